@@ -1,0 +1,7 @@
+// Package model holds the domain types every part of mcpeek shares: servers,
+// their tools with the schema bytes exactly as the servers sent them, and the
+// schema reader that turns those bytes into a tree of resolved nodes.
+//
+// Nothing here imports a UI or a network package: the client fills these
+// types, the summarizer reads them, and the front ends display them.
+package model

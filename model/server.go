@@ -1,0 +1,58 @@
+package model
+
+// Transport names how mcpeek reaches a server.
+type Transport string
+
+// The transports mcpeek speaks.
+const (
+	TransportStdio          Transport = "stdio"
+	TransportSSE            Transport = "sse"
+	TransportStreamableHTTP Transport = "http"
+	TransportInProcess      Transport = "in-process"
+)
+
+// ConnState is the connection state of one server.
+type ConnState int
+
+// The states a server moves through.
+const (
+	StateStarting ConnState = iota
+	StateConnected
+	StateError
+	StateDisabled
+)
+
+// String returns the state's lower-case name, as shown in `servers --json`.
+func (s ConnState) String() string {
+	switch s {
+	case StateStarting:
+		return "starting"
+	case StateConnected:
+		return "connected"
+	case StateError:
+		return "error"
+	case StateDisabled:
+		return "disabled"
+	}
+	return "unknown"
+}
+
+// Server is a snapshot of one configured MCP server and what is known of it.
+type Server struct {
+	// Name is the key the user gave the server in its config.
+	Name string
+	// Source is where the config entry came from (a file path, or "embedded").
+	Source string
+	// Transport is how the server is reached.
+	Transport Transport
+	// State is the current connection state.
+	State ConnState
+	// Err is the last error message when State is StateError.
+	Err string
+	// Stderr holds the last lines the server wrote to stderr (stdio only).
+	Stderr []string
+	// Instructions is the server's initialize instructions, if any.
+	Instructions string
+	// Tools are the tools last listed, in the server's order.
+	Tools []Tool
+}

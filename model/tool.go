@@ -1,0 +1,33 @@
+package model
+
+import "encoding/json"
+
+// Tool is one tool of one MCP server, with its definition kept byte for byte.
+//
+// InputSchema and OutputSchema hold the raw JSON the server sent; decoding
+// them through a typed struct would drop keywords (root allOf, $defs, ...),
+// so they are only ever read with the schema reader of this package.
+type Tool struct {
+	// Server is the name the user gave the server in its config.
+	Server string
+	// Name is the tool's name as the server declares it.
+	Name string
+	// Title is the optional human-readable title.
+	Title string
+	// Description is the tool's description as sent (unsanitised).
+	Description string
+	// InputSchema is the raw inputSchema object.
+	InputSchema json.RawMessage
+	// OutputSchema is the raw outputSchema object, or nil when the tool has none.
+	OutputSchema json.RawMessage
+	// Raw is the whole tool definition object exactly as listed by the server.
+	Raw json.RawMessage
+}
+
+// ID is the tool's identifier across servers: "<server>.<tool>".
+func (t Tool) ID() string { return t.Server + "." + t.Name }
+
+// HasOutputSchema reports whether the server declared an output schema.
+func (t Tool) HasOutputSchema() bool {
+	return len(t.OutputSchema) > 0 && string(t.OutputSchema) != "null"
+}
