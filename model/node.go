@@ -1,0 +1,168 @@
+package model
+
+// Shape is what a resolved schema node is, for folding purposes.
+type Shape uint8
+
+// The shapes of resolved nodes.
+const (
+	// Any accepts anything: no type, `true`, `{}`, an unresolvable $ref.
+	Any Shape = iota
+	// Scalar is a leaf with a type label (string, integer, "string | integer", null...).
+	Scalar
+	// Object has properties (KnownKeys) or unknown keys.
+	Object
+	// Array has an item node; arrays are not nodes of their own in paths.
+	Array
+	// Union is an anyOf/oneOf whose alternatives could not be merged.
+	Union
+)
+
+// Node is one schema resolved for reading: $refs followed, allOf merged,
+// anyOf/oneOf simplified and nullability remembered, exactly as
+// contract/summary.md describes. Children are resolved lazily, so a
+// recursive schema is a finite graph of Nodes, never an infinite tree.
+type Node struct {
+	schema *Schema
+
+	// Shape says which of the fields below are meaningful.
+	Shape Shape
+	// Types are the declared non-null type names of a Scalar, in order.
+	Types []string
+	// Nullable is true when null is an allowed value.
+	Nullable bool
+	// KnownKeys is true for an object that declares properties (even none).
+	KnownKeys bool
+	// Props are an object's properties in declaration order.
+	Props []Prop
+	// Alts are a union's (or a merged union's) non-null alternatives.
+	Alts []Alt
+
+	Title       string
+	Description string
+	Format      string
+	Enum        []*Value
+	Default     *Value
+
+	// Key identifies this node (one per raw schema) in recursion checks.
+	Key int32
+	// Refs are the ids of the $ref targets followed to build this node; a
+	// traversal that meets one of them again on its path stops there.
+	Refs []int32
+
+	items      lazy // array items
+	additional lazy // additionalProperties schema, when it is one
+}
+
+// Prop is one property of an object node.
+type Prop struct {
+	Name     string
+	Required bool
+	node     lazy
+}
+
+// Alt is one alternative of an anyOf or oneOf, named as in paths: "anyOf[1]".
+type Alt struct {
+	Name string
+	node lazy
+}
+
+// lazy is a child schema resolved on first use.
+type lazy struct {
+	raw   *Value
+	built *Node
+}
+
+func (l *lazy) get(s *Schema) *Node {
+	if l.built == nil {
+		if l.raw == nil {
+			return s.anyNode
+		}
+		l.built = s.resolve(l.raw)
+	}
+	return l.built
+}
+
+// Node returns the property's resolved schema.
+func (p *Prop) Node(n *Node) *Node { return p.node.get(n.schema) }
+
+// Child returns the resolved schema of the i-th property.
+func (n *Node) Child(i int) *Node { return n.Props[i].node.get(n.schema) }
+
+// Alt returns the resolved schema of the i-th alternative.
+func (n *Node) Alt(i int) *Node { return n.Alts[i].node.get(n.schema) }
+
+// Items returns an array's item schema (Any when it declares none).
+func (n *Node) Items() *Node { return n.items.get(n.schema) }
+
+// AdditionalProperties returns the schema of an object's unknown keys'
+// values, or nil when the schema does not say.
+func (n *Node) AdditionalProperties() *Node {
+	if n.additional.raw == nil && n.additional.built == nil {
+		return nil
+	}
+	return n.additional.get(n.schema)
+}
+
+// IsContainer reports whether the node is an object (known keys or not).
+func (n *Node) IsContainer() bool { return n.Shape == Object }
+
+// BaseLabel is the node's label without " | null".
+func (n *Node) BaseLabel() string {
+	switch n.Shape {
+	case Object:
+		return "object"
+	case Union:
+		return "union"
+	case Array:
+		return "array"
+	case Scalar:
+		return joinTypes(n.Types)
+	}
+	return "any"
+}
+
+// Label is the label a summary line shows: "string", "object | null", ...
+func (n *Node) Label() string {
+	if n.Nullable && n.Shape != Any && !(n.Shape == Scalar && len(n.Types) == 1 && n.Types[0] == "null") {
+		return n.BaseLabel() + " | null"
+	}
+	return n.BaseLabel()
+}
+
+func joinTypes(types []string) string {
+	switch len(types) {
+	case 0:
+		return "any"
+	case 1:
+		return types[0]
+	}
+	s := types[0]
+	for _, t := range types[1:] {
+		s += " | " + t
+	}
+	return s
+}
+
+// Unwrap follows array items from n until a node that is not an array, and
+// reports how many array levels it crossed. A self-referencing array chain
+// ends at Any. refs collects the $ref ids met on the way (may be nil).
+func (n *Node) Unwrap(refs *[]int32) (terminal *Node, arrays int) {
+	seen := 0
+	for n.Shape == Array {
+		next := n.Items()
+		if refs != nil {
+			*refs = append(*refs, next.Refs...)
+		}
+		arrays++
+		seen++
+		if next == n || seen > maxArrayLevels {
+			return n.schema.anyNode, arrays
+		}
+		n = next
+	}
+	return n, arrays
+}
+
+// maxArrayLevels bounds array-of-array chains (a self-referencing items
+// chain would otherwise never end).
+const maxArrayLevels = 64

@@ -1,0 +1,215 @@
+package model
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Schema is a JSON Schema document ready for reading: the decoded JSON and
+// a cache of resolved nodes. A Schema is not safe for concurrent use, since
+// nodes are resolved lazily; give each goroutine its own (parsing is cheap)
+// or guard it with a lock.
+type Schema struct {
+	doc       *Value
+	root      *Node
+	nodes     map[*Value]*Node
+	resolving map[*Value]bool
+	refIDs    map[string]int32
+	targets   map[string]*Value
+	nextKey   int32
+	anyNode   *Node
+
+	// Shorthand is true when the document was a shorthand schema (seed 004's
+	// `{"data": {"id": "str"}}` style) converted to JSON Schema.
+	Shorthand bool
+}
+
+// ParseSchema decodes and prepares a schema from the bytes a server sent.
+func ParseSchema(b []byte) (*Schema, error) {
+	v, err := DecodeJSON(b)
+	if err != nil {
+		return nil, err
+	}
+	return NewSchema(v)
+}
+
+// NewSchema prepares an already decoded schema document. The document must
+// be a JSON object or a boolean, as JSON Schema requires.
+func NewSchema(doc *Value) (*Schema, error) {
+	s := &Schema{
+		nodes:     make(map[*Value]*Node),
+		resolving: make(map[*Value]bool),
+		refIDs:    make(map[string]int32),
+		targets:   make(map[string]*Value),
+	}
+	s.anyNode = &Node{schema: s, Shape: Any}
+	switch doc.Kind {
+	case JSONObject, JSONBool:
+	default:
+		return nil, fmt.Errorf("a schema must be a JSON object or boolean, not %s", kindName(doc.Kind))
+	}
+	if IsShorthand(doc) {
+		doc = FromShorthand(doc)
+		s.Shorthand = true
+	}
+	s.doc = doc
+	s.root = s.resolve(doc)
+	return s, nil
+}
+
+// Doc returns the decoded document (after any shorthand conversion).
+func (s *Schema) Doc() *Value { return s.doc }
+
+// Root returns the document's root node.
+func (s *Schema) Root() *Node { return s.root }
+
+// Any returns the shared node of a schema that accepts anything.
+func (s *Schema) Any() *Node { return s.anyNode }
+
+// DataRoot returns the node that paths are relative to: the `data` property
+// when the root is a {successful, data, error} envelope, else the root.
+// enveloped reports which.
+func (s *Schema) DataRoot() (root *Node, enveloped bool) {
+	r := s.root
+	if r.Shape != Object {
+		return r, false
+	}
+	data, hasSuccessful, hasError := -1, false, false
+	for i, p := range r.Props {
+		switch p.Name {
+		case "data":
+			data = i
+		case "successful":
+			hasSuccessful = true
+		case "error":
+			hasError = true
+		}
+	}
+	if data >= 0 && (hasSuccessful || hasError) {
+		return r.Child(data), true
+	}
+	return r, false
+}
+
+// RefName returns the $ref text that a ref id stands for.
+func (s *Schema) RefName(id int32) string {
+	for name, i := range s.refIDs {
+		if i == id {
+			return name
+		}
+	}
+	return ""
+}
+
+// refID interns a ref string into a small integer.
+func (s *Schema) refID(ref string) int32 {
+	if id, ok := s.refIDs[ref]; ok {
+		return id
+	}
+	id := s.newKey()
+	s.refIDs[ref] = id
+	return id
+}
+
+// newKey hands out ids shared by refs and nodes, used by recursion checks.
+func (s *Schema) newKey() int32 {
+	s.nextKey++
+	return s.nextKey
+}
+
+// lookupRef finds the target of a local $ref, or nil. Network and
+// file refs are never fetched: they are unresolvable here.
+func (s *Schema) lookupRef(ref string) *Value {
+	if t, ok := s.targets[ref]; ok {
+		return t
+	}
+	t := s.pointer(ref)
+	s.targets[ref] = t
+	return t
+}
+
+func (s *Schema) pointer(ref string) *Value {
+	if !strings.HasPrefix(ref, "#") {
+		return nil
+	}
+	frag := ref[1:]
+	if unescaped, err := url.PathUnescape(frag); err == nil {
+		frag = unescaped
+	}
+	if frag == "" {
+		return s.doc
+	}
+	if !strings.HasPrefix(frag, "/") {
+		return s.anchor(frag)
+	}
+	cur := s.doc
+	for _, tok := range strings.Split(frag[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch cur.Kind {
+		case JSONObject:
+			cur = cur.Get(tok)
+		case JSONArray:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(cur.Items) {
+				return nil
+			}
+			cur = cur.Items[i]
+		default:
+			return nil
+		}
+		if cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+// anchor finds a subschema declaring `$anchor: name` (a plain-name fragment).
+func (s *Schema) anchor(name string) *Value {
+	var found *Value
+	visited := 0
+	var walk func(v *Value)
+	walk = func(v *Value) {
+		if found != nil || visited > ScanCap*10 {
+			return
+		}
+		visited++
+		switch v.Kind {
+		case JSONObject:
+			if a := v.Get("$anchor"); a.Text() == name {
+				found = v
+				return
+			}
+			for _, m := range v.Members {
+				walk(m.Value)
+			}
+		case JSONArray:
+			for _, it := range v.Items {
+				walk(it)
+			}
+		}
+	}
+	walk(s.doc)
+	return found
+}
+
+// ScanCap is the most schema nodes one traversal visits (contract SCAN_CAP).
+const ScanCap = 10000
+
+func kindName(k Kind) string {
+	switch k {
+	case JSONNull:
+		return "null"
+	case JSONBool:
+		return "a boolean"
+	case JSONNumber:
+		return "a number"
+	case JSONString:
+		return "a string"
+	case JSONArray:
+		return "an array"
+	}
+	return "an object"
+}

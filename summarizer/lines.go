@@ -1,0 +1,63 @@
+package summarizer
+
+import (
+	"strconv"
+	"strings"
+
+	"mcpeek/model"
+)
+
+// line renders one summary line for the node at path. fold says whether a
+// container's children are not all listed (ignored for other nodes).
+func line(path string, n *model.Node, fold bool) string {
+	head := path + ": " + n.Label()
+	if n.Shape != model.Object {
+		return head
+	}
+	if !n.KnownKeys {
+		return head + " (unknown keys; " + inspectHint(path) + ")"
+	}
+	if fold {
+		return head + " (contains " + strconv.Itoa(len(n.Props)) + " sub-fields; " + inspectHint(path) + ")"
+	}
+	return head
+}
+
+// overflowLine is the `*` line for top-level fields that did not fit.
+func overflowLine(rootPath string, hidden int) string {
+	return joinPath(rootPath, "*") + " (+" + strconv.Itoa(hidden) + " more fields; " + inspectHint(rootPath) + ")"
+}
+
+func inspectHint(path string) string {
+	return `inspect_tool_output(..., field_path=` + quote(path) + `)`
+}
+
+// quote writes a path between double quotes, escaping only what would
+// break the quoting (so ordinary paths read exactly as in the contract).
+func quote(s string) string {
+	if !strings.ContainsAny(s, "\"\\\n\r\t") {
+		return `"` + s + `"`
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// HasFoldMarker reports whether a summary line carries a drill-down hint.
+func HasFoldMarker(line string) bool { return strings.Contains(line, "inspect_tool_output(") }

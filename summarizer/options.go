@@ -1,0 +1,32 @@
+package summarizer
+
+import "mcpeek/model"
+
+// The contract's default constants.
+const (
+	MaxSummaryFields       = 30
+	DefaultSummaryMaxDepth = 3
+	DefaultInspectMaxField = 120
+	DefaultInspectMaxDepth = 4
+	ScanCap                = model.ScanCap
+)
+
+// Tier1Pattern is the contract's TIER_1_REGEX, searched in a whole path.
+const Tier1Pattern = `(?:^|\.|\[\]\.)(id|.*_id|name|title|status|type|url|email|price|amount|created|updated|timestamp)$`
+
+// Options are the budget knobs of Summarize and Inspect. A zero or
+// negative field means the contract's default for that function.
+type Options struct {
+	MaxFields int
+	MaxDepth  int
+}
+
+func (o Options) orDefaults(fields, depth int) Options {
+	if o.MaxFields <= 0 {
+		o.MaxFields = fields
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = depth
+	}
+	return o
+}

@@ -1,0 +1,124 @@
+package summarizer
+
+import (
+	"strings"
+
+	"mcpeek/model"
+)
+
+// Summary is the folded view of an output schema a planner is shown.
+type Summary struct {
+	OutputFields    []string `json:"output_fields"`
+	HasHiddenFields bool     `json:"has_hidden_fields"`
+}
+
+// Summarize folds the schema's data root into at most MaxFields lines plus
+// an overflow line, following contract/summary.md step by step.
+func Summarize(s *model.Schema, opts Options) Summary {
+	opts = opts.orDefaults(MaxSummaryFields, DefaultSummaryMaxDepth)
+	root, _ := s.DataRoot()
+	keys := append(append([]int32(nil), root.Refs...), root.Key)
+	term, arrays := root.Unwrap(&keys)
+	rootPath := strings.Repeat("[]", arrays)
+
+	if term.Shape != model.Object {
+		return Summary{OutputFields: []string{"(root)" + rootPath + ": " + term.Label()}}
+	}
+	if !term.KnownKeys {
+		l := line(rootPath, term, true)
+		if rootPath == "" {
+			l = "(root)" + l
+		}
+		return Summary{OutputFields: []string{l}, HasHiddenFields: true}
+	}
+
+	w := newWalker(term, arrays, keys, 0)
+	w.ensure(1)
+	sel := selection{max: opts.MaxFields}
+	tier2 := int(w.entries[0].count) // entries 1..tier2
+	if tier2 < 0 {
+		tier2 = 0
+	}
+
+	// Steps 3.1-3.3: Tier 2 containers, Tier 1 leaves, other leaves.
+	for i := 1; i <= tier2; i++ {
+		if w.entries[i].isContainer() {
+			sel.choose(i)
+		}
+	}
+	for i := 1; i <= tier2; i++ {
+		if !w.entries[i].isContainer() && isTier1(w.entries[i].segment()) {
+			sel.choose(i)
+		}
+	}
+	for i := 1; i <= tier2; i++ {
+		sel.choose(i)
+	}
+	// Step 3.4: deeper Tier 1 leaves in scan order.
+	for i := tier2 + 1; !sel.full() && w.ensure(i); i++ {
+		if e := &w.entries[i]; !e.isContainer() && isTier1(e.segment()) {
+			sel.choose(i)
+		}
+	}
+	// Step 3.5: Tier 3, every scanned node of depth 2..MaxDepth.
+	for i := tier2 + 1; !sel.full() && i < len(w.entries) && int(w.entries[i].depth) <= opts.MaxDepth; i++ {
+		sel.choose(i)
+	}
+
+	// Step 4: Tier 2 in declaration order, then the rest in chosen order.
+	chosen := sel.marks(len(w.entries))
+	out := make([]string, 0, len(sel.order)+1)
+	hidden := false
+	emit := func(i int) {
+		e := &w.entries[i]
+		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
+		l := line(w.path(i, ""), e.node, fold)
+		hidden = hidden || HasFoldMarker(l)
+		out = append(out, l)
+	}
+	shownTier2 := 0
+	for i := 1; i <= tier2; i++ {
+		if chosen[i] {
+			emit(i)
+			shownTier2++
+		}
+	}
+	for _, i := range sel.order {
+		if i > tier2 {
+			emit(i)
+		}
+	}
+	if more := len(term.Props) - shownTier2; more > 0 {
+		out = append(out, overflowLine(rootPath, more))
+		hidden = true
+	}
+	return Summary{OutputFields: out, HasHiddenFields: hidden}
+}
+
+// selection is the ordered set of chosen entries, bounded by max.
+type selection struct {
+	max   int
+	order []int
+	set   map[int]bool
+}
+
+func (s *selection) full() bool { return len(s.order) >= s.max }
+
+func (s *selection) choose(i int) {
+	if s.full() || s.set[i] {
+		return
+	}
+	if s.set == nil {
+		s.set = make(map[int]bool)
+	}
+	s.set[i] = true
+	s.order = append(s.order, i)
+}
+
+func (s *selection) marks(n int) []bool {
+	m := make([]bool, n)
+	for _, i := range s.order {
+		m[i] = true
+	}
+	return m
+}

@@ -1,0 +1,152 @@
+package summarizer
+
+import (
+	"strings"
+
+	"mcpeek/model"
+)
+
+// entry is one field met by a breadth-first walk: a property (with its
+// array levels folded into the segment, as paths write them) and the node
+// its arrays lead to.
+type entry struct {
+	node      *model.Node // the terminal node, arrays unwrapped
+	name      string      // the property name ("" for the walk's root)
+	arrays    int32       // array levels: the segment is name + "[]"*arrays
+	parent    int32
+	depth     int32
+	first     int32 // index of the first child entry
+	count     int32 // number of child entries made (-1: not expanded yet)
+	recursive bool  // met a $ref (or node) already on its path: never expanded
+	keys      []int32
+	mask      uint64 // bloom of the keys of this entry and its ancestors
+}
+
+// segment is the entry's path segment: "variants[]".
+func (e *entry) segment() string {
+	if e.arrays == 0 {
+		return e.name
+	}
+	return e.name + strings.Repeat("[]", int(e.arrays))
+}
+
+// isContainer reports whether the entry's node is an object.
+func (e *entry) isContainer() bool { return e.node.Shape == model.Object }
+
+// walker runs a lazy breadth-first walk from one node, in declaration
+// order within a level, honouring the recursion rule and ScanCap.
+type walker struct {
+	entries  []entry
+	cursor   int // next entry to expand
+	maxDepth int // entries deeper than this are not made (0: unlimited)
+	visits   int // entries made, the root excluded
+}
+
+// newWalker starts a walk at root, whose path from the schema root met keys.
+func newWalker(root *model.Node, arrays int, keys []int32, maxDepth int) *walker {
+	w := &walker{maxDepth: maxDepth}
+	w.entries = append(w.entries, entry{node: root, arrays: int32(arrays), parent: -1, count: -1, keys: keys, mask: bloom(0, keys)})
+	return w
+}
+
+// ensure walks on until entry i exists; it reports false when the walk
+// ended (everything reachable visited, or ScanCap reached) before that.
+func (w *walker) ensure(i int) bool {
+	for len(w.entries) <= i {
+		if w.cursor >= len(w.entries) || w.visits >= ScanCap {
+			return false
+		}
+		w.expand(w.cursor)
+		w.cursor++
+	}
+	return true
+}
+
+func (w *walker) expand(i int) {
+	e := &w.entries[i]
+	e.first, e.count = int32(len(w.entries)), 0
+	n := e.node
+	if e.recursive || n.Shape != model.Object || (w.maxDepth > 0 && int(e.depth) >= w.maxDepth) {
+		return
+	}
+	parent, depth, mask := int32(i), e.depth+1, e.mask
+	for p := range n.Props {
+		if w.visits >= ScanCap {
+			break
+		}
+		child := n.Child(p)
+		var keys []int32
+		keys = append(keys, child.Refs...)
+		term, arrays := child.Unwrap(&keys)
+		keys = append(keys, term.Key)
+		w.entries = append(w.entries, entry{
+			node: term, name: n.Props[p].Name, arrays: int32(arrays),
+			parent: parent, depth: depth, count: -1,
+			recursive: w.onPath(parent, mask, keys),
+			keys:      keys, mask: bloom(mask, keys),
+		})
+		w.visits++
+		w.entries[i].count++
+	}
+}
+
+// onPath reports whether any of keys was met by the entry at i or above.
+func (w *walker) onPath(i int32, mask uint64, keys []int32) bool {
+	if bloom(0, keys)&mask == 0 {
+		return false
+	}
+	for ; i >= 0; i = w.entries[i].parent {
+		for _, k := range w.entries[i].keys {
+			for _, want := range keys {
+				if k == want && k != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func bloom(mask uint64, keys []int32) uint64 {
+	for _, k := range keys {
+		if k != 0 {
+			mask |= 1 << (uint32(k) % 64)
+		}
+	}
+	return mask
+}
+
+// path is the entry's path from the walk's root, prefixed by base.
+func (w *walker) path(i int, base string) string {
+	var segs []string
+	for j := i; j > 0; j = int(w.entries[j].parent) {
+		segs = append(segs, w.entries[j].segment())
+	}
+	p := base + w.entries[0].segment()
+	for k := len(segs) - 1; k >= 0; k-- {
+		p = joinPath(p, segs[k])
+	}
+	return p
+}
+
+func joinPath(parent, seg string) string {
+	if parent == "" {
+		return seg
+	}
+	return parent + "." + seg
+}
+
+// allChildrenIn reports whether every immediate child of container entry i
+// has an entry marked in chosen.
+func (w *walker) allChildrenIn(i int, chosen []bool) bool {
+	e := &w.entries[i]
+	if e.count < 0 || int(e.count) < len(e.node.Props) {
+		return len(e.node.Props) == 0
+	}
+	for c := int(e.first); c < int(e.first+e.count); c++ {
+		if c >= len(chosen) || !chosen[c] {
+			return false
+		}
+	}
+	return true
+}
