@@ -57,3 +57,63 @@ func TestGoldenSummaries(t *testing.T) {
 		})
 	}
 }
+
+// TestGoldenInspectCases checks the contract's inspector cases: every field
+// they name must match exactly.
+func TestGoldenInspectCases(t *testing.T) {
+	raw, err := os.ReadFile("testdata/inspect-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Schema    string `json:"schema"`
+		FieldPath string `json:"field_path"`
+		MaxDepth  int    `json:"max_depth"`
+		MaxFields int    `json:"max_fields"`
+		Expect    struct {
+			FieldPath string `json:"field_path"`
+			NodeType  string `json:"node_type"`
+			Children  []struct {
+				Name string `json:"name"`
+				Type string `json:"type"`
+			} `json:"children"`
+			FlattenedFields  []string `json:"flattened_fields"`
+			TotalChildFields int      `json:"total_child_fields"`
+			Truncated        bool     `json:"truncated"`
+		} `json:"expect"`
+	}
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("no inspect cases")
+	}
+	for _, c := range cases {
+		t.Run(c.Schema+":"+c.FieldPath, func(t *testing.T) {
+			got, err := Inspect(mustSchema(t, "testdata/"+c.Schema), c.FieldPath, Options{MaxFields: c.MaxFields, MaxDepth: c.MaxDepth})
+			if err != nil {
+				t.Fatal(err)
+			}
+			type pair struct{ Name, Type string }
+			var gotChildren, wantChildren []pair
+			for _, ch := range got.Children {
+				gotChildren = append(gotChildren, pair{ch.Name, ch.Type})
+			}
+			for _, ch := range c.Expect.Children {
+				wantChildren = append(wantChildren, pair{ch.Name, ch.Type})
+			}
+			check := func(what string, got, want any) {
+				g, w := marshalIndent(t, got), marshalIndent(t, want)
+				if !bytes.Equal(g, w) {
+					t.Errorf("%s differs\n got: %s\nwant: %s", what, g, w)
+				}
+			}
+			check("field_path", got.FieldPath, c.Expect.FieldPath)
+			check("node_type", got.NodeType, c.Expect.NodeType)
+			check("children", gotChildren, wantChildren)
+			check("flattened_fields", got.FlattenedFields, c.Expect.FlattenedFields)
+			check("total_child_fields", got.TotalChildFields, c.Expect.TotalChildFields)
+			check("truncated", got.Truncated, c.Expect.Truncated)
+		})
+	}
+}

@@ -8,17 +8,18 @@ import (
 )
 
 // line renders one summary line for the node at path. fold says whether a
-// container's children are not all listed (ignored for other nodes).
-func line(path string, n *model.Node, fold bool) string {
+// container's children are not all listed (ignored for other nodes); a
+// fold marker points at hintPath, the node's absolute path.
+func line(path, hintPath string, n *model.Node, fold bool) string {
 	head := path + ": " + n.Label()
 	if n.Shape != model.Object {
 		return head
 	}
 	if !n.KnownKeys {
-		return head + " (unknown keys; " + inspectHint(path) + ")"
+		return head + " (unknown keys; " + inspectHint(hintPath) + ")"
 	}
 	if fold {
-		return head + " (contains " + strconv.Itoa(len(n.Props)) + " sub-fields; " + inspectHint(path) + ")"
+		return head + " (contains " + strconv.Itoa(len(n.Props)) + " sub-fields; " + inspectHint(hintPath) + ")"
 	}
 	return head
 }

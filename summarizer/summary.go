@@ -25,7 +25,7 @@ func Summarize(s *model.Schema, opts Options) Summary {
 		return Summary{OutputFields: []string{"(root)" + rootPath + ": " + term.Label()}}
 	}
 	if !term.KnownKeys {
-		l := line(rootPath, term, true)
+		l := line(rootPath, rootPath, term, true)
 		if rootPath == "" {
 			l = "(root)" + l
 		}
@@ -72,7 +72,8 @@ func Summarize(s *model.Schema, opts Options) Summary {
 	emit := func(i int) {
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
-		l := line(w.path(i, ""), e.node, fold)
+		p := w.path(i, "")
+		l := line(p, p, e.node, fold)
 		hidden = hidden || HasFoldMarker(l)
 		out = append(out, l)
 	}

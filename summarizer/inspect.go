@@ -1,0 +1,153 @@
+package summarizer
+
+import (
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+
+	"mcpeek/model"
+)
+
+// Inspection is the answer of inspect_tool_output for one field path.
+type Inspection struct {
+	ToolID           string   `json:"tool_id,omitempty"`
+	FieldPath        string   `json:"field_path"`
+	NodeType         string   `json:"node_type"`
+	Description      string   `json:"description,omitempty"`
+	Children         []Child  `json:"children"`
+	FlattenedFields  []string `json:"flattened_fields"`
+	TotalChildFields int      `json:"total_child_fields"`
+	Truncated        bool     `json:"truncated"`
+}
+
+// Child is one immediate child of an inspected node (a property, or a
+// union's alternative).
+type Child struct {
+	Name        string            `json:"name"`
+	Type        string            `json:"type"`
+	Children    *int              `json:"children,omitempty"`
+	UnknownKeys bool              `json:"unknown_keys,omitempty"`
+	Required    bool              `json:"required,omitempty"`
+	Description string            `json:"description,omitempty"`
+	Enum        []json.RawMessage `json:"enum,omitempty"`
+	Format      string            `json:"format,omitempty"`
+}
+
+// maxEnumValues is the most enum values a child lists.
+const maxEnumValues = 20
+
+// maxDescription is the longest description (in characters) a child carries.
+const maxDescription = 160
+
+// Inspect answers inspect_tool_output(field_path) for a schema: the node's
+// immediate children and a breadth-first flattened preview of its subtree.
+// The error, for a path that names nothing, is a *PathError.
+func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error) {
+	opts = opts.orDefaults(DefaultInspectMaxField, DefaultInspectMaxDepth)
+	t, err := Locate(s, fieldPath)
+	if err != nil {
+		return Inspection{}, err
+	}
+	n := t.Node
+	out := Inspection{
+		FieldPath:       t.Path,
+		NodeType:        nodeType(n),
+		Description:     FirstSentence(n.Description),
+		Children:        children(n),
+		FlattenedFields: []string{},
+	}
+	out.TotalChildFields = len(out.Children)
+
+	w := newWalker(n, 0, t.keys, opts.MaxDepth)
+	lines := 0
+	for i := 1; lines < opts.MaxFields && w.ensure(i); i++ {
+		lines++
+	}
+	chosen := make([]bool, lines+1)
+	for i := 1; i <= lines; i++ {
+		chosen[i] = true
+	}
+	for i := 1; i <= lines; i++ {
+		e := &w.entries[i]
+		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
+		rel := w.path(i, "")
+		l := line(rel, joinPath(t.Path, rel), e.node, fold)
+		out.Truncated = out.Truncated || HasFoldMarker(l)
+		out.FlattenedFields = append(out.FlattenedFields, l)
+	}
+	if w.ensure(lines + 1) {
+		out.Truncated = true // more nodes than lines
+	}
+	return out, nil
+}
+
+func nodeType(n *model.Node) string {
+	switch n.Shape {
+	case model.Object:
+		return "object"
+	case model.Union:
+		return "union"
+	}
+	return n.Label()
+}
+
+func children(n *model.Node) []Child {
+	out := []Child{}
+	switch n.Shape {
+	case model.Object:
+		for i, p := range n.Props {
+			term, levels := n.Child(i).Unwrap(nil)
+			c := describeChild(p.Name+strings.Repeat("[]", levels), term)
+			c.Required = p.Required
+			if c.Description == "" {
+				c.Description = FirstSentence(n.Child(i).Description)
+			}
+			out = append(out, c)
+		}
+	case model.Union:
+		for i, a := range n.Alts {
+			term, levels := n.Alt(i).Unwrap(nil)
+			out = append(out, describeChild(a.Name+strings.Repeat("[]", levels), term))
+		}
+	}
+	return out
+}
+
+func describeChild(name string, term *model.Node) Child {
+	c := Child{Name: name, Type: term.Label(), Description: FirstSentence(term.Description)}
+	switch term.Shape {
+	case model.Object:
+		count := len(term.Props)
+		c.Children = &count
+		c.UnknownKeys = !term.KnownKeys
+	case model.Union:
+		count := len(term.Alts)
+		c.Children = &count
+	default:
+		c.Format = term.Format
+		for i, v := range term.Enum {
+			if i == maxEnumValues {
+				break
+			}
+			c.Enum = append(c.Enum, json.RawMessage(v.AppendJSON(nil)))
+		}
+	}
+	return c
+}
+
+// FirstSentence returns the first sentence of a description on one line,
+// cut to at most 160 characters.
+func FirstSentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	for i := 0; i < len(s); i++ {
+		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && (i+1 == len(s) || s[i+1] == ' ') {
+			s = s[:i+1]
+			break
+		}
+	}
+	if utf8.RuneCountInString(s) > maxDescription {
+		r := []rune(s)
+		s = string(r[:maxDescription-1]) + "…"
+	}
+	return s
+}
