@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// writeJSON prints v as the contract's fixtures are written: two-space
+// indent, no HTML escaping.
+func writeJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// printer writes readable text, styled only on a colour terminal. Every
+// string that came from a schema or a server goes through clean first.
+type printer struct {
+	w      io.Writer
+	styled bool
+	path   lipgloss.Style
+	typ    lipgloss.Style
+	fold   lipgloss.Style
+	head   lipgloss.Style
+	faint  lipgloss.Style
+}
+
+func (a *app) printer() printer {
+	p := printer{w: a.stdout, styled: a.color}
+	if p.styled {
+		p.path = lipgloss.NewStyle().Foreground(lipgloss.Color("#5FAFFF")).Bold(true)
+		p.typ = lipgloss.NewStyle().Foreground(lipgloss.Color("#87D787"))
+		p.fold = lipgloss.NewStyle().Foreground(lipgloss.Color("#D7AF5F")).Italic(true)
+		p.head = lipgloss.NewStyle().Bold(true).Underline(true)
+		p.faint = lipgloss.NewStyle().Faint(true)
+	}
+	return p
+}
+
+// clean makes untrusted text safe for a terminal and keeps it on one line.
+func clean(s string) string { return model.SanitizeLine(s) }
+
+func (p printer) println(s string) { fmt.Fprintln(p.w, s) }
+
+// summaryLine styles "path: type (fold marker)".
+func (p printer) summaryLine(l string) string {
+	l = clean(l)
+	if !p.styled {
+		return l
+	}
+	path, rest, ok := strings.Cut(l, ": ")
+	if !ok {
+		return p.fold.Render(l)
+	}
+	typ, marker, folded := strings.Cut(rest, " (")
+	out := p.path.Render(path) + ": " + p.typ.Render(typ)
+	if folded {
+		out += " " + p.fold.Render("("+marker)
+	}
+	return out
+}
+
+func (p printer) summary(title string, lines []string, hidden bool) {
+	p.println(p.head.Render(clean(title)))
+	for _, l := range lines {
+		p.println("  " + p.summaryLine(l))
+	}
+	state := "no fields hidden"
+	if hidden {
+		state = "some fields hidden: open a fold with `mcpeek inspect ... FIELD_PATH`"
+	}
+	p.println(p.faint.Render(fmt.Sprintf("has_hidden_fields: %t (%d lines; %s)", hidden, len(lines), state)))
+}
+
+func (p printer) descriptorHeader(d summarizer.Descriptor) {
+	p.println(p.path.Render(clean(d.Signature)))
+	if d.Description != "" {
+		p.println("  " + clean(summarizer.FirstSentence(d.Description)))
+	}
+	if d.Note != "" {
+		p.println(p.faint.Render("  " + d.Note))
+	}
+	p.println("")
+}
+
+func (p printer) inspection(ins summarizer.Inspection) {
+	where := ins.FieldPath
+	if where == "" {
+		where = "(root)"
+	}
+	p.println(p.head.Render(clean(where)) + "  " + p.typ.Render(clean(ins.NodeType)))
+	if ins.Description != "" {
+		p.println("  " + clean(ins.Description))
+	}
+	p.println("")
+	p.println(fmt.Sprintf("children (%d):", ins.TotalChildFields))
+	width := 0
+	for _, c := range ins.Children {
+		width = max(width, lipgloss.Width(clean(c.Name)))
+	}
+	for _, c := range ins.Children {
+		name := clean(c.Name)
+		var notes []string
+		if c.Required {
+			notes = append(notes, "required")
+		}
+		if c.Children != nil {
+			notes = append(notes, fmt.Sprintf("%d sub-fields", *c.Children))
+		}
+		if c.UnknownKeys {
+			notes = append(notes, "unknown keys")
+		}
+		if c.Format != "" {
+			notes = append(notes, "format "+clean(c.Format))
+		}
+		if len(c.Enum) > 0 {
+			vals := make([]string, len(c.Enum))
+			for i, e := range c.Enum {
+				vals[i] = clean(string(e))
+			}
+			notes = append(notes, "one of "+strings.Join(vals, ", "))
+		}
+		line := "  " + p.path.Render(name) + strings.Repeat(" ", width-lipgloss.Width(name)) + "  " + p.typ.Render(clean(c.Type))
+		if len(notes) > 0 {
+			line += p.faint.Render("  (" + strings.Join(notes, "; ") + ")")
+		}
+		if c.Description != "" {
+			line += p.faint.Render("  " + clean(c.Description))
+		}
+		p.println(line)
+	}
+	p.println("")
+	trunc := ""
+	if ins.Truncated {
+		trunc = ", truncated: open a fold marker's field_path to see more"
+	}
+	p.println(fmt.Sprintf("flattened_fields (%d%s):", len(ins.FlattenedFields), trunc))
+	for _, l := range ins.FlattenedFields {
+		p.println("  " + p.summaryLine(l))
+	}
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"charm.land/fang/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/spf13/cobra"
+
+	"mcpeek/model"
+)
+
+// app holds what every command shares: the streams and the global flags.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	configPath     string
+	color          bool // stdout is a terminal and colour is allowed
+}
+
+// run executes the command line and returns the process exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, color: colorAllowed(stdout)}
+	root := a.rootCommand()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := fang.Execute(ctx, root,
+		fang.WithoutManpage(),
+		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
+			a.printError(err)
+		}))
+	if err != nil {
+		return 1
+	}
+	return 0
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "mcpeek",
+		Short: "Look inside the tools of MCP servers",
+		Long: "mcpeek shows each MCP tool's output schema as a folded summary (what an LLM\n" +
+			"planner is shown) and lets you drill into any field path.",
+		Args: cobra.NoArgs,
+	}
+	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file (mcpServers JSON)")
+	root.AddCommand(a.summaryCommand(), a.inspectCommand())
+	return root
+}
+
+// printError writes err to stderr, sanitised, never restyled: error texts
+// name field paths and schema keys that must read exactly as written.
+func (a *app) printError(err error) {
+	prefix := "Error:"
+	if colorAllowed(a.stderr) {
+		prefix = lipgloss.NewStyle().Foreground(lipgloss.Color("#FF5F87")).Bold(true).Render(prefix)
+	}
+	fmt.Fprintln(a.stderr, prefix, model.Sanitize(err.Error()))
+}
+
+// colorAllowed reports whether styled output may be written to w.
+func colorAllowed(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// usageError marks a mistake in the command line.
+func usageError(format string, args ...any) error {
+	return fmt.Errorf(format, args...)
+}

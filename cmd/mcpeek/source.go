@@ -1,0 +1,46 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"mcpeek/model"
+)
+
+// toolRef is what a command reads: a schema file, or SERVER.TOOL.
+type toolRef struct {
+	schemaPath string
+	server     string
+	tool       string
+}
+
+func (r toolRef) fromFile() bool { return r.schemaPath != "" }
+
+// parseToolRef reads "SERVER.TOOL" (the server's name may not hold a dot;
+// the tool's may).
+func parseToolRef(arg string) (toolRef, error) {
+	server, tool, ok := strings.Cut(arg, ".")
+	if !ok || server == "" || tool == "" {
+		return toolRef{}, usageError("%q is not SERVER.TOOL (for example: demo.shop_get_order); to read a schema file use --schema FILE", arg)
+	}
+	return toolRef{server: server, tool: tool}, nil
+}
+
+// loadTool returns the tool a command works on.
+func (a *app) loadTool(ctx context.Context, ref toolRef) (model.Tool, error) {
+	if ref.fromFile() {
+		b, err := os.ReadFile(ref.schemaPath)
+		if err != nil {
+			return model.Tool{}, fmt.Errorf("cannot read the schema file: %w", err)
+		}
+		if _, err := model.ParseSchema(b); err != nil {
+			return model.Tool{}, fmt.Errorf("%s is not a usable JSON Schema: %w", ref.schemaPath, err)
+		}
+		name := strings.TrimSuffix(filepath.Base(ref.schemaPath), filepath.Ext(ref.schemaPath))
+		return model.Tool{Name: name, OutputSchema: b}, nil
+	}
+	return a.liveTool(ctx, ref)
+}
