@@ -1,6 +1,9 @@
 package summarizer
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // tier1Words are the literal alternatives of Tier1Pattern.
 var tier1Words = [...]string{"id", "name", "title", "status", "type", "url", "email", "price", "amount", "created", "updated", "timestamp"}
@@ -25,3 +28,10 @@ func isTier1(last string) bool {
 	}
 	return false
 }
+
+// tier1Regexp is Tier1Pattern compiled, for tests and for callers that
+// match whole paths.
+var tier1Regexp = regexp.MustCompile(Tier1Pattern)
+
+// MatchesTier1 reports whether a whole path matches TIER_1_REGEX.
+func MatchesTier1(path string) bool { return tier1Regexp.MatchString(path) }
