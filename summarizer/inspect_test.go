@@ -151,7 +151,7 @@ func TestInspectBadPath(t *testing.T) {
 		"metadata.k":                    `"metadata" is an object with unknown keys`,
 		"line_items[][]":                `"line_items[]" has 1 array level(s)`,
 		"data.id":                       `"" (the root) has children`, // no envelope: data is not stripped
-		"customer..email":               `unexpected`,
+		"customer..email":               `"customer" has children id, email`,
 		"line_items[].tax_lines[].nope": `"line_items[].tax_lines[]" has children title, rate, price`,
 	} {
 		_, err := Inspect(s, path, Options{})
