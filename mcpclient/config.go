@@ -1,0 +1,179 @@
+package mcpclient
+
+import (
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+	"strings"
+
+	"mcpeek/model"
+)
+
+// Config is the set of MCP servers to connect to, in declaration order.
+type Config struct {
+	// Servers are the configured servers; names are unique.
+	Servers []ServerConfig
+	// Warnings are problems that did not stop loading, such as a ${VAR}
+	// that is not set. They never contain secret values.
+	Warnings []string
+}
+
+// ServerConfig is one server entry of an mcpServers (or VS Code servers) file.
+//
+// A stdio server has Command (and Args, Env, Cwd); a remote server has URL,
+// Headers and a Type of "sse" or "http". ${VAR} references have already been
+// expanded from the environment.
+type ServerConfig struct {
+	// Name is the key the user gave the server.
+	Name string
+	// Source is the file the entry came from.
+	Source string
+	// Command is the program to run for a stdio server.
+	Command string
+	// Args are the program's arguments.
+	Args []string
+	// Env holds variables added to the inherited environment. Values may be
+	// secrets: they are never printed.
+	Env map[string]string
+	// Cwd is the working directory of the child process ("" inherits ours).
+	Cwd string
+	// URL is the endpoint of an SSE or streamable HTTP server.
+	URL string
+	// Type is the transport as written in the file ("stdio", "sse", "http",
+	// "streamable-http", ...), or "" when it was left to be inferred.
+	Type string
+	// Headers are sent with every HTTP request. Values may be secrets: they
+	// are never printed.
+	Headers map[string]string
+	// Disabled entries are listed but never started.
+	Disabled bool
+}
+
+// Transport returns how the server is reached: stdio when it has a command
+// and no type says otherwise, SSE for type "sse", streamable HTTP for a URL
+// with type "http", "streamable-http" or no type at all.
+func (c ServerConfig) Transport() model.Transport {
+	if t, ok := transportOf(c.Type); ok && t != "" {
+		return t
+	}
+	if c.Command == "" && c.URL != "" {
+		return model.TransportStreamableHTTP
+	}
+	return model.TransportStdio
+}
+
+// transportOf maps a config "type" to a transport; "" maps to "" (infer).
+func transportOf(typ string) (model.Transport, bool) {
+	switch strings.ToLower(typ) {
+	case "":
+		return "", true
+	case "stdio":
+		return model.TransportStdio, true
+	case "sse":
+		return model.TransportSSE, true
+	case "http", "streamable-http", "streamable_http", "streamablehttp":
+		return model.TransportStreamableHTTP, true
+	}
+	return "", false
+}
+
+// String describes the entry for logs and error messages, with environment
+// values, header values and URL credentials replaced by "***".
+func (c ServerConfig) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s", c.Name, c.Transport())
+	if c.Transport() == model.TransportStdio {
+		b.WriteString(": ")
+		b.WriteString(c.Command)
+		for _, a := range c.Args {
+			b.WriteByte(' ')
+			b.WriteString(a)
+		}
+	} else {
+		b.WriteString(": ")
+		b.WriteString(RedactURL(c.URL))
+	}
+	b.WriteByte(')')
+	if len(c.Env) > 0 {
+		b.WriteString(" env[")
+		for i, k := range slices.Sorted(maps.Keys(c.Env)) {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(k + "=***")
+		}
+		b.WriteByte(']')
+	}
+	if len(c.Headers) > 0 {
+		b.WriteString(" headers[")
+		for i, k := range slices.Sorted(maps.Keys(c.Headers)) {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(k + ": ***")
+		}
+		b.WriteByte(']')
+	}
+	if c.Disabled {
+		b.WriteString(" disabled")
+	}
+	return b.String()
+}
+
+// Redact replaces every secret of the entry that occurs in msg (environment
+// values, header values, URL password and query values) with "***". Errors
+// from the network stack quote URLs, and children echo their environment, so
+// every error text from a connection goes through it.
+func (c ServerConfig) Redact(msg string) string {
+	var secrets []string
+	for _, v := range c.Env {
+		secrets = append(secrets, v)
+	}
+	for _, v := range c.Headers {
+		secrets = append(secrets, v)
+		// "Bearer xyz": the token alone may be quoted too.
+		if _, tok, ok := strings.Cut(v, " "); ok {
+			secrets = append(secrets, tok)
+		}
+	}
+	if u, err := url.Parse(c.URL); err == nil {
+		if p, ok := u.User.Password(); ok {
+			secrets = append(secrets, p)
+		}
+		for _, vs := range u.Query() {
+			secrets = append(secrets, vs...)
+		}
+	}
+	// Longest first, so a secret containing another is replaced whole.
+	slices.SortFunc(secrets, func(a, b string) int { return len(b) - len(a) })
+	for _, s := range secrets {
+		// Very short values ("1", "true") would shred the message and are
+		// unlikely to be secrets.
+		if len(s) < 4 {
+			continue
+		}
+		msg = strings.ReplaceAll(msg, s, "***")
+	}
+	return msg
+}
+
+// RedactURL returns u with its password and query values replaced by "***".
+func RedactURL(u string) string {
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return u
+	}
+	if _, ok := parsed.User.Password(); ok {
+		parsed.User = url.UserPassword(parsed.User.Username(), "***")
+	}
+	if parsed.RawQuery != "" {
+		q := parsed.Query()
+		for k := range q {
+			q[k] = []string{"***"}
+		}
+		parsed.RawQuery = q.Encode()
+	}
+	// url.URL.String escapes "*" in userinfo; keep it readable.
+	return strings.ReplaceAll(parsed.String(), "%2A%2A%2A", "***")
+}

@@ -1,0 +1,299 @@
+package mcpclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"mcpeek/model"
+)
+
+// listenAckTimeout bounds the wait for a 2026-07-28 server to acknowledge
+// subscriptions/listen. Without the acknowledgement the connection still
+// works; it just will not see tools/list_changed.
+const listenAckTimeout = 5 * time.Second
+
+// conn is one live connection to one server: an initialised mcp-go client,
+// the transport under it, and for stdio the child process.
+//
+// Requests that must stay byte-exact (tools/list, tools/call) bypass the
+// client's typed methods and go through the transport as raw JSON-RPC; see
+// request in rawrpc.go.
+type conn struct {
+	name       string
+	ep         endpoint
+	client     *client.Client
+	tr         transport.Interface
+	proc       *process
+	info       *mcp.InitializeResult
+	clientInfo mcp.Implementation
+	maxPages   int
+	onChanged  func()
+
+	life       context.Context
+	cancelLife context.CancelFunc
+	stopListen func()
+	ids        atomic.Int64
+
+	lostOnce sync.Once
+	lost     chan struct{}
+	lostErr  error // set before lost is closed
+
+	ackOnce sync.Once
+	acked   chan struct{}
+
+	mu      sync.Mutex
+	closing bool
+	wg      sync.WaitGroup // goroutines that close waits for
+
+	toolsMu sync.Mutex
+	typed   map[string]*mcp.Tool // for x-mcp-header mirroring on modern HTTP
+
+	closeOnce sync.Once
+}
+
+// dialConfig is what a connection needs besides its endpoint.
+type dialConfig struct {
+	name       string
+	clientInfo mcp.Implementation
+	// stderr receives a stdio child's stderr; the caller keeps it to show
+	// the last lines even when the connection fails.
+	stderr   *lineRing
+	maxPages int
+	// onToolsChanged is called, on a transport goroutine, when the server
+	// sends notifications/tools/list_changed. It must not block.
+	onToolsChanged func()
+}
+
+// dial connects to e and completes the handshake. ctx bounds the handshake
+// only; the connection lives until close.
+func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
+	c, err := dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr}, "")
+	if err != nil {
+		return nil, err
+	}
+	if e.transport() == model.TransportStreamableHTTP && !c.modern() && c.toolsListChanged() {
+		// A legacy streamable HTTP server sends list_changed only on the
+		// standalone GET stream. mcp-go opens it only when asked before the
+		// handshake, and asking rules out the 2026-07-28 era, so it is asked
+		// only now that the server is known to be legacy: connect again,
+		// pinned to the version just negotiated.
+		version := c.info.ProtocolVersion
+		c.close()
+		return dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr, listen: true}, version)
+	}
+	return c, nil
+}
+
+func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSetup, version string) (_ *conn, err error) {
+	life, cancel := context.WithCancel(context.Background())
+	c := &conn{
+		name:       dc.name,
+		ep:         e,
+		clientInfo: dc.clientInfo,
+		maxPages:   dc.maxPages,
+		onChanged:  dc.onToolsChanged,
+		life:       life,
+		cancelLife: cancel,
+		lost:       make(chan struct{}),
+		acked:      make(chan struct{}),
+	}
+	var opts []client.ClientOption
+	if version != "" {
+		opts = append(opts, client.WithProtocolVersion(version))
+	}
+	if e.inproc != nil {
+		c.client, err = client.NewInProcessClient(e.inproc)
+		if err != nil {
+			cancel()
+			return nil, fmt.Errorf("in-process client: %w", err)
+		}
+		c.tr = c.client.GetTransport()
+	} else {
+		c.tr, c.proc, err = newTransport(e, setup)
+		if err != nil {
+			cancel()
+			return nil, err
+		}
+		c.client = client.NewClient(c.tr, opts...)
+	}
+	defer func() {
+		if err != nil {
+			c.close()
+		}
+	}()
+
+	c.client.OnNotification(c.handleNotification)
+	c.client.OnConnectionLost(func(err error) { c.markLost(fmt.Errorf("connection lost: %w", err)) })
+	if c.proc != nil {
+		c.goTracked(func() {
+			select {
+			case <-c.proc.Exited():
+				c.markLost(c.proc.ExitError())
+			case <-life.Done():
+			}
+		})
+	}
+
+	if err := c.start(ctx); err != nil {
+		return nil, fmt.Errorf("start: %w", err)
+	}
+	c.info, err = c.client.Initialize(ctx, mcp.InitializeRequest{Params: mcp.InitializeParams{
+		ClientInfo: dc.clientInfo,
+	}})
+	if err != nil {
+		return nil, fmt.Errorf("initialize: %w", c.lostOr(err))
+	}
+	if c.modern() && c.toolsListChanged() {
+		c.listen(ctx)
+	}
+	return c, nil
+}
+
+// start starts the transport under the connection's lifetime context (SSE
+// ties its event stream to it) while honouring the handshake deadline.
+func (c *conn) start(ctx context.Context) error {
+	done := make(chan error, 1)
+	go func() { done <- c.client.Start(c.life) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		c.cancelLife()
+		<-done
+		return ctx.Err()
+	}
+}
+
+// listen opens the 2026-07-28 subscriptions/listen stream for list_changed
+// and waits for the server to acknowledge it, so that no change made after
+// the tools are listed is missed.
+func (c *conn) listen(ctx context.Context) {
+	failed := make(chan struct{})
+	stop, err := c.client.ListenAsync(c.life, mcp.SubscriptionFilter{ToolsListChanged: true}, func(err error) {
+		select {
+		case <-c.acked:
+			// The stream was up and broke: over HTTP this is how a lost
+			// server shows.
+			c.markLost(fmt.Errorf("notification stream closed: %w", err))
+		default:
+			close(failed)
+		}
+	})
+	if err != nil {
+		return
+	}
+	c.stopListen = stop
+	t := time.NewTimer(listenAckTimeout)
+	defer t.Stop()
+	select {
+	case <-c.acked:
+	case <-failed:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// handleNotification runs on the transport's reading goroutine: it only
+// signals.
+func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
+	switch n.Method {
+	case string(mcp.MethodNotificationToolsListChanged):
+		if c.onChanged != nil {
+			c.onChanged()
+		}
+	case string(mcp.MethodNotificationSubscriptionsAcknowledged):
+		c.ackOnce.Do(func() { close(c.acked) })
+	}
+}
+
+// modern reports whether the connection speaks the 2026-07-28 stateless era.
+func (c *conn) modern() bool { return mcp.IsModernProtocol(c.client.ProtocolVersion()) }
+
+func (c *conn) toolsListChanged() bool {
+	t := c.info.Capabilities.Tools
+	return t != nil && t.ListChanged
+}
+
+// markLost records that the connection is gone; the first reason wins.
+func (c *conn) markLost(err error) {
+	c.lostOnce.Do(func() {
+		c.lostErr = err
+		close(c.lost)
+	})
+}
+
+// Lost is closed when the connection has gone (child exited, stream broken).
+func (c *conn) Lost() <-chan struct{} { return c.lost }
+
+// LostErr says why the connection went. Call it after Lost is closed.
+func (c *conn) LostErr() error { return c.lostErr }
+
+// lostOr prefers the reason the connection was lost to err, which is often
+// just "transport closed".
+func (c *conn) lostOr(err error) error {
+	select {
+	case <-c.lost:
+		return c.lostErr
+	default:
+		return err
+	}
+}
+
+// Instructions returns the server's initialize instructions.
+func (c *conn) Instructions() string {
+	if c.info == nil {
+		return ""
+	}
+	return c.info.Instructions
+}
+
+// Stderr returns the last lines of a stdio child's stderr.
+func (c *conn) Stderr() []string {
+	if c.proc == nil {
+		return nil
+	}
+	return c.proc.lines.Lines()
+}
+
+// goTracked runs f on a goroutine that close waits for; after close has
+// begun it does nothing.
+func (c *conn) goTracked(f func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closing {
+		return
+	}
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		f()
+	}()
+}
+
+// close ends the connection: the notification stream, the transport, and
+// the child, which is reaped before close returns.
+func (c *conn) close() {
+	c.closeOnce.Do(func() {
+		c.mu.Lock()
+		c.closing = true
+		c.mu.Unlock()
+		if c.stopListen != nil {
+			c.stopListen()
+		}
+		c.cancelLife()
+		_ = c.client.Close()
+		if c.proc != nil {
+			c.proc.stop()
+		}
+		c.markLost(errors.New("connection closed"))
+		c.wg.Wait()
+	})
+}

@@ -1,0 +1,221 @@
+package mcpclient
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// Discover finds the servers configured for the project at cwd and for the
+// user whose home is home, reading every file that exists, in this order:
+//
+// Project files, for cwd and each parent up to the repository root (the
+// nearest directory holding .git; only cwd when there is none):
+//
+//  1. .mcp.json                 Claude Code, project scope
+//  2. .cursor/mcp.json          Cursor, project
+//  3. .vscode/mcp.json          VS Code, workspace ("servers" format)
+//
+// Then the user's files:
+//
+//  4. ~/.claude.json            Claude Code: local scope of this project
+//     ("projects" entry for the directory), then user scope ("mcpServers")
+//  5. Claude Desktop            claude_desktop_config.json in the
+//     application support directory of the platform (~/.config/Claude on
+//     Linux, ~/Library/Application Support/Claude on macOS,
+//     ~/AppData/Roaming/Claude on Windows)
+//  6. ~/.cursor/mcp.json        Cursor, global
+//  7. ~/.codeium/windsurf/mcp_config.json   Windsurf
+//  8. VS Code user mcp.json     (Code/User/mcp.json beside Claude Desktop's)
+//
+// The first definition of a server name wins; later ones are ignored. Missing
+// files are skipped. A file that cannot be read or parsed does not stop the
+// others: Discover returns every server it could load together with an error
+// joining a [ConfigError] for each bad file.
+func Discover(cwd, home string) (Config, error) {
+	return discover(cwd, home, os.LookupEnv)
+}
+
+// SearchPaths returns the files [Discover] would read, in order.
+func SearchPaths(cwd, home string) []string {
+	var out []string
+	for _, c := range candidates(cwd, home) {
+		if len(out) == 0 || out[len(out)-1] != c.path {
+			out = append(out, c.path)
+		}
+	}
+	return out
+}
+
+// candidate is one place Discover looks.
+type candidate struct {
+	path      string
+	workspace string
+	// claudeProject, when set, selects the "projects" entry of ~/.claude.json
+	// for that directory instead of its top-level mcpServers.
+	claudeProject string
+	claudeUser    bool
+}
+
+func candidates(cwd, home string) []candidate {
+	dirs := projectDirs(cwd, home)
+	root := dirs[len(dirs)-1]
+	var out []candidate
+	for _, d := range dirs {
+		out = append(out,
+			candidate{path: filepath.Join(d, ".mcp.json"), workspace: d},
+			candidate{path: filepath.Join(d, ".cursor", "mcp.json"), workspace: d},
+			candidate{path: filepath.Join(d, ".vscode", "mcp.json"), workspace: d},
+		)
+	}
+	if home == "" {
+		return out
+	}
+	claude := filepath.Join(home, ".claude.json")
+	for _, d := range dirs {
+		out = append(out, candidate{path: claude, workspace: root, claudeProject: d})
+	}
+	out = append(out, candidate{path: claude, workspace: root, claudeUser: true})
+	appDir := appSupportDir(home)
+	out = append(out,
+		candidate{path: filepath.Join(appDir, "Claude", "claude_desktop_config.json"), workspace: root},
+		candidate{path: filepath.Join(home, ".cursor", "mcp.json"), workspace: root},
+		candidate{path: filepath.Join(home, ".codeium", "windsurf", "mcp_config.json"), workspace: root},
+		candidate{path: filepath.Join(appDir, "Code", "User", "mcp.json"), workspace: root},
+	)
+	return out
+}
+
+// appSupportDir is where desktop applications keep their settings.
+func appSupportDir(home string) string {
+	switch runtime.GOOS {
+	case "darwin":
+		return filepath.Join(home, "Library", "Application Support")
+	case "windows":
+		return filepath.Join(home, "AppData", "Roaming")
+	}
+	return filepath.Join(home, ".config")
+}
+
+// projectDirs returns cwd and its parents up to the repository root, or just
+// cwd when no .git is found below home.
+func projectDirs(cwd, home string) []string {
+	cwd = filepath.Clean(cwd)
+	if home != "" {
+		home = filepath.Clean(home)
+	}
+	var dirs []string
+	for d := cwd; ; {
+		dirs = append(dirs, d)
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return dirs
+		}
+		parent := filepath.Dir(d)
+		if d == home || parent == d {
+			break
+		}
+		d = parent
+	}
+	return []string{cwd}
+}
+
+func discover(cwd, home string, lookup func(string) (string, bool)) (Config, error) {
+	var (
+		cfg  Config
+		errs []error
+		seen = map[string]bool{}
+		bad  = map[string]bool{}
+	)
+	cache := map[string][]byte{}
+	for _, c := range candidates(cwd, home) {
+		data, ok := cache[c.path]
+		if !ok {
+			var err error
+			data, err = os.ReadFile(c.path)
+			if err != nil {
+				if !errors.Is(err, fs.ErrNotExist) {
+					errs = append(errs, &ConfigError{Path: c.path, Msg: err.Error(), Err: err})
+				}
+				cache[c.path] = nil
+				continue
+			}
+			cache[c.path] = data
+		}
+		if data == nil {
+			continue
+		}
+		env := loadEnv{lookup: lookup, home: home, workspace: c.workspace}
+		var (
+			part Config
+			err  error
+		)
+		switch {
+		case c.claudeProject != "":
+			part, err = parseClaudeProject(c.path, data, c.claudeProject, env)
+		default:
+			part, err = parseConfig(c.path, data, env, false)
+		}
+		if err != nil {
+			// ~/.claude.json is read up to once per project directory;
+			// report a bad file once.
+			if !bad[c.path] {
+				errs = append(errs, err)
+			}
+			bad[c.path] = true
+			continue
+		}
+		cfg.Warnings = append(cfg.Warnings, part.Warnings...)
+		for _, s := range part.Servers {
+			if seen[s.Name] {
+				continue
+			}
+			seen[s.Name] = true
+			cfg.Servers = append(cfg.Servers, s)
+		}
+	}
+	cfg.Warnings = dedupe(cfg.Warnings)
+	return cfg, errors.Join(errs...)
+}
+
+// parseClaudeProject reads the mcpServers of one project in ~/.claude.json,
+// where Claude Code keeps its "local" scope: {"projects": {"/dir":
+// {"mcpServers": {...}}}}.
+func parseClaudeProject(path string, data []byte, dir string, env loadEnv) (Config, error) {
+	clean := stripJSONC(data)
+	var whole json.RawMessage
+	if err := json.Unmarshal(clean, &whole); err != nil {
+		return Config{}, posConfigError(path, data, offsetError(err, 0), "", "")
+	}
+	top, err := objectMembers(clean, 0)
+	if err != nil {
+		return Config{}, posConfigError(path, data, err, "", "")
+	}
+	for _, t := range top {
+		if t.Key != "projects" {
+			continue
+		}
+		projects, err := objectMembers(t.Value, t.ValueOffset)
+		if err != nil {
+			return Config{}, posConfigError(path, data, err, "", `"projects": `)
+		}
+		for _, p := range projects {
+			if filepath.Clean(p.Key) != dir {
+				continue
+			}
+			fields, err := objectMembers(p.Value, p.ValueOffset)
+			if err != nil {
+				return Config{}, posConfigError(path, data, err, "", fmt.Sprintf("project %q: ", p.Key))
+			}
+			for _, f := range fields {
+				if f.Key == "mcpServers" {
+					return parseServers(path, data, f, env)
+				}
+			}
+		}
+	}
+	return Config{}, nil
+}

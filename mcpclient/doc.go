@@ -1,0 +1,14 @@
+// Package mcpclient connects mcpeek to the MCP servers a user configured.
+//
+// It reads the mcpServers files that Claude Desktop, Claude Code, Cursor,
+// Windsurf and VS Code already use ([Load], [Discover]), starts and supervises
+// one connection per server ([Manager]) over stdio, SSE, streamable HTTP or in
+// process, and lists each server's tools byte for byte into [model.Tool].
+//
+// Tool definitions are fetched as raw JSON-RPC results rather than through
+// mcp-go's typed ListTools, because decoding into mcp.Tool drops schema
+// keywords (root allOf, $defs, items, $schema, ...). Everything a server sends
+// is untrusted: [Sanitize] makes names, descriptions and stderr lines safe to
+// print, and secrets from the config (environment values, header values, URL
+// credentials) never appear in String output or error text.
+package mcpclient

@@ -1,0 +1,39 @@
+package mcpclient
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Errors a caller can test for with errors.Is.
+var (
+	// ErrUnavailable wraps every failure that means "the server could not be
+	// reached in time": it is down, it is (re)connecting, the call's deadline
+	// passed, or the connection was lost mid-call.
+	ErrUnavailable = errors.New("server unavailable")
+	// ErrUnknownServer is returned for a server name that is not configured.
+	ErrUnknownServer = errors.New("unknown server")
+	// ErrDisabled is returned for a server whose config entry is disabled.
+	ErrDisabled = errors.New("server disabled")
+	// ErrClosed is returned once the Manager has been closed.
+	ErrClosed = errors.New("manager closed")
+)
+
+// RPCError is a JSON-RPC error answer from a server: the server was reached
+// and refused the request.
+type RPCError struct {
+	// Method is the JSON-RPC method that was refused.
+	Method string
+	// Code is the JSON-RPC error code.
+	Code int
+	// Message is the server's message, unsanitised.
+	Message string
+	// Data is the raw error data, or nil.
+	Data json.RawMessage
+}
+
+// Error returns the method, code and sanitised message.
+func (e *RPCError) Error() string {
+	return fmt.Sprintf("%s: server error %d: %s", e.Method, e.Code, Sanitize(e.Message))
+}

@@ -1,0 +1,219 @@
+package mcpclient
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// stripJSONC returns data with // and /* */ comments and trailing commas
+// replaced by spaces, so that JSON-with-comments files (VS Code's mcp.json)
+// decode with encoding/json while every byte keeps its offset, and with it the
+// line:col of any error. Valid JSON comes back unchanged.
+func stripJSONC(data []byte) []byte {
+	if bytes.IndexByte(data, '/') < 0 && bytes.IndexByte(data, ',') < 0 {
+		return data
+	}
+	out := bytes.Clone(data)
+	blank := func(i int) {
+		if out[i] != '\n' && out[i] != '\r' {
+			out[i] = ' '
+		}
+	}
+	// Pass 1: comments.
+	inString := false
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				blank(i)
+			}
+		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			stop := len(out)
+			if end >= 0 {
+				stop = i + 2 + end + 2
+			}
+			for ; i < stop; i++ {
+				blank(i)
+			}
+			i--
+		}
+	}
+	// Pass 2: a comma followed (after whitespace) by } or ].
+	inString = false
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == ',':
+			j := i + 1
+			for j < len(out) && isJSONSpace(out[j]) {
+				j++
+			}
+			if j < len(out) && (out[j] == '}' || out[j] == ']') {
+				out[i] = ' '
+			}
+		}
+	}
+	return out
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// member is one key of a JSON object with its raw value, in file order.
+type member struct {
+	Key    string
+	Value  json.RawMessage
+	Offset int // byte offset of the key in the whole file
+	// ValueOffset is the byte offset of the value in the whole file.
+	ValueOffset int
+}
+
+// objectMembers decodes the JSON object data (which starts at byte base of
+// the file) into its members in declaration order. A repeated key keeps its
+// first value, matching the "first definition wins" rule of merging.
+func objectMembers(data []byte, base int) ([]member, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, offsetError(err, base)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, &posError{Offset: base + skipSpace(data, 0), Msg: fmt.Sprintf("expected an object, found %s", describeToken(tok))}
+	}
+	var out []member
+	seen := map[string]bool{}
+	for dec.More() {
+		keyAt := skipSpaceComma(data, int(dec.InputOffset()))
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, offsetError(err, base)
+		}
+		key, _ := tok.(string)
+		valueAt := skipSpaceColon(data, int(dec.InputOffset()))
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, offsetError(err, base)
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, member{Key: key, Value: raw, Offset: base + keyAt, ValueOffset: base + valueAt})
+	}
+	if _, err := dec.Token(); err != nil && !errors.Is(err, io.EOF) {
+		return nil, offsetError(err, base)
+	}
+	return out, nil
+}
+
+// posError is a problem at a byte offset of a file.
+type posError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *posError) Error() string { return e.Msg }
+
+// offsetError turns a decoding error into a posError at its file offset.
+func offsetError(err error, base int) error {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return &posError{Offset: base + int(syn.Offset), Msg: "malformed JSON: " + syn.Error()}
+	}
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		return &posError{Offset: base + int(typ.Offset), Msg: typeErrorText(typ)}
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return &posError{Offset: base, Msg: "malformed JSON: unexpected end of input"}
+	}
+	return &posError{Offset: base, Msg: err.Error()}
+}
+
+func typeErrorText(e *json.UnmarshalTypeError) string {
+	if e.Field != "" {
+		return fmt.Sprintf("%q: JSON %s cannot be used as %s", e.Field, e.Value, goTypeName(e.Type.String()))
+	}
+	return fmt.Sprintf("JSON %s cannot be used as %s", e.Value, goTypeName(e.Type.String()))
+}
+
+// goTypeName words a Go type of the entry struct for a config author.
+func goTypeName(t string) string {
+	switch t {
+	case "string":
+		return "a string"
+	case "[]string":
+		return "an array of strings"
+	case "map[string]string":
+		return "an object of strings"
+	case "bool":
+		return "true or false"
+	}
+	return t
+}
+
+func describeToken(tok json.Token) string {
+	switch v := tok.(type) {
+	case json.Delim:
+		return string(v)
+	case string:
+		return "a string"
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	default:
+		return "a number"
+	}
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && isJSONSpace(data[i]) {
+		i++
+	}
+	return i
+}
+
+func skipSpaceColon(data []byte, i int) int {
+	for i < len(data) && (isJSONSpace(data[i]) || data[i] == ':') {
+		i++
+	}
+	return i
+}
+
+func skipSpaceComma(data []byte, i int) int {
+	for i < len(data) && (isJSONSpace(data[i]) || data[i] == ',') {
+		i++
+	}
+	return i
+}
+
+// lineCol returns the 1-based line and column (in characters) of offset.
+func lineCol(data []byte, offset int) (line, col int) {
+	offset = min(max(offset, 0), len(data))
+	before := data[:offset]
+	line = bytes.Count(before, []byte{'\n'}) + 1
+	start := bytes.LastIndexByte(before, '\n') + 1
+	return line, utf8.RuneCount(before[start:]) + 1
+}

@@ -1,0 +1,108 @@
+package mcpclient
+
+import (
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// Option configures a Manager.
+type Option func(*options)
+
+type options struct {
+	connectTimeout time.Duration
+	callTimeout    time.Duration
+	backoffMin     time.Duration
+	backoffMax     time.Duration
+	stderrLines    int
+	maxPages       int
+	clientInfo     mcp.Implementation
+	inproc         []inprocServer
+}
+
+type inprocServer struct {
+	name string
+	srv  *server.MCPServer
+}
+
+func defaultOptions() options {
+	return options{
+		connectTimeout: 30 * time.Second,
+		callTimeout:    60 * time.Second,
+		backoffMin:     time.Second,
+		backoffMax:     30 * time.Second,
+		stderrLines:    50,
+		maxPages:       defaultMaxPages,
+		clientInfo:     mcp.Implementation{Name: "mcpeek", Version: "dev"},
+	}
+}
+
+// WithConnectTimeout bounds each connection attempt of each server: starting
+// the transport, the handshake and listing the tools (default 30s). It also
+// bounds a refresh of the tools after tools/list_changed.
+func WithConnectTimeout(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.connectTimeout = d
+		}
+	}
+}
+
+// WithCallTimeout sets the deadline of CallTool when the caller's context has
+// none sooner (default 60s).
+func WithCallTimeout(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.callTimeout = d
+		}
+	}
+}
+
+// WithBackoff sets the wait before reconnecting a failed server: it starts at
+// min and doubles after each failure up to max (defaults 1s and 30s).
+func WithBackoff(min, max time.Duration) Option {
+	return func(o *options) {
+		if min > 0 {
+			o.backoffMin = min
+		}
+		if max >= o.backoffMin {
+			o.backoffMax = max
+		}
+	}
+}
+
+// WithStderrLines sets how many of a stdio server's last stderr lines are
+// kept (default 50).
+func WithStderrLines(n int) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.stderrLines = n
+		}
+	}
+}
+
+// WithMaxPages bounds tools/list pagination per listing (default 100).
+func WithMaxPages(n int) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.maxPages = n
+		}
+	}
+}
+
+// WithClientInfo sets the name and version mcpeek gives servers.
+func WithClientInfo(name, version string) Option {
+	return func(o *options) {
+		o.clientInfo = mcp.Implementation{Name: name, Version: version}
+	}
+}
+
+// WithInProcess adds a server that runs inside this process, reached through
+// mcp-go's in-process transport (no child, no network). It is listed after
+// the configured servers, with Source "embedded".
+func WithInProcess(name string, srv *server.MCPServer) Option {
+	return func(o *options) {
+		o.inproc = append(o.inproc, inprocServer{name: name, srv: srv})
+	}
+}

@@ -1,0 +1,166 @@
+package mcpclient
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/exec"
+	"slices"
+	"syscall"
+	"time"
+)
+
+// How long a child gets to exit once its stdin is closed, and then once it
+// has been sent SIGTERM, before it is killed.
+const (
+	exitGrace = 2 * time.Second
+	termGrace = 2 * time.Second
+	// stderrGrace bounds how long an exit waits for the last stderr bytes
+	// (a grandchild may hold the pipe open).
+	stderrGrace = 500 * time.Millisecond
+)
+
+// process is the child of a stdio server. We spawn it ourselves rather than
+// let mcp-go's Stdio transport do it, to set its working directory, to keep
+// its stderr out of our terminal, and above all to learn the moment it exits
+// (mcp-go only notices on the next request) and to be the one who reaps it.
+//
+// Its three pipes are os.Pipe files handed to the child as they are, so no
+// goroutine of os/exec copies them and Wait returns as soon as the child
+// exits, without closing our ends under mcp-go's reader.
+type process struct {
+	cmd    *exec.Cmd
+	stdin  *os.File // our write end
+	stdout *os.File // our read end
+	stderr *os.File // our read end
+	lines  *lineRing
+
+	stderrDone chan struct{} // closed when the stderr pipe reaches EOF
+	exited     chan struct{} // closed after Wait returned and stderr drained
+	waitErr    error         // valid once exited is closed
+}
+
+// startProcess runs cfg.Command with cfg.Args in cfg.Cwd, with cfg.Env added
+// to our environment. Its stderr goes, line by line and sanitised, to lines.
+func startProcess(cfg ServerConfig, lines *lineRing) (_ *process, err error) {
+	var files []*os.File
+	defer func() {
+		if err != nil {
+			for _, f := range files {
+				f.Close()
+			}
+		}
+	}()
+	pipe := func() (r, w *os.File, err error) {
+		r, w, err = os.Pipe()
+		if err == nil {
+			files = append(files, r, w)
+		}
+		return r, w, err
+	}
+	inR, inW, err := pipe()
+	if err != nil {
+		return nil, fmt.Errorf("stdin pipe: %w", err)
+	}
+	outR, outW, err := pipe()
+	if err != nil {
+		return nil, fmt.Errorf("stdout pipe: %w", err)
+	}
+	errR, errW, err := pipe()
+	if err != nil {
+		return nil, fmt.Errorf("stderr pipe: %w", err)
+	}
+
+	cmd := exec.Command(cfg.Command, cfg.Args...)
+	cmd.Dir = cfg.Cwd
+	cmd.Env = os.Environ()
+	for _, k := range slices.Sorted(maps.Keys(cfg.Env)) {
+		cmd.Env = append(cmd.Env, k+"="+cfg.Env[k])
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", cfg.Command, err)
+	}
+	// The child has its ends now; ours must go so that EOF propagates.
+	inR.Close()
+	outW.Close()
+	errW.Close()
+
+	p := &process{
+		cmd:        cmd,
+		stdin:      inW,
+		stdout:     outR,
+		stderr:     errR,
+		lines:      lines,
+		stderrDone: make(chan struct{}),
+		exited:     make(chan struct{}),
+	}
+	go func() {
+		defer close(p.stderrDone)
+		_, _ = io.Copy(p.lines, errR)
+		p.lines.Flush()
+	}()
+	go p.wait()
+	return p, nil
+}
+
+// wait reaps the child and then lets the last stderr lines arrive.
+func (p *process) wait() {
+	err := p.cmd.Wait()
+	t := time.NewTimer(stderrGrace)
+	defer t.Stop()
+	select {
+	case <-p.stderrDone:
+	case <-t.C:
+		// A grandchild holds stderr open: stop reading it.
+		p.stderr.Close()
+		<-p.stderrDone
+	}
+	p.waitErr = err
+	close(p.exited)
+}
+
+// Exited is closed once the child has exited and been reaped.
+func (p *process) Exited() <-chan struct{} { return p.exited }
+
+// ExitError describes how the child ended. Call it after Exited is closed.
+func (p *process) ExitError() error {
+	var ee *exec.ExitError
+	switch {
+	case p.waitErr == nil:
+		return errors.New("process exited with status 0")
+	case errors.As(p.waitErr, &ee):
+		return fmt.Errorf("process %s", ee.ProcessState.String())
+	}
+	return fmt.Errorf("process: %w", p.waitErr)
+}
+
+// stop ends the child and reaps it: its stdin is closed (the polite way to
+// end a stdio server), then SIGTERM, then SIGKILL, each after a grace period.
+// It returns once the child is reaped and every pipe is closed.
+func (p *process) stop() {
+	p.stdin.Close()
+	if !p.waitFor(exitGrace) {
+		// SIGTERM is not available on Windows; Kill below still is.
+		_ = p.cmd.Process.Signal(syscall.SIGTERM)
+		if !p.waitFor(termGrace) {
+			_ = p.cmd.Process.Kill()
+			<-p.exited
+		}
+	}
+	p.stdout.Close()
+	p.stderr.Close()
+}
+
+func (p *process) waitFor(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+		return true
+	case <-t.C:
+		return false
+	}
+}

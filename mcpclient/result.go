@@ -1,0 +1,52 @@
+package mcpclient
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// CallResult is a tools/call result: the raw JSON as the server sent it, and
+// a small typed view of it.
+type CallResult struct {
+	// Raw is the whole result object.
+	Raw json.RawMessage
+	// StructuredContent is the raw structuredContent, or nil when absent.
+	StructuredContent json.RawMessage
+	// Content is the raw content array, or nil when absent.
+	Content json.RawMessage
+	// IsError is the result's isError: the tool ran and reported failure.
+	IsError bool
+	// Text joins the text of the text content blocks with newlines,
+	// unsanitised.
+	Text string
+}
+
+// parseCallResult builds the typed view of a raw tools/call result. Only a
+// result that is not a JSON object is an error.
+func parseCallResult(raw json.RawMessage) (*CallResult, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, fmt.Errorf("tools/call: result is not an object: %w", err)
+	}
+	r := &CallResult{
+		Raw:               raw,
+		StructuredContent: nonNull(fields["structuredContent"]),
+		Content:           nonNull(fields["content"]),
+	}
+	_ = json.Unmarshal(fields["isError"], &r.IsError)
+	var blocks []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(r.Content, &blocks) == nil {
+		var texts []string
+		for _, b := range blocks {
+			if b.Type == "text" {
+				texts = append(texts, b.Text)
+			}
+		}
+		r.Text = strings.Join(texts, "\n")
+	}
+	return r, nil
+}

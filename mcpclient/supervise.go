@@ -1,0 +1,337 @@
+package mcpclient
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"mcpeek/model"
+)
+
+// serverState is one server's supervised state. The supervisor goroutine is
+// the only writer of conn and state; everyone else reads snapshots.
+type serverState struct {
+	name     string
+	ep       endpoint
+	source   string
+	disabled bool
+
+	kick    chan struct{} // reconnect now (cap 1)
+	refresh chan struct{} // tools/list_changed arrived (cap 1)
+
+	mu           sync.Mutex
+	state        model.ConnState
+	err          string
+	stderr       []string // kept from the last connection when it failed
+	instructions string
+	tools        []model.Tool
+	conn         *conn
+	attempts     uint64        // finished connection attempts
+	changed      chan struct{} // closed and replaced on every change
+}
+
+func newServerState(ep endpoint, source string, disabled bool) *serverState {
+	s := &serverState{
+		name:     ep.cfg.Name,
+		ep:       ep,
+		source:   source,
+		disabled: disabled,
+		kick:     make(chan struct{}, 1),
+		refresh:  make(chan struct{}, 1),
+		changed:  make(chan struct{}),
+		state:    model.StateStarting,
+	}
+	if disabled {
+		s.state = model.StateDisabled
+	}
+	return s
+}
+
+func (s *serverState) snapshot() model.Server {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	srv := model.Server{
+		Name:         s.name,
+		Source:       s.source,
+		Transport:    s.ep.transport(),
+		State:        s.state,
+		Err:          s.err,
+		Stderr:       slices.Clone(s.stderr),
+		Instructions: s.instructions,
+		Tools:        slices.Clone(s.tools),
+	}
+	if s.conn != nil {
+		srv.Stderr = s.conn.Stderr()
+	}
+	return srv
+}
+
+func (s *serverState) toolsSnapshot() []model.Tool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.tools)
+}
+
+// kickNow asks the supervisor to reconnect without waiting.
+func (s *serverState) kickNow() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+// signalRefresh is the connection's list_changed callback: it never blocks.
+func (s *serverState) signalRefresh() {
+	select {
+	case s.refresh <- struct{}{}:
+	default:
+	}
+}
+
+// update changes the state under the lock and wakes waiters.
+func (s *serverState) update(f func()) {
+	s.mu.Lock()
+	f()
+	close(s.changed)
+	s.changed = make(chan struct{})
+	s.mu.Unlock()
+}
+
+// waitAttempts waits until n connection attempts have finished.
+func (s *serverState) waitAttempts(ctx, life context.Context, n uint64) error {
+	for {
+		s.mu.Lock()
+		done, changed := s.attempts >= n, s.changed
+		s.mu.Unlock()
+		if done {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-life.Done():
+			return ErrClosed
+		}
+	}
+}
+
+// redactErr hides the server's secrets in err's text, keeping err's chain.
+func (s *serverState) redactErr(err error) error {
+	return &redactedError{msg: s.ep.cfg.Redact(err.Error()), err: err}
+}
+
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// Why a connection ended.
+type endReason int
+
+const (
+	endClosed endReason = iota // the Manager is closing
+	endKicked                  // Reconnect, or a call for a down server
+	endLost                    // the server went away
+)
+
+// supervise runs one server until the Manager closes.
+func (m *Manager) supervise(s *serverState) {
+	defer m.wg.Done()
+	delay := m.opts.backoffMin
+	for {
+		// A kick asked before this attempt is answered by it.
+		select {
+		case <-s.kick:
+		default:
+		}
+		m.setState(s, model.StateStarting, "", []string{})
+		c, tools, stderr, err := m.connect(s)
+		if err != nil {
+			if m.ctx.Err() != nil {
+				return
+			}
+			s.update(func() { s.stderr = stderr })
+			m.fail(s, err, true)
+			if !m.pause(s, &delay) {
+				return
+			}
+			continue
+		}
+		up := time.Now()
+		m.connected(s, c, tools)
+		why, err := m.serve(s, c)
+		switch why {
+		case endClosed:
+			m.detach(s)
+			c.close()
+			return
+		case endKicked:
+			m.detach(s)
+			c.close()
+			delay = m.opts.backoffMin
+		case endLost:
+			// A connection that stayed up a while starts backoff afresh;
+			// one that dies at once keeps doubling it.
+			if time.Since(up) >= m.opts.backoffMax {
+				delay = m.opts.backoffMin
+			}
+			m.lost(s, c, err)
+			c.close()
+			if !m.pause(s, &delay) {
+				return
+			}
+		}
+	}
+}
+
+// connect makes one connection attempt: dial, handshake, list the tools.
+// On failure it returns the child's last stderr lines, if any.
+func (m *Manager) connect(s *serverState) (*conn, []model.Tool, []string, error) {
+	ctx, cancel := context.WithTimeout(m.ctx, m.opts.connectTimeout)
+	defer cancel()
+	stderr := newLineRing(m.opts.stderrLines)
+	c, err := dial(ctx, s.ep, dialConfig{
+		name:           s.name,
+		clientInfo:     m.opts.clientInfo,
+		stderr:         stderr,
+		maxPages:       m.opts.maxPages,
+		onToolsChanged: s.signalRefresh,
+	})
+	if err != nil {
+		return nil, nil, stderr.Lines(), m.stageError(ctx, "connect", err)
+	}
+	tools, err := c.listTools(ctx)
+	if err != nil {
+		err = m.stageError(ctx, "list tools", c.lostOr(err))
+		c.close()
+		return nil, nil, stderr.Lines(), err
+	}
+	return c, tools, nil, nil
+}
+
+// stageError words a failed stage, saying plainly when it timed out.
+func (m *Manager) stageError(ctx context.Context, stage string, err error) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) && m.ctx.Err() == nil {
+		return fmt.Errorf("%s: timed out after %s: %w", stage, m.opts.connectTimeout, ErrUnavailable)
+	}
+	return fmt.Errorf("%s: %w", stage, err)
+}
+
+// serve waits on a live connection until it ends, refreshing the tools on
+// list_changed.
+func (m *Manager) serve(s *serverState, c *conn) (endReason, error) {
+	for {
+		select {
+		case <-m.ctx.Done():
+			return endClosed, nil
+		case <-s.kick:
+			return endKicked, nil
+		case <-c.Lost():
+			return endLost, fmt.Errorf("connection lost: %w", c.LostErr())
+		case <-s.refresh:
+			ctx, cancel := context.WithTimeout(m.ctx, m.opts.connectTimeout)
+			tools, err := c.listTools(ctx)
+			cancel()
+			if err != nil {
+				if m.ctx.Err() != nil {
+					return endClosed, nil
+				}
+				return endLost, m.stageError(ctx, "refresh tools", c.lostOr(err))
+			}
+			m.setTools(s, tools)
+		}
+	}
+}
+
+// pause waits out the backoff delay, doubling it for next time. A kick cuts
+// it short. It reports false when the Manager is closing.
+func (m *Manager) pause(s *serverState, delay *time.Duration) bool {
+	t := time.NewTimer(*delay)
+	defer t.Stop()
+	*delay = min(*delay*2, m.opts.backoffMax)
+	select {
+	case <-t.C:
+		return true
+	case <-s.kick:
+		s.kickNow() // let the next attempt's drain consume it
+		return true
+	case <-m.ctx.Done():
+		return false
+	}
+}
+
+func (m *Manager) setState(s *serverState, state model.ConnState, msg string, stderr []string) {
+	s.update(func() {
+		s.state, s.err = state, msg
+		if stderr != nil {
+			s.stderr = stderr
+		}
+	})
+	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: state, Err: msg})
+}
+
+// fail records a failed attempt (attempt true) or a lost connection.
+func (m *Manager) fail(s *serverState, err error, attempt bool) {
+	msg := Sanitize(s.ep.cfg.Redact(err.Error()))
+	s.update(func() {
+		s.state, s.err = model.StateError, msg
+		if attempt {
+			s.attempts++
+		}
+	})
+	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: model.StateError, Err: msg})
+}
+
+// lost records that a live connection went away, keeping its stderr.
+func (m *Manager) lost(s *serverState, c *conn, err error) {
+	lines := c.Stderr()
+	s.update(func() {
+		s.conn = nil
+		s.stderr = lines
+	})
+	m.fail(s, err, false)
+}
+
+func (m *Manager) detach(s *serverState) {
+	s.update(func() { s.conn = nil })
+}
+
+func (m *Manager) connected(s *serverState, c *conn, tools []model.Tool) {
+	var toolsChanged bool
+	s.update(func() {
+		s.state, s.err, s.stderr = model.StateConnected, "", nil
+		s.conn = c
+		s.instructions = c.Instructions()
+		s.attempts++
+		toolsChanged = !sameTools(s.tools, tools)
+		s.tools = tools
+	})
+	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: model.StateConnected})
+	if toolsChanged {
+		m.events.push(Event{Kind: EventToolsChanged, Server: s.name, State: model.StateConnected})
+	}
+}
+
+func (m *Manager) setTools(s *serverState, tools []model.Tool) {
+	var changed bool
+	s.update(func() {
+		changed = !sameTools(s.tools, tools)
+		s.tools = tools
+	})
+	if changed {
+		m.events.push(Event{Kind: EventToolsChanged, Server: s.name, State: model.StateConnected})
+	}
+}
+
+// sameTools compares two listings byte for byte.
+func sameTools(a, b []model.Tool) bool {
+	return slices.EqualFunc(a, b, func(x, y model.Tool) bool { return bytes.Equal(x.Raw, y.Raw) })
+}

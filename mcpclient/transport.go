@@ -1,0 +1,88 @@
+package mcpclient
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"maps"
+
+	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/server"
+
+	"mcpeek/model"
+)
+
+// endpoint is what a connection is made to: a config entry, or an in-process
+// server.
+type endpoint struct {
+	cfg    ServerConfig
+	inproc *server.MCPServer
+}
+
+func (e endpoint) transport() model.Transport {
+	if e.inproc != nil {
+		return model.TransportInProcess
+	}
+	return e.cfg.Transport()
+}
+
+// transportSetup says how to build one mcp-go transport.
+type transportSetup struct {
+	// stderr receives a stdio child's stderr.
+	stderr *lineRing
+	// listen asks a streamable HTTP transport for the standalone GET stream,
+	// which is how a legacy (pre 2026-07-28) server delivers list_changed.
+	listen bool
+}
+
+// discardLogger keeps mcp-go's transport logging off our terminal.
+func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// newTransport builds the mcp-go transport for a configured server (an
+// in-process one gets client.NewInProcessClient instead). For stdio it also
+// starts the child, which the caller must stop.
+func newTransport(e endpoint, setup transportSetup) (transport.Interface, *process, error) {
+	cfg := e.cfg
+	switch cfg.Transport() {
+	case model.TransportStdio:
+		p, err := startProcess(cfg, setup.stderr)
+		if err != nil {
+			return nil, nil, err
+		}
+		// mcp-go's Stdio over our pipes: it frames JSON-RPC, routes replies
+		// and skips lines that are not JSON (servers that print banners).
+		t := transport.NewIO(p.stdout, p.stdin, nil)
+		transport.WithCommandLogger(discardLogger())(t)
+		return t, p, nil
+	case model.TransportSSE:
+		opts := []transport.ClientOption{transport.WithSSELogger(discardLogger())}
+		if len(cfg.Headers) > 0 {
+			opts = append(opts, transport.WithHeaders(maps.Clone(cfg.Headers)))
+		}
+		t, err := transport.NewSSE(cfg.URL, opts...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("sse transport: %w", err)
+		}
+		return t, nil, nil
+	case model.TransportStreamableHTTP:
+		opts := []transport.StreamableHTTPCOption{transport.WithHTTPLogger(discardLogger())}
+		if len(cfg.Headers) > 0 {
+			opts = append(opts, transport.WithHTTPHeaders(maps.Clone(cfg.Headers)))
+		}
+		if setup.listen {
+			opts = append(opts, transport.WithContinuousListening())
+		}
+		t, err := transport.NewStreamableHTTP(cfg.URL, opts...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("http transport: %w", err)
+		}
+		return t, nil, nil
+	}
+	return nil, nil, fmt.Errorf("unsupported transport %q", cfg.Transport())
+}
+
+// isHTTP reports whether t carries the protocol version in HTTP headers.
+func isHTTP(t transport.Interface) bool {
+	_, ok := t.(transport.HTTPConnection)
+	return ok
+}
