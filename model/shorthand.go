@@ -61,11 +61,11 @@ func isJSONTypeName(s string) bool {
 func FromShorthand(doc *Value) *Value {
 	s := shorthandToSchema(doc)
 	if len(doc.Members) == 1 && doc.Members[0].Name == "data" {
-		return object(
+		return object(Member{"type", str("object")}, Member{"properties", object(
 			Member{"successful", typed("boolean")},
 			Member{"data", s.Get("properties").Get("data")},
-			Member{"error", &Value{Kind: JSONObject, Members: []Member{{"type", strList("string", "null")}}}},
-		)
+			Member{"error", object(Member{"type", strList("string", "null")})},
+		)})
 	}
 	return s
 }

@@ -33,6 +33,11 @@ func (e *entry) segment() string {
 // isContainer reports whether the entry's node is an object.
 func (e *entry) isContainer() bool { return e.node.Shape == model.Object }
 
+// MaxPathDepth is the deepest level a walk expands. Real schemas are far
+// shallower; the bound keeps the recursion check and the path strings of a
+// hostile schema (a chain of thousands of distinct $refs) small.
+const MaxPathDepth = 256
+
 // walker runs a lazy breadth-first walk from one node, in declaration
 // order within a level, honouring the recursion rule and ScanCap.
 type walker struct {
@@ -66,7 +71,8 @@ func (w *walker) expand(i int) {
 	e := &w.entries[i]
 	e.first, e.count = int32(len(w.entries)), 0
 	n := e.node
-	if e.recursive || n.Shape != model.Object || (w.maxDepth > 0 && int(e.depth) >= w.maxDepth) {
+	if e.recursive || n.Shape != model.Object || int(e.depth) >= MaxPathDepth ||
+		(w.maxDepth > 0 && int(e.depth) >= w.maxDepth) {
 		return
 	}
 	parent, depth, mask := int32(i), e.depth+1, e.mask
