@@ -20,6 +20,10 @@ import (
 // works; it just will not see tools/list_changed.
 const listenAckTimeout = 5 * time.Second
 
+// exitWait bounds how long a failed stdio request waits to learn how the
+// child exited.
+const exitWait = time.Second
+
 // conn is one live connection to one server: an initialised mcp-go client,
 // the transport under it, and for stdio the child process.
 //
@@ -105,6 +109,13 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		lost:       make(chan struct{}),
 		acked:      make(chan struct{}),
 	}
+	if version == "" && e.transport() == model.TransportSSE {
+		// HTTP+SSE is the 2024-11-05 transport, replaced before the
+		// stateless era; mcp-go would still negotiate 2026-07-28 over it,
+		// and then a subscriptions/listen request cannot be cancelled (the
+		// reply travels on the event stream, not on the POST).
+		version = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	}
 	var opts []client.ClientOption
 	if version != "" {
 		opts = append(opts, client.WithProtocolVersion(version))
@@ -149,7 +160,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		ClientInfo: dc.clientInfo,
 	}})
 	if err != nil {
-		return nil, fmt.Errorf("initialize: %w", c.lostOr(err))
+		return nil, fmt.Errorf("initialize: %w", c.failure(err))
 	}
 	if c.modern() && c.toolsListChanged() {
 		c.listen(ctx)
@@ -235,6 +246,24 @@ func (c *conn) Lost() <-chan struct{} { return c.lost }
 
 // LostErr says why the connection went. Call it after Lost is closed.
 func (c *conn) LostErr() error { return c.lostErr }
+
+// failure returns the best account of a failed request: when a stdio
+// server's pipe closed, that is how the child exited (which takes a moment
+// to be known), not mcp-go's "transport closed".
+func (c *conn) failure(err error) error {
+	if c.proc != nil && errors.Is(err, transport.ErrTransportClosed) {
+		t := time.NewTimer(exitWait)
+		defer t.Stop()
+		select {
+		case <-c.proc.Exited():
+			c.markLost(c.proc.ExitError())
+		case <-c.lost:
+		case <-t.C:
+			c.markLost(errors.New("server closed its stdout"))
+		}
+	}
+	return c.lostOr(err)
+}
 
 // lostOr prefers the reason the connection was lost to err, which is often
 // just "transport closed".

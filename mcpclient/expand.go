@@ -39,7 +39,7 @@ func (e *expander) expand(s string) string {
 			b.WriteString(s)
 			return b.String()
 		}
-		j := strings.IndexByte(s[i:], '}')
+		j := closingBrace(s[i:])
 		if j < 0 {
 			b.WriteString(s)
 			return b.String()
@@ -106,4 +106,23 @@ func isEnvName(s string) bool {
 		}
 	}
 	return true
+}
+
+// closingBrace returns the index of the } that closes the ${ at the start of
+// s, allowing nested references in a default, or -1.
+func closingBrace(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "${"):
+			depth++
+			i++
+		case s[i] == '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }

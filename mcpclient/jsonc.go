@@ -139,7 +139,8 @@ func (e *posError) Error() string { return e.Msg }
 func offsetError(err error, base int) error {
 	var syn *json.SyntaxError
 	if errors.As(err, &syn) {
-		return &posError{Offset: base + int(syn.Offset), Msg: "malformed JSON: " + syn.Error()}
+		// Offset counts the bad byte itself.
+		return &posError{Offset: base + max(int(syn.Offset)-1, 0), Msg: "malformed JSON: " + syn.Error()}
 	}
 	var typ *json.UnmarshalTypeError
 	if errors.As(err, &typ) {

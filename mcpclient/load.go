@@ -179,7 +179,7 @@ func parseEntry(m member, env loadEnv) (ServerConfig, []string, error) {
 	}
 	var raw rawEntry
 	if err := json.Unmarshal(m.Value, &raw); err != nil {
-		return ServerConfig{}, nil, offsetError(err, m.ValueOffset)
+		return ServerConfig{}, nil, fieldError(m, err)
 	}
 	if raw.URL == "" {
 		raw.URL = raw.ServerURL
@@ -225,17 +225,36 @@ func parseEntry(m member, env loadEnv) (ServerConfig, []string, error) {
 	return sc, dedupe(x.missing), nil
 }
 
+// fieldError locates a decoding error of an entry at the field concerned:
+// encoding/json reports the offset after the bad value, which is less useful.
+func fieldError(m member, err error) error {
+	pe, _ := offsetError(err, m.ValueOffset).(*posError)
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) && typ.Field != "" {
+		field, _, _ := strings.Cut(typ.Field, ".")
+		if fields, ferr := objectMembers(m.Value, m.ValueOffset); ferr == nil {
+			for _, f := range fields {
+				if f.Key == field {
+					pe.Offset = f.Offset
+				}
+			}
+		}
+	}
+	return pe
+}
+
 // envValue accepts the scalar env values VS Code allows: strings, numbers and
 // booleans as text; null means "leave unset".
 func envValue(v json.RawMessage) (string, bool, error) {
+	t := string(bytes.TrimSpace(v))
+	if t == "null" {
+		return "", false, nil
+	}
 	var s string
 	if err := json.Unmarshal(v, &s); err == nil {
 		return s, true, nil
 	}
-	t := string(bytes.TrimSpace(v))
 	switch {
-	case t == "null":
-		return "", false, nil
 	case t == "true" || t == "false":
 		return t, true, nil
 	case len(t) > 0 && (t[0] == '-' || (t[0] >= '0' && t[0] <= '9')):

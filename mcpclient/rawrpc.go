@@ -91,8 +91,8 @@ func (c *conn) request(ctx context.Context, method string, params map[string]any
 			c.cancelRemote(req, ctxErr)
 			return nil, fmt.Errorf("%s: %w: %w", method, ErrUnavailable, ctxErr)
 		}
-		err = c.lostOr(err)
-		if c.ep.inproc == nil && isConnectionError(err) {
+		err = c.failure(err)
+		if c.ep.inproc == nil && c.proc == nil && isConnectionError(err) {
 			c.markLost(err)
 		}
 		return nil, fmt.Errorf("%s: %w: %w", method, ErrUnavailable, err)

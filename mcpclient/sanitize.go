@@ -10,8 +10,9 @@ import (
 // Sanitize returns s made safe to print on a terminal: escape sequences (CSI,
 // OSC, DCS, APC, ...) are removed whole, then every remaining C0 control but
 // newline and tab, DEL, and every C1 control (U+0080 to U+009F) is dropped.
-// Bytes that are not valid UTF-8 become U+FFFD, so a lone 8-bit C1 byte cannot
-// reach a terminal that would act on it.
+// Bytes that are not valid UTF-8 are dropped or become U+FFFD, so a lone
+// 8-bit C1 byte cannot reach a terminal that would act on it. ESC followed by
+// any character is a sequence: "\x1bc" (reset) goes whole.
 //
 // Servers are not trusted: apply it to names, descriptions, titles and stderr
 // before display. model.Tool keeps the raw text; sanitise when showing it.

@@ -5,6 +5,8 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"net/http"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/server"
@@ -55,19 +57,17 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 		transport.WithCommandLogger(discardLogger())(t)
 		return t, p, nil
 	case model.TransportSSE:
-		opts := []transport.ClientOption{transport.WithSSELogger(discardLogger())}
-		if len(cfg.Headers) > 0 {
-			opts = append(opts, transport.WithHeaders(maps.Clone(cfg.Headers)))
-		}
-		t, err := transport.NewSSE(cfg.URL, opts...)
+		t, err := transport.NewSSE(cfg.URL,
+			transport.WithSSELogger(discardLogger()),
+			transport.WithHTTPClient(httpClient(cfg.Headers)))
 		if err != nil {
 			return nil, nil, fmt.Errorf("sse transport: %w", err)
 		}
 		return t, nil, nil
 	case model.TransportStreamableHTTP:
-		opts := []transport.StreamableHTTPCOption{transport.WithHTTPLogger(discardLogger())}
-		if len(cfg.Headers) > 0 {
-			opts = append(opts, transport.WithHTTPHeaders(maps.Clone(cfg.Headers)))
+		opts := []transport.StreamableHTTPCOption{
+			transport.WithHTTPLogger(discardLogger()),
+			transport.WithHTTPBasicClient(httpClient(cfg.Headers)),
 		}
 		if setup.listen {
 			opts = append(opts, transport.WithContinuousListening())
@@ -85,4 +85,35 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 func isHTTP(t transport.Interface) bool {
 	_, ok := t.(transport.HTTPConnection)
 	return ok
+}
+
+// httpClient returns a client that sends headers on every request.
+//
+// The headers are added by the round tripper rather than with mcp-go's
+// WithHeaders/WithHTTPHeaders, which miss some requests: the streamable HTTP
+// transport's session DELETE on Close goes without them (mcp-go v1.2.1), so
+// a server behind auth would refuse it and keep the session.
+func httpClient(headers map[string]string) *http.Client {
+	base := http.DefaultTransport
+	if len(headers) == 0 {
+		return &http.Client{Transport: base}
+	}
+	return &http.Client{Transport: headerTransport{base: base, headers: maps.Clone(headers)}}
+}
+
+type headerTransport struct {
+	base    http.RoundTripper
+	headers map[string]string
+}
+
+func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range t.headers {
+		if strings.EqualFold(k, "host") {
+			r.Host = v
+			continue
+		}
+		r.Header.Set(k, v)
+	}
+	return t.base.RoundTrip(r)
 }

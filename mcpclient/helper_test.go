@@ -1,0 +1,159 @@
+package mcpclient
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	"go.uber.org/goleak"
+)
+
+// helperEnv selects the stdio server the test binary plays when re-executed.
+const helperEnv = "MCPCLIENT_TEST_HELPER"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(helperEnv); mode != "" {
+		os.Exit(runHelper(mode))
+	}
+	goleak.VerifyTestMain(m)
+}
+
+// helperConfig is a stdio entry that runs this test binary as the fake
+// server of the given mode.
+func helperConfig(name, mode string) ServerConfig {
+	return ServerConfig{
+		Name:    name,
+		Source:  "test",
+		Command: os.Args[0],
+		Args:    []string{"-test.run=^$"},
+		Env:     map[string]string{helperEnv: mode},
+	}
+}
+
+// exactSchema is an outputSchema that mcp-go's typed mcp.Tool would mangle
+// (root allOf, $defs, $schema), written with odd spacing and key order: it
+// must reach model.Tool byte for byte.
+const exactSchema = `{ "$schema" : "https://json-schema.org/draft/2020-12/schema",  "allOf":[{"$ref":"#/$defs/money"},{"required":["amount"] }],"$defs":{"money":{"type":"object","properties":{"amount":{"type":"string","pattern":"^\\d+<\u00e9>$"}}}} ,"title":"Money"}`
+
+// helperTool is the raw tool object the fake server lists.
+const helperTool = `{"name":"echo","description":"Echoes.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}},  "outputSchema": ` + exactSchema + `, "x-extra": [1, 2.50, true]}`
+
+// runHelper is a hand-written legacy (2025-11-25) stdio MCP server, so that
+// tests control every byte it writes. Modes:
+//
+//	basic      echo, crash (exits with status 3), sleep (never answers)
+//	hang-list  never answers tools/list
+//	garbage    writes junk lines to stdout around every reply
+//	escapes    tool name, description and stderr full of escape sequences
+//	loop       tools/list always returns the same cursor
+//	endless    tools/list always returns a new cursor
+//	pages3     three pages of tools
+//	exit-early writes to stderr and exits before answering anything
+//	mcpgo      a real mcp-go server (2026-07-28 era) over stdio
+func runHelper(mode string) int {
+	if mode == "mcpgo" {
+		return runMCPGoHelper()
+	}
+	out := bufio.NewWriter(os.Stdout)
+	write := func(s string) {
+		out.WriteString(s + "\n")
+		out.Flush()
+	}
+	fmt.Fprintln(os.Stderr, "helper starting in mode", mode)
+	if mode == "exit-early" {
+		fmt.Fprintln(os.Stderr, "fatal: \x1b[31mmissing API key\x1b[0m")
+		return 1
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	for in.Scan() {
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				Name            string `json:"name"`
+				Cursor          string `json:"cursor"`
+				ProtocolVersion string `json:"protocolVersion"`
+			} `json:"params"`
+		}
+		if err := json.Unmarshal(in.Bytes(), &msg); err != nil || msg.ID == nil {
+			continue // notifications
+		}
+		reply := func(result string) {
+			if mode == "garbage" {
+				write("this is not JSON")
+				write("\x1b[2J\x1b]0;pwned\x07")
+				write(`[1, 2, 3]`)
+				write(`{"jsonrpc": "2.0", "method"`)
+				fmt.Fprintln(os.Stderr, "garbage mode noise")
+			}
+			write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s}`, msg.ID, result))
+		}
+		switch msg.Method {
+		case "server/discover":
+			write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`, msg.ID))
+		case "initialize":
+			reply(fmt.Sprintf(`{"protocolVersion":%q,"capabilities":{"tools":{"listChanged":true}},"serverInfo":{"name":"helper","version":"1"},"instructions":"Helper %s."}`, msg.Params.ProtocolVersion, mode))
+		case "tools/list":
+			switch mode {
+			case "hang-list":
+				fmt.Fprintln(os.Stderr, "ignoring tools/list")
+			case "escapes":
+				fmt.Fprintln(os.Stderr, "log \x1b[31mred\x1b[0m \x1b]0;title\x07 line")
+				reply(`{"tools":[{"name":"evil\u001b[2Jname","description":"\u001b[31mRed\u001b[0m text \u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007 and \u0007bell","inputSchema":{"type":"object"}}]}`)
+			case "loop":
+				reply(`{"tools":[` + helperTool + `],"nextCursor":"again"}`)
+			case "endless":
+				reply(`{"tools":[],"nextCursor":"c` + msg.Params.Cursor + `x"}`)
+			case "pages3":
+				next := map[string]string{"": "p2", "p2": "p3", "p3": ""}[msg.Params.Cursor]
+				page := map[string]string{"": "1", "p2": "2", "p3": "3"}[msg.Params.Cursor]
+				tool := fmt.Sprintf(`{"name":"tool_%s","inputSchema":{"type":"object"}}`, page)
+				if next == "" {
+					reply(`{"tools":[` + tool + `]}`)
+				} else {
+					reply(fmt.Sprintf(`{"tools":[%s],"nextCursor":%q}`, tool, next))
+				}
+			default:
+				reply(`{"tools":[` + helperTool + `]}`)
+			}
+		case "tools/call":
+			switch msg.Params.Name {
+			case "crash":
+				fmt.Fprintln(os.Stderr, "boom: crashing on purpose")
+				return 3
+			case "sleep":
+				// never answers
+			default:
+				reply(`{"content":[{"type":"text","text":"hello"}],"structuredContent":{"b":1, "a":[2.50]},"isError":false}`)
+			}
+		default:
+			write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`, msg.ID))
+		}
+	}
+	return 0
+}
+
+// runMCPGoHelper serves a real mcp-go server over stdio: the client then
+// negotiates the 2026-07-28 era and sends every request with its _meta.
+// Calling "grow" adds a tool, which sends tools/list_changed.
+func runMCPGoHelper() int {
+	srv := server.NewMCPServer("mcpgo-helper", "1", server.WithToolCapabilities(true))
+	srv.AddTool(mcp.NewTool("grow", mcp.WithDescription("Adds a tool.")),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			srv.AddTool(mcp.NewTool("grown"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return mcp.NewToolResultText("grown"), nil
+			})
+			return mcp.NewToolResultText("grew"), nil
+		})
+	if err := server.ServeStdio(srv); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
