@@ -97,6 +97,16 @@ func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
 			n = s.merge([]*Node{base, nodes[0]}, base)
 		}
 		n.Refs = nodes[0].Refs
+		// The field's own words describe it better than its type's.
+		if base.Description != "" {
+			n.Description = base.Description
+		}
+		if base.Title != "" {
+			n.Title = base.Title
+		}
+		if base.Default != nil {
+			n.Default = base.Default
+		}
 	case allShape(nodes, Object) && (base.Shape == Any || base.Shape == Object):
 		n = &Node{schema: s, Shape: Object}
 		parts := nodes

@@ -3,6 +3,7 @@ package summarizer
 import (
 	"encoding/json"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"mcpeek/model"
@@ -99,8 +100,8 @@ func children(n *model.Node) []Child {
 			term, levels := n.Child(i).Unwrap(nil)
 			c := describeChild(p.Name+strings.Repeat("[]", levels), term)
 			c.Required = p.Required
-			if c.Description == "" {
-				c.Description = FirstSentence(n.Child(i).Description)
+			if own := FirstSentence(n.Child(i).Description); own != "" {
+				c.Description = own // the field's words before its item type's
 			}
 			out = append(out, c)
 		}
@@ -140,7 +141,7 @@ func describeChild(name string, term *model.Node) Child {
 func FirstSentence(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	for i := 0; i < len(s); i++ {
-		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && (i+1 == len(s) || s[i+1] == ' ') {
+		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && sentenceEnds(s, i) {
 			s = s[:i+1]
 			break
 		}
@@ -150,4 +151,17 @@ func FirstSentence(s string) string {
 		s = string(r[:maxDescription-1]) + "…"
 	}
 	return s
+}
+
+// sentenceEnds reports whether the stop at s[i] ends a sentence: it is last,
+// or followed by a space and a capital letter or digit ("e.g. a" goes on).
+func sentenceEnds(s string, i int) bool {
+	if i+1 == len(s) {
+		return true
+	}
+	if s[i+1] != ' ' || i+2 >= len(s) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s[i+2:])
+	return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '(' || r == '"'
 }

@@ -175,3 +175,31 @@ func TestInspectRecursionOpens(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got.FlattenedFields, want)
 	}
 }
+
+func TestFirstSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"The item id. Stable across calls.":       "The item id.",
+		"Taxonomy id, e.g. 'aa-1'. Never reused.": "Taxonomy id, e.g. 'aa-1'.",
+		"Multi\nline   text":                      "Multi line text",
+		"No stop at all":                          "No stop at all",
+		"Version 2.0 of the API. Then more.":      "Version 2.0 of the API.",
+		strings.Repeat("long ", 60):               strings.TrimSpace(strings.Repeat("long ", 60))[:159] + "…",
+	} {
+		if got := FirstSentence(in); got != want {
+			t.Errorf("FirstSentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestFieldDescriptionWinsOverItsType(t *testing.T) {
+	s := parse(t, `{"type":"object","properties":{"parent":{"description":"The parent category.",
+		"anyOf":[{"$ref":"#/$defs/C"},{"type":"null"}]}},
+		"$defs":{"C":{"type":"object","description":"A category.","properties":{"id":{"type":"string"}}}}}`)
+	got, err := Inspect(s, "", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := got.Children[0].Description; d != "The parent category." {
+		t.Errorf("description = %q", d)
+	}
+}
