@@ -69,8 +69,9 @@ type dialConfig struct {
 	clientInfo mcp.Implementation
 	// stderr receives a stdio child's stderr; the caller keeps it to show
 	// the last lines even when the connection fails.
-	stderr   *lineRing
-	maxPages int
+	stderr    *lineRing
+	stopGrace time.Duration
+	maxPages  int
 	// onToolsChanged is called, on a transport goroutine, when the server
 	// sends notifications/tools/list_changed. It must not block.
 	onToolsChanged func()
@@ -79,7 +80,7 @@ type dialConfig struct {
 // dial connects to e and completes the handshake. ctx bounds the handshake
 // only; the connection lives until close.
 func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
-	c, err := dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr}, "")
+	c, err := dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace}, "")
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +92,7 @@ func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
 		// pinned to the version just negotiated.
 		version := c.info.ProtocolVersion
 		c.close()
-		return dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr, listen: true}, version)
+		return dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace, listen: true}, version)
 	}
 	return c, nil
 }

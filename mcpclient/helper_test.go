@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -54,6 +56,7 @@ const helperTool = `{"name":"echo","description":"Echoes.","inputSchema":{"type"
 //	endless    tools/list always returns a new cursor
 //	pages3     three pages of tools
 //	exit-early writes to stderr and exits before answering anything
+//	stubborn   basic, but ignores SIGTERM and stays after stdin closes
 //	mcpgo      a real mcp-go server (2026-07-28 era) over stdio
 func runHelper(mode string) int {
 	if mode == "mcpgo" {
@@ -68,6 +71,16 @@ func runHelper(mode string) int {
 	if mode == "exit-early" {
 		fmt.Fprintln(os.Stderr, "fatal: \x1b[31mmissing API key\x1b[0m")
 		return 1
+	}
+	if mode == "stubborn" {
+		signal.Ignore(syscall.SIGTERM)
+		defer func() {
+			// Stay until killed (a signal channel also keeps the runtime
+			// from calling this a deadlock).
+			never := make(chan os.Signal, 1)
+			signal.Notify(never, os.Interrupt)
+			<-never
+		}()
 	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)

@@ -261,10 +261,7 @@ func TestCallToolReconnectsADownServerOnDemand(t *testing.T) {
 	// With an hour of backoff, only the call can bring the server back.
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}},
 		WithBackoff(time.Hour, time.Hour))
-	if _, err := m.CallTool(context.Background(), "h", "crash", nil); !errors.Is(err, ErrUnavailable) {
-		t.Fatalf("CallTool(crash) = %v", err)
-	}
-	waitServer(t, m, "h", "the error state", isState(model.StateError))
+	crash(t, m, "h")
 	res, err := m.CallTool(context.Background(), "h", "echo", nil)
 	if err != nil || res.Text != "hello" {
 		t.Fatalf("CallTool on a down server: %v", err)
@@ -310,7 +307,7 @@ func TestHangingToolsListTimesOutAlone(t *testing.T) {
 }
 
 func TestGarbageOnStdoutIsSkipped(t *testing.T) {
-	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("junk", "garbage")}})
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("junk", "garbage")}}, WithBackoff(time.Hour, time.Hour))
 	s, _ := m.Server("junk")
 	if s.State != model.StateConnected || len(s.Tools) != 1 {
 		t.Fatalf("state %s, err %q, tools %v", s.State, s.Err, toolNames(s.Tools))
@@ -319,13 +316,25 @@ func TestGarbageOnStdoutIsSkipped(t *testing.T) {
 	if err != nil || res.Text != "hello" {
 		t.Fatalf("CallTool: %v", err)
 	}
-	if !slices.Contains(s.Stderr, "garbage mode noise") {
+	// stderr is read asynchronously; once the child has exited it has all
+	// been read.
+	crash(t, m, "junk")
+	if s, _ := m.Server("junk"); !slices.Contains(s.Stderr, "garbage mode noise") {
 		t.Errorf("stderr = %q", s.Stderr)
 	}
 }
 
+// crash makes a helper server exit and waits for the error state.
+func crash(t *testing.T, m *Manager, name string) {
+	t.Helper()
+	if _, err := m.CallTool(context.Background(), name, "crash", nil); !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("CallTool(crash) = %v", err)
+	}
+	waitServer(t, m, name, "the error state", isState(model.StateError))
+}
+
 func TestEscapeSequencesAreKeptRawAndSanitised(t *testing.T) {
-	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("esc", "escapes")}})
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("esc", "escapes")}}, WithBackoff(time.Hour, time.Hour))
 	s, _ := m.Server("esc")
 	if len(s.Tools) != 1 {
 		t.Fatalf("state %s, err %q, tools %v", s.State, s.Err, toolNames(s.Tools))
@@ -340,7 +349,8 @@ func TestEscapeSequencesAreKeptRawAndSanitised(t *testing.T) {
 	if got, want := Sanitize(tool.Description), "Red text link and bell"; got != want {
 		t.Errorf("Sanitize(description) = %q, want %q", got, want)
 	}
-	if !slices.Contains(s.Stderr, "log red  line") {
+	crash(t, m, "esc")
+	if s, _ := m.Server("esc"); !slices.Contains(s.Stderr, "log red  line") {
 		t.Errorf("stderr not sanitised: %q", s.Stderr)
 	}
 }
@@ -496,5 +506,42 @@ func TestProtocolEras(t *testing.T) {
 		if got := protocolOf(t, m, name); got != want {
 			t.Errorf("%s negotiated %q, want %q", name, got, want)
 		}
+	}
+}
+
+func TestCloseReapsEveryChild(t *testing.T) {
+	m, err := NewManager(Config{Servers: []ServerConfig{
+		helperConfig("polite", "basic"),
+		helperConfig("stubborn", "stubborn"),
+	}}, WithStopGrace(50*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var procs []*process
+	for _, name := range []string{"polite", "stubborn"} {
+		s := m.byName[name]
+		s.mu.Lock()
+		if s.conn == nil || s.conn.proc == nil {
+			t.Fatalf("%s: state %s, err %q", name, s.state, s.err)
+		}
+		procs = append(procs, s.conn.proc)
+		s.mu.Unlock()
+	}
+	m.Close()
+	for _, p := range procs {
+		select {
+		case <-p.Exited():
+		default:
+			t.Fatalf("pid %d not reaped by Close", p.cmd.Process.Pid)
+		}
+		if p.cmd.ProcessState == nil {
+			t.Errorf("pid %d has no ProcessState", p.cmd.Process.Pid)
+		}
+	}
+	if got := procs[1].cmd.ProcessState.String(); got != "signal: killed" {
+		t.Errorf("stubborn child ended with %q, want it killed", got)
 	}
 }

@@ -17,6 +17,7 @@ type options struct {
 	backoffMax     time.Duration
 	stderrLines    int
 	maxPages       int
+	stopGrace      time.Duration
 	clientInfo     mcp.Implementation
 	inproc         []inprocServer
 }
@@ -34,6 +35,7 @@ func defaultOptions() options {
 		backoffMax:     30 * time.Second,
 		stderrLines:    50,
 		maxPages:       defaultMaxPages,
+		stopGrace:      defaultStopGrace,
 		clientInfo:     mcp.Implementation{Name: "mcpeek", Version: "dev"},
 	}
 }
@@ -87,6 +89,16 @@ func WithMaxPages(n int) Option {
 	return func(o *options) {
 		if n > 0 {
 			o.maxPages = n
+		}
+	}
+}
+
+// WithStopGrace sets how long a stdio child gets to exit after its stdin is
+// closed, and again after SIGTERM, before it is killed (default 2s).
+func WithStopGrace(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.stopGrace = d
 		}
 	}
 }

@@ -12,15 +12,13 @@ import (
 	"time"
 )
 
-// How long a child gets to exit once its stdin is closed, and then once it
-// has been sent SIGTERM, before it is killed.
-const (
-	exitGrace = 2 * time.Second
-	termGrace = 2 * time.Second
-	// stderrGrace bounds how long an exit waits for the last stderr bytes
-	// (a grandchild may hold the pipe open).
-	stderrGrace = 500 * time.Millisecond
-)
+// defaultStopGrace is how long a child gets to exit once its stdin is
+// closed, and then once it has been sent SIGTERM, before it is killed.
+const defaultStopGrace = 2 * time.Second
+
+// stderrGrace bounds how long an exit waits for the last stderr bytes (a
+// grandchild may hold the pipe open).
+const stderrGrace = 500 * time.Millisecond
 
 // process is the child of a stdio server. We spawn it ourselves rather than
 // let mcp-go's Stdio transport do it, to set its working directory, to keep
@@ -36,6 +34,7 @@ type process struct {
 	stdout *os.File // our read end
 	stderr *os.File // our read end
 	lines  *lineRing
+	grace  time.Duration // see defaultStopGrace
 
 	stderrDone chan struct{} // closed when the stderr pipe reaches EOF
 	exited     chan struct{} // closed after Wait returned and stderr drained
@@ -44,7 +43,7 @@ type process struct {
 
 // startProcess runs cfg.Command with cfg.Args in cfg.Cwd, with cfg.Env added
 // to our environment. Its stderr goes, line by line and sanitised, to lines.
-func startProcess(cfg ServerConfig, lines *lineRing) (_ *process, err error) {
+func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration) (_ *process, err error) {
 	var files []*os.File
 	defer func() {
 		if err != nil {
@@ -94,6 +93,7 @@ func startProcess(cfg ServerConfig, lines *lineRing) (_ *process, err error) {
 		stdout:     outR,
 		stderr:     errR,
 		lines:      lines,
+		grace:      grace,
 		stderrDone: make(chan struct{}),
 		exited:     make(chan struct{}),
 	}
@@ -142,10 +142,14 @@ func (p *process) ExitError() error {
 // It returns once the child is reaped and every pipe is closed.
 func (p *process) stop() {
 	p.stdin.Close()
-	if !p.waitFor(exitGrace) {
+	grace := p.grace
+	if grace <= 0 {
+		grace = defaultStopGrace
+	}
+	if !p.waitFor(grace) {
 		// SIGTERM is not available on Windows; Kill below still is.
 		_ = p.cmd.Process.Signal(syscall.SIGTERM)
-		if !p.waitFor(termGrace) {
+		if !p.waitFor(grace) {
 			_ = p.cmd.Process.Kill()
 			<-p.exited
 		}

@@ -202,6 +202,7 @@ func (m *Manager) connect(s *serverState) (*conn, []model.Tool, []string, error)
 		name:           s.name,
 		clientInfo:     m.opts.clientInfo,
 		stderr:         stderr,
+		stopGrace:      m.opts.stopGrace,
 		maxPages:       m.opts.maxPages,
 		onToolsChanged: s.signalRefresh,
 	})

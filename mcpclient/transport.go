@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/server"
@@ -32,6 +33,8 @@ func (e endpoint) transport() model.Transport {
 type transportSetup struct {
 	// stderr receives a stdio child's stderr.
 	stderr *lineRing
+	// stopGrace is how long a child gets to exit at each step of stopping.
+	stopGrace time.Duration
 	// listen asks a streamable HTTP transport for the standalone GET stream,
 	// which is how a legacy (pre 2026-07-28) server delivers list_changed.
 	listen bool
@@ -47,7 +50,7 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 	cfg := e.cfg
 	switch cfg.Transport() {
 	case model.TransportStdio:
-		p, err := startProcess(cfg, setup.stderr)
+		p, err := startProcess(cfg, setup.stderr, setup.stopGrace)
 		if err != nil {
 			return nil, nil, err
 		}
