@@ -119,7 +119,11 @@ func (p printer) inspection(ins summarizer.Inspection) {
 			notes = append(notes, "required")
 		}
 		if c.Children != nil {
-			notes = append(notes, fmt.Sprintf("%d sub-fields", *c.Children))
+			unit := "sub-fields"
+			if strings.HasPrefix(c.Type, "union") {
+				unit = "alternatives"
+			}
+			notes = append(notes, fmt.Sprintf("%d %s", *c.Children, unit))
 		}
 		if c.UnknownKeys {
 			notes = append(notes, "unknown keys")
