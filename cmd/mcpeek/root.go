@@ -47,6 +47,7 @@ func (a *app) rootCommand() *cobra.Command {
 		Long: "mcpeek shows each MCP tool's output schema as a folded summary (what an LLM\n" +
 			"planner is shown) and lets you drill into any field path.",
 		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file (mcpServers JSON)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand())

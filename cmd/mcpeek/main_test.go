@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const orderSchema = "../../summarizer/testdata/shopify_order.output.json"
+
+// mcpeek runs the command line in-process and returns stdout, stderr and
+// the exit status.
+func mcpeek(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(""), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func TestSummaryJSONIsTheGoldenObject(t *testing.T) {
+	out, stderr, code := mcpeek(t, "summary", "--schema", orderSchema, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want, err := os.ReadFile("../../summarizer/testdata/shopify_order.summary.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.TrimSpace(out) != strings.TrimSpace(string(want)) {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+func TestSummaryText(t *testing.T) {
+	out, _, code := mcpeek(t, "summary", "--schema", orderSchema, "--max-fields", "5")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, want := range []string{"customer: object (contains 6 sub-fields", "* (+16 more fields", "has_hidden_fields: true"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Error("plain output (not a terminal) must carry no escape sequences")
+	}
+}
+
+func TestInspectJSON(t *testing.T) {
+	out, stderr, code := mcpeek(t, "inspect", "--schema", orderSchema, "line_items[0].price_set", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{`"field_path": "line_items[].price_set"`, `"node_type": "object"`, `"total_child_fields": 2`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "tool_id") {
+		t.Error("with --schema there is no tool, so no tool_id")
+	}
+}
+
+func TestErrorsGoToStderrWithStatus1(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte("{\n  \"type\": \"object\",\n  \"properties\": {\n}"), 0o644)
+	array := filepath.Join(dir, "array.json")
+	os.WriteFile(array, []byte(`[1, 2]`), 0o644)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"inspect", "--schema", orderSchema, "variants[].inventry"}, `"variants[]" has children id, sku`},
+		{[]string{"summary", "--schema", filepath.Join(dir, "missing.json")}, "cannot read the schema file"},
+		{[]string{"summary", "--schema", bad}, "line 4"},
+		{[]string{"summary", "--schema", array}, "must be a JSON object or boolean"},
+		{[]string{"summary"}, "SERVER.TOOL"},
+		{[]string{"summary", "--schema", orderSchema, "--max-fields", "0"}, "at least 1"},
+		{[]string{"summary", "nodot"}, "is not SERVER.TOOL"},
+		{[]string{"summary", "--schema", orderSchema, "x.y"}, "not both"},
+		{[]string{"frobnicate"}, "unknown command"},
+	}
+	for _, c := range cases {
+		out, stderr, code := mcpeek(t, c.args...)
+		if code != 1 || !strings.Contains(stderr, c.want) || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and stderr containing %q", c.args, code, out, stderr, c.want)
+		}
+	}
+}
+
+func TestSchemaTextIsSanitised(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "esc.json")
+	os.WriteFile(path, []byte(`{"type":"object","properties":{"a\u001b]52;c;ZXZpbA==\u0007b\u001b[31m":{"type":"string","description":"x\u009b31m"}}}`), 0o644)
+	for _, args := range [][]string{{"summary", "--schema", path}, {"inspect", "--schema", path}, {"inspect", "--schema", path, "nope"}} {
+		out, stderr, _ := mcpeek(t, args...)
+		if strings.ContainsAny(out+stderr, "\x1b\x07\u009b") {
+			t.Errorf("%v: control characters reached the terminal: %q %q", args, out, stderr)
+		}
+	}
+}
