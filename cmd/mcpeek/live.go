@@ -3,11 +3,107 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"time"
 
+	"mcpeek/assets"
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
 
+// version is the program's version, shown by --version and sent to servers.
+var version = "dev"
+
+// connectWait bounds how long a command waits for servers' first attempts.
+const connectWait = 45 * time.Second
+
+// loadConfig reads --config, or discovers the usual config files. With no
+// server found anywhere it returns an empty config and usingDemo true: the
+// caller then serves the embedded demo server. Problems with some files do
+// not hide the servers of the others; they are reported on stderr.
+func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
+	if a.configPath != "" {
+		cfg, err = mcpclient.Load(a.configPath)
+		if err != nil {
+			return cfg, false, err
+		}
+	} else {
+		cwd, _ := os.Getwd()
+		home, _ := os.UserHomeDir()
+		cfg, err = mcpclient.Discover(cwd, home)
+		if err != nil {
+			a.warn(err.Error())
+		}
+	}
+	for _, w := range cfg.Warnings {
+		a.warn(w)
+	}
+	return cfg, len(cfg.Servers) == 0, nil
+}
+
+// openManager loads the config, starts a Manager on it (or on the embedded
+// demo server when nothing is configured) and waits for every server's first
+// attempt. The caller closes the Manager.
+func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	cfg, demo, err := a.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	opts = append([]mcpclient.Option{mcpclient.WithClientInfo("mcpeek", version)}, opts...)
+	if demo {
+		srv, err := assets.NewDemoServer(version)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, mcpclient.WithInProcess(assets.DemoServerName, srv))
+		a.note("no MCP server config found: using the embedded demo server (give one with --config FILE)")
+	}
+	m, err := mcpclient.NewManager(cfg, opts...)
+	if err != nil {
+		return nil, err
+	}
+	waitCtx, cancel := context.WithTimeout(ctx, connectWait)
+	defer cancel()
+	if err := m.Start(waitCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		m.Close()
+		return nil, err
+	}
+	return m, nil
+}
+
 // liveTool fetches SERVER.TOOL from a running server.
 func (a *app) liveTool(ctx context.Context, ref toolRef) (model.Tool, error) {
-	return model.Tool{}, errors.New("reading tools from live servers (SERVER.TOOL) is not built yet; use --schema FILE")
+	m, err := a.openManager(ctx)
+	if err != nil {
+		return model.Tool{}, err
+	}
+	defer m.Close()
+	return findTool(m, ref.server, ref.tool)
 }
+
+// findTool looks a tool up in a started Manager, with errors that say what
+// exists instead.
+func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
+	s, ok := m.Server(server)
+	if !ok {
+		var names []string
+		for _, s := range m.Servers() {
+			names = append(names, s.Name)
+		}
+		return model.Tool{}, fmt.Errorf("no server named %q; the servers are: %v", server, names)
+	}
+	if s.State != model.StateConnected && len(s.Tools) == 0 {
+		return model.Tool{}, fmt.Errorf("server %q is %s: %s", server, s.State, s.Err)
+	}
+	for _, t := range s.Tools {
+		if t.Name == tool {
+			return t, nil
+		}
+	}
+	return model.Tool{}, fmt.Errorf("[Tool not found] '%s.%s' is not available (run `mcpeek tools %s` to list its tools)", server, tool, server)
+}
+
+// note and warn write a line for the person at the terminal on stderr.
+func (a *app) note(msg string) { fmt.Fprintln(a.stderr, "mcpeek:", model.SanitizeLine(msg)) }
+func (a *app) warn(msg string) { fmt.Fprintln(a.stderr, "mcpeek: warning:", model.SanitizeLine(msg)) }
