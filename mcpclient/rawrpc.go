@@ -13,6 +13,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"mcpeek/model"
 )
 
 // cancelNoticeTimeout bounds sending notifications/cancelled.
@@ -135,11 +137,12 @@ func (c *conn) send(ctx context.Context, req transport.JSONRPCRequest) (*transpo
 	}
 }
 
-// cancelRemote tells a stdio server to stop working on a request we gave up
-// on. Over HTTP, dropping the request is the cancellation; in process the
-// handler's context is already cancelled.
+// cancelRemote tells the server to stop working on a request we gave up on,
+// with notifications/cancelled. Not in process, where the handler's context
+// is already cancelled, nor on a 2026-07-28 streamable HTTP connection,
+// where ending the request's stream is the cancellation.
 func (c *conn) cancelRemote(req transport.JSONRPCRequest, reason error) {
-	if c.ep.inproc != nil || isHTTP(c.tr) {
+	if c.ep.inproc != nil || (c.modern() && c.ep.transport() == model.TransportStreamableHTTP) {
 		return
 	}
 	n := mcp.JSONRPCNotification{

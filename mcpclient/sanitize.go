@@ -20,9 +20,9 @@ func Sanitize(s string) string {
 	if isPlain(s) {
 		return s
 	}
-	// ansi.Strip understands the sequences, including an unterminated OSC
-	// that would otherwise swallow what follows, but keeps bare C0 controls
-	// (it "executes" them), so a second pass removes those.
+	// ansi.Strip removes sequences whole (an unterminated one takes the rest
+	// of the string with it, the safe choice) but keeps bare C0 controls (it
+	// "executes" them), so a second pass removes those.
 	s = ansi.Strip(s)
 	var b strings.Builder
 	b.Grow(len(s))
