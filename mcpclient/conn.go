@@ -143,7 +143,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	}()
 
 	c.client.OnNotification(c.handleNotification)
-	c.client.OnConnectionLost(func(err error) { c.markLost(fmt.Errorf("connection lost: %w", err)) })
+	c.client.OnConnectionLost(func(err error) { c.markLost(fmt.Errorf("event stream closed: %w", err)) })
 	if c.proc != nil {
 		c.goTracked(func() {
 			select {
