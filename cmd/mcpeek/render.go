@@ -157,3 +157,61 @@ func (p printer) inspection(ins summarizer.Inspection) {
 		p.println("  " + p.summaryLine(l))
 	}
 }
+
+// jsonIndentable lets writeJSON re-indent raw JSON for reading.
+type jsonIndentable []byte
+
+func (j jsonIndentable) MarshalJSON() ([]byte, error) { return j, nil }
+
+func (p printer) servers(servers []model.Server) {
+	for _, s := range servers {
+		line := fmt.Sprintf("%s %s  %s  %d tools  (%s, from %s)", stateIcon(s.State), p.path.Render(clean(s.Name)),
+			s.State, len(s.Tools), s.Transport, clean(s.Source))
+		p.println(line)
+		if s.Err != "" {
+			p.println("    " + p.fold.Render(clean(s.Err)))
+		}
+		for _, l := range s.Stderr[max(0, len(s.Stderr)-3):] {
+			p.println(p.faint.Render("    stderr: " + clean(l)))
+		}
+	}
+}
+
+func (p printer) tools(servers []model.Server, tools []toolJSON) {
+	byServer := map[string][]toolJSON{}
+	for _, t := range tools {
+		byServer[t.Server] = append(byServer[t.Server], t)
+	}
+	for _, s := range servers {
+		p.println(fmt.Sprintf("%s %s (%d tools)", stateIcon(s.State), p.head.Render(clean(s.Name)), len(s.Tools)))
+		if s.Err != "" {
+			p.println("    " + p.fold.Render(clean(s.Err)))
+		}
+		for _, t := range byServer[s.Name] {
+			marks := "  "
+			if t.HasOutputSchema {
+				marks = "→ "
+				if t.HasHiddenFields {
+					marks = "⋯ "
+				}
+			}
+			p.println("  " + marks + p.path.Render(clean(t.Signature)))
+			if d := summarizer.FirstSentence(t.Description); d != "" {
+				p.println(p.faint.Render("      " + clean(d)))
+			}
+		}
+	}
+	p.println(p.faint.Render("→ declares an output schema   ⋯ its summary hides fields (mcpeek summary SERVER.TOOL)"))
+}
+
+func stateIcon(s model.ConnState) string {
+	switch s {
+	case model.StateConnected:
+		return "●"
+	case model.StateError:
+		return "✗"
+	case model.StateDisabled:
+		return "○"
+	}
+	return "…"
+}

@@ -50,7 +50,8 @@ func (a *app) rootCommand() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file (mcpServers JSON)")
-	root.AddCommand(a.summaryCommand(), a.inspectCommand())
+	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
+		a.describeCommand(), a.demoServerCommand())
 	return root
 }
 

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/spf13/cobra"
+
+	"mcpeek/assets"
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// errSomeFailed makes the exit status say that a server failed, after the
+// command printed what it could.
+var errSomeFailed = errors.New("some servers failed (see above)")
+
+// serverJSON is one entry of `servers --json`.
+type serverJSON struct {
+	Name      string `json:"name"`
+	Source    string `json:"source"`
+	Transport string `json:"transport"`
+	State     string `json:"state"`
+	Error     string `json:"error"`
+	ToolCount int    `json:"tool_count"`
+}
+
+func (a *app) serversCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "servers",
+		Short: "List the configured MCP servers, where each was found, and their state",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			m, err := a.openManager(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer m.Close()
+			servers := m.Servers()
+			failed := false
+			out := make([]serverJSON, 0, len(servers))
+			for _, s := range servers {
+				failed = failed || s.State == model.StateError
+				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
+					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools)})
+			}
+			if asJSON {
+				if err := writeJSON(a.stdout, out); err != nil {
+					return err
+				}
+			} else {
+				a.printer().servers(servers)
+			}
+			if failed {
+				return errSomeFailed
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {name, source, transport, state, error, tool_count}")
+	return cmd
+}
+
+// toolJSON is one entry of `tools --json`: the planner descriptor plus
+// whether the tool declares an output schema.
+type toolJSON struct {
+	summarizer.Descriptor
+	HasOutputSchema bool `json:"has_output_schema"`
+}
+
+func (a *app) toolsCommand() *cobra.Command {
+	var (
+		asJSON bool
+		budget budgetFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "tools [SERVER]",
+		Short: "List the tools of every server (or one) with their planner descriptors",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts, err := budget.options()
+			if err != nil {
+				return err
+			}
+			m, err := a.openManager(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer m.Close()
+			servers := m.Servers()
+			if len(args) == 1 {
+				s, ok := m.Server(args[0])
+				if !ok {
+					return fmt.Errorf("no server named %q (run `mcpeek servers` to list them)", args[0])
+				}
+				servers = []model.Server{s}
+			}
+			failed := false
+			out := []toolJSON{}
+			for _, s := range servers {
+				failed = failed || s.State == model.StateError
+				for _, t := range s.Tools {
+					d, err := summarizer.Describe(t, opts)
+					if err != nil {
+						a.warn(err.Error())
+					}
+					out = append(out, toolJSON{Descriptor: d, HasOutputSchema: t.HasOutputSchema()})
+				}
+			}
+			if asJSON {
+				if err := writeJSON(a.stdout, out); err != nil {
+					return err
+				}
+			} else {
+				a.printer().tools(servers, out)
+			}
+			if failed {
+				return errSomeFailed
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of planner descriptors")
+	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
+	return cmd
+}
+
+func (a *app) describeCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "describe SERVER.TOOL",
+		Short: "Show a tool's definition (seed 001's inspect_tool object, schemas byte for byte)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := parseToolRef(args[0])
+			if err != nil {
+				return err
+			}
+			tool, err := a.liveTool(cmd.Context(), ref)
+			if err != nil {
+				return err
+			}
+			info, err := summarizer.Info(tool).MarshalJSON()
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				_, err = fmt.Fprintf(a.stdout, "%s\n", info)
+				return err
+			}
+			d, _ := summarizer.Describe(tool, summarizer.Options{})
+			p := a.printer()
+			p.descriptorHeader(d)
+			p.println(p.head.Render("definition"))
+			return writeJSON(a.stdout, jsonIndentable(info))
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the object with the server's schemas byte for byte")
+	return cmd
+}
+
+func (a *app) demoServerCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "demo-server",
+		Short: "Serve the embedded demo MCP server over stdio (for other MCP clients)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			srv, err := assets.NewDemoServer(version)
+			if err != nil {
+				return err
+			}
+			return server.ServeStdio(srv)
+		},
+	}
+}
