@@ -48,6 +48,10 @@ type ServerConfig struct {
 	Headers map[string]string
 	// Disabled entries are listed but never started.
 	Disabled bool
+	// ProtocolVersion, when set, pins the MCP protocol version offered in
+	// the handshake (e.g. "2025-11-25") instead of letting mcp-go negotiate
+	// the newest era. For servers that misreport what they support.
+	ProtocolVersion string
 }
 
 // Transport returns how the server is reached: stdio when it has a command

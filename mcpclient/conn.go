@@ -80,7 +80,7 @@ type dialConfig struct {
 // dial connects to e and completes the handshake. ctx bounds the handshake
 // only; the connection lives until close.
 func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
-	c, err := dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace}, "")
+	c, err := dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace}, e.cfg.ProtocolVersion)
 	if err != nil {
 		return nil, err
 	}

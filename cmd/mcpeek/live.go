@@ -23,6 +23,13 @@ const connectWait = 45 * time.Second
 // caller then serves the embedded demo server. Problems with some files do
 // not hide the servers of the others; they are reported on stderr.
 func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
+	if a.serverURL != "" {
+		if a.configPath != "" {
+			return cfg, false, usageError("give either --url or --config, not both")
+		}
+		cfg.Servers = []mcpclient.ServerConfig{{Name: "url", Source: "--url", URL: a.serverURL, Type: "http"}}
+		return cfg, false, nil
+	}
 	if a.configPath != "" {
 		cfg, err = mcpclient.Load(a.configPath)
 		if err != nil {
@@ -58,6 +65,11 @@ func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpcl
 		}
 		opts = append(opts, mcpclient.WithInProcess(assets.DemoServerName, srv))
 		a.note("no MCP server config found: using the embedded demo server (give one with --config FILE)")
+	}
+	for i := range cfg.Servers {
+		if a.protocol != "" {
+			cfg.Servers[i].ProtocolVersion = a.protocol
+		}
 	}
 	m, err := mcpclient.NewManager(cfg, opts...)
 	if err != nil {

@@ -18,6 +18,8 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	configPath     string
+	serverURL      string
+	protocol       string
 	color          bool // stdout is a terminal and colour is allowed
 }
 
@@ -50,8 +52,10 @@ func (a *app) rootCommand() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file (mcpServers JSON)")
+	root.PersistentFlags().StringVar(&a.protocol, "protocol", "", "pin the MCP protocol version offered to every server (e.g. 2025-11-25)")
+	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "use only this streamable HTTP server, named \"url\" (instead of a config)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
-		a.describeCommand(), a.demoServerCommand())
+		a.describeCommand(), a.demoServerCommand(), a.callCommand())
 	return root
 }
 

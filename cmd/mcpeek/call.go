@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/mcpclient"
+)
+
+func (a *app) callCommand() *cobra.Command {
+	var (
+		argsJSON string
+		asJSON   bool
+		timeout  time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "call SERVER.TOOL [--args JSON]",
+		Short: "Call a tool and print its result (structuredContent, else its text)",
+		Example: "  mcpeek call demo.shop_get_order --args '{\"order_id\": \"1001\"}'\n" +
+			"  mcpeek --url http://localhost:3000/mcp call url.add_numbers --args '{\"a\": 1, \"b\": 2}'",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ref, err := parseToolRef(args[0])
+			if err != nil {
+				return err
+			}
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(argsJSON), &obj); err != nil || obj == nil {
+				return usageError("--args must be a JSON object, like '{\"id\": 1}'")
+			}
+			m, err := a.openManager(cmd.Context(), mcpclient.WithCallTimeout(timeout))
+			if err != nil {
+				return err
+			}
+			defer m.Close()
+			if _, err := findTool(m, ref.server, ref.tool); err != nil {
+				return err
+			}
+			res, err := m.CallTool(cmd.Context(), ref.server, ref.tool, json.RawMessage(argsJSON))
+			if err != nil {
+				return fmt.Errorf("call %s.%s: %w", ref.server, ref.tool, err)
+			}
+			switch {
+			case asJSON:
+				err = writeJSON(a.stdout, jsonIndentable(res.Raw))
+			case res.StructuredContent != nil:
+				err = writeJSON(a.stdout, jsonIndentable(res.StructuredContent))
+			default:
+				_, err = fmt.Fprintln(a.stdout, clean(res.Text))
+			}
+			if err == nil && res.IsError {
+				err = errors.New("the tool reported an error (isError: true)")
+			}
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&argsJSON, "args", "{}", "the tool's arguments as a JSON object")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the whole raw result")
+	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "deadline for the call")
+	return cmd
+}
