@@ -62,6 +62,9 @@ func runHelper(mode string) int {
 	if mode == "mcpgo" {
 		return runMCPGoHelper()
 	}
+	if mode == "bench" {
+		return runBenchHelper()
+	}
 	out := bufio.NewWriter(os.Stdout)
 	write := func(s string) {
 		out.WriteString(s + "\n")
