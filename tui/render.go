@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// seg is a run of text in one style; a line is a few of them.
+type seg struct {
+	text  string
+	style lipgloss.Style
+}
+
+// renderLine draws segs cut to width cells. The cursor's line is drawn as
+// one run in the cursor style over the whole width, so its background is
+// unbroken.
+func (s *Styles) renderLine(b *strings.Builder, segs []seg, width int, cursor, focused bool) {
+	if width <= 0 {
+		return
+	}
+	if cursor {
+		var plain strings.Builder
+		for _, sg := range segs {
+			plain.WriteString(sg.text)
+		}
+		text := ansi.Truncate(plain.String(), width, "…")
+		if pad := width - ansi.StringWidth(text); pad > 0 {
+			text += strings.Repeat(" ", pad)
+		}
+		st := s.Cursor
+		if !focused {
+			st = s.CursorBlur
+		}
+		b.WriteString(st.Render(text))
+		return
+	}
+	left := width
+	for _, sg := range segs {
+		if left <= 0 || sg.text == "" {
+			continue
+		}
+		t := sg.text
+		if w := ansi.StringWidth(t); w > left {
+			t = ansi.Truncate(t, left, "…")
+			left = 0
+		} else {
+			left -= w
+		}
+		b.WriteString(sg.style.Render(t))
+	}
+}
+
+// treeView draws a tree's visible lines; it costs the screen height.
+type treeView struct {
+	styles   *Styles
+	width    int
+	focused  bool
+	showDesc bool
+}
+
+// render draws every line on screen, one per row, without a final newline.
+func (v treeView) render(t *Tree) string {
+	var b strings.Builder
+	segs := make([]seg, 0, 12)
+	t.Visible(func(row int, n *Node) {
+		if row > 0 {
+			b.WriteByte('\n')
+		}
+		segs = v.segments(segs[:0], n)
+		v.styles.renderLine(&b, segs, v.width, n == t.cursor, v.focused)
+	})
+	return b.String()
+}
+
+// segments lays out one tree line: indent, fold glyph, name, type, counts,
+// notes and (optionally) the description.
+func (v treeView) segments(segs []seg, n *Node) []seg {
+	s := v.styles
+	ic := s.Icons
+	indent := strings.Repeat("  ", n.depth)
+	glyph := ic.Leaf
+	switch {
+	case n.cycle && n.collapsed:
+		glyph = ic.Cycle
+	case n.openable && n.collapsed:
+		glyph = ic.Folded
+	case n.openable || n.hasKids:
+		glyph = ic.Unfolded
+	}
+	segs = append(segs, seg{indent + glyph + " ", s.Glyph})
+	switch n.Kind {
+	case KindSection:
+		segs = append(segs, seg{n.Name, s.Section})
+		if n.Type != "" {
+			segs = append(segs, seg{": ", s.Dim}, seg{n.Type, s.typeStyle(n.Type)})
+		}
+	case KindNote:
+		return append(segs, seg{n.Name, s.Note})
+	case KindMore:
+		segs = append(segs, seg{n.Name + " ", s.More}, seg{n.Note, s.More})
+		return segs
+	default:
+		segs = append(segs, seg{n.Name, s.Name})
+		if n.Required {
+			segs = append(segs, seg{"*", s.Required})
+		}
+		if n.Type != "" {
+			segs = append(segs, seg{": ", s.Dim}, seg{n.Type, s.typeStyle(n.Type)})
+		}
+	}
+	if n.Format != "" {
+		segs = append(segs, seg{" (" + n.Format + ")", s.Dim})
+	}
+	if n.Count >= 0 && (n.Kind == KindFold || n.Kind == KindRecursive || n.Kind == KindAlt || n.Kind == KindField && n.openable) {
+		segs = append(segs, seg{"  " + plural(n.Count, "field"), s.Count})
+	}
+	if n.Note != "" {
+		st := s.Note
+		if n.Kind == KindRecursive {
+			st = s.Cycle
+		}
+		segs = append(segs, seg{"  " + n.Note, st})
+	}
+	if n.Enum != "" {
+		segs = append(segs, seg{"  " + n.Enum, s.Dim})
+	}
+	if v.showDesc && n.Desc != "" {
+		segs = append(segs, seg{"  " + n.Desc, s.Desc})
+	}
+	return segs
+}
+
+// plural writes "1 field", "3 fields".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return itoa(n) + " " + word + "s"
+}

@@ -1,0 +1,170 @@
+package tui
+
+import (
+	"strings"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// schemaData is what the schema tree's loader needs to open a line: the
+// node's schema (arrays unwrapped).
+type schemaData struct {
+	node *model.Node
+}
+
+// schemaLoader opens lines of the full schema tree, resolving $refs only
+// when a line is opened.
+type schemaLoader struct {
+	schema *model.Schema
+}
+
+// anyKey names the line of an object's additionalProperties schema.
+const anyKey = "<any key>"
+
+func (l schemaLoader) Load(n *Node) []*Node {
+	d, _ := n.data.(*schemaData)
+	if d == nil || d.node == nil {
+		return nil
+	}
+	sn := d.node
+	ancestors := ancestorKeys(n)
+	var kids []*Node
+	switch sn.Shape {
+	case model.Object:
+		for i, p := range sn.Props {
+			child := sn.Child(i)
+			k := l.childNode(n.Path, p.Name, child, ancestors, KindField)
+			k.Required = p.Required
+			kids = append(kids, k)
+		}
+		if ap := sn.AdditionalProperties(); ap != nil && ap.Shape != model.Any {
+			kids = append(kids, l.childNode(n.Path, anyKey, ap, ancestors, KindField))
+		}
+	case model.Union:
+		for i, a := range sn.Alts {
+			kids = append(kids, l.childNode(n.Path, a.Name, sn.Alt(i), ancestors, KindAlt))
+		}
+	}
+	return kids
+}
+
+// childNode makes the line of one property or alternative.
+func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestors map[int32]bool, kind Kind) *Node {
+	refs := append([]int32(nil), child.Refs...)
+	term, levels := child.Unwrap(&refs)
+	seg := name + strings.Repeat("[]", levels)
+	desc := child.Description
+	if desc == "" {
+		desc = term.Description
+	}
+	r := Row{
+		Kind:   kind,
+		Name:   model.SanitizeLine(seg),
+		Path:   model.SanitizeLine(joinPath(parent, seg)),
+		Type:   term.Label(),
+		Count:  -1,
+		Format: model.SanitizeLine(term.Format),
+		Enum:   enumValues(term.Enum),
+		Desc:   model.SanitizeLine(summarizer.FirstSentence(desc)),
+	}
+	if len(refs) > 0 {
+		r.Note = "→ " + model.SanitizeLine(l.schema.RefName(refs[len(refs)-1]))
+	}
+	count := childCount(term)
+	if term.Shape == model.Object && !term.KnownKeys && count == 0 {
+		r.Note = strings.TrimSpace("unknown keys  " + r.Note)
+	}
+	if count == 0 {
+		return NewNode(r, false, nil)
+	}
+	r.Count = count
+	n := NewNode(r, true, &schemaData{node: term})
+	recursive := repeats(term, ancestors)
+	for _, ref := range refs {
+		recursive = recursive || ancestors[ref]
+	}
+	if recursive {
+		n.Row.Kind = KindRecursive
+		n.Row.Note = strings.TrimSpace("recursive " + r.Note)
+		n.MarkCycle()
+	}
+	return n
+}
+
+// childCount is how many lines opening a node shows.
+func childCount(n *model.Node) int {
+	switch n.Shape {
+	case model.Object:
+		c := len(n.Props)
+		if ap := n.AdditionalProperties(); ap != nil && ap.Shape != model.Any {
+			c++
+		}
+		return c
+	case model.Union:
+		return len(n.Alts)
+	}
+	return 0
+}
+
+// enumValues writes up to a few enum values of a schema node.
+func enumValues(vals []*model.Value) string {
+	if len(vals) == 0 {
+		return ""
+	}
+	const show = 6
+	parts := make([]string, 0, show+1)
+	for i, v := range vals {
+		if i == show {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, string(v.AppendJSON(nil)))
+	}
+	return model.SanitizeLine("∈ " + strings.Join(parts, " | "))
+}
+
+// SchemaSection makes the top line of one schema (title "output" or
+// "input"), unfolded one level. A nil schema gives a note line.
+func SchemaSection(title string, s *model.Schema, note string) *Node {
+	if s == nil {
+		return NewNode(Row{Kind: KindSection, Name: title, Note: note, Count: -1}, false, nil)
+	}
+	root := s.Root()
+	refs := append([]int32(nil), root.Refs...)
+	term, levels := root.Unwrap(&refs)
+	r := Row{Kind: KindSection, Name: title + strings.Repeat("[]", levels), Type: term.Label(), Count: -1, Note: note,
+		Desc: model.SanitizeLine(summarizer.FirstSentence(root.Description))}
+	if levels > 0 {
+		r.Path = strings.Repeat("[]", levels)
+	}
+	if c := childCount(term); c > 0 {
+		r.Count = c
+		return NewNode(r, true, &schemaData{node: term})
+	}
+	return NewNode(r, false, nil)
+}
+
+// SchemaTree builds the schema-aware tree of a tool's output and input
+// schemas, each unfolded one level; everything deeper loads on demand.
+func SchemaTree(out, in *model.Schema, outNote, inNote string) *Tree {
+	// One loader per section: each resolves against its own document.
+	o := SchemaSection("output", out, outNote)
+	i := SchemaSection("input", in, inNote)
+	t := NewTree(LoaderFunc(func(n *Node) []*Node {
+		for a := n; a != nil; a = a.parent {
+			switch a {
+			case o:
+				return schemaLoader{schema: out}.Load(n)
+			case i:
+				return schemaLoader{schema: in}.Load(n)
+			}
+		}
+		return nil
+	}), o, i)
+	// Input first lines are the arguments: open both sections.
+	t.Expand(i)
+	t.Expand(o)
+	t.Top()
+	return t
+}

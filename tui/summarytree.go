@@ -1,0 +1,333 @@
+package tui
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// A summary line, as the contract writes it: "path: label" with an
+// optional fold marker, or the "*" overflow line.
+var (
+	summaryLineRE = regexp.MustCompile(`^(.*): ([a-z]+(?: \| [a-z]+)*)` +
+		`(?: \((?:contains (\d+) sub-fields|(unknown keys)); inspect_tool_output\(\.\.\., field_path=("(?:[^"\\]|\\.)*")\)\))?$`)
+	overflowLineRE = regexp.MustCompile(`^(.*)\* \(\+(\d+) more fields; inspect_tool_output\(\.\.\., field_path=("(?:[^"\\]|\\.)*")\)\)$`)
+)
+
+// summaryLine is one parsed output_fields line.
+type summaryLine struct {
+	path, label string
+	fold        bool // "contains N sub-fields"
+	unknown     bool // "unknown keys"
+	overflow    bool // the "*" line
+	count       int  // N of a fold, or of "+N more fields"
+	hint        string
+	raw         string
+	ok          bool
+}
+
+func parseSummaryLine(l string) summaryLine {
+	if m := overflowLineRE.FindStringSubmatch(l); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		hint, err := strconv.Unquote(m[3])
+		return summaryLine{path: m[1] + "*", overflow: true, count: n, hint: hint, raw: l, ok: err == nil}
+	}
+	m := summaryLineRE.FindStringSubmatch(l)
+	if m == nil {
+		return summaryLine{raw: l}
+	}
+	sl := summaryLine{path: m[1], label: m[2], raw: l, ok: true, count: -1}
+	if m[5] != "" {
+		hint, err := strconv.Unquote(m[5])
+		sl.hint, sl.ok = hint, err == nil
+	}
+	switch {
+	case m[3] != "":
+		sl.fold = true
+		sl.count, _ = strconv.Atoi(m[3])
+	case m[4] != "":
+		sl.unknown = true
+	}
+	return sl
+}
+
+// sumData is what the summary tree's loader needs to open a line: the
+// path to inspect, the names already shown beside an overflow line, and
+// the schema node (for recursion marks).
+type sumData struct {
+	path    string
+	exclude map[string]bool
+	node    *model.Node
+}
+
+// summaryLoader opens summary lines with the inspector: a fold shows
+// exactly the children inspect_tool_output lists for its path, and the
+// "*" line the ones its siblings do not already show.
+type summaryLoader struct {
+	schema *model.Schema
+}
+
+// loadOpts keeps each load cheap: the children do not depend on the
+// limits, only the flattened preview (unused here) does.
+var loadOpts = summarizer.Options{MaxFields: 1, MaxDepth: 1}
+
+func (l summaryLoader) Load(n *Node) []*Node {
+	d, _ := n.data.(*sumData)
+	if d == nil {
+		return nil
+	}
+	insp, err := summarizer.Inspect(l.schema, d.path, loadOpts)
+	if err != nil {
+		return []*Node{noteNode(err.Error())}
+	}
+	ancestors := ancestorKeys(n)
+	kids := make([]*Node, 0, len(insp.Children))
+	for _, c := range insp.Children {
+		if d.exclude[c.Name] {
+			continue
+		}
+		kids = append(kids, l.childNode(d.path, c, ancestors))
+	}
+	return kids
+}
+
+// childNode makes the line of one inspector child.
+func (l summaryLoader) childNode(parent string, c summarizer.Child, ancestors map[int32]bool) *Node {
+	path := joinPath(parent, c.Name)
+	r := Row{
+		Kind:     KindField,
+		Name:     model.SanitizeLine(c.Name),
+		Path:     model.SanitizeLine(path),
+		Type:     c.Type,
+		Count:    -1,
+		Required: c.Required,
+		Format:   model.SanitizeLine(c.Format),
+		Enum:     enumText(c.Enum),
+		Desc:     model.SanitizeLine(c.Description),
+	}
+	if isAltName(c.Name) {
+		r.Kind = KindAlt
+	}
+	switch {
+	case c.UnknownKeys:
+		r.Note = "unknown keys"
+		return NewNode(r, false, nil)
+	case c.Children == nil:
+		return NewNode(r, false, nil)
+	case *c.Children == 0:
+		r.Note = "no fields"
+		return NewNode(r, false, nil)
+	}
+	r.Count = *c.Children
+	if r.Kind == KindField {
+		r.Kind = KindFold
+	}
+	d := &sumData{path: path}
+	if t, err := summarizer.Locate(l.schema, path); err == nil {
+		d.node = t.Node
+	}
+	n := NewNode(r, true, d)
+	if d.node != nil && repeats(d.node, ancestors) {
+		n.Row.Note = "recursive"
+		n.Row.Kind = KindRecursive
+		n.MarkCycle()
+	}
+	return n
+}
+
+// ancestorKeys collects the recursion keys of n and the lines above it.
+func ancestorKeys(n *Node) map[int32]bool {
+	keys := map[int32]bool{}
+	for a := n; a != nil; a = a.parent {
+		var sn *model.Node
+		switch d := a.data.(type) {
+		case *sumData:
+			sn = d.node
+		case *schemaData:
+			sn = d.node
+		}
+		if sn == nil {
+			continue
+		}
+		keys[sn.Key] = true
+		for _, r := range sn.Refs {
+			keys[r] = true
+		}
+	}
+	return keys
+}
+
+// repeats reports whether sn was reached through a $ref (or is the very
+// schema object) already met on the path: the contract's recursion rule.
+func repeats(sn *model.Node, keys map[int32]bool) bool {
+	if keys[sn.Key] {
+		return true
+	}
+	for _, r := range sn.Refs {
+		if keys[r] {
+			return true
+		}
+	}
+	return false
+}
+
+// SummaryTree builds the tree of a folded summary: its kept lines nested by
+// path, fold markers as folded lines that open with the inspector, and the
+// "*" overflow as a folded line holding the fields the summary left out.
+func SummaryTree(s *model.Schema, sum summarizer.Summary) *Tree {
+	loader := summaryLoader{schema: s}
+	lines := make([]summaryLine, len(sum.OutputFields))
+	byPath := make(map[string]*Node, len(lines))
+	nodes := make([]*Node, len(lines))
+	parents := make([]*Node, len(lines))
+	for i, l := range sum.OutputFields {
+		sl := parseSummaryLine(l)
+		lines[i] = sl
+		if !sl.ok {
+			nodes[i] = noteNode(l)
+			continue
+		}
+		if sl.overflow {
+			nodes[i] = moreNode(sl.hint, sl.count, nil)
+			continue
+		}
+		parent, name := nearestLine(byPath, sl.path)
+		parents[i] = parent
+		r := Row{Kind: KindField, Name: model.SanitizeLine(name), Path: model.SanitizeLine(sl.path), Type: sl.label, Count: -1}
+		var n *Node
+		switch {
+		case strings.HasPrefix(sl.path, "(root)"):
+			r.Path = ""
+			if sl.unknown {
+				r.Note = "unknown keys"
+			}
+			n = NewNode(r, false, nil)
+		case sl.unknown:
+			r.Note = "unknown keys"
+			n = NewNode(r, false, nil)
+		case sl.fold:
+			r.Kind, r.Count = KindFold, sl.count
+			d := &sumData{path: sl.hint}
+			if t, err := summarizer.Locate(s, sl.hint); err == nil {
+				d.node = t.Node
+			}
+			n = NewNode(r, sl.count > 0, d)
+		default:
+			n = NewNode(r, false, nil)
+		}
+		nodes[i] = n
+		byPath[sl.path] = n
+	}
+
+	// Top level: lines with no line above them, in summary order.
+	kids := map[*Node][]*Node{}
+	var top []*Node
+	for i, n := range nodes {
+		if p := parents[i]; p != nil {
+			kids[p] = append(kids[p], n)
+		} else {
+			top = append(top, n)
+		}
+	}
+	// The "*" line excludes the top-level names already shown.
+	for i, sl := range lines {
+		if sl.ok && sl.overflow {
+			nodes[i].data.(*sumData).exclude = immediateNames(top, sl.hint)
+		}
+	}
+	t := NewTree(loader, top...)
+
+	// Kept lines under a line are its children, shown unfolded; a fold that
+	// hides some children ends with its own "*" line.
+	for n := t.root.next; n != nil; n = n.next {
+		ks, ok := kids[n]
+		if !ok {
+			continue
+		}
+		if d, _ := n.data.(*sumData); d != nil && n.Kind == KindFold {
+			shown := immediateNames(ks, d.path)
+			if more := n.Count - len(shown); more > 0 {
+				ks = append(ks, moreNode(d.path, more, shown))
+			}
+		}
+		t.splice(n, ks)
+		n.openable, n.collapsed = true, false
+	}
+	t.settle()
+	return t
+}
+
+// nearestLine finds the closest line above path (split at dots) and the
+// name of path relative to it; the top level's names are the whole path.
+func nearestLine(byPath map[string]*Node, path string) (*Node, string) {
+	for i := strings.LastIndexByte(path, '.'); i > 0; i = strings.LastIndexByte(path[:i], '.') {
+		if n, ok := byPath[path[:i]]; ok {
+			return n, path[i+1:]
+		}
+	}
+	return nil, path
+}
+
+// immediateNames lists the names of lines that are direct children of
+// parentPath (one segment below it).
+func immediateNames(lines []*Node, parentPath string) map[string]bool {
+	names := map[string]bool{}
+	for _, n := range lines {
+		rel := n.Path
+		if parentPath != "" {
+			var ok bool
+			if rel, ok = strings.CutPrefix(n.Path, parentPath+"."); !ok {
+				continue
+			}
+		}
+		if rel != "" && rel != "*" && !strings.Contains(strings.TrimSuffix(rel, "[]"), ".") {
+			names[rel] = true
+		}
+	}
+	return names
+}
+
+// moreNode is a folded "*" line for count fields not shown beside it.
+func moreNode(parentPath string, count int, exclude map[string]bool) *Node {
+	r := Row{Kind: KindMore, Name: "*", Path: model.SanitizeLine(parentPath), Count: count,
+		Note: "+" + plural(count, "more field")}
+	return NewNode(r, true, &sumData{path: parentPath, exclude: exclude})
+}
+
+// noteNode is a line of text (an error, a line that could not be read).
+func noteNode(text string) *Node {
+	return NewNode(Row{Kind: KindNote, Name: model.SanitizeLine(text), Count: -1}, false, nil)
+}
+
+// joinPath appends a segment to a field path.
+func joinPath(parent, seg string) string {
+	if parent == "" {
+		return seg
+	}
+	return parent + "." + seg
+}
+
+func isAltName(name string) bool {
+	return strings.HasPrefix(name, "anyOf[") || strings.HasPrefix(name, "oneOf[")
+}
+
+// enumText writes up to a few enum values for a line.
+func enumText(vals []json.RawMessage) string {
+	if len(vals) == 0 {
+		return ""
+	}
+	const show = 6
+	parts := make([]string, 0, show+1)
+	for i, v := range vals {
+		if i == show {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, string(v))
+	}
+	return model.SanitizeLine("∈ " + strings.Join(parts, " | "))
+}
