@@ -82,9 +82,6 @@ func (l *lazy) get(s *Schema) *Node {
 	return l.built
 }
 
-// Node returns the property's resolved schema.
-func (p *Prop) Node(n *Node) *Node { return p.node.get(n.schema) }
-
 // Child returns the resolved schema of the i-th property.
 func (n *Node) Child(i int) *Node { return n.Props[i].node.get(n.schema) }
 

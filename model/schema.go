@@ -17,6 +17,7 @@ type Schema struct {
 	nodes     map[*Value]*Node
 	resolving map[*Value]bool
 	refIDs    map[string]int32
+	refNames  map[int32]string
 	targets   map[string]*Value
 	nextKey   int32
 	anyNode   *Node
@@ -42,6 +43,7 @@ func NewSchema(doc *Value) (*Schema, error) {
 		nodes:     make(map[*Value]*Node),
 		resolving: make(map[*Value]bool),
 		refIDs:    make(map[string]int32),
+		refNames:  make(map[int32]string),
 		targets:   make(map[string]*Value),
 	}
 	s.anyNode = &Node{schema: s, Shape: Any}
@@ -93,15 +95,9 @@ func (s *Schema) DataRoot() (root *Node, enveloped bool) {
 	return r, false
 }
 
-// RefName returns the $ref text that a ref id stands for.
-func (s *Schema) RefName(id int32) string {
-	for name, i := range s.refIDs {
-		if i == id {
-			return name
-		}
-	}
-	return ""
-}
+// RefName returns the $ref text that a ref id (from Node.Refs) stands for,
+// or "" for an id that is not a ref's.
+func (s *Schema) RefName(id int32) string { return s.refNames[id] }
 
 // refID interns a ref string into a small integer.
 func (s *Schema) refID(ref string) int32 {
@@ -110,6 +106,7 @@ func (s *Schema) refID(ref string) int32 {
 	}
 	id := s.newKey()
 	s.refIDs[ref] = id
+	s.refNames[id] = ref
 	return id
 }
 
