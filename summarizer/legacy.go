@@ -1,0 +1,115 @@
+package summarizer
+
+import (
+	"strings"
+
+	"mcpeek/model"
+)
+
+// Legacy returns what planners were shown before folding (seed 000 §1): the
+// first MaxFields leaf paths of a depth-first walk in declaration order,
+// down to MaxDepth levels, cut off hard with no marker of what is missing.
+// It exists to be compared with Summarize.
+func Legacy(s *model.Schema, opts Options) []string {
+	opts = opts.orDefaults(MaxSummaryFields, DefaultSummaryMaxDepth)
+	w, _, ok := walkDataRoot(s, opts.MaxDepth)
+	if !ok {
+		return Summarize(s, opts).OutputFields // a primitive root is one line either way
+	}
+	for w.ensure(len(w.entries)) {
+	}
+	var out []string
+	var visit func(i int)
+	visit = func(i int) {
+		e := &w.entries[i]
+		if len(out) >= opts.MaxFields {
+			return
+		}
+		if i > 0 && !e.isContainer() {
+			out = append(out, w.path(i, "")+": "+e.node.Label())
+			return
+		}
+		if e.count < 0 {
+			return
+		}
+		for c := int(e.first); c < int(e.first+e.count); c++ {
+			visit(c)
+		}
+	}
+	visit(0)
+	return out
+}
+
+// walkDataRoot starts a walk at the schema's data root, arrays unwrapped.
+// ok is false when the data root is not an object with known keys.
+func walkDataRoot(s *model.Schema, maxDepth int) (w *walker, rootPath string, ok bool) {
+	root, _ := s.DataRoot()
+	keys := append(append([]int32(nil), root.Refs...), root.Key)
+	term, arrays := root.Unwrap(&keys)
+	if term.Shape != model.Object || !term.KnownKeys {
+		return nil, "", false
+	}
+	return newWalker(term, arrays, keys, maxDepth), strings.Repeat("[]", arrays), true
+}
+
+// Coverage counts which leaves of a schema a view lets a planner reach:
+// listed with a line of their own, or one inspect_tool_output call away
+// (an immediate child of a fold-marked container, or a top-level field
+// behind the `*` line). Leaves are every non-object node a full walk
+// reaches (recursion rule and SCAN_CAP apply).
+type Coverage struct {
+	Leaves  int `json:"leaves"`
+	Listed  int `json:"listed"`
+	OneStep int `json:"one_step"`
+	// Beyond are the paths of leaves neither listed nor one step away, in
+	// scan order (at most MaxBeyondShown of them; BeyondCount counts all).
+	// A folded view still reaches them, two or more inspect calls down; the
+	// legacy view, which has no markers, hides them.
+	Beyond      []string `json:"beyond"`
+	BeyondCount int      `json:"beyond_count"`
+}
+
+// MaxBeyondShown bounds Coverage.Beyond.
+const MaxBeyondShown = 200
+
+// Reach measures the coverage of a view given as summary lines (the output
+// of Summarize or Legacy).
+func Reach(s *model.Schema, lines []string) Coverage {
+	var c Coverage
+	w, rootPath, ok := walkDataRoot(s, 0)
+	if !ok {
+		return c
+	}
+	listed := map[string]bool{}
+	folded := map[string]bool{}
+	for _, l := range lines {
+		path, rest, _ := strings.Cut(l, ": ")
+		listed[path] = true
+		if HasFoldMarker(rest) {
+			folded[path] = true
+		}
+		if strings.HasSuffix(path, "*") && HasFoldMarker(l) {
+			folded[rootPath] = true // the overflow line opens the root
+		}
+	}
+	for i := 1; w.ensure(i); i++ {
+		e := &w.entries[i]
+		if e.isContainer() {
+			continue
+		}
+		c.Leaves++
+		path := w.path(i, "")
+		switch {
+		case listed[path]:
+			c.Listed++
+		case folded[w.path(int(e.parent), "")]:
+			c.OneStep++
+		default:
+			c.BeyondCount++
+			if len(c.Beyond) < MaxBeyondShown {
+				c.Beyond = append(c.Beyond, path)
+			}
+		}
+	}
+	return c
+}

@@ -1,0 +1,110 @@
+package summarizer
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"mcpeek/model"
+)
+
+func TestLegacyIsTheOldHardCut(t *testing.T) {
+	s := mustSchema(t, "testdata/shopify_order.output.json")
+	got := Legacy(s, Options{})
+	if len(got) != 30 || got[0] != "id: integer" || got[12] != "customer.id: integer" ||
+		got[17] != "customer.default_address.first_name: string" || got[29] != "shipping_address.address1: string" {
+		t.Errorf("legacy lines: %q", got)
+	}
+	for _, l := range got {
+		if HasFoldMarker(l) {
+			t.Errorf("the legacy view has no markers: %q", l)
+		}
+	}
+}
+
+// countLeaves is an independent count: a depth-first walk over the model
+// with its own recursion check (a $ref already on the path stops it).
+func countLeaves(n *model.Node, onPath map[int32]bool) int {
+	term, _ := n.Unwrap(nil)
+	if term.Shape != model.Object {
+		return 1
+	}
+	total := 0
+	for i := range term.Props {
+		child := term.Child(i)
+		refs := append([]int32(nil), child.Refs...)
+		cterm, _ := child.Unwrap(&refs)
+		refs = append(refs, cterm.Refs...)
+		recursive := false
+		for _, r := range refs {
+			recursive = recursive || onPath[r]
+		}
+		if recursive {
+			if cterm.Shape != model.Object {
+				total++
+			}
+			continue
+		}
+		for _, r := range refs {
+			onPath[r] = true
+		}
+		total += countLeaves(child, onPath)
+		for _, r := range refs {
+			delete(onPath, r)
+		}
+	}
+	return total
+}
+
+func TestReachAgreesWithAnIndependentCount(t *testing.T) {
+	for _, name := range []string{"shopify_order", "shopify_orders"} {
+		s := mustSchema(t, "testdata/"+name+".output.json")
+		root, _ := s.DataRoot()
+		onPath := map[int32]bool{}
+		for _, r := range root.Refs {
+			onPath[r] = true
+		}
+		want := countLeaves(root, onPath)
+
+		sum := Summarize(s, Options{})
+		folded := Reach(s, sum.OutputFields)
+		legacy := Reach(s, Legacy(s, Options{}))
+		for _, c := range []Coverage{folded, legacy} {
+			if c.Leaves != want || c.Listed+c.OneStep+c.BeyondCount != c.Leaves {
+				t.Errorf("%s: coverage %+v, independent leaf count %d", name, c, want)
+			}
+		}
+		if legacy.OneStep != 0 {
+			t.Errorf("%s: the legacy view has no fold markers, so nothing is one step away", name)
+		}
+		// One step = leaf children of fold-marked lines that are not listed,
+		// as the inspector itself reports them.
+		listed := map[string]bool{}
+		for _, l := range sum.OutputFields {
+			p, _, _ := strings.Cut(l, ": ")
+			listed[p] = true
+		}
+		oneStep := 0
+		for _, l := range sum.OutputFields {
+			p, rest, _ := strings.Cut(l, ": ")
+			if !HasFoldMarker(rest) || strings.HasSuffix(p, "*") {
+				continue
+			}
+			ins, err := Inspect(s, p, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range ins.Children {
+				if c.Children == nil && !listed[joinPath(p, c.Name)] {
+					oneStep++
+				}
+			}
+		}
+		if folded.OneStep != oneStep {
+			t.Errorf("%s: one step = %d, the inspector says %d", name, folded.OneStep, oneStep)
+		}
+		if !slices.ContainsFunc(legacy.Beyond, func(p string) bool { return strings.HasSuffix(p, "variants[].sku") }) {
+			t.Errorf("%s: variants[].sku should be beyond the legacy view", name)
+		}
+	}
+}
