@@ -1,0 +1,134 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// listDirect makes the direct mode's tools/list from r: inspect_tool_output
+// and inspect_tool first (preloaded, seed 000 option A), then every upstream
+// op the policy allows, as <server>__<tool> with its schemas passed through
+// unchanged. mcp-go tells connected clients with tools/list_changed.
+func (g *Gateway) listDirect(r *Registry) {
+	var tools []server.ServerTool
+	var names []string
+	for _, name := range []string{opInspectOutput, opInspectTool} {
+		op := r.ops[ToolboxGroup+"."+name]
+		tools = append(tools, server.ServerTool{Tool: directTool(op), Handler: g.directToolbox(op.ID)})
+		names = append(names, op.Direct)
+	}
+	for _, op := range r.order {
+		if op.Server == ToolboxGroup {
+			continue
+		}
+		if reason, _ := r.policy.denial(op); reason != "" {
+			continue
+		}
+		tools = append(tools, server.ServerTool{Tool: directTool(op), Handler: g.directCall(op.ID)})
+		names = append(names, op.Direct)
+	}
+	g.setOrder(names)
+	g.srv.SetTools(tools...)
+}
+
+// directTool is op's tool definition under its direct name: the upstream's
+// own definition (annotations, icons, _meta...) with its raw schemas.
+func directTool(op *Op) mcp.Tool {
+	var t mcp.Tool
+	_ = json.Unmarshal(op.Tool.Raw, &t)
+	t.Name = op.Direct
+	t.InputSchema, t.OutputSchema = mcp.ToolInputSchema{}, mcp.ToolOutputSchema{}
+	t.RawInputSchema = op.Tool.InputSchema
+	if len(t.RawInputSchema) == 0 {
+		t.RawInputSchema = json.RawMessage(`{"type":"object"}`)
+	}
+	t.RawOutputSchema = nil
+	if op.Tool.HasOutputSchema() {
+		t.RawOutputSchema = op.Tool.OutputSchema
+	}
+	t.Execution = nil // the gateway does not run upstream calls as tasks
+	return t
+}
+
+// directCall passes a call through to the upstream: arguments are checked
+// and defaulted as by tool_exec, and the upstream's result is returned as
+// it came. A call that never reached the tool answers isError with the
+// error envelope as text.
+func (g *Gateway) directCall(opID string) server.ToolHandlerFunc {
+	return g.directHandler(opID, func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer) {
+		if e := c.reg.policy.check(op); e != nil {
+			return directError(op, e)
+		}
+		args, _, e := g.checkArgs(op, args)
+		if e != nil {
+			return directError(op, e)
+		}
+		env := g.callUpstreamRaw(ctx, op, args)
+		if env.err != nil {
+			return directError(op, env.err)
+		}
+		var res mcp.CallToolResult
+		if err := json.Unmarshal(env.res.Raw, &res); err != nil {
+			return directError(op, fail(CodeUpstreamError, op.ID, nil, "%s answered badly: %v", op.Server, err))
+		}
+		return &res, answer{body: env.res.Raw, ok: !res.IsError, code: codeIf(res.IsError, CodeUpstreamError), op: op.ID, kind: string(op.Kind)}
+	})
+}
+
+// directToolbox answers inspect_tool_output and inspect_tool with the bare
+// objects of seeds 000 and 001; an error is isError with its message.
+func (g *Gateway) directToolbox(opID string) server.ToolHandlerFunc {
+	return g.directHandler(opID, func(_ context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer) {
+		args, _, e := g.checkArgs(op, args)
+		if e == nil {
+			var body json.RawMessage
+			if body, e = g.toolboxResult(c.reg, op, args); e == nil {
+				return toolResult(body, false), answer{body: body, ok: true, op: op.ID, kind: string(op.Kind)}
+			}
+		}
+		return mcp.NewToolResultError(e.Message), answer{body: marshal(errorEnvelope(op.ID, e)), code: e.Code, op: op.ID, kind: string(op.Kind)}
+	})
+}
+
+func (g *Gateway) directHandler(opID string, run func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer)) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		start := g.opts.now()
+		raw := rawArguments(req)
+		reg, servers := g.current()
+		c := call{reg: reg, servers: servers, traceID: newTraceID(), start: start}
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		stop := context.AfterFunc(g.life, cancel)
+		defer stop()
+
+		var res *mcp.CallToolResult
+		var a answer
+		if op, ok := reg.ops[opID]; ok {
+			res, a = run(ctx, c, op, raw)
+		} else {
+			res, a = directError(&Op{ID: opID}, fail(CodeNotFound, "", nil, "%s is no longer offered by its server", opID))
+		}
+		g.events.emit(Event{
+			Time: start, TraceID: c.traceID, Tool: req.Params.Name, Op: a.op, Kind: a.kind,
+			OK: a.ok, Code: a.code, LatencyMS: sinceMS(g.opts.now(), start),
+			ArgsBytes: len(raw), ResultBytes: len(a.body), Request: raw, Envelope: a.body,
+		})
+		return res, nil
+	}
+}
+
+func directError(op *Op, e *Error) (*mcp.CallToolResult, answer) {
+	body := marshal(errorEnvelope(op.ID, e))
+	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(body))}, IsError: true},
+		answer{body: body, code: e.Code, op: op.ID, kind: string(op.Kind)}
+}
+
+func codeIf(cond bool, c Code) Code {
+	if cond {
+		return c
+	}
+	return ""
+}

@@ -1,0 +1,92 @@
+package gateway
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Code is an error envelope's code.
+type Code string
+
+// The error codes of contract/gateway.md: the seed's five, and two for
+// upstream trouble.
+const (
+	CodeValidation       Code = "VALIDATION_ERROR"
+	CodePermissionDenied Code = "PERMISSION_DENIED"
+	CodeNotFound         Code = "NOT_FOUND"
+	CodeConflict         Code = "CONFLICT"
+	CodeInternal         Code = "INTERNAL"
+	// CodeUpstreamError: the upstream tool ran and returned isError.
+	CodeUpstreamError Code = "UPSTREAM_ERROR"
+	// CodeUnavailable: the upstream is down, the deadline passed, or the
+	// connection was lost.
+	CodeUnavailable Code = "UNAVAILABLE"
+)
+
+// Envelope is every answer of tool_exec, and every item of tool_batch:
+// {op, ok: true, result, meta} or {op, ok: false, error}.
+type Envelope struct {
+	Op     string          `json:"op"`
+	OK     bool            `json:"ok"`
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  *Error          `json:"error,omitempty"`
+	Meta   *Meta           `json:"meta,omitempty"`
+}
+
+// Meta is a success envelope's metadata.
+type Meta struct {
+	TraceID         string   `json:"trace_id"`
+	LatencyMS       float64  `json:"latency_ms"`
+	Warnings        []string `json:"warnings"`
+	RegistryVersion string   `json:"registry_version"`
+	Replayed        bool     `json:"replayed,omitempty"`
+}
+
+// Error is an error envelope's error. HelpPath is always set (it may be ""
+// for the root): tool_help(help_path) tells the caller how to correct itself.
+type Error struct {
+	Code     Code           `json:"code"`
+	Message  string         `json:"message"`
+	Details  map[string]any `json:"details"`
+	HelpPath string         `json:"help_path"`
+}
+
+// Error makes *Error usable as a Go error inside the gateway.
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }
+
+// FieldError is one item of a VALIDATION_ERROR's details.field_errors.
+type FieldError struct {
+	// Path is a JSON pointer into the arguments ("" is the whole object).
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// fail builds an *Error; details may be nil.
+func fail(code Code, helpPath string, details map[string]any, format string, args ...any) *Error {
+	if details == nil {
+		details = map[string]any{}
+	}
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Details: details, HelpPath: helpPath}
+}
+
+// errorEnvelope wraps e for op.
+func errorEnvelope(op string, e *Error) *Envelope {
+	return &Envelope{Op: op, OK: false, Error: e}
+}
+
+// marshal encodes an answer without HTML escaping (a model reads "<string>"
+// better than "\u003cstring\u003e"); the gateway's own types always encode.
+func marshal(v any) json.RawMessage {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	if err != nil {
+		b, _ = json.Marshal(map[string]any{"ok": false, "error": map[string]any{
+			"code": CodeInternal, "message": "encoding the answer: " + err.Error(), "details": map[string]any{}, "help_path": "",
+		}})
+	}
+	return b
+}

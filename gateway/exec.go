@@ -1,0 +1,281 @@
+package gateway
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+)
+
+// execRequest is tool_exec's arguments (and an exec item of tool_batch).
+type execRequest struct {
+	Op             string          `json:"op"`
+	Args           json.RawMessage `json:"args"`
+	IdempotencyKey string          `json:"idempotency_key"`
+	DryRun         bool            `json:"dry_run"`
+}
+
+// call is what one exec needs to know about where it runs.
+type call struct {
+	reg     *Registry
+	servers []model.Server
+	traceID string
+	start   time.Time
+}
+
+// exec runs tool_exec's steps: resolve, policy, validate and default, dry
+// run, idempotency, call. It always returns an envelope.
+func (g *Gateway) exec(ctx context.Context, c call, req execRequest) *Envelope {
+	env, _ := g.execOp(ctx, c, req)
+	return env
+}
+
+// execOp is exec, also returning the op it resolved (nil when none).
+func (g *Gateway) execOp(ctx context.Context, c call, req execRequest) (*Envelope, *Op) {
+	op, ok := c.reg.ops[req.Op]
+	if !ok {
+		if strings.TrimSpace(req.Op) == "" {
+			return errorEnvelope(req.Op, fail(CodeValidation, "", map[string]any{
+				"field_errors": []FieldError{{Path: "/op", Message: "op is required: an op id such as \"<server>.<tool>\""}},
+			}, `tool_exec needs an op; tool_help("") lists the groups`)), nil
+		}
+		return errorEnvelope(req.Op, notFoundPath(c.reg, req.Op)), nil
+	}
+	if e := c.reg.policy.check(op); e != nil {
+		return errorEnvelope(op.ID, e), op
+	}
+	args, warnings, e := g.checkArgs(op, req.Args)
+	if e != nil {
+		return errorEnvelope(op.ID, e), op
+	}
+	if req.DryRun {
+		would := map[string]any{"would_call": map[string]any{"server": op.Server, "tool": op.Tool.Name, "args": args}}
+		return g.success(c, op.ID, marshal(would), warnings), op
+	}
+	var finish func(*Envelope)
+	if req.IdempotencyKey != "" {
+		replay, fin, e := g.idem.begin(ctx, req.IdempotencyKey, op.ID, args)
+		switch {
+		case e != nil:
+			return errorEnvelope(op.ID, e), op
+		case replay != nil:
+			return replay, op
+		}
+		finish = fin
+	}
+	var env *Envelope
+	if op.Server == ToolboxGroup {
+		env = g.runToolbox(c, op, args, warnings)
+	} else {
+		env = g.callUpstream(ctx, c, op, args, warnings)
+	}
+	if finish != nil {
+		finish(env)
+	}
+	return env, op
+}
+
+// checkArgs validates args against the op's input schema and applies its
+// defaults. A schema that does not compile lets the arguments through,
+// with a warning.
+func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []string, *Error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	if raw[0] != '{' {
+		return nil, nil, fail(CodeValidation, op.ID, map[string]any{
+			"field_errors": []FieldError{{Path: "", Message: "args must be a JSON object"}},
+		}, "args for %s must be a JSON object; tool_help(%q) lists them", op.ID, op.ID)
+	}
+	var warnings []string
+	sch, plan, err := op.schemas.input(op.Tool.InputSchema)
+	switch {
+	case err != nil:
+		warnings = append(warnings, fmt.Sprintf("the input schema of %s does not compile (%v): arguments were passed on unchecked", op.ID, err))
+	case sch != nil:
+		errs, err := validateValue(sch, raw)
+		if err != nil {
+			return nil, nil, fail(CodeValidation, op.ID, map[string]any{
+				"field_errors": []FieldError{{Path: "", Message: err.Error()}},
+			}, "args for %s are not valid JSON", op.ID)
+		}
+		if len(errs) > 0 {
+			return nil, nil, fail(CodeValidation, op.ID, map[string]any{"field_errors": errs},
+				"args do not match the input schema of %s: %s; tool_help(%q) lists the arguments", op.ID, describeFieldErrors(errs), op.ID)
+		}
+	}
+	args, _ := plan.apply(raw)
+	return args, warnings, nil
+}
+
+func describeFieldErrors(errs []FieldError) string {
+	var parts []string
+	for i, e := range errs {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(errs)-3))
+			break
+		}
+		at := e.Path
+		if at == "" {
+			at = "(args)"
+		}
+		parts = append(parts, at+": "+e.Message)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// success builds a success envelope.
+func (g *Gateway) success(c call, op string, result json.RawMessage, warnings []string) *Envelope {
+	if warnings == nil {
+		warnings = []string{}
+	}
+	return &Envelope{Op: op, OK: true, Result: result, Meta: &Meta{
+		TraceID:         c.traceID,
+		LatencyMS:       sinceMS(g.opts.now(), c.start),
+		Warnings:        warnings,
+		RegistryVersion: c.reg.Version,
+	}}
+}
+
+func sinceMS(now, start time.Time) float64 {
+	return float64(now.Sub(start).Microseconds()) / 1000
+}
+
+// deadline is the per-call deadline for server.
+func (g *Gateway) deadline(server string) time.Duration {
+	if d, ok := g.opts.ServerDeadlines[server]; ok && d > 0 {
+		return d
+	}
+	return g.opts.Deadline
+}
+
+// retryAfter is the wait suggested after an upstream could not answer.
+const retryAfter = 2 * time.Second
+
+// upstreamAnswer is an upstream call's raw result, or why there is none.
+type upstreamAnswer struct {
+	res *mcpclient.CallResult
+	err *Error
+}
+
+// callUpstreamRaw calls the op's tool under the server's deadline (and the
+// caller's cancellation) and keeps the server's health book.
+func (g *Gateway) callUpstreamRaw(ctx context.Context, op *Op, args json.RawMessage) upstreamAnswer {
+	d := g.deadline(op.Server)
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	res, err := g.up.CallTool(ctx, op.Server, op.Tool.Name, args)
+	if err != nil {
+		e := g.upstreamError(ctx, op, d, err)
+		if e.Code == CodeUnavailable {
+			g.health.failed(op.Server, e.Message)
+		}
+		return upstreamAnswer{err: e}
+	}
+	g.health.succeeded(op.Server)
+	return upstreamAnswer{res: res}
+}
+
+// callUpstream calls the op's tool and wraps its answer in an envelope.
+func (g *Gateway) callUpstream(ctx context.Context, c call, op *Op, args json.RawMessage, warnings []string) *Envelope {
+	up := g.callUpstreamRaw(ctx, op, args)
+	if up.err != nil {
+		return errorEnvelope(op.ID, up.err)
+	}
+	res := up.res
+	if res.IsError {
+		text := res.Text
+		msg := strings.TrimSpace(strings.SplitN(text, "\n", 2)[0])
+		if msg == "" {
+			msg = "the tool reported an error without text"
+		}
+		details := map[string]any{"text": text}
+		if res.StructuredContent != nil {
+			details["structured_content"] = res.StructuredContent
+		}
+		return errorEnvelope(op.ID, fail(CodeUpstreamError, op.ID, details, "%s failed: %s", op.ID, msg))
+	}
+	result := resultOf(res)
+	warnings = append(warnings, g.checkOutput(op, res, result)...)
+	return g.success(c, op.ID, result, warnings)
+}
+
+// upstreamError maps a CallTool error to UNAVAILABLE, UPSTREAM_ERROR or
+// NOT_FOUND.
+func (g *Gateway) upstreamError(ctx context.Context, op *Op, d time.Duration, err error) *Error {
+	retry := map[string]any{"retry_after_ms": retryAfter.Milliseconds()}
+	var rpc *mcpclient.RPCError
+	switch {
+	case g.life.Err() != nil || errors.Is(err, mcpclient.ErrClosed):
+		return fail(CodeUnavailable, op.ID, retry, "the gateway is shutting down")
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fail(CodeUnavailable, op.ID, retry, "%s did not answer within the %s deadline", op.Server, d)
+	case errors.Is(err, mcpclient.ErrUnavailable), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return fail(CodeUnavailable, op.ID, retry, "%s is unavailable: %s", op.Server, model.SanitizeLine(err.Error()))
+	case errors.Is(err, mcpclient.ErrDisabled):
+		return fail(CodeUnavailable, op.ID, retry, "%s is disabled in the config", op.Server)
+	case errors.Is(err, mcpclient.ErrUnknownServer):
+		return fail(CodeNotFound, "", nil, "%s is no longer configured", op.Server)
+	case errors.As(err, &rpc):
+		return fail(CodeUpstreamError, op.ID, map[string]any{"rpc_code": rpc.Code, "text": model.Sanitize(rpc.Message)},
+			"%s refused the call: %s", op.Server, model.SanitizeLine(rpc.Message))
+	}
+	return fail(CodeUpstreamError, op.ID, nil, "%s answered badly: %s", op.Server, model.SanitizeLine(err.Error()))
+}
+
+// resultOf picks the envelope's result: structuredContent if present, else
+// the text parsed as JSON if it parses, else the content blocks.
+func resultOf(res *mcpclient.CallResult) json.RawMessage {
+	if res.StructuredContent != nil {
+		return res.StructuredContent
+	}
+	if t := bytes.TrimSpace([]byte(res.Text)); len(t) > 0 && json.Valid(t) {
+		return t
+	}
+	if res.Content != nil {
+		return res.Content
+	}
+	return json.RawMessage("[]")
+}
+
+// maxOutputWarnings bounds the warnings about one result.
+const maxOutputWarnings = 10
+
+// checkOutput validates a result against the op's output schema and
+// words the differences as warnings: the call still succeeds.
+func (g *Gateway) checkOutput(op *Op, res *mcpclient.CallResult, result json.RawMessage) []string {
+	if !op.Tool.HasOutputSchema() {
+		return nil
+	}
+	sch, err := op.schemas.output(op.Tool.OutputSchema)
+	if err != nil || sch == nil {
+		return nil
+	}
+	if res.StructuredContent == nil {
+		return []string{fmt.Sprintf("%s declares an output schema but returned no structuredContent", op.ID)}
+	}
+	errs, err := validateValue(sch, result)
+	if err != nil {
+		return []string{"result is not JSON: " + err.Error()}
+	}
+	var out []string
+	for i, e := range errs {
+		if i == maxOutputWarnings {
+			out = append(out, fmt.Sprintf("... and %d more differences from the output schema", len(errs)-i))
+			break
+		}
+		at := e.Path
+		if at == "" {
+			at = "(root)"
+		}
+		out = append(out, fmt.Sprintf("result does not match the output schema at %s: %s", at, e.Message))
+	}
+	return out
+}

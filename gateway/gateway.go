@@ -1,0 +1,263 @@
+package gateway
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+)
+
+// Upstreams is what the gateway needs of the servers behind it;
+// *mcpclient.Manager is one.
+type Upstreams interface {
+	// Servers returns a snapshot of every server, with its tools as listed.
+	Servers() []model.Server
+	// CallTool calls one upstream tool and returns its raw result.
+	CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcpclient.CallResult, error)
+}
+
+// Mode says which tools the gateway lists.
+type Mode string
+
+// The modes of contract/gateway.md.
+const (
+	// ModeProgressive lists exactly tool_help, tool_exec and tool_batch.
+	ModeProgressive Mode = "progressive"
+	// ModeDirect lists every upstream tool as <server>__<tool>, after
+	// inspect_tool_output and inspect_tool.
+	ModeDirect Mode = "direct"
+)
+
+// ParseMode reads a mode name; "" is progressive.
+func ParseMode(s string) (Mode, error) {
+	switch Mode(s) {
+	case "", ModeProgressive:
+		return ModeProgressive, nil
+	case ModeDirect:
+		return ModeDirect, nil
+	}
+	return "", fmt.Errorf("unknown gateway mode %q (want progressive or direct)", s)
+}
+
+// DefaultDeadline is a tool_exec call's deadline when no other is set.
+const DefaultDeadline = 60 * time.Second
+
+// Options configure a Gateway. The zero value is a progressive gateway with
+// no policy, 60 s deadlines and no events file.
+type Options struct {
+	// Mode is progressive (default) or direct.
+	Mode Mode
+	// Policy is the allow/deny/read-only policy.
+	Policy Policy
+	// Deadline bounds each upstream call (default DefaultDeadline).
+	Deadline time.Duration
+	// ServerDeadlines override Deadline for some servers.
+	ServerDeadlines map[string]time.Duration
+	// Events, when set, receives every event as one JSON line.
+	Events io.Writer
+	// Version is the gateway's version, sent to clients.
+	Version string
+	// HTTP configures ServeHTTP and Listen.
+	HTTP HTTPOptions
+	// now replaces the clock in tests.
+	now func() time.Time
+}
+
+// Gateway is the MCP server of contract/gateway.md in front of some
+// upstreams. It is safe for concurrent use; Close ends it.
+type Gateway struct {
+	up   Upstreams
+	opts Options
+	srv    *server.MCPServer
+	http   http.Handler
+	stream *server.StreamableHTTPServer
+	self   map[string]*Op // tool_help, tool_exec, tool_batch, for their own args
+
+	regMu  sync.Mutex // serialises rebuilds and policy changes
+	reg    atomic.Pointer[Registry]
+	policy Policy
+
+	order  atomic.Pointer[map[string]int] // tools/list order
+	idem   *idemStore
+	events *events
+	health *healthBook
+
+	helpHits atomic.Uint64
+
+	life   context.Context // cancelled by Close
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // HTTP servers
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// New builds a gateway over up. up must already be started; the gateway
+// does not close it.
+func New(up Upstreams, opts Options) (*Gateway, error) {
+	mode, err := ParseMode(string(opts.Mode))
+	if err != nil {
+		return nil, err
+	}
+	opts.Mode = mode
+	if err := opts.Policy.validate(); err != nil {
+		return nil, err
+	}
+	if opts.Deadline <= 0 {
+		opts.Deadline = DefaultDeadline
+	}
+	if opts.now == nil {
+		opts.now = time.Now
+	}
+	if opts.Version == "" {
+		opts.Version = "dev"
+	}
+	opts.HTTP = opts.HTTP.withDefaults()
+	life, cancel := context.WithCancel(context.Background())
+	g := &Gateway{
+		up:     up,
+		opts:   opts,
+		policy: opts.Policy,
+		idem:   newIdemStore(opts.now),
+		events: newEvents(opts.Events),
+		health: newHealthBook(opts.now),
+		life:   life,
+		cancel: cancel,
+	}
+	g.srv = server.NewMCPServer("mcpeek-gateway", opts.Version,
+		server.WithToolCapabilities(opts.Mode == ModeDirect),
+		server.WithInstructions(instructions(opts.Mode)),
+		server.WithToolFilter(g.orderTools),
+		server.WithRecovery(),
+	)
+	g.self = map[string]*Op{}
+	for name, in := range map[string]string{toolHelp: toolHelpInput, toolExec: toolExecInput, toolBatch: toolBatchInput} {
+		op := &Op{ID: name, Tool: model.Tool{Name: name, InputSchema: json.RawMessage(in)}, schemas: &opSchemas{}}
+		if _, _, err := op.schemas.input(op.Tool.InputSchema); err != nil {
+			cancel()
+			return nil, fmt.Errorf("gateway: the %s input schema: %w", name, err)
+		}
+		g.self[name] = op
+	}
+	if opts.Mode == ModeProgressive {
+		g.srv.AddTools(g.progressiveTools()...)
+		g.setOrder([]string{toolHelp, toolExec, toolBatch})
+	}
+	g.Refresh()
+	g.http = g.newHTTPHandler()
+	return g, nil
+}
+
+// MCPServer returns the mcp-go server the gateway is built on, for an
+// in-process client or a custom transport.
+func (g *Gateway) MCPServer() *server.MCPServer { return g.srv }
+
+// Mode returns the gateway's mode.
+func (g *Gateway) Mode() Mode { return g.opts.Mode }
+
+// Registry returns the current registry, rebuilt first if an upstream's
+// tools changed.
+func (g *Gateway) Registry() *Registry {
+	r, _ := g.current()
+	return r
+}
+
+// Refresh rebuilds the registry if an upstream's tools changed since the
+// last call. Calls notice changes by themselves; Refresh lets a direct-mode
+// gateway tell its clients (tools/list_changed) as soon as the owner of the
+// upstreams sees a change, e.g. on an mcpclient.EventToolsChanged.
+func (g *Gateway) Refresh() { g.current() }
+
+// SetPolicy replaces the policy; the registry version changes with it.
+func (g *Gateway) SetPolicy(p Policy) error {
+	if err := p.validate(); err != nil {
+		return err
+	}
+	g.regMu.Lock()
+	g.policy = p
+	g.regMu.Unlock()
+	g.rebuild(g.up.Servers(), true)
+	return nil
+}
+
+// Subscribe returns a channel of events and a function that ends the
+// subscription (and closes the channel). The channel holds up to buffer
+// events (256 when buffer <= 0); a subscriber that falls further behind
+// misses events rather than slowing calls down. Close ends every
+// subscription.
+func (g *Gateway) Subscribe(buffer int) (<-chan Event, func()) {
+	return g.events.subscribe(buffer)
+}
+
+// DroppedEvents counts events that subscribers missed because they were full.
+func (g *Gateway) DroppedEvents() uint64 { return g.events.dropped.Load() }
+
+// Close stops HTTP serving, cancels calls in flight, ends event
+// subscriptions and flushes the events file. It does not close the
+// upstreams. Close is idempotent.
+func (g *Gateway) Close() error {
+	g.closeOnce.Do(func() {
+		g.cancel()
+		g.wg.Wait()
+		g.closeErr = g.events.close()
+	})
+	return g.closeErr
+}
+
+// current returns the registry and the server snapshot it was checked
+// against, rebuilding the registry when the upstreams' tools changed.
+func (g *Gateway) current() (*Registry, []model.Server) {
+	servers := g.up.Servers()
+	r := g.reg.Load()
+	if r == nil || r.stale(servers) {
+		r = g.rebuild(servers, false)
+	}
+	return r, servers
+}
+
+// rebuild builds a new registry from servers (unless another caller
+// already did, or force) and, in direct mode, relists the tools.
+func (g *Gateway) rebuild(servers []model.Server, force bool) *Registry {
+	g.regMu.Lock()
+	defer g.regMu.Unlock()
+	prev := g.reg.Load()
+	if !force && prev != nil && !prev.stale(servers) {
+		return prev
+	}
+	r := buildRegistry(servers, g.policy, prev)
+	g.reg.Store(r)
+	if g.opts.Mode == ModeDirect && (prev == nil || prev.Version != r.Version) {
+		g.listDirect(r)
+	}
+	return r
+}
+
+func (g *Gateway) setOrder(names []string) {
+	rank := make(map[string]int, len(names))
+	for i, n := range names {
+		rank[n] = i
+	}
+	g.order.Store(&rank)
+}
+
+// newTraceID returns "tr_" and 16 random hex digits.
+func newTraceID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "tr_" + hex.EncodeToString(b[:])
+}
+
+// ErrClosed is returned by serving methods once the gateway is closed.
+var ErrClosed = errors.New("gateway closed")

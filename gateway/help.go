@@ -1,0 +1,279 @@
+package gateway
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// helpRequest is tool_help's arguments (defaults already applied).
+type helpRequest struct {
+	Path            string `json:"path"`
+	Format          string `json:"format"`
+	IncludeExamples bool   `json:"include_examples"`
+	IncludeSchemas  bool   `json:"include_schemas"`
+}
+
+// GroupInfo is one group of the root help answer.
+type GroupInfo struct {
+	Group     string `json:"group"`
+	Summary   string `json:"summary"`
+	Ops       int    `json:"ops"`
+	Health    Health `json:"health"`
+	LastError string `json:"last_error,omitempty"`
+}
+
+// rootHelp is tool_help("").
+type rootHelp struct {
+	Path            string      `json:"path"`
+	Groups          []GroupInfo `json:"groups"`
+	Next            string      `json:"next"`
+	RegistryVersion string      `json:"registry_version"`
+}
+
+// OpSummary is one line of a group listing.
+type OpSummary struct {
+	Op      string `json:"op"`
+	Summary string `json:"summary"`
+	Kind    Kind   `json:"kind"`
+}
+
+// SubGroupInfo is one sub-group of a large group.
+type SubGroupInfo struct {
+	Path string `json:"path"`
+	Ops  int    `json:"ops"`
+}
+
+// groupHelp is tool_help("<group>") or tool_help("<group>.<word>").
+type groupHelp struct {
+	Path            string         `json:"path"`
+	Group           string         `json:"group"`
+	Summary         string         `json:"summary,omitempty"`
+	Health          Health         `json:"health"`
+	LastError       string         `json:"last_error,omitempty"`
+	Ops             []OpSummary    `json:"ops,omitempty"`
+	SubGroups       []SubGroupInfo `json:"subgroups,omitempty"`
+	Next            string         `json:"next"`
+	RegistryVersion string         `json:"registry_version"`
+}
+
+// Arg is one argument of an op.
+type Arg struct {
+	Name        string          `json:"name"`
+	Type        string          `json:"type"`
+	Required    bool            `json:"required"`
+	Default     json.RawMessage `json:"default,omitempty"`
+	Description string          `json:"description,omitempty"`
+}
+
+// OpPolicy is the do / don't / edge cases of an op.
+type OpPolicy struct {
+	Do        []string `json:"do"`
+	Dont      []string `json:"dont"`
+	EdgeCases []string `json:"edge_cases"`
+}
+
+// ExecCall is a ready tool_exec call.
+type ExecCall struct {
+	Op   string          `json:"op"`
+	Args json.RawMessage `json:"args"`
+}
+
+// opHelp is tool_help("<server>.<tool>").
+type opHelp struct {
+	Op              string          `json:"op"`
+	Summary         string          `json:"summary"`
+	Description     string          `json:"description,omitempty"`
+	Kind            Kind            `json:"kind"`
+	Usage           ExecCall        `json:"usage"`
+	Args            []Arg           `json:"args"`
+	Notes           []string        `json:"notes"`
+	Examples        []ExecCall      `json:"examples,omitempty"`
+	Policy          OpPolicy        `json:"policy"`
+	OutputFields    []string        `json:"output_fields"`
+	HasHiddenFields bool            `json:"has_hidden_fields"`
+	InputSchema     json.RawMessage `json:"inputSchema,omitempty"`
+	OutputSchema    json.RawMessage `json:"outputSchema,omitempty"`
+	RegistryVersion string          `json:"registry_version"`
+}
+
+// help answers tool_help: the answer's JSON, or an error. Answers are
+// cached per registry (so by registry_version) and request; the root answer
+// also by the groups' health, which changes without the registry.
+func (g *Gateway) help(r *Registry, servers []model.Server, req helpRequest) (json.RawMessage, *Error) {
+	path := strings.TrimSpace(req.Path)
+	if path == "root" {
+		path = ""
+	}
+	key := fmt.Sprintf("%s\x00%s\x00%t\x00%t", path, req.Format, req.IncludeExamples, req.IncludeSchemas)
+	var groups []GroupInfo
+	if path == "" {
+		groups = g.groupInfos(r, servers)
+		key += "\x00" + healthKey(groups)
+	}
+	if cached, ok := r.help.Load(key); ok {
+		g.helpHits.Add(1)
+		return cached.(json.RawMessage), nil
+	}
+	var answer any
+	switch {
+	case path == "":
+		answer = rootHelp{Path: "", Groups: groups, RegistryVersion: r.Version,
+			Next: `tool_help("<group>") lists a group's ops; tool_help("<op>") shows how to call one.`}
+	case r.ops[path] != nil || r.byDirect[path] != nil:
+		op := r.ops[path]
+		if op == nil {
+			op = r.byDirect[path]
+		}
+		answer = g.opHelp(r, op, req)
+	case r.byGroup[path] != nil:
+		answer = g.groupHelp(r, servers, path, "", path)
+	default:
+		group, word, ok := r.splitSubGroup(path)
+		if !ok {
+			return nil, notFoundPath(r, path)
+		}
+		answer = g.groupHelp(r, servers, group, word, path)
+	}
+	b := marshal(answer)
+	r.help.Store(key, b)
+	return b, nil
+}
+
+// HelpCacheHits counts tool_help answers served from the cache.
+func (g *Gateway) HelpCacheHits() uint64 { return g.helpHits.Load() }
+
+// splitSubGroup reads "<group>.<word>" for a sub-grouped group.
+func (r *Registry) splitSubGroup(path string) (group, word string, ok bool) {
+	for _, grp := range r.Groups {
+		rest, found := strings.CutPrefix(path, grp+".")
+		if found && r.subGrouped(grp) && len(r.subGroup(grp, rest)) > 0 {
+			return grp, rest, true
+		}
+	}
+	return "", "", false
+}
+
+func (g *Gateway) groupInfos(r *Registry, servers []model.Server) []GroupInfo {
+	out := make([]GroupInfo, 0, len(r.Groups))
+	for _, grp := range r.Groups {
+		h, lastErr := g.groupHealth(grp, servers)
+		out = append(out, GroupInfo{
+			Group:     grp,
+			Summary:   groupSummary(r, grp, servers),
+			Ops:       len(r.byGroup[grp]),
+			Health:    h,
+			LastError: lastErr,
+		})
+	}
+	return out
+}
+
+// groupSummary is one line about a group: the first sentence of the
+// server's instructions, or the first few of its tool names.
+func groupSummary(r *Registry, group string, servers []model.Server) string {
+	if group == ToolboxGroup {
+		return "Built-in: inspect a tool's output schema (inspect_tool_output), read a tool's full definition (inspect_tool), search every tool (search_tools)."
+	}
+	for _, s := range servers {
+		if s.Name == group && strings.TrimSpace(s.Instructions) != "" {
+			return summarizer.FirstSentence(s.Instructions)
+		}
+	}
+	ops := r.byGroup[group]
+	if len(ops) == 0 {
+		return "No tools listed yet."
+	}
+	var names []string
+	for i, op := range ops {
+		if i == 6 {
+			names = append(names, "...")
+			break
+		}
+		names = append(names, op.Tool.Name)
+	}
+	return "Tools: " + strings.Join(names, ", ")
+}
+
+func (g *Gateway) groupHelp(r *Registry, servers []model.Server, group, word, path string) groupHelp {
+	h, lastErr := g.groupHealth(group, servers)
+	out := groupHelp{Path: path, Group: group, Health: h, LastError: lastErr, RegistryVersion: r.Version,
+		Next: `tool_help("<op>") shows an op's arguments, output fields and a ready tool_exec call.`}
+	if word == "" {
+		out.Summary = groupSummary(r, group, servers)
+	}
+	if word == "" && r.subGrouped(group) {
+		seen := map[string]int{}
+		for _, op := range r.byGroup[group] {
+			w := subGroupWord(op.Tool.Name)
+			if _, ok := seen[w]; !ok {
+				seen[w] = len(out.SubGroups)
+				out.SubGroups = append(out.SubGroups, SubGroupInfo{Path: group + "." + w})
+			}
+			out.SubGroups[seen[w]].Ops++
+		}
+		out.Next = fmt.Sprintf(`%s has %d ops in %d sub-groups: tool_help("<sub-group path>") lists one.`, group, len(r.byGroup[group]), len(out.SubGroups))
+		return out
+	}
+	ops := r.byGroup[group]
+	if word != "" {
+		ops = r.subGroup(group, word)
+	}
+	out.Ops = make([]OpSummary, 0, len(ops))
+	for _, op := range ops {
+		out.Ops = append(out.Ops, OpSummary{Op: op.ID, Summary: summarizer.FirstSentence(op.Tool.Description), Kind: op.Kind})
+	}
+	return out
+}
+
+// notFoundPath is NOT_FOUND for a help path or op: help_path is the longest
+// existing prefix, details.did_you_mean the closest names.
+func notFoundPath(r *Registry, path string) *Error {
+	prefix, candidates := "", append([]string(nil), r.Groups...)
+	for _, grp := range r.Groups {
+		if strings.HasPrefix(path, grp+".") {
+			prefix = grp
+			candidates = candidates[:0]
+			for _, op := range r.byGroup[grp] {
+				candidates = append(candidates, op.ID)
+			}
+			if group, word, ok := r.splitSubGroup(grp + "." + subGroupWord(strings.TrimPrefix(path, grp+"."))); ok {
+				prefix = group + "." + word
+			}
+			break
+		}
+	}
+	if prefix == "" {
+		for _, op := range r.order {
+			candidates = append(candidates, op.ID)
+		}
+	}
+	near := closest(path, candidates, 3)
+	msg := fmt.Sprintf("%q is not a group or op", path)
+	if len(near) > 0 {
+		msg += fmt.Sprintf("; did you mean %s?", strings.Join(quoteAll(near), " or "))
+	}
+	where := `tool_help("")`
+	if prefix != "" {
+		where = fmt.Sprintf("tool_help(%q)", prefix)
+	}
+	return fail(CodeNotFound, prefix, map[string]any{"did_you_mean": nonNil(near)}, "%s. %s lists what exists.", msg, where)
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}
+
+func nonNil(ss []string) []string {
+	if ss == nil {
+		return []string{}
+	}
+	return ss
+}

@@ -1,0 +1,236 @@
+package gateway
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// maxArgDescription bounds an argument's description in the short format.
+const maxArgDescription = 300
+
+func (g *Gateway) opHelp(r *Registry, op *Op, req helpRequest) opHelp {
+	t := op.Tool
+	_, _, inErr := op.schemas.input(t.InputSchema)
+	tree, _ := parseOptional(t.InputSchema) // a fresh tree: model trees are not shared
+	out := opHelp{
+		Op:              op.ID,
+		Summary:         summarizer.FirstSentence(t.Description),
+		Kind:            op.Kind,
+		Args:            args(tree, req.Format == "full"),
+		Notes:           []string{},
+		OutputFields:    []string{},
+		RegistryVersion: r.Version,
+	}
+	if req.Format == "full" {
+		out.Description = t.Description
+	}
+	out.Usage = ExecCall{Op: op.ID, Args: usageArgs(tree, false)}
+	if req.IncludeExamples {
+		out.Examples = examples(op, tree)
+	}
+	if req.IncludeSchemas {
+		out.InputSchema = t.InputSchema
+		if len(out.InputSchema) == 0 {
+			out.InputSchema = json.RawMessage(`{"type":"object"}`)
+		}
+		out.OutputSchema = json.RawMessage("null")
+		if t.HasOutputSchema() {
+			out.OutputSchema = t.OutputSchema
+		}
+	}
+	if inErr != nil {
+		out.Notes = append(out.Notes, "Its input schema could not be compiled ("+inErr.Error()+"): arguments are passed on unchecked.")
+	}
+	switch out.OutputFields, out.HasHiddenFields = outputSummary(t); {
+	case !t.HasOutputSchema():
+		out.Notes = append(out.Notes, "The server declares no output schema: result is its structured content, else its text parsed as JSON, else its content blocks.")
+	case out.HasHiddenFields:
+		out.Notes = append(out.Notes, fmt.Sprintf(`output_fields is folded. Before relying on a hidden field, call tool_exec({"op": "toolbox.inspect_tool_output", "args": {"tool_id": %q, "field_path": "<path from a fold marker>"}}). Do not guess paths.`, op.ID))
+	}
+	out.Policy = opPolicy(op, r.policy)
+	return out
+}
+
+// parseOptional parses a schema that may be absent (nil, nil).
+func parseOptional(raw json.RawMessage) (*model.Schema, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	return model.ParseSchema(raw)
+}
+
+// outputSummary folds the op's output schema; none gives no lines.
+func outputSummary(t model.Tool) ([]string, bool) {
+	if !t.HasOutputSchema() {
+		return []string{}, false
+	}
+	s, err := model.ParseSchema(t.OutputSchema)
+	if err != nil {
+		return []string{"(root): any"}, false
+	}
+	sum := summarizer.Summarize(s, summarizer.Options{})
+	return sum.OutputFields, sum.HasHiddenFields
+}
+
+// args lists the input schema's top-level properties in declaration order.
+func args(tree *model.Schema, full bool) []Arg {
+	out := []Arg{}
+	if tree == nil || tree.Root().Shape != model.Object {
+		return out
+	}
+	root := tree.Root()
+	for i, p := range root.Props {
+		child := root.Child(i)
+		term, levels := child.Unwrap(nil)
+		a := Arg{Name: p.Name, Type: term.Label() + strings.Repeat("[]", levels), Required: p.Required}
+		if child.Default != nil {
+			a.Default = child.Default.AppendJSON(nil)
+		}
+		desc := strings.Join(strings.Fields(child.Description), " ")
+		if desc == "" {
+			desc = strings.Join(strings.Fields(term.Description), " ")
+		}
+		if !full && utf8.RuneCountInString(desc) > maxArgDescription {
+			desc = string([]rune(desc)[:maxArgDescription-1]) + "…"
+		}
+		if len(term.Enum) > 0 {
+			var vals []string
+			for j, v := range term.Enum {
+				if j == 20 {
+					vals = append(vals, "...")
+					break
+				}
+				vals = append(vals, string(v.AppendJSON(nil)))
+			}
+			desc = strings.TrimSpace(desc + " One of: " + strings.Join(vals, ", ") + ".")
+		}
+		a.Description = desc
+		out = append(out, a)
+	}
+	return out
+}
+
+// usageArgs is the args object of a ready call: every required argument,
+// with a placeholder of its type ("<string>") or, with concrete, a value
+// from the schema (an example, the default, the first enum value) where
+// there is one.
+func usageArgs(tree *model.Schema, concrete bool) json.RawMessage {
+	obj := &model.Value{Kind: model.JSONObject}
+	if tree != nil && tree.Root().Shape == model.Object {
+		root := tree.Root()
+		for i, p := range root.Props {
+			child := root.Child(i)
+			example := sampleValue(tree, p.Name)
+			var v *model.Value
+			switch {
+			case concrete && (p.Required || example != nil):
+				v = firstNonNil(example, child.Default, firstEnum(child))
+			case !p.Required:
+				continue // optional arguments only in examples that show one
+			}
+			if v == nil {
+				term, levels := child.Unwrap(nil)
+				v = &model.Value{Kind: model.JSONString, Str: "<" + term.Label() + strings.Repeat("[]", levels) + ">"}
+			}
+			obj.Members = append(obj.Members, model.Member{Name: p.Name, Value: v})
+		}
+	}
+	return obj.AppendJSON(nil)
+}
+
+func firstNonNil(vs ...*model.Value) *model.Value {
+	for _, v := range vs {
+		if v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+func firstEnum(n *model.Node) *model.Value {
+	if term, _ := n.Unwrap(nil); len(term.Enum) > 0 {
+		return term.Enum[0]
+	}
+	return nil
+}
+
+// sampleValue is the first of a property's own "examples", or nil.
+func sampleValue(tree *model.Schema, name string) *model.Value {
+	props := tree.Doc().Get("properties")
+	if props == nil {
+		return nil
+	}
+	prop := props.Get(name)
+	if prop == nil {
+		return nil
+	}
+	if ex := prop.Get("examples"); ex != nil && ex.Kind == model.JSONArray && len(ex.Items) > 0 {
+		return ex.Items[0]
+	}
+	return nil
+}
+
+// examples are the input schema's own examples, or one call built from its
+// examples, defaults and enums.
+func examples(op *Op, tree *model.Schema) []ExecCall {
+	out := []ExecCall{}
+	if tree == nil {
+		return append(out, ExecCall{Op: op.ID, Args: json.RawMessage("{}")})
+	}
+	if ex := tree.Doc().Get("examples"); ex != nil && ex.Kind == model.JSONArray {
+		for i, v := range ex.Items {
+			if i == 3 {
+				break
+			}
+			if v.Kind == model.JSONObject {
+				out = append(out, ExecCall{Op: op.ID, Args: v.AppendJSON(nil)})
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, ExecCall{Op: op.ID, Args: usageArgs(tree, true)})
+	}
+	return out
+}
+
+// opPolicy derives do / don't / edge cases from the tool's annotations
+// (MCP defaults: not read-only, destructive, not idempotent, open world)
+// and from the gateway's policy.
+func opPolicy(op *Op, p Policy) OpPolicy {
+	out := OpPolicy{Do: []string{}, Dont: []string{}, EdgeCases: []string{}}
+	h := op.Hints
+	is := func(b *bool, dflt bool) bool {
+		if b == nil {
+			return dflt
+		}
+		return *b
+	}
+	if reason, _ := p.denial(op); reason != "" {
+		out.Dont = append(out.Dont, "Do not call it: the gateway's policy denies it ("+reason+"); tool_exec answers PERMISSION_DENIED.")
+	}
+	if op.Kind == KindRead {
+		out.Do = append(out.Do, "Safe to call to look things up: it only reads.")
+	} else {
+		out.Do = append(out.Do, "Get ids and current values from read ops first; never guess them.")
+		if is(h.Destructive, true) {
+			out.Dont = append(out.Dont, "Do not call it without the user's clear intent: it may delete or overwrite data.")
+		}
+		if is(h.Idempotent, false) {
+			out.EdgeCases = append(out.EdgeCases, "Idempotent: repeating the same call has no further effect.")
+		} else {
+			out.EdgeCases = append(out.EdgeCases, "Not idempotent: pass an idempotency_key so that a retry replays the first answer instead of acting twice.")
+		}
+	}
+	if op.Server != ToolboxGroup && is(h.OpenWorld, true) {
+		out.EdgeCases = append(out.EdgeCases, "Reaches systems outside the server: results can change between calls and may be slow.")
+	}
+	if op.Server != ToolboxGroup {
+		out.EdgeCases = append(out.EdgeCases, "If the server is down or slow, tool_exec answers UNAVAILABLE with details.retry_after_ms; retry later or use another op.")
+	}
+	return out
+}

@@ -1,0 +1,227 @@
+package gateway
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"slices"
+	"strings"
+	"sync"
+
+	"mcpeek/model"
+)
+
+// ToolboxGroup is the built-in group of ops that need no upstream.
+const ToolboxGroup = "toolbox"
+
+// Kind says whether an op only reads.
+type Kind string
+
+// The kinds of ops.
+const (
+	KindRead  Kind = "read"
+	KindWrite Kind = "write"
+)
+
+// subGroupThreshold is the most ops a group lists before it is split into
+// sub-groups by the first word of each tool name.
+const subGroupThreshold = 50
+
+// Op is one operation of the registry: an upstream tool, or a toolbox op.
+type Op struct {
+	// ID is "<server>.<tool>".
+	ID string
+	// Server is the group: the upstream's config name, or "toolbox".
+	Server string
+	// Tool is the definition, byte for byte as the upstream listed it.
+	Tool model.Tool
+	// Kind is read when the annotations say readOnlyHint: true.
+	Kind Kind
+	// Hints are the tool's behaviour annotations.
+	Hints Hints
+	// Direct is the op's tool name in direct mode: "<server>__<tool>".
+	Direct string
+
+	schemas *opSchemas // compiled lazily, shared across registries
+}
+
+// Hints are MCP tool annotations; nil means the tool did not say.
+type Hints struct {
+	ReadOnly    *bool `json:"readOnlyHint"`
+	Destructive *bool `json:"destructiveHint"`
+	Idempotent  *bool `json:"idempotentHint"`
+	OpenWorld   *bool `json:"openWorldHint"`
+}
+
+// Registry is an immutable snapshot of every op and its version. A new one
+// is built whenever an upstream's tools or the policy change.
+type Registry struct {
+	// Version is registry_version: 12 hex digits of SHA-256 over the
+	// canonical registry.
+	Version string
+	// Groups are the upstream server names, sorted, then "toolbox".
+	Groups []string
+
+	ops      map[string]*Op
+	byGroup  map[string][]*Op // in the server's order
+	byDirect map[string]*Op
+	order    []*Op // groups in order, ops in the server's order
+	sources  map[string][]model.Tool
+	policy   Policy
+	help     sync.Map // help cache: key -> json.RawMessage
+}
+
+// Op returns the op with the given id.
+func (r *Registry) Op(id string) (*Op, bool) {
+	op, ok := r.ops[id]
+	return op, ok
+}
+
+// Ops returns every op: groups in order, each group's ops in its server's
+// order.
+func (r *Registry) Ops() []*Op { return slices.Clone(r.order) }
+
+// GroupOps returns one group's ops in its server's order.
+func (r *Registry) GroupOps(group string) []*Op { return r.byGroup[group] }
+
+// buildRegistry makes the registry of servers under policy. prev, when not
+// nil, lends its compiled schemas to ops whose definitions did not change.
+func buildRegistry(servers []model.Server, policy Policy, prev *Registry) *Registry {
+	r := &Registry{
+		ops:      map[string]*Op{},
+		byGroup:  map[string][]*Op{},
+		byDirect: map[string]*Op{},
+		sources:  map[string][]model.Tool{},
+		policy:   policy,
+	}
+	sorted := slices.Clone(servers)
+	slices.SortFunc(sorted, func(a, b model.Server) int { return strings.Compare(a.Name, b.Name) })
+	for _, s := range sorted {
+		if s.Name == ToolboxGroup {
+			continue // the built-in group wins the name
+		}
+		r.Groups = append(r.Groups, s.Name)
+		r.sources[s.Name] = s.Tools
+		for _, t := range s.Tools {
+			r.add(newOp(t), prev)
+		}
+	}
+	r.Groups = append(r.Groups, ToolboxGroup)
+	for _, t := range toolboxTools() {
+		r.add(newOp(t), prev)
+	}
+	assignDirectNames(r.order)
+	for _, op := range r.order {
+		r.byDirect[op.Direct] = op
+	}
+	r.Version = registryVersion(sorted, policy)
+	return r
+}
+
+func (r *Registry) add(op *Op, prev *Registry) {
+	if _, dup := r.ops[op.ID]; dup {
+		return // a server listing one name twice: the first wins
+	}
+	if prev != nil {
+		if old, ok := prev.ops[op.ID]; ok && bytes.Equal(old.Tool.Raw, op.Tool.Raw) {
+			op.schemas = old.schemas
+		}
+	}
+	r.ops[op.ID] = op
+	r.byGroup[op.Server] = append(r.byGroup[op.Server], op)
+	r.order = append(r.order, op)
+}
+
+func newOp(t model.Tool) *Op {
+	op := &Op{ID: t.ID(), Server: t.Server, Tool: t, Kind: KindWrite, schemas: &opSchemas{}}
+	var def struct {
+		Annotations Hints `json:"annotations"`
+	}
+	_ = json.Unmarshal(t.Raw, &def)
+	op.Hints = def.Annotations
+	if op.Hints.ReadOnly != nil && *op.Hints.ReadOnly {
+		op.Kind = KindRead
+	}
+	return op
+}
+
+// registryVersion hashes the canonical registry: servers sorted by name,
+// each tool's raw definition in the server's order, then the policy.
+func registryVersion(sorted []model.Server, policy Policy) string {
+	h := sha256.New()
+	for _, s := range sorted {
+		if s.Name == ToolboxGroup {
+			continue
+		}
+		writeField(h, "server", []byte(s.Name))
+		for _, t := range s.Tools {
+			writeField(h, "tool", t.Raw)
+		}
+	}
+	p, _ := json.Marshal(policy)
+	writeField(h, "policy", p)
+	sum := h.Sum(nil)
+	return hex.EncodeToString(sum[:6])
+}
+
+// writeField writes a tagged, length-prefixed field, so that no two
+// registries hash the same bytes.
+func writeField(h interface{ Write([]byte) (int, error) }, tag string, b []byte) {
+	var n [8]byte
+	l := uint64(len(b))
+	for i := range n {
+		n[i] = byte(l >> (8 * i))
+	}
+	h.Write([]byte(tag))
+	h.Write(n[:])
+	h.Write(b)
+}
+
+// stale reports whether servers lists other tools than the registry was
+// built from. Listings are compared by identity of their bytes, which the
+// Manager keeps until the server lists again: cheap enough for every call.
+func (r *Registry) stale(servers []model.Server) bool {
+	n := 0
+	for _, s := range servers {
+		if s.Name == ToolboxGroup {
+			continue
+		}
+		n++
+		old, ok := r.sources[s.Name]
+		if !ok || len(old) != len(s.Tools) {
+			return true
+		}
+		for i := range old {
+			a, b := old[i].Raw, s.Tools[i].Raw
+			if len(a) != len(b) || (len(a) > 0 && &a[0] != &b[0]) {
+				return true
+			}
+		}
+	}
+	return n != len(r.sources)
+}
+
+// subGroupWord is the first word of a tool name, split at _ - . /.
+func subGroupWord(name string) string {
+	if i := strings.IndexAny(name, "_-./"); i > 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// subGrouped reports whether a group is split into sub-groups.
+func (r *Registry) subGrouped(group string) bool {
+	return len(r.byGroup[group]) > subGroupThreshold
+}
+
+// subGroup returns the ops of group whose tool names start with word.
+func (r *Registry) subGroup(group, word string) []*Op {
+	var out []*Op
+	for _, op := range r.byGroup[group] {
+		if subGroupWord(op.Tool.Name) == word {
+			out = append(out, op)
+		}
+	}
+	return out
+}
