@@ -78,8 +78,8 @@ type Options struct {
 // Gateway is the MCP server of contract/gateway.md in front of some
 // upstreams. It is safe for concurrent use; Close ends it.
 type Gateway struct {
-	up   Upstreams
-	opts Options
+	up     Upstreams
+	opts   Options
 	srv    *server.MCPServer
 	http   http.Handler
 	stream *server.StreamableHTTPServer

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"sync/atomic"
 	"testing"
@@ -280,7 +281,7 @@ func (h *harness) callRaw(tool string, args any) *mcpclient.CallResult {
 func (h *harness) call(tool string, args any) (envelope, json.RawMessage) {
 	h.t.Helper()
 	res := h.callRaw(tool, args)
-	if string(res.StructuredContent) != res.Text {
+	if !jsonEqual(res.StructuredContent, []byte(res.Text)) {
 		h.t.Fatalf("structuredContent and text differ:\n%s\n%s", res.StructuredContent, res.Text)
 	}
 	var env envelope
@@ -362,3 +363,11 @@ func eventually(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// jsonEqual compares two JSON texts by value.
+func jsonEqual(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
