@@ -65,7 +65,7 @@ type Coverage struct {
 	// scan order (at most MaxBeyondShown of them; BeyondCount counts all).
 	// A folded view still reaches them, two or more inspect calls down; the
 	// legacy view, which has no markers, hides them.
-	Beyond      []string `json:"beyond"`
+	Beyond      []string `json:"beyond,omitempty"`
 	BeyondCount int      `json:"beyond_count"`
 }
 
@@ -83,14 +83,14 @@ func Reach(s *model.Schema, lines []string) Coverage {
 	listed := map[string]bool{}
 	folded := map[string]bool{}
 	for _, l := range lines {
-		path, rest, _ := strings.Cut(l, ": ")
-		listed[path] = true
-		if HasFoldMarker(rest) {
+		path, _, marker := SplitLine(l)
+		switch {
+		case IsOverflow(l):
+			folded[rootPath] = true // the overflow line opens the root
+		case HasFoldMarker(marker):
 			folded[path] = true
 		}
-		if strings.HasSuffix(path, "*") && HasFoldMarker(l) {
-			folded[rootPath] = true // the overflow line opens the root
-		}
+		listed[path] = true
 	}
 	for i := 1; w.ensure(i); i++ {
 		e := &w.entries[i]

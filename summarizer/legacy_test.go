@@ -66,9 +66,18 @@ func TestReachAgreesWithAnIndependentCount(t *testing.T) {
 		}
 		want := countLeaves(root, onPath)
 
-		sum := Summarize(s, Options{})
+		for _, opts := range []Options{{}, {MaxFields: 10}} {
+			checkReach(t, name, s, opts, want)
+		}
+	}
+}
+
+func checkReach(t *testing.T, name string, s *model.Schema, opts Options, want int) {
+	t.Helper()
+	{
+		sum := Summarize(s, opts)
 		folded := Reach(s, sum.OutputFields)
-		legacy := Reach(s, Legacy(s, Options{}))
+		legacy := Reach(s, Legacy(s, opts))
 		for _, c := range []Coverage{folded, legacy} {
 			if c.Leaves != want || c.Listed+c.OneStep+c.BeyondCount != c.Leaves {
 				t.Errorf("%s: coverage %+v, independent leaf count %d", name, c, want)
@@ -86,8 +95,10 @@ func TestReachAgreesWithAnIndependentCount(t *testing.T) {
 		}
 		oneStep := 0
 		for _, l := range sum.OutputFields {
-			p, rest, _ := strings.Cut(l, ": ")
-			if !HasFoldMarker(rest) || strings.HasSuffix(p, "*") {
+			p, _, marker := SplitLine(l)
+			if IsOverflow(l) {
+				p = strings.TrimSuffix(strings.TrimSuffix(p, "*"), ".")
+			} else if !HasFoldMarker(marker) {
 				continue
 			}
 			ins, err := Inspect(s, p, Options{})

@@ -62,3 +62,22 @@ func quote(s string) string {
 
 // HasFoldMarker reports whether a summary line carries a drill-down hint.
 func HasFoldMarker(line string) bool { return strings.Contains(line, "inspect_tool_output(") }
+
+// SplitLine splits a summary line into its path, its label and the text of
+// its fold marker without the parentheses; label is empty for the overflow
+// line ("* (+19 more fields; ...)"), marker for a line without one.
+func SplitLine(l string) (path, label, marker string) {
+	head, marker, _ := strings.Cut(l, " (")
+	marker = strings.TrimSuffix(marker, ")")
+	path, label, ok := strings.Cut(head, ": ")
+	if !ok {
+		path, label = head, ""
+	}
+	return path, label, marker
+}
+
+// IsOverflow reports whether a summary line is the `*` overflow line.
+func IsOverflow(l string) bool {
+	path, label, _ := SplitLine(l)
+	return label == "" && (path == "*" || strings.HasSuffix(path, ".*"))
+}

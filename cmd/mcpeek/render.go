@@ -215,3 +215,12 @@ func stateIcon(s model.ConnState) string {
 	}
 	return "…"
 }
+
+func (p printer) stats(s summaryStats) {
+	p.println("")
+	p.println(fmt.Sprintf("descriptor:      %7d bytes  %6d cl100k tokens  %6d o200k tokens", s.Descriptor.Bytes, s.Descriptor.CL100K, s.Descriptor.O200K))
+	p.println(fmt.Sprintf("full definition: %7d bytes  %6d cl100k tokens  %6d o200k tokens", s.Definition.Bytes, s.Definition.CL100K, s.Definition.O200K))
+	if c := s.Coverage; c != nil {
+		p.println(fmt.Sprintf("leaves: %d; listed %d, one inspect call away %d, further %d", c.Leaves, c.Listed, c.OneStep, c.BeyondCount))
+	}
+}

@@ -44,3 +44,16 @@ func (a *app) loadTool(ctx context.Context, ref toolRef) (model.Tool, error) {
 	}
 	return a.liveTool(ctx, ref)
 }
+
+// toolArg reads the tool a command names: --schema or one SERVER.TOOL.
+func toolArg(schemaPath string, args []string) (toolRef, error) {
+	switch {
+	case schemaPath != "" && len(args) > 0:
+		return toolRef{}, usageError("give either --schema FILE or SERVER.TOOL, not both")
+	case schemaPath != "":
+		return toolRef{schemaPath: schemaPath}, nil
+	case len(args) == 0:
+		return toolRef{}, usageError("name a tool as SERVER.TOOL, or a schema file with --schema FILE")
+	}
+	return parseToolRef(args[0])
+}

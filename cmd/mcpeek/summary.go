@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
+
 	"github.com/spf13/cobra"
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/tokens"
 )
 
 // budgetFlags are the knobs of the summarizer, shared by commands.
@@ -24,17 +27,27 @@ func (b budgetFlags) options() (summarizer.Options, error) {
 	return summarizer.Options{MaxFields: b.maxFields, MaxDepth: b.maxDepth}, nil
 }
 
+// The output formats of summary.
+const (
+	formatText     = "text"
+	formatJSON     = "json"
+	formatMarkdown = "markdown"
+)
+
 func (a *app) summaryCommand() *cobra.Command {
 	var (
 		schemaPath string
 		asJSON     bool
+		format     string
+		withStats  bool
 		budget     budgetFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "summary [SERVER.TOOL]",
 		Short: "Show a tool's folded output summary (what a planner is shown)",
-		Example: "  mcpeek summary --schema order.schema.json\n" +
-			"  mcpeek summary demo.shop_get_order --max-fields 10 --json",
+		Example: "  mcpeek summary demo.shop_get_order\n" +
+			"  mcpeek summary demo.shop_get_order --max-fields 10 --json --stats\n" +
+			"  mcpeek summary --schema order.schema.json --format markdown",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, err := toolArg(schemaPath, args)
@@ -45,54 +58,126 @@ func (a *app) summaryCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if asJSON {
+				format = formatJSON
+			}
+			switch format {
+			case formatText, formatJSON, formatMarkdown:
+			default:
+				return usageError("--format must be text, json or markdown, not %q", format)
+			}
 			tool, err := a.loadTool(cmd.Context(), ref)
 			if err != nil {
 				return err
 			}
-			return a.printSummary(ref, tool, opts, asJSON)
+			v, err := buildSummaryView(ref, tool, opts, withStats)
+			if err != nil {
+				return err
+			}
+			return a.printSummaryView(v, format)
 		},
 	}
 	cmd.Flags().StringVar(&schemaPath, "schema", "", "read the output schema from this JSON file")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the contract's JSON object")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the contract's JSON object (same as --format json)")
+	cmd.Flags().StringVar(&format, "format", formatText, "text, json or markdown")
+	cmd.Flags().BoolVar(&withStats, "stats", false, "add sizes in bytes and tokens (cl100k, o200k), and coverage")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }
 
-// toolArg reads the tool a command names: --schema or one SERVER.TOOL.
-func toolArg(schemaPath string, args []string) (toolRef, error) {
-	switch {
-	case schemaPath != "" && len(args) > 0:
-		return toolRef{}, usageError("give either --schema FILE or SERVER.TOOL, not both")
-	case schemaPath != "":
-		return toolRef{schemaPath: schemaPath}, nil
-	case len(args) == 0:
-		return toolRef{}, usageError("name a tool as SERVER.TOOL, or a schema file with --schema FILE")
-	}
-	return parseToolRef(args[0])
+// summaryView is everything the summary command prints, in any format.
+type summaryView struct {
+	title      string
+	descriptor *summarizer.Descriptor // nil for --schema
+	summary    summarizer.Summary
+	stats      *summaryStats
 }
 
-func (a *app) printSummary(ref toolRef, tool model.Tool, opts summarizer.Options, asJSON bool) error {
+// summaryStats is the --stats object: what the descriptor costs in a
+// prompt, next to the tool's full definition, and which leaves it reaches.
+type summaryStats struct {
+	Descriptor tokens.Size          `json:"descriptor"`
+	Definition tokens.Size          `json:"definition"`
+	Lines      int                  `json:"lines"`
+	Coverage   *summarizer.Coverage `json:"coverage,omitempty"`
+}
+
+func buildSummaryView(ref toolRef, tool model.Tool, opts summarizer.Options, withStats bool) (summaryView, error) {
+	var v summaryView
+	var planner any // exactly what a planner is shown
 	if ref.fromFile() {
 		s, err := model.ParseSchema(tool.OutputSchema)
 		if err != nil {
-			return err
+			return v, err
 		}
-		sum := summarizer.Summarize(s, opts)
-		if asJSON {
-			return writeJSON(a.stdout, sum)
+		v.title, v.summary = ref.schemaPath, summarizer.Summarize(s, opts)
+		planner = v.summary
+	} else {
+		d, err := summarizer.Describe(tool, opts)
+		if err != nil {
+			return v, err
 		}
-		a.printer().summary(ref.schemaPath, sum.OutputFields, sum.HasHiddenFields)
-		return nil
+		v.title, v.descriptor, v.summary = d.ToolID, &d, summarizer.Summary{OutputFields: d.OutputFields, HasHiddenFields: d.HasHiddenFields}
+		planner = d
 	}
-	d, err := summarizer.Describe(tool, opts)
+	if !withStats {
+		return v, nil
+	}
+	counter := tokens.NewCounter()
+	compact, err := json.Marshal(planner)
 	if err != nil {
+		return v, err
+	}
+	definition := tool.Raw
+	if ref.fromFile() {
+		definition = tool.OutputSchema
+	}
+	v.stats = &summaryStats{
+		Descriptor: counter.Measure(string(compact)),
+		Definition: counter.Measure(string(definition)),
+		Lines:      len(v.summary.OutputFields),
+	}
+	if tool.HasOutputSchema() {
+		if s, err := model.ParseSchema(tool.OutputSchema); err == nil {
+			c := summarizer.Reach(s, v.summary.OutputFields)
+			c.Beyond = nil // counts only: the list is for the TUI and `compare`
+			v.stats.Coverage = &c
+		}
+	}
+	return v, nil
+}
+
+func (a *app) printSummaryView(v summaryView, format string) error {
+	switch format {
+	case formatJSON:
+		var body any = v.summary
+		if v.descriptor != nil {
+			body = v.descriptor
+		}
+		if v.stats == nil {
+			return writeJSON(a.stdout, body)
+		}
+		if v.descriptor != nil {
+			return writeJSON(a.stdout, struct {
+				Descriptor any           `json:"descriptor"`
+				Stats      *summaryStats `json:"stats"`
+			}{body, v.stats})
+		}
+		return writeJSON(a.stdout, struct {
+			Summary any           `json:"summary"`
+			Stats   *summaryStats `json:"stats"`
+		}{body, v.stats})
+	case formatMarkdown:
+		_, err := a.stdout.Write([]byte(markdownSummary(v)))
 		return err
 	}
-	if asJSON {
-		return writeJSON(a.stdout, d)
-	}
 	p := a.printer()
-	p.descriptorHeader(d)
-	p.summary(d.ToolID, d.OutputFields, d.HasHiddenFields)
+	if v.descriptor != nil {
+		p.descriptorHeader(*v.descriptor)
+	}
+	p.summary(v.title, v.summary.OutputFields, v.summary.HasHiddenFields)
+	if v.stats != nil {
+		p.stats(*v.stats)
+	}
 	return nil
 }

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// markdownSummary renders a summary as Markdown, stable enough for golden
+// files and READMEs: a heading, the signature, and one table row per line.
+func markdownSummary(v summaryView) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### `%s`\n\n", mdCode(v.title))
+	if d := v.descriptor; d != nil {
+		fmt.Fprintf(&b, "`%s`\n\n", mdCode(d.Signature))
+		if desc := summarizer.FirstSentence(d.Description); desc != "" {
+			fmt.Fprintf(&b, "%s\n\n", mdCell(desc))
+		}
+		if d.Note != "" {
+			fmt.Fprintf(&b, "_%s_\n\n", mdCell(d.Note))
+		}
+	}
+	if len(v.summary.OutputFields) > 0 {
+		b.WriteString("| field | type | folded |\n|---|---|---|\n")
+		for _, l := range v.summary.OutputFields {
+			path, typ, marker := summarizer.SplitLine(l)
+			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", mdCode(path), mdCell(typ), mdCell(marker))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "has_hidden_fields: **%t**\n", v.summary.HasHiddenFields)
+	if s := v.stats; s != nil {
+		fmt.Fprintf(&b, "\n| | bytes | cl100k tokens | o200k tokens |\n|---|---|---|---|\n")
+		fmt.Fprintf(&b, "| descriptor | %d | %d | %d |\n", s.Descriptor.Bytes, s.Descriptor.CL100K, s.Descriptor.O200K)
+		fmt.Fprintf(&b, "| full definition | %d | %d | %d |\n", s.Definition.Bytes, s.Definition.CL100K, s.Definition.O200K)
+		if c := s.Coverage; c != nil {
+			fmt.Fprintf(&b, "\nLeaves: %d; listed %d, one inspect call away %d, further %d.\n", c.Leaves, c.Listed, c.OneStep, c.BeyondCount)
+		}
+	}
+	return b.String()
+}
+
+// mdCell makes text safe inside a Markdown table cell.
+func mdCell(s string) string {
+	return strings.ReplaceAll(model.SanitizeLine(s), "|", `\|`)
+}
+
+// mdCode makes text safe inside a code span in a table.
+func mdCode(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(model.SanitizeLine(s), "`", "'"), "|", `\|`)
+}
