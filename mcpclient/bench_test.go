@@ -124,8 +124,9 @@ func listAndSummarize(b *testing.B, cfg Config) {
 		if len(tools) != 1200 {
 			b.Fatalf("listed %d tools", len(tools))
 		}
-		for _, t := range tools {
-			if _, err := summarizer.Describe(t, summarizer.Options{}); err != nil {
+		_, errs := summarizer.DescribeAll(tools, summarizer.Options{})
+		for _, err := range errs {
+			if err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"mcpeek/model"
 )
@@ -181,4 +184,22 @@ func (ti ToolInfo) MarshalJSON() ([]byte, error) {
 func writeJSONString(b *bytes.Buffer, s string) {
 	enc, _ := json.Marshal(s)
 	b.Write(enc)
+}
+
+// DescribeAll builds the descriptors of many tools, in order, spreading the
+// work over the machine's cores. errs[i] is Describe's error for tools[i].
+func DescribeAll(tools []model.Tool, opts Options) (ds []Descriptor, errs []error) {
+	ds, errs = make([]Descriptor, len(tools)), make([]error, len(tools))
+	workers := min(runtime.GOMAXPROCS(0), len(tools))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(tools); i = int(next.Add(1) - 1) {
+				ds[i], errs[i] = Describe(tools[i], opts)
+			}
+		})
+	}
+	wg.Wait()
+	return ds, errs
 }

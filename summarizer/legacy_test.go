@@ -119,3 +119,21 @@ func checkReach(t *testing.T, name string, s *model.Schema, opts Options, want i
 		}
 	}
 }
+
+func TestDescribeAllKeepsOrder(t *testing.T) {
+	var tools []model.Tool
+	for i := range 50 {
+		tools = append(tools, model.Tool{Server: "s", Name: "t" + string(rune('A'+i%26)) + strings.Repeat("x", i),
+			InputSchema: []byte(`{"type":"object"}`), OutputSchema: []byte(`{"type":"object","properties":{"id":{"type":"string"}}}`)})
+	}
+	tools[7].OutputSchema = []byte(`{"broken`)
+	ds, errs := DescribeAll(tools, Options{})
+	for i, d := range ds {
+		if d.ToolID != tools[i].ID() {
+			t.Fatalf("descriptor %d is %s, want %s", i, d.ToolID, tools[i].ID())
+		}
+		if (errs[i] != nil) != (i == 7) {
+			t.Errorf("error %d: %v", i, errs[i])
+		}
+	}
+}

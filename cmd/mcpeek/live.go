@@ -7,7 +7,6 @@ import (
 	"os"
 	"time"
 
-	"mcpeek/assets"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
@@ -53,25 +52,7 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 // demo server when nothing is configured) and waits for every server's first
 // attempt. The caller closes the Manager.
 func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
-	cfg, demo, err := a.loadConfig()
-	if err != nil {
-		return nil, err
-	}
-	opts = append([]mcpclient.Option{mcpclient.WithClientInfo("mcpeek", version)}, opts...)
-	if demo {
-		srv, err := assets.NewDemoServer(version)
-		if err != nil {
-			return nil, err
-		}
-		opts = append(opts, mcpclient.WithInProcess(assets.DemoServerName, srv))
-		a.note("no MCP server config found: using the embedded demo server (give one with --config FILE)")
-	}
-	for i := range cfg.Servers {
-		if a.protocol != "" {
-			cfg.Servers[i].ProtocolVersion = a.protocol
-		}
-	}
-	m, err := mcpclient.NewManager(cfg, opts...)
+	m, err := a.newManager(opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -82,6 +63,25 @@ func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpcl
 		return nil, err
 	}
 	return m, nil
+}
+
+// newManager loads the config and makes a Manager on it (or on the
+// embedded demo server when nothing is configured), not yet started.
+func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	cfg, demo, err := a.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	opts = append([]mcpclient.Option{mcpclient.WithClientInfo("mcpeek", version)}, opts...)
+	if demo {
+		opt, err := demoOption()
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, opt)
+		a.note("no MCP server config found: using the embedded demo server (give one with --config FILE)")
+	}
+	return mcpclient.NewManager(cfg, opts...)
 }
 
 // liveTool fetches SERVER.TOOL from a running server.

@@ -49,7 +49,12 @@ func (a *app) rootCommand() *cobra.Command {
 		Long: "mcpeek shows each MCP tool's output schema as a folded summary (what an LLM\n" +
 			"planner is shown) and lets you drill into any field path.",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !a.interactive() {
+				return cmd.Help() // no terminal to draw on: say what the commands are
+			}
+			return a.runTUI(cmd.Context())
+		},
 	}
 	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file (mcpServers JSON)")
 	root.PersistentFlags().StringVar(&a.protocol, "protocol", "", "pin the MCP protocol version offered to every server (e.g. 2025-11-25)")

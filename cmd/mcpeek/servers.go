@@ -99,15 +99,17 @@ func (a *app) toolsCommand() *cobra.Command {
 			}
 			failed := false
 			out := []toolJSON{}
+			var all []model.Tool
 			for _, s := range servers {
 				failed = failed || s.State == model.StateError
-				for _, t := range s.Tools {
-					d, err := summarizer.Describe(t, opts)
-					if err != nil {
-						a.warn(err.Error())
-					}
-					out = append(out, toolJSON{Descriptor: d, HasOutputSchema: t.HasOutputSchema()})
+				all = append(all, s.Tools...)
+			}
+			ds, errs := summarizer.DescribeAll(all, opts)
+			for i, d := range ds {
+				if errs[i] != nil {
+					a.warn(errs[i].Error())
 				}
+				out = append(out, toolJSON{Descriptor: d, HasOutputSchema: all[i].HasOutputSchema()})
 			}
 			if asJSON {
 				if err := writeJSON(a.stdout, out); err != nil {

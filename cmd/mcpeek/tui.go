@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/assets"
+	"mcpeek/mcpclient"
+	"mcpeek/tui"
+)
+
+// runTUI opens the terminal explorer on the configured servers, or on the
+// embedded demo server when none is configured. Connecting happens inside
+// the app, behind a spinner, so the first frame does not wait for servers.
+func (a *app) runTUI(ctx context.Context) error {
+	// Config warnings would be lost under the alternate screen: collect
+	// them for the status line instead of writing them to stderr.
+	var notes bytes.Buffer
+	stderr := a.stderr
+	a.stderr = &notes
+	m, err := a.newManager()
+	a.stderr = stderr
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+
+	model := tui.New(tui.Options{
+		Backend: m,
+		NoColor: os.Getenv("NO_COLOR") != "",
+		Notes:   noteLines(notes.String()),
+	})
+	p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
+	go tui.ForwardEvents(m.Events(), p.Send)
+	if _, err := p.Run(); err != nil {
+		return fmt.Errorf("terminal UI: %w", err)
+	}
+	return nil
+}
+
+// noteLines turns what loadConfig wrote into status lines.
+func noteLines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		if l = strings.TrimSpace(strings.TrimPrefix(l, "mcpeek: ")); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// interactive reports whether the app talks to a terminal on both ends.
+func (a *app) interactive() bool {
+	in, ok := a.stdin.(*os.File)
+	if !ok || !isTerminal(in) {
+		return false
+	}
+	out, ok := a.stdout.(*os.File)
+	return ok && isTerminal(out)
+}
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// demoOption is the Manager option serving the embedded demo server.
+func demoOption() (mcpclient.Option, error) {
+	srv, err := assets.NewDemoServer(version)
+	if err != nil {
+		return nil, err
+	}
+	return mcpclient.WithInProcess(assets.DemoServerName, srv), nil
+}
