@@ -86,6 +86,8 @@ func score(op *Op, q string, words []string) int {
 		s += 100
 	case strings.Contains(id, q):
 		s += 30
+	case slices.Contains(params, q):
+		s += 25
 	}
 	matched := 0
 	for _, w := range words {

@@ -25,7 +25,7 @@ const toolHelpInput = `{"type":"object","properties":{
 
 const toolExecInput = `{"type":"object","properties":{
 "op":{"type":"string","description":"The op id from tool_help: \"<server>.<tool>\" or \"toolbox.<op>\"."},
-"args":{"type":"object","default":{},"description":"The op's arguments, exactly as tool_help lists them."},
+"args":{"type":["object","null"],"default":{},"description":"The op's arguments, exactly as tool_help lists them."},
 "idempotency_key":{"type":"string","minLength":1,"description":"Makes a retry safe: the same key with the same op and args within 10 minutes replays the first answer."},
 "dry_run":{"type":"boolean","default":false,"description":"Validate and fill in defaults, but call nothing: answers {would_call: {server, tool, args}}."}},
 "required":["op"]}`
@@ -34,7 +34,7 @@ const toolBatchInput = `{"type":"object","properties":{
 "ops":{"type":"array","minItems":1,"maxItems":20,"description":"Up to 20 help or exec steps.","items":{"type":"object","properties":{
  "type":{"type":"string","enum":["help","exec"]},
  "path":{"type":"string"},"format":{"type":"string","enum":["short","full"]},"include_examples":{"type":"boolean"},"include_schemas":{"type":"boolean"},
- "op":{"type":"string"},"args":{"type":"object"},"idempotency_key":{"type":"string","minLength":1},"dry_run":{"type":"boolean"}},
+ "op":{"type":"string"},"args":{"type":["object","null"]},"idempotency_key":{"type":"string","minLength":1},"dry_run":{"type":"boolean"}},
  "required":["type"]}},
 "mode":{"type":"string","enum":["sequential","parallel"],"default":"sequential","description":"parallel runs up to 8 steps at a time."},
 "stop_on_error":{"type":"boolean","default":false,"description":"sequential only: skip the steps after the first that fails."}},
