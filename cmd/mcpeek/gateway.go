@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/gateway"
+	"mcpeek/mcpclient"
+)
+
+// gatewayStartWait bounds how long the gateway waits for the upstreams'
+// first connection attempts before it starts answering its client; servers
+// still connecting show as "degraded" in tool_help("").
+const gatewayStartWait = 10 * time.Second
+
+// gatewayFlags are the gateway command's flags.
+type gatewayFlags struct {
+	mode            string
+	httpAddr        string
+	token           string
+	readOnly        bool
+	allow, deny     []string
+	eventsPath      string
+	deadline        time.Duration
+	serverDeadlines []string
+	origins         []string
+	maxBody         int64
+}
+
+func (a *app) gatewayCommand() *cobra.Command {
+	var f gatewayFlags
+	cmd := &cobra.Command{
+		Use:   "gateway",
+		Short: "Serve every configured server's tools through one MCP gateway",
+		Long: "gateway is an MCP server in front of the configured servers. In progressive mode (the\n" +
+			"default) it lists three tools, tool_help, tool_exec and tool_batch, through which a model\n" +
+			"discovers, inspects and calls every upstream tool; in direct mode it lists every tool as\n" +
+			"<server>__<tool>. It speaks stdio, or streamable HTTP with --http (loopback only unless a\n" +
+			"--token is set).\n\n" +
+			"Environment: MCPEEK_GATEWAY_MODE (for --mode), MCPEEK_GATEWAY_TOKEN (for --token).",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return a.runGateway(cmd.Context(), f) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.mode, "mode", "", "progressive or direct (default $MCPEEK_GATEWAY_MODE, else progressive)")
+	fl.StringVar(&f.httpAddr, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8080) instead of stdio")
+	fl.StringVar(&f.token, "token", "", "require this bearer token over HTTP (default $MCPEEK_GATEWAY_TOKEN)")
+	fl.BoolVar(&f.readOnly, "read-only", false, "deny every op whose tool is not annotated readOnlyHint: true")
+	fl.StringArrayVar(&f.allow, "allow", nil, "allow only ops matching GLOB (repeatable), e.g. 'github.*'")
+	fl.StringArrayVar(&f.deny, "deny", nil, "deny ops matching GLOB (repeatable); wins over --allow")
+	fl.StringVar(&f.eventsPath, "events", "", "append one JSON line per call to FILE")
+	fl.DurationVar(&f.deadline, "deadline", gateway.DefaultDeadline, "deadline of one upstream call")
+	fl.StringArrayVar(&f.serverDeadlines, "server-deadline", nil, "per-server deadline, NAME=DURATION (repeatable)")
+	fl.StringArrayVar(&f.origins, "allow-origin", nil, "also accept this Origin over HTTP (loopback origins always are)")
+	fl.Int64Var(&f.maxBody, "max-body", gateway.DefaultMaxBodyBytes, "largest HTTP request body, in bytes")
+	return cmd
+}
+
+func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
+	if f.mode == "" {
+		f.mode = os.Getenv("MCPEEK_GATEWAY_MODE")
+	}
+	mode, err := gateway.ParseMode(f.mode)
+	if err != nil {
+		return usageError("--mode: %v", err)
+	}
+	if f.token == "" {
+		f.token = os.Getenv("MCPEEK_GATEWAY_TOKEN")
+	}
+	deadlines, longest, err := parseServerDeadlines(f.serverDeadlines, f.deadline)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	opts := gateway.Options{
+		Mode:            mode,
+		Policy:          gateway.Policy{ReadOnly: f.readOnly, Allow: f.allow, Deny: f.deny},
+		Deadline:        f.deadline,
+		ServerDeadlines: deadlines,
+		Version:         version,
+		HTTP:            gateway.HTTPOptions{Token: f.token, AllowedOrigins: f.origins, MaxBodyBytes: f.maxBody},
+	}
+	if f.eventsPath != "" {
+		file, err := os.OpenFile(f.eventsPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+		if err != nil {
+			return fmt.Errorf("--events: %w", err)
+		}
+		defer file.Close()
+		opts.Events = file
+	}
+
+	waitCtx, cancel := context.WithTimeout(ctx, gatewayStartWait)
+	// The Manager's own call timeout must not cut a longer gateway deadline.
+	m, err := a.openManager(waitCtx, mcpclient.WithCallTimeout(longest+time.Second))
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	g, err := gateway.New(m, opts)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	go forwardToolChanges(m, g)
+
+	if f.httpAddr == "" {
+		return g.Serve(ctx, a.stdin, a.stdout)
+	}
+	ln, err := g.Listen(f.httpAddr)
+	if err != nil {
+		return err
+	}
+	a.note(fmt.Sprintf("gateway (%s mode) listening on %s", mode, g.URL(ln)))
+	return g.ServeListener(ctx, ln)
+}
+
+// forwardToolChanges tells the gateway when an upstream's tools change, so
+// that a direct-mode gateway relists at once. It ends when the Manager
+// closes its events.
+func forwardToolChanges(m *mcpclient.Manager, g *gateway.Gateway) {
+	for ev := range m.Events() {
+		if ev.Kind == mcpclient.EventToolsChanged {
+			g.Refresh()
+		}
+	}
+}
+
+// parseServerDeadlines reads NAME=DURATION flags; it also returns the
+// longest deadline of all.
+func parseServerDeadlines(flags []string, dflt time.Duration) (map[string]time.Duration, time.Duration, error) {
+	out := map[string]time.Duration{}
+	longest := dflt
+	for _, f := range flags {
+		name, value, ok := strings.Cut(f, "=")
+		d, err := time.ParseDuration(value)
+		if !ok || name == "" || err != nil || d <= 0 {
+			return nil, 0, usageError("--server-deadline %q: want NAME=DURATION, e.g. github=30s", f)
+		}
+		out[name] = d
+		longest = max(longest, d)
+	}
+	return out, longest, nil
+}
