@@ -169,8 +169,14 @@ type upstreamAnswer struct {
 // caller's cancellation) and keeps the server's health book.
 func (g *Gateway) callUpstreamRaw(ctx context.Context, op *Op, args json.RawMessage) upstreamAnswer {
 	d := g.deadline(op.Server)
-	ctx, cancel := context.WithTimeout(ctx, d)
+	// A fresh context: the caller's carries mcp-go's values for the
+	// client's request (its protocol era, its HTTP headers), which an
+	// in-process upstream would read as its own. Only cancellation passes.
+	callCtx, cancel := context.WithTimeout(g.life, d)
 	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+	ctx = callCtx
 	res, err := g.up.CallTool(ctx, op.Server, op.Tool.Name, args)
 	if err != nil {
 		e := g.upstreamError(ctx, op, d, err)
