@@ -132,10 +132,13 @@ func (v treeView) segments(segs []seg, n *Node) []seg {
 	return segs
 }
 
-// plural writes "1 field", "3 fields".
+// plural writes "1 field", "3 fields", "2 matches".
 func plural(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return "1 " + word
+	case strings.HasSuffix(word, "ch"), strings.HasSuffix(word, "s"):
+		return itoa(n) + " " + word + "es"
 	}
 	return itoa(n) + " " + word + "s"
 }

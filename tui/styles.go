@@ -64,9 +64,9 @@ type Styles struct {
 	Section, Match                         lipgloss.Style
 
 	// Servers and tools.
-	Server, Tool                                       lipgloss.Style
+	Server, Tool                                        lipgloss.Style
 	StateStarting, StateConnected, StateError, StateOff lipgloss.Style
-	Marker, HiddenMark, ErrText                        lipgloss.Style
+	Marker, HiddenMark, ErrText                         lipgloss.Style
 
 	// Bars.
 	PathBar, Status, StatusErr lipgloss.Style
@@ -143,6 +143,8 @@ func NewStyles(isDark, noColor bool) Styles {
 		Help:  help.DefaultStyles(isDark),
 		Input: textinput.DefaultStyles(isDark),
 	}
+	// A steady cursor: a blinking one would keep a timer running.
+	s.Input.Cursor.Blink = false
 	if noColor {
 		s = stripColors(s)
 	}

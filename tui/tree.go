@@ -55,7 +55,7 @@ type Node struct {
 	openable           bool // has, or may lazily have, children
 	hasKids            bool
 	cycle              bool // recursion: opened by hand only, never by expand-all
-	data               any // what the Loader needs to materialise children
+	data               any  // what the Loader needs to materialise children
 }
 
 // Depth is the node's nesting level; top-level lines are 0.

@@ -139,22 +139,21 @@ func (t *Tree) CollapseAll() {
 	t.settle()
 }
 
-// CollapseBelow folds n and every materialised line under it (H).
+// CollapseBelow folds n and every materialised line under it (H). On a
+// line with nothing unfolded to fold, it folds the parent's subtree, as h
+// steps to the parent.
 func (t *Tree) CollapseBelow(n *Node) {
 	if n == nil {
 		return
+	}
+	if (!n.openable || n.collapsed) && n.parent != nil && n.parent != t.root {
+		n = n.parent
+		t.cursor = n
 	}
 	end := n.last.next
 	for c := n; c != end; c = c.next {
 		if c.openable {
 			c.collapsed = true
-		}
-	}
-	if !n.openable {
-		t.Parent()
-		if p := t.cursor; p != n {
-			t.CollapseBelow(p)
-			return
 		}
 	}
 	t.settle()

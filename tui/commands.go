@@ -1,0 +1,124 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// Every tea.Cmd of the explorer is here. Each captures what it needs
+// before it runs and never touches the model; its result message says
+// what happened and carries a tag so stale answers are dropped.
+
+// startWait bounds how long the start command waits for first attempts;
+// servers that take longer keep connecting and report through events.
+const startWait = 45 * time.Second
+
+// statusTTL is how long a status message stays.
+const statusTTL = 4 * time.Second
+
+type (
+	// serversStartedMsg: every server made its first attempt.
+	serversStartedMsg struct{ err error }
+	// serversLoadedMsg: a snapshot of the servers, tagged with its request.
+	serversLoadedMsg struct {
+		gen     int
+		servers []model.Server
+		info    map[string]toolInfo
+	}
+	// toolLoadedMsg: a tool's schemas are parsed and its trees built.
+	toolLoadedMsg struct {
+		req  int
+		view *toolView
+	}
+	// reconnectRequestedMsg: a reconnect was asked of the Manager.
+	reconnectRequestedMsg struct {
+		server string
+		err    error
+	}
+	// statusExpiredMsg: the status line numbered id has had its time.
+	statusExpiredMsg struct{ id int }
+)
+
+func startServers(b Backend) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), startWait)
+		defer cancel()
+		err := b.Start(ctx)
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = nil // slow servers go on connecting; events tell the rest
+		}
+		return serversStartedMsg{err: err}
+	}
+}
+
+// loadServers takes a snapshot and indexes every tool: whether its summary
+// hides fields, and its text for the filter. Tools unchanged since prev are
+// not summarised again (prev is never written after it is handed out).
+func loadServers(b Backend, gen int, prev map[string]toolInfo) tea.Cmd {
+	return func() tea.Msg {
+		servers := b.Servers()
+		info := make(map[string]toolInfo, len(prev))
+		for _, s := range servers {
+			for _, t := range s.Tools {
+				id := t.ID()
+				if p, ok := prev[id]; ok && bytes.Equal(p.outputSchema, t.OutputSchema) && p.description == t.Description {
+					info[id] = p
+					continue
+				}
+				info[id] = indexTool(t)
+			}
+		}
+		return serversLoadedMsg{gen: gen, servers: servers, info: info}
+	}
+}
+
+// toolInfo is what the tools pane shows and filters on for one tool.
+type toolInfo struct {
+	hasOutput    bool
+	hidesFields  bool
+	badSchema    bool
+	name, text   string // lower-cased name; title and description
+	outputSchema []byte
+	description  string
+}
+
+func indexTool(t model.Tool) toolInfo {
+	ti := toolInfo{
+		hasOutput:    t.HasOutputSchema(),
+		name:         strings.ToLower(t.Name),
+		text:         strings.ToLower(t.Title + " " + t.Description),
+		outputSchema: t.OutputSchema,
+		description:  t.Description,
+	}
+	if ti.hasOutput {
+		s, err := model.ParseSchema(t.OutputSchema)
+		if err != nil {
+			ti.badSchema = true
+		} else {
+			ti.hidesFields = summarizer.Summarize(s, summarizer.Options{}).HasHiddenFields
+		}
+	}
+	return ti
+}
+
+func loadTool(t model.Tool, req int) tea.Cmd {
+	return func() tea.Msg { return toolLoadedMsg{req: req, view: newToolView(t)} }
+}
+
+func reconnect(b Backend, server string) tea.Cmd {
+	return func() tea.Msg {
+		return reconnectRequestedMsg{server: server, err: b.Reconnect(server)}
+	}
+}
+
+// errorf wraps an error with context for the status line.
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }

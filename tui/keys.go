@@ -1,0 +1,93 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// keyMap declares every key once, with its help text. Handlers match with
+// key.Matches; help is rendered only through bubbles/help.
+type keyMap struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Fold, Unfold, FoldAll, UnfoldAll        key.Binding
+	CollapseAll, ExpandAll, Depth           key.Binding
+	NextSibling, PrevSibling, Toggle        key.Binding
+	Filter, Next, Prev, Accept, Cancel      key.Binding
+	Pane, View, Desc, Reconnect             key.Binding
+	Copy, CopyDot, CopyPointer, CopyJQ      key.Binding
+	Help, Quit                              key.Binding
+}
+
+func newKeyMap() keyMap {
+	b := func(keys []string, k, help string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
+	}
+	return keyMap{
+		Up:          b([]string{"k", "up"}, "↑/k", "up"),
+		Down:        b([]string{"j", "down"}, "↓/j", "down"),
+		PageUp:      b([]string{"pgup", "ctrl+b", "ctrl+u"}, "pgup", "page up"),
+		PageDown:    b([]string{"pgdown", "ctrl+f", "ctrl+d"}, "pgdn", "page down"),
+		Top:         b([]string{"g", "home"}, "g", "top"),
+		Bottom:      b([]string{"G", "end"}, "G", "bottom"),
+		Fold:        b([]string{"h", "left"}, "←/h", "fold"),
+		Unfold:      b([]string{"l", "right"}, "→/l", "unfold"),
+		FoldAll:     b([]string{"H", "shift+left"}, "H", "fold all below"),
+		UnfoldAll:   b([]string{"L", "shift+right"}, "L", "unfold all below"),
+		ExpandAll:   b([]string{"e"}, "e", "expand all"),
+		CollapseAll: b([]string{"E"}, "E", "collapse all"),
+		Depth:       b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "unfold to depth"),
+		NextSibling: b([]string{"J", "shift+down"}, "J", "next sibling"),
+		PrevSibling: b([]string{"K", "shift+up"}, "K", "prev sibling"),
+		Toggle:      b([]string{"enter", "space"}, "enter", "open / toggle"),
+		Filter:      b([]string{"/"}, "/", "filter / search"),
+		Next:        b([]string{"n"}, "n", "next match"),
+		Prev:        b([]string{"N"}, "N", "prev match"),
+		Accept:      b([]string{"enter"}, "enter", "accept"),
+		Cancel:      b([]string{"esc"}, "esc", "cancel"),
+		Pane:        b([]string{"tab", "shift+tab"}, "tab", "switch pane"),
+		View:        b([]string{"v"}, "v", "summary/schema/raw"),
+		Desc:        b([]string{"d"}, "d", "descriptions"),
+		Reconnect:   b([]string{"r"}, "r", "reconnect server"),
+		Copy:        b([]string{"y"}, "y", "copy path…"),
+		CopyDot:     b([]string{"p"}, "p", "dot path"),
+		CopyPointer: b([]string{"j"}, "j", "JSON pointer"),
+		CopyJQ:      b([]string{"q"}, "q", "jq path"),
+		Help:        b([]string{"?"}, "?", "help"),
+		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
+	}
+}
+
+// helpKeys is the help for the current context: what the focused pane
+// and the current mode accept.
+type helpKeys struct {
+	k     *keyMap
+	mode  inputMode
+	yank  bool
+	focus pane
+	view  viewKind
+}
+
+// ShortHelp is the one-line help at the bottom.
+func (h helpKeys) ShortHelp() []key.Binding {
+	k := h.k
+	switch {
+	case h.yank:
+		return []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.Cancel}
+	case h.mode != inputNone:
+		return []key.Binding{k.Accept, k.Cancel}
+	case h.focus == paneTools:
+		return []key.Binding{k.Down, k.Unfold, k.Filter, k.Pane, k.View, k.Reconnect, k.Help, k.Quit}
+	case h.view == viewRaw:
+		return []key.Binding{k.Down, k.PageDown, k.Pane, k.View, k.Help, k.Quit}
+	}
+	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.View, k.Pane, k.Help, k.Quit}
+}
+
+// FullHelp is the help shown by "?", in columns.
+func (h helpKeys) FullHelp() [][]key.Binding {
+	k := h.k
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
+		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc},
+		{k.Filter, k.Next, k.Prev, k.Copy, k.Reconnect},
+		{k.Pane, k.View, k.Help, k.Quit},
+	}
+}

@@ -1,0 +1,195 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// handleKey routes a key press: the pending copy, the text input, global
+// keys, then the focused pane.
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := &m.keys
+	switch {
+	case m.fatal != nil:
+		if key.Matches(msg, k.Quit) {
+			return tea.Quit
+		}
+		return nil
+	case m.yank:
+		return m.handleYank(msg)
+	case m.mode != inputNone:
+		return m.handleInput(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.showHelp = !m.showHelp
+		m.resize(m.width, m.height)
+		return nil
+	case key.Matches(msg, k.Pane):
+		m.switchPane()
+		return nil
+	case key.Matches(msg, k.View):
+		m.view = (m.view + 1) % viewCount
+		m.sizeTrees()
+		return nil
+	case key.Matches(msg, k.Reconnect):
+		if srv, ok := m.selectedServer(); ok {
+			return reconnect(m.backend, srv.Name)
+		}
+		return nil
+	case key.Matches(msg, k.Desc):
+		m.showDesc = !m.showDesc
+		return nil
+	}
+	if m.focus == paneTools {
+		return m.toolsKey(msg)
+	}
+	return m.viewKey(msg)
+}
+
+func (m *Model) switchPane() {
+	if m.focus == paneTools && m.current != nil {
+		m.focus = paneView
+	} else {
+		m.focus = paneTools
+	}
+}
+
+// toolsKey handles the servers-and-tools pane.
+func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := &m.keys
+	l := &m.tools
+	switch {
+	case key.Matches(msg, k.Down):
+		l.move(1)
+	case key.Matches(msg, k.Up):
+		l.move(-1)
+	case key.Matches(msg, k.PageDown):
+		l.move(l.height)
+	case key.Matches(msg, k.PageUp):
+		l.move(-l.height)
+	case key.Matches(msg, k.Top):
+		l.move(-len(l.rows))
+	case key.Matches(msg, k.Bottom):
+		l.move(len(l.rows))
+	case key.Matches(msg, k.Filter):
+		m.startInput(inputFilter, l.filter)
+		return nil
+	case key.Matches(msg, k.Copy):
+		m.yank = true
+		return nil
+	case key.Matches(msg, k.Fold):
+		r, ok := l.selected()
+		if !ok {
+			return nil
+		}
+		if r.tool >= 0 {
+			// Step up to the server row.
+			for l.cursor > 0 && l.rows[l.cursor].tool >= 0 {
+				l.cursor--
+			}
+			l.clampOffset()
+		} else if l.filter == "" {
+			m.tools.folded[m.servers[r.server].Name] = true
+			l.rebuild(m.servers, m.info)
+		}
+	case key.Matches(msg, k.Unfold), key.Matches(msg, k.Toggle):
+		r, ok := l.selected()
+		if !ok {
+			return nil
+		}
+		if r.tool >= 0 {
+			if m.current != nil {
+				m.focus = paneView
+			}
+			return nil
+		}
+		name := m.servers[r.server].Name
+		if m.tools.folded[name] {
+			delete(m.tools.folded, name)
+			l.rebuild(m.servers, m.info)
+		} else if key.Matches(msg, k.Unfold) {
+			l.move(1)
+		}
+	default:
+		return nil
+	}
+	return m.showSelected()
+}
+
+// viewKey handles the right pane: a tree, or the raw text.
+func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.current == nil {
+		return nil
+	}
+	k := &m.keys
+	t := m.currentTree()
+	if t == nil {
+		r, h := m.current.raw, m.layout.treeH
+		switch {
+		case key.Matches(msg, k.Down):
+			r.scroll(1, h)
+		case key.Matches(msg, k.Up):
+			r.scroll(-1, h)
+		case key.Matches(msg, k.PageDown):
+			r.scroll(h, h)
+		case key.Matches(msg, k.PageUp):
+			r.scroll(-h, h)
+		case key.Matches(msg, k.Top):
+			r.scroll(-len(r.lines), h)
+		case key.Matches(msg, k.Bottom):
+			r.scroll(len(r.lines), h)
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Down):
+		t.Down(1)
+	case key.Matches(msg, k.Up):
+		t.Up(1)
+	case key.Matches(msg, k.PageDown):
+		t.Down(t.Height())
+	case key.Matches(msg, k.PageUp):
+		t.Up(t.Height())
+	case key.Matches(msg, k.Top):
+		t.Top()
+	case key.Matches(msg, k.Bottom):
+		t.Bottom()
+	case key.Matches(msg, k.Fold):
+		t.Left()
+	case key.Matches(msg, k.Unfold):
+		t.Right()
+	case key.Matches(msg, k.Toggle):
+		t.Toggle(t.Cursor())
+	case key.Matches(msg, k.FoldAll):
+		t.CollapseBelow(t.Cursor())
+	case key.Matches(msg, k.UnfoldAll):
+		if t.ExpandBelow(t.Cursor()) {
+			return m.setStatus("stopped unfolding at "+itoa(ExpandLimit)+" lines", true)
+		}
+	case key.Matches(msg, k.ExpandAll):
+		if t.ExpandAll() {
+			return m.setStatus("stopped unfolding at "+itoa(ExpandLimit)+" lines", true)
+		}
+	case key.Matches(msg, k.CollapseAll):
+		t.CollapseAll()
+	case key.Matches(msg, k.Depth):
+		t.ExpandToDepth(int(msg.Code - '0'))
+	case key.Matches(msg, k.NextSibling):
+		t.NextSibling()
+	case key.Matches(msg, k.PrevSibling):
+		t.PrevSibling()
+	case key.Matches(msg, k.Filter):
+		m.searchOrigin = t.Cursor()
+		m.startInput(inputSearch, m.search)
+	case key.Matches(msg, k.Next):
+		return m.findNext(false)
+	case key.Matches(msg, k.Prev):
+		return m.findNext(true)
+	case key.Matches(msg, k.Copy):
+		m.yank = true
+	}
+	return nil
+}

@@ -1,0 +1,63 @@
+package tui
+
+import "strings"
+
+// layout is the screen's geometry, recomputed on resize and when the full
+// help opens or closes. Everything else reads it; nothing measures twice.
+type layout struct {
+	single        bool // narrow: one pane at a time
+	leftW, rightW int
+	bodyH         int // rows of the panes, between the title and the bars
+	helpH         int // rows of the help at the bottom
+	listH         int // rows of the tools list
+	treeH         int // rows of the tree or raw text
+	rightX        int // first column of the right pane
+	wantLeft      int // what the tools pane's longest line needs
+}
+
+// Rows above the panes' contents: the title bar, then each pane's own
+// title (tools) or header and headline (right pane).
+const (
+	titleRows      = 1
+	listHeadRows   = 1
+	viewHeadRows   = 2
+	pathBarRows    = 1
+	narrowBreak    = 60
+	minLeft        = 24
+	maxLeft        = 44
+	separatorWidth = 1
+)
+
+func (m *Model) resize(w, h int) {
+	m.width, m.height = max(w, 1), max(h, 1)
+	m.help.SetWidth(m.width)
+	l := layout{helpH: 1}
+	if m.showHelp {
+		l.helpH = strings.Count(m.fullHelp(), "\n") + 1
+	}
+	l.bodyH = max(m.height-titleRows-pathBarRows-l.helpH, 1)
+	if m.width < narrowBreak {
+		l.single = true
+		l.leftW, l.rightW = m.width, m.width
+	} else {
+		l.wantLeft = m.tools.wantWidth(m.servers)
+		l.leftW = min(max(l.wantLeft, minLeft), maxLeft, m.width*2/5)
+		l.rightW = m.width - l.leftW - separatorWidth
+		l.rightX = l.leftW + separatorWidth
+	}
+	l.listH = max(l.bodyH-listHeadRows, 1)
+	l.treeH = max(l.bodyH-viewHeadRows, 1)
+	m.layout = l
+	m.tools.height = l.listH
+	m.tools.clampOffset()
+	m.sizeTrees()
+}
+
+// sizeTrees gives the current tool's trees the room they have.
+func (m *Model) sizeTrees() {
+	if v := m.current; v != nil {
+		v.sumTree.SetHeight(m.layout.treeH)
+		v.schema.SetHeight(m.layout.treeH)
+		v.raw.scroll(0, m.layout.treeH)
+	}
+}

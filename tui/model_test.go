@@ -1,0 +1,440 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// fakeBackend serves fixed servers; Reconnect is recorded.
+type fakeBackend struct {
+	servers    []model.Server
+	reconnects []string
+}
+
+func (f *fakeBackend) Start(context.Context) error { return nil }
+func (f *fakeBackend) Servers() []model.Server      { return f.servers }
+func (f *fakeBackend) Reconnect(name string) error {
+	f.reconnects = append(f.reconnects, name)
+	return nil
+}
+
+func demoBackend(t testing.TB) *fakeBackend {
+	return &fakeBackend{servers: []model.Server{
+		{Name: "demo", Source: "embedded", Transport: model.TransportInProcess, State: model.StateConnected, Tools: demoTools(t)},
+		{Name: "broken", Source: "/tmp/mcp.json", Transport: model.TransportStdio, State: model.StateError,
+			Err: "exec: \"nope\": executable file not found", Stderr: []string{"line one", "boom\x1b[31m!"}},
+	}}
+}
+
+// harness runs a Model without a program: commands run inline and their
+// messages are fed back, except timers, which are dropped.
+type harness struct {
+	t    testing.TB
+	m    *Model
+	msgs []tea.Msg
+}
+
+func newHarness(t testing.TB, b Backend, w, h int) *harness {
+	m := New(Options{Backend: b, Started: true, NoColor: true})
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	hs := &harness{t: t, m: m}
+	hs.run(m.Init())
+	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+	return hs
+}
+
+func (h *harness) run(cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		switch msg := msg.(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+			continue
+		case spinner.TickMsg:
+			continue // its Update would start a timer
+		case nil:
+			continue
+		}
+		h.msgs = append(h.msgs, msg)
+		_, next := h.m.Update(msg)
+		queue = append(queue, next)
+	}
+}
+
+func (h *harness) send(msg tea.Msg) {
+	_, cmd := h.m.Update(msg)
+	h.run(cmd)
+}
+
+// keys sends key presses: single characters, or names like "enter", "tab".
+func (h *harness) keys(keys ...string) {
+	for _, k := range keys {
+		h.send(keyPress(k))
+	}
+}
+
+func (h *harness) typeText(s string) {
+	for _, r := range s {
+		h.send(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+func keyPress(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "pgdown":
+		return tea.KeyPressMsg{Code: tea.KeyPgDown}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	if r >= 'A' && r <= 'Z' {
+		return tea.KeyPressMsg{Code: r + 32, ShiftedCode: r, Mod: tea.ModShift, Text: k}
+	}
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// screen is the whole screen without styles, trailing spaces trimmed.
+func (h *harness) screen() string {
+	return trimLines(ansi.Strip(h.m.View().Content))
+}
+
+func (h *harness) cursorPath() string {
+	t := h.m.currentTree()
+	if t == nil || t.Cursor() == nil {
+		return ""
+	}
+	return t.Cursor().Path
+}
+
+// selectTool filters the tools pane down to one tool and opens it.
+func (h *harness) selectTool(name string) {
+	h.keys("/")
+	h.typeText(name)
+	h.keys("enter")
+	for h.m.current == nil || h.m.current.tool.Name != name {
+		before := h.m.tools.cursor
+		h.keys("j")
+		if h.m.tools.cursor == before {
+			h.t.Fatalf("tool %q not found; screen:\n%s", name, h.screen())
+		}
+	}
+	h.keys("tab")
+}
+
+func TestStartLandsOnFirstTool(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	if h.m.current == nil || h.m.current.tool.Name != "shop_get_order" && h.m.current.tool.Name == "" {
+		t.Fatalf("no tool shown:\n%s", h.screen())
+	}
+	scr := h.screen()
+	for _, want := range []string{"mcpeek", "2 servers · 13 tools", "● demo", "✗ broken", "◆ shop_get_order", "summary"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("screen lacks %q:\n%s", want, scr)
+		}
+	}
+	if lines := strings.Split(h.m.View().Content, "\n"); len(lines) != 24 {
+		t.Errorf("%d lines, want 24", len(lines))
+	}
+}
+
+// The newcomer's path: find the order tool, drill into line_items[] to
+// price_set, copy the path, quit.
+func TestDrillDownAndCopy(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.selectTool("shop_get_order")
+	if h.m.focus != paneView {
+		t.Fatal("tab did not move to the view")
+	}
+	// Move down to line_items[] and open it.
+	for h.cursorPath() != "line_items[]" {
+		before := h.cursorPath()
+		h.keys("j")
+		if h.cursorPath() == before {
+			t.Fatalf("line_items[] not reached:\n%s", h.screen())
+		}
+	}
+	h.keys("l")
+	cur := h.m.currentTree().Cursor()
+	insp, err := summarizer.Inspect(h.m.current.sumTree.loader.(summaryLoader).schema, "line_items[]", summarizer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for c := cur.next; c != nil && c.parent == cur; c = c.last.next {
+		got = append(got, c.Name)
+	}
+	var want []string
+	for _, c := range insp.Children {
+		want = append(want, c.Name)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("opened line_items[]:\n got %v\nwant %v", got, want)
+	}
+	// Search for price_set: it is a child now.
+	h.keys("/")
+	h.typeText("price_set")
+	h.keys("enter")
+	if p := h.cursorPath(); p != "line_items[].price_set" {
+		t.Fatalf("search landed on %q", p)
+	}
+	if !strings.Contains(h.screen(), "demo.shop_get_order › line_items[].price_set") {
+		t.Errorf("path bar:\n%s", h.screen())
+	}
+	for _, c := range []struct{ key, want string }{
+		{"p", "line_items[].price_set"},
+		{"j", "/line_items/0/price_set"},
+		{"q", ".line_items[].price_set"},
+	} {
+		h.keys("y", c.key)
+		if h.m.Copied() != c.want {
+			t.Errorf("y %s copied %q, want %q", c.key, h.m.Copied(), c.want)
+		}
+	}
+	if !h.sentClipboard(".line_items[].price_set") {
+		t.Error("no OSC 52 clipboard command")
+	}
+	// "q" after "y" copied; a lone "q" quits.
+	_, cmd := h.m.Update(keyPress("q"))
+	if cmd == nil || fmt.Sprintf("%T", cmd()) != "tea.QuitMsg" {
+		t.Fatal("q does not quit")
+	}
+}
+
+func (h *harness) sentClipboard(text string) bool {
+	for _, m := range h.msgs {
+		if fmt.Sprintf("%T", m) == "tea.setClipboardMsg" && fmt.Sprint(m) == text {
+			return true
+		}
+	}
+	return false
+}
+
+func TestFilterIsIncrementalAndEscClears(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.keys("/")
+	h.typeText("shop")
+	n := 0
+	for _, r := range h.m.tools.rows {
+		if r.tool >= 0 {
+			n++
+		}
+	}
+	if n != 4 {
+		t.Fatalf("%d tools match shop:\n%s", n, h.screen())
+	}
+	h.typeText("lo") // fuzzy: s-h-o-p-l-o in order
+	if len(h.m.tools.matches) != 2 {
+		t.Fatalf("shoplo matches %v", h.m.tools.matches)
+	}
+	// Descriptions match too.
+	h.keys("esc")
+	if h.m.tools.filter != "" || len(h.m.tools.rows) != 2+13 {
+		t.Fatalf("esc left filter %q and %d rows", h.m.tools.filter, len(h.m.tools.rows))
+	}
+	h.keys("/")
+	h.typeText("refunds")
+	if !h.m.tools.matches["demo.shop_get_order"] {
+		t.Errorf("description search missed shop_get_order: %v", h.m.tools.matches)
+	}
+}
+
+func TestKeysOnTree(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.selectTool("shop_get_order")
+	tr := h.m.currentTree()
+	h.keys("G")
+	if tr.Cursor().Kind != KindMore {
+		t.Fatalf("G landed on %q", tr.Cursor().Name)
+	}
+	h.keys("l")
+	if tr.Cursor().Collapsed() {
+		t.Fatal("* did not open")
+	}
+	h.keys("g")
+	if tr.Cursor() != tr.First() {
+		t.Fatal("g is not the top")
+	}
+	h.keys("J", "J")
+	if tr.Cursor().Name != "subtotal_price_set" {
+		t.Fatalf("J J on %q", tr.Cursor().Name)
+	}
+	h.keys("K")
+	if tr.Cursor().Name != "total_price_set" {
+		t.Fatalf("K on %q", tr.Cursor().Name)
+	}
+	h.keys("e")
+	expanded := tr.Len()
+	h.keys("E")
+	if tr.Cursor().Depth() != 0 {
+		t.Fatal("E left the cursor inside a fold")
+	}
+	h.keys("2")
+	if tr.Len() != expanded {
+		t.Fatal("2 loaded lines that e had not")
+	}
+	h.keys("l", "j")
+	if tr.Cursor().Depth() != 1 {
+		t.Fatalf("after 2, l, j: depth %d", tr.Cursor().Depth())
+	}
+	h.keys("H")
+	if tr.Cursor().Depth() != 0 || !tr.Cursor().Collapsed() {
+		t.Fatal("H did not fold the parent")
+	}
+	h.keys("L")
+	if tr.Cursor().Collapsed() {
+		t.Fatal("L did not unfold")
+	}
+	h.keys("v")
+	if h.m.view != viewSchema || !strings.Contains(h.screen(), "▾ output: object") {
+		t.Fatalf("v did not show the schema:\n%s", h.screen())
+	}
+	h.keys("v")
+	if h.m.view != viewRaw || !strings.Contains(h.screen(), `"name": "shop_get_order"`) {
+		t.Fatalf("v did not show raw:\n%s", h.screen())
+	}
+	h.keys("pgdown")
+	if h.m.current.raw.top == 0 {
+		t.Fatal("pgdown did not scroll the raw view")
+	}
+	h.keys("v")
+	if h.m.view != viewSummary {
+		t.Fatal("v does not cycle")
+	}
+	h.keys("?")
+	if !strings.Contains(h.screen(), "unfold to depth") || !strings.Contains(h.screen(), "summary hides fields") {
+		t.Fatalf("? shows no full help:\n%s", h.screen())
+	}
+	h.keys("?")
+	if strings.Contains(h.screen(), "unfold to depth") {
+		t.Fatal("? did not close the help")
+	}
+}
+
+func TestServerInErrorAndReconnect(t *testing.T) {
+	b := demoBackend(t)
+	h := newHarness(t, b, 100, 30)
+	h.keys("G") // the broken server's row is last
+	scr := h.screen()
+	for _, want := range []string{"executable file not found", "boom!", "r reconnects"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("server view lacks %q:\n%s", want, scr)
+		}
+	}
+	if strings.Contains(h.m.View().Content, "\x1b[31m") {
+		t.Error("stderr escape reached the screen")
+	}
+	h.keys("r")
+	if len(b.reconnects) != 1 || b.reconnects[0] != "broken" {
+		t.Fatalf("reconnects %v", b.reconnects)
+	}
+}
+
+func TestResizeAndMouse(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 160, 48)
+	h.selectTool("shop_get_order")
+	for _, size := range [][2]int{{160, 48}, {80, 24}, {50, 20}, {200, 60}} {
+		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(h.m.View().Content, "\n")
+		if len(lines) != size[1] {
+			t.Errorf("%v: %d lines", size, len(lines))
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w > size[0] {
+				t.Errorf("%v: line %d is %d wide", size, i, w)
+			}
+		}
+	}
+	h.send(tea.WindowSizeMsg{Width: 160, Height: 48})
+	tr := h.m.currentTree()
+	// Click the fourth tree line, then click it again to unfold it.
+	y := titleRows + viewHeadRows + 3
+	x := h.m.layout.rightX + 5
+	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	c := tr.Cursor()
+	if c == tr.First() || !c.Collapsed() {
+		t.Fatalf("click selected %q", c.Name)
+	}
+	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	if c.Collapsed() {
+		t.Fatal("second click did not unfold")
+	}
+	h.keys("e") // enough lines to scroll
+	h.send(tea.MouseWheelMsg{X: x, Y: y, Button: tea.MouseWheelDown})
+	if tr.top == tr.First() {
+		t.Fatal("wheel did not scroll")
+	}
+	// A click in the tools pane selects that row.
+	h.send(tea.MouseClickMsg{X: 3, Y: titleRows + listHeadRows + 1, Button: tea.MouseLeft})
+	if h.m.focus != paneTools {
+		t.Fatal("click did not focus the tools pane")
+	}
+}
+
+func TestBackgroundColorRestyles(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.m.noColor = false
+	h.send(tea.BackgroundColorMsg{Color: colorWhite{}})
+	if h.m.isDark {
+		t.Fatal("white background read as dark")
+	}
+	light := h.m.styles.Name.GetForeground()
+	h.send(tea.BackgroundColorMsg{Color: colorBlack{}})
+	if !h.m.isDark || h.m.styles.Name.GetForeground() == light {
+		t.Fatal("styles not rebuilt for a dark background")
+	}
+}
+
+type colorWhite struct{}
+
+func (colorWhite) RGBA() (r, g, b, a uint32) { return 0xffff, 0xffff, 0xffff, 0xffff }
+
+type colorBlack struct{}
+
+func (colorBlack) RGBA() (r, g, b, a uint32) { return 0, 0, 0, 0xffff }
+
+func TestStaleToolLoadDropped(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	tools := demoTools(t)
+	h.m.toolReq = 5
+	h.send(toolLoadedMsg{req: 4, view: newToolView(tools[0])})
+	if h.m.current != nil && h.m.current.tool.Name == tools[0].Name && h.m.loading != "" {
+		t.Fatal("a stale tool load was applied")
+	}
+	cur := h.m.current
+	h.send(toolLoadedMsg{req: 4, view: newToolView(tools[3])})
+	if h.m.current != cur {
+		t.Fatal("a stale tool load replaced the view")
+	}
+}

@@ -1,0 +1,108 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+)
+
+// Update handles one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+	case tea.BackgroundColorMsg:
+		m.isDark = msg.IsDark()
+		m.restyle()
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	case tea.MouseClickMsg:
+		return m, m.handleClick(msg.Mouse())
+	case tea.MouseWheelMsg:
+		m.handleWheel(msg.Mouse())
+	case spinner.TickMsg:
+		if m.busy() {
+			var cmd tea.Cmd
+			m.spinner, cmd = m.spinner.Update(msg)
+			return m, cmd
+		}
+	case ServerChangedMsg:
+		return m, m.requestServers()
+	case serversStartedMsg:
+		m.starting = false
+		var cmds []tea.Cmd
+		if msg.err != nil {
+			cmds = append(cmds, m.setStatus("starting servers: "+msg.err.Error(), true))
+		}
+		cmds = append(cmds, m.requestServers())
+		return m, tea.Batch(cmds...)
+	case serversLoadedMsg:
+		return m, m.applyServers(msg)
+	case toolLoadedMsg:
+		if msg.req != m.toolReq {
+			return m, nil // the user has moved on: a stale answer
+		}
+		m.views[msg.view.tool.ID()] = msg.view
+		m.current, m.loading = msg.view, ""
+		m.sizeTrees()
+	case reconnectRequestedMsg:
+		if msg.err != nil {
+			return m, m.setStatus(errorf("reconnect %s: %w", msg.server, msg.err).Error(), true)
+		}
+		return m, tea.Batch(m.setStatus("reconnecting "+msg.server+"…", false), m.requestServers())
+	case statusExpiredMsg:
+		if msg.id == m.statusID {
+			m.status = ""
+		}
+	}
+	return m, nil
+}
+
+// busy reports whether something the spinner stands for is under way.
+func (m *Model) busy() bool {
+	if m.starting || m.loading != "" {
+		return true
+	}
+	for _, s := range m.servers {
+		if s.State == model.StateStarting {
+			return true
+		}
+	}
+	return false
+}
+
+// applyServers takes a snapshot in, unless a newer one was applied.
+func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
+	m.loadingServers = false
+	var cmds []tea.Cmd
+	if m.dirty {
+		m.dirty = false
+		cmds = append(cmds, m.requestServers())
+	}
+	if msg.gen < m.appliedGen {
+		return tea.Batch(cmds...)
+	}
+	wasBusy := m.busy()
+	m.appliedGen = msg.gen
+	m.servers, m.info = msg.servers, msg.info
+	m.tools.rebuild(m.servers, m.info)
+	if !m.landed {
+		// Land on the first tool, so the right pane has something to show.
+		for i, r := range m.tools.rows {
+			if r.tool >= 0 {
+				m.tools.cursor, m.landed = i, true
+				m.tools.clampOffset()
+				break
+			}
+		}
+	}
+	if w := m.tools.wantWidth(m.servers); w != m.layout.wantLeft {
+		m.resize(m.width, m.height)
+	}
+	cmds = append(cmds, m.showSelected())
+	if !wasBusy && m.busy() {
+		cmds = append(cmds, m.spinner.Tick)
+	}
+	return tea.Batch(cmds...)
+}

@@ -1,0 +1,256 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"mcpeek/model"
+)
+
+// View draws the whole screen.
+func (m *Model) View() tea.View {
+	var v tea.View
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "mcpeek"
+	if m.current != nil {
+		v.WindowTitle = "mcpeek · " + m.current.id
+	}
+	v.SetContent(m.render())
+	return v
+}
+
+// render is the screen as a string: exactly height lines of width cells.
+func (m *Model) render() string {
+	if m.fatal != nil {
+		return m.errorView()
+	}
+	l := m.layout
+	var b strings.Builder
+	b.WriteString(fit(m.titleBar(), m.width))
+	b.WriteByte('\n')
+	var left, right []string
+	showLeft := !l.single || m.focus == paneTools
+	showRight := !l.single || m.focus == paneView
+	if showLeft {
+		left = strings.Split(padLines(m.toolsPane(), l.leftW, l.bodyH), "\n")
+	}
+	if showRight {
+		right = strings.Split(padLines(m.rightPane(), l.rightW, l.bodyH), "\n")
+	}
+	sep := m.styles.Separator.Render("│")
+	for i := range l.bodyH {
+		switch {
+		case showLeft && showRight:
+			b.WriteString(left[i] + sep + right[i])
+		case showLeft:
+			b.WriteString(left[i])
+		default:
+			b.WriteString(right[i])
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(fit(m.pathBar(), m.width))
+	b.WriteByte('\n')
+	b.WriteString(padLines(m.helpView(), m.width, l.helpH))
+	return b.String()
+}
+
+func (m *Model) titleBar() string {
+	s := &m.styles
+	tools, errs := 0, 0
+	for _, srv := range m.servers {
+		tools += len(srv.Tools)
+		if srv.State == model.StateError {
+			errs++
+		}
+	}
+	t := s.Title.Render(" mcpeek ") + s.Dim.Render(plural(len(m.servers), "server")+" · "+plural(tools, "tool"))
+	if errs > 0 {
+		t += s.ErrText.Render(" · " + itoa(errs) + " in error")
+	}
+	if m.starting {
+		t += "  " + m.spinner.View() + s.Dim.Render(" connecting…")
+	}
+	return t
+}
+
+func (m *Model) toolsPane() string {
+	s := &m.styles
+	head := s.PaneTitle
+	if m.focus == paneTools {
+		head = s.PaneTitleFocus
+	}
+	title := head.Render("Servers & tools")
+	if m.tools.filter != "" {
+		title = head.Render("/") + s.Accent.Render(model.SanitizeLine(m.tools.filter)) +
+			s.Dim.Render("  "+plural(len(m.tools.matches), "match"))
+	}
+	if len(m.tools.rows) == 0 {
+		msg := "No servers."
+		switch {
+		case m.tools.filter != "":
+			msg = "No tool matches."
+		case m.starting:
+			msg = m.spinner.View() + " connecting…"
+		}
+		return title + "\n" + s.Dim.Render(msg)
+	}
+	sp := ""
+	if m.starting {
+		sp = m.spinner.View()
+	}
+	p := toolPane{styles: s, width: m.layout.leftW, focused: m.focus == paneTools, spinner: sp}
+	return title + "\n" + p.render(&m.tools, m.servers, m.info)
+}
+
+func (m *Model) rightPane() string {
+	s := &m.styles
+	if srv, ok := m.selectedServer(); ok {
+		if r, _ := m.tools.selected(); r.tool < 0 {
+			return m.serverView(srv)
+		}
+	}
+	v := m.current
+	if v == nil {
+		switch {
+		case m.loading != "":
+			return s.Dim.Render(m.spinner.View() + " reading " + model.SanitizeLine(m.loading) + "…")
+		case m.starting:
+			return s.Dim.Render(m.spinner.View() + " connecting to servers…")
+		}
+		return s.Dim.Render("Select a tool.")
+	}
+	w := m.layout.rightW
+	var tabs []string
+	for k := range viewCount {
+		st := s.Tab
+		if k == m.view {
+			st = s.TabActive
+		}
+		tabs = append(tabs, st.Render(k.String()))
+	}
+	tabLine := strings.Join(tabs, " ")
+	head := s.Title.Render(v.id)
+	if gap := w - ansi.StringWidth(head) - ansi.StringWidth(tabLine); gap >= 2 {
+		head += strings.Repeat(" ", gap) + tabLine
+	}
+	sub := s.Dim.Render(v.headline(m.view))
+	if v.desc != "" {
+		sub += s.Faint.Render(" — " + v.desc)
+	}
+	var body string
+	if t := v.tree(m.view); t != nil {
+		body = treeView{styles: s, width: w, focused: m.focus == paneView, showDesc: m.showDesc}.render(t)
+	} else {
+		body = v.raw.render(s, w, m.layout.treeH)
+	}
+	return head + "\n" + sub + "\n" + body
+}
+
+// serverView is the right pane for a server row: its state, and for one in
+// error the message and the last lines of its stderr.
+func (m *Model) serverView(srv model.Server) string {
+	s := &m.styles
+	icon, st := toolPane{styles: s, spinner: m.spinner.View()}.stateIcon(srv.State)
+	lines := []string{
+		st.Render(icon) + " " + s.Title.Render(model.SanitizeLine(srv.Name)) + s.Dim.Render("  "+srv.State.String()),
+		s.Dim.Render("transport ") + string(srv.Transport) + s.Dim.Render("  source ") + model.SanitizeLine(srv.Source),
+		s.Dim.Render(plural(len(srv.Tools), "tool")),
+	}
+	if srv.Err != "" {
+		lines = append(lines, "", s.ErrText.Render("error: ")+model.SanitizeLine(srv.Err))
+	}
+	if len(srv.Stderr) > 0 {
+		lines = append(lines, "", s.Dim.Render("last lines of stderr:"))
+		tail := srv.Stderr
+		if room := m.layout.bodyH - len(lines) - 3; len(tail) > room && room > 0 {
+			tail = tail[len(tail)-room:]
+		}
+		for _, l := range tail {
+			lines = append(lines, "  "+s.Faint.Render(model.SanitizeLine(l)))
+		}
+	}
+	if ins := model.SanitizeLine(srv.Instructions); ins != "" && srv.Err == "" {
+		lines = append(lines, "", s.Faint.Render(ins))
+	}
+	lines = append(lines, "", s.Dim.Render("r reconnects · l or → shows its tools"))
+	return strings.Join(lines, "\n")
+}
+
+// pathBar shows the input while typing, else where the cursor is, with the
+// status message on the right.
+func (m *Model) pathBar() string {
+	s := &m.styles
+	if m.mode != inputNone {
+		return m.input.View()
+	}
+	var left string
+	switch t := m.currentTree(); {
+	case m.focus == paneTools:
+		if tool, ok := m.selectedTool(); ok {
+			left = s.Dim.Render(model.SanitizeLine(tool.ID()))
+		}
+	case t != nil && t.Cursor() != nil:
+		c := t.Cursor()
+		p := c.Path
+		if c.Kind == KindMore {
+			p = joinPath(p, "*")
+		}
+		if p == "" {
+			p = "(root)"
+		}
+		left = s.Dim.Render(m.current.id+" › ") + s.PathBar.Render(p)
+	case m.current != nil && m.view == viewRaw:
+		r := m.current.raw
+		end := min(r.top+m.layout.treeH, len(r.lines))
+		left = s.Dim.Render("lines " + itoa(r.top+1) + "–" + itoa(end) + " of " + itoa(len(r.lines)))
+	}
+	if m.status == "" {
+		return left
+	}
+	st := s.Status
+	if m.statusErr {
+		st = s.StatusErr
+	}
+	msg := st.Render(model.SanitizeLine(m.status))
+	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(msg)
+	if gap < 2 {
+		return msg // the message wins over the path for its few seconds
+	}
+	return left + strings.Repeat(" ", gap) + msg
+}
+
+func (m *Model) helpKeys() helpKeys {
+	return helpKeys{k: &m.keys, mode: m.mode, yank: m.yank, focus: m.focus, view: m.view}
+}
+
+func (m *Model) helpView() string {
+	if m.showHelp {
+		return m.fullHelp()
+	}
+	return m.help.ShortHelpView(m.helpKeys().ShortHelp())
+}
+
+// fullHelp is the key help in columns and the legend of the marks.
+func (m *Model) fullHelp() string {
+	s := &m.styles
+	ic := s.Icons
+	legend := s.Marker.Render(ic.Output) + s.Dim.Render(" output schema  ") +
+		s.Faint.Render(ic.NoOutput) + s.Dim.Render(" none  ") +
+		s.HiddenMark.Render(ic.Hidden) + s.Dim.Render(" summary hides fields  ") +
+		s.Glyph.Render(ic.Folded) + s.Dim.Render(" folded (opens with the inspector)  ") +
+		s.Required.Render("*") + s.Dim.Render(" required  ") +
+		s.Cycle.Render(ic.Cycle) + s.Dim.Render(" recursive")
+	return m.help.FullHelpView(m.helpKeys().FullHelp()) + "\n" + legend
+}
+
+// errorView is the full-screen view of a fatal error.
+func (m *Model) errorView() string {
+	s := &m.styles
+	text := s.StatusErr.Render("mcpeek cannot go on") + "\n\n" + model.Sanitize(m.fatal.Error()) +
+		"\n\n" + s.Dim.Render("q quits")
+	return padLines(text, m.width, m.height)
+}
