@@ -22,7 +22,7 @@ type fakeBackend struct {
 }
 
 func (f *fakeBackend) Start(context.Context) error { return nil }
-func (f *fakeBackend) Servers() []model.Server      { return f.servers }
+func (f *fakeBackend) Servers() []model.Server     { return f.servers }
 func (f *fakeBackend) Reconnect(name string) error {
 	f.reconnects = append(f.reconnects, name)
 	return nil

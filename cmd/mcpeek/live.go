@@ -81,6 +81,11 @@ func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 		opts = append(opts, opt)
 		a.note("no MCP server config found: using the embedded demo server (give one with --config FILE)")
 	}
+	for i := range cfg.Servers {
+		if a.protocol != "" {
+			cfg.Servers[i].ProtocolVersion = a.protocol
+		}
+	}
 	return mcpclient.NewManager(cfg, opts...)
 }
 
