@@ -51,6 +51,11 @@ func runHelper(mode string) int {
 		<-ctx.Done()
 		select {} // never answers, even when cancelled
 	})
+	srv.AddTool(mcp.NewTool("garbage"), func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		os.Stdout.WriteString("this is not JSON\n\x1b[2J{\"jsonrpc\": \"2.0\", \"id\"\n[1, 2]\n")
+		<-ctx.Done()
+		select {}
+	})
 	srv.AddTool(mcp.NewTool("crash"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		fmt.Fprintln(os.Stderr, "crashing on purpose")
 		os.Exit(3)
