@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strings"
 	"regexp"
 	"sync/atomic"
 	"testing"
@@ -43,6 +44,9 @@ func helperConfig(name, mode string) mcpclient.ServerConfig {
 // runHelper serves an mcp-go server over stdio with tools that misbehave:
 // ok answers, sleep never answers, crash exits the process.
 func runHelper(mode string) int {
+	if mode == "gateway" || mode == "gateway-direct" {
+		return runGatewayHelper(Mode(strings.TrimPrefix(mode, "gateway-")))
+	}
 	srv := server.NewMCPServer("helper", "1", server.WithToolCapabilities(true))
 	srv.AddTool(mcp.NewTool("ok", mcp.WithReadOnlyHintAnnotation(true)), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText(`{"pong":true}`), nil
@@ -62,6 +66,36 @@ func runHelper(mode string) int {
 		return nil, nil
 	})
 	if err := server.ServeStdio(srv); err != nil {
+		return 1
+	}
+	return 0
+}
+
+// runGatewayHelper serves a gateway over the demo server on stdio, as
+// `mcpeek gateway` does.
+func runGatewayHelper(mode Mode) int {
+	if mode == "gateway" {
+		mode = ModeProgressive
+	}
+	demo, err := assets.NewDemoServer("test")
+	if err != nil {
+		return 1
+	}
+	up, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("demo", demo))
+	if err != nil {
+		return 1
+	}
+	defer up.Close()
+	if err := up.Start(context.Background()); err != nil {
+		return 1
+	}
+	g, err := New(up, Options{Mode: mode})
+	if err != nil {
+		return 1
+	}
+	defer g.Close()
+	if err := g.Serve(context.Background(), os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	return 0
