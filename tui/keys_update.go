@@ -50,7 +50,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (m *Model) switchPane() {
-	if m.focus == paneTools && m.current != nil {
+	if m.focus == paneTools && (m.current != nil || m.loading != "") {
 		m.focus = paneView
 	} else {
 		m.focus = paneTools
@@ -183,7 +183,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 		t.PrevSibling()
 	case key.Matches(msg, k.Filter):
 		m.searchOrigin = t.Cursor()
-		m.startInput(inputSearch, m.search)
+		m.startInput(inputSearch, "")
 	case key.Matches(msg, k.Next):
 		return m.findNext(false)
 	case key.Matches(msg, k.Prev):

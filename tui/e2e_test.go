@@ -1,0 +1,132 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"mcpeek/assets"
+	"mcpeek/mcpclient"
+)
+
+// demoManager is a real Manager on the embedded demo server, in process.
+func demoManager(t testing.TB) *mcpclient.Manager {
+	t.Helper()
+	srv, err := assets.NewDemoServer("test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess(assets.DemoServerName, srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+// startApp runs the whole app on the demo server at a fixed size, with the
+// event bridge, and waits until the tools are listed.
+func startApp(t *testing.T, w, h int) (*teatest.TestModel, *Model) {
+	mgr := demoManager(t)
+	m := New(Options{Backend: mgr, NoColor: true})
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // status lines stay for the golden screen
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+	go ForwardEvents(mgr.Events(), tm.Send)
+	waitFor(t, tm.Output(), "shop_get_order")
+	return tm, m
+}
+
+// waitFor waits until the program has drawn text (a condition, not a sleep).
+func waitFor(t *testing.T, out io.Reader, text string) {
+	t.Helper()
+	teatest.WaitFor(t, out, func(b []byte) bool {
+		return bytes.Contains(b, []byte(text))
+	}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+}
+
+func typeKeys(tm *teatest.TestModel, keys ...string) {
+	for _, k := range keys {
+		tm.Send(keyPress(k))
+	}
+}
+
+// finalScreen quits and returns the last screen without styles.
+func finalScreen(t *testing.T, tm *teatest.TestModel) []byte {
+	t.Helper()
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	m := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	return []byte(trimLines(ansi.Strip(m.View().Content)) + "\n")
+}
+
+// The newcomer's path at 80x24: find the order tool, drill into
+// line_items[] to price_set, copy the path.
+func TestAppDrillDown80x24(t *testing.T) {
+	tm, m := startApp(t, 80, 24)
+	typeKeys(tm, "/")
+	tm.Type("shop_get")
+	typeKeys(tm, "enter")
+	waitFor(t, tm.Output(), "31 summary lines") // shop_get_order is read
+	typeKeys(tm, "tab", "/")
+	tm.Type("line_items[]")
+	typeKeys(tm, "enter", "l", "/")
+	tm.Type("price_set")
+	typeKeys(tm, "enter", "l", "y", "p")
+	waitFor(t, tm.Output(), "copied path line_items[].price_set")
+	screen := finalScreen(t, tm)
+	if m.Copied() != "line_items[].price_set" {
+		t.Errorf("copied %q", m.Copied())
+	}
+	golden.RequireEqual(t, screen)
+}
+
+// A wide terminal: the schema view unfolded two levels, and the full help.
+func TestAppSchemaAndHelp160x48(t *testing.T) {
+	tm, _ := startApp(t, 160, 48)
+	typeKeys(tm, "/")
+	tm.Type("shop_get_order")
+	typeKeys(tm, "enter")
+	waitFor(t, tm.Output(), "31 summary lines")
+	typeKeys(tm, "tab", "v", "2", "j", "j", "?")
+	waitFor(t, tm.Output(), "unfold to depth")
+	golden.RequireEqual(t, finalScreen(t, tm))
+}
+
+// Start-up: the first frame is drawn before any server has connected.
+func TestAppFirstFrameDoesNotWait(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	m := New(Options{Backend: &blockedBackend{release: release}})
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	waitFor(t, tm.Output(), "connecting")
+	typeKeys(tm, "?")
+	waitFor(t, tm.Output(), "unfold to depth") // keys work while connecting
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+}
+
+// blockedBackend does not finish starting until released.
+type blockedBackend struct {
+	fakeBackend
+	release chan struct{}
+}
+
+func (b *blockedBackend) Start(ctx context.Context) error {
+	select {
+	case <-b.release:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
