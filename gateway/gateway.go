@@ -144,7 +144,7 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 	)
 	g.self = map[string]*Op{}
 	for name, in := range map[string]string{toolHelp: toolHelpInput, toolExec: toolExecInput, toolBatch: toolBatchInput} {
-		op := &Op{ID: name, Tool: model.Tool{Name: name, InputSchema: json.RawMessage(in)}, schemas: &opSchemas{}}
+		op := &Op{ID: name, Tool: model.Tool{Name: name, InputSchema: json.RawMessage(lenientArgs(in))}, schemas: &opSchemas{}}
 		if _, _, err := op.schemas.input(op.Tool.InputSchema); err != nil {
 			cancel()
 			return nil, fmt.Errorf("gateway: the %s input schema: %w", name, err)

@@ -38,7 +38,7 @@ const toolboxDefs = `[
   "tool_name":{"type":"string","description":"The op id of the tool, \"<server>.<tool>\"."}},
   "required":["tool_name"]},
  "outputSchema":{"type":"object","properties":{
-  "name":{"type":"string"},"description":{"type":"string"},"inputSchema":{"type":"object"},"outputSchema":{"type":["object","null"]},"note":{"type":"string"}},
+  "name":{"type":"string"},"description":{"type":"string"},"inputSchema":{"type":"object"},"outputSchema":{"anyOf":[{"type":"object"},{"type":"null"}]},"note":{"type":"string"}},
   "required":["name","inputSchema","outputSchema"]},
  "annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false}},
 {"name":"search_tools","title":"Search every tool","description":"Ranked search over op ids, tool names, descriptions and parameter names. Returns planner descriptors: signature, description, input parameters and folded output fields.",

@@ -25,7 +25,7 @@ const toolHelpInput = `{"type":"object","properties":{
 
 const toolExecInput = `{"type":"object","properties":{
 "op":{"type":"string","description":"The op id from tool_help: \"<server>.<tool>\" or \"toolbox.<op>\"."},
-"args":{"type":["object","null"],"default":{},"description":"The op's arguments, exactly as tool_help lists them."},
+"args":{"type":"object","default":{},"description":"The op's arguments, exactly as tool_help lists them."},
 "idempotency_key":{"type":"string","minLength":1,"description":"Makes a retry safe: the same key with the same op and args within 10 minutes replays the first answer."},
 "dry_run":{"type":"boolean","default":false,"description":"Validate and fill in defaults, but call nothing: answers {would_call: {server, tool, args}}."}},
 "required":["op"]}`
@@ -34,7 +34,7 @@ const toolBatchInput = `{"type":"object","properties":{
 "ops":{"type":"array","minItems":1,"maxItems":20,"description":"Up to 20 help or exec steps.","items":{"type":"object","properties":{
  "type":{"type":"string","enum":["help","exec"]},
  "path":{"type":"string"},"format":{"type":"string","enum":["short","full"]},"include_examples":{"type":"boolean"},"include_schemas":{"type":"boolean"},
- "op":{"type":"string"},"args":{"type":["object","null"]},"idempotency_key":{"type":"string","minLength":1},"dry_run":{"type":"boolean"}},
+ "op":{"type":"string"},"args":{"type":"object"},"idempotency_key":{"type":"string","minLength":1},"dry_run":{"type":"boolean"}},
  "required":["type"]}},
 "mode":{"type":"string","enum":["sequential","parallel"],"default":"sequential","description":"parallel runs up to 8 steps at a time."},
 "stop_on_error":{"type":"boolean","default":false,"description":"sequential only: skip the steps after the first that fails."}},
@@ -42,7 +42,7 @@ const toolBatchInput = `{"type":"object","properties":{
 
 // envelopeSchema is tool_exec's output schema: every envelope fits it.
 const envelopeSchema = `{"type":"object","properties":{
-"op":{"type":"string"},"ok":{"type":"boolean"},"result":{},
+"op":{"type":"string"},"ok":{"type":"boolean"},"result":{"description":"The op's result: the upstream's structuredContent, else its text parsed as JSON, else its content blocks.","anyOf":[{"type":"object"},{"type":"array"},{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"}]},
 "error":{"type":"object","properties":{"code":{"type":"string","enum":["VALIDATION_ERROR","PERMISSION_DENIED","NOT_FOUND","CONFLICT","INTERNAL","UPSTREAM_ERROR","UNAVAILABLE"]},"message":{"type":"string"},"details":{"type":"object"},"help_path":{"type":"string"}},"required":["code","message","details","help_path"]},
 "meta":{"type":"object","properties":{"trace_id":{"type":"string"},"latency_ms":{"type":"number"},"warnings":{"type":"array","items":{"type":"string"}},"registry_version":{"type":"string"},"replayed":{"type":"boolean"}}}},
 "required":["op","ok"]}`
@@ -140,6 +140,12 @@ func rawArguments(req mcp.CallToolRequest) json.RawMessage {
 		return json.RawMessage("{}")
 	}
 	return b
+}
+
+// lenientArgs is how the gateway reads its own schemas: "args": null is
+// taken for {} (the advertised schemas say object, which ports better).
+func lenientArgs(schema string) string {
+	return strings.ReplaceAll(schema, `"args":{"type":"object"`, `"args":{"type":["object","null"]`)
 }
 
 // selfArgs validates a gateway tool's own arguments and applies defaults.
