@@ -62,11 +62,13 @@ func startServers(b Backend) tea.Cmd {
 
 // loadServers takes a snapshot and indexes every tool: whether its summary
 // hides fields, and its text for the filter. Tools unchanged since prev are
-// not summarised again (prev is never written after it is handed out).
+// not summarised again (prev is never written after it is handed out); the
+// others are summarised on every core.
 func loadServers(b Backend, gen int, prev map[string]toolInfo) tea.Cmd {
 	return func() tea.Msg {
 		servers := b.Servers()
 		info := make(map[string]toolInfo, len(prev))
+		var todo []model.Tool
 		for _, s := range servers {
 			for _, t := range s.Tools {
 				id := t.ID()
@@ -74,8 +76,12 @@ func loadServers(b Backend, gen int, prev map[string]toolInfo) tea.Cmd {
 					info[id] = p
 					continue
 				}
-				info[id] = indexTool(t)
+				todo = append(todo, t)
 			}
+		}
+		ds, errs := summarizer.DescribeAll(todo, summarizer.Options{})
+		for i, t := range todo {
+			info[t.ID()] = indexTool(t, ds[i].HasHiddenFields, errs[i] != nil)
 		}
 		return serversLoadedMsg{gen: gen, servers: servers, info: info}
 	}
@@ -91,23 +97,16 @@ type toolInfo struct {
 	description  string
 }
 
-func indexTool(t model.Tool) toolInfo {
-	ti := toolInfo{
+func indexTool(t model.Tool, hides, bad bool) toolInfo {
+	return toolInfo{
 		hasOutput:    t.HasOutputSchema(),
+		hidesFields:  hides,
+		badSchema:    bad,
 		name:         strings.ToLower(t.Name),
 		text:         strings.ToLower(t.Title + " " + t.Description),
 		outputSchema: t.OutputSchema,
 		description:  t.Description,
 	}
-	if ti.hasOutput {
-		s, err := model.ParseSchema(t.OutputSchema)
-		if err != nil {
-			ti.badSchema = true
-		} else {
-			ti.hidesFields = summarizer.Summarize(s, summarizer.Options{}).HasHiddenFields
-		}
-	}
-	return ti
 }
 
 func loadTool(t model.Tool, req int) tea.Cmd {
