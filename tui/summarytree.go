@@ -184,9 +184,18 @@ func SummaryTree(s *model.Schema, sum summarizer.Summary) *Tree {
 	byPath := make(map[string]*Node, len(lines))
 	nodes := make([]*Node, len(lines))
 	parents := make([]*Node, len(lines))
+	parentOf := map[int]string{}
+	// Every line's path first: a kept line may come before the line of
+	// its container (a deep Tier 1 leaf is chosen before Tier 3).
+	paths := make(map[string]bool, len(lines))
 	for i, l := range sum.OutputFields {
-		sl := parseSummaryLine(l)
-		lines[i] = sl
+		lines[i] = parseSummaryLine(l)
+		if sl := lines[i]; sl.ok && !sl.overflow {
+			paths[sl.path] = true
+		}
+	}
+	for i, l := range sum.OutputFields {
+		sl := lines[i]
 		if !sl.ok {
 			nodes[i] = noteNode(l)
 			continue
@@ -195,8 +204,7 @@ func SummaryTree(s *model.Schema, sum summarizer.Summary) *Tree {
 			nodes[i] = moreNode(sl.hint, sl.count, nil)
 			continue
 		}
-		parent, name := nearestLine(byPath, sl.path)
-		parents[i] = parent
+		parentPath, name := nearestLine(paths, sl.path)
 		r := Row{Kind: KindField, Name: model.SanitizeLine(name), Path: model.SanitizeLine(sl.path), Type: sl.label, Count: -1}
 		var n *Node
 		switch {
@@ -221,6 +229,12 @@ func SummaryTree(s *model.Schema, sum summarizer.Summary) *Tree {
 		}
 		nodes[i] = n
 		byPath[sl.path] = n
+		if parentPath != "" {
+			parentOf[i] = parentPath
+		}
+	}
+	for i, p := range parentOf {
+		parents[i] = byPath[p]
 	}
 
 	// Top level: lines with no line above them, in summary order.
@@ -263,13 +277,13 @@ func SummaryTree(s *model.Schema, sum summarizer.Summary) *Tree {
 
 // nearestLine finds the closest line above path (split at dots) and the
 // name of path relative to it; the top level's names are the whole path.
-func nearestLine(byPath map[string]*Node, path string) (*Node, string) {
+func nearestLine(paths map[string]bool, path string) (parent, name string) {
 	for i := strings.LastIndexByte(path, '.'); i > 0; i = strings.LastIndexByte(path[:i], '.') {
-		if n, ok := byPath[path[:i]]; ok {
-			return n, path[i+1:]
+		if paths[path[:i]] {
+			return path[:i], path[i+1:]
 		}
 	}
-	return nil, path
+	return "", path
 }
 
 // immediateNames lists the names of lines that are direct children of

@@ -172,3 +172,16 @@ func TestSchemaTreeRecursion(t *testing.T) {
 		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A kept leaf that comes before its container's line still nests under it.
+func TestSummaryTreeNestsLaterContainers(t *testing.T) {
+	tool := demoTool(t, "shop_list_customers")
+	s := parse(t, tool.OutputSchema)
+	tr := SummaryTree(s, summarizer.Summarize(s, summarizer.Options{}))
+	n := findNode(tr, "customers[].default_address.id")
+	if n == nil || n.Parent() == nil || n.Parent().Path != "customers[].default_address" || n.Name != "id" {
+		t.Fatalf("default_address.id is not under default_address: %+v", n)
+	}
+	tr.SetHeight(60)
+	golden.RequireEqual(t, []byte(plainTree(tr, 100, false)))
+}
