@@ -28,24 +28,24 @@ func newKeyMap() keyMap {
 		Bottom:      b([]string{"G", "end"}, "G", "bottom"),
 		Fold:        b([]string{"h", "left"}, "←/h", "fold"),
 		Unfold:      b([]string{"l", "right"}, "→/l", "unfold"),
-		FoldAll:     b([]string{"H", "shift+left"}, "H", "fold all below"),
-		UnfoldAll:   b([]string{"L", "shift+right"}, "L", "unfold all below"),
+		FoldAll:     b([]string{"H", "shift+left"}, "H", "fold subtree"),
+		UnfoldAll:   b([]string{"L", "shift+right"}, "L", "unfold subtree"),
 		ExpandAll:   b([]string{"e"}, "e", "expand all"),
 		CollapseAll: b([]string{"E"}, "E", "collapse all"),
 		Depth:       b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "unfold to depth"),
 		NextSibling: b([]string{"J", "shift+down"}, "J", "next sibling"),
 		PrevSibling: b([]string{"K", "shift+up"}, "K", "prev sibling"),
-		Toggle:      b([]string{"enter", "space"}, "enter", "open / toggle"),
-		Filter:      b([]string{"/"}, "/", "filter / search"),
+		Toggle:      b([]string{"enter", "space"}, "enter", "toggle"),
+		Filter:      b([]string{"/"}, "/", "filter/search"),
 		Next:        b([]string{"n"}, "n", "next match"),
 		Prev:        b([]string{"N"}, "N", "prev match"),
 		Accept:      b([]string{"enter"}, "enter", "accept"),
 		Cancel:      b([]string{"esc"}, "esc", "cancel"),
 		Pane:        b([]string{"tab", "shift+tab"}, "tab", "switch pane"),
-		View:        b([]string{"v"}, "v", "summary/schema/raw"),
+		View:        b([]string{"v"}, "v", "next view"),
 		Desc:        b([]string{"d"}, "d", "descriptions"),
-		Reconnect:   b([]string{"r"}, "r", "reconnect server"),
-		Copy:        b([]string{"y"}, "y", "copy path…"),
+		Reconnect:   b([]string{"r"}, "r", "reconnect"),
+		Copy:        b([]string{"y"}, "y", "copy path"),
 		CopyDot:     b([]string{"p"}, "p", "dot path"),
 		CopyPointer: b([]string{"j"}, "j", "JSON pointer"),
 		CopyJQ:      b([]string{"q"}, "q", "jq path"),
@@ -57,11 +57,12 @@ func newKeyMap() keyMap {
 // helpKeys is the help for the current context: what the focused pane
 // and the current mode accept.
 type helpKeys struct {
-	k     *keyMap
-	mode  inputMode
-	yank  bool
-	focus pane
-	view  viewKind
+	k      *keyMap
+	mode   inputMode
+	yank   bool
+	focus  pane
+	view   viewKind
+	narrow bool // fewer, taller columns
 }
 
 // ShortHelp is the one-line help at the bottom.
@@ -80,9 +81,17 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.View, k.Pane, k.Help, k.Quit}
 }
 
-// FullHelp is the help shown by "?", in columns.
+// FullHelp is the help shown by "?", in columns: five on a wide screen,
+// three (taller) on a narrow one.
 func (h helpKeys) FullHelp() [][]key.Binding {
 	k := h.k
+	if h.narrow {
+		return [][]key.Binding{
+			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
+			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
+			{k.Filter, k.Next, k.Prev, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View, k.Help, k.Quit},
+		}
+	}
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},

@@ -47,8 +47,9 @@ func newToolView(t model.Tool) *toolView {
 	switch {
 	case !t.HasOutputSchema():
 		outNote = "none declared: the result is unstructured content"
-		v.sumTree = NewTree(nil, noteNode("No output schema: the server declares none, so a planner sees no fields."),
-			noteNode("Call the tool and look at its result to learn its shape."))
+		v.sumTree = NewTree(nil, noteNode("No output schema declared:"),
+			noteNode("a planner sees no fields; the result is"),
+			noteNode("unstructured content (call the tool to see it)."))
 	default:
 		s, err := model.ParseSchema(t.OutputSchema)
 		if err != nil {

@@ -224,7 +224,7 @@ func (m *Model) pathBar() string {
 }
 
 func (m *Model) helpKeys() helpKeys {
-	return helpKeys{k: &m.keys, mode: m.mode, yank: m.yank, focus: m.focus, view: m.view}
+	return helpKeys{k: &m.keys, mode: m.mode, yank: m.yank, focus: m.focus, view: m.view, narrow: m.width < 110}
 }
 
 func (m *Model) helpView() string {
@@ -234,17 +234,34 @@ func (m *Model) helpView() string {
 	return m.help.ShortHelpView(m.helpKeys().ShortHelp())
 }
 
-// fullHelp is the key help in columns and the legend of the marks.
+// fullHelp is the key help in columns and the legend of the marks,
+// wrapped to the width.
 func (m *Model) fullHelp() string {
 	s := &m.styles
 	ic := s.Icons
-	legend := s.Marker.Render(ic.Output) + s.Dim.Render(" output schema  ") +
-		s.Faint.Render(ic.NoOutput) + s.Dim.Render(" none  ") +
-		s.HiddenMark.Render(ic.Hidden) + s.Dim.Render(" summary hides fields  ") +
-		s.Glyph.Render(ic.Folded) + s.Dim.Render(" folded (opens with the inspector)  ") +
-		s.Required.Render("*") + s.Dim.Render(" required  ") +
-		s.Cycle.Render(ic.Cycle) + s.Dim.Render(" recursive")
-	return m.help.FullHelpView(m.helpKeys().FullHelp()) + "\n" + legend
+	items := []string{
+		s.Marker.Render(ic.Output) + s.Dim.Render(" output schema"),
+		s.Faint.Render(ic.NoOutput) + s.Dim.Render(" none"),
+		s.HiddenMark.Render(ic.Hidden) + s.Dim.Render(" summary hides fields"),
+		s.Glyph.Render(ic.Folded) + s.Dim.Render(" folded: opens with the inspector"),
+		s.Required.Render("*") + s.Dim.Render(" required"),
+		s.Cycle.Render(ic.Cycle) + s.Dim.Render(" recursive"),
+	}
+	var lines []string
+	line := ""
+	for _, it := range items {
+		switch {
+		case line == "":
+			line = it
+		case ansi.StringWidth(line)+2+ansi.StringWidth(it) <= m.width:
+			line += "  " + it
+		default:
+			lines = append(lines, line)
+			line = it
+		}
+	}
+	lines = append(lines, line)
+	return m.help.FullHelpView(m.helpKeys().FullHelp()) + "\n" + strings.Join(lines, "\n")
 }
 
 // errorView is the full-screen view of a fatal error.
