@@ -40,7 +40,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, k.Desc):
-		m.showDesc = !m.showDesc
+		m.showDesc, m.descChosen = !m.showDesc, true
 		return nil
 	}
 	if m.focus == paneTools {

@@ -26,6 +26,7 @@ const (
 	minLeft        = 24
 	maxLeft        = 44
 	separatorWidth = 1
+	wideDesc       = 120
 )
 
 func (m *Model) resize(w, h int) {
@@ -48,6 +49,9 @@ func (m *Model) resize(w, h int) {
 	l.listH = max(l.bodyH-listHeadRows, 1)
 	l.treeH = max(l.bodyH-viewHeadRows, 1)
 	m.layout = l
+	if !m.descChosen {
+		m.showDesc = m.width >= wideDesc // a wide screen has room for them
+	}
 	m.tools.height = l.listH
 	m.tools.clampOffset()
 	m.sizeTrees()

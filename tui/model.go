@@ -80,6 +80,7 @@ type Model struct {
 	searchOrigin *Node
 	yank         bool
 	showDesc     bool
+	descChosen   bool   // d was pressed: no longer follow the width
 	copied       string // the last text put on the clipboard
 
 	// after schedules a message after a delay (tea.Tick; tests stub it).
