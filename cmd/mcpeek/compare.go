@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/model"
 	"mcpeek/summarizer"
 )
 
@@ -32,25 +31,15 @@ func (a *app) compareCommand() *cobra.Command {
 			"the leaves each lets a planner reach: listed, one inspect call away, or further.",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := toolArg(schemaPath, args)
+			t, err := a.loadTarget(cmd.Context(), schemaPath, args, budget)
 			if err != nil {
 				return err
 			}
-			opts, err := budget.options()
+			s, err := outputSchema(t.tool, "compare")
 			if err != nil {
 				return err
 			}
-			tool, err := a.loadTool(cmd.Context(), ref)
-			if err != nil {
-				return err
-			}
-			if !tool.HasOutputSchema() {
-				return fmt.Errorf("%s declares no output schema: there is nothing to compare", tool.ID())
-			}
-			s, err := model.ParseSchema(tool.OutputSchema)
-			if err != nil {
-				return err
-			}
+			opts := t.opts
 			c := comparison{Folded: summarizer.Summarize(s, opts).OutputFields, Legacy: summarizer.Legacy(s, opts)}
 			c.FoldedCoverage, c.LegacyCoverage = summarizer.Reach(s, c.Folded), summarizer.Reach(s, c.Legacy)
 			if asJSON {

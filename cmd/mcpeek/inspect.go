@@ -3,7 +3,6 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"mcpeek/model"
 	"mcpeek/summarizer"
 )
 
@@ -50,10 +49,7 @@ func (a *app) inspectCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if !tool.HasOutputSchema() {
-				return usageError("%s declares no output schema: there is nothing to inspect", tool.ID())
-			}
-			s, err := model.ParseSchema(tool.OutputSchema)
+			s, err := outputSchema(tool, "inspect")
 			if err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"mcpeek/model"
+	"mcpeek/summarizer"
 )
 
 // toolRef is what a command reads: a schema file, or SERVER.TOOL.
@@ -56,4 +57,33 @@ func toolArg(schemaPath string, args []string) (toolRef, error) {
 		return toolRef{}, usageError("name a tool as SERVER.TOOL, or a schema file with --schema FILE")
 	}
 	return parseToolRef(args[0])
+}
+
+// outputSchema reads a tool's output schema, or says there is none.
+func outputSchema(tool model.Tool, purpose string) (*model.Schema, error) {
+	if !tool.HasOutputSchema() {
+		return nil, usageError("%s declares no output schema: there is nothing to %s", tool.ID(), purpose)
+	}
+	return model.ParseSchema(tool.OutputSchema)
+}
+
+// target is what a schema command works on: the tool and the budget.
+type target struct {
+	ref  toolRef
+	tool model.Tool
+	opts summarizer.Options
+}
+
+// loadTarget reads a command's tool (--schema or SERVER.TOOL) and budget.
+func (a *app) loadTarget(ctx context.Context, schemaPath string, args []string, budget budgetFlags) (target, error) {
+	ref, err := toolArg(schemaPath, args)
+	if err != nil {
+		return target{}, err
+	}
+	opts, err := budget.options()
+	if err != nil {
+		return target{}, err
+	}
+	tool, err := a.loadTool(ctx, ref)
+	return target{ref: ref, tool: tool, opts: opts}, err
 }

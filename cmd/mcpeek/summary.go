@@ -50,14 +50,6 @@ func (a *app) summaryCommand() *cobra.Command {
 			"  mcpeek summary --schema order.schema.json --format markdown",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ref, err := toolArg(schemaPath, args)
-			if err != nil {
-				return err
-			}
-			opts, err := budget.options()
-			if err != nil {
-				return err
-			}
 			if asJSON {
 				format = formatJSON
 			}
@@ -66,11 +58,11 @@ func (a *app) summaryCommand() *cobra.Command {
 			default:
 				return usageError("--format must be text, json or markdown, not %q", format)
 			}
-			tool, err := a.loadTool(cmd.Context(), ref)
+			t, err := a.loadTarget(cmd.Context(), schemaPath, args, budget)
 			if err != nil {
 				return err
 			}
-			v, err := buildSummaryView(ref, tool, opts, withStats)
+			v, err := buildSummaryView(t.ref, t.tool, t.opts, withStats)
 			if err != nil {
 				return err
 			}
