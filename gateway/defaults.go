@@ -95,12 +95,13 @@ func (p *defaultPlan) fill(v *model.Value, at string, depth int, applied *[]stri
 	switch v.Kind {
 	case model.JSONObject:
 		for _, pp := range p.props {
-			here := at + "/" + escapePointer(pp.name)
 			if got := v.Get(pp.name); got != nil {
-				pp.child.fill(got, here, depth+1, applied)
+				if pp.child != nil {
+					pp.child.fill(got, at+"/"+escapePointer(pp.name), depth+1, applied)
+				}
 			} else if pp.dflt != nil {
 				v.Members = append(v.Members, model.Member{Name: pp.name, Value: pp.dflt})
-				*applied = append(*applied, here)
+				*applied = append(*applied, at+"/"+escapePointer(pp.name))
 			}
 		}
 	case model.JSONArray:

@@ -44,11 +44,16 @@ func helperConfig(name, mode string) mcpclient.ServerConfig {
 // runHelper serves an mcp-go server over stdio with tools that misbehave:
 // ok answers, sleep never answers, crash exits the process.
 func runHelper(mode string) int {
-	if mode == "gateway" || mode == "gateway-direct" {
-		return runGatewayHelper(Mode(strings.TrimPrefix(mode, "gateway-")))
+	switch mode {
+	case "gateway", "gateway-direct":
+		return runGatewayHelper(Mode(strings.TrimPrefix(mode, "gateway-")), mcpclient.Config{})
+	case "gateway-over-stdio":
+		// A gateway whose one upstream ("u") is another helper over stdio.
+		return runGatewayHelper(ModeProgressive, mcpclient.Config{Servers: []mcpclient.ServerConfig{helperConfig("u", "basic")}})
 	}
 	srv := server.NewMCPServer("helper", "1", server.WithToolCapabilities(true))
-	srv.AddTool(mcp.NewTool("ok", mcp.WithReadOnlyHintAnnotation(true)), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	srv.AddTool(mcp.NewTool("ok", mcp.WithReadOnlyHintAnnotation(true),
+		mcp.WithObject("opts", mcp.Properties(map[string]any{"n": map[string]any{"type": "integer", "default": 1}}))), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText(`{"pong":true}`), nil
 	})
 	srv.AddTool(mcp.NewTool("sleep"), func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -73,7 +78,7 @@ func runHelper(mode string) int {
 
 // runGatewayHelper serves a gateway over the demo server on stdio, as
 // `mcpeek gateway` does.
-func runGatewayHelper(mode Mode) int {
+func runGatewayHelper(mode Mode, cfg mcpclient.Config) int {
 	if mode == "gateway" {
 		mode = ModeProgressive
 	}
@@ -81,7 +86,7 @@ func runGatewayHelper(mode Mode) int {
 	if err != nil {
 		return 1
 	}
-	up, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("demo", demo))
+	up, err := mcpclient.NewManager(cfg, mcpclient.WithInProcess("demo", demo))
 	if err != nil {
 		return 1
 	}
