@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/summarizer/tree"
 )
 
 // bigSchema is an object of 100 objects of 1,000 string fields each: with
@@ -33,8 +34,8 @@ func bigSchema(tb testing.TB) *model.Schema {
 	return parse(tb, []byte(b.String()))
 }
 
-func expandedBigTree(tb testing.TB) *Tree {
-	tr := SchemaTree(bigSchema(tb), nil, "", "")
+func expandedBigTree(tb testing.TB) *tree.Tree {
+	tr := tree.NewSchema(bigSchema(tb), nil, "", "")
 	tr.SetHeight(43) // the tree's rows at 160x48
 	if tr.ExpandAll() {
 		tb.Fatal("capped")
@@ -50,7 +51,7 @@ func expandedBigTree(tb testing.TB) *Tree {
 func BenchmarkExpandAll100k(b *testing.B) {
 	s := bigSchema(b)
 	for b.Loop() {
-		tr := SchemaTree(s, nil, "", "")
+		tr := tree.NewSchema(s, nil, "", "")
 		tr.SetHeight(43)
 		tr.ExpandAll()
 	}
@@ -86,7 +87,7 @@ func BenchmarkFoldUnfold100k(b *testing.B) {
 func BenchmarkViewFrame100k(b *testing.B) {
 	h := newHarness(b, &fakeBackend{servers: []model.Server{{Name: "big", State: model.StateConnected}}}, 160, 48)
 	s := bigSchema(b)
-	v := &toolView{id: "big.tool", sumTree: NewTree(nil), schema: SchemaTree(s, nil, "", ""), raw: newRawDoc([]byte("{}"))}
+	v := &toolView{id: "big.tool", sumTree: tree.NewTree(nil), schema: tree.NewSchema(s, nil, "", ""), raw: newRawDoc([]byte("{}"))}
 	h.m.current, h.m.view, h.m.focus = v, viewSchema, paneView
 	h.m.sizeTrees()
 	v.schema.ExpandAll()

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/summarizer/tree"
 )
 
 // handleYank finishes "y": p, j or q copies the path in that notation.
@@ -44,7 +46,7 @@ func (m *Model) copyTarget() (path, prefix string, ok bool) {
 		return t.ID(), "", ok
 	}
 	t := m.currentTree()
-	if t == nil || t.Cursor() == nil || t.Cursor().Kind == KindNote {
+	if t == nil || t.Cursor() == nil || t.Cursor().Kind == tree.KindNote {
 		return "", "", false
 	}
 	c := t.Cursor()
@@ -96,7 +98,7 @@ func jsonPointer(p, prefix string) string {
 	}
 	for _, s := range splitPath(p) {
 		switch {
-		case s.name == anyKey:
+		case s.name == tree.AnyKey:
 			b.WriteString("/{key}")
 		case s.name != "":
 			b.WriteString("/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(s.name))
@@ -116,7 +118,7 @@ func jqPath(p, prefix string) string {
 	}
 	for _, s := range splitPath(p) {
 		switch {
-		case s.name == anyKey:
+		case s.name == tree.AnyKey:
 			b.WriteString("[]")
 		case s.name == "":
 		case jqIdent.MatchString(s.name):

@@ -2,9 +2,6 @@
 // the servers of an mcpclient.Manager, showing each tool's folded output
 // summary, its schemas as foldable trees and its raw definition.
 //
-// The trees are node lists in the manner of fx: every materialised line is
-// in one doubly linked list in display order, folding is a flag, and the
-// view walks only the lines on screen from a top pointer. Children are
-// materialised lazily, on first unfold, from a Loader (the inspector for the
-// summary tree, the schema reader for the schema tree).
+// The trees are package summarizer/tree's node lists: folding is O(1) and
+// a frame walks only the lines on screen.
 package tui

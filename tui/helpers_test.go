@@ -9,6 +9,7 @@ import (
 
 	"mcpeek/assets"
 	"mcpeek/model"
+	"mcpeek/summarizer/tree"
 )
 
 // demoTools reads the embedded demo server's tools as the Manager lists them.
@@ -55,7 +56,7 @@ func parse(t testing.TB, b []byte) *model.Schema {
 }
 
 // plainTree renders a tree without colour and trims trailing spaces.
-func plainTree(tr *Tree, width int, showDesc bool) string {
+func plainTree(tr *tree.Tree, width int, showDesc bool) string {
 	st := NewStyles(true, true)
 	out := treeView{styles: &st, width: width, focused: true, showDesc: showDesc}.render(tr)
 	return trimLines(ansi.Strip(out))
@@ -70,9 +71,9 @@ func trimLines(s string) string {
 }
 
 // findNode finds a materialised line by path.
-func findNode(tr *Tree, path string) *Node {
-	for n := tr.First(); n != nil; n = n.next {
-		if n.Path == path && n.Kind != KindMore {
+func findNode(tr *tree.Tree, path string) *tree.Node {
+	for n := tr.First(); n != nil; n = n.Next() {
+		if n.Path == path && n.Kind != tree.KindMore {
 			return n
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/summarizer/tree"
 )
 
 // pane is which half of the screen has the keys.
@@ -77,7 +78,7 @@ type Model struct {
 	input        textinput.Model
 	mode         inputMode
 	search       string
-	searchOrigin *Node
+	searchOrigin *tree.Node
 	yank         bool
 	showDesc     bool
 	descChosen   bool   // d was pressed: no longer follow the width
@@ -212,11 +213,11 @@ func sameTool(a, b model.Tool) bool {
 }
 
 // currentTree is the tree the right pane shows, or nil.
-func (m *Model) currentTree() *Tree {
+func (m *Model) currentTree() *tree.Tree {
 	if m.current == nil {
 		return nil
 	}
-	return m.current.tree(m.view)
+	return m.current.treeOf(m.view)
 }
 
 // Copied is the text last put on the clipboard (for tests and scripts).

@@ -13,6 +13,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/tree"
 )
 
 // fakeBackend serves fixed servers; Reconnect is recorded.
@@ -189,12 +190,12 @@ func TestDrillDownAndCopy(t *testing.T) {
 	}
 	h.keys("l")
 	cur := h.m.currentTree().Cursor()
-	insp, err := summarizer.Inspect(h.m.current.sumTree.loader.(summaryLoader).schema, "line_items[]", summarizer.Options{})
+	insp, err := summarizer.Inspect(parse(t, h.m.current.tool.OutputSchema), "line_items[]", summarizer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for c := cur.next; c != nil && c.parent == cur; c = c.last.next {
+	for _, c := range cur.Children() {
 		got = append(got, c.Name)
 	}
 	var want []string
@@ -277,7 +278,7 @@ func TestKeysOnTree(t *testing.T) {
 	h.selectTool("shop_get_order")
 	tr := h.m.currentTree()
 	h.keys("G")
-	if tr.Cursor().Kind != KindMore {
+	if tr.Cursor().Kind != tree.KindMore {
 		t.Fatalf("G landed on %q", tr.Cursor().Name)
 	}
 	h.keys("l")
@@ -394,7 +395,7 @@ func TestResizeAndMouse(t *testing.T) {
 	}
 	h.keys("e") // enough lines to scroll
 	h.send(tea.MouseWheelMsg{X: x, Y: y, Button: tea.MouseWheelDown})
-	if tr.top == tr.First() {
+	if tr.ScreenTop() == tr.First() {
 		t.Fatal("wheel did not scroll")
 	}
 	// A click in the tools pane selects that row.

@@ -5,6 +5,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"mcpeek/summarizer/tree"
 )
 
 // seg is a run of text in one style; a line is a few of them.
@@ -61,44 +63,44 @@ type treeView struct {
 }
 
 // render draws every line on screen, one per row, without a final newline.
-func (v treeView) render(t *Tree) string {
+func (v treeView) render(t *tree.Tree) string {
 	var b strings.Builder
 	segs := make([]seg, 0, 12)
-	t.Visible(func(row int, n *Node) {
+	t.Visible(func(row int, n *tree.Node) {
 		if row > 0 {
 			b.WriteByte('\n')
 		}
 		segs = v.segments(segs[:0], n)
-		v.styles.renderLine(&b, segs, v.width, n == t.cursor, v.focused)
+		v.styles.renderLine(&b, segs, v.width, n == t.Cursor(), v.focused)
 	})
 	return b.String()
 }
 
 // segments lays out one tree line: indent, fold glyph, name, type, counts,
 // notes and (optionally) the description.
-func (v treeView) segments(segs []seg, n *Node) []seg {
+func (v treeView) segments(segs []seg, n *tree.Node) []seg {
 	s := v.styles
 	ic := s.Icons
-	indent := strings.Repeat("  ", n.depth)
+	indent := strings.Repeat("  ", n.Depth())
 	glyph := ic.Leaf
 	switch {
-	case n.cycle && n.collapsed:
+	case n.Cycle() && n.Collapsed():
 		glyph = ic.Cycle
-	case n.openable && n.collapsed:
+	case n.Openable() && n.Collapsed():
 		glyph = ic.Folded
-	case n.openable || n.hasKids:
+	case n.Openable() || n.HasKids():
 		glyph = ic.Unfolded
 	}
 	segs = append(segs, seg{indent + glyph + " ", s.Glyph})
 	switch n.Kind {
-	case KindSection:
+	case tree.KindSection:
 		segs = append(segs, seg{n.Name, s.Section})
 		if n.Type != "" {
 			segs = append(segs, seg{": ", s.Dim}, seg{n.Type, s.typeStyle(n.Type)})
 		}
-	case KindNote:
+	case tree.KindNote:
 		return append(segs, seg{n.Name, s.Note})
-	case KindMore:
+	case tree.KindMore:
 		segs = append(segs, seg{n.Name + " ", s.More}, seg{n.Note, s.More})
 		return segs
 	default:
@@ -113,12 +115,12 @@ func (v treeView) segments(segs []seg, n *Node) []seg {
 	if n.Format != "" {
 		segs = append(segs, seg{" (" + n.Format + ")", s.Dim})
 	}
-	if n.Count >= 0 && (n.Kind == KindFold || n.Kind == KindRecursive || n.Kind == KindAlt || n.Kind == KindField && n.openable) {
+	if n.Count >= 0 && (n.Kind == tree.KindFold || n.Kind == tree.KindRecursive || n.Kind == tree.KindAlt || n.Kind == tree.KindField && n.Openable()) {
 		segs = append(segs, seg{"  " + plural(n.Count, "field"), s.Count})
 	}
 	if n.Note != "" {
 		st := s.Note
-		if n.Kind == KindRecursive {
+		if n.Kind == tree.KindRecursive {
 			st = s.Cycle
 		}
 		segs = append(segs, seg{"  " + n.Note, st})

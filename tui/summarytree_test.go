@@ -1,144 +1,28 @@
 package tui
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
 
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/tree"
 )
 
-func TestParseSummaryLine(t *testing.T) {
-	cases := []struct {
-		line string
-		want summaryLine
-	}{
-		{"customer.email: string", summaryLine{path: "customer.email", label: "string", count: -1, ok: true}},
-		{"tags[]: string | null", summaryLine{path: "tags[]", label: "string | null", count: -1, ok: true}},
-		{`variants[]: object (contains 15 sub-fields; inspect_tool_output(..., field_path="variants[]"))`,
-			summaryLine{path: "variants[]", label: "object", fold: true, count: 15, hint: "variants[]", ok: true}},
-		{`milestone: object | null (contains 16 sub-fields; inspect_tool_output(..., field_path="milestone"))`,
-			summaryLine{path: "milestone", label: "object | null", fold: true, count: 16, hint: "milestone", ok: true}},
-		{`metadata: object (unknown keys; inspect_tool_output(..., field_path="metadata"))`,
-			summaryLine{path: "metadata", label: "object", unknown: true, count: -1, hint: "metadata", ok: true}},
-		{`* (+19 more fields; inspect_tool_output(..., field_path=""))`,
-			summaryLine{path: "*", overflow: true, count: 19, hint: "", ok: true}},
-		{`[].* (+2 more fields; inspect_tool_output(..., field_path="[]"))`,
-			summaryLine{path: "[].*", overflow: true, count: 2, hint: "[]", ok: true}},
-		{`a: b: string`, summaryLine{path: "a: b", label: "string", count: -1, ok: true}},
-		{`we"ird: object (contains 1 sub-fields; inspect_tool_output(..., field_path="we\"ird"))`,
-			summaryLine{path: `we"ird`, label: "object", fold: true, count: 1, hint: `we"ird`, ok: true}},
-		{"(root)[]: string", summaryLine{path: "(root)[]", label: "string", count: -1, ok: true}},
-		{"not a line", summaryLine{}},
-	}
-	for _, c := range cases {
-		got := parseSummaryLine(c.line)
-		got.raw = ""
-		if got != c.want {
-			t.Errorf("%q:\n got %+v\nwant %+v", c.line, got, c.want)
-		}
-	}
-}
-
-func shopOrderTree(t *testing.T) (*Tree, *summaryLoader) {
+func shopOrderTree(t *testing.T) *tree.Tree {
 	tool := demoTool(t, "shop_get_order")
 	s := parse(t, tool.OutputSchema)
-	tr := SummaryTree(s, summarizer.Summarize(s, summarizer.Options{}))
-	return tr, &summaryLoader{schema: s}
-}
-
-// The tree's top level is the summary, line for line.
-func TestSummaryTreeMatchesSummary(t *testing.T) {
-	tool := demoTool(t, "shop_get_order")
-	s := parse(t, tool.OutputSchema)
-	sum := summarizer.Summarize(s, summarizer.Options{})
-	tr := SummaryTree(s, sum)
-	var top []*Node
-	for n := tr.First(); n != nil; n = n.last.next {
-		top = append(top, n)
-	}
-	if len(top) != len(sum.OutputFields) {
-		t.Fatalf("%d top lines for %d summary lines", len(top), len(sum.OutputFields))
-	}
-	for i, n := range top {
-		line := sum.OutputFields[i]
-		if !strings.HasPrefix(line, n.Name) {
-			t.Errorf("line %d: %q for %q", i, n.Name, line)
-		}
-		wantFold := summarizer.HasFoldMarker(line) && !strings.Contains(line, "unknown keys")
-		if n.Openable() != wantFold || (wantFold && !n.Collapsed()) {
-			t.Errorf("line %d %q: openable %v collapsed %v", i, line, n.Openable(), n.Collapsed())
-		}
-	}
-}
-
-// Opening a fold shows exactly the inspector's children for its path, and
-// the "*" line shows the top-level fields the summary left out.
-func TestSummaryDrillDownMatchesInspector(t *testing.T) {
-	tr, l := shopOrderTree(t)
-	tr.SetHeight(50)
-	for _, path := range []string{"line_items[]", "line_items[].price_set", "line_items[].price_set.shop_money", "customer"} {
-		n := findNode(tr, path)
-		if n == nil {
-			t.Fatalf("no line %q", path)
-		}
-		tr.Expand(n)
-		insp, err := summarizer.Inspect(l.schema, path, summarizer.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got, want []string
-		for c := n.next; c != nil && c.parent == n; c = c.last.next {
-			got = append(got, fmt.Sprintf("%s: %s %d", c.Name, c.Type, c.Count))
-		}
-		for _, c := range insp.Children {
-			count := -1
-			if c.Children != nil && *c.Children > 0 && !c.UnknownKeys {
-				count = *c.Children
-			}
-			want = append(want, fmt.Sprintf("%s: %s %d", c.Name, c.Type, count))
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s:\n got %q\nwant %q", path, got, want)
-		}
-	}
-
-	// The overflow line holds the rest of the root's children.
-	more := tr.First()
-	for more != nil && more.Kind != KindMore {
-		more = more.last.next
-	}
-	tr.Expand(more)
-	names := map[string]bool{}
-	for n := tr.First(); n != nil; n = n.last.next {
-		if n.Kind != KindMore {
-			names[n.Name] = true
-		}
-	}
-	extra := 0
-	for c := more.next; c != nil && c.parent == more; c = c.last.next {
-		if names[c.Name] {
-			t.Errorf("%q shown twice", c.Name)
-		}
-		names[c.Name] = true
-		extra++
-	}
-	root, _ := summarizer.Inspect(l.schema, "", summarizer.Options{})
-	if len(names) != len(root.Children) || extra != more.Count {
-		t.Errorf("%d names after opening *, root has %d children; * said %d, opened %d", len(names), len(root.Children), more.Count, extra)
-	}
+	return tree.NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))
 }
 
 func TestSummaryTreeGolden(t *testing.T) {
-	tr, _ := shopOrderTree(t)
+	tr := shopOrderTree(t)
 	tr.SetHeight(40)
 	n := findNode(tr, "line_items[]")
 	tr.Reveal(n)
 	tr.Expand(n)
-	tr.Find(func(n *Node) bool { return n.Path == "line_items[].price_set" }, false)
+	tr.Find(func(n *tree.Node) bool { return n.Path == "line_items[].price_set" }, false)
 	tr.Right()
 	golden.RequireEqual(t, []byte(plainTree(tr, 100, true)))
 }
@@ -147,7 +31,7 @@ func TestSchemaTreeGolden(t *testing.T) {
 	for _, name := range []string{"shop_get_order", "docs_get_document", "mail_search_threads"} {
 		t.Run(name, func(t *testing.T) {
 			tool := demoTool(t, name)
-			tr := SchemaTree(parse(t, tool.OutputSchema), parse(t, tool.InputSchema), "", "")
+			tr := tree.NewSchema(parse(t, tool.OutputSchema), parse(t, tool.InputSchema), "", "")
 			tr.SetHeight(60)
 			tr.ExpandToDepth(3)
 			golden.RequireEqual(t, []byte(plainTree(tr, 110, false)))
@@ -160,7 +44,7 @@ func TestSchemaTreeRecursion(t *testing.T) {
 	s := parse(t, []byte(`{"type":"object","properties":{"root":{"$ref":"#/$defs/node"}},
 		"$defs":{"node":{"type":"object","properties":{"name":{"type":"string"},
 		"children":{"type":"array","items":{"$ref":"#/$defs/node"}}}}}}`))
-	tr := SchemaTree(s, nil, "", "")
+	tr := tree.NewSchema(s, nil, "", "")
 	tr.SetHeight(20)
 	tr.ExpandAll()
 	want := `▾ output: object
@@ -177,7 +61,7 @@ func TestSchemaTreeRecursion(t *testing.T) {
 func TestSummaryTreeNestsLaterContainers(t *testing.T) {
 	tool := demoTool(t, "shop_list_customers")
 	s := parse(t, tool.OutputSchema)
-	tr := SummaryTree(s, summarizer.Summarize(s, summarizer.Options{}))
+	tr := tree.NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))
 	n := findNode(tr, "customers[].default_address.id")
 	if n == nil || n.Parent() == nil || n.Parent().Path != "customers[].default_address" || n.Name != "id" {
 		t.Fatalf("default_address.id is not under default_address: %+v", n)

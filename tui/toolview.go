@@ -5,6 +5,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/tree"
 )
 
 // viewKind is what the right pane shows of a tool.
@@ -35,8 +36,8 @@ type toolView struct {
 	desc      string // sanitised first sentence
 	summary   summarizer.Summary
 	enveloped bool
-	sumTree   *Tree
-	schema    *Tree
+	sumTree   *tree.Tree
+	schema    *tree.Tree
 	raw       *rawDoc
 }
 
@@ -47,20 +48,20 @@ func newToolView(t model.Tool) *toolView {
 	switch {
 	case !t.HasOutputSchema():
 		outNote = "none declared: the result is unstructured content"
-		v.sumTree = NewTree(nil, noteNode("No output schema declared:"),
-			noteNode("a planner sees no fields; the result is"),
-			noteNode("unstructured content (call the tool to see it)."))
+		v.sumTree = tree.NewTree(nil, tree.Note("No output schema declared:"),
+			tree.Note("a planner sees no fields; the result is"),
+			tree.Note("unstructured content (call the tool to see it)."))
 	default:
 		s, err := model.ParseSchema(t.OutputSchema)
 		if err != nil {
 			outNote = "unreadable: " + model.SanitizeLine(err.Error())
-			v.sumTree = NewTree(nil, noteNode("The output schema cannot be read: "+err.Error()))
+			v.sumTree = tree.NewTree(nil, tree.Note("The output schema cannot be read: "+err.Error()))
 			break
 		}
 		out = s
 		v.summary = summarizer.Summarize(s, summarizer.Options{})
 		_, v.enveloped = s.DataRoot()
-		v.sumTree = SummaryTree(s, v.summary)
+		v.sumTree = tree.NewSummary(s, v.summary)
 		if v.enveloped {
 			outNote = "summary paths start inside data"
 		}
@@ -75,7 +76,7 @@ func newToolView(t model.Tool) *toolView {
 	} else {
 		inNote = "none declared"
 	}
-	v.schema = SchemaTree(out, in, outNote, inNote)
+	v.schema = tree.NewSchema(out, in, outNote, inNote)
 	raw := t.Raw
 	if len(raw) == 0 {
 		raw = []byte("null")
@@ -85,7 +86,7 @@ func newToolView(t model.Tool) *toolView {
 }
 
 // tree is the tree of the current view, nil for the raw view.
-func (v *toolView) tree(k viewKind) *Tree {
+func (v *toolView) treeOf(k viewKind) *tree.Tree {
 	switch k {
 	case viewSummary:
 		return v.sumTree

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
+	"mcpeek/summarizer/tree"
 )
 
 // View draws the whole screen.
@@ -142,7 +143,7 @@ func (m *Model) rightPane() string {
 		sub += s.Faint.Render(" — " + v.desc)
 	}
 	var body string
-	if t := v.tree(m.view); t != nil {
+	if t := v.treeOf(m.view); t != nil {
 		body = treeView{styles: s, width: w, focused: m.focus == paneView, showDesc: m.showDesc}.render(t)
 	} else {
 		body = v.raw.render(s, w, m.layout.treeH)
@@ -196,8 +197,8 @@ func (m *Model) pathBar() string {
 	case t != nil && t.Cursor() != nil:
 		c := t.Cursor()
 		p := c.Path
-		if c.Kind == KindMore {
-			p = joinPath(p, "*")
+		if c.Kind == tree.KindMore {
+			p = tree.JoinPath(p, "*")
 		}
 		if p == "" {
 			p = "(root)"

@@ -1,10 +1,13 @@
-package tui
+package tree
 
 // SetHeight sets how many lines the tree shows and keeps the cursor on screen.
 func (t *Tree) SetHeight(h int) {
 	t.height = max(h, 1)
 	t.settle()
 }
+
+// ScreenTop is the first line on screen, nil in an empty tree.
+func (t *Tree) ScreenTop() *Node { return t.top }
 
 // Height is the number of lines the tree shows.
 func (t *Tree) Height() int { return t.height }

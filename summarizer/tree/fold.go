@@ -1,4 +1,4 @@
-package tui
+package tree
 
 // ExpandLimit bounds how many lines one recursive unfold may materialise,
 // so expanding a huge (or exponentially shared) schema cannot hang the UI.

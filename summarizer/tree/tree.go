@@ -1,4 +1,4 @@
-package tui
+package tree
 
 // Kind says what a tree line stands for, which decides its glyph and colour.
 type Kind uint8
@@ -80,6 +80,30 @@ func (n *Node) Data() any { return n.data }
 
 // MarkCycle says the node repeats an ancestor: recursive unfolds skip it.
 func (n *Node) MarkCycle() { n.cycle = true }
+
+// Cycle reports whether the node repeats an ancestor (recursion).
+func (n *Node) Cycle() bool { return n.cycle }
+
+// HasKids reports whether the node's children are materialised and there
+// is at least one.
+func (n *Node) HasKids() bool { return n.hasKids }
+
+// Next is the next materialised line in list order, folded or not; nil at
+// the end.
+func (n *Node) Next() *Node { return n.next }
+
+// After is the first materialised line after n's subtree: its next
+// sibling, or the next line of an ancestor; nil at the end.
+func (n *Node) After() *Node { return n.last.next }
+
+// Children are n's materialised children, in order.
+func (n *Node) Children() []*Node {
+	var kids []*Node
+	for c := n.next; c != nil && c.parent == n; c = c.last.next {
+		kids = append(kids, c)
+	}
+	return kids
+}
 
 // Loader materialises a node's children the first time it is opened.
 type Loader interface {

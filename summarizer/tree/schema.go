@@ -1,4 +1,4 @@
-package tui
+package tree
 
 import (
 	"strings"
@@ -19,8 +19,8 @@ type schemaLoader struct {
 	schema *model.Schema
 }
 
-// anyKey names the line of an object's additionalProperties schema.
-const anyKey = "<any key>"
+// AnyKey names the line of an object's additionalProperties schema.
+const AnyKey = "<any key>"
 
 func (l schemaLoader) Load(n *Node) []*Node {
 	d, _ := n.data.(*schemaData)
@@ -39,7 +39,7 @@ func (l schemaLoader) Load(n *Node) []*Node {
 			kids = append(kids, k)
 		}
 		if ap := sn.AdditionalProperties(); ap != nil && ap.Shape != model.Any {
-			kids = append(kids, l.childNode(n.Path, anyKey, ap, ancestors, KindField))
+			kids = append(kids, l.childNode(n.Path, AnyKey, ap, ancestors, KindField))
 		}
 	case model.Union:
 		for i, a := range sn.Alts {
@@ -61,7 +61,7 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 	r := Row{
 		Kind:   kind,
 		Name:   model.SanitizeLine(seg),
-		Path:   model.SanitizeLine(joinPath(parent, seg)),
+		Path:   model.SanitizeLine(JoinPath(parent, seg)),
 		Type:   term.Label(),
 		Count:  -1,
 		Format: model.SanitizeLine(term.Format),
@@ -124,9 +124,9 @@ func enumValues(vals []*model.Value) string {
 	return model.SanitizeLine("∈ " + strings.Join(parts, " | "))
 }
 
-// SchemaSection makes the top line of one schema (title "output" or
+// Section makes the top line of one schema (title "output" or
 // "input"), unfolded one level. A nil schema gives a note line.
-func SchemaSection(title string, s *model.Schema, note string) *Node {
+func Section(title string, s *model.Schema, note string) *Node {
 	if s == nil {
 		return NewNode(Row{Kind: KindSection, Name: title, Note: note, Count: -1}, false, nil)
 	}
@@ -145,12 +145,12 @@ func SchemaSection(title string, s *model.Schema, note string) *Node {
 	return NewNode(r, false, nil)
 }
 
-// SchemaTree builds the schema-aware tree of a tool's output and input
+// NewSchema builds the schema-aware tree of a tool's output and input
 // schemas, each unfolded one level; everything deeper loads on demand.
-func SchemaTree(out, in *model.Schema, outNote, inNote string) *Tree {
+func NewSchema(out, in *model.Schema, outNote, inNote string) *Tree {
 	// One loader per section: each resolves against its own document.
-	o := SchemaSection("output", out, outNote)
-	i := SchemaSection("input", in, inNote)
+	o := Section("output", out, outNote)
+	i := Section("input", in, inNote)
 	t := NewTree(LoaderFunc(func(n *Node) []*Node {
 		for a := n; a != nil; a = a.parent {
 			switch a {

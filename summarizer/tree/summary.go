@@ -1,4 +1,4 @@
-package tui
+package tree
 
 import (
 	"encoding/json"
@@ -82,7 +82,7 @@ func (l summaryLoader) Load(n *Node) []*Node {
 	}
 	insp, err := summarizer.Inspect(l.schema, d.path, loadOpts)
 	if err != nil {
-		return []*Node{noteNode(err.Error())}
+		return []*Node{Note(err.Error())}
 	}
 	ancestors := ancestorKeys(n)
 	kids := make([]*Node, 0, len(insp.Children))
@@ -97,7 +97,7 @@ func (l summaryLoader) Load(n *Node) []*Node {
 
 // childNode makes the line of one inspector child.
 func (l summaryLoader) childNode(parent string, c summarizer.Child, ancestors map[int32]bool) *Node {
-	path := joinPath(parent, c.Name)
+	path := JoinPath(parent, c.Name)
 	r := Row{
 		Kind:     KindField,
 		Name:     model.SanitizeLine(c.Name),
@@ -175,10 +175,10 @@ func repeats(sn *model.Node, keys map[int32]bool) bool {
 	return false
 }
 
-// SummaryTree builds the tree of a folded summary: its kept lines nested by
+// NewSummary builds the tree of a folded summary: its kept lines nested by
 // path, fold markers as folded lines that open with the inspector, and the
 // "*" overflow as a folded line holding the fields the summary left out.
-func SummaryTree(s *model.Schema, sum summarizer.Summary) *Tree {
+func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 	loader := summaryLoader{schema: s}
 	lines := make([]summaryLine, len(sum.OutputFields))
 	byPath := make(map[string]*Node, len(lines))
@@ -197,7 +197,7 @@ func SummaryTree(s *model.Schema, sum summarizer.Summary) *Tree {
 	for i, l := range sum.OutputFields {
 		sl := lines[i]
 		if !sl.ok {
-			nodes[i] = noteNode(l)
+			nodes[i] = Note(l)
 			continue
 		}
 		if sl.overflow {
@@ -308,17 +308,25 @@ func immediateNames(lines []*Node, parentPath string) map[string]bool {
 // moreNode is a folded "*" line for count fields not shown beside it.
 func moreNode(parentPath string, count int, exclude map[string]bool) *Node {
 	r := Row{Kind: KindMore, Name: "*", Path: model.SanitizeLine(parentPath), Count: count,
-		Note: "+" + plural(count, "more field")}
+		Note: moreNote(count)}
 	return NewNode(r, true, &sumData{path: parentPath, exclude: exclude})
 }
 
-// noteNode is a line of text (an error, a line that could not be read).
-func noteNode(text string) *Node {
+// moreNote is the "*" line's note: "+1 more field", "+19 more fields".
+func moreNote(count int) string {
+	if count == 1 {
+		return "+1 more field"
+	}
+	return "+" + strconv.Itoa(count) + " more fields"
+}
+
+// Note is a line of text (an error, a line that could not be read).
+func Note(text string) *Node {
 	return NewNode(Row{Kind: KindNote, Name: model.SanitizeLine(text), Count: -1}, false, nil)
 }
 
-// joinPath appends a segment to a field path.
-func joinPath(parent, seg string) string {
+// JoinPath appends a segment to a field path.
+func JoinPath(parent, seg string) string {
 	if parent == "" {
 		return seg
 	}
