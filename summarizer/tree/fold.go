@@ -1,5 +1,7 @@
 package tree
 
+import "strings"
+
 // ExpandLimit bounds how many lines one recursive unfold may materialise,
 // so expanding a huge (or exponentially shared) schema cannot hang the UI.
 const ExpandLimit = 250_000
@@ -188,6 +190,58 @@ func (t *Tree) Find(match func(*Node) bool, backward bool) bool {
 		}
 		if n == start {
 			return false
+		}
+	}
+}
+
+// Open unfolds the line at path and every line above it, materialising
+// what it must on the way: a field the summary left out is found behind
+// its "*" line. Paths are as the lines write them (normalise them first,
+// e.g. with summarizer.Locate). It reports false when no line has that
+// path. Each step loads one line, so it costs the path's length in loads.
+func (t *Tree) Open(path string) (*Node, bool) {
+	for {
+		var best *Node
+		for n := t.root.next; n != nil; n = n.next {
+			if n.Kind != KindMore && n.Kind != KindNote && n.Path == path {
+				t.Reveal(n)
+				t.Expand(n)
+				return n, true
+			}
+			if n.openable && !n.loaded && holds(n, path) && (best == nil || deeper(n, best)) {
+				best = n
+			}
+		}
+		if best == nil {
+			return nil, false
+		}
+		t.load(best)
+	}
+}
+
+// holds reports whether the line at path could be under n: n's path is a
+// proper prefix of it ("*" lines hold their parent's other children).
+func holds(n *Node, path string) bool {
+	if n.Path == "" {
+		return path != "" || n.Kind == KindMore
+	}
+	return strings.HasPrefix(path, n.Path+".")
+}
+
+// deeper prefers the longer path, and a field over the "*" line beside it.
+func deeper(a, b *Node) bool {
+	if len(a.Path) != len(b.Path) {
+		return len(a.Path) > len(b.Path)
+	}
+	return a.Kind != KindMore && b.Kind == KindMore
+}
+
+// Walk calls f for every line shown, top to bottom (a folded line's
+// subtree is skipped), until f returns false. It costs the lines shown.
+func (t *Tree) Walk(f func(n *Node) bool) {
+	for n := t.root.next; n != nil; n = t.next(n) {
+		if !f(n) {
+			return
 		}
 	}
 }

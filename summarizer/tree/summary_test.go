@@ -171,3 +171,31 @@ func findNode(tr *Tree, path string) *Node {
 	}
 	return nil
 }
+
+// Open finds a field behind its container's fold or the "*" line, and
+// reveals it; a path that names nothing is reported.
+func TestOpenByPath(t *testing.T) {
+	tool := demoTool(t, "shop_get_order")
+	s := parse(t, tool.OutputSchema)
+	tr := NewSummary(s, summarizer.Summarize(s, summarizer.Options{MaxFields: 3}))
+	tr.SetHeight(100)
+	for _, path := range []string{"line_items[].price_set.shop_money", "shipping_address.city", "id"} {
+		n, ok := tr.Open(path)
+		if !ok || n.Path != path {
+			t.Fatalf("Open(%q) = %v, %v", path, n, ok)
+		}
+		for a := n.Parent(); a != nil; a = a.Parent() {
+			if a.Collapsed() {
+				t.Errorf("%q: ancestor %q still folded", path, a.Path)
+			}
+		}
+		shown := false
+		tr.Walk(func(m *Node) bool { shown = shown || m == n; return !shown })
+		if !shown {
+			t.Errorf("%q opened but not shown", path)
+		}
+	}
+	if _, ok := tr.Open("line_items[].nope"); ok {
+		t.Error("opened a path that names nothing")
+	}
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFoldIsStable holds `mcpeek fold` to golden files: the summary tree
+// with folds opened by path, by depth, and behind the `*` line.
+func TestFoldIsStable(t *testing.T) {
+	cases := map[string][]string{
+		"fold-open.txt":     {"fold", "--schema", orderSchema, "--max-fields", "10", "--open", "line_items[0].price_set", "--open", "shipping_address"},
+		"fold-depth.txt":    {"fold", "--schema", orderSchema, "--max-fields", "4", "--depth", "2"},
+		"fold-overflow.txt": {"fold", "--schema", orderSchema, "--max-fields", "3", "--open", "variants[0].sku"},
+		"fold-default.txt":  {"fold", "--schema", orderSchema},
+	}
+	for name, args := range cases {
+		t.Run(name, func(t *testing.T) {
+			out, stderr, code := mcpeek(t, args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if strings.Contains(out, "\x1b") {
+				t.Error("plain output (not a terminal) must carry no escape sequences")
+			}
+			path := filepath.Join("testdata", name)
+			if *update {
+				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/mcpeek -run Fold -update)", err)
+			}
+			if out != string(want) {
+				t.Errorf("%s differs from its golden file\n got:\n%s\nwant:\n%s", name, out, want)
+			}
+		})
+	}
+}
+
+// With nothing opened, the tree's top level is the summary, line for line.
+func TestFoldTopLevelIsTheSummary(t *testing.T) {
+	out, _, code := mcpeek(t, "fold", "--schema", orderSchema, "--max-fields", "7")
+	sum, _, _ := mcpeek(t, "summary", "--schema", orderSchema, "--max-fields", "7", "--json")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	var top []string
+	for _, l := range strings.Split(out, "\n") {
+		if name, ok := strings.CutPrefix(l, "├── "); ok {
+			top = append(top, strings.TrimSpace(strings.TrimLeft(name, "▸▾↻ ")))
+		} else if name, ok := strings.CutPrefix(l, "└── "); ok {
+			top = append(top, strings.TrimSpace(strings.TrimLeft(name, "▸▾↻ ")))
+		}
+	}
+	if strings.Count(sum, "\n    \"") != len(top) {
+		t.Errorf("%d top-level lines for the summary:\n%s\n%s", len(top), out, sum)
+	}
+}
+
+func TestFoldBadPath(t *testing.T) {
+	_, stderr, code := mcpeek(t, "fold", "--schema", orderSchema, "--open", "line_items[].nope")
+	if code != 1 || !strings.Contains(stderr, `"line_items[]" has children`) {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
