@@ -72,13 +72,62 @@ type Coverage struct {
 // MaxBeyondShown bounds Coverage.Beyond.
 const MaxBeyondShown = 200
 
+// Reachability says how a view lets a planner reach one leaf.
+type Reachability uint8
+
+// The ways a view reaches a leaf.
+const (
+	// Listed: the leaf has a line of its own.
+	Listed Reachability = iota
+	// OneStep: one inspect_tool_output call away (its container carries a
+	// fold marker, or it is a top-level field behind the `*` line).
+	OneStep
+	// Beyond: two or more calls away in a folded view; in the legacy view,
+	// which has no markers, nothing says it exists.
+	Beyond
+)
+
+// Leaf is one leaf of a schema and how a view reaches it.
+type Leaf struct {
+	Path  string
+	Reach Reachability
+}
+
+// Leaves lists every leaf a full walk of the schema reaches (recursion
+// rule and SCAN_CAP apply), in scan order, each with how the view given as
+// summary lines (the output of Summarize or Legacy) reaches it.
+func Leaves(s *model.Schema, lines []string) []Leaf {
+	var out []Leaf
+	eachLeaf(s, lines, func(path string, r Reachability) { out = append(out, Leaf{Path: path, Reach: r}) })
+	return out
+}
+
 // Reach measures the coverage of a view given as summary lines (the output
 // of Summarize or Legacy).
 func Reach(s *model.Schema, lines []string) Coverage {
 	var c Coverage
+	eachLeaf(s, lines, func(path string, r Reachability) {
+		c.Leaves++
+		switch r {
+		case Listed:
+			c.Listed++
+		case OneStep:
+			c.OneStep++
+		default:
+			c.BeyondCount++
+			if len(c.Beyond) < MaxBeyondShown {
+				c.Beyond = append(c.Beyond, path)
+			}
+		}
+	})
+	return c
+}
+
+// eachLeaf calls f for every leaf in scan order with how lines reach it.
+func eachLeaf(s *model.Schema, lines []string, f func(path string, r Reachability)) {
 	w, rootPath, ok := walkDataRoot(s, 0)
 	if !ok {
-		return c
+		return
 	}
 	listed := map[string]bool{}
 	folded := map[string]bool{}
@@ -97,19 +146,14 @@ func Reach(s *model.Schema, lines []string) Coverage {
 		if e.isContainer() {
 			continue
 		}
-		c.Leaves++
 		path := w.path(i, "")
 		switch {
 		case listed[path]:
-			c.Listed++
+			f(path, Listed)
 		case folded[w.path(int(e.parent), "")]:
-			c.OneStep++
+			f(path, OneStep)
 		default:
-			c.BeyondCount++
-			if len(c.Beyond) < MaxBeyondShown {
-				c.Beyond = append(c.Beyond, path)
-			}
+			f(path, Beyond)
 		}
 	}
-	return c
 }

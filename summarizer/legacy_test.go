@@ -137,3 +137,24 @@ func TestDescribeAllKeepsOrder(t *testing.T) {
 		}
 	}
 }
+
+// Leaves classifies exactly the leaves Reach counts, in scan order.
+func TestLeavesAgreeWithReach(t *testing.T) {
+	s := mustSchema(t, "testdata/shopify_order.output.json")
+	for _, lines := range [][]string{Summarize(s, Options{MaxFields: 8}).OutputFields, Legacy(s, Options{MaxFields: 8})} {
+		c := Reach(s, lines)
+		leaves := Leaves(s, lines)
+		n := map[Reachability]int{}
+		var beyond []string
+		for _, l := range leaves {
+			n[l.Reach]++
+			if l.Reach == Beyond {
+				beyond = append(beyond, l.Path)
+			}
+		}
+		if len(leaves) != c.Leaves || n[Listed] != c.Listed || n[OneStep] != c.OneStep || n[Beyond] != c.BeyondCount ||
+			!slices.Equal(beyond, c.Beyond) {
+			t.Errorf("Leaves %v disagree with Reach %+v", n, c)
+		}
+	}
+}

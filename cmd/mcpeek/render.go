@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -14,16 +12,14 @@ import (
 )
 
 // writeJSON prints v as the contract's fixtures are written: two-space
-// indent, no HTML escaping.
+// indent, no HTML escaping (summarizer.MarshalIndent, which the explorer's
+// planner view shows too).
 func writeJSON(w io.Writer, v any) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	b, err := summarizer.MarshalIndent(v)
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err = w.Write(b)
 	return err
 }
 

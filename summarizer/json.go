@@ -1,0 +1,21 @@
+package summarizer
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// MarshalIndent writes v as the contract's fixtures are written and as
+// `mcpeek summary --json` prints a planner descriptor: two-space indent, no
+// HTML escaping, a final newline. The explorer's planner view shows these
+// very bytes.
+func MarshalIndent(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
