@@ -8,9 +8,10 @@ import (
 )
 
 // schemaData is what the schema tree's loader needs to open a line: the
-// node's schema (arrays unwrapped).
+// node's schema (arrays unwrapped), and where it is in its document.
 type schemaData struct {
-	node *model.Node
+	node  *model.Node
+	route Route
 }
 
 // schemaLoader opens lines of the full schema tree, resolving $refs only
@@ -34,23 +35,23 @@ func (l schemaLoader) Load(n *Node) []*Node {
 	case model.Object:
 		for i, p := range sn.Props {
 			child := sn.Child(i)
-			k := l.childNode(n.Path, p.Name, child, ancestors, KindField)
+			k := l.childNode(n.Path, p.Name, child, ancestors, KindField, d.route.to(stepProp, i))
 			k.Required = p.Required
 			kids = append(kids, k)
 		}
 		if ap := sn.AdditionalProperties(); ap != nil && ap.Shape != model.Any {
-			kids = append(kids, l.childNode(n.Path, AnyKey, ap, ancestors, KindField))
+			kids = append(kids, l.childNode(n.Path, AnyKey, ap, ancestors, KindField, d.route.to(stepAdditional, 0)))
 		}
 	case model.Union:
 		for i, a := range sn.Alts {
-			kids = append(kids, l.childNode(n.Path, a.Name, sn.Alt(i), ancestors, KindAlt))
+			kids = append(kids, l.childNode(n.Path, a.Name, sn.Alt(i), ancestors, KindAlt, d.route.to(stepAlt, i)))
 		}
 	}
 	return kids
 }
 
 // childNode makes the line of one property or alternative.
-func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestors map[int32]bool, kind Kind) *Node {
+func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestors map[int32]bool, kind Kind, route Route) *Node {
 	refs := append([]int32(nil), child.Refs...)
 	term, levels := child.Unwrap(&refs)
 	seg := name + strings.Repeat("[]", levels)
@@ -79,7 +80,7 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 		return NewNode(r, false, nil)
 	}
 	r.Count = count
-	n := NewNode(r, true, &schemaData{node: term})
+	n := NewNode(r, true, &schemaData{node: term, route: route})
 	recursive := repeats(term, ancestors)
 	for _, ref := range refs {
 		recursive = recursive || ancestors[ref]
@@ -140,7 +141,7 @@ func Section(title string, s *model.Schema, note string) *Node {
 	}
 	if c := childCount(term); c > 0 {
 		r.Count = c
-		return NewNode(r, true, &schemaData{node: term})
+		return NewNode(r, true, &schemaData{node: term, route: Route{Section: title}})
 	}
 	return NewNode(r, false, nil)
 }

@@ -1,0 +1,244 @@
+package tree
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+
+	"mcpeek/model"
+)
+
+// stepKind is how one step of a Route goes down: a property, an object's
+// additionalProperties, or a union's alternative.
+type stepKind uint8
+
+const (
+	stepProp stepKind = iota
+	stepAdditional
+	stepAlt
+)
+
+type step struct {
+	kind stepKind
+	i    int
+}
+
+// Route says where a schema-tree line's node is: which schema (Section,
+// "output" or "input") and the steps from that schema's root. Resolve
+// finds the same node in another copy of the schema, such as one a
+// background job parsed for itself (a Schema is not safe for concurrent
+// use).
+type Route struct {
+	Section string
+	steps   []step
+}
+
+// to is the route one step further down.
+func (r Route) to(k stepKind, i int) Route {
+	return Route{Section: r.Section, steps: append(slices.Clip(r.steps), step{k, i})}
+}
+
+// Route is the line's route, for lines of a schema tree that can open.
+func (n *Node) Route() (Route, bool) {
+	d, ok := n.data.(*schemaData)
+	if !ok || d == nil {
+		return Route{}, false
+	}
+	return d.route, true
+}
+
+// Resolve follows the route in s (the same document the tree was built
+// from), arrays unwrapped at every step as the tree's lines are.
+func (r Route) Resolve(s *model.Schema) (*model.Node, bool) {
+	n, _ := s.Root().Unwrap(nil)
+	for _, st := range r.steps {
+		var next *model.Node
+		switch {
+		case st.kind == stepProp && n.Shape == model.Object && st.i < len(n.Props):
+			next = n.Child(st.i)
+		case st.kind == stepAdditional && n.Shape == model.Object:
+			next = n.AdditionalProperties()
+		case st.kind == stepAlt && n.Shape == model.Union && st.i < len(n.Alts):
+			next = n.Alt(st.i)
+		}
+		if next == nil {
+			return nil, false
+		}
+		n, _ = next.Unwrap(nil)
+	}
+	return n, true
+}
+
+// Subtree is a node's whole subtree written out as JSON Schema: what it
+// would cost to dump it into a prompt instead of folding it.
+type Subtree struct {
+	// JSON is compact JSON Schema: $refs inlined, a $ref already on the
+	// path written as {"$ref": ...} (recursion), descriptions whole.
+	JSON []byte
+	// Nodes is how many schema nodes were written.
+	Nodes int
+	// Depth is how many levels of lines lie below the node (1: only its
+	// children).
+	Depth int
+	// Capped is true when model.ScanCap nodes were written and the rest
+	// left out: the real cost is higher.
+	Capped bool
+}
+
+// WriteSubtree writes n's subtree out (n from s). It visits at most
+// model.ScanCap nodes, so its cost is bounded whatever the schema.
+func WriteSubtree(s *model.Schema, n *model.Node) Subtree {
+	w := subtreeWriter{schema: s}
+	w.node(n, 0)
+	return Subtree{JSON: w.buf.Bytes(), Nodes: w.nodes, Depth: w.depth, Capped: w.capped}
+}
+
+type subtreeWriter struct {
+	schema *model.Schema
+	buf    bytes.Buffer
+	onPath []int32
+	nodes  int
+	depth  int
+	capped bool
+}
+
+// node writes one schema at line level d (n's children are at d+1).
+func (w *subtreeWriter) node(n *model.Node, d int) {
+	if w.nodes >= model.ScanCap {
+		w.capped = true
+		w.buf.WriteString("{}")
+		return
+	}
+	w.nodes++
+	w.depth = max(w.depth, d)
+	keys := append([]int32{n.Key}, n.Refs...)
+	for _, k := range keys {
+		if k != 0 && slices.Contains(w.onPath, k) {
+			ref := ""
+			for i := len(n.Refs) - 1; i >= 0 && ref == ""; i-- {
+				ref = w.schema.RefName(n.Refs[i])
+			}
+			w.buf.WriteString(`{"$ref":`)
+			w.str(ref)
+			w.buf.WriteString(`}`)
+			return
+		}
+	}
+	mark := len(w.onPath)
+	w.onPath = append(w.onPath, keys...)
+	defer func() { w.onPath = w.onPath[:mark] }()
+
+	w.buf.WriteByte('{')
+	first := true
+	field := func(name string) {
+		if !first {
+			w.buf.WriteByte(',')
+		}
+		first = false
+		w.str(name)
+		w.buf.WriteByte(':')
+	}
+	types := func(names ...string) {
+		if n.Nullable && !slices.Contains(names, "null") {
+			names = append(names, "null")
+		}
+		field("type")
+		if len(names) == 1 {
+			w.str(names[0])
+			return
+		}
+		w.buf.WriteByte('[')
+		for i, t := range names {
+			if i > 0 {
+				w.buf.WriteByte(',')
+			}
+			w.str(t)
+		}
+		w.buf.WriteByte(']')
+	}
+	switch n.Shape {
+	case model.Scalar:
+		types(n.Types...)
+	case model.Object:
+		types("object")
+	case model.Array:
+		types("array")
+	}
+	if n.Description != "" {
+		field("description")
+		w.str(n.Description)
+	}
+	if n.Format != "" {
+		field("format")
+		w.str(n.Format)
+	}
+	if len(n.Enum) > 0 {
+		field("enum")
+		w.buf.WriteByte('[')
+		for i, v := range n.Enum {
+			if i > 0 {
+				w.buf.WriteByte(',')
+			}
+			w.buf.Write(v.AppendJSON(nil))
+		}
+		w.buf.WriteByte(']')
+	}
+	if n.Default != nil {
+		field("default")
+		w.buf.Write(n.Default.AppendJSON(nil))
+	}
+	switch n.Shape {
+	case model.Array:
+		field("items")
+		w.node(n.Items(), d) // arrays are not a level of their own
+	case model.Object:
+		if n.KnownKeys {
+			field("properties")
+			w.buf.WriteByte('{')
+			var required []string
+			for i, p := range n.Props {
+				if i > 0 {
+					w.buf.WriteByte(',')
+				}
+				w.str(p.Name)
+				w.buf.WriteByte(':')
+				w.node(n.Child(i), d+1)
+				if p.Required {
+					required = append(required, p.Name)
+				}
+			}
+			w.buf.WriteByte('}')
+			if len(required) > 0 {
+				field("required")
+				w.buf.WriteByte('[')
+				for i, r := range required {
+					if i > 0 {
+						w.buf.WriteByte(',')
+					}
+					w.str(r)
+				}
+				w.buf.WriteByte(']')
+			}
+		}
+		if ap := n.AdditionalProperties(); ap != nil {
+			field("additionalProperties")
+			w.node(ap, d+1)
+		}
+	case model.Union:
+		field("anyOf")
+		w.buf.WriteByte('[')
+		for i := range n.Alts {
+			if i > 0 {
+				w.buf.WriteByte(',')
+			}
+			w.node(n.Alt(i), d+1)
+		}
+		w.buf.WriteByte(']')
+	}
+	w.buf.WriteByte('}')
+}
+
+func (w *subtreeWriter) str(s string) {
+	b, _ := json.Marshal(s)
+	w.buf.Write(b)
+}
