@@ -7,17 +7,74 @@
 //     plus a built-in "toolbox" group, with folded output summaries from the
 //     summarizer;
 //   - tool_exec resolves an op, applies the policy, validates the arguments
-//     with a real JSON Schema validator, fills in defaults, honours dry runs
-//     and idempotency keys, and calls the upstream under a deadline;
-//   - tool_batch runs up to 20 of those, in order or in parallel.
+//     with a real JSON Schema validator (santhosh-tekuri/jsonschema, 2020-12
+//     and draft-07), fills in defaults, honours dry runs and idempotency keys,
+//     and calls the upstream under a deadline;
+//   - tool_batch runs up to 20 of those, in order or eight at a time.
 //
-// Every answer is an envelope ({op, ok, result, meta} or {op, ok, error})
-// returned both as structuredContent and as JSON text. In direct mode the
-// upstream tools are listed one by one instead, with their schemas passed
-// through unchanged.
+// Every answer is returned both as structuredContent and as JSON text. In
+// direct mode the upstream tools are listed one by one instead, with their
+// schemas passed through unchanged.
 //
 // A Gateway serves stdio (Serve) and streamable HTTP (ServeHTTP, Listen,
 // ServeListener) with Origin, Host, body size and bearer token checks, and
-// reports one Event per call to its subscribers and to an optional JSON-lines
-// file.
+// reports one Event per call to its subscribers (Subscribe) and to an
+// optional JSON-lines file. A front end such as the TUI runs one in the
+// background like this:
+//
+//	g, err := gateway.New(manager, gateway.Options{Mode: gateway.ModeProgressive})
+//	events, stop := g.Subscribe(256) // Event{Op, OK, Code, LatencyMS, Request, Envelope, ...}
+//	ln, err := g.Listen("127.0.0.1:0")
+//	go g.ServeListener(ctx, ln) // g.URL(ln) is the endpoint; g.Calls() counts calls
+//	...
+//	stop(); g.Close() // ends serving and subscriptions; the Manager stays open
+//
+// # Where the contract is silent
+//
+//   - tool_help answers are the help objects themselves (each carries
+//     registry_version); its errors are error envelopes whose op is
+//     "tool_help". In tool_batch a help step's result is wrapped in a
+//     success envelope {op: "tool_help", ok, result, meta}.
+//   - "root" and "" are the same path. A path may also be a direct-mode
+//     name ("<server>__<tool>"). An exact op id wins over a sub-group of the
+//     same name.
+//   - The root answer's cache key also holds the groups' health, which
+//     changes without the registry.
+//   - Health: ok (connected), degraded (connecting, or connected but a call
+//     found it unavailable in the last minute; a successful call clears it),
+//     down (failed or disabled, with the last error).
+//   - usage is a tool_exec argument object with placeholders ("<string>")
+//     for the required arguments; examples use the schema's own examples,
+//     defaults and enum values.
+//   - args: null is read as {}. Defaults are applied after validation (a
+//     default does not satisfy "required"), into nested objects and arrays
+//     of objects that are present; members keep their order and numbers
+//     their literal text.
+//   - An input schema that does not compile lets the call through unchecked,
+//     with a warning in meta.warnings; a schema without $schema is read as
+//     2020-12 and, if that fails, as draft-07. Network $refs are never
+//     fetched.
+//   - Idempotency: only answers from calls that reached the tool (success or
+//     UPSTREAM_ERROR) are kept; an UNAVAILABLE call frees its key for a
+//     retry. A second call with a key in flight waits for the first. A
+//     replay keeps the first answer's trace_id and adds meta.replayed.
+//   - A JSON-RPC error from the upstream (it refused the call) is
+//     UPSTREAM_ERROR with details.rpc_code; a malformed reply too.
+//   - stop_on_error applies to sequential batches: the results end at the
+//     first failure and meta.skipped counts the steps not run. Each step
+//     has its own trace_id.
+//   - Direct mode lists only the ops the policy allows (a denied tool is not
+//     offered at all); a call's arguments are checked and defaulted as by
+//     tool_exec; the upstream's result is returned as it came (its
+//     structuredContent byte for byte); a call that never reached the tool
+//     answers isError with the error envelope as text. Names that are too
+//     long, or that two ops would share, get "_" and 8 hex digits of the op
+//     id's SHA-256 (every op of a collision does, so no name depends on
+//     which op came first).
+//   - A server named "toolbox" in the config is shadowed by the built-in
+//     group.
+//   - Events carry the call's arguments and answer (Request, Envelope) for
+//     the TUI; the JSON-lines file has only the contract's fields. Upstream
+//     errors reach answers and events only through the Manager, which
+//     redacts the config's secrets.
 package gateway

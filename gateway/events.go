@@ -46,6 +46,7 @@ type events struct {
 	sinkErr error
 	closed  bool
 	dropped atomic.Uint64
+	calls   atomic.Uint64
 }
 
 type subscriber struct {
@@ -64,6 +65,7 @@ func newEvents(sink io.Writer) *events {
 // Dropped); the sink gets every line, flushed at once so that a tail -f
 // sees it.
 func (e *events) emit(ev Event) {
+	e.calls.Add(1)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {

@@ -1,8 +1,10 @@
 package gateway
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -295,5 +297,43 @@ func TestRegistryVersionChangesOnListChanged(t *testing.T) {
 	mustOK(t, h.exec("test.grown", map[string]any{"id": "z"}))
 	if got := h.help("test.grown")["registry_version"]; got == before {
 		t.Fatal("help answers carry the new version")
+	}
+}
+
+func TestExecIsCancelledWithItsCaller(t *testing.T) {
+	h := newHarness(t, harnessConfig{}) // 60 s deadline
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err := h.client.CallTool(ctx, "gw", "tool_exec", json.RawMessage(`{"op":"test.slow"}`))
+	if err == nil {
+		t.Fatal("the client gave up: its call fails")
+	}
+	eventually(t, "the upstream call to be cancelled", func() bool { return h.ts.slowDone.Load() == 1 })
+}
+
+func TestConcurrentCallsWithOneIdempotencyKeyRunOnce(t *testing.T) {
+	h := newHarness(t, harnessConfig{})
+	var wg sync.WaitGroup
+	envs := make([]envelope, 10)
+	for i := range envs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			envs[i] = h.exec("test.delete_item", map[string]any{"id": "x"}, map[string]any{"idempotency_key": "same"})
+		}()
+	}
+	wg.Wait()
+	replayed := 0
+	for _, env := range envs {
+		mustOK(t, env)
+		if env.Meta.Replayed {
+			replayed++
+		}
+		if string(env.Result) != string(envs[0].Result) {
+			t.Fatalf("answers differ: %s %s", env.Result, envs[0].Result)
+		}
+	}
+	if n := h.ts.deletes.Load(); n != 1 || replayed != 9 {
+		t.Fatalf("%d upstream calls, %d replays", n, replayed)
 	}
 }

@@ -201,6 +201,9 @@ func (g *Gateway) Subscribe(buffer int) (<-chan Event, func()) {
 	return g.events.subscribe(buffer)
 }
 
+// Calls counts the calls answered so far (one per event).
+func (g *Gateway) Calls() uint64 { return g.events.calls.Load() }
+
 // DroppedEvents counts events that subscribers missed because they were full.
 func (g *Gateway) DroppedEvents() uint64 { return g.events.dropped.Load() }
 

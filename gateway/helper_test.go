@@ -110,6 +110,7 @@ func runGatewayHelper(mode Mode, cfg mcpclient.Config) int {
 type testServer struct {
 	srv      *server.MCPServer
 	deletes  atomic.Int64 // calls of delete_item
+	slowDone atomic.Int64 // calls of slow that saw their context end
 	inFlight atomic.Int64
 	maxSeen  atomic.Int64
 	release  chan struct{} // closed to let "gate" calls finish
@@ -178,6 +179,7 @@ func newTestServer() *testServer {
 	srv.AddTool(tool("slow", "Never answers before its caller gives up.", `{"type":"object"}`, "", true),
 		func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			<-ctx.Done()
+			ts.slowDone.Add(1)
 			return nil, ctx.Err()
 		})
 	srv.AddTool(tool("gate", "Counts concurrent calls; waits for the test.", `{"type":"object"}`, "", true),
