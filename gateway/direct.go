@@ -93,30 +93,16 @@ func (g *Gateway) directToolbox(opID string) server.ToolHandlerFunc {
 	})
 }
 
+// directHandler runs a direct-mode tool for the op it stands for, as the
+// registry of the moment knows it.
 func (g *Gateway) directHandler(opID string, run func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer)) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		start := g.opts.now()
-		raw := rawArguments(req)
-		reg, servers := g.current()
-		c := call{reg: reg, servers: servers, traceID: newTraceID(), start: start}
-		ctx, cancel := context.WithCancel(ctx)
-		defer cancel()
-		stop := context.AfterFunc(g.life, cancel)
-		defer stop()
-
-		var res *mcp.CallToolResult
-		var a answer
-		if op, ok := reg.ops[opID]; ok {
-			res, a = run(ctx, c, op, raw)
-		} else {
-			res, a = directError(&Op{ID: opID}, fail(CodeNotFound, "", nil, "%s is no longer offered by its server", opID))
-		}
-		g.events.emit(Event{
-			Time: start, TraceID: c.traceID, Tool: req.Params.Name, Op: a.op, Kind: a.kind,
-			OK: a.ok, Code: a.code, LatencyMS: sinceMS(g.opts.now(), start),
-			ArgsBytes: len(raw), ResultBytes: len(a.body), Request: raw, Envelope: a.body,
-		})
-		return res, nil
+		return g.serveCall(ctx, req.Params.Name, req, func(ctx context.Context, c call, raw json.RawMessage) (*mcp.CallToolResult, answer) {
+			if op, ok := c.reg.ops[opID]; ok {
+				return run(ctx, c, op, raw)
+			}
+			return directError(&Op{ID: opID}, fail(CodeNotFound, "", nil, "%s is no longer offered by its server", opID))
+		}), nil
 	}
 }
 

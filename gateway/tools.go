@@ -70,14 +70,10 @@ func envelopeAnswer(env *Envelope, kind string) answer {
 
 // progressiveTools are tool_help, tool_exec and tool_batch with handlers.
 func (g *Gateway) progressiveTools() []server.ServerTool {
-	readOnly, notReadOnly := true, false
-	def := func(name, title, desc, in, out string, ro bool) mcp.Tool {
+	def := func(name, title, desc, in, out string, readOnly bool) mcp.Tool {
 		t := mcp.Tool{Name: name, Title: title, Description: desc,
 			RawInputSchema: compactJSON(json.RawMessage(in)), RawOutputSchema: compactJSON(json.RawMessage(out))}
 		t.Annotations.ReadOnlyHint = &readOnly
-		if !ro {
-			t.Annotations.ReadOnlyHint = &notReadOnly
-		}
 		return t
 	}
 	return []server.ServerTool{
@@ -93,28 +89,36 @@ func (g *Gateway) progressiveTools() []server.ServerTool {
 	}
 }
 
-// handler wraps a gateway tool: it takes the registry, times the call,
-// ties it to Close, emits its event and returns the answer as both
-// structuredContent and JSON text.
+// handler wraps a progressive tool: its answer goes back as both
+// structuredContent and JSON text, isError when it is not ok.
 func (g *Gateway) handler(tool string, run func(ctx context.Context, c call, args json.RawMessage) answer) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		start := g.opts.now()
-		raw := rawArguments(req)
-		reg, servers := g.current()
-		c := call{reg: reg, servers: servers, traceID: newTraceID(), start: start}
-		ctx, cancel := context.WithCancel(ctx)
-		defer cancel()
-		stop := context.AfterFunc(g.life, cancel)
-		defer stop()
-
-		a := run(ctx, c, raw)
-		g.events.emit(Event{
-			Time: start, TraceID: c.traceID, Tool: tool, Op: a.op, Kind: a.kind,
-			OK: a.ok, Code: a.code, LatencyMS: sinceMS(g.opts.now(), start),
-			ArgsBytes: len(raw), ResultBytes: len(a.body), Request: raw, Envelope: a.body,
-		})
-		return toolResult(a.body, !a.ok), nil
+		return g.serveCall(ctx, tool, req, func(ctx context.Context, c call, raw json.RawMessage) (*mcp.CallToolResult, answer) {
+			a := run(ctx, c, raw)
+			return toolResult(a.body, !a.ok), a
+		}), nil
 	}
+}
+
+// serveCall runs one call of any gateway tool: it takes the registry,
+// times the call, ties it to Close and emits its event.
+func (g *Gateway) serveCall(ctx context.Context, tool string, req mcp.CallToolRequest, run func(ctx context.Context, c call, raw json.RawMessage) (*mcp.CallToolResult, answer)) *mcp.CallToolResult {
+	start := g.opts.now()
+	raw := rawArguments(req)
+	reg, servers := g.current()
+	c := call{reg: reg, servers: servers, traceID: newTraceID(), start: start}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(g.life, cancel)
+	defer stop()
+
+	res, a := run(ctx, c, raw)
+	g.events.emit(Event{
+		Time: start, TraceID: c.traceID, Tool: tool, Op: a.op, Kind: a.kind,
+		OK: a.ok, Code: a.code, LatencyMS: sinceMS(g.opts.now(), start),
+		ArgsBytes: len(raw), ResultBytes: len(a.body), Request: raw, Envelope: a.body,
+	})
+	return res
 }
 
 // toolResult returns body as structuredContent and as text.
