@@ -137,6 +137,12 @@ func TestDeadServerShowsDownAndNeverStallsOthers(t *testing.T) {
 	// its group as help_path, and the group shows why.
 	env := h.exec("dead.anything", nil)
 	mustCode(t, env, CodeNotFound)
+	if *env.Error.HelpPath != "dead" {
+		t.Errorf("help_path %q", *env.Error.HelpPath)
+	}
+	if g := h.help("dead"); g["health"] != "down" || g["last_error"] == "" || g["ops"] != nil {
+		t.Errorf("tool_help(dead): %v", g)
+	}
 
 	// 200 concurrent calls across upstreams, some to a server that is
 	// down, some to one that hangs: every one answers within its deadline.

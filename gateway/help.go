@@ -3,6 +3,7 @@ package gateway
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"mcpeek/model"
@@ -129,7 +130,7 @@ func (g *Gateway) help(r *Registry, servers []model.Server, req helpRequest) (js
 			op = r.byDirect[path]
 		}
 		answer = g.opHelp(r, op, req)
-	case r.byGroup[path] != nil:
+	case slices.Contains(r.Groups, path):
 		answer = g.groupHelp(r, servers, path, "", path)
 	default:
 		group, word, ok := r.splitSubGroup(path)
@@ -221,6 +222,9 @@ func (g *Gateway) groupHelp(r *Registry, servers []model.Server, group, word, pa
 	ops := r.byGroup[group]
 	if word != "" {
 		ops = r.subGroup(group, word)
+	}
+	if len(ops) == 0 {
+		out.Next = fmt.Sprintf(`%s lists no ops yet (health %s); tool_help("") shows every group.`, group, h)
 	}
 	out.Ops = make([]OpSummary, 0, len(ops))
 	for _, op := range ops {
