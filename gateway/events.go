@@ -26,7 +26,7 @@ type Event struct {
 	Kind string `json:"kind"`
 	OK   bool   `json:"ok"`
 	// Code is the error code when OK is false.
-	Code        Code    `json:"code,omitempty"`
+	Code        Code    `json:"code"`
 	LatencyMS   float64 `json:"latency_ms"`
 	ArgsBytes   int     `json:"args_bytes"`
 	ResultBytes int     `json:"result_bytes"`

@@ -83,9 +83,11 @@ func TestEveryCallEmitsOneEvent(t *testing.T) {
 	if len(lines) != 4 {
 		t.Fatalf("%d lines:\n%s", len(lines), sink.String())
 	}
-	for _, key := range []string{"time", "trace_id", "tool", "op", "kind", "ok", "latency_ms", "args_bytes", "result_bytes"} {
-		if _, ok := lines[2][key]; !ok {
-			t.Errorf("line lacks %q: %v", key, lines[2])
+	for _, line := range lines {
+		for _, key := range []string{"time", "trace_id", "tool", "op", "kind", "ok", "code", "latency_ms", "args_bytes", "result_bytes"} {
+			if _, ok := line[key]; !ok {
+				t.Errorf("line lacks %q: %v", key, line)
+			}
 		}
 	}
 	if lines[2]["code"] != "VALIDATION_ERROR" {
