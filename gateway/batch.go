@@ -59,6 +59,12 @@ func (g *Gateway) runBatch(ctx context.Context, c call, raw json.RawMessage) ans
 			sem <- struct{}{}
 			go func() {
 				defer func() { <-sem; wg.Done() }()
+				defer func() {
+					// mcp-go recovers a handler's panics, not its goroutines'.
+					if p := recover(); p != nil {
+						results[i] = errorEnvelope(step.Op, fail(CodeInternal, "", nil, "step %d failed: %v", i, p))
+					}
+				}()
 				results[i] = g.step(ctx, c, step)
 			}()
 		}
@@ -108,5 +114,6 @@ func (g *Gateway) step(ctx context.Context, c call, s batchStep) *Envelope {
 		}
 		return g.success(sc, toolHelp, body, nil)
 	}
-	return g.exec(ctx, sc, s.execRequest)
+	env, _ := g.exec(ctx, sc, s.execRequest)
+	return env
 }

@@ -30,14 +30,9 @@ type call struct {
 }
 
 // exec runs tool_exec's steps: resolve, policy, validate and default, dry
-// run, idempotency, call. It always returns an envelope.
-func (g *Gateway) exec(ctx context.Context, c call, req execRequest) *Envelope {
-	env, _ := g.execOp(ctx, c, req)
-	return env
-}
-
-// execOp is exec, also returning the op it resolved (nil when none).
-func (g *Gateway) execOp(ctx context.Context, c call, req execRequest) (*Envelope, *Op) {
+// run, idempotency, call. It always returns an envelope, and the op it
+// resolved (nil when none).
+func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope, *Op) {
 	op, ok := c.reg.ops[req.Op]
 	if !ok {
 		if strings.TrimSpace(req.Op) == "" {

@@ -186,7 +186,7 @@ func (g *Gateway) runExec(ctx context.Context, c call, raw json.RawMessage) answ
 	}
 	var req execRequest
 	_ = json.Unmarshal(args, &req)
-	env, op := g.execOp(ctx, c, req)
+	env, op := g.exec(ctx, c, req)
 	kind := ""
 	if op != nil {
 		kind = string(op.Kind)
