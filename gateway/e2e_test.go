@@ -209,7 +209,7 @@ func TestConformanceServer(t *testing.T) {
 	node, modules, bin, cfg := e2eSetup(t)
 	url := startHTTPGateway(t, bin, "--config", cfg)
 	suite := filepath.Join(modules, "@modelcontextprotocol/conformance/dist/index.js")
-	for _, scenario := range []string{"server-initialize", "tools-list", "ping", "dns-rebinding-protection"} {
+	for _, scenario := range []string{"server-initialize", "tools-list", "ping", "logging-set-level", "server-sse-multiple-streams", "dns-rebinding-protection"} {
 		t.Run(scenario, func(t *testing.T) {
 			out, err := runNode(t, node, suite, "server", "--url", url, "--scenario", scenario, "-o", t.TempDir())
 			m := regexp.MustCompile(`Passed: (\d+)/(\d+), (\d+) failed`).FindStringSubmatch(out)

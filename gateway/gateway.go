@@ -141,6 +141,7 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 		server.WithInstructions(instructions(opts.Mode)),
 		server.WithToolFilter(g.orderTools),
 		server.WithRecovery(),
+		server.WithLogging(), // logging/setLevel is accepted; the gateway sends no log messages yet
 	)
 	g.self = map[string]*Op{}
 	for name, in := range map[string]string{toolHelp: toolHelpInput, toolExec: toolExecInput, toolBatch: toolBatchInput} {
