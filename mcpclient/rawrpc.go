@@ -120,13 +120,25 @@ func (c *conn) send(ctx context.Context, req transport.JSONRPCRequest) (*transpo
 	if c.ep.inproc == nil {
 		return c.tr.SendRequest(ctx, req)
 	}
+	// The handler gets a context with the caller's deadline and cancellation
+	// but none of its values: a caller that is itself inside an mcp-go
+	// handler carries that request's protocol era and headers, which the
+	// in-process server would otherwise read as its own.
+	inner, cancel := context.WithCancel(context.Background())
+	if dl, ok := ctx.Deadline(); ok {
+		cancel()
+		inner, cancel = context.WithDeadline(context.Background(), dl)
+	}
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
 	type answer struct {
 		resp *transport.JSONRPCResponse
 		err  error
 	}
 	ch := make(chan answer, 1)
 	go func() {
-		r, err := c.tr.SendRequest(ctx, req)
+		r, err := c.tr.SendRequest(inner, req)
 		ch <- answer{r, err}
 	}()
 	select {
