@@ -143,7 +143,7 @@ func manyTools(tb testing.TB, n int) *fakeBackend {
 func BenchmarkIndex1000Tools(b *testing.B) {
 	fb := manyTools(b, 1000)
 	for b.Loop() {
-		loadServers(fb, 1, nil)()
+		loadServers(fb, 1, nil, defaultBudget)()
 	}
 }
 

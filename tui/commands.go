@@ -61,10 +61,11 @@ func startServers(b Backend) tea.Cmd {
 }
 
 // loadServers takes a snapshot and indexes every tool: whether its summary
-// hides fields, and its text for the filter. Tools unchanged since prev are
-// not summarised again (prev is never written after it is handed out); the
-// others are summarised on every core.
-func loadServers(b Backend, gen int, prev map[string]toolInfo) tea.Cmd {
+// hides fields at the budget, and its text for the filter. Tools unchanged
+// since prev (same schema, same budget) are not summarised again (prev is
+// never written after it is handed out); the others are summarised on
+// every core.
+func loadServers(b Backend, gen int, prev map[string]toolInfo, budget summarizer.Options) tea.Cmd {
 	return func() tea.Msg {
 		servers := b.Servers()
 		info := make(map[string]toolInfo, len(prev))
@@ -72,16 +73,18 @@ func loadServers(b Backend, gen int, prev map[string]toolInfo) tea.Cmd {
 		for _, s := range servers {
 			for _, t := range s.Tools {
 				id := t.ID()
-				if p, ok := prev[id]; ok && bytes.Equal(p.outputSchema, t.OutputSchema) && p.description == t.Description {
+				if p, ok := prev[id]; ok && p.budget == budget && bytes.Equal(p.outputSchema, t.OutputSchema) && p.description == t.Description {
 					info[id] = p
 					continue
 				}
 				todo = append(todo, t)
 			}
 		}
-		ds, errs := summarizer.DescribeAll(todo, summarizer.Options{})
+		ds, errs := summarizer.DescribeAll(todo, budget)
 		for i, t := range todo {
-			info[t.ID()] = indexTool(t, ds[i].HasHiddenFields, errs[i] != nil)
+			ti := indexTool(t, ds[i].HasHiddenFields, errs[i] != nil)
+			ti.budget = budget
+			info[t.ID()] = ti
 		}
 		return serversLoadedMsg{gen: gen, servers: servers, info: info}
 	}
@@ -95,6 +98,7 @@ type toolInfo struct {
 	name, text   string // lower-cased name; title and description
 	outputSchema []byte
 	description  string
+	budget       summarizer.Options // hidesFields is at this budget
 }
 
 func indexTool(t model.Tool, hides, bad bool) toolInfo {
@@ -109,8 +113,8 @@ func indexTool(t model.Tool, hides, bad bool) toolInfo {
 	}
 }
 
-func loadTool(t model.Tool, req int) tea.Cmd {
-	return func() tea.Msg { return toolLoadedMsg{req: req, view: newToolView(t)} }
+func loadTool(t model.Tool, req int, budget summarizer.Options) tea.Cmd {
+	return func() tea.Msg { return toolLoadedMsg{req: req, view: newToolView(t, budget)} }
 }
 
 func reconnect(b Backend, server string) tea.Cmd {

@@ -1,7 +1,10 @@
 // Package tui is mcpeek's terminal explorer: one root Bubble Tea model over
 // the servers of an mcpclient.Manager, showing each tool's folded output
-// summary, its schemas as foldable trees and its raw definition.
+// summary, its schemas as foldable trees, its raw definition, the planner
+// descriptor with what it costs in tokens, and the old hard cut beside the
+// folded summary. Two knobs (max_fields, max_depth) re-fold every view.
 //
 // The trees are package summarizer/tree's node lists: folding is O(1) and
-// a frame walks only the lines on screen.
+// a frame walks only the lines on screen. Token counts are taken in
+// commands, never in Update or View.
 package tui

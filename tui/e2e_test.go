@@ -130,3 +130,32 @@ func (b *blockedBackend) Start(ctx context.Context) error {
 		return ctx.Err()
 	}
 }
+
+// The planner walk of the README at 80x24: max_fields from 30 to 10, then
+// the planner view of the shop order tool, whose token counts arrive from
+// a command. (The knobs are turned first so that the screen waited for
+// is drawn once, whole; knobs turned inside the planner view are tested
+// in planner_test.go.)
+func TestAppPlannerKnobs80x24(t *testing.T) {
+	tm, _ := startApp(t, 80, 24)
+	typeKeys(tm, "/")
+	tm.Type("order")
+	typeKeys(tm, "enter")
+	waitFor(t, tm.Output(), "31 summary lines")
+	typeKeys(tm, "-", "-", "-", "-", "p")
+	waitFor(t, tm.Output(), "4.6%") // the cl100k share at max_fields 10: counted
+	golden.RequireEqual(t, finalScreen(t, tm))
+}
+
+// Side by side at 160x48: the legacy cut and the folded summary at
+// max_fields 10, with what each hides.
+func TestAppCompare160x48(t *testing.T) {
+	tm, _ := startApp(t, 160, 48)
+	typeKeys(tm, "/")
+	tm.Type("shop_get_order")
+	typeKeys(tm, "enter")
+	waitFor(t, tm.Output(), "31 summary lines")
+	typeKeys(tm, "-", "-", "-", "-", "c")
+	waitFor(t, tm.Output(), "no marker says so (1088)")
+	golden.RequireEqual(t, finalScreen(t, tm))
+}

@@ -5,14 +5,17 @@ import "charm.land/bubbles/v2/key"
 // keyMap declares every key once, with its help text. Handlers match with
 // key.Matches; help is rendered only through bubbles/help.
 type keyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	Fold, Unfold, FoldAll, UnfoldAll        key.Binding
-	CollapseAll, ExpandAll, Depth           key.Binding
-	NextSibling, PrevSibling, Toggle        key.Binding
-	Filter, Next, Prev, Accept, Cancel      key.Binding
-	Pane, View, Desc, Reconnect             key.Binding
-	Copy, CopyDot, CopyPointer, CopyJQ      key.Binding
-	Help, Quit                              key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom  key.Binding
+	Fold, Unfold, FoldAll, UnfoldAll         key.Binding
+	CollapseAll, ExpandAll, Depth            key.Binding
+	NextSibling, PrevSibling, Toggle         key.Binding
+	Filter, Next, Prev, Accept, Cancel       key.Binding
+	Pane, View, Desc, Reconnect              key.Binding
+	Planner, Compare                         key.Binding
+	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
+	ResetBudget                              key.Binding
+	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
+	Help, Quit                               key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -43,6 +46,13 @@ func newKeyMap() keyMap {
 		Cancel:      b([]string{"esc"}, "esc", "cancel"),
 		Pane:        b([]string{"tab", "shift+tab"}, "tab", "switch pane"),
 		View:        b([]string{"v"}, "v", "next view"),
+		Planner:     b([]string{"p"}, "p", "planner"),
+		Compare:     b([]string{"c"}, "c", "vs legacy"),
+		FieldsUp:    b([]string{"+", "="}, "+/-", "max_fields"),
+		FieldsDown:  b([]string{"-", "_"}, "-", "fewer fields"),
+		DepthUp:     b([]string{"]"}, "]/[", "max_depth"),
+		DepthDown:   b([]string{"["}, "[", "shallower"),
+		ResetBudget: b([]string{"0"}, "0", "default knobs"),
 		Desc:        b([]string{"d"}, "d", "descriptions"),
 		Reconnect:   b([]string{"r"}, "r", "reconnect"),
 		Copy:        b([]string{"y"}, "y", "copy path"),
@@ -74,22 +84,26 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	case h.mode != inputNone:
 		return []key.Binding{k.Accept, k.Cancel}
 	case h.focus == paneTools:
-		return []key.Binding{k.Down, k.Unfold, k.Filter, k.Pane, k.View, k.Reconnect, k.Help, k.Quit}
+		return []key.Binding{k.Down, k.Filter, k.Planner, k.FieldsUp, k.Pane, k.View, k.Reconnect, k.Help, k.Quit}
+	case h.view == viewPlanner || h.view == viewCompare:
+		return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.View, k.Pane, k.Help, k.Quit}
 	case h.view == viewRaw:
 		return []key.Binding{k.Down, k.PageDown, k.Pane, k.View, k.Help, k.Quit}
 	}
-	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.View, k.Pane, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.Planner, k.View, k.Pane, k.Help, k.Quit}
 }
 
-// FullHelp is the help shown by "?", in columns: five on a wide screen,
-// three (taller) on a narrow one.
+// FullHelp is the help shown by "?", in columns: six on a wide screen,
+// four (taller) on a narrow one.
 func (h helpKeys) FullHelp() [][]key.Binding {
 	k := h.k
+	views := []key.Binding{k.Planner, k.Compare, k.FieldsUp, k.DepthUp, k.ResetBudget}
 	if h.narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
-			{k.Filter, k.Next, k.Prev, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View, k.Help, k.Quit},
+			{k.Filter, k.Next, k.Prev, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
+			append(views, k.Help, k.Quit),
 		}
 	}
 	return [][]key.Binding{
@@ -97,6 +111,7 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
 		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc},
 		{k.Filter, k.Next, k.Prev, k.Copy, k.Reconnect},
+		views,
 		{k.Pane, k.View, k.Help, k.Quit},
 	}
 }

@@ -36,6 +36,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.view = (m.view + 1) % viewCount
 		m.sizeTrees()
 		return nil
+	case key.Matches(msg, k.Planner):
+		m.toggleView(viewPlanner)
+		return nil
+	case key.Matches(msg, k.Compare):
+		m.toggleView(viewCompare)
+		return nil
 	case key.Matches(msg, k.Reconnect):
 		if srv, ok := m.selectedServer(); ok {
 			return reconnect(m.backend, srv.Name)
@@ -45,10 +51,22 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showDesc, m.descChosen = !m.showDesc, true
 		return nil
 	}
+	if cmd, ok := m.knobsKey(msg); ok {
+		return cmd
+	}
 	if m.focus == paneTools {
 		return m.toolsKey(msg)
 	}
 	return m.viewKey(msg)
+}
+
+// toggleView shows view k, or the summary again when k is already shown.
+func (m *Model) toggleView(k viewKind) {
+	if m.view == k {
+		k = viewSummary
+	}
+	m.view = k
+	m.sizeTrees()
 }
 
 func (m *Model) switchPane() {
@@ -121,7 +139,8 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.showSelected()
 }
 
-// viewKey handles the right pane: a tree, or the raw text.
+// viewKey handles the right pane: a tree, or a document (raw, planner,
+// compare) that scrolls.
 func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.current == nil {
 		return nil
@@ -129,7 +148,11 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.keys
 	t := m.currentTree()
 	if t == nil {
-		r, h := m.current.raw, m.layout.treeH
+		r, h := m.currentDoc(), m.layout.treeH
+		if r == nil {
+			return nil
+		}
+		_, total := r.span()
 		switch {
 		case key.Matches(msg, k.Down):
 			r.scroll(1, h)
@@ -140,9 +163,9 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.PageUp):
 			r.scroll(-h, h)
 		case key.Matches(msg, k.Top):
-			r.scroll(-len(r.lines), h)
+			r.scroll(-total, h)
 		case key.Matches(msg, k.Bottom):
-			r.scroll(len(r.lines), h)
+			r.scroll(total, h)
 		}
 		return nil
 	}

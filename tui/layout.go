@@ -32,6 +32,10 @@ const (
 func (m *Model) resize(w, h int) {
 	m.width, m.height = max(w, 1), max(h, 1)
 	m.help.SetWidth(m.width)
+	m.help.FullSeparator = "    "
+	if m.helpKeys().narrow {
+		m.help.FullSeparator = "  " // four columns in 80 cells
+	}
 	l := layout{helpH: 1}
 	if m.showHelp {
 		l.helpH = strings.Count(m.fullHelp(), "\n") + 1
@@ -63,5 +67,12 @@ func (m *Model) sizeTrees() {
 		v.sumTree.SetHeight(m.layout.treeH)
 		v.schema.SetHeight(m.layout.treeH)
 		v.raw.scroll(0, m.layout.treeH)
+		if v.planner != nil {
+			v.planner.scroll(0, m.layout.treeH)
+		}
+		if v.compare != nil {
+			v.compare.wide = m.layout.rightW >= compareWide
+			v.compare.scroll(0, m.layout.treeH)
+		}
 	}
 }

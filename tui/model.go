@@ -9,6 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/summarizer"
+	"mcpeek/summarizer/tokens"
 	"mcpeek/summarizer/tree"
 )
 
@@ -84,6 +86,14 @@ type Model struct {
 	descChosen   bool   // d was pressed: no longer follow the width
 	copied       string // the last text put on the clipboard
 
+	// budget is the live knobs (max_fields, max_depth) every summary,
+	// planner descriptor and comparison is folded with.
+	budget summarizer.Options
+	// counter counts tokens in commands; its vocabularies load on first use.
+	counter *tokens.Counter
+	// totals are the servers' token totals, by server name.
+	totals map[string]*serverTotals
+
 	// after schedules a message after a delay (tea.Tick; tests stub it).
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
 
@@ -110,6 +120,9 @@ func New(o Options) *Model {
 		input:    in,
 		notes:    o.Notes,
 		tools:    toolList{folded: map[string]bool{}, height: 1},
+		budget:   defaultBudget,
+		counter:  tokens.NewCounter(),
+		totals:   map[string]*serverTotals{},
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 		},
@@ -157,7 +170,7 @@ func (m *Model) requestServers() tea.Cmd {
 	}
 	m.loadingServers = true
 	m.gen++
-	return loadServers(m.backend, m.gen, m.info)
+	return loadServers(m.backend, m.gen, m.info, m.budget)
 }
 
 // setStatus shows a message for a while.
@@ -205,7 +218,7 @@ func (m *Model) showSelected() tea.Cmd {
 	m.current = nil
 	m.loading = id
 	m.toolReq++
-	return loadTool(t, m.toolReq)
+	return loadTool(t, m.toolReq, m.budget)
 }
 
 func sameTool(a, b model.Tool) bool {
@@ -218,6 +231,28 @@ func (m *Model) currentTree() *tree.Tree {
 		return nil
 	}
 	return m.current.treeOf(m.view)
+}
+
+// currentDoc is the document the right pane shows (raw, planner or
+// compare), or nil for a tree or a document not built yet.
+func (m *Model) currentDoc() scroller {
+	v := m.current
+	if v == nil {
+		return nil
+	}
+	switch m.view {
+	case viewRaw:
+		return v.raw
+	case viewPlanner:
+		if v.planner != nil {
+			return v.planner
+		}
+	case viewCompare:
+		if v.compare != nil {
+			return v.compare
+		}
+	}
+	return nil
 }
 
 // Copied is the text last put on the clipboard (for tests and scripts).

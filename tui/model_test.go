@@ -332,6 +332,14 @@ func TestKeysOnTree(t *testing.T) {
 		t.Fatal("pgdown did not scroll the raw view")
 	}
 	h.keys("v")
+	if h.m.view != viewPlanner || !strings.Contains(h.screen(), `"tool_id": "demo.shop_get_order"`) {
+		t.Fatalf("v did not show the planner view:\n%s", h.screen())
+	}
+	h.keys("v")
+	if h.m.view != viewCompare || !strings.Contains(h.screen(), "legacy: first 30 leaf paths") {
+		t.Fatalf("v did not show the compare view:\n%s", h.screen())
+	}
+	h.keys("v")
 	if h.m.view != viewSummary {
 		t.Fatal("v does not cycle")
 	}
@@ -431,12 +439,12 @@ func TestStaleToolLoadDropped(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	tools := demoTools(t)
 	h.m.toolReq = 5
-	h.send(toolLoadedMsg{req: 4, view: newToolView(tools[0])})
+	h.send(toolLoadedMsg{req: 4, view: newToolView(tools[0], defaultBudget)})
 	if h.m.current != nil && h.m.current.tool.Name == tools[0].Name && h.m.loading != "" {
 		t.Fatal("a stale tool load was applied")
 	}
 	cur := h.m.current
-	h.send(toolLoadedMsg{req: 4, view: newToolView(tools[3])})
+	h.send(toolLoadedMsg{req: 4, view: newToolView(tools[3], defaultBudget)})
 	if h.m.current != cur {
 		t.Fatal("a stale tool load replaced the view")
 	}

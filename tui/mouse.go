@@ -68,7 +68,7 @@ func (m *Model) handleWheel(ms tea.Mouse) {
 	}
 	if t := m.currentTree(); t != nil {
 		t.Scroll(n)
-	} else {
-		m.current.raw.scroll(n, m.layout.treeH)
+	} else if d := m.currentDoc(); d != nil {
+		d.scroll(n, m.layout.treeH)
 	}
 }

@@ -87,6 +87,8 @@ func (d *rawDoc) scroll(n, height int) {
 	d.top = min(max(d.top+n, 0), max(len(d.lines)-height, 0))
 }
 
+func (d *rawDoc) span() (int, int) { return d.top, len(d.lines) }
+
 // render draws the lines on screen; each line is styled once.
 func (d *rawDoc) render(s *Styles, width, height int) string {
 	var b strings.Builder

@@ -60,6 +60,7 @@ type treeView struct {
 	width    int
 	focused  bool
 	showDesc bool
+	costs    map[*tree.Node]subtreeCost // badges of folded lines (schema tree)
 }
 
 // render draws every line on screen, one per row, without a final newline.
@@ -116,7 +117,11 @@ func (v treeView) segments(segs []seg, n *tree.Node) []seg {
 		segs = append(segs, seg{" (" + n.Format + ")", s.Dim})
 	}
 	if n.Count >= 0 && (n.Kind == tree.KindFold || n.Kind == tree.KindRecursive || n.Kind == tree.KindAlt || n.Kind == tree.KindField && n.Openable()) {
-		segs = append(segs, seg{"  " + plural(n.Count, "field"), s.Count})
+		count := "  " + plural(n.Count, "field")
+		if c, ok := v.costs[n]; ok && n.Collapsed() {
+			count += c.badge()
+		}
+		segs = append(segs, seg{count, s.Count})
 	}
 	if n.Note != "" {
 		st := s.Note

@@ -5,6 +5,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/tokens"
 	"mcpeek/summarizer/tree"
 )
 
@@ -15,6 +16,8 @@ const (
 	viewSummary viewKind = iota
 	viewSchema
 	viewRaw
+	viewPlanner
+	viewCompare
 	viewCount
 )
 
@@ -24,48 +27,69 @@ func (v viewKind) String() string {
 		return "summary"
 	case viewSchema:
 		return "schema"
+	case viewPlanner:
+		return "planner"
+	case viewCompare:
+		return "compare"
 	}
 	return "raw"
 }
 
 // toolView is everything shown of one tool, built once off the UI loop
-// and then owned by the model (a Schema resolves lazily: one user at a time).
+// and then owned by the model (a Schema resolves lazily: one user at a
+// time). What depends on the knobs (the summary, the planner and compare
+// documents) is rebuilt when they change; token counts arrive from
+// commands and are kept per budget.
 type toolView struct {
 	tool      model.Tool
 	id        string // sanitised tool id
 	desc      string // sanitised first sentence
+	out       *model.Schema
+	outErr    error // why the output schema cannot be read
 	summary   summarizer.Summary
+	budget    summarizer.Options // what summary and sumTree are folded with
 	enveloped bool
 	sumTree   *tree.Tree
 	schema    *tree.Tree
 	raw       *rawDoc
+
+	planner *plannerDoc // for budget; nil until first shown
+	compare *compareDoc // for budget; nil until first shown
+
+	// Token counts, filled by commands: the raw definition's (which no
+	// knob changes) and the descriptor's at each budget seen.
+	defSize     *tokens.Size
+	descSizes   map[summarizer.Options]tokens.Size
+	descPending map[summarizer.Options]bool
+
+	// Cost badges of the schema tree's folded lines, filled by commands.
+	costs       map[*tree.Node]subtreeCost
+	costPending map[*tree.Node]bool
 }
 
-func newToolView(t model.Tool) *toolView {
-	v := &toolView{tool: t, id: model.SanitizeLine(t.ID()), desc: model.SanitizeLine(summarizer.FirstSentence(t.Description))}
-	var out, in *model.Schema
+func newToolView(t model.Tool, budget summarizer.Options) *toolView {
+	v := &toolView{tool: t, id: model.SanitizeLine(t.ID()), desc: model.SanitizeLine(summarizer.FirstSentence(t.Description)),
+		descSizes: map[summarizer.Options]tokens.Size{}, descPending: map[summarizer.Options]bool{},
+		costs: map[*tree.Node]subtreeCost{}, costPending: map[*tree.Node]bool{}}
+	var in *model.Schema
 	var outNote, inNote string
 	switch {
 	case !t.HasOutputSchema():
 		outNote = "none declared: the result is unstructured content"
-		v.sumTree = tree.NewTree(nil, tree.Note("No output schema declared:"),
-			tree.Note("a planner sees no fields; the result is"),
-			tree.Note("unstructured content (call the tool to see it)."))
 	default:
 		s, err := model.ParseSchema(t.OutputSchema)
 		if err != nil {
+			v.outErr = err
 			outNote = "unreadable: " + model.SanitizeLine(err.Error())
-			v.sumTree = tree.NewTree(nil, tree.Note("The output schema cannot be read: "+err.Error()))
 			break
 		}
-		out = s
-		v.summary = summarizer.Summarize(s, summarizer.Options{})
+		v.out = s
 		_, v.enveloped = s.DataRoot()
-		v.sumTree = tree.NewSummary(s, v.summary)
 		if v.enveloped {
 			outNote = "summary paths start inside data"
 		}
 	}
+	v.refold(budget)
 	if len(t.InputSchema) > 0 {
 		s, err := model.ParseSchema(t.InputSchema)
 		if err != nil {
@@ -76,7 +100,7 @@ func newToolView(t model.Tool) *toolView {
 	} else {
 		inNote = "none declared"
 	}
-	v.schema = tree.NewSchema(out, in, outNote, inNote)
+	v.schema = tree.NewSchema(v.out, in, outNote, inNote)
 	raw := t.Raw
 	if len(raw) == 0 {
 		raw = []byte("null")
@@ -85,7 +109,40 @@ func newToolView(t model.Tool) *toolView {
 	return v
 }
 
-// tree is the tree of the current view, nil for the raw view.
+// refold folds the summary again at budget, exactly as summarizer.Summarize
+// does, and keeps the cursor on the same path when that line is still
+// there. The planner and compare documents are rebuilt when next shown.
+func (v *toolView) refold(budget summarizer.Options) {
+	v.budget = budget
+	v.planner, v.compare = nil, nil
+	var height int
+	var cursorPath string
+	if v.sumTree != nil {
+		height = v.sumTree.Height()
+		if c := v.sumTree.Cursor(); c != nil {
+			cursorPath = c.Path
+		}
+	}
+	switch {
+	case !v.tool.HasOutputSchema():
+		v.sumTree = tree.NewTree(nil, tree.Note("No output schema declared:"),
+			tree.Note("a planner sees no fields; the result is"),
+			tree.Note("unstructured content (call the tool to see it)."))
+	case v.out == nil:
+		v.sumTree = tree.NewTree(nil, tree.Note("The output schema cannot be read: "+v.outErr.Error()))
+	default:
+		v.summary = summarizer.Summarize(v.out, budget)
+		v.sumTree = tree.NewSummary(v.out, v.summary)
+	}
+	if height > 0 {
+		v.sumTree.SetHeight(height)
+		if cursorPath != "" {
+			v.sumTree.Find(func(n *tree.Node) bool { return n.Path == cursorPath && n.Kind != tree.KindMore }, false)
+		}
+	}
+}
+
+// treeOf is the tree of a view, nil for the views that are documents.
 func (v *toolView) treeOf(k viewKind) *tree.Tree {
 	switch k {
 	case viewSummary:
@@ -113,6 +170,10 @@ func (v *toolView) headline(k viewKind) string {
 		return h
 	case viewSchema:
 		return "output and input schemas"
+	case viewPlanner:
+		return "what a planner is shown: the descriptor, as summary --json prints it"
+	case viewCompare:
+		return "the old first-N cut beside the folded summary, same budget"
 	}
 	return strings.TrimSpace(plural(len(v.raw.lines), "line") + " of raw definition")
 }

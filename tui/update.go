@@ -7,8 +7,16 @@ import (
 	"mcpeek/model"
 )
 
-// Update handles one message.
+// Update handles one message, then starts what the new state calls for.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	if _, tick := msg.(spinner.TickMsg); tick {
+		return m, cmd
+	}
+	return m, tea.Batch(cmd, m.sync())
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
@@ -16,19 +24,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.isDark = msg.IsDark()
 		m.restyle()
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		return m.handleKey(msg)
 	case tea.MouseClickMsg:
-		return m, m.handleClick(msg.Mouse())
+		return m.handleClick(msg.Mouse())
 	case tea.MouseWheelMsg:
 		m.handleWheel(msg.Mouse())
 	case spinner.TickMsg:
 		if m.busy() {
 			var cmd tea.Cmd
 			m.spinner, cmd = m.spinner.Update(msg)
-			return m, cmd
+			return cmd
 		}
 	case ServerChangedMsg:
-		return m, m.requestServers()
+		return m.requestServers()
 	case serversStartedMsg:
 		m.starting = false
 		var cmds []tea.Cmd
@@ -36,27 +44,72 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmds = append(cmds, m.setStatus("starting servers: "+msg.err.Error(), true))
 		}
 		cmds = append(cmds, m.requestServers())
-		return m, tea.Batch(cmds...)
+		return tea.Batch(cmds...)
 	case serversLoadedMsg:
-		return m, m.applyServers(msg)
+		return m.applyServers(msg)
 	case toolLoadedMsg:
 		if msg.req != m.toolReq {
-			return m, nil // the user has moved on: a stale answer
+			return nil // the user has moved on: a stale answer
 		}
 		m.views[msg.view.tool.ID()] = msg.view
 		m.current, m.loading = msg.view, ""
 		m.sizeTrees()
 	case reconnectRequestedMsg:
 		if msg.err != nil {
-			return m, m.setStatus(errorf("reconnect %s: %w", msg.server, msg.err).Error(), true)
+			return m.setStatus(errorf("reconnect %s: %w", msg.server, msg.err).Error(), true)
 		}
-		return m, tea.Batch(m.setStatus("reconnecting "+msg.server+"…", false), m.requestServers())
+		return tea.Batch(m.setStatus("reconnecting "+msg.server+"…", false), m.requestServers())
 	case statusExpiredMsg:
 		if msg.id == m.statusID {
 			m.status = ""
 		}
+	case descriptorMeasuredMsg:
+		m.descriptorMeasured(msg)
+	case costsMeasuredMsg:
+		m.costsMeasured(msg)
+	case serverTotalsMsg:
+		m.totalsMeasured(msg)
 	}
-	return m, nil
+	return nil
+}
+
+// sync brings what the current view shows up to the knobs, and starts the
+// background counts it lacks: the planner's tokens, the schema tree's
+// badges on screen, the selected server's totals. It runs after each
+// message (not per frame) and costs the lines on screen at most, plus a
+// refold when the knobs moved.
+func (m *Model) sync() tea.Cmd {
+	var cmds []tea.Cmd
+	if v := m.current; v != nil {
+		if v.budget != m.budget {
+			v.refold(m.budget)
+			m.sizeTrees()
+		}
+		switch m.view {
+		case viewPlanner:
+			if v.planner == nil {
+				v.planner = newPlannerDoc(v.tool, m.budget)
+				v.planner.scroll(0, m.layout.treeH)
+			}
+			cmds = append(cmds, m.measurePlanner(v))
+		case viewCompare:
+			if v.compare == nil && v.out != nil {
+				v.compare = newCompareDoc(v.out, m.budget)
+			}
+			if v.compare != nil {
+				v.compare.wide = m.layout.rightW >= compareWide
+				v.compare.scroll(0, m.layout.treeH)
+			}
+		case viewSchema:
+			cmds = append(cmds, m.requestCosts(v))
+		}
+	}
+	if srv, ok := m.selectedServer(); ok {
+		if r, _ := m.tools.selected(); r.tool < 0 {
+			cmds = append(cmds, m.requestTotals(srv))
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // busy reports whether something the spinner stands for is under way.

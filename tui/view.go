@@ -125,6 +125,39 @@ func (m *Model) rightPane() string {
 		return s.Dim.Render("Select a tool.")
 	}
 	w := m.layout.rightW
+	head := s.Title.Render(v.id)
+	if tabs := m.tabLine(w - ansi.StringWidth(head) - 2); tabs != "" {
+		head += strings.Repeat(" ", w-ansi.StringWidth(head)-ansi.StringWidth(tabs)) + tabs
+	}
+	sub := s.Dim.Render(v.headline(m.view))
+	if v.desc != "" {
+		sub += s.Faint.Render(" — " + v.desc)
+	}
+	var body string
+	h := m.layout.treeH
+	switch t := v.treeOf(m.view); {
+	case t != nil:
+		tv := treeView{styles: s, width: w, focused: m.focus == paneView, showDesc: m.showDesc}
+		if m.view == viewSchema {
+			tv.costs = v.costs
+		}
+		body = tv.render(t)
+	case m.view == viewPlanner && v.planner != nil:
+		body = v.renderPlanner(s, w, h)
+	case m.view == viewCompare && v.compare != nil:
+		body = v.compare.render(s, w, h)
+	case m.view == viewCompare:
+		body = s.Dim.Render("No output schema to compare: a planner sees no fields either way.")
+	case m.view == viewRaw:
+		body = v.raw.render(s, w, h)
+	}
+	return head + "\n" + sub + "\n" + body
+}
+
+// tabLine names the views, the current one marked, in at most room cells:
+// every view when they fit, else only the current one.
+func (m *Model) tabLine(room int) string {
+	s := &m.styles
 	var tabs []string
 	for k := range viewCount {
 		st := s.Tab
@@ -133,22 +166,14 @@ func (m *Model) rightPane() string {
 		}
 		tabs = append(tabs, st.Render(k.String()))
 	}
-	tabLine := strings.Join(tabs, " ")
-	head := s.Title.Render(v.id)
-	if gap := w - ansi.StringWidth(head) - ansi.StringWidth(tabLine); gap >= 2 {
-		head += strings.Repeat(" ", gap) + tabLine
+	all := strings.Join(tabs, " ")
+	switch {
+	case ansi.StringWidth(all) <= room:
+		return all
+	case ansi.StringWidth(m.view.String())+4 <= room:
+		return s.Dim.Render("v ") + s.TabActive.Render(m.view.String())
 	}
-	sub := s.Dim.Render(v.headline(m.view))
-	if v.desc != "" {
-		sub += s.Faint.Render(" — " + v.desc)
-	}
-	var body string
-	if t := v.treeOf(m.view); t != nil {
-		body = treeView{styles: s, width: w, focused: m.focus == paneView, showDesc: m.showDesc}.render(t)
-	} else {
-		body = v.raw.render(s, w, m.layout.treeH)
-	}
-	return head + "\n" + sub + "\n" + body
+	return ""
 }
 
 // serverView is the right pane for a server row: its state, and for one in
@@ -172,6 +197,14 @@ func (m *Model) serverView(srv model.Server) string {
 		}
 		for _, l := range tail {
 			lines = append(lines, "  "+s.Faint.Render(model.SanitizeLine(l)))
+		}
+	}
+	if totals := m.totalsLines(srv); len(totals) > 0 {
+		lines = append(lines, "")
+		for _, l := range totals {
+			var b strings.Builder
+			s.drawLine(&b, l, m.layout.rightW)
+			lines = append(lines, b.String())
 		}
 	}
 	if ins := model.SanitizeLine(srv.Instructions); ins != "" && srv.Err == "" {
@@ -204,24 +237,50 @@ func (m *Model) pathBar() string {
 			p = "(root)"
 		}
 		left = s.Dim.Render(m.current.id+" › ") + s.PathBar.Render(p)
-	case m.current != nil && m.view == viewRaw:
-		r := m.current.raw
-		end := min(r.top+m.layout.treeH, len(r.lines))
-		left = s.Dim.Render("lines " + itoa(r.top+1) + "–" + itoa(end) + " of " + itoa(len(r.lines)))
+	case m.currentDoc() != nil:
+		top, total := m.currentDoc().span()
+		end := min(top+m.layout.treeH, total)
+		left = s.Dim.Render("lines " + itoa(min(top+1, total)) + "–" + itoa(end) + " of " + itoa(total))
 	}
-	if m.status == "" {
+	knobs := m.knobsText()
+	if m.status != "" {
+		st := s.Status
+		if m.statusErr {
+			st = s.StatusErr
+		}
+		msg := st.Render(model.SanitizeLine(m.status))
+		// The message wins for its few seconds: the knobs go first, then
+		// the path.
+		for _, right := range []string{msg + "  " + knobs, msg} {
+			if gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right); gap >= 2 {
+				return left + strings.Repeat(" ", gap) + right
+			}
+		}
+		return msg
+	}
+	room := m.width - ansi.StringWidth(knobs) - 2
+	if room < 8 {
 		return left
 	}
-	st := s.Status
-	if m.statusErr {
-		st = s.StatusErr
+	if ansi.StringWidth(left) > room {
+		left = ansi.Truncate(left, room, "…")
 	}
-	msg := st.Render(model.SanitizeLine(m.status))
-	gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(msg)
-	if gap < 2 {
-		return msg // the message wins over the path for its few seconds
+	return left + strings.Repeat(" ", m.width-ansi.StringWidth(left)-ansi.StringWidth(knobs)) + knobs
+}
+
+// knobsText shows the knobs' values at the right of the status bar; one
+// moved from the contract's default is drawn in the accent colour.
+func (m *Model) knobsText() string {
+	s := &m.styles
+	knob := func(name string, v, def int) string {
+		st := s.Dim
+		if v != def {
+			st = s.Accent
+		}
+		return s.Faint.Render(name+" ") + st.Render(itoa(v))
 	}
-	return left + strings.Repeat(" ", gap) + msg
+	return knob("max_fields", m.budget.MaxFields, defaultBudget.MaxFields) + s.Faint.Render(" · ") +
+		knob("max_depth", m.budget.MaxDepth, defaultBudget.MaxDepth)
 }
 
 func (m *Model) helpKeys() helpKeys {
@@ -247,6 +306,7 @@ func (m *Model) fullHelp() string {
 		s.Glyph.Render(ic.Folded) + s.Dim.Render(" folded: opens with the inspector"),
 		s.Required.Render("*") + s.Dim.Render(" required"),
 		s.Cycle.Render(ic.Cycle) + s.Dim.Render(" recursive"),
+		s.Count.Render("2 deep · 1.2k tok") + s.Dim.Render(" subtree depth, cl100k tokens"),
 	}
 	var lines []string
 	line := ""

@@ -1,0 +1,149 @@
+package tui
+
+import (
+	"strings"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// compareWide is the right pane's width from which the compare view puts
+// its two columns side by side; narrower, it stacks them.
+const compareWide = 100
+
+// compareDoc is the side-by-side view: the legacy hard cut (the first N
+// leaf paths, no markers) and the folded summary at the same budget, each
+// with the counts summarizer.Reach gives (listed, one inspect call away,
+// further) and the leaves it hides listed by path.
+type compareDoc struct {
+	budget    summarizer.Options
+	legacy    []docLine // the left column: counts, lines, hidden leaves
+	folded    []docLine // the right column
+	stacked   []docLine // narrow: both heads first, then both lists
+	legacyCov summarizer.Coverage
+	foldedCov summarizer.Coverage
+	wide      bool // side by side; set from the layout in Update
+	top       int
+}
+
+func newCompareDoc(s *model.Schema, budget summarizer.Options) *compareDoc {
+	legacy := summarizer.Legacy(s, budget)
+	folded := summarizer.Summarize(s, budget).OutputFields
+	d := &compareDoc{budget: budget, legacyCov: summarizer.Reach(s, legacy), foldedCov: summarizer.Reach(s, folded)}
+	legacyLeaves := summarizer.Leaves(s, legacy)
+	foldedLeaves := summarizer.Leaves(s, folded)
+
+	d.legacy = append(d.legacy,
+		docLine{{"legacy: first " + itoa(budget.MaxFields) + " leaf paths, hard cut", roleHead}},
+		reachLine(d.legacyCov),
+		docLine{{"one call away " + itoa(d.legacyCov.OneStep), roleText}, {" · hidden, no marker " + itoa(d.legacyCov.BeyondCount), roleErr}},
+		docLine{})
+	for _, l := range legacy {
+		d.legacy = append(d.legacy, lineSpans(l))
+	}
+	d.legacy = append(d.legacy, docLine{})
+	legacyHead := len(d.legacy)
+	d.legacy = appendLeaves(d.legacy, "hidden, no marker says so", legacyLeaves, summarizer.Beyond)
+
+	d.folded = append(d.folded,
+		docLine{{"folded: " + budgetText(budget), roleHead}},
+		reachLine(d.foldedCov),
+		docLine{{"one call away " + itoa(d.foldedCov.OneStep), roleText}, {" · further " + itoa(d.foldedCov.BeyondCount), roleDim}},
+		docLine{})
+	for _, l := range folded {
+		d.folded = append(d.folded, lineSpans(l))
+	}
+	d.folded = append(d.folded, docLine{})
+	foldedHead := len(d.folded)
+	d.folded = appendLeaves(d.folded, "one inspect call away", foldedLeaves, summarizer.OneStep)
+	d.folded = append(d.folded, docLine{})
+	d.folded = appendLeaves(d.folded, "two or more inspect calls away", foldedLeaves, summarizer.Beyond)
+
+	// Stacked, both views' lines come before the long lists of leaves.
+	d.stacked = append(d.stacked, d.legacy[:legacyHead]...)
+	d.stacked = append(d.stacked, d.folded[:foldedHead]...)
+	d.stacked = append(d.stacked, d.legacy[legacyHead:]...)
+	d.stacked = append(d.stacked, docLine{})
+	d.stacked = append(d.stacked, d.folded[foldedHead:]...)
+	return d
+}
+
+// reachLine is a view's first count: its listed leaves out of all.
+func reachLine(c summarizer.Coverage) docLine {
+	if c.Leaves == 0 {
+		return docLine{{"no leaves: the data root is not an object", roleDim}}
+	}
+	return docLine{{"listed " + itoa(c.Listed), roleCount}, {" of " + itoa(c.Leaves) + " leaves (" + percent(c.Listed, c.Leaves) + ")", roleDim}}
+}
+
+// appendLeaves adds a heading and the paths of the leaves reached in r.
+func appendLeaves(lines []docLine, title string, leaves []summarizer.Leaf, r summarizer.Reachability) []docLine {
+	n := 0
+	for _, l := range leaves {
+		if l.Reach == r {
+			n++
+		}
+	}
+	lines = append(lines, docLine{{title + " (" + itoa(n) + "):", roleDim}})
+	for _, l := range leaves {
+		if l.Reach == r {
+			lines = append(lines, docLine{{"  " + model.SanitizeLine(l.Path), roleFaint}})
+		}
+	}
+	return lines
+}
+
+// lineSpans writes a summary line short: path, label, and what its fold
+// marker says without the call ("▸ contains 6 sub-fields").
+func lineSpans(l string) docLine {
+	path, label, marker := summarizer.SplitLine(model.SanitizeLine(l))
+	marker, _, _ = strings.Cut(marker, ";")
+	if summarizer.IsOverflow(l) {
+		return docLine{{"  " + path, roleFold}, {" ▸ " + marker, roleFold}}
+	}
+	line := docLine{{"  " + path, roleName}, {": ", roleDim}, {label, roleType}}
+	if marker != "" {
+		line = append(line, span{"  ▸ " + marker, roleFold})
+	}
+	return line
+}
+
+// rows is how many screen lines the document takes.
+func (d *compareDoc) rows() int {
+	if d.wide {
+		return max(len(d.legacy), len(d.folded))
+	}
+	return len(d.stacked)
+}
+
+func (d *compareDoc) scroll(n, height int) {
+	d.top = min(max(d.top+n, 0), max(d.rows()-height, 0))
+}
+
+func (d *compareDoc) span() (int, int) { return d.top, d.rows() }
+
+// render draws the rows on screen: two columns split by a rule when wide,
+// stacked otherwise.
+func (d *compareDoc) render(s *Styles, width, height int) string {
+	var b strings.Builder
+	colW := (width - 3) / 2
+	sep := s.Separator.Render(" │ ")
+	for r := d.top; r < d.top+height && r < d.rows(); r++ {
+		if r > d.top {
+			b.WriteByte('\n')
+		}
+		if !d.wide {
+			s.drawLine(&b, d.stacked[r], width)
+			continue
+		}
+		var left strings.Builder
+		if r < len(d.legacy) {
+			s.drawLine(&left, d.legacy[r], colW)
+		}
+		b.WriteString(fit(left.String(), colW) + sep)
+		if r < len(d.folded) {
+			s.drawLine(&b, d.folded[r], width-colW-3)
+		}
+	}
+	return b.String()
+}

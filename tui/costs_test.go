@@ -1,0 +1,92 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"mcpeek/summarizer/tokens"
+	"mcpeek/summarizer/tree"
+)
+
+// In the schema view the folded lines on screen get badges: child count,
+// depth below and the tokens of their subtree's JSON Schema, computed by
+// a command for those lines only and kept.
+func TestSchemaCostBadges(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 160, 48)
+	h.selectTool("shop_get_order")
+	h.keys("v", "/")
+	h.typeText("line_items[]")
+	h.keys("enter")
+	v := h.m.current
+	if len(v.costs) == 0 {
+		t.Fatalf("no badges:\n%s", h.screen())
+	}
+	shown := 0
+	v.schema.Visible(func(int, *tree.Node) { shown++ })
+	if len(v.costs) > shown || len(v.costPending) != 0 {
+		t.Errorf("%d badges (%d pending) for %d lines on screen", len(v.costs), len(v.costPending), shown)
+	}
+	// The line_items[] badge is what WriteSubtree and the counter say.
+	n := v.schema.Cursor()
+	c, ok := v.costs[n]
+	if n.Path != "line_items[]" || !ok {
+		t.Fatalf("no badge on %q", n.Path)
+	}
+	s := parse(t, v.tool.OutputSchema)
+	r, _ := n.Route()
+	node, _ := r.Resolve(s)
+	sub := tree.WriteSubtree(s, node)
+	want := subtreeCost{depth: sub.Depth, tokens: tokens.NewCounter().Measure(string(sub.JSON)).CL100K}
+	if c != want {
+		t.Errorf("badge %+v, want %+v", c, want)
+	}
+	line := "line_items[]*: object  31 fields" + want.badge()
+	if !strings.Contains(h.screen(), line) {
+		t.Errorf("screen lacks %q:\n%s", line, h.screen())
+	}
+	// Unfolded, the line shows its count only; the badge is kept.
+	h.keys("l")
+	if strings.Contains(h.screen(), line) || len(v.costs) == 0 {
+		t.Errorf("an open line keeps its badge:\n%s", h.screen())
+	}
+}
+
+func TestCompactCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 812: "812", 1000: "1.0k", 1234: "1.2k", 12_345: "12k", 999_999: "999k", 1_300_000: "1.3M"} {
+		if got := compactCount(n); got != want {
+			t.Errorf("compactCount(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// A server's row shows the tokens of its raw tools/list beside those of
+// all its descriptors at the current knobs.
+func TestServerTotals(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 120, 40)
+	h.keys("g") // the demo server's row
+	srv := h.m.servers[0]
+	var raw strings.Builder
+	raw.WriteByte('[')
+	for i, tool := range srv.Tools {
+		if i > 0 {
+			raw.WriteByte(',')
+		}
+		raw.Write(tool.Raw)
+	}
+	raw.WriteByte(']')
+	c := tokens.NewCounter()
+	want := c.Measure(raw.String())
+	scr := h.screen()
+	if !strings.Contains(scr, "raw tools/list") || !strings.Contains(scr, thousands(want.CL100K)) || !strings.Contains(scr, thousands(want.O200K)) {
+		t.Fatalf("server view lacks the raw tools/list's %+v:\n%s", want, scr)
+	}
+	before := h.m.totals["demo"].desc
+	h.keys("-", "-", "-", "-")
+	after := h.m.totals["demo"]
+	if !after.done || after.desc.Bytes >= before.Bytes || after.raw != want {
+		t.Errorf("descriptors at max_fields 10: %+v, at 30: %+v", after.desc, before)
+	}
+	if !strings.Contains(h.screen(), "descriptors at max_fields 10") {
+		t.Errorf("the totals do not say their knobs:\n%s", h.screen())
+	}
+}

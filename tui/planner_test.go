@@ -1,0 +1,148 @@
+package tui
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"mcpeek/summarizer"
+	"mcpeek/summarizer/tokens"
+)
+
+// rawText is a raw document's text, line by line, without styles.
+func rawText(d *rawDoc) string {
+	var b strings.Builder
+	for i, l := range d.lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		for _, t := range l {
+			b.WriteString(t.text)
+		}
+	}
+	return b.String()
+}
+
+// topLevel lists a tree's top-level lines by path ("*" lines by name).
+func topLevel(h *harness) []string {
+	var out []string
+	for n := h.m.current.sumTree.First(); n != nil; n = n.After() {
+		out = append(out, n.Name)
+	}
+	return out
+}
+
+// Every knob press folds the summary again to exactly what
+// summarizer.Summarize returns with those values, in the summary tree, the
+// planner view and the tools pane's marks; 0 goes back to the contract's
+// defaults.
+func TestKnobsRefoldToSummarize(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 120, 40)
+	h.selectTool("shop_get_order")
+	schema := parse(t, h.m.current.tool.OutputSchema)
+	steps := []struct {
+		key           string
+		fields, depth int
+	}{
+		{"-", 25, 3}, {"-", 20, 3}, {"-", 15, 3}, {"-", 10, 3}, {"-", 9, 3},
+		{"]", 9, 4}, {"[", 9, 3}, {"[", 9, 2}, {"[", 9, 1}, {"[", 9, 1},
+		{"+", 10, 1}, {"+", 15, 1}, {"=", 20, 1}, {"0", 30, 3},
+		{"+", 35, 3}, {"+", 40, 3}, {"+", 45, 3}, {"+", 50, 3}, {"+", 60, 3}, {"0", 30, 3},
+	}
+	for i, st := range steps {
+		if i == 6 {
+			h.keys("p") // the rest in the planner view: it refolds too
+		}
+		h.keys(st.key)
+		want := summarizer.Options{MaxFields: st.fields, MaxDepth: st.depth}
+		if h.m.budget != want {
+			t.Fatalf("step %d (%s): budget %+v, want %+v", i, st.key, h.m.budget, want)
+		}
+		sum := summarizer.Summarize(schema, want)
+		v := h.m.current
+		if !reflect.DeepEqual(v.summary, sum) || v.budget != want {
+			t.Fatalf("step %d: the summary is not Summarize(%+v):\n got %q\nwant %q", i, want, v.summary.OutputFields, sum.OutputFields)
+		}
+		if top := topLevel(h); len(top) > len(sum.OutputFields) || len(top) == 0 {
+			t.Fatalf("step %d: %d top-level lines for %d summary lines", i, len(top), len(sum.OutputFields))
+		}
+		if !strings.Contains(h.screen(), "max_fields "+itoa(st.fields)+" · max_depth "+itoa(st.depth)) {
+			t.Fatalf("step %d: the status bar does not show the knobs:\n%s", i, h.screen())
+		}
+		if h.m.view == viewPlanner {
+			d, _ := summarizer.Describe(v.tool, want)
+			b, _ := summarizer.MarshalIndent(d)
+			if got := rawText(v.planner.json); got != strings.TrimSuffix(string(b), "\n") {
+				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, v.planner.budget, want, got, b)
+			}
+		}
+		if ti := h.m.info[v.tool.ID()]; ti.budget != want || ti.hidesFields != sum.HasHiddenFields {
+			t.Fatalf("step %d: the tools pane's mark is for %+v", i, ti.budget)
+		}
+	}
+	// Back on the summary, then on another tool: it is folded with the knobs.
+	h.keys("-", "p", "tab", "/", "esc")
+	h.selectTool("shop_get_product")
+	v := h.m.current
+	if v.tool.Name == "shop_get_order" || v.budget != h.m.budget ||
+		!reflect.DeepEqual(v.summary, summarizer.Summarize(parse(t, v.tool.OutputSchema), h.m.budget)) {
+		t.Fatalf("%s is folded at %+v, the knobs say %+v", v.tool.Name, v.budget, h.m.budget)
+	}
+}
+
+// The planner view shows the descriptor exactly as `summary --json`
+// prints it (golden, shared with the CLI's test), with its size and the
+// full definition's in bytes and tokens, counted by commands.
+func TestPlannerView(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 40)
+	h.selectTool("shop_get_order")
+	h.keys("p", "-", "-", "-", "-")
+	v := h.m.current
+	if v.planner == nil || v.planner.budget.MaxFields != 10 {
+		t.Fatalf("no planner view at max_fields 10:\n%s", h.screen())
+	}
+	golden.RequireEqual(t, []byte(rawText(v.planner.json)+"\n"))
+
+	c := tokens.NewCounter()
+	d, _ := summarizer.Describe(v.tool, h.m.budget)
+	compact, _ := json.Marshal(d)
+	desc, def := c.Measure(string(compact)), c.Measure(string(v.tool.Raw))
+	scr := h.screen()
+	for _, want := range []string{
+		"descriptor" + strings.Repeat(" ", 8) + padLeft(thousands(desc.Bytes), 10) + padLeft(thousands(desc.CL100K), 10) + padLeft(thousands(desc.O200K), 10),
+		"full definition" + strings.Repeat(" ", 3) + padLeft(thousands(def.Bytes), 10) + padLeft(thousands(def.CL100K), 10) + padLeft(thousands(def.O200K), 10),
+		"max_fields 10 · max_depth 3 · 11 lines · hides fields",
+		`"tool_id": "demo.shop_get_order"`,
+	} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("planner view lacks %q:\n%s", want, scr)
+		}
+	}
+}
+
+// Token counting never runs in Update: right after the key the view says
+// it is counting, and the count arrives as a message.
+func TestPlannerCountsOffTheLoop(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 40)
+	h.selectTool("shop_get_product")
+	_, cmd := h.m.Update(keyPress("p"))
+	if !strings.Contains(h.screen(), "counting tokens…") {
+		t.Fatalf("the planner view does not wait for its counts:\n%s", h.screen())
+	}
+	h.run(cmd)
+	if strings.Contains(h.screen(), "counting tokens…") || !strings.Contains(h.screen(), "descriptor share") {
+		t.Fatalf("the counts did not arrive:\n%s", h.screen())
+	}
+	// An answer for a view the model no longer holds is dropped.
+	old := h.m.current
+	h.m.views[old.tool.ID()] = newToolView(old.tool, defaultBudget)
+	h.m.descriptorMeasured(descriptorMeasuredMsg{view: old, budget: summarizer.Options{MaxFields: 3, MaxDepth: 3}})
+	if _, ok := old.descSizes[summarizer.Options{MaxFields: 3, MaxDepth: 3}]; ok {
+		t.Error("a stale count was kept")
+	}
+	var _ tea.Msg = descriptorMeasuredMsg{}
+}

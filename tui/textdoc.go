@@ -1,0 +1,107 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// role says what a run of document text is; the Styles decide its look,
+// so a document built once is drawn right after the palette changes.
+type role uint8
+
+const (
+	roleText role = iota
+	roleDim
+	roleFaint
+	roleHead
+	roleName
+	roleType // coloured by the label it holds
+	roleFold
+	roleCount
+	roleErr
+)
+
+// span is a run of text in one role; a docLine is a few of them. Every
+// text in a span is sanitised when the document is built.
+type span struct {
+	text string
+	role role
+}
+
+type docLine []span
+
+func (s *Styles) roleStyle(sp span) lipgloss.Style {
+	switch sp.role {
+	case roleDim:
+		return s.Dim
+	case roleFaint:
+		return s.Faint
+	case roleHead:
+		return s.Section
+	case roleName:
+		return s.Name
+	case roleType:
+		return s.typeStyle(sp.text)
+	case roleFold:
+		return s.More
+	case roleCount:
+		return s.Count
+	case roleErr:
+		return s.ErrText
+	}
+	return s.Tool
+}
+
+// drawLine writes one document line cut to width cells (no padding).
+func (s *Styles) drawLine(b *strings.Builder, l docLine, width int) {
+	segs := make([]seg, len(l))
+	for i, sp := range l {
+		segs[i] = seg{sp.text, s.roleStyle(sp)}
+	}
+	s.renderLine(b, segs, width, false, false)
+}
+
+// scroller is a view that is a document: raw, planner, compare.
+type scroller interface {
+	// scroll moves the view by n lines, height lines being shown.
+	scroll(n, height int)
+	// span is the first line shown and the number of lines.
+	span() (top, total int)
+}
+
+// thousands writes 47394 as "47,394".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// padLeft right-aligns s in w cells.
+func padLeft(s string, w int) string {
+	if n := w - ansi.StringWidth(s); n > 0 {
+		return strings.Repeat(" ", n) + s
+	}
+	return s
+}
+
+// padRight left-aligns s in w cells.
+func padRight(s string, w int) string {
+	if n := w - ansi.StringWidth(s); n > 0 {
+		return s + strings.Repeat(" ", n)
+	}
+	return s
+}
