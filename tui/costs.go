@@ -100,7 +100,7 @@ func (m *Model) requestCosts(v *toolView) tea.Cmd {
 	}
 }
 
-func measureCL100K(c *tokens.Counter, b []byte) int { return c.Measure(string(b)).CL100K }
+func measureCL100K(c *tokens.Counter, b []byte) int { return c.CL100K(string(b)) }
 
 func (m *Model) costsMeasured(msg costsMeasuredMsg) {
 	v := msg.view

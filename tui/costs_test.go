@@ -36,7 +36,7 @@ func TestSchemaCostBadges(t *testing.T) {
 	r, _ := n.Route()
 	node, _ := r.Resolve(s)
 	sub := tree.WriteSubtree(s, node)
-	want := subtreeCost{depth: sub.Depth, tokens: tokens.NewCounter().Measure(string(sub.JSON)).CL100K}
+	want := subtreeCost{depth: sub.Depth, tokens: tokens.NewCounter().CL100K(string(sub.JSON))}
 	if c != want {
 		t.Errorf("badge %+v, want %+v", c, want)
 	}

@@ -37,6 +37,20 @@ func (c *Counter) load() {
 	})
 }
 
+// CL100K counts text's tokens in cl100k only (-1 if the vocabulary could
+// not be loaded): half the work of Measure.
+func (c *Counter) CL100K(text string) int {
+	c.load()
+	if c.loadFailed != nil {
+		return -1
+	}
+	n, err := c.cl100k.Count(text)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
 // Measure returns the size of text. Token counts are -1 if a vocabulary
 // could not be loaded.
 func (c *Counter) Measure(text string) Size {

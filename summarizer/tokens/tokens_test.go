@@ -16,6 +16,11 @@ func TestKnownCounts(t *testing.T) {
 			t.Errorf("Measure(%q) = %+v, want %d cl100k tokens", text, got, want)
 		}
 	}
+	for text, want := range cl100k {
+		if got := c.CL100K(text); got != want {
+			t.Errorf("CL100K(%q) = %d, want %d", text, got, want)
+		}
+	}
 	o200k := map[string]int{"": 0, "hello world": 2}
 	for text, want := range o200k {
 		if got := c.Measure(text); got.O200K != want {

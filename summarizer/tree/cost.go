@@ -80,13 +80,19 @@ type Subtree struct {
 	// Depth is how many levels of lines lie below the node (1: only its
 	// children).
 	Depth int
-	// Capped is true when model.ScanCap nodes were written and the rest
-	// left out: the real cost is higher.
+	// Capped is true when model.ScanCap nodes or SubtreeByteCap bytes were
+	// written and the rest left out: the real cost is higher.
 	Capped bool
 }
 
+// SubtreeByteCap bounds what WriteSubtree writes (and so what counting its
+// tokens costs: about 20 ms for cl100k). Past it, a subtree costs "at
+// least" this much, which is all a prompt budget needs to know.
+const SubtreeByteCap = 256 << 10
+
 // WriteSubtree writes n's subtree out (n from s). It visits at most
-// model.ScanCap nodes, so its cost is bounded whatever the schema.
+// model.ScanCap nodes and writes about SubtreeByteCap bytes at most, so
+// its cost is bounded whatever the schema.
 func WriteSubtree(s *model.Schema, n *model.Node) Subtree {
 	w := subtreeWriter{schema: s}
 	w.node(n, 0)
@@ -104,7 +110,7 @@ type subtreeWriter struct {
 
 // node writes one schema at line level d (n's children are at d+1).
 func (w *subtreeWriter) node(n *model.Node, d int) {
-	if w.nodes >= model.ScanCap {
+	if w.nodes >= model.ScanCap || w.buf.Len() >= SubtreeByteCap {
 		w.capped = true
 		w.buf.WriteString("{}")
 		return
