@@ -1,0 +1,105 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/summarizer/tokens"
+	"mcpeek/summarizer/tree"
+)
+
+// paymentsTool is a tool whose output schema is the 313 KB payments
+// schema (137 $defs, recursion; the summarizer's benchmark input).
+func paymentsTool(tb testing.TB) model.Tool {
+	b, err := os.ReadFile("../summarizer/testdata/payments.schema.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	raw, _ := json.Marshal(map[string]any{"name": "get_payment", "inputSchema": json.RawMessage(`{"type":"object"}`), "outputSchema": json.RawMessage(b)})
+	return model.Tool{Server: "pay", Name: "get_payment", InputSchema: []byte(`{"type":"object"}`), OutputSchema: b, Raw: raw}
+}
+
+// knobHarness opens a tool in view k at 160x48.
+func knobHarness(b *testing.B, tool model.Tool, k viewKind) *harness {
+	fb := &fakeBackend{servers: []model.Server{{Name: tool.Server, State: model.StateConnected, Tools: []model.Tool{tool}}}}
+	h := newHarness(b, fb, 160, 48)
+	if h.m.current == nil {
+		b.Fatal("no tool shown")
+	}
+	h.keys("tab")
+	h.m.view = k
+	h.send(tea.WindowSizeMsg{Width: 160, Height: 48})
+	return h
+}
+
+// benchKnobs presses - and + in turn (max_fields 25 and 30) and draws the
+// frame: the work on the UI loop for one press, commands not run (the
+// token counts they start are measured apart).
+func benchKnobs(b *testing.B, tool model.Tool, k viewKind) {
+	h := knobHarness(b, tool, k)
+	keys := []tea.KeyPressMsg{keyPress("-"), keyPress("+")}
+	i := 0
+	for b.Loop() {
+		h.m.Update(keys[i%2])
+		_ = h.m.View()
+		i++
+	}
+}
+
+func BenchmarkKnobSummaryDemo(b *testing.B) {
+	benchKnobs(b, demoTool(b, "shop_get_order"), viewSummary)
+}
+func BenchmarkKnobSummaryPayments(b *testing.B) { benchKnobs(b, paymentsTool(b), viewSummary) }
+func BenchmarkKnobPlannerDemo(b *testing.B) {
+	benchKnobs(b, demoTool(b, "shop_get_order"), viewPlanner)
+}
+func BenchmarkKnobPlannerPayments(b *testing.B) { benchKnobs(b, paymentsTool(b), viewPlanner) }
+func BenchmarkKnobCompareDemo(b *testing.B) {
+	benchKnobs(b, demoTool(b, "shop_get_order"), viewCompare)
+}
+func BenchmarkKnobComparePayments(b *testing.B) { benchKnobs(b, paymentsTool(b), viewCompare) }
+
+// BenchmarkFrameCompare draws the 160x48 screen of the compare view of
+// the payments schema (10,000 leaves listed), scrolled to the middle.
+func BenchmarkFrameCompare(b *testing.B) {
+	h := knobHarness(b, paymentsTool(b), viewCompare)
+	_, total := h.m.current.compare.span()
+	h.m.current.compare.scroll(total/2, h.m.layout.treeH)
+	for b.Loop() {
+		_ = h.m.View()
+	}
+}
+
+// BenchmarkCountPlanner is the planner's background command: the
+// descriptor and the 44 KB raw definition of shop_get_order counted in
+// cl100k and o200k (vocabularies loaded once, before the loop).
+func BenchmarkCountPlanner(b *testing.B) {
+	v := newToolView(demoTool(b, "shop_get_order"), defaultBudget)
+	v.planner = newPlannerDoc(v.tool, defaultBudget)
+	m := New(Options{})
+	m.counter.Measure("warm up")
+	for b.Loop() {
+		clear(v.descPending)
+		clear(v.descSizes)
+		v.defSize = nil
+		m.measurePlanner(v)()
+	}
+}
+
+// BenchmarkSubtreeBadgeCapped is the badge command's work for the root of
+// the payments schema: parse its own copy, write the subtree out to
+// SCAN_CAP nodes, count it.
+func BenchmarkSubtreeBadgeCapped(b *testing.B) {
+	tool := paymentsTool(b)
+	c := tokens.NewCounter()
+	c.Measure("warm up")
+	for b.Loop() {
+		s, _ := model.ParseSchema(tool.OutputSchema)
+		sub := tree.WriteSubtree(s, s.Root())
+		c.CL100K(string(sub.JSON))
+	}
+}
