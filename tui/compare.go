@@ -108,8 +108,10 @@ func lineSpans(l string) docLine {
 	return line
 }
 
-// rows is how many screen lines the document takes.
-func (d *compareDoc) rows() int {
+func (d *compareDoc) rows(height int) int { return height }
+
+// lines is how many screen lines the document takes.
+func (d *compareDoc) lines() int {
 	if d.wide {
 		return max(len(d.legacy), len(d.folded))
 	}
@@ -117,10 +119,10 @@ func (d *compareDoc) rows() int {
 }
 
 func (d *compareDoc) scroll(n, height int) {
-	d.top = min(max(d.top+n, 0), max(d.rows()-height, 0))
+	d.top = min(max(d.top+n, 0), max(d.lines()-height, 0))
 }
 
-func (d *compareDoc) span() (int, int) { return d.top, d.rows() }
+func (d *compareDoc) span() (int, int) { return d.top, d.lines() }
 
 // render draws the rows on screen: two columns split by a rule when wide,
 // stacked otherwise.
@@ -128,7 +130,7 @@ func (d *compareDoc) render(s *Styles, width, height int) string {
 	var b strings.Builder
 	colW := (width - 3) / 2
 	sep := s.Separator.Render(" │ ")
-	for r := d.top; r < d.top+height && r < d.rows(); r++ {
+	for r := d.top; r < d.top+height && r < d.lines(); r++ {
 		if r > d.top {
 			b.WriteByte('\n')
 		}

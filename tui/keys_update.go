@@ -153,15 +153,16 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		_, total := r.span()
+		page := r.rows(h)
 		switch {
 		case key.Matches(msg, k.Down):
 			r.scroll(1, h)
 		case key.Matches(msg, k.Up):
 			r.scroll(-1, h)
 		case key.Matches(msg, k.PageDown):
-			r.scroll(h, h)
+			r.scroll(page, h)
 		case key.Matches(msg, k.PageUp):
-			r.scroll(-h, h)
+			r.scroll(-page, h)
 		case key.Matches(msg, k.Top):
 			r.scroll(-total, h)
 		case key.Matches(msg, k.Bottom):

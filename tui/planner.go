@@ -44,6 +44,7 @@ func newPlannerDoc(t model.Tool, budget summarizer.Options) *plannerDoc {
 
 func (p *plannerDoc) scroll(n, height int) { p.json.scroll(n, max(height-plannerHeadRows, 1)) }
 func (p *plannerDoc) span() (int, int)     { return p.json.span() }
+func (p *plannerDoc) rows(height int) int  { return max(height-plannerHeadRows, 1) }
 
 // render draws the size table and the JSON under it.
 func (v *toolView) renderPlanner(s *Styles, width, height int) string {

@@ -122,6 +122,13 @@ func TestPlannerView(t *testing.T) {
 			t.Errorf("planner view lacks %q:\n%s", want, scr)
 		}
 	}
+	// G shows the end of the JSON, and the path bar counts its lines.
+	h.keys("G")
+	_, total := v.planner.span()
+	if scr := h.screen(); !strings.Contains(scr, `"has_hidden_fields": true`) ||
+		!strings.Contains(scr, "–"+itoa(total)+" of "+itoa(total)) {
+		t.Errorf("G does not show the end:\n%s", scr)
+	}
 }
 
 // Token counting never runs in Update: right after the key the view says
@@ -145,4 +152,25 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 		t.Error("a stale count was kept")
 	}
 	var _ tea.Msg = descriptorMeasuredMsg{}
+}
+
+// A knob keeps the cursor on its field, wherever the new summary puts it
+// (behind a fold or the "*" line).
+func TestKnobsKeepTheCursorsField(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 40)
+	h.selectTool("shop_get_order")
+	h.keys("/")
+	h.typeText("line_items[]")
+	h.keys("enter", "l", "/")
+	h.typeText("price_set")
+	h.keys("enter")
+	if h.cursorPath() != "line_items[].price_set" {
+		t.Fatalf("cursor on %q", h.cursorPath())
+	}
+	for _, k := range []string{"-", "-", "-", "-", "[", "0"} {
+		h.keys(k)
+		if h.cursorPath() != "line_items[].price_set" || !strings.Contains(h.screen(), "› line_items[].price_set") {
+			t.Fatalf("after %s the cursor is on %q:\n%s", k, h.cursorPath(), h.screen())
+		}
+	}
 }

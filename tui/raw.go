@@ -88,6 +88,7 @@ func (d *rawDoc) scroll(n, height int) {
 }
 
 func (d *rawDoc) span() (int, int) { return d.top, len(d.lines) }
+func (d *rawDoc) rows(height int) int { return height }
 
 // render draws the lines on screen; each line is styled once.
 func (d *rawDoc) render(s *Styles, width, height int) string {

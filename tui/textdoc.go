@@ -70,6 +70,8 @@ type scroller interface {
 	scroll(n, height int)
 	// span is the first line shown and the number of lines.
 	span() (top, total int)
+	// rows is how many lines show in height rows of the pane.
+	rows(height int) int
 }
 
 // thousands writes 47394 as "47,394".

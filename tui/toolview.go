@@ -136,8 +136,10 @@ func (v *toolView) refold(budget summarizer.Options) {
 	}
 	if height > 0 {
 		v.sumTree.SetHeight(height)
-		if cursorPath != "" {
-			v.sumTree.Find(func(n *tree.Node) bool { return n.Path == cursorPath && n.Kind != tree.KindMore }, false)
+	}
+	if cursorPath != "" { // the same field, wherever the new summary puts it
+		if n, ok := v.sumTree.Materialise(cursorPath); ok {
+			v.sumTree.Reveal(n)
 		}
 	}
 }

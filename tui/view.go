@@ -238,8 +238,9 @@ func (m *Model) pathBar() string {
 		}
 		left = s.Dim.Render(m.current.id+" › ") + s.PathBar.Render(p)
 	case m.currentDoc() != nil:
-		top, total := m.currentDoc().span()
-		end := min(top+m.layout.treeH, total)
+		d := m.currentDoc()
+		top, total := d.span()
+		end := min(top+d.rows(m.layout.treeH), total)
 		left = s.Dim.Render("lines " + itoa(min(top+1, total)) + "–" + itoa(end) + " of " + itoa(total))
 	}
 	knobs := m.knobsText()

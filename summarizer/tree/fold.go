@@ -200,12 +200,21 @@ func (t *Tree) Find(match func(*Node) bool, backward bool) bool {
 // e.g. with summarizer.Locate). It reports false when no line has that
 // path. Each step loads one line, so it costs the path's length in loads.
 func (t *Tree) Open(path string) (*Node, bool) {
+	n, ok := t.Materialise(path)
+	if ok {
+		t.Reveal(n)
+		t.Expand(n)
+	}
+	return n, ok
+}
+
+// Materialise loads the lines above path, as Open does, and returns the
+// line at path without unfolding anything.
+func (t *Tree) Materialise(path string) (*Node, bool) {
 	for {
 		var best *Node
 		for n := t.root.next; n != nil; n = n.next {
 			if n.Kind != KindMore && n.Kind != KindNote && n.Path == path {
-				t.Reveal(n)
-				t.Expand(n)
 				return n, true
 			}
 			if n.openable && !n.loaded && holds(n, path) && (best == nil || deeper(n, best)) {
