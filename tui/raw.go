@@ -87,7 +87,7 @@ func (d *rawDoc) scroll(n, height int) {
 	d.top = min(max(d.top+n, 0), max(len(d.lines)-height, 0))
 }
 
-func (d *rawDoc) span() (int, int) { return d.top, len(d.lines) }
+func (d *rawDoc) span() (int, int)    { return d.top, len(d.lines) }
 func (d *rawDoc) rows(height int) int { return height }
 
 // render draws the lines on screen; each line is styled once.
