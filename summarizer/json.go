@@ -19,3 +19,16 @@ func MarshalIndent(v any) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// MarshalCompact writes v as a planner receives it: compact, no HTML
+// escaping, no final newline. Sizes and token counts are taken on these
+// bytes.
+func MarshalCompact(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -35,7 +34,7 @@ func newPlannerDoc(t model.Tool, budget summarizer.Options) *plannerDoc {
 	}
 	// Measured as `summary --stats` measures it: compact, as a planner
 	// receives it.
-	compact, _ := json.Marshal(d)
+	compact, _ := summarizer.MarshalCompact(d)
 	p.compact = string(compact)
 	indented, _ := summarizer.MarshalIndent(d)
 	p.json = newRawDoc(bytes.TrimSuffix(indented, []byte("\n"))) // the last newline ends a line, it makes none

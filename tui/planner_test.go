@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -109,7 +108,7 @@ func TestPlannerView(t *testing.T) {
 
 	c := tokens.NewCounter()
 	d, _ := summarizer.Describe(v.tool, h.m.budget)
-	compact, _ := json.Marshal(d)
+	compact, _ := summarizer.MarshalCompact(d)
 	desc, def := c.Measure(string(compact)), c.Measure(string(v.tool.Raw))
 	scr := h.screen()
 	for _, want := range []string{

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/spf13/cobra"
 
 	"mcpeek/model"
@@ -116,7 +114,7 @@ func buildSummaryView(ref toolRef, tool model.Tool, opts summarizer.Options, wit
 		return v, nil
 	}
 	counter := tokens.NewCounter()
-	compact, err := json.Marshal(planner)
+	compact, err := summarizer.MarshalCompact(planner)
 	if err != nil {
 		return v, err
 	}
