@@ -112,6 +112,10 @@ func (c *conn) request(ctx context.Context, method string, params map[string]any
 	return resp.Result, nil
 }
 
+// inProcessDeadlineSlack is how much later than the caller's deadline an
+// in-process handler's own deadline falls.
+const inProcessDeadlineSlack = 100 * time.Millisecond
+
 // send hands req to the transport. The in-process transport runs the
 // server's handler on the calling goroutine and only stops when the handler
 // does, so its deadline is enforced here; a handler that ignores its context
@@ -124,10 +128,13 @@ func (c *conn) send(ctx context.Context, req transport.JSONRPCRequest) (*transpo
 	// but none of its values: a caller that is itself inside an mcp-go
 	// handler carries that request's protocol era and headers, which the
 	// in-process server would otherwise read as its own.
+	// The deadline it sees is a little later than the caller's, so that it
+	// is always the caller's context that ends first (through AfterFunc
+	// below) and a deadline is never mistaken for a server error.
 	inner, cancel := context.WithCancel(context.Background())
 	if dl, ok := ctx.Deadline(); ok {
 		cancel()
-		inner, cancel = context.WithDeadline(context.Background(), dl)
+		inner, cancel = context.WithDeadline(context.Background(), dl.Add(inProcessDeadlineSlack))
 	}
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
@@ -143,6 +150,11 @@ func (c *conn) send(ctx context.Context, req transport.JSONRPCRequest) (*transpo
 	}()
 	select {
 	case a := <-ch:
+		if err := ctx.Err(); err != nil {
+			// The handler gave up because our deadline passed: that is the
+			// caller's deadline, not a server error.
+			return nil, err
+		}
 		return a.resp, a.err
 	case <-ctx.Done():
 		return nil, ctx.Err()
