@@ -98,6 +98,7 @@ type Gateway struct {
 
 	life   context.Context // cancelled by Close
 	cancel context.CancelFunc
+	lifeMu sync.Mutex     // orders ServeListener's wg.Add before Close's cancel
 	wg     sync.WaitGroup // HTTP servers
 
 	closeOnce sync.Once
@@ -213,7 +214,9 @@ func (g *Gateway) DroppedEvents() uint64 { return g.events.dropped.Load() }
 // upstreams. Close is idempotent.
 func (g *Gateway) Close() error {
 	g.closeOnce.Do(func() {
+		g.lifeMu.Lock()
 		g.cancel()
+		g.lifeMu.Unlock()
 		g.wg.Wait()
 		g.closeErr = g.events.close()
 	})

@@ -150,13 +150,18 @@ func (g *Gateway) URL(ln net.Listener) string {
 // ServeListener serves HTTP on ln until ctx ends or the gateway closes, then
 // shuts down gracefully (open streams are ended) and returns nil.
 func (g *Gateway) ServeListener(ctx context.Context, ln net.Listener) error {
+	// A Close racing this call either comes first (ErrClosed) or waits for
+	// this server: never a wg.Add during Close's Wait.
+	g.lifeMu.Lock()
 	if g.life.Err() != nil {
+		g.lifeMu.Unlock()
 		ln.Close()
 		return ErrClosed
 	}
-	srv := &http.Server{Handler: g, ReadHeaderTimeout: 10 * time.Second}
 	g.wg.Add(1)
+	g.lifeMu.Unlock()
 	defer g.wg.Done()
+	srv := &http.Server{Handler: g, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -246,3 +246,70 @@ func TestServeAfterCloseIsRefused(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// TestProgressiveToolsListAsServed: ProgressiveToolsList is byte for byte
+// the result a client gets from tools/list over HTTP, whatever the
+// upstreams.
+func TestProgressiveToolsListAsServed(t *testing.T) {
+	want, err := ProgressiveToolsList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, harnessConfig{})
+	url := serveHTTP(t, h.g)
+	rpc := func(body, session string) (*http.Response, []byte) {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, b
+	}
+	res, _ := rpc(initializeBody, "")
+	session := res.Header.Get("Mcp-Session-Id")
+	_, body := rpc(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, session)
+	var got struct {
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatalf("tools/list answer: %v\n%s", err, body)
+	}
+	if string(got.Result) != string(want) {
+		t.Fatalf("served:\n%s\nProgressiveToolsList:\n%s", got.Result, want)
+	}
+	var list struct {
+		Tools []struct{ Name string } `json:"tools"`
+	}
+	if err := json.Unmarshal(want, &list); err != nil || len(list.Tools) != 3 || list.Tools[0].Name != "tool_help" ||
+		list.Tools[1].Name != "tool_exec" || list.Tools[2].Name != "tool_batch" {
+		t.Fatalf("tools %+v (%v)", list.Tools, err)
+	}
+}
+
+// TestCloseRacingServeListener: a Close at once after ServeListener is
+// started (as a front end quitting at once does) ends it cleanly.
+func TestCloseRacingServeListener(t *testing.T) {
+	for range 50 {
+		g, err := New(noUpstreams{}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ln, err := g.Listen("127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- g.ServeListener(context.Background(), ln) }()
+		g.Close()
+		if err := <-done; err != nil && !errors.Is(err, ErrClosed) {
+			t.Fatal(err)
+		}
+	}
+}
