@@ -2,6 +2,7 @@ package mcpclient
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -35,5 +36,22 @@ func TestInProcessHandlerSeesNoCallerValues(t *testing.T) {
 	}
 	if !<-hasDeadline {
 		t.Error("the handler lost the caller's deadline")
+	}
+}
+
+// TestCallRightAfterACrashReconnects: a call made the moment a server's
+// connection is lost, before the supervisor has moved its state on, waits
+// for a reconnect instead of failing on the dead connection.
+func TestCallRightAfterACrashReconnects(t *testing.T) {
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}},
+		WithBackoff(time.Hour, time.Hour))
+	for range 5 {
+		if _, err := m.CallTool(context.Background(), "h", "crash", nil); !errors.Is(err, ErrUnavailable) {
+			t.Fatalf("CallTool(crash) = %v", err)
+		}
+		res, err := m.CallTool(context.Background(), "h", "echo", nil)
+		if err != nil || res.Text != "hello" {
+			t.Fatalf("the call right after a crash: %v", err)
+		}
 	}
 }

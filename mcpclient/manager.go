@@ -240,12 +240,15 @@ func (m *Manager) ready(ctx context.Context, s *serverState) (*conn, error) {
 		s.mu.Lock()
 		state, c, attempts, changed, lastErr := s.state, s.conn, s.attempts, s.changed, s.err
 		s.mu.Unlock()
-		if state == model.StateConnected && c != nil {
+		// A connection can be lost a moment before the supervisor moves the
+		// state on; such a connection is down, not ready.
+		lost := c != nil && isClosed(c.Lost())
+		if state == model.StateConnected && c != nil && !lost {
 			return c, nil
 		}
 		if first {
 			target = attempts + 1
-			if state == model.StateError {
+			if state == model.StateError || lost {
 				s.kickNow()
 			}
 		} else if attempts >= target && state == model.StateError {
@@ -259,5 +262,14 @@ func (m *Manager) ready(ctx context.Context, s *serverState) (*conn, error) {
 			}
 			return nil, fmt.Errorf("%w: %s: not connected: %w", ErrUnavailable, s.name, ctx.Err())
 		}
+	}
+}
+
+func isClosed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
 	}
 }
