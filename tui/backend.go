@@ -2,14 +2,15 @@ package tui
 
 import (
 	"context"
-
-	tea "charm.land/bubbletea/v2"
+	"encoding/json"
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
 
-// Backend is what the explorer needs of an mcpclient.Manager.
+// Backend is what the explorer needs of an mcpclient.Manager: the servers
+// to show, and the calls the background gateway passes on (a Backend is
+// the gateway's gateway.Upstreams).
 type Backend interface {
 	// Start connects the servers and returns after their first attempts.
 	Start(ctx context.Context) error
@@ -17,19 +18,12 @@ type Backend interface {
 	Servers() []model.Server
 	// Reconnect drops a server's connection and connects again at once.
 	Reconnect(name string) error
+	// CallTool calls one tool of a server and returns its raw result.
+	CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcpclient.CallResult, error)
 }
 
 // ServerChangedMsg tells the model that a server's state or tools changed;
 // the model then reads a fresh snapshot from the Backend.
 type ServerChangedMsg struct {
 	Server string
-}
-
-// ForwardEvents is the one bridge from the Manager's events to the
-// program: it sends each event as a ServerChangedMsg until the channel is
-// closed (by Manager.Close). Run it in its own goroutine with program.Send.
-func ForwardEvents(events <-chan mcpclient.Event, send func(tea.Msg)) {
-	for ev := range events {
-		send(ServerChangedMsg{Server: ev.Server})
-	}
 }

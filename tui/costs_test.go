@@ -60,7 +60,8 @@ func TestCompactCount(t *testing.T) {
 }
 
 // A server's row shows the tokens of its raw tools/list beside those of
-// all its descriptors at the current knobs.
+// all its descriptors at the current knobs, and of the gateway's
+// progressive tools/list.
 func TestServerTotals(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.keys("g") // the demo server's row
@@ -79,6 +80,15 @@ func TestServerTotals(t *testing.T) {
 	scr := h.screen()
 	if !strings.Contains(scr, "raw tools/list") || !strings.Contains(scr, thousands(want.CL100K)) || !strings.Contains(scr, thousands(want.O200K)) {
 		t.Fatalf("server view lacks the raw tools/list's %+v:\n%s", want, scr)
+	}
+	// The gateway's progressive tools/list, counted the same way.
+	gw := measureGatewayList(c)
+	if gw == nil || gw.CL100K <= 0 || gw.CL100K >= want.CL100K/10 {
+		t.Fatalf("gateway tools/list: %+v against %+v", gw, want)
+	}
+	if !strings.Contains(scr, "gateway tools/list") || !strings.Contains(scr, thousands(gw.CL100K)) ||
+		!strings.Contains(scr, percent(gw.CL100K, want.CL100K)) {
+		t.Fatalf("server view lacks the gateway's tools/list %+v:\n%s", *gw, scr)
 	}
 	before := h.m.totals["demo"].desc
 	h.keys("-", "-", "-", "-")

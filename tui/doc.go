@@ -4,6 +4,12 @@
 // descriptor with what it costs in tokens, and the old hard cut beside the
 // folded summary. Two knobs (max_fields, max_depth) re-fold every view.
 //
+// A key runs the gateway (package gateway, progressive mode) over the same
+// servers on a loopback port, in the background; its calls are listed live
+// in the traffic view and open to their request and envelope. One bridge
+// (Model.ForwardEvents) carries the Manager's and the gateway's events to
+// the program.
+//
 // The trees are package summarizer/tree's node lists: folding is O(1) and
 // a frame walks only the lines on screen. Token counts are taken in
 // commands, never in Update or View.

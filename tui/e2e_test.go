@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,7 +40,7 @@ func startApp(t *testing.T, w, h int) (*teatest.TestModel, *Model) {
 	m := New(Options{Backend: mgr, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // status lines stay for the golden screen
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
-	go ForwardEvents(mgr.Events(), tm.Send)
+	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitFor(t, tm.Output(), "shop_get_order")
 	return tm, m
 }
@@ -158,4 +160,99 @@ func TestAppCompare160x48(t *testing.T) {
 	typeKeys(tm, "-", "-", "-", "-", "c")
 	waitFor(t, tm.Output(), "no marker says so (1088)")
 	golden.RequireEqual(t, finalScreen(t, tm))
+}
+
+// appSpy runs the app and reports, after each message, what the tests
+// wait on; it reads the model on the program's goroutine, in Update.
+type appSpy struct {
+	*Model
+	seen chan spied
+}
+
+type spied struct {
+	url    string // the gateway's, while it runs
+	calls  int    // calls in the traffic view
+	status string
+}
+
+func (s appSpy) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := s.Model.Update(msg)
+	var now spied
+	if s.gw != nil {
+		now.url = s.gw.url
+	}
+	now.calls, now.status = s.traffic.total, s.status
+	select {
+	case s.seen <- now:
+	default: // the test has what it waits for
+	}
+	return s, cmd
+}
+
+// waitSpied waits until the app has been in a state that cond accepts.
+func waitSpied(t *testing.T, seen <-chan spied, what string, cond func(spied) bool) spied {
+	t.Helper()
+	deadline := time.After(15 * time.Second)
+	for {
+		select {
+		case s := <-seen:
+			if cond(s) {
+				return s
+			}
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// The issue's acceptance: s starts the background gateway; a real MCP
+// client (mcp-go's, over streamable HTTP, on the URL the status bar
+// shows) calls tool_help and tool_exec on the demo server through it; the
+// traffic view lists both calls. q stops the gateway, then quits.
+func TestAppGatewayTraffic80x24(t *testing.T) {
+	mgr := demoManager(t)
+	m := New(Options{Backend: mgr, NoColor: true})
+	// Status lines go at the next message, so the bar shows the gateway.
+	m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+	spy := appSpy{Model: m, seen: make(chan spied, 4096)}
+	tm := teatest.NewTestModel(t, spy, teatest.WithInitialTermSize(80, 24))
+	go m.ForwardEvents(mgr.Events(), tm.Send)
+	waitFor(t, tm.Output(), "shop_get_order")
+
+	typeKeys(tm, "s")
+	url := waitSpied(t, spy.seen, "the gateway", func(s spied) bool { return s.url != "" && s.status == "" }).url
+	c := mcpClient(t, url)
+	callTool(t, c, "tool_help", map[string]any{"path": "demo"})
+	res := callTool(t, c, "tool_exec", map[string]any{"op": "demo.util_echo", "args": map[string]any{"message": "hello"}})
+	if res.IsError {
+		t.Fatalf("tool_exec failed: %+v", res.Content)
+	}
+	c.Close()
+	waitSpied(t, spy.seen, "both calls in the traffic view", func(s spied) bool { return s.calls == 2 })
+
+	typeKeys(tm, "t", "q")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	final := tm.FinalModel(t).(appSpy)
+	screen := trimLines(ansi.Strip(final.View().Content))
+	if !strings.Contains(screen, url) {
+		t.Errorf("the screen does not show the URL called, %s:\n%s", url, screen)
+	}
+	if !refused(url) {
+		t.Error("the gateway still answers after quitting")
+	}
+	golden.RequireEqual(t, []byte(maskTraffic(screen)+"\n"))
+}
+
+var (
+	portRE    = regexp.MustCompile(`127\.0\.0\.1:\d+`)
+	clockRE   = regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d\.\d\d\d`)
+	latencyRE = regexp.MustCompile(`(?m) +\d+\.\d$`)
+)
+
+// maskTraffic hides what changes from run to run (the port, the times and
+// the latencies), keeping every column where it is.
+func maskTraffic(s string) string {
+	s = portRE.ReplaceAllStringFunc(s, func(a string) string { return "127.0.0.1:" + strings.Repeat("x", len(a)-len("127.0.0.1:")) })
+	s = clockRE.ReplaceAllString(s, "hh:mm:ss.mmm")
+	return latencyRE.ReplaceAllStringFunc(s, func(a string) string { return strings.Repeat(" ", len(a)-3) + "n.n" })
 }

@@ -15,6 +15,7 @@ type keyMap struct {
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
 	ResetBudget                              key.Binding
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
+	Gateway, Traffic, Open, Back, Follow     key.Binding
 	Help, Quit                               key.Binding
 }
 
@@ -59,6 +60,11 @@ func newKeyMap() keyMap {
 		CopyDot:     b([]string{"p"}, "p", "dot path"),
 		CopyPointer: b([]string{"j"}, "j", "JSON pointer"),
 		CopyJQ:      b([]string{"q"}, "q", "jq path"),
+		Gateway:     b([]string{"s"}, "s", "gateway on/off"),
+		Traffic:     b([]string{"t"}, "t", "gateway traffic"),
+		Open:        b([]string{"enter", "l", "right"}, "enter", "open call"),
+		Back:        b([]string{"esc", "h", "left"}, "esc", "back"),
+		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
 		Help:        b([]string{"?"}, "?", "help"),
 		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
@@ -67,12 +73,14 @@ func newKeyMap() keyMap {
 // helpKeys is the help for the current context: what the focused pane
 // and the current mode accept.
 type helpKeys struct {
-	k      *keyMap
-	mode   inputMode
-	yank   bool
-	focus  pane
-	view   viewKind
-	narrow bool // fewer, taller columns
+	k       *keyMap
+	mode    inputMode
+	yank    bool
+	focus   pane
+	view    viewKind
+	traffic bool // the traffic screen
+	detail  bool // a call opened in it
+	narrow  bool // fewer, taller columns
 }
 
 // ShortHelp is the one-line help at the bottom.
@@ -83,8 +91,12 @@ func (h helpKeys) ShortHelp() []key.Binding {
 		return []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.Cancel}
 	case h.mode != inputNone:
 		return []key.Binding{k.Accept, k.Cancel}
+	case h.detail:
+		return []key.Binding{k.Down, k.PageDown, k.Back, k.Gateway, k.Traffic, k.Help, k.Quit}
+	case h.traffic:
+		return []key.Binding{k.Down, k.Open, k.Follow, k.Back, k.Gateway, k.Help, k.Quit}
 	case h.focus == paneTools:
-		return []key.Binding{k.Down, k.Filter, k.Planner, k.FieldsUp, k.Pane, k.View, k.Reconnect, k.Help, k.Quit}
+		return []key.Binding{k.Down, k.Filter, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
 	case h.view == viewPlanner || h.view == viewCompare:
 		return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.View, k.Pane, k.Help, k.Quit}
 	case h.view == viewRaw:
@@ -97,13 +109,19 @@ func (h helpKeys) ShortHelp() []key.Binding {
 // four (taller) on a narrow one.
 func (h helpKeys) FullHelp() [][]key.Binding {
 	k := h.k
+	if h.traffic {
+		return [][]key.Binding{
+			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Follow},
+			{k.Open, k.Back, k.Traffic, k.Gateway, k.Help, k.Quit},
+		}
+	}
 	views := []key.Binding{k.Planner, k.Compare, k.FieldsUp, k.DepthUp, k.ResetBudget}
 	if h.narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
 			{k.Filter, k.Next, k.Prev, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
-			append(views, k.Help, k.Quit),
+			append(views, k.Gateway, k.Traffic, k.Help, k.Quit),
 		}
 	}
 	return [][]key.Binding{
@@ -112,6 +130,6 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc},
 		{k.Filter, k.Next, k.Prev, k.Copy, k.Reconnect},
 		views,
-		{k.Pane, k.View, k.Help, k.Quit},
+		{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit},
 	}
 }

@@ -14,7 +14,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.fatal != nil:
 		if key.Matches(msg, k.Quit) {
-			return tea.Quit
+			return m.quit()
 		}
 		return nil
 	case m.yank:
@@ -24,11 +24,21 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		return tea.Quit
+		return m.quit()
 	case key.Matches(msg, k.Help):
 		m.showHelp = !m.showHelp
 		m.resize(m.width, m.height)
 		return nil
+	case key.Matches(msg, k.Gateway):
+		return m.toggleGateway()
+	case key.Matches(msg, k.Traffic):
+		m.toggleTraffic()
+		return nil
+	}
+	if m.tview.open {
+		return m.trafficKey(msg)
+	}
+	switch {
 	case key.Matches(msg, k.Pane):
 		m.switchPane()
 		return nil
@@ -216,6 +226,75 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.findNext(true)
 	case key.Matches(msg, k.Copy):
 		m.yank = true
+	}
+	return nil
+}
+
+// toggleTraffic opens the traffic screen, or goes back to the explorer.
+func (m *Model) toggleTraffic() {
+	v := &m.tview
+	v.open = !v.open
+	v.detail, v.opening = nil, false
+	if m.showHelp {
+		m.resize(m.width, m.height) // the full help differs
+	}
+	v.follow(&m.traffic)
+}
+
+// trafficKey handles the traffic screen: the list of calls, or the call
+// opened.
+func (m *Model) trafficKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := &m.keys
+	v := &m.tview
+	if d := v.detail; d != nil {
+		h := m.layout.bodyH
+		_, total := d.span()
+		page := d.rows(h)
+		switch {
+		case key.Matches(msg, k.Back):
+			v.detail = nil
+		case key.Matches(msg, k.Down):
+			d.scroll(1, h)
+		case key.Matches(msg, k.Up):
+			d.scroll(-1, h)
+		case key.Matches(msg, k.PageDown):
+			d.scroll(page, h)
+		case key.Matches(msg, k.PageUp):
+			d.scroll(-page, h)
+		case key.Matches(msg, k.Top):
+			d.scroll(-total, h)
+		case key.Matches(msg, k.Bottom):
+			d.scroll(total, h)
+		}
+		return nil
+	}
+	l := &m.traffic
+	switch {
+	case key.Matches(msg, k.Back):
+		if v.opening {
+			v.opening = false
+		} else {
+			m.toggleTraffic()
+		}
+	case key.Matches(msg, k.Down):
+		v.move(l, 1)
+	case key.Matches(msg, k.Up):
+		v.move(l, -1)
+	case key.Matches(msg, k.PageDown):
+		v.move(l, v.height)
+	case key.Matches(msg, k.PageUp):
+		v.move(l, -v.height)
+	case key.Matches(msg, k.Top):
+		v.move(l, -l.n)
+	case key.Matches(msg, k.Follow):
+		v.move(l, l.n)
+	case key.Matches(msg, k.Open):
+		if l.n == 0 {
+			return nil
+		}
+		v.req++
+		v.opening = true
+		return openCall(*l.at(v.cursor), v.req)
 	}
 	return nil
 }

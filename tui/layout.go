@@ -58,6 +58,11 @@ func (m *Model) resize(w, h int) {
 	}
 	m.tools.height = l.listH
 	m.tools.clampOffset()
+	m.tview.height = max(l.bodyH-trafficListHead, 1)
+	m.tview.clamp(&m.traffic)
+	if d := m.tview.detail; d != nil {
+		d.scroll(0, l.bodyH)
+	}
 	m.sizeTrees()
 }
 

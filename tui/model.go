@@ -41,6 +41,9 @@ type Options struct {
 	Notes []string
 	// Started says the Backend is already started: skip Start.
 	Started bool
+	// Version is mcpeek's version, which the background gateway sends to
+	// its clients.
+	Version string
 }
 
 // Model is the explorer's one root model. Its parts are plain structs
@@ -93,6 +96,10 @@ type Model struct {
 	counter *tokens.Counter
 	// totals are the servers' token totals, by server name.
 	totals map[string]*serverTotals
+	// gwList is what the gateway's progressive tools/list costs, counted
+	// once (gwListAsked) with the first server's totals.
+	gwList      *tokens.Size
+	gwListAsked bool
 
 	// after schedules a message after a delay (tea.Tick; tests stub it).
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
@@ -101,6 +108,21 @@ type Model struct {
 	statusErr bool
 	statusID  int
 	notes     []string
+
+	// bridge forwards background events (ForwardEvents); host runs the
+	// background gateway for the commands. Both are set in New.
+	bridge *bridge
+	host   *gatewayHost
+	// The background gateway: its state, the run serving (nil unless on),
+	// the id of the newest run asked for, and its calls as last counted.
+	gwState  gatewayState
+	gw       *gatewayRun
+	gwRun    int
+	gwCalls  uint64
+	gwMissed uint64 // calls the bridge could not pass on in time
+	// The gateway's calls, and the traffic screen over them.
+	traffic trafficLog
+	tview   trafficView
 }
 
 // New makes the explorer over a Backend.
@@ -128,7 +150,10 @@ func New(o Options) *Model {
 		},
 		width:  80,
 		height: 24,
+		bridge: newBridge(),
+		tview:  trafficView{following: true},
 	}
+	m.host = newGatewayHost(o.Backend, m.bridge, o.Version)
 	m.restyle()
 	m.resize(m.width, m.height)
 	return m

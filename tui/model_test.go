@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -11,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tree"
@@ -27,6 +30,9 @@ func (f *fakeBackend) Servers() []model.Server     { return f.servers }
 func (f *fakeBackend) Reconnect(name string) error {
 	f.reconnects = append(f.reconnects, name)
 	return nil
+}
+func (f *fakeBackend) CallTool(context.Context, string, string, json.RawMessage) (*mcpclient.CallResult, error) {
+	return nil, errors.New("a fake backend calls nothing")
 }
 
 func demoBackend(t testing.TB) *fakeBackend {

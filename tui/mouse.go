@@ -23,6 +23,18 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 	if y < 0 || y >= m.layout.bodyH {
 		return nil
 	}
+	if v := &m.tview; v.open {
+		// A click on a call selects it; a click on the selected one opens it.
+		if row := y - trafficListHead; v.detail == nil && !v.opening && row >= 0 && v.top+row <= m.traffic.last() {
+			if v.top+row == v.cursor {
+				v.req++
+				v.opening = true
+				return openCall(*m.traffic.at(v.cursor), v.req)
+			}
+			v.move(&m.traffic, v.top+row-v.cursor)
+		}
+		return nil
+	}
 	if m.inLeft(ms.X) {
 		m.focus = paneTools
 		row := y - listHeadRows
@@ -57,6 +69,14 @@ func (m *Model) handleWheel(ms tea.Mouse) {
 	case tea.MouseWheelUp:
 		n = -wheelLines
 	default:
+		return
+	}
+	if v := &m.tview; v.open {
+		if v.detail != nil {
+			v.detail.scroll(n, m.layout.bodyH)
+		} else {
+			v.scroll(&m.traffic, n)
+		}
 		return
 	}
 	if m.inLeft(ms.X) {

@@ -28,7 +28,7 @@ func (s *Styles) renderLine(b *strings.Builder, segs []seg, width int, cursor, f
 			plain.WriteString(sg.text)
 		}
 		text := ansi.Truncate(plain.String(), width, "…")
-		if pad := width - ansi.StringWidth(text); pad > 0 {
+		if pad := width - cells(text); pad > 0 {
 			text += strings.Repeat(" ", pad)
 		}
 		st := s.Cursor
@@ -44,7 +44,7 @@ func (s *Styles) renderLine(b *strings.Builder, segs []seg, width int, cursor, f
 			continue
 		}
 		t := sg.text
-		if w := ansi.StringWidth(t); w > left {
+		if w := cells(t); w > left {
 			t = ansi.Truncate(t, left, "…")
 			left = 0
 		} else {

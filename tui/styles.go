@@ -44,6 +44,7 @@ type Icons struct {
 	Starting, Connected, Error, Disabled string
 	Output, NoOutput, Hidden             string
 	Folded, Unfolded, Leaf, Cycle        string
+	Gateway                              string
 }
 
 // Styles is every style the UI renders with, built once from the palette
@@ -91,6 +92,7 @@ func NewStyles(isDark, noColor bool) Styles {
 			Starting: "◌", Connected: "●", Error: "✗", Disabled: "○",
 			Output: "◆", NoOutput: "◇", Hidden: "⋯",
 			Folded: "▸", Unfolded: "▾", Leaf: " ", Cycle: "↻",
+			Gateway: "⇄",
 		},
 		Title:          fg(p.accent).Bold(true),
 		Dim:            fg(p.muted),

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // role says what a run of document text is; the Styles decide its look,
@@ -94,7 +93,7 @@ func thousands(n int) string {
 
 // padLeft right-aligns s in w cells.
 func padLeft(s string, w int) string {
-	if n := w - ansi.StringWidth(s); n > 0 {
+	if n := w - cells(s); n > 0 {
 		return strings.Repeat(" ", n) + s
 	}
 	return s
@@ -102,7 +101,7 @@ func padLeft(s string, w int) string {
 
 // padRight left-aligns s in w cells.
 func padRight(s string, w int) string {
-	if n := w - ansi.StringWidth(s); n > 0 {
+	if n := w - cells(s); n > 0 {
 		return s + strings.Repeat(" ", n)
 	}
 	return s

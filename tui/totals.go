@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/gateway"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
@@ -13,7 +14,8 @@ import (
 
 // serverTotals is what a server's tools cost in a prompt: its raw
 // tools/list (every tool's definition as the server sent it, as one JSON
-// array) against all its planner descriptors at the current budget.
+// array) against all its planner descriptors at the current budget, and
+// against the gateway's progressive tools/list (Model.gwList).
 type serverTotals struct {
 	key       string // the snapshot and budget they were counted for
 	tools     int
@@ -21,11 +23,13 @@ type serverTotals struct {
 	done      bool
 }
 
-// serverTotalsMsg: a server's totals were counted for key.
+// serverTotalsMsg: a server's totals were counted for key; the first
+// time, the gateway's tools/list too.
 type serverTotalsMsg struct {
 	server, key string
 	tools       int
 	raw, desc   tokens.Size
+	gateway     *tokens.Size
 }
 
 // totalsKey names what a server's totals depend on: the snapshot its
@@ -43,7 +47,13 @@ func (m *Model) requestTotals(srv model.Server) tea.Cmd {
 	}
 	m.totals[srv.Name] = &serverTotals{key: key, tools: len(srv.Tools)}
 	tools, budget, counter, name := srv.Tools, m.budget, m.counter, srv.Name
+	withGateway := !m.gwListAsked
+	m.gwListAsked = true
 	return func() tea.Msg {
+		var gw *tokens.Size
+		if withGateway {
+			gw = measureGatewayList(counter)
+		}
 		var raw strings.Builder
 		raw.WriteByte('[')
 		for i, t := range tools {
@@ -59,11 +69,33 @@ func (m *Model) requestTotals(srv model.Server) tea.Cmd {
 		ds, _ := summarizer.DescribeAll(tools, budget)
 		desc, _ := json.Marshal(ds)
 		return serverTotalsMsg{server: name, key: key, tools: len(tools),
-			raw: counter.Measure(raw.String()), desc: counter.Measure(string(desc))}
+			raw: counter.Measure(raw.String()), desc: counter.Measure(string(desc)), gateway: gw}
 	}
 }
 
+// measureGatewayList counts the gateway's progressive tools/list as a
+// tools array, as the raw tools/list is counted: it is what the gateway
+// costs in a prompt, whatever the servers behind it. nil if it cannot be
+// built.
+func measureGatewayList(counter *tokens.Counter) *tokens.Size {
+	result, err := gateway.ProgressiveToolsList()
+	if err != nil {
+		return nil
+	}
+	var list struct {
+		Tools json.RawMessage `json:"tools"`
+	}
+	if json.Unmarshal(result, &list) != nil || len(list.Tools) == 0 {
+		return nil
+	}
+	size := counter.Measure(string(list.Tools))
+	return &size
+}
+
 func (m *Model) totalsMeasured(msg serverTotalsMsg) {
+	if msg.gateway != nil {
+		m.gwList = msg.gateway
+	}
 	t, ok := m.totals[msg.server]
 	if !ok || t.key != msg.key {
 		return // counted for an older snapshot or budget
@@ -87,11 +119,21 @@ func (m *Model) totalsLines(srv model.Server) []docLine {
 		return docLine{{padRight(name, label), roleText}, {padLeft(thousands(s.Bytes), num), roleCount},
 			{padLeft(tokenText(s.CL100K), num), roleCount}, {padLeft(tokenText(s.O200K), num), roleCount}}
 	}
-	return []docLine{head,
+	share := func(name string, s tokens.Size) docLine {
+		return docLine{{padRight(name, label), roleDim}, {padLeft(percent(s.Bytes, t.raw.Bytes), num), roleDim},
+			{padLeft(percent(s.CL100K, t.raw.CL100K), num), roleDim}, {padLeft(percent(s.O200K, t.raw.O200K), num), roleDim}}
+	}
+	lines := []docLine{head,
 		row("raw tools/list", t.raw),
 		row(plural(t.tools, "descriptor"), t.desc),
-		{{padRight("descriptors' share", label), roleDim}, {padLeft(percent(t.desc.Bytes, t.raw.Bytes), num), roleDim},
-			{padLeft(percent(t.desc.CL100K, t.raw.CL100K), num), roleDim}, {padLeft(percent(t.desc.O200K, t.raw.O200K), num), roleDim}},
-		{{"descriptors at " + budgetText(m.budget), roleFaint}},
+		share("descriptors' share", t.desc),
 	}
+	if gw := m.gwList; gw != nil {
+		lines = append(lines, row("gateway tools/list", *gw), share("gateway's share", *gw))
+	}
+	lines = append(lines, docLine{{"descriptors at " + budgetText(m.budget), roleFaint}})
+	if m.gwList != nil {
+		lines = append(lines, docLine{{"gateway: its 3 progressive tools, for all servers", roleFaint}})
+	}
+	return lines
 }

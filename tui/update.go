@@ -69,6 +69,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.costsMeasured(msg)
 	case serverTotalsMsg:
 		m.totalsMeasured(msg)
+	case trafficDetailMsg:
+		if msg.req == m.tview.req && m.tview.opening {
+			m.tview.detail, m.tview.opening = msg.detail, false
+			msg.detail.scroll(0, m.layout.bodyH)
+		}
+	default:
+		if cmd, ok := m.gatewayMsg(msg); ok {
+			return cmd
+		}
 	}
 	return nil
 }

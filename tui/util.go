@@ -14,13 +14,26 @@ func fit(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
-	if w := ansi.StringWidth(s); w > width {
+	w := cells(s)
+	if w > width {
 		s = ansi.Truncate(s, width, "…")
+		w = cells(s)
 	}
-	if pad := width - ansi.StringWidth(s); pad > 0 {
-		s += strings.Repeat(" ", pad)
+	if w < width {
+		s += strings.Repeat(" ", width-w)
 	}
 	return s
+}
+
+// cells is ansi.StringWidth, with a fast path for printable ASCII (most of
+// what is drawn): one cell per byte.
+func cells(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
 }
 
 // padLines makes s exactly height lines, each fit to width.

@@ -32,6 +32,14 @@ func (m *Model) render() string {
 	var b strings.Builder
 	b.WriteString(fit(m.titleBar(), m.width))
 	b.WriteByte('\n')
+	if m.tview.open {
+		b.WriteString(padLines(m.trafficScreen(), m.width, l.bodyH))
+		b.WriteByte('\n')
+		b.WriteString(fit(m.pathBar(), m.width))
+		b.WriteByte('\n')
+		b.WriteString(padLines(m.helpView(), m.width, l.helpH))
+		return b.String()
+	}
 	var left, right []string
 	showLeft := !l.single || m.focus == paneTools
 	showRight := !l.single || m.focus == paneView
@@ -214,18 +222,91 @@ func (m *Model) serverView(srv model.Server) string {
 	return strings.Join(lines, "\n")
 }
 
-// pathBar shows the input while typing, else where the cursor is, with the
-// status message on the right.
+// pathBar shows the input while typing, else where the cursor is, with
+// the status message, the gateway and the knobs on the right.
 func (m *Model) pathBar() string {
 	s := &m.styles
 	if m.mode != inputNone {
 		return m.input.View()
 	}
-	var left string
+	left := m.barLeft()
+	gw := m.gatewayText()
+	knobs := ""
+	if !m.tview.open {
+		knobs = m.knobsText()
+	}
+	w := ansi.StringWidth
+	if m.status != "" {
+		st := s.Status
+		if m.statusErr {
+			st = s.StatusErr
+		}
+		msg := st.Render(model.SanitizeLine(m.status))
+		// The message wins for its few seconds: the knobs go first, then
+		// the path, then the gateway.
+		for _, right := range []string{barJoin(msg, gw, knobs), barJoin(msg, gw)} {
+			if gap := m.width - w(left) - w(right); gap >= 2 {
+				return left + strings.Repeat(" ", gap) + right
+			}
+		}
+		if right := barJoin(msg, gw); w(right) <= m.width {
+			return right
+		}
+		return msg
+	}
+	// The knobs go first (while the gateway runs, once the path would be
+	// cut below 24 cells), then the path is cut; the gateway's URL stays.
+	withKnobs := 8
+	if gw != "" {
+		withKnobs = 24
+	}
+	for _, c := range []struct {
+		right   string
+		minLeft int
+	}{{barJoin(gw, knobs), withKnobs}, {gw, 8}} {
+		room := m.width - w(c.right) - 2
+		if c.right == "" || room < min(w(left), c.minLeft) {
+			continue
+		}
+		if w(left) > room {
+			left = ansi.Truncate(left, room, "…")
+		}
+		return left + strings.Repeat(" ", m.width-w(left)-w(c.right)) + c.right
+	}
+	if gw != "" {
+		return gw
+	}
+	return left
+}
+
+// barJoin joins the status bar's right-hand parts that are not empty.
+func barJoin(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "  ")
+}
+
+// barLeft is where the cursor is: a tool, a tree path, the lines of a
+// document, or a call of the traffic screen.
+func (m *Model) barLeft() string {
+	s := &m.styles
+	if v := &m.tview; v.open {
+		switch {
+		case v.detail != nil:
+			return linesText(s, v.detail, m.layout.bodyH)
+		case m.traffic.n > 0:
+			return s.Dim.Render("call " + thousands(v.cursor-m.traffic.first()+1) + " of " + thousands(m.traffic.n))
+		}
+		return ""
+	}
 	switch t := m.currentTree(); {
 	case m.focus == paneTools:
 		if tool, ok := m.selectedTool(); ok {
-			left = s.Dim.Render(model.SanitizeLine(tool.ID()))
+			return s.Dim.Render(model.SanitizeLine(tool.ID()))
 		}
 	case t != nil && t.Cursor() != nil:
 		c := t.Cursor()
@@ -236,37 +317,18 @@ func (m *Model) pathBar() string {
 		if p == "" {
 			p = "(root)"
 		}
-		left = s.Dim.Render(m.current.id+" › ") + s.PathBar.Render(p)
+		return s.Dim.Render(m.current.id+" › ") + s.PathBar.Render(p)
 	case m.currentDoc() != nil:
-		d := m.currentDoc()
-		top, total := d.span()
-		end := min(top+d.rows(m.layout.treeH), total)
-		left = s.Dim.Render("lines " + itoa(min(top+1, total)) + "–" + itoa(end) + " of " + itoa(total))
+		return linesText(s, m.currentDoc(), m.layout.treeH)
 	}
-	knobs := m.knobsText()
-	if m.status != "" {
-		st := s.Status
-		if m.statusErr {
-			st = s.StatusErr
-		}
-		msg := st.Render(model.SanitizeLine(m.status))
-		// The message wins for its few seconds: the knobs go first, then
-		// the path.
-		for _, right := range []string{msg + "  " + knobs, msg} {
-			if gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right); gap >= 2 {
-				return left + strings.Repeat(" ", gap) + right
-			}
-		}
-		return msg
-	}
-	room := m.width - ansi.StringWidth(knobs) - 2
-	if room < 8 {
-		return left
-	}
-	if ansi.StringWidth(left) > room {
-		left = ansi.Truncate(left, room, "…")
-	}
-	return left + strings.Repeat(" ", m.width-ansi.StringWidth(left)-ansi.StringWidth(knobs)) + knobs
+	return ""
+}
+
+// linesText says which lines of a document are on screen.
+func linesText(s *Styles, d scroller, height int) string {
+	top, total := d.span()
+	end := min(top+d.rows(height), total)
+	return s.Dim.Render("lines " + itoa(min(top+1, total)) + "–" + itoa(end) + " of " + itoa(total))
 }
 
 // knobsText shows the knobs' values at the right of the status bar; one
@@ -285,7 +347,8 @@ func (m *Model) knobsText() string {
 }
 
 func (m *Model) helpKeys() helpKeys {
-	return helpKeys{k: &m.keys, mode: m.mode, yank: m.yank, focus: m.focus, view: m.view, narrow: m.width < 110}
+	return helpKeys{k: &m.keys, mode: m.mode, yank: m.yank, focus: m.focus, view: m.view,
+		traffic: m.tview.open, detail: m.tview.open && m.tview.detail != nil, narrow: m.width < 110}
 }
 
 func (m *Model) helpView() string {
@@ -298,6 +361,9 @@ func (m *Model) helpView() string {
 // fullHelp is the key help in columns and the legend of the marks,
 // wrapped to the width.
 func (m *Model) fullHelp() string {
+	if m.tview.open {
+		return m.help.FullHelpView(m.helpKeys().FullHelp())
+	}
 	s := &m.styles
 	ic := s.Icons
 	items := []string{

@@ -34,9 +34,13 @@ func (a *app) runTUI(ctx context.Context) error {
 		Backend: m,
 		NoColor: os.Getenv("NO_COLOR") != "",
 		Notes:   noteLines(notes.String()),
+		Version: version,
 	})
+	// The background gateway, if the program ended without the quit key
+	// stopping it, stops before the Manager closes.
+	defer model.Close()
 	p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
-	go tui.ForwardEvents(m.Events(), p.Send)
+	go model.ForwardEvents(m.Events(), p.Send)
 	if _, err := p.Run(); err != nil {
 		return fmt.Errorf("terminal UI: %w", err)
 	}

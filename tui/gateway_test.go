@@ -1,0 +1,361 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"mcpeek/gateway"
+	"mcpeek/mcpclient"
+)
+
+// startedDemo is a started Manager on the embedded demo server.
+func startedDemo(t testing.TB) *mcpclient.Manager {
+	t.Helper()
+	mgr := demoManager(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := mgr.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return mgr
+}
+
+// pumpBridge runs the model's bridge as a program would, and returns a
+// function that feeds what it sends into the harness until cond holds.
+func (h *harness) pumpBridge() func(what string, cond func() bool) {
+	msgs := make(chan tea.Msg, 64)
+	managerEvents := make(chan mcpclient.Event) // closed at the end: the bridge returns
+	done := make(chan struct{})
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		h.m.ForwardEvents(managerEvents, func(msg tea.Msg) {
+			select {
+			case msgs <- msg:
+			case <-done:
+			}
+		})
+	}()
+	h.t.Cleanup(func() {
+		h.m.Close()
+		close(done)
+		close(managerEvents)
+		<-ended
+	})
+	return func(what string, cond func() bool) {
+		h.t.Helper()
+		deadline := time.After(15 * time.Second)
+		for !cond() {
+			select {
+			case msg := <-msgs:
+				h.send(msg)
+			case <-deadline:
+				h.t.Fatalf("timed out waiting for %s; screen:\n%s", what, h.screen())
+			}
+		}
+	}
+}
+
+// mcpClient is mcp-go's own client over streamable HTTP, initialised.
+func mcpClient(t testing.TB, url string) *client.Client {
+	t.Helper()
+	c, err := client.NewStreamableHttpClient(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Initialize(ctx, mcp.InitializeRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func callTool(t testing.TB, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	res, err := c.CallTool(ctx, mcp.CallToolRequest{Params: mcp.CallToolParams{Name: name, Arguments: args}})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return res
+}
+
+// refused reports whether nothing serves url any more.
+func refused(url string) bool {
+	res, err := http.Post(url, "application/json", strings.NewReader(`{}`))
+	if err == nil {
+		res.Body.Close()
+	}
+	return err != nil
+}
+
+// s starts the gateway: the status bar shows its URL, mode and calls; a
+// client's calls reach the traffic view, where one opens to its request
+// and envelope; s stops it.
+func TestGatewayStartTrafficStop(t *testing.T) {
+	h := newHarness(t, startedDemo(t), 120, 30)
+	pump := h.pumpBridge()
+	h.keys("s")
+	if h.m.gwState != gatewayOn || h.m.gw == nil {
+		t.Fatalf("s did not start the gateway: state %d; screen:\n%s", h.m.gwState, h.screen())
+	}
+	url := h.m.gw.url
+	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/mcp") {
+		t.Fatalf("gateway URL %q", url)
+	}
+	h.send(statusExpiredMsg{id: h.m.statusID}) // the bar without the "gateway on" message
+	bar := strings.Split(h.screen(), "\n")[28]
+	for _, want := range []string{url, "progressive", "0 calls"} {
+		if !strings.Contains(bar, want) {
+			t.Errorf("status bar lacks %q: %q", want, bar)
+		}
+	}
+
+	c := mcpClient(t, url)
+	callTool(t, c, "tool_help", map[string]any{"path": "demo"})
+	callTool(t, c, "tool_exec", map[string]any{"op": "demo.util_echo", "args": map[string]any{"message": "hi there"}})
+	if res := callTool(t, c, "tool_exec", map[string]any{"op": "demo.no_such_tool"}); !res.IsError {
+		t.Fatal("an unknown op did not fail")
+	}
+	pump("three calls", func() bool { return h.m.traffic.n == 3 })
+	if bar := strings.Split(h.screen(), "\n")[28]; !strings.Contains(bar, "3 calls") {
+		t.Errorf("status bar does not count the calls: %q", bar)
+	}
+
+	h.keys("t")
+	scr := h.screen()
+	for _, want := range []string{"Gateway traffic", "3 calls · following", "tool_help", "demo.util_echo", "NOT_FOUND", "call 3 of 3"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("traffic view lacks %q:\n%s", want, scr)
+		}
+	}
+	if i, j := strings.Index(scr, "tool_help"), strings.Index(scr, "demo.util_echo"); i > j {
+		t.Errorf("the newest call is not at the bottom:\n%s", scr)
+	}
+	h.keys("k") // off the newest: no longer following
+	if h.m.tview.following || strings.Contains(h.screen(), "following") {
+		t.Error("moving up still follows")
+	}
+	h.keys("enter")
+	scr = h.screen()
+	for _, want := range []string{"tool_exec demo.util_echo  ok", `"request": {`, `"op": "demo.util_echo"`,
+		`"message": "hi there"`, `"envelope": {`, `"ok": true`, `"trace_id": "tr_`} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the opened call lacks %q:\n%s", want, scr)
+		}
+	}
+	h.keys("esc")
+	if h.m.tview.detail != nil || !strings.Contains(h.screen(), "Gateway traffic") {
+		t.Fatalf("esc did not go back to the list:\n%s", h.screen())
+	}
+
+	// A call made while the list is shown, not following: the cursor stays.
+	cursor := h.m.tview.cursor
+	callTool(t, c, "tool_help", map[string]any{"path": ""})
+	pump("a fourth call", func() bool { return h.m.traffic.n == 4 })
+	if h.m.tview.cursor != cursor {
+		t.Error("a new call moved a cursor that was not following")
+	}
+	h.keys("G")
+	if !h.m.tview.following || h.m.tview.cursor != h.m.traffic.last() {
+		t.Error("G does not follow the newest call")
+	}
+	if !strings.Contains(h.screen(), "tool_help   (root)") {
+		t.Errorf("tool_help(\"\") is not shown as the root:\n%s", h.screen())
+	}
+	h.keys("esc")
+	if h.m.tview.open {
+		t.Fatal("esc did not leave the traffic view")
+	}
+
+	h.keys("s")
+	if h.m.gwState != gatewayOff || h.m.gw != nil || !strings.Contains(h.screen(), "gateway stopped") {
+		t.Fatalf("s did not stop the gateway:\n%s", h.screen())
+	}
+	if !refused(url) {
+		t.Error("the stopped gateway still answers")
+	}
+	if h.m.traffic.n != 4 {
+		t.Error("stopping dropped the traffic")
+	}
+}
+
+// Quitting with the gateway on stops it before the program ends.
+func TestQuitStopsGateway(t *testing.T) {
+	h := newHarness(t, startedDemo(t), 80, 24)
+	h.keys("s")
+	if h.m.gw == nil {
+		t.Fatalf("no gateway:\n%s", h.screen())
+	}
+	url := h.m.gw.url
+	_, cmd := h.m.Update(keyPress("q"))
+	msg := cmd()
+	if fmt.Sprintf("%T", msg) != "tea.sequenceMsg" {
+		t.Fatalf("q with the gateway on gives %T", msg)
+	}
+	var last tea.Msg
+	seq := reflect.ValueOf(msg)
+	for i := range seq.Len() {
+		last = seq.Index(i).Interface().(tea.Cmd)()
+		if i == 0 && !refused(url) {
+			t.Fatal("the gateway still answers after the first step of quitting")
+		}
+	}
+	if _, ok := last.(tea.QuitMsg); !ok {
+		t.Fatalf("quitting ends with %T", last)
+	}
+}
+
+// Close (the program ended otherwise) stops a gateway that runs.
+func TestCloseStopsGateway(t *testing.T) {
+	h := newHarness(t, startedDemo(t), 80, 24)
+	h.keys("s")
+	url := h.m.gw.url
+	h.m.Close()
+	if !refused(url) {
+		t.Fatal("Close left the gateway serving")
+	}
+	if msg, ok := startGateway(h.m.host, 99)().(gatewayFailedMsg); !ok || msg.err != errEnding {
+		t.Fatalf("a start after Close: %#v", msg)
+	}
+}
+
+// A failed start and an answer for a run no longer wanted.
+func TestGatewayFailureAndStaleStart(t *testing.T) {
+	h := newHarness(t, startedDemo(t), 80, 24)
+	h.m.gwState, h.m.gwRun = gatewayStarting, 7
+	h.send(gatewayFailedMsg{run: 7, err: fmt.Errorf("listen: address in use")})
+	if h.m.gwState != gatewayOff || !h.m.statusErr || !strings.Contains(h.m.status, "address in use") {
+		t.Fatalf("failure: state %d, status %q", h.m.gwState, h.m.status)
+	}
+	run, err := h.m.host.start(3) // started for a press since superseded
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.send(gatewayStartedMsg{run: run})
+	select {
+	case <-run.done:
+	default:
+		t.Fatal("a stale run was left serving")
+	}
+	if h.m.gw != nil || h.m.gwState != gatewayOff {
+		t.Fatal("a stale run was taken")
+	}
+}
+
+// Untrusted text in a call (an op, a body) reaches the screen sanitised.
+func TestTrafficSanitised(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 30)
+	h.send(gatewayEventsMsg{run: 1, events: []gateway.Event{{
+		Time: time.Now(), Tool: "tool_exec", Op: "evil\x1b[31m.op", Code: gateway.CodeNotFound,
+		Request:  json.RawMessage("{\"op\":\"evil\x1b[2J\"}"),
+		Envelope: json.RawMessage(`{"ok":false,"error":{"message":"\u001b[2J"}}`),
+	}}})
+	h.keys("t")
+	if out := h.m.View().Content; strings.Contains(out, "\x1b[31m") || !strings.Contains(h.screen(), "evil") {
+		t.Fatalf("the op is not sanitised:\n%q", out)
+	}
+	h.keys("enter")
+	if out := h.m.View().Content; strings.Contains(out, "\x1b[2J") || !strings.Contains(h.screen(), `"request"`) {
+		t.Fatalf("the bodies are not sanitised:\n%q", h.screen())
+	}
+}
+
+// The log keeps the last trafficKeep calls and bounds the bodies it holds;
+// a cursor stays on its call while older ones fall out.
+func TestTrafficLogBounds(t *testing.T) {
+	var l trafficLog
+	v := trafficView{height: 10}
+	body := json.RawMessage(`"` + strings.Repeat("x", 1<<20) + `"`)
+	for i := range trafficKeep + 50 {
+		ev := gateway.Event{Op: fmt.Sprint("op", i), OK: true}
+		if i%100 == 0 {
+			ev.Envelope = body
+		}
+		l.add(ev)
+		if i == 5000 {
+			v.cursor = l.last()
+			v.clamp(&l)
+		}
+	}
+	if l.n != trafficKeep || l.first() != 50 || l.at(l.first()).Op != "op50" || l.at(l.last()).Op != fmt.Sprint("op", trafficKeep+49) {
+		t.Fatalf("kept %d from %d: %q … %q", l.n, l.first(), l.at(l.first()).Op, l.at(l.last()).Op)
+	}
+	v.follow(&l)
+	if l.at(v.cursor).Op != "op5000" {
+		t.Errorf("the cursor moved to %q", l.at(v.cursor).Op)
+	}
+	if l.bodies > trafficBodies {
+		t.Errorf("%d bytes of bodies held", l.bodies)
+	}
+	if l.at(l.last()-49).Envelope == nil || l.at(l.first()+50).Envelope != nil {
+		t.Error("not the oldest bodies were dropped")
+	}
+	d := newTrafficDetail(*l.at(l.first() + 50))
+	st := NewStyles(true, true)
+	if !strings.Contains(d.render(&st, 100, 10), "bodies dropped") {
+		t.Error("a call without its bodies does not say why")
+	}
+}
+
+// The traffic screen at any size, scrolled with the wheel, a call picked
+// and opened with the mouse.
+func TestTrafficMouseAndResize(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 30)
+	evs := make([]gateway.Event, 60)
+	for i := range evs {
+		evs[i] = gateway.Event{Time: time.Now(), Tool: "tool_exec", Op: fmt.Sprint("demo.op_", i), OK: true,
+			Request: json.RawMessage(`{"op":"x"}`), Envelope: json.RawMessage(`{"ok":true}`)}
+	}
+	h.send(gatewayEventsMsg{run: 1, events: evs})
+	h.keys("t")
+	if h.m.tview.cursor != 59 || h.m.tview.top != 60-h.m.tview.height {
+		t.Fatalf("not following: cursor %d top %d", h.m.tview.cursor, h.m.tview.top)
+	}
+	for _, size := range [][2]int{{160, 48}, {80, 24}, {50, 20}, {200, 60}, {100, 30}} {
+		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(h.m.View().Content, "\n")
+		if len(lines) != size[1] {
+			t.Errorf("%v: %d lines", size, len(lines))
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w > size[0] {
+				t.Errorf("%v: line %d is %d wide", size, i, w)
+			}
+		}
+		if !strings.Contains(h.screen(), "demo.op_59") {
+			t.Errorf("%v: the newest call is off screen:\n%s", size, h.screen())
+		}
+	}
+	h.send(tea.MouseWheelMsg{X: 10, Y: 10, Button: tea.MouseWheelUp})
+	if h.m.tview.following || h.m.tview.top != 60-h.m.tview.height-wheelLines {
+		t.Fatalf("the wheel did not scroll: top %d", h.m.tview.top)
+	}
+	y := titleRows + trafficListHead + 2
+	h.send(tea.MouseClickMsg{X: 10, Y: y, Button: tea.MouseLeft})
+	want := h.m.tview.top + 2
+	if h.m.tview.cursor != want {
+		t.Fatalf("click selected %d, want %d", h.m.tview.cursor, want)
+	}
+	h.send(tea.MouseClickMsg{X: 10, Y: y, Button: tea.MouseLeft})
+	if d := h.m.tview.detail; d == nil || d.ev.Op != fmt.Sprint("demo.op_", want) {
+		t.Fatalf("a second click did not open the call:\n%s", h.screen())
+	}
+}

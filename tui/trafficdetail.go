@@ -1,0 +1,106 @@
+package tui
+
+import (
+	"bytes"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/gateway"
+	"mcpeek/model"
+)
+
+// detailMaxBody bounds each body a detail pretty-prints; a longer one is
+// shown cut, as plain text.
+const detailMaxBody = 8 << 20
+
+// trafficHeadRows are the detail's rows above its JSON.
+const trafficHeadRows = 2
+
+// trafficDetail is one call opened: what the client sent and the envelope
+// it got, as one JSON document ({"request": ..., "envelope": ...}),
+// pretty-printed, sanitised and coloured as the raw view is.
+type trafficDetail struct {
+	ev  gateway.Event // without its bodies
+	doc *rawDoc
+	// bare says the bodies were dropped to bound memory.
+	bare bool
+}
+
+// trafficDetailMsg: a call's detail was built, for the request req.
+type trafficDetailMsg struct {
+	req    int
+	detail *trafficDetail
+}
+
+// openCall builds a call's detail off the UI loop: an envelope can be
+// megabytes of JSON to indent and tokenise.
+func openCall(ev gateway.Event, req int) tea.Cmd {
+	return func() tea.Msg { return trafficDetailMsg{req: req, detail: newTrafficDetail(ev)} }
+}
+
+func newTrafficDetail(ev gateway.Event) *trafficDetail {
+	d := &trafficDetail{bare: ev.Request == nil && ev.Envelope == nil}
+	body := func(b []byte) []byte {
+		switch {
+		case len(b) == 0:
+			return []byte("null")
+		case len(b) > detailMaxBody:
+			return b[:detailMaxBody]
+		}
+		return b
+	}
+	var doc bytes.Buffer
+	doc.WriteString(`{"request":`)
+	doc.Write(body(ev.Request))
+	doc.WriteString(`,"envelope":`)
+	doc.Write(body(ev.Envelope))
+	doc.WriteString(`}`)
+	ev.Request, ev.Envelope = nil, nil
+	d.ev = ev
+	d.doc = newRawDoc(doc.Bytes())
+	return d
+}
+
+func (d *trafficDetail) scroll(n, height int) { d.doc.scroll(n, max(height-trafficHeadRows, 1)) }
+func (d *trafficDetail) span() (int, int)     { return d.doc.span() }
+func (d *trafficDetail) rows(height int) int  { return max(height-trafficHeadRows, 1) }
+
+// render draws the call's line, its numbers, and the JSON under them.
+func (d *trafficDetail) render(s *Styles, width, height int) string {
+	ev := &d.ev
+	result := s.Status.Render("ok")
+	if !ev.OK {
+		result = s.ErrText.Render(model.SanitizeLine(string(ev.Code)))
+	}
+	op := s.PathBar.Render(model.SanitizeLine(ev.Op))
+	if ev.Op == "" {
+		op = s.Dim.Render("(root)")
+	}
+	var b strings.Builder
+	b.WriteString(fit(s.Title.Render(ev.Tool)+" "+op+"  "+result, width))
+	b.WriteByte('\n')
+	facts := []string{ev.Time.Format("2006-01-02 15:04:05.000"), latency(ev.LatencyMS) + " ms"}
+	if ev.Kind != "" {
+		facts = append(facts, model.SanitizeLine(ev.Kind))
+	}
+	facts = append(facts, model.SanitizeLine(ev.TraceID), "args "+byteCount(ev.ArgsBytes), "answer "+byteCount(ev.ResultBytes))
+	line := s.Dim.Render(strings.Join(facts, " · "))
+	if d.bare {
+		line += s.ErrText.Render("  bodies dropped to bound memory")
+	}
+	b.WriteString(fit(line, width))
+	if rows := height - trafficHeadRows; rows > 0 {
+		b.WriteByte('\n')
+		b.WriteString(d.doc.render(s, width, rows))
+	}
+	return b.String()
+}
+
+// byteCount writes 812 B, 4.2kB, 1.3MB.
+func byteCount(n int) string {
+	if n < 1000 {
+		return itoa(n) + " B"
+	}
+	return compactCount(n) + "B"
+}
