@@ -248,11 +248,13 @@ func (m *Manager) ready(ctx context.Context, s *serverState) (*conn, error) {
 		}
 		if first {
 			target = attempts + 1
-			if state == model.StateError || lost {
-				s.kickNow()
-			}
 		} else if attempts >= target && state == model.StateError {
 			return nil, fmt.Errorf("%w: %s: %s", ErrUnavailable, s.name, lastErr)
+		}
+		if state == model.StateError || lost {
+			// Asked again on every change: a kick sent while the supervisor
+			// was still on the lost connection may have been used up.
+			s.kickNow()
 		}
 		select {
 		case <-changed:

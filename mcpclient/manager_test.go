@@ -289,10 +289,12 @@ func TestHangingToolsListTimesOutAlone(t *testing.T) {
 	good := server.NewMCPServer("good", "1")
 	good.AddTool(mcp.NewTool("ok"), textResult("ok"))
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("hang", "hang-list")}},
-		WithInProcess("good", good), WithConnectTimeout(500*time.Millisecond), WithBackoff(time.Hour, time.Hour))
+		// Long enough for a race-built child to start on a loaded machine;
+		// only tools/list must hit it.
+		WithInProcess("good", good), WithConnectTimeout(3*time.Second), WithBackoff(time.Hour, time.Hour))
 
 	s, _ := m.Server("hang")
-	if s.State != model.StateError || s.Err != "list tools: timed out after 500ms: server unavailable" {
+	if s.State != model.StateError || s.Err != "list tools: timed out after 3s: server unavailable" {
 		t.Errorf("hang: state %s, err %q", s.State, s.Err)
 	}
 	if !slices.Contains(s.Stderr, "ignoring tools/list") {
