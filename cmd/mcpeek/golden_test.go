@@ -25,19 +25,25 @@ func TestScriptableOutputsAreStable(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			path := filepath.Join("testdata", name)
-			if *update {
-				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/mcpeek -run Stable -update)", err)
-			}
-			if out != string(want) {
-				t.Errorf("%s differs from its golden file\n got:\n%s\nwant:\n%s", name, out, want)
-			}
+			assertGolden(t, name, out)
 		})
+	}
+}
+
+// assertGolden compares out with testdata/name, rewriting it under -update.
+func assertGolden(t *testing.T, name, out string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/mcpeek -update)", err)
+	}
+	if out != string(want) {
+		t.Errorf("%s differs from its golden file\n got:\n%s\nwant:\n%s", name, out, want)
 	}
 }
