@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"encoding/json"
 	"strings"
 
 	"mcpeek/model"
@@ -110,19 +111,11 @@ func childCount(n *model.Node) int {
 
 // enumValues writes up to a few enum values of a schema node.
 func enumValues(vals []*model.Value) string {
-	if len(vals) == 0 {
-		return ""
-	}
-	const show = 6
-	parts := make([]string, 0, show+1)
+	raw := make([]json.RawMessage, len(vals))
 	for i, v := range vals {
-		if i == show {
-			parts = append(parts, "…")
-			break
-		}
-		parts = append(parts, string(v.AppendJSON(nil)))
+		raw[i] = v.AppendJSON(nil)
 	}
-	return model.SanitizeLine("∈ " + strings.Join(parts, " | "))
+	return enumText(raw)
 }
 
 // Section makes the top line of one schema (title "output" or
