@@ -256,15 +256,15 @@ func notFoundPath(r *Registry, path string) *Error {
 		}
 	}
 	near := closest(path, candidates, 3)
-	msg := fmt.Sprintf("%q is not a group or op", path)
-	if len(near) > 0 {
-		msg += fmt.Sprintf("; did you mean %s?", strings.Join(quoteAll(near), " or "))
-	}
 	where := `tool_help("")`
 	if prefix != "" {
 		where = fmt.Sprintf("tool_help(%q)", prefix)
 	}
-	return fail(CodeNotFound, prefix, map[string]any{"did_you_mean": nonNil(near)}, "%s. %s lists what exists.", msg, where)
+	msg := fmt.Sprintf("%q is not a group or op; %s lists what exists", path, where)
+	if len(near) > 0 {
+		msg += fmt.Sprintf(". Did you mean %s?", strings.Join(quoteAll(near), " or "))
+	}
+	return fail(CodeNotFound, prefix, map[string]any{"did_you_mean": nonNil(near)}, "%s", msg)
 }
 
 func quoteAll(ss []string) []string {

@@ -154,10 +154,18 @@ func (p printer) inspection(ins summarizer.Inspection) {
 	}
 }
 
-// jsonIndentable lets writeJSON re-indent raw JSON for reading.
+// jsonIndentable lets writeJSON re-indent raw JSON for reading. Member
+// order is kept, and the \u003c-style escapes some servers write for <, >
+// and & are turned back into the characters.
 type jsonIndentable []byte
 
-func (j jsonIndentable) MarshalJSON() ([]byte, error) { return j, nil }
+func (j jsonIndentable) MarshalJSON() ([]byte, error) {
+	v, err := model.DecodeJSON(j)
+	if err != nil {
+		return j, nil // not ours to fix: shown as it came
+	}
+	return v.AppendJSON(nil), nil
+}
 
 func (p printer) servers(servers []model.Server) {
 	for _, s := range servers {
