@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -52,6 +53,31 @@ func refuseDiscover(next http.Handler) http.Handler {
 	})
 }
 
+// signalListen closes listening once the server has started answering a
+// standalone GET (SSE) stream: from then on it delivers notifications.
+func signalListen(next http.Handler, listening chan struct{}) http.Handler {
+	var once sync.Once
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			w = &flushSignal{ResponseWriter: w, signal: func() { once.Do(func() { close(listening) }) }}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// flushSignal calls signal when the response is first flushed.
+type flushSignal struct {
+	http.ResponseWriter
+	signal func()
+}
+
+func (f *flushSignal) Flush() {
+	if fl, ok := f.ResponseWriter.(http.Flusher); ok {
+		fl.Flush()
+	}
+	f.signal()
+}
+
 func liveServer(name string) *server.MCPServer {
 	srv := server.NewMCPServer(name, "1", server.WithToolCapabilities(true))
 	srv.AddTool(mcp.NewTool("first"), textResult("first"))
@@ -74,8 +100,9 @@ func TestStreamableHTTP(t *testing.T) {
 			srv := liveServer("web")
 			var rejected atomic.Int32
 			var h http.Handler = server.NewStreamableHTTPServer(srv, server.WithStateLess(era.stateless))
+			listening := make(chan struct{})
 			if era.legacy {
-				h = refuseDiscover(h)
+				h = refuseDiscover(signalListen(h, listening))
 			}
 			ts := httptest.NewServer(requireBearer("tok-secret-1", h, &rejected))
 			t.Cleanup(ts.Close)
@@ -103,7 +130,16 @@ func TestStreamableHTTP(t *testing.T) {
 				t.Fatalf("CallTool: %v", err)
 			}
 			// list_changed: on a subscriptions/listen stream in the new era,
-			// on the standalone GET stream in the session era.
+			// on the standalone GET stream in the session era. A change made
+			// before that GET stream is open is not seen (see dial), so the
+			// session era waits for the server to have answered it.
+			if era.legacy {
+				select {
+				case <-listening:
+				case <-time.After(10 * time.Second):
+					t.Fatal("the client never opened the standalone GET stream")
+				}
+			}
 			srv.AddTool(mcp.NewTool("second"), textResult("second"))
 			waitServer(t, m, "web", "the second tool", func(s model.Server) bool { return len(s.Tools) == 2 })
 		})
