@@ -158,25 +158,8 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.keys
 	t := m.currentTree()
 	if t == nil {
-		r, h := m.currentDoc(), m.layout.treeH
-		if r == nil {
-			return nil
-		}
-		_, total := r.span()
-		page := r.rows(h)
-		switch {
-		case key.Matches(msg, k.Down):
-			r.scroll(1, h)
-		case key.Matches(msg, k.Up):
-			r.scroll(-1, h)
-		case key.Matches(msg, k.PageDown):
-			r.scroll(page, h)
-		case key.Matches(msg, k.PageUp):
-			r.scroll(-page, h)
-		case key.Matches(msg, k.Top):
-			r.scroll(-total, h)
-		case key.Matches(msg, k.Bottom):
-			r.scroll(total, h)
+		if r := m.currentDoc(); r != nil {
+			scrollKey(msg, k, r, m.layout.treeH)
 		}
 		return nil
 	}
@@ -247,24 +230,10 @@ func (m *Model) trafficKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.keys
 	v := &m.tview
 	if d := v.detail; d != nil {
-		h := m.layout.bodyH
-		_, total := d.span()
-		page := d.rows(h)
-		switch {
-		case key.Matches(msg, k.Back):
+		if key.Matches(msg, k.Back) {
 			v.detail = nil
-		case key.Matches(msg, k.Down):
-			d.scroll(1, h)
-		case key.Matches(msg, k.Up):
-			d.scroll(-1, h)
-		case key.Matches(msg, k.PageDown):
-			d.scroll(page, h)
-		case key.Matches(msg, k.PageUp):
-			d.scroll(-page, h)
-		case key.Matches(msg, k.Top):
-			d.scroll(-total, h)
-		case key.Matches(msg, k.Bottom):
-			d.scroll(total, h)
+		} else {
+			scrollKey(msg, k, d, m.layout.bodyH)
 		}
 		return nil
 	}
@@ -297,4 +266,25 @@ func (m *Model) trafficKey(msg tea.KeyPressMsg) tea.Cmd {
 		return openCall(*l.at(v.cursor), v.req)
 	}
 	return nil
+}
+
+// scrollKey moves a scrolling document (raw, planner, compare, a traffic
+// call) by a movement key, in a pane height rows tall.
+func scrollKey(msg tea.KeyPressMsg, k *keyMap, d scroller, height int) {
+	_, total := d.span()
+	page := d.rows(height)
+	switch {
+	case key.Matches(msg, k.Down):
+		d.scroll(1, height)
+	case key.Matches(msg, k.Up):
+		d.scroll(-1, height)
+	case key.Matches(msg, k.PageDown):
+		d.scroll(page, height)
+	case key.Matches(msg, k.PageUp):
+		d.scroll(-page, height)
+	case key.Matches(msg, k.Top):
+		d.scroll(-total, height)
+	case key.Matches(msg, k.Bottom):
+		d.scroll(total, height)
+	}
 }
