@@ -18,54 +18,36 @@ func stripJSONC(data []byte) []byte {
 		return data
 	}
 	out := bytes.Clone(data)
-	blank := func(i int) {
-		if out[i] != '\n' && out[i] != '\r' {
-			out[i] = ' '
+	blank := func(from, to int) int {
+		for i := from; i < to; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
 		}
+		return to - from
 	}
 	// Pass 1: comments.
-	inString := false
-	for i := 0; i < len(out); i++ {
-		c := out[i]
+	eachOutsideStrings(out, func(i int) int {
 		switch {
-		case inString:
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inString = false
+		case bytes.HasPrefix(out[i:], []byte("//")):
+			end := bytes.IndexByte(out[i:], '\n')
+			if end < 0 {
+				end = len(out) - i
 			}
-		case c == '"':
-			inString = true
-		case c == '/' && i+1 < len(out) && out[i+1] == '/':
-			for ; i < len(out) && out[i] != '\n'; i++ {
-				blank(i)
-			}
-		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			return blank(i, i+end) + 1
+		case bytes.HasPrefix(out[i:], []byte("/*")):
 			end := bytes.Index(out[i+2:], []byte("*/"))
 			stop := len(out)
 			if end >= 0 {
 				stop = i + 2 + end + 2
 			}
-			for ; i < stop; i++ {
-				blank(i)
-			}
-			i--
+			return blank(i, stop)
 		}
-	}
+		return 1
+	})
 	// Pass 2: a comma followed (after whitespace) by } or ].
-	inString = false
-	for i := 0; i < len(out); i++ {
-		c := out[i]
-		switch {
-		case inString:
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == ',':
+	eachOutsideStrings(out, func(i int) int {
+		if out[i] == ',' {
 			j := i + 1
 			for j < len(out) && isJSONSpace(out[j]) {
 				j++
@@ -74,8 +56,26 @@ func stripJSONC(data []byte) []byte {
 				out[i] = ' '
 			}
 		}
-	}
+		return 1
+	})
 	return out
+}
+
+// eachOutsideStrings calls visit with every index of b that is not inside
+// a JSON string; visit returns how many bytes it consumed (at least 1).
+func eachOutsideStrings(b []byte, visit func(i int) int) {
+	for i := 0; i < len(b); {
+		if b[i] != '"' {
+			i += max(visit(i), 1)
+			continue
+		}
+		for i++; i < len(b) && b[i] != '"'; i++ {
+			if b[i] == '\\' {
+				i++
+			}
+		}
+		i++ // the closing quote
+	}
 }
 
 func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
