@@ -42,7 +42,11 @@ func (s *Schema) build(v *Value) *Node {
 	comps = append(comps, own)
 	if all := v.Get("allOf"); all != nil && all.Kind == JSONArray {
 		for _, part := range all.Items {
-			comps = append(comps, s.resolve(part))
+			// A $ref reached through an allOf part is on the path too: a
+			// root of allOf:[$ref X] must fold a later $ref to X.
+			p := s.resolve(part)
+			reach = append(reach, p.Refs...)
+			comps = append(comps, p)
 		}
 	}
 	base := s.merge(comps, own)

@@ -40,27 +40,19 @@ func Summarize(s *model.Schema, opts Options) Summary {
 		tier2 = 0
 	}
 
-	// Steps 3.1-3.3: Tier 2 containers, Tier 1 leaves, other leaves.
-	for i := 1; i <= tier2; i++ {
-		if w.entries[i].isContainer() {
-			sel.choose(i)
-		}
+	// Steps 3.1-3.4 on the top level, then 3.5: a lone wrapper's item.
+	sel.chooseLevel(w, 1, tier2)
+	if c, ok := loneWrapper(w, tier2); ok && w.expanded(c) {
+		first := int(w.entries[c].first)
+		sel.chooseLevel(w, first, first+int(w.entries[c].count)-1)
 	}
-	for i := 1; i <= tier2; i++ {
-		if !w.entries[i].isContainer() && isTier1(w.entries[i].segment()) {
-			sel.choose(i)
-		}
-	}
-	for i := 1; i <= tier2; i++ {
-		sel.choose(i)
-	}
-	// Step 3.4: deeper Tier 1 leaves in scan order.
+	// Step 3.6: deeper Tier 1 leaves in scan order.
 	for i := tier2 + 1; !sel.full() && w.ensure(i); i++ {
 		if e := &w.entries[i]; !e.isContainer() && isTier1(e.segment()) {
 			sel.choose(i)
 		}
 	}
-	// Step 3.5: Tier 3, every scanned node of depth 2..MaxDepth.
+	// Step 3.7: Tier 3, every scanned node of depth 2..MaxDepth.
 	for i := tier2 + 1; !sel.full() && i < len(w.entries) && int(w.entries[i].depth) <= opts.MaxDepth; i++ {
 		sel.choose(i)
 	}
@@ -94,6 +86,45 @@ func Summarize(s *model.Schema, opts Options) Summary {
 		hidden = true
 	}
 	return Summary{OutputFields: out, HasHiddenFields: hidden}
+}
+
+// chooseLevel runs steps 3.1 to 3.4 over the sibling entries first..last:
+// Tier 1 leaves, then containers, then the other leaves, `*_url` links last,
+// each in declaration order.
+func (s *selection) chooseLevel(w *walker, first, last int) {
+	leaf := func(i int) bool { return !w.entries[i].isContainer() }
+	link := func(i int) bool { return strings.HasSuffix(w.entries[i].name, "_url") }
+	steps := [...]func(i int) bool{
+		func(i int) bool { return leaf(i) && isTier1(w.entries[i].segment()) },
+		func(i int) bool { return !leaf(i) },
+		func(i int) bool { return leaf(i) && !link(i) },
+		func(i int) bool { return true },
+	}
+	for _, want := range steps {
+		for i := first; i <= last && !s.full(); i++ {
+			if want(i) {
+				s.choose(i)
+			}
+		}
+	}
+}
+
+// loneWrapper finds the one container among the top-level entries 1..tier2
+// when there is exactly one and at most two leaves beside it: the shape of
+// list tools ({result[]}, {total_count, workflow_runs[]}).
+func loneWrapper(w *walker, tier2 int) (int, bool) {
+	container, leaves := -1, 0
+	for i := 1; i <= tier2; i++ {
+		switch {
+		case !w.entries[i].isContainer():
+			leaves++
+		case container >= 0:
+			return 0, false
+		default:
+			container = i
+		}
+	}
+	return container, container >= 0 && leaves <= 2
 }
 
 // selection is the ordered set of chosen entries, bounded by max.

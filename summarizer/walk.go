@@ -67,6 +67,19 @@ func (w *walker) ensure(i int) bool {
 	return true
 }
 
+// expanded walks on until entry i has made its children; it reports false
+// when the walk ended (ScanCap) first.
+func (w *walker) expanded(i int) bool {
+	for w.entries[i].count < 0 {
+		if w.cursor >= len(w.entries) || w.visits >= ScanCap {
+			return false
+		}
+		w.expand(w.cursor)
+		w.cursor++
+	}
+	return true
+}
+
 func (w *walker) expand(i int) {
 	e := &w.entries[i]
 	e.first, e.count = int32(len(w.entries)), 0

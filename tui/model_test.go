@@ -296,8 +296,16 @@ func TestKeysOnTree(t *testing.T) {
 		t.Fatal("g is not the top")
 	}
 	h.keys("J", "J")
-	if tr.Cursor().Name != "subtotal_price_set" {
+	if tr.Cursor().Name != "name" {
 		t.Fatalf("J J on %q", tr.Cursor().Name)
+	}
+	h.keys("K")
+	if tr.Cursor().Name != "admin_graphql_api_id" {
+		t.Fatalf("K on %q", tr.Cursor().Name)
+	}
+	// The id-like leaves come first; the first container is ten siblings on.
+	for i := 0; i < 40 && tr.Cursor().Name != "subtotal_price_set"; i++ {
+		h.keys("J")
 	}
 	h.keys("K")
 	if tr.Cursor().Name != "total_price_set" {
@@ -395,8 +403,9 @@ func TestResizeAndMouse(t *testing.T) {
 	}
 	h.send(tea.WindowSizeMsg{Width: 160, Height: 48})
 	tr := h.m.currentTree()
-	// Click the fourth tree line, then click it again to unfold it.
-	y := titleRows + viewHeadRows + 3
+	// Click the twelfth tree line (the first fold, after the id-like
+	// leaves), then click it again to unfold it.
+	y := titleRows + viewHeadRows + 11
 	x := h.m.layout.rightX + 5
 	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 	c := tr.Cursor()

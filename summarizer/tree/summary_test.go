@@ -3,6 +3,7 @@ package tree
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -81,7 +82,7 @@ func TestSummaryTreeMatchesSummary(t *testing.T) {
 func TestSummaryDrillDownMatchesInspector(t *testing.T) {
 	tr, l := shopOrderTree(t)
 	tr.SetHeight(50)
-	for _, path := range []string{"line_items[]", "line_items[].price_set", "line_items[].price_set.shop_money", "customer"} {
+	for _, path := range []string{"line_items[]", "line_items[].price_set", "line_items[].price_set.shop_money", "shipping_lines[]"} {
 		n := findNode(tr, path)
 		if n == nil {
 			t.Fatalf("no line %q", path)
@@ -197,5 +198,25 @@ func TestOpenByPath(t *testing.T) {
 	}
 	if _, ok := tr.Open("line_items[].nope"); ok {
 		t.Error("opened a path that names nothing")
+	}
+}
+
+// A $ref the root reaches through its allOf is on the path: the schema tree
+// marks last_error.intent as recursion, as the inspector folds it.
+func TestSchemaTreeMarksRecursionThroughAllOf(t *testing.T) {
+	b, err := os.ReadFile("../testdata/recursive_intent.output.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := NewSchema(parse(t, b), nil, "", "")
+	tr.SetHeight(50)
+	last := findNode(tr, "last_error")
+	if last == nil {
+		t.Fatal("no last_error line")
+	}
+	tr.Expand(last)
+	intent := findNode(tr, "last_error.intent")
+	if intent == nil || intent.Kind != KindRecursive || !intent.Cycle() {
+		t.Fatalf("last_error.intent is not marked as recursion: %+v", intent)
 	}
 }
