@@ -105,6 +105,20 @@ func TestHelpOpHasEverything(t *testing.T) {
 		t.Errorf("policy %v", pol)
 	}
 
+	// Descriptions are text: HTML dropped, entities decoded, <code> as
+	// backticks, paragraphs as blank lines; the one-line summary ends at the
+	// first sentence.
+	doc := h.help("test.html_doc", map[string]any{"format": "full"})
+	if doc["summary"] != "Retrieves the details of a charge." {
+		t.Errorf("html summary %q", doc["summary"])
+	}
+	if want := "Retrieves the details of a charge. Supply the `id`.\n\nReturns <nothing> else."; doc["description"] != want {
+		t.Errorf("html description %q, want %q", doc["description"], want)
+	}
+	if arg := doc["args"].([]any)[0].(map[string]any); arg["description"] != "The charge's `id`." {
+		t.Errorf("html arg description %q", arg["description"])
+	}
+
 	full := h.help("test.get_item", map[string]any{"format": "full", "include_schemas": true, "include_examples": false})
 	if full["description"] != "Get one item. Reads it from the store." {
 		t.Errorf("full description %v", full["description"])

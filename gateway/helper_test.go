@@ -162,6 +162,8 @@ func newTestServer() *testServer {
 		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultError("boom: no such thing\nsecond line"), nil
 		})
+	srv.AddTool(tool("html_doc", "\n\n<p>Retrieves the details of a charge. Supply the <code>id</code>.</p>\n<p>Returns &lt;nothing&gt; else.</p>",
+		`{"type":"object","properties":{"id":{"type":"string","description":"<p>The charge&#39;s <code>id</code>.</p>"}}}`, "", true), echo)
 	srv.AddTool(tool("text_json", "Answers JSON as text.", `{"type":"object"}`, "", true),
 		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultText(`{"a": 1}`), nil

@@ -27,7 +27,7 @@ func (g *Gateway) opHelp(r *Registry, op *Op, req helpRequest) opHelp {
 		RegistryVersion: r.Version,
 	}
 	if req.Format == "full" {
-		out.Description = t.Description
+		out.Description = summarizer.PlainText(t.Description)
 	}
 	out.Usage = ExecCall{Op: op.ID, Args: usageArgs(tree, false)}
 	if req.IncludeExamples {
@@ -91,9 +91,9 @@ func args(tree *model.Schema, full bool) []Arg {
 		if child.Default != nil {
 			a.Default = child.Default.AppendJSON(nil)
 		}
-		desc := strings.Join(strings.Fields(child.Description), " ")
+		desc := strings.Join(strings.Fields(summarizer.PlainText(child.Description)), " ")
 		if desc == "" {
-			desc = strings.Join(strings.Fields(term.Description), " ")
+			desc = strings.Join(strings.Fields(summarizer.PlainText(term.Description)), " ")
 		}
 		if !full && utf8.RuneCountInString(desc) > maxArgDescription {
 			desc = string([]rune(desc)[:maxArgDescription-1]) + "…"

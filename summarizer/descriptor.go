@@ -55,7 +55,7 @@ func Describe(t model.Tool, opts Options) (Descriptor, error) {
 	d := Descriptor{
 		ToolID:       t.ID(),
 		Server:       t.Server,
-		Description:  t.Description,
+		Description:  PlainText(t.Description),
 		InputParams:  InputParams{Required: []Param{}, Optional: []Param{}},
 		OutputFields: []string{},
 	}

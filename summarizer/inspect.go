@@ -136,23 +136,6 @@ func describeChild(name string, term *model.Node) Child {
 	return c
 }
 
-// FirstSentence returns the first sentence of a description on one line,
-// cut to at most 160 characters.
-func FirstSentence(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	for i := 0; i < len(s); i++ {
-		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && sentenceEnds(s, i) {
-			s = s[:i+1]
-			break
-		}
-	}
-	if utf8.RuneCountInString(s) > maxDescription {
-		r := []rune(s)
-		s = string(r[:maxDescription-1]) + "…"
-	}
-	return s
-}
-
 // sentenceEnds reports whether the stop at s[i] ends a sentence: it is last,
 // or followed by a space and a capital letter or digit ("e.g. a" goes on).
 func sentenceEnds(s string, i int) bool {
