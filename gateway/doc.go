@@ -38,6 +38,11 @@
 //   - "root" and "" are the same path. A path may also be a direct-mode
 //     name ("<server>__<tool>"). An exact op id wins over a sub-group of the
 //     same name.
+//   - Grouping: a group or sub-group of more than 50 ops lists sub-groups
+//     instead, keyed by the first tool-name word (split at _ - . /) after
+//     the words all its tools share, so no answer lists more than 50 ops.
+//     Names no word tells apart are listed whole rather than split forever.
+//     An unknown op's help_path is the sub-group its name's words lead to.
 //   - The root answer's cache key also holds the groups' health, which
 //     changes without the registry.
 //   - Health: ok (connected), degraded (connecting, or connected but a call

@@ -3,7 +3,6 @@ package gateway
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"mcpeek/model"
@@ -130,14 +129,10 @@ func (g *Gateway) help(r *Registry, servers []model.Server, req helpRequest) (js
 			op = r.byDirect[path]
 		}
 		answer = g.opHelp(r, op, req)
-	case slices.Contains(r.Groups, path):
-		answer = g.groupHelp(r, servers, path, "", path)
+	case r.groups[path] != nil:
+		answer = g.groupHelp(r, servers, r.groups[path])
 	default:
-		group, word, ok := r.splitSubGroup(path)
-		if !ok {
-			return nil, notFoundPath(r, path)
-		}
-		answer = g.groupHelp(r, servers, group, word, path)
+		return nil, notFoundPath(r, path)
 	}
 	b := marshal(answer)
 	r.help.Store(key, b)
@@ -146,17 +141,6 @@ func (g *Gateway) help(r *Registry, servers []model.Server, req helpRequest) (js
 
 // HelpCacheHits counts tool_help answers served from the cache.
 func (g *Gateway) HelpCacheHits() uint64 { return g.helpHits.Load() }
-
-// splitSubGroup reads "<group>.<word>" for a sub-grouped group.
-func (r *Registry) splitSubGroup(path string) (group, word string, ok bool) {
-	for _, grp := range r.Groups {
-		rest, found := strings.CutPrefix(path, grp+".")
-		if found && r.subGrouped(grp) && len(r.subGroup(grp, rest)) > 0 {
-			return grp, rest, true
-		}
-	}
-	return "", "", false
-}
 
 func (g *Gateway) groupInfos(r *Registry, servers []model.Server) []GroupInfo {
 	out := make([]GroupInfo, 0, len(r.Groups))
@@ -199,35 +183,27 @@ func groupSummary(r *Registry, group string, servers []model.Server) string {
 	return "Tools: " + strings.Join(names, ", ")
 }
 
-func (g *Gateway) groupHelp(r *Registry, servers []model.Server, group, word, path string) groupHelp {
-	h, lastErr := g.groupHealth(group, servers)
-	out := groupHelp{Path: path, Group: group, Health: h, LastError: lastErr, RegistryVersion: r.Version,
+// groupHelp lists a group or sub-group: its sub-groups when it is split,
+// else its ops.
+func (g *Gateway) groupHelp(r *Registry, servers []model.Server, grp *opGroup) groupHelp {
+	h, lastErr := g.groupHealth(grp.group, servers)
+	out := groupHelp{Path: grp.path, Group: grp.group, Health: h, LastError: lastErr, RegistryVersion: r.Version,
 		Next: `tool_help("<op>") shows an op's arguments, output fields and a ready tool_exec call.`}
-	if word == "" {
-		out.Summary = groupSummary(r, group, servers)
+	if grp.path == grp.group {
+		out.Summary = groupSummary(r, grp.group, servers)
 	}
-	if word == "" && r.subGrouped(group) {
-		seen := map[string]int{}
-		for _, op := range r.byGroup[group] {
-			w := subGroupWord(op.Tool.Name)
-			if _, ok := seen[w]; !ok {
-				seen[w] = len(out.SubGroups)
-				out.SubGroups = append(out.SubGroups, SubGroupInfo{Path: group + "." + w})
-			}
-			out.SubGroups[seen[w]].Ops++
+	if len(grp.subs) > 0 {
+		for _, sub := range grp.subs {
+			out.SubGroups = append(out.SubGroups, SubGroupInfo{Path: sub.path, Ops: len(sub.ops)})
 		}
-		out.Next = fmt.Sprintf(`%s has %d ops in %d sub-groups: tool_help("<sub-group path>") lists one.`, group, len(r.byGroup[group]), len(out.SubGroups))
+		out.Next = fmt.Sprintf(`%s has %d ops in %d sub-groups: tool_help("<sub-group path>") lists one.`, grp.path, len(grp.ops), len(grp.subs))
 		return out
 	}
-	ops := r.byGroup[group]
-	if word != "" {
-		ops = r.subGroup(group, word)
+	if len(grp.ops) == 0 {
+		out.Next = fmt.Sprintf(`%s lists no ops yet (health %s); tool_help("") shows every group.`, grp.group, h)
 	}
-	if len(ops) == 0 {
-		out.Next = fmt.Sprintf(`%s lists no ops yet (health %s); tool_help("") shows every group.`, group, h)
-	}
-	out.Ops = make([]OpSummary, 0, len(ops))
-	for _, op := range ops {
+	out.Ops = make([]OpSummary, 0, len(grp.ops))
+	for _, op := range grp.ops {
 		out.Ops = append(out.Ops, OpSummary{Op: op.ID, Summary: summarizer.FirstSentence(op.Tool.Description), Kind: op.Kind})
 	}
 	return out
@@ -237,20 +213,16 @@ func (g *Gateway) groupHelp(r *Registry, servers []model.Server, group, word, pa
 // existing prefix, details.did_you_mean the closest names.
 func notFoundPath(r *Registry, path string) *Error {
 	prefix, candidates := "", append([]string(nil), r.Groups...)
-	for _, grp := range r.Groups {
-		if strings.HasPrefix(path, grp+".") {
-			prefix = grp
-			candidates = candidates[:0]
-			for _, op := range r.byGroup[grp] {
-				candidates = append(candidates, op.ID)
-			}
-			if group, word, ok := r.splitSubGroup(grp + "." + subGroupWord(strings.TrimPrefix(path, grp+"."))); ok {
-				prefix = group + "." + word
-			}
-			break
+	if grp := r.helpPrefix(path); grp != nil {
+		prefix = grp.path
+		candidates = candidates[:0]
+		for _, sub := range grp.subs {
+			candidates = append(candidates, sub.path)
 		}
-	}
-	if prefix == "" {
+		for _, op := range r.byGroup[grp.group] {
+			candidates = append(candidates, op.ID)
+		}
+	} else {
 		for _, op := range r.order {
 			candidates = append(candidates, op.ID)
 		}

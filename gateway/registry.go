@@ -24,10 +24,6 @@ const (
 	KindWrite Kind = "write"
 )
 
-// subGroupThreshold is the most ops a group lists before it is split into
-// sub-groups by the first word of each tool name.
-const subGroupThreshold = 50
-
 // Op is one operation of the registry: an upstream tool, or a toolbox op.
 type Op struct {
 	// ID is "<server>.<tool>".
@@ -66,7 +62,8 @@ type Registry struct {
 	ops      map[string]*Op
 	byGroup  map[string][]*Op // in the server's order
 	byDirect map[string]*Op
-	order    []*Op // groups in order, ops in the server's order
+	groups   map[string]*opGroup // groups and sub-groups by help path
+	order    []*Op               // groups in order, ops in the server's order
 	sources  map[string][]model.Tool
 	policy   Policy
 	help     sync.Map // help cache: key -> json.RawMessage
@@ -92,6 +89,7 @@ func buildRegistry(servers []model.Server, policy Policy, prev *Registry) *Regis
 		ops:      map[string]*Op{},
 		byGroup:  map[string][]*Op{},
 		byDirect: map[string]*Op{},
+		groups:   map[string]*opGroup{},
 		sources:  map[string][]model.Tool{},
 		policy:   policy,
 	}
@@ -110,6 +108,9 @@ func buildRegistry(servers []model.Server, policy Policy, prev *Registry) *Regis
 	r.Groups = append(r.Groups, ToolboxGroup)
 	for _, t := range toolboxTools() {
 		r.add(newOp(t), prev)
+	}
+	for _, grp := range r.Groups {
+		splitGroup(grp, grp, r.byGroup[grp], r.groups)
 	}
 	assignDirectNames(r.order)
 	for _, op := range r.order {
@@ -200,28 +201,4 @@ func (r *Registry) stale(servers []model.Server) bool {
 		}
 	}
 	return n != len(r.sources)
-}
-
-// subGroupWord is the first word of a tool name, split at _ - . /.
-func subGroupWord(name string) string {
-	if i := strings.IndexAny(name, "_-./"); i > 0 {
-		return name[:i]
-	}
-	return name
-}
-
-// subGrouped reports whether a group is split into sub-groups.
-func (r *Registry) subGrouped(group string) bool {
-	return len(r.byGroup[group]) > subGroupThreshold
-}
-
-// subGroup returns the ops of group whose tool names start with word.
-func (r *Registry) subGroup(group, word string) []*Op {
-	var out []*Op
-	for _, op := range r.byGroup[group] {
-		if subGroupWord(op.Tool.Name) == word {
-			out = append(out, op)
-		}
-	}
-	return out
 }
