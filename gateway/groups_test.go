@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"mcpeek/model"
-	"mcpeek/summarizer/tokens"
+	"mcpeek/tokens"
 )
 
 // githubLike is a server shaped like the GitHub API as MCP tools: 1,223

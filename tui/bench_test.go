@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"mcpeek/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -9,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
-	"mcpeek/summarizer/tree"
+	"mcpeek/schematree"
 )
 
 // bigSchema is an object of 100 objects of 1,000 string fields each: with
@@ -31,11 +32,11 @@ func bigSchema(tb testing.TB) *model.Schema {
 		b.WriteString(`}}`)
 	}
 	b.WriteString(`}}`)
-	return parse(tb, []byte(b.String()))
+	return testkit.Parse(tb, []byte(b.String()))
 }
 
-func expandedBigTree(tb testing.TB) *tree.Tree {
-	tr := tree.NewSchema(bigSchema(tb), nil, "", "")
+func expandedBigTree(tb testing.TB) *schematree.Tree {
+	tr := schematree.NewSchema(bigSchema(tb), nil, "", "")
 	tr.SetHeight(43) // the tree's rows at 160x48
 	if tr.ExpandAll() {
 		tb.Fatal("capped")
@@ -51,7 +52,7 @@ func expandedBigTree(tb testing.TB) *tree.Tree {
 func BenchmarkExpandAll100k(b *testing.B) {
 	s := bigSchema(b)
 	for b.Loop() {
-		tr := tree.NewSchema(s, nil, "", "")
+		tr := schematree.NewSchema(s, nil, "", "")
 		tr.SetHeight(43)
 		tr.ExpandAll()
 	}
@@ -87,7 +88,7 @@ func BenchmarkFoldUnfold100k(b *testing.B) {
 func BenchmarkViewFrame100k(b *testing.B) {
 	h := newHarness(b, &fakeBackend{servers: []model.Server{{Name: "big", State: model.StateConnected}}}, 160, 48)
 	s := bigSchema(b)
-	v := &toolView{id: "big.tool", sumTree: tree.NewTree(nil), schema: tree.NewSchema(s, nil, "", ""), raw: newRawDoc([]byte("{}"))}
+	v := &toolView{id: "big.tool", sumTree: schematree.NewTree(nil), schema: schematree.NewSchema(s, nil, "", ""), raw: newRawDoc([]byte("{}"))}
 	h.m.current, h.m.view, h.m.focus = v, viewSchema, paneView
 	h.m.sizeTrees()
 	v.schema.ExpandAll()
@@ -128,7 +129,7 @@ func BenchmarkStartupDemoTool(b *testing.B) {
 
 // manyTools is a server with n tools (the demo's, renamed).
 func manyTools(tb testing.TB, n int) *fakeBackend {
-	demo := demoTools(tb)
+	demo := testkit.DemoTools(tb)
 	tools := make([]model.Tool, n)
 	for i := range tools {
 		t := demo[i%len(demo)]

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/json"
+	"mcpeek/internal/testkit"
 	"os"
 	"regexp"
 	"slices"
@@ -227,10 +228,10 @@ func TestCompareCountsAgreeWithAnIndependentCount(t *testing.T) {
 	}
 	schemas := map[string][]byte{"shopify_order": order}
 	for _, name := range []string{"crm_get_contact_flat", "mail_search_threads", "chat_list_channels", "docs_get_document", "analytics_timeseries"} {
-		schemas[name] = demoTool(t, name).OutputSchema
+		schemas[name] = testkit.DemoTool(t, name).OutputSchema
 	}
 	for name, raw := range schemas {
-		s := parse(t, raw)
+		s := testkit.Parse(t, raw)
 		ind := newLeafCount(t, raw)
 		rootPath := ""
 		if strings.HasPrefix(summarizer.Summarize(s, summarizer.Options{}).OutputFields[0], "[]") {

@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/summarizer/tree"
+	"mcpeek/schematree"
 )
 
 // handleYank finishes "y": p, j or q copies the path in that notation.
@@ -46,7 +46,7 @@ func (m *Model) copyTarget() (path, prefix string, ok bool) {
 		return t.ID(), "", ok
 	}
 	t := m.currentTree()
-	if t == nil || t.Cursor() == nil || t.Cursor().Kind == tree.KindNote {
+	if t == nil || t.Cursor() == nil || t.Cursor().Kind == schematree.KindNote {
 		return "", "", false
 	}
 	c := t.Cursor()
@@ -98,7 +98,7 @@ func jsonPointer(p, prefix string) string {
 	}
 	for _, s := range splitPath(p) {
 		switch {
-		case s.name == tree.AnyKey:
+		case s.name == schematree.AnyKey:
 			b.WriteString("/{key}")
 		case s.name != "":
 			b.WriteString("/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(s.name))
@@ -118,7 +118,7 @@ func jqPath(p, prefix string) string {
 	}
 	for _, s := range splitPath(p) {
 		switch {
-		case s.name == tree.AnyKey:
+		case s.name == schematree.AnyKey:
 			b.WriteString("[]")
 		case s.name == "":
 		case jqIdent.MatchString(s.name):

@@ -4,8 +4,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
-	"mcpeek/summarizer/tokens"
-	"mcpeek/summarizer/tree"
+	"mcpeek/schematree"
+	"mcpeek/summarizer"
+	"mcpeek/tokens"
 )
 
 // subtreeCost is a folded schema line's badge: how deep its subtree goes
@@ -46,7 +47,7 @@ func compactCount(n int) string {
 // held.
 type costsMeasuredMsg struct {
 	view  *toolView
-	costs map[*tree.Node]subtreeCost
+	costs map[*schematree.Node]subtreeCost
 }
 
 // requestCosts computes, off the UI loop, the badges of the folded lines
@@ -57,11 +58,11 @@ type costsMeasuredMsg struct {
 // and counts its tokens.
 func (m *Model) requestCosts(v *toolView) tea.Cmd {
 	type job struct {
-		n     *tree.Node
-		route tree.Route
+		n     *schematree.Node
+		route schematree.Route
 	}
 	var jobs []job
-	v.schema.Visible(func(_ int, n *tree.Node) {
+	v.schema.Visible(func(_ int, n *schematree.Node) {
 		if !n.Openable() || !n.Collapsed() || v.costPending[n] {
 			return
 		}
@@ -80,7 +81,7 @@ func (m *Model) requestCosts(v *toolView) tea.Cmd {
 	counter := m.counter
 	return func() tea.Msg {
 		parsed := map[string]*model.Schema{}
-		out := costsMeasuredMsg{view: v, costs: make(map[*tree.Node]subtreeCost, len(jobs))}
+		out := costsMeasuredMsg{view: v, costs: make(map[*schematree.Node]subtreeCost, len(jobs))}
 		for _, j := range jobs {
 			s, ok := parsed[j.route.Section]
 			if !ok {
@@ -90,7 +91,7 @@ func (m *Model) requestCosts(v *toolView) tea.Cmd {
 			c := subtreeCost{tokens: -1}
 			if s != nil {
 				if node, ok := j.route.Resolve(s); ok {
-					sub := tree.WriteSubtree(s, node)
+					sub := summarizer.WriteSubtree(s, node)
 					c = subtreeCost{depth: sub.Depth, tokens: measureCL100K(counter, sub.JSON), capped: sub.Capped}
 				}
 			}

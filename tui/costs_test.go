@@ -1,11 +1,13 @@
 package tui
 
 import (
+	"mcpeek/internal/testkit"
+	"mcpeek/summarizer"
 	"strings"
 	"testing"
 
-	"mcpeek/summarizer/tokens"
-	"mcpeek/summarizer/tree"
+	"mcpeek/schematree"
+	"mcpeek/tokens"
 )
 
 // In the schema view the folded lines on screen get badges: child count,
@@ -22,7 +24,7 @@ func TestSchemaCostBadges(t *testing.T) {
 		t.Fatalf("no badges:\n%s", h.screen())
 	}
 	shown := 0
-	v.schema.Visible(func(int, *tree.Node) { shown++ })
+	v.schema.Visible(func(int, *schematree.Node) { shown++ })
 	if len(v.costs) > shown || len(v.costPending) != 0 {
 		t.Errorf("%d badges (%d pending) for %d lines on screen", len(v.costs), len(v.costPending), shown)
 	}
@@ -32,10 +34,10 @@ func TestSchemaCostBadges(t *testing.T) {
 	if n.Path != "line_items[]" || !ok {
 		t.Fatalf("no badge on %q", n.Path)
 	}
-	s := parse(t, v.tool.OutputSchema)
+	s := testkit.Parse(t, v.tool.OutputSchema)
 	r, _ := n.Route()
 	node, _ := r.Resolve(s)
-	sub := tree.WriteSubtree(s, node)
+	sub := summarizer.WriteSubtree(s, node)
 	want := subtreeCost{depth: sub.Depth, tokens: tokens.NewCounter().CL100K(string(sub.JSON))}
 	if c != want {
 		t.Errorf("badge %+v, want %+v", c, want)

@@ -10,7 +10,7 @@
 // (Model.ForwardEvents) carries the Manager's and the gateway's events to
 // the program.
 //
-// The trees are package summarizer/tree's node lists: folding is O(1) and
+// The trees are package schematree's node lists: folding is O(1) and
 // a frame walks only the lines on screen. Token counts are taken in
 // commands, never in Update or View.
 package tui

@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/summarizer/tree"
+	"mcpeek/schematree"
 )
 
 // startInput opens the text input at the bottom for a filter or a search.
@@ -72,10 +72,10 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // matcher finds lines whose path holds the query, ignoring case.
-func matcher(q string) func(*tree.Node) bool {
+func matcher(q string) func(*schematree.Node) bool {
 	q = strings.ToLower(q)
-	return func(n *tree.Node) bool {
-		return n.Kind != tree.KindNote && n.Kind != tree.KindMore && strings.Contains(strings.ToLower(n.Path), q)
+	return func(n *schematree.Node) bool {
+		return n.Kind != schematree.KindNote && n.Kind != schematree.KindMore && strings.Contains(strings.ToLower(n.Path), q)
 	}
 }
 

@@ -4,7 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/summarizer/tree"
+	"mcpeek/schematree"
 )
 
 // handleKey routes a key press: the pending copy, the text input, global
@@ -186,11 +186,11 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 		t.CollapseBelow(t.Cursor())
 	case key.Matches(msg, k.UnfoldAll):
 		if t.ExpandBelow(t.Cursor()) {
-			return m.setStatus("stopped unfolding at "+itoa(tree.ExpandLimit)+" lines", true)
+			return m.setStatus("stopped unfolding at "+itoa(schematree.ExpandLimit)+" lines", true)
 		}
 	case key.Matches(msg, k.ExpandAll):
 		if t.ExpandAll() {
-			return m.setStatus("stopped unfolding at "+itoa(tree.ExpandLimit)+" lines", true)
+			return m.setStatus("stopped unfolding at "+itoa(schematree.ExpandLimit)+" lines", true)
 		}
 	case key.Matches(msg, k.CollapseAll):
 		t.CollapseAll()

@@ -9,9 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/schematree"
 	"mcpeek/summarizer"
-	"mcpeek/summarizer/tokens"
-	"mcpeek/summarizer/tree"
+	"mcpeek/tokens"
 )
 
 // pane is which half of the screen has the keys.
@@ -83,7 +83,7 @@ type Model struct {
 	input        textinput.Model
 	mode         inputMode
 	search       string
-	searchOrigin *tree.Node
+	searchOrigin *schematree.Node
 	yank         bool
 	showDesc     bool
 	descChosen   bool   // d was pressed: no longer follow the width
@@ -251,7 +251,7 @@ func sameTool(a, b model.Tool) bool {
 }
 
 // currentTree is the tree the right pane shows, or nil.
-func (m *Model) currentTree() *tree.Tree {
+func (m *Model) currentTree() *schematree.Tree {
 	if m.current == nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mcpeek/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -15,8 +16,8 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/schematree"
 	"mcpeek/summarizer"
-	"mcpeek/summarizer/tree"
 )
 
 // fakeBackend serves fixed servers; Reconnect is recorded.
@@ -37,7 +38,7 @@ func (f *fakeBackend) CallTool(context.Context, string, string, json.RawMessage)
 
 func demoBackend(t testing.TB) *fakeBackend {
 	return &fakeBackend{servers: []model.Server{
-		{Name: "demo", Source: "embedded", Transport: model.TransportInProcess, State: model.StateConnected, Tools: demoTools(t)},
+		{Name: "demo", Source: "embedded", Transport: model.TransportInProcess, State: model.StateConnected, Tools: testkit.DemoTools(t)},
 		{Name: "broken", Source: "/tmp/mcp.json", Transport: model.TransportStdio, State: model.StateError,
 			Err: "exec: \"nope\": executable file not found", Stderr: []string{"line one", "boom\x1b[31m!"}},
 	}}
@@ -196,7 +197,7 @@ func TestDrillDownAndCopy(t *testing.T) {
 	}
 	h.keys("l")
 	cur := h.m.currentTree().Cursor()
-	insp, err := summarizer.Inspect(parse(t, h.m.current.tool.OutputSchema), "line_items[]", summarizer.Options{})
+	insp, err := summarizer.Inspect(testkit.Parse(t, h.m.current.tool.OutputSchema), "line_items[]", summarizer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +285,7 @@ func TestKeysOnTree(t *testing.T) {
 	h.selectTool("shop_get_order")
 	tr := h.m.currentTree()
 	h.keys("G")
-	if tr.Cursor().Kind != tree.KindMore {
+	if tr.Cursor().Kind != schematree.KindMore {
 		t.Fatalf("G landed on %q", tr.Cursor().Name)
 	}
 	h.keys("l")
@@ -452,7 +453,7 @@ func (colorBlack) RGBA() (r, g, b, a uint32) { return 0, 0, 0, 0xffff }
 
 func TestStaleToolLoadDropped(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
-	tools := demoTools(t)
+	tools := testkit.DemoTools(t)
 	h.m.toolReq = 5
 	h.send(toolLoadedMsg{req: 4, view: newToolView(tools[0], defaultBudget)})
 	if h.m.current != nil && h.m.current.tool.Name == tools[0].Name && h.m.loading != "" {

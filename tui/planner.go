@@ -8,7 +8,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
-	"mcpeek/summarizer/tokens"
+	"mcpeek/tokens"
 )
 
 // plannerDoc is the planner view of a tool at one budget: the descriptor

@@ -2,14 +2,15 @@ package tui
 
 import (
 	"encoding/json"
+	"mcpeek/internal/testkit"
+	"mcpeek/summarizer"
 	"os"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
-	"mcpeek/summarizer/tokens"
-	"mcpeek/summarizer/tree"
+	"mcpeek/tokens"
 )
 
 // paymentsTool is a tool whose output schema is the 313 KB payments
@@ -51,15 +52,15 @@ func benchKnobs(b *testing.B, tool model.Tool, k viewKind) {
 }
 
 func BenchmarkKnobSummaryDemo(b *testing.B) {
-	benchKnobs(b, demoTool(b, "shop_get_order"), viewSummary)
+	benchKnobs(b, testkit.DemoTool(b, "shop_get_order"), viewSummary)
 }
 func BenchmarkKnobSummaryPayments(b *testing.B) { benchKnobs(b, paymentsTool(b), viewSummary) }
 func BenchmarkKnobPlannerDemo(b *testing.B) {
-	benchKnobs(b, demoTool(b, "shop_get_order"), viewPlanner)
+	benchKnobs(b, testkit.DemoTool(b, "shop_get_order"), viewPlanner)
 }
 func BenchmarkKnobPlannerPayments(b *testing.B) { benchKnobs(b, paymentsTool(b), viewPlanner) }
 func BenchmarkKnobCompareDemo(b *testing.B) {
-	benchKnobs(b, demoTool(b, "shop_get_order"), viewCompare)
+	benchKnobs(b, testkit.DemoTool(b, "shop_get_order"), viewCompare)
 }
 func BenchmarkKnobComparePayments(b *testing.B) { benchKnobs(b, paymentsTool(b), viewCompare) }
 
@@ -78,7 +79,7 @@ func BenchmarkFrameCompare(b *testing.B) {
 // descriptor and the 44 KB raw definition of shop_get_order counted in
 // cl100k and o200k (vocabularies loaded once, before the loop).
 func BenchmarkCountPlanner(b *testing.B) {
-	v := newToolView(demoTool(b, "shop_get_order"), defaultBudget)
+	v := newToolView(testkit.DemoTool(b, "shop_get_order"), defaultBudget)
 	v.planner = newPlannerDoc(v.tool, defaultBudget)
 	m := New(Options{})
 	m.counter.Measure("warm up")
@@ -99,7 +100,7 @@ func BenchmarkSubtreeBadgeCapped(b *testing.B) {
 	c.Measure("warm up")
 	for b.Loop() {
 		s, _ := model.ParseSchema(tool.OutputSchema)
-		sub := tree.WriteSubtree(s, s.Root())
+		sub := summarizer.WriteSubtree(s, s.Root())
 		c.CL100K(string(sub.JSON))
 	}
 }

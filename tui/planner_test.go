@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"mcpeek/internal/testkit"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"mcpeek/summarizer"
-	"mcpeek/summarizer/tokens"
+	"mcpeek/tokens"
 )
 
 // rawText is a raw document's text, line by line, without styles.
@@ -42,7 +43,7 @@ func topLevel(h *harness) []string {
 func TestKnobsRefoldToSummarize(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.selectTool("shop_get_order")
-	schema := parse(t, h.m.current.tool.OutputSchema)
+	schema := testkit.Parse(t, h.m.current.tool.OutputSchema)
 	steps := []struct {
 		key           string
 		fields, depth int
@@ -88,7 +89,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 	h.selectTool("shop_get_product")
 	v := h.m.current
 	if v.tool.Name == "shop_get_order" || v.budget != h.m.budget ||
-		!reflect.DeepEqual(v.summary, summarizer.Summarize(parse(t, v.tool.OutputSchema), h.m.budget)) {
+		!reflect.DeepEqual(v.summary, summarizer.Summarize(testkit.Parse(t, v.tool.OutputSchema), h.m.budget)) {
 		t.Fatalf("%s is folded at %+v, the knobs say %+v", v.tool.Name, v.budget, h.m.budget)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"mcpeek/summarizer/tree"
+	"mcpeek/schematree"
 )
 
 // seg is a run of text in one style; a line is a few of them.
@@ -60,14 +60,14 @@ type treeView struct {
 	width    int
 	focused  bool
 	showDesc bool
-	costs    map[*tree.Node]subtreeCost // badges of folded lines (schema tree)
+	costs    map[*schematree.Node]subtreeCost // badges of folded lines (schema tree)
 }
 
 // render draws every line on screen, one per row, without a final newline.
-func (v treeView) render(t *tree.Tree) string {
+func (v treeView) render(t *schematree.Tree) string {
 	var b strings.Builder
 	segs := make([]seg, 0, 12)
-	t.Visible(func(row int, n *tree.Node) {
+	t.Visible(func(row int, n *schematree.Node) {
 		if row > 0 {
 			b.WriteByte('\n')
 		}
@@ -79,7 +79,7 @@ func (v treeView) render(t *tree.Tree) string {
 
 // segments lays out one tree line: indent, fold glyph, name, type, counts,
 // notes and (optionally) the description.
-func (v treeView) segments(segs []seg, n *tree.Node) []seg {
+func (v treeView) segments(segs []seg, n *schematree.Node) []seg {
 	s := v.styles
 	ic := s.Icons
 	indent := strings.Repeat("  ", n.Depth())
@@ -94,14 +94,14 @@ func (v treeView) segments(segs []seg, n *tree.Node) []seg {
 	}
 	segs = append(segs, seg{indent + glyph + " ", s.Glyph})
 	switch n.Kind {
-	case tree.KindSection:
+	case schematree.KindSection:
 		segs = append(segs, seg{n.Name, s.Section})
 		if n.Type != "" {
 			segs = append(segs, seg{": ", s.Dim}, seg{n.Type, s.typeStyle(n.Type)})
 		}
-	case tree.KindNote:
+	case schematree.KindNote:
 		return append(segs, seg{n.Name, s.Note})
-	case tree.KindMore:
+	case schematree.KindMore:
 		segs = append(segs, seg{n.Name + " ", s.More}, seg{n.Note, s.More})
 		return segs
 	default:
@@ -116,7 +116,7 @@ func (v treeView) segments(segs []seg, n *tree.Node) []seg {
 	if n.Format != "" {
 		segs = append(segs, seg{" (" + n.Format + ")", s.Dim})
 	}
-	if n.Count >= 0 && (n.Kind == tree.KindFold || n.Kind == tree.KindRecursive || n.Kind == tree.KindAlt || n.Kind == tree.KindField && n.Openable()) {
+	if n.Count >= 0 && (n.Kind == schematree.KindFold || n.Kind == schematree.KindRecursive || n.Kind == schematree.KindAlt || n.Kind == schematree.KindField && n.Openable()) {
 		count := "  " + plural(n.Count, "field")
 		if c, ok := v.costs[n]; ok && n.Collapsed() {
 			count += c.badge()
@@ -125,7 +125,7 @@ func (v treeView) segments(segs []seg, n *tree.Node) []seg {
 	}
 	if n.Note != "" {
 		st := s.Note
-		if n.Kind == tree.KindRecursive {
+		if n.Kind == schematree.KindRecursive {
 			st = s.Cycle
 		}
 		segs = append(segs, seg{"  " + n.Note, st})

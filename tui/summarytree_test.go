@@ -1,19 +1,20 @@
 package tui
 
 import (
+	"mcpeek/internal/testkit"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"mcpeek/schematree"
 	"mcpeek/summarizer"
-	"mcpeek/summarizer/tree"
 )
 
-func shopOrderTree(t *testing.T) *tree.Tree {
-	tool := demoTool(t, "shop_get_order")
-	s := parse(t, tool.OutputSchema)
-	return tree.NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))
+func shopOrderTree(t *testing.T) *schematree.Tree {
+	tool := testkit.DemoTool(t, "shop_get_order")
+	s := testkit.Parse(t, tool.OutputSchema)
+	return schematree.NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))
 }
 
 func TestSummaryTreeGolden(t *testing.T) {
@@ -22,7 +23,7 @@ func TestSummaryTreeGolden(t *testing.T) {
 	n := findNode(tr, "line_items[]")
 	tr.Reveal(n)
 	tr.Expand(n)
-	tr.Find(func(n *tree.Node) bool { return n.Path == "line_items[].price_set" }, false)
+	tr.Find(func(n *schematree.Node) bool { return n.Path == "line_items[].price_set" }, false)
 	tr.Right()
 	golden.RequireEqual(t, []byte(plainTree(tr, 100, true)))
 }
@@ -30,8 +31,8 @@ func TestSummaryTreeGolden(t *testing.T) {
 func TestSchemaTreeGolden(t *testing.T) {
 	for _, name := range []string{"shop_get_order", "docs_get_document", "mail_search_threads"} {
 		t.Run(name, func(t *testing.T) {
-			tool := demoTool(t, name)
-			tr := tree.NewSchema(parse(t, tool.OutputSchema), parse(t, tool.InputSchema), "", "")
+			tool := testkit.DemoTool(t, name)
+			tr := schematree.NewSchema(testkit.Parse(t, tool.OutputSchema), testkit.Parse(t, tool.InputSchema), "", "")
 			tr.SetHeight(60)
 			tr.ExpandToDepth(3)
 			golden.RequireEqual(t, []byte(plainTree(tr, 110, false)))
@@ -41,10 +42,10 @@ func TestSchemaTreeGolden(t *testing.T) {
 
 // Recursive schemas are marked, not looped, by expand-all.
 func TestSchemaTreeRecursion(t *testing.T) {
-	s := parse(t, []byte(`{"type":"object","properties":{"root":{"$ref":"#/$defs/node"}},
+	s := testkit.Parse(t, []byte(`{"type":"object","properties":{"root":{"$ref":"#/$defs/node"}},
 		"$defs":{"node":{"type":"object","properties":{"name":{"type":"string"},
 		"children":{"type":"array","items":{"$ref":"#/$defs/node"}}}}}}`))
-	tr := tree.NewSchema(s, nil, "", "")
+	tr := schematree.NewSchema(s, nil, "", "")
 	tr.SetHeight(20)
 	tr.ExpandAll()
 	want := `▾ output: object
@@ -59,9 +60,9 @@ func TestSchemaTreeRecursion(t *testing.T) {
 
 // A kept leaf that comes before its container's line still nests under it.
 func TestSummaryTreeNestsLaterContainers(t *testing.T) {
-	tool := demoTool(t, "shop_list_customers")
-	s := parse(t, tool.OutputSchema)
-	tr := tree.NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))
+	tool := testkit.DemoTool(t, "shop_list_customers")
+	s := testkit.Parse(t, tool.OutputSchema)
+	tr := schematree.NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))
 	n := findNode(tr, "customers[].default_address.id")
 	if n == nil || n.Parent() == nil || n.Parent().Path != "customers[].default_address" || n.Name != "id" {
 		t.Fatalf("default_address.id is not under default_address: %+v", n)

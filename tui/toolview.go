@@ -4,9 +4,9 @@ import (
 	"strings"
 
 	"mcpeek/model"
+	"mcpeek/schematree"
 	"mcpeek/summarizer"
-	"mcpeek/summarizer/tokens"
-	"mcpeek/summarizer/tree"
+	"mcpeek/tokens"
 )
 
 // viewKind is what the right pane shows of a tool.
@@ -49,8 +49,8 @@ type toolView struct {
 	summary   summarizer.Summary
 	budget    summarizer.Options // what summary and sumTree are folded with
 	enveloped bool
-	sumTree   *tree.Tree
-	schema    *tree.Tree
+	sumTree   *schematree.Tree
+	schema    *schematree.Tree
 	raw       *rawDoc
 
 	planner *plannerDoc // for budget; nil until first shown
@@ -63,14 +63,14 @@ type toolView struct {
 	descPending map[summarizer.Options]bool
 
 	// Cost badges of the schema tree's folded lines, filled by commands.
-	costs       map[*tree.Node]subtreeCost
-	costPending map[*tree.Node]bool
+	costs       map[*schematree.Node]subtreeCost
+	costPending map[*schematree.Node]bool
 }
 
 func newToolView(t model.Tool, budget summarizer.Options) *toolView {
 	v := &toolView{tool: t, id: model.SanitizeLine(t.ID()), desc: model.SanitizeLine(summarizer.FirstSentence(t.Description)),
 		descSizes: map[summarizer.Options]tokens.Size{}, descPending: map[summarizer.Options]bool{},
-		costs: map[*tree.Node]subtreeCost{}, costPending: map[*tree.Node]bool{}}
+		costs: map[*schematree.Node]subtreeCost{}, costPending: map[*schematree.Node]bool{}}
 	var in *model.Schema
 	var outNote, inNote string
 	switch {
@@ -100,7 +100,7 @@ func newToolView(t model.Tool, budget summarizer.Options) *toolView {
 	} else {
 		inNote = "none declared"
 	}
-	v.schema = tree.NewSchema(v.out, in, outNote, inNote)
+	v.schema = schematree.NewSchema(v.out, in, outNote, inNote)
 	raw := t.Raw
 	if len(raw) == 0 {
 		raw = []byte("null")
@@ -125,14 +125,14 @@ func (v *toolView) refold(budget summarizer.Options) {
 	}
 	switch {
 	case !v.tool.HasOutputSchema():
-		v.sumTree = tree.NewTree(nil, tree.Note("No output schema declared:"),
-			tree.Note("a planner sees no fields; the result is"),
-			tree.Note("unstructured content (call the tool to see it)."))
+		v.sumTree = schematree.NewTree(nil, schematree.Note("No output schema declared:"),
+			schematree.Note("a planner sees no fields; the result is"),
+			schematree.Note("unstructured content (call the tool to see it)."))
 	case v.out == nil:
-		v.sumTree = tree.NewTree(nil, tree.Note("The output schema cannot be read: "+v.outErr.Error()))
+		v.sumTree = schematree.NewTree(nil, schematree.Note("The output schema cannot be read: "+v.outErr.Error()))
 	default:
 		v.summary = summarizer.Summarize(v.out, budget)
-		v.sumTree = tree.NewSummary(v.out, v.summary)
+		v.sumTree = schematree.NewSummary(v.out, v.summary)
 	}
 	if height > 0 {
 		v.sumTree.SetHeight(height)
@@ -145,7 +145,7 @@ func (v *toolView) refold(budget summarizer.Options) {
 }
 
 // treeOf is the tree of a view, nil for the views that are documents.
-func (v *toolView) treeOf(k viewKind) *tree.Tree {
+func (v *toolView) treeOf(k viewKind) *schematree.Tree {
 	switch k {
 	case viewSummary:
 		return v.sumTree

@@ -9,7 +9,7 @@ import (
 	"mcpeek/gateway"
 	"mcpeek/model"
 	"mcpeek/summarizer"
-	"mcpeek/summarizer/tokens"
+	"mcpeek/tokens"
 )
 
 // serverTotals is what a server's tools cost in a prompt: its raw

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
-	"mcpeek/summarizer/tree"
+	"mcpeek/schematree"
 )
 
 // View draws the whole screen.
@@ -311,8 +311,8 @@ func (m *Model) barLeft() string {
 	case t != nil && t.Cursor() != nil:
 		c := t.Cursor()
 		p := c.Path
-		if c.Kind == tree.KindMore {
-			p = tree.JoinPath(p, "*")
+		if c.Kind == schematree.KindMore {
+			p = schematree.JoinPath(p, "*")
 		}
 		if p == "" {
 			p = "(root)"

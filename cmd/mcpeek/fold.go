@@ -8,8 +8,8 @@ import (
 	lgtree "charm.land/lipgloss/v2/tree"
 	"github.com/spf13/cobra"
 
+	"mcpeek/schematree"
 	"mcpeek/summarizer"
-	"mcpeek/summarizer/tree"
 )
 
 func (a *app) foldCommand() *cobra.Command {
@@ -44,7 +44,7 @@ func (a *app) foldCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			t := tree.NewSummary(s, summarizer.Summarize(s, tg.opts))
+			t := schematree.NewSummary(s, summarizer.Summarize(s, tg.opts))
 			if depth > 0 {
 				t.ExpandToDepth(depth)
 			}
@@ -90,10 +90,10 @@ func (a *app) foldStyles() foldStyles {
 }
 
 // render builds the lipgloss tree of the lines shown, nested by depth.
-func (s foldStyles) render(title string, t *tree.Tree) string {
+func (s foldStyles) render(title string, t *schematree.Tree) string {
 	root := lgtree.Root(title)
 	stack := []*lgtree.Tree{root}
-	t.Walk(func(n *tree.Node) bool {
+	t.Walk(func(n *schematree.Node) bool {
 		stack = stack[:n.Depth()+1]
 		item := lgtree.Root(s.line(n))
 		stack[len(stack)-1].Child(item)
@@ -105,7 +105,7 @@ func (s foldStyles) render(title string, t *tree.Tree) string {
 
 // line is one node as the explorer writes it: fold glyph, name, type,
 // counts and notes. Every string in a Row is sanitised already.
-func (s foldStyles) line(n *tree.Node) string {
+func (s foldStyles) line(n *schematree.Node) string {
 	glyph := "  "
 	switch {
 	case n.Cycle() && n.Collapsed():
@@ -118,10 +118,10 @@ func (s foldStyles) line(n *tree.Node) string {
 	var b strings.Builder
 	b.WriteString(s.fold.Render(glyph))
 	switch n.Kind {
-	case tree.KindNote:
+	case schematree.KindNote:
 		b.WriteString(s.note.Render(n.Name))
 		return b.String()
-	case tree.KindMore:
+	case schematree.KindMore:
 		b.WriteString(s.fold.Render("* " + n.Note))
 		return b.String()
 	}

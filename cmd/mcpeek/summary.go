@@ -5,7 +5,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
-	"mcpeek/summarizer/tokens"
+	"mcpeek/tokens"
 )
 
 // budgetFlags are the knobs of the summarizer, shared by commands.

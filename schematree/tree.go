@@ -1,4 +1,4 @@
-package tree
+package schematree
 
 // Kind says what a tree line stands for, which decides its glyph and colour.
 type Kind uint8

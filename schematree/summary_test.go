@@ -1,15 +1,13 @@
-package tree
+package schematree
 
 import (
-	"encoding/json"
 	"fmt"
+	"mcpeek/internal/testkit"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
-	"mcpeek/assets"
-	"mcpeek/model"
 	"mcpeek/summarizer"
 )
 
@@ -46,16 +44,16 @@ func TestParseSummaryLine(t *testing.T) {
 }
 
 func shopOrderTree(t *testing.T) (*Tree, *summaryLoader) {
-	tool := demoTool(t, "shop_get_order")
-	s := parse(t, tool.OutputSchema)
+	tool := testkit.DemoTool(t, "shop_get_order")
+	s := testkit.Parse(t, tool.OutputSchema)
 	tr := NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))
 	return tr, &summaryLoader{schema: s}
 }
 
 // The tree's top level is the summary, line for line.
 func TestSummaryTreeMatchesSummary(t *testing.T) {
-	tool := demoTool(t, "shop_get_order")
-	s := parse(t, tool.OutputSchema)
+	tool := testkit.DemoTool(t, "shop_get_order")
+	s := testkit.Parse(t, tool.OutputSchema)
 	sum := summarizer.Summarize(s, summarizer.Options{})
 	tr := NewSummary(s, sum)
 	var top []*Node
@@ -134,35 +132,6 @@ func TestSummaryDrillDownMatchesInspector(t *testing.T) {
 	}
 }
 
-// demoTool reads one of the embedded demo server's tools.
-func demoTool(t testing.TB, name string) model.Tool {
-	t.Helper()
-	var raws []struct {
-		Name         string          `json:"name"`
-		OutputSchema json.RawMessage `json:"outputSchema"`
-		InputSchema  json.RawMessage `json:"inputSchema"`
-	}
-	if err := json.Unmarshal(assets.DemoTools(), &raws); err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range raws {
-		if r.Name == name {
-			return model.Tool{Server: "demo", Name: r.Name, OutputSchema: r.OutputSchema, InputSchema: r.InputSchema}
-		}
-	}
-	t.Fatalf("no demo tool %q", name)
-	return model.Tool{}
-}
-
-func parse(t testing.TB, b []byte) *model.Schema {
-	t.Helper()
-	s, err := model.ParseSchema(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // findNode finds a materialised line by path.
 func findNode(tr *Tree, path string) *Node {
 	for n := tr.First(); n != nil; n = n.next {
@@ -176,8 +145,8 @@ func findNode(tr *Tree, path string) *Node {
 // Open finds a field behind its container's fold or the "*" line, and
 // reveals it; a path that names nothing is reported.
 func TestOpenByPath(t *testing.T) {
-	tool := demoTool(t, "shop_get_order")
-	s := parse(t, tool.OutputSchema)
+	tool := testkit.DemoTool(t, "shop_get_order")
+	s := testkit.Parse(t, tool.OutputSchema)
 	tr := NewSummary(s, summarizer.Summarize(s, summarizer.Options{MaxFields: 3}))
 	tr.SetHeight(100)
 	for _, path := range []string{"line_items[].price_set.shop_money", "shipping_address.city", "id"} {
@@ -204,11 +173,11 @@ func TestOpenByPath(t *testing.T) {
 // A $ref the root reaches through its allOf is on the path: the schema tree
 // marks last_error.intent as recursion, as the inspector folds it.
 func TestSchemaTreeMarksRecursionThroughAllOf(t *testing.T) {
-	b, err := os.ReadFile("../testdata/recursive_intent.output.json")
+	b, err := os.ReadFile("../summarizer/testdata/recursive_intent.output.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := NewSchema(parse(t, b), nil, "", "")
+	tr := NewSchema(testkit.Parse(t, b), nil, "", "")
 	tr.SetHeight(50)
 	last := findNode(tr, "last_error")
 	if last == nil {

@@ -1,4 +1,4 @@
-package tree
+package schematree
 
 // SetHeight sets how many lines the tree shows and keeps the cursor on screen.
 func (t *Tree) SetHeight(h int) {

@@ -1,4 +1,4 @@
-package tree
+package schematree
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-// Package tree is the foldable tree of a tool's output: the folded summary
+// Package schematree is the foldable tree of a tool's output: the folded summary
 // with its fold markers as lines that open with summarizer.Inspect, and the
 // schema-aware tree of the output and input schemas. It is a data structure
 // with no UI in it; the terminal explorer draws it and `mcpeek fold` prints
@@ -13,4 +13,4 @@
 // STYLE.md puts the tree in model/. It lives here, one level up, because
 // opening a summary fold is a summarizer.Inspect call and model imports
 // nothing above it.
-package tree
+package schematree

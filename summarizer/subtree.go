@@ -1,4 +1,4 @@
-package tree
+package summarizer
 
 import (
 	"bytes"
@@ -7,67 +7,6 @@ import (
 
 	"mcpeek/model"
 )
-
-// stepKind is how one step of a Route goes down: a property, an object's
-// additionalProperties, or a union's alternative.
-type stepKind uint8
-
-const (
-	stepProp stepKind = iota
-	stepAdditional
-	stepAlt
-)
-
-type step struct {
-	kind stepKind
-	i    int
-}
-
-// Route says where a schema-tree line's node is: which schema (Section,
-// "output" or "input") and the steps from that schema's root. Resolve
-// finds the same node in another copy of the schema, such as one a
-// background job parsed for itself (a Schema is not safe for concurrent
-// use).
-type Route struct {
-	Section string
-	steps   []step
-}
-
-// to is the route one step further down.
-func (r Route) to(k stepKind, i int) Route {
-	return Route{Section: r.Section, steps: append(slices.Clip(r.steps), step{k, i})}
-}
-
-// Route is the line's route, for lines of a schema tree that can open.
-func (n *Node) Route() (Route, bool) {
-	d, ok := n.data.(*schemaData)
-	if !ok || d == nil {
-		return Route{}, false
-	}
-	return d.route, true
-}
-
-// Resolve follows the route in s (the same document the tree was built
-// from), arrays unwrapped at every step as the tree's lines are.
-func (r Route) Resolve(s *model.Schema) (*model.Node, bool) {
-	n, _ := s.Root().Unwrap(nil)
-	for _, st := range r.steps {
-		var next *model.Node
-		switch {
-		case st.kind == stepProp && n.Shape == model.Object && st.i < len(n.Props):
-			next = n.Child(st.i)
-		case st.kind == stepAdditional && n.Shape == model.Object:
-			next = n.AdditionalProperties()
-		case st.kind == stepAlt && n.Shape == model.Union && st.i < len(n.Alts):
-			next = n.Alt(st.i)
-		}
-		if next == nil {
-			return nil, false
-		}
-		n, _ = next.Unwrap(nil)
-	}
-	return n, true
-}
 
 // Subtree is a node's whole subtree written out as JSON Schema: what it
 // would cost to dump it into a prompt instead of folding it.

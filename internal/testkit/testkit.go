@@ -1,0 +1,59 @@
+// Package testkit holds what tests of several packages share: the embedded
+// demo server's tools and schema parsing that fails the test on error.
+package testkit
+
+import (
+	"encoding/json"
+	"testing"
+
+	"mcpeek/assets"
+	"mcpeek/model"
+)
+
+// DemoTools reads every tool of the embedded demo server, as server "demo".
+func DemoTools(t testing.TB) []model.Tool {
+	t.Helper()
+	var raws []struct {
+		Name         string          `json:"name"`
+		Title        string          `json:"title"`
+		Description  string          `json:"description"`
+		InputSchema  json.RawMessage `json:"inputSchema"`
+		OutputSchema json.RawMessage `json:"outputSchema"`
+	}
+	b := assets.DemoTools()
+	if err := json.Unmarshal(b, &raws); err != nil {
+		t.Fatal(err)
+	}
+	var defs []json.RawMessage
+	if err := json.Unmarshal(b, &defs); err != nil {
+		t.Fatal(err)
+	}
+	tools := make([]model.Tool, len(raws))
+	for i, r := range raws {
+		tools[i] = model.Tool{Server: "demo", Name: r.Name, Title: r.Title, Description: r.Description,
+			InputSchema: r.InputSchema, OutputSchema: r.OutputSchema, Raw: defs[i]}
+	}
+	return tools
+}
+
+// DemoTool is one tool of the embedded demo server.
+func DemoTool(t testing.TB, name string) model.Tool {
+	t.Helper()
+	for _, tool := range DemoTools(t) {
+		if tool.Name == name {
+			return tool
+		}
+	}
+	t.Fatalf("no demo tool %q", name)
+	return model.Tool{}
+}
+
+// Parse reads a schema, failing the test when it cannot be read.
+func Parse(t testing.TB, b []byte) *model.Schema {
+	t.Helper()
+	s, err := model.ParseSchema(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
