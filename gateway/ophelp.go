@@ -74,7 +74,7 @@ func outputSummary(t model.Tool) ([]string, bool) {
 		return []string{"(root): any"}, false
 	}
 	sum := summarizer.Summarize(s, summarizer.Options{})
-	return sum.OutputFields, sum.HasHiddenFields
+	return sum.OutputFields(), sum.HasHiddenFields
 }
 
 // args lists the input schema's top-level properties in declaration order.

@@ -2,58 +2,12 @@ package schematree
 
 import (
 	"encoding/json"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
-
-// A summary line, as the contract writes it: "path: label" with an
-// optional fold marker, or the "*" overflow line.
-var (
-	summaryLineRE = regexp.MustCompile(`^(.*): ([a-z]+(?: \| [a-z]+)*)` +
-		`(?: \((?:contains (\d+) sub-fields|(unknown keys)); inspect_tool_output\(\.\.\., field_path=("(?:[^"\\]|\\.)*")\)\))?$`)
-	overflowLineRE = regexp.MustCompile(`^(.*)\* \(\+(\d+) more fields; inspect_tool_output\(\.\.\., field_path=("(?:[^"\\]|\\.)*")\)\)$`)
-)
-
-// summaryLine is one parsed output_fields line.
-type summaryLine struct {
-	path, label string
-	fold        bool // "contains N sub-fields"
-	unknown     bool // "unknown keys"
-	overflow    bool // the "*" line
-	count       int  // N of a fold, or of "+N more fields"
-	hint        string
-	raw         string
-	ok          bool
-}
-
-func parseSummaryLine(l string) summaryLine {
-	if m := overflowLineRE.FindStringSubmatch(l); m != nil {
-		n, _ := strconv.Atoi(m[2])
-		hint, err := strconv.Unquote(m[3])
-		return summaryLine{path: m[1] + "*", overflow: true, count: n, hint: hint, raw: l, ok: err == nil}
-	}
-	m := summaryLineRE.FindStringSubmatch(l)
-	if m == nil {
-		return summaryLine{raw: l}
-	}
-	sl := summaryLine{path: m[1], label: m[2], raw: l, ok: true, count: -1}
-	if m[5] != "" {
-		hint, err := strconv.Unquote(m[5])
-		sl.hint, sl.ok = hint, err == nil
-	}
-	switch {
-	case m[3] != "":
-		sl.fold = true
-		sl.count, _ = strconv.Atoi(m[3])
-	case m[4] != "":
-		sl.unknown = true
-	}
-	return sl
-}
 
 // sumData is what the summary tree's loader needs to open a line: the
 // path to inspect, the names already shown beside an overflow line, and
@@ -180,7 +134,7 @@ func repeats(sn *model.Node, keys map[int32]bool) bool {
 // "*" overflow as a folded line holding the fields the summary left out.
 func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 	loader := summaryLoader{schema: s}
-	lines := make([]summaryLine, len(sum.OutputFields))
+	lines := sum.Lines
 	byPath := make(map[string]*Node, len(lines))
 	nodes := make([]*Node, len(lines))
 	parents := make([]*Node, len(lines))
@@ -188,47 +142,37 @@ func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 	// Every line's path first: a kept line may come before the line of
 	// its container (a deep Tier 1 leaf is chosen before Tier 3).
 	paths := make(map[string]bool, len(lines))
-	for i, l := range sum.OutputFields {
-		lines[i] = parseSummaryLine(l)
-		if sl := lines[i]; sl.ok && !sl.overflow {
-			paths[sl.path] = true
+	for _, l := range lines {
+		if l.Fold != summarizer.FoldOverflow {
+			paths[l.Path] = true
 		}
 	}
-	for i, l := range sum.OutputFields {
-		sl := lines[i]
-		if !sl.ok {
-			nodes[i] = Note(l)
+	for i, l := range lines {
+		if l.Fold == summarizer.FoldOverflow {
+			nodes[i] = moreNode(l.Hint, l.Count, nil)
 			continue
 		}
-		if sl.overflow {
-			nodes[i] = moreNode(sl.hint, sl.count, nil)
-			continue
-		}
-		parentPath, name := nearestLine(paths, sl.path)
-		r := Row{Kind: KindField, Name: model.SanitizeLine(name), Path: model.SanitizeLine(sl.path), Type: sl.label, Count: -1}
+		parentPath, name := nearestLine(paths, l.Path)
+		r := Row{Kind: KindField, Name: model.SanitizeLine(name), Path: model.SanitizeLine(l.Path), Type: l.Label, Count: -1}
 		var n *Node
 		switch {
-		case strings.HasPrefix(sl.path, "(root)"):
+		case strings.HasPrefix(l.Path, "(root)"):
 			r.Path = ""
-			if sl.unknown {
+			if l.Fold == summarizer.FoldUnknownKeys {
 				r.Note = "unknown keys"
 			}
 			n = NewNode(r, false, nil)
-		case sl.unknown:
+		case l.Fold == summarizer.FoldUnknownKeys:
 			r.Note = "unknown keys"
 			n = NewNode(r, false, nil)
-		case sl.fold:
-			r.Kind, r.Count = KindFold, sl.count
-			d := &sumData{path: sl.hint}
-			if t, err := summarizer.Locate(s, sl.hint); err == nil {
-				d.node = t.Node
-			}
-			n = NewNode(r, sl.count > 0, d)
+		case l.Fold == summarizer.FoldChildren:
+			r.Kind, r.Count = KindFold, l.Count
+			n = NewNode(r, l.Count > 0, &sumData{path: l.Hint, node: l.Node})
 		default:
 			n = NewNode(r, false, nil)
 		}
 		nodes[i] = n
-		byPath[sl.path] = n
+		byPath[l.Path] = n
 		if parentPath != "" {
 			parentOf[i] = parentPath
 		}
@@ -248,9 +192,9 @@ func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 		}
 	}
 	// The "*" line excludes the top-level names already shown.
-	for i, sl := range lines {
-		if sl.ok && sl.overflow {
-			nodes[i].data.(*sumData).exclude = immediateNames(top, sl.hint)
+	for i, l := range lines {
+		if l.Fold == summarizer.FoldOverflow {
+			nodes[i].data.(*sumData).exclude = immediateNames(top, l.Hint)
 		}
 	}
 	t := NewTree(loader, top...)

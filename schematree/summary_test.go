@@ -11,38 +11,6 @@ import (
 	"mcpeek/summarizer"
 )
 
-func TestParseSummaryLine(t *testing.T) {
-	cases := []struct {
-		line string
-		want summaryLine
-	}{
-		{"customer.email: string", summaryLine{path: "customer.email", label: "string", count: -1, ok: true}},
-		{"tags[]: string | null", summaryLine{path: "tags[]", label: "string | null", count: -1, ok: true}},
-		{`variants[]: object (contains 15 sub-fields; inspect_tool_output(..., field_path="variants[]"))`,
-			summaryLine{path: "variants[]", label: "object", fold: true, count: 15, hint: "variants[]", ok: true}},
-		{`milestone: object | null (contains 16 sub-fields; inspect_tool_output(..., field_path="milestone"))`,
-			summaryLine{path: "milestone", label: "object | null", fold: true, count: 16, hint: "milestone", ok: true}},
-		{`metadata: object (unknown keys; inspect_tool_output(..., field_path="metadata"))`,
-			summaryLine{path: "metadata", label: "object", unknown: true, count: -1, hint: "metadata", ok: true}},
-		{`* (+19 more fields; inspect_tool_output(..., field_path=""))`,
-			summaryLine{path: "*", overflow: true, count: 19, hint: "", ok: true}},
-		{`[].* (+2 more fields; inspect_tool_output(..., field_path="[]"))`,
-			summaryLine{path: "[].*", overflow: true, count: 2, hint: "[]", ok: true}},
-		{`a: b: string`, summaryLine{path: "a: b", label: "string", count: -1, ok: true}},
-		{`we"ird: object (contains 1 sub-fields; inspect_tool_output(..., field_path="we\"ird"))`,
-			summaryLine{path: `we"ird`, label: "object", fold: true, count: 1, hint: `we"ird`, ok: true}},
-		{"(root)[]: string", summaryLine{path: "(root)[]", label: "string", count: -1, ok: true}},
-		{"not a line", summaryLine{}},
-	}
-	for _, c := range cases {
-		got := parseSummaryLine(c.line)
-		got.raw = ""
-		if got != c.want {
-			t.Errorf("%q:\n got %+v\nwant %+v", c.line, got, c.want)
-		}
-	}
-}
-
 func shopOrderTree(t *testing.T) (*Tree, *summaryLoader) {
 	tool := testkit.DemoTool(t, "shop_get_order")
 	s := testkit.Parse(t, tool.OutputSchema)
@@ -60,15 +28,15 @@ func TestSummaryTreeMatchesSummary(t *testing.T) {
 	for n := tr.First(); n != nil; n = n.last.next {
 		top = append(top, n)
 	}
-	if len(top) != len(sum.OutputFields) {
-		t.Fatalf("%d top lines for %d summary lines", len(top), len(sum.OutputFields))
+	if len(top) != len(sum.Lines) {
+		t.Fatalf("%d top lines for %d summary lines", len(top), len(sum.Lines))
 	}
 	for i, n := range top {
-		line := sum.OutputFields[i]
-		if !strings.HasPrefix(line, n.Name) {
+		line := sum.Lines[i]
+		if !strings.HasPrefix(line.Path, n.Name) {
 			t.Errorf("line %d: %q for %q", i, n.Name, line)
 		}
-		wantFold := summarizer.HasFoldMarker(line) && !strings.Contains(line, "unknown keys")
+		wantFold := line.Fold == summarizer.FoldChildren || line.Fold == summarizer.FoldOverflow
 		if n.Openable() != wantFold || (wantFold && !n.Collapsed()) {
 			t.Errorf("line %d %q: openable %v collapsed %v", i, line, n.Openable(), n.Collapsed())
 		}

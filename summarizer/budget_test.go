@@ -26,8 +26,8 @@ func wideSchema() string {
 
 func TestBudgetWideObject(t *testing.T) {
 	got := Summarize(parse(t, wideSchema()), Options{})
-	if len(got.OutputFields) != MaxSummaryFields+1 {
-		t.Fatalf("got %d lines, want %d (budget + overflow)", len(got.OutputFields), MaxSummaryFields+1)
+	if len(got.OutputFields()) != MaxSummaryFields+1 {
+		t.Fatalf("got %d lines, want %d (budget + overflow)", len(got.OutputFields()), MaxSummaryFields+1)
 	}
 	// Tier 1 first (id, status), then the other leaves in order: fields
 	// 0..27, and all shown in declaration order.
@@ -37,8 +37,8 @@ func TestBudgetWideObject(t *testing.T) {
 	}
 	want = append(want, "id: string", "status: string",
 		`* (+70 more fields; inspect_tool_output(..., field_path=""))`)
-	if !slices.Equal(got.OutputFields, want) {
-		t.Errorf("lines differ\n got: %q\nwant: %q", got.OutputFields, want)
+	if !slices.Equal(got.OutputFields(), want) {
+		t.Errorf("lines differ\n got: %q\nwant: %q", got.OutputFields(), want)
 	}
 	if !got.HasHiddenFields {
 		t.Error("has_hidden_fields must be true when the overflow line is shown")
@@ -53,13 +53,13 @@ func TestBudgetParameters(t *testing.T) {
 		if n < 100 {
 			want++ // the overflow line
 		}
-		if len(got.OutputFields) != want {
-			t.Errorf("max_fields=%d: %d lines, want %d", n, len(got.OutputFields), want)
+		if len(got.OutputFields()) != want {
+			t.Errorf("max_fields=%d: %d lines, want %d", n, len(got.OutputFields()), want)
 		}
 	}
-	if got := Summarize(s, Options{MaxFields: 2}); !slices.Equal(got.OutputFields, []string{
+	if got := Summarize(s, Options{MaxFields: 2}); !slices.Equal(got.OutputFields(), []string{
 		"id: string", "status: string", `* (+98 more fields; inspect_tool_output(..., field_path=""))`}) {
-		t.Errorf("max_fields=2 must keep the Tier 1 leaves: %q", got.OutputFields)
+		t.Errorf("max_fields=2 must keep the Tier 1 leaves: %q", got.OutputFields())
 	}
 }
 
@@ -81,13 +81,13 @@ func TestDeepTier1(t *testing.T) {
 		"a.note: string",        // Tier 3 in scan order, depth 2 only
 		fold("a.b: object", 2),
 	}
-	if !slices.Equal(got.OutputFields, want) {
-		t.Errorf("lines differ\n got: %q\nwant: %q", got.OutputFields, want)
+	if !slices.Equal(got.OutputFields(), want) {
+		t.Errorf("lines differ\n got: %q\nwant: %q", got.OutputFields(), want)
 	}
 	// With depth 3, Tier 3 reaches a.b.memo; z.more comes first in scan order.
 	got = Summarize(parse(t, schema), Options{MaxFields: 30, MaxDepth: 3})
-	if !slices.Contains(got.OutputFields, "a.b.memo: string") || slices.Contains(got.OutputFields, "a.b.c.x: string") {
-		t.Errorf("depth 3 must include a.b.memo and not a.b.c.x: %q", got.OutputFields)
+	if !slices.Contains(got.OutputFields(), "a.b.memo: string") || slices.Contains(got.OutputFields(), "a.b.c.x: string") {
+		t.Errorf("depth 3 must include a.b.memo and not a.b.c.x: %q", got.OutputFields())
 	}
 }
 

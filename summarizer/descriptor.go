@@ -73,7 +73,7 @@ func Describe(t model.Tool, opts Options) (Descriptor, error) {
 		errs = append(errs, fmt.Errorf("output schema: %w", err))
 	} else {
 		sum := Summarize(out, opts)
-		d.OutputFields, d.HasHiddenFields = sum.OutputFields, sum.HasHiddenFields
+		d.OutputFields, d.HasHiddenFields = sum.OutputFields(), sum.HasHiddenFields
 	}
 	if len(errs) > 0 {
 		return d, fmt.Errorf("tool %s: %w", t.ID(), joinErrors(errs))

@@ -34,8 +34,8 @@ func TestDeterminism(t *testing.T) {
 		reordered := Summarize(mustParse(t, doc.AppendJSON(nil)), Options{})
 
 		for _, other := range []Summary{second, reordered} {
-			if !slices.Equal(first.OutputFields, other.OutputFields) || first.HasHiddenFields != other.HasHiddenFields {
-				t.Errorf("%s: summaries differ\n%q\n%q", name, first.OutputFields, other.OutputFields)
+			if !slices.Equal(first.OutputFields(), other.OutputFields()) || first.HasHiddenFields != other.HasHiddenFields {
+				t.Errorf("%s: summaries differ\n%q\n%q", name, first.OutputFields(), other.OutputFields())
 			}
 		}
 	}
@@ -86,13 +86,13 @@ func TestHostileSchemas(t *testing.T) {
 			start := time.Now()
 			s := parse(t, schema)
 			sum := Summarize(s, Options{})
-			if len(sum.OutputFields) == 0 || len(sum.OutputFields) > MaxSummaryFields+1 {
-				t.Errorf("%d lines", len(sum.OutputFields))
+			if len(sum.OutputFields()) == 0 || len(sum.OutputFields()) > MaxSummaryFields+1 {
+				t.Errorf("%d lines", len(sum.OutputFields()))
 			}
 			if _, err := Inspect(s, "", Options{MaxFields: 1 << 30, MaxDepth: 1 << 30}); err != nil {
 				t.Error(err)
 			}
-			t.Logf("%d lines in %v", len(sum.OutputFields), time.Since(start))
+			t.Logf("%d lines in %v", len(sum.OutputFields()), time.Since(start))
 		})
 	}
 	if _, err := model.ParseSchema([]byte(strings.Repeat("[", 5000) + strings.Repeat("]", 5000))); err == nil {

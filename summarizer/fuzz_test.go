@@ -38,17 +38,17 @@ func FuzzSummarize(f *testing.F) {
 		opts := Options{MaxFields: int(maxFields), MaxDepth: int(maxDepth)}
 		got := Summarize(s, opts)
 		limit := opts.orDefaults(MaxSummaryFields, DefaultSummaryMaxDepth).MaxFields + 1
-		if len(got.OutputFields) > limit {
-			t.Fatalf("%d lines for max_fields %d", len(got.OutputFields), limit-1)
+		if len(got.OutputFields()) > limit {
+			t.Fatalf("%d lines for max_fields %d", len(got.OutputFields()), limit-1)
 		}
 		s2, _ := model.ParseSchema(b)
 		again := Summarize(s2, opts)
-		if len(again.OutputFields) != len(got.OutputFields) || again.HasHiddenFields != got.HasHiddenFields {
+		if len(again.OutputFields()) != len(got.OutputFields()) || again.HasHiddenFields != got.HasHiddenFields {
 			t.Fatal("not deterministic")
 		}
-		for i := range got.OutputFields {
-			if got.OutputFields[i] != again.OutputFields[i] {
-				t.Fatalf("not deterministic: %q vs %q", got.OutputFields[i], again.OutputFields[i])
+		for i := range got.OutputFields() {
+			if got.OutputFields()[i] != again.OutputFields()[i] {
+				t.Fatalf("not deterministic: %q vs %q", got.OutputFields()[i], again.OutputFields()[i])
 			}
 		}
 	})

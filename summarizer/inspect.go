@@ -72,9 +72,9 @@ func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
 		rel := w.path(i, "")
-		l := line(rel, joinPath(t.Path, rel), e.node, fold)
-		out.Truncated = out.Truncated || HasFoldMarker(l)
-		out.FlattenedFields = append(out.FlattenedFields, l)
+		l := newLine(rel, joinPath(t.Path, rel), e.node, fold)
+		out.Truncated = out.Truncated || l.Folded()
+		out.FlattenedFields = append(out.FlattenedFields, l.String())
 	}
 	if w.ensure(lines + 1) {
 		out.Truncated = true // more nodes than lines

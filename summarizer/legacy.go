@@ -10,15 +10,15 @@ import (
 // first MaxFields leaf paths of a depth-first walk in declaration order,
 // down to MaxDepth levels, cut off hard with no marker of what is missing.
 // It exists to be compared with Summarize.
-func Legacy(s *model.Schema, opts Options) []string {
+func Legacy(s *model.Schema, opts Options) []Line {
 	opts = opts.orDefaults(MaxSummaryFields, DefaultSummaryMaxDepth)
 	w, _, ok := walkDataRoot(s, opts.MaxDepth)
 	if !ok {
-		return Summarize(s, opts).OutputFields // a primitive root is one line either way
+		return Summarize(s, opts).Lines // a primitive root is one line either way
 	}
 	for w.ensure(len(w.entries)) {
 	}
-	var out []string
+	var out []Line
 	var visit func(i int)
 	visit = func(i int) {
 		e := &w.entries[i]
@@ -26,7 +26,7 @@ func Legacy(s *model.Schema, opts Options) []string {
 			return
 		}
 		if i > 0 && !e.isContainer() {
-			out = append(out, w.path(i, "")+": "+e.node.Label())
+			out = append(out, Line{Path: w.path(i, ""), Label: e.node.Label(), Node: e.node})
 			return
 		}
 		if e.count < 0 {
@@ -96,7 +96,7 @@ type Leaf struct {
 // Leaves lists every leaf a full walk of the schema reaches (recursion
 // rule and SCAN_CAP apply), in scan order, each with how the view given as
 // summary lines (the output of Summarize or Legacy) reaches it.
-func Leaves(s *model.Schema, lines []string) []Leaf {
+func Leaves(s *model.Schema, lines []Line) []Leaf {
 	var out []Leaf
 	eachLeaf(s, lines, func(path string, r Reachability) { out = append(out, Leaf{Path: path, Reach: r}) })
 	return out
@@ -104,7 +104,7 @@ func Leaves(s *model.Schema, lines []string) []Leaf {
 
 // Reach measures the coverage of a view given as summary lines (the output
 // of Summarize or Legacy).
-func Reach(s *model.Schema, lines []string) Coverage {
+func Reach(s *model.Schema, lines []Line) Coverage {
 	var c Coverage
 	eachLeaf(s, lines, func(path string, r Reachability) {
 		c.Leaves++
@@ -124,7 +124,7 @@ func Reach(s *model.Schema, lines []string) Coverage {
 }
 
 // eachLeaf calls f for every leaf in scan order with how lines reach it.
-func eachLeaf(s *model.Schema, lines []string, f func(path string, r Reachability)) {
+func eachLeaf(s *model.Schema, lines []Line, f func(path string, r Reachability)) {
 	w, rootPath, ok := walkDataRoot(s, 0)
 	if !ok {
 		return
@@ -132,14 +132,13 @@ func eachLeaf(s *model.Schema, lines []string, f func(path string, r Reachabilit
 	listed := map[string]bool{}
 	folded := map[string]bool{}
 	for _, l := range lines {
-		path, _, marker := SplitLine(l)
-		switch {
-		case IsOverflow(l):
+		switch l.Fold {
+		case FoldOverflow:
 			folded[rootPath] = true // the overflow line opens the root
-		case HasFoldMarker(marker):
-			folded[path] = true
+		case FoldChildren, FoldUnknownKeys:
+			folded[l.Path] = true
 		}
-		listed[path] = true
+		listed[l.Path] = true
 	}
 	for i := 1; w.ensure(i); i++ {
 		e := &w.entries[i]

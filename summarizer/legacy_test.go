@@ -10,13 +10,13 @@ import (
 
 func TestLegacyIsTheOldHardCut(t *testing.T) {
 	s := mustSchema(t, "testdata/shopify_order.output.json")
-	got := Legacy(s, Options{})
+	got := Strings(Legacy(s, Options{}))
 	if len(got) != 30 || got[0] != "id: integer" || got[12] != "customer.id: integer" ||
 		got[17] != "customer.default_address.first_name: string" || got[29] != "shipping_address.address1: string" {
 		t.Errorf("legacy lines: %q", got)
 	}
-	for _, l := range got {
-		if HasFoldMarker(l) {
+	for _, l := range Legacy(s, Options{}) {
+		if l.Folded() || strings.Contains(l.String(), "inspect_tool_output(") {
 			t.Errorf("the legacy view has no markers: %q", l)
 		}
 	}
@@ -76,7 +76,7 @@ func checkReach(t *testing.T, name string, s *model.Schema, opts Options, want i
 	t.Helper()
 	{
 		sum := Summarize(s, opts)
-		folded := Reach(s, sum.OutputFields)
+		folded := Reach(s, sum.Lines)
 		legacy := Reach(s, Legacy(s, opts))
 		for _, c := range []Coverage{folded, legacy} {
 			if c.Leaves != want || c.Listed+c.OneStep+c.BeyondCount != c.Leaves {
@@ -89,18 +89,15 @@ func checkReach(t *testing.T, name string, s *model.Schema, opts Options, want i
 		// One step = leaf children of fold-marked lines that are not listed,
 		// as the inspector itself reports them.
 		listed := map[string]bool{}
-		for _, l := range sum.OutputFields {
-			p, _, _ := strings.Cut(l, ": ")
-			listed[p] = true
+		for _, l := range sum.Lines {
+			listed[l.Path] = true
 		}
 		oneStep := 0
-		for _, l := range sum.OutputFields {
-			p, _, marker := SplitLine(l)
-			if IsOverflow(l) {
-				p = strings.TrimSuffix(strings.TrimSuffix(p, "*"), ".")
-			} else if !HasFoldMarker(marker) {
+		for _, l := range sum.Lines {
+			if !l.Folded() {
 				continue
 			}
+			p := l.Hint
 			ins, err := Inspect(s, p, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -141,7 +138,7 @@ func TestDescribeAllKeepsOrder(t *testing.T) {
 // Leaves classifies exactly the leaves Reach counts, in scan order.
 func TestLeavesAgreeWithReach(t *testing.T) {
 	s := mustSchema(t, "testdata/shopify_order.output.json")
-	for _, lines := range [][]string{Summarize(s, Options{MaxFields: 8}).OutputFields, Legacy(s, Options{MaxFields: 8})} {
+	for _, lines := range [][]Line{Summarize(s, Options{MaxFields: 8}).Lines, Legacy(s, Options{MaxFields: 8})} {
 		c := Reach(s, lines)
 		leaves := Leaves(s, lines)
 		n := map[Reachability]int{}

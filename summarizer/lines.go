@@ -7,26 +7,107 @@ import (
 	"mcpeek/model"
 )
 
-// line renders one summary line for the node at path. fold says whether a
-// container's children are not all listed (ignored for other nodes); a
-// fold marker points at hintPath, the node's absolute path.
-func line(path, hintPath string, n *model.Node, fold bool) string {
-	head := path + ": " + n.Label()
-	if n.Shape != model.Object {
+// FoldKind says what a line's fold marker hides.
+type FoldKind uint8
+
+// The fold markers a line can carry.
+const (
+	// NoFold: the line hides nothing ("customer.email: string", or a
+	// container whose every immediate child has a line of its own).
+	NoFold FoldKind = iota
+	// FoldChildren: "(contains N sub-fields; inspect_tool_output(...))".
+	FoldChildren
+	// FoldUnknownKeys: an object without declared properties.
+	FoldUnknownKeys
+	// FoldOverflow: the "*" line, N top-level fields that did not fit.
+	FoldOverflow
+)
+
+// Line is one line of a folded summary or of the inspector's flattened
+// fields, as a value. String writes the text a planner reads; front ends
+// use the fields and never parse that text back.
+type Line struct {
+	// Path is the line's path as written: "customer.email", "variants[]",
+	// "(root)" for a root line, "*" or "[].*" for the overflow line.
+	Path string
+	// Label is the node's type label ("string", "object | null"); empty
+	// for the overflow line.
+	Label string
+	// Fold is what the line's marker says is hidden.
+	Fold FoldKind
+	// Count is N of "contains N sub-fields" or of "+N more fields".
+	Count int
+	// Hint is the absolute field_path the marker points at.
+	Hint string
+	// Node is the line's schema node, arrays unwrapped (nil for the
+	// overflow line).
+	Node *model.Node
+}
+
+// Folded reports whether the line carries an inspect_tool_output marker.
+func (l Line) Folded() bool { return l.Fold != NoFold }
+
+// String writes the line as the planner reads it.
+func (l Line) String() string {
+	head := l.Path + ": " + l.Label
+	if l.Fold == FoldOverflow {
+		head = l.Path
+	}
+	if l.Fold == NoFold {
 		return head
 	}
-	if !n.KnownKeys {
-		return head + " (unknown keys; " + inspectHint(hintPath) + ")"
+	return head + " (" + l.Marker() + ")"
+}
+
+// Marker is the text of the line's fold marker without its parentheses
+// ("contains 6 sub-fields; inspect_tool_output(..., field_path=\"x\")"),
+// or "" for a line without one.
+func (l Line) Marker() string {
+	switch l.Fold {
+	case FoldOverflow:
+		return "+" + strconv.Itoa(l.Count) + " more fields; " + inspectHint(l.Hint)
+	case FoldUnknownKeys:
+		return "unknown keys; " + inspectHint(l.Hint)
+	case FoldChildren:
+		return "contains " + strconv.Itoa(l.Count) + " sub-fields; " + inspectHint(l.Hint)
 	}
-	if fold {
-		return head + " (contains " + strconv.Itoa(len(n.Props)) + " sub-fields; " + inspectHint(hintPath) + ")"
+	return ""
+}
+
+// What is the marker's first part, without the call: "contains 6
+// sub-fields", "unknown keys", "+19 more fields"; "" without a marker.
+func (l Line) What() string {
+	what, _, _ := strings.Cut(l.Marker(), ";")
+	return what
+}
+
+// Strings writes lines as text, for JSON answers and plain output.
+func Strings(lines []Line) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.String()
 	}
-	return head
+	return out
+}
+
+// newLine is the line of the node at path. fold says whether a container's
+// children are not all listed (ignored for other nodes); a marker points
+// at hintPath, the node's absolute path.
+func newLine(path, hintPath string, n *model.Node, fold bool) Line {
+	l := Line{Path: path, Label: n.Label(), Node: n}
+	switch {
+	case n.Shape != model.Object:
+	case !n.KnownKeys:
+		l.Fold, l.Hint = FoldUnknownKeys, hintPath
+	case fold:
+		l.Fold, l.Hint, l.Count = FoldChildren, hintPath, len(n.Props)
+	}
+	return l
 }
 
 // overflowLine is the `*` line for top-level fields that did not fit.
-func overflowLine(rootPath string, hidden int) string {
-	return joinPath(rootPath, "*") + " (+" + strconv.Itoa(hidden) + " more fields; " + inspectHint(rootPath) + ")"
+func overflowLine(rootPath string, hidden int) Line {
+	return Line{Path: joinPath(rootPath, "*"), Fold: FoldOverflow, Count: hidden, Hint: rootPath}
 }
 
 func inspectHint(path string) string {
@@ -58,26 +139,4 @@ func quote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-// HasFoldMarker reports whether a summary line carries a drill-down hint.
-func HasFoldMarker(line string) bool { return strings.Contains(line, "inspect_tool_output(") }
-
-// SplitLine splits a summary line into its path, its label and the text of
-// its fold marker without the parentheses; label is empty for the overflow
-// line ("* (+19 more fields; ...)"), marker for a line without one.
-func SplitLine(l string) (path, label, marker string) {
-	head, marker, _ := strings.Cut(l, " (")
-	marker = strings.TrimSuffix(marker, ")")
-	path, label, ok := strings.Cut(head, ": ")
-	if !ok {
-		path, label = head, ""
-	}
-	return path, label, marker
-}
-
-// IsOverflow reports whether a summary line is the `*` overflow line.
-func IsOverflow(l string) bool {
-	path, label, _ := SplitLine(l)
-	return label == "" && (path == "*" || strings.HasSuffix(path, ".*"))
 }

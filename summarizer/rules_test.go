@@ -197,8 +197,8 @@ func TestReadingRules(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got := Summarize(parse(t, c.schema), Options{})
-			if strings.Join(got.OutputFields, "\n") != strings.Join(c.want, "\n") {
-				t.Errorf("lines differ\n got: %q\nwant: %q", got.OutputFields, c.want)
+			if strings.Join(got.OutputFields(), "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("lines differ\n got: %q\nwant: %q", got.OutputFields(), c.want)
 			}
 			if got.HasHiddenFields != c.hidden {
 				t.Errorf("has_hidden_fields = %v, want %v", got.HasHiddenFields, c.hidden)

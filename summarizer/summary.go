@@ -1,6 +1,7 @@
 package summarizer
 
 import (
+	"encoding/json"
 	"strings"
 
 	"mcpeek/model"
@@ -8,8 +9,21 @@ import (
 
 // Summary is the folded view of an output schema a planner is shown.
 type Summary struct {
-	OutputFields    []string `json:"output_fields"`
-	HasHiddenFields bool     `json:"has_hidden_fields"`
+	// Lines are the output_fields, as values.
+	Lines []Line
+	// HasHiddenFields is true exactly when some line carries a fold marker.
+	HasHiddenFields bool
+}
+
+// OutputFields writes the lines as the planner reads them.
+func (s Summary) OutputFields() []string { return Strings(s.Lines) }
+
+// MarshalJSON writes {"output_fields": [...], "has_hidden_fields": ...}.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		OutputFields    []string `json:"output_fields"`
+		HasHiddenFields bool     `json:"has_hidden_fields"`
+	}{s.OutputFields(), s.HasHiddenFields})
 }
 
 // Summarize folds the schema's data root into at most MaxFields lines plus
@@ -22,14 +36,14 @@ func Summarize(s *model.Schema, opts Options) Summary {
 	rootPath := strings.Repeat("[]", arrays)
 
 	if term.Shape != model.Object {
-		return Summary{OutputFields: []string{"(root)" + rootPath + ": " + term.Label()}}
+		return Summary{Lines: []Line{{Path: "(root)" + rootPath, Label: term.Label(), Node: term}}}
 	}
 	if !term.KnownKeys {
-		l := line(rootPath, rootPath, term, true)
+		l := newLine(rootPath, rootPath, term, true)
 		if rootPath == "" {
-			l = "(root)" + l
+			l.Path = "(root)"
 		}
-		return Summary{OutputFields: []string{l}, HasHiddenFields: true}
+		return Summary{Lines: []Line{l}, HasHiddenFields: true}
 	}
 
 	w := newWalker(term, arrays, keys, 0)
@@ -59,14 +73,14 @@ func Summarize(s *model.Schema, opts Options) Summary {
 
 	// Step 4: Tier 2 in declaration order, then the rest in chosen order.
 	chosen := sel.marks(len(w.entries))
-	out := make([]string, 0, len(sel.order)+1)
+	out := make([]Line, 0, len(sel.order)+1)
 	hidden := false
 	emit := func(i int) {
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
 		p := w.path(i, "")
-		l := line(p, p, e.node, fold)
-		hidden = hidden || HasFoldMarker(l)
+		l := newLine(p, p, e.node, fold)
+		hidden = hidden || l.Folded()
 		out = append(out, l)
 	}
 	shownTier2 := 0
@@ -85,7 +99,7 @@ func Summarize(s *model.Schema, opts Options) Summary {
 		out = append(out, overflowLine(rootPath, more))
 		hidden = true
 	}
-	return Summary{OutputFields: out, HasHiddenFields: hidden}
+	return Summary{Lines: out, HasHiddenFields: hidden}
 }
 
 // chooseLevel runs steps 3.1 to 3.4 over the sibling entries first..last:

@@ -28,7 +28,7 @@ type compareDoc struct {
 
 func newCompareDoc(s *model.Schema, budget summarizer.Options) *compareDoc {
 	legacy := summarizer.Legacy(s, budget)
-	folded := summarizer.Summarize(s, budget).OutputFields
+	folded := summarizer.Summarize(s, budget).Lines
 	d := &compareDoc{budget: budget, legacyCov: summarizer.Reach(s, legacy), foldedCov: summarizer.Reach(s, folded)}
 	legacyLeaves := summarizer.Leaves(s, legacy)
 	foldedLeaves := summarizer.Leaves(s, folded)
@@ -95,15 +95,14 @@ func appendLeaves(lines []docLine, title string, leaves []summarizer.Leaf, r sum
 
 // lineSpans writes a summary line short: path, label, and what its fold
 // marker says without the call ("▸ contains 6 sub-fields").
-func lineSpans(l string) docLine {
-	path, label, marker := summarizer.SplitLine(model.SanitizeLine(l))
-	marker, _, _ = strings.Cut(marker, ";")
-	if summarizer.IsOverflow(l) {
-		return docLine{{"  " + path, roleFold}, {" ▸ " + marker, roleFold}}
+func lineSpans(l summarizer.Line) docLine {
+	path := model.SanitizeLine(l.Path)
+	if l.Fold == summarizer.FoldOverflow {
+		return docLine{{"  " + path, roleFold}, {" ▸ " + l.What(), roleFold}}
 	}
-	line := docLine{{"  " + path, roleName}, {": ", roleDim}, {label, roleType}}
-	if marker != "" {
-		line = append(line, span{"  ▸ " + marker, roleFold})
+	line := docLine{{"  " + path, roleName}, {": ", roleDim}, {l.Label, roleType}}
+	if l.Folded() {
+		line = append(line, span{"  ▸ " + l.What(), roleFold})
 	}
 	return line
 }

@@ -234,7 +234,7 @@ func TestCompareCountsAgreeWithAnIndependentCount(t *testing.T) {
 		s := testkit.Parse(t, raw)
 		ind := newLeafCount(t, raw)
 		rootPath := ""
-		if strings.HasPrefix(summarizer.Summarize(s, summarizer.Options{}).OutputFields[0], "[]") {
+		if strings.HasPrefix(summarizer.Summarize(s, summarizer.Options{}).Lines[0].Path, "[]") {
 			rootPath = "[]"
 		}
 		for _, b := range []summarizer.Options{{MaxFields: 30, MaxDepth: 3}, {MaxFields: 10, MaxDepth: 3}, {MaxFields: 5, MaxDepth: 1}, {MaxFields: 60, MaxDepth: 6}} {
@@ -242,7 +242,7 @@ func TestCompareCountsAgreeWithAnIndependentCount(t *testing.T) {
 			for _, side := range []struct {
 				col   []docLine
 				lines []string
-			}{{d.legacy, summarizer.Legacy(s, b)}, {d.folded, summarizer.Summarize(s, b).OutputFields}} {
+			}{{d.legacy, summarizer.Strings(summarizer.Legacy(s, b))}, {d.folded, summarizer.Summarize(s, b).OutputFields()}} {
 				ind.classify(side.lines, rootPath)
 				want := [4]int{len(ind.listed), len(ind.leaves), len(ind.oneStep), len(ind.beyond)}
 				if got := shownCounts(t, side.col); got != want {
@@ -251,11 +251,11 @@ func TestCompareCountsAgreeWithAnIndependentCount(t *testing.T) {
 				}
 			}
 			// The leaves each view hides, by path.
-			ind.classify(summarizer.Legacy(s, b), rootPath)
+			ind.classify(summarizer.Strings(summarizer.Legacy(s, b)), rootPath)
 			if got := shownPaths(d.legacy, "hidden, no marker"); !sameSet(got, ind.beyond) {
 				t.Errorf("%s at %+v: legacy hides %d shown, %d counted", name, b, len(got), len(ind.beyond))
 			}
-			ind.classify(summarizer.Summarize(s, b).OutputFields, rootPath)
+			ind.classify(summarizer.Summarize(s, b).OutputFields(), rootPath)
 			if got := shownPaths(d.folded, "one inspect call away"); !sameSet(got, ind.oneStep) {
 				t.Errorf("%s at %+v: one step: shown %q, counted %q", name, b, got, ind.oneStep)
 			}

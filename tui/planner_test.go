@@ -2,7 +2,7 @@ package tui
 
 import (
 	"mcpeek/internal/testkit"
-	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,11 +64,11 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 		}
 		sum := summarizer.Summarize(schema, want)
 		v := h.m.current
-		if !reflect.DeepEqual(v.summary, sum) || v.budget != want {
-			t.Fatalf("step %d: the summary is not Summarize(%+v):\n got %q\nwant %q", i, want, v.summary.OutputFields, sum.OutputFields)
+		if !slices.Equal(v.summary.OutputFields(), sum.OutputFields()) || v.summary.HasHiddenFields != sum.HasHiddenFields || v.budget != want {
+			t.Fatalf("step %d: the summary is not Summarize(%+v):\n got %q\nwant %q", i, want, v.summary.OutputFields(), sum.OutputFields())
 		}
-		if top := topLevel(h); len(top) > len(sum.OutputFields) || len(top) == 0 {
-			t.Fatalf("step %d: %d top-level lines for %d summary lines", i, len(top), len(sum.OutputFields))
+		if top := topLevel(h); len(top) > len(sum.OutputFields()) || len(top) == 0 {
+			t.Fatalf("step %d: %d top-level lines for %d summary lines", i, len(top), len(sum.OutputFields()))
 		}
 		if !strings.Contains(h.screen(), "max_fields "+itoa(st.fields)+" · max_depth "+itoa(st.depth)) {
 			t.Fatalf("step %d: the status bar does not show the knobs:\n%s", i, h.screen())
@@ -89,7 +89,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 	h.selectTool("shop_get_product")
 	v := h.m.current
 	if v.tool.Name == "shop_get_order" || v.budget != h.m.budget ||
-		!reflect.DeepEqual(v.summary, summarizer.Summarize(testkit.Parse(t, v.tool.OutputSchema), h.m.budget)) {
+		!slices.Equal(v.summary.OutputFields(), summarizer.Summarize(testkit.Parse(t, v.tool.OutputSchema), h.m.budget).OutputFields()) {
 		t.Fatalf("%s is folded at %+v, the knobs say %+v", v.tool.Name, v.budget, h.m.budget)
 	}
 }

@@ -162,7 +162,7 @@ func (v *toolView) headline(k viewKind) string {
 		if !v.tool.HasOutputSchema() {
 			return "no output schema"
 		}
-		n := len(v.summary.OutputFields)
+		n := len(v.summary.Lines)
 		h := plural(n, "summary line")
 		if v.summary.HasHiddenFields {
 			h += " · hides fields: open ▸ to inspect"

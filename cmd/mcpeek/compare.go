@@ -40,8 +40,9 @@ func (a *app) compareCommand() *cobra.Command {
 				return err
 			}
 			opts := t.opts
-			c := comparison{Folded: summarizer.Summarize(s, opts).OutputFields, Legacy: summarizer.Legacy(s, opts)}
-			c.FoldedCoverage, c.LegacyCoverage = summarizer.Reach(s, c.Folded), summarizer.Reach(s, c.Legacy)
+			folded, legacy := summarizer.Summarize(s, opts).Lines, summarizer.Legacy(s, opts)
+			c := comparison{Folded: summarizer.Strings(folded), Legacy: summarizer.Strings(legacy),
+				FoldedCoverage: summarizer.Reach(s, folded), LegacyCoverage: summarizer.Reach(s, legacy)}
 			if asJSON {
 				return writeJSON(a.stdout, c)
 			}

@@ -22,11 +22,10 @@ func markdownSummary(v summaryView) string {
 			fmt.Fprintf(&b, "_%s_\n\n", mdCell(d.Note))
 		}
 	}
-	if len(v.summary.OutputFields) > 0 {
+	if len(v.summary.Lines) > 0 {
 		b.WriteString("| field | type | folded |\n|---|---|---|\n")
-		for _, l := range v.summary.OutputFields {
-			path, typ, marker := summarizer.SplitLine(l)
-			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", mdCode(path), mdCell(typ), mdCell(marker))
+		for _, l := range v.summary.Lines {
+			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", mdCode(l.Path), mdCell(l.Label), mdCell(l.Marker()))
 		}
 		b.WriteString("\n")
 	}

@@ -95,19 +95,25 @@ type summaryStats struct {
 func buildSummaryView(ref toolRef, tool model.Tool, opts summarizer.Options, withStats bool) (summaryView, error) {
 	var v summaryView
 	var planner any // exactly what a planner is shown
-	if ref.fromFile() {
+	var out *model.Schema
+	if ref.fromFile() || tool.HasOutputSchema() {
 		s, err := model.ParseSchema(tool.OutputSchema)
-		if err != nil {
+		if err != nil && ref.fromFile() {
 			return v, err
 		}
-		v.title, v.summary = ref.schemaPath, summarizer.Summarize(s, opts)
+		if err == nil {
+			out, v.summary = s, summarizer.Summarize(s, opts)
+		}
+	}
+	if ref.fromFile() {
+		v.title = ref.schemaPath
 		planner = v.summary
 	} else {
 		d, err := summarizer.Describe(tool, opts)
 		if err != nil {
 			return v, err
 		}
-		v.title, v.descriptor, v.summary = d.ToolID, &d, summarizer.Summary{OutputFields: d.OutputFields, HasHiddenFields: d.HasHiddenFields}
+		v.title, v.descriptor = d.ToolID, &d
 		planner = d
 	}
 	if !withStats {
@@ -125,14 +131,12 @@ func buildSummaryView(ref toolRef, tool model.Tool, opts summarizer.Options, wit
 	v.stats = &summaryStats{
 		Descriptor: counter.Measure(string(compact)),
 		Definition: counter.Measure(string(definition)),
-		Lines:      len(v.summary.OutputFields),
+		Lines:      len(v.summary.Lines),
 	}
-	if tool.HasOutputSchema() {
-		if s, err := model.ParseSchema(tool.OutputSchema); err == nil {
-			c := summarizer.Reach(s, v.summary.OutputFields)
-			c.Beyond = nil // counts only: the list is for the TUI and `compare`
-			v.stats.Coverage = &c
-		}
+	if out != nil {
+		c := summarizer.Reach(out, v.summary.Lines)
+		c.Beyond = nil // counts only: the list is for the TUI and `compare`
+		v.stats.Coverage = &c
 	}
 	return v, nil
 }
@@ -165,7 +169,7 @@ func (a *app) printSummaryView(v summaryView, format string) error {
 	if v.descriptor != nil {
 		p.descriptorHeader(*v.descriptor)
 	}
-	p.summary(v.title, v.summary.OutputFields, v.summary.HasHiddenFields)
+	p.summary(v.title, v.summary.OutputFields(), v.summary.HasHiddenFields)
 	if v.stats != nil {
 		p.stats(*v.stats)
 	}
