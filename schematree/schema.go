@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
@@ -22,7 +23,7 @@ type schemaLoader struct {
 }
 
 // AnyKey names the line of an object's additionalProperties schema.
-const AnyKey = "<any key>"
+const AnyKey = fieldpath.AnyKey
 
 func (l schemaLoader) Load(n *Node) []*Node {
 	d, _ := n.data.(*schemaData)
@@ -55,7 +56,7 @@ func (l schemaLoader) Load(n *Node) []*Node {
 func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestors map[int32]bool, kind Kind, route Route) *Node {
 	refs := append([]int32(nil), child.Refs...)
 	term, levels := child.Unwrap(&refs)
-	seg := name + strings.Repeat("[]", levels)
+	seg := name + fieldpath.Arrays(levels)
 	desc := child.Description
 	if desc == "" {
 		desc = term.Description
@@ -63,7 +64,7 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 	r := Row{
 		Kind:   kind,
 		Name:   model.SanitizeLine(seg),
-		Path:   model.SanitizeLine(JoinPath(parent, seg)),
+		Path:   model.SanitizeLine(fieldpath.Join(parent, seg)),
 		Type:   term.Label(),
 		Count:  -1,
 		Format: model.SanitizeLine(term.Format),
@@ -127,10 +128,10 @@ func Section(title string, s *model.Schema, note string) *Node {
 	root := s.Root()
 	refs := append([]int32(nil), root.Refs...)
 	term, levels := root.Unwrap(&refs)
-	r := Row{Kind: KindSection, Name: title + strings.Repeat("[]", levels), Type: term.Label(), Count: -1, Note: note,
+	r := Row{Kind: KindSection, Name: title + fieldpath.Arrays(levels), Type: term.Label(), Count: -1, Note: note,
 		Desc: model.SanitizeLine(summarizer.FirstSentence(root.Description))}
 	if levels > 0 {
-		r.Path = strings.Repeat("[]", levels)
+		r.Path = fieldpath.Arrays(levels)
 	}
 	if c := childCount(term); c > 0 {
 		r.Count = c

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
@@ -51,7 +52,7 @@ func (l summaryLoader) Load(n *Node) []*Node {
 
 // childNode makes the line of one inspector child.
 func (l summaryLoader) childNode(parent string, c summarizer.Child, ancestors map[int32]bool) *Node {
-	path := JoinPath(parent, c.Name)
+	path := fieldpath.Join(parent, c.Name)
 	r := Row{
 		Kind:     KindField,
 		Name:     model.SanitizeLine(c.Name),
@@ -63,7 +64,7 @@ func (l summaryLoader) childNode(parent string, c summarizer.Child, ancestors ma
 		Enum:     enumText(c.Enum),
 		Desc:     model.SanitizeLine(c.Description),
 	}
-	if isAltName(c.Name) {
+	if fieldpath.HasAlternativePrefix(c.Name) {
 		r.Kind = KindAlt
 	}
 	switch {
@@ -267,18 +268,6 @@ func moreNote(count int) string {
 // Note is a line of text (an error, a line that could not be read).
 func Note(text string) *Node {
 	return NewNode(Row{Kind: KindNote, Name: model.SanitizeLine(text), Count: -1}, false, nil)
-}
-
-// JoinPath appends a segment to a field path.
-func JoinPath(parent, seg string) string {
-	if parent == "" {
-		return seg
-	}
-	return parent + "." + seg
-}
-
-func isAltName(name string) bool {
-	return strings.HasPrefix(name, "anyOf[") || strings.HasPrefix(name, "oneOf[")
 }
 
 // enumText writes up to a few enum values for a line.

@@ -2,10 +2,10 @@ package summarizer
 
 import (
 	"encoding/json"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -72,7 +72,7 @@ func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
 		rel := w.path(i, "")
-		l := newLine(rel, joinPath(t.Path, rel), e.node, fold)
+		l := newLine(rel, fieldpath.Join(t.Path, rel), e.node, fold)
 		out.Truncated = out.Truncated || l.Folded()
 		out.FlattenedFields = append(out.FlattenedFields, l.String())
 	}
@@ -98,7 +98,7 @@ func children(n *model.Node) []Child {
 	case model.Object:
 		for i, p := range n.Props {
 			term, levels := n.Child(i).Unwrap(nil)
-			c := describeChild(p.Name+strings.Repeat("[]", levels), term)
+			c := describeChild(p.Name+fieldpath.Arrays(levels), term)
 			c.Required = p.Required
 			if own := FirstSentence(n.Child(i).Description); own != "" {
 				c.Description = own // the field's words before its item type's
@@ -108,7 +108,7 @@ func children(n *model.Node) []Child {
 	case model.Union:
 		for i, a := range n.Alts {
 			term, levels := n.Alt(i).Unwrap(nil)
-			out = append(out, describeChild(a.Name+strings.Repeat("[]", levels), term))
+			out = append(out, describeChild(a.Name+fieldpath.Arrays(levels), term))
 		}
 	}
 	return out

@@ -1,8 +1,7 @@
 package summarizer
 
 import (
-	"strings"
-
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -49,7 +48,7 @@ func walkDataRoot(s *model.Schema, maxDepth int) (w *walker, rootPath string, ok
 	if term.Shape != model.Object || !term.KnownKeys {
 		return nil, "", false
 	}
-	return newWalker(term, arrays, keys, maxDepth), strings.Repeat("[]", arrays), true
+	return newWalker(term, arrays, keys, maxDepth), fieldpath.Arrays(arrays), true
 }
 
 // Coverage counts which leaves of a schema a view lets a planner reach:

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -103,7 +104,7 @@ func checkReach(t *testing.T, name string, s *model.Schema, opts Options, want i
 				t.Fatal(err)
 			}
 			for _, c := range ins.Children {
-				if c.Children == nil && !listed[joinPath(p, c.Name)] {
+				if c.Children == nil && !listed[fieldpath.Join(p, c.Name)] {
 					oneStep++
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -107,7 +108,7 @@ func newLine(path, hintPath string, n *model.Node, fold bool) Line {
 
 // overflowLine is the `*` line for top-level fields that did not fit.
 func overflowLine(rootPath string, hidden int) Line {
-	return Line{Path: joinPath(rootPath, "*"), Fold: FoldOverflow, Count: hidden, Hint: rootPath}
+	return Line{Path: fieldpath.Join(rootPath, "*"), Fold: FoldOverflow, Count: hidden, Hint: rootPath}
 }
 
 func inspectHint(path string) string {

@@ -2,9 +2,9 @@ package summarizer
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -79,8 +79,8 @@ func locateFrom(root *model.Node, path string) (Target, error) {
 	path = strings.TrimSuffix(path, ".")
 	keys := append(append([]int32(nil), root.Refs...), root.Key)
 	cur, levels := root.Unwrap(&keys)
-	norm := strings.Repeat("[]", levels)
-	rest, given := consumeMarkers(path)
+	norm := fieldpath.Arrays(levels)
+	rest, given := fieldpath.TrimArrayMarkers(path)
 	if given > levels {
 		return Target{}, pathError(orig, norm, cur, "the data root is not that deeply nested an array")
 	}
@@ -101,16 +101,16 @@ func locateFrom(root *model.Node, path string) (Target, error) {
 		keys = append(keys, term.Key)
 		rest = rest[len(name):]
 		var given int
-		rest, given = consumeMarkers(rest)
-		seg := name + strings.Repeat("[]", levels)
+		rest, given = fieldpath.TrimArrayMarkers(rest)
+		seg := name + fieldpath.Arrays(levels)
 		if given > levels {
-			problem := fmt.Sprintf("%s is not an array", quote(joinPath(norm, name)))
+			problem := fmt.Sprintf("%s is not an array", quote(fieldpath.Join(norm, name)))
 			if levels > 0 {
-				problem = fmt.Sprintf("%s has %d array level(s)", quote(joinPath(norm, seg)), levels)
+				problem = fmt.Sprintf("%s has %d array level(s)", quote(fieldpath.Join(norm, seg)), levels)
 			}
-			return Target{}, pathError(orig, joinPath(norm, seg), term, problem)
+			return Target{}, pathError(orig, fieldpath.Join(norm, seg), term, problem)
 		}
-		norm = joinPath(norm, seg)
+		norm = fieldpath.Join(norm, seg)
 		cur = term
 		if rest != "" {
 			if rest[0] != '.' || len(rest) == 1 {
@@ -150,32 +150,13 @@ func matchSegment(n *model.Node, rest string) (name string, child *model.Node, o
 
 func boundary(s string, i int) bool { return i == len(s) || s[i] == '.' || s[i] == '[' }
 
-// consumeMarkers reads leading array markers: "[]", "[*]" or "[<digits>]".
-func consumeMarkers(s string) (rest string, count int) {
-	for strings.HasPrefix(s, "[") {
-		end := strings.IndexByte(s, ']')
-		if end < 0 {
-			break
-		}
-		inner := s[1:end]
-		if inner != "" && inner != "*" {
-			if _, err := strconv.ParseUint(inner, 10, 64); err != nil {
-				break
-			}
-		}
-		s = s[end+1:]
-		count++
-	}
-	return s, count
-}
-
 func pathError(path, prefix string, n *model.Node, problem string) *PathError {
 	e := &PathError{Path: path, Prefix: prefix, Node: n, Problem: problem}
 	switch n.Shape {
 	case model.Object:
 		for i, p := range n.Props {
 			_, levels := n.Child(i).Unwrap(nil)
-			e.children = append(e.children, p.Name+strings.Repeat("[]", levels))
+			e.children = append(e.children, p.Name+fieldpath.Arrays(levels))
 		}
 	case model.Union:
 		for _, a := range n.Alts {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -33,7 +34,7 @@ func Summarize(s *model.Schema, opts Options) Summary {
 	root, _ := s.DataRoot()
 	keys := append(append([]int32(nil), root.Refs...), root.Key)
 	term, arrays := root.Unwrap(&keys)
-	rootPath := strings.Repeat("[]", arrays)
+	rootPath := fieldpath.Arrays(arrays)
 
 	if term.Shape != model.Object {
 		return Summary{Lines: []Line{{Path: "(root)" + rootPath, Label: term.Label(), Node: term}}}

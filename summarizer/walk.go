@@ -1,8 +1,7 @@
 package summarizer
 
 import (
-	"strings"
-
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -27,7 +26,7 @@ func (e *entry) segment() string {
 	if e.arrays == 0 {
 		return e.name
 	}
-	return e.name + strings.Repeat("[]", int(e.arrays))
+	return e.name + fieldpath.Arrays(int(e.arrays))
 }
 
 // isContainer reports whether the entry's node is an object.
@@ -143,16 +142,9 @@ func (w *walker) path(i int, base string) string {
 	}
 	p := base + w.entries[0].segment()
 	for k := len(segs) - 1; k >= 0; k-- {
-		p = joinPath(p, segs[k])
+		p = fieldpath.Join(p, segs[k])
 	}
 	return p
-}
-
-func joinPath(parent, seg string) string {
-	if parent == "" {
-		return seg
-	}
-	return parent + "." + seg
 }
 
 // allChildrenIn reports whether every immediate child of container entry i

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/schematree"
 )
@@ -312,7 +313,7 @@ func (m *Model) barLeft() string {
 		c := t.Cursor()
 		p := c.Path
 		if c.Kind == schematree.KindMore {
-			p = schematree.JoinPath(p, "*")
+			p = fieldpath.Join(p, "*")
 		}
 		if p == "" {
 			p = "(root)"
