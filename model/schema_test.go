@@ -1,0 +1,151 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+// sketch writes a resolved node compactly, depth levels down:
+// object{id*:string,tags:array<string>,meta:object|null{…}}.
+func sketch(n *Node, depth int) string {
+	label := n.Label()
+	switch n.Shape {
+	case Array:
+		if depth == 0 {
+			return "array<…>"
+		}
+		return "array<" + sketch(n.Items(), depth-1) + ">"
+	case Object:
+		if !n.KnownKeys {
+			return label + "{?}"
+		}
+		if depth == 0 {
+			return label + "{…}"
+		}
+		var parts []string
+		for i, p := range n.Props {
+			name := p.Name
+			if p.Required {
+				name += "*"
+			}
+			parts = append(parts, name+":"+sketch(n.Child(i), depth-1))
+		}
+		return label + "{" + strings.Join(parts, ",") + "}"
+	case Union:
+		var parts []string
+		for i := range n.Alts {
+			parts = append(parts, sketch(n.Alt(i), depth-1))
+		}
+		return "union(" + strings.Join(parts, "|") + ")"
+	}
+	return label
+}
+
+func parseRoot(t *testing.T, schema string) *Schema {
+	t.Helper()
+	s, err := ParseSchema([]byte(schema))
+	if err != nil {
+		t.Fatalf("%s: %v", schema, err)
+	}
+	return s
+}
+
+func TestReaderRules(t *testing.T) {
+	for _, c := range []struct{ name, schema, want string }{
+		{"types and required", `{"type":"object","required":["id"],"properties":{"id":{"type":"string"},"n":{"type":"integer"}}}`,
+			"object{id*:string,n:integer}"},
+		{"declaration order kept", `{"properties":{"z":{"type":"string"},"a":{"type":"string"},"m":{"type":"string"}}}`,
+			"object{z:string,a:string,m:string}"},
+		{"$ref to $defs", `{"$ref":"#/$defs/x","$defs":{"x":{"type":"object","properties":{"a":{"type":"boolean"}}}}}`,
+			"object{a:boolean}"},
+		{"$ref to definitions and components", `{"type":"object","properties":{"a":{"$ref":"#/definitions/A"},"b":{"$ref":"#/components/schemas/B"}},
+			"definitions":{"A":{"type":"number"}},"components":{"schemas":{"B":{"type":"string"}}}}`,
+			"object{a:number,b:string}"},
+		{"$ref with siblings is allOf", `{"$ref":"#/$defs/x","properties":{"extra":{"type":"string"}},"$defs":{"x":{"type":"object","properties":{"a":{"type":"integer"}}}}}`,
+			"object{a:integer,extra:string}"},
+		{"unresolvable and network $ref are any", `{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"},"b":{"$ref":"https://example.com/s.json"}}}`,
+			"object{a:any,b:any}"},
+		{"$anchor", `{"type":"object","properties":{"a":{"$ref":"#thing"}},"$defs":{"t":{"$anchor":"thing","type":"integer"}}}`,
+			"object{a:integer}"},
+		{"allOf merge: first definition wins, order of appearance", `{"allOf":[{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}}},
+			{"type":"object","properties":{"b":{"type":"integer"},"c":{"type":"integer"}}}]}`,
+			"object{a:string,b:string,c:integer}"},
+		{"anyOf with null is nullable", `{"anyOf":[{"type":"string"},{"type":"null"}]}`, "string | null"},
+		{"type array with null", `{"type":["object","null"],"properties":{"a":{"type":"string"}}}`, "object | null{a:string}"},
+		{"several types", `{"type":["string","integer"]}`, "string | integer"},
+		{"OpenAPI nullable", `{"type":"integer","nullable":true}`, "integer | null"},
+		{"constraint-only alternatives ignored", `{"type":"string","anyOf":[{"format":"date"},{"format":"date-time"}]}`, "string"},
+		{"objects merged", `{"oneOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object","properties":{"b":{"type":"string"}}}]}`,
+			"object{a:string,b:string}"},
+		{"same label merged", `{"anyOf":[{"type":"string","format":"date"},{"type":"string","maxLength":3}]}`, "string"},
+		{"a real union", `{"anyOf":[{"type":"string"},{"type":"object","properties":{"id":{"type":"string"}}}]}`,
+			"union(string|object{id:string})"},
+		{"no type: inferred", `{"type":"object","properties":{"p":{"properties":{}},"i":{"items":{"type":"string"}},"e":{"enum":["a",null]},"c":{"const":3},"x":{}}}`,
+			"object{p:object{},i:array<string>,e:string | null,c:integer,x:any}"},
+		{"boolean schemas", `{"type":"object","properties":{"yes":true,"no":false}}`, "object{yes:any}"},
+		{"unknown keys", `{"type":"object","additionalProperties":{"type":"string"}}`, "object{?}"},
+		{"prefixItems as a union of positions", `{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}]}`, "array<union(string|integer)>"},
+		{"draft-04 tuple items", `{"type":"array","items":[{"type":"number"}]}`, "array<number>"},
+		{"duplicate keys: last value, first place", `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"},"a":{"type":"integer"}}}`,
+			"object{a:integer,b:string}"},
+		{"$ref cycle without a property is any", `{"$ref":"#/$defs/a","$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}}}`, "any"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := parseRoot(t, c.schema)
+			if got := sketch(s.Root(), 4); got != c.want {
+				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
+
+// Recursion: a node reached through a $ref already on its path carries
+// that ref, including a ref its ancestor reached through allOf.
+func TestReaderRecursionKeys(t *testing.T) {
+	for _, schema := range []string{
+		`{"$ref":"#/$defs/n","$defs":{"n":{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}}}}`,
+		`{"type":"object","allOf":[{"$ref":"#/$defs/n"}],"$defs":{"n":{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}}}}`,
+	} {
+		s := parseRoot(t, schema)
+		root := s.Root()
+		next := root.Child(0)
+		shared := false
+		for _, r := range next.Refs {
+			for _, a := range root.Refs {
+				shared = shared || r == a
+			}
+		}
+		if !shared {
+			t.Errorf("%s: next's refs %v share none with the root's %v", schema, next.Refs, root.Refs)
+		}
+		if sketch(root, 3) != "object{next:object{next:object{next:object{…}}}}" {
+			t.Errorf("recursive schema reads as %s", sketch(root, 3))
+		}
+	}
+}
+
+func TestReaderShorthandAndEnvelope(t *testing.T) {
+	s := parseRoot(t, `{"data":{"threadId":"str","count":"int","tags":"list[str]","note":"str | None","meta":"dict"}}`)
+	root, enveloped := s.DataRoot()
+	if !enveloped {
+		t.Fatal("a shorthand data root is the canonical envelope's data")
+	}
+	if got := sketch(root, 2); got != "object{threadId:string,count:integer,tags:array<string>,note:string | null,meta:object{?}}" {
+		t.Errorf("shorthand reads as %s", got)
+	}
+	s = parseRoot(t, `{"type":"object","properties":{"successful":{"type":"boolean"},"data":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}}}`)
+	if root, ok := s.DataRoot(); !ok || sketch(root, 1) != "array<string>" {
+		t.Errorf("envelope data root: %v %s", ok, sketch(root, 1))
+	}
+	s = parseRoot(t, `{"type":"object","properties":{"data":{"type":"string"},"total":{"type":"integer"}}}`)
+	if _, ok := s.DataRoot(); ok {
+		t.Error("a property named data without successful or error is not an envelope")
+	}
+}
+
+func TestReaderRefusesDeepNesting(t *testing.T) {
+	deep := strings.Repeat(`{"a":`, 1100) + "1" + strings.Repeat("}", 1100)
+	if _, err := ParseSchema([]byte(deep)); err == nil || !strings.Contains(err.Error(), "nesting deeper than 1000 levels") {
+		t.Fatalf("nesting over 1,000 levels: %v", err)
+	}
+}
