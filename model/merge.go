@@ -66,7 +66,7 @@ func (s *Schema) merge(comps []*Node, own *Node) *Node {
 }
 
 // applyAlternatives simplifies anyOf/oneOf on top of base (the node's own
-// keywords merged with its $ref and allOf), as contract/summary.md says.
+// keywords merged with its $ref and allOf), as docs/summary.md describes.
 func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
 	nullable := base.Nullable
 	var kept []Alt

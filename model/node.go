@@ -19,7 +19,7 @@ const (
 
 // Node is one schema resolved for reading: $refs followed, allOf merged,
 // anyOf/oneOf simplified and nullability remembered, exactly as
-// contract/summary.md describes. Children are resolved lazily, so a
+// docs/summary.md describes. Children are resolved lazily, so a
 // recursive schema is a finite graph of Nodes, never an infinite tree.
 type Node struct {
 	schema *Schema

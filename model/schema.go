@@ -22,7 +22,7 @@ type Schema struct {
 	nextKey   int32
 	anyNode   *Node
 
-	// Shorthand is true when the document was a shorthand schema (seed 004's
+	// Shorthand is true when the document was a shorthand schema (the Python decorator style's
 	// `{"data": {"id": "str"}}` style) converted to JSON Schema.
 	Shorthand bool
 }
@@ -192,7 +192,7 @@ func (s *Schema) anchor(name string) *Value {
 	return found
 }
 
-// ScanCap is the most schema nodes one traversal visits (contract SCAN_CAP).
+// ScanCap is the most schema nodes one traversal visits (SCAN_CAP).
 const ScanCap = 10000
 
 func kindName(k Kind) string {

@@ -12,7 +12,7 @@ var schemaKeywords = map[string]bool{
 }
 
 // IsShorthand reports whether doc is a shorthand schema in the style of
-// seed 004's tool_output_schema decorator: an object whose values are type
+// the tool_output_schema decorator of Python MCP wrappers: an object whose values are type
 // names ("str", "list[str]", "str | None", ...) or nested such objects, with
 // no JSON Schema keyword and at least one type name recognised.
 func IsShorthand(doc *Value) bool {
@@ -56,7 +56,7 @@ func isJSONTypeName(s string) bool {
 }
 
 // FromShorthand converts a shorthand schema to JSON Schema. A root holding
-// only `data` describes the data of seed 004's canonical wrapper, so it
+// only `data` describes the data of the canonical {successful, data, error} wrapper, so it
 // becomes that envelope: {successful, data, error}.
 func FromShorthand(doc *Value) *Value {
 	s := shorthandToSchema(doc)

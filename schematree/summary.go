@@ -117,7 +117,7 @@ func ancestorKeys(n *Node) map[int32]bool {
 }
 
 // repeats reports whether sn was reached through a $ref (or is the very
-// schema object) already met on the path: the contract's recursion rule.
+// schema object) already met on the path: the recursion rule.
 func repeats(sn *model.Node, keys map[int32]bool) bool {
 	if keys[sn.Key] {
 		return true

@@ -12,10 +12,10 @@ import (
 	"mcpeek/model"
 )
 
-// NoOutputSchemaNote is seed 001's note for a tool without an output schema.
+// NoOutputSchemaNote is the note for a tool without an output schema.
 const NoOutputSchemaNote = "No output schema defined by the upstream server. Inspect the return value in your script (e.g., print(type(result), result[:1])) to determine the structure."
 
-// ToolNotFoundError is the contract's answer for an unknown tool id.
+// ToolNotFoundError is the answer for an unknown tool id.
 type ToolNotFoundError struct{ ID string }
 
 func (e *ToolNotFoundError) Error() string {
@@ -138,7 +138,7 @@ func joinErrors(errs []error) error {
 	return fmt.Errorf("%s", strings.Join(msgs, "; "))
 }
 
-// ToolInfo is seed 001's inspect_tool answer: the tool's definition with its
+// ToolInfo is the inspect_tool answer: the tool's definition with its
 // schemas exactly as the server sent them.
 type ToolInfo struct {
 	Name         string
@@ -147,7 +147,7 @@ type ToolInfo struct {
 	OutputSchema json.RawMessage // nil: none, written as null with the note
 }
 
-// Info builds seed 001's inspect_tool object for a tool.
+// Info builds the inspect_tool object for a tool.
 func Info(t model.Tool) ToolInfo {
 	info := ToolInfo{Name: t.ID(), Description: t.Description, InputSchema: t.InputSchema}
 	if t.HasOutputSchema() {

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 )
 
-// MarshalIndent writes v as the contract's fixtures are written and as
+// MarshalIndent writes v as the golden fixtures are written and as
 // `mcpeek summary --json` prints a planner descriptor: two-space indent, no
 // HTML escaping, a final newline. The explorer's planner view shows these
 // very bytes.

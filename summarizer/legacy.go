@@ -5,7 +5,7 @@ import (
 	"mcpeek/model"
 )
 
-// Legacy returns what planners were shown before folding (seed 000 §1): the
+// Legacy returns what planners were shown before folding (the "first N fields" cut): the
 // first MaxFields leaf paths of a depth-first walk in declaration order,
 // down to MaxDepth levels, cut off hard with no marker of what is missing.
 // It exists to be compared with Summarize.

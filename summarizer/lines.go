@@ -116,7 +116,7 @@ func inspectHint(path string) string {
 }
 
 // quote writes a path between double quotes, escaping only what would
-// break the quoting (so ordinary paths read exactly as in the contract).
+// break the quoting (so ordinary paths read exactly as a planner expects).
 func quote(s string) string {
 	if !strings.ContainsAny(s, "\"\\\n\r\t") {
 		return `"` + s + `"`

@@ -2,7 +2,7 @@ package summarizer
 
 import "mcpeek/model"
 
-// The contract's default constants.
+// The default constants.
 const (
 	MaxSummaryFields       = 30
 	DefaultSummaryMaxDepth = 3
@@ -11,11 +11,11 @@ const (
 	ScanCap                = model.ScanCap
 )
 
-// Tier1Pattern is the contract's TIER_1_REGEX, searched in a whole path.
+// Tier1Pattern is TIER_1_REGEX, the id-like field pattern, searched in a whole path.
 const Tier1Pattern = `(?:^|\.|\[\]\.)(id|.*_id|name|title|status|type|url|email|price|amount|created|updated|timestamp)$`
 
 // Options are the budget knobs of Summarize and Inspect. A zero or
-// negative field means the contract's default for that function.
+// negative field means the default for that function.
 type Options struct {
 	MaxFields int
 	MaxDepth  int

@@ -28,7 +28,7 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 }
 
 // Summarize folds the schema's data root into at most MaxFields lines plus
-// an overflow line, following contract/summary.md step by step.
+// an overflow line, following docs/summary.md step by step.
 func Summarize(s *model.Schema, opts Options) Summary {
 	opts = opts.orDefaults(MaxSummaryFields, DefaultSummaryMaxDepth)
 	root, _ := s.DataRoot()

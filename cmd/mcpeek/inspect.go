@@ -68,7 +68,7 @@ func (a *app) inspectCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&schemaPath, "schema", "", "read the output schema from this JSON file")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the contract's JSON object")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the inspect_tool_output answer as JSON")
 	budget.register(cmd, summarizer.DefaultInspectMaxField, summarizer.DefaultInspectMaxDepth)
 	return cmd
 }

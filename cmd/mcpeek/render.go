@@ -11,7 +11,7 @@ import (
 	"mcpeek/summarizer"
 )
 
-// writeJSON prints v as the contract's fixtures are written: two-space
+// writeJSON prints v as the golden fixtures are written: two-space
 // indent, no HTML escaping (summarizer.MarshalIndent, which the explorer's
 // planner view shows too).
 func writeJSON(w io.Writer, v any) error {

@@ -133,7 +133,7 @@ func (a *app) describeCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "describe SERVER.TOOL",
-		Short: "Show a tool's definition (seed 001's inspect_tool object, schemas byte for byte)",
+		Short: "Show a tool's definition (name, description and schemas byte for byte, as inspect_tool answers)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, err := parseToolRef(args[0])

@@ -68,7 +68,7 @@ func (a *app) summaryCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&schemaPath, "schema", "", "read the output schema from this JSON file")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the contract's JSON object (same as --format json)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the planner descriptor as JSON (same as --format json)")
 	cmd.Flags().StringVar(&format, "format", formatText, "text, json or markdown")
 	cmd.Flags().BoolVar(&withStats, "stats", false, "add sizes in bytes and tokens (cl100k, o200k), and coverage")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
