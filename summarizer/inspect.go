@@ -11,14 +11,16 @@ import (
 
 // Inspection is the answer of inspect_tool_output for one field path.
 type Inspection struct {
-	ToolID           string   `json:"tool_id,omitempty"`
-	FieldPath        string   `json:"field_path"`
-	NodeType         string   `json:"node_type"`
-	Description      string   `json:"description,omitempty"`
-	Children         []Child  `json:"children"`
-	FlattenedFields  []string `json:"flattened_fields"`
-	TotalChildFields int      `json:"total_child_fields"`
-	Truncated        bool     `json:"truncated"`
+	ToolID          string   `json:"tool_id,omitempty"`
+	FieldPath       string   `json:"field_path"`
+	NodeType        string   `json:"node_type"`
+	Description     string   `json:"description,omitempty"`
+	Children        []Child  `json:"children"`
+	FlattenedFields []string `json:"flattened_fields"`
+	// Flattened are the flattened_fields as values, for front ends.
+	Flattened        []Line `json:"-"`
+	TotalChildFields int    `json:"total_child_fields"`
+	Truncated        bool   `json:"truncated"`
 }
 
 // Child is one immediate child of an inspected node (a property, or a
@@ -74,6 +76,7 @@ func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error
 		rel := w.path(i, "")
 		l := newLine(rel, fieldpath.Join(t.Path, rel), e.node, fold)
 		out.Truncated = out.Truncated || l.Folded()
+		out.Flattened = append(out.Flattened, l)
 		out.FlattenedFields = append(out.FlattenedFields, l.String())
 	}
 	if w.ensure(lines + 1) {

@@ -11,8 +11,9 @@ import (
 
 // comparison is the folded summary beside the legacy hard cut it replaces.
 type comparison struct {
-	Folded         []string            `json:"folded"`
-	Legacy         []string            `json:"legacy"`
+	Folded         []string `json:"folded"`
+	Legacy         []string `json:"legacy"`
+	folded, legacy []summarizer.Line
 	FoldedCoverage summarizer.Coverage `json:"folded_coverage"`
 	LegacyCoverage summarizer.Coverage `json:"legacy_coverage"`
 }
@@ -41,7 +42,7 @@ func (a *app) compareCommand() *cobra.Command {
 			}
 			opts := t.opts
 			folded, legacy := summarizer.Summarize(s, opts).Lines, summarizer.Legacy(s, opts)
-			c := comparison{Folded: summarizer.Strings(folded), Legacy: summarizer.Strings(legacy),
+			c := comparison{Folded: summarizer.Strings(folded), Legacy: summarizer.Strings(legacy), folded: folded, legacy: legacy,
 				FoldedCoverage: summarizer.Reach(s, folded), LegacyCoverage: summarizer.Reach(s, legacy)}
 			if asJSON {
 				return writeJSON(a.stdout, c)
@@ -57,7 +58,7 @@ func (a *app) compareCommand() *cobra.Command {
 }
 
 func (p printer) comparison(c comparison) {
-	section := func(title string, lines []string, cov summarizer.Coverage, beyondNote string) {
+	section := func(title string, lines []summarizer.Line, cov summarizer.Coverage, beyondNote string) {
 		p.println(p.head.Render(title))
 		for _, l := range lines {
 			p.println("  " + p.summaryLine(l))
@@ -74,6 +75,6 @@ func (p printer) comparison(c comparison) {
 		}
 		p.println("")
 	}
-	section("legacy: first N leaf paths, hard cut", c.Legacy, c.LegacyCoverage, "invisible (no marker says they exist)")
-	section("folded summary", c.Folded, c.FoldedCoverage, "two or more inspect calls away")
+	section("legacy: first N leaf paths, hard cut", c.legacy, c.LegacyCoverage, "invisible (no marker says they exist)")
+	section("folded summary", c.folded, c.FoldedCoverage, "two or more inspect calls away")
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 
 	"charm.land/lipgloss/v2"
 	lgtree "charm.land/lipgloss/v2/tree"
 	"github.com/spf13/cobra"
 
+	"mcpeek/internal/theme"
 	"mcpeek/schematree"
 	"mcpeek/summarizer"
 )
@@ -72,30 +74,27 @@ func (a *app) foldCommand() *cobra.Command {
 	return cmd
 }
 
-// foldStyles colour the printed tree on a terminal; all are plain otherwise.
+// foldStyles colour the printed tree on a terminal, in the explorer's
+// palette; all are plain otherwise.
 type foldStyles struct {
-	name, typ, fold, note, enum lipgloss.Style
+	styled  bool
+	palette theme.Palette
 }
 
 func (a *app) foldStyles() foldStyles {
-	var s foldStyles
-	if a.color {
-		s.name = lipgloss.NewStyle().Foreground(lipgloss.Color("#5FAFFF")).Bold(true)
-		s.typ = lipgloss.NewStyle().Foreground(lipgloss.Color("#87D787"))
-		s.fold = lipgloss.NewStyle().Foreground(lipgloss.Color("#D7AF5F"))
-		s.note = lipgloss.NewStyle().Faint(true).Italic(true)
-		s.enum = lipgloss.NewStyle().Faint(true)
-	}
-	return s
+	p := a.printer()
+	return foldStyles{styled: p.styled, palette: p.palette}
 }
 
 // render builds the lipgloss tree of the lines shown, nested by depth.
 func (s foldStyles) render(title string, t *schematree.Tree) string {
 	root := lgtree.Root(title)
 	stack := []*lgtree.Tree{root}
+	spans := make([]schematree.Span, 0, 12)
 	t.Walk(func(n *schematree.Node) bool {
 		stack = stack[:n.Depth()+1]
-		item := lgtree.Root(s.line(n))
+		spans = n.AppendSpans(spans[:0], schematree.LineOptions{Glyphs: schematree.DefaultGlyphs})
+		item := lgtree.Root(s.line(spans))
 		stack[len(stack)-1].Child(item)
 		stack = append(stack, item)
 		return true
@@ -103,53 +102,42 @@ func (s foldStyles) render(title string, t *schematree.Tree) string {
 	return root.String()
 }
 
-// line is one node as the explorer writes it: fold glyph, name, type,
-// counts and notes. Every string in a Row is sanitised already.
-func (s foldStyles) line(n *schematree.Node) string {
-	glyph := "  "
-	switch {
-	case n.Cycle() && n.Collapsed():
-		glyph = "↻ "
-	case n.Openable() && n.Collapsed():
-		glyph = "▸ "
-	case n.Openable() || n.HasKids():
-		glyph = "▾ "
-	}
+// line writes a tree line's spans, each in its role's colour.
+func (s foldStyles) line(spans []schematree.Span) string {
 	var b strings.Builder
-	b.WriteString(s.fold.Render(glyph))
-	switch n.Kind {
-	case schematree.KindNote:
-		b.WriteString(s.note.Render(n.Name))
-		return b.String()
-	case schematree.KindMore:
-		b.WriteString(s.fold.Render("* " + n.Note))
-		return b.String()
-	}
-	b.WriteString(s.name.Render(n.Name))
-	if n.Required {
-		b.WriteString("*")
-	}
-	if n.Type != "" {
-		b.WriteString(": " + s.typ.Render(n.Type))
-	}
-	if n.Format != "" {
-		b.WriteString(" (" + n.Format + ")")
-	}
-	if n.Count >= 0 && n.Openable() {
-		b.WriteString(s.fold.Render("  " + countText(n.Count)))
-	}
-	if n.Note != "" {
-		b.WriteString(s.note.Render("  " + n.Note))
-	}
-	if n.Enum != "" {
-		b.WriteString(s.enum.Render("  " + n.Enum))
+	for _, sp := range spans {
+		if !s.styled {
+			b.WriteString(sp.Text)
+			continue
+		}
+		b.WriteString(s.style(sp).Render(sp.Text))
 	}
 	return b.String()
 }
 
-func countText(n int) string {
-	if n == 1 {
-		return "1 field"
+func (s foldStyles) style(sp schematree.Span) lipgloss.Style {
+	st := lipgloss.NewStyle()
+	fg := func(c color.Color) lipgloss.Style { return st.Foreground(c) }
+	p := s.palette
+	switch sp.Role {
+	case schematree.RoleGlyph, schematree.RoleCount:
+		return fg(p.Fold)
+	case schematree.RoleMore:
+		return fg(p.Fold).Italic(true)
+	case schematree.RoleName:
+		return fg(p.Key)
+	case schematree.RoleSection:
+		return fg(p.Accent).Bold(true)
+	case schematree.RoleRequired:
+		return fg(p.Err)
+	case schematree.RoleType:
+		return fg(p.TypeColor(sp.Text))
+	case schematree.RoleNote, schematree.RoleText:
+		return fg(p.Muted).Italic(true)
+	case schematree.RoleCycleNote:
+		return fg(p.Lit).Italic(true)
+	case schematree.RoleDesc:
+		return fg(p.Faint)
 	}
-	return fmt.Sprintf("%d fields", n)
+	return fg(p.Muted) // punctuation, format, enum
 }

@@ -3,10 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"charm.land/lipgloss/v2"
 
+	"mcpeek/internal/theme"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
@@ -23,28 +25,54 @@ func writeJSON(w io.Writer, v any) error {
 	return err
 }
 
-// printer writes readable text, styled only on a colour terminal. Every
-// string that came from a schema or a server goes through clean first.
+// printer writes readable text, styled only on a colour terminal, in the
+// explorer's palette. Every string that came from a schema or a server
+// goes through clean first.
 type printer struct {
-	w      io.Writer
-	styled bool
-	path   lipgloss.Style
-	typ    lipgloss.Style
-	fold   lipgloss.Style
-	head   lipgloss.Style
-	faint  lipgloss.Style
+	w       io.Writer
+	styled  bool
+	palette theme.Palette
+	path    lipgloss.Style
+	fold    lipgloss.Style
+	head    lipgloss.Style
+	faint   lipgloss.Style
 }
 
 func (a *app) printer() printer {
 	p := printer{w: a.stdout, styled: a.color}
 	if p.styled {
-		p.path = lipgloss.NewStyle().Foreground(lipgloss.Color("#5FAFFF")).Bold(true)
-		p.typ = lipgloss.NewStyle().Foreground(lipgloss.Color("#87D787"))
-		p.fold = lipgloss.NewStyle().Foreground(lipgloss.Color("#D7AF5F")).Italic(true)
+		p.palette = theme.New(darkBackground())
+		p.path = lipgloss.NewStyle().Foreground(p.palette.Key).Bold(true)
+		p.fold = lipgloss.NewStyle().Foreground(p.palette.Fold).Italic(true)
 		p.head = lipgloss.NewStyle().Bold(true).Underline(true)
 		p.faint = lipgloss.NewStyle().Faint(true)
 	}
 	return p
+}
+
+// darkBackground guesses the terminal's background from COLORFGBG
+// ("15;0": light text on black), which many terminals set; without it,
+// dark. The command line never queries the terminal: an answer that does
+// not come would stall every command.
+func darkBackground() bool {
+	v := os.Getenv("COLORFGBG")
+	i := strings.LastIndexByte(v, ';')
+	if i < 0 {
+		return true
+	}
+	switch v[i+1:] {
+	case "7", "9", "10", "11", "12", "13", "14", "15":
+		return false
+	}
+	return true
+}
+
+// typ styles a type label in its colour.
+func (p printer) typ(label string) string {
+	if !p.styled {
+		return label
+	}
+	return lipgloss.NewStyle().Foreground(p.palette.TypeColor(label)).Render(label)
 }
 
 // clean makes untrusted text safe for a terminal and keeps it on one line.
@@ -53,24 +81,21 @@ func clean(s string) string { return model.SanitizeLine(s) }
 func (p printer) println(s string) { fmt.Fprintln(p.w, s) }
 
 // summaryLine styles "path: type (fold marker)".
-func (p printer) summaryLine(l string) string {
-	l = clean(l)
+func (p printer) summaryLine(l summarizer.Line) string {
 	if !p.styled {
-		return l
+		return clean(l.String())
 	}
-	path, rest, ok := strings.Cut(l, ": ")
-	if !ok {
-		return p.fold.Render(l)
+	if l.Fold == summarizer.FoldOverflow {
+		return p.fold.Render(clean(l.String()))
 	}
-	typ, marker, folded := strings.Cut(rest, " (")
-	out := p.path.Render(path) + ": " + p.typ.Render(typ)
-	if folded {
-		out += " " + p.fold.Render("("+marker)
+	out := p.path.Render(clean(l.Path)) + ": " + p.typ(l.Label)
+	if l.Folded() {
+		out += " " + p.fold.Render("("+clean(l.Marker())+")")
 	}
 	return out
 }
 
-func (p printer) summary(title string, lines []string, hidden bool) {
+func (p printer) summary(title string, lines []summarizer.Line, hidden bool) {
 	p.println(p.head.Render(clean(title)))
 	for _, l := range lines {
 		p.println("  " + p.summaryLine(l))
@@ -98,7 +123,7 @@ func (p printer) inspection(ins summarizer.Inspection) {
 	if where == "" {
 		where = "(root)"
 	}
-	p.println(p.head.Render(clean(where)) + "  " + p.typ.Render(clean(ins.NodeType)))
+	p.println(p.head.Render(clean(where)) + "  " + p.typ(clean(ins.NodeType)))
 	if ins.Description != "" {
 		p.println("  " + clean(ins.Description))
 	}
@@ -134,7 +159,7 @@ func (p printer) inspection(ins summarizer.Inspection) {
 			}
 			notes = append(notes, "one of "+strings.Join(vals, ", "))
 		}
-		line := "  " + p.path.Render(name) + strings.Repeat(" ", width-lipgloss.Width(name)) + "  " + p.typ.Render(clean(c.Type))
+		line := "  " + p.path.Render(name) + strings.Repeat(" ", width-lipgloss.Width(name)) + "  " + p.typ(clean(c.Type))
 		if len(notes) > 0 {
 			line += p.faint.Render("  (" + strings.Join(notes, "; ") + ")")
 		}
@@ -148,8 +173,8 @@ func (p printer) inspection(ins summarizer.Inspection) {
 	if ins.Truncated {
 		trunc = ", truncated: open a fold marker's field_path to see more"
 	}
-	p.println(fmt.Sprintf("flattened_fields (%d%s):", len(ins.FlattenedFields), trunc))
-	for _, l := range ins.FlattenedFields {
+	p.println(fmt.Sprintf("flattened_fields (%d%s):", len(ins.Flattened), trunc))
+	for _, l := range ins.Flattened {
 		p.println("  " + p.summaryLine(l))
 	}
 }

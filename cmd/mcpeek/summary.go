@@ -169,7 +169,7 @@ func (a *app) printSummaryView(v summaryView, format string) error {
 	if v.descriptor != nil {
 		p.descriptorHeader(*v.descriptor)
 	}
-	p.summary(v.title, v.summary.OutputFields(), v.summary.HasHiddenFields)
+	p.summary(v.title, v.summary.Lines, v.summary.HasHiddenFields)
 	if v.stats != nil {
 		p.stats(*v.stats)
 	}

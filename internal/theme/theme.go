@@ -1,0 +1,58 @@
+// Package theme is the semantic colour palette of mcpeek, shared by the
+// terminal explorer and the command line's styled output, so a type, a name
+// or a fold marker has the same colour in both.
+package theme
+
+import (
+	"image/color"
+
+	"charm.land/lipgloss/v2"
+)
+
+// Palette is the semantic colour set every style is built from.
+type Palette struct {
+	Text, Muted, Faint         color.Color
+	Accent, Key, Str, Num, Lit color.Color
+	Object, Fold, OK, Warn     color.Color
+	Err, SelBg, SelFg, Border  color.Color
+}
+
+// New is the palette for a dark or light background.
+func New(isDark bool) Palette {
+	ld := lipgloss.LightDark(isDark)
+	c := lipgloss.Color
+	return Palette{
+		Text:   ld(c("#1C1C22"), c("#E3E3E8")),
+		Muted:  ld(c("#5F5F6E"), c("#9A9AA8")),
+		Faint:  ld(c("#9A9AA6"), c("#5E5E6A")),
+		Accent: ld(c("#6B3FD4"), c("#B39DFF")),
+		Key:    ld(c("#1F5FAF"), c("#7FB8FF")),
+		Str:    ld(c("#2E7D32"), c("#9BDB8F")),
+		Num:    ld(c("#B3541E"), c("#F5A56B")),
+		Lit:    ld(c("#AD1F7A"), c("#F08BD0")),
+		Object: ld(c("#00796B"), c("#6FD6C8")),
+		Fold:   ld(c("#A0640A"), c("#F2C46D")),
+		OK:     ld(c("#2E7D32"), c("#7EE08A")),
+		Warn:   ld(c("#A0640A"), c("#F2C46D")),
+		Err:    ld(c("#C62828"), c("#FF6B7A")),
+		SelBg:  ld(c("#DCD3FA"), c("#3B3361")),
+		SelFg:  ld(c("#1C1C22"), c("#FFFFFF")),
+		Border: ld(c("#C8C8D0"), c("#3C3C48")),
+	}
+}
+
+// TypeColor is the colour of a type label: objects and unions, strings,
+// numbers, booleans and null, anything else muted.
+func (p Palette) TypeColor(label string) color.Color {
+	switch label {
+	case "object", "object | null", "union", "union | null":
+		return p.Object
+	case "string", "string | null":
+		return p.Str
+	case "integer", "number", "integer | null", "number | null":
+		return p.Num
+	case "boolean", "boolean | null", "null":
+		return p.Lit
+	}
+	return p.Muted
+}
