@@ -71,6 +71,12 @@
 //     long, or that two ops would share, get "_" and 8 hex digits of the op
 //     id's SHA-256 (every op of a collision does, so no name depends on
 //     which op came first).
+//   - A name the caller sent that matches nothing (a help path, an op, a
+//     tool_id or tool_name, a field_path) is repeated in the answer and the
+//     event cut to its first 200 bytes, followed by "…(N bytes)". The "did
+//     you mean" search reads only its first 256 bytes and suggests names at
+//     most 16 edits away (a third of the name's length, at least 2), so its
+//     cost does not grow with the name; it stops when the caller hangs up.
 //   - A server named "toolbox" in the config is shadowed by the built-in
 //     group.
 //   - Events carry the call's arguments and answer (Request, Envelope) for

@@ -36,11 +36,11 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 	op, ok := c.reg.ops[req.Op]
 	if !ok {
 		if strings.TrimSpace(req.Op) == "" {
-			return errorEnvelope(req.Op, fail(CodeValidation, "", map[string]any{
+			return errorEnvelope(clip(req.Op), fail(CodeValidation, "", map[string]any{
 				"field_errors": []FieldError{{Path: "/op", Message: "op is required: an op id such as \"<server>.<tool>\""}},
 			}, `tool_exec needs an op; tool_help("") lists the groups`)), nil
 		}
-		return errorEnvelope(req.Op, notFoundPath(c.reg, req.Op)), nil
+		return errorEnvelope(clip(req.Op), notFoundPath(ctx, c.reg, req.Op)), nil
 	}
 	if e := c.reg.policy.check(op); e != nil {
 		return errorEnvelope(op.ID, e), op
@@ -66,7 +66,7 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 	}
 	var env *Envelope
 	if op.Server == ToolboxGroup {
-		env = g.runToolbox(c, op, args, warnings)
+		env = g.runToolbox(ctx, c, op, args, warnings)
 	} else {
 		env = g.callUpstream(ctx, c, op, args, warnings)
 	}
