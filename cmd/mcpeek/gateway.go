@@ -44,6 +44,10 @@ func (a *app) gatewayCommand() *cobra.Command {
 			"discovers, inspects and calls every upstream tool; in direct mode it lists every tool as\n" +
 			"<server>__<tool>. It speaks stdio, or streamable HTTP with --http (loopback only unless a\n" +
 			"--token is set).\n\n" +
+			"Policy globs (--allow, --deny) match whole op ids (<server>.<tool>), case-sensitively:\n" +
+			"* matches any run of characters, \".\" and \"/\" included, ? exactly one character, and\n" +
+			"\\ makes the next character literal; [ is reserved (write \\[). So --deny 'db.*' denies\n" +
+			"db.admin/drop_db and db.Drop, but not the ops of a server named DB.\n\n" +
 			"Environment: MCPEEK_GATEWAY_MODE (for --mode), MCPEEK_GATEWAY_TOKEN (for --token).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return a.runGateway(cmd.Context(), f) },
