@@ -84,6 +84,8 @@
 //     you mean" search reads only its first 256 bytes and suggests names at
 //     most 16 edits away (a third of the name's length, at least 2), so its
 //     cost does not grow with the name; it stops when the caller hangs up.
+//     search_tools reads the first 256 bytes of its query, and repeats at
+//     most 200.
 //   - A server named "toolbox" in the config is shadowed by the built-in
 //     group.
 //   - Events carry the call's arguments and answer (Request, Envelope) for

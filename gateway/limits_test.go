@@ -192,3 +192,26 @@ func TestFieldErrorsAreCapped(t *testing.T) {
 		t.Errorf("the answer is %d bytes: %.300s", len(res.Raw), res.Raw)
 	}
 }
+
+// TestLongSearchQueryIsBounded: search_tools reads the start of a long
+// query and echoes it only in part.
+func TestLongSearchQueryIsBounded(t *testing.T) {
+	h := newHarness(t, harnessConfig{})
+	var b strings.Builder
+	b.WriteString("order ")
+	for i := 0; b.Len() < 300_000; i++ {
+		fmt.Fprintf(&b, "w%d ", i)
+	}
+	res := h.callRaw("tool_exec", map[string]any{"op": "toolbox.search_tools", "args": map[string]any{"query": b.String()}})
+	var env envelope
+	_ = json.Unmarshal(res.StructuredContent, &env)
+	mustOK(t, env)
+	var ans searchAnswer
+	_ = json.Unmarshal(env.Result, &ans)
+	if len(ans.Results) == 0 || ans.Results[0].ToolID != "demo.shop_get_order" && !strings.Contains(ans.Results[0].ToolID, "order") {
+		t.Errorf("the words at the start still count: %+v", ans.Results)
+	}
+	if !strings.HasSuffix(ans.Query, "bytes)") || len(ans.Query) > 2*maxEcho {
+		t.Errorf("query echoed as %d bytes", len(ans.Query))
+	}
+}
