@@ -218,7 +218,9 @@ var unknownSizes = []struct {
 // BenchmarkUnknownOp is tool_exec of an op that does not exist on a
 // 1,200-op registry: "answer" is the whole call inside mcp-go (decoding the
 // request, NOT_FOUND with its suggestions, the envelope, the event),
-// "closest" the suggestion search alone.
+// "closest" the suggestion search alone, and "decode" the same request sent
+// to a tool that does not exist, which mcp-go decodes and refuses without
+// calling the gateway: the floor of any answer to that body.
 func BenchmarkUnknownOp(b *testing.B) {
 	g := bench1200(b)
 	ids := opNames1200()
@@ -232,14 +234,20 @@ func BenchmarkUnknownOp(b *testing.B) {
 			if !strings.Contains(string(res), "NOT_FOUND") || len(res) > 8<<10 {
 				b.Fatalf("%d bytes: %.300s", len(res), res)
 			}
-			b.ReportMetric(float64(len(res)), "reply-bytes")
 			for b.Loop() {
 				g.MCPServer().HandleMessage(ctx, req)
 			}
+			b.ReportMetric(float64(len(res)), "reply-bytes")
 		})
 		b.Run("closest/"+size.name, func(b *testing.B) {
 			for b.Loop() {
 				closest(ctx, name, ids, 3)
+			}
+		})
+		floor := strings.Replace(string(req), `"name":"tool_exec"`, `"name":"no_such_tool"`, 1)
+		b.Run("decode/"+size.name, func(b *testing.B) {
+			for b.Loop() {
+				g.MCPServer().HandleMessage(ctx, json.RawMessage(floor))
 			}
 		})
 	}
