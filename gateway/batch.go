@@ -62,7 +62,7 @@ func (g *Gateway) runBatch(ctx context.Context, c call, raw json.RawMessage) ans
 				defer func() {
 					// mcp-go recovers a handler's panics, not its goroutines'.
 					if p := recover(); p != nil {
-						results[i] = errorEnvelope(step.Op, fail(CodeInternal, "", nil, "step %d failed: %v", i, p))
+						results[i] = errorEnvelope(clip(step.Op), fail(CodeInternal, "", nil, "step %d failed: %v", i, p))
 					}
 				}()
 				results[i] = g.step(ctx, c, step)
@@ -108,7 +108,7 @@ func (g *Gateway) step(ctx context.Context, c call, s batchStep) *Envelope {
 			req.Format = "short"
 		}
 		req.IncludeExamples = s.IncludeExamples == nil || *s.IncludeExamples
-		body, e := g.help(c.reg, c.servers, req)
+		body, e := g.help(ctx, c.reg, c.servers, req)
 		if e != nil {
 			return errorEnvelope(toolHelp, e)
 		}

@@ -81,11 +81,11 @@ func (g *Gateway) directCall(opID string) server.ToolHandlerFunc {
 // directToolbox answers inspect_tool_output and inspect_tool with the bare
 // objects of seeds 000 and 001; an error is isError with its message.
 func (g *Gateway) directToolbox(opID string) server.ToolHandlerFunc {
-	return g.directHandler(opID, func(_ context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer) {
+	return g.directHandler(opID, func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer) {
 		args, _, e := g.checkArgs(op, args)
 		if e == nil {
 			var body json.RawMessage
-			if body, e = g.toolboxResult(c.reg, op, args); e == nil {
+			if body, e = g.toolboxResult(ctx, c.reg, op, args); e == nil {
 				return toolResult(body, false), answer{body: body, ok: true, op: op.ID, kind: string(op.Kind)}
 			}
 		}

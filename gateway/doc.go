@@ -55,10 +55,17 @@
 //     default does not satisfy "required"), into nested objects and arrays
 //     of objects that are present; members keep their order and numbers
 //     their literal text.
-//   - An input schema that does not compile lets the call through unchecked,
-//     with a warning in meta.warnings; a schema without $schema is read as
-//     2020-12 and, if that fails, as draft-07. Network $refs are never
-//     fetched.
+//   - An input schema that cannot check the arguments lets the call through
+//     unchecked, with a warning in meta.warnings: one that does not compile,
+//     one with more than 4,096 subschemas (objects and booleans; the
+//     validator's compile time grows with their square, and a schema is
+//     compiled at its op's first call), and one whose $refs loop without
+//     consuming anything. An output schema in the same state is a warning
+//     too. A schema without $schema is read as 2020-12 and, if that fails,
+//     as draft-07. Network $refs are never fetched.
+//   - VALIDATION_ERROR lists at most 50 field errors, sorted by pointer;
+//     details.field_errors_omitted counts the others. A pointer or message
+//     longer than 200 bytes (a message may quote the value) is cut.
 //   - Idempotency: only answers from calls that reached the tool (success or
 //     UPSTREAM_ERROR) are kept; an UNAVAILABLE call frees its key for a
 //     retry. A second call with a key in flight waits for the first. A
@@ -76,6 +83,14 @@
 //     long, or that two ops would share, get "_" and 8 hex digits of the op
 //     id's SHA-256 (every op of a collision does, so no name depends on
 //     which op came first).
+//   - A name the caller sent that matches nothing (a help path, an op, a
+//     tool_id or tool_name, a field_path) is repeated in the answer and the
+//     event cut to its first 200 bytes, followed by "…(N bytes)". The "did
+//     you mean" search reads only its first 256 bytes and suggests names at
+//     most 16 edits away (a third of the name's length, at least 2), so its
+//     cost does not grow with the name; it stops when the caller hangs up.
+//     search_tools reads the first 256 bytes of its query, and repeats at
+//     most 200.
 //   - A server named "toolbox" in the config is shadowed by the built-in
 //     group.
 //   - Events carry the call's arguments and answer (Request, Envelope) for

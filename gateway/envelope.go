@@ -70,6 +70,21 @@ func fail(code Code, helpPath string, details map[string]any, format string, arg
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Details: details, HelpPath: helpPath}
 }
 
+// maxEcho is how many bytes of a name from the caller an answer or an
+// event repeats.
+const maxEcho = 200
+
+// clip returns s when it is at most maxEcho bytes long; else its first
+// maxEcho bytes (cut on a rune boundary) and how long it was. A name the
+// caller sent is echoed in messages and events, which must not grow with
+// the request.
+func clip(s string) string {
+	if len(s) <= maxEcho {
+		return s
+	}
+	return fmt.Sprintf("%s…(%d bytes)", cutRunes(s, maxEcho), len(s))
+}
+
 // errorEnvelope wraps e for op.
 func errorEnvelope(op string, e *Error) *Envelope {
 	return &Envelope{Op: op, OK: false, Error: e}

@@ -36,11 +36,11 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 	op, ok := c.reg.ops[req.Op]
 	if !ok {
 		if strings.TrimSpace(req.Op) == "" {
-			return errorEnvelope(req.Op, fail(CodeValidation, "", map[string]any{
+			return errorEnvelope(clip(req.Op), fail(CodeValidation, "", map[string]any{
 				"field_errors": []FieldError{{Path: "/op", Message: "op is required: an op id such as \"<server>.<tool>\""}},
 			}, `tool_exec needs an op; tool_help("") lists the groups`)), nil
 		}
-		return errorEnvelope(req.Op, notFoundPath(c.reg, req.Op)), nil
+		return errorEnvelope(clip(req.Op), notFoundPath(ctx, c.reg, req.Op)), nil
 	}
 	if e := c.reg.policy.check(op); e != nil {
 		return errorEnvelope(op.ID, e), op
@@ -66,7 +66,7 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 	}
 	var env *Envelope
 	if op.Server == ToolboxGroup {
-		env = g.runToolbox(c, op, args, warnings)
+		env = g.runToolbox(ctx, c, op, args, warnings)
 	} else {
 		env = g.callUpstream(ctx, c, op, args, warnings)
 	}
@@ -77,8 +77,8 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 }
 
 // checkArgs validates args against the op's input schema and applies its
-// defaults. A schema that does not compile lets the arguments through,
-// with a warning.
+// defaults. A schema that cannot check them (it does not compile, it is too
+// large, its $refs loop) lets the arguments through, with a warning.
 func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []string, *Error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -91,30 +91,38 @@ func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []str
 	}
 	var warnings []string
 	sch, plan, err := op.schemas.input(op.Tool.InputSchema)
-	switch {
-	case err != nil:
-		warnings = append(warnings, fmt.Sprintf("the input schema of %s does not compile (%v): arguments were passed on unchecked", op.ID, err))
-	case sch != nil:
-		errs, err := validateValue(sch, raw)
-		if err != nil {
+	if err == nil && sch != nil {
+		var errs []FieldError
+		var more int
+		errs, more, err = validateValue(sch, raw)
+		switch {
+		case errors.Is(err, errNotJSON):
 			return nil, nil, fail(CodeValidation, op.ID, map[string]any{
-				"field_errors": []FieldError{{Path: "", Message: err.Error()}},
+				"field_errors": []FieldError{{Path: "", Message: clip(err.Error())}},
 			}, "args for %s are not valid JSON", op.ID)
+		case len(errs) > 0:
+			details := map[string]any{"field_errors": errs}
+			if more > 0 {
+				details["field_errors_omitted"] = more
+			}
+			return nil, nil, fail(CodeValidation, op.ID, details,
+				"args do not match the input schema of %s: %s; tool_help(%q) lists the arguments", op.ID, describeFieldErrors(errs, more), op.ID)
 		}
-		if len(errs) > 0 {
-			return nil, nil, fail(CodeValidation, op.ID, map[string]any{"field_errors": errs},
-				"args do not match the input schema of %s: %s; tool_help(%q) lists the arguments", op.ID, describeFieldErrors(errs), op.ID)
-		}
+	}
+	if err != nil {
+		warnings = append(warnings, fmt.Sprintf("the input schema of %s cannot be checked (%v): the arguments were passed on unchecked", op.ID, err))
 	}
 	args, _ := plan.apply(raw)
 	return args, warnings, nil
 }
 
-func describeFieldErrors(errs []FieldError) string {
+// describeFieldErrors words the first three field errors, and how many
+// more there are (more were left out of errs).
+func describeFieldErrors(errs []FieldError, more int) string {
 	var parts []string
 	for i, e := range errs {
 		if i == 3 {
-			parts = append(parts, fmt.Sprintf("and %d more", len(errs)-3))
+			parts = append(parts, fmt.Sprintf("and %d more", len(errs)-3+more))
 			break
 		}
 		at := e.Path
@@ -255,21 +263,29 @@ func (g *Gateway) checkOutput(op *Op, res *mcpclient.CallResult, result json.Raw
 	if !op.Tool.HasOutputSchema() {
 		return nil
 	}
-	sch, err := op.schemas.output(op.Tool.OutputSchema)
-	if err != nil || sch == nil {
-		return nil
+	uncheckable := func(err error) []string {
+		return []string{fmt.Sprintf("the output schema of %s cannot be checked (%v): the result was not checked", op.ID, err)}
 	}
-	if res.StructuredContent == nil {
+	sch, err := op.schemas.output(op.Tool.OutputSchema)
+	switch {
+	case err != nil:
+		return uncheckable(err)
+	case sch == nil:
+		return nil
+	case res.StructuredContent == nil:
 		return []string{fmt.Sprintf("%s declares an output schema but returned no structuredContent", op.ID)}
 	}
-	errs, err := validateValue(sch, result)
-	if err != nil {
-		return []string{"result is not JSON: " + err.Error()}
+	errs, more, err := validateValue(sch, result)
+	switch {
+	case errors.Is(err, errNotJSON):
+		return []string{"result is not JSON: " + clip(err.Error())}
+	case err != nil:
+		return uncheckable(err)
 	}
 	var out []string
 	for i, e := range errs {
 		if i == maxOutputWarnings {
-			out = append(out, fmt.Sprintf("... and %d more differences from the output schema", len(errs)-i))
+			out = append(out, fmt.Sprintf("... and %d more differences from the output schema", len(errs)-i+more))
 			break
 		}
 		at := e.Path

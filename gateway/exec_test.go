@@ -73,7 +73,7 @@ func TestExecDraft07SchemasValidateToo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	errs, _ := validateValue(sch, json.RawMessage(`{"p":["a","b"]}`))
+	errs, _, _ := validateValue(sch, json.RawMessage(`{"p":["a","b"]}`))
 	if len(errs) != 1 || errs[0].Path != "/p/1" {
 		t.Fatalf("draft-07 tuple: %v", errs)
 	}

@@ -116,6 +116,9 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 	if err := opts.Policy.validate(); err != nil {
 		return nil, err
 	}
+	if err := CheckToken(opts.HTTP.Token); err != nil {
+		return nil, fmt.Errorf("gateway: %w", err)
+	}
 	if opts.Deadline <= 0 {
 		opts.Deadline = DefaultDeadline
 	}

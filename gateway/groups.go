@@ -59,6 +59,9 @@ func splitGroup(group, path string, ops []*Op, index map[string]*opGroup) *opGro
 	return g
 }
 
+// maxNameBytes bounds how much of an unknown name is split into words.
+const maxNameBytes = 1024
+
 // nameWords splits a tool name at _ - . / into its non-empty words.
 func nameWords(name string) []string {
 	return strings.FieldsFunc(name, func(r rune) bool {
@@ -109,7 +112,7 @@ func (r *Registry) helpPrefix(path string) *opGroup {
 	if !ok {
 		return g
 	}
-	words := nameWords(rest)
+	words := nameWords(rest[:min(len(rest), maxNameBytes)])
 descend:
 	for len(g.subs) > 0 {
 		want := g.path + "." + splitKey(words, g.shared)
@@ -127,7 +130,17 @@ descend:
 // longestGroupPrefix is the deepest group or sub-group whose path is path
 // itself or a dot-separated prefix of it, or nil.
 func (r *Registry) longestGroupPrefix(path string) *opGroup {
-	for p := path; p != ""; {
+	p := path
+	if len(p) > r.longestGroup {
+		// No group is longer: start at the last dot within reach, so a
+		// hostile path costs its length once, not once per dot.
+		i := strings.LastIndexByte(p[:r.longestGroup+1], '.')
+		if i < 0 {
+			return nil
+		}
+		p = p[:i]
+	}
+	for p != "" {
 		if g := r.groups[p]; g != nil {
 			return g
 		}

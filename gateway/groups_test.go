@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -71,7 +72,7 @@ func TestHugeServerHelpIsBounded(t *testing.T) {
 	for len(queue) > 0 {
 		path := queue[0]
 		queue = queue[1:]
-		b, herr := g.help(r, servers, helpRequest{Path: path, Format: "short", IncludeExamples: true})
+		b, herr := g.help(context.Background(), r, servers, helpRequest{Path: path, Format: "short", IncludeExamples: true})
 		if herr != nil {
 			t.Fatalf("%q: %v", path, herr.Message)
 		}
@@ -113,7 +114,7 @@ func TestHugeServerHelpIsBounded(t *testing.T) {
 	t.Logf("largest answer %q: %d cl100k tokens", largestPath, largest)
 
 	// An unknown op falls in the sub-group its name leads to.
-	_, herr := g.help(r, servers, helpRequest{Path: "github.github_repos_get_nothing"})
+	_, herr := g.help(context.Background(), r, servers, helpRequest{Path: "github.github_repos_get_nothing"})
 	if herr == nil || !strings.HasPrefix(herr.HelpPath, "github.repos") {
 		t.Fatalf("unknown op: %+v", herr)
 	}
@@ -146,5 +147,22 @@ func TestSplitGroupWords(t *testing.T) {
 	index := map[string]*opGroup{}
 	if g := splitGroup("s", "s", ops, index); len(g.subs) != 0 || len(index) != 1 {
 		t.Fatalf("unsplittable group: %d subs", len(g.subs))
+	}
+}
+
+// A help path of millions of dots costs its length once: finding the
+// group it falls in never hashes every dot-prefix of it.
+func TestHelpPrefixOfAHostilePathIsBounded(t *testing.T) {
+	g, err := New(fakeUpstreams{servers: []model.Server{githubLike()}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	r, servers := g.current()
+	for _, path := range []string{"github." + strings.Repeat("a.", 2<<20), strings.Repeat(".", 4<<20), "github.github_repos_" + strings.Repeat("x_", 2<<20)} {
+		_, herr := g.help(context.Background(), r, servers, helpRequest{Path: path})
+		if herr == nil || len(herr.Message) > 4096 {
+			t.Fatalf("a %d-byte path: %v", len(path), herr)
+		}
 	}
 }

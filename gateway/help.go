@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -103,7 +104,7 @@ type opHelp struct {
 // help answers tool_help: the answer's JSON, or an error. Answers are
 // cached per registry (so by registry_version) and request; the root answer
 // also by the groups' health, which changes without the registry.
-func (g *Gateway) help(r *Registry, servers []model.Server, req helpRequest) (json.RawMessage, *Error) {
+func (g *Gateway) help(ctx context.Context, r *Registry, servers []model.Server, req helpRequest) (json.RawMessage, *Error) {
 	path := strings.TrimSpace(req.Path)
 	if path == "root" {
 		path = ""
@@ -132,7 +133,7 @@ func (g *Gateway) help(r *Registry, servers []model.Server, req helpRequest) (js
 	case r.groups[path] != nil:
 		answer = g.groupHelp(r, servers, r.groups[path])
 	default:
-		return nil, notFoundPath(r, path)
+		return nil, notFoundPath(ctx, r, path)
 	}
 	b := marshal(answer)
 	r.help.Store(key, b)
@@ -210,8 +211,9 @@ func (g *Gateway) groupHelp(r *Registry, servers []model.Server, grp *opGroup) g
 }
 
 // notFoundPath is NOT_FOUND for a help path or op: help_path is the longest
-// existing prefix, details.did_you_mean the closest names.
-func notFoundPath(r *Registry, path string) *Error {
+// existing prefix, details.did_you_mean the closest names. The message
+// repeats the path clipped to maxEcho bytes.
+func notFoundPath(ctx context.Context, r *Registry, path string) *Error {
 	prefix, candidates := "", append([]string(nil), r.Groups...)
 	if grp := r.helpPrefix(path); grp != nil {
 		prefix = grp.path
@@ -227,12 +229,12 @@ func notFoundPath(r *Registry, path string) *Error {
 			candidates = append(candidates, op.ID)
 		}
 	}
-	near := closest(path, candidates, 3)
+	near := closest(ctx, path, candidates, 3)
 	where := `tool_help("")`
 	if prefix != "" {
 		where = fmt.Sprintf("tool_help(%q)", prefix)
 	}
-	msg := fmt.Sprintf("%q is not a group or op; %s lists what exists", path, where)
+	msg := fmt.Sprintf("%q is not a group or op; %s lists what exists", clip(path), where)
 	if len(near) > 0 {
 		msg += fmt.Sprintf(". Did you mean %s?", strings.Join(quoteAll(near), " or "))
 	}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -99,9 +100,31 @@ func (g *Gateway) guard(next http.Handler) http.Handler {
 	})
 }
 
+// tokenMatches reports whether an Authorization header carries token: the
+// scheme "Bearer" in any case (auth schemes are case-insensitive, RFC
+// 7235), spaces, then the token, compared in constant time.
 func tokenMatches(header, token string) bool {
-	got, ok := strings.CutPrefix(header, "Bearer ")
-	return ok && subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(token)) == 1
+	scheme, got, ok := strings.Cut(header, " ")
+	return ok && strings.EqualFold(scheme, "Bearer") &&
+		subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(token)) == 1
+}
+
+// CheckToken refuses a bearer token that no request could carry as it is:
+// a blank one, one that starts or ends with white space (a header value is
+// trimmed), or one holding a control character. "" means no token. The
+// error never repeats the token.
+func CheckToken(token string) error {
+	switch {
+	case token == "":
+		return nil
+	case strings.TrimSpace(token) == "":
+		return errors.New("the token is blank")
+	case strings.TrimSpace(token) != token:
+		return errors.New("the token starts or ends with white space")
+	case strings.ContainsFunc(token, unicode.IsControl):
+		return errors.New("the token holds a control character")
+	}
+	return nil
 }
 
 // originAllowed accepts loopback origins (http or https, any port) and the

@@ -126,6 +126,40 @@ func TestHTTPToken(t *testing.T) {
 	}
 }
 
+func TestHTTPBearerSchemeIsCaseInsensitive(t *testing.T) {
+	_, srv := newHTTPHarness(t, Options{HTTP: HTTPOptions{Token: "s3cret-token"}})
+	for _, auth := range []string{"Bearer s3cret-token", "bearer s3cret-token", "BEARER s3cret-token", "BeArEr   s3cret-token"} {
+		if code, _ := post(t, srv.URL+"/mcp", initializeBody, map[string]string{"Authorization": auth}); code != http.StatusOK {
+			t.Errorf("Authorization %q: %d", auth, code)
+		}
+	}
+	for _, auth := range []string{"Bearers3cret-token", "Bearer", "Bearer ", "Bear s3cret-token", "Basic s3cret-token", "Bearer s3cret-tokenX", "Bearer s3cret"} {
+		if code, _ := post(t, srv.URL+"/mcp", initializeBody, map[string]string{"Authorization": auth}); code != http.StatusUnauthorized {
+			t.Errorf("Authorization %q: %d", auth, code)
+		}
+	}
+}
+
+func TestNewRefusesATokenNoClientCanSend(t *testing.T) {
+	h := newHarness(t, harnessConfig{noDemo: true})
+	for _, token := range []string{" ", "   ", " s3cret", "s3cret ", "\ts3cret", "s3c\nret"} {
+		g, err := New(h.up, Options{HTTP: HTTPOptions{Token: token}})
+		if err == nil {
+			g.Close()
+			t.Errorf("token %q is accepted", token)
+			continue
+		}
+		if strings.Contains(err.Error(), "s3c") {
+			t.Errorf("the error repeats the token: %v", err)
+		}
+	}
+	g, err := New(h.up, Options{HTTP: HTTPOptions{Token: "s3cret-token_with.all~kinds+of/chars="}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+}
+
 func TestListenRefusesNonLoopbackWithoutToken(t *testing.T) {
 	h := newHarness(t, harnessConfig{noDemo: true})
 	for _, addr := range []string{"0.0.0.0:0", ":0", "192.0.2.1:8080", "example.com:80"} {

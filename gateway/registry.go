@@ -63,10 +63,12 @@ type Registry struct {
 	byGroup  map[string][]*Op // in the server's order
 	byDirect map[string]*Op
 	groups   map[string]*opGroup // groups and sub-groups by help path
-	order    []*Op               // groups in order, ops in the server's order
-	sources  map[string][]model.Tool
-	policy   Policy
-	help     sync.Map // help cache: key -> json.RawMessage
+	// longestGroup is the length of the longest group or sub-group path.
+	longestGroup int
+	order        []*Op // groups in order, ops in the server's order
+	sources      map[string][]model.Tool
+	policy       Policy
+	help         sync.Map // help cache: key -> json.RawMessage
 }
 
 // Op returns the op with the given id.
@@ -111,6 +113,9 @@ func buildRegistry(servers []model.Server, policy Policy, prev *Registry) *Regis
 	}
 	for _, grp := range r.Groups {
 		splitGroup(grp, grp, r.byGroup[grp], r.groups)
+	}
+	for path := range r.groups {
+		r.longestGroup = max(r.longestGroup, len(path))
 	}
 	assignDirectNames(r.order)
 	for _, op := range r.order {

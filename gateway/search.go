@@ -26,15 +26,21 @@ func isStopWord(w string) bool {
 	return false
 }
 
+// maxQuery is how many bytes of a search query are read: words enough for
+// any question, and a bound on the work, which tries every word on every
+// op (a 4 MB query of distinct words took minutes).
+const maxQuery = 256
+
 // search ranks every op against query: the whole query in an op id or name
 // first, then by how many query words an op matches and where (tool name,
 // server, parameter names, description). Only ops that match something are
-// returned: no padding.
+// returned: no padding. Only the first maxQuery bytes of query are read,
+// and the answer repeats at most maxEcho of them.
 func search(r *Registry, query string, limit int) searchAnswer {
 	if limit <= 0 {
 		limit = 8
 	}
-	q := strings.ToLower(strings.TrimSpace(query))
+	q := strings.ToLower(strings.TrimSpace(cutRunes(query, maxQuery)))
 	words := searchWords(q)
 	type hit struct {
 		op    *Op
@@ -52,13 +58,13 @@ func search(r *Registry, query string, limit int) searchAnswer {
 		}
 		return strings.Compare(a.op.ID, b.op.ID)
 	})
-	out := searchAnswer{Query: query, Results: []summarizer.Descriptor{}}
+	out := searchAnswer{Query: clip(query), Results: []summarizer.Descriptor{}}
 	for i := 0; i < len(hits) && i < limit; i++ {
 		d, _ := summarizer.Describe(hits[i].op.Tool, summarizer.Options{})
 		out.Results = append(out.Results, d)
 	}
 	if len(out.Results) == 0 {
-		out.Hint = fmt.Sprintf(`No tool matched %q. Try other or fewer words, or browse with tool_help("").`, query)
+		out.Hint = fmt.Sprintf(`No tool matched %q. Try other or fewer words, or browse with tool_help("").`, out.Query)
 	}
 	return out
 }

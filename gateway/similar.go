@@ -1,28 +1,49 @@
 package gateway
 
 import (
+	"context"
 	"slices"
 	"strings"
+	"unicode/utf8"
+)
+
+// The "did you mean" search is bounded whatever the caller sends: a name can
+// be as long as a request body (megabytes) and a registry holds thousands of
+// ops, so it reads at most maxCompared bytes of the name and looks for
+// names at most maxSuggestDistance edits away.
+const (
+	maxCompared        = 256
+	maxSuggestDistance = 16
 )
 
 // closest returns up to n candidates that look like s: those containing it
 // (or contained in it), then those within a small edit distance, nearest
-// first.
-func closest(s string, candidates []string, n int) []string {
-	s = strings.ToLower(s)
+// first. It reads only the first maxCompared bytes of s, so one candidate
+// costs at most O(maxCompared × maxSuggestDistance); when ctx ends it stops
+// and returns what it found so far.
+func closest(ctx context.Context, s string, candidates []string, n int) []string {
+	s = strings.ToLower(cutRunes(s, maxCompared))
 	type scored struct {
 		name string
 		d    int
 	}
 	var hits []scored
-	limit := max(2, len(s)/3)
-	for _, c := range candidates {
-		lc := strings.ToLower(c)
-		d := editDistance(s, lc)
-		if s != "" && (strings.Contains(lc, s) || strings.Contains(s, lc)) {
-			d = min(d, 1) // a part of the name counts as near
+	limit := min(max(2, len(s)/3), maxSuggestDistance)
+	for i, c := range candidates {
+		if i%64 == 0 && ctx.Err() != nil {
+			break
 		}
-		if d <= limit {
+		lc := strings.ToLower(c)
+		d, near := 0, false
+		switch {
+		case lc == s:
+			d, near = 0, true
+		case s != "" && (strings.Contains(lc, s) || strings.Contains(s, lc)):
+			d, near = 1, true // a part of the name counts as near
+		default:
+			d, near = editDistanceWithin(s, lc, limit)
+		}
+		if near {
 			hits = append(hits, scored{c, d})
 		}
 	}
@@ -39,23 +60,57 @@ func closest(s string, candidates []string, n int) []string {
 	return out
 }
 
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
+// editDistanceWithin is the Levenshtein distance between a and b, in bytes,
+// when it is at most k; ok is false when it is more. Two strings whose
+// lengths differ by more than k are never compared; otherwise only the
+// cells within k of the diagonal are filled, and it stops at the first row
+// where every cell is over k: O(len(a) × k).
+func editDistanceWithin(a, b string, k int) (d int, ok bool) {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > k {
+		return 0, false
+	}
+	over := k + 1 // every distance over k is stored as k+1
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
-		prev[j] = j
+		prev[j] = min(j, over)
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
+		lo, hi := max(1, i-k), min(len(b), i+k)
+		cur[lo-1] = over
+		if lo == 1 {
+			cur[0] = min(i, over)
+		}
+		rowMin := cur[lo-1]
+		for j := lo; j <= hi; j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost, over)
+			rowMin = min(rowMin, cur[j])
+		}
+		if hi < len(b) {
+			cur[hi+1] = over // the next row reads one cell past this band
+		}
+		if rowMin > k {
+			return 0, false
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return prev[len(b)], prev[len(b)] <= k
+}
+
+// cutRunes returns at most n bytes of s, never splitting a UTF-8 sequence.
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

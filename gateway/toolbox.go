@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -80,15 +81,15 @@ func toolboxTools() []model.Tool {
 }
 
 // runToolbox answers a toolbox op whose args are already validated.
-func (g *Gateway) runToolbox(c call, op *Op, args json.RawMessage, warnings []string) *Envelope {
-	result, e := g.toolboxResult(c.reg, op, args)
+func (g *Gateway) runToolbox(ctx context.Context, c call, op *Op, args json.RawMessage, warnings []string) *Envelope {
+	result, e := g.toolboxResult(ctx, c.reg, op, args)
 	if e != nil {
 		return errorEnvelope(op.ID, e)
 	}
 	return g.success(c, op.ID, result, warnings)
 }
 
-func (g *Gateway) toolboxResult(r *Registry, op *Op, args json.RawMessage) (json.RawMessage, *Error) {
+func (g *Gateway) toolboxResult(ctx context.Context, r *Registry, op *Op, args json.RawMessage) (json.RawMessage, *Error) {
 	switch op.Tool.Name {
 	case opInspectOutput:
 		var a struct {
@@ -100,7 +101,7 @@ func (g *Gateway) toolboxResult(r *Registry, op *Op, args json.RawMessage) (json
 		if err := json.Unmarshal(args, &a); err != nil {
 			return nil, fail(CodeValidation, op.ID, nil, "args: %v", err)
 		}
-		in, e := inspectOutput(r, a.ToolID, a.FieldPath, summarizer.Options{MaxDepth: a.MaxDepth, MaxFields: a.MaxFields})
+		in, e := inspectOutput(ctx, r, a.ToolID, a.FieldPath, summarizer.Options{MaxDepth: a.MaxDepth, MaxFields: a.MaxFields})
 		if e != nil {
 			return nil, e
 		}
@@ -112,7 +113,7 @@ func (g *Gateway) toolboxResult(r *Registry, op *Op, args json.RawMessage) (json
 		if err := json.Unmarshal(args, &a); err != nil {
 			return nil, fail(CodeValidation, op.ID, nil, "args: %v", err)
 		}
-		target, e := findTool(r, a.ToolName)
+		target, e := findTool(ctx, r, a.ToolName)
 		if e != nil {
 			return nil, e
 		}
@@ -131,16 +132,17 @@ func (g *Gateway) toolboxResult(r *Registry, op *Op, args json.RawMessage) (json
 }
 
 // findTool resolves a tool id (an op id, or a direct-mode name) for the
-// toolbox, with the contract's "[Tool not found]" message.
-func findTool(r *Registry, id string) (*Op, *Error) {
+// toolbox, with the contract's "[Tool not found]" message (the id clipped
+// to maxEcho bytes).
+func findTool(ctx context.Context, r *Registry, id string) (*Op, *Error) {
 	if op, ok := r.ops[id]; ok {
 		return op, nil
 	}
 	if op, ok := r.byDirect[id]; ok {
 		return op, nil
 	}
-	e := notFoundPath(r, id)
-	e.Message = (&summarizer.ToolNotFoundError{ID: id}).Error()
+	e := notFoundPath(ctx, r, id)
+	e.Message = (&summarizer.ToolNotFoundError{ID: clip(id)}).Error()
 	if near, _ := e.Details["did_you_mean"].([]string); len(near) > 0 {
 		e.Message += fmt.Sprintf("; did you mean %q?", near[0])
 	}
@@ -148,8 +150,8 @@ func findTool(r *Registry, id string) (*Op, *Error) {
 }
 
 // inspectOutput is inspect_tool_output.
-func inspectOutput(r *Registry, toolID, fieldPath string, opts summarizer.Options) (*summarizer.Inspection, *Error) {
-	op, e := findTool(r, toolID)
+func inspectOutput(ctx context.Context, r *Registry, toolID, fieldPath string, opts summarizer.Options) (*summarizer.Inspection, *Error) {
+	op, e := findTool(ctx, r, toolID)
 	if e != nil {
 		return nil, e
 	}
@@ -165,8 +167,9 @@ func inspectOutput(r *Registry, toolID, fieldPath string, opts summarizer.Option
 	var pe *summarizer.PathError
 	switch {
 	case errors.As(err, &pe):
+		pe.Path = clip(pe.Path)
 		return nil, fail(CodeNotFound, op.ID, map[string]any{
-			"field_path": fieldPath, "valid_prefix": pe.Prefix, "children": nonNil(pe.ChildNames()),
+			"field_path": clip(fieldPath), "valid_prefix": pe.Prefix, "children": nonNil(pe.ChildNames()),
 		}, "%s", pe.Error())
 	case err != nil:
 		return nil, fail(CodeInternal, op.ID, nil, "inspecting %s: %v", op.ID, err)

@@ -163,17 +163,17 @@ func (g *Gateway) selfArgs(tool string, raw json.RawMessage) (json.RawMessage, *
 	return args, e
 }
 
-func (g *Gateway) runHelp(_ context.Context, c call, raw json.RawMessage) answer {
+func (g *Gateway) runHelp(ctx context.Context, c call, raw json.RawMessage) answer {
 	args, e := g.selfArgs(toolHelp, raw)
 	if e != nil {
 		return envelopeAnswer(errorEnvelope(toolHelp, e), "help")
 	}
 	var req helpRequest
 	_ = json.Unmarshal(args, &req)
-	body, e := g.help(c.reg, c.servers, req)
+	body, e := g.help(ctx, c.reg, c.servers, req)
 	if e != nil {
 		a := envelopeAnswer(errorEnvelope(toolHelp, e), "help")
-		a.op = req.Path
+		a.op = clip(req.Path)
 		return a
 	}
 	return answer{body: body, ok: true, op: req.Path, kind: "help"}

@@ -25,6 +25,7 @@ type gatewayFlags struct {
 	mode            string
 	httpAddr        string
 	token           string
+	tokenSet        bool // --token was given, even as ""
 	readOnly        bool
 	allow, deny     []string
 	eventsPath      string
@@ -44,9 +45,16 @@ func (a *app) gatewayCommand() *cobra.Command {
 			"discovers, inspects and calls every upstream tool; in direct mode it lists every tool as\n" +
 			"<server>__<tool>. It speaks stdio, or streamable HTTP with --http (loopback only unless a\n" +
 			"--token is set).\n\n" +
+			"Policy globs (--allow, --deny) match whole op ids (<server>.<tool>), case-sensitively:\n" +
+			"* matches any run of characters, \".\" and \"/\" included, ? exactly one character, and\n" +
+			"\\ makes the next character literal; [ is reserved (write \\[). So --deny 'db.*' denies\n" +
+			"db.admin/drop_db and db.Drop, but not the ops of a server named DB.\n\n" +
 			"Environment: MCPEEK_GATEWAY_MODE (for --mode), MCPEEK_GATEWAY_TOKEN (for --token).",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return a.runGateway(cmd.Context(), f) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			f.tokenSet = cmd.Flags().Changed("token")
+			return a.runGateway(cmd.Context(), f)
+		},
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.mode, "mode", "", "progressive or direct (default $MCPEEK_GATEWAY_MODE, else progressive)")
@@ -71,8 +79,15 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	if err != nil {
 		return usageError("--mode: %v", err)
 	}
-	if f.token == "" {
-		f.token = os.Getenv("MCPEEK_GATEWAY_TOKEN")
+	tokenFrom := "--token"
+	if !f.tokenSet {
+		f.token, tokenFrom = os.Getenv("MCPEEK_GATEWAY_TOKEN"), "MCPEEK_GATEWAY_TOKEN"
+	}
+	if f.tokenSet && f.token == "" {
+		return usageError("--token: the token is blank (leave the flag out to serve without one)")
+	}
+	if err := gateway.CheckToken(f.token); err != nil {
+		return usageError("%s: %v", tokenFrom, err)
 	}
 	deadlines, longest, err := parseServerDeadlines(f.serverDeadlines, f.deadline)
 	if err != nil {

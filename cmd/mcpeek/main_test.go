@@ -102,3 +102,23 @@ func TestSchemaTextIsSanitised(t *testing.T) {
 		}
 	}
 }
+
+func TestGatewayRefusesABlankOrPaddedToken(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		env  string
+		want string
+	}{
+		{[]string{"gateway", "--token", ""}, "", "--token: the token is blank"},
+		{[]string{"gateway", "--token", "   "}, "", "--token: the token is blank"},
+		{[]string{"gateway", "--token", " s3cret"}, "", "--token: the token starts or ends with white space"},
+		{[]string{"gateway"}, "s3cret\n", "MCPEEK_GATEWAY_TOKEN: the token starts or ends with white space"},
+		{[]string{"gateway"}, "  ", "MCPEEK_GATEWAY_TOKEN: the token is blank"},
+	} {
+		t.Setenv("MCPEEK_GATEWAY_TOKEN", c.env)
+		_, stderr, code := mcpeek(t, c.args...)
+		if code != 1 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "s3cret") {
+			t.Errorf("%q (env %q): exit %d, %s", c.args, c.env, code, stderr)
+		}
+	}
+}
