@@ -85,8 +85,11 @@ func loadPath(path string, env loadEnv, strict bool) (Config, error) {
 	return parseConfig(path, data, env, strict)
 }
 
-// parseConfig parses the bytes of one config file.
+// parseConfig parses the bytes of one config file. A UTF-8 byte order mark,
+// which Windows editors like to write, is skipped; positions in errors count
+// from after it.
 func parseConfig(path string, data []byte, env loadEnv, strict bool) (Config, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	clean := stripJSONC(data)
 	fail := func(err error, server string) error {
 		ce := &ConfigError{Path: path, Server: server, Msg: err.Error(), Err: err}
