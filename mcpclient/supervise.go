@@ -197,7 +197,7 @@ func (m *Manager) supervise(s *serverState) {
 func (m *Manager) connect(s *serverState) (*conn, []model.Tool, []string, error) {
 	ctx, cancel := context.WithTimeout(m.ctx, m.opts.connectTimeout)
 	defer cancel()
-	stderr := newLineRing(m.opts.stderrLines)
+	stderr := newLineRing(m.opts.stderrLines, s.ep.cfg.secrets())
 	c, err := dial(ctx, s.ep, dialConfig{
 		name:           s.name,
 		clientInfo:     m.opts.clientInfo,
