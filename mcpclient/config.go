@@ -53,6 +53,10 @@ type ServerConfig struct {
 	// the handshake (e.g. "2025-11-25") instead of letting mcp-go negotiate
 	// the newest era. For servers that misreport what they support.
 	ProtocolVersion string
+	// MaxMessageBytes, when above zero, bounds one message from a stdio
+	// server instead of the Manager's limit (see WithMaxMessageBytes). It
+	// is "maxMessageBytes" in the file.
+	MaxMessageBytes int64
 }
 
 // Transport returns how the server is reached: stdio when it has a command

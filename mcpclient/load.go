@@ -169,6 +169,8 @@ type rawEntry struct {
 	Type      string                     `json:"type"`
 	Headers   map[string]string          `json:"headers"`
 	Disabled  bool                       `json:"disabled"`
+	// MaxMessage is mcpeek's own: see ServerConfig.MaxMessageBytes.
+	MaxMessage int64 `json:"maxMessageBytes"`
 }
 
 // parseEntry decodes, validates and expands one entry.
@@ -197,6 +199,7 @@ func parseEntry(m member, env loadEnv) (ServerConfig, []string, error) {
 		Headers:  raw.Headers,
 		Disabled: raw.Disabled,
 	}
+	sc.MaxMessageBytes = raw.MaxMessage
 	if len(raw.Env) > 0 {
 		sc.Env = make(map[string]string, len(raw.Env))
 		for k, v := range raw.Env {
@@ -281,6 +284,8 @@ func validate(sc ServerConfig) error {
 		return errors.New(`type "stdio" needs "command"`)
 	case (t == "sse" || t == "http") && sc.URL == "":
 		return fmt.Errorf(`type %q needs "url"`, sc.Type)
+	case sc.MaxMessageBytes < 0:
+		return errors.New(`"maxMessageBytes" must be a positive number of bytes`)
 	}
 	return nil
 }

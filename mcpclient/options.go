@@ -18,6 +18,7 @@ type options struct {
 	stderrLines    int
 	maxPages       int
 	stopGrace      time.Duration
+	maxMessage     int64
 	clientInfo     mcp.Implementation
 	inproc         []inprocServer
 }
@@ -36,6 +37,7 @@ func defaultOptions() options {
 		stderrLines:    50,
 		maxPages:       defaultMaxPages,
 		stopGrace:      defaultStopGrace,
+		maxMessage:     DefaultMaxMessageBytes,
 		clientInfo:     mcp.Implementation{Name: "mcpeek", Version: "dev"},
 	}
 }
@@ -99,6 +101,18 @@ func WithStopGrace(d time.Duration) Option {
 	return func(o *options) {
 		if d > 0 {
 			o.stopGrace = d
+		}
+	}
+}
+
+// WithMaxMessageBytes bounds one message read from a stdio server (one
+// line of its stdout), in bytes (default DefaultMaxMessageBytes, 64 MiB). A
+// server that sends a longer one loses its connection with a
+// *MessageTooLargeError. An entry's MaxMessageBytes overrides it.
+func WithMaxMessageBytes(n int64) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.maxMessage = n
 		}
 	}
 }

@@ -30,9 +30,10 @@ const stderrGrace = 500 * time.Millisecond
 // exits, without closing our ends under mcp-go's reader.
 type process struct {
 	cmd    *exec.Cmd
-	stdin  *os.File // our write end
-	stdout *os.File // our read end
-	stderr *os.File // our read end
+	stdin  *os.File   // our write end
+	stdout *os.File   // our read end
+	stderr *os.File   // our read end
+	out    *lineLimit // stdout, one message per line, for the transport
 	lines  *lineRing
 	grace  time.Duration // see defaultStopGrace
 
@@ -42,8 +43,9 @@ type process struct {
 }
 
 // startProcess runs cfg.Command with cfg.Args in cfg.Cwd, with cfg.Env added
-// to our environment. Its stderr goes, line by line and sanitised, to lines.
-func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration) (_ *process, err error) {
+// to our environment. Its stderr goes, line by line and sanitised, to lines;
+// its stdout is read a line of at most maxMessage bytes at a time.
+func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMessage int64) (_ *process, err error) {
 	var files []*os.File
 	defer func() {
 		if err != nil {
@@ -92,6 +94,7 @@ func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration) (_ *pr
 		stdin:      inW,
 		stdout:     outR,
 		stderr:     errR,
+		out:        newLineLimit(outR, maxMessage),
 		lines:      lines,
 		grace:      grace,
 		stderrDone: make(chan struct{}),

@@ -2,6 +2,7 @@ package mcpclient
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -203,6 +204,7 @@ func (m *Manager) connect(s *serverState) (*conn, []model.Tool, []string, error)
 		clientInfo:     m.opts.clientInfo,
 		stderr:         stderr,
 		stopGrace:      m.opts.stopGrace,
+		maxMessage:     cmp.Or(s.ep.cfg.MaxMessageBytes, m.opts.maxMessage),
 		maxPages:       m.opts.maxPages,
 		onToolsChanged: s.signalRefresh,
 	})

@@ -35,6 +35,8 @@ type transportSetup struct {
 	stderr *lineRing
 	// stopGrace is how long a child gets to exit at each step of stopping.
 	stopGrace time.Duration
+	// maxMessage bounds one message from the server, in bytes.
+	maxMessage int64
 	// listen asks a streamable HTTP transport for the standalone GET stream,
 	// which is how a legacy (pre 2026-07-28) server delivers list_changed.
 	listen bool
@@ -50,13 +52,13 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 	cfg := e.cfg
 	switch cfg.Transport() {
 	case model.TransportStdio:
-		p, err := startProcess(cfg, setup.stderr, setup.stopGrace)
+		p, err := startProcess(cfg, setup.stderr, setup.stopGrace, setup.maxMessage)
 		if err != nil {
 			return nil, nil, err
 		}
 		// mcp-go's Stdio over our pipes: it frames JSON-RPC, routes replies
 		// and skips lines that are not JSON (servers that print banners).
-		t := transport.NewIO(p.stdout, p.stdin, nil)
+		t := transport.NewIO(p.out, p.stdin, nil)
 		transport.WithCommandLogger(discardLogger())(t)
 		return t, p, nil
 	case model.TransportSSE:

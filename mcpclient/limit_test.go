@@ -1,0 +1,93 @@
+package mcpclient
+
+import (
+	"context"
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"mcpeek/model"
+)
+
+func TestLineLimit(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		over           bool
+	}{
+		{"lines within the limit", "12345\n\n123\n12", "12345\n\n123\n12", false},
+		{"a line of exactly the limit", "12345\n", "12345\n", false},
+		{"the lines before a long one pass", "1\n22\n123456\n1\n", "1\n22\n", true},
+		{"a long last line without newline", "1\n123456", "1\n", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, r := range []io.Reader{strings.NewReader(tt.in), iotest.OneByteReader(strings.NewReader(tt.in))} {
+				l := newLineLimit(r, 5)
+				got, err := io.ReadAll(l)
+				var tooLarge *MessageTooLargeError
+				if tt.over != errors.As(err, &tooLarge) || (tt.over && tooLarge.Limit != 5) {
+					t.Errorf("ReadAll error = %v, over the limit: %v", err, tt.over)
+				}
+				// One byte at a time, bytes of the long line pass before
+				// the limit is seen; mcp-go drops an unfinished line.
+				if !strings.HasPrefix(string(got), tt.want) {
+					t.Errorf("read %q, want %q first", got, tt.want)
+				}
+				if tt.over != isClosed(l.Over()) {
+					t.Errorf("Over() closed: %v", isClosed(l.Over()))
+				}
+			}
+		})
+	}
+}
+
+func TestByteSize(t *testing.T) {
+	for n, want := range map[int64]string{64 << 20: "64 MiB", 1 << 30: "1 GiB", 1536: "1536 bytes", 2048: "2 KiB", 1000: "1000 bytes"} {
+		if got := byteSize(n); got != want {
+			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestMaxMessageBytesInTheFile(t *testing.T) {
+	path := writeFile(t, filepath.Join(t.TempDir(), "mcp.json"), `{"mcpServers": {"big": {"command": "srv", "maxMessageBytes": 268435456}}}`)
+	cfg, err := Load(path)
+	if err != nil || cfg.Servers[0].MaxMessageBytes != 256<<20 {
+		t.Fatalf("Load = %+v, %v", cfg, err)
+	}
+	bad := writeFile(t, filepath.Join(t.TempDir(), "mcp.json"), `{"mcpServers": {"big": {"command": "srv", "maxMessageBytes": -1}}}`)
+	if _, err := Load(bad); err == nil || !strings.Contains(err.Error(), "maxMessageBytes") {
+		t.Errorf("Load(negative) = %v", err)
+	}
+}
+
+func TestOversizedMessageFailsTheConnection(t *testing.T) {
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("big", "basic")}},
+		WithMaxMessageBytes(1<<20), WithBackoff(time.Hour, time.Hour), WithStopGrace(100*time.Millisecond))
+	_, err := m.CallTool(context.Background(), "big", "big", nil)
+	if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "message over the 1 MiB limit") {
+		t.Fatalf("CallTool(big) = %v, want ErrUnavailable naming the limit", err)
+	}
+	s := waitServer(t, m, "big", "the error state", isState(model.StateError))
+	if !strings.Contains(s.Err, "1 MiB limit") {
+		t.Errorf("err = %q", s.Err)
+	}
+	// The next call reconnects, and a normal reply is fine.
+	if res, err := m.CallTool(context.Background(), "big", "echo", nil); err != nil || res.Text != "hello" {
+		t.Fatalf("CallTool(echo) after reconnect = %v", err)
+	}
+}
+
+func TestMaxMessageBytesPerServer(t *testing.T) {
+	// The entry's own limit wins over the Manager's.
+	cfg := helperConfig("big", "basic")
+	cfg.MaxMessageBytes = 4 << 20
+	m := startManager(t, Config{Servers: []ServerConfig{cfg}}, WithMaxMessageBytes(1<<20))
+	if _, err := m.CallTool(context.Background(), "big", "big", nil); err != nil {
+		t.Fatalf("CallTool(big) under a 4 MiB limit = %v", err)
+	}
+}
