@@ -81,6 +81,7 @@ func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMes
 		cmd.Env = append(cmd.Env, k+"="+cfg.Env[k])
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = sysProcAttr()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.Command, err)
 	}
@@ -141,8 +142,10 @@ func (p *process) ExitError() error {
 }
 
 // stop ends the child and reaps it: its stdin is closed (the polite way to
-// end a stdio server), then SIGTERM, then SIGKILL, each after a grace period.
-// It returns once the child is reaped and every pipe is closed.
+// end a stdio server), then its process group gets SIGTERM, then SIGKILL,
+// each after a grace period. What the child started and left behind gets
+// the same SIGTERM and SIGKILL. It returns once the child is reaped and
+// every pipe is closed.
 func (p *process) stop() {
 	p.stdin.Close()
 	grace := p.grace
@@ -150,15 +153,38 @@ func (p *process) stop() {
 		grace = defaultStopGrace
 	}
 	if !p.waitFor(grace) {
-		// SIGTERM is not available on Windows; Kill below still is.
-		_ = p.cmd.Process.Signal(syscall.SIGTERM)
+		p.signal(syscall.SIGTERM)
 		if !p.waitFor(grace) {
-			_ = p.cmd.Process.Kill()
+			p.signal(syscall.SIGKILL)
 			<-p.exited
+		}
+	}
+	if p.groupLeft() {
+		p.signal(syscall.SIGTERM)
+		if !p.waitGroup(grace) {
+			p.signal(syscall.SIGKILL)
 		}
 	}
 	p.stdout.Close()
 	p.stderr.Close()
+}
+
+// groupPoll is how often waitGroup looks: a process group cannot be waited
+// on, only probed.
+const groupPoll = 10 * time.Millisecond
+
+// waitGroup waits up to d for the child's process group to be gone.
+func (p *process) waitGroup(d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	t := time.NewTicker(groupPoll)
+	defer t.Stop()
+	for p.groupLeft() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		<-t.C
+	}
+	return true
 }
 
 func (p *process) waitFor(d time.Duration) bool {
