@@ -53,9 +53,9 @@ type ServerConfig struct {
 	// the handshake (e.g. "2025-11-25") instead of letting mcp-go negotiate
 	// the newest era. For servers that misreport what they support.
 	ProtocolVersion string
-	// MaxMessageBytes, when above zero, bounds one message from a stdio
-	// server instead of the Manager's limit (see WithMaxMessageBytes). It
-	// is "maxMessageBytes" in the file.
+	// MaxMessageBytes, when above zero, bounds one message from the server
+	// instead of the Manager's limit (see WithMaxMessageBytes). It is
+	// "maxMessageBytes" in the file.
 	MaxMessageBytes int64
 }
 

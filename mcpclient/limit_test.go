@@ -4,36 +4,45 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
 	"mcpeek/model"
 )
 
-func TestLineLimit(t *testing.T) {
+func TestMessageLimit(t *testing.T) {
 	tests := []struct {
 		name, in, want string
+		frame          framing
 		over           bool
 	}{
-		{"lines within the limit", "12345\n\n123\n12", "12345\n\n123\n12", false},
-		{"a line of exactly the limit", "12345\n", "12345\n", false},
-		{"the lines before a long one pass", "1\n22\n123456\n1\n", "1\n22\n", true},
-		{"a long last line without newline", "1\n123456", "1\n", true},
+		{"lines within the limit", "12345\n\n123\n12", "12345\n\n123\n12", framedByLines, false},
+		{"a line of exactly the limit", "12345\n", "12345\n", framedByLines, false},
+		{"the lines before a long one pass", "1\n22\n123456\n1\n", "1\n22\n", framedByLines, true},
+		{"a long last line without newline", "1\n123456", "1\n", framedByLines, true},
+		{"events within the limit", "d:1\nd\n\nd:34\r\n\r\n", "d:1\nd\n\nd:34\r\n\r\n", framedByEvents, false},
+		{"an event of short lines over the limit", "a\n\nd:1\nd:2\nd:3\n\n", "a\n\nd:1\n", framedByEvents, true},
+		{"a body within the limit", "1\n2\n3", "1\n2\n3", framedWhole, false},
+		{"a body over the limit", "1\n2\n3\n4", "", framedWhole, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, r := range []io.Reader{strings.NewReader(tt.in), iotest.OneByteReader(strings.NewReader(tt.in))} {
-				l := newLineLimit(r, 5)
+				l := newMessageLimit(r, 5, tt.frame)
 				got, err := io.ReadAll(l)
 				var tooLarge *MessageTooLargeError
 				if tt.over != errors.As(err, &tooLarge) || (tt.over && tooLarge.Limit != 5) {
 					t.Errorf("ReadAll error = %v, over the limit: %v", err, tt.over)
 				}
-				// One byte at a time, bytes of the long line pass before
-				// the limit is seen; mcp-go drops an unfinished line.
+				// One byte at a time, bytes of the long message pass
+				// before the limit is seen; mcp-go drops an unfinished one.
 				if !strings.HasPrefix(string(got), tt.want) {
 					t.Errorf("read %q, want %q first", got, tt.want)
 				}
@@ -69,11 +78,11 @@ func TestOversizedMessageFailsTheConnection(t *testing.T) {
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("big", "basic")}},
 		WithMaxMessageBytes(1<<20), WithBackoff(time.Hour, time.Hour), WithStopGrace(100*time.Millisecond))
 	_, err := m.CallTool(context.Background(), "big", "big", nil)
-	if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "message over the 1 MiB limit") {
+	if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "message over the limit of 1 MiB") {
 		t.Fatalf("CallTool(big) = %v, want ErrUnavailable naming the limit", err)
 	}
 	s := waitServer(t, m, "big", "the error state", isState(model.StateError))
-	if !strings.Contains(s.Err, "1 MiB limit") {
+	if !strings.Contains(s.Err, "limit of 1 MiB") {
 		t.Errorf("err = %q", s.Err)
 	}
 	// The next call reconnects, and a normal reply is fine.
@@ -89,5 +98,30 @@ func TestMaxMessageBytesPerServer(t *testing.T) {
 	m := startManager(t, Config{Servers: []ServerConfig{cfg}}, WithMaxMessageBytes(1<<20))
 	if _, err := m.CallTool(context.Background(), "big", "big", nil); err != nil {
 		t.Fatalf("CallTool(big) under a 4 MiB limit = %v", err)
+	}
+}
+
+func TestOversizedHTTPReply(t *testing.T) {
+	srv := liveServer("web")
+	srv.AddTool(mcp.NewTool("big"), textResult(strings.Repeat("a", 2<<20)))
+	sse := server.NewSSEServer(srv)
+	sseTS := httptest.NewServer(sse)
+	server.WithBaseURL(sseTS.URL)(sse)
+	t.Cleanup(sseTS.Close)
+	httpTS := httptest.NewServer(server.NewStreamableHTTPServer(srv))
+	t.Cleanup(httpTS.Close)
+
+	m := startManager(t, Config{Servers: []ServerConfig{
+		{Name: "http", Type: "http", URL: httpTS.URL + "/mcp"},
+		{Name: "sse", Type: "sse", URL: sseTS.URL + "/sse"},
+	}}, WithMaxMessageBytes(1<<20), WithBackoff(time.Hour, time.Hour))
+	for _, name := range []string{"http", "sse"} {
+		_, err := m.CallTool(context.Background(), name, "big", nil)
+		if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "message over the limit of 1 MiB") {
+			t.Errorf("%s: CallTool(big) = %v, want ErrUnavailable naming the limit", name, err)
+		}
+		if res, err := m.CallTool(context.Background(), name, "first", nil); err != nil || res.Text != "first" {
+			t.Errorf("%s: CallTool(first) after = %v", name, err)
+		}
 	}
 }

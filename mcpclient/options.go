@@ -105,10 +105,11 @@ func WithStopGrace(d time.Duration) Option {
 	}
 }
 
-// WithMaxMessageBytes bounds one message read from a stdio server (one
-// line of its stdout), in bytes (default DefaultMaxMessageBytes, 64 MiB). A
-// server that sends a longer one loses its connection with a
-// *MessageTooLargeError. An entry's MaxMessageBytes overrides it.
+// WithMaxMessageBytes bounds one message from a server, in bytes (default
+// DefaultMaxMessageBytes, 64 MiB): a line of a stdio server's output, an
+// event of an event stream, an HTTP response body. A longer one fails with a
+// *MessageTooLargeError: the call over HTTP, the connection otherwise. An
+// entry's MaxMessageBytes overrides it.
 func WithMaxMessageBytes(n int64) Option {
 	return func(o *options) {
 		if n > 0 {

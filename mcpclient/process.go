@@ -30,10 +30,10 @@ const stderrGrace = 500 * time.Millisecond
 // exits, without closing our ends under mcp-go's reader.
 type process struct {
 	cmd    *exec.Cmd
-	stdin  *os.File   // our write end
-	stdout *os.File   // our read end
-	stderr *os.File   // our read end
-	out    *lineLimit // stdout, one message per line, for the transport
+	stdin  *os.File      // our write end
+	stdout *os.File      // our read end
+	stderr *os.File      // our read end
+	out    *messageLimit // stdout, one message per line, for the transport
 	lines  *lineRing
 	grace  time.Duration // see defaultStopGrace
 
@@ -95,7 +95,7 @@ func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMes
 		stdin:      inW,
 		stdout:     outR,
 		stderr:     errR,
-		out:        newLineLimit(outR, maxMessage),
+		out:        newMessageLimit(outR, maxMessage, framedByLines),
 		lines:      lines,
 		grace:      grace,
 		stderrDone: make(chan struct{}),

@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"log/slog"
@@ -64,7 +65,7 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 	case model.TransportSSE:
 		t, err := transport.NewSSE(cfg.URL,
 			transport.WithSSELogger(discardLogger()),
-			transport.WithHTTPClient(httpClient(cfg.Headers)))
+			transport.WithHTTPClient(httpClient(cfg.Headers, setup.maxMessage)))
 		if err != nil {
 			return nil, nil, fmt.Errorf("sse transport: %w", err)
 		}
@@ -72,7 +73,7 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 	case model.TransportStreamableHTTP:
 		opts := []transport.StreamableHTTPCOption{
 			transport.WithHTTPLogger(discardLogger()),
-			transport.WithHTTPBasicClient(httpClient(cfg.Headers)),
+			transport.WithHTTPBasicClient(httpClient(cfg.Headers, setup.maxMessage)),
 		}
 		if setup.listen {
 			opts = append(opts, transport.WithContinuousListening())
@@ -92,18 +93,19 @@ func isHTTP(t transport.Interface) bool {
 	return ok
 }
 
-// httpClient returns a client that sends headers on every request.
+// httpClient returns a client that sends headers on every request and
+// bounds every message of every response to maxMessage bytes.
 //
 // The headers are added by the round tripper rather than with mcp-go's
 // WithHeaders/WithHTTPHeaders, which miss some requests: the streamable HTTP
 // transport's session DELETE on Close goes without them (mcp-go v1.2.1), so
 // a server behind auth would refuse it and keep the session.
-func httpClient(headers map[string]string) *http.Client {
-	base := http.DefaultTransport
-	if len(headers) == 0 {
-		return &http.Client{Transport: base}
+func httpClient(headers map[string]string, maxMessage int64) *http.Client {
+	var base http.RoundTripper = limitTransport{base: http.DefaultTransport, max: cmp.Or(maxMessage, DefaultMaxMessageBytes)}
+	if len(headers) > 0 {
+		base = headerTransport{base: base, headers: maps.Clone(headers)}
 	}
-	return &http.Client{Transport: headerTransport{base: base, headers: maps.Clone(headers)}}
+	return &http.Client{Transport: base}
 }
 
 type headerTransport struct {
