@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,5 +101,21 @@ func TestSchemaTextIsSanitised(t *testing.T) {
 		if strings.ContainsAny(out+stderr, "\x1b\x07\u009b") {
 			t.Errorf("%v: control characters reached the terminal: %q %q", args, out, stderr)
 		}
+	}
+}
+
+func TestMaxMessageBytes(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	// A server whose first line is 5000 bytes long.
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
+	os.WriteFile(cfg, []byte(`{"mcpServers": {"long": {"command": "sh", "args": ["-c", "head -c 5000 /dev/zero | tr '\\0' a; echo; exec sleep 30"]}}}`), 0o644)
+	out, stderr, code := mcpeek(t, "--max-message-bytes", "1024", "servers", "--config", cfg)
+	if code != 1 || !strings.Contains(out, "server sent a message over the limit of 1 KiB") {
+		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	if _, stderr, code := mcpeek(t, "--max-message-bytes", "0", "servers", "--config", cfg); code != 1 || !strings.Contains(stderr, "--max-message-bytes must be") {
+		t.Errorf("--max-message-bytes 0: exit %d, %s", code, stderr)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
 
@@ -20,6 +21,7 @@ type app struct {
 	configPath     string
 	serverURL      string
 	protocol       string
+	maxMessage     int64
 	color          bool // stdout is a terminal and colour is allowed
 }
 
@@ -59,6 +61,8 @@ func (a *app) rootCommand() *cobra.Command {
 	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file (mcpServers JSON)")
 	root.PersistentFlags().StringVar(&a.protocol, "protocol", "", "pin the MCP protocol version offered to every server (e.g. 2025-11-25)")
 	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "use only this streamable HTTP server, named \"url\" (instead of a config)")
+	root.PersistentFlags().Int64Var(&a.maxMessage, "max-message-bytes", mcpclient.DefaultMaxMessageBytes,
+		"largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand())
 	return root
