@@ -191,15 +191,17 @@ func runParentHelper() int {
 		return 1
 	}
 	// The child's stderr is read asynchronously: look until its pid shows.
-	for pid := ""; pid == ""; time.Sleep(10 * time.Millisecond) {
+	pid := ""
+	for pid == "" {
+		time.Sleep(10 * time.Millisecond)
 		s, _ := m.Server("child")
 		for _, l := range s.Stderr {
 			if p, ok := strings.CutPrefix(l, "pid "); ok {
 				pid = p
-				fmt.Println("child", pid)
 			}
 		}
 	}
+	fmt.Println("child", pid)
 	never := make(chan os.Signal, 1)
 	signal.Notify(never, os.Interrupt)
 	<-never
