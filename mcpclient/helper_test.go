@@ -50,7 +50,8 @@ const helperTool = `{"name":"echo","description":"Echoes.","inputSchema":{"type"
 // runHelper is a hand-written legacy (2025-11-25) stdio MCP server, so that
 // tests control every byte it writes. Modes:
 //
-//	basic      echo, crash (exits with status 3), sleep (never answers)
+//	basic      echo, crash (exits with status 3), sleep (never answers),
+//	           deaf (never answers nor reads anything again), big (a long reply)
 //	hang-list  never answers tools/list
 //	garbage    writes junk lines to stdout around every reply
 //	escapes    tool name, description and stderr full of escape sequences
@@ -160,6 +161,11 @@ func runHelper(mode string) int {
 				return 3
 			case "sleep":
 				// never answers
+			case "deaf":
+				// never reads its stdin again
+				never := make(chan os.Signal, 1)
+				signal.Notify(never, os.Interrupt)
+				<-never
 			case "big":
 				// One reply line of bigReply bytes and more.
 				reply(`{"content":[{"type":"text","text":"` + strings.Repeat("a", bigReply) + `"}]}`)

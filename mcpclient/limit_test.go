@@ -2,9 +2,11 @@ package mcpclient
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,5 +125,88 @@ func TestOversizedHTTPReply(t *testing.T) {
 		if res, err := m.CallTool(context.Background(), name, "first", nil); err != nil || res.Text != "first" {
 			t.Errorf("%s: CallTool(first) after = %v", name, err)
 		}
+	}
+}
+
+func TestServerThatStopsReadingKeepsCallsToTheirDeadline(t *testing.T) {
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}},
+		WithCallTimeout(time.Second), WithStopGrace(100*time.Millisecond), WithBackoff(time.Hour, time.Hour))
+	// "deaf" never answers and the server reads nothing more: requests
+	// larger than the pipe's buffer cannot be written.
+	deaf := make(chan error, 1)
+	go func() {
+		_, err := m.CallTool(context.Background(), "h", "deaf", nil)
+		deaf <- err
+	}()
+	big := json.RawMessage(`{"text":"` + strings.Repeat("a", 1<<20) + `"}`)
+	for range 2 {
+		done := make(chan error, 1)
+		go func() {
+			_, err := m.CallTool(context.Background(), "h", "echo", big)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("CallTool = %v, want its deadline exceeded", err)
+			}
+		case <-time.After(waitLimit):
+			t.Fatalf("CallTool blocked for %s past its deadline of 1s", waitLimit)
+		}
+	}
+	if err := <-deaf; !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("CallTool(deaf) = %v", err)
+	}
+}
+
+func TestStdinQueue(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	q := newStdinQueue(w, 10)
+	// One message larger than the backlog is taken when nothing waits,
+	// and nothing more until it has been written.
+	big := strings.Repeat("x", 1<<20)
+	if _, err := q.Write([]byte(big)); err != nil {
+		t.Fatalf("Write(big): %v", err)
+	}
+	if _, err := q.Write([]byte("more\n")); !errors.Is(err, errNotReading) {
+		t.Errorf("Write over the backlog = %v, want errNotReading", err)
+	}
+	if _, err := io.ReadFull(r, make([]byte, len(big))); err != nil {
+		t.Fatal(err)
+	}
+	// Once it has been read (and the feeder has seen so), writes are taken
+	// again, in order.
+	writeSoon := func(b string) {
+		t.Helper()
+		deadline := time.Now().Add(waitLimit)
+		for _, err := q.Write([]byte(b)); err != nil; _, err = q.Write([]byte(b)) {
+			if time.Now().After(deadline) {
+				t.Fatalf("Write after the backlog was read: %v", err)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	writeSoon("one\n")
+	if _, err := q.Write([]byte("two\n")); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 8)
+	if _, err := io.ReadFull(r, got); err != nil || string(got) != "one\ntwo\n" {
+		t.Errorf("read %q, %v", got, err)
+	}
+	// Close ends a write under way at once.
+	writeSoon(big)
+	q.Close()
+	select {
+	case <-q.Fed():
+	case <-time.After(waitLimit):
+		t.Fatal("the feeding goroutine outlived Close")
+	}
+	if _, err := q.Write([]byte("late\n")); err == nil {
+		t.Error("Write after Close succeeded")
 	}
 }

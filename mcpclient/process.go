@@ -30,7 +30,7 @@ const stderrGrace = 500 * time.Millisecond
 // exits, without closing our ends under mcp-go's reader.
 type process struct {
 	cmd    *exec.Cmd
-	stdin  *os.File      // our write end
+	stdin  *stdinQueue   // our write end, for the transport
 	stdout *os.File      // our read end
 	stderr *os.File      // our read end
 	out    *messageLimit // stdout, one message per line, for the transport
@@ -92,7 +92,7 @@ func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMes
 
 	p := &process{
 		cmd:        cmd,
-		stdin:      inW,
+		stdin:      newStdinQueue(inW, maxStdinBacklog),
 		stdout:     outR,
 		stderr:     errR,
 		out:        newMessageLimit(outR, maxMessage, framedByLines),
@@ -167,6 +167,14 @@ func (p *process) stop() {
 	}
 	p.stdout.Close()
 	p.stderr.Close()
+	// Closing stdin ends a write under way where pipes can be polled; else
+	// the write ends with the last process holding the pipe's other end.
+	t := time.NewTimer(stderrGrace)
+	defer t.Stop()
+	select {
+	case <-p.stdin.Fed():
+	case <-t.C:
+	}
 }
 
 // groupPoll is how often waitGroup looks: a process group cannot be waited
