@@ -69,7 +69,12 @@ type messageLimit struct {
 	over chan struct{}         // closed when err is set
 }
 
+// newMessageLimit reads r with messages of at most max bytes
+// (DefaultMaxMessageBytes for 0).
 func newMessageLimit(r io.Reader, max int64, frame framing) *messageLimit {
+	if max <= 0 {
+		max = DefaultMaxMessageBytes
+	}
 	return &messageLimit{r: r, max: max, frame: frame, over: make(chan struct{})}
 }
 

@@ -1,7 +1,6 @@
 package mcpclient
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"log/slog"
@@ -101,7 +100,7 @@ func isHTTP(t transport.Interface) bool {
 // transport's session DELETE on Close goes without them (mcp-go v1.2.1), so
 // a server behind auth would refuse it and keep the session.
 func httpClient(headers map[string]string, maxMessage int64) *http.Client {
-	var base http.RoundTripper = limitTransport{base: http.DefaultTransport, max: cmp.Or(maxMessage, DefaultMaxMessageBytes)}
+	var base http.RoundTripper = limitTransport{base: http.DefaultTransport, max: maxMessage}
 	if len(headers) > 0 {
 		base = headerTransport{base: base, headers: maps.Clone(headers)}
 	}
