@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"net/url"
@@ -52,6 +53,10 @@ type ServerConfig struct {
 	// the handshake (e.g. "2025-11-25") instead of letting mcp-go negotiate
 	// the newest era. For servers that misreport what they support.
 	ProtocolVersion string
+	// MaxMessageBytes, when above zero, bounds one message from the server
+	// instead of the Manager's limit (see WithMaxMessageBytes). It is
+	// "maxMessageBytes" in the file.
+	MaxMessageBytes int64
 }
 
 // Transport returns how the server is reached: stdio when it has a command
@@ -128,35 +133,47 @@ func (c ServerConfig) String() string {
 // Redact replaces every secret of the entry that occurs in msg (environment
 // values, header values, URL password and query values) with "***". Errors
 // from the network stack quote URLs, and children echo their environment, so
-// every error text from a connection goes through it.
-func (c ServerConfig) Redact(msg string) string {
-	var secrets []string
+// every error text and stderr line from a connection goes through it.
+func (c ServerConfig) Redact(msg string) string { return redact(msg, c.secrets()) }
+
+// secrets returns the values Redact hides, longest first, so that a secret
+// containing another is replaced whole. Values under four bytes ("1",
+// "true") are left out: they would shred every message and are unlikely to
+// be secrets.
+func (c ServerConfig) secrets() []string {
+	var out []string
+	add := func(s string) {
+		if len(s) >= 4 {
+			out = append(out, s)
+		}
+	}
 	for _, v := range c.Env {
-		secrets = append(secrets, v)
+		add(v)
 	}
 	for _, v := range c.Headers {
-		secrets = append(secrets, v)
+		add(v)
 		// "Bearer xyz": the token alone may be quoted too.
 		if _, tok, ok := strings.Cut(v, " "); ok {
-			secrets = append(secrets, tok)
+			add(tok)
 		}
 	}
 	if u, err := url.Parse(c.URL); err == nil {
 		if p, ok := u.User.Password(); ok {
-			secrets = append(secrets, p)
+			add(p)
 		}
 		for _, vs := range u.Query() {
-			secrets = append(secrets, vs...)
+			for _, v := range vs {
+				add(v)
+			}
 		}
 	}
-	// Longest first, so a secret containing another is replaced whole.
-	slices.SortFunc(secrets, func(a, b string) int { return len(b) - len(a) })
+	slices.SortFunc(out, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
+	return slices.Compact(out)
+}
+
+// redact replaces each of secrets (longest first) in msg with "***".
+func redact(msg string, secrets []string) string {
 	for _, s := range secrets {
-		// Very short values ("1", "true") would shred the message and are
-		// unlikely to be secrets.
-		if len(s) < 4 {
-			continue
-		}
 		msg = strings.ReplaceAll(msg, s, "***")
 	}
 	return msg

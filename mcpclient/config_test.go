@@ -327,3 +327,19 @@ func TestRedaction(t *testing.T) {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
+
+func TestLoadWithByteOrderMark(t *testing.T) {
+	path := writeFile(t, filepath.Join(t.TempDir(), "mcp.json"), "\uFEFF"+`{"servers": {"fs": {"command": "srv"}}}`)
+	cfg, err := Load(path)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if len(cfg.Servers) != 1 || cfg.Servers[0].Command != "srv" {
+		t.Errorf("servers = %+v", cfg.Servers)
+	}
+	// Positions in errors count from after the mark.
+	bad := writeFile(t, filepath.Join(t.TempDir(), "mcp.json"), "\uFEFF"+`{"servers": {"fs": 1}}`)
+	if _, err := Load(bad); err == nil || !strings.Contains(err.Error(), ":1:14:") {
+		t.Errorf("Load(bad) = %v, want an error at 1:14", err)
+	}
+}

@@ -69,9 +69,10 @@ type dialConfig struct {
 	clientInfo mcp.Implementation
 	// stderr receives a stdio child's stderr; the caller keeps it to show
 	// the last lines even when the connection fails.
-	stderr    *lineRing
-	stopGrace time.Duration
-	maxPages  int
+	stderr     *lineRing
+	stopGrace  time.Duration
+	maxMessage int64
+	maxPages   int
 	// onToolsChanged is called, on a transport goroutine, when the server
 	// sends notifications/tools/list_changed. It must not block.
 	onToolsChanged func()
@@ -80,7 +81,8 @@ type dialConfig struct {
 // dial connects to e and completes the handshake. ctx bounds the handshake
 // only; the connection lives until close.
 func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
-	c, err := dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace}, e.cfg.ProtocolVersion)
+	setup := transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace, maxMessage: dc.maxMessage}
+	c, err := dialOnce(ctx, e, dc, setup, e.cfg.ProtocolVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +94,8 @@ func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
 		// pinned to the version just negotiated.
 		version := c.info.ProtocolVersion
 		c.close()
-		return dialOnce(ctx, e, dc, transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace, listen: true}, version)
+		setup.listen = true
+		return dialOnce(ctx, e, dc, setup, version)
 	}
 	return c, nil
 }
@@ -149,6 +152,8 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 			select {
 			case <-c.proc.Exited():
 				c.markLost(c.proc.ExitError())
+			case <-c.proc.out.Over():
+				c.markLost(c.proc.out.Err())
 			case <-life.Done():
 			}
 		})
@@ -250,18 +255,25 @@ func (c *conn) LostErr() error { return c.lostErr }
 
 // failure returns the best account of a failed request: when a stdio
 // server's pipe closed, that is how the child exited (which takes a moment
-// to be known), not mcp-go's "transport closed".
+// to be known) or the message that passed the limit, not mcp-go's
+// "transport closed".
 func (c *conn) failure(err error) error {
-	if c.proc != nil && errors.Is(err, transport.ErrTransportClosed) {
-		t := time.NewTimer(exitWait)
-		defer t.Stop()
-		select {
-		case <-c.proc.Exited():
-			c.markLost(c.proc.ExitError())
-		case <-c.lost:
-		case <-t.C:
-			c.markLost(errors.New("server closed its stdout"))
-		}
+	if c.proc == nil || !errors.Is(err, transport.ErrTransportClosed) {
+		return c.lostOr(err)
+	}
+	if tooLarge := c.proc.out.Err(); tooLarge != nil {
+		// The limit closed the transport; the child has not exited.
+		c.markLost(tooLarge)
+		return c.lostOr(err)
+	}
+	t := time.NewTimer(exitWait)
+	defer t.Stop()
+	select {
+	case <-c.proc.Exited():
+		c.markLost(c.proc.ExitError())
+	case <-c.lost:
+	case <-t.C:
+		c.markLost(errors.New("server closed its stdout"))
 	}
 	return c.lostOr(err)
 }

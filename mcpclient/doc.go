@@ -9,6 +9,9 @@
 // mcp-go's typed ListTools, because decoding into mcp.Tool drops schema
 // keywords (root allOf, $defs, items, $schema, ...). Everything a server sends
 // is untrusted: [Sanitize] makes names, descriptions and stderr lines safe to
-// print, and secrets from the config (environment values, header values, URL
-// credentials) never appear in String output or error text.
+// print; secrets from the config (environment values, header values, URL
+// credentials) never appear in String output, error text or stored stderr
+// lines; one message may be at most [DefaultMaxMessageBytes] unless set
+// otherwise ([WithMaxMessageBytes]); and a stdio server runs in a process
+// group of its own, which is stopped whole.
 package mcpclient

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -48,7 +50,8 @@ const helperTool = `{"name":"echo","description":"Echoes.","inputSchema":{"type"
 // runHelper is a hand-written legacy (2025-11-25) stdio MCP server, so that
 // tests control every byte it writes. Modes:
 //
-//	basic      echo, crash (exits with status 3), sleep (never answers)
+//	basic      echo, crash (exits with status 3), sleep (never answers),
+//	           deaf (never answers nor reads anything again), big (a long reply)
 //	hang-list  never answers tools/list
 //	garbage    writes junk lines to stdout around every reply
 //	escapes    tool name, description and stderr full of escape sequences
@@ -57,6 +60,9 @@ const helperTool = `{"name":"echo","description":"Echoes.","inputSchema":{"type"
 //	pages3     three pages of tools
 //	exit-early writes to stderr and exits before answering anything
 //	stubborn   basic, but ignores SIGTERM and stays after stdin closes
+//	leak       basic, but logs the value of $API_KEY to stderr first
+//	leak-exit  logs the value of $API_KEY to stderr and exits
+//	parent     a Manager of one stubborn child, for killing from outside
 //	mcpgo      a real mcp-go server (2026-07-28 era) over stdio
 func runHelper(mode string) int {
 	if mode == "mcpgo" {
@@ -71,6 +77,16 @@ func runHelper(mode string) int {
 		out.Flush()
 	}
 	fmt.Fprintln(os.Stderr, "helper starting in mode", mode)
+	fmt.Fprintln(os.Stderr, "pid", os.Getpid())
+	switch mode {
+	case "leak", "leak-exit":
+		fmt.Fprintln(os.Stderr, "using key", os.Getenv("API_KEY"))
+		if mode == "leak-exit" {
+			return 1
+		}
+	case "parent":
+		return runParentHelper()
+	}
 	if mode == "exit-early" {
 		fmt.Fprintln(os.Stderr, "fatal: \x1b[31mmissing API key\x1b[0m")
 		return 1
@@ -106,7 +122,7 @@ func runHelper(mode string) int {
 				write("\x1b[2J\x1b]0;pwned\x07")
 				write(`[1, 2, 3]`)
 				write(`{"jsonrpc": "2.0", "method"`)
-				fmt.Fprintln(os.Stderr, "garbage mode noise")
+				fmt.Fprintln(os.Stderr, "noise on stderr")
 			}
 			write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s}`, msg.ID, result))
 		}
@@ -145,6 +161,14 @@ func runHelper(mode string) int {
 				return 3
 			case "sleep":
 				// never answers
+			case "deaf":
+				// never reads its stdin again
+				never := make(chan os.Signal, 1)
+				signal.Notify(never, os.Interrupt)
+				<-never
+			case "big":
+				// One reply line of bigReply bytes and more.
+				reply(`{"content":[{"type":"text","text":"` + strings.Repeat("a", bigReply) + `"}]}`)
 			default:
 				reply(`{"content":[{"type":"text","text":"hello"}],"structuredContent":{"b":1, "a":[2.50]},"isError":false}`)
 			}
@@ -152,6 +176,41 @@ func runHelper(mode string) int {
 			write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`, msg.ID))
 		}
 	}
+	return 0
+}
+
+// bigReply is the size of the text in the reply of the tool "big".
+const bigReply = 2 << 20
+
+// runParentHelper runs a Manager with one stubborn child (which ignores
+// SIGTERM and outlives its stdin), prints the child's pid on stdout and
+// waits to be killed: what happens to the child then is up to the kernel.
+func runParentHelper() int {
+	cfg := helperConfig("child", "stubborn")
+	m, err := NewManager(Config{Servers: []ServerConfig{cfg}})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if err := m.Start(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	// The child's stderr is read asynchronously: look until its pid shows.
+	pid := ""
+	for pid == "" {
+		time.Sleep(10 * time.Millisecond)
+		s, _ := m.Server("child")
+		for _, l := range s.Stderr {
+			if p, ok := strings.CutPrefix(l, "pid "); ok {
+				pid = p
+			}
+		}
+	}
+	fmt.Println("child", pid)
+	never := make(chan os.Signal, 1)
+	signal.Notify(never, os.Interrupt)
+	<-never
 	return 0
 }
 

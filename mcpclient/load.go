@@ -85,8 +85,11 @@ func loadPath(path string, env loadEnv, strict bool) (Config, error) {
 	return parseConfig(path, data, env, strict)
 }
 
-// parseConfig parses the bytes of one config file.
+// parseConfig parses the bytes of one config file. A UTF-8 byte order mark,
+// which Windows editors like to write, is skipped; positions in errors count
+// from after it.
 func parseConfig(path string, data []byte, env loadEnv, strict bool) (Config, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	clean := stripJSONC(data)
 	fail := func(err error, server string) error {
 		ce := &ConfigError{Path: path, Server: server, Msg: err.Error(), Err: err}
@@ -166,6 +169,8 @@ type rawEntry struct {
 	Type      string                     `json:"type"`
 	Headers   map[string]string          `json:"headers"`
 	Disabled  bool                       `json:"disabled"`
+	// MaxMessage is mcpeek's own: see ServerConfig.MaxMessageBytes.
+	MaxMessage int64 `json:"maxMessageBytes"`
 }
 
 // parseEntry decodes, validates and expands one entry.
@@ -194,6 +199,7 @@ func parseEntry(m member, env loadEnv) (ServerConfig, []string, error) {
 		Headers:  raw.Headers,
 		Disabled: raw.Disabled,
 	}
+	sc.MaxMessageBytes = raw.MaxMessage
 	if len(raw.Env) > 0 {
 		sc.Env = make(map[string]string, len(raw.Env))
 		for k, v := range raw.Env {
@@ -278,6 +284,8 @@ func validate(sc ServerConfig) error {
 		return errors.New(`type "stdio" needs "command"`)
 	case (t == "sse" || t == "http") && sc.URL == "":
 		return fmt.Errorf(`type %q needs "url"`, sc.Type)
+	case sc.MaxMessageBytes < 0:
+		return errors.New(`"maxMessageBytes" must be a positive number of bytes`)
 	}
 	return nil
 }

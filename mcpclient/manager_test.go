@@ -321,7 +321,7 @@ func TestGarbageOnStdoutIsSkipped(t *testing.T) {
 	// stderr is read asynchronously; once the child has exited it has all
 	// been read.
 	crash(t, m, "junk")
-	if s, _ := m.Server("junk"); !slices.Contains(s.Stderr, "garbage mode noise") {
+	if s, _ := m.Server("junk"); !slices.Contains(s.Stderr, "noise on stderr") {
 		t.Errorf("stderr = %q", s.Stderr)
 	}
 }

@@ -18,6 +18,7 @@ type options struct {
 	stderrLines    int
 	maxPages       int
 	stopGrace      time.Duration
+	maxMessage     int64
 	clientInfo     mcp.Implementation
 	inproc         []inprocServer
 }
@@ -36,6 +37,7 @@ func defaultOptions() options {
 		stderrLines:    50,
 		maxPages:       defaultMaxPages,
 		stopGrace:      defaultStopGrace,
+		maxMessage:     DefaultMaxMessageBytes,
 		clientInfo:     mcp.Implementation{Name: "mcpeek", Version: "dev"},
 	}
 }
@@ -99,6 +101,19 @@ func WithStopGrace(d time.Duration) Option {
 	return func(o *options) {
 		if d > 0 {
 			o.stopGrace = d
+		}
+	}
+}
+
+// WithMaxMessageBytes bounds one message from a server, in bytes (default
+// DefaultMaxMessageBytes, 64 MiB): a line of a stdio server's output, an
+// event of an event stream, an HTTP response body. A longer one fails with a
+// *MessageTooLargeError: the call over HTTP, the connection otherwise. An
+// entry's MaxMessageBytes overrides it.
+func WithMaxMessageBytes(n int64) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.maxMessage = n
 		}
 	}
 }

@@ -30,9 +30,10 @@ const stderrGrace = 500 * time.Millisecond
 // exits, without closing our ends under mcp-go's reader.
 type process struct {
 	cmd    *exec.Cmd
-	stdin  *os.File // our write end
-	stdout *os.File // our read end
-	stderr *os.File // our read end
+	stdin  *stdinQueue   // our write end, for the transport
+	stdout *os.File      // our read end
+	stderr *os.File      // our read end
+	out    *messageLimit // stdout, one message per line, for the transport
 	lines  *lineRing
 	grace  time.Duration // see defaultStopGrace
 
@@ -42,8 +43,9 @@ type process struct {
 }
 
 // startProcess runs cfg.Command with cfg.Args in cfg.Cwd, with cfg.Env added
-// to our environment. Its stderr goes, line by line and sanitised, to lines.
-func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration) (_ *process, err error) {
+// to our environment. Its stderr goes, line by line and sanitised, to lines;
+// its stdout is read a line of at most maxMessage bytes at a time.
+func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMessage int64) (_ *process, err error) {
 	var files []*os.File
 	defer func() {
 		if err != nil {
@@ -79,6 +81,7 @@ func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration) (_ *pr
 		cmd.Env = append(cmd.Env, k+"="+cfg.Env[k])
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = sysProcAttr()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.Command, err)
 	}
@@ -89,9 +92,10 @@ func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration) (_ *pr
 
 	p := &process{
 		cmd:        cmd,
-		stdin:      inW,
+		stdin:      newStdinQueue(inW, maxStdinBacklog),
 		stdout:     outR,
 		stderr:     errR,
+		out:        newMessageLimit(outR, maxMessage, framedByLines),
 		lines:      lines,
 		grace:      grace,
 		stderrDone: make(chan struct{}),
@@ -138,8 +142,10 @@ func (p *process) ExitError() error {
 }
 
 // stop ends the child and reaps it: its stdin is closed (the polite way to
-// end a stdio server), then SIGTERM, then SIGKILL, each after a grace period.
-// It returns once the child is reaped and every pipe is closed.
+// end a stdio server), then its process group gets SIGTERM, then SIGKILL,
+// each after a grace period. What the child started and left behind gets
+// the same SIGTERM and SIGKILL. It returns once the child is reaped and
+// every pipe is closed.
 func (p *process) stop() {
 	p.stdin.Close()
 	grace := p.grace
@@ -147,15 +153,46 @@ func (p *process) stop() {
 		grace = defaultStopGrace
 	}
 	if !p.waitFor(grace) {
-		// SIGTERM is not available on Windows; Kill below still is.
-		_ = p.cmd.Process.Signal(syscall.SIGTERM)
+		p.signal(syscall.SIGTERM)
 		if !p.waitFor(grace) {
-			_ = p.cmd.Process.Kill()
+			p.signal(syscall.SIGKILL)
 			<-p.exited
+		}
+	}
+	if p.groupLeft() {
+		p.signal(syscall.SIGTERM)
+		if !p.waitGroup(grace) {
+			p.signal(syscall.SIGKILL)
 		}
 	}
 	p.stdout.Close()
 	p.stderr.Close()
+	// Closing stdin ends a write under way where pipes can be polled; else
+	// the write ends with the last process holding the pipe's other end.
+	t := time.NewTimer(stderrGrace)
+	defer t.Stop()
+	select {
+	case <-p.stdin.Fed():
+	case <-t.C:
+	}
+}
+
+// groupPoll is how often waitGroup looks: a process group cannot be waited
+// on, only probed.
+const groupPoll = 10 * time.Millisecond
+
+// waitGroup waits up to d for the child's process group to be gone.
+func (p *process) waitGroup(d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	t := time.NewTicker(groupPoll)
+	defer t.Stop()
+	for p.groupLeft() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		<-t.C
+	}
+	return true
 }
 
 func (p *process) waitFor(d time.Duration) bool {

@@ -32,7 +32,7 @@ func TestSanitize(t *testing.T) {
 }
 
 func TestLineRing(t *testing.T) {
-	r := newLineRing(3)
+	r := newLineRing(3, nil)
 	_, _ = r.Write([]byte("one\ntw"))
 	_, _ = r.Write([]byte("o\n\x1b[31mthree\x1b[0m\nfour\nfive"))
 	r.Flush()
@@ -46,7 +46,7 @@ func TestLineRing(t *testing.T) {
 			t.Fatalf("Lines() = %q, want %q", got, want)
 		}
 	}
-	long := newLineRing(2)
+	long := newLineRing(2, nil)
 	buf := make([]byte, maxStderrLine+10)
 	for i := range buf {
 		buf[i] = 'x'

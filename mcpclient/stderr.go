@@ -1,28 +1,43 @@
 package mcpclient
 
-import "sync"
+import (
+	"bytes"
+	"sync"
+	"unicode/utf8"
+)
 
 // maxStderrLine bounds one stored stderr line; the rest of a longer line is
 // dropped (the pipe keeps being drained).
 const maxStderrLine = 1024
 
-// lineRing keeps the last lines written to it, sanitised. It is the io.Writer
-// a child's stderr is copied into: Write never blocks and never fails, so the
-// child can never stall on a full pipe.
+// lineRing keeps the last lines written to it, sanitised and with the
+// server's secrets redacted. It is the io.Writer a child's stderr is copied
+// into: Write never blocks and never fails, so the child can never stall on
+// a full pipe.
 type lineRing struct {
 	mu      sync.Mutex
 	lines   []string // ring storage, len <= max
 	next    int      // index of the oldest line once the ring is full
 	max     int
+	secrets []string // longest first; see ServerConfig.secrets
+	keep    int      // bytes kept of one line: see newLineRing
 	partial []byte
-	long    bool // the current line passed maxStderrLine
+	long    bool // the current line passed keep
 }
 
-func newLineRing(max int) *lineRing {
+// newLineRing keeps the last max lines, with secrets replaced by "***".
+// Of a long line it keeps maxStderrLine bytes and, so that a secret the cut
+// falls inside is still recognised whole, as many again as the longest
+// secret.
+func newLineRing(max int, secrets []string) *lineRing {
 	if max <= 0 {
 		max = 50
 	}
-	return &lineRing{max: max}
+	keep := maxStderrLine
+	if len(secrets) > 0 {
+		keep += len(secrets[0])
+	}
+	return &lineRing{max: max, secrets: secrets, keep: keep}
 }
 
 // Write splits p into lines and stores the complete ones.
@@ -34,7 +49,7 @@ func (r *lineRing) Write(p []byte) (int, error) {
 			r.push()
 			continue
 		}
-		if len(r.partial) < maxStderrLine {
+		if len(r.partial) < r.keep {
 			r.partial = append(r.partial, c)
 		} else {
 			r.long = true
@@ -54,8 +69,14 @@ func (r *lineRing) Flush() {
 
 // push stores the partial line. Callers hold mu.
 func (r *lineRing) push() {
-	line := Sanitize(string(r.partial))
-	if r.long {
+	raw, cut := r.partial, r.long
+	if len(raw) > maxStderrLine {
+		raw, cut = raw[:cutOutside(raw, maxStderrLine, r.secrets)], true
+	}
+	// Redacted after sanitising, so that a secret broken up by an escape
+	// sequence is found too.
+	line := redact(Sanitize(string(raw)), r.secrets)
+	if cut {
 		line += "…"
 	}
 	r.partial, r.long = r.partial[:0], false
@@ -65,6 +86,29 @@ func (r *lineRing) push() {
 	}
 	r.lines[r.next] = line
 	r.next = (r.next + 1) % r.max
+}
+
+// cutOutside returns where to cut b, at n or a little later: not inside a
+// UTF-8 character, nor inside an occurrence of one of secrets, which would
+// leave part of it unredacted.
+func cutOutside(b []byte, n int, secrets []string) int {
+	for n > 0 && n < len(b) && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	for moved := true; moved; {
+		moved = false
+		for _, s := range secrets {
+			// Any occurrence inside this window starts before n and ends
+			// after it.
+			lo, hi := max(0, n-len(s)+1), min(len(b), n+len(s)-1)
+			if lo < hi {
+				if i := bytes.Index(b[lo:hi], []byte(s)); i >= 0 {
+					n, moved = lo+i+len(s), true
+				}
+			}
+		}
+	}
+	return n
 }
 
 // Lines returns the stored lines, oldest first.

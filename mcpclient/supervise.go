@@ -2,6 +2,7 @@ package mcpclient
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -197,12 +198,13 @@ func (m *Manager) supervise(s *serverState) {
 func (m *Manager) connect(s *serverState) (*conn, []model.Tool, []string, error) {
 	ctx, cancel := context.WithTimeout(m.ctx, m.opts.connectTimeout)
 	defer cancel()
-	stderr := newLineRing(m.opts.stderrLines)
+	stderr := newLineRing(m.opts.stderrLines, s.ep.cfg.secrets())
 	c, err := dial(ctx, s.ep, dialConfig{
 		name:           s.name,
 		clientInfo:     m.opts.clientInfo,
 		stderr:         stderr,
 		stopGrace:      m.opts.stopGrace,
+		maxMessage:     cmp.Or(s.ep.cfg.MaxMessageBytes, m.opts.maxMessage),
 		maxPages:       m.opts.maxPages,
 		onToolsChanged: s.signalRefresh,
 	})

@@ -35,6 +35,8 @@ type transportSetup struct {
 	stderr *lineRing
 	// stopGrace is how long a child gets to exit at each step of stopping.
 	stopGrace time.Duration
+	// maxMessage bounds one message from the server, in bytes.
+	maxMessage int64
 	// listen asks a streamable HTTP transport for the standalone GET stream,
 	// which is how a legacy (pre 2026-07-28) server delivers list_changed.
 	listen bool
@@ -50,19 +52,19 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 	cfg := e.cfg
 	switch cfg.Transport() {
 	case model.TransportStdio:
-		p, err := startProcess(cfg, setup.stderr, setup.stopGrace)
+		p, err := startProcess(cfg, setup.stderr, setup.stopGrace, setup.maxMessage)
 		if err != nil {
 			return nil, nil, err
 		}
 		// mcp-go's Stdio over our pipes: it frames JSON-RPC, routes replies
 		// and skips lines that are not JSON (servers that print banners).
-		t := transport.NewIO(p.stdout, p.stdin, nil)
+		t := transport.NewIO(p.out, p.stdin, nil)
 		transport.WithCommandLogger(discardLogger())(t)
 		return t, p, nil
 	case model.TransportSSE:
 		t, err := transport.NewSSE(cfg.URL,
 			transport.WithSSELogger(discardLogger()),
-			transport.WithHTTPClient(httpClient(cfg.Headers)))
+			transport.WithHTTPClient(httpClient(cfg.Headers, setup.maxMessage)))
 		if err != nil {
 			return nil, nil, fmt.Errorf("sse transport: %w", err)
 		}
@@ -70,7 +72,7 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 	case model.TransportStreamableHTTP:
 		opts := []transport.StreamableHTTPCOption{
 			transport.WithHTTPLogger(discardLogger()),
-			transport.WithHTTPBasicClient(httpClient(cfg.Headers)),
+			transport.WithHTTPBasicClient(httpClient(cfg.Headers, setup.maxMessage)),
 		}
 		if setup.listen {
 			opts = append(opts, transport.WithContinuousListening())
@@ -90,18 +92,19 @@ func isHTTP(t transport.Interface) bool {
 	return ok
 }
 
-// httpClient returns a client that sends headers on every request.
+// httpClient returns a client that sends headers on every request and
+// bounds every message of every response to maxMessage bytes.
 //
 // The headers are added by the round tripper rather than with mcp-go's
 // WithHeaders/WithHTTPHeaders, which miss some requests: the streamable HTTP
 // transport's session DELETE on Close goes without them (mcp-go v1.2.1), so
 // a server behind auth would refuse it and keep the session.
-func httpClient(headers map[string]string) *http.Client {
-	base := http.DefaultTransport
-	if len(headers) == 0 {
-		return &http.Client{Transport: base}
+func httpClient(headers map[string]string, maxMessage int64) *http.Client {
+	var base http.RoundTripper = limitTransport{base: http.DefaultTransport, max: maxMessage}
+	if len(headers) > 0 {
+		base = headerTransport{base: base, headers: maps.Clone(headers)}
 	}
-	return &http.Client{Transport: headerTransport{base: base, headers: maps.Clone(headers)}}
+	return &http.Client{Transport: base}
 }
 
 type headerTransport struct {

@@ -10,8 +10,9 @@ import (
 // Sanitize makes untrusted text (tool names, descriptions, schema strings,
 // server stderr) safe to print on a terminal: escape sequences (CSI, OSC,
 // DCS, APC, ...) are removed whole, then every remaining C0 control except
-// newline and tab, DEL, and every C1 control is dropped. Invalid UTF-8
-// becomes U+FFFD, so a lone 8-bit C1 byte cannot reach the terminal.
+// newline and tab, DEL, and every C1 control is dropped. So are the
+// invisible characters that change how text reads (see invisible). Invalid
+// UTF-8 becomes U+FFFD, so a lone 8-bit C1 byte cannot reach the terminal.
 //
 // Tool keeps the raw text; sanitise when showing it.
 func Sanitize(s string) string {
@@ -31,7 +32,7 @@ func Sanitize(s string) string {
 			b.WriteRune(utf8.RuneError)
 		case r == '\n' || r == '\t':
 			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || invisible(r):
 		default:
 			b.WriteRune(r)
 		}
@@ -57,4 +58,20 @@ func isPlainText(s string) bool {
 		}
 	}
 	return true
+}
+
+// invisible reports the characters that are not drawn but change how the
+// text around them reads: the bidirectional embeddings, overrides, isolates
+// and marks ("file\u202Etxt.exe" shows as "fileexe.txt"), zero-width spaces
+// and word joiners that hide inside names, the byte order mark, and the tag
+// characters that can spell out text no one sees. The zero-width
+// (non-)joiners U+200C and U+200D stay: scripts and emoji need them.
+func invisible(r rune) bool {
+	switch {
+	case r == 0x061C, r == 0x180E, r == 0x200B, r == 0x200E, r == 0x200F, r == 0xFEFF:
+		return true
+	case r >= 0x202A && r <= 0x202E, r >= 0x2060 && r <= 0x206F, r >= 0xE0000 && r <= 0xE007F:
+		return true
+	}
+	return false
 }

@@ -72,7 +72,10 @@ func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts = append([]mcpclient.Option{mcpclient.WithClientInfo("mcpeek", version)}, opts...)
+	if a.maxMessage <= 0 {
+		return nil, usageError("--max-message-bytes must be a positive number of bytes")
+	}
+	opts = append([]mcpclient.Option{mcpclient.WithClientInfo("mcpeek", version), mcpclient.WithMaxMessageBytes(a.maxMessage)}, opts...)
 	if demo {
 		opt, err := demoOption()
 		if err != nil {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 const orderSchema = "../../summarizer/testdata/shopify_order.output.json"
@@ -120,5 +122,38 @@ func TestGatewayRefusesABlankOrPaddedToken(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "s3cret") {
 			t.Errorf("%q (env %q): exit %d, %s", c.args, c.env, code, stderr)
 		}
+	}
+}
+
+func TestMaxMessageBytes(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	// A server whose first line is 5000 bytes long.
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
+	os.WriteFile(cfg, []byte(`{"mcpServers": {"long": {"command": "sh", "args": ["-c", "head -c 5000 /dev/zero | tr '\\0' a; echo; exec sleep 30"]}}}`), 0o644)
+	out, stderr, code := mcpeek(t, "--max-message-bytes", "1024", "servers", "--config", cfg)
+	if code != 1 || !strings.Contains(out, "server sent a message over the limit of 1 KiB") {
+		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	if _, stderr, code := mcpeek(t, "--max-message-bytes", "0", "servers", "--config", cfg); code != 1 || !strings.Contains(stderr, "--max-message-bytes must be") {
+		t.Errorf("--max-message-bytes 0: exit %d, %s", code, stderr)
+	}
+}
+
+// An interrupt ends a command with status 130 and no error message: the
+// user pressed Ctrl-C and knows why it stopped.
+func TestInterruptExitsQuietly(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
+	os.WriteFile(cfg, []byte(`{"mcpServers": {"mute": {"command": "sh", "args": ["-c", "exec sleep 30"]}}}`), 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	var stdout, stderr strings.Builder
+	code := run(ctx, []string{"tools", "--config", cfg}, strings.NewReader(""), &stdout, &stderr)
+	if code != 130 || strings.Contains(stderr.String(), "Error") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
 
@@ -20,6 +22,7 @@ type app struct {
 	configPath     string
 	serverURL      string
 	protocol       string
+	maxMessage     int64
 	color          bool // stdout is a terminal and colour is allowed
 }
 
@@ -34,12 +37,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
+			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+				return // interrupted: the user knows
+			}
 			a.printError(err)
 		}))
-	if err != nil {
-		return 1
+	switch {
+	case err == nil:
+		return 0
+	case ctx.Err() != nil:
+		return 130 // interrupted, as shells report it
 	}
-	return 0
+	return 1
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -59,6 +68,8 @@ func (a *app) rootCommand() *cobra.Command {
 	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file (mcpServers JSON)")
 	root.PersistentFlags().StringVar(&a.protocol, "protocol", "", "pin the MCP protocol version offered to every server (e.g. 2025-11-25)")
 	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "use only this streamable HTTP server, named \"url\" (instead of a config)")
+	root.PersistentFlags().Int64Var(&a.maxMessage, "max-message-bytes", mcpclient.DefaultMaxMessageBytes,
+		"largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand())
 	return root
