@@ -3,7 +3,6 @@ package model
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -70,11 +69,17 @@ type syntaxError struct {
 
 func (e *syntaxError) Error() string { return fmt.Sprintf("%s (at byte %d)", e.msg, e.offset) }
 
+// fail reports a syntax error at d.i, or the end of the input there.
 func (d *valueDecoder) fail(format string, args ...any) error {
 	if d.i >= len(d.b) {
-		return io.ErrUnexpectedEOF
+		return d.eof()
 	}
 	return &syntaxError{offset: d.i, msg: fmt.Sprintf(format, args...)}
+}
+
+func (d *valueDecoder) eof() error {
+	d.i = len(d.b)
+	return &syntaxError{offset: d.i, msg: "the input ends before the value is complete"}
 }
 
 func (d *valueDecoder) skipSpace() {
@@ -88,7 +93,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 func (d *valueDecoder) value(depth int) (*Value, error) {
 	d.skipSpace()
 	if d.i >= len(d.b) {
-		return nil, io.ErrUnexpectedEOF
+		return nil, d.eof()
 	}
 	switch c := d.b[d.i]; {
 	case c == '{':
@@ -124,8 +129,7 @@ func (d *valueDecoder) value(depth int) (*Value, error) {
 func (d *valueDecoder) literal(word string, kind Kind, truth bool) (*Value, error) {
 	if !bytes.HasPrefix(d.b[d.i:], []byte(word)) {
 		if len(d.b)-d.i < len(word) && bytes.HasPrefix([]byte(word), d.b[d.i:]) {
-			d.i = len(d.b)
-			return nil, io.ErrUnexpectedEOF
+			return nil, d.eof()
 		}
 		return nil, d.fail("invalid literal, expecting %s", word)
 	}
@@ -200,16 +204,14 @@ func (d *valueDecoder) string() (string, error) {
 		case c == '\\':
 			simple = false
 			if i+1 >= len(b) {
-				d.i = len(b)
-				return "", io.ErrUnexpectedEOF
+				return "", d.eof()
 			}
 			switch b[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
 				if i+6 > len(b) {
-					d.i = len(b)
-					return "", io.ErrUnexpectedEOF
+					return "", d.eof()
 				}
 				for _, h := range b[i+2 : i+6] {
 					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
@@ -235,8 +237,7 @@ func (d *valueDecoder) string() (string, error) {
 			i += size
 		}
 	}
-	d.i = len(b)
-	return "", io.ErrUnexpectedEOF
+	return "", d.eof()
 }
 
 func (d *valueDecoder) array(depth int) (*Value, error) {
@@ -307,7 +308,7 @@ func (d *valueDecoder) consume(c byte) bool {
 func (d *valueDecoder) more(closing byte) (bool, error) {
 	d.skipSpace()
 	if d.i >= len(d.b) {
-		return false, io.ErrUnexpectedEOF
+		return false, d.eof()
 	}
 	switch d.b[d.i] {
 	case ',':

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -54,9 +53,6 @@ func describeJSONError(b []byte, err error) error {
 	if errors.As(err, &se) {
 		line, col := lineCol(b, se.offset)
 		return fmt.Errorf("invalid JSON at line %d, column %d: %w", line, col, err)
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return fmt.Errorf("invalid JSON: the input ends before the value is complete")
 	}
 	return fmt.Errorf("invalid JSON: %w", err)
 }
