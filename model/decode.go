@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"fmt"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -14,6 +15,7 @@ import (
 // is refused for a fault a reader can live with.
 func DecodeJSON(b []byte) (*Value, error) {
 	d := newValueDecoder(b)
+	defer d.release()
 	v, err := d.value(0)
 	if err == nil {
 		d.skipSpace()
@@ -50,15 +52,26 @@ type valueDecoder struct {
 // (it can only on malformed input, which fails anyway).
 const moreSlab = 64
 
+// stacks keeps the member and item stacks of finished decoders for the
+// next ones.
+var stacks = sync.Pool{New: func() any { return new(valueDecoder) }}
+
 func newValueDecoder(b []byte) *valueDecoder {
 	values, members, items := countValues(b)
-	return &valueDecoder{
-		b:       b,
-		src:     string(b),
-		values:  make([]Value, 0, values),
-		members: make([]Member, 0, members),
-		items:   make([]*Value, 0, items),
-	}
+	d := stacks.Get().(*valueDecoder)
+	d.b, d.i, d.src = b, 0, string(b)
+	d.values = make([]Value, 0, values)
+	d.members = make([]Member, 0, members)
+	d.items = make([]*Value, 0, items)
+	return d
+}
+
+// release gives the decoder's stacks back, emptied, and drops the rest.
+func (d *valueDecoder) release() {
+	clear(d.memberStack) // left over by an error
+	clear(d.itemStack)
+	*d = valueDecoder{memberStack: d.memberStack[:0], itemStack: d.itemStack[:0]}
+	stacks.Put(d)
 }
 
 // syntaxError is a JSON syntax error at a byte offset of the input.

@@ -239,7 +239,8 @@ func (r *nameSet) has(name string) bool {
 	return r.m[name]
 }
 
-// propIndex finds properties by name in the list being built.
+// propIndex finds properties by name in the list being built, whose
+// capacity is the most properties it will hold.
 type propIndex struct {
 	m map[string]int
 }
@@ -254,7 +255,7 @@ func (x *propIndex) find(props []Prop, name string) (int, bool) {
 			}
 			return 0, false
 		}
-		x.m = make(map[string]int, 2*len(props))
+		x.m = make(map[string]int, cap(props))
 		for i, p := range props {
 			x.m[p.Name] = i
 		}
