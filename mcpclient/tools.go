@@ -9,7 +9,6 @@ import (
 	"io"
 
 	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"mcpeek/model"
