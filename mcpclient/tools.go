@@ -1,10 +1,14 @@
 package mcpclient
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"mcpeek/model"
@@ -35,66 +39,184 @@ func (c *conn) listTools(ctx context.Context) ([]model.Tool, error) {
 		if err != nil {
 			return nil, err
 		}
-		var res struct {
-			Tools      []json.RawMessage `json:"tools"`
-			NextCursor string            `json:"nextCursor"`
-		}
-		if err := json.Unmarshal(raw, &res); err != nil {
+		var next string
+		tools, next, err = readToolsPage(c.name, raw, tools)
+		if err != nil {
 			return nil, fmt.Errorf("tools/list: malformed result on page %d: %w", page, err)
 		}
-		for _, r := range res.Tools {
-			if t, ok := decodeTool(c.name, r); ok {
-				tools = append(tools, t)
-			}
-		}
-		if res.NextCursor == "" {
+		if next == "" {
 			break
 		}
-		if seen[res.NextCursor] {
-			return nil, fmt.Errorf("tools/list: page %d repeats cursor %q", page, Sanitize(res.NextCursor))
+		if seen[next] {
+			return nil, fmt.Errorf("tools/list: page %d repeats cursor %q", page, Sanitize(next))
 		}
 		if page >= maxPages {
 			return nil, fmt.Errorf("tools/list: still paginating after %d pages; giving up", maxPages)
 		}
-		seen[res.NextCursor] = true
-		cursor = res.NextCursor
+		seen[next] = true
+		cursor = next
 	}
 	return c.keepTyped(tools), nil
 }
 
-// decodeTool reads the fields mcpeek needs from one raw tool object, leniently:
-// only an object with a string name is required. The raw bytes are kept.
-func decodeTool(server string, raw json.RawMessage) (model.Tool, bool) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil {
-		return model.Tool{}, false
+// readToolsPage reads one tools/list result in a single pass and appends
+// its tools to tools. Each tool keeps its definition, and its inputSchema
+// and outputSchema, as slices of raw, byte for byte; only its name, title
+// and description are decoded. A tool that is not an object with a string
+// name is left out.
+func readToolsPage(server string, raw []byte, tools []model.Tool) (_ []model.Tool, next string, err error) {
+	dec := jsontext.NewDecoder(bytes.NewBuffer(raw),
+		jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if dec.PeekKind() == 'n' {
+		_, err := dec.ReadToken()
+		return tools, "", err
 	}
-	str := func(key string) string {
-		var s string
-		_ = json.Unmarshal(fields[key], &s)
-		return s
+	if err := readDelim(dec, '{', "the result is not an object"); err != nil {
+		return nil, "", err
 	}
-	t := model.Tool{
-		Server:       server,
-		Name:         str("name"),
-		Title:        str("title"),
-		Description:  str("description"),
-		InputSchema:  nonNull(fields["inputSchema"]),
-		OutputSchema: nonNull(fields["outputSchema"]),
-		Raw:          raw,
+	page := len(tools)
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return nil, "", err
+		}
+		switch name.String() {
+		case "tools":
+			tools, err = readTools(dec, server, raw, tools[:page])
+		case "nextCursor":
+			next, err = readString(dec, "nextCursor")
+		default:
+			err = dec.SkipValue()
+		}
+		if err != nil {
+			return nil, "", err
+		}
 	}
-	if t.Name == "" {
-		return model.Tool{}, false
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, "", err
 	}
-	if t.Title == "" {
+	if _, err := dec.ReadToken(); err != io.EOF {
+		return nil, "", fmt.Errorf("unexpected data after the result (at byte %d)", dec.InputOffset())
+	}
+	return tools, next, nil
+}
+
+// readTools reads the tools array.
+func readTools(dec *jsontext.Decoder, server string, raw []byte, tools []model.Tool) ([]model.Tool, error) {
+	if dec.PeekKind() == 'n' {
+		_, err := dec.ReadToken()
+		return tools, err
+	}
+	if err := readDelim(dec, '[', "tools is not an array"); err != nil {
+		return nil, err
+	}
+	for dec.PeekKind() != ']' {
+		if dec.PeekKind() != '{' {
+			if err := dec.SkipValue(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		t, err := readTool(dec, raw)
+		if err != nil {
+			return nil, err
+		}
+		if t.Name != "" {
+			t.Server = server
+			tools = append(tools, t)
+		}
+	}
+	_, err := dec.ReadToken()
+	return tools, err
+}
+
+// readTool reads one tool object, which dec is at, leniently: a member of
+// the wrong type reads as absent.
+func readTool(dec *jsontext.Decoder, raw []byte) (model.Tool, error) {
+	var t model.Tool
+	if _, err := dec.ReadToken(); err != nil {
+		return t, err
+	}
+	start := int(dec.InputOffset()) - 1
+	var annotations []byte
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return t, err
+		}
+		switch name.String() {
+		case "name":
+			t.Name, err = readString(dec, "")
+		case "title":
+			t.Title, err = readString(dec, "")
+		case "description":
+			t.Description, err = readString(dec, "")
+		case "inputSchema":
+			t.InputSchema, err = readRaw(dec, raw)
+		case "outputSchema":
+			t.OutputSchema, err = readRaw(dec, raw)
+		case "annotations":
+			annotations, err = readRaw(dec, raw)
+		default:
+			err = dec.SkipValue()
+		}
+		if err != nil {
+			return t, err
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return t, err
+	}
+	end := int(dec.InputOffset())
+	t.Raw = raw[start:end:end]
+	if t.Title == "" && annotations != nil {
 		// Before 2025-06-18 the title lived in the annotations.
 		var ann struct {
 			Title string `json:"title"`
 		}
-		_ = json.Unmarshal(fields["annotations"], &ann)
+		_ = json.Unmarshal(annotations, &ann)
 		t.Title = ann.Title
 	}
-	return t, true
+	return t, nil
+}
+
+// readString reads a string, or null as "". Any other value is an error
+// naming what, or when what is "", is skipped and read as "".
+func readString(dec *jsontext.Decoder, what string) (string, error) {
+	switch dec.PeekKind() {
+	case '"':
+		tok, err := dec.ReadToken()
+		return tok.String(), err
+	case 'n':
+		_, err := dec.ReadToken()
+		return "", err
+	}
+	if what != "" {
+		return "", fmt.Errorf("%s is not a string", what)
+	}
+	return "", dec.SkipValue()
+}
+
+// readRaw reads the next value and returns its bytes as a slice of raw, or
+// nil for null.
+func readRaw(dec *jsontext.Decoder, raw []byte) ([]byte, error) {
+	v, err := dec.ReadValue()
+	if err != nil || v.Kind() == 'n' {
+		return nil, err
+	}
+	end := int(dec.InputOffset())
+	return raw[end-len(v) : end : end], nil
+}
+
+func readDelim(dec *jsontext.Decoder, delim jsontext.Kind, notIt string) error {
+	if dec.PeekKind() != delim {
+		if _, err := dec.ReadToken(); err != nil {
+			return err
+		}
+		return errors.New(notIt)
+	}
+	_, err := dec.ReadToken()
+	return err
 }
 
 func nonNull(m json.RawMessage) json.RawMessage {

@@ -56,11 +56,7 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 		if err != nil {
 			return nil, nil, err
 		}
-		// mcp-go's Stdio over our pipes: it frames JSON-RPC, routes replies
-		// and skips lines that are not JSON (servers that print banners).
-		t := transport.NewIO(p.out, p.stdin, nil)
-		transport.WithCommandLogger(discardLogger())(t)
-		return t, p, nil
+		return newStdioTransport(p.out, p.stdin), p, nil
 	case model.TransportSSE:
 		t, err := transport.NewSSE(cfg.URL,
 			transport.WithSSELogger(discardLogger()),

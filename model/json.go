@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -29,9 +28,9 @@ const (
 // declaration order is part of what a summary shows.
 type Value struct {
 	Kind Kind
-	// Str holds a string's text, or a number's literal exactly as written.
-	Str  string
 	Bool bool
+	// Str holds a string's text, or a number's literal exactly as written.
+	Str string
 	// Items are an array's elements.
 	Items []*Value
 	// Members are an object's members in declaration order. Duplicate names
@@ -48,93 +47,12 @@ type Member struct {
 // MaxNesting is the deepest nesting of arrays and objects DecodeJSON accepts.
 const MaxNesting = 1000
 
-// DecodeJSON decodes one JSON value from b, keeping object member order.
-// It rejects trailing data and nesting deeper than MaxNesting. Invalid UTF-8
-// and duplicate member names are accepted, so that nothing a server sends
-// is refused for a fault a reader can live with.
-func DecodeJSON(b []byte) (*Value, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(b),
-		jsontext.AllowDuplicateNames(true),
-		jsontext.AllowInvalidUTF8(true))
-	v, err := decodeValue(dec, 0)
-	if err != nil {
-		return nil, describeJSONError(b, err)
-	}
-	if _, err := dec.ReadToken(); err != io.EOF {
-		if err == nil {
-			err = errors.New("unexpected data after the top-level value")
-		}
-		return nil, describeJSONError(b, fmt.Errorf("%w (at byte %d)", err, dec.InputOffset()))
-	}
-	return v, nil
-}
-
-func decodeValue(dec *jsontext.Decoder, depth int) (*Value, error) {
-	tok, err := dec.ReadToken()
-	if err != nil {
-		if err == io.EOF {
-			return nil, io.ErrUnexpectedEOF
-		}
-		return nil, err
-	}
-	switch tok.Kind() {
-	case 'n':
-		return &Value{Kind: JSONNull}, nil
-	case 't', 'f':
-		return &Value{Kind: JSONBool, Bool: tok.Bool()}, nil
-	case '"':
-		return &Value{Kind: JSONString, Str: tok.String()}, nil
-	case '0':
-		return &Value{Kind: JSONNumber, Str: tok.String()}, nil
-	case '[':
-		if depth >= MaxNesting {
-			return nil, fmt.Errorf("nesting deeper than %d levels", MaxNesting)
-		}
-		v := &Value{Kind: JSONArray}
-		for dec.PeekKind() != ']' {
-			item, err := decodeValue(dec, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			v.Items = append(v.Items, item)
-		}
-		_, err := dec.ReadToken()
-		return v, err
-	case '{':
-		if depth >= MaxNesting {
-			return nil, fmt.Errorf("nesting deeper than %d levels", MaxNesting)
-		}
-		v := &Value{Kind: JSONObject}
-		for dec.PeekKind() != '}' {
-			name, err := dec.ReadToken()
-			if err != nil {
-				return nil, err
-			}
-			if name.Kind() != '"' {
-				return nil, fmt.Errorf("object member name is not a string (at byte %d)", dec.InputOffset())
-			}
-			key := name.String()
-			val, err := decodeValue(dec, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			v.Members = append(v.Members, Member{Name: key, Value: val})
-		}
-		_, err := dec.ReadToken()
-		return v, err
-	}
-	return nil, fmt.Errorf("unexpected token %q", tok.Kind())
-}
-
 // describeJSONError adds the line and column of a syntax error to its text.
 func describeJSONError(b []byte, err error) error {
-	var se *jsontext.SyntacticError
+	var se *syntaxError
 	if errors.As(err, &se) {
-		line, col := lineCol(b, int(se.ByteOffset))
+		line, col := lineCol(b, se.offset)
 		return fmt.Errorf("invalid JSON at line %d, column %d: %w", line, col, err)
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return fmt.Errorf("invalid JSON: the input ends before the value is complete")
 	}
 	return fmt.Errorf("invalid JSON: %w", err)
 }

@@ -153,21 +153,25 @@ func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
 // requiredIfAny a property is required when any part requires it (allOf);
 // otherwise only when every part has it and requires it (a union).
 func mergeProps(n *Node, parts []*Node, requiredIfAny bool) {
-	index := map[string]int{}
+	var index propIndex
+	total := 0
+	for _, c := range parts {
+		total += len(c.Props)
+	}
+	n.Props = make([]Prop, 0, total)
 	for _, c := range parts {
 		n.KnownKeys = n.KnownKeys || c.KnownKeys
 		if n.additional.raw == nil && n.additional.built == nil {
 			n.additional = c.additional
 		}
 		for _, p := range c.Props {
-			if i, ok := index[p.Name]; ok {
+			if i, ok := index.find(n.Props, p.Name); ok {
 				if requiredIfAny {
 					n.Props[i].Required = n.Props[i].Required || p.Required
 				}
 				continue
 			}
-			index[p.Name] = len(n.Props)
-			n.Props = append(n.Props, p)
+			n.Props = index.add(n.Props, p)
 		}
 	}
 	if requiredIfAny {

@@ -186,33 +186,94 @@ func valueType(v *Value) string {
 }
 
 func (s *Schema) readObject(n *Node, v *Value) {
-	required := map[string]bool{}
+	var required nameSet
 	if r := v.Get("required"); r != nil && r.Kind == JSONArray {
-		for _, name := range r.Items {
-			if name.Kind == JSONString {
-				required[name.Str] = true
-			}
-		}
+		required.values = r.Items
 	}
 	if props := v.Get("properties"); props != nil && props.Kind == JSONObject {
 		n.KnownKeys = true
-		index := make(map[string]int, len(props.Members))
+		n.Props = make([]Prop, 0, len(props.Members))
+		var index propIndex
 		for _, m := range props.Members {
 			if m.Value.Kind == JSONBool && !m.Value.Bool {
 				continue // `false`: the property may not appear at all
 			}
-			p := Prop{Name: m.Name, Required: required[m.Name], node: lazy{raw: m.Value}}
-			if i, dup := index[m.Name]; dup {
+			p := Prop{Name: m.Name, Required: required.has(m.Name), node: lazy{raw: m.Value}}
+			if i, dup := index.find(n.Props, m.Name); dup {
 				n.Props[i] = p // a duplicate name: the last value wins, in the first place
 				continue
 			}
-			index[m.Name] = len(n.Props)
-			n.Props = append(n.Props, p)
+			n.Props = index.add(n.Props, p)
 		}
 	}
 	if ap := v.Get("additionalProperties"); ap != nil && ap.Kind == JSONObject {
 		n.additional = lazy{raw: ap}
 	}
+}
+
+// smallSet is how many names are searched one by one before a map is built:
+// most objects have a few properties, and a map for each would cost more
+// than it saves.
+const smallSet = 16
+
+// nameSet answers whether a list of JSON strings (a `required` array) holds
+// a name.
+type nameSet struct {
+	values []*Value
+	m      map[string]bool
+}
+
+func (r *nameSet) has(name string) bool {
+	if len(r.values) <= smallSet {
+		for _, v := range r.values {
+			if v.Kind == JSONString && v.Str == name {
+				return true
+			}
+		}
+		return false
+	}
+	if r.m == nil {
+		r.m = make(map[string]bool, len(r.values))
+		for _, v := range r.values {
+			if v.Kind == JSONString {
+				r.m[v.Str] = true
+			}
+		}
+	}
+	return r.m[name]
+}
+
+// propIndex finds properties by name in the list being built, whose
+// capacity is the most properties it will hold.
+type propIndex struct {
+	m map[string]int
+}
+
+func (x *propIndex) find(props []Prop, name string) (int, bool) {
+	if x.m == nil {
+		if len(props) <= smallSet {
+			for i, p := range props {
+				if p.Name == name {
+					return i, true
+				}
+			}
+			return 0, false
+		}
+		x.m = make(map[string]int, cap(props))
+		for i, p := range props {
+			x.m[p.Name] = i
+		}
+	}
+	i, ok := x.m[name]
+	return i, ok
+}
+
+// add appends p, which find did not find, to props.
+func (x *propIndex) add(props []Prop, p Prop) []Prop {
+	if x.m != nil {
+		x.m[p.Name] = len(props)
+	}
+	return append(props, p)
 }
 
 func (s *Schema) readArray(n *Node, v *Value) {

@@ -1,8 +1,10 @@
 package summarizer
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"io"
 )
 
 // MarshalIndent writes v as the golden fixtures are written and as
@@ -18,6 +20,37 @@ func MarshalIndent(v any) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// WriteIndentArray writes items to w exactly as MarshalIndent(items) would,
+// one element at a time, so that a long list (a thousand planner
+// descriptors) is never held in memory as one text.
+func WriteIndentArray[T any](w io.Writer, items []T) error {
+	if len(items) == 0 {
+		b, err := MarshalIndent(items)
+		if err == nil {
+			_, err = w.Write(b)
+		}
+		return err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("  ", "  ")
+	bw := bufio.NewWriter(w)
+	bw.WriteString("[\n  ")
+	for i := range items {
+		buf.Reset()
+		if err := enc.Encode(items[i]); err != nil {
+			return err
+		}
+		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		if i < len(items)-1 {
+			bw.WriteString(",\n  ")
+		}
+	}
+	bw.WriteString("\n]\n")
+	return bw.Flush()
 }
 
 // MarshalCompact writes v as a planner receives it: compact, no HTML

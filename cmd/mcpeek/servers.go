@@ -112,7 +112,7 @@ func (a *app) toolsCommand() *cobra.Command {
 				out = append(out, toolJSON{Descriptor: d, HasOutputSchema: all[i].HasOutputSchema()})
 			}
 			if asJSON {
-				if err := writeJSON(a.stdout, out); err != nil {
+				if err := summarizer.WriteIndentArray(a.stdout, out); err != nil {
 					return err
 				}
 			} else {
