@@ -36,7 +36,7 @@ func (s *Schema) merge(comps []*Node, own *Node) *Node {
 	case allShape(shaped, Array):
 		n.Shape = Array
 		for _, c := range shaped {
-			if c.items.raw != nil || c.items.built != nil {
+			if c.items.set() {
 				n.items = c.items
 				break
 			}
@@ -72,7 +72,7 @@ func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
 	var kept []Alt
 	var nodes []*Node
 	for _, a := range alts {
-		an := a.node.get(s)
+		an := a.node.getLocked(s)
 		if an.Shape == Scalar && len(an.Types) == 1 && an.Types[0] == "null" {
 			nullable = true
 			continue
@@ -121,12 +121,14 @@ func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
 		n = &Node{schema: s, Shape: Array}
 		raws := make([]*Value, len(nodes))
 		for i, an := range nodes {
-			raws[i] = an.items.raw
+			if an.items != nil {
+				raws[i] = an.items.raw
+			}
 			if raws[i] == nil {
 				raws[i] = &Value{Kind: JSONBool, Bool: true}
 			}
 		}
-		n.items = lazy{raw: anyOf(raws)}
+		n.items = &lazy{raw: anyOf(raws)}
 	case sameLabel(nodes):
 		n = copyNode(nodes[0])
 		n.Refs = nil
@@ -161,7 +163,7 @@ func mergeProps(n *Node, parts []*Node, requiredIfAny bool) {
 	n.Props = make([]Prop, 0, total)
 	for _, c := range parts {
 		n.KnownKeys = n.KnownKeys || c.KnownKeys
-		if n.additional.raw == nil && n.additional.built == nil {
+		if !n.additional.set() {
 			n.additional = c.additional
 		}
 		for _, p := range c.Props {

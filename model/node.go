@@ -1,5 +1,10 @@
 package model
 
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
 // Shape is what a resolved schema node is, for folding purposes.
 type Shape uint8
 
@@ -49,37 +54,69 @@ type Node struct {
 	// traversal that meets one of them again on its path stops there.
 	Refs []int32
 
-	items      lazy // array items
-	additional lazy // additionalProperties schema, when it is one
+	items      *lazy // array items (nil: none declared)
+	additional *lazy // additionalProperties schema, when it is one
 }
 
 // Prop is one property of an object node.
 type Prop struct {
 	Name     string
 	Required bool
-	node     lazy
+	node     *lazy
 }
 
 // Alt is one alternative of an anyOf or oneOf, named as in paths: "anyOf[1]".
 type Alt struct {
 	Name string
-	node lazy
+	node *lazy
 }
 
-// lazy is a child schema resolved on first use.
+// lazy is a child schema resolved on first use. built is set once, under
+// the schema's lock, and read atomically, so any number of goroutines may
+// read one Schema: the first to need a node resolves it, the others wait
+// for that or find it done. Nodes hold lazies by pointer, so copying a Prop
+// or a Node never reads built behind the lock's back.
 type lazy struct {
 	raw   *Value
-	built *Node
+	built unsafe.Pointer // *Node
 }
 
+func (l *lazy) load() *Node { return (*Node)(atomic.LoadPointer(&l.built)) }
+
+// set reports whether the child is known (raw or already resolved).
+func (l *lazy) set() bool { return l != nil && (l.raw != nil || l.load() != nil) }
+
+// get resolves the child, taking the schema's lock if it must.
 func (l *lazy) get(s *Schema) *Node {
-	if l.built == nil {
-		if l.raw == nil {
-			return s.anyNode
-		}
-		l.built = s.resolve(l.raw)
+	if l == nil {
+		return s.anyNode
 	}
-	return l.built
+	if n := l.load(); n != nil {
+		return n
+	}
+	if l.raw == nil {
+		return s.anyNode
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return l.getLocked(s)
+}
+
+// getLocked is get for code that already holds the schema's lock (the
+// resolution itself).
+func (l *lazy) getLocked(s *Schema) *Node {
+	if l == nil {
+		return s.anyNode
+	}
+	if n := l.load(); n != nil {
+		return n
+	}
+	if l.raw == nil {
+		return s.anyNode
+	}
+	n := s.resolve(l.raw)
+	atomic.StorePointer(&l.built, unsafe.Pointer(n))
+	return n
 }
 
 // Child returns the resolved schema of the i-th property.
@@ -94,7 +131,7 @@ func (n *Node) Items() *Node { return n.items.get(n.schema) }
 // AdditionalProperties returns the schema of an object's unknown keys'
 // values, or nil when the schema does not say.
 func (n *Node) AdditionalProperties() *Node {
-	if n.additional.raw == nil && n.additional.built == nil {
+	if !n.additional.set() {
 		return nil
 	}
 	return n.additional.get(n.schema)

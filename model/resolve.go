@@ -57,8 +57,10 @@ func (s *Schema) build(v *Value) *Node {
 		if list == nil || list.Kind != JSONArray {
 			continue
 		}
+		cells := make([]lazy, len(list.Items)) // one allocation for the list
 		for i, alt := range list.Items {
-			alts = append(alts, Alt{Name: kw + "[" + itoa(i) + "]", node: lazy{raw: alt}})
+			cells[i].raw = alt
+			alts = append(alts, Alt{Name: kw + "[" + itoa(i) + "]", node: &cells[i]})
 		}
 	}
 	n := base
@@ -193,12 +195,14 @@ func (s *Schema) readObject(n *Node, v *Value) {
 	if props := v.Get("properties"); props != nil && props.Kind == JSONObject {
 		n.KnownKeys = true
 		n.Props = make([]Prop, 0, len(props.Members))
+		cells := make([]lazy, len(props.Members)) // one allocation for the object
 		var index propIndex
-		for _, m := range props.Members {
+		for k, m := range props.Members {
 			if m.Value.Kind == JSONBool && !m.Value.Bool {
 				continue // `false`: the property may not appear at all
 			}
-			p := Prop{Name: m.Name, Required: required.has(m.Name), node: lazy{raw: m.Value}}
+			cells[k].raw = m.Value
+			p := Prop{Name: m.Name, Required: required.has(m.Name), node: &cells[k]}
 			if i, dup := index.find(n.Props, m.Name); dup {
 				n.Props[i] = p // a duplicate name: the last value wins, in the first place
 				continue
@@ -207,7 +211,7 @@ func (s *Schema) readObject(n *Node, v *Value) {
 		}
 	}
 	if ap := v.Get("additionalProperties"); ap != nil && ap.Kind == JSONObject {
-		n.additional = lazy{raw: ap}
+		n.additional = &lazy{raw: ap}
 	}
 }
 
@@ -283,19 +287,19 @@ func (s *Schema) readArray(n *Node, v *Value) {
 		if items != nil && items.Kind == JSONObject {
 			list = append(list, items)
 		}
-		n.items = lazy{raw: anyOf(list)}
+		n.items = &lazy{raw: anyOf(list)}
 		return
 	}
 	switch {
 	case items == nil:
 	case items.Kind == JSONArray: // draft-04 tuple form
 		if len(items.Items) == 1 {
-			n.items = lazy{raw: items.Items[0]}
+			n.items = &lazy{raw: items.Items[0]}
 		} else if len(items.Items) > 1 {
-			n.items = lazy{raw: anyOf(items.Items)}
+			n.items = &lazy{raw: anyOf(items.Items)}
 		}
 	default:
-		n.items = lazy{raw: items}
+		n.items = &lazy{raw: items}
 	}
 }
 

@@ -5,13 +5,15 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Schema is a JSON Schema document ready for reading: the decoded JSON and
-// a cache of resolved nodes. A Schema is not safe for concurrent use, since
-// nodes are resolved lazily; give each goroutine its own (parsing is cheap)
-// or guard it with a lock.
+// a cache of resolved nodes. Nodes are resolved lazily, under the schema's
+// lock, and never change once resolved: one Schema may be read by any
+// number of goroutines at once, so parse a schema once and share it.
 type Schema struct {
+	mu        sync.Mutex // guards resolution: the maps below and every lazy.built
 	doc       *Value
 	root      *Node
 	nodes     map[*Value]*Node
@@ -57,7 +59,9 @@ func NewSchema(doc *Value) (*Schema, error) {
 		s.Shorthand = true
 	}
 	s.doc = doc
+	s.mu.Lock()
 	s.root = s.resolve(doc)
+	s.mu.Unlock()
 	return s, nil
 }
 
@@ -97,7 +101,11 @@ func (s *Schema) DataRoot() (root *Node, enveloped bool) {
 
 // RefName returns the $ref text that a ref id (from Node.Refs) stands for,
 // or "" for an id that is not a ref's.
-func (s *Schema) RefName(id int32) string { return s.refNames[id] }
+func (s *Schema) RefName(id int32) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.refNames[id]
+}
 
 // refID interns a ref string into a small integer.
 func (s *Schema) refID(ref string) int32 {
