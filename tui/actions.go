@@ -6,9 +6,9 @@ import (
 	"mcpeek/schematree"
 )
 
-// action is what a pane asks of the root model after a key or a click,
-// instead of reaching into it: nil for nothing more, a tea.Cmd to run, or
-// one of the types below.
+// action is what a pane or a dialog asks of the root model after a key or
+// a click, instead of reaching into it: nil for nothing more, a tea.Cmd to
+// run, or one of the types below.
 type action any
 
 type (
@@ -25,9 +25,13 @@ type (
 	startCopy struct{}
 	// closeTraffic leaves the traffic screen.
 	closeTraffic struct{}
+	// closeDialog closes the dialog on top of the overlay.
+	closeDialog struct{}
+	// quitApp ends the app.
+	quitApp struct{}
 )
 
-// act does what a pane asked for.
+// act does what a pane or a dialog asked for.
 func (m *Model) act(a action) tea.Cmd {
 	switch a := a.(type) {
 	case tea.Cmd:
@@ -43,6 +47,10 @@ func (m *Model) act(a action) tea.Cmd {
 		m.yank = true
 	case closeTraffic:
 		m.toggleTraffic()
+	case closeDialog:
+		m.overlay.close()
+	case quitApp:
+		return m.quit()
 	}
 	return nil
 }

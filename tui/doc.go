@@ -11,7 +11,8 @@
 // the program.
 //
 // Each view of a tool is a pane (panes.go: one interface, one file per
-// view, listed in toolViews); the traffic screen is a pane too. Every
+// view, listed in toolViews); the traffic screen is a pane too. Dialogs
+// stack on an overlay over the screen and answer keys with actions. Every
 // answer that can go stale carries a ticket (tickets.go).
 //
 // The trees are package schematree's node lists: folding is O(1) and

@@ -7,15 +7,17 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// helpKeys is the help for what has the keys: the pending copy, the text
-// input, or the focused pane.
+// helpKeys is the help for what has the keys: the dialog on top, the
+// pending copy, the text input, or the focused pane.
 func (m *Model) helpKeys() helpKeys {
 	k := &m.keys
 	h := helpKeys{full: k.explorerHelp(m.width < narrowHelp)}
 	if m.traffic.open {
 		h.full = m.traffic.fullHelp(k)
 	}
-	switch {
+	switch d := m.overlay.top(); {
+	case d != nil:
+		h.short = d.help(k)
 	case m.yank:
 		h.short = []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.Cancel}
 	case m.input.mode != inputNone:

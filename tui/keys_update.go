@@ -5,17 +5,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// handleKey routes a key press: the pending copy, the text input, global
-// keys, then the traffic screen or the explorer's keys and its focused
-// pane.
+// handleKey routes a key press: the dialog on top, the pending copy, the
+// text input, global keys, then the traffic screen or the explorer's keys
+// and its focused pane.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.keys
+	if d := m.overlay.top(); d != nil {
+		return m.act(d.key(msg, k))
+	}
 	switch {
-	case m.fatal != nil:
-		if key.Matches(msg, k.Quit) {
-			return m.quit()
-		}
-		return nil
 	case m.yank:
 		return m.handleYank(msg)
 	case m.input.mode != inputNone:

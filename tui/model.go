@@ -63,7 +63,7 @@ type Model struct {
 	showHelp      bool
 	spinner       spinner.Model
 	starting      bool
-	fatal         error
+	overlay       overlay // dialogs over the screen
 
 	// tickets tag every request whose answer can go stale.
 	tickets tickets

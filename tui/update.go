@@ -39,12 +39,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.requestServers()
 	case serversStartedMsg:
 		m.starting = false
-		var cmds []tea.Cmd
 		if msg.err != nil {
-			cmds = append(cmds, m.setStatus("starting servers: "+msg.err.Error(), true))
+			// The backend cannot serve anything: say so over the whole screen.
+			m.overlay.open(fatalDialog{err: errorf("starting servers: %w", msg.err)})
+			return nil
 		}
-		cmds = append(cmds, m.requestServers())
-		return tea.Batch(cmds...)
+		return m.requestServers()
 	case serversLoadedMsg:
 		return m.applyServers(msg)
 	case toolLoadedMsg:

@@ -22,13 +22,16 @@ func (m *Model) View() tea.View {
 	return v
 }
 
-// render is the screen as a string: exactly height lines of width cells:
-// the title, the body (the explorer's two panes, or the traffic screen),
-// the status bar and the help.
+// render is the screen as a string: exactly height lines of width cells,
+// the dialogs over it.
 func (m *Model) render() string {
-	if m.fatal != nil {
-		return m.errorView()
-	}
+	return m.overlay.draw(&m.styles, m.screen(), m.width, m.height)
+}
+
+// screen is what lies under the dialogs: the title, the body (the
+// explorer's two panes, or the traffic screen), the status bar and the
+// help.
+func (m *Model) screen() string {
 	l := m.layout
 	var b strings.Builder
 	b.WriteString(fit(m.titleBar(), m.width))
@@ -213,12 +216,4 @@ func (m *Model) serverView(srv model.Server) string {
 	}
 	lines = append(lines, "", s.Dim.Render("r reconnects · l or → shows its tools"))
 	return strings.Join(lines, "\n")
-}
-
-// errorView is the full-screen view of a fatal error.
-func (m *Model) errorView() string {
-	s := &m.styles
-	text := s.StatusErr.Render("mcpeek cannot go on") + "\n\n" + model.Sanitize(m.fatal.Error()) +
-		"\n\n" + s.Dim.Render("q quits")
-	return padLines(text, m.width, m.height)
 }
