@@ -35,7 +35,9 @@ const (
 type Options struct {
 	// Backend is the Manager (or a stand-in in tests).
 	Backend Backend
-	// NoColor drops every colour (NO_COLOR); attributes stay.
+	// NoColor says NO_COLOR is set. The program's colour profile drops
+	// the colours (run it with tea.WithColorProfile(colorprofile.ASCII));
+	// the cursor, which would lose its background, is drawn in reverse.
 	NoColor bool
 	// Notes are shown in the status line at start (config warnings).
 	Notes []string
