@@ -7,45 +7,47 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// helpKeys is the help for what has the keys: the dialog on top, the
-// pending copy, the text input, or the focused pane.
-func (m *Model) helpKeys() helpKeys {
+// shortHelp is the one-line help for what has the keys: the dialog on
+// top, the pending copy, the text input, or the focused pane.
+func (m *Model) shortHelp() []key.Binding {
 	k := &m.keys
-	h := helpKeys{full: k.explorerHelp(m.width < narrowHelp)}
-	if m.traffic.open {
-		h.full = m.traffic.fullHelp(k)
-	}
 	switch d := m.overlay.top(); {
 	case d != nil:
-		h.short = d.help(k)
+		return d.help(k)
 	case m.yank:
-		h.short = []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.Cancel}
+		return []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.Cancel}
 	case m.input.mode != inputNone:
-		h.short = []key.Binding{k.Accept, k.Cancel}
+		return []key.Binding{k.Accept, k.Cancel}
 	case m.traffic.open:
-		h.short = m.traffic.help(k)
+		return m.traffic.help(k)
 	case m.focus == focusTools:
-		h.short = k.toolsHelp()
+		return k.toolsHelp()
 	case m.current != nil:
-		h.short = m.currentPane().help(k)
-	default: // a tool being read
-		h.short = k.treeHelp()
+		return m.currentPane().help(k)
 	}
-	return h
+	return k.treeHelp() // a tool being read
+}
+
+// fullHelpKeys are the columns of the help shown by "?".
+func (m *Model) fullHelpKeys() [][]key.Binding {
+	if m.traffic.open {
+		return m.traffic.fullHelp(&m.keys)
+	}
+	return m.keys.explorerHelp(m.width < narrowHelp)
 }
 
 func (m *Model) helpView() string {
 	if m.showHelp {
 		return m.fullHelp()
 	}
-	return m.help.ShortHelpView(m.helpKeys().ShortHelp())
+	return m.help.ShortHelpView(m.shortHelp())
 }
 
 // fullHelp is the key help in columns and the legend of the marks,
 // wrapped to the width.
 func (m *Model) fullHelp() string {
 	if m.traffic.open {
-		return m.help.FullHelpView(m.helpKeys().FullHelp())
+		return m.help.FullHelpView(m.fullHelpKeys())
 	}
 	s := &m.styles
 	ic := s.Icons
@@ -72,5 +74,5 @@ func (m *Model) fullHelp() string {
 		}
 	}
 	lines = append(lines, line)
-	return m.help.FullHelpView(m.helpKeys().FullHelp()) + "\n" + strings.Join(lines, "\n")
+	return m.help.FullHelpView(m.fullHelpKeys()) + "\n" + strings.Join(lines, "\n")
 }

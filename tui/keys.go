@@ -3,7 +3,8 @@ package tui
 import "charm.land/bubbles/v2/key"
 
 // keyMap declares every key once, with its help text. Handlers match with
-// key.Matches; help is rendered only through bubbles/help.
+// key.Matches; help is rendered only through bubbles/help, from the lists
+// below and the panes' own.
 type keyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom  key.Binding
 	Fold, Unfold, FoldAll, UnfoldAll         key.Binding
@@ -69,16 +70,6 @@ func newKeyMap() keyMap {
 		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 }
-
-// helpKeys is the help for the current context: the short line, and the
-// columns of the full help.
-type helpKeys struct {
-	short []key.Binding
-	full  [][]key.Binding
-}
-
-func (h helpKeys) ShortHelp() []key.Binding  { return h.short }
-func (h helpKeys) FullHelp() [][]key.Binding { return h.full }
 
 // treeHelp is the short help while a tree (summary, schema) has the keys.
 func (k *keyMap) treeHelp() []key.Binding {
