@@ -87,12 +87,13 @@ func BenchmarkFoldUnfold100k(b *testing.B) {
 // view of a tool whose schema has 100,000 fields, all unfolded.
 func BenchmarkViewFrame100k(b *testing.B) {
 	h := newHarness(b, &fakeBackend{servers: []model.Server{{Name: "big", State: model.StateConnected}}}, 160, 48)
-	s := bigSchema(b)
-	v := &toolView{id: "big.tool", sumTree: schematree.NewTree(nil), schema: schematree.NewSchema(s, nil, "", ""), raw: newRawDoc([]byte("{}"))}
-	h.m.current, h.m.view, h.m.focus = v, viewSchema, paneView
-	h.m.sizeTrees()
-	v.schema.ExpandAll()
-	v.schema.Down(50_000)
+	v := newToolView(model.Tool{Server: "big", Name: "tool"}, defaultBudget)
+	schema := paneFor[*schemaPane](b, v)
+	schema.t = schematree.NewSchema(bigSchema(b), nil, "", "")
+	h.m.current, h.m.view, h.m.focus = v, viewNamed(b, "schema"), focusView
+	h.m.sizePanes()
+	schema.t.ExpandAll()
+	schema.t.Down(50_000)
 	for b.Loop() {
 		_ = h.m.View()
 	}

@@ -14,9 +14,10 @@ import (
 	"mcpeek/summarizer"
 )
 
-// Every tea.Cmd of the explorer is here. Each captures what it needs
+// The explorer's commands for the servers and tools are here; the panes
+// and the gateway keep theirs beside them. Each captures what it needs
 // before it runs and never touches the model; its result message says
-// what happened and carries a tag so stale answers are dropped.
+// what happened and carries a ticket so stale answers are dropped.
 
 // startWait bounds how long the start command waits for first attempts;
 // servers that take longer keep connecting and report through events.
@@ -28,24 +29,25 @@ const statusTTL = 4 * time.Second
 type (
 	// serversStartedMsg: every server made its first attempt.
 	serversStartedMsg struct{ err error }
-	// serversLoadedMsg: a snapshot of the servers, tagged with its request.
+	// serversLoadedMsg: a snapshot of the servers, for the request
+	// numbered ticket.
 	serversLoadedMsg struct {
-		gen     int
+		ticket  ticket
 		servers []model.Server
 		info    map[string]toolInfo
 	}
 	// toolLoadedMsg: a tool's schemas are parsed and its trees built.
 	toolLoadedMsg struct {
-		req  int
-		view *toolView
+		ticket ticket
+		view   *toolView
 	}
 	// reconnectRequestedMsg: a reconnect was asked of the Manager.
 	reconnectRequestedMsg struct {
 		server string
 		err    error
 	}
-	// statusExpiredMsg: the status line numbered id has had its time.
-	statusExpiredMsg struct{ id int }
+	// statusExpiredMsg: the status line tagged ticket has had its time.
+	statusExpiredMsg struct{ ticket ticket }
 )
 
 func startServers(b Backend) tea.Cmd {
@@ -65,7 +67,7 @@ func startServers(b Backend) tea.Cmd {
 // since prev (same schema, same budget) are not summarised again (prev is
 // never written after it is handed out); the others are summarised on
 // every core.
-func loadServers(b Backend, gen int, prev map[string]toolInfo, budget summarizer.Options) tea.Cmd {
+func loadServers(b Backend, t ticket, prev map[string]toolInfo, budget summarizer.Options) tea.Cmd {
 	return func() tea.Msg {
 		servers := b.Servers()
 		info := make(map[string]toolInfo, len(prev))
@@ -86,7 +88,7 @@ func loadServers(b Backend, gen int, prev map[string]toolInfo, budget summarizer
 			ti.budget = budget
 			info[t.ID()] = ti
 		}
-		return serversLoadedMsg{gen: gen, servers: servers, info: info}
+		return serversLoadedMsg{ticket: t, servers: servers, info: info}
 	}
 }
 
@@ -113,8 +115,8 @@ func indexTool(t model.Tool, hides, bad bool) toolInfo {
 	}
 }
 
-func loadTool(t model.Tool, req int, budget summarizer.Options) tea.Cmd {
-	return func() tea.Msg { return toolLoadedMsg{req: req, view: newToolView(t, budget)} }
+func loadTool(t model.Tool, tk ticket, budget summarizer.Options) tea.Cmd {
+	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: newToolView(t, budget)} }
 }
 
 func reconnect(b Backend, server string) tea.Cmd {

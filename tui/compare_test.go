@@ -295,11 +295,11 @@ func TestCompareViewInTheApp(t *testing.T) {
 		t.Errorf("not stacked at 80 columns:\n%s", scr)
 	}
 	h.keys("G")
-	if top, total := h.m.currentDoc().span(); top == 0 || top+h.m.layout.treeH != total {
+	if top, total := paneFor[*comparePane](t, h.m.current).cmp.span(); top == 0 || top+h.m.layout.treeH != total {
 		t.Errorf("G scrolled to %d of %d", top, total)
 	}
 	h.keys("c")
-	if h.m.view != viewSummary {
+	if h.m.view != viewNamed(t, "summary") {
 		t.Error("c again does not go back to the summary")
 	}
 }

@@ -29,7 +29,7 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 		return m.setStatus("nothing to copy here", true)
 	}
 	text := format(path, prefix)
-	if m.focus == paneTools {
+	if m.focus == focusTools {
 		text = path // a tool id is the same in every notation
 	}
 	m.copied = text
@@ -39,17 +39,13 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 // copyTarget is the path under the cursor, and the segment that the data
 // root sits under in the real result ("data" for an enveloped schema).
 func (m *Model) copyTarget() (path, prefix string, ok bool) {
-	if m.focus == paneTools {
+	if m.focus == focusTools {
 		t, ok := m.selectedTool()
 		return t.ID(), "", ok
 	}
-	t := m.currentTree()
-	if t == nil || t.Cursor() == nil || t.Cursor().Kind == schematree.KindNote {
+	t, ok := m.currentPane().(treeHolder)
+	if !ok || t.tree().Cursor() == nil || t.tree().Cursor().Kind == schematree.KindNote {
 		return "", "", false
 	}
-	c := t.Cursor()
-	if m.view == viewSummary && m.current.enveloped {
-		prefix = "data"
-	}
-	return c.Path, prefix, true
+	return t.tree().Cursor().Path, t.dataPrefix(), true
 }

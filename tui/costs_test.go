@@ -19,17 +19,17 @@ func TestSchemaCostBadges(t *testing.T) {
 	h.keys("v", "/")
 	h.typeText("line_items[]")
 	h.keys("enter")
-	v := h.m.current
+	v := paneFor[*schemaPane](t, h.m.current)
 	if len(v.costs) == 0 {
 		t.Fatalf("no badges:\n%s", h.screen())
 	}
 	shown := 0
-	v.schema.Visible(func(int, *schematree.Node) { shown++ })
-	if len(v.costs) > shown || len(v.costPending) != 0 {
-		t.Errorf("%d badges (%d pending) for %d lines on screen", len(v.costs), len(v.costPending), shown)
+	v.t.Visible(func(int, *schematree.Node) { shown++ })
+	if len(v.costs) > shown || len(v.pending) != 0 {
+		t.Errorf("%d badges (%d pending) for %d lines on screen", len(v.costs), len(v.pending), shown)
 	}
 	// The line_items[] badge is what WriteSubtree and the counter say.
-	n := v.schema.Cursor()
+	n := v.t.Cursor()
 	c, ok := v.costs[n]
 	if n.Path != "line_items[]" || !ok {
 		t.Fatalf("no badge on %q", n.Path)
@@ -92,9 +92,9 @@ func TestServerTotals(t *testing.T) {
 		!strings.Contains(scr, percent(gw.CL100K, want.CL100K)) {
 		t.Fatalf("server view lacks the gateway's tools/list %+v:\n%s", *gw, scr)
 	}
-	before := h.m.totals["demo"].desc
+	before := h.m.totals.servers["demo"].desc
 	h.keys("-", "-", "-", "-")
-	after := h.m.totals["demo"]
+	after := h.m.totals.servers["demo"]
 	if !after.done || after.desc.Bytes >= before.Bytes || after.raw != want {
 		t.Errorf("descriptors at max_fields 10: %+v, at 30: %+v", after.desc, before)
 	}

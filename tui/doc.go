@@ -10,6 +10,11 @@
 // (Model.ForwardEvents) carries the Manager's and the gateway's events to
 // the program.
 //
+// Each view of a tool is a pane (panes.go: one interface, one file per
+// view, listed in toolViews); the traffic screen is a pane too. Dialogs
+// stack on an overlay over the screen and answer keys with actions. Every
+// answer that can go stale carries a ticket (tickets.go).
+//
 // The trees are package schematree's node lists: folding is O(1) and
 // a frame walks only the lines on screen. Token counts are taken in
 // commands, never in Update or View.

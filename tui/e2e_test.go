@@ -178,10 +178,10 @@ type spied struct {
 func (s appSpy) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := s.Model.Update(msg)
 	var now spied
-	if s.gw != nil {
-		now.url = s.gw.url
+	if s.gw.run != nil {
+		now.url = s.gw.run.url
 	}
-	now.calls, now.status = s.traffic.total, s.status
+	now.calls, now.status = s.traffic.log.total, s.status.text
 	select {
 	case s.seen <- now:
 	default: // the test has what it waits for

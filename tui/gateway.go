@@ -37,11 +37,20 @@ const trafficBuffer = 1024
 // errEnding refuses a start once the app is ending.
 var errEnding = errors.New("the app is ending")
 
+// backgroundGateway is the background gateway as the model sees it.
+type backgroundGateway struct {
+	state  gatewayState
+	asked  ticket      // the newest run asked for; 0 when off
+	run    *gatewayRun // the run serving; nil unless on or stopping
+	calls  uint64      // its calls, as last counted
+	missed uint64      // calls the bridge could not pass on in time
+}
+
 // gatewayRun is one run of the background gateway. id, g and url are set
 // before it is handed out and never change; err is written once, before
 // done is closed.
 type gatewayRun struct {
-	id   int
+	id   ticket
 	g    *gateway.Gateway
 	url  string
 	done chan struct{} // closed when the gateway has stopped serving
@@ -57,17 +66,17 @@ type gatewayHost struct {
 	version string
 
 	mu     sync.Mutex
-	runs   map[int]*gatewayRun
+	runs   map[ticket]*gatewayRun
 	closed bool
 }
 
 func newGatewayHost(b Backend, br *bridge, version string) *gatewayHost {
-	return &gatewayHost{backend: b, bridge: br, version: version, runs: map[int]*gatewayRun{}}
+	return &gatewayHost{backend: b, bridge: br, version: version, runs: map[ticket]*gatewayRun{}}
 }
 
 // start builds a progressive gateway over the Backend, subscribes the
 // bridge to its events and serves it on a loopback port.
-func (h *gatewayHost) start(id int) (*gatewayRun, error) {
+func (h *gatewayHost) start(id ticket) (*gatewayRun, error) {
 	if h.backend == nil {
 		return nil, errors.New("no servers to serve")
 	}
@@ -134,22 +143,22 @@ type (
 	gatewayStartedMsg struct{ run *gatewayRun }
 	// gatewayStoppedMsg: a run was stopped and has stopped serving.
 	gatewayStoppedMsg struct {
-		run int
+		run ticket
 		err error
 	}
 	// gatewayFailedMsg: a run could not start, or stopped serving by itself.
 	gatewayFailedMsg struct {
-		run int
+		run ticket
 		err error
 	}
 	// gatewayEventsMsg: calls a run answered, oldest first (from the bridge).
 	gatewayEventsMsg struct {
-		run    int
+		run    ticket
 		events []gateway.Event
 	}
 )
 
-func startGateway(h *gatewayHost, id int) tea.Cmd {
+func startGateway(h *gatewayHost, id ticket) tea.Cmd {
 	return func() tea.Msg {
 		run, err := h.start(id)
 		if err != nil {
@@ -173,14 +182,15 @@ func closeGateways(h *gatewayHost) tea.Cmd {
 // toggleGateway starts the gateway, or stops it. A press while it starts
 // or stops waits for that to end.
 func (m *Model) toggleGateway() tea.Cmd {
-	switch m.gwState {
+	g := &m.gw
+	switch g.state {
 	case gatewayOff:
-		m.gwRun++
-		m.gwState = gatewayStarting
-		return startGateway(m.host, m.gwRun)
+		g.asked = m.tickets.next()
+		g.state = gatewayStarting
+		return startGateway(m.host, g.asked)
 	case gatewayOn:
-		m.gwState = gatewayStopping
-		return stopGateway(m.host, m.gw)
+		g.state = gatewayStopping
+		return stopGateway(m.host, g.run)
 	}
 	return nil
 }
@@ -188,7 +198,7 @@ func (m *Model) toggleGateway() tea.Cmd {
 // quit ends the app; a gateway that runs or starts is stopped first, so
 // that no port stays open and no call is left running.
 func (m *Model) quit() tea.Cmd {
-	if m.gwState == gatewayOff {
+	if m.gw.state == gatewayOff {
 		return tea.Quit
 	}
 	return tea.Sequence(closeGateways(m.host), tea.Quit)
@@ -201,35 +211,36 @@ func (m *Model) quit() tea.Cmd {
 func (m *Model) Close() { m.host.close() }
 
 // gatewayMsg handles the gateway's messages; ok is false for other ones.
+// Answers about a run other than the newest asked for are stale.
 func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
+	g := &m.gw
 	switch msg := msg.(type) {
 	case gatewayStartedMsg:
-		if msg.run.id != m.gwRun || m.gwState != gatewayStarting {
+		if stale(msg.run.id, g.asked) || g.state != gatewayStarting {
 			return stopGateway(m.host, msg.run), true // no longer wanted
 		}
-		m.gw, m.gwState, m.gwCalls, m.gwMissed = msg.run, gatewayOn, 0, 0
+		*g = backgroundGateway{state: gatewayOn, asked: g.asked, run: msg.run}
 		return m.setStatus("gateway on "+msg.run.url+" · t shows its traffic", false), true
 	case gatewayStoppedMsg:
-		if m.gw == nil || m.gw.id != msg.run {
+		if stale(msg.run, g.asked) {
 			return nil, true
 		}
-		m.gw, m.gwState = nil, gatewayOff
+		*g = backgroundGateway{}
 		if msg.err != nil {
 			return m.setStatus(fmt.Errorf("gateway stopped: %w", msg.err).Error(), true), true
 		}
 		return m.setStatus("gateway stopped", false), true
 	case gatewayFailedMsg:
-		if msg.run != m.gwRun || m.gwState == gatewayOff {
+		if stale(msg.run, g.asked) {
 			return nil, true
 		}
-		m.gw, m.gwState = nil, gatewayOff
+		*g = backgroundGateway{}
 		return m.setStatus(fmt.Errorf("gateway: %w", msg.err).Error(), true), true
 	case gatewayEventsMsg:
-		m.traffic.add(msg.events...)
-		if m.gw != nil && m.gw.id == msg.run {
-			m.gwCalls, m.gwMissed = m.gw.g.Calls(), m.gw.g.DroppedEvents()
+		if g.run != nil && !stale(msg.run, g.asked) {
+			g.calls, g.missed = g.run.g.Calls(), g.run.g.DroppedEvents()
 		}
-		m.tview.follow(&m.traffic)
+		m.traffic.add(msg.events)
 		return nil, true
 	}
 	return nil, false
@@ -239,14 +250,14 @@ func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
 // and calls while it runs; "" when it is off.
 func (m *Model) gatewayText() string {
 	s := &m.styles
-	switch m.gwState {
+	switch g := &m.gw; g.state {
 	case gatewayStarting:
 		return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" gateway starting…")
 	case gatewayStopping:
 		return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" gateway stopping…")
 	case gatewayOn:
-		return s.StateConnected.Render(s.Icons.Gateway) + " " + s.PathBar.Render(m.gw.url) +
-			s.Dim.Render(" · "+string(m.gw.g.Mode())+" · "+callsText(int(m.gwCalls)))
+		return s.StateConnected.Render(s.Icons.Gateway) + " " + s.PathBar.Render(g.run.url) +
+			s.Dim.Render(" · "+string(g.run.g.Mode())+" · "+callsText(int(g.calls)))
 	}
 	return ""
 }

@@ -113,14 +113,14 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 	h := newHarness(t, startedDemo(t), 120, 30)
 	pump := h.pumpBridge()
 	h.keys("s")
-	if h.m.gwState != gatewayOn || h.m.gw == nil {
-		t.Fatalf("s did not start the gateway: state %d; screen:\n%s", h.m.gwState, h.screen())
+	if h.m.gw.state != gatewayOn || h.m.gw.run == nil {
+		t.Fatalf("s did not start the gateway: state %d; screen:\n%s", h.m.gw.state, h.screen())
 	}
-	url := h.m.gw.url
+	url := h.m.gw.run.url
 	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/mcp") {
 		t.Fatalf("gateway URL %q", url)
 	}
-	h.send(statusExpiredMsg{id: h.m.statusID}) // the bar without the "gateway on" message
+	h.send(statusExpiredMsg{ticket: h.m.status.ticket}) // the bar without the "gateway on" message
 	bar := strings.Split(h.screen(), "\n")[28]
 	for _, want := range []string{url, "progressive", "0 calls"} {
 		if !strings.Contains(bar, want) {
@@ -134,7 +134,7 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 	if res := callTool(t, c, "tool_exec", map[string]any{"op": "demo.no_such_tool"}); !res.IsError {
 		t.Fatal("an unknown op did not fail")
 	}
-	pump("three calls", func() bool { return h.m.traffic.n == 3 })
+	pump("three calls", func() bool { return h.m.traffic.log.n == 3 })
 	if bar := strings.Split(h.screen(), "\n")[28]; !strings.Contains(bar, "3 calls") {
 		t.Errorf("status bar does not count the calls: %q", bar)
 	}
@@ -150,7 +150,7 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 		t.Errorf("the newest call is not at the bottom:\n%s", scr)
 	}
 	h.keys("k") // off the newest: no longer following
-	if h.m.tview.following || strings.Contains(h.screen(), "following") {
+	if h.m.traffic.list.following || strings.Contains(h.screen(), "following") {
 		t.Error("moving up still follows")
 	}
 	h.keys("enter")
@@ -162,37 +162,37 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 		}
 	}
 	h.keys("esc")
-	if h.m.tview.detail != nil || !strings.Contains(h.screen(), "Gateway traffic") {
+	if h.m.traffic.detail != nil || !strings.Contains(h.screen(), "Gateway traffic") {
 		t.Fatalf("esc did not go back to the list:\n%s", h.screen())
 	}
 
 	// A call made while the list is shown, not following: the cursor stays.
-	cursor := h.m.tview.cursor
+	cursor := h.m.traffic.list.cursor
 	callTool(t, c, "tool_help", map[string]any{"path": ""})
-	pump("a fourth call", func() bool { return h.m.traffic.n == 4 })
-	if h.m.tview.cursor != cursor {
+	pump("a fourth call", func() bool { return h.m.traffic.log.n == 4 })
+	if h.m.traffic.list.cursor != cursor {
 		t.Error("a new call moved a cursor that was not following")
 	}
 	h.keys("G")
-	if !h.m.tview.following || h.m.tview.cursor != h.m.traffic.last() {
+	if !h.m.traffic.list.following || h.m.traffic.list.cursor != h.m.traffic.log.last() {
 		t.Error("G does not follow the newest call")
 	}
 	if !strings.Contains(h.screen(), "tool_help   (root)") {
 		t.Errorf("tool_help(\"\") is not shown as the root:\n%s", h.screen())
 	}
 	h.keys("esc")
-	if h.m.tview.open {
+	if h.m.traffic.open {
 		t.Fatal("esc did not leave the traffic view")
 	}
 
 	h.keys("s")
-	if h.m.gwState != gatewayOff || h.m.gw != nil || !strings.Contains(h.screen(), "gateway stopped") {
+	if h.m.gw.state != gatewayOff || h.m.gw.run != nil || !strings.Contains(h.screen(), "gateway stopped") {
 		t.Fatalf("s did not stop the gateway:\n%s", h.screen())
 	}
 	if !refused(url) {
 		t.Error("the stopped gateway still answers")
 	}
-	if h.m.traffic.n != 4 {
+	if h.m.traffic.log.n != 4 {
 		t.Error("stopping dropped the traffic")
 	}
 }
@@ -201,10 +201,10 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 func TestQuitStopsGateway(t *testing.T) {
 	h := newHarness(t, startedDemo(t), 80, 24)
 	h.keys("s")
-	if h.m.gw == nil {
+	if h.m.gw.run == nil {
 		t.Fatalf("no gateway:\n%s", h.screen())
 	}
-	url := h.m.gw.url
+	url := h.m.gw.run.url
 	_, cmd := h.m.Update(keyPress("q"))
 	msg := cmd()
 	if fmt.Sprintf("%T", msg) != "tea.sequenceMsg" {
@@ -227,7 +227,7 @@ func TestQuitStopsGateway(t *testing.T) {
 func TestCloseStopsGateway(t *testing.T) {
 	h := newHarness(t, startedDemo(t), 80, 24)
 	h.keys("s")
-	url := h.m.gw.url
+	url := h.m.gw.run.url
 	h.m.Close()
 	if !refused(url) {
 		t.Fatal("Close left the gateway serving")
@@ -240,10 +240,10 @@ func TestCloseStopsGateway(t *testing.T) {
 // A failed start and an answer for a run no longer wanted.
 func TestGatewayFailureAndStaleStart(t *testing.T) {
 	h := newHarness(t, startedDemo(t), 80, 24)
-	h.m.gwState, h.m.gwRun = gatewayStarting, 7
+	h.m.gw.state, h.m.gw.asked = gatewayStarting, 7
 	h.send(gatewayFailedMsg{run: 7, err: fmt.Errorf("listen: address in use")})
-	if h.m.gwState != gatewayOff || !h.m.statusErr || !strings.Contains(h.m.status, "address in use") {
-		t.Fatalf("failure: state %d, status %q", h.m.gwState, h.m.status)
+	if h.m.gw.state != gatewayOff || !h.m.status.isErr || !strings.Contains(h.m.status.text, "address in use") {
+		t.Fatalf("failure: state %d, status %q", h.m.gw.state, h.m.status.text)
 	}
 	run, err := h.m.host.start(3) // started for a press since superseded
 	if err != nil {
@@ -255,7 +255,7 @@ func TestGatewayFailureAndStaleStart(t *testing.T) {
 	default:
 		t.Fatal("a stale run was left serving")
 	}
-	if h.m.gw != nil || h.m.gwState != gatewayOff {
+	if h.m.gw.run != nil || h.m.gw.state != gatewayOff {
 		t.Fatal("a stale run was taken")
 	}
 }
@@ -282,7 +282,7 @@ func TestTrafficSanitised(t *testing.T) {
 // a cursor stays on its call while older ones fall out.
 func TestTrafficLogBounds(t *testing.T) {
 	var l trafficLog
-	v := trafficView{height: 10}
+	v := trafficList{height: 10}
 	body := json.RawMessage(`"` + strings.Repeat("x", 1<<20) + `"`)
 	for i := range trafficKeep + 50 {
 		ev := gateway.Event{Op: fmt.Sprint("op", i), OK: true}
@@ -326,8 +326,8 @@ func TestTrafficMouseAndResize(t *testing.T) {
 	}
 	h.send(gatewayEventsMsg{run: 1, events: evs})
 	h.keys("t")
-	if h.m.tview.cursor != 59 || h.m.tview.top != 60-h.m.tview.height {
-		t.Fatalf("not following: cursor %d top %d", h.m.tview.cursor, h.m.tview.top)
+	if v := &h.m.traffic.list; v.cursor != 59 || v.top != 60-v.height {
+		t.Fatalf("not following: cursor %d top %d", v.cursor, v.top)
 	}
 	for _, size := range [][2]int{{160, 48}, {80, 24}, {50, 20}, {200, 60}, {100, 30}} {
 		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
@@ -345,17 +345,17 @@ func TestTrafficMouseAndResize(t *testing.T) {
 		}
 	}
 	h.send(tea.MouseWheelMsg{X: 10, Y: 10, Button: tea.MouseWheelUp})
-	if h.m.tview.following || h.m.tview.top != 60-h.m.tview.height-wheelLines {
-		t.Fatalf("the wheel did not scroll: top %d", h.m.tview.top)
+	if v := &h.m.traffic.list; v.following || v.top != 60-v.height-wheelLines {
+		t.Fatalf("the wheel did not scroll: top %d", v.top)
 	}
 	y := titleRows + trafficListHead + 2
 	h.send(tea.MouseClickMsg{X: 10, Y: y, Button: tea.MouseLeft})
-	want := h.m.tview.top + 2
-	if h.m.tview.cursor != want {
-		t.Fatalf("click selected %d, want %d", h.m.tview.cursor, want)
+	want := h.m.traffic.list.top + 2
+	if h.m.traffic.list.cursor != want {
+		t.Fatalf("click selected %d, want %d", h.m.traffic.list.cursor, want)
 	}
 	h.send(tea.MouseClickMsg{X: 10, Y: y, Button: tea.MouseLeft})
-	if d := h.m.tview.detail; d == nil || d.ev.Op != fmt.Sprint("demo.op_", want) {
+	if d := h.m.traffic.detail; d == nil || d.ev.Op != fmt.Sprint("demo.op_", want) {
 		t.Fatalf("a second click did not open the call:\n%s", h.screen())
 	}
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -31,4 +32,26 @@ func findNode(tr *schematree.Tree, path string) *schematree.Node {
 		}
 	}
 	return nil
+}
+
+// viewNamed is the view the tab line calls name.
+func viewNamed(t testing.TB, name string) viewKind {
+	t.Helper()
+	for i, v := range toolViews {
+		if v.name == name {
+			return viewKind(i)
+		}
+	}
+	t.Fatalf("no view %q", name)
+	return 0
+}
+
+// paneFor is v's pane of type P.
+func paneFor[P toolPane](t testing.TB, v *toolView) P {
+	t.Helper()
+	p, ok := paneOf[P](v)
+	if !ok {
+		t.Fatalf("%s has no %T", v.id, p)
+	}
+	return p
 }

@@ -11,49 +11,50 @@ import (
 
 // startInput opens the text input at the bottom for a filter or a search.
 func (m *Model) startInput(mode inputMode, value string) {
-	m.mode = mode
-	m.input.Prompt = "/"
+	in := &m.input
+	in.mode = mode
 	if mode == inputSearch {
-		m.input.Prompt = "search: "
+		in.field.Prompt = "search: "
 	} else {
-		m.input.Prompt = "filter: "
+		in.field.Prompt = "filter: "
 	}
-	m.input.SetValue(value)
-	m.input.CursorEnd()
-	m.input.SetWidth(max(m.width-len(m.input.Prompt)-1, 1))
-	m.input.Focus()
+	in.field.SetValue(value)
+	in.field.CursorEnd()
+	in.field.SetWidth(max(m.width-len(in.field.Prompt)-1, 1))
+	in.field.Focus()
 }
 
 // handleInput edits the filter or search; every keystroke applies it.
 func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.keys
+	in := &m.input
 	switch {
 	case key.Matches(msg, k.Cancel):
-		mode := m.mode
-		m.mode = inputNone
-		m.input.Blur()
+		mode := in.mode
+		in.mode = inputNone
+		in.field.Blur()
 		if mode == inputFilter {
 			m.tools.filter = ""
 			m.tools.rebuild(m.servers, m.info)
 			return m.showSelected()
 		}
-		if t := m.currentTree(); t != nil && m.searchOrigin != nil {
-			t.Reveal(m.searchOrigin)
+		if t := m.currentTree(); t != nil && in.origin != nil {
+			t.Reveal(in.origin)
 		}
 		return nil
 	case key.Matches(msg, k.Accept):
-		mode := m.mode
-		m.mode = inputNone
-		m.input.Blur()
-		if t := m.currentTree(); mode == inputSearch && m.search != "" && t != nil && !matcher(m.search)(t.Cursor()) {
-			return m.setStatus("no opened line matches "+m.search+" (e opens all)", true)
+		mode := in.mode
+		in.mode = inputNone
+		in.field.Blur()
+		if t := m.currentTree(); mode == inputSearch && in.search != "" && t != nil && !matcher(in.search)(t.Cursor()) {
+			return m.setStatus("no opened line matches "+in.search+" (e opens all)", true)
 		}
 		return nil
 	}
 	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	val := m.input.Value()
-	if m.mode == inputFilter {
+	in.field, cmd = in.field.Update(msg)
+	val := in.field.Value()
+	if in.mode == inputFilter {
 		if val != m.tools.filter {
 			m.tools.filter = val
 			m.tools.rebuild(m.servers, m.info)
@@ -61,10 +62,10 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return cmd
 	}
-	if val != m.search {
-		m.search = val
-		if t := m.currentTree(); t != nil && m.searchOrigin != nil && val != "" {
-			t.Reveal(m.searchOrigin)
+	if val != in.search {
+		in.search = val
+		if t := m.currentTree(); t != nil && in.origin != nil && val != "" {
+			t.Reveal(in.origin)
 			t.Find(matcher(val), false)
 		}
 	}
@@ -82,11 +83,11 @@ func matcher(q string) func(*schematree.Node) bool {
 // findNext moves to the next (or previous) line matching the last search.
 func (m *Model) findNext(backward bool) tea.Cmd {
 	t := m.currentTree()
-	if t == nil || m.search == "" {
+	if t == nil || m.input.search == "" {
 		return nil
 	}
-	if !t.Find(matcher(m.search), backward) {
-		return m.setStatus("no line matches "+m.search, true)
+	if !t.Find(matcher(m.input.search), backward) {
+		return m.setStatus("no line matches "+m.input.search, true)
 	}
 	return nil
 }

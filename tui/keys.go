@@ -3,7 +3,8 @@ package tui
 import "charm.land/bubbles/v2/key"
 
 // keyMap declares every key once, with its help text. Handlers match with
-// key.Matches; help is rendered only through bubbles/help.
+// key.Matches; help is rendered only through bubbles/help, from the lists
+// below and the panes' own.
 type keyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom  key.Binding
 	Fold, Unfold, FoldAll, UnfoldAll         key.Binding
@@ -70,53 +71,21 @@ func newKeyMap() keyMap {
 	}
 }
 
-// helpKeys is the help for the current context: what the focused pane
-// and the current mode accept.
-type helpKeys struct {
-	k       *keyMap
-	mode    inputMode
-	yank    bool
-	focus   pane
-	view    viewKind
-	traffic bool // the traffic screen
-	detail  bool // a call opened in it
-	narrow  bool // fewer, taller columns
-}
-
-// ShortHelp is the one-line help at the bottom.
-func (h helpKeys) ShortHelp() []key.Binding {
-	k := h.k
-	switch {
-	case h.yank:
-		return []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.Cancel}
-	case h.mode != inputNone:
-		return []key.Binding{k.Accept, k.Cancel}
-	case h.detail:
-		return []key.Binding{k.Down, k.PageDown, k.Back, k.Gateway, k.Traffic, k.Help, k.Quit}
-	case h.traffic:
-		return []key.Binding{k.Down, k.Open, k.Follow, k.Back, k.Gateway, k.Help, k.Quit}
-	case h.focus == paneTools:
-		return []key.Binding{k.Down, k.Filter, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
-	case h.view == viewPlanner || h.view == viewCompare:
-		return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.View, k.Pane, k.Help, k.Quit}
-	case h.view == viewRaw:
-		return []key.Binding{k.Down, k.PageDown, k.Pane, k.View, k.Help, k.Quit}
-	}
+// treeHelp is the short help while a tree (summary, schema) has the keys.
+func (k *keyMap) treeHelp() []key.Binding {
 	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.Planner, k.View, k.Pane, k.Help, k.Quit}
 }
 
-// FullHelp is the help shown by "?", in columns: six on a wide screen,
-// four (taller) on a narrow one.
-func (h helpKeys) FullHelp() [][]key.Binding {
-	k := h.k
-	if h.traffic {
-		return [][]key.Binding{
-			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Follow},
-			{k.Open, k.Back, k.Traffic, k.Gateway, k.Help, k.Quit},
-		}
-	}
+// toolsHelp is the short help while the servers-and-tools pane has the keys.
+func (k *keyMap) toolsHelp() []key.Binding {
+	return []key.Binding{k.Down, k.Filter, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
+}
+
+// explorerHelp is the help shown by "?" in the explorer, in columns: six
+// on a wide screen, four (taller) on a narrow one.
+func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 	views := []key.Binding{k.Planner, k.Compare, k.FieldsUp, k.DepthUp, k.ResetBudget}
-	if h.narrow {
+	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},

@@ -3,23 +3,20 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"mcpeek/schematree"
 )
 
-// handleKey routes a key press: the pending copy, the text input, global
-// keys, then the focused pane.
+// handleKey routes a key press: the dialog on top, the pending copy, the
+// text input, global keys, then the traffic screen or the explorer's keys
+// and its focused pane.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.keys
+	if d := m.overlay.top(); d != nil {
+		return m.act(d.key(msg, k))
+	}
 	switch {
-	case m.fatal != nil:
-		if key.Matches(msg, k.Quit) {
-			return m.quit()
-		}
-		return nil
 	case m.yank:
 		return m.handleYank(msg)
-	case m.mode != inputNone:
+	case m.input.mode != inputNone:
 		return m.handleInput(msg)
 	}
 	switch {
@@ -35,22 +32,20 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleTraffic()
 		return nil
 	}
-	if m.tview.open {
-		return m.trafficKey(msg)
+	if m.traffic.open {
+		return m.act(m.traffic.key(msg, k))
+	}
+	if v, ok := viewOf(msg, k); ok {
+		m.toggleView(v)
+		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Pane):
 		m.switchPane()
 		return nil
 	case key.Matches(msg, k.View):
-		m.view = (m.view + 1) % viewCount
-		m.sizeTrees()
-		return nil
-	case key.Matches(msg, k.Planner):
-		m.toggleView(viewPlanner)
-		return nil
-	case key.Matches(msg, k.Compare):
-		m.toggleView(viewCompare)
+		m.view = (m.view + 1) % viewKind(len(toolViews))
+		m.sizePanes()
 		return nil
 	case key.Matches(msg, k.Reconnect):
 		if srv, ok := m.selectedServer(); ok {
@@ -58,32 +53,35 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, k.Desc):
-		m.showDesc, m.descChosen = !m.showDesc, true
+		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
 		return nil
 	}
 	if cmd, ok := m.knobsKey(msg); ok {
 		return cmd
 	}
-	if m.focus == paneTools {
+	if m.focus == focusTools {
 		return m.toolsKey(msg)
 	}
-	return m.viewKey(msg)
+	if p := m.currentPane(); p != nil {
+		return m.act(p.key(msg, k))
+	}
+	return nil
 }
 
-// toggleView shows view k, or the summary again when k is already shown.
+// toggleView shows view k, or the first view again when k is shown.
 func (m *Model) toggleView(k viewKind) {
 	if m.view == k {
-		k = viewSummary
+		k = 0
 	}
 	m.view = k
-	m.sizeTrees()
+	m.sizePanes()
 }
 
 func (m *Model) switchPane() {
-	if m.focus == paneTools && (m.current != nil || m.loading != "") {
-		m.focus = paneView
+	if m.focus == focusTools && (m.current != nil || m.loading.id != "") {
+		m.focus = focusView
 	} else {
-		m.focus = paneTools
+		m.focus = focusTools
 	}
 }
 
@@ -132,7 +130,7 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		if r.tool >= 0 {
 			if m.current != nil {
-				m.focus = paneView
+				m.focus = focusView
 			}
 			return nil
 		}
@@ -149,142 +147,13 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.showSelected()
 }
 
-// viewKey handles the right pane: a tree, or a document (raw, planner,
-// compare) that scrolls.
-func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
-	if m.current == nil {
-		return nil
-	}
-	k := &m.keys
-	t := m.currentTree()
-	if t == nil {
-		if r := m.currentDoc(); r != nil {
-			scrollKey(msg, k, r, m.layout.treeH)
-		}
-		return nil
-	}
-	switch {
-	case key.Matches(msg, k.Down):
-		t.Down(1)
-	case key.Matches(msg, k.Up):
-		t.Up(1)
-	case key.Matches(msg, k.PageDown):
-		t.Down(t.Height())
-	case key.Matches(msg, k.PageUp):
-		t.Up(t.Height())
-	case key.Matches(msg, k.Top):
-		t.Top()
-	case key.Matches(msg, k.Bottom):
-		t.Bottom()
-	case key.Matches(msg, k.Fold):
-		t.Left()
-	case key.Matches(msg, k.Unfold):
-		t.Right()
-	case key.Matches(msg, k.Toggle):
-		t.Toggle(t.Cursor())
-	case key.Matches(msg, k.FoldAll):
-		t.CollapseBelow(t.Cursor())
-	case key.Matches(msg, k.UnfoldAll):
-		if t.ExpandBelow(t.Cursor()) {
-			return m.setStatus("stopped unfolding at "+itoa(schematree.ExpandLimit)+" lines", true)
-		}
-	case key.Matches(msg, k.ExpandAll):
-		if t.ExpandAll() {
-			return m.setStatus("stopped unfolding at "+itoa(schematree.ExpandLimit)+" lines", true)
-		}
-	case key.Matches(msg, k.CollapseAll):
-		t.CollapseAll()
-	case key.Matches(msg, k.Depth):
-		t.ExpandToDepth(int(msg.Code - '0'))
-	case key.Matches(msg, k.NextSibling):
-		t.NextSibling()
-	case key.Matches(msg, k.PrevSibling):
-		t.PrevSibling()
-	case key.Matches(msg, k.Filter):
-		m.searchOrigin = t.Cursor()
-		m.startInput(inputSearch, "")
-	case key.Matches(msg, k.Next):
-		return m.findNext(false)
-	case key.Matches(msg, k.Prev):
-		return m.findNext(true)
-	case key.Matches(msg, k.Copy):
-		m.yank = true
-	}
-	return nil
-}
-
 // toggleTraffic opens the traffic screen, or goes back to the explorer.
 func (m *Model) toggleTraffic() {
-	v := &m.tview
-	v.open = !v.open
-	v.detail, v.opening = nil, false
+	t := &m.traffic
+	t.open = !t.open
+	t.detail, t.opening = nil, 0
 	if m.showHelp {
 		m.resize(m.width, m.height) // the full help differs
 	}
-	v.follow(&m.traffic)
-}
-
-// trafficKey handles the traffic screen: the list of calls, or the call
-// opened.
-func (m *Model) trafficKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := &m.keys
-	v := &m.tview
-	if d := v.detail; d != nil {
-		if key.Matches(msg, k.Back) {
-			v.detail = nil
-		} else {
-			scrollKey(msg, k, d, m.layout.bodyH)
-		}
-		return nil
-	}
-	l := &m.traffic
-	switch {
-	case key.Matches(msg, k.Back):
-		if v.opening {
-			v.opening = false
-		} else {
-			m.toggleTraffic()
-		}
-	case key.Matches(msg, k.Down):
-		v.move(l, 1)
-	case key.Matches(msg, k.Up):
-		v.move(l, -1)
-	case key.Matches(msg, k.PageDown):
-		v.move(l, v.height)
-	case key.Matches(msg, k.PageUp):
-		v.move(l, -v.height)
-	case key.Matches(msg, k.Top):
-		v.move(l, -l.n)
-	case key.Matches(msg, k.Follow):
-		v.move(l, l.n)
-	case key.Matches(msg, k.Open):
-		if l.n == 0 {
-			return nil
-		}
-		v.req++
-		v.opening = true
-		return openCall(*l.at(v.cursor), v.req)
-	}
-	return nil
-}
-
-// scrollKey moves a scrolling document (raw, planner, compare, a traffic
-// call) by a movement key, in a pane height rows tall.
-func scrollKey(msg tea.KeyPressMsg, k *keyMap, d scroller, height int) {
-	_, total := d.span()
-	page := d.rows(height)
-	switch {
-	case key.Matches(msg, k.Down):
-		d.scroll(1, height)
-	case key.Matches(msg, k.Up):
-		d.scroll(-1, height)
-	case key.Matches(msg, k.PageDown):
-		d.scroll(page, height)
-	case key.Matches(msg, k.PageUp):
-		d.scroll(-page, height)
-	case key.Matches(msg, k.Top):
-		d.scroll(-total, height)
-	case key.Matches(msg, k.Bottom):
-		d.scroll(total, height)
-	}
+	t.list.follow(&t.log)
 }

@@ -27,13 +27,14 @@ const (
 	maxLeft        = 44
 	separatorWidth = 1
 	wideDesc       = 120
+	narrowHelp     = 110 // narrower, the full help takes four taller columns
 )
 
 func (m *Model) resize(w, h int) {
 	m.width, m.height = max(w, 1), max(h, 1)
 	m.help.SetWidth(m.width)
 	m.help.FullSeparator = "    "
-	if m.helpKeys().narrow {
+	if m.width < narrowHelp {
 		m.help.FullSeparator = "  " // four columns in 80 cells
 	}
 	l := layout{helpH: 1}
@@ -53,31 +54,18 @@ func (m *Model) resize(w, h int) {
 	l.listH = max(l.bodyH-listHeadRows, 1)
 	l.treeH = max(l.bodyH-viewHeadRows, 1)
 	m.layout = l
-	if !m.descChosen {
-		m.showDesc = m.width >= wideDesc // a wide screen has room for them
+	if !m.desc.chosen {
+		m.desc.shown = m.width >= wideDesc // a wide screen has room for them
 	}
 	m.tools.height = l.listH
 	m.tools.clampOffset()
-	m.tview.height = max(l.bodyH-trafficListHead, 1)
-	m.tview.clamp(&m.traffic)
-	if d := m.tview.detail; d != nil {
-		d.scroll(0, l.bodyH)
-	}
-	m.sizeTrees()
+	m.traffic.resize(m.width, l.bodyH)
+	m.sizePanes()
 }
 
-// sizeTrees gives the current tool's trees the room they have.
-func (m *Model) sizeTrees() {
+// sizePanes gives the current tool's panes the room they have.
+func (m *Model) sizePanes() {
 	if v := m.current; v != nil {
-		v.sumTree.SetHeight(m.layout.treeH)
-		v.schema.SetHeight(m.layout.treeH)
-		v.raw.scroll(0, m.layout.treeH)
-		if v.planner != nil {
-			v.planner.scroll(0, m.layout.treeH)
-		}
-		if v.compare != nil {
-			v.compare.wide = m.layout.rightW >= compareWide
-			v.compare.scroll(0, m.layout.treeH)
-		}
+		v.resize(m.layout.rightW, m.layout.treeH)
 	}
 }

@@ -14,12 +14,12 @@ import (
 	"mcpeek/tokens"
 )
 
-// pane is which half of the screen has the keys.
-type pane int
+// focus is which half of the screen has the keys.
+type focus int
 
 const (
-	paneTools pane = iota
-	paneView
+	focusTools focus = iota
+	focusView
 )
 
 // inputMode says what the text input at the bottom is for.
@@ -35,7 +35,9 @@ const (
 type Options struct {
 	// Backend is the Manager (or a stand-in in tests).
 	Backend Backend
-	// NoColor drops every colour (NO_COLOR); attributes stay.
+	// NoColor says NO_COLOR is set. The program's colour profile drops
+	// the colours (run it with tea.WithColorProfile(colorprofile.ASCII));
+	// the cursor, which would lose its background, is drawn in reverse.
 	NoColor bool
 	// Notes are shown in the status line at start (config warnings).
 	Notes []string
@@ -57,19 +59,21 @@ type Model struct {
 
 	width, height int
 	layout        layout
-	focus         pane
-	view          viewKind
+	focus         focus
+	view          viewKind // the view of the tool shown on the right
 	help          help.Model
 	showHelp      bool
 	spinner       spinner.Model
 	starting      bool
-	fatal         error
+	overlay       overlay // dialogs over the screen
 
-	// The servers as last loaded, and requests for fresh snapshots.
-	servers               []model.Server
-	info                  map[string]toolInfo
-	gen, appliedGen       int
-	loadingServers, dirty bool
+	// tickets tag every request whose answer can go stale.
+	tickets tickets
+
+	// The servers as last loaded, and the loads of fresh snapshots.
+	servers   []model.Server
+	info      map[string]toolInfo
+	snapshots snapshotLoads
 
 	tools  toolList
 	landed bool // the cursor has been put on a first tool
@@ -77,52 +81,69 @@ type Model struct {
 	// The tool shown on the right and the views built so far.
 	views   map[string]*toolView
 	current *toolView
-	toolReq int
-	loading string // id of the tool being loaded
+	loading toolLoad
 
-	input        textinput.Model
-	mode         inputMode
-	search       string
-	searchOrigin *schematree.Node
-	yank         bool
-	showDesc     bool
-	descChosen   bool   // d was pressed: no longer follow the width
-	copied       string // the last text put on the clipboard
+	input  prompt
+	yank   bool // y was pressed: the next key picks the notation
+	desc   descToggle
+	copied string // the last text put on the clipboard
 
 	// budget is the live knobs (max_fields, max_depth) every summary,
 	// planner descriptor and comparison is folded with.
 	budget summarizer.Options
 	// counter counts tokens in commands; its vocabularies load on first use.
 	counter *tokens.Counter
-	// totals are the servers' token totals, by server name.
-	totals map[string]*serverTotals
-	// gwList is what the gateway's progressive tools/list costs, counted
-	// once (gwListAsked) with the first server's totals.
-	gwList      *tokens.Size
-	gwListAsked bool
+	totals  tokenTotals
 
 	// after schedules a message after a delay (tea.Tick; tests stub it).
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
 
-	status    string
-	statusErr bool
-	statusID  int
-	notes     []string
+	status statusLine
+	notes  []string
 
 	// bridge forwards background events (ForwardEvents); host runs the
 	// background gateway for the commands. Both are set in New.
 	bridge *bridge
 	host   *gatewayHost
-	// The background gateway: its state, the run serving (nil unless on),
-	// the id of the newest run asked for, and its calls as last counted.
-	gwState  gatewayState
-	gw       *gatewayRun
-	gwRun    int
-	gwCalls  uint64
-	gwMissed uint64 // calls the bridge could not pass on in time
-	// The gateway's calls, and the traffic screen over them.
-	traffic trafficLog
-	tview   trafficView
+	gw     backgroundGateway
+	// traffic is the gateway's calls, and the screen that lists them.
+	traffic trafficPane
+}
+
+// snapshotLoads are the requests for the servers' snapshot: one at a time,
+// and asks made meanwhile fold into one more after it.
+type snapshotLoads struct {
+	inFlight ticket // the load under way, 0 for none
+	again    bool   // asked for while one was under way
+	applied  ticket // the load whose snapshot is shown
+}
+
+// toolLoad is the tool whose views are being built, if any.
+type toolLoad struct {
+	id     string
+	ticket ticket
+}
+
+// prompt is the text input at the bottom and what it is for.
+type prompt struct {
+	field  textinput.Model
+	mode   inputMode
+	search string           // the last search
+	origin *schematree.Node // where the search started: esc goes back
+}
+
+// descToggle says whether tree lines show descriptions.
+type descToggle struct {
+	shown  bool
+	chosen bool // d was pressed: no longer follow the width
+}
+
+// statusLine is a message in the status bar, until its timer (tagged
+// with ticket) expires.
+type statusLine struct {
+	text   string
+	isErr  bool
+	ticket ticket
 }
 
 // New makes the explorer over a Backend.
@@ -139,20 +160,20 @@ func New(o Options) *Model {
 		starting: !o.Started,
 		info:     map[string]toolInfo{},
 		views:    map[string]*toolView{},
-		input:    in,
+		input:    prompt{field: in},
 		notes:    o.Notes,
 		tools:    toolList{folded: map[string]bool{}, height: 1},
 		budget:   defaultBudget,
 		counter:  tokens.NewCounter(),
-		totals:   map[string]*serverTotals{},
+		totals:   tokenTotals{servers: map[string]*serverTotals{}},
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 		},
 		width:  80,
 		height: 24,
 		bridge: newBridge(),
-		tview:  trafficView{following: true},
 	}
+	m.traffic = trafficPane{list: trafficList{following: true}, gw: &m.gw, tickets: &m.tickets}
 	m.host = newGatewayHost(o.Backend, m.bridge, o.Version)
 	m.restyle()
 	m.resize(m.width, m.height)
@@ -176,10 +197,10 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) restyle() {
 	m.styles = NewStyles(m.isDark, m.noColor)
 	m.help.Styles = m.styles.Help
-	m.input.SetStyles(m.styles.Input)
+	m.input.field.SetStyles(m.styles.Input)
 	m.spinner.Style = m.styles.StateStarting
 	for _, v := range m.views {
-		v.raw.restyle()
+		v.restyle()
 	}
 }
 
@@ -189,20 +210,18 @@ func (m *Model) requestServers() tea.Cmd {
 	if m.backend == nil {
 		return nil
 	}
-	if m.loadingServers {
-		m.dirty = true
+	if m.snapshots.inFlight != 0 {
+		m.snapshots.again = true
 		return nil
 	}
-	m.loadingServers = true
-	m.gen++
-	return loadServers(m.backend, m.gen, m.info, m.budget)
+	m.snapshots.inFlight = m.tickets.next()
+	return loadServers(m.backend, m.snapshots.inFlight, m.info, m.budget)
 }
 
 // setStatus shows a message for a while.
 func (m *Model) setStatus(text string, isErr bool) tea.Cmd {
-	m.statusID++
-	m.status, m.statusErr = text, isErr
-	return m.after(statusTTL, statusExpiredMsg{id: m.statusID})
+	m.status = statusLine{text: text, isErr: isErr, ticket: m.tickets.next()}
+	return m.after(statusTTL, statusExpiredMsg{ticket: m.status.ticket})
 }
 
 // selectedTool is the tool under the tools pane's cursor, if any.
@@ -224,60 +243,51 @@ func (m *Model) selectedServer() (model.Server, bool) {
 }
 
 // showSelected makes the right pane show the selected tool, building its
-// views off the UI loop the first time.
+// views off the UI loop the first time. A load under way for another
+// tool is given up.
 func (m *Model) showSelected() tea.Cmd {
 	t, ok := m.selectedTool()
 	if !ok {
-		m.current, m.loading = nil, ""
+		m.current, m.loading = nil, toolLoad{}
 		return nil
 	}
 	id := t.ID()
 	if v, ok := m.views[id]; ok && sameTool(v.tool, t) {
-		m.current, m.loading = v, ""
-		m.sizeTrees()
+		m.current, m.loading = v, toolLoad{}
+		m.sizePanes()
 		return nil
 	}
-	if m.loading == id {
+	if m.loading.id == id {
 		return nil
 	}
 	m.current = nil
-	m.loading = id
-	m.toolReq++
-	return loadTool(t, m.toolReq, m.budget)
+	m.loading = toolLoad{id: id, ticket: m.tickets.next()}
+	return loadTool(t, m.loading.ticket, m.budget)
 }
 
 func sameTool(a, b model.Tool) bool {
 	return string(a.Raw) == string(b.Raw) && string(a.OutputSchema) == string(b.OutputSchema)
 }
 
-// currentTree is the tree the right pane shows, or nil.
-func (m *Model) currentTree() *schematree.Tree {
+// currentPane is the pane of the view shown of the current tool, or nil.
+func (m *Model) currentPane() toolPane {
 	if m.current == nil {
 		return nil
 	}
-	return m.current.treeOf(m.view)
+	return m.current.panes[m.view]
 }
 
-// currentDoc is the document the right pane shows (raw, planner or
-// compare), or nil for a tree or a document not built yet.
-func (m *Model) currentDoc() scroller {
-	v := m.current
-	if v == nil {
-		return nil
-	}
-	switch m.view {
-	case viewRaw:
-		return v.raw
-	case viewPlanner:
-		if v.planner != nil {
-			return v.planner
-		}
-	case viewCompare:
-		if v.compare != nil {
-			return v.compare
-		}
+// currentTree is the tree the right pane shows, or nil.
+func (m *Model) currentTree() *schematree.Tree {
+	if t, ok := m.currentPane().(treeHolder); ok {
+		return t.tree()
 	}
 	return nil
+}
+
+// env is what the current tool's panes may use when they sync.
+func (m *Model) env() env {
+	return env{budget: m.budget, counter: m.counter, tickets: &m.tickets}
 }
 
 // Copied is the text last put on the clipboard (for tests and scripts).

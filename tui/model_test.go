@@ -184,7 +184,7 @@ func TestStartLandsOnFirstTool(t *testing.T) {
 func TestDrillDownAndCopy(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
-	if h.m.focus != paneView {
+	if h.m.focus != focusView {
 		t.Fatal("tab did not move to the view")
 	}
 	// Move down to line_items[] and open it.
@@ -335,27 +335,27 @@ func TestKeysOnTree(t *testing.T) {
 		t.Fatal("L did not unfold")
 	}
 	h.keys("v")
-	if h.m.view != viewSchema || !strings.Contains(h.screen(), "▾ output: object") {
+	if h.m.view != viewNamed(t, "schema") || !strings.Contains(h.screen(), "▾ output: object") {
 		t.Fatalf("v did not show the schema:\n%s", h.screen())
 	}
 	h.keys("v")
-	if h.m.view != viewRaw || !strings.Contains(h.screen(), `"name": "shop_get_order"`) {
+	if h.m.view != viewNamed(t, "raw") || !strings.Contains(h.screen(), `"name": "shop_get_order"`) {
 		t.Fatalf("v did not show raw:\n%s", h.screen())
 	}
 	h.keys("pgdown")
-	if h.m.current.raw.top == 0 {
+	if paneFor[*rawPane](t, h.m.current).raw.top == 0 {
 		t.Fatal("pgdown did not scroll the raw view")
 	}
 	h.keys("v")
-	if h.m.view != viewPlanner || !strings.Contains(h.screen(), `"tool_id": "demo.shop_get_order"`) {
+	if h.m.view != viewNamed(t, "planner") || !strings.Contains(h.screen(), `"tool_id": "demo.shop_get_order"`) {
 		t.Fatalf("v did not show the planner view:\n%s", h.screen())
 	}
 	h.keys("v")
-	if h.m.view != viewCompare || !strings.Contains(h.screen(), "legacy: first 30 leaf paths") {
+	if h.m.view != viewNamed(t, "compare") || !strings.Contains(h.screen(), "legacy: first 30 leaf paths") {
 		t.Fatalf("v did not show the compare view:\n%s", h.screen())
 	}
 	h.keys("v")
-	if h.m.view != viewSummary {
+	if h.m.view != viewNamed(t, "summary") {
 		t.Fatal("v does not cycle")
 	}
 	h.keys("?")
@@ -424,7 +424,7 @@ func TestResizeAndMouse(t *testing.T) {
 	}
 	// A click in the tools pane selects that row.
 	h.send(tea.MouseClickMsg{X: 3, Y: titleRows + listHeadRows + 1, Button: tea.MouseLeft})
-	if h.m.focus != paneTools {
+	if h.m.focus != focusTools {
 		t.Fatal("click did not focus the tools pane")
 	}
 }
@@ -454,13 +454,13 @@ func (colorBlack) RGBA() (r, g, b, a uint32) { return 0, 0, 0, 0xffff }
 func TestStaleToolLoadDropped(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	tools := testkit.DemoTools(t)
-	h.m.toolReq = 5
-	h.send(toolLoadedMsg{req: 4, view: newToolView(tools[0], defaultBudget)})
-	if h.m.current != nil && h.m.current.tool.Name == tools[0].Name && h.m.loading != "" {
+	h.m.loading.ticket = 5
+	h.send(toolLoadedMsg{ticket: 4, view: newToolView(tools[0], defaultBudget)})
+	if h.m.current != nil && h.m.current.tool.Name == tools[0].Name && h.m.loading.id != "" {
 		t.Fatal("a stale tool load was applied")
 	}
 	cur := h.m.current
-	h.send(toolLoadedMsg{req: 4, view: newToolView(tools[3], defaultBudget)})
+	h.send(toolLoadedMsg{ticket: 4, view: newToolView(tools[3], defaultBudget)})
 	if h.m.current != cur {
 		t.Fatal("a stale tool load replaced the view")
 	}

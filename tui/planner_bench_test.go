@@ -25,14 +25,14 @@ func paymentsTool(tb testing.TB) model.Tool {
 }
 
 // knobHarness opens a tool in view k at 160x48.
-func knobHarness(b *testing.B, tool model.Tool, k viewKind) *harness {
+func knobHarness(b *testing.B, tool model.Tool, view string) *harness {
 	fb := &fakeBackend{servers: []model.Server{{Name: tool.Server, State: model.StateConnected, Tools: []model.Tool{tool}}}}
 	h := newHarness(b, fb, 160, 48)
 	if h.m.current == nil {
 		b.Fatal("no tool shown")
 	}
 	h.keys("tab")
-	h.m.view = k
+	h.m.view = viewNamed(b, view)
 	h.send(tea.WindowSizeMsg{Width: 160, Height: 48})
 	return h
 }
@@ -40,8 +40,8 @@ func knobHarness(b *testing.B, tool model.Tool, k viewKind) *harness {
 // benchKnobs presses - and + in turn (max_fields 25 and 30) and draws the
 // frame: the work on the UI loop for one press, commands not run (the
 // token counts they start are measured apart).
-func benchKnobs(b *testing.B, tool model.Tool, k viewKind) {
-	h := knobHarness(b, tool, k)
+func benchKnobs(b *testing.B, tool model.Tool, view string) {
+	h := knobHarness(b, tool, view)
 	keys := []tea.KeyPressMsg{keyPress("-"), keyPress("+")}
 	i := 0
 	for b.Loop() {
@@ -52,24 +52,25 @@ func benchKnobs(b *testing.B, tool model.Tool, k viewKind) {
 }
 
 func BenchmarkKnobSummaryDemo(b *testing.B) {
-	benchKnobs(b, testkit.DemoTool(b, "shop_get_order"), viewSummary)
+	benchKnobs(b, testkit.DemoTool(b, "shop_get_order"), "summary")
 }
-func BenchmarkKnobSummaryPayments(b *testing.B) { benchKnobs(b, paymentsTool(b), viewSummary) }
+func BenchmarkKnobSummaryPayments(b *testing.B) { benchKnobs(b, paymentsTool(b), "summary") }
 func BenchmarkKnobPlannerDemo(b *testing.B) {
-	benchKnobs(b, testkit.DemoTool(b, "shop_get_order"), viewPlanner)
+	benchKnobs(b, testkit.DemoTool(b, "shop_get_order"), "planner")
 }
-func BenchmarkKnobPlannerPayments(b *testing.B) { benchKnobs(b, paymentsTool(b), viewPlanner) }
+func BenchmarkKnobPlannerPayments(b *testing.B) { benchKnobs(b, paymentsTool(b), "planner") }
 func BenchmarkKnobCompareDemo(b *testing.B) {
-	benchKnobs(b, testkit.DemoTool(b, "shop_get_order"), viewCompare)
+	benchKnobs(b, testkit.DemoTool(b, "shop_get_order"), "compare")
 }
-func BenchmarkKnobComparePayments(b *testing.B) { benchKnobs(b, paymentsTool(b), viewCompare) }
+func BenchmarkKnobComparePayments(b *testing.B) { benchKnobs(b, paymentsTool(b), "compare") }
 
 // BenchmarkFrameCompare draws the 160x48 screen of the compare view of
 // the payments schema (10,000 leaves listed), scrolled to the middle.
 func BenchmarkFrameCompare(b *testing.B) {
-	h := knobHarness(b, paymentsTool(b), viewCompare)
-	_, total := h.m.current.compare.span()
-	h.m.current.compare.scroll(total/2, h.m.layout.treeH)
+	h := knobHarness(b, paymentsTool(b), "compare")
+	cmp := paneFor[*comparePane](b, h.m.current).cmp
+	_, total := cmp.span()
+	cmp.scroll(total/2, h.m.layout.treeH)
 	for b.Loop() {
 		_ = h.m.View()
 	}
@@ -80,14 +81,15 @@ func BenchmarkFrameCompare(b *testing.B) {
 // cl100k and o200k (vocabularies loaded once, before the loop).
 func BenchmarkCountPlanner(b *testing.B) {
 	v := newToolView(testkit.DemoTool(b, "shop_get_order"), defaultBudget)
-	v.planner = newPlannerDoc(v.tool, defaultBudget)
+	p := paneFor[*plannerPane](b, v)
+	p.setPlan(newPlannerDoc(v.tool, defaultBudget))
 	m := New(Options{})
 	m.counter.Measure("warm up")
 	for b.Loop() {
-		clear(v.descPending)
-		clear(v.descSizes)
-		v.defSize = nil
-		m.measurePlanner(v)()
+		clear(p.pending)
+		clear(p.descSizes)
+		p.defSize = nil
+		p.measure(m.env())()
 	}
 }
 

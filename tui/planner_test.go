@@ -30,7 +30,7 @@ func rawText(d *rawDoc) string {
 // topLevel lists a tree's top-level lines by path ("*" lines by name).
 func topLevel(h *harness) []string {
 	var out []string
-	for n := h.m.current.sumTree.First(); n != nil; n = n.After() {
+	for n := paneFor[*summaryPane](h.t, h.m.current).t.First(); n != nil; n = n.After() {
 		out = append(out, n.Name)
 	}
 	return out
@@ -64,8 +64,9 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 		}
 		sum := summarizer.Summarize(schema, want)
 		v := h.m.current
-		if !slices.Equal(v.summary.OutputFields(), sum.OutputFields()) || v.summary.HasHiddenFields != sum.HasHiddenFields || v.budget != want {
-			t.Fatalf("step %d: the summary is not Summarize(%+v):\n got %q\nwant %q", i, want, v.summary.OutputFields(), sum.OutputFields())
+		summary := paneFor[*summaryPane](t, v).summary
+		if !slices.Equal(summary.OutputFields(), sum.OutputFields()) || summary.HasHiddenFields != sum.HasHiddenFields || v.budget != want {
+			t.Fatalf("step %d: the summary is not Summarize(%+v):\n got %q\nwant %q", i, want, summary.OutputFields(), sum.OutputFields())
 		}
 		if top := topLevel(h); len(top) > len(sum.OutputFields()) || len(top) == 0 {
 			t.Fatalf("step %d: %d top-level lines for %d summary lines", i, len(top), len(sum.OutputFields()))
@@ -73,11 +74,12 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 		if !strings.Contains(h.screen(), "max_fields "+itoa(st.fields)+" · max_depth "+itoa(st.depth)) {
 			t.Fatalf("step %d: the status bar does not show the knobs:\n%s", i, h.screen())
 		}
-		if h.m.view == viewPlanner {
+		if h.m.view == viewNamed(t, "planner") {
 			d, _ := summarizer.Describe(v.tool, want)
 			b, _ := summarizer.MarshalIndent(d)
-			if got := rawText(v.planner.json); got != strings.TrimSuffix(string(b), "\n") {
-				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, v.planner.budget, want, got, b)
+			plan := paneFor[*plannerPane](t, v).plan
+			if got := rawText(plan.json); got != strings.TrimSuffix(string(b), "\n") {
+				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, plan.budget, want, got, b)
 			}
 		}
 		if ti := h.m.info[v.tool.ID()]; ti.budget != want || ti.hidesFields != sum.HasHiddenFields {
@@ -89,7 +91,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 	h.selectTool("shop_get_product")
 	v := h.m.current
 	if v.tool.Name == "shop_get_order" || v.budget != h.m.budget ||
-		!slices.Equal(v.summary.OutputFields(), summarizer.Summarize(testkit.Parse(t, v.tool.OutputSchema), h.m.budget).OutputFields()) {
+		!slices.Equal(paneFor[*summaryPane](t, v).summary.OutputFields(), summarizer.Summarize(testkit.Parse(t, v.tool.OutputSchema), h.m.budget).OutputFields()) {
 		t.Fatalf("%s is folded at %+v, the knobs say %+v", v.tool.Name, v.budget, h.m.budget)
 	}
 }
@@ -102,10 +104,11 @@ func TestPlannerView(t *testing.T) {
 	h.selectTool("shop_get_order")
 	h.keys("p", "-", "-", "-", "-")
 	v := h.m.current
-	if v.planner == nil || v.planner.budget.MaxFields != 10 {
+	plan := paneFor[*plannerPane](t, v).plan
+	if plan == nil || plan.budget.MaxFields != 10 {
 		t.Fatalf("no planner view at max_fields 10:\n%s", h.screen())
 	}
-	golden.RequireEqual(t, []byte(rawText(v.planner.json)+"\n"))
+	golden.RequireEqual(t, []byte(rawText(plan.json)+"\n"))
 
 	c := tokens.NewCounter()
 	d, _ := summarizer.Describe(v.tool, h.m.budget)
@@ -124,7 +127,7 @@ func TestPlannerView(t *testing.T) {
 	}
 	// G shows the end of the JSON, and the path bar counts its lines.
 	h.keys("G")
-	_, total := v.planner.span()
+	_, total := plan.span()
 	if scr := h.screen(); !strings.Contains(scr, `"has_hidden_fields": true`) ||
 		!strings.Contains(scr, "–"+itoa(total)+" of "+itoa(total)) {
 		t.Errorf("G does not show the end:\n%s", scr)
@@ -145,13 +148,22 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 		t.Fatalf("the counts did not arrive:\n%s", h.screen())
 	}
 	// An answer for a view the model no longer holds is dropped.
-	old := h.m.current
-	h.m.views[old.tool.ID()] = newToolView(old.tool, defaultBudget)
-	h.m.descriptorMeasured(descriptorMeasuredMsg{view: old, budget: summarizer.Options{MaxFields: 3, MaxDepth: 3}})
-	if _, ok := old.descSizes[summarizer.Options{MaxFields: 3, MaxDepth: 3}]; ok {
+	old := paneFor[*plannerPane](t, h.m.current)
+	knobs := summarizer.Options{MaxFields: 3, MaxDepth: 3}
+	h.m.budget = knobs
+	_, cmd = h.m.Update(tea.WindowSizeMsg{Width: 100, Height: 40}) // the view folds again and counts
+	if old.pending[knobs] == 0 {
+		t.Fatal("no count asked for at the new knobs")
+	}
+	reloaded := newToolView(h.m.current.tool, knobs)
+	h.m.views[h.m.current.tool.ID()] = reloaded
+	h.run(cmd)
+	if _, ok := old.descSizes[knobs]; ok {
 		t.Error("a stale count was kept")
 	}
-	var _ tea.Msg = descriptorMeasuredMsg{}
+	if _, ok := paneFor[*plannerPane](t, reloaded).descSizes[knobs]; ok {
+		t.Error("a count for another view was taken")
+	}
 }
 
 // A knob keeps the cursor on its field, wherever the new summary puts it

@@ -50,8 +50,7 @@ type Icons struct {
 // Styles is every style the UI renders with, built once from the palette
 // and rebuilt when the terminal reports its background.
 type Styles struct {
-	NoColor bool
-	Icons   Icons
+	Icons Icons
 
 	Title, Dim, Faint, Accent lipgloss.Style
 	PaneTitle, PaneTitleFocus lipgloss.Style
@@ -79,15 +78,15 @@ type Styles struct {
 	Input textinput.Styles
 }
 
-// NewStyles builds the styles for a dark or light background. With
-// noColor every colour is dropped and the cursor is drawn in reverse video,
-// as NO_COLOR asks.
+// NewStyles builds the styles for a dark or light background. Colours are
+// always set: under NO_COLOR the program's colour profile drops them and
+// keeps the attributes. noColor says so, and the cursor, which would lose
+// its background, is drawn in reverse video.
 func NewStyles(isDark, noColor bool) Styles {
 	p := newPalette(isDark)
 	st := lipgloss.NewStyle
 	fg := func(c color.Color) lipgloss.Style { return st().Foreground(c) }
 	s := Styles{
-		NoColor: noColor,
 		Icons: Icons{
 			Starting: "◌", Connected: "●", Error: "✗", Disabled: "○",
 			Output: "◆", NoOutput: "◇", Hidden: "⋯",
@@ -148,31 +147,11 @@ func NewStyles(isDark, noColor bool) Styles {
 	// A steady cursor: a blinking one would keep a timer running.
 	s.Input.Cursor.Blink = false
 	if noColor {
-		s = stripColors(s)
+		s.Cursor = st().Reverse(true).Bold(true)
+		s.CursorBlur = st().Reverse(true)
+		s.Help.ShortKey = s.Help.ShortKey.Bold(true)
+		s.Help.FullKey = s.Help.FullKey.Bold(true)
 	}
-	return s
-}
-
-// stripColors keeps the attributes (bold, italic, underline) and draws the
-// cursor in reverse video.
-func stripColors(s Styles) Styles {
-	plain := func(ls ...*lipgloss.Style) {
-		for _, l := range ls {
-			*l = l.UnsetForeground().UnsetBackground()
-		}
-	}
-	plain(&s.Title, &s.Dim, &s.Faint, &s.Accent, &s.PaneTitle, &s.PaneTitleFocus, &s.Tab, &s.TabActive,
-		&s.Separator, &s.Glyph, &s.Name, &s.Required, &s.Count, &s.Note, &s.TypeObject, &s.TypeString,
-		&s.TypeNumber, &s.TypeBool, &s.TypeOther, &s.More, &s.Cycle, &s.Desc, &s.Section, &s.Match,
-		&s.Server, &s.Tool, &s.StateStarting, &s.StateConnected, &s.StateError, &s.StateOff, &s.Marker,
-		&s.HiddenMark, &s.ErrText, &s.PathBar, &s.Status, &s.StatusErr, &s.JSONKey, &s.JSONString,
-		&s.JSONNumber, &s.JSONLiteral, &s.JSONPunct,
-		&s.Help.Ellipsis, &s.Help.ShortKey, &s.Help.ShortDesc, &s.Help.ShortSeparator,
-		&s.Help.FullKey, &s.Help.FullDesc, &s.Help.FullSeparator)
-	s.Cursor = lipgloss.NewStyle().Reverse(true).Bold(true)
-	s.CursorBlur = lipgloss.NewStyle().Reverse(true)
-	s.Help.ShortKey = s.Help.ShortKey.Bold(true)
-	s.Help.FullKey = s.Help.FullKey.Bold(true)
 	return s
 }
 

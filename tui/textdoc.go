@@ -63,16 +63,6 @@ func (s *Styles) drawLine(b *strings.Builder, l docLine, width int) {
 	s.renderLine(b, segs, width, false, false)
 }
 
-// scroller is a view that is a document: raw, planner, compare.
-type scroller interface {
-	// scroll moves the view by n lines, height lines being shown.
-	scroll(n, height int)
-	// span is the first line shown and the number of lines.
-	span() (top, total int)
-	// rows is how many lines show in height rows of the pane.
-	rows(height int) int
-}
-
 // thousands writes 47394 as "47,394".
 func thousands(n int) string {
 	s := strconv.Itoa(n)

@@ -151,8 +151,8 @@ func (l *toolList) clampOffset() {
 	l.offset = min(max(l.offset, 0), max(len(l.rows)-h, 0))
 }
 
-// toolPane draws the servers-and-tools pane.
-type toolPane struct {
+// toolsView draws the servers-and-tools pane.
+type toolsView struct {
 	styles  *Styles
 	width   int
 	focused bool
@@ -160,7 +160,7 @@ type toolPane struct {
 }
 
 // render draws the visible rows: O(height).
-func (p toolPane) render(l *toolList, servers []model.Server, info map[string]toolInfo) string {
+func (p toolsView) render(l *toolList, servers []model.Server, info map[string]toolInfo) string {
 	s := p.styles
 	var b strings.Builder
 	for i := l.offset; i < len(l.rows) && i < l.offset+l.height; i++ {
@@ -222,7 +222,7 @@ func (p toolPane) render(l *toolList, servers []model.Server, info map[string]to
 	return b.String()
 }
 
-func (p toolPane) stateIcon(st model.ConnState) (string, lipgloss.Style) {
+func (p toolsView) stateIcon(st model.ConnState) (string, lipgloss.Style) {
 	s := p.styles
 	switch st {
 	case model.StateStarting:

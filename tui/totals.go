@@ -12,43 +12,55 @@ import (
 	"mcpeek/tokens"
 )
 
+// tokenTotals are what the servers' tools cost in a prompt, by server
+// name, and what the gateway's progressive tools/list costs, counted once
+// (gatewayAsked) with the first server's totals.
+type tokenTotals struct {
+	servers      map[string]*serverTotals
+	gateway      *tokens.Size
+	gatewayAsked bool
+}
+
 // serverTotals is what a server's tools cost in a prompt: its raw
 // tools/list (every tool's definition as the server sent it, as one JSON
 // array) against all its planner descriptors at the current budget, and
-// against the gateway's progressive tools/list (Model.gwList).
+// against the gateway's progressive tools/list.
 type serverTotals struct {
-	key       string // the snapshot and budget they were counted for
+	key       string // the snapshot and budget they are counted for
+	ticket    ticket // the count under way, 0 once done
 	tools     int
 	raw, desc tokens.Size
 	done      bool
 }
 
-// serverTotalsMsg: a server's totals were counted for key; the first
-// time, the gateway's tools/list too.
+// serverTotalsMsg: a server's totals were counted, for the request
+// numbered ticket; the first time, the gateway's tools/list too.
 type serverTotalsMsg struct {
-	server, key string
-	tools       int
-	raw, desc   tokens.Size
-	gateway     *tokens.Size
+	server    string
+	ticket    ticket
+	tools     int
+	raw, desc tokens.Size
+	gateway   *tokens.Size
 }
 
 // totalsKey names what a server's totals depend on: the snapshot its
 // tools come from and the budget.
 func (m *Model) totalsKey() string {
-	return itoa(m.appliedGen) + "/" + itoa(m.budget.MaxFields) + "/" + itoa(m.budget.MaxDepth)
+	return itoa(int(m.snapshots.applied)) + "/" + itoa(m.budget.MaxFields) + "/" + itoa(m.budget.MaxDepth)
 }
 
 // requestTotals counts a server's totals off the UI loop, unless they are
 // counted or being counted for the current snapshot and budget.
 func (m *Model) requestTotals(srv model.Server) tea.Cmd {
 	key := m.totalsKey()
-	if t, ok := m.totals[srv.Name]; ok && t.key == key {
+	if t, ok := m.totals.servers[srv.Name]; ok && t.key == key {
 		return nil
 	}
-	m.totals[srv.Name] = &serverTotals{key: key, tools: len(srv.Tools)}
+	tk := m.tickets.next()
+	m.totals.servers[srv.Name] = &serverTotals{key: key, ticket: tk, tools: len(srv.Tools)}
 	tools, budget, counter, name := srv.Tools, m.budget, m.counter, srv.Name
-	withGateway := !m.gwListAsked
-	m.gwListAsked = true
+	withGateway := !m.totals.gatewayAsked
+	m.totals.gatewayAsked = true
 	return func() tea.Msg {
 		var gw *tokens.Size
 		if withGateway {
@@ -68,7 +80,7 @@ func (m *Model) requestTotals(srv model.Server) tea.Cmd {
 		raw.WriteByte(']')
 		ds, _ := summarizer.DescribeAll(tools, budget)
 		desc, _ := json.Marshal(ds)
-		return serverTotalsMsg{server: name, key: key, tools: len(tools),
+		return serverTotalsMsg{server: name, ticket: tk, tools: len(tools),
 			raw: counter.Measure(raw.String()), desc: counter.Measure(string(desc)), gateway: gw}
 	}
 }
@@ -94,18 +106,18 @@ func measureGatewayList(counter *tokens.Counter) *tokens.Size {
 
 func (m *Model) totalsMeasured(msg serverTotalsMsg) {
 	if msg.gateway != nil {
-		m.gwList = msg.gateway
+		m.totals.gateway = msg.gateway
 	}
-	t, ok := m.totals[msg.server]
-	if !ok || t.key != msg.key {
+	t, ok := m.totals.servers[msg.server]
+	if !ok || stale(msg.ticket, t.ticket) {
 		return // counted for an older snapshot or budget
 	}
-	*t = serverTotals{key: msg.key, tools: msg.tools, raw: msg.raw, desc: msg.desc, done: true}
+	*t = serverTotals{key: t.key, tools: msg.tools, raw: msg.raw, desc: msg.desc, done: true}
 }
 
 // totalsLines draws a server's totals for the server view.
 func (m *Model) totalsLines(srv model.Server) []docLine {
-	t, ok := m.totals[srv.Name]
+	t, ok := m.totals.servers[srv.Name]
 	if !ok || len(srv.Tools) == 0 {
 		return nil
 	}
@@ -128,11 +140,11 @@ func (m *Model) totalsLines(srv model.Server) []docLine {
 		row(plural(t.tools, "descriptor"), t.desc),
 		share("descriptors' share", t.desc),
 	}
-	if gw := m.gwList; gw != nil {
+	if gw := m.totals.gateway; gw != nil {
 		lines = append(lines, row("gateway tools/list", *gw), share("gateway's share", *gw))
 	}
 	lines = append(lines, docLine{{"descriptors at " + budgetText(m.budget), roleFaint}})
-	if m.gwList != nil {
+	if m.totals.gateway != nil {
 		lines = append(lines, docLine{{"gateway: its 3 progressive tools, for all servers", roleFaint}})
 	}
 	return lines

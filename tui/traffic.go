@@ -72,22 +72,17 @@ func (l *trafficLog) add(evs ...gateway.Event) {
 	}
 }
 
-// trafficView is the traffic screen: a list of calls with a cursor, and
-// the call opened, if any.
-type trafficView struct {
-	open      bool // the screen is shown
+// trafficList is the traffic screen's list of calls, with a cursor.
+type trafficList struct {
 	cursor    int  // sequence number of the call under the cursor
 	top       int  // sequence number of the first row shown
 	height    int  // rows of calls
 	following bool // the cursor stays on the newest call
-	detail    *trafficDetail
-	opening   bool // a call's detail is being built
-	req       int  // tags detail builds
 }
 
 // follow keeps the cursor on the newest call when following, and on a kept
 // call otherwise.
-func (v *trafficView) follow(l *trafficLog) {
+func (v *trafficList) follow(l *trafficLog) {
 	if v.following {
 		v.cursor = l.last()
 	}
@@ -95,14 +90,14 @@ func (v *trafficView) follow(l *trafficLog) {
 }
 
 // move moves the cursor by n calls; reaching the newest follows it again.
-func (v *trafficView) move(l *trafficLog, n int) {
+func (v *trafficList) move(l *trafficLog, n int) {
 	v.cursor += n
 	v.clamp(l)
 	v.following = v.cursor == l.last()
 }
 
 // scroll moves the rows shown by n, keeping the cursor on screen.
-func (v *trafficView) scroll(l *trafficLog, n int) {
+func (v *trafficList) scroll(l *trafficLog, n int) {
 	h := max(v.height, 1)
 	v.top = min(max(v.top+n, l.first()), max(l.last()-h+1, l.first()))
 	v.cursor = min(max(v.cursor, v.top), v.top+h-1)
@@ -110,7 +105,7 @@ func (v *trafficView) scroll(l *trafficLog, n int) {
 	v.following = v.cursor == l.last()
 }
 
-func (v *trafficView) clamp(l *trafficLog) {
+func (v *trafficList) clamp(l *trafficLog) {
 	h := max(v.height, 1)
 	v.cursor = min(max(v.cursor, l.first()), max(l.last(), l.first()))
 	if v.cursor < v.top {
@@ -165,7 +160,7 @@ func newTrafficCols(width int) trafficCols {
 
 // render draws the column heads and the calls on screen: it costs the
 // rows shown, whatever the number of calls kept.
-func (v *trafficView) render(s *Styles, l *trafficLog, width int) string {
+func (v *trafficList) render(s *Styles, l *trafficLog, width int) string {
 	c := newTrafficCols(width)
 	var b strings.Builder
 	var head []seg
@@ -227,47 +222,4 @@ func cut(s string, w int) string {
 		return s
 	}
 	return fit(s, w)
-}
-
-// trafficHead is the traffic screen's first line: the gateway, how many
-// calls are kept, and whether the list follows the newest.
-func (m *Model) trafficHead() string {
-	s := &m.styles
-	l := &m.traffic
-	t := s.PaneTitleFocus.Render("Gateway traffic")
-	info := callsText(l.total)
-	if l.total > l.n {
-		info += " · last " + thousands(l.n) + " kept"
-	}
-	if m.gwMissed > 0 {
-		info += " · " + thousands(int(m.gwMissed)) + " not shown (the view fell behind)"
-	}
-	if m.tview.following && l.n > 0 {
-		info += " · following"
-	}
-	if m.gwState == gatewayOff {
-		info += " · gateway off: s starts it"
-	}
-	return t + s.Dim.Render("  "+info)
-}
-
-// trafficScreen is the body of the traffic screen: the list, or the call
-// opened.
-func (m *Model) trafficScreen() string {
-	s := &m.styles
-	w := m.width
-	if d := m.tview.detail; d != nil {
-		return d.render(s, w, m.layout.bodyH)
-	}
-	if m.tview.opening {
-		return m.trafficHead() + "\n" + s.Dim.Render("reading the call…")
-	}
-	if m.traffic.n == 0 {
-		hint := "Once it runs, point an MCP client at the URL in the status bar."
-		if m.gw != nil {
-			hint = "Point an MCP client at " + m.gw.url + ": its calls show here as they come."
-		}
-		return m.trafficHead() + "\n\n" + s.Dim.Render("No calls yet. "+hint)
-	}
-	return m.trafficHead() + "\n" + m.tview.render(s, &m.traffic, w)
 }

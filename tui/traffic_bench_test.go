@@ -37,8 +37,8 @@ func trafficHarness(b *testing.B, w, h int) *harness {
 	hs.m.restyle()
 	hs.send(gatewayEventsMsg{events: trafficEvents(trafficKeep)})
 	hs.keys("t")
-	if hs.m.traffic.n != trafficKeep {
-		b.Fatalf("%d calls kept", hs.m.traffic.n)
+	if hs.m.traffic.log.n != trafficKeep {
+		b.Fatalf("%d calls kept", hs.m.traffic.log.n)
 	}
 	return hs
 }
@@ -49,7 +49,7 @@ func trafficHarness(b *testing.B, w, h int) *harness {
 func BenchmarkTrafficFrame10k(b *testing.B) {
 	h := trafficHarness(b, 160, 48)
 	h.keys("g")
-	h.m.tview.move(&h.m.traffic, trafficKeep/2)
+	h.m.traffic.list.move(&h.m.traffic.log, trafficKeep/2)
 	for b.Loop() {
 		_ = h.m.View()
 	}
@@ -71,7 +71,7 @@ func BenchmarkTrafficBatch(b *testing.B) {
 // indented, sanitised and tokenised for colour; in a command) and draws it.
 func BenchmarkTrafficOpen(b *testing.B) {
 	h := trafficHarness(b, 160, 48)
-	ev := *h.m.traffic.at(h.m.traffic.last() - 2)
+	ev := *h.m.traffic.log.at(h.m.traffic.log.last() - 2)
 	st := NewStyles(true, false)
 	for b.Loop() {
 		d := newTrafficDetail(ev)

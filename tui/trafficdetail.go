@@ -27,16 +27,10 @@ type trafficDetail struct {
 	bare bool
 }
 
-// trafficDetailMsg: a call's detail was built, for the request req.
-type trafficDetailMsg struct {
-	req    int
-	detail *trafficDetail
-}
-
 // openCall builds a call's detail off the UI loop: an envelope can be
 // megabytes of JSON to indent and tokenise.
-func openCall(ev gateway.Event, req int) tea.Cmd {
-	return func() tea.Msg { return trafficDetailMsg{req: req, detail: newTrafficDetail(ev)} }
+func openCall(ev gateway.Event, t ticket) tea.Cmd {
+	return func() tea.Msg { return trafficDetailMsg{ticket: t, detail: newTrafficDetail(ev)} }
 }
 
 func newTrafficDetail(ev gateway.Event) *trafficDetail {

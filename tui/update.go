@@ -39,41 +39,36 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.requestServers()
 	case serversStartedMsg:
 		m.starting = false
-		var cmds []tea.Cmd
 		if msg.err != nil {
-			cmds = append(cmds, m.setStatus("starting servers: "+msg.err.Error(), true))
+			// The backend cannot serve anything: say so over the whole screen.
+			m.overlay.open(fatalDialog{err: errorf("starting servers: %w", msg.err)})
+			return nil
 		}
-		cmds = append(cmds, m.requestServers())
-		return tea.Batch(cmds...)
+		return m.requestServers()
 	case serversLoadedMsg:
 		return m.applyServers(msg)
 	case toolLoadedMsg:
-		if msg.req != m.toolReq {
-			return nil // the user has moved on: a stale answer
+		if stale(msg.ticket, m.loading.ticket) {
+			return nil // the user has moved on
 		}
 		m.views[msg.view.tool.ID()] = msg.view
-		m.current, m.loading = msg.view, ""
-		m.sizeTrees()
+		m.current, m.loading = msg.view, toolLoad{}
+		m.sizePanes()
 	case reconnectRequestedMsg:
 		if msg.err != nil {
 			return m.setStatus(errorf("reconnect %s: %w", msg.server, msg.err).Error(), true)
 		}
 		return tea.Batch(m.setStatus("reconnecting "+msg.server+"…", false), m.requestServers())
 	case statusExpiredMsg:
-		if msg.id == m.statusID {
-			m.status = ""
+		if !stale(msg.ticket, m.status.ticket) {
+			m.status = statusLine{}
 		}
-	case descriptorMeasuredMsg:
-		m.descriptorMeasured(msg)
-	case costsMeasuredMsg:
-		m.costsMeasured(msg)
+	case countedMsg:
+		msg.land(m.views)
 	case serverTotalsMsg:
 		m.totalsMeasured(msg)
 	case trafficDetailMsg:
-		if msg.req == m.tview.req && m.tview.opening {
-			m.tview.detail, m.tview.opening = msg.detail, false
-			msg.detail.scroll(0, m.layout.bodyH)
-		}
+		m.traffic.opened(msg)
 	default:
 		if cmd, ok := m.gatewayMsg(msg); ok {
 			return cmd
@@ -82,35 +77,20 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// sync brings what the current view shows up to the knobs, and starts the
-// background counts it lacks: the planner's tokens, the schema tree's
-// badges on screen, the selected server's totals. It runs after each
-// message (not per frame) and costs the lines on screen at most, plus a
-// refold when the knobs moved.
+// sync brings the view shown up to the knobs, and starts the background
+// work it lacks (its counts, its document at a new budget) and the
+// selected server's totals. It runs after each message (not per frame)
+// and costs the lines on screen at most, plus a refold when the knobs
+// moved.
 func (m *Model) sync() tea.Cmd {
 	var cmds []tea.Cmd
 	if v := m.current; v != nil {
 		if v.budget != m.budget {
 			v.refold(m.budget)
-			m.sizeTrees()
+			m.sizePanes()
 		}
-		switch m.view {
-		case viewPlanner:
-			if v.planner == nil {
-				v.planner = newPlannerDoc(v.tool, m.budget)
-				v.planner.scroll(0, m.layout.treeH)
-			}
-			cmds = append(cmds, m.measurePlanner(v))
-		case viewCompare:
-			if v.compare == nil && v.out != nil {
-				v.compare = newCompareDoc(v.out, m.budget)
-			}
-			if v.compare != nil {
-				v.compare.wide = m.layout.rightW >= compareWide
-				v.compare.scroll(0, m.layout.treeH)
-			}
-		case viewSchema:
-			cmds = append(cmds, m.requestCosts(v))
+		if p, ok := m.currentPane().(syncer); ok {
+			cmds = append(cmds, p.sync(m.env()))
 		}
 	}
 	if srv, ok := m.selectedServer(); ok {
@@ -123,7 +103,7 @@ func (m *Model) sync() tea.Cmd {
 
 // busy reports whether something the spinner stands for is under way.
 func (m *Model) busy() bool {
-	if m.starting || m.loading != "" {
+	if m.starting || m.loading.id != "" {
 		return true
 	}
 	for _, s := range m.servers {
@@ -134,19 +114,20 @@ func (m *Model) busy() bool {
 	return false
 }
 
-// applyServers takes a snapshot in, unless a newer one was applied.
+// applyServers takes the snapshot asked for in, and asks for another if
+// one was wanted meanwhile.
 func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
-	m.loadingServers = false
+	l := &m.snapshots
+	if stale(msg.ticket, l.inFlight) {
+		return nil
+	}
+	l.inFlight, l.applied = 0, msg.ticket
 	var cmds []tea.Cmd
-	if m.dirty {
-		m.dirty = false
+	if l.again {
+		l.again = false
 		cmds = append(cmds, m.requestServers())
 	}
-	if msg.gen < m.appliedGen {
-		return tea.Batch(cmds...)
-	}
 	wasBusy := m.busy()
-	m.appliedGen = msg.gen
 	m.servers, m.info = msg.servers, msg.info
 	m.tools.rebuild(m.servers, m.info)
 	if !m.landed {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
@@ -30,16 +31,23 @@ func (a *app) runTUI(ctx context.Context) error {
 	}
 	defer m.Close()
 
+	noColor := os.Getenv("NO_COLOR") != ""
 	model := tui.New(tui.Options{
 		Backend: m,
-		NoColor: os.Getenv("NO_COLOR") != "",
+		NoColor: noColor,
 		Notes:   noteLines(notes.String()),
 		Version: version,
 	})
 	// The background gateway, if the program ended without the quit key
 	// stopping it, stops before the Manager closes.
 	defer model.Close()
-	p := tea.NewProgram(model, tea.WithContext(ctx), tea.WithInput(a.stdin), tea.WithOutput(a.stdout))
+	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(a.stdin), tea.WithOutput(a.stdout)}
+	if noColor {
+		// Any value turns colours off (no-color.org); the profile's own
+		// check reads NO_COLOR as a boolean. Attributes stay.
+		opts = append(opts, tea.WithColorProfile(colorprofile.ASCII))
+	}
+	p := tea.NewProgram(model, opts...)
 	go model.ForwardEvents(m.Events(), p.Send)
 	if _, err := p.Run(); err != nil {
 		return fmt.Errorf("terminal UI: %w", err)

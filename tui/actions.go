@@ -1,0 +1,56 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/schematree"
+)
+
+// action is what a pane or a dialog asks of the root model after a key or
+// a click, instead of reaching into it: nil for nothing more, a tea.Cmd to
+// run, or one of the types below.
+type action any
+
+type (
+	// showStatus puts a message in the status line for a while.
+	showStatus struct {
+		text  string
+		isErr bool
+	}
+	// startSearch opens the search input; esc goes back to from.
+	startSearch struct{ from *schematree.Node }
+	// searchAgain moves to the next (or previous) line matching the search.
+	searchAgain struct{ backward bool }
+	// startCopy waits for the notation of the path to copy (y).
+	startCopy struct{}
+	// closeTraffic leaves the traffic screen.
+	closeTraffic struct{}
+	// closeDialog closes the dialog on top of the overlay.
+	closeDialog struct{}
+	// quitApp ends the app.
+	quitApp struct{}
+)
+
+// act does what a pane or a dialog asked for.
+func (m *Model) act(a action) tea.Cmd {
+	switch a := a.(type) {
+	case tea.Cmd:
+		return a
+	case showStatus:
+		return m.setStatus(a.text, a.isErr)
+	case startSearch:
+		m.input.origin = a.from
+		m.startInput(inputSearch, "")
+	case searchAgain:
+		return m.findNext(a.backward)
+	case startCopy:
+		m.yank = true
+	case closeTraffic:
+		m.toggleTraffic()
+	case closeDialog:
+		m.overlay.close()
+	case quitApp:
+		return m.quit()
+	}
+	return nil
+}

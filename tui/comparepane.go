@@ -1,0 +1,54 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// comparePane is the compare view: the old first-N cut beside the folded
+// summary at the same budget, built when first shown at a budget.
+type comparePane struct {
+	docPane
+	out *model.Schema
+	cmp *compareDoc // nil until shown at the current budget, or without an output schema
+}
+
+func newComparePane(v *toolView) toolPane { return &comparePane{out: v.out} }
+
+func (p *comparePane) headline() string {
+	return "the old first-N cut beside the folded summary, same budget"
+}
+
+func (p *comparePane) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.View, k.Pane, k.Help, k.Quit}
+}
+
+// resize puts the two columns side by side from compareWide cells.
+func (p *comparePane) resize(width, height int) {
+	if p.cmp != nil {
+		p.cmp.wide = width >= compareWide
+	}
+	p.docPane.resize(width, height)
+}
+
+// refold drops the document: the next sync builds it at the new budget.
+func (p *comparePane) refold(summarizer.Options) { p.cmp, p.doc = nil, nil }
+
+func (p *comparePane) sync(e env) tea.Cmd {
+	if p.cmp == nil && p.out != nil {
+		p.cmp = newCompareDoc(p.out, e.budget)
+		p.doc = p.cmp
+		p.resize(p.width, p.height)
+	}
+	return nil
+}
+
+func (p *comparePane) render(f frame) string {
+	if p.cmp == nil {
+		return f.styles.Dim.Render("No output schema to compare: a planner sees no fields either way.")
+	}
+	return p.cmp.render(f.styles, p.width, p.height)
+}

@@ -1,0 +1,57 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// dialog is a window over the screen. While it is on top of the overlay
+// it has every key, and the mouse does nothing; it says what it wants done
+// by returning an action (closeDialog to go away).
+type dialog interface {
+	// key handles a key press.
+	key(msg tea.KeyPressMsg, k *keyMap) action
+	// render draws the dialog in at most width x height cells; the
+	// overlay centres it on the screen.
+	render(s *Styles, width, height int) string
+	// help is the short help while the dialog has the keys.
+	help(k *keyMap) []key.Binding
+}
+
+// overlay is the stack of open dialogs, drawn over the screen bottom
+// first; the top one has the keys.
+type overlay struct{ stack []dialog }
+
+func (o *overlay) open(d dialog) { o.stack = append(o.stack, d) }
+
+// close closes the top dialog.
+func (o *overlay) close() {
+	if n := len(o.stack); n > 0 {
+		o.stack[n-1] = nil
+		o.stack = o.stack[:n-1]
+	}
+}
+
+// top is the dialog that has the keys, or nil.
+func (o *overlay) top() dialog {
+	if n := len(o.stack); n > 0 {
+		return o.stack[n-1]
+	}
+	return nil
+}
+
+// draw puts the dialogs over the screen, each centred. With none open the
+// screen is returned as it is.
+func (o *overlay) draw(s *Styles, screen string, width, height int) string {
+	if len(o.stack) == 0 {
+		return screen
+	}
+	layers := []*lipgloss.Layer{lipgloss.NewLayer(screen)}
+	for i, d := range o.stack {
+		box := d.render(s, width, height)
+		x, y := (width-lipgloss.Width(box))/2, (height-lipgloss.Height(box))/2
+		layers = append(layers, lipgloss.NewLayer(box).X(max(x, 0)).Y(max(y, 0)).Z(i+1))
+	}
+	return lipgloss.NewCanvas(width, height).Compose(lipgloss.NewCompositor(layers...)).Render()
+}

@@ -1,0 +1,176 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/summarizer"
+	"mcpeek/tokens"
+)
+
+// plannerPane is the planner view: what a planner is shown of the tool
+// (its descriptor at the knobs) and what that costs in tokens beside the
+// full definition. The document is built when the view is first shown at
+// a budget; the counts arrive from commands and are kept per budget.
+type plannerPane struct {
+	docPane
+	tool model.Tool
+	plan *plannerDoc // nil until shown at the current budget
+
+	// Token counts, filled by commands: the raw definition's (which no
+	// knob changes) and the descriptor's at each budget seen.
+	defSize   *tokens.Size
+	descSizes map[summarizer.Options]tokens.Size
+	pending   map[summarizer.Options]ticket // descriptors being counted
+}
+
+func newPlannerPane(v *toolView) toolPane {
+	return &plannerPane{tool: v.tool, descSizes: map[summarizer.Options]tokens.Size{}, pending: map[summarizer.Options]ticket{}}
+}
+
+func (p *plannerPane) headline() string {
+	return "what a planner is shown: the descriptor, as summary --json prints it"
+}
+
+func (p *plannerPane) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.View, k.Pane, k.Help, k.Quit}
+}
+
+// setPlan shows a document (nil: none until the next sync).
+func (p *plannerPane) setPlan(d *plannerDoc) {
+	p.plan, p.doc = d, nil
+	if d != nil {
+		p.doc = d
+		d.scroll(0, p.height)
+	}
+}
+
+// refold drops the document: the next sync builds it at the new budget.
+func (p *plannerPane) refold(summarizer.Options) { p.setPlan(nil) }
+
+func (p *plannerPane) restyle() {
+	if p.plan != nil {
+		p.plan.json.restyle()
+	}
+}
+
+// sync builds the document at the knobs and counts what it shows.
+func (p *plannerPane) sync(e env) tea.Cmd {
+	if p.plan == nil {
+		p.setPlan(newPlannerDoc(p.tool, e.budget))
+	}
+	return p.measure(e)
+}
+
+// descriptorMeasuredMsg: a tool's descriptor at one budget (and, the first
+// time, its raw definition) was counted, for the request numbered ticket.
+type descriptorMeasuredMsg struct {
+	tool   string
+	ticket ticket
+	budget summarizer.Options
+	desc   tokens.Size
+	def    *tokens.Size
+}
+
+// measure counts the tokens the view shows, unless they are known or
+// being counted. Counting (and the first load of the vocabularies, tens
+// of milliseconds) happens in the command.
+func (p *plannerPane) measure(e env) tea.Cmd {
+	d := p.plan
+	if d == nil || p.pending[d.budget] != 0 {
+		return nil
+	}
+	if _, ok := p.descSizes[d.budget]; ok && p.defSize != nil {
+		return nil
+	}
+	t := e.tickets.next()
+	p.pending[d.budget] = t
+	counter, id, budget, compact, raw, withDef := e.counter, p.tool.ID(), d.budget, d.compact, string(p.tool.Raw), p.defSize == nil
+	return func() tea.Msg {
+		msg := descriptorMeasuredMsg{tool: id, ticket: t, budget: budget, desc: counter.Measure(compact)}
+		if withDef {
+			def := counter.Measure(raw)
+			msg.def = &def
+		}
+		return msg
+	}
+}
+
+// land keeps the counts if the tool's planner pane still awaits them.
+func (msg descriptorMeasuredMsg) land(views map[string]*toolView) {
+	p, ok := paneOf[*plannerPane](views[msg.tool])
+	if !ok || stale(msg.ticket, p.pending[msg.budget]) {
+		return
+	}
+	delete(p.pending, msg.budget)
+	p.descSizes[msg.budget] = msg.desc
+	if msg.def != nil {
+		p.defSize = msg.def
+	}
+}
+
+// render draws the size table and the JSON under it.
+func (p *plannerPane) render(f frame) string {
+	d := p.plan
+	if d == nil {
+		return ""
+	}
+	s, width, height := f.styles, p.width, p.height
+	const label, num = 18, 10
+	row := func(name string, size *tokens.Size, pending bool) docLine {
+		l := docLine{{padRight(name, label), roleText}}
+		if size == nil {
+			return l
+		}
+		l = append(l, span{padLeft(thousands(size.Bytes), num), roleCount})
+		if pending {
+			return append(l, span{"   counting tokens…", roleFaint})
+		}
+		return append(l, span{padLeft(tokenText(size.CL100K), num), roleCount}, span{padLeft(tokenText(size.O200K), num), roleCount})
+	}
+	desc, descDone := p.descSizes[d.budget]
+	if !descDone {
+		desc = tokens.Size{Bytes: len(d.compact)}
+	}
+	def := p.defSize
+	if def == nil {
+		def = &tokens.Size{Bytes: len(p.tool.Raw)}
+	}
+	lines := []docLine{
+		{{padRight("", label), roleText}, {padLeft("bytes", num), roleDim}, {padLeft("cl100k", num), roleDim}, {padLeft("o200k", num), roleDim}},
+		row("descriptor", &desc, !descDone),
+		row("full definition", def, p.defSize == nil),
+	}
+	if descDone && p.defSize != nil {
+		lines = append(lines, docLine{{padRight("descriptor share", label), roleDim},
+			{padLeft(percent(desc.Bytes, def.Bytes), num), roleDim},
+			{padLeft(percent(desc.CL100K, def.CL100K), num), roleDim},
+			{padLeft(percent(desc.O200K, def.O200K), num), roleDim}})
+	} else {
+		lines = append(lines, docLine{})
+	}
+	state := "shows every field"
+	if d.hidden {
+		state = "hides fields"
+	}
+	foot := docLine{{budgetText(d.budget), roleHead}, {" · " + plural(d.lines, "line") + " · " + state, roleDim}}
+	if d.err != "" {
+		foot = docLine{{d.err, roleErr}}
+	}
+	lines = append(lines, foot)
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		s.drawLine(&b, l, width)
+	}
+	if body := height - plannerHeadRows; body > 0 {
+		b.WriteByte('\n')
+		b.WriteString(d.json.render(s, width, body))
+	}
+	return b.String()
+}

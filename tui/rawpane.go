@@ -1,0 +1,35 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
+
+// rawPane is the raw view: the tool's definition as the server sent it,
+// pretty-printed and coloured.
+type rawPane struct {
+	docPane
+	raw *rawDoc
+}
+
+func newRawPane(v *toolView) toolPane {
+	raw := v.tool.Raw
+	if len(raw) == 0 {
+		raw = []byte("null")
+	}
+	d := newRawDoc(raw)
+	return &rawPane{docPane: docPane{doc: d}, raw: d}
+}
+
+func (p *rawPane) headline() string {
+	return strings.TrimSpace(plural(len(p.raw.lines), "line") + " of raw definition")
+}
+
+func (p *rawPane) render(f frame) string { return p.raw.render(f.styles, p.width, p.height) }
+
+func (p *rawPane) restyle() { p.raw.restyle() }
+
+func (p *rawPane) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.Down, k.PageDown, k.Pane, k.View, k.Help, k.Quit}
+}

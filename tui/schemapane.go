@@ -1,0 +1,125 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/schematree"
+	"mcpeek/summarizer"
+)
+
+// schemaPane is the schema view: the output and input schemas as one
+// foldable tree, each folded line on screen with a badge of what its
+// subtree costs, counted in the background.
+type schemaPane struct {
+	treePane
+	tool    model.Tool
+	pending map[*schematree.Node]ticket // badges being counted
+}
+
+func newSchemaPane(v *toolView) toolPane {
+	t := v.tool
+	var outNote, inNote string
+	switch {
+	case !t.HasOutputSchema():
+		outNote = "none declared: the result is unstructured content"
+	case v.out == nil:
+		outNote = "unreadable: " + model.SanitizeLine(v.outErr.Error())
+	case v.enveloped:
+		outNote = "summary paths start inside data"
+	}
+	var in *model.Schema
+	if len(t.InputSchema) > 0 {
+		s, err := model.ParseSchema(t.InputSchema)
+		if err != nil {
+			inNote = "unreadable: " + model.SanitizeLine(err.Error())
+		} else {
+			in = s
+		}
+	} else {
+		inNote = "none declared"
+	}
+	return &schemaPane{
+		treePane: treePane{id: v.id, t: schematree.NewSchema(v.out, in, outNote, inNote), costs: map[*schematree.Node]subtreeCost{}},
+		tool:     t,
+		pending:  map[*schematree.Node]ticket{},
+	}
+}
+
+func (p *schemaPane) headline() string { return "output and input schemas" }
+
+// costsMeasuredMsg: the badges of some folded lines of a tool's schema
+// tree were counted, for the request numbered ticket.
+type costsMeasuredMsg struct {
+	tool   string
+	ticket ticket
+	costs  map[*schematree.Node]subtreeCost
+}
+
+// sync counts, off the UI loop, the badges of the folded lines on screen
+// that have none yet. It walks only the lines on screen. The command
+// parses its own copy of the schemas (a Schema is not safe for concurrent
+// use), finds each line by its route, writes the subtree out (bounded by
+// SCAN_CAP) and counts its tokens.
+func (p *schemaPane) sync(e env) tea.Cmd {
+	type job struct {
+		n     *schematree.Node
+		route schematree.Route
+	}
+	var jobs []job
+	p.t.Visible(func(_ int, n *schematree.Node) {
+		if !n.Openable() || !n.Collapsed() || p.pending[n] != 0 {
+			return
+		}
+		if _, ok := p.costs[n]; ok {
+			return
+		}
+		if r, ok := n.Route(); ok {
+			jobs = append(jobs, job{n, r})
+		}
+	})
+	if len(jobs) == 0 {
+		return nil
+	}
+	t := e.tickets.next()
+	for _, j := range jobs {
+		p.pending[j.n] = t
+	}
+	docs := map[string][]byte{"output": p.tool.OutputSchema, "input": p.tool.InputSchema}
+	counter, id := e.counter, p.tool.ID()
+	return func() tea.Msg {
+		parsed := map[string]*model.Schema{}
+		out := costsMeasuredMsg{tool: id, ticket: t, costs: make(map[*schematree.Node]subtreeCost, len(jobs))}
+		for _, j := range jobs {
+			s, ok := parsed[j.route.Section]
+			if !ok {
+				s, _ = model.ParseSchema(docs[j.route.Section])
+				parsed[j.route.Section] = s
+			}
+			c := subtreeCost{tokens: -1}
+			if s != nil {
+				if node, ok := j.route.Resolve(s); ok {
+					sub := summarizer.WriteSubtree(s, node)
+					c = subtreeCost{depth: sub.Depth, tokens: counter.CL100K(string(sub.JSON)), capped: sub.Capped}
+				}
+			}
+			out.costs[j.n] = c
+		}
+		return out
+	}
+}
+
+// land keeps the badges still awaited by the tool's schema pane.
+func (msg costsMeasuredMsg) land(views map[string]*toolView) {
+	p, ok := paneOf[*schemaPane](views[msg.tool])
+	if !ok {
+		return
+	}
+	for n, c := range msg.costs {
+		if stale(msg.ticket, p.pending[n]) {
+			continue
+		}
+		delete(p.pending, n)
+		p.costs[n] = c
+	}
+}

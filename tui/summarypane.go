@@ -1,0 +1,72 @@
+package tui
+
+import (
+	"mcpeek/model"
+	"mcpeek/schematree"
+	"mcpeek/summarizer"
+)
+
+// summaryPane is the summary view: the tool's folded output summary as a
+// tree whose folds open exactly as the inspector would.
+type summaryPane struct {
+	treePane
+	tool    model.Tool
+	out     *model.Schema
+	outErr  error
+	summary summarizer.Summary
+}
+
+func newSummaryPane(v *toolView) toolPane {
+	p := &summaryPane{treePane: treePane{id: v.id}, tool: v.tool, out: v.out, outErr: v.outErr}
+	if v.enveloped {
+		p.prefix = "data"
+	}
+	p.refold(v.budget)
+	return p
+}
+
+// refold folds the summary again at budget, exactly as summarizer.Summarize
+// does, and keeps the cursor on the same path when that line is still
+// there.
+func (p *summaryPane) refold(budget summarizer.Options) {
+	var height int
+	var cursorPath string
+	if p.t != nil {
+		height = p.t.Height()
+		if c := p.t.Cursor(); c != nil {
+			cursorPath = c.Path
+		}
+	}
+	switch {
+	case !p.tool.HasOutputSchema():
+		p.t = schematree.NewTree(nil, schematree.Note("No output schema declared:"),
+			schematree.Note("a planner sees no fields; the result is"),
+			schematree.Note("unstructured content (call the tool to see it)."))
+	case p.out == nil:
+		p.t = schematree.NewTree(nil, schematree.Note("The output schema cannot be read: "+p.outErr.Error()))
+	default:
+		p.summary = summarizer.Summarize(p.out, budget)
+		p.t = schematree.NewSummary(p.out, p.summary)
+	}
+	if height > 0 {
+		p.t.SetHeight(height)
+	}
+	if cursorPath != "" { // the same field, wherever the new summary puts it
+		if n, ok := p.t.Materialise(cursorPath); ok {
+			p.t.Reveal(n)
+		}
+	}
+}
+
+func (p *summaryPane) headline() string {
+	if !p.tool.HasOutputSchema() {
+		return "no output schema"
+	}
+	h := plural(len(p.summary.Lines), "summary line")
+	if p.summary.HasHiddenFields {
+		h += " · hides fields: open ▸ to inspect"
+	} else {
+		h += " · shows every field"
+	}
+	return h
+}

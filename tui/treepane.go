@@ -1,0 +1,117 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/fieldpath"
+	"mcpeek/schematree"
+)
+
+// treePane is what the views that are trees (summary, schema) share: the
+// movement and fold keys, the search and copy keys, the mouse, and the
+// path under the cursor in the status bar. Each view embeds one.
+type treePane struct {
+	t      *schematree.Tree
+	id     string // the tool's sanitised id, before the path in the bar
+	prefix string // what dataPrefix returns
+	width  int
+	costs  map[*schematree.Node]subtreeCost // badges of folded lines, if any
+}
+
+func (p *treePane) tree() *schematree.Tree { return p.t }
+func (p *treePane) dataPrefix() string     { return p.prefix }
+
+func (p *treePane) render(f frame) string {
+	tv := treeView{styles: f.styles, width: p.width, focused: f.focused, showDesc: f.showDesc, costs: p.costs}
+	return tv.render(p.t)
+}
+
+func (p *treePane) resize(width, height int) {
+	p.width = width
+	p.t.SetHeight(height)
+}
+
+func (p *treePane) key(msg tea.KeyPressMsg, k *keyMap) action {
+	t := p.t
+	switch {
+	case key.Matches(msg, k.Down):
+		t.Down(1)
+	case key.Matches(msg, k.Up):
+		t.Up(1)
+	case key.Matches(msg, k.PageDown):
+		t.Down(t.Height())
+	case key.Matches(msg, k.PageUp):
+		t.Up(t.Height())
+	case key.Matches(msg, k.Top):
+		t.Top()
+	case key.Matches(msg, k.Bottom):
+		t.Bottom()
+	case key.Matches(msg, k.Fold):
+		t.Left()
+	case key.Matches(msg, k.Unfold):
+		t.Right()
+	case key.Matches(msg, k.Toggle):
+		t.Toggle(t.Cursor())
+	case key.Matches(msg, k.FoldAll):
+		t.CollapseBelow(t.Cursor())
+	case key.Matches(msg, k.UnfoldAll):
+		if t.ExpandBelow(t.Cursor()) {
+			return expandLimited
+		}
+	case key.Matches(msg, k.ExpandAll):
+		if t.ExpandAll() {
+			return expandLimited
+		}
+	case key.Matches(msg, k.CollapseAll):
+		t.CollapseAll()
+	case key.Matches(msg, k.Depth):
+		t.ExpandToDepth(int(msg.Code - '0'))
+	case key.Matches(msg, k.NextSibling):
+		t.NextSibling()
+	case key.Matches(msg, k.PrevSibling):
+		t.PrevSibling()
+	case key.Matches(msg, k.Filter):
+		return startSearch{from: t.Cursor()}
+	case key.Matches(msg, k.Next):
+		return searchAgain{}
+	case key.Matches(msg, k.Prev):
+		return searchAgain{backward: true}
+	case key.Matches(msg, k.Copy):
+		return startCopy{}
+	}
+	return nil
+}
+
+// expandLimited says an unfold stopped at the tree's limit.
+var expandLimited = showStatus{"stopped unfolding at " + itoa(schematree.ExpandLimit) + " lines", true}
+
+func (p *treePane) scroll(n int) { p.t.Scroll(n) }
+
+// click selects the line clicked; a click on the selected line folds or
+// unfolds it.
+func (p *treePane) click(row int) action {
+	before := p.t.Cursor()
+	if p.t.Select(row) && p.t.Cursor() == before {
+		p.t.Toggle(before)
+	}
+	return nil
+}
+
+// where is the path under the cursor, after the tool's id.
+func (p *treePane) where(s *Styles) string {
+	c := p.t.Cursor()
+	if c == nil {
+		return ""
+	}
+	path := c.Path
+	if c.Kind == schematree.KindMore {
+		path = fieldpath.Join(path, "*")
+	}
+	if path == "" {
+		path = "(root)"
+	}
+	return s.Dim.Render(p.id+" › ") + s.PathBar.Render(path)
+}
+
+func (p *treePane) help(k *keyMap) []key.Binding { return k.treeHelp() }
