@@ -87,7 +87,7 @@ func (n *Node) AppendSpans(dst []Span, o LineOptions) []Span {
 	if n.Format != "" {
 		dst = append(dst, Span{" (" + n.Format + ")", RoleFormat})
 	}
-	if n.Count >= 0 && n.Openable() {
+	if n.Count >= 0 && n.Openable() && n.Kind != KindSection {
 		count := "  " + CountText(n.Count)
 		if o.Badge != nil && n.Collapsed() {
 			count += o.Badge(n)

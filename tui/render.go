@@ -64,79 +64,38 @@ type treeView struct {
 }
 
 // render draws every line on screen, one per row, without a final newline.
+// The line itself is schematree's (the same writer as `mcpeek fold`); the
+// view maps each span's role to a style.
 func (v treeView) render(t *schematree.Tree) string {
 	var b strings.Builder
+	ic := v.styles.Icons
+	opts := schematree.LineOptions{
+		Glyphs: schematree.Glyphs{Leaf: ic.Leaf, Folded: ic.Folded, Unfolded: ic.Unfolded, Cycle: ic.Cycle},
+		Indent: true,
+		Desc:   v.showDesc,
+	}
+	if len(v.costs) > 0 {
+		opts.Badge = func(n *schematree.Node) string {
+			if c, ok := v.costs[n]; ok {
+				return c.badge()
+			}
+			return ""
+		}
+	}
+	spans := make([]schematree.Span, 0, 12)
 	segs := make([]seg, 0, 12)
 	t.Visible(func(row int, n *schematree.Node) {
 		if row > 0 {
 			b.WriteByte('\n')
 		}
-		segs = v.segments(segs[:0], n)
+		spans = n.AppendSpans(spans[:0], opts)
+		segs = segs[:0]
+		for _, sp := range spans {
+			segs = append(segs, seg{sp.Text, v.styles.treeRoleStyle(sp)})
+		}
 		v.styles.renderLine(&b, segs, v.width, n == t.Cursor(), v.focused)
 	})
 	return b.String()
-}
-
-// segments lays out one tree line: indent, fold glyph, name, type, counts,
-// notes and (optionally) the description.
-func (v treeView) segments(segs []seg, n *schematree.Node) []seg {
-	s := v.styles
-	ic := s.Icons
-	indent := strings.Repeat("  ", n.Depth())
-	glyph := ic.Leaf
-	switch {
-	case n.Cycle() && n.Collapsed():
-		glyph = ic.Cycle
-	case n.Openable() && n.Collapsed():
-		glyph = ic.Folded
-	case n.Openable() || n.HasKids():
-		glyph = ic.Unfolded
-	}
-	segs = append(segs, seg{indent + glyph + " ", s.Glyph})
-	switch n.Kind {
-	case schematree.KindSection:
-		segs = append(segs, seg{n.Name, s.Section})
-		if n.Type != "" {
-			segs = append(segs, seg{": ", s.Dim}, seg{n.Type, s.typeStyle(n.Type)})
-		}
-	case schematree.KindNote:
-		return append(segs, seg{n.Name, s.Note})
-	case schematree.KindMore:
-		segs = append(segs, seg{n.Name + " ", s.More}, seg{n.Note, s.More})
-		return segs
-	default:
-		segs = append(segs, seg{n.Name, s.Name})
-		if n.Required {
-			segs = append(segs, seg{"*", s.Required})
-		}
-		if n.Type != "" {
-			segs = append(segs, seg{": ", s.Dim}, seg{n.Type, s.typeStyle(n.Type)})
-		}
-	}
-	if n.Format != "" {
-		segs = append(segs, seg{" (" + n.Format + ")", s.Dim})
-	}
-	if n.Count >= 0 && (n.Kind == schematree.KindFold || n.Kind == schematree.KindRecursive || n.Kind == schematree.KindAlt || n.Kind == schematree.KindField && n.Openable()) {
-		count := "  " + plural(n.Count, "field")
-		if c, ok := v.costs[n]; ok && n.Collapsed() {
-			count += c.badge()
-		}
-		segs = append(segs, seg{count, s.Count})
-	}
-	if n.Note != "" {
-		st := s.Note
-		if n.Kind == schematree.KindRecursive {
-			st = s.Cycle
-		}
-		segs = append(segs, seg{"  " + n.Note, st})
-	}
-	if n.Enum != "" {
-		segs = append(segs, seg{"  " + n.Enum, s.Dim})
-	}
-	if v.showDesc && n.Desc != "" {
-		segs = append(segs, seg{"  " + n.Desc, s.Desc})
-	}
-	return segs
 }
 
 // plural writes "1 field", "3 fields", "2 matches".

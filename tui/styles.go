@@ -2,42 +2,13 @@ package tui
 
 import (
 	"image/color"
+	"mcpeek/internal/theme"
+	"mcpeek/schematree"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 )
-
-// palette is the semantic colour set every style is built from.
-type palette struct {
-	text, muted, faint         color.Color
-	accent, key, str, num, lit color.Color
-	object, fold, ok, warn     color.Color
-	err, selBg, selFg, border  color.Color
-}
-
-func newPalette(isDark bool) palette {
-	ld := lipgloss.LightDark(isDark)
-	c := lipgloss.Color
-	return palette{
-		text:   ld(c("#1C1C22"), c("#E3E3E8")),
-		muted:  ld(c("#5F5F6E"), c("#9A9AA8")),
-		faint:  ld(c("#9A9AA6"), c("#5E5E6A")),
-		accent: ld(c("#6B3FD4"), c("#B39DFF")),
-		key:    ld(c("#1F5FAF"), c("#7FB8FF")),
-		str:    ld(c("#2E7D32"), c("#9BDB8F")),
-		num:    ld(c("#B3541E"), c("#F5A56B")),
-		lit:    ld(c("#AD1F7A"), c("#F08BD0")),
-		object: ld(c("#00796B"), c("#6FD6C8")),
-		fold:   ld(c("#A0640A"), c("#F2C46D")),
-		ok:     ld(c("#2E7D32"), c("#7EE08A")),
-		warn:   ld(c("#A0640A"), c("#F2C46D")),
-		err:    ld(c("#C62828"), c("#FF6B7A")),
-		selBg:  ld(c("#DCD3FA"), c("#3B3361")),
-		selFg:  ld(c("#1C1C22"), c("#FFFFFF")),
-		border: ld(c("#C8C8D0"), c("#3C3C48")),
-	}
-}
 
 // Icons are the glyphs the UI draws; plain ASCII would do as well.
 type Icons struct {
@@ -83,63 +54,64 @@ type Styles struct {
 // keeps the attributes. noColor says so, and the cursor, which would lose
 // its background, is drawn in reverse video.
 func NewStyles(isDark, noColor bool) Styles {
-	p := newPalette(isDark)
+	p := theme.New(isDark)
 	st := lipgloss.NewStyle
 	fg := func(c color.Color) lipgloss.Style { return st().Foreground(c) }
 	s := Styles{
 		Icons: Icons{
 			Starting: "◌", Connected: "●", Error: "✗", Disabled: "○",
 			Output: "◆", NoOutput: "◇", Hidden: "⋯",
-			Folded: "▸", Unfolded: "▾", Leaf: " ", Cycle: "↻",
+			Folded: schematree.DefaultGlyphs.Folded, Unfolded: schematree.DefaultGlyphs.Unfolded,
+			Leaf: schematree.DefaultGlyphs.Leaf, Cycle: schematree.DefaultGlyphs.Cycle,
 			Gateway: "⇄",
 		},
-		Title:          fg(p.accent).Bold(true),
-		Dim:            fg(p.muted),
-		Faint:          fg(p.faint),
-		Accent:         fg(p.accent),
-		PaneTitle:      fg(p.muted).Bold(true),
-		PaneTitleFocus: fg(p.accent).Bold(true),
-		Tab:            fg(p.muted),
-		TabActive:      fg(p.accent).Bold(true).Underline(true),
-		Separator:      fg(p.border),
+		Title:          fg(p.Accent).Bold(true),
+		Dim:            fg(p.Muted),
+		Faint:          fg(p.Faint),
+		Accent:         fg(p.Accent),
+		PaneTitle:      fg(p.Muted).Bold(true),
+		PaneTitleFocus: fg(p.Accent).Bold(true),
+		Tab:            fg(p.Muted),
+		TabActive:      fg(p.Accent).Bold(true).Underline(true),
+		Separator:      fg(p.Border),
 
-		Cursor:     st().Background(p.selBg).Foreground(p.selFg).Bold(true),
-		CursorBlur: st().Background(p.border).Foreground(p.text),
-		Glyph:      fg(p.fold),
-		Name:       fg(p.key),
-		Required:   fg(p.err),
-		Count:      fg(p.fold),
-		Note:       fg(p.muted).Italic(true),
-		TypeObject: fg(p.object),
-		TypeString: fg(p.str),
-		TypeNumber: fg(p.num),
-		TypeBool:   fg(p.lit),
-		TypeOther:  fg(p.muted),
-		More:       fg(p.fold).Italic(true),
-		Cycle:      fg(p.lit).Italic(true),
-		Desc:       fg(p.faint),
-		Section:    fg(p.accent).Bold(true),
-		Match:      fg(p.fold).Underline(true),
+		Cursor:     st().Background(p.SelBg).Foreground(p.SelFg).Bold(true),
+		CursorBlur: st().Background(p.Border).Foreground(p.Text),
+		Glyph:      fg(p.Fold),
+		Name:       fg(p.Key),
+		Required:   fg(p.Err),
+		Count:      fg(p.Fold),
+		Note:       fg(p.Muted).Italic(true),
+		TypeObject: fg(p.Object),
+		TypeString: fg(p.Str),
+		TypeNumber: fg(p.Num),
+		TypeBool:   fg(p.Lit),
+		TypeOther:  fg(p.Muted),
+		More:       fg(p.Fold).Italic(true),
+		Cycle:      fg(p.Lit).Italic(true),
+		Desc:       fg(p.Faint),
+		Section:    fg(p.Accent).Bold(true),
+		Match:      fg(p.Fold).Underline(true),
 
-		Server:         fg(p.text).Bold(true),
-		Tool:           fg(p.text),
-		StateStarting:  fg(p.warn),
-		StateConnected: fg(p.ok),
-		StateError:     fg(p.err),
-		StateOff:       fg(p.faint),
-		Marker:         fg(p.object),
-		HiddenMark:     fg(p.fold),
-		ErrText:        fg(p.err),
+		Server:         fg(p.Text).Bold(true),
+		Tool:           fg(p.Text),
+		StateStarting:  fg(p.Warn),
+		StateConnected: fg(p.OK),
+		StateError:     fg(p.Err),
+		StateOff:       fg(p.Faint),
+		Marker:         fg(p.Object),
+		HiddenMark:     fg(p.Fold),
+		ErrText:        fg(p.Err),
 
-		PathBar:   fg(p.text),
-		Status:    fg(p.ok),
-		StatusErr: fg(p.err).Bold(true),
+		PathBar:   fg(p.Text),
+		Status:    fg(p.OK),
+		StatusErr: fg(p.Err).Bold(true),
 
-		JSONKey:     fg(p.key),
-		JSONString:  fg(p.str),
-		JSONNumber:  fg(p.num),
-		JSONLiteral: fg(p.lit),
-		JSONPunct:   fg(p.muted),
+		JSONKey:     fg(p.Key),
+		JSONString:  fg(p.Str),
+		JSONNumber:  fg(p.Num),
+		JSONLiteral: fg(p.Lit),
+		JSONPunct:   fg(p.Muted),
 
 		Help:  help.DefaultStyles(isDark),
 		Input: textinput.DefaultStyles(isDark),
@@ -155,16 +127,43 @@ func NewStyles(isDark, noColor bool) Styles {
 	return s
 }
 
+// treeRoleStyle is the style of one span of a tree line.
+func (s *Styles) treeRoleStyle(sp schematree.Span) lipgloss.Style {
+	switch sp.Role {
+	case schematree.RoleGlyph:
+		return s.Glyph
+	case schematree.RoleSection:
+		return s.Section
+	case schematree.RoleName:
+		return s.Name
+	case schematree.RoleRequired:
+		return s.Required
+	case schematree.RoleType:
+		return s.typeStyle(sp.Text)
+	case schematree.RoleCount:
+		return s.Count
+	case schematree.RoleNote, schematree.RoleText:
+		return s.Note
+	case schematree.RoleCycleNote:
+		return s.Cycle
+	case schematree.RoleMore:
+		return s.More
+	case schematree.RoleDesc:
+		return s.Desc
+	}
+	return s.Dim // punctuation, format, enum
+}
+
 // typeStyle picks the colour of a type label.
 func (s *Styles) typeStyle(label string) lipgloss.Style {
-	switch label {
-	case "object", "object | null", "union", "union | null":
+	switch theme.ClassOf(label) {
+	case theme.TypeObject:
 		return s.TypeObject
-	case "string", "string | null":
+	case theme.TypeString:
 		return s.TypeString
-	case "integer", "number", "integer | null", "number | null":
+	case theme.TypeNumber:
 		return s.TypeNumber
-	case "boolean", "boolean | null", "null":
+	case theme.TypeBool:
 		return s.TypeBool
 	}
 	return s.TypeOther

@@ -2,14 +2,11 @@ package main
 
 import (
 	"fmt"
-	"image/color"
-	"strings"
 
-	"charm.land/lipgloss/v2"
-	lgtree "charm.land/lipgloss/v2/tree"
 	"github.com/spf13/cobra"
 
 	"mcpeek/internal/theme"
+	"mcpeek/internal/treetext"
 	"mcpeek/schematree"
 	"mcpeek/summarizer"
 )
@@ -63,7 +60,7 @@ func (a *app) foldCommand() *cobra.Command {
 			if tg.ref.fromFile() {
 				title = tg.ref.schemaPath
 			}
-			_, err = fmt.Fprintln(a.stdout, a.foldStyles().render(clean(title), t))
+			_, err = fmt.Fprintln(a.stdout, treetext.Render(clean(title), t, a.foldPalette()))
 			return err
 		},
 	}
@@ -74,70 +71,11 @@ func (a *app) foldCommand() *cobra.Command {
 	return cmd
 }
 
-// foldStyles colour the printed tree on a terminal, in the explorer's
-// palette; all are plain otherwise.
-type foldStyles struct {
-	styled  bool
-	palette theme.Palette
-}
-
-func (a *app) foldStyles() foldStyles {
+// foldPalette is the palette fold colours its tree in, nil for plain text.
+func (a *app) foldPalette() *theme.Palette {
 	p := a.printer()
-	return foldStyles{styled: p.styled, palette: p.palette}
-}
-
-// render builds the lipgloss tree of the lines shown, nested by depth.
-func (s foldStyles) render(title string, t *schematree.Tree) string {
-	root := lgtree.Root(title)
-	stack := []*lgtree.Tree{root}
-	spans := make([]schematree.Span, 0, 12)
-	t.Walk(func(n *schematree.Node) bool {
-		stack = stack[:n.Depth()+1]
-		spans = n.AppendSpans(spans[:0], schematree.LineOptions{Glyphs: schematree.DefaultGlyphs})
-		item := lgtree.Root(s.line(spans))
-		stack[len(stack)-1].Child(item)
-		stack = append(stack, item)
-		return true
-	})
-	return root.String()
-}
-
-// line writes a tree line's spans, each in its role's colour.
-func (s foldStyles) line(spans []schematree.Span) string {
-	var b strings.Builder
-	for _, sp := range spans {
-		if !s.styled {
-			b.WriteString(sp.Text)
-			continue
-		}
-		b.WriteString(s.style(sp).Render(sp.Text))
+	if !p.styled {
+		return nil
 	}
-	return b.String()
-}
-
-func (s foldStyles) style(sp schematree.Span) lipgloss.Style {
-	st := lipgloss.NewStyle()
-	fg := func(c color.Color) lipgloss.Style { return st.Foreground(c) }
-	p := s.palette
-	switch sp.Role {
-	case schematree.RoleGlyph, schematree.RoleCount:
-		return fg(p.Fold)
-	case schematree.RoleMore:
-		return fg(p.Fold).Italic(true)
-	case schematree.RoleName:
-		return fg(p.Key)
-	case schematree.RoleSection:
-		return fg(p.Accent).Bold(true)
-	case schematree.RoleRequired:
-		return fg(p.Err)
-	case schematree.RoleType:
-		return fg(p.TypeColor(sp.Text))
-	case schematree.RoleNote, schematree.RoleText:
-		return fg(p.Muted).Italic(true)
-	case schematree.RoleCycleNote:
-		return fg(p.Lit).Italic(true)
-	case schematree.RoleDesc:
-		return fg(p.Faint)
-	}
-	return fg(p.Muted) // punctuation, format, enum
+	return &p.palette
 }

@@ -41,17 +41,43 @@ func New(isDark bool) Palette {
 	}
 }
 
-// TypeColor is the colour of a type label: objects and unions, strings,
-// numbers, booleans and null, anything else muted.
-func (p Palette) TypeColor(label string) color.Color {
+// TypeClass groups type labels by the colour they are drawn in.
+type TypeClass uint8
+
+// The classes of type labels.
+const (
+	TypeOther  TypeClass = iota // any, several types: muted
+	TypeObject                  // objects and unions
+	TypeString
+	TypeNumber // integers and numbers
+	TypeBool   // booleans and null
+)
+
+// ClassOf is the class of a type label ("string | null" is a string).
+func ClassOf(label string) TypeClass {
 	switch label {
 	case "object", "object | null", "union", "union | null":
-		return p.Object
+		return TypeObject
 	case "string", "string | null":
-		return p.Str
+		return TypeString
 	case "integer", "number", "integer | null", "number | null":
-		return p.Num
+		return TypeNumber
 	case "boolean", "boolean | null", "null":
+		return TypeBool
+	}
+	return TypeOther
+}
+
+// TypeColor is the colour of a type label.
+func (p Palette) TypeColor(label string) color.Color {
+	switch ClassOf(label) {
+	case TypeObject:
+		return p.Object
+	case TypeString:
+		return p.Str
+	case TypeNumber:
+		return p.Num
+	case TypeBool:
 		return p.Lit
 	}
 	return p.Muted
