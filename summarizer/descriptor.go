@@ -52,6 +52,31 @@ type Param struct {
 // read does not stop it: the descriptor is still built from what can be,
 // and the error says what was wrong.
 func Describe(t model.Tool, opts Options) (Descriptor, error) {
+	return DescribeParsed(ParseTool(t), opts)
+}
+
+// ParsedTool is a tool with its schemas parsed once, to be shared by every
+// reader (a model.Schema is safe for concurrent readers).
+type ParsedTool struct {
+	Tool model.Tool
+	// In and Out are nil when the schema is absent or cannot be read.
+	In, Out       *model.Schema
+	InErr, OutErr error
+}
+
+// ParseTool parses a tool's input and output schemas.
+func ParseTool(t model.Tool) ParsedTool {
+	p := ParsedTool{Tool: t}
+	p.In, p.InErr = parseOptional(t.InputSchema)
+	if t.HasOutputSchema() {
+		p.Out, p.OutErr = model.ParseSchema(t.OutputSchema)
+	}
+	return p
+}
+
+// DescribeParsed is Describe on schemas already parsed.
+func DescribeParsed(p ParsedTool, opts Options) (Descriptor, error) {
+	t := p.Tool
 	d := Descriptor{
 		ToolID:       t.ID(),
 		Server:       t.Server,
@@ -60,19 +85,19 @@ func Describe(t model.Tool, opts Options) (Descriptor, error) {
 		OutputFields: []string{},
 	}
 	var errs []error
-	in, err := parseOptional(t.InputSchema)
-	if err != nil {
-		errs = append(errs, fmt.Errorf("input schema: %w", err))
+	if p.InErr != nil {
+		errs = append(errs, fmt.Errorf("input schema: %w", p.InErr))
 	}
-	d.InputParams, d.Signature = params(t.Name, in)
+	d.InputParams, d.Signature = params(t.Name, p.In)
 
-	if !t.HasOutputSchema() {
+	switch {
+	case !t.HasOutputSchema():
 		d.OutputSchema = json.RawMessage("null")
 		d.Note = NoOutputSchemaNote
-	} else if out, err := model.ParseSchema(t.OutputSchema); err != nil {
-		errs = append(errs, fmt.Errorf("output schema: %w", err))
-	} else {
-		sum := Summarize(out, opts)
+	case p.OutErr != nil:
+		errs = append(errs, fmt.Errorf("output schema: %w", p.OutErr))
+	case p.Out != nil:
+		sum := Summarize(p.Out, opts)
 		d.OutputFields, d.HasHiddenFields = sum.OutputFields(), sum.HasHiddenFields
 	}
 	if len(errs) > 0 {

@@ -22,8 +22,8 @@ type plannerDoc struct {
 // plannerHeadRows are the rows of the size table above the JSON.
 const plannerHeadRows = 5
 
-func newPlannerDoc(t model.Tool, budget summarizer.Options) *plannerDoc {
-	d, err := summarizer.Describe(t, budget)
+func newPlannerDoc(t summarizer.ParsedTool, budget summarizer.Options) *plannerDoc {
+	d, err := summarizer.DescribeParsed(t, budget)
 	p := &plannerDoc{budget: budget, lines: len(d.OutputFields), hidden: d.HasHiddenFields}
 	if err != nil {
 		p.err = model.SanitizeLine(err.Error())

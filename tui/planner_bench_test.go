@@ -82,7 +82,7 @@ func BenchmarkFrameCompare(b *testing.B) {
 func BenchmarkCountPlanner(b *testing.B) {
 	v := newToolView(testkit.DemoTool(b, "shop_get_order"), defaultBudget)
 	p := paneFor[*plannerPane](b, v)
-	p.setPlan(newPlannerDoc(v.tool, defaultBudget))
+	p.setPlan(newPlannerDoc(v.parsed, defaultBudget))
 	m := New(Options{})
 	m.counter.Measure("warm up")
 	for b.Loop() {

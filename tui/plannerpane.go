@@ -17,8 +17,9 @@ import (
 // a budget; the counts arrive from commands and are kept per budget.
 type plannerPane struct {
 	docPane
-	tool model.Tool
-	plan *plannerDoc // nil until shown at the current budget
+	tool   model.Tool
+	parsed summarizer.ParsedTool
+	plan   *plannerDoc // nil until shown at the current budget
 
 	// Token counts, filled by commands: the raw definition's (which no
 	// knob changes) and the descriptor's at each budget seen.
@@ -28,7 +29,7 @@ type plannerPane struct {
 }
 
 func newPlannerPane(v *toolView) toolPane {
-	return &plannerPane{tool: v.tool, descSizes: map[summarizer.Options]tokens.Size{}, pending: map[summarizer.Options]ticket{}}
+	return &plannerPane{tool: v.tool, parsed: v.parsed, descSizes: map[summarizer.Options]tokens.Size{}, pending: map[summarizer.Options]ticket{}}
 }
 
 func (p *plannerPane) headline() string {
@@ -60,7 +61,7 @@ func (p *plannerPane) restyle() {
 // sync builds the document at the knobs and counts what it shows.
 func (p *plannerPane) sync(e env) tea.Cmd {
 	if p.plan == nil {
-		p.setPlan(newPlannerDoc(p.tool, e.budget))
+		p.setPlan(newPlannerDoc(p.parsed, e.budget))
 	}
 	return p.measure(e)
 }

@@ -14,6 +14,7 @@ import (
 type schemaPane struct {
 	treePane
 	tool    model.Tool
+	docs    map[string]*model.Schema    // by section: the view's parsed schemas, shared
 	pending map[*schematree.Node]ticket // badges being counted
 }
 
@@ -28,20 +29,17 @@ func newSchemaPane(v *toolView) toolPane {
 	case v.enveloped:
 		outNote = "summary paths start inside data"
 	}
-	var in *model.Schema
-	if len(t.InputSchema) > 0 {
-		s, err := model.ParseSchema(t.InputSchema)
-		if err != nil {
-			inNote = "unreadable: " + model.SanitizeLine(err.Error())
-		} else {
-			in = s
-		}
-	} else {
+	in := v.parsed.In
+	switch {
+	case v.parsed.InErr != nil:
+		inNote = "unreadable: " + model.SanitizeLine(v.parsed.InErr.Error())
+	case in == nil:
 		inNote = "none declared"
 	}
 	return &schemaPane{
 		treePane: treePane{id: v.id, t: schematree.NewSchema(v.out, in, outNote, inNote), costs: map[*schematree.Node]subtreeCost{}},
 		tool:     t,
+		docs:     map[string]*model.Schema{"output": v.out, "input": in},
 		pending:  map[*schematree.Node]ticket{},
 	}
 }
@@ -57,10 +55,10 @@ type costsMeasuredMsg struct {
 }
 
 // sync counts, off the UI loop, the badges of the folded lines on screen
-// that have none yet. It walks only the lines on screen. The command
-// parses its own copy of the schemas (a Schema is not safe for concurrent
-// use), finds each line by its route, writes the subtree out (bounded by
-// SCAN_CAP) and counts its tokens.
+// that have none yet. It walks only the lines on screen. The command reads
+// the view's own parsed schemas (safe for concurrent readers), finds each
+// line by its route, writes the subtree out (bounded by SCAN_CAP) and
+// counts its tokens.
 func (p *schemaPane) sync(e env) tea.Cmd {
 	type job struct {
 		n     *schematree.Node
@@ -85,17 +83,11 @@ func (p *schemaPane) sync(e env) tea.Cmd {
 	for _, j := range jobs {
 		p.pending[j.n] = t
 	}
-	docs := map[string][]byte{"output": p.tool.OutputSchema, "input": p.tool.InputSchema}
-	counter, id := e.counter, p.tool.ID()
+	docs, counter, id := p.docs, e.counter, p.tool.ID()
 	return func() tea.Msg {
-		parsed := map[string]*model.Schema{}
 		out := costsMeasuredMsg{tool: id, ticket: t, costs: make(map[*schematree.Node]subtreeCost, len(jobs))}
 		for _, j := range jobs {
-			s, ok := parsed[j.route.Section]
-			if !ok {
-				s, _ = model.ParseSchema(docs[j.route.Section])
-				parsed[j.route.Section] = s
-			}
+			s := docs[j.route.Section]
 			c := subtreeCost{tokens: -1}
 			if s != nil {
 				if node, ok := j.route.Resolve(s); ok {

@@ -11,25 +11,23 @@ import (
 // folded again when they change.
 type toolView struct {
 	tool      model.Tool
-	id        string             // sanitised tool id
-	desc      string             // sanitised first sentence
-	out       *model.Schema      // nil when none is declared or it cannot be read
-	outErr    error              // why the output schema cannot be read
-	enveloped bool               // the result's fields sit under "data"
-	budget    summarizer.Options // what the panes are folded with
-	panes     []toolPane         // by viewKind
+	id        string                // sanitised tool id
+	desc      string                // sanitised first sentence
+	parsed    summarizer.ParsedTool // both schemas, parsed once for every pane
+	out       *model.Schema         // nil when none is declared or it cannot be read
+	outErr    error                 // why the output schema cannot be read
+	enveloped bool                  // the result's fields sit under "data"
+	budget    summarizer.Options    // what the panes are folded with
+	panes     []toolPane            // by viewKind
 }
 
 func newToolView(t model.Tool, budget summarizer.Options) *toolView {
 	v := &toolView{tool: t, id: model.SanitizeLine(t.ID()), desc: model.SanitizeLine(summarizer.FirstSentence(t.Description)),
 		budget: budget}
-	if t.HasOutputSchema() {
-		if s, err := model.ParseSchema(t.OutputSchema); err != nil {
-			v.outErr = err
-		} else {
-			v.out = s
-			_, v.enveloped = s.DataRoot()
-		}
+	v.parsed = summarizer.ParseTool(t)
+	v.out, v.outErr = v.parsed.Out, v.parsed.OutErr
+	if v.out != nil {
+		_, v.enveloped = v.out.DataRoot()
 	}
 	for _, kind := range toolViews {
 		v.panes = append(v.panes, kind.open(v))
