@@ -381,6 +381,7 @@ func TestClientFormatErrors(t *testing.T) {
 		{"gemini neither", ".gemini/settings.json", "{\"mcpServers\": {\"a\": {\"timeout\": 5}}}", `server "a": needs "command" (stdio) or "url"`},
 		{"zed command of wrong type", "settings.json", "{\"context_servers\": {\n  \"a\": {\"command\": 42}}}", `:2:9: server "a": "command" must be a string or an object`},
 		{"zed old command of wrong type", "settings.json", "{\"context_servers\": {\"a\": {\"command\": {\"path\": \"x\", \"args\": \"y\"}}}}", `server "a": "command": "args": JSON string cannot be used as an array of strings`},
+		{"zed custom server without command", "settings.json", "{\"context_servers\": {\"a\": {\"source\": \"custom\", \"args\": [\"x\"]}}}", `server "a": needs "command" (stdio) or "url"`},
 		{"zed command and url", "settings.json", "{\"context_servers\": {\"a\": {\"command\": \"x\", \"url\": \"http://x\"}}}", `server "a": has both "command" and "url"`},
 		{"opencode command as a string", "opencode.json", "{\"mcp\": {\"a\": {\"type\": \"local\",\n \"command\": \"npx -y x\"}}}", `:2:2: server "a": "command": JSON string cannot be used as an array of strings`},
 		{"opencode without type", "opencode.json", "{\"mcp\": {\"a\": {\"command\": [\"x\"]}}}", `server "a": needs "type": "local" or "remote"`},

@@ -10,8 +10,8 @@ import (
 // its command written flat ("command", "args", "env") or, in older settings,
 // as an object {"path", "args", "env"} under "command"; a remote one has
 // "url" and "headers". A server that an extension provides ("source":
-// "extension", or only "settings") has no command in the settings and is
-// skipped.
+// "extension", or in older settings no "source" and only "settings") has
+// no command in the settings and is skipped.
 type zedEntry struct {
 	Source  string                     `json:"source"`
 	Command json.RawMessage            `json:"command"`
@@ -46,7 +46,7 @@ func parseZed(path string, data []byte, env loadEnv, strict bool) (Config, error
 			return ServerConfig{}, nil, err
 		}
 		command := bytes.TrimSpace(raw.Command)
-		if raw.Source == "extension" || (len(command) == 0 && raw.URL == "") {
+		if raw.Source == "extension" || (raw.Source == "" && len(command) == 0 && raw.URL == "") {
 			return ServerConfig{}, nil, errNotAServer
 		}
 		sc := ServerConfig{Args: raw.Args, URL: raw.URL, Headers: raw.Headers}
