@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -277,9 +278,10 @@ func TestDiscoverOrderAndMerge(t *testing.T) {
 		t.Errorf("servers:\n got %+v\nwant %+v", names, want)
 	}
 
+	// Every file of the nearest directory comes before the parent's.
 	paths := SearchPaths(cwd, home)
-	if paths[0] != sub || paths[3] != claudeCode {
-		t.Errorf("SearchPaths starts %q", paths[:4])
+	if i := slices.Index(paths, claudeCode); paths[0] != sub || i < 1 || !strings.HasPrefix(paths[i-1], cwd+string(filepath.Separator)) {
+		t.Errorf("SearchPaths = %q", paths)
 	}
 }
 

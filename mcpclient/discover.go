@@ -19,22 +19,39 @@ import (
 //  1. .mcp.json                 Claude Code, project scope
 //  2. .cursor/mcp.json          Cursor, project
 //  3. .vscode/mcp.json          VS Code, workspace ("servers" format)
+//  4. .codex/config.toml        Codex CLI, project ([mcp_servers.NAME])
+//  5. .gemini/settings.json     Gemini CLI, project ("mcpServers")
+//  6. .zed/settings.json        Zed, project ("context_servers")
+//  7. .opencode/opencode.json, .opencode/opencode.jsonc, opencode.json,
+//     opencode.jsonc            opencode ("mcp")
 //
 // Then the user's files:
 //
-//  4. ~/.claude.json            Claude Code: local scope of this project
+//  8. ~/.claude.json            Claude Code: local scope of this project
 //     ("projects" entry for the directory), then user scope ("mcpServers")
-//  5. Claude Desktop            claude_desktop_config.json in the
+//  9. Claude Desktop            claude_desktop_config.json in the
 //     application support directory of the platform (~/.config/Claude on
 //     Linux, ~/Library/Application Support/Claude on macOS,
 //     ~/AppData/Roaming/Claude on Windows)
-//  6. ~/.cursor/mcp.json        Cursor, global
-//  7. ~/.codeium/windsurf/mcp_config.json   Windsurf
-//  8. VS Code user mcp.json     (Code/User/mcp.json beside Claude Desktop's)
+//  10. ~/.cursor/mcp.json       Cursor, global
+//  11. ~/.codeium/windsurf/mcp_config.json   Windsurf
+//  12. VS Code user mcp.json    (Code/User/mcp.json beside Claude Desktop's)
+//  13. Codex CLI                $CODEX_HOME/config.toml, else
+//     ~/.codex/config.toml
+//  14. ~/.gemini/settings.json  Gemini CLI, user
+//  15. Zed                      zed/settings.json in $XDG_CONFIG_HOME or
+//     ~/.config (~/.config/zed on macOS, ~/AppData/Roaming/Zed on Windows)
+//  16. opencode                 $OPENCODE_CONFIG, then opencode.jsonc and
+//     opencode.json in $XDG_CONFIG_HOME/opencode or ~/.config/opencode
+//  17. Goose                    goose/config.yaml in $XDG_CONFIG_HOME or
+//     ~/.config (~/AppData/Roaming/Block/goose/config on Windows)
 //
-// The first definition of a server name wins; later ones are ignored. Missing
-// files are skipped. A file that cannot be read or parsed does not stop the
-// others: Discover returns every server it could load together with an error
+// Within one client, the order is the client's own precedence (the file it
+// lets override the others comes first). The first definition of a server
+// name wins; later ones are ignored. Missing files are skipped. Entries that
+// are not servers mcpeek can start (Zed extensions, Goose builtins) are
+// skipped. A file that cannot be read or parsed does not stop the others:
+// Discover returns every server it could load together with an error
 // joining a [ConfigError] for each bad file.
 func Discover(cwd, home string) (Config, error) {
 	return discover(cwd, home, os.LookupEnv)
@@ -43,7 +60,7 @@ func Discover(cwd, home string) (Config, error) {
 // SearchPaths returns the files [Discover] would read, in order.
 func SearchPaths(cwd, home string) []string {
 	var out []string
-	for _, c := range candidates(cwd, home) {
+	for _, c := range candidates(cwd, home, os.LookupEnv) {
 		if len(out) == 0 || out[len(out)-1] != c.path {
 			out = append(out, c.path)
 		}
@@ -54,6 +71,7 @@ func SearchPaths(cwd, home string) []string {
 // candidate is one place Discover looks.
 type candidate struct {
 	path      string
+	format    format
 	workspace string
 	// claudeProject, when set, selects the "projects" entry of ~/.claude.json
 	// for that directory instead of its top-level mcpServers.
@@ -61,7 +79,7 @@ type candidate struct {
 	claudeUser    bool
 }
 
-func candidates(cwd, home string) []candidate {
+func candidates(cwd, home string, lookup func(string) (string, bool)) []candidate {
 	dirs := projectDirs(cwd, home)
 	root := dirs[len(dirs)-1]
 	var out []candidate
@@ -70,6 +88,13 @@ func candidates(cwd, home string) []candidate {
 			candidate{path: filepath.Join(d, ".mcp.json"), workspace: d},
 			candidate{path: filepath.Join(d, ".cursor", "mcp.json"), workspace: d},
 			candidate{path: filepath.Join(d, ".vscode", "mcp.json"), workspace: d},
+			candidate{path: filepath.Join(d, ".codex", "config.toml"), format: formatCodex, workspace: d},
+			candidate{path: filepath.Join(d, ".gemini", "settings.json"), format: formatGemini, workspace: d},
+			candidate{path: filepath.Join(d, ".zed", "settings.json"), format: formatZed, workspace: d},
+			candidate{path: filepath.Join(d, ".opencode", "opencode.json"), format: formatOpencode, workspace: d},
+			candidate{path: filepath.Join(d, ".opencode", "opencode.jsonc"), format: formatOpencode, workspace: d},
+			candidate{path: filepath.Join(d, "opencode.json"), format: formatOpencode, workspace: d},
+			candidate{path: filepath.Join(d, "opencode.jsonc"), format: formatOpencode, workspace: d},
 		)
 	}
 	if home == "" {
@@ -87,7 +112,56 @@ func candidates(cwd, home string) []candidate {
 		candidate{path: filepath.Join(home, ".codeium", "windsurf", "mcp_config.json"), workspace: root},
 		candidate{path: filepath.Join(appDir, "Code", "User", "mcp.json"), workspace: root},
 	)
+	codexHome := filepath.Join(home, ".codex")
+	if v, ok := lookup("CODEX_HOME"); ok && v != "" {
+		codexHome = v
+	}
+	out = append(out,
+		candidate{path: filepath.Join(codexHome, "config.toml"), format: formatCodex, workspace: root},
+		candidate{path: filepath.Join(home, ".gemini", "settings.json"), format: formatGemini, workspace: root},
+		candidate{path: filepath.Join(zedDir(home, lookup), "settings.json"), format: formatZed, workspace: root},
+	)
+	if v, ok := lookup("OPENCODE_CONFIG"); ok && v != "" {
+		out = append(out, candidate{path: v, format: formatOpencode, workspace: root})
+	}
+	opencode := filepath.Join(xdgConfigHome(home, lookup), "opencode")
+	out = append(out,
+		candidate{path: filepath.Join(opencode, "opencode.jsonc"), format: formatOpencode, workspace: root},
+		candidate{path: filepath.Join(opencode, "opencode.json"), format: formatOpencode, workspace: root},
+		candidate{path: filepath.Join(gooseDir(home, lookup), "config.yaml"), format: formatGoose, workspace: root},
+	)
 	return out
+}
+
+// xdgConfigHome is $XDG_CONFIG_HOME when it is an absolute path, else
+// ~/.config, as the XDG base directory specification says.
+func xdgConfigHome(home string, lookup func(string) (string, bool)) string {
+	if v, ok := lookup("XDG_CONFIG_HOME"); ok && filepath.IsAbs(v) {
+		return v
+	}
+	return filepath.Join(home, ".config")
+}
+
+// zedDir is where Zed keeps its settings: the XDG directory on Linux and
+// the BSDs, ~/.config/zed on macOS, Zed in the roaming application data on
+// Windows.
+func zedDir(home string, lookup func(string) (string, bool)) string {
+	switch runtime.GOOS {
+	case "darwin":
+		return filepath.Join(home, ".config", "zed")
+	case "windows":
+		return filepath.Join(appSupportDir(home), "Zed")
+	}
+	return filepath.Join(xdgConfigHome(home, lookup), "zed")
+}
+
+// gooseDir is where Goose keeps config.yaml: the XDG directory (on macOS
+// too), Block\goose\config in the roaming application data on Windows.
+func gooseDir(home string, lookup func(string) (string, bool)) string {
+	if runtime.GOOS == "windows" {
+		return filepath.Join(appSupportDir(home), "Block", "goose", "config")
+	}
+	return filepath.Join(xdgConfigHome(home, lookup), "goose")
 }
 
 // appSupportDir is where desktop applications keep their settings.
@@ -131,7 +205,7 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 		bad  = map[string]bool{}
 	)
 	cache := map[string][]byte{}
-	for _, c := range candidates(cwd, home) {
+	for _, c := range candidates(cwd, home, lookup) {
 		data, ok := cache[c.path]
 		if !ok {
 			var err error
@@ -157,7 +231,7 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 		case c.claudeProject != "":
 			part, err = parseClaudeProject(c.path, data, c.claudeProject, env)
 		default:
-			part, err = parseConfig(c.path, data, env, false)
+			part, err = parseFormat(c.format, c.path, data, env, false)
 		}
 		if err != nil {
 			// ~/.claude.json is read up to once per project directory;

@@ -1,9 +1,12 @@
 // Package mcpclient connects mcpeek to the MCP servers a user configured.
 //
-// It reads the mcpServers files that Claude Desktop, Claude Code, Cursor,
-// Windsurf and VS Code already use ([Load], [Discover]), starts and supervises
-// one connection per server ([Manager]) over stdio, SSE, streamable HTTP or in
-// process, and lists each server's tools byte for byte into [model.Tool].
+// It reads the server entries that MCP clients already keep ([Load],
+// [Discover]): the mcpServers files of Claude Desktop, Claude Code, Cursor,
+// Windsurf and VS Code, Codex CLI's config.toml, Gemini CLI's settings.json,
+// Zed's context_servers, opencode.json and Goose's config.yaml (with real
+// TOML and YAML parsers). It starts and supervises one connection per server
+// ([Manager]) over stdio, SSE, streamable HTTP or in process, and lists each
+// server's tools byte for byte into [model.Tool].
 //
 // Tool definitions are fetched as raw JSON-RPC results rather than through
 // mcp-go's typed ListTools, because decoding into mcp.Tool drops schema

@@ -25,12 +25,16 @@ type ConfigError struct {
 	Err error
 }
 
-// Error returns "path:line:col: server "name": what is wrong".
+// Error returns "path:line:col: server "name": what is wrong" (the column
+// left out when unknown).
 func (e *ConfigError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Path)
-	if e.Line > 0 {
+	switch {
+	case e.Line > 0 && e.Col > 0:
 		fmt.Fprintf(&b, ":%d:%d", e.Line, e.Col)
+	case e.Line > 0:
+		fmt.Fprintf(&b, ":%d", e.Line)
 	}
 	b.WriteString(": ")
 	if e.Server != "" {
@@ -44,10 +48,13 @@ func (e *ConfigError) Error() string {
 func (e *ConfigError) Unwrap() error { return e.Err }
 
 // Load reads one config file: an mcpServers file (Claude Desktop, Claude Code,
-// Cursor, Windsurf) or a VS Code mcp.json with a "servers" object. Comments
-// and trailing commas are accepted. ${VAR} references are expanded from the
-// environment; ${workspaceFolder} is the directory holding the file (its
-// parent for a file inside .vscode or .cursor).
+// Cursor, Windsurf), a VS Code mcp.json with a "servers" object, or the
+// settings of Codex CLI (a .toml file), Gemini CLI (settings.json in a
+// .gemini directory), Zed ("context_servers"), opencode ("mcp") or Goose (a
+// .yaml file). Comments and trailing commas are accepted in JSON. ${VAR}
+// references are expanded from the environment; ${workspaceFolder} is the
+// directory holding the file (its parent for a file inside .vscode, .cursor
+// or another client's project directory).
 func Load(path string) (Config, error) {
 	home, _ := os.UserHomeDir()
 	return loadPath(path, loadEnv{lookup: os.LookupEnv, home: home, workspace: workspaceOf(path)}, true)
@@ -68,21 +75,21 @@ func workspaceOf(path string) string {
 	}
 	dir := filepath.Dir(abs)
 	switch filepath.Base(dir) {
-	case ".vscode", ".cursor":
+	case ".vscode", ".cursor", ".codex", ".gemini", ".zed", ".opencode":
 		return filepath.Dir(dir)
 	}
 	return dir
 }
 
-// loadPath reads and parses path. With strict unset, a file holding neither
-// "mcpServers" nor "servers" is an empty config rather than an error (the
-// editors' files hold other settings too).
+// loadPath reads and parses path, in the format its name and contents tell.
+// With strict unset, a file holding no servers section is an empty config
+// rather than an error (the editors' files hold other settings too).
 func loadPath(path string, env loadEnv, strict bool) (Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return Config{}, fmt.Errorf("read config: %w", err)
 	}
-	return parseConfig(path, data, env, strict)
+	return parseFormat(formatOf(path, data), path, data, env, strict)
 }
 
 // parseConfig parses the bytes of one config file. A UTF-8 byte order mark,
@@ -212,8 +219,25 @@ func parseEntry(m member, env loadEnv) (ServerConfig, []string, error) {
 			}
 		}
 	}
-	if err := validate(sc); err != nil && !sc.Disabled {
+	sc, warnings, err := finishEntry(sc, env)
+	if err != nil {
 		return ServerConfig{}, nil, at(err.Error())
+	}
+	return sc, warnings, nil
+}
+
+// finishEntry validates an entry read from any client's format (unless it
+// is disabled) and expands its ${...} references; it returns the warnings
+// of the expansion.
+func finishEntry(sc ServerConfig, env loadEnv) (ServerConfig, []string, error) {
+	if err := validate(sc); err != nil && !sc.Disabled {
+		return ServerConfig{}, nil, err
+	}
+	if len(sc.Env) == 0 {
+		sc.Env = nil
+	}
+	if len(sc.Headers) == 0 {
+		sc.Headers = nil
 	}
 	x := &expander{lookup: env.lookup, home: env.home, workspace: env.workspace}
 	sc.Command = x.expand(sc.Command)

@@ -65,7 +65,7 @@ func (a *app) rootCommand() *cobra.Command {
 			return a.runTUI(cmd.Context())
 		},
 	}
-	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file (mcpServers JSON)")
+	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file: mcpServers JSON, or the settings of Codex (TOML), Gemini CLI, Zed, opencode or Goose (YAML)")
 	root.PersistentFlags().StringVar(&a.protocol, "protocol", "", "pin the MCP protocol version offered to every server (e.g. 2025-11-25)")
 	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "use only this streamable HTTP server, named \"url\" (instead of a config)")
 	root.PersistentFlags().Int64Var(&a.maxMessage, "max-message-bytes", mcpclient.DefaultMaxMessageBytes,
