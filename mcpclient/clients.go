@@ -45,7 +45,7 @@ func formatOf(path string, data []byte) format {
 	if filepath.Base(filepath.Dir(path)) == ".gemini" {
 		return formatGemini
 	}
-	top, err := objectMembers(stripJSONC(bytes.TrimPrefix(data, []byte("\uFEFF"))), 0)
+	top, err := objectMembers(stripJSONC(withoutBOM(data)), 0)
 	if err != nil {
 		return formatMCPServers // whose parser reports the error
 	}
@@ -105,7 +105,7 @@ type jsonSettings struct {
 
 // readJSONSettings decodes the top level of a settings file.
 func readJSONSettings(path string, data []byte) (jsonSettings, error) {
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	data = withoutBOM(data)
 	clean := stripJSONC(data)
 	var whole json.RawMessage
 	if err := json.Unmarshal(clean, &whole); err != nil {

@@ -1,7 +1,6 @@
 package mcpclient
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -41,7 +40,7 @@ func parseCodex(path string, data []byte, env loadEnv, strict bool) (Config, err
 	var file struct {
 		MCPServers map[string]toml.Primitive `toml:"mcp_servers"`
 	}
-	md, err := toml.Decode(string(bytes.TrimPrefix(data, []byte("\uFEFF"))), &file)
+	md, err := toml.Decode(string(withoutBOM(data)), &file)
 	if err != nil {
 		return Config{}, tomlError(path, "", err)
 	}

@@ -246,7 +246,8 @@ func TestDiscoverOrderAndMerge(t *testing.T) {
 	sub := writeFile(t, filepath.Join(cwd, ".mcp.json"), `{"mcpServers": {"shared": {"command": "from-subdir"}}}`)
 	claudeCode := writeFile(t, filepath.Join(proj, ".mcp.json"), `{"mcpServers": {"shared": {"command": "from-project"}, "b": {"command": "b"}}}`)
 	vscode := writeFile(t, filepath.Join(proj, ".vscode", "mcp.json"), `{"servers": {"c": {"type": "stdio", "command": "c"}, "b": {"command": "ignored"}}}`)
-	claudeJSON := writeFile(t, filepath.Join(home, ".claude.json"), `{
+	// ~/.claude.json starts with a byte order mark, as Windows editors write.
+	claudeJSON := writeFile(t, filepath.Join(home, ".claude.json"), "\uFEFF"+`{
 		"numStartups": 3,
 		"projects": {"`+filepath.ToSlash(proj)+`": {"mcpServers": {"local": {"command": "local"}}}},
 		"mcpServers": {"user": {"command": "user"}, "c": {"command": "ignored"}}}`)

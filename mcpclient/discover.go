@@ -259,6 +259,7 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 // where Claude Code keeps its "local" scope: {"projects": {"/dir":
 // {"mcpServers": {...}}}}.
 func parseClaudeProject(path string, data []byte, dir string, env loadEnv) (Config, error) {
+	data = withoutBOM(data)
 	clean := stripJSONC(data)
 	var whole json.RawMessage
 	if err := json.Unmarshal(clean, &whole); err != nil {

@@ -1,7 +1,6 @@
 package mcpclient
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -33,7 +32,7 @@ type gooseEntry struct {
 // parseGoose reads the "extensions" of a Goose config.yaml.
 func parseGoose(path string, data []byte, env loadEnv, strict bool) (Config, error) {
 	var doc yaml.Node
-	if err := yaml.Unmarshal(bytes.TrimPrefix(data, []byte("\uFEFF")), &doc); err != nil {
+	if err := yaml.Unmarshal(withoutBOM(data), &doc); err != nil {
 		return Config{}, yamlError(path, "", err)
 	}
 	if len(doc.Content) == 0 {

@@ -92,11 +92,14 @@ func loadPath(path string, env loadEnv, strict bool) (Config, error) {
 	return parseFormat(formatOf(path, data), path, data, env, strict)
 }
 
-// parseConfig parses the bytes of one config file. A UTF-8 byte order mark,
-// which Windows editors like to write, is skipped; positions in errors count
-// from after it.
+// withoutBOM skips a UTF-8 byte order mark, which Windows editors like to
+// write, at the start of a config file; positions in errors count from
+// after it.
+func withoutBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte("\uFEFF")) }
+
+// parseConfig parses the bytes of one config file.
 func parseConfig(path string, data []byte, env loadEnv, strict bool) (Config, error) {
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	data = withoutBOM(data)
 	clean := stripJSONC(data)
 	fail := func(err error, server string) error {
 		ce := &ConfigError{Path: path, Server: server, Msg: err.Error(), Err: err}
