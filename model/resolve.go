@@ -213,7 +213,10 @@ func (s *Schema) readObject(n *Node, v *Value) {
 	if ap := v.Get("additionalProperties"); ap != nil && ap.Kind == JSONObject {
 		n.additional = lazy{raw: ap}
 	}
+	n.Closed = isFalse(v.Get("additionalProperties")) || isFalse(v.Get("unevaluatedProperties"))
 }
+
+func isFalse(v *Value) bool { return v != nil && v.Kind == JSONBool && !v.Bool }
 
 func (s *Schema) readArray(n *Node, v *Value) {
 	items := v.Get("items")
