@@ -34,10 +34,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			a.printError(err)
+			if !silent(err) {
+				a.printError(err)
+			}
 		}))
 	if err != nil {
-		return 1
+		return statusOf(err)
 	}
 	return 0
 }
@@ -61,6 +63,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "use only this streamable HTTP server, named \"url\" (instead of a config)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand())
+	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand())
 	return root
 }
 
