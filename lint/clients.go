@@ -10,7 +10,7 @@ const (
 	srcOpenAITools    = "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools"
 	srcOpenAIDescCap  = "https://github.com/rusiaaman/wcgw/issues/51"
 	srcOpenAIStrict   = "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas"
-	srcAnthropicTools = "https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools"
+	srcAnthropicTools = "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use"
 	srcClaudeCode     = "https://github.com/anthropics/claude-code/issues/2412"
 	srcCursorNames    = "https://github.com/ComposioHQ/composio/issues/2788"
 	srcGeminiFunction = "https://ai.google.dev/api/caching#FunctionDeclaration"
