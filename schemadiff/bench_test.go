@@ -116,3 +116,23 @@ func BenchmarkDiff1200(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecodeStdlib1200 is the baseline of BenchmarkDiff1200: only
+// decoding the same two lock files with encoding/json into any.
+func BenchmarkDecodeStdlib1200(b *testing.B) {
+	for _, catalogue := range []string{"typical", "heavy"} {
+		b.Run(catalogue, func(b *testing.B) {
+			old, new := benchSnapshots(b, catalogue, false)
+			oldFile, _ := old.Encode()
+			newFile, _ := new.Encode()
+			b.SetBytes(int64(len(oldFile) + len(newFile)))
+			b.ResetTimer()
+			for b.Loop() {
+				var o, n any
+				if json.Unmarshal(oldFile, &o) != nil || json.Unmarshal(newFile, &n) != nil {
+					b.Fatal("not JSON")
+				}
+			}
+		})
+	}
+}
