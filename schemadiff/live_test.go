@@ -54,7 +54,9 @@ func TestLiveDiffAfterListChanged(t *testing.T) {
 	}
 	tool.InputSchema, tool.RawInputSchema = mcp.ToolInputSchema{}, changed
 	srv.AddTool(tool,
-		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return mcp.NewToolResultText("ok"), nil })
+		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("ok"), nil
+		})
 
 	// The client publishes an event each time it lists again; the first
 	// ones may be from connecting.
