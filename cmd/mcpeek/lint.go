@@ -29,8 +29,8 @@ func (a *app) lintCommand() *cobra.Command {
 			"server's, description caps, and the JSON Schema subsets of OpenAI's strict mode and\n" +
 			"Gemini's function declarations. The mcp profile (the MCP specification, and what no\n" +
 			"client can use: remote or broken $refs, recursive input schemas) always runs.\n" +
-			"Clients: " + strings.Join(lint.ClientNames(), ", ") + ". docs/lint.md lists every rule\n" +
-			"and the document it comes from.\n\n" +
+			"docs/lint.md lists every rule and the document it comes from. The clients:\n\n" +
+			clientList() + "\n" +
 			"Exit status: 0 no finding is an error (warnings are allowed), 1 some finding is an\n" +
 			"error (a client refuses a tool), 3 the tools could not be linted.",
 		Example: "  mcpeek lint --client openai\n" +
@@ -66,6 +66,15 @@ func (a *app) lintCommand() *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", formatText, "text, json or markdown (for a pull request comment)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"findings": [...]} (same as --format json)`)
 	return ciCommand(cmd)
+}
+
+// clientList lists the client profiles for --help, one a line.
+func clientList() string {
+	var b strings.Builder
+	for _, c := range lint.Clients() {
+		fmt.Fprintf(&b, "  %-14s %s\n", c.Name, c.Title)
+	}
+	return b.String()
 }
 
 // pickClients returns the profiles named, in the order reports list them,
