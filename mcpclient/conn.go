@@ -297,6 +297,15 @@ func (c *conn) Instructions() string {
 	return c.info.Instructions
 }
 
+// Implementation returns the name and version the server gave at
+// initialize, and the protocol version agreed on.
+func (c *conn) Implementation() (model.Implementation, string) {
+	if c.info == nil {
+		return model.Implementation{}, ""
+	}
+	return model.Implementation{Name: c.info.ServerInfo.Name, Version: c.info.ServerInfo.Version}, c.info.ProtocolVersion
+}
+
 // Stderr returns the last lines of a stdio child's stderr.
 func (c *conn) Stderr() []string {
 	if c.proc == nil {

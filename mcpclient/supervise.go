@@ -29,6 +29,8 @@ type serverState struct {
 	err          string
 	stderr       []string // kept from the last connection when it failed
 	instructions string
+	impl         model.Implementation
+	protocol     string
 	tools        []model.Tool
 	conn         *conn
 	attempts     uint64        // finished connection attempts
@@ -64,6 +66,9 @@ func (s *serverState) snapshot() model.Server {
 		Stderr:       slices.Clone(s.stderr),
 		Instructions: s.instructions,
 		Tools:        slices.Clone(s.tools),
+
+		Implementation:  s.impl,
+		ProtocolVersion: s.protocol,
 	}
 	if s.conn != nil {
 		srv.Stderr = s.conn.Stderr()
@@ -313,6 +318,7 @@ func (m *Manager) connected(s *serverState, c *conn, tools []model.Tool) {
 		s.state, s.err, s.stderr = model.StateConnected, "", nil
 		s.conn = c
 		s.instructions = c.Instructions()
+		s.impl, s.protocol = c.Implementation()
 		s.attempts++
 		toolsChanged = !sameTools(s.tools, tools)
 		s.tools = tools

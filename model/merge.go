@@ -176,6 +176,16 @@ func mergeProps(n *Node, parts []*Node, requiredIfAny bool) {
 			n.Props = index.add(n.Props, p)
 		}
 	}
+	// A closed part closes an allOf; a union is closed only when every
+	// alternative is.
+	n.Closed = !requiredIfAny
+	for _, c := range parts {
+		if requiredIfAny {
+			n.Closed = n.Closed || c.Closed
+		} else {
+			n.Closed = n.Closed && c.Closed
+		}
+	}
 	if requiredIfAny {
 		return
 	}

@@ -37,6 +37,9 @@ type Node struct {
 	Nullable bool
 	// KnownKeys is true for an object that declares properties (even none).
 	KnownKeys bool
+	// Closed is true for an object that allows no keys beyond Props
+	// (additionalProperties or unevaluatedProperties false).
+	Closed bool
 	// Props are an object's properties in declaration order.
 	Props []Prop
 	// Alts are a union's (or a merged union's) non-null alternatives.

@@ -213,6 +213,7 @@ func (s *Schema) readObject(n *Node, v *Value) {
 	if ap := v.Get("additionalProperties"); ap != nil && ap.Kind == JSONObject {
 		n.additional = &lazy{raw: ap}
 	}
+	n.Closed = isFalse(v.Get("additionalProperties")) || isFalse(v.Get("unevaluatedProperties"))
 }
 
 // smallSet is how many names are searched one by one before a map is built:
@@ -279,6 +280,8 @@ func (x *propIndex) add(props []Prop, p Prop) []Prop {
 	}
 	return append(props, p)
 }
+
+func isFalse(v *Value) bool { return v != nil && v.Kind == JSONBool && !v.Bool }
 
 func (s *Schema) readArray(n *Node, v *Value) {
 	items := v.Get("items")

@@ -124,6 +124,10 @@ func (s *Schema) newKey() int32 {
 	return s.nextKey
 }
 
+// LookupRef returns the value a $ref points to in the document, or nil
+// when it points nowhere here (a remote or broken reference).
+func (s *Schema) LookupRef(ref string) *Value { return s.lookupRef(ref) }
+
 // lookupRef finds the target of a local $ref, or nil. Network and
 // file refs are never fetched: they are unresolvable here.
 func (s *Schema) lookupRef(ref string) *Value {

@@ -53,6 +53,18 @@ type Server struct {
 	Stderr []string
 	// Instructions is the server's initialize instructions, if any.
 	Instructions string
+	// Implementation is the name and version the server gave for itself at
+	// initialize (serverInfo).
+	Implementation Implementation
+	// ProtocolVersion is the MCP protocol version the connection agreed on.
+	ProtocolVersion string
 	// Tools are the tools last listed, in the server's order.
 	Tools []Tool
+}
+
+// Implementation names a piece of MCP software and its version, as the
+// initialize handshake exchanges them.
+type Implementation struct {
+	Name    string
+	Version string
 }

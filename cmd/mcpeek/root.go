@@ -37,10 +37,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
-				return // interrupted: the user knows
+			switch {
+			case ctx.Err() != nil && errors.Is(err, context.Canceled):
+				// interrupted: the user knows
+			case !silent(err):
+				a.printError(err)
 			}
-			a.printError(err)
 		}))
 	switch {
 	case err == nil:
@@ -48,7 +50,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case ctx.Err() != nil:
 		return 130 // interrupted, as shells report it
 	}
-	return 1
+	return statusOf(err)
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -72,6 +74,7 @@ func (a *app) rootCommand() *cobra.Command {
 		"largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand())
+	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand())
 	return root
 }
 

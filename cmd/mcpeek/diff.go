@@ -1,0 +1,272 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/schemadiff"
+)
+
+func (a *app) diffCommand() *cobra.Command {
+	var (
+		format string
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "diff OLD NEW",
+		Short: "List what changed in the tools between two snapshots or servers, breaking or compatible",
+		Long: "diff compares two versions of the tools, each a snapshot file (from `mcpeek\n" +
+			"snapshot`) or a live SERVER of the config, tool by tool on their resolved\n" +
+			"schemas ($refs followed: moving a definition into $defs is no change), and\n" +
+			"classifies each change for callers: breaking (a tool removed or renamed, an\n" +
+			"input made required, an output field removed, a type changed, ...) or\n" +
+			"compatible (an optional input or an output field added, an enum widened, a\n" +
+			"description edited). With a SERVER on one side, the file on the other side\n" +
+			"is read for that server only. docs/diff.md lists every kind of change.\n\n" +
+			"Exit status: 0 no change, 1 compatible changes only, 2 some change is\n" +
+			"breaking, 3 the comparison could not run (a file or server unreadable).",
+		Example: "  mcpeek diff mcpeek.lock.json shop --format markdown\n" +
+			"  mcpeek diff old.lock.json new.lock.json --format json",
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if asJSON {
+				format = formatJSON
+			}
+			if err := checkFormat(format); err != nil {
+				return err
+			}
+			old, new, err := a.diffSides(cmd.Context(), args[0], args[1])
+			if err != nil {
+				return err
+			}
+			changes := schemadiff.Diff(old, new)
+			if err := a.printChanges(changes, format); err != nil {
+				return err
+			}
+			switch schemadiff.Worst(changes) {
+			case schemadiff.Breaking:
+				return &exitStatus{code: exitBreaking}
+			case schemadiff.Compatible:
+				return &exitStatus{code: exitCompatible}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", formatText, "text, json or markdown (for a pull request comment)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"changes": [...]} (same as --format json)`)
+	return ciCommand(cmd)
+}
+
+func checkFormat(format string) error {
+	switch format {
+	case formatText, formatJSON, formatMarkdown:
+		return nil
+	}
+	return usageError("--format must be text, json or markdown, not %q", format)
+}
+
+// diffSides reads both sides of a diff: files as snapshots, other names
+// as live servers (connected once for both). A file compared with a live
+// SERVER is cut to that server.
+func (a *app) diffSides(ctx context.Context, oldArg, newArg string) (old, new schemadiff.Snapshot, err error) {
+	oldFile, oldIsFile, err := readSnapshotArg(oldArg)
+	if err != nil {
+		return old, new, err
+	}
+	newFile, newIsFile, err := readSnapshotArg(newArg)
+	if err != nil {
+		return old, new, err
+	}
+	var live []string
+	if !oldIsFile {
+		live = append(live, oldArg)
+	}
+	if !newIsFile && newArg != oldArg {
+		live = append(live, newArg)
+	}
+	var servers schemadiff.Snapshot
+	if len(live) > 0 {
+		if servers, err = a.liveSnapshot(ctx, live); err != nil {
+			return old, new, err
+		}
+	}
+	side := func(arg string, isFile bool, file schemadiff.Snapshot) schemadiff.Snapshot {
+		if isFile {
+			return file
+		}
+		s, _ := servers.Server(arg)
+		return schemadiff.Snapshot{Servers: []schemadiff.Server{s}}
+	}
+	old, new = side(oldArg, oldIsFile, oldFile), side(newArg, newIsFile, newFile)
+	switch {
+	case oldIsFile && !newIsFile:
+		old, err = a.cutTo(old, oldArg, newArg)
+	case !oldIsFile && newIsFile:
+		new, err = a.cutTo(new, newArg, oldArg)
+	}
+	return old, new, err
+}
+
+// readSnapshotArg reads arg as a snapshot file when a file of that name
+// exists (or the name looks like a path); otherwise it names a server.
+func readSnapshotArg(arg string) (schemadiff.Snapshot, bool, error) {
+	b, err := os.ReadFile(arg)
+	if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(arg, `/\`) && !strings.HasSuffix(arg, ".json") {
+		return schemadiff.Snapshot{}, false, nil // a server's name
+	}
+	if err != nil {
+		return schemadiff.Snapshot{}, true, fmt.Errorf("cannot read the snapshot: %w", err)
+	}
+	s, err := schemadiff.Decode(b)
+	if err != nil {
+		return s, true, fmt.Errorf("%s: %w", arg, err)
+	}
+	return s, true, nil
+}
+
+// cutTo keeps the server of a snapshot file that a live server is compared
+// with: the one of the same name, or the file's only server under the live
+// server's name (a server renamed in the config).
+func (a *app) cutTo(file schemadiff.Snapshot, path, server string) (schemadiff.Snapshot, error) {
+	if s, ok := file.Server(server); ok {
+		return schemadiff.Snapshot{Servers: []schemadiff.Server{s}}, nil
+	}
+	if len(file.Servers) == 1 {
+		s := file.Servers[0]
+		a.note(fmt.Sprintf("%s holds server %q, not %q: comparing it with %q", path, s.Name, server, server))
+		s.Name = server
+		for i := range s.Tools {
+			s.Tools[i].Server = server
+		}
+		return schemadiff.Snapshot{Servers: []schemadiff.Server{s}}, nil
+	}
+	var names []string
+	for _, s := range file.Servers {
+		names = append(names, s.Name)
+	}
+	return file, fmt.Errorf("%s holds no server named %q; it holds %v", path, server, names)
+}
+
+func (a *app) printChanges(changes []schemadiff.Change, format string) error {
+	switch format {
+	case formatJSON:
+		if changes == nil {
+			changes = []schemadiff.Change{}
+		}
+		return writeJSON(a.stdout, struct {
+			Changes []schemadiff.Change `json:"changes"`
+		}{changes})
+	case formatMarkdown:
+		_, err := a.stdout.Write([]byte(markdownChanges(changes)))
+		return err
+	}
+	a.printer().changes(changes)
+	return nil
+}
+
+// changeCounts counts changes by class, and the tools they touch.
+func changeCounts(changes []schemadiff.Change) (breaking, compatible, tools int) {
+	seen := map[string]bool{}
+	for _, c := range changes {
+		if c.Class == schemadiff.Breaking {
+			breaking++
+		} else {
+			compatible++
+		}
+		if !seen[c.Tool] {
+			seen[c.Tool] = true
+			tools++
+		}
+	}
+	return breaking, compatible, tools
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// changeWhere names where a change is: its path, or the schema root or the
+// tool itself when it has none.
+func changeWhere(c schemadiff.Change) string {
+	switch {
+	case c.Path != "":
+		return c.Path
+	case strings.HasPrefix(string(c.Kind), "input-"):
+		return "(input root)"
+	case strings.HasPrefix(string(c.Kind), "output-") && c.Kind != schemadiff.OutputSchemaAdded && c.Kind != schemadiff.OutputSchemaRemoved:
+		return "(output root)"
+	}
+	return "(tool)"
+}
+
+// changes prints changes grouped by tool, in the diff's order.
+func (p printer) changes(changes []schemadiff.Change) {
+	if len(changes) == 0 {
+		p.println("no changes")
+		return
+	}
+	tool := ""
+	for _, c := range changes {
+		if c.Tool != tool {
+			tool = c.Tool
+			p.println(p.head.Render(clean(tool)))
+		}
+		class := fmt.Sprintf("%-10s", c.Class)
+		if c.Class == schemadiff.Breaking {
+			class = p.fold.Render(class)
+		}
+		p.println("  " + class + "  " + p.path.Render(clean(changeWhere(c))) + "  " + string(c.Kind) + p.faint.Render(": "+clean(c.Detail)))
+	}
+	b, c, t := changeCounts(changes)
+	p.println(fmt.Sprintf("%s and %s in %s", plural(b, "breaking change", "breaking changes"),
+		plural(c, "compatible change", "compatible changes"), plural(t, "tool", "tools")))
+}
+
+// markdownChanges renders changes for a pull request comment: a title that
+// says the verdict, then a table of the breaking changes and one of the
+// compatible ones.
+func markdownChanges(changes []schemadiff.Change) string {
+	var b strings.Builder
+	if len(changes) == 0 {
+		b.WriteString("### mcpeek diff: no changes\n\nThe tools' definitions are the same.\n")
+		return b.String()
+	}
+	br, co, tools := changeCounts(changes)
+	verdict := "compatible"
+	if br > 0 {
+		verdict = "**breaking**"
+	}
+	fmt.Fprintf(&b, "### mcpeek diff: %s\n\n%s and %s in %s.\n", verdict,
+		plural(br, "breaking change", "breaking changes"), plural(co, "compatible change", "compatible changes"), plural(tools, "tool", "tools"))
+	for _, class := range []schemadiff.Class{schemadiff.Breaking, schemadiff.Compatible} {
+		title := "Breaking for callers"
+		if class == schemadiff.Compatible {
+			title = "Compatible"
+		}
+		header := false
+		for _, c := range changes {
+			if c.Class != class {
+				continue
+			}
+			if !header {
+				fmt.Fprintf(&b, "\n#### %s\n\n| tool | path | change | detail |\n|---|---|---|---|\n", title)
+				header = true
+			}
+			where := changeWhere(c)
+			if c.Path != "" {
+				where = "`" + mdCode(c.Path) + "`"
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", mdCode(c.Tool), where, c.Kind, mdCell(c.Detail))
+		}
+	}
+	return b.String()
+}

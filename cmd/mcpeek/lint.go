@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/lint"
+	"mcpeek/model"
+	"mcpeek/schemadiff"
+)
+
+func (a *app) lintCommand() *cobra.Command {
+	var (
+		clientNames  []string
+		snapshotPath string
+		format       string
+		asJSON       bool
+	)
+	cmd := &cobra.Command{
+		Use:   "lint [SERVER | SERVER.TOOL ...]",
+		Short: "Check each tool against what each client accepts: names, descriptions, schema subsets",
+		Long: "lint checks tools (every tool of every server when none is named) against each\n" +
+			"client's published rules: tool-name patterns and lengths, names prefixed with the\n" +
+			"server's, description caps, and the JSON Schema subsets of OpenAI's strict mode and\n" +
+			"Gemini's function declarations. The mcp profile (the MCP specification, and what no\n" +
+			"client can use: remote or broken $refs, recursive input schemas) always runs.\n" +
+			"docs/lint.md lists every rule and the document it comes from. The clients:\n\n" +
+			clientList() + "\n" +
+			"Exit status: 0 no finding is an error (warnings are allowed), 1 some finding is an\n" +
+			"error (a client refuses a tool), 3 the tools could not be linted.",
+		Example: "  mcpeek lint --client openai\n" +
+			"  mcpeek lint demo.shop_get_order --client openai-strict,gemini --format markdown\n" +
+			"  mcpeek lint --snapshot mcpeek.lock.json --json",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if asJSON {
+				format = formatJSON
+			}
+			if err := checkFormat(format); err != nil {
+				return err
+			}
+			clients, err := pickClients(clientNames)
+			if err != nil {
+				return err
+			}
+			tools, err := a.lintTargets(cmd.Context(), snapshotPath, args)
+			if err != nil {
+				return err
+			}
+			findings := lint.Lint(tools, clients)
+			if err := a.printFindings(findings, format); err != nil {
+				return err
+			}
+			if lint.Worst(findings) == lint.Error {
+				return &exitStatus{code: exitFindings}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringSliceVar(&clientNames, "client", nil, "check for these clients only (repeat, or separate with commas); all when not given")
+	cmd.Flags().StringVar(&snapshotPath, "snapshot", "", "lint the tools of this snapshot file instead of live servers")
+	cmd.Flags().StringVar(&format, "format", formatText, "text, json or markdown (for a pull request comment)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"findings": [...]} (same as --format json)`)
+	return ciCommand(cmd)
+}
+
+// clientList lists the client profiles for --help, one a line.
+func clientList() string {
+	var b strings.Builder
+	for _, c := range lint.Clients() {
+		fmt.Fprintf(&b, "  %-14s %s\n", c.Name, c.Title)
+	}
+	return b.String()
+}
+
+// pickClients returns the profiles named, in the order reports list them,
+// the mcp profile always first; every profile when none is named.
+func pickClients(names []string) ([]lint.Client, error) {
+	for _, n := range names {
+		if _, ok := lint.ClientNamed(n); !ok {
+			return nil, usageError("no client %q; the clients are: %s", n, strings.Join(lint.ClientNames(), ", "))
+		}
+	}
+	var out []lint.Client
+	for _, c := range lint.Clients() {
+		if len(names) == 0 || c.Name == "mcp" || slices.Contains(names, c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// lintTargets returns the tools named by args (SERVER or SERVER.TOOL, all
+// when none), sorted by server then name, from live servers or a snapshot.
+func (a *app) lintTargets(ctx context.Context, snapshotPath string, args []string) ([]model.Tool, error) {
+	var servers []string
+	wanted := map[string]bool{} // SERVER.TOOL, or SERVER for all its tools
+	for _, arg := range args {
+		server, tool, _ := strings.Cut(arg, ".")
+		if server == "" || strings.HasSuffix(arg, ".") {
+			return nil, usageError("%q is not SERVER or SERVER.TOOL", arg)
+		}
+		servers = append(servers, server)
+		wanted[arg] = true
+		if tool == "" {
+			wanted[server] = true
+		}
+	}
+	var snap schemadiff.Snapshot
+	var err error
+	if snapshotPath != "" {
+		b, err := os.ReadFile(snapshotPath)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the snapshot: %w", err)
+		}
+		if snap, err = schemadiff.Decode(b); err != nil {
+			return nil, fmt.Errorf("%s: %w", snapshotPath, err)
+		}
+	} else if snap, err = a.liveSnapshot(ctx, servers); err != nil {
+		return nil, err
+	}
+	var tools []model.Tool
+	found := map[string]bool{}
+	for _, s := range snap.Servers {
+		for _, t := range s.Tools {
+			if len(args) == 0 || wanted[s.Name] || wanted[t.ID()] {
+				tools = append(tools, t)
+				found[s.Name], found[t.ID()] = true, true
+			}
+		}
+	}
+	for _, arg := range args {
+		if !found[arg] {
+			return nil, fmt.Errorf("no tool or server %q to lint", arg)
+		}
+	}
+	return tools, nil
+}
+
+func (a *app) printFindings(findings []lint.Finding, format string) error {
+	switch format {
+	case formatJSON:
+		if findings == nil {
+			findings = []lint.Finding{}
+		}
+		return writeJSON(a.stdout, struct {
+			Findings []lint.Finding `json:"findings"`
+		}{findings})
+	case formatMarkdown:
+		_, err := a.stdout.Write([]byte(markdownFindings(findings)))
+		return err
+	}
+	a.printer().findings(findings)
+	return nil
+}
+
+// lintVerdict counts findings by severity and says which clients refuse
+// how many tools: "openai-strict (9 tools), gemini (5 tools)".
+func lintVerdict(findings []lint.Finding) (errs, warnings int, refused string) {
+	refusedBy := map[string]map[string]bool{}
+	var order []string
+	for _, f := range findings {
+		if f.Severity != lint.Error {
+			warnings++
+			continue
+		}
+		errs++
+		if refusedBy[f.Client] == nil {
+			refusedBy[f.Client] = map[string]bool{}
+			order = append(order, f.Client)
+		}
+		refusedBy[f.Client][f.Tool] = true
+	}
+	var parts []string
+	for _, c := range lint.ClientNames() {
+		if tools := refusedBy[c]; tools != nil {
+			parts = append(parts, fmt.Sprintf("%s (%s)", c, plural(len(tools), "tool", "tools")))
+		}
+	}
+	return errs, warnings, strings.Join(parts, ", ")
+}
+
+// findings prints findings grouped by tool: severity, client, rule and
+// pointer on one line, then why and the fix.
+func (p printer) findings(findings []lint.Finding) {
+	tool := ""
+	for _, f := range findings {
+		if f.Tool != tool {
+			tool = f.Tool
+			p.println(p.head.Render(clean(tool)))
+		}
+		sev := fmt.Sprintf("%-7s", f.Severity)
+		if f.Severity == lint.Error {
+			sev = p.fold.Render(sev)
+		}
+		p.println(fmt.Sprintf("  %s  %s  %s  %s", sev, f.Client, f.Rule, p.path.Render(clean(f.Pointer))))
+		p.println(p.faint.Render("           " + clean(f.Why)))
+		p.println(p.faint.Render("           fix: " + clean(f.Fix)))
+	}
+	errs, warnings, refused := lintVerdict(findings)
+	line := fmt.Sprintf("%s and %s", plural(errs, "error", "errors"), plural(warnings, "warning", "warnings"))
+	if refused != "" {
+		line += "; refused by " + refused
+	}
+	p.println(line)
+}
+
+// markdownFindings renders findings for a pull request comment: the
+// verdict, then a table of errors and one of warnings.
+func markdownFindings(findings []lint.Finding) string {
+	var b strings.Builder
+	errs, warnings, refused := lintVerdict(findings)
+	switch {
+	case len(findings) == 0:
+		b.WriteString("### mcpeek lint: no findings\n\nEvery client checked accepts every tool.\n")
+		return b.String()
+	case errs > 0:
+		fmt.Fprintf(&b, "### mcpeek lint: **%s**, %s\n\nRefused by %s.\n", plural(errs, "error", "errors"), plural(warnings, "warning", "warnings"), refused)
+	default:
+		fmt.Fprintf(&b, "### mcpeek lint: %s\n\nNo client refuses a tool.\n", plural(warnings, "warning", "warnings"))
+	}
+	for _, sev := range []lint.Severity{lint.Error, lint.Warning} {
+		header := false
+		for _, f := range findings {
+			if f.Severity != sev {
+				continue
+			}
+			if !header {
+				title := "Errors: the client refuses the tool"
+				if sev == lint.Warning {
+					title = "Warnings"
+				}
+				fmt.Fprintf(&b, "\n#### %s\n\n| tool | client | rule | where | why | fix |\n|---|---|---|---|---|---|\n", title)
+				header = true
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s | `%s` | %s | %s |\n", mdCode(f.Tool), f.Client, f.Rule, mdCode(f.Pointer), mdCell(f.Why), mdCell(f.Fix))
+		}
+	}
+	return b.String()
+}

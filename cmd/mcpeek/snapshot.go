@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+	"mcpeek/schemadiff"
+)
+
+func (a *app) snapshotCommand() *cobra.Command {
+	var outPath string
+	cmd := &cobra.Command{
+		Use:   "snapshot [SERVER...] -o FILE",
+		Short: "Write every tool's definition to a lock file, to commit and diff later",
+		Long: "snapshot connects to the servers named (every enabled server when none is) and\n" +
+			"writes their tools' definitions exactly as listed, sorted by server then tool,\n" +
+			"with each server's name, version and protocol version: a lock file meant to be\n" +
+			"committed and compared with `mcpeek diff`. The same tools always give the same\n" +
+			"bytes. A server that does not connect fails the command and no file is written.",
+		Example: "  mcpeek snapshot -o mcpeek.lock.json\n" +
+			"  mcpeek snapshot shop billing -o mcpeek.lock.json --config mcp.json",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			snap, err := a.liveSnapshot(cmd.Context(), args)
+			if err != nil {
+				return err
+			}
+			b, err := snap.Encode()
+			if err != nil {
+				return err
+			}
+			if outPath == "" || outPath == "-" {
+				_, err = a.stdout.Write(b)
+				return err
+			}
+			if err := writeFileAtomic(outPath, b); err != nil {
+				return err
+			}
+			tools := 0
+			for _, s := range snap.Servers {
+				tools += len(s.Tools)
+			}
+			a.note(fmt.Sprintf("wrote %s of %s to %s", plural(tools, "tool", "tools"), plural(len(snap.Servers), "server", "servers"), outPath))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&outPath, "output", "o", "", "the lock file to write (- or nothing: standard output)")
+	return cmd
+}
+
+// liveSnapshot connects to the named servers (every enabled one when names
+// is empty) and snapshots their tools. Each server taken must be
+// connected: a snapshot that silently lost a server would report all its
+// tools as removed.
+func (a *app) liveSnapshot(ctx context.Context, names []string) (schemadiff.Snapshot, error) {
+	m, err := a.openManager(ctx)
+	if err != nil {
+		return schemadiff.Snapshot{}, err
+	}
+	defer m.Close()
+	servers, err := pickServers(m, names)
+	if err != nil {
+		return schemadiff.Snapshot{}, err
+	}
+	for _, s := range servers {
+		if s.State != model.StateConnected {
+			return schemadiff.Snapshot{}, fmt.Errorf("server %q is %s: %s", s.Name, s.State, s.Err)
+		}
+	}
+	return schemadiff.FromServers(servers), nil
+}
+
+// pickServers returns the named servers of a started Manager, each once,
+// or every enabled one when no name is given.
+func pickServers(m *mcpclient.Manager, names []string) ([]model.Server, error) {
+	if len(names) == 0 {
+		var out []model.Server
+		for _, s := range m.Servers() {
+			if s.State != model.StateDisabled {
+				out = append(out, s)
+			}
+		}
+		return out, nil
+	}
+	var out []model.Server
+	for _, name := range slices.Compact(slices.Sorted(slices.Values(names))) {
+		s, ok := m.Server(name)
+		if !ok {
+			var known []string
+			for _, s := range m.Servers() {
+				known = append(known, s.Name)
+			}
+			return nil, fmt.Errorf("no server named %q; the servers are: %v", name, known)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// writeFileAtomic replaces path with b, never leaving it half written.
+func writeFileAtomic(path string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("cannot write the lock file: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return fmt.Errorf("cannot write the lock file: %w", err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

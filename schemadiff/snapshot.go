@@ -1,0 +1,350 @@
+// Package schemadiff tells the callers of MCP tools what changed in a
+// server's contract. It writes every tool's definition to a snapshot (a
+// lock file meant to be committed) and compares two snapshots tool by tool,
+// on the resolved shapes of their schemas, classifying each change as
+// breaking or compatible for callers. docs/snapshot.md and docs/diff.md
+// describe the file and the classes.
+package schemadiff
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"mcpeek/model"
+)
+
+// FormatVersion is the version of the snapshot format this package writes
+// and reads, the value of the file's "mcpeek_snapshot" member.
+const FormatVersion = 1
+
+// Snapshot is the tools of some servers at one moment, servers sorted by
+// name and each server's tools sorted by name.
+type Snapshot struct {
+	Servers []Server
+}
+
+// Server is one server in a snapshot.
+type Server struct {
+	// Name is the server's name in the config (the SERVER of SERVER.TOOL).
+	Name string
+	// Implementation is what the server called itself at initialize.
+	Implementation model.Implementation
+	// ProtocolVersion is the MCP protocol version agreed on.
+	ProtocolVersion string
+	// Tools are the tools listed, sorted by name; each keeps its raw
+	// definition.
+	Tools []model.Tool
+}
+
+// FromServers snapshots servers as the client last saw them, sorted.
+func FromServers(servers []model.Server) Snapshot {
+	var s Snapshot
+	for _, srv := range servers {
+		tools := slices.Clone(srv.Tools)
+		slices.SortStableFunc(tools, func(a, b model.Tool) int { return cmp.Compare(a.Name, b.Name) })
+		s.Servers = append(s.Servers, Server{
+			Name:            srv.Name,
+			Implementation:  srv.Implementation,
+			ProtocolVersion: srv.ProtocolVersion,
+			Tools:           tools,
+		})
+	}
+	slices.SortStableFunc(s.Servers, func(a, b Server) int { return cmp.Compare(a.Name, b.Name) })
+	return s
+}
+
+// Server returns the server called name.
+func (s Snapshot) Server(name string) (Server, bool) {
+	for _, srv := range s.Servers {
+		if srv.Name == name {
+			return srv, true
+		}
+	}
+	return Server{}, false
+}
+
+// Encode writes the snapshot as the lock file: two-space indented JSON,
+// members in a fixed order, each tool's definition with its members, numbers
+// and escapes exactly as the server sent them (only the white space between
+// tokens is re-indented), and a final newline. The same snapshot always
+// encodes to the same bytes.
+func (s Snapshot) Encode() ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\n  \"mcpeek_snapshot\": %d,\n  \"servers\": [", FormatVersion)
+	for i, srv := range s.Servers {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    {\n      \"name\": ")
+		b.Write(quote(srv.Name))
+		b.WriteString(",\n      \"server_info\": {\"name\": ")
+		b.Write(quote(srv.Implementation.Name))
+		b.WriteString(", \"version\": ")
+		b.Write(quote(srv.Implementation.Version))
+		b.WriteString("},\n      \"protocol_version\": ")
+		b.Write(quote(srv.ProtocolVersion))
+		b.WriteString(",\n      \"tools\": [")
+		for j, t := range srv.Tools {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("\n        ")
+			if err := json.Indent(&b, t.Raw, "        ", "  "); err != nil {
+				return nil, fmt.Errorf("tool %s: its definition is not JSON: %w", t.ID(), err)
+			}
+		}
+		if len(srv.Tools) > 0 {
+			b.WriteString("\n      ")
+		}
+		b.WriteString("]\n    }")
+	}
+	if len(s.Servers) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("]\n}\n")
+	return b.Bytes(), nil
+}
+
+// quote writes s as a JSON string, without the HTML escapes of
+// encoding/json, so that the file reads as the names were given.
+func quote(s string) []byte {
+	b, err := jsontext.AppendQuote(nil, s)
+	if err != nil { // invalid UTF-8: replaced, never fatal
+		b, _ = jsontext.AppendQuote(nil, string(bytes.ToValidUTF8([]byte(s), []byte("\uFFFD"))))
+	}
+	return b
+}
+
+// Decode reads a lock file written by Encode. Each tool's Raw is its
+// definition made compact again, so a definition that a server sent compact
+// comes back byte for byte. Members the format does not know are skipped.
+func Decode(b []byte) (Snapshot, error) {
+	var s Snapshot
+	version := -1
+	dec := newDecoder(b)
+	err := eachMember(dec, func(name string) error {
+		switch name {
+		case "mcpeek_snapshot":
+			v, err := dec.ReadValue()
+			if err != nil {
+				return err
+			}
+			if version, err = strconv.Atoi(string(v)); err != nil {
+				return fmt.Errorf(`"mcpeek_snapshot" is %s, not a format number`, v)
+			}
+			return nil
+		case "servers":
+			return eachItem(dec, func() error {
+				srv, err := decodeServer(dec)
+				s.Servers = append(s.Servers, srv)
+				return err
+			})
+		}
+		return dec.SkipValue()
+	})
+	switch {
+	case err != nil:
+		return Snapshot{}, fmt.Errorf("not a snapshot: %w", err)
+	case version < 0:
+		return Snapshot{}, errors.New(`not a snapshot: no "mcpeek_snapshot" member (write one with mcpeek snapshot)`)
+	case version != FormatVersion:
+		return Snapshot{}, fmt.Errorf("snapshot format %d is not supported (this mcpeek reads format %d)", version, FormatVersion)
+	}
+	return s, nil
+}
+
+func decodeServer(dec *jsontext.Decoder) (Server, error) {
+	var srv Server
+	err := eachMember(dec, func(name string) (err error) {
+		switch name {
+		case "name":
+			srv.Name, err = readString(dec)
+		case "protocol_version":
+			srv.ProtocolVersion, err = readString(dec)
+		case "server_info":
+			err = eachMember(dec, func(name string) (err error) {
+				switch name {
+				case "name":
+					srv.Implementation.Name, err = readString(dec)
+				case "version":
+					srv.Implementation.Version, err = readString(dec)
+				default:
+					err = dec.SkipValue()
+				}
+				return err
+			})
+		case "tools":
+			err = eachItem(dec, func() error {
+				v, err := dec.ReadValue()
+				if err != nil {
+					return err
+				}
+				t, err := ParseTool(srv.Name, compact(v))
+				if err != nil {
+					return fmt.Errorf("server %q, tool %d: %w", srv.Name, len(srv.Tools)+1, err)
+				}
+				srv.Tools = append(srv.Tools, t)
+				return nil
+			})
+		default:
+			err = dec.SkipValue()
+		}
+		return err
+	})
+	if err == nil && srv.Name == "" {
+		err = errors.New("a server of the snapshot has no name")
+	}
+	for i := range srv.Tools {
+		srv.Tools[i].Server = srv.Name // the name may follow the tools
+	}
+	return srv, err
+}
+
+// ParseTool reads one raw tool definition as the client does, leniently:
+// only an object with a string name is required. The schemas and Raw are
+// kept byte for byte, as slices of raw.
+func ParseTool(server string, raw []byte) (model.Tool, error) {
+	t := model.Tool{Server: server, Raw: raw}
+	var annotationsTitle string
+	dec := newDecoder(raw)
+	err := eachMember(dec, func(name string) (err error) {
+		switch name {
+		case "name":
+			t.Name, err = readString(dec)
+		case "title":
+			t.Title, err = lenientString(dec)
+		case "description":
+			t.Description, err = lenientString(dec)
+		case "inputSchema":
+			t.InputSchema, err = readRaw(dec)
+		case "outputSchema":
+			t.OutputSchema, err = readRaw(dec)
+		case "annotations":
+			if dec.PeekKind() != '{' {
+				return dec.SkipValue()
+			}
+			err = eachMember(dec, func(name string) error {
+				if name == "title" {
+					annotationsTitle, err = lenientString(dec)
+					return err
+				}
+				return dec.SkipValue()
+			})
+		default:
+			err = dec.SkipValue()
+		}
+		return err
+	})
+	switch {
+	case err != nil:
+		return model.Tool{}, fmt.Errorf("not a tool definition: %w", err)
+	case t.Name == "":
+		return model.Tool{}, errors.New("a tool definition has no name")
+	}
+	t.Title = cmp.Or(t.Title, annotationsTitle) // before 2025-06-18 the title lived in the annotations
+	return t, nil
+}
+
+// member returns the compacted value of a top-level member of a JSON
+// object, or nil.
+func member(raw []byte, want string) []byte {
+	var found []byte
+	dec := newDecoder(raw)
+	_ = eachMember(dec, func(name string) error {
+		if name != want {
+			return dec.SkipValue()
+		}
+		v, err := readRaw(dec)
+		found = compact(v)
+		return err
+	})
+	return found
+}
+
+// newDecoder reads JSON as leniently as the schema reader: duplicate names
+// and invalid UTF-8 are a server's fault a reader can live with. It reads
+// b in place (a bytes.Buffer is not copied), so the values it returns are
+// slices of b.
+func newDecoder(b []byte) *jsontext.Decoder {
+	return jsontext.NewDecoder(bytes.NewBuffer(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+}
+
+// eachMember reads an object, calling f after each member name; f must
+// read or skip the member's value.
+func eachMember(dec *jsontext.Decoder, f func(name string) error) error {
+	if tok, err := dec.ReadToken(); err != nil {
+		return err
+	} else if tok.Kind() != '{' {
+		return fmt.Errorf("want an object, found %s", tok.Kind())
+	}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if err := f(name.String()); err != nil {
+			return err
+		}
+	}
+	_, err := dec.ReadToken()
+	return err
+}
+
+// eachItem reads an array, calling f to read each element.
+func eachItem(dec *jsontext.Decoder, f func() error) error {
+	if tok, err := dec.ReadToken(); err != nil {
+		return err
+	} else if tok.Kind() != '[' {
+		return fmt.Errorf("want an array, found %s", tok.Kind())
+	}
+	for dec.PeekKind() != ']' {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	_, err := dec.ReadToken()
+	return err
+}
+
+func readString(dec *jsontext.Decoder) (string, error) {
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return "", err
+	}
+	if tok.Kind() != '"' {
+		return "", fmt.Errorf("want a string, found %s", tok.Kind())
+	}
+	return tok.String(), nil
+}
+
+// lenientString reads a string, or skips any other value as "".
+func lenientString(dec *jsontext.Decoder) (string, error) {
+	if dec.PeekKind() != '"' {
+		return "", dec.SkipValue()
+	}
+	return readString(dec)
+}
+
+// readRaw returns the next value's bytes (a slice of the decoder's
+// input), or nil for null.
+func readRaw(dec *jsontext.Decoder) (json.RawMessage, error) {
+	v, err := dec.ReadValue()
+	if err != nil || v.Kind() == 'n' {
+		return nil, err
+	}
+	return json.RawMessage(v), nil
+}
+
+func nonNull(m json.RawMessage) json.RawMessage {
+	if len(m) == 0 || string(m) == "null" {
+		return nil
+	}
+	return m
+}

@@ -1,0 +1,80 @@
+package schemadiff
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"mcpeek/model"
+)
+
+// TestSnapshotRoundTrip: a snapshot is sorted, encodes to the same bytes
+// every time, and reads back with each definition byte for byte (member
+// order, number spelling and escapes kept, even those encoding/json would
+// rewrite).
+func TestSnapshotRoundTrip(t *testing.T) {
+	raws := []string{
+		`{"name":"zeta","inputSchema":{"type":"object","properties":{"b":{"type":"number","default":1.50},"a":{"type":"string","pattern":"<a&b>"}}},"description":"caf\u00e9 \u003c"}`,
+		`{"name":"alpha","title":"Alpha","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"x":{"type":"integer"}}},"annotations":{"readOnlyHint":true}}`,
+	}
+	var tools []model.Tool
+	for _, r := range raws {
+		tool, err := ParseTool("s", []byte(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tools = append(tools, tool)
+	}
+	snap := FromServers([]model.Server{
+		{Name: "s", Implementation: model.Implementation{Name: "srv", Version: "1.2.3"}, ProtocolVersion: "2025-11-25", Tools: tools},
+		{Name: "empty"},
+	})
+	if snap.Servers[0].Name != "empty" || snap.Servers[1].Tools[0].Name != "alpha" {
+		t.Fatalf("not sorted: %+v", snap)
+	}
+	b, err := snap.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := snap.Encode()
+	if !bytes.Equal(b, again) {
+		t.Error("two encodings differ")
+	}
+	for _, want := range []string{`"mcpeek_snapshot": 1`, `"server_info": {"name": "srv", "version": "1.2.3"}`,
+		`"protocol_version": "2025-11-25"`, `"default": 1.50`, `"pattern": "<a&b>"`, `caf\u00e9 \u003c`, "\n          \"inputSchema\": {"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the lock file lacks %q:\n%s", want, b)
+		}
+	}
+	back, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := back.Servers[1]
+	if s.Name != "s" || s.Implementation.Version != "1.2.3" || s.ProtocolVersion != "2025-11-25" || len(s.Tools) != 2 {
+		t.Fatalf("read back %+v", s)
+	}
+	if got := string(s.Tools[1].Raw); got != raws[0] {
+		t.Errorf("definition not kept byte for byte:\n got %s\nwant %s", got, raws[0])
+	}
+	if a := s.Tools[0]; a.Server != "s" || a.Title != "Alpha" || !a.HasOutputSchema() {
+		t.Errorf("tool fields: %+v", a)
+	}
+	if changes := Diff(snap, back); len(changes) != 0 {
+		t.Errorf("a snapshot and its file differ: %v", changes)
+	}
+}
+
+func TestDecodeRefusesWhatIsNotASnapshot(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"servers": []}`:                       `no "mcpeek_snapshot"`,
+		`{"mcpeek_snapshot": 2, "servers": []}`: "format 2 is not supported",
+		`[1]`:                                   "want an object",
+		`{"mcpeek_snapshot": 1, "servers": [{"tools": []}]}`:                      "has no name",
+		`{"mcpeek_snapshot": 1, "servers": [{"name": "s", "tools": [{"x": 1}]}]}`: "tool 1",
+	} {
+		if _, err := Decode([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want an error containing %q", in, err, want)
+		}
+	}
+}
