@@ -80,12 +80,23 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 // defaults. A schema that does not compile lets the arguments through,
 // with a warning.
 func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []string, *Error) {
+	raw, plan, warnings, e := g.validArgs(op, raw)
+	if e != nil {
+		return nil, nil, e
+	}
+	args, _ := plan.apply(raw)
+	return args, warnings, nil
+}
+
+// validArgs is checkArgs without the defaults: the arguments ({} for none)
+// and where the defaults would go.
+func (g *Gateway) validArgs(op *Op, raw json.RawMessage) (json.RawMessage, *defaultPlan, []string, *Error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = json.RawMessage("{}")
 	}
 	if raw[0] != '{' {
-		return nil, nil, fail(CodeValidation, op.ID, map[string]any{
+		return nil, nil, nil, fail(CodeValidation, op.ID, map[string]any{
 			"field_errors": []FieldError{{Path: "", Message: "args must be a JSON object"}},
 		}, "args for %s must be a JSON object; tool_help(%q) lists them", op.ID, op.ID)
 	}
@@ -97,17 +108,16 @@ func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []str
 	case sch != nil:
 		errs, err := validateValue(sch, raw)
 		if err != nil {
-			return nil, nil, fail(CodeValidation, op.ID, map[string]any{
+			return nil, nil, nil, fail(CodeValidation, op.ID, map[string]any{
 				"field_errors": []FieldError{{Path: "", Message: err.Error()}},
 			}, "args for %s are not valid JSON", op.ID)
 		}
 		if len(errs) > 0 {
-			return nil, nil, fail(CodeValidation, op.ID, map[string]any{"field_errors": errs},
+			return nil, nil, nil, fail(CodeValidation, op.ID, map[string]any{"field_errors": errs},
 				"args do not match the input schema of %s: %s; tool_help(%q) lists the arguments", op.ID, describeFieldErrors(errs), op.ID)
 		}
 	}
-	args, _ := plan.apply(raw)
-	return args, warnings, nil
+	return raw, plan, warnings, nil
 }
 
 func describeFieldErrors(errs []FieldError) string {
