@@ -181,10 +181,9 @@ func (g *Gateway) callUpstreamRaw(ctx context.Context, op *Op, args json.RawMess
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	ctx = callCtx
-	res, err := g.up.CallTool(ctx, op.Server, op.Tool.Name, args)
+	res, err := g.up.CallTool(callCtx, op.Server, op.Tool.Name, args)
 	if err != nil {
-		e := g.upstreamError(ctx, op, d, err)
+		e := g.upstreamError(ctx, callCtx, op, d, err)
 		if e.Code == CodeUnavailable {
 			g.health.failed(op.Server, e.Message)
 		}
@@ -219,14 +218,14 @@ func (g *Gateway) callUpstream(ctx context.Context, c call, op *Op, args json.Ra
 }
 
 // upstreamError maps a CallTool error to UNAVAILABLE, UPSTREAM_ERROR or
-// NOT_FOUND.
-func (g *Gateway) upstreamError(ctx context.Context, op *Op, d time.Duration, err error) *Error {
+// NOT_FOUND; caller is the caller's context, callCtx the call's own.
+func (g *Gateway) upstreamError(caller, callCtx context.Context, op *Op, d time.Duration, err error) *Error {
 	retry := map[string]any{"retry_after_ms": retryAfter.Milliseconds()}
 	var rpc *mcpclient.RPCError
 	switch {
-	case g.life.Err() != nil || errors.Is(err, mcpclient.ErrClosed):
+	case g.stopping(caller) || errors.Is(err, mcpclient.ErrClosed):
 		return fail(CodeUnavailable, op.ID, retry, "the gateway is shutting down")
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(callCtx.Err(), context.DeadlineExceeded):
 		return fail(CodeUnavailable, op.ID, retry, "%s did not answer within the %s deadline", op.Server, d)
 	case errors.Is(err, mcpclient.ErrUnavailable), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return fail(CodeUnavailable, op.ID, retry, "%s is unavailable: %s", op.Server, model.SanitizeLine(err.Error()))

@@ -373,9 +373,12 @@ func (g *Gateway) URL(ln net.Listener) string {
 	return "http://" + ln.Addr().String() + g.opts.HTTP.Path
 }
 
-// ServeListener serves HTTP on ln until ctx ends or the gateway closes, then
-// shuts down gracefully (open streams are ended) and returns nil. It serves
-// at most MaxConns connections at once, with the Timeouts.
+// ServeListener serves HTTP on ln until ctx ends or the gateway closes. It
+// serves at most MaxConns connections at once, with the Timeouts. When it
+// stops it serves no new request, answers the calls in flight UNAVAILABLE
+// ("the gateway is shutting down") and writes those answers, ends the
+// streams, then closes the connections (cutting any still busy after 5 s),
+// and returns nil.
 func (g *Gateway) ServeListener(ctx context.Context, ln net.Listener) error {
 	// A Close racing this call either comes first (ErrClosed) or waits for
 	// this server: never a wg.Add during Close's Wait.
@@ -389,11 +392,14 @@ func (g *Gateway) ServeListener(ctx context.Context, ln net.Listener) error {
 	g.lifeMu.Unlock()
 	defer g.wg.Done()
 	o := g.opts.HTTP
+	drain, stopCalls := context.WithCancel(context.Background())
+	defer stopCalls()
 	srv := &http.Server{
 		Handler:           g,
 		ReadHeaderTimeout: o.Timeouts.Header,
 		IdleTimeout:       o.Timeouts.Idle,
 		MaxHeaderBytes:    maxHeaderBytes,
+		BaseContext:       func(net.Listener) context.Context { return context.WithValue(context.Background(), drainKey{}, drain) },
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(newLimitListener(ln, o.MaxConns)) }()
@@ -405,10 +411,28 @@ func (g *Gateway) ServeListener(ctx context.Context, ln net.Listener) error {
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
+	shut := make(chan error, 1)
+	go func() { shut <- srv.Shutdown(sctx) }()
+	stopCalls()
 	g.stream.CloseSessions(sctx)
-	if err := srv.Shutdown(sctx); err != nil {
+	if err := <-shut; err != nil {
 		srv.Close()
 	}
 	<-errc
 	return nil
+}
+
+// drainKey keys, in a request's context, a context that ends when the
+// server carrying the request stops: its calls in flight then end and
+// answer.
+type drainKey struct{}
+
+// stopping reports whether a call on ctx must end because the gateway, or
+// the server carrying the call, is shutting down.
+func (g *Gateway) stopping(ctx context.Context) bool {
+	if g.life.Err() != nil {
+		return true
+	}
+	drain, _ := ctx.Value(drainKey{}).(context.Context)
+	return drain != nil && drain.Err() != nil
 }

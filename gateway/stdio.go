@@ -14,8 +14,8 @@ import (
 const stdioWorkers = 100
 
 // Serve speaks MCP over stdio on in and out until in ends, ctx ends or the
-// gateway closes. mcp-go keeps one stdio session per process: serve stdio
-// once at a time.
+// gateway closes; calls in flight when ctx ends are answered UNAVAILABLE.
+// mcp-go keeps one stdio session per process: serve stdio once at a time.
 func (g *Gateway) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	if g.life.Err() != nil {
 		return ErrClosed
@@ -24,6 +24,9 @@ func (g *Gateway) Serve(ctx context.Context, in io.Reader, out io.Writer) error 
 	defer cancel()
 	stop := context.AfterFunc(g.life, cancel)
 	defer stop()
+	// When ctx ends, mcp-go ends the calls in flight and writes their
+	// answers: they say the gateway is shutting down.
+	ctx = context.WithValue(ctx, drainKey{}, ctx)
 	st := server.NewStdioServer(g.srv)
 	server.WithWorkerPoolSize(stdioWorkers)(st)
 	server.WithQueueSize(1000)(st)

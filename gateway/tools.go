@@ -111,6 +111,10 @@ func (g *Gateway) serveCall(ctx context.Context, tool string, req mcp.CallToolRe
 	defer cancel()
 	stop := context.AfterFunc(g.life, cancel)
 	defer stop()
+	if drain, ok := ctx.Value(drainKey{}).(context.Context); ok {
+		stopDrain := context.AfterFunc(drain, cancel)
+		defer stopDrain()
+	}
 
 	res, a := run(ctx, c, raw)
 	g.events.emit(Event{
