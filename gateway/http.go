@@ -110,15 +110,17 @@ func (o HTTPOptions) withDefaults() HTTPOptions {
 		o.SessionIdle = DefaultSessionIdle
 	}
 	t := &o.Timeouts
-	for _, d := range []struct {
-		field *time.Duration
-		dflt  time.Duration
-	}{{&t.Header, 10 * time.Second}, {&t.Body, 30 * time.Second}, {&t.Write, 30 * time.Second}, {&t.Idle, 60 * time.Second}} {
-		if *d.field <= 0 {
-			*d.field = d.dflt
-		}
-	}
+	orDefault(&t.Header, 10*time.Second)
+	orDefault(&t.Body, 30*time.Second)
+	orDefault(&t.Write, 30*time.Second)
+	orDefault(&t.Idle, 60*time.Second)
 	return o
+}
+
+func orDefault(d *time.Duration, dflt time.Duration) {
+	if *d <= 0 {
+		*d = dflt
+	}
 }
 
 // smallBody is the size up to which a body does not count against
