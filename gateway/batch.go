@@ -49,6 +49,9 @@ func (g *Gateway) runBatch(ctx context.Context, c call, raw json.RawMessage) ans
 	if err := json.Unmarshal(args, &req); err != nil {
 		return envelopeAnswer(errorEnvelope(toolBatch, fail(CodeValidation, "", nil, "tool_batch args: %v", err)), "batch")
 	}
+	if req.Mode == "" {
+		req.Mode = "sequential"
+	}
 	results := make([]*Envelope, len(req.Ops))
 	skipped := 0
 	if req.Mode == "parallel" {

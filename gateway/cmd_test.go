@@ -3,10 +3,12 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -76,5 +78,52 @@ func TestCommand(t *testing.T) {
 		if err == nil || !strings.Contains(string(out), c.want) {
 			t.Errorf("%v: %v %s", c.args, err, out)
 		}
+	}
+}
+
+// TestCommandSIGTERMDuringStartup: SIGTERM while an upstream is still
+// connecting (this one never answers initialize) ends `mcpeek gateway`
+// at once, with exit status 0.
+func TestCommandSIGTERMDuringStartup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the mcpeek binary: skipped with -short")
+	}
+	bin, err := gatewayBin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mute := helperConfig("mute", "mute")
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
+	b, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"mute": map[string]any{"command": mute.Command, "args": mute.Args, "env": mute.Env}}})
+	os.WriteFile(cfg, b, 0o644)
+	for _, transport := range [][]string{{"--http", "127.0.0.1:0"}, nil} {
+		t.Run(fmt.Sprint(transport), func(t *testing.T) {
+			cmd := exec.Command(bin, append([]string{"gateway", "--config", cfg}, transport...)...)
+			stdin, _ := cmd.StdinPipe() // stdio serving must not end by its input closing
+			defer stdin.Close()
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(500 * time.Millisecond) // the upstream is started and waited for
+			start := time.Now()
+			cmd.Process.Signal(syscall.SIGTERM)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("exit: %v\n%s", err, stderr.String())
+				}
+				if took := time.Since(start); took > 2*time.Second {
+					t.Errorf("took %s to exit", took)
+				}
+			case <-time.After(15 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("still running 15 s after SIGTERM\n%s", stderr.String())
+			}
+		})
 	}
 }

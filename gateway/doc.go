@@ -17,7 +17,9 @@
 // schemas passed through unchanged.
 //
 // A Gateway serves stdio (Serve) and streamable HTTP (ServeHTTP, Listen,
-// ServeListener) with Origin, Host, body size and bearer token checks, and
+// ServeListener) with Origin, Host, body size and bearer token checks,
+// bounded timeouts, connections, bodies in flight and sessions
+// (HTTPOptions), and
 // reports one Event per call to its subscribers (Subscribe) and to an
 // optional JSON-lines file. A front end such as the TUI runs one in the
 // background like this:
@@ -69,7 +71,13 @@
 //   - Idempotency: only answers from calls that reached the tool (success or
 //     UPSTREAM_ERROR) are kept; an UNAVAILABLE call frees its key for a
 //     retry. A second call with a key in flight waits for the first. A
-//     replay keeps the first answer's trace_id and adds meta.replayed.
+//     replay keeps the first answer's trace_id and adds meta.replayed. At
+//     most 1,000 answers and 64 MiB are kept: the oldest are forgotten
+//     first (a retry with a forgotten key runs the call again), and an
+//     answer larger than 64 MiB is not kept.
+//   - Shutdown: when serving stops (ctx ends, or Close), the calls in
+//     flight end and answer UNAVAILABLE ("the gateway is shutting down")
+//     before the connection or stdio session closes.
 //   - A JSON-RPC error from the upstream (it refused the call) is
 //     UPSTREAM_ERROR with details.rpc_code; a malformed reply too.
 //   - stop_on_error applies to sequential batches: the results end at the

@@ -49,8 +49,9 @@ func e2eSetup(t *testing.T) (node, modules, bin, cfg string) {
 }
 
 // startHTTPGateway runs `mcpeek gateway --http 127.0.0.1:0` and returns its
-// URL; the process is stopped (SIGTERM, then waited for) at cleanup.
-func startHTTPGateway(t *testing.T, bin string, args ...string) string {
+// URL and process; the process is stopped (SIGTERM, then waited for) at
+// cleanup.
+func startHTTPGateway(t testing.TB, bin string, args ...string) (string, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(bin, append([]string{"gateway", "--http", "127.0.0.1:0"}, args...)...)
 	stderr, err := cmd.StderrPipe()
@@ -83,11 +84,11 @@ func startHTTPGateway(t *testing.T, bin string, args ...string) string {
 	}()
 	select {
 	case u := <-urls:
-		return u
+		return u, cmd
 	case <-time.After(30 * time.Second):
 		t.Fatal("the HTTP gateway did not start")
 	}
-	return ""
+	return "", nil
 }
 
 func runNode(t *testing.T, node string, args ...string) (string, error) {
@@ -175,7 +176,7 @@ func TestInspectorCLI(t *testing.T) {
 		t.Fatalf("tool_exec without order_id: %s", bad.StructuredContent)
 	}
 
-	url := startHTTPGateway(t, bin, "--config", cfg)
+	url, _ := startHTTPGateway(t, bin, "--config", cfg)
 	overHTTP := call([]string{url}, "tool_exec", "op=toolbox.inspect_tool_output", `args={"tool_id":"demo.shop_get_order","field_path":"customer"}`)
 	if json.Unmarshal(overHTTP.StructuredContent, &env); overHTTP.IsError || !env.OK || !strings.Contains(string(env.Result), `"field_path":"customer"`) {
 		t.Fatalf("over HTTP: %s", overHTTP.StructuredContent)
@@ -187,7 +188,7 @@ func TestInspectorCLI(t *testing.T) {
 // (the others need the suite's own test tools, prompts or resources).
 func TestConformanceServer(t *testing.T) {
 	node, modules, bin, cfg := e2eSetup(t)
-	url := startHTTPGateway(t, bin, "--config", cfg)
+	url, _ := startHTTPGateway(t, bin, "--config", cfg)
 	suite := filepath.Join(modules, "@modelcontextprotocol/conformance/dist/index.js")
 	for _, scenario := range []string{"server-initialize", "tools-list", "ping", "logging-set-level", "server-sse-multiple-streams", "dns-rebinding-protection"} {
 		t.Run(scenario, func(t *testing.T) {

@@ -105,3 +105,49 @@ func marshal(v any) json.RawMessage {
 	}
 	return b
 }
+
+// heldBytes estimates the memory an envelope holds: its result and the
+// text of its error and warnings, and a little for the rest.
+func (env *Envelope) heldBytes() int {
+	n := 256 + len(env.Op) + len(env.Result)
+	if env.Error != nil {
+		n += len(env.Error.Message) + len(env.Error.HelpPath) + valueBytes(env.Error.Details)
+	}
+	if env.Meta != nil {
+		for _, w := range env.Meta.Warnings {
+			n += len(w)
+		}
+	}
+	return n
+}
+
+// valueBytes estimates the memory of an error's details.
+func valueBytes(v any) int {
+	switch v := v.(type) {
+	case string:
+		return len(v)
+	case json.RawMessage:
+		return len(v)
+	case []byte:
+		return len(v)
+	case map[string]any:
+		n := 0
+		for k, x := range v {
+			n += len(k) + valueBytes(x)
+		}
+		return n
+	case []any:
+		n := 0
+		for _, x := range v {
+			n += valueBytes(x)
+		}
+		return n
+	case []FieldError:
+		n := 0
+		for _, e := range v {
+			n += len(e.Path) + len(e.Message)
+		}
+		return n
+	}
+	return 16
+}

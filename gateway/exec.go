@@ -80,12 +80,23 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 // defaults. A schema that cannot check them (it does not compile, it is too
 // large, its $refs loop) lets the arguments through, with a warning.
 func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []string, *Error) {
+	raw, plan, warnings, e := g.validArgs(op, raw)
+	if e != nil {
+		return nil, nil, e
+	}
+	args, _ := plan.apply(raw)
+	return args, warnings, nil
+}
+
+// validArgs is checkArgs without the defaults: the arguments ({} for none)
+// and where the defaults would go.
+func (g *Gateway) validArgs(op *Op, raw json.RawMessage) (json.RawMessage, *defaultPlan, []string, *Error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = json.RawMessage("{}")
 	}
 	if raw[0] != '{' {
-		return nil, nil, fail(CodeValidation, op.ID, map[string]any{
+		return nil, nil, nil, fail(CodeValidation, op.ID, map[string]any{
 			"field_errors": []FieldError{{Path: "", Message: "args must be a JSON object"}},
 		}, "args for %s must be a JSON object; tool_help(%q) lists them", op.ID, op.ID)
 	}
@@ -97,7 +108,7 @@ func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []str
 		errs, more, err = validateValue(sch, raw)
 		switch {
 		case errors.Is(err, errNotJSON):
-			return nil, nil, fail(CodeValidation, op.ID, map[string]any{
+			return nil, nil, nil, fail(CodeValidation, op.ID, map[string]any{
 				"field_errors": []FieldError{{Path: "", Message: clip(err.Error())}},
 			}, "args for %s are not valid JSON", op.ID)
 		case len(errs) > 0:
@@ -105,15 +116,14 @@ func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []str
 			if more > 0 {
 				details["field_errors_omitted"] = more
 			}
-			return nil, nil, fail(CodeValidation, op.ID, details,
+			return nil, nil, nil, fail(CodeValidation, op.ID, details,
 				"args do not match the input schema of %s: %s; tool_help(%q) lists the arguments", op.ID, describeFieldErrors(errs, more), op.ID)
 		}
 	}
 	if err != nil {
 		warnings = append(warnings, fmt.Sprintf("the input schema of %s cannot be checked (%v): the arguments were passed on unchecked", op.ID, err))
 	}
-	args, _ := plan.apply(raw)
-	return args, warnings, nil
+	return raw, plan, warnings, nil
 }
 
 // describeFieldErrors words the first three field errors, and how many
@@ -179,10 +189,9 @@ func (g *Gateway) callUpstreamRaw(ctx context.Context, op *Op, args json.RawMess
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	ctx = callCtx
-	res, err := g.up.CallTool(ctx, op.Server, op.Tool.Name, args)
+	res, err := g.up.CallTool(callCtx, op.Server, op.Tool.Name, args)
 	if err != nil {
-		e := g.upstreamError(ctx, op, d, err)
+		e := g.upstreamError(ctx, callCtx, op, d, err)
 		if e.Code == CodeUnavailable {
 			g.health.failed(op.Server, e.Message)
 		}
@@ -217,14 +226,14 @@ func (g *Gateway) callUpstream(ctx context.Context, c call, op *Op, args json.Ra
 }
 
 // upstreamError maps a CallTool error to UNAVAILABLE, UPSTREAM_ERROR or
-// NOT_FOUND.
-func (g *Gateway) upstreamError(ctx context.Context, op *Op, d time.Duration, err error) *Error {
+// NOT_FOUND; caller is the caller's context, callCtx the call's own.
+func (g *Gateway) upstreamError(caller, callCtx context.Context, op *Op, d time.Duration, err error) *Error {
 	retry := map[string]any{"retry_after_ms": retryAfter.Milliseconds()}
 	var rpc *mcpclient.RPCError
 	switch {
-	case g.life.Err() != nil || errors.Is(err, mcpclient.ErrClosed):
+	case g.stopping(caller) || errors.Is(err, mcpclient.ErrClosed):
 		return fail(CodeUnavailable, op.ID, retry, "the gateway is shutting down")
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(callCtx.Err(), context.DeadlineExceeded):
 		return fail(CodeUnavailable, op.ID, retry, "%s did not answer within the %s deadline", op.Server, d)
 	case errors.Is(err, mcpclient.ErrUnavailable), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return fail(CodeUnavailable, op.ID, retry, "%s is unavailable: %s", op.Server, model.SanitizeLine(err.Error()))

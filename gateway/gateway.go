@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
+	"golang.org/x/sync/semaphore"
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
@@ -83,6 +84,10 @@ type Gateway struct {
 	srv    *server.MCPServer
 	http   http.Handler
 	stream *server.StreamableHTTPServer
+	// sessions are the session era's live sessions over HTTP.
+	sessions *sessionBook
+	// bodies is the budget of large request bodies in flight, in bytes.
+	bodies *semaphore.Weighted
 	self   map[string]*Op // tool_help, tool_exec, tool_batch, for their own args
 
 	regMu  sync.Mutex // serialises rebuilds and policy changes

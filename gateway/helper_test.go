@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
 	"regexp"
@@ -47,6 +48,10 @@ func runHelper(mode string) int {
 	switch mode {
 	case "gateway", "gateway-direct":
 		return runGatewayHelper(Mode(strings.TrimPrefix(mode, "gateway-")), mcpclient.Config{})
+	case "mute":
+		// Reads its input and never answers: a server stuck starting up.
+		io.Copy(io.Discard, os.Stdin)
+		return 0
 	case "gateway-over-stdio":
 		// A gateway whose one upstream ("u") is another helper over stdio.
 		return runGatewayHelper(ModeProgressive, mcpclient.Config{Servers: []mcpclient.ServerConfig{helperConfig("u", "basic")}})
@@ -65,6 +70,11 @@ func runHelper(mode string) int {
 		<-ctx.Done()
 		select {}
 	})
+	srv.AddTool(mcp.NewTool("big", mcp.WithNumber("bytes", mcp.Description("The result's size (default 1 MiB)."))),
+		func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			n := req.GetInt("bytes", 1<<20)
+			return mcp.NewToolResultText(`{"data":"` + strings.Repeat("x", max(n-11, 0)) + `"}`), nil
+		})
 	srv.AddTool(mcp.NewTool("crash"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		fmt.Fprintln(os.Stderr, "crashing on purpose")
 		os.Exit(3)
@@ -199,6 +209,11 @@ func newTestServer() *testServer {
 			case <-ctx.Done():
 			}
 			return mcp.NewToolResultText(`{"ok":true}`), nil
+		})
+	srv.AddTool(tool("big", "Answers a result of the size asked (default 1 MiB).", `{"type":"object","properties":{"bytes":{"type":"integer"}}}`, "", true),
+		func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			n := req.GetInt("bytes", 1<<20)
+			return mcp.NewToolResultText(`{"data":"` + strings.Repeat("x", max(n-11, 0)) + `"}`), nil
 		})
 	srv.AddTool(tool("grow", "Adds a tool (tools/list_changed).", `{"type":"object"}`, "", false),
 		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"container/list"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -11,29 +12,43 @@ import (
 // idempotencyTTL is how long an idempotency key's answer is replayed.
 const idempotencyTTL = 10 * time.Minute
 
+// The idempotency store's caps. Past either, the oldest answers are
+// forgotten first (a retry with a forgotten key runs the call again), and
+// an answer larger than maxIdemBytes is never kept.
+const (
+	maxIdemEntries = 1000
+	maxIdemBytes   = 64 << 20
+)
+
 // idemStore remembers the answers of calls made with an idempotency key.
 // A second call with the same key waits for the first one, then replays its
 // answer; a call whose outcome is not kept (the upstream could not be
-// reached) frees the key for a retry.
+// reached, or the answer is too large to keep) frees the key for a retry.
 type idemStore struct {
-	ttl time.Duration
-	now func() time.Time
+	ttl        time.Duration
+	now        func() time.Time
+	maxEntries int
+	maxBytes   int
 
-	mu        sync.Mutex
-	entries   map[string]*idemEntry
-	lastPurge time.Time
+	mu      sync.Mutex
+	entries map[string]*idemEntry
+	kept    list.List // of *idemEntry with an answer, oldest first (so soonest to expire)
+	bytes   int       // held by the kept answers
 }
 
 type idemEntry struct {
+	key     string
 	op      string
 	args    [32]byte
 	done    chan struct{} // closed when the first call finished
 	env     *Envelope     // the kept answer, nil while running or when not kept
+	size    int           // env's heldBytes
+	elem    *list.Element // in kept, nil while running
 	expires time.Time
 }
 
 func newIdemStore(now func() time.Time) *idemStore {
-	return &idemStore{ttl: idempotencyTTL, now: now, entries: map[string]*idemEntry{}}
+	return &idemStore{ttl: idempotencyTTL, now: now, maxEntries: maxIdemEntries, maxBytes: maxIdemBytes, entries: map[string]*idemEntry{}}
 }
 
 // canonicalArgs hashes args so that key order and spacing do not matter.
@@ -57,12 +72,8 @@ func (s *idemStore) begin(ctx context.Context, key, op string, args json.RawMess
 		now := s.now()
 		s.purge(now)
 		e, ok := s.entries[key]
-		if ok && now.After(e.expires) && e.env != nil {
-			delete(s.entries, key)
-			ok = false
-		}
 		if !ok {
-			e = &idemEntry{op: op, args: sum, done: make(chan struct{}), expires: now.Add(s.ttl)}
+			e = &idemEntry{key: key, op: op, args: sum, done: make(chan struct{}), expires: now.Add(s.ttl)}
 			s.entries[key] = e
 			s.mu.Unlock()
 			return nil, func(env *Envelope) { s.finish(key, e, env) }, nil
@@ -92,28 +103,49 @@ func (s *idemStore) begin(ctx context.Context, key, op string, args json.RawMess
 }
 
 // finish keeps env when the call reached the upstream's tool (a success or
-// UPSTREAM_ERROR); otherwise the key is freed.
+// UPSTREAM_ERROR) and it fits in the store, forgetting the oldest answers
+// to make room; otherwise the key is freed.
 func (s *idemStore) finish(key string, e *idemEntry, env *Envelope) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if env != nil && (env.OK || env.Error.Code == CodeUpstreamError) {
-		e.env = env
-		e.expires = s.now().Add(s.ttl)
-	} else if s.entries[key] == e {
-		delete(s.entries, key)
+	defer close(e.done)
+	size := 0
+	if env != nil {
+		size = env.heldBytes()
 	}
-	close(e.done)
-}
-
-// purge drops expired answers, at most once a minute.
-func (s *idemStore) purge(now time.Time) {
-	if now.Sub(s.lastPurge) < time.Minute {
+	if env == nil || (!env.OK && env.Error.Code != CodeUpstreamError) || size > s.maxBytes {
+		if s.entries[key] == e {
+			delete(s.entries, key)
+		}
 		return
 	}
-	s.lastPurge = now
-	for k, e := range s.entries {
-		if e.env != nil && now.After(e.expires) {
-			delete(s.entries, k)
+	e.env, e.size = env, size
+	e.expires = s.now().Add(s.ttl)
+	e.elem = s.kept.PushBack(e)
+	s.bytes += size
+	for s.kept.Len() > s.maxEntries || s.bytes > s.maxBytes {
+		s.forget(s.kept.Front().Value.(*idemEntry))
+	}
+}
+
+// forget drops a kept answer.
+func (s *idemStore) forget(e *idemEntry) {
+	s.kept.Remove(e.elem)
+	e.elem = nil
+	s.bytes -= e.size
+	if s.entries[e.key] == e {
+		delete(s.entries, e.key)
+	}
+}
+
+// purge drops the expired answers: the oldest, since every answer is kept
+// for the same time. Its cost is the number it drops.
+func (s *idemStore) purge(now time.Time) {
+	for s.kept.Len() > 0 {
+		e := s.kept.Front().Value.(*idemEntry)
+		if !now.After(e.expires) {
+			return
 		}
+		s.forget(e)
 	}
 }

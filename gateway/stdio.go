@@ -13,8 +13,8 @@ import (
 )
 
 // Serve speaks MCP over stdio on in and out until in ends, ctx ends or the
-// gateway closes. mcp-go keeps one stdio session per process: serve stdio
-// once at a time.
+// gateway closes; calls in flight when ctx ends are answered UNAVAILABLE.
+// mcp-go keeps one stdio session per process: serve stdio once at a time.
 //
 // mcp-go's stdio server runs tool calls on a fixed pool of workers (at most
 // 100), so that as many calls to a hung upstream would hold up every other
@@ -30,7 +30,10 @@ func (g *Gateway) Serve(ctx context.Context, in io.Reader, out io.Writer) error 
 	defer cancel()
 	stop := context.AfterFunc(g.life, cancel)
 	defer stop()
-
+	// When ctx ends, the calls in flight end and answer that the gateway
+	// is shutting down (the session's context, and so every call's,
+	// carries ctx as the drain).
+	ctx = context.WithValue(ctx, drainKey{}, ctx)
 	w := &lineWriter{w: out}
 	st := server.NewStdioServer(g.srv)
 	// The context of mcp-go's session, which tool calls need, is handed

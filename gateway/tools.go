@@ -111,6 +111,10 @@ func (g *Gateway) serveCall(ctx context.Context, tool string, req mcp.CallToolRe
 	defer cancel()
 	stop := context.AfterFunc(g.life, cancel)
 	defer stop()
+	if drain, ok := ctx.Value(drainKey{}).(context.Context); ok {
+		stopDrain := context.AfterFunc(drain, cancel)
+		defer stopDrain()
+	}
 
 	res, a := run(ctx, c, raw)
 	g.events.emit(Event{
@@ -152,10 +156,16 @@ func lenientArgs(schema string) string {
 	return strings.ReplaceAll(schema, `"args":{"type":"object"`, `"args":{"type":["object","null"]`)
 }
 
-// selfArgs validates a gateway tool's own arguments and applies defaults.
+// selfArgs validates a gateway tool's own arguments and applies
+// tool_help's defaults. tool_exec's and tool_batch's defaults are the zero
+// values their requests decode to anyway, and applying them would copy
+// arguments that may be megabytes.
 func (g *Gateway) selfArgs(tool string, raw json.RawMessage) (json.RawMessage, *Error) {
 	op := g.self[tool]
-	args, _, e := g.checkArgs(op, raw)
+	args, plan, _, e := g.validArgs(op, raw)
+	if e == nil && tool == toolHelp {
+		args, _ = plan.apply(args)
+	}
 	if e != nil {
 		e.HelpPath = ""
 		e.Message = strings.Replace(e.Message, "tool_help(\""+op.ID+"\") lists the arguments", "see the "+tool+" tool's input schema", 1)

@@ -33,6 +33,8 @@ type gatewayFlags struct {
 	serverDeadlines []string
 	origins         []string
 	maxBody         int64
+	maxConns        int
+	maxSessions     int
 }
 
 func (a *app) gatewayCommand() *cobra.Command {
@@ -49,6 +51,12 @@ func (a *app) gatewayCommand() *cobra.Command {
 			"* matches any run of characters, \".\" and \"/\" included, ? exactly one character, and\n" +
 			"\\ makes the next character literal; [ is reserved (write \\[). So --deny 'db.*' denies\n" +
 			"db.admin/drop_db and db.Drop, but not the ops of a server named DB.\n\n" +
+			"Over HTTP a client's hold is bounded: headers must arrive within 10 s and a body within\n" +
+			"30 s, no write may stall for more than 30 s, an idle connection closes after 60 s; bodies\n" +
+			"are at most --max-body, and larger than 64 KiB at most 32 MiB at once (a request that finds\n" +
+			"no room within 5 s gets 503); sessions end when deleted, idle for 30 minutes, or pushed out\n" +
+			"by --max-sessions. On SIGTERM, calls in flight are answered UNAVAILABLE before it exits.\n" +
+			"Idempotency keys keep at most 1,000 answers and 64 MiB, the oldest forgotten first.\n\n" +
 			"Environment: MCPEEK_GATEWAY_MODE (for --mode), MCPEEK_GATEWAY_TOKEN (for --token).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -68,6 +76,8 @@ func (a *app) gatewayCommand() *cobra.Command {
 	fl.StringArrayVar(&f.serverDeadlines, "server-deadline", nil, "per-server deadline, NAME=DURATION (repeatable)")
 	fl.StringArrayVar(&f.origins, "allow-origin", nil, "also accept this Origin over HTTP (loopback origins always are)")
 	fl.Int64Var(&f.maxBody, "max-body", gateway.DefaultMaxBodyBytes, "largest HTTP request body, in bytes")
+	fl.IntVar(&f.maxConns, "max-conns", gateway.DefaultMaxConns, "connections served at once over HTTP; more wait to be accepted")
+	fl.IntVar(&f.maxSessions, "max-sessions", gateway.DefaultMaxSessions, "live sessions over HTTP; a new one beyond ends the least recently used")
 	return cmd
 }
 
@@ -102,7 +112,8 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 		Deadline:        f.deadline,
 		ServerDeadlines: deadlines,
 		Version:         version,
-		HTTP:            gateway.HTTPOptions{Token: f.token, AllowedOrigins: f.origins, MaxBodyBytes: f.maxBody},
+		HTTP: gateway.HTTPOptions{Token: f.token, AllowedOrigins: f.origins, MaxBodyBytes: f.maxBody,
+			MaxConns: f.maxConns, MaxSessions: f.maxSessions},
 	}
 	if f.eventsPath != "" {
 		file, err := os.OpenFile(f.eventsPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
@@ -117,6 +128,14 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	// The Manager's own call timeout must not cut a longer gateway deadline.
 	m, err := a.openManager(waitCtx, mcpclient.WithCallTimeout(longest+time.Second))
 	cancel()
+	if ctx.Err() != nil {
+		// Stopped (SIGTERM, ^C) while the upstreams were still connecting:
+		// nothing was served, nothing failed.
+		if m != nil {
+			m.Close()
+		}
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,291 @@
+package gateway
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// dialGateway opens a raw connection to the gateway at endpoint.
+func dialGateway(t *testing.T, endpoint string) net.Conn {
+	t.Helper()
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+// rawRequest is an HTTP/1.1 request to /mcp, body included.
+func rawRequest(body string, headers ...string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n", len(body))
+	for _, h := range headers {
+		b.WriteString(h + "\r\n")
+	}
+	b.WriteString("\r\n" + body)
+	return b.String()
+}
+
+// closedWithin reads conn until the gateway closes it, and fails when that
+// takes longer than limit.
+func closedWithin(t *testing.T, conn net.Conn, limit time.Duration) {
+	t.Helper()
+	start := time.Now()
+	conn.SetReadDeadline(start.Add(limit))
+	_, err := io.Copy(io.Discard, conn)
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		t.Fatalf("the connection was still open after %s", limit)
+	}
+}
+
+// TestHTTPSlowBodyIsCut: a body sent one byte at a time is cut at the body
+// timeout, whether the request would be served or refused (no token).
+func TestHTTPSlowBodyIsCut(t *testing.T) {
+	for _, token := range []string{"", "t0ken"} {
+		t.Run("token="+token, func(t *testing.T) {
+			h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{Token: token,
+				Timeouts: HTTPTimeouts{Body: 300 * time.Millisecond}}}})
+			conn := dialGateway(t, serveHTTP(t, h.g))
+			fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+			stop := make(chan struct{})
+			defer close(stop)
+			go func() {
+				tick := time.NewTicker(50 * time.Millisecond)
+				defer tick.Stop()
+				for {
+					select {
+					case <-stop:
+						return
+					case <-tick.C:
+						if _, err := conn.Write([]byte(" ")); err != nil {
+							return
+						}
+					}
+				}
+			}()
+			closedWithin(t, conn, 3*time.Second)
+		})
+	}
+}
+
+// TestHTTPIdleConnectionIsClosed: a kept-alive connection is closed after
+// the idle timeout, after an answered request and after a refused one.
+func TestHTTPIdleConnectionIsClosed(t *testing.T) {
+	for _, token := range []string{"", "t0ken"} {
+		t.Run("token="+token, func(t *testing.T) {
+			h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{Token: token,
+				Timeouts: HTTPTimeouts{Idle: 300 * time.Millisecond}}}})
+			conn := dialGateway(t, serveHTTP(t, h.g))
+			io.WriteString(conn, rawRequest(initializeBody))
+			br := bufio.NewReader(conn)
+			res, err := http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, res.Body)
+			want := http.StatusOK
+			if token != "" {
+				want = http.StatusUnauthorized
+			}
+			if res.StatusCode != want || res.Close {
+				t.Fatalf("%d (close %v), want %d on a kept-alive connection", res.StatusCode, res.Close, want)
+			}
+			closedWithin(t, conn, 3*time.Second)
+		})
+	}
+}
+
+// closeWatch is a listener that reports the remote address of each
+// connection the server closes.
+type closeWatch struct {
+	net.Listener
+	closed chan string
+}
+
+func (l closeWatch) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &watchedConn{Conn: c, closed: l.closed}, nil
+}
+
+type watchedConn struct {
+	net.Conn
+	once   sync.Once
+	closed chan string
+}
+
+func (c *watchedConn) Close() error {
+	c.once.Do(func() { c.closed <- c.RemoteAddr().String() })
+	return c.Conn.Close()
+}
+
+// TestHTTPStalledReaderIsCut: a client that stops reading a large answer
+// is cut at the write timeout.
+func TestHTTPStalledReaderIsCut(t *testing.T) {
+	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{Timeouts: HTTPTimeouts{Write: 300 * time.Millisecond}}}})
+	ln, err := h.g.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan string, 16)
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- h.g.ServeListener(ctx, closeWatch{ln, closed}) }()
+	defer func() { stop(); <-served }()
+	endpoint := h.g.URL(ln)
+	s := openRawSession(t, endpoint)
+	conn := dialGateway(t, endpoint)
+	io.WriteString(conn, rawRequest(s.callBody(toolExec, map[string]any{"op": "test.big", "args": map[string]any{"bytes": 8 << 20}}),
+		"Mcp-Session-Id: "+s.id, "Mcp-Protocol-Version: 2025-06-18"))
+	// Nobody reads the answer: it is written until the buffers are full,
+	// then the write stalls.
+	select {
+	case addr := <-closed:
+		if addr != conn.LocalAddr().String() {
+			t.Fatalf("the gateway closed another connection (%s)", addr)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a client that read nothing for 20 s still holds its connection")
+	}
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err == nil {
+		_, err = io.Copy(io.Discard, res.Body)
+	}
+	if err == nil {
+		t.Fatal("the stalled client still got the whole answer")
+	}
+}
+
+// TestHTTPStreamOutlivesTimeouts: a GET stream lasts longer than the
+// body, write and idle timeouts, and still delivers notifications.
+func TestHTTPStreamOutlivesTimeouts(t *testing.T) {
+	const short = 200 * time.Millisecond
+	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{Timeouts: HTTPTimeouts{Body: short, Write: short, Idle: short}}}})
+	endpoint := serveHTTP(t, h.g)
+	s := openRawSession(t, endpoint)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, endpoint, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Mcp-Session-Id", s.id)
+	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET stream: %d", res.StatusCode)
+	}
+	time.Sleep(5 * short)
+	h.g.MCPServer().SendNotificationToAllClients("notifications/message", map[string]any{"level": "info", "data": "still here"})
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), "still here") {
+				lines <- sc.Text()
+				return
+			}
+		}
+		close(lines)
+	}()
+	select {
+	case _, ok := <-lines:
+		if !ok {
+			t.Fatal("the stream ended before the notification")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no notification on the stream")
+	}
+}
+
+// TestHTTPConnectionCap: beyond MaxConns, a connection waits until another
+// one closes.
+func TestHTTPConnectionCap(t *testing.T) {
+	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{MaxConns: 2}}})
+	endpoint := serveHTTP(t, h.g)
+	held := []net.Conn{dialGateway(t, endpoint), dialGateway(t, endpoint)}
+	try := func(timeout time.Duration) error {
+		c := &http.Client{Timeout: timeout, Transport: &http.Transport{DisableKeepAlives: true}}
+		res, err := c.Post(endpoint, "application/json", strings.NewReader(initializeBody))
+		if err == nil {
+			res.Body.Close()
+		}
+		return err
+	}
+	if err := try(500 * time.Millisecond); err == nil {
+		t.Fatal("a third connection was served while two were held open")
+	}
+	held[0].Close()
+	if err := try(5 * time.Second); err != nil {
+		t.Fatalf("after one closed: %v", err)
+	}
+}
+
+// TestHTTPLargeBodiesAreBounded: with room for two large bodies in
+// flight, a third waits BodyWait and is refused with 503 and Retry-After;
+// a small request still passes.
+func TestHTTPLargeBodiesAreBounded(t *testing.T) {
+	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{
+		MaxBodyBytes: 1 << 20, MaxBodyBytesInFlight: 2 << 20, BodyWait: 300 * time.Millisecond}}})
+	s := openRawSession(t, serveHTTP(t, h.g))
+	body := s.callBody(toolExec, map[string]any{"op": "test.gate", "args": map[string]any{"pad": strings.Repeat("x", 900_000)}})
+	type answer struct {
+		code  int
+		retry string
+		err   error
+	}
+	answers := make(chan answer, 3)
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() {
+			res, _, err := s.send(http.MethodPost, body, nil)
+			if err != nil {
+				answers <- answer{err: err}
+				return
+			}
+			answers <- answer{code: res.StatusCode, retry: res.Header.Get("Retry-After")}
+		})
+	}
+	var refused answer
+	select {
+	case refused = <-answers:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("no call was refused; %d ran at once", h.ts.inFlight.Load())
+	}
+	if refused.err != nil || refused.code != http.StatusServiceUnavailable || refused.retry == "" {
+		t.Fatalf("the third: %+v", refused)
+	}
+	eventually(t, "two calls in flight", func() bool { return h.ts.inFlight.Load() == 2 })
+	if res, b := s.do(http.MethodPost, toolsListBody, nil); res.StatusCode != http.StatusOK {
+		t.Errorf("a small request while the budget is full: %d %s", res.StatusCode, b)
+	}
+	close(h.ts.release)
+	wg.Wait()
+	close(answers)
+	for a := range answers {
+		if a.err != nil || a.code != http.StatusOK {
+			t.Errorf("%+v", a)
+		}
+	}
+}
