@@ -264,4 +264,3 @@ func TestClientSecretPostAndBasicEncoding(t *testing.T) {
 		t.Errorf("method = %s", m)
 	}
 }
-
