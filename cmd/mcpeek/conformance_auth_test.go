@@ -35,7 +35,17 @@ func TestMain(m *testing.M) {
 			os.Exit(headlessBrowser(os.Args[2:]))
 		}
 	}
-	os.Exit(m.Run())
+	// OAuth tokens of every test go to a file of the run's own, never to
+	// the user's keyring or config directory.
+	dir, err := os.MkdirTemp("", "mcpeek-test-config")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", dir)
+	os.Setenv("MCPEEK_TOKEN_STORE", "file")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // headlessBrowser GETs the URL and follows its redirects, as a browser whose
