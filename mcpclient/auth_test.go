@@ -63,6 +63,25 @@ func newOAuthServer(t *testing.T) *oauthServer {
 		}
 		mcpHandler.ServeHTTP(w, r)
 	})
+	// The same server over SSE (2024-11-05), behind the same tokens.
+	sse := server.NewSSEServer(srv)
+	server.WithBaseURL(o.ts.URL)(sse)
+	guardSSE := func(w http.ResponseWriter, r *http.Request) {
+		o.mu.Lock()
+		_, ok := o.tokens[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]
+		o.mu.Unlock()
+		if !ok {
+			w.Header().Set("WWW-Authenticate", `Bearer scope="read"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		sse.ServeHTTP(w, r)
+	}
+	mux.HandleFunc("/sse", guardSSE)
+	mux.HandleFunc("/message", guardSSE)
+	mux.HandleFunc("/.well-known/oauth-protected-resource/sse", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]any{"resource": base() + "/sse", "authorization_servers": []string{base()}})
+	})
 	mux.HandleFunc("/.well-known/oauth-protected-resource/mcp", func(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]any{"resource": base() + "/mcp", "authorization_servers": []string{base()}})
 	})
@@ -211,5 +230,16 @@ func TestOAuthConfigIsReadAndItsSecretRedacted(t *testing.T) {
 		if _, err := Load(p); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
+	}
+}
+
+func TestSSEServerBehindOAuth(t *testing.T) {
+	o := newOAuthServer(t)
+	prompt, wg := browser(t)
+	defer wg.Wait()
+	m := startManager(t, Config{Servers: []ServerConfig{{Name: "events", Type: "sse", URL: o.ts.URL + "/sse"}}},
+		WithTokenStore(&oauth.MemoryStore{}), prompt, WithAutoLogin(true), WithBackoff(time.Hour, time.Hour))
+	if s, _ := m.Server("events"); s.State != model.StateConnected || len(s.Tools) != 1 {
+		t.Fatalf("state %s, err %q", s.State, s.Err)
 	}
 }
