@@ -49,7 +49,8 @@
 //     changes without the registry.
 //   - Health: ok (connected), degraded (connecting, or connected but a call
 //     found it unavailable in the last minute; a successful call clears it),
-//     down (failed or disabled, with the last error).
+//     needs_login (an OAuth login only the user can make), down (failed or
+//     disabled, with the last error).
 //   - usage is a tool_exec argument object with placeholders ("<string>")
 //     for the required arguments; examples use the schema's own examples,
 //     defaults and enum values.

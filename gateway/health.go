@@ -16,6 +16,9 @@ const (
 	HealthOK       Health = "ok"
 	HealthDegraded Health = "degraded"
 	HealthDown     Health = "down"
+	// HealthNeedsLogin: the server asks for an OAuth login that the user
+	// must make (`mcpeek auth login SERVER`); a model cannot fix it.
+	HealthNeedsLogin Health = "needs_login"
 )
 
 // degradedFor is how long a failed call marks a connected server degraded.
@@ -63,7 +66,8 @@ func (b *healthBook) recent(server string) (string, bool) {
 }
 
 // groupHealth is ok, degraded (connecting, or connected but a call just
-// failed to get an answer) or down (with the last error).
+// failed to get an answer), needs_login (an OAuth login the user must make)
+// or down (with the last error).
 func (g *Gateway) groupHealth(group string, servers []model.Server) (Health, string) {
 	if group == ToolboxGroup {
 		return HealthOK, ""
@@ -85,6 +89,8 @@ func (g *Gateway) groupHealth(group string, servers []model.Server) (Health, str
 			return HealthDegraded, "connecting"
 		case model.StateDisabled:
 			return HealthDown, "disabled in the config"
+		case model.StateNeedsLogin:
+			return HealthNeedsLogin, "needs login: the user must run `mcpeek auth login " + group + "`"
 		default:
 			return HealthDown, model.SanitizeLine(s.Err)
 		}

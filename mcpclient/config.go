@@ -57,6 +57,9 @@ type ServerConfig struct {
 	// instead of the Manager's limit (see WithMaxMessageBytes). It is
 	// "maxMessageBytes" in the file.
 	MaxMessageBytes int64
+	// OAuth is how to log in to a remote server that asks for OAuth: it is
+	// "oauth" in the file, and may be left out.
+	OAuth OAuthConfig
 }
 
 // Transport returns how the server is reached: stdio when it has a command
@@ -131,7 +134,8 @@ func (c ServerConfig) String() string {
 }
 
 // Redact replaces every secret of the entry that occurs in msg (environment
-// values, header values, URL password and query values) with "***". Errors
+// values, header values, URL password and query values, the OAuth client
+// secret) with "***". Errors
 // from the network stack quote URLs, and children echo their environment, so
 // every error text and stderr line from a connection goes through it.
 func (c ServerConfig) Redact(msg string) string { return redact(msg, c.secrets()) }
@@ -157,6 +161,7 @@ func (c ServerConfig) secrets() []string {
 			add(tok)
 		}
 	}
+	add(c.OAuth.ClientSecret)
 	if u, err := url.Parse(c.URL); err == nil {
 		if p, ok := u.User.Password(); ok {
 			add(p)

@@ -17,4 +17,11 @@
 // lines; one message may be at most [DefaultMaxMessageBytes] unless set
 // otherwise ([WithMaxMessageBytes]); and a stdio server runs in a process
 // group of its own, which is stopped whole.
+//
+// A remote server that asks for OAuth (a 401, or a 403 insufficient_scope)
+// is logged in to with package [mcpeek/mcpclient/oauth]: at once with
+// [WithAutoLogin], or when [Manager.Login] is called; until then it shows
+// [model.StateNeedsLogin], and its errors match [ErrNeedsLogin]. Its access
+// and refresh tokens and client secrets are redacted like the config's
+// secrets.
 package mcpclient

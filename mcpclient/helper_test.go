@@ -24,6 +24,15 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(helperEnv); mode != "" {
 		os.Exit(runHelper(mode))
 	}
+	// OAuth tokens go to a file of the test's own, never to the user's
+	// keyring or config directory.
+	dir, err := os.MkdirTemp("", "mcpclient-test-config")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", dir)
+	os.Setenv("MCPEEK_TOKEN_STORE", "file")
+	defer os.RemoveAll(dir)
 	goleak.VerifyTestMain(m)
 }
 

@@ -181,6 +181,8 @@ type rawEntry struct {
 	Disabled  bool                       `json:"disabled"`
 	// MaxMessage is mcpeek's own: see ServerConfig.MaxMessageBytes.
 	MaxMessage int64 `json:"maxMessageBytes"`
+	// OAuth is mcpeek's own: see ServerConfig.OAuth.
+	OAuth OAuthConfig `json:"oauth"`
 }
 
 // parseEntry decodes, validates and expands one entry.
@@ -210,6 +212,7 @@ func parseEntry(m member, env loadEnv) (ServerConfig, []string, error) {
 		Disabled: raw.Disabled,
 	}
 	sc.MaxMessageBytes = raw.MaxMessage
+	sc.OAuth = raw.OAuth
 	if len(raw.Env) > 0 {
 		sc.Env = make(map[string]string, len(raw.Env))
 		for k, v := range raw.Env {
@@ -255,6 +258,7 @@ func finishEntry(sc ServerConfig, env loadEnv) (ServerConfig, []string, error) {
 	for k, v := range sc.Headers {
 		sc.Headers[k] = x.expand(v)
 	}
+	sc.OAuth.expand(x)
 	return sc, dedupe(x.missing), nil
 }
 
@@ -314,7 +318,7 @@ func validate(sc ServerConfig) error {
 	case sc.MaxMessageBytes < 0:
 		return errors.New(`"maxMessageBytes" must be a positive number of bytes`)
 	}
-	return nil
+	return sc.OAuth.validate()
 }
 
 func dedupe(in []string) []string {

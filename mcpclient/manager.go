@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
+	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
 
@@ -60,7 +62,19 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 		return nil
 	}
 	for _, sc := range cfg.Servers {
-		if err := add(newServerState(endpoint{cfg: sc}, sc.Source, sc.Disabled)); err != nil {
+		ep := endpoint{cfg: sc}
+		if sc.UsesOAuth() && !sc.Disabled {
+			if m.opts.tokenStore == nil {
+				st, err := oauth.DefaultStore()
+				if err != nil {
+					cancel()
+					return nil, err
+				}
+				m.opts.tokenStore = st
+			}
+			ep.auth = sc.OAuthSession(m.opts.tokenStore)
+		}
+		if err := add(newServerState(ep, sc.Source, sc.Disabled)); err != nil {
 			cancel()
 			return nil, err
 		}
@@ -193,6 +207,7 @@ func (m *Manager) CallTool(ctx context.Context, server, tool string, args json.R
 	if err != nil {
 		return nil, err
 	}
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, m.opts.callTimeout)
 	defer cancel()
 	stop := context.AfterFunc(m.ctx, cancel)
@@ -203,6 +218,32 @@ func (m *Manager) CallTool(ctx context.Context, server, tool string, args json.R
 		return nil, err
 	}
 	res, err := c.callTool(ctx, tool, args)
+	// A server may want more scope for a call than for listing (a 403
+	// insufficient_scope, the step-up of the MCP specification), or a
+	// token may be revoked while connected.
+	for rounds := 0; err != nil && rounds < maxAuthRounds && m.ctx.Err() == nil; rounds++ {
+		var rerr *oauth.RequiredError
+		if s.ep.auth == nil || !errors.As(err, &rerr) {
+			break
+		}
+		if s.ep.auth.NeedsBrowser() && !m.opts.autoLogin {
+			err = needsLogin(rerr)
+			break
+		}
+		if aerr := m.authorize(s, rerr); aerr != nil {
+			err = needsLogin(aerr)
+			break
+		}
+		// The refusal may have cost the connection: take the live one. The
+		// login may have taken a while: the retry has a deadline of its own.
+		retryCtx, cancel := context.WithTimeout(parent, m.opts.callTimeout)
+		stop := context.AfterFunc(m.ctx, cancel)
+		if c, err = m.ready(retryCtx, s); err == nil {
+			res, err = c.callTool(retryCtx, tool, args)
+		}
+		stop()
+		cancel()
+	}
 	if err != nil {
 		if m.ctx.Err() != nil {
 			return nil, ErrClosed
@@ -210,6 +251,91 @@ func (m *Manager) CallTool(ctx context.Context, server, tool string, args json.R
 		return nil, s.redactErr(fmt.Errorf("%s: call %s: %w", server, tool, err))
 	}
 	return res, nil
+}
+
+// maxAuthRounds bounds the logins one connection attempt or one call may
+// start: a server that keeps asking for scope it never grants must not
+// send the user to the browser forever.
+const maxAuthRounds = 3
+
+// authorize runs a login for s, bounded by the login timeout.
+func (m *Manager) authorize(s *serverState, rerr *oauth.RequiredError) error {
+	ctx, cancel := context.WithTimeout(m.ctx, m.opts.loginTimeout)
+	defer cancel()
+	if s.ep.auth.NeedsBrowser() {
+		m.setState(s, model.StateStarting, "logging in: waiting for the browser", nil)
+	}
+	prompt := func(u string) { m.opts.loginPrompt(s.name, u) }
+	if err := s.ep.auth.Authorize(ctx, rerr, prompt); err != nil {
+		return fmt.Errorf("login: %w", err)
+	}
+	return nil
+}
+
+// Login starts a fresh OAuth login for the named server (its stored token
+// is dropped, its registered client kept), even without WithAutoLogin: the
+// server reconnects, and the login prompt is called when it asks for
+// authorization. Login returns once that connection attempt has finished:
+// nil when the server is connected (also when it asked for no login), else
+// why not. ctx bounds only the wait. It returns ErrNoOAuth for a server
+// that does not use OAuth.
+func (m *Manager) Login(ctx context.Context, name string) error {
+	s, err := m.lookup(name)
+	if err != nil {
+		return err
+	}
+	if s.ep.auth == nil {
+		return fmt.Errorf("%s: %w", name, ErrNoOAuth)
+	}
+	m.mu.Lock()
+	started := m.started
+	m.mu.Unlock()
+	if !started {
+		return fmt.Errorf("%s: Manager not started", name)
+	}
+	if err := s.ep.auth.ForgetToken(); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	req := s.requestLogin()
+	s.kickNow()
+	select {
+	case <-req.done:
+		if req.err != nil {
+			return s.redactErr(fmt.Errorf("%s: %w", name, req.err))
+		}
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-m.ctx.Done():
+		return ErrClosed
+	}
+}
+
+// Logout forgets the named server's OAuth token and registered client, and
+// reconnects it (so it shows model.StateNeedsLogin if it asks for a login).
+func (m *Manager) Logout(name string) error {
+	s, err := m.lookup(name)
+	if err != nil {
+		return err
+	}
+	if s.ep.auth == nil {
+		return fmt.Errorf("%s: %w", name, ErrNoOAuth)
+	}
+	if err := s.ep.auth.Logout(); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	s.kickNow()
+	return nil
+}
+
+// AuthStatus returns what is stored of the named server's OAuth login (no
+// secrets), and false for a server that does not use OAuth.
+func (m *Manager) AuthStatus(name string) (oauth.Status, bool) {
+	s, ok := m.byName[name]
+	if !ok || s.ep.auth == nil {
+		return oauth.Status{}, false
+	}
+	return s.ep.auth.Status(), true
 }
 
 func (m *Manager) lookup(name string) (*serverState, error) {
@@ -246,12 +372,16 @@ func (m *Manager) ready(ctx context.Context, s *serverState) (*conn, error) {
 		if state == model.StateConnected && c != nil && !lost {
 			return c, nil
 		}
+		down := state == model.StateError || state == model.StateNeedsLogin
 		if first {
 			target = attempts + 1
-		} else if attempts >= target && state == model.StateError {
+		} else if attempts >= target && down {
+			if state == model.StateNeedsLogin {
+				return nil, fmt.Errorf("%s: %w", s.name, needsLogin(errors.New(strings.TrimPrefix(lastErr, "needs login: "))))
+			}
 			return nil, fmt.Errorf("%w: %s: %s", ErrUnavailable, s.name, lastErr)
 		}
-		if state == model.StateError || lost {
+		if down || lost {
 			// Asked again on every change: a kick sent while the supervisor
 			// was still on the lost connection may have been used up.
 			s.kickNow()

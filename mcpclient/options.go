@@ -3,6 +3,8 @@ package mcpclient
 import (
 	"time"
 
+	"mcpeek/mcpclient/oauth"
+
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -21,6 +23,10 @@ type options struct {
 	maxMessage     int64
 	clientInfo     mcp.Implementation
 	inproc         []inprocServer
+	tokenStore     oauth.Store
+	loginPrompt    func(server, authURL string)
+	autoLogin      bool
+	loginTimeout   time.Duration
 }
 
 type inprocServer struct {
@@ -39,6 +45,8 @@ func defaultOptions() options {
 		stopGrace:      defaultStopGrace,
 		maxMessage:     DefaultMaxMessageBytes,
 		clientInfo:     mcp.Implementation{Name: "mcpeek", Version: "dev"},
+		loginPrompt:    func(_, u string) { oauth.OpenBrowser(u) },
+		loginTimeout:   5 * time.Minute,
 	}
 }
 
@@ -131,5 +139,42 @@ func WithClientInfo(name, version string) Option {
 func WithInProcess(name string, srv *server.MCPServer) Option {
 	return func(o *options) {
 		o.inproc = append(o.inproc, inprocServer{name: name, srv: srv})
+	}
+}
+
+// WithTokenStore sets where OAuth tokens are kept (default
+// oauth.DefaultStore: the OS keyring, else a 0600 file).
+func WithTokenStore(st oauth.Store) Option {
+	return func(o *options) { o.tokenStore = st }
+}
+
+// WithLoginPrompt sets how a login shows the user the authorization URL of
+// server: the function must print it (or display it) and may open a
+// browser; it must not block. The default only opens a browser
+// (oauth.OpenBrowser).
+func WithLoginPrompt(prompt func(server, authURL string)) Option {
+	return func(o *options) {
+		if prompt != nil {
+			o.loginPrompt = prompt
+		}
+	}
+}
+
+// WithAutoLogin makes a server that asks for OAuth authorization start a
+// login (the login prompt, a browser) when mcpeek has no usable token,
+// while connecting or when a call needs more scope. Without it (the
+// default) such a server shows model.StateNeedsLogin until Login is called
+// or a token appears in the store (a login by another mcpeek process).
+func WithAutoLogin(on bool) Option {
+	return func(o *options) { o.autoLogin = on }
+}
+
+// WithLoginTimeout bounds the wait for the user to finish a login in the
+// browser (default 5 minutes).
+func WithLoginTimeout(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.loginTimeout = d
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
 
@@ -35,6 +36,40 @@ type serverState struct {
 	conn         *conn
 	attempts     uint64        // finished connection attempts
 	changed      chan struct{} // closed and replaced on every change
+	login        *loginRequest // a Login waiting for the next attempt
+}
+
+// loginRequest is a Login waiting for the connection attempt that answers
+// it: done is closed once err is set.
+type loginRequest struct {
+	done chan struct{}
+	err  error
+}
+
+// requestLogin returns the pending login request, making one if needed.
+func (s *serverState) requestLogin() *loginRequest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.login == nil {
+		s.login = &loginRequest{done: make(chan struct{})}
+	}
+	return s.login
+}
+
+// takeLogin hands the pending login request, if any, to an attempt.
+func (s *serverState) takeLogin() *loginRequest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	req := s.login
+	s.login = nil
+	return req
+}
+
+func (r *loginRequest) finish(err error) {
+	if r != nil {
+		r.err = err
+		close(r.done)
+	}
 }
 
 func newServerState(ep endpoint, source string, disabled bool) *serverState {
@@ -126,9 +161,19 @@ func (s *serverState) waitAttempts(ctx, life context.Context, n uint64) error {
 	}
 }
 
+// redact hides the server's secrets in msg: those of its config entry, and
+// its OAuth tokens and client secrets.
+func (s *serverState) redact(msg string) string {
+	msg = s.ep.cfg.Redact(msg)
+	if s.ep.auth != nil {
+		msg = redact(msg, s.ep.auth.Secrets())
+	}
+	return msg
+}
+
 // redactErr hides the server's secrets in err's text, keeping err's chain.
 func (s *serverState) redactErr(err error) error {
-	return &redactedError{msg: s.ep.cfg.Redact(err.Error()), err: err}
+	return &redactedError{msg: s.redact(err.Error()), err: err}
 }
 
 type redactedError struct {
@@ -166,6 +211,12 @@ func (m *Manager) supervise(s *serverState) {
 			}
 			s.update(func() { s.stderr = stderr })
 			m.fail(s, err, true)
+			if errors.Is(err, ErrNeedsLogin) {
+				// Trying again soon cannot help: only a login can, here
+				// (Login kicks) or in another process (seen at the next
+				// attempt).
+				delay = m.opts.backoffMax
+			}
 			if !m.pause(s, &delay) {
 				return
 			}
@@ -199,8 +250,40 @@ func (m *Manager) supervise(s *serverState) {
 }
 
 // connect makes one connection attempt: dial, handshake, list the tools.
-// On failure it returns the child's last stderr lines, if any.
+// On failure it returns the child's last stderr lines, if any. A remote
+// server that asks for OAuth authorization gets a login, when one is
+// allowed (WithAutoLogin, or a Login waiting), and the attempt starts over;
+// else the attempt fails with an error that matches ErrNeedsLogin.
 func (m *Manager) connect(s *serverState) (*conn, []model.Tool, []string, error) {
+	login := s.takeLogin()
+	if s.ep.auth != nil {
+		s.ep.auth.Reload() // a login by another process counts
+	}
+	for rounds := 0; ; rounds++ {
+		c, tools, stderr, err := m.connectOnce(s)
+		var rerr *oauth.RequiredError
+		if err == nil || s.ep.auth == nil || !errors.As(err, &rerr) || m.ctx.Err() != nil {
+			login.finish(err)
+			return c, tools, stderr, err
+		}
+		switch {
+		case rounds == maxAuthRounds:
+			err = needsLogin(rerr)
+		case s.ep.auth.NeedsBrowser() && login == nil && !m.opts.autoLogin:
+			err = needsLogin(rerr)
+		default:
+			if aerr := m.authorize(s, rerr); aerr != nil {
+				err = needsLogin(aerr)
+			} else {
+				continue
+			}
+		}
+		login.finish(err)
+		return nil, nil, stderr, err
+	}
+}
+
+func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, error) {
 	ctx, cancel := context.WithTimeout(m.ctx, m.opts.connectTimeout)
 	defer cancel()
 	stderr := newLineRing(m.opts.stderrLines, s.ep.cfg.secrets())
@@ -288,14 +371,22 @@ func (m *Manager) setState(s *serverState, state model.ConnState, msg string, st
 
 // fail records a failed attempt (attempt true) or a lost connection.
 func (m *Manager) fail(s *serverState, err error, attempt bool) {
-	msg := Sanitize(s.ep.cfg.Redact(err.Error()))
+	state := model.StateError
+	if errors.Is(err, ErrNeedsLogin) {
+		state = model.StateNeedsLogin
+		var nl *needsLoginError
+		if errors.As(err, &nl) {
+			err = nl // the reason, not the stages it went through
+		}
+	}
+	msg := Sanitize(s.redact(err.Error()))
 	s.update(func() {
-		s.state, s.err = model.StateError, msg
+		s.state, s.err = state, msg
 		if attempt {
 			s.attempts++
 		}
 	})
-	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: model.StateError, Err: msg})
+	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: state, Err: msg})
 }
 
 // lost records that a live connection went away, keeping its stderr.

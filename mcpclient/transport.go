@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/server"
 
+	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
 
@@ -20,6 +21,8 @@ import (
 type endpoint struct {
 	cfg    ServerConfig
 	inproc *server.MCPServer
+	// auth is the OAuth session of a remote server, or nil.
+	auth *oauth.Session
 }
 
 func (e endpoint) transport() model.Transport {
@@ -60,7 +63,7 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 	case model.TransportSSE:
 		t, err := transport.NewSSE(cfg.URL,
 			transport.WithSSELogger(discardLogger()),
-			transport.WithHTTPClient(httpClient(cfg.Headers, setup.maxMessage)))
+			transport.WithHTTPClient(httpClient(cfg.Headers, setup.maxMessage, e.auth)))
 		if err != nil {
 			return nil, nil, fmt.Errorf("sse transport: %w", err)
 		}
@@ -68,7 +71,7 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 	case model.TransportStreamableHTTP:
 		opts := []transport.StreamableHTTPCOption{
 			transport.WithHTTPLogger(discardLogger()),
-			transport.WithHTTPBasicClient(httpClient(cfg.Headers, setup.maxMessage)),
+			transport.WithHTTPBasicClient(httpClient(cfg.Headers, setup.maxMessage, e.auth)),
 		}
 		if setup.listen {
 			opts = append(opts, transport.WithContinuousListening())
@@ -89,16 +92,21 @@ func isHTTP(t transport.Interface) bool {
 }
 
 // httpClient returns a client that sends headers on every request and
-// bounds every message of every response to maxMessage bytes.
+// bounds every message of every response to maxMessage bytes. With an OAuth
+// session it also sends the server's token, and fails a request the server
+// refuses for want of authorization with an *oauth.RequiredError.
 //
 // The headers are added by the round tripper rather than with mcp-go's
 // WithHeaders/WithHTTPHeaders, which miss some requests: the streamable HTTP
 // transport's session DELETE on Close goes without them (mcp-go v1.2.1), so
 // a server behind auth would refuse it and keep the session.
-func httpClient(headers map[string]string, maxMessage int64) *http.Client {
+func httpClient(headers map[string]string, maxMessage int64, auth *oauth.Session) *http.Client {
 	var base http.RoundTripper = limitTransport{base: http.DefaultTransport, max: maxMessage}
 	if len(headers) > 0 {
 		base = headerTransport{base: base, headers: maps.Clone(headers)}
+	}
+	if auth != nil {
+		base = auth.Transport(base)
 	}
 	return &http.Client{Transport: base}
 }

@@ -20,6 +20,9 @@ const (
 	StateConnected
 	StateError
 	StateDisabled
+	// StateNeedsLogin: a remote server asks for OAuth authorization and
+	// there is no usable token (`mcpeek auth login SERVER` gets one).
+	StateNeedsLogin
 )
 
 // String returns the state's lower-case name, as shown in `servers --json`.
@@ -33,6 +36,8 @@ func (s ConnState) String() string {
 		return "error"
 	case StateDisabled:
 		return "disabled"
+	case StateNeedsLogin:
+		return "needs login"
 	}
 	return "unknown"
 }
@@ -47,7 +52,8 @@ type Server struct {
 	Transport Transport
 	// State is the current connection state.
 	State ConnState
-	// Err is the last error message when State is StateError.
+	// Err is the last error message when State is StateError or
+	// StateNeedsLogin.
 	Err string
 	// Stderr holds the last lines the server wrote to stderr (stdio only).
 	Stderr []string

@@ -126,7 +126,9 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 
 	waitCtx, cancel := context.WithTimeout(ctx, gatewayStartWait)
 	// The Manager's own call timeout must not cut a longer gateway deadline.
-	m, err := a.openManager(waitCtx, mcpclient.WithCallTimeout(longest+time.Second))
+	// The gateway serves a client, not a person: a server that asks for a
+	// login shows "needs login" in its health until `mcpeek auth login`.
+	m, err := a.openManager(waitCtx, mcpclient.WithCallTimeout(longest+time.Second), mcpclient.WithAutoLogin(false))
 	cancel()
 	if ctx.Err() != nil {
 		// Stopped (SIGTERM, ^C) while the upstreams were still connecting:

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
 
@@ -48,15 +49,24 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 	return cfg, len(cfg.Servers) == 0, nil
 }
 
+// loginWait bounds a login in the browser started by a command.
+const loginWait = 5 * time.Minute
+
 // openManager loads the config, starts a Manager on it (or on the embedded
 // demo server when nothing is configured) and waits for every server's first
-// attempt. The caller closes the Manager.
+// attempt. A server that asks for an OAuth login gets one (see autoLogin).
+// The caller closes the Manager.
 func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	wait := connectWait
+	if a.autoLogin() {
+		wait += loginWait
+	}
+	opts = append([]mcpclient.Option{mcpclient.WithAutoLogin(a.autoLogin()), mcpclient.WithLoginTimeout(loginWait)}, opts...)
 	m, err := a.newManager(opts...)
 	if err != nil {
 		return nil, err
 	}
-	waitCtx, cancel := context.WithTimeout(ctx, connectWait)
+	waitCtx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	if err := m.Start(waitCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		m.Close()
@@ -72,10 +82,16 @@ func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 	if err != nil {
 		return nil, err
 	}
+	return a.managerOn(cfg, demo, opts...)
+}
+
+// managerOn makes a Manager on cfg (or on the embedded demo server).
+func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 	if a.maxMessage <= 0 {
 		return nil, usageError("--max-message-bytes must be a positive number of bytes")
 	}
-	opts = append([]mcpclient.Option{mcpclient.WithClientInfo("mcpeek", version), mcpclient.WithMaxMessageBytes(a.maxMessage)}, opts...)
+	opts = append([]mcpclient.Option{mcpclient.WithClientInfo("mcpeek", version), mcpclient.WithMaxMessageBytes(a.maxMessage),
+		mcpclient.WithLoginPrompt(a.loginPrompt)}, opts...)
 	if demo {
 		opt, err := demoOption()
 		if err != nil {
@@ -113,6 +129,9 @@ func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
 		}
 		return model.Tool{}, fmt.Errorf("no server named %q; the servers are: %v", server, names)
 	}
+	if s.State == model.StateNeedsLogin && len(s.Tools) == 0 {
+		return model.Tool{}, fmt.Errorf("server %q needs a login (run `mcpeek auth login %s`): %s", server, server, s.Err)
+	}
 	if s.State != model.StateConnected && len(s.Tools) == 0 {
 		return model.Tool{}, fmt.Errorf("server %q is %s: %s", server, s.State, s.Err)
 	}
@@ -122,6 +141,24 @@ func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
 		}
 	}
 	return model.Tool{}, fmt.Errorf("[Tool not found] '%s.%s' is not available (run `mcpeek tools %s` to list its tools)", server, tool, server)
+}
+
+// autoLogin says whether a command logs in to a server that asks for OAuth
+// on its own: unless --no-login, when someone can open the URL (stderr is a
+// terminal) or a browser is set ($BROWSER).
+func (a *app) autoLogin() bool {
+	f, ok := a.stderr.(*os.File)
+	return !a.noLogin && (ok && isTerminal(f) || os.Getenv("BROWSER") != "")
+}
+
+// loginPrompt prints the authorization URL on stderr (so that a login works
+// over SSH, or with no browser at all) and opens a browser on it.
+func (a *app) loginPrompt(server, authURL string) {
+	fmt.Fprintf(a.stderr, "mcpeek: %s asks you to log in; opening your browser at (or open it yourself):\n  %s\n",
+		model.SanitizeLine(server), model.SanitizeLine(authURL))
+	if err := oauth.OpenBrowser(authURL); err != nil {
+		a.note("could not open a browser (" + err.Error() + "): open the URL above")
+	}
 }
 
 // note and warn write a line for the person at the terminal on stderr.

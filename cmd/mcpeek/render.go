@@ -197,9 +197,7 @@ func (p printer) servers(servers []model.Server) {
 		line := fmt.Sprintf("%s %s  %s  %d tools  (%s, from %s)", stateIcon(s.State), p.path.Render(clean(s.Name)),
 			s.State, len(s.Tools), s.Transport, clean(s.Source))
 		p.println(line)
-		if s.Err != "" {
-			p.println("    " + p.fold.Render(clean(s.Err)))
-		}
+		p.serverError(s)
 		for _, l := range s.Stderr[max(0, len(s.Stderr)-3):] {
 			p.println(p.faint.Render("    stderr: " + clean(l)))
 		}
@@ -213,9 +211,7 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 	}
 	for _, s := range servers {
 		p.println(fmt.Sprintf("%s %s (%d tools)", stateIcon(s.State), p.head.Render(clean(s.Name)), len(s.Tools)))
-		if s.Err != "" {
-			p.println("    " + p.fold.Render(clean(s.Err)))
-		}
+		p.serverError(s)
 		for _, t := range byServer[s.Name] {
 			marks := "  "
 			if t.HasOutputSchema {
@@ -233,12 +229,25 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 	p.println(p.faint.Render("→ declares an output schema   ⋯ its summary hides fields (mcpeek summary SERVER.TOOL)"))
 }
 
+// serverError prints why a server is not connected, and for one that needs
+// a login, how to log in.
+func (p printer) serverError(s model.Server) {
+	if s.Err != "" {
+		p.println("    " + p.fold.Render(clean(s.Err)))
+	}
+	if s.State == model.StateNeedsLogin {
+		p.println("    " + p.faint.Render("log in with: mcpeek auth login "+clean(s.Name)))
+	}
+}
+
 func stateIcon(s model.ConnState) string {
 	switch s {
 	case model.StateConnected:
 		return "●"
 	case model.StateError:
 		return "✗"
+	case model.StateNeedsLogin:
+		return "⚿"
 	case model.StateDisabled:
 		return "○"
 	}

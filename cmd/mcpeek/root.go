@@ -23,6 +23,7 @@ type app struct {
 	serverURL      string
 	protocol       string
 	maxMessage     int64
+	noLogin        bool
 	color          bool // stdout is a terminal and colour is allowed
 }
 
@@ -72,8 +73,11 @@ func (a *app) rootCommand() *cobra.Command {
 	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "use only this streamable HTTP server, named \"url\" (instead of a config)")
 	root.PersistentFlags().Int64Var(&a.maxMessage, "max-message-bytes", mcpclient.DefaultMaxMessageBytes,
 		"largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
+	root.PersistentFlags().BoolVar(&a.noLogin, "no-login", false,
+		"never start an OAuth login: a server that asks for one shows \"needs login\" (see `mcpeek auth`)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
-		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand())
+		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
+		a.authCommand())
 	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand())
 	return root
 }

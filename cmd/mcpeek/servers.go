@@ -42,7 +42,7 @@ func (a *app) serversCommand() *cobra.Command {
 			failed := false
 			out := make([]serverJSON, 0, len(servers))
 			for _, s := range servers {
-				failed = failed || s.State == model.StateError
+				failed = failed || s.State == model.StateError || s.State == model.StateNeedsLogin
 				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
 					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools)})
 			}
@@ -101,7 +101,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			out := []toolJSON{}
 			var all []model.Tool
 			for _, s := range servers {
-				failed = failed || s.State == model.StateError
+				failed = failed || s.State == model.StateError || s.State == model.StateNeedsLogin
 				all = append(all, s.Tools...)
 			}
 			ds, errs := summarizer.DescribeAll(all, opts)

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/oauth"
+	"mcpeek/model"
+)
+
+func (a *app) authCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "auth",
+		Short: "Log in to remote MCP servers that use OAuth, log out, or see the stored logins",
+		Long: "Remote servers that ask for OAuth are logged in to in the browser: the URL is printed on stderr\n" +
+			"and opened with $BROWSER (or the system's opener). Tokens are kept in the OS keyring, or in a 0600\n" +
+			"file under the user's config directory when there is none (MCPEEK_TOKEN_STORE=file forces it).",
+		Args: cobra.NoArgs,
+	}
+	cmd.AddCommand(a.authLoginCommand(), a.authLogoutCommand(), a.authStatusCommand())
+	return cmd
+}
+
+// oauthServers returns the configured servers that use OAuth, or the one
+// named.
+func (a *app) oauthServers(args []string) ([]mcpclient.ServerConfig, error) {
+	cfg, _, err := a.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	var out []mcpclient.ServerConfig
+	for _, sc := range cfg.Servers {
+		switch {
+		case len(args) == 1 && sc.Name == args[0]:
+			if !sc.UsesOAuth() {
+				return nil, fmt.Errorf("server %q: %w", sc.Name, mcpclient.ErrNoOAuth)
+			}
+			return []mcpclient.ServerConfig{sc}, nil
+		case len(args) == 0 && sc.UsesOAuth() && !sc.Disabled:
+			out = append(out, sc)
+		}
+	}
+	if len(args) == 1 {
+		return nil, fmt.Errorf("no server named %q (run `mcpeek servers` to list them)", args[0])
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no configured remote server uses OAuth")
+	}
+	return out, nil
+}
+
+func (a *app) authLoginCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "login [SERVER]",
+		Short: "Log in to a remote server (or each one that asks) in the browser, replacing any stored token",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			servers, err := a.oauthServers(args)
+			if err != nil {
+				return err
+			}
+			// A Manager on the chosen servers alone; they log in one at a
+			// time, each in the browser.
+			m, err := a.managerOn(mcpclient.Config{Servers: servers}, false, mcpclient.WithLoginTimeout(loginWait))
+			if err != nil {
+				return err
+			}
+			defer m.Close()
+			ctx := cmd.Context()
+			waitCtx, cancel := context.WithTimeout(ctx, connectWait)
+			err = m.Start(waitCtx)
+			cancel()
+			if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+				return err
+			}
+			failed := false
+			for _, sc := range servers {
+				if err := m.Login(ctx, sc.Name); err != nil {
+					if ctx.Err() != nil {
+						return err
+					}
+					failed = true
+					a.warn(err.Error())
+					continue
+				}
+				st, _ := m.AuthStatus(sc.Name)
+				if st.LoggedIn {
+					fmt.Fprintf(a.stdout, "%s: logged in%s (token kept in %s)\n", clean(sc.Name), scopesNote(st.Scopes), st.Store)
+				} else {
+					fmt.Fprintf(a.stdout, "%s: connected; the server asked for no login\n", clean(sc.Name))
+				}
+			}
+			if failed {
+				return errSomeFailed
+			}
+			return nil
+		},
+	}
+}
+
+func scopesNote(scopes []string) string {
+	if len(scopes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" with scopes %q", scopes)
+}
+
+func (a *app) authLogoutCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "logout [SERVER]",
+		Short: "Forget the stored token and registered client of a server (or of every one)",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			servers, err := a.oauthServers(args)
+			if err != nil {
+				return err
+			}
+			store, err := oauth.DefaultStore()
+			if err != nil {
+				return err
+			}
+			for _, sc := range servers {
+				if err := sc.OAuthSession(store).Logout(); err != nil {
+					return fmt.Errorf("%s: %w", sc.Name, err)
+				}
+				fmt.Fprintf(a.stdout, "%s: logged out (removed from %s)\n", clean(sc.Name), store.Where())
+			}
+			return nil
+		},
+	}
+}
+
+// authStatusJSON is one entry of `auth status --json`: no secrets.
+type authStatusJSON struct {
+	Name        string    `json:"name"`
+	URL         string    `json:"url"`
+	LoggedIn    bool      `json:"logged_in"`
+	ExpiresAt   time.Time `json:"expires_at,omitzero"`
+	Refreshable bool      `json:"refreshable"`
+	Scopes      []string  `json:"scopes"`
+	ClientID    string    `json:"client_id,omitempty"`
+	Issuer      string    `json:"issuer,omitempty"`
+	Store       string    `json:"store"`
+	Error       string    `json:"error,omitempty"`
+}
+
+func (a *app) authStatusCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "status [SERVER]",
+		Short: "Show the stored OAuth login of each remote server (or one), without contacting it",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			servers, err := a.oauthServers(args)
+			if err != nil {
+				return err
+			}
+			store, err := oauth.DefaultStore()
+			if err != nil {
+				return err
+			}
+			out := []authStatusJSON{}
+			for _, sc := range servers {
+				st := sc.OAuthSession(store).Status()
+				e := authStatusJSON{Name: sc.Name, URL: mcpclient.RedactURL(sc.URL), LoggedIn: st.LoggedIn, ExpiresAt: st.Expiry,
+					Refreshable: st.Refreshable, Scopes: st.Scopes, ClientID: st.ClientID, Issuer: st.Issuer, Store: st.Store}
+				if e.Scopes == nil {
+					e.Scopes = []string{}
+				}
+				if st.Err != nil {
+					e.Error = sc.Redact(st.Err.Error())
+				}
+				out = append(out, e)
+			}
+			if asJSON {
+				return writeJSON(a.stdout, out)
+			}
+			for _, e := range out {
+				fmt.Fprintln(a.stdout, clean(e.Name)+"  "+authLine(e))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {name, url, logged_in, expires_at, refreshable, scopes, client_id, issuer, store}")
+	return cmd
+}
+
+// authLine says in words what is stored for one server.
+func authLine(e authStatusJSON) string {
+	if e.Error != "" {
+		return "cannot read the store: " + model.SanitizeLine(e.Error)
+	}
+	if !e.LoggedIn {
+		return "not logged in"
+	}
+	s := "logged in"
+	switch left := time.Until(e.ExpiresAt); {
+	case e.ExpiresAt.IsZero():
+	case left > 0:
+		s += fmt.Sprintf(", token expires in %s", left.Round(time.Minute))
+	default:
+		s += ", token expired"
+	}
+	if e.Refreshable {
+		s += " (refreshable)"
+	}
+	s += scopesNote(e.Scopes)
+	if e.ClientID != "" {
+		s += ", client " + model.SanitizeLine(e.ClientID)
+	}
+	if e.Issuer != "" {
+		s += ", at " + model.SanitizeLine(e.Issuer)
+	}
+	return s + "; kept in " + e.Store
+}

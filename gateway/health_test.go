@@ -1,0 +1,16 @@
+package gateway
+
+import (
+	"strings"
+	"testing"
+
+	"mcpeek/model"
+)
+
+func TestServerThatNeedsLoginHasItsOwnHealth(t *testing.T) {
+	g := &Gateway{}
+	h, msg := g.groupHealth("remote", []model.Server{{Name: "remote", State: model.StateNeedsLogin, Err: "the server wants authorization (401 Unauthorized)"}})
+	if h != HealthNeedsLogin || !strings.Contains(msg, "mcpeek auth login remote") {
+		t.Errorf("health %q, %q", h, msg)
+	}
+}

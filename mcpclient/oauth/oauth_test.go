@@ -1,0 +1,266 @@
+package oauth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/oauth2"
+)
+
+func TestParseChallenges(t *testing.T) {
+	got := ParseChallenges([]string{
+		`Basic realm="x", Bearer error="insufficient_scope", scope="a b", resource_metadata="https://h/.well-known/oauth-protected-resource/mcp", error_description="say \"more\""`,
+		`Negotiate abc==`,
+	})
+	if len(got) != 3 || got[0].Scheme != "Basic" || got[1].Scheme != "Bearer" || got[2].Scheme != "Negotiate" {
+		t.Fatalf("challenges = %+v", got)
+	}
+	b := got[1]
+	if b.ErrorCode() != "insufficient_scope" || !slices.Equal(b.Scopes(), []string{"a", "b"}) ||
+		b.ResourceMetadata() != "https://h/.well-known/oauth-protected-resource/mcp" || b.Params["error_description"] != `say "more"` {
+		t.Errorf("bearer = %+v", b)
+	}
+	if got[0].Params["realm"] != "x" {
+		t.Errorf("basic = %+v", got[0])
+	}
+	if c := BearerChallenge([]string{`Bearer realm=example`}); c.Params["realm"] != "example" {
+		t.Errorf("token value: %+v", c)
+	}
+}
+
+func TestWellKnownAndMetadataURLs(t *testing.T) {
+	if got := wellKnownURLs("https://h.example/api/mcp/", "oauth-protected-resource"); !slices.Equal(got, []string{
+		"https://h.example/.well-known/oauth-protected-resource/api/mcp", "https://h.example/.well-known/oauth-protected-resource"}) {
+		t.Errorf("wellKnownURLs = %q", got)
+	}
+	if got := metadataURLs("https://as.example/tenant1"); !slices.Equal(got, []string{
+		"https://as.example/.well-known/oauth-authorization-server/tenant1",
+		"https://as.example/.well-known/openid-configuration/tenant1",
+		"https://as.example/tenant1/.well-known/openid-configuration"}) {
+		t.Errorf("metadataURLs = %q", got)
+	}
+	for _, c := range []struct {
+		resource, server string
+		want             bool
+	}{
+		{"https://h/mcp", "https://h/mcp", true},
+		{"https://h", "https://h/mcp", true},
+		{"https://h/", "https://h/mcp", true},
+		{"https://h/m", "https://h/mcp", false},
+		{"https://evil.example.com/mcp", "https://h/mcp", false},
+		{"http://h/mcp", "https://h/mcp", false},
+	} {
+		if got := resourceCovers(c.resource, c.server); got != c.want {
+			t.Errorf("resourceCovers(%q, %q) = %v", c.resource, c.server, got)
+		}
+	}
+}
+
+func TestBrowserCommands(t *testing.T) {
+	got := browserCommands("lynx -dump:firefox --new-tab %s", "http://x/?a=1")
+	want := [][]string{{"lynx", "-dump", "http://x/?a=1"}, {"firefox", "--new-tab", "http://x/?a=1"}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("browserCommands = %q", got)
+	}
+}
+
+// fakeAuth is an MCP server behind an authorization server, both on one
+// httptest server, recording what the client sends.
+type fakeAuth struct {
+	srv *httptest.Server
+
+	mu        sync.Mutex
+	authz     []map[string]string // authorization request parameters
+	tokenReqs []map[string]string // token request parameters (+ "basic" user)
+	issued    map[string]bool
+	n         int
+	tokenAuth []string
+}
+
+func newFakeAuth(t *testing.T) *fakeAuth {
+	f := &fakeAuth{issued: map[string]bool{}, tokenAuth: []string{"client_secret_basic"}}
+	mux := http.NewServeMux()
+	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.srv.Close)
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		tok, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		f.mu.Lock()
+		ok := f.issued[tok]
+		f.mu.Unlock()
+		if !ok {
+			w.Header().Set("WWW-Authenticate", `Bearer scope="mcp:read", resource_metadata="`+f.srv.URL+`/.well-known/oauth-protected-resource/mcp"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		io.WriteString(w, "ok")
+	})
+	mux.HandleFunc("/.well-known/oauth-protected-resource/mcp", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]any{"resource": f.srv.URL + "/mcp", "authorization_servers": []string{f.srv.URL + "/as"}})
+	})
+	mux.HandleFunc("/.well-known/oauth-authorization-server/as", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]any{
+			"issuer": f.srv.URL + "/as", "authorization_endpoint": f.srv.URL + "/as/authorize",
+			"token_endpoint": f.srv.URL + "/as/token", "registration_endpoint": f.srv.URL + "/as/register",
+			"code_challenge_methods_supported": []string{"S256"}, "token_endpoint_auth_methods_supported": f.tokenAuth,
+		})
+	})
+	mux.HandleFunc("/as/register", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusCreated)
+		json.NewEncoder(w).Encode(map[string]any{"client_id": "dyn-client", "client_secret": "dyn-secret-0123", "token_endpoint_auth_method": "client_secret_basic"})
+	})
+	mux.HandleFunc("/as/authorize", func(w http.ResponseWriter, r *http.Request) {
+		q := map[string]string{}
+		for k := range r.URL.Query() {
+			q[k] = r.URL.Query().Get(k)
+		}
+		f.mu.Lock()
+		f.authz = append(f.authz, q)
+		f.mu.Unlock()
+		http.Redirect(w, r, q["redirect_uri"]+"?code=the-code&state="+q["state"], http.StatusFound)
+	})
+	mux.HandleFunc("/as/token", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		q := map[string]string{}
+		for k := range r.PostForm {
+			q[k] = r.PostForm.Get(k)
+		}
+		if u, p, ok := r.BasicAuth(); ok {
+			q["basic"] = u + ":" + p
+		}
+		f.mu.Lock()
+		f.tokenReqs = append(f.tokenReqs, q)
+		f.n++
+		access := fmt.Sprintf("access-%d-abcdef", f.n)
+		f.issued[access] = true
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"access_token": access, "token_type": "bearer", "expires_in": 3600, "refresh_token": fmt.Sprintf("refresh-%d-abcdef", f.n)})
+	})
+	return f
+}
+
+// follow is a headless browser: it GETs the URL and follows the redirects
+// to the loopback callback.
+func follow(t *testing.T) Prompt {
+	return func(u string) {
+		go func() {
+			resp, err := http.Get(u)
+			if err != nil {
+				t.Errorf("browser: %v", err)
+				return
+			}
+			resp.Body.Close()
+		}()
+	}
+}
+
+func TestSessionLogsInRefreshesAndStores(t *testing.T) {
+	f := newFakeAuth(t)
+	store := NewFileStore(filepath.Join(t.TempDir(), "cfg", "tokens.json"))
+	s := NewSession(Config{ServerURL: f.srv.URL + "/mcp"}, store, nil)
+	hc := &http.Client{Transport: s.Transport(http.DefaultTransport)}
+
+	_, err := hc.Get(f.srv.URL + "/mcp")
+	var rerr *RequiredError
+	if !errors.As(err, &rerr) || rerr.Status != 401 || !slices.Equal(rerr.Challenge.Scopes(), []string{"mcp:read"}) {
+		t.Fatalf("first request: %v", err)
+	}
+	if err := s.Authorize(context.Background(), rerr, follow(t)); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := hc.Get(f.srv.URL + "/mcp")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("after login: %v %v", resp, err)
+	}
+	resp.Body.Close()
+
+	a := f.authz[0]
+	if a["code_challenge_method"] != "S256" || a["code_challenge"] == "" || a["resource"] != f.srv.URL+"/mcp" ||
+		a["scope"] != "mcp:read" || a["client_id"] != "dyn-client" || !strings.HasPrefix(a["redirect_uri"], "http://127.0.0.1:") {
+		t.Errorf("authorization request: %v", a)
+	}
+	tr := f.tokenReqs[0]
+	if tr["grant_type"] != "authorization_code" || tr["code_verifier"] == "" || tr["resource"] != f.srv.URL+"/mcp" ||
+		tr["basic"] != "dyn-client:dyn-secret-0123" || tr["client_secret"] != "" {
+		t.Errorf("token request: %v", tr)
+	}
+	if st, err := os.Stat(store.Where()); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("token file: %v %v", st.Mode(), err)
+	}
+
+	// Expire the token: the next request refreshes it, with the resource.
+	rec, _ := store.Load(s.Key())
+	rec.Token.Expiry = rec.Token.Expiry.Add(-2 * 3600e9)
+	store.Save(s.Key(), rec)
+	s.Reload()
+	resp, err = hc.Get(f.srv.URL + "/mcp")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("after expiry: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	tr = f.tokenReqs[1]
+	if tr["grant_type"] != "refresh_token" || tr["refresh_token"] != "refresh-1-abcdef" || tr["resource"] != f.srv.URL+"/mcp" {
+		t.Errorf("refresh request: %v", tr)
+	}
+	secrets := s.Secrets()
+	for _, want := range []string{"access-2-abcdef", "refresh-2-abcdef", "dyn-secret-0123"} {
+		if !slices.Contains(secrets, want) {
+			t.Errorf("Secrets() = %q lacks %q", secrets, want)
+		}
+	}
+
+	// A new session on the same store is logged in already.
+	s2 := NewSession(Config{ServerURL: f.srv.URL + "/mcp/"}, store, nil)
+	if st := s2.Status(); !st.LoggedIn || !st.Refreshable || st.ClientID != "dyn-client" {
+		t.Errorf("status = %+v", st)
+	}
+	if err := s2.Logout(); err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Status(); st.LoggedIn {
+		t.Errorf("after logout: %+v", st)
+	}
+}
+
+func TestClientCredentialsNeedNoBrowser(t *testing.T) {
+	f := newFakeAuth(t)
+	s := NewSession(Config{ServerURL: f.srv.URL + "/mcp", Grant: GrantClientCredentials, ClientID: "svc", ClientSecret: "svc-secret"}, &MemoryStore{}, nil)
+	hc := &http.Client{Transport: s.Transport(http.DefaultTransport)}
+	resp, err := hc.Post(f.srv.URL+"/mcp", "application/json", strings.NewReader("{}"))
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("request: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	tr := f.tokenReqs[0]
+	if tr["grant_type"] != "client_credentials" || tr["basic"] != "svc:svc-secret" || tr["resource"] != f.srv.URL+"/mcp" || tr["scope"] != "mcp:read" {
+		t.Errorf("token request: %v", tr)
+	}
+	if len(f.authz) != 0 {
+		t.Errorf("the browser was used: %v", f.authz)
+	}
+}
+
+func TestClientSecretPostAndBasicEncoding(t *testing.T) {
+	got := oauthConfig(&Client{ID: "a b", Secret: "s:t", AuthMethod: AuthClientSecretPost}, "", "", "", nil)
+	if got.Endpoint.AuthStyle != oauth2.AuthStyleInParams || got.ClientSecret != "s:t" {
+		t.Errorf("post: %+v", got)
+	}
+	got = oauthConfig(&Client{ID: "a", Secret: "s", AuthMethod: AuthNone}, "", "", "", nil)
+	if got.ClientSecret != "" {
+		t.Errorf("none keeps the secret: %+v", got)
+	}
+	if m := tokenAuthMethod("", true, []string{"client_secret_post"}); m != AuthClientSecretPost {
+		t.Errorf("method = %s", m)
+	}
+}
