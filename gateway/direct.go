@@ -9,7 +9,7 @@ import (
 )
 
 // listDirect makes the direct mode's tools/list from r: inspect_tool_output
-// and inspect_tool first (preloaded, seed 000 option A), then every upstream
+// and inspect_tool first (preloaded, so a model can drill into outputs at once), then every upstream
 // op the policy allows, as <server>__<tool> with its schemas passed through
 // unchanged. mcp-go tells connected clients with tools/list_changed.
 func (g *Gateway) listDirect(r *Registry) {
@@ -79,7 +79,7 @@ func (g *Gateway) directCall(opID string) server.ToolHandlerFunc {
 }
 
 // directToolbox answers inspect_tool_output and inspect_tool with the bare
-// objects of seeds 000 and 001; an error is isError with its message.
+// answers of the toolbox ops (no envelope); an error is isError with its message.
 func (g *Gateway) directToolbox(opID string) server.ToolHandlerFunc {
 	return g.directHandler(opID, func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer) {
 		args, _, e := g.checkArgs(op, args)

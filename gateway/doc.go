@@ -1,5 +1,5 @@
 // Package gateway is mcpeek's progressive-disclosure MCP server
-// (contract/gateway.md): it sits in front of the upstream servers a
+// (docs/gateway.md describes it for users): it sits in front of the upstream servers a
 // mcpclient.Manager supervises and shows a model three tools instead of
 // hundreds.
 //
@@ -31,7 +31,7 @@
 //	...
 //	stop(); g.Close() // ends serving and subscriptions; the Manager stays open
 //
-// # Where the contract is silent
+// # Decisions beyond the protocol
 //
 //   - tool_help answers are the help objects themselves (each carries
 //     registry_version); its errors are error envelopes whose op is
@@ -103,7 +103,7 @@
 //   - A server named "toolbox" in the config is shadowed by the built-in
 //     group.
 //   - Events carry the call's arguments and answer (Request, Envelope) for
-//     the TUI; the JSON-lines file has only the contract's fields. Upstream
+//     the TUI; the JSON-lines file has only the documented fields. Upstream
 //     errors reach answers and events only through the Manager, which
 //     redacts the config's secrets.
 package gateway

@@ -9,8 +9,8 @@ import (
 // Code is an error envelope's code.
 type Code string
 
-// The error codes of contract/gateway.md: the seed's five, and two for
-// upstream trouble.
+// The error codes of an envelope: five about the call itself, and two
+// for upstream trouble.
 const (
 	CodeValidation       Code = "VALIDATION_ERROR"
 	CodePermissionDenied Code = "PERMISSION_DENIED"

@@ -11,7 +11,7 @@ import (
 )
 
 // Event is what one call of tool_help, tool_exec or tool_batch (or of a
-// direct-mode tool) did. The JSON-lines file carries the contract's fields;
+// direct-mode tool) did. The JSON-lines file carries the documented fields;
 // Request and Envelope are for the TUI's traffic view and are not written
 // there.
 type Event struct {

@@ -32,7 +32,7 @@ type Upstreams interface {
 // Mode says which tools the gateway lists.
 type Mode string
 
-// The modes of contract/gateway.md.
+// The modes: three discovery tools, or every tool listed.
 const (
 	// ModeProgressive lists exactly tool_help, tool_exec and tool_batch.
 	ModeProgressive Mode = "progressive"
@@ -76,7 +76,7 @@ type Options struct {
 	now func() time.Time
 }
 
-// Gateway is the MCP server of contract/gateway.md in front of some
+// Gateway is the progressive-disclosure MCP server in front of some
 // upstreams. It is safe for concurrent use; Close ends it.
 type Gateway struct {
 	up     Upstreams

@@ -1,8 +1,7 @@
 package gateway
 
-// progressiveInstructions teach a model the discovery pattern (seed 002
-// §10.1) and the fold markers (seed 000's "Handling Large Outputs"),
-// adapted to this gateway's names.
+// progressiveInstructions teach a model the discovery pattern (help,
+// then exec) and how to read fold markers in output_fields.
 const progressiveInstructions = `This server is a gateway to many tools. You see three: tool_help, tool_exec and tool_batch. Every other tool is an op named "<server>.<tool>", reached through them.
 
 Discover, then call:

@@ -132,7 +132,7 @@ func (g *Gateway) toolboxResult(ctx context.Context, r *Registry, op *Op, args j
 }
 
 // findTool resolves a tool id (an op id, or a direct-mode name) for the
-// toolbox, with the contract's "[Tool not found]" message (the id clipped
+// toolbox, with the "[Tool not found]" message planners know (the id clipped
 // to maxEcho bytes).
 func findTool(ctx context.Context, r *Registry, id string) (*Op, *Error) {
 	if op, ok := r.ops[id]; ok {

@@ -95,7 +95,7 @@ func (m *Model) barLeft() string {
 }
 
 // knobsText shows the knobs' values at the right of the status bar; one
-// moved from the contract's default is drawn in the accent colour.
+// moved from its default is drawn in the accent colour.
 func (m *Model) knobsText() string {
 	s := &m.styles
 	knob := func(name string, v, def int) string {

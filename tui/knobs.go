@@ -7,7 +7,7 @@ import (
 	"mcpeek/summarizer"
 )
 
-// defaultBudget is the contract's: MAX_SUMMARY_FIELDS and
+// defaultBudget is the summary's defaults: MAX_SUMMARY_FIELDS and
 // DEFAULT_SUMMARY_MAX_DEPTH.
 var defaultBudget = summarizer.Options{MaxFields: summarizer.MaxSummaryFields, MaxDepth: summarizer.DefaultSummaryMaxDepth}
 
