@@ -184,7 +184,7 @@ func propertyNames(t *testing.T, raw json.RawMessage) []string {
 }
 
 // compile compiles a schema document with draft 2020-12 as the default,
-// asserting formats. A shorthand schema (seed 004 style) is converted first.
+// asserting formats. A shorthand schema (Python decorator style) is converted first.
 func compile(t *testing.T, name string, raw []byte) *jsonschema.Schema {
 	t.Helper()
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))

@@ -125,7 +125,7 @@ func TestReadingRules(t *testing.T) {
 			hidden: true,
 		},
 		{
-			name:   "shorthand schema (seed 004) becomes the canonical envelope",
+			name:   "shorthand schema becomes the canonical envelope",
 			schema: `{"data":{"threadId":"str","labels":"list[str]","meta":{"count":"int | None"}}}`,
 			want:   []string{"threadId: string", "labels[]: string", "meta: object", "meta.count: integer | null"},
 		},
