@@ -7,9 +7,9 @@
 //     plus a built-in "toolbox" group, with folded output summaries from the
 //     summarizer;
 //   - tool_exec resolves an op, applies the policy, validates the arguments
-//     with a real JSON Schema validator (santhosh-tekuri/jsonschema, 2020-12
-//     and draft-07), fills in defaults, honours dry runs and idempotency keys,
-//     and calls the upstream under a deadline;
+//     and fills in defaults (package toolargs: a real JSON Schema validator,
+//     2020-12 and draft-07), honours dry runs and idempotency keys, and calls
+//     the upstream under a deadline;
 //   - tool_batch runs up to 20 of those, in order or eight at a time.
 //
 // Every answer is returned both as structuredContent and as JSON text. In
