@@ -82,25 +82,30 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 // large, its $refs loop) lets the arguments through, with a warning.
 func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []string, *Error) {
 	res := op.schemas.in.Check(raw)
-	details := map[string]any{"field_errors": res.Errors}
-	switch res.Problem {
-	case toolargs.NotAnObject:
-		return nil, nil, fail(CodeValidation, op.ID, details,
-			"args for %s must be a JSON object; tool_help(%q) lists them", op.ID, op.ID)
-	case toolargs.NotJSON:
-		return nil, nil, fail(CodeValidation, op.ID, details, "args for %s are not valid JSON", op.ID)
-	case toolargs.Mismatch:
-		if res.Omitted > 0 {
-			details["field_errors_omitted"] = res.Omitted
-		}
-		return nil, nil, fail(CodeValidation, op.ID, details,
-			"args do not match the input schema of %s: %s; tool_help(%q) lists the arguments", op.ID, describeFieldErrors(res.Errors, res.Omitted), op.ID)
+	if res.Problem != toolargs.Accepted {
+		return nil, nil, refusal(op, res)
 	}
 	var warnings []string
 	if res.Unchecked != nil {
 		warnings = append(warnings, fmt.Sprintf("the input schema of %s cannot be checked (%v): the arguments were passed on unchecked", op.ID, res.Unchecked))
 	}
 	return res.Args, warnings, nil
+}
+
+// refusal is the VALIDATION_ERROR for arguments Check refused.
+func refusal(op *Op, res toolargs.Result) *Error {
+	details := map[string]any{"field_errors": res.Errors}
+	switch res.Problem {
+	case toolargs.NotAnObject:
+		return fail(CodeValidation, op.ID, details, "args for %s must be a JSON object; tool_help(%q) lists them", op.ID, op.ID)
+	case toolargs.NotJSON:
+		return fail(CodeValidation, op.ID, details, "args for %s are not valid JSON", op.ID)
+	}
+	if res.Omitted > 0 {
+		details["field_errors_omitted"] = res.Omitted
+	}
+	return fail(CodeValidation, op.ID, details,
+		"args do not match the input schema of %s: %s; tool_help(%q) lists the arguments", op.ID, describeFieldErrors(res.Errors, res.Omitted), op.ID)
 }
 
 // describeFieldErrors words the first three field errors, and how many
