@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"sync"
 )
@@ -163,4 +164,23 @@ func (r *Run) serve(ctx context.Context, ln net.Listener) {
 	r.g.Close() // after a failure or the end of ctx, this ends the events: their reader learns of it
 	r.runner.forget(r)
 	close(r.done)
+}
+
+// ErrNotLoopback: without a token, a gateway listens on loopback
+// addresses only.
+var ErrNotLoopback = errors.New("without one only loopback addresses (127.0.0.1, ::1, localhost) are served")
+
+// CheckAddr says, before anything listens, whether a gateway may listen on
+// addr, by the rule Listen applies: addr is host:port, and without a token
+// its host is loopback (127.0.0.1, ::1, localhost), else the error wraps
+// ErrNotLoopback.
+func CheckAddr(addr, token string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("gateway address %q: %w", addr, err)
+	}
+	if !isLoopbackHost(host) && token == "" {
+		return fmt.Errorf("refusing to listen on %q without a token: %w", addr, ErrNotLoopback)
+	}
+	return nil
 }

@@ -211,3 +211,22 @@ func TestRunnerReportsAFailure(t *testing.T) {
 		t.Error("Stop after a failure hides it")
 	}
 }
+
+func TestCheckAddr(t *testing.T) {
+	for _, c := range []struct {
+		addr, token string
+		ok          bool
+	}{
+		{"127.0.0.1:0", "", true},
+		{"localhost:8931", "", true},
+		{"[::1]:9000", "", true},
+		{"0.0.0.0:8931", "", false},
+		{"0.0.0.0:8931", "secret", true},
+		{"8931", "", false},
+		{"", "", false},
+	} {
+		if err := CheckAddr(c.addr, c.token); (err == nil) != c.ok {
+			t.Errorf("CheckAddr(%q, %q): %v", c.addr, c.token, err)
+		}
+	}
+}

@@ -25,8 +25,8 @@ const (
 	gatewayStopping
 )
 
-// defaultGatewayAddr is where the background gateway listens: loopback, on
-// a port the system picks.
+// defaultGatewayAddr is where the background gateway listens unless
+// Options.GatewayAddr says otherwise: loopback, on a port the system picks.
 const defaultGatewayAddr = "127.0.0.1:0"
 
 // trafficBuffer is how many events a run holds for the bridge; past that a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"reflect"
 	"strings"
@@ -195,6 +196,32 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 	if h.m.traffic.log.n != 4 {
 		t.Error("stopping dropped the traffic")
 	}
+}
+
+// Options.GatewayAddr pins where the gateway listens: s, s, s serves the
+// same URL again, so a client's config survives the restart.
+func TestGatewayPinnedAddress(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	m := New(Options{Backend: startedDemo(t), Started: true, NoColor: true, GatewayAddr: addr})
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	h := &harness{t: t, m: m}
+	t.Cleanup(m.Close)
+	h.run(m.Init())
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h.keys("s")
+	if h.m.gw.run == nil || h.m.gw.run.URL() != "http://"+addr+"/mcp" {
+		t.Fatalf("not on %s:\n%s", addr, h.screen())
+	}
+	h.keys("s", "s")
+	if h.m.gw.state != gatewayOn || h.m.gw.run.URL() != "http://"+addr+"/mcp" {
+		t.Fatalf("restarted elsewhere, or not at all:\n%s", h.screen())
+	}
+	callTool(t, mcpClient(t, h.m.gw.run.URL()), "tool_help", map[string]any{"path": ""})
 }
 
 // Quitting with the gateway on stops it before the program ends.

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -47,6 +48,11 @@ type Options struct {
 	// Version is mcpeek's version, which the background gateway sends to
 	// its clients.
 	Version string
+	// GatewayAddr is where the background gateway listens (host:port,
+	// loopback); a fixed port keeps its URL, and so the configs of the
+	// clients pointed at it, the same from one run to the next. Empty is
+	// 127.0.0.1 on a port the system picks.
+	GatewayAddr string
 }
 
 // Model is the explorer's one root model. Its parts are plain structs
@@ -173,7 +179,7 @@ func New(o Options) *Model {
 		width:       80,
 		height:      24,
 		runner:      newRunner(o.Backend, o.Version),
-		gatewayAddr: defaultGatewayAddr,
+		gatewayAddr: cmp.Or(o.GatewayAddr, defaultGatewayAddr),
 	}
 	m.traffic = trafficPane{list: trafficList{following: true}, gw: &m.gw, tickets: &m.tickets}
 	m.restyle()

@@ -94,3 +94,22 @@ func TestGatewayHTTPServesUntilSignalled(t *testing.T) {
 		t.Errorf("events file: %q", line)
 	}
 }
+
+// --gateway-addr is checked before the explorer opens.
+func TestGatewayAddrFlag(t *testing.T) {
+	for _, c := range []struct {
+		addr, want string
+	}{
+		{"0.0.0.0:8931", "loopback addresses only"},
+		{"8931", "missing port"},
+	} {
+		_, stderr, code := mcpeek(t, "--gateway-addr", c.addr)
+		if code != 1 || !strings.Contains(stderr, "--gateway-addr") || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d: %s", c.addr, code, stderr)
+		}
+	}
+	// Without a terminal a good address gets the help, as no flag does.
+	if out, stderr, code := mcpeek(t, "--gateway-addr", "127.0.0.1:8931"); code != 0 || !strings.Contains(out, "--gateway-addr") {
+		t.Errorf("exit %d: %s%s", code, out, stderr)
+	}
+}
