@@ -128,6 +128,17 @@ type Result struct {
 //     (a default never satisfies "required": it is applied after the
 //     check). Members keep their order and numbers their literal text.
 func (s *Schema) Check(args json.RawMessage) Result {
+	res := s.Verify(args)
+	if res.Problem == Accepted {
+		res.Args, res.Defaulted = s.defaults().apply(res.Args)
+	}
+	return res
+}
+
+// Verify is Check without the defaults (steps 1 and 2): accepted arguments
+// are passed on as given ({} for none), never re-encoded, for a caller
+// whose defaults are its own zero values anyway.
+func (s *Schema) Verify(args json.RawMessage) Result {
 	args = bytes.TrimSpace(args)
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
@@ -135,7 +146,6 @@ func (s *Schema) Check(args json.RawMessage) Result {
 	if args[0] != '{' {
 		return Result{Problem: NotAnObject, Errors: []FieldError{{Path: "", Message: "args must be a JSON object"}}}
 	}
-	var unchecked error
 	sch, err := s.validator()
 	if err == nil && sch != nil {
 		var errs []FieldError
@@ -148,11 +158,7 @@ func (s *Schema) Check(args json.RawMessage) Result {
 			return Result{Problem: Mismatch, Errors: errs, Omitted: more}
 		}
 	}
-	if err != nil {
-		unchecked = err
-	}
-	filled, applied := s.defaults().apply(args)
-	return Result{Args: filled, Defaulted: applied, Unchecked: unchecked}
+	return Result{Args: args, Unchecked: err}
 }
 
 // Validate checks the JSON value v (a result, say, against an output

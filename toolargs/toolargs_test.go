@@ -78,6 +78,16 @@ func TestCheck(t *testing.T) {
 	if strings.Join(res.Defaulted, ",") != "/limit,/opts/verbose" {
 		t.Errorf("defaulted %q", res.Defaulted)
 	}
+	// Verify checks alike and passes the arguments on as given.
+	for _, c := range cases {
+		if got := s.Verify(json.RawMessage(c.args)); got.Problem != c.problem || got.Defaulted != nil ||
+			(c.problem == Accepted && string(got.Args) != strings.TrimSpace(c.args)) {
+			t.Errorf("Verify(%s): %+v", c.args, got)
+		}
+	}
+	if got := s.Verify(nil); got.Problem != Mismatch {
+		t.Errorf("Verify(nil): %+v", got)
+	}
 }
 
 // Without a schema, any object passes as it is; with one that cannot check
