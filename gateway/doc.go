@@ -7,9 +7,9 @@
 //     plus a built-in "toolbox" group, with folded output summaries from the
 //     summarizer;
 //   - tool_exec resolves an op, applies the policy, validates the arguments
-//     with a real JSON Schema validator (santhosh-tekuri/jsonschema, 2020-12
-//     and draft-07), fills in defaults, honours dry runs and idempotency keys,
-//     and calls the upstream under a deadline;
+//     and fills in defaults (package toolargs: a real JSON Schema validator,
+//     2020-12 and draft-07), honours dry runs and idempotency keys, and calls
+//     the upstream under a deadline;
 //   - tool_batch runs up to 20 of those, in order or eight at a time.
 //
 // Every answer is returned both as structuredContent and as JSON text. In
@@ -21,15 +21,16 @@
 // bounded timeouts, connections, bodies in flight and sessions
 // (HTTPOptions), and
 // reports one Event per call to its subscribers (Subscribe) and to an
-// optional JSON-lines file. A front end such as the TUI runs one in the
-// background like this:
+// optional JSON-lines file. A Runner serves gateways over HTTP in the
+// background, for the explorer (which starts and stops one on a key) and
+// for `mcpeek gateway --http` alike:
 //
-//	g, err := gateway.New(manager, gateway.Options{Mode: gateway.ModeProgressive})
-//	events, stop := g.Subscribe(256) // Event{Op, OK, Code, LatencyMS, Request, Envelope, ...}
-//	ln, err := g.Listen("127.0.0.1:0")
-//	go g.ServeListener(ctx, ln) // g.URL(ln) is the endpoint; g.Calls() counts calls
-//	...
-//	stop(); g.Close() // ends serving and subscriptions; the Manager stays open
+//	r := gateway.NewRunner(manager, gateway.Options{Mode: gateway.ModeProgressive}, 256)
+//	run, err := r.Start(ctx, id, "127.0.0.1:0") // listening once it returns
+//	// run.URL() is the endpoint; run.Events() its calls (Event{Op, OK, Code,
+//	// LatencyMS, Request, Envelope, ...}); run.Gateway().Calls() counts them;
+//	// run.Done() and run.Err() say when and why serving ended.
+//	run.Stop() // or r.Close(): ends serving and events; the Manager stays open
 //
 // # Decisions beyond the protocol
 //

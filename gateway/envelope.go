@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"mcpeek/toolargs"
 )
 
 // Code is an error envelope's code.
@@ -55,12 +57,10 @@ type Error struct {
 // Error makes *Error usable as a Go error inside the gateway.
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }
 
-// FieldError is one item of a VALIDATION_ERROR's details.field_errors.
-type FieldError struct {
-	// Path is a JSON pointer into the arguments ("" is the whole object).
-	Path    string `json:"path"`
-	Message string `json:"message"`
-}
+// FieldError is one item of a VALIDATION_ERROR's details.field_errors: a
+// JSON pointer into the arguments ("" is the whole object) and what is
+// wrong there.
+type FieldError = toolargs.FieldError
 
 // fail builds an *Error; details may be nil.
 func fail(code Code, helpPath string, details map[string]any, format string, args ...any) *Error {

@@ -11,6 +11,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/toolargs"
 )
 
 // execRequest is tool_exec's arguments (and an exec item of tool_batch).
@@ -80,50 +81,31 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 // defaults. A schema that cannot check them (it does not compile, it is too
 // large, its $refs loop) lets the arguments through, with a warning.
 func (g *Gateway) checkArgs(op *Op, raw json.RawMessage) (json.RawMessage, []string, *Error) {
-	raw, plan, warnings, e := g.validArgs(op, raw)
-	if e != nil {
-		return nil, nil, e
-	}
-	args, _ := plan.apply(raw)
-	return args, warnings, nil
-}
-
-// validArgs is checkArgs without the defaults: the arguments ({} for none)
-// and where the defaults would go.
-func (g *Gateway) validArgs(op *Op, raw json.RawMessage) (json.RawMessage, *defaultPlan, []string, *Error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || string(raw) == "null" {
-		raw = json.RawMessage("{}")
-	}
-	if raw[0] != '{' {
-		return nil, nil, nil, fail(CodeValidation, op.ID, map[string]any{
-			"field_errors": []FieldError{{Path: "", Message: "args must be a JSON object"}},
-		}, "args for %s must be a JSON object; tool_help(%q) lists them", op.ID, op.ID)
+	res := op.schemas.in.Check(raw)
+	if res.Problem != toolargs.Accepted {
+		return nil, nil, refusal(op, res)
 	}
 	var warnings []string
-	sch, plan, err := op.schemas.input(op.Tool.InputSchema)
-	if err == nil && sch != nil {
-		var errs []FieldError
-		var more int
-		errs, more, err = validateValue(sch, raw)
-		switch {
-		case errors.Is(err, errNotJSON):
-			return nil, nil, nil, fail(CodeValidation, op.ID, map[string]any{
-				"field_errors": []FieldError{{Path: "", Message: clip(err.Error())}},
-			}, "args for %s are not valid JSON", op.ID)
-		case len(errs) > 0:
-			details := map[string]any{"field_errors": errs}
-			if more > 0 {
-				details["field_errors_omitted"] = more
-			}
-			return nil, nil, nil, fail(CodeValidation, op.ID, details,
-				"args do not match the input schema of %s: %s; tool_help(%q) lists the arguments", op.ID, describeFieldErrors(errs, more), op.ID)
-		}
+	if res.Unchecked != nil {
+		warnings = append(warnings, fmt.Sprintf("the input schema of %s cannot be checked (%v): the arguments were passed on unchecked", op.ID, res.Unchecked))
 	}
-	if err != nil {
-		warnings = append(warnings, fmt.Sprintf("the input schema of %s cannot be checked (%v): the arguments were passed on unchecked", op.ID, err))
+	return res.Args, warnings, nil
+}
+
+// refusal is the VALIDATION_ERROR for arguments Check refused.
+func refusal(op *Op, res toolargs.Result) *Error {
+	details := map[string]any{"field_errors": res.Errors}
+	switch res.Problem {
+	case toolargs.NotAnObject:
+		return fail(CodeValidation, op.ID, details, "args for %s must be a JSON object; tool_help(%q) lists them", op.ID, op.ID)
+	case toolargs.NotJSON:
+		return fail(CodeValidation, op.ID, details, "args for %s are not valid JSON", op.ID)
 	}
-	return raw, plan, warnings, nil
+	if res.Omitted > 0 {
+		details["field_errors_omitted"] = res.Omitted
+	}
+	return fail(CodeValidation, op.ID, details,
+		"args do not match the input schema of %s: %s; tool_help(%q) lists the arguments", op.ID, describeFieldErrors(res.Errors, res.Omitted), op.ID)
 }
 
 // describeFieldErrors words the first three field errors, and how many
@@ -275,18 +257,18 @@ func (g *Gateway) checkOutput(op *Op, res *mcpclient.CallResult, result json.Raw
 	uncheckable := func(err error) []string {
 		return []string{fmt.Sprintf("the output schema of %s cannot be checked (%v): the result was not checked", op.ID, err)}
 	}
-	sch, err := op.schemas.output(op.Tool.OutputSchema)
+	sch := op.schemas.out
 	switch {
-	case err != nil:
-		return uncheckable(err)
 	case sch == nil:
 		return nil
+	case sch.Err() != nil:
+		return uncheckable(sch.Err())
 	case res.StructuredContent == nil:
 		return []string{fmt.Sprintf("%s declares an output schema but returned no structuredContent", op.ID)}
 	}
-	errs, more, err := validateValue(sch, result)
+	errs, more, err := sch.Validate(result)
 	switch {
-	case errors.Is(err, errNotJSON):
+	case errors.Is(err, toolargs.ErrNotJSON):
 		return []string{"result is not JSON: " + clip(err.Error())}
 	case err != nil:
 		return uncheckable(err)

@@ -65,25 +65,6 @@ func TestExecArgsMustBeAnObject(t *testing.T) {
 	mustCode(t, h.exec("test.get_item", nil), CodeValidation) // null is {}: id is missing
 }
 
-func TestExecDraft07SchemasValidateToo(t *testing.T) {
-	h := newHarness(t, harnessConfig{})
-	// The demo's schemas carry no $schema; a draft-07 one with tuple items
-	// compiles as draft-07. Checked directly on the compiler.
-	sch, err := compileSchema(json.RawMessage(`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"p":{"type":"array","items":[{"type":"string"},{"type":"integer"}]}},"required":["p"]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	errs, _, _ := validateValue(sch, json.RawMessage(`{"p":["a","b"]}`))
-	if len(errs) != 1 || errs[0].Path != "/p/1" {
-		t.Fatalf("draft-07 tuple: %v", errs)
-	}
-	noDollar, err := compileSchema(json.RawMessage(`{"type":"object","properties":{"p":{"items":[{"type":"string"}]}}}`))
-	if err != nil || noDollar == nil {
-		t.Fatalf("a draft-07 schema without $schema falls back to draft-07: %v", err)
-	}
-	_ = h
-}
-
 func TestExecAppliesDefaults(t *testing.T) {
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("test.get_item", map[string]any{"id": "abc1", "opts": map[string]any{}, "tags": []any{map[string]any{"k": "a"}, map[string]any{"k": "b", "w": 3}}})

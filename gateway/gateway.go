@@ -154,8 +154,9 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 	)
 	g.self = map[string]*Op{}
 	for name, in := range map[string]string{toolHelp: toolHelpInput, toolExec: toolExecInput, toolBatch: toolBatchInput} {
-		op := &Op{ID: name, Tool: model.Tool{Name: name, InputSchema: json.RawMessage(lenientArgs(in))}, schemas: &opSchemas{}}
-		if _, _, err := op.schemas.input(op.Tool.InputSchema); err != nil {
+		tool := model.Tool{Name: name, InputSchema: json.RawMessage(lenientArgs(in))}
+		op := &Op{ID: name, Tool: tool, schemas: newOpSchemas(tool)}
+		if err := op.schemas.in.Err(); err != nil {
 			cancel()
 			return nil, fmt.Errorf("gateway: the %s input schema: %w", name, err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/mcpclient"
+	"mcpeek/toolargs"
 )
 
 // maxUnknownReply bounds the whole tools/call result (text and
@@ -126,8 +127,8 @@ func schemaServer() *server.MCPServer {
 	add("cycle", `{"$ref":"#"}`, "")
 	add("cycle_inside", `{"type":"object","properties":{"a":{"$ref":"#/$defs/x"},"b":{"type":"integer"}},"$defs":{"x":{"$ref":"#/$defs/x"}}}`, "")
 	add("cycle_output", `{"type":"object"}`, `{"type":"object","properties":{"a":{"$ref":"#/$defs/x"}},"$defs":{"x":{"$ref":"#/$defs/x"}}}`)
-	add("huge", `{"type":"object","properties":{`+props(maxSchemaObjects, `{"type":"string"}`)+`}}`, "")
-	add("huge_true", `{"type":"object","properties":{`+props(maxSchemaObjects+1, `true`)+`}}`, "")
+	add("huge", `{"type":"object","properties":{`+props(toolargs.MaxSubschemas, `{"type":"string"}`)+`}}`, "")
+	add("huge_true", `{"type":"object","properties":{`+props(toolargs.MaxSubschemas+1, `true`)+`}}`, "")
 	add("big_under_the_bound", `{"type":"object","properties":{`+props(1000, `{"type":"string"}`)+`},"required":["p0"]}`, "")
 	add("many_required", `{"type":"object","properties":{`+props(1000, `{"type":"string"}`)+`},"required":`+required(1000)+`}`, "")
 	add("long_pattern", `{"type":"object","properties":{"s":{"type":"string","pattern":"^a$"}}}`, "")
@@ -180,7 +181,7 @@ func TestFieldErrorsAreCapped(t *testing.T) {
 	env := h.exec("schemas.many_required", map[string]any{})
 	mustCode(t, env, CodeValidation)
 	errs, _ := env.Error.Details["field_errors"].([]any)
-	if len(errs) != maxFieldErrors || env.Error.Details["field_errors_omitted"] != float64(1000-maxFieldErrors) {
+	if len(errs) != toolargs.MaxFieldErrors || env.Error.Details["field_errors_omitted"] != float64(1000-toolargs.MaxFieldErrors) {
 		t.Fatalf("%d field errors, omitted %v", len(errs), env.Error.Details["field_errors_omitted"])
 	}
 	if !strings.Contains(env.Error.Message, "and 997 more") {

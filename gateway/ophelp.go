@@ -15,8 +15,8 @@ const maxArgDescription = 300
 
 func (g *Gateway) opHelp(r *Registry, op *Op, req helpRequest) opHelp {
 	t := op.Tool
-	_, _, inErr := op.schemas.input(t.InputSchema)
-	tree, _ := parseOptional(t.InputSchema) // a fresh tree: model trees are not shared
+	inErr := op.schemas.in.Err()
+	tree, _ := parseOptional(t.InputSchema)
 	out := opHelp{
 		Op:              op.ID,
 		Summary:         summarizer.FirstSentence(t.Description),
@@ -29,9 +29,12 @@ func (g *Gateway) opHelp(r *Registry, op *Op, req helpRequest) opHelp {
 	if req.Format == "full" {
 		out.Description = summarizer.PlainText(t.Description)
 	}
-	out.Usage = ExecCall{Op: op.ID, Args: usageArgs(tree, false)}
+	out.Usage = ExecCall{Op: op.ID, Args: op.schemas.in.Usage()}
 	if req.IncludeExamples {
-		out.Examples = examples(op, tree)
+		out.Examples = []ExecCall{}
+		for _, args := range op.schemas.in.Examples() {
+			out.Examples = append(out.Examples, ExecCall{Op: op.ID, Args: args})
+		}
 	}
 	if req.IncludeSchemas {
 		out.InputSchema = t.InputSchema
@@ -111,89 +114,6 @@ func args(tree *model.Schema, full bool) []Arg {
 		}
 		a.Description = desc
 		out = append(out, a)
-	}
-	return out
-}
-
-// usageArgs is the args object of a ready call: every required argument,
-// with a placeholder of its type ("<string>") or, with concrete, a value
-// from the schema (an example, the default, the first enum value) where
-// there is one.
-func usageArgs(tree *model.Schema, concrete bool) json.RawMessage {
-	obj := &model.Value{Kind: model.JSONObject}
-	if tree != nil && tree.Root().Shape == model.Object {
-		root := tree.Root()
-		for i, p := range root.Props {
-			child := root.Child(i)
-			example := sampleValue(tree, p.Name)
-			var v *model.Value
-			switch {
-			case concrete && (p.Required || example != nil):
-				v = firstNonNil(example, child.Default, firstEnum(child))
-			case !p.Required:
-				continue // optional arguments only in examples that show one
-			}
-			if v == nil {
-				term, levels := child.Unwrap(nil)
-				v = &model.Value{Kind: model.JSONString, Str: "<" + term.Label() + strings.Repeat("[]", levels) + ">"}
-			}
-			obj.Members = append(obj.Members, model.Member{Name: p.Name, Value: v})
-		}
-	}
-	return obj.AppendJSON(nil)
-}
-
-func firstNonNil(vs ...*model.Value) *model.Value {
-	for _, v := range vs {
-		if v != nil {
-			return v
-		}
-	}
-	return nil
-}
-
-func firstEnum(n *model.Node) *model.Value {
-	if term, _ := n.Unwrap(nil); len(term.Enum) > 0 {
-		return term.Enum[0]
-	}
-	return nil
-}
-
-// sampleValue is the first of a property's own "examples", or nil.
-func sampleValue(tree *model.Schema, name string) *model.Value {
-	props := tree.Doc().Get("properties")
-	if props == nil {
-		return nil
-	}
-	prop := props.Get(name)
-	if prop == nil {
-		return nil
-	}
-	if ex := prop.Get("examples"); ex != nil && ex.Kind == model.JSONArray && len(ex.Items) > 0 {
-		return ex.Items[0]
-	}
-	return nil
-}
-
-// examples are the input schema's own examples, or one call built from its
-// examples, defaults and enums.
-func examples(op *Op, tree *model.Schema) []ExecCall {
-	out := []ExecCall{}
-	if tree == nil {
-		return append(out, ExecCall{Op: op.ID, Args: json.RawMessage("{}")})
-	}
-	if ex := tree.Doc().Get("examples"); ex != nil && ex.Kind == model.JSONArray {
-		for i, v := range ex.Items {
-			if i == 3 {
-				break
-			}
-			if v.Kind == model.JSONObject {
-				out = append(out, ExecCall{Op: op.ID, Args: v.AppendJSON(nil)})
-			}
-		}
-	}
-	if len(out) == 0 {
-		out = append(out, ExecCall{Op: op.ID, Args: usageArgs(tree, true)})
 	}
 	return out
 }

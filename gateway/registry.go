@@ -140,7 +140,7 @@ func (r *Registry) add(op *Op, prev *Registry) {
 }
 
 func newOp(t model.Tool) *Op {
-	op := &Op{ID: t.ID(), Server: t.Server, Tool: t, Kind: KindWrite, schemas: &opSchemas{}}
+	op := &Op{ID: t.ID(), Server: t.Server, Tool: t, Kind: KindWrite, schemas: newOpSchemas(t)}
 	var def struct {
 		Annotations Hints `json:"annotations"`
 	}

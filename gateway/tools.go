@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"mcpeek/toolargs"
 	"slices"
 	"strings"
 
@@ -162,15 +163,18 @@ func lenientArgs(schema string) string {
 // arguments that may be megabytes.
 func (g *Gateway) selfArgs(tool string, raw json.RawMessage) (json.RawMessage, *Error) {
 	op := g.self[tool]
-	args, plan, _, e := g.validArgs(op, raw)
-	if e == nil && tool == toolHelp {
-		args, _ = plan.apply(args)
+	check := op.schemas.in.Verify
+	if tool == toolHelp {
+		check = op.schemas.in.Check
 	}
-	if e != nil {
+	res := check(raw)
+	if res.Problem != toolargs.Accepted {
+		e := refusal(op, res)
 		e.HelpPath = ""
 		e.Message = strings.Replace(e.Message, "tool_help(\""+op.ID+"\") lists the arguments", "see the "+tool+" tool's input schema", 1)
+		return nil, e
 	}
-	return args, e
+	return res.Args, nil
 }
 
 func (g *Gateway) runHelp(ctx context.Context, c call, raw json.RawMessage) answer {

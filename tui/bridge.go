@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"sync"
-
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/gateway"
@@ -13,62 +11,29 @@ import (
 // burst is drained into a few messages, not one per call.
 const maxEventBatch = 512
 
-// bridge is the one path from background goroutines to the program. It
-// forwards the Manager's events and, while the background gateway runs,
-// the gateway's events; the model's commands hand it each new gateway's
-// subscription (attach). It holds no model state.
-type bridge struct {
-	mu   sync.Mutex
-	feed *gatewayFeed  // the newest gateway's events, not yet taken
-	wake chan struct{} // a feed is waiting
-}
-
-// gatewayFeed is one background gateway's events.
-type gatewayFeed struct {
-	run    *gatewayRun
-	events <-chan gateway.Event
-}
-
-func newBridge() *bridge { return &bridge{wake: make(chan struct{}, 1)} }
-
-// attach hands the bridge a gateway's events. It never blocks: a bridge
-// that is not running yet takes the newest feed when it starts.
-func (b *bridge) attach(f gatewayFeed) {
-	b.mu.Lock()
-	b.feed = &f
-	b.mu.Unlock()
-	select {
-	case b.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (b *bridge) take() gatewayFeed {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	f := b.feed
-	b.feed = nil
-	if f == nil {
-		return gatewayFeed{}
-	}
-	return *f
-}
-
 // ForwardEvents is the one bridge from background goroutines to the
 // program. It sends each of the Manager's events as a ServerChangedMsg
 // and, while the background gateway runs, its calls in batches, until
 // events is closed (by Manager.Close). Run it in its own goroutine with
-// program.Send. It reads none of the model's state: only what the model's
-// commands hand it.
+// program.Send. It reads none of the model's state: the gateway's runner
+// hands it each new run.
 //
-// The gateway never waits for it: its subscription holds trafficBuffer
-// events and drops (and counts) what a slow program would not take.
+// The gateway never waits for it: a run holds trafficBuffer events and
+// drops (and counts) what a slow program would not take.
 func (m *Model) ForwardEvents(events <-chan mcpclient.Event, send func(tea.Msg)) {
-	m.bridge.run(events, send)
+	var runs <-chan *gateway.Run // nil without a runner: never ready
+	if m.runner != nil {
+		runs = m.runner.Runs()
+	}
+	forward(events, runs, send)
 }
 
-func (b *bridge) run(events <-chan mcpclient.Event, send func(tea.Msg)) {
-	var feed gatewayFeed // a feed attached before the bridge started is waiting in wake
+// forward is the bridge's loop: it follows the newest run the runner
+// hands it, and reports how that run ended if serving failed (a stop is
+// reported by the command that stopped it).
+func forward(events <-chan mcpclient.Event, runs <-chan *gateway.Run, send func(tea.Msg)) {
+	var run *gateway.Run
+	var calls <-chan gateway.Event // run's events; nil when none is followed
 	for {
 		select {
 		case ev, ok := <-events:
@@ -76,21 +41,23 @@ func (b *bridge) run(events <-chan mcpclient.Event, send func(tea.Msg)) {
 				return
 			}
 			send(ServerChangedMsg{Server: ev.Server})
-		case <-b.wake:
-			if f := b.take(); f.events != nil {
-				feed = f
-			}
-		case ev, ok := <-feed.events:
+		case run = <-runs:
+			calls = run.Events()
+		case ev, ok := <-calls:
+			id := ticket(run.ID())
 			if !ok {
-				b.ended(feed.run, send)
-				feed = gatewayFeed{}
+				<-run.Done()
+				if err := run.Err(); err != nil {
+					send(gatewayFailedMsg{run: id, err: err})
+				}
+				run, calls = nil, nil
 				continue
 			}
 			batch := []gateway.Event{ev}
 		drain:
 			for len(batch) < maxEventBatch {
 				select {
-				case ev, ok := <-feed.events:
+				case ev, ok := <-calls:
 					if !ok {
 						break drain // the next receive reports the end
 					}
@@ -99,16 +66,7 @@ func (b *bridge) run(events <-chan mcpclient.Event, send func(tea.Msg)) {
 					break drain
 				}
 			}
-			send(gatewayEventsMsg{run: feed.run.id, events: batch})
+			send(gatewayEventsMsg{run: id, events: batch})
 		}
-	}
-}
-
-// ended reports a gateway whose events stopped: nothing if it was stopped
-// (the stop command reports that), a gatewayFailedMsg if serving failed.
-func (b *bridge) ended(run *gatewayRun, send func(tea.Msg)) {
-	<-run.done
-	if run.err != nil {
-		send(gatewayFailedMsg{run: run.id, err: run.err})
 	}
 }

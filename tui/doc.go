@@ -5,10 +5,11 @@
 // folded summary. Two knobs (max_fields, max_depth) re-fold every view.
 //
 // A key runs the gateway (package gateway, progressive mode) over the same
-// servers on a loopback port, in the background; its calls are listed live
-// in the traffic view and open to their request and envelope. One bridge
-// (Model.ForwardEvents) carries the Manager's and the gateway's events to
-// the program.
+// servers on a loopback port, in the background: a gateway.Runner owns its
+// goroutines and locks, the model starts and stops runs in commands. Its
+// calls are listed live in the traffic view and open to their request and
+// envelope. One bridge (Model.ForwardEvents) carries the Manager's and the
+// gateway's events to the program.
 //
 // Each view of a tool is a pane (panes.go: one interface, one file per
 // view, listed in toolViews); the traffic screen is a pane too. Dialogs

@@ -179,7 +179,7 @@ func (s appSpy) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := s.Model.Update(msg)
 	var now spied
 	if s.gw.run != nil {
-		now.url = s.gw.run.url
+		now.url = s.gw.run.URL()
 	}
 	now.calls, now.status = s.traffic.log.total, s.status.text
 	select {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -12,9 +11,9 @@ import (
 )
 
 // The background gateway: a key starts a progressive gateway over the
-// explorer's own Backend on a loopback port, and stops it. Starting and
-// stopping run in commands; the gateway's calls reach the traffic view
-// through the bridge.
+// explorer's own Backend, and stops it. A gateway.Runner does the work; the
+// model starts and stops runs in commands, and a run's calls (and its end,
+// if serving fails) reach the traffic view through the bridge.
 
 // gatewayState is where the background gateway is in its life.
 type gatewayState int
@@ -26,121 +25,38 @@ const (
 	gatewayStopping
 )
 
-// gatewayAddr is where the background gateway listens: loopback, on a
-// port the system picks.
-const gatewayAddr = "127.0.0.1:0"
+// defaultGatewayAddr is where the background gateway listens unless
+// Options.GatewayAddr says otherwise: loopback, on a port the system picks.
+const defaultGatewayAddr = "127.0.0.1:0"
 
-// trafficBuffer is how many events the gateway holds for the bridge; past
-// that a slow program misses some (counted) rather than slowing calls.
+// trafficBuffer is how many events a run holds for the bridge; past that a
+// slow program misses some (counted) rather than slowing calls.
 const trafficBuffer = 1024
 
-// errEnding refuses a start once the app is ending.
-var errEnding = errors.New("the app is ending")
+// errNoServers refuses a start without a Backend.
+var errNoServers = errors.New("no servers to serve")
 
 // backgroundGateway is the background gateway as the model sees it.
 type backgroundGateway struct {
 	state  gatewayState
-	asked  ticket      // the newest run asked for; 0 when off
-	run    *gatewayRun // the run serving; nil unless on or stopping
-	calls  uint64      // its calls, as last counted
-	missed uint64      // calls the bridge could not pass on in time
+	asked  ticket       // the newest run asked for; 0 when off
+	run    *gateway.Run // the run serving; nil unless on or stopping
+	calls  uint64       // its calls, as last counted
+	missed uint64       // calls the bridge could not pass on in time
 }
 
-// gatewayRun is one run of the background gateway. id, g and url are set
-// before it is handed out and never change; err is written once, before
-// done is closed.
-type gatewayRun struct {
-	id   ticket
-	g    *gateway.Gateway
-	url  string
-	done chan struct{} // closed when the gateway has stopped serving
-	err  error         // why serving ended, if it failed
-}
-
-// gatewayHost starts and stops the background gateway's runs for the
-// model's commands, and stops whatever still runs when the app ends. It
-// is safe for concurrent use; the model only hands it to commands.
-type gatewayHost struct {
-	backend Backend
-	bridge  *bridge
-	version string
-
-	mu     sync.Mutex
-	runs   map[ticket]*gatewayRun
-	closed bool
-}
-
-func newGatewayHost(b Backend, br *bridge, version string) *gatewayHost {
-	return &gatewayHost{backend: b, bridge: br, version: version, runs: map[ticket]*gatewayRun{}}
-}
-
-// start builds a progressive gateway over the Backend, subscribes the
-// bridge to its events and serves it on a loopback port.
-func (h *gatewayHost) start(id ticket) (*gatewayRun, error) {
-	if h.backend == nil {
-		return nil, errors.New("no servers to serve")
+// newRunner is the runner of the background gateway's runs: progressive
+// gateways over b; nil without a Backend.
+func newRunner(b Backend, version string) *gateway.Runner {
+	if b == nil {
+		return nil
 	}
-	g, err := gateway.New(h.backend, gateway.Options{Mode: gateway.ModeProgressive, Version: h.version})
-	if err != nil {
-		return nil, err
-	}
-	events, _ := g.Subscribe(trafficBuffer) // ended by g.Close
-	ln, err := g.Listen(gatewayAddr)
-	if err != nil {
-		g.Close()
-		return nil, err
-	}
-	run := &gatewayRun{id: id, g: g, url: g.URL(ln), done: make(chan struct{})}
-	h.mu.Lock()
-	if h.closed {
-		h.mu.Unlock()
-		ln.Close()
-		g.Close()
-		return nil, errEnding
-	}
-	h.runs[id] = run
-	h.mu.Unlock()
-	h.bridge.attach(gatewayFeed{run: run, events: events})
-	go func() {
-		err := g.ServeListener(context.Background(), ln)
-		if errors.Is(err, gateway.ErrClosed) {
-			err = nil // closed before it began: a stop, not a failure
-		}
-		run.err = err
-		g.Close() // after a failure, ends the events: the bridge reports it
-		close(run.done)
-	}()
-	return run, nil
-}
-
-// stop closes a run (its calls in flight are cancelled) and waits until it
-// has stopped serving. The Backend stays open: the explorer owns it.
-func (h *gatewayHost) stop(run *gatewayRun) error {
-	run.g.Close()
-	<-run.done
-	h.mu.Lock()
-	delete(h.runs, run.id)
-	h.mu.Unlock()
-	return run.err
-}
-
-// close stops every run and refuses new ones.
-func (h *gatewayHost) close() {
-	h.mu.Lock()
-	h.closed = true
-	runs := make([]*gatewayRun, 0, len(h.runs))
-	for _, r := range h.runs {
-		runs = append(runs, r)
-	}
-	h.mu.Unlock()
-	for _, r := range runs {
-		h.stop(r)
-	}
+	return gateway.NewRunner(b, gateway.Options{Mode: gateway.ModeProgressive, Version: version}, trafficBuffer)
 }
 
 type (
 	// gatewayStartedMsg: a run of the gateway is serving.
-	gatewayStartedMsg struct{ run *gatewayRun }
+	gatewayStartedMsg struct{ run *gateway.Run }
 	// gatewayStoppedMsg: a run was stopped and has stopped serving.
 	gatewayStoppedMsg struct {
 		run ticket
@@ -158,9 +74,13 @@ type (
 	}
 )
 
-func startGateway(h *gatewayHost, id ticket) tea.Cmd {
+// startGateway starts a run named id on addr.
+func startGateway(r *gateway.Runner, id ticket, addr string) tea.Cmd {
 	return func() tea.Msg {
-		run, err := h.start(id)
+		if r == nil {
+			return gatewayFailedMsg{run: id, err: errNoServers}
+		}
+		run, err := r.Start(context.Background(), gateway.RunID(id), addr)
 		if err != nil {
 			return gatewayFailedMsg{run: id, err: err}
 		}
@@ -168,13 +88,18 @@ func startGateway(h *gatewayHost, id ticket) tea.Cmd {
 	}
 }
 
-func stopGateway(h *gatewayHost, run *gatewayRun) tea.Cmd {
-	return func() tea.Msg { return gatewayStoppedMsg{run: run.id, err: h.stop(run)} }
+// stopGateway stops a run (its calls in flight are cancelled) and reports
+// once it has stopped serving. The Backend stays open: the explorer owns it.
+func stopGateway(run *gateway.Run) tea.Cmd {
+	return func() tea.Msg { return gatewayStoppedMsg{run: ticket(run.ID()), err: run.Stop()} }
 }
 
-func closeGateways(h *gatewayHost) tea.Cmd {
+// closeGateways stops every run and refuses new ones.
+func closeGateways(r *gateway.Runner) tea.Cmd {
 	return func() tea.Msg {
-		h.close()
+		if r != nil {
+			r.Close()
+		}
 		return nil
 	}
 }
@@ -187,10 +112,10 @@ func (m *Model) toggleGateway() tea.Cmd {
 	case gatewayOff:
 		g.asked = m.tickets.next()
 		g.state = gatewayStarting
-		return startGateway(m.host, g.asked)
+		return startGateway(m.runner, g.asked, m.gatewayAddr)
 	case gatewayOn:
 		g.state = gatewayStopping
-		return stopGateway(m.host, g.run)
+		return stopGateway(g.run)
 	}
 	return nil
 }
@@ -201,14 +126,18 @@ func (m *Model) quit() tea.Cmd {
 	if m.gw.state == gatewayOff {
 		return tea.Quit
 	}
-	return tea.Sequence(closeGateways(m.host), tea.Quit)
+	return tea.Sequence(closeGateways(m.runner), tea.Quit)
 }
 
 // Close stops the background gateway if it still runs. The quit key
 // already stops it; call Close once the program has returned, for the
 // other ways it ends (a signal, a cancelled context). The Backend is not
 // closed.
-func (m *Model) Close() { m.host.close() }
+func (m *Model) Close() {
+	if m.runner != nil {
+		m.runner.Close()
+	}
+}
 
 // gatewayMsg handles the gateway's messages; ok is false for other ones.
 // Answers about a run other than the newest asked for are stale.
@@ -216,11 +145,11 @@ func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
 	g := &m.gw
 	switch msg := msg.(type) {
 	case gatewayStartedMsg:
-		if stale(msg.run.id, g.asked) || g.state != gatewayStarting {
-			return stopGateway(m.host, msg.run), true // no longer wanted
+		if stale(ticket(msg.run.ID()), g.asked) || g.state != gatewayStarting {
+			return stopGateway(msg.run), true // no longer wanted
 		}
 		*g = backgroundGateway{state: gatewayOn, asked: g.asked, run: msg.run}
-		return m.setStatus("gateway on "+msg.run.url+" · t shows its traffic", false), true
+		return m.setStatus("gateway on "+msg.run.URL()+" · t shows its traffic", false), true
 	case gatewayStoppedMsg:
 		if stale(msg.run, g.asked) {
 			return nil, true
@@ -238,7 +167,7 @@ func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
 		return m.setStatus(fmt.Errorf("gateway: %w", msg.err).Error(), true), true
 	case gatewayEventsMsg:
 		if g.run != nil && !stale(msg.run, g.asked) {
-			g.calls, g.missed = g.run.g.Calls(), g.run.g.DroppedEvents()
+			g.calls, g.missed = g.run.Gateway().Calls(), g.run.Gateway().DroppedEvents()
 		}
 		m.traffic.add(msg.events)
 		return nil, true
@@ -256,8 +185,8 @@ func (m *Model) gatewayText() string {
 	case gatewayStopping:
 		return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" gateway stopping…")
 	case gatewayOn:
-		return s.StateConnected.Render(s.Icons.Gateway) + " " + s.PathBar.Render(g.run.url) +
-			s.Dim.Render(" · "+string(g.run.g.Mode())+" · "+callsText(int(g.calls)))
+		return s.StateConnected.Render(s.Icons.Gateway) + " " + s.PathBar.Render(g.run.URL()) +
+			s.Dim.Render(" · "+string(g.run.Gateway().Mode())+" · "+callsText(int(g.calls)))
 	}
 	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"reflect"
 	"strings"
@@ -116,7 +117,7 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 	if h.m.gw.state != gatewayOn || h.m.gw.run == nil {
 		t.Fatalf("s did not start the gateway: state %d; screen:\n%s", h.m.gw.state, h.screen())
 	}
-	url := h.m.gw.run.url
+	url := h.m.gw.run.URL()
 	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/mcp") {
 		t.Fatalf("gateway URL %q", url)
 	}
@@ -197,6 +198,32 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 	}
 }
 
+// Options.GatewayAddr pins where the gateway listens: s, s, s serves the
+// same URL again, so a client's config survives the restart.
+func TestGatewayPinnedAddress(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	m := New(Options{Backend: startedDemo(t), Started: true, NoColor: true, GatewayAddr: addr})
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	h := &harness{t: t, m: m}
+	t.Cleanup(m.Close)
+	h.run(m.Init())
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h.keys("s")
+	if h.m.gw.run == nil || h.m.gw.run.URL() != "http://"+addr+"/mcp" {
+		t.Fatalf("not on %s:\n%s", addr, h.screen())
+	}
+	h.keys("s", "s")
+	if h.m.gw.state != gatewayOn || h.m.gw.run.URL() != "http://"+addr+"/mcp" {
+		t.Fatalf("restarted elsewhere, or not at all:\n%s", h.screen())
+	}
+	callTool(t, mcpClient(t, h.m.gw.run.URL()), "tool_help", map[string]any{"path": ""})
+}
+
 // Quitting with the gateway on stops it before the program ends.
 func TestQuitStopsGateway(t *testing.T) {
 	h := newHarness(t, startedDemo(t), 80, 24)
@@ -204,7 +231,7 @@ func TestQuitStopsGateway(t *testing.T) {
 	if h.m.gw.run == nil {
 		t.Fatalf("no gateway:\n%s", h.screen())
 	}
-	url := h.m.gw.run.url
+	url := h.m.gw.run.URL()
 	_, cmd := h.m.Update(keyPress("q"))
 	msg := cmd()
 	if fmt.Sprintf("%T", msg) != "tea.sequenceMsg" {
@@ -227,12 +254,12 @@ func TestQuitStopsGateway(t *testing.T) {
 func TestCloseStopsGateway(t *testing.T) {
 	h := newHarness(t, startedDemo(t), 80, 24)
 	h.keys("s")
-	url := h.m.gw.run.url
+	url := h.m.gw.run.URL()
 	h.m.Close()
 	if !refused(url) {
 		t.Fatal("Close left the gateway serving")
 	}
-	if msg, ok := startGateway(h.m.host, 99)().(gatewayFailedMsg); !ok || msg.err != errEnding {
+	if msg, ok := startGateway(h.m.runner, 99, defaultGatewayAddr)().(gatewayFailedMsg); !ok || msg.err != gateway.ErrClosed {
 		t.Fatalf("a start after Close: %#v", msg)
 	}
 }
@@ -245,13 +272,13 @@ func TestGatewayFailureAndStaleStart(t *testing.T) {
 	if h.m.gw.state != gatewayOff || !h.m.status.isErr || !strings.Contains(h.m.status.text, "address in use") {
 		t.Fatalf("failure: state %d, status %q", h.m.gw.state, h.m.status.text)
 	}
-	run, err := h.m.host.start(3) // started for a press since superseded
+	run, err := h.m.runner.Start(context.Background(), 3, defaultGatewayAddr) // started for a press since superseded
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.send(gatewayStartedMsg{run: run})
 	select {
-	case <-run.done:
+	case <-run.Done():
 	default:
 		t.Fatal("a stale run was left serving")
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -8,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/gateway"
 	"mcpeek/model"
 	"mcpeek/schematree"
 	"mcpeek/summarizer"
@@ -46,6 +48,11 @@ type Options struct {
 	// Version is mcpeek's version, which the background gateway sends to
 	// its clients.
 	Version string
+	// GatewayAddr is where the background gateway listens (host:port,
+	// loopback); a fixed port keeps its URL, and so the configs of the
+	// clients pointed at it, the same from one run to the next. Empty is
+	// 127.0.0.1 on a port the system picks.
+	GatewayAddr string
 }
 
 // Model is the explorer's one root model. Its parts are plain structs
@@ -101,11 +108,11 @@ type Model struct {
 	status statusLine
 	notes  []string
 
-	// bridge forwards background events (ForwardEvents); host runs the
-	// background gateway for the commands. Both are set in New.
-	bridge *bridge
-	host   *gatewayHost
-	gw     backgroundGateway
+	// runner runs the background gateway for the commands (nil without a
+	// Backend), on gatewayAddr; gw is where it is in its life.
+	runner      *gateway.Runner
+	gatewayAddr string
+	gw          backgroundGateway
 	// traffic is the gateway's calls, and the screen that lists them.
 	traffic trafficPane
 }
@@ -169,12 +176,12 @@ func New(o Options) *Model {
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 		},
-		width:  80,
-		height: 24,
-		bridge: newBridge(),
+		width:       80,
+		height:      24,
+		runner:      newRunner(o.Backend, o.Version),
+		gatewayAddr: cmp.Or(o.GatewayAddr, defaultGatewayAddr),
 	}
 	m.traffic = trafficPane{list: trafficList{following: true}, gw: &m.gw, tickets: &m.tickets}
-	m.host = newGatewayHost(o.Backend, m.bridge, o.Version)
 	m.restyle()
 	m.resize(m.width, m.height)
 	return m

@@ -157,7 +157,7 @@ func (p *trafficPane) render(f frame) string {
 	if p.log.n == 0 {
 		hint := "Once it runs, point an MCP client at the URL in the status bar."
 		if run := p.gw.run; run != nil {
-			hint = "Point an MCP client at " + run.url + ": its calls show here as they come."
+			hint = "Point an MCP client at " + run.URL() + ": its calls show here as they come."
 		}
 		return p.head(s) + "\n\n" + s.Dim.Render("No calls yet. "+hint)
 	}

@@ -142,22 +142,26 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 		return err
 	}
 	defer m.Close()
-	g, err := gateway.New(m, opts)
-	if err != nil {
-		return err
-	}
-	defer g.Close()
-	go forwardToolChanges(m, g)
 
 	if f.httpAddr == "" {
+		g, err := gateway.New(m, opts)
+		if err != nil {
+			return err
+		}
+		defer g.Close()
+		go forwardToolChanges(m, g)
 		return g.Serve(ctx, a.stdin, a.stdout)
 	}
-	ln, err := g.Listen(f.httpAddr)
+	runner := gateway.NewRunner(m, opts, 0)
+	defer runner.Close()
+	run, err := runner.Start(ctx, 0, f.httpAddr)
 	if err != nil {
 		return err
 	}
-	a.note(fmt.Sprintf("gateway (%s mode) listening on %s", mode, g.URL(ln)))
-	return g.ServeListener(ctx, ln)
+	go forwardToolChanges(m, run.Gateway())
+	a.note(fmt.Sprintf("gateway (%s mode) listening on %s", mode, run.URL()))
+	<-run.Done() // the end of ctx (a signal) stops it
+	return run.Err()
 }
 
 // forwardToolChanges tells the gateway when an upstream's tools change, so

@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
+	"mcpeek/gateway"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
@@ -24,7 +25,8 @@ type app struct {
 	protocol       string
 	maxMessage     int64
 	noLogin        bool
-	color          bool // stdout is a terminal and colour is allowed
+	gatewayAddr    string // the explorer's background gateway, "" for any port
+	color          bool   // stdout is a terminal and colour is allowed
 }
 
 // run executes the command line and returns the process exit status.
@@ -59,9 +61,15 @@ func (a *app) rootCommand() *cobra.Command {
 		Use:   "mcpeek",
 		Short: "Look inside the tools of MCP servers",
 		Long: "mcpeek shows each MCP tool's output schema as a folded summary (what an LLM\n" +
-			"planner is shown) and lets you drill into any field path.",
+			"planner is shown) and lets you drill into any field path.\n\n" +
+			"With no command it opens the terminal explorer, whose s key runs the gateway (see\n" +
+			"mcpeek gateway) in the background on a loopback port: --gateway-addr pins that port,\n" +
+			"so that the MCP clients pointed at it keep working after a restart.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkGatewayAddr(a.gatewayAddr); err != nil {
+				return err
+			}
 			if !a.interactive() {
 				return cmd.Help() // no terminal to draw on: say what the commands are
 			}
@@ -75,11 +83,26 @@ func (a *app) rootCommand() *cobra.Command {
 		"largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
 	root.PersistentFlags().BoolVar(&a.noLogin, "no-login", false,
 		"never start an OAuth login: a server that asks for one shows \"needs login\" (see `mcpeek auth`)")
+	root.Flags().StringVar(&a.gatewayAddr, "gateway-addr", "",
+		"where the explorer's background gateway listens, a loopback HOST:PORT such as 127.0.0.1:8931 (default: a free port)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
 		a.authCommand())
 	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand())
 	return root
+}
+
+// checkGatewayAddr refuses a --gateway-addr the explorer's gateway, which
+// has no token, could not listen on.
+func checkGatewayAddr(addr string) error {
+	err := gateway.CheckAddr(addr, "")
+	switch {
+	case addr == "" || err == nil:
+		return nil
+	case errors.Is(err, gateway.ErrNotLoopback):
+		return usageError("--gateway-addr %q: the explorer's gateway listens on loopback addresses only (127.0.0.1, ::1, localhost)", addr)
+	}
+	return usageError("--gateway-addr: %v", err)
 }
 
 // printError writes err to stderr, sanitised, never restyled: error texts

@@ -33,10 +33,11 @@ func (a *app) runTUI(ctx context.Context) error {
 
 	noColor := os.Getenv("NO_COLOR") != ""
 	model := tui.New(tui.Options{
-		Backend: m,
-		NoColor: noColor,
-		Notes:   noteLines(notes.String()),
-		Version: version,
+		Backend:     m,
+		NoColor:     noColor,
+		Notes:       noteLines(notes.String()),
+		Version:     version,
+		GatewayAddr: a.gatewayAddr,
 	})
 	// The background gateway, if the program ended without the quit key
 	// stopping it, stops before the Manager closes.

@@ -1,4 +1,4 @@
-package gateway
+package toolargs
 
 import (
 	"encoding/json"
@@ -11,9 +11,9 @@ import (
 const maxDefaultDepth = 64
 
 // defaultPlan is where an input schema's defaults go, built once per schema
-// and read-only afterwards (model.Node resolves lazily and is not safe to
-// share between goroutines; a plan is). A recursive schema gives a cyclic
-// plan; applying it is bounded by the arguments' own depth.
+// and read-only afterwards: applying it walks only the properties that
+// declare or lead to a default, not the schema. A recursive schema gives a
+// cyclic plan; applying it is bounded by the arguments' own depth.
 type defaultPlan struct {
 	props []planProp
 	items *defaultPlan

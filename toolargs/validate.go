@@ -1,4 +1,4 @@
-package gateway
+package toolargs
 
 import (
 	"bytes"
@@ -7,75 +7,34 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
-
-	"mcpeek/model"
 )
 
-// opSchemas holds an op's compiled schemas, built on first use. Registries
-// share it between ops whose definitions did not change.
-type opSchemas struct {
-	inOnce  sync.Once
-	in      *jsonschema.Schema
-	inErr   error
-	inPlan  *defaultPlan
-	outOnce sync.Once
-	out     *jsonschema.Schema
-	outErr  error
+// MaxSubschemas bounds the size of a schema that is compiled, in JSON
+// objects and booleans (every subschema is one of them). The validator's
+// compiler takes time quadratic in the subschemas: 4,096 properties compile
+// in 0.1 to 0.3 s on a busy 2-core machine, 20,000 in 1.7 s, 50,000 in 20 s
+// of CPU. A Schema compiles once, at its first use; a larger one is never
+// compiled (ErrTooLarge): arguments pass unchecked, as when a schema does
+// not compile at all.
+const MaxSubschemas = 4096
 
-	paramsOnce sync.Once
-	params     []string
-}
+// ErrTooLarge: the schema has more than MaxSubschemas subschemas.
+var ErrTooLarge = fmt.Errorf("it is too large to check (more than %d subschemas)", MaxSubschemas)
 
-// input returns the compiled input schema and where its defaults go; a nil
-// schema with a nil error means the tool declared none.
-func (s *opSchemas) input(raw json.RawMessage) (*jsonschema.Schema, *defaultPlan, error) {
-	s.inOnce.Do(func() {
-		if len(bytes.TrimSpace(raw)) == 0 {
-			return
-		}
-		s.in, s.inErr = compileSchema(raw)
-		if tree, err := model.ParseSchema(raw); err == nil {
-			s.inPlan = newDefaultPlan(tree)
-		}
-	})
-	return s.in, s.inPlan, s.inErr
-}
-
-// output returns the compiled output schema, or nil when there is none.
-func (s *opSchemas) output(raw json.RawMessage) (*jsonschema.Schema, error) {
-	s.outOnce.Do(func() {
-		if len(bytes.TrimSpace(raw)) == 0 || string(raw) == "null" {
-			return
-		}
-		s.out, s.outErr = compileSchema(raw)
-	})
-	return s.out, s.outErr
-}
-
-// maxSchemaObjects bounds the size of a schema the gateway compiles, in
-// JSON objects and booleans (every subschema is one of them). The
-// validator's compiler takes time quadratic in the subschemas: 4,096
-// properties compile in 0.1 to 0.3 s on a busy 2-core machine, 20,000 in
-// 1.7 s, 50,000 in 20 s of CPU. Compiling happens once per op, at its
-// first call; a larger schema is never compiled: its calls pass
-// unchecked, with a warning, as when a schema does not compile at all.
-const maxSchemaObjects = 4096
-
-// errSchemaTooLarge: the schema has more than maxSchemaObjects subschemas.
-var errSchemaTooLarge = fmt.Errorf("it is too large to check (more than %d subschemas)", maxSchemaObjects)
-
-// errRefCycle: validating met a $ref cycle that consumes nothing, so the
+// ErrRefCycle: validating met a $ref cycle that consumes nothing, so the
 // schema cannot say whether the value is valid.
-var errRefCycle = errors.New("its $refs form a cycle")
+var ErrRefCycle = errors.New("its $refs form a cycle")
 
-// errNotJSON: the value to validate is not JSON.
-var errNotJSON = errors.New("not JSON")
+// ErrNotJSON: the value to validate is not JSON.
+var ErrNotJSON = errors.New("not JSON")
+
+func isNotJSON(err error) bool { return errors.Is(err, ErrNotJSON) }
 
 // schemaObjects counts the objects and booleans (true, false) in the JSON
 // text raw, outside strings, stopping once the count passes limit.
@@ -109,10 +68,10 @@ func (noLoader) Load(url string) (any, error) {
 // compileSchema compiles a tool's raw JSON Schema. A schema without $schema
 // is read as 2020-12 (MCP's default) and, when that fails, as draft-07
 // (which most servers written before 2025 follow). A schema with more than
-// maxSchemaObjects subschemas is errSchemaTooLarge.
+// MaxSubschemas subschemas is ErrTooLarge.
 func compileSchema(raw json.RawMessage) (*jsonschema.Schema, error) {
-	if schemaObjects(raw, maxSchemaObjects) > maxSchemaObjects {
-		return nil, errSchemaTooLarge
+	if schemaObjects(raw, MaxSubschemas) > MaxSubschemas {
+		return nil, ErrTooLarge
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
@@ -139,17 +98,18 @@ func compileSchema(raw json.RawMessage) (*jsonschema.Schema, error) {
 	return sch, nil
 }
 
-// maxFieldErrors bounds the field errors one answer lists.
-const maxFieldErrors = 50
+// MaxFieldErrors bounds the field errors one check lists.
+const MaxFieldErrors = 50
 
-// validateValue checks the JSON value v (raw bytes) against sch and lists
-// what is wrong, as JSON pointers into v, sorted by pointer: at most
-// maxFieldErrors of them, and how many more there are. The error wraps
-// errNotJSON when v is not JSON, errRefCycle when the schema cannot decide.
-func validateValue(sch *jsonschema.Schema, v json.RawMessage) (errs []FieldError, more int, err error) {
+// validate checks the JSON value v (raw bytes) against sch and lists what
+// is wrong, as JSON pointers into v, sorted by pointer: at most
+// MaxFieldErrors of them, and how many more there are. The error wraps
+// ErrNotJSON when v is not JSON, is ErrRefCycle when the schema cannot
+// decide.
+func validate(sch *jsonschema.Schema, v json.RawMessage) (errs []FieldError, more int, err error) {
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(v))
 	if err != nil {
-		return nil, 0, fmt.Errorf("%w: %w", errNotJSON, err)
+		return nil, 0, fmt.Errorf("%w: %w", ErrNotJSON, err)
 	}
 	err = sch.Validate(inst)
 	if err == nil {
@@ -161,12 +121,12 @@ func validateValue(sch *jsonschema.Schema, v json.RawMessage) (errs []FieldError
 	}
 	var out []FieldError
 	if !collectFieldErrors(ve, message.NewPrinter(language.English), &out) {
-		return nil, 0, errRefCycle
+		return nil, 0, ErrRefCycle
 	}
 	slices.SortStableFunc(out, func(a, b FieldError) int { return strings.Compare(a.Path, b.Path) })
 	out = slices.CompactFunc(out, func(a, b FieldError) bool { return a == b })
-	if len(out) > maxFieldErrors {
-		return out[:maxFieldErrors:maxFieldErrors], len(out) - maxFieldErrors, nil
+	if len(out) > MaxFieldErrors {
+		return out[:MaxFieldErrors:MaxFieldErrors], len(out) - MaxFieldErrors, nil
 	}
 	return out, 0, nil
 }
@@ -174,7 +134,7 @@ func validateValue(sch *jsonschema.Schema, v json.RawMessage) (errs []FieldError
 // collectFieldErrors flattens the validator's tree into its leaves. A
 // missing required property, or a property that is not allowed, is reported
 // at the property's own pointer rather than its parent's. Pointers and
-// messages (which may quote the value) are clipped to maxEcho bytes. It
+// messages (which may quote the value) are clipped to maxErrorBytes. It
 // returns false when a leaf is a $ref cycle: then the schema, not the
 // value, is at fault.
 func collectFieldErrors(ve *jsonschema.ValidationError, p *message.Printer, out *[]FieldError) bool {
@@ -219,4 +179,21 @@ func escapePointer(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// maxErrorBytes bounds a field error's pointer and its message, which may
+// quote the value: what is wrong with a large value is said in a few lines.
+const maxErrorBytes = 200
+
+// clip returns s when it is at most maxErrorBytes long; else its first
+// maxErrorBytes (cut on a rune boundary) and how long it was.
+func clip(s string) string {
+	if len(s) <= maxErrorBytes {
+		return s
+	}
+	n := maxErrorBytes
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return fmt.Sprintf("%s…(%d bytes)", s[:n], len(s))
 }
