@@ -379,12 +379,8 @@ func isLoopbackHost(host string) bool {
 // Listen opens addr for ServeListener. Without a token only loopback
 // addresses are allowed ("127.0.0.1:0", "localhost:8080", "[::1]:9000").
 func (g *Gateway) Listen(addr string) (net.Listener, error) {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return nil, fmt.Errorf("gateway address %q: %w", addr, err)
-	}
-	if !isLoopbackHost(host) && g.opts.HTTP.Token == "" {
-		return nil, fmt.Errorf("refusing to listen on %q without a token: without one only loopback addresses (127.0.0.1, ::1, localhost) are served", addr)
+	if err := CheckAddr(addr, g.opts.HTTP.Token); err != nil {
+		return nil, err
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
