@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -97,7 +96,7 @@ type toolInfo struct {
 	hasOutput    bool
 	hidesFields  bool
 	badSchema    bool
-	name, text   string // lower-cased name; title and description
+	name, text   string // the name; title and description (search ranks them)
 	outputSchema []byte
 	description  string
 	budget       summarizer.Options // hidesFields is at this budget
@@ -108,8 +107,8 @@ func indexTool(t model.Tool, hides, bad bool) toolInfo {
 		hasOutput:    t.HasOutputSchema(),
 		hidesFields:  hides,
 		badSchema:    bad,
-		name:         strings.ToLower(t.Name),
-		text:         strings.ToLower(t.Title + " " + t.Description),
+		name:         t.Name,
+		text:         t.Title + " " + t.Description,
 		outputSchema: t.OutputSchema,
 		description:  t.Description,
 	}

@@ -17,7 +17,7 @@ func (m *Model) shortHelp() []key.Binding {
 	case m.yank:
 		return []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.Cancel}
 	case m.input.mode != inputNone:
-		return []key.Binding{k.Accept, k.Cancel}
+		return []key.Binding{k.ResultDown, k.Accept, k.Cancel}
 	case m.traffic.open:
 		return m.traffic.help(k)
 	case m.focus == focusTools:

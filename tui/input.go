@@ -22,6 +22,9 @@ func (m *Model) startInput(mode inputMode, value string) {
 	in.field.CursorEnd()
 	in.field.SetWidth(max(m.width-len(in.field.Prompt)-1, 1))
 	in.field.Focus()
+	if mode == inputFilter {
+		m.tools.before = m.tools.key(m.servers)
+	}
 }
 
 // handleInput edits the filter or search; every keystroke applies it.
@@ -34,8 +37,8 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 		in.mode = inputNone
 		in.field.Blur()
 		if mode == inputFilter {
-			m.tools.filter = ""
-			m.tools.rebuild(m.servers, m.info)
+			m.tools.setFilter("", m.servers, m.info)
+			m.tools.selectKey(m.servers, m.tools.before)
 			return m.showSelected()
 		}
 		if t := m.currentTree(); t != nil && in.origin != nil {
@@ -50,14 +53,23 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 			return m.setStatus("no opened line matches "+in.search+" (e opens all)", true)
 		}
 		return nil
+	case key.Matches(msg, k.ResultDown), key.Matches(msg, k.ResultUp):
+		dir := 1
+		if key.Matches(msg, k.ResultUp) {
+			dir = -1
+		}
+		if in.mode == inputFilter {
+			m.tools.moveToTool(dir)
+			return m.showSelected()
+		}
+		return m.findNext(dir < 0)
 	}
 	var cmd tea.Cmd
 	in.field, cmd = in.field.Update(msg)
 	val := in.field.Value()
 	if in.mode == inputFilter {
 		if val != m.tools.filter {
-			m.tools.filter = val
-			m.tools.rebuild(m.servers, m.info)
+			m.tools.setFilter(val, m.servers, m.info)
 			return tea.Batch(cmd, m.showSelected())
 		}
 		return cmd

@@ -11,6 +11,7 @@ type keyMap struct {
 	CollapseAll, ExpandAll, Depth            key.Binding
 	NextSibling, PrevSibling, Toggle         key.Binding
 	Filter, Next, Prev, Accept, Cancel       key.Binding
+	ResultDown, ResultUp                     key.Binding
 	Pane, View, Desc, Reconnect              key.Binding
 	Planner, Compare                         key.Binding
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
@@ -45,6 +46,8 @@ func newKeyMap() keyMap {
 		Next:        b([]string{"n"}, "n", "next match"),
 		Prev:        b([]string{"N"}, "N", "prev match"),
 		Accept:      b([]string{"enter"}, "enter", "accept"),
+		ResultDown:  b([]string{"down", "ctrl+n"}, "↑/↓", "results"),
+		ResultUp:    b([]string{"up", "ctrl+p"}, "↑", "previous result"),
 		Cancel:      b([]string{"esc"}, "esc", "cancel"),
 		Pane:        b([]string{"tab", "shift+tab"}, "tab", "switch pane"),
 		View:        b([]string{"v"}, "v", "next view"),
