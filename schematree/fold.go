@@ -254,3 +254,29 @@ func (t *Tree) Walk(f func(n *Node) bool) {
 		}
 	}
 }
+
+// LoadAll materialises the lines of the whole schema without unfolding
+// any (so a search can see inside folds), until the tree holds
+// ExpandLimit lines or limit more were loaded this call. Recursive lines
+// are not entered. It reports whether it stopped short; a later call goes
+// on where it stopped, since loaded lines are skipped at the cost of a
+// walk.
+func (t *Tree) LoadAll(limit int) (capped bool) {
+	start := t.size
+	for c := t.root.next; c != nil; c = c.next {
+		if !c.openable || c.loaded {
+			continue
+		}
+		if c.cycle {
+			c = c.last // skip what is under it
+			continue
+		}
+		if t.size-start >= limit || t.size >= ExpandLimit {
+			capped = true
+			break
+		}
+		t.load(c)
+	}
+	t.settle()
+	return capped
+}

@@ -2,8 +2,6 @@ package tui
 
 import (
 	tea "charm.land/bubbletea/v2"
-
-	"mcpeek/schematree"
 )
 
 // action is what a pane or a dialog asks of the root model after a key or
@@ -17,10 +15,6 @@ type (
 		text  string
 		isErr bool
 	}
-	// startSearch opens the search input; esc goes back to from.
-	startSearch struct{ from *schematree.Node }
-	// searchAgain moves to the next (or previous) line matching the search.
-	searchAgain struct{ backward bool }
 	// startCopy waits for the notation of the path to copy (y).
 	startCopy struct{}
 	// closeTraffic leaves the traffic screen.
@@ -38,11 +32,6 @@ func (m *Model) act(a action) tea.Cmd {
 		return a
 	case showStatus:
 		return m.setStatus(a.text, a.isErr)
-	case startSearch:
-		m.input.origin = a.from
-		m.startInput(inputSearch, "")
-	case searchAgain:
-		return m.findNext(a.backward)
 	case startCopy:
 		m.yank = true
 	case closeTraffic:

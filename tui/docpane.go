@@ -23,6 +23,7 @@ type scroller interface {
 type docPane struct {
 	doc           scroller
 	width, height int
+	search        docSearch
 }
 
 func (p *docPane) resize(width, height int) {

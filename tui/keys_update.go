@@ -31,6 +31,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Traffic):
 		m.toggleTraffic()
 		return nil
+	case key.Matches(msg, k.Filter):
+		return m.openSearch()
+	case m.searchTarget() != nil && m.input.search != "" && key.Matches(msg, k.Next):
+		return m.findNext(1)
+	case m.searchTarget() != nil && m.input.search != "" && key.Matches(msg, k.Prev):
+		return m.findNext(-1)
 	}
 	if m.traffic.open {
 		return m.act(m.traffic.key(msg, k))
@@ -102,9 +108,6 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 		l.move(-len(l.rows))
 	case key.Matches(msg, k.Bottom):
 		l.move(len(l.rows))
-	case key.Matches(msg, k.Filter):
-		m.startInput(inputFilter, l.filter)
-		return nil
 	case key.Matches(msg, k.Copy):
 		m.yank = true
 		return nil

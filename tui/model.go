@@ -128,8 +128,10 @@ type toolLoad struct {
 type prompt struct {
 	field  textinput.Model
 	mode   inputMode
-	search string           // the last search
-	origin *schematree.Node // where the search started: esc goes back
+	search string   // the last search
+	owner  searcher // the pane it looked through
+	at     int      // the number of the match shown, from 1
+	total  int      // how many matches
 }
 
 // descToggle says whether tree lines show descriptions.

@@ -17,6 +17,7 @@ type treePane struct {
 	prefix string // what dataPrefix returns
 	width  int
 	costs  map[*schematree.Node]subtreeCost // badges of folded lines, if any
+	origin *schematree.Node                 // where the search began
 }
 
 func (p *treePane) tree() *schematree.Tree { return p.t }
@@ -71,12 +72,6 @@ func (p *treePane) key(msg tea.KeyPressMsg, k *keyMap) action {
 		t.NextSibling()
 	case key.Matches(msg, k.PrevSibling):
 		t.PrevSibling()
-	case key.Matches(msg, k.Filter):
-		return startSearch{from: t.Cursor()}
-	case key.Matches(msg, k.Next):
-		return searchAgain{}
-	case key.Matches(msg, k.Prev):
-		return searchAgain{backward: true}
 	case key.Matches(msg, k.Copy):
 		return startCopy{}
 	}
