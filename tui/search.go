@@ -171,7 +171,7 @@ func (s *docSearch) unmark(d lineDoc, height int) {
 
 // The tree views search their whole schema.
 
-func (p *treePane) markSearch()   { p.origin = p.t.Cursor() }
+func (p *treePane) markSearch() { p.origin = p.t.Cursor() }
 func (p *treePane) unmarkSearch() {
 	if p.origin != nil {
 		p.t.Reveal(p.origin)
@@ -254,7 +254,7 @@ func (d *rawDoc) lineText(i int) string {
 	return b.String()
 }
 
-func (p *plannerDoc) lineText(i int) string     { return p.json.lineText(i) }
+func (p *plannerDoc) lineText(i int) string    { return p.json.lineText(i) }
 func (d *trafficDetail) lineText(i int) string { return d.doc.lineText(i) }
 
 func (d *compareDoc) lineText(i int) string {
