@@ -18,7 +18,7 @@ type keyMap struct {
 	ResetBudget                              key.Binding
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
-	Help, Quit                               key.Binding
+	Help, Quit, CloseHelp                    key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -71,6 +71,7 @@ func newKeyMap() keyMap {
 		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
 		Help:        b([]string{"?"}, "?", "help"),
 		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
+		CloseHelp:   b([]string{"esc", "q", "?"}, "esc/q", "close help"),
 	}
 }
 

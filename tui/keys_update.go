@@ -20,11 +20,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.handleInput(msg)
 	}
 	switch {
+	case m.showHelp && key.Matches(msg, k.CloseHelp):
+		m.showHelp = false
+		m.resize(m.width, m.height)
+		return nil
 	case key.Matches(msg, k.Quit):
 		return m.quit()
 	case key.Matches(msg, k.Help):
-		m.showHelp = !m.showHelp
-		m.resize(m.width, m.height)
+		m.openHelp()
 		return nil
 	case key.Matches(msg, k.Gateway):
 		return m.toggleGateway()
