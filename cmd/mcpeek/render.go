@@ -213,9 +213,6 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 	}
 	for _, s := range servers {
 		p.println(fmt.Sprintf("%s %s (%d tools)", stateIcon(s.State), p.head.Render(clean(s.Name)), len(s.Tools)))
-		if s.Err != "" {
-			p.println("    " + p.fold.Render(clean(s.Err)))
-		}
 		for _, t := range byServer[s.Name] {
 			marks := "  "
 			if t.HasOutputSchema {

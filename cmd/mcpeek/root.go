@@ -62,7 +62,11 @@ func (a *app) rootCommand() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !a.interactive() {
-				return cmd.Help() // no terminal to draw on: say what the commands are
+				// No terminal to draw on: say so, and what the commands are.
+				if err := cmd.Help(); err != nil {
+					return err
+				}
+				return errNoTerminal
 			}
 			return a.runTUI(cmd.Context())
 		},
@@ -77,6 +81,9 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand())
 	return root
 }
+
+// errNoTerminal is why mcpeek without a command did nothing.
+var errNoTerminal = errors.New("the explorer needs a terminal: run mcpeek with its standard input and output on a terminal, or use one of the commands above (mcpeek tools, summary, inspect, search, ...) in scripts")
 
 // printError writes err to stderr, sanitised, never restyled: error texts
 // name field paths and schema keys that must read exactly as written.
