@@ -58,7 +58,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Reconnect):
 		if srv, ok := m.selectedServer(); ok {
-			return reconnect(m.backend, srv.Name)
+			return tea.Batch(m.setStatus("reconnecting "+srv.Name+"…", false), reconnect(m.backend, srv.Name))
 		}
 		return nil
 	case key.Matches(msg, k.Desc):

@@ -200,7 +200,7 @@ func (p printer) servers(servers []model.Server) {
 		if s.Err != "" {
 			p.println("    " + p.fold.Render(clean(s.Err)))
 		}
-		for _, l := range s.Stderr[max(0, len(s.Stderr)-3):] {
+		for _, l := range model.StderrTail(s.Stderr, 3) {
 			p.println(p.faint.Render("    stderr: " + clean(l)))
 		}
 	}
