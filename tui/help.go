@@ -17,7 +17,7 @@ func (m *Model) shortHelp() []key.Binding {
 	case d != nil:
 		return d.help(k)
 	case m.yank:
-		return []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.Cancel}
+		return []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.CopyCLI, k.CopyCall, k.Cancel}
 	case m.input.mode != inputNone:
 		return []key.Binding{k.ResultDown, k.Accept, k.Cancel}
 	case m.showHelp:

@@ -17,6 +17,7 @@ type keyMap struct {
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
 	ResetBudget                              key.Binding
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
+	CopyCLI, CopyCall                        key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
 	Help, Quit, CloseHelp                    key.Binding
 }
@@ -64,6 +65,8 @@ func newKeyMap() keyMap {
 		CopyDot:     b([]string{"p"}, "p", "dot path"),
 		CopyPointer: b([]string{"j"}, "j", "JSON pointer"),
 		CopyJQ:      b([]string{"q"}, "q", "jq path"),
+		CopyCLI:     b([]string{"c"}, "c", "mcpeek inspect …"),
+		CopyCall:    b([]string{"i"}, "i", "inspect_tool_output(…)"),
 		Gateway:     b([]string{"s"}, "s", "gateway on/off"),
 		Traffic:     b([]string{"t"}, "t", "gateway traffic"),
 		Open:        b([]string{"enter", "l", "right"}, "enter", "open call"),
