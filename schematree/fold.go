@@ -2,8 +2,11 @@ package schematree
 
 import "strings"
 
-// ExpandLimit bounds how many lines one recursive unfold may materialise,
-// so expanding a huge (or exponentially shared) schema cannot hang the UI.
+// ExpandLimit bounds how many lines a tree materialises in recursive
+// unfolds and searches, in all (not per press: folding frees nothing, so
+// a per-press cap let every expand-all add as many again), so expanding a
+// huge (or exponentially shared) schema cannot exhaust memory. Lines
+// already loaded unfold freely.
 const ExpandLimit = 250_000
 
 // Expand unfolds n, loading its children on first use. O(1) after the load.
@@ -96,7 +99,6 @@ func (t *Tree) ExpandToDepth(d int) (capped bool) {
 // than depth (all when depth < 0) and folding the ones at depth. Newly
 // loaded children follow their parent in the list, so one pass sees them.
 func (t *Tree) expandRange(n *Node, depth int) (capped bool) {
-	start := t.size
 	if n != t.root {
 		t.open(n, depth) // even a recursive line, when asked for by name
 	}
@@ -107,7 +109,7 @@ func (t *Tree) expandRange(n *Node, depth int) (capped bool) {
 		case (depth >= 0 && c.depth+1 >= depth) || c.cycle:
 			c.collapsed = true
 			c = c.last.next // skip what is under a fold
-		case t.size-start >= ExpandLimit:
+		case !c.loaded && t.size >= ExpandLimit:
 			capped = true
 			c.collapsed = true
 			c = c.last.next

@@ -20,6 +20,24 @@ type schemaData struct {
 // when a line is opened.
 type schemaLoader struct {
 	schema *model.Schema
+	// sentences keeps each description's sanitised first sentence, by
+	// the description: the lines of one $ref target share one string.
+	sentences map[string]string
+}
+
+// sentence is a description's first sentence, sanitised, once per text.
+func (l schemaLoader) sentence(desc string) string {
+	if desc == "" {
+		return ""
+	}
+	if s, ok := l.sentences[desc]; ok {
+		return s
+	}
+	s := model.SanitizeLine(summarizer.FirstSentence(desc))
+	if l.sentences != nil {
+		l.sentences[desc] = s
+	}
+	return s
 }
 
 // AnyKey names the line of an object's additionalProperties schema.
@@ -69,7 +87,7 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 		Count:  -1,
 		Format: model.SanitizeLine(term.Format),
 		Enum:   enumValues(term.Enum),
-		Desc:   model.SanitizeLine(summarizer.FirstSentence(desc)),
+		Desc:   l.sentence(desc),
 	}
 	if len(refs) > 0 {
 		r.Note = "→ " + model.SanitizeLine(l.schema.RefName(refs[len(refs)-1]))
@@ -146,13 +164,14 @@ func NewSchema(out, in *model.Schema, outNote, inNote string) *Tree {
 	// One loader per section: each resolves against its own document.
 	o := Section("output", out, outNote)
 	i := Section("input", in, inNote)
+	sentences := map[string]string{}
 	t := NewTree(LoaderFunc(func(n *Node) []*Node {
 		for a := n; a != nil; a = a.parent {
 			switch a {
 			case o:
-				return schemaLoader{schema: out}.Load(n)
+				return schemaLoader{schema: out, sentences: sentences}.Load(n)
 			case i:
-				return schemaLoader{schema: in}.Load(n)
+				return schemaLoader{schema: in, sentences: sentences}.Load(n)
 			}
 		}
 		return nil
