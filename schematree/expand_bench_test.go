@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mcpeek/internal/testkit"
+	"mcpeek/summarizer"
 )
 
 // heapNow is the live heap after a full collection.
@@ -51,5 +52,37 @@ func BenchmarkExpandCollapseCycles(b *testing.B) {
 	b.ReportMetric(float64(lines), "lines")
 	if float64(last) > 1.2*float64(first) {
 		b.Errorf("heap after 10 cycles %d B is over 1.2x the heap after one, %d B", last, first)
+	}
+}
+
+// BenchmarkSearchLoad loads what a first search keystroke loads on the
+// payments schema: up to SCAN_CAP lines, folded.
+func BenchmarkSearchLoad(b *testing.B) {
+	raw, err := os.ReadFile("../summarizer/testdata/payments.schema.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := testkit.Parse(b, raw)
+	for b.Loop() {
+		tr := NewSchema(s, nil, "", "")
+		tr.SetHeight(40)
+		for tr.LoadFolded(10_000, 1<<20) {
+		}
+	}
+}
+
+// BenchmarkSearchLoadSummary is the same on the summary tree, whose lines
+// open with the inspector.
+func BenchmarkSearchLoadSummary(b *testing.B) {
+	raw, err := os.ReadFile("../summarizer/testdata/payments.schema.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := testkit.Parse(b, raw)
+	for b.Loop() {
+		tr := NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))
+		tr.SetHeight(40)
+		for tr.LoadFolded(10_000, 1<<20) {
+		}
 	}
 }

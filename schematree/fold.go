@@ -70,11 +70,10 @@ func (t *Tree) Right() {
 }
 
 // ExpandAll unfolds every line, loading lazily, stopping at recursion and
-// after ExpandLimit materialised lines. It reports whether it stopped short.
+// once the tree holds ExpandLimit lines. It reports whether it stopped
+// short. On a huge schema it takes long: Unfold does it a slice at a time.
 func (t *Tree) ExpandAll() (capped bool) {
-	capped = t.expandRange(t.root, -1)
-	t.settle()
-	return capped
+	return t.Unfold(nil, -1).Finish()
 }
 
 // ExpandBelow unfolds n and everything under it (L).
@@ -82,44 +81,93 @@ func (t *Tree) ExpandBelow(n *Node) (capped bool) {
 	if n == nil {
 		return false
 	}
-	capped = t.expandRange(n, -1)
-	t.settle()
-	return capped
+	return t.Unfold(n, -1).Finish()
 }
 
 // ExpandToDepth shows every line above depth d and folds the rest: 1 shows
 // only the top level, 2 one level more, ... (the 1-9 keys).
 func (t *Tree) ExpandToDepth(d int) (capped bool) {
-	capped = t.expandRange(t.root, d)
-	t.settle()
-	return capped
+	return t.Unfold(nil, d).Finish()
 }
 
-// expandRange walks n's subtree in list order, unfolding lines shallower
-// than depth (all when depth < 0) and folding the ones at depth. Newly
-// loaded children follow their parent in the list, so one pass sees them.
-func (t *Tree) expandRange(n *Node, depth int) (capped bool) {
-	if n != t.root {
-		t.open(n, depth) // even a recursive line, when asked for by name
+// Unfolding is a recursive unfold done a slice at a time, so that a front
+// end never waits for a whole expand-all: each Step visits a bounded
+// number of lines. It walks n's subtree in list order, unfolding lines
+// shallower than depth (all when depth < 0) and folding the ones at
+// depth; newly loaded children follow their parent in the list, so one
+// pass sees them. Folding meanwhile is allowed (the walk unfolds what it
+// reaches after).
+type Unfolding struct {
+	t      *Tree
+	n      *Node // the subtree's root; t.root for the whole tree
+	depth  int
+	c      *Node // the next line to visit; nil when done
+	capped bool
+}
+
+// Unfold starts unfolding n's subtree (the whole tree when n is nil) to
+// depth (-1 for all). n itself is opened at once, even a recursive line,
+// since it was asked for by name.
+func (t *Tree) Unfold(n *Node, depth int) *Unfolding {
+	if n == nil {
+		n = t.root
 	}
-	for c := n.next; c != nil && (n == t.root || c.depth > n.depth); {
+	u := &Unfolding{t: t, n: n, depth: depth, c: n.next}
+	if n != t.root {
+		t.open(n, depth)
+		u.c = n.next
+	}
+	u.stopAtEnd()
+	return u
+}
+
+// Step visits at most lines lines and reports whether the unfold is done.
+func (u *Unfolding) Step(lines int) (done bool) {
+	t := u.t
+	for ; u.c != nil && lines > 0; lines-- {
+		c := u.c
 		switch {
 		case !c.openable:
-			c = c.next
-		case (depth >= 0 && c.depth+1 >= depth) || c.cycle:
+			u.c = c.next
+		case (u.depth >= 0 && c.depth+1 >= u.depth) || c.cycle:
 			c.collapsed = true
-			c = c.last.next // skip what is under a fold
+			u.c = c.last.next // skip what is under a fold
 		case !c.loaded && t.size >= ExpandLimit:
-			capped = true
+			u.capped = true
 			c.collapsed = true
-			c = c.last.next
+			u.c = c.last.next
 		default:
-			t.open(c, depth)
-			c = c.next
+			t.open(c, u.depth)
+			u.c = c.next
 		}
+		u.stopAtEnd()
 	}
-	return capped
+	t.settle()
+	return u.c == nil
 }
+
+// stopAtEnd ends the walk when it has left n's subtree.
+func (u *Unfolding) stopAtEnd() {
+	if u.c != nil && u.n != u.t.root && u.c.depth <= u.n.depth {
+		u.c = nil
+	}
+}
+
+// Finish does the rest at once and reports whether it stopped short.
+func (u *Unfolding) Finish() (capped bool) {
+	for !u.Step(1 << 16) {
+	}
+	return u.capped
+}
+
+// Done reports whether the unfold has ended.
+func (u *Unfolding) Done() bool { return u.c == nil }
+
+// Capped reports whether lines were left folded at ExpandLimit.
+func (u *Unfolding) Capped() bool { return u.capped }
+
+// Lines is how many lines the tree holds now.
+func (u *Unfolding) Lines() int { return u.t.size }
 
 // open loads and unfolds one line during a recursive unfold.
 func (t *Tree) open(n *Node, depth int) {
@@ -257,14 +305,15 @@ func (t *Tree) Walk(f func(n *Node) bool) {
 	}
 }
 
-// LoadAll materialises the lines of the whole schema without unfolding
-// any (so a search can see inside folds), until the tree holds
-// ExpandLimit lines or limit more were loaded this call. Recursive lines
-// are not entered. It reports whether it stopped short; a later call goes
-// on where it stopped, since loaded lines are skipped at the cost of a
-// walk.
-func (t *Tree) LoadAll(limit int) (capped bool) {
-	start := t.size
+// LoadFolded materialises lines of the whole schema without unfolding
+// any (so a search can see inside folds), in list order, at most batch
+// of them this call, until the tree holds limit lines (or ExpandLimit).
+// Recursive lines are not entered. It reports whether lines are left to
+// load under the limit; a later call goes on (the lines loaded are
+// skipped at the cost of walking them).
+func (t *Tree) LoadFolded(limit, batch int) (more bool) {
+	limit = min(limit, ExpandLimit)
+	loaded := 0
 	for c := t.root.next; c != nil; c = c.next {
 		if !c.openable || c.loaded {
 			continue
@@ -273,12 +322,16 @@ func (t *Tree) LoadAll(limit int) (capped bool) {
 			c = c.last // skip what is under it
 			continue
 		}
-		if t.size-start >= limit || t.size >= ExpandLimit {
-			capped = true
+		if t.size >= limit {
+			break
+		}
+		if loaded == batch {
+			more = true
 			break
 		}
 		t.load(c)
+		loaded++
 	}
 	t.settle()
-	return capped
+	return more
 }

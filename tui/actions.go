@@ -2,6 +2,8 @@ package tui
 
 import (
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/schematree"
 )
 
 // action is what a pane or a dialog asks of the root model after a key or
@@ -15,6 +17,8 @@ type (
 		text  string
 		isErr bool
 	}
+	// unfold runs a recursive unfold a slice per message (e, L, 1-9).
+	unfold struct{ u *schematree.Unfolding }
 	// startCopy waits for the notation of the path to copy (y).
 	startCopy struct{}
 	// closeTraffic leaves the traffic screen.
@@ -32,6 +36,8 @@ func (m *Model) act(a action) tea.Cmd {
 		return a
 	case showStatus:
 		return m.setStatus(a.text, a.isErr)
+	case unfold:
+		return m.startUnfold(a.u)
 	case startCopy:
 		m.yank = true
 	case closeTraffic:

@@ -112,7 +112,7 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 			if val == "" {
 				in.owner.unmarkSearch()
 			} else {
-				in.at, in.total = in.owner.find(val, 0)
+				in.at, in.total, in.more = in.owner.find(val, 0)
 			}
 		}
 	}
@@ -132,7 +132,7 @@ func (m *Model) findNext(dir int) tea.Cmd {
 		t.markSearch()
 		in.owner = t
 	}
-	in.at, in.total = t.find(in.search, dir)
+	in.at, in.total, in.more = t.find(in.search, dir)
 	if in.total == 0 {
 		return m.setStatus("nothing matches "+in.search, true)
 	}
@@ -146,8 +146,12 @@ func (m *Model) searchCount() string {
 	if in.mode == inputFilter || in.search == "" || in.owner == nil || in.owner != m.searchTarget() {
 		return ""
 	}
-	if in.total == 0 {
-		return "no match"
+	more := ""
+	if in.more {
+		more = "+" // lines are left to load: the next keystroke or n goes on
 	}
-	return itoa(in.at) + "/" + itoa(in.total)
+	if in.total == 0 {
+		return "no match" + more
+	}
+	return itoa(in.at) + "/" + itoa(in.total) + more
 }

@@ -10,6 +10,7 @@ import (
 // and its focused pane.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.keys
+	m.stopUnfold(msg)
 	if d := m.overlay.top(); d != nil {
 		return m.act(d.key(msg, k))
 	}

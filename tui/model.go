@@ -84,6 +84,7 @@ type Model struct {
 	loading toolLoad
 
 	input  prompt
+	unfold unfoldJob // a recursive unfold under way
 	yank   bool // y was pressed: the next key picks the notation
 	desc   descToggle
 	copied string // the last text put on the clipboard
@@ -132,6 +133,7 @@ type prompt struct {
 	owner  searcher // the pane it looked through
 	at     int      // the number of the match shown, from 1
 	total  int      // how many matches
+	more   bool     // lines are left to look through
 }
 
 // descToggle says whether tree lines show descriptions.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"time"
 
 	"mcpeek/model"
 	"mcpeek/schematree"
@@ -19,13 +20,21 @@ type searcher interface {
 	// find moves to a match of q: the first at or after where the search
 	// began (dir 0), or the one after (dir 1) or before (dir -1) the
 	// current match, wrapping around. It returns the match's number from
-	// 1 and how many there are; 0, 0 when nothing matches.
-	find(q string, dir int) (at, total int)
+	// 1 and how many there are (0, 0 when nothing matches), and whether
+	// lines are left to look through (a tree loads its folds a slice per
+	// keystroke).
+	find(q string, dir int) (at, total int, more bool)
 }
 
 // searchScanLines bounds how many lines a search loads in a tree to look
 // inside its folds: model.ScanCap, the same cap as every schema walk.
 const searchScanLines = model.ScanCap
+
+// searchLoadSlice bounds the time one keystroke of a search spends
+// loading lines, so that a frame never waits long: what is left is
+// loaded by the next keystrokes (and n), and the counter says "+" until
+// then.
+const searchLoadSlice = 25 * time.Millisecond
 
 // foldQuery lower-cases a query once for every line it is tested on.
 func foldQuery(q string) string { return strings.ToLower(q) }
@@ -55,12 +64,16 @@ func containsFold(s, q string) bool {
 // findInTree searches a tree's whole schema: lines under folds are loaded
 // (at most searchScanLines each call) and a match under a fold opens it.
 // from is where the search began (dir 0).
-func findInTree(t *schematree.Tree, from *schematree.Node, q string, dir int) (at, total int) {
+func findInTree(t *schematree.Tree, from *schematree.Node, q string, dir int) (at, total int, more bool) {
 	q = foldQuery(q)
 	if q == "" || t.Cursor() == nil {
-		return 0, 0
+		return 0, 0, false
 	}
-	t.LoadAll(searchScanLines)
+	deadline := time.Now().Add(searchLoadSlice)
+	more = true
+	for more && time.Now().Before(deadline) {
+		more = t.LoadFolded(searchScanLines, 256)
+	}
 	ref := t.Cursor()
 	if dir == 0 && from != nil {
 		ref = from
@@ -76,12 +89,12 @@ func findInTree(t *schematree.Tree, from *schematree.Node, q string, dir int) (a
 		}
 	}
 	if len(hits) == 0 {
-		return 0, 0
+		return 0, 0, more
 	}
 	refAt = max(refAt, 0)
 	i := pick(hits, refAt, ref, dir)
 	t.Jump(hits[i])
-	return i + 1, len(hits)
+	return i + 1, len(hits), more
 }
 
 // pick chooses the match: at or after position refAt (dir 0), after the
@@ -177,7 +190,7 @@ func (p *treePane) unmarkSearch() {
 		p.t.Reveal(p.origin)
 	}
 }
-func (p *treePane) find(q string, dir int) (int, int) { return findInTree(p.t, p.origin, q, dir) }
+func (p *treePane) find(q string, dir int) (int, int, bool) { return findInTree(p.t, p.origin, q, dir) }
 
 // The documents (raw, planner, compare) search their lines.
 
@@ -187,8 +200,9 @@ func (p *docPane) lines() lineDoc {
 }
 func (p *docPane) markSearch()   { p.search.mark(p.lines()) }
 func (p *docPane) unmarkSearch() { p.search.unmark(p.lines(), p.height) }
-func (p *docPane) find(q string, dir int) (int, int) {
-	return p.search.find(p.lines(), p.height, q, dir)
+func (p *docPane) find(q string, dir int) (int, int, bool) {
+	at, total := p.search.find(p.lines(), p.height, q, dir)
+	return at, total, false
 }
 
 // The traffic screen searches the calls' tools and ops, or the call opened.
@@ -209,14 +223,15 @@ func (p *trafficPane) unmarkSearch() {
 	p.list.move(&p.log, p.origin-p.list.cursor)
 }
 
-func (p *trafficPane) find(q string, dir int) (int, int) {
+func (p *trafficPane) find(q string, dir int) (int, int, bool) {
 	if p.detail != nil {
-		return p.search.find(p.detail, p.height, q, dir)
+		at, total := p.search.find(p.detail, p.height, q, dir)
+		return at, total, false
 	}
 	q = foldQuery(q)
 	l := &p.log
 	if q == "" || l.n == 0 {
-		return 0, 0
+		return 0, 0, false
 	}
 	ref := p.list.cursor
 	if dir == 0 {
@@ -234,14 +249,14 @@ func (p *trafficPane) find(q string, dir int) (int, int) {
 		}
 	}
 	if len(hits) == 0 {
-		return 0, 0
+		return 0, 0, false
 	}
 	if refAt < 0 {
 		refAt = len(hits)
 	}
 	i := pick(hits, refAt, ref, dir)
 	p.list.move(l, hits[i]-p.list.cursor)
-	return i + 1, len(hits)
+	return i + 1, len(hits), false
 }
 
 // Plain text of a document's lines, for the search.

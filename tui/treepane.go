@@ -57,17 +57,15 @@ func (p *treePane) key(msg tea.KeyPressMsg, k *keyMap) action {
 	case key.Matches(msg, k.FoldAll):
 		t.CollapseBelow(t.Cursor())
 	case key.Matches(msg, k.UnfoldAll):
-		if t.ExpandBelow(t.Cursor()) {
-			return expandLimited
+		if c := t.Cursor(); c != nil {
+			return unfold{t.Unfold(c, -1)}
 		}
 	case key.Matches(msg, k.ExpandAll):
-		if t.ExpandAll() {
-			return expandLimited
-		}
+		return unfold{t.Unfold(nil, -1)}
 	case key.Matches(msg, k.CollapseAll):
 		t.CollapseAll()
 	case key.Matches(msg, k.Depth):
-		t.ExpandToDepth(int(msg.Code - '0'))
+		return unfold{t.Unfold(nil, int(msg.Code-'0'))}
 	case key.Matches(msg, k.NextSibling):
 		t.NextSibling()
 	case key.Matches(msg, k.PrevSibling):
@@ -79,7 +77,7 @@ func (p *treePane) key(msg tea.KeyPressMsg, k *keyMap) action {
 }
 
 // expandLimited says an unfold stopped at the tree's limit.
-var expandLimited = showStatus{"stopped unfolding at " + itoa(schematree.ExpandLimit) + " lines", true}
+var expandLimited = showStatus{"stopped unfolding: the tree holds its most, " + thousands(schematree.ExpandLimit) + " lines", true}
 
 func (p *treePane) scroll(n int) { p.t.Scroll(n) }
 

@@ -59,6 +59,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.setStatus(errorf("reconnect %s: %w", msg.server, msg.err).Error(), true)
 		}
 		return tea.Batch(m.setStatus("reconnecting "+msg.server+"…", false), m.requestServers())
+	case unfoldStepMsg:
+		if !stale(msg.ticket, m.unfold.ticket) {
+			return m.unfoldSlice()
+		}
 	case reconnectedMsg:
 		text, isErr := reconnectResult(msg)
 		return tea.Batch(m.setStatus(text, isErr), m.requestServers())
