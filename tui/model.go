@@ -85,7 +85,7 @@ type Model struct {
 
 	input  prompt
 	unfold unfoldJob // a recursive unfold under way
-	yank   bool // y was pressed: the next key picks the notation
+	yank   bool      // y was pressed: the next key picks the notation
 	desc   descToggle
 	copied string // the last text put on the clipboard
 
