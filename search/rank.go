@@ -59,7 +59,12 @@ func Name(name, query string) Score {
 	if query == "" {
 		return NoMatch
 	}
-	n, q := strings.ToLower(name), strings.ToLower(query)
+	return rankName(name, strings.ToLower(name), strings.ToLower(query))
+}
+
+// rankName is Name on a name already lower-cased (n) and a lower-cased
+// query q: an index lowers its names once.
+func rankName(name, n, q string) Score {
 	if n == q {
 		return NameExact
 	}

@@ -78,7 +78,7 @@ func (a *app) rootCommand() *cobra.Command {
 		"largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand())
-	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand())
+	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
 	return root
 }
 
