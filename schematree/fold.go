@@ -260,10 +260,31 @@ func (t *Tree) Open(path string) (*Node, bool) {
 
 // Materialise loads the lines above path, as Open does, and returns the
 // line at path without unfolding anything.
-func (t *Tree) Materialise(path string) (*Node, bool) {
+func (t *Tree) Materialise(path string) (*Node, bool) { return t.materialise(t.root, path) }
+
+// OpenIn is Open for the lines under the top line named section (the
+// "output" or "input" of a schema tree, whose paths start again at each).
+func (t *Tree) OpenIn(section, path string) (*Node, bool) {
+	for top := t.root.next; top != nil; top = top.last.next {
+		if top.Kind == KindSection && strings.TrimRight(top.Name, "[]") == section {
+			t.load(top)
+			n, ok := t.materialise(top, path)
+			if ok {
+				t.Jump(n)
+				t.Expand(n)
+			}
+			return n, ok
+		}
+	}
+	return nil, false
+}
+
+// materialise finds the line at path among top's descendants (every line
+// for the root), loading the lines above it.
+func (t *Tree) materialise(top *Node, path string) (*Node, bool) {
 	for {
 		var best *Node
-		for n := t.root.next; n != nil; n = n.next {
+		for n := top.next; n != nil && (top == t.root || n.depth > top.depth); n = n.next {
 			if n.Kind != KindMore && n.Kind != KindNote && n.Path == path {
 				return n, true
 			}

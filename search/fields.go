@@ -47,10 +47,15 @@ func ParseSide(s string) (Side, bool) {
 type field struct {
 	tool  int32 // index in Index.tools
 	side  Side
+	name  int32  // the last segment, without its array marks: in Index.names
 	path  string // as the inspector writes it (output) or as arguments nest (input)
-	name  string // the last segment, without its array marks
-	lower string // name, lower-cased
 	label string // the type label
+}
+
+// name is a field name as many fields share it ("id", "email"): a query
+// ranks each name once.
+type name struct {
+	text, lower string
 }
 
 // Index holds the fields of many tools' schemas, each schema walked once,
@@ -60,6 +65,8 @@ type field struct {
 type Index struct {
 	tools  []string // tool ids
 	fields []field
+	names  []name
+	byName map[string]int32
 }
 
 // Hit is a field a query matched.
@@ -76,7 +83,7 @@ type Hit struct {
 // NewIndex walks the output and input schemas of tools: every field, at
 // most model.ScanCap per schema, not entering a $ref already on the path.
 func NewIndex(tools []model.Tool) *Index {
-	ix := &Index{}
+	ix := &Index{byName: map[string]int32{}}
 	for i, t := range tools {
 		ix.tools = append(ix.tools, t.ID())
 		p := summarizer.ParseTool(t)
@@ -94,6 +101,17 @@ func NewIndex(tools []model.Tool) *Index {
 // Tools is how many tools the index holds; Fields how many fields.
 func (ix *Index) Tools() int  { return len(ix.tools) }
 func (ix *Index) Fields() int { return len(ix.fields) }
+
+// intern is the number of a field name, added once.
+func (ix *Index) intern(s string) int32 {
+	if i, ok := ix.byName[s]; ok {
+		return i
+	}
+	i := int32(len(ix.names))
+	ix.names = append(ix.names, name{text: s, lower: strings.ToLower(s)})
+	ix.byName[s] = i
+	return i
+}
 
 // walk adds the fields under root, depth first in declaration order.
 func (ix *Index) walk(tool int32, side Side, root *model.Node) {
@@ -113,8 +131,7 @@ func (ix *Index) walk(tool int32, side Side, root *model.Node) {
 			crefs := append([]int32(nil), child.Refs...)
 			t, levels := child.Unwrap(&crefs)
 			p := fieldpath.Join(path, name+fieldpath.Arrays(levels))
-			ix.fields = append(ix.fields, field{tool: tool, side: side, path: p, name: name,
-				lower: strings.ToLower(name), label: t.Label()})
+			ix.fields = append(ix.fields, field{tool: tool, side: side, path: p, name: ix.intern(name), label: t.Label()})
 			seen := slices.Contains(keys, t.Key)
 			for _, r := range crefs {
 				seen = seen || slices.Contains(keys, r)
@@ -154,13 +171,17 @@ func (ix *Index) Search(query string, side Side, limit int) []Hit {
 		i     int
 		score Score
 	}
+	scores := make([]Score, len(ix.names))
+	for i, n := range ix.names {
+		scores[i] = rankName(n.text, n.lower, q)
+	}
 	var found []scored
 	for i := range ix.fields {
 		f := &ix.fields[i]
 		if f.side&side == 0 {
 			continue
 		}
-		s := rankName(f.name, f.lower, q)
+		s := scores[f.name]
 		if byPath {
 			s = max(s, pathScore(f.path, q))
 		}

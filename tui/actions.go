@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/schematree"
+	"mcpeek/search"
 )
 
 // action is what a pane or a dialog asks of the root model after a key or
@@ -19,6 +20,8 @@ type (
 	}
 	// unfold runs a recursive unfold a slice per message (e, L, 1-9).
 	unfold struct{ u *schematree.Unfolding }
+	// jumpToField shows a field the field search found.
+	jumpToField struct{ hit search.Hit }
 	// startCopy waits for the notation of the path to copy (y).
 	startCopy struct{}
 	// closeTraffic leaves the traffic screen.
@@ -38,6 +41,9 @@ func (m *Model) act(a action) tea.Cmd {
 		return m.setStatus(a.text, a.isErr)
 	case unfold:
 		return m.startUnfold(a.u)
+	case jumpToField:
+		m.overlay.close()
+		return m.jumpTo(a.hit)
 	case startCopy:
 		m.yank = true
 	case closeTraffic:

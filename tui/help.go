@@ -49,11 +49,20 @@ func (m *Model) shortHelpLine() string {
 		return m.help.ShortHelpView(append(rest, tail...))
 	}
 	h := m.help
-	h.SetWidth(0)
+	h.SetWidth(0) // cut here: the help's own cut can overflow by an item
 	end := h.ShortHelpView(tail)
 	sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
-	h.SetWidth(max(m.width-ansi.StringWidth(end)-ansi.StringWidth(sep), 1))
-	return h.ShortHelpView(rest) + sep + end
+	room := m.width - ansi.StringWidth(end) - ansi.StringWidth(sep)
+	for n := len(rest); n > 0; n-- {
+		line := h.ShortHelpView(rest[:n])
+		if n < len(rest) {
+			line += " " + h.Styles.Ellipsis.Render(h.Ellipsis)
+		}
+		if ansi.StringWidth(line) <= room {
+			return line + sep + end
+		}
+	}
+	return end
 }
 
 func sameKeys(a, b key.Binding) bool { return slices.Equal(a.Keys(), b.Keys()) }

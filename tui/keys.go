@@ -19,6 +19,7 @@ type keyMap struct {
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
 	CopyCLI, CopyCall                        key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
+	FindField, Side                          key.Binding
 	Help, Quit, CloseHelp                    key.Binding
 }
 
@@ -72,6 +73,8 @@ func newKeyMap() keyMap {
 		Open:        b([]string{"enter", "l", "right"}, "enter", "open call"),
 		Back:        b([]string{"esc", "h", "left"}, "esc", "back"),
 		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
+		FindField:   b([]string{"f"}, "f", "find field"),
+		Side:        b([]string{"tab"}, "tab", "output/input/both"),
 		Help:        b([]string{"?"}, "?", "help"),
 		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
 		CloseHelp:   b([]string{"esc", "q", "?"}, "esc/q", "close help"),
@@ -85,7 +88,7 @@ func (k *keyMap) treeHelp() []key.Binding {
 
 // toolsHelp is the short help while the servers-and-tools pane has the keys.
 func (k *keyMap) toolsHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Filter, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Filter, k.FindField, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
 }
 
 // explorerHelp is the help shown by "?" in the explorer, in columns: six
@@ -96,7 +99,7 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
-			{k.Filter, k.Next, k.Prev, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
+			{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
 			append(views, k.Gateway, k.Traffic, k.Help, k.Quit),
 		}
 	}
@@ -104,7 +107,7 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
 		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc},
-		{k.Filter, k.Next, k.Prev, k.Copy, k.Reconnect},
+		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.Reconnect},
 		views,
 		{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit},
 	}

@@ -115,6 +115,8 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Copy):
 		m.yank = true
 		return nil
+	case key.Matches(msg, k.FindField):
+		return m.openFieldSearch()
 	case key.Matches(msg, k.Fold):
 		r, ok := l.selected()
 		if !ok {

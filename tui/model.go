@@ -10,6 +10,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/schematree"
+	"mcpeek/search"
 	"mcpeek/summarizer"
 	"mcpeek/tokens"
 )
@@ -85,7 +86,12 @@ type Model struct {
 
 	input  prompt
 	unfold unfoldJob // a recursive unfold under way
-	yank   bool      // y was pressed: the next key picks the notation
+
+	// fields indexes every tool's fields for the field search; jump is a
+	// field it chose, shown once its tool's views are built.
+	fields fieldIndex
+	jump   *search.Hit
+	yank   bool // y was pressed: the next key picks the notation
 	desc   descToggle
 	copied string // the last text put on the clipboard
 
