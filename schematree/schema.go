@@ -12,8 +12,25 @@ import (
 // schemaData is what the schema tree's loader needs to open a line: the
 // node's schema (arrays unwrapped), and where it is in its document.
 type schemaData struct {
-	node  *model.Node
+	node  *model.Node // arrays unwrapped
+	prop  *model.Node // the property's own schema, before unwrapping
 	route Route
+}
+
+// SchemaNodes are the schema of a schema-tree line: the property's own
+// (its description, array constraints) and the one its arrays lead to
+// (type, format, enum, constraints). ok is false for lines of other trees
+// and notes.
+func (n *Node) SchemaNodes() (prop, term *model.Node, ok bool) {
+	d, _ := n.data.(*schemaData)
+	if d == nil || d.node == nil {
+		return nil, nil, false
+	}
+	prop = d.prop
+	if prop == nil {
+		prop = d.node
+	}
+	return prop, d.node, true
 }
 
 // schemaLoader opens lines of the full schema tree, resolving $refs only
@@ -97,10 +114,10 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 		r.Note = strings.TrimSpace("unknown keys  " + r.Note)
 	}
 	if count == 0 {
-		return NewNode(r, false, nil)
+		return NewNode(r, false, &schemaData{node: term, prop: child, route: route})
 	}
 	r.Count = count
-	n := NewNode(r, true, &schemaData{node: term, route: route})
+	n := NewNode(r, true, &schemaData{node: term, prop: child, route: route})
 	recursive := repeats(term, ancestors)
 	for _, ref := range refs {
 		recursive = recursive || ancestors[ref]

@@ -22,6 +22,8 @@ type (
 	unfold struct{ u *schematree.Unfolding }
 	// jumpToField shows a field the field search found.
 	jumpToField struct{ hit search.Hit }
+	// openDetails shows the details of the line under the cursor (i).
+	openDetails struct{}
 	// startCopy waits for the notation of the path to copy (y).
 	startCopy struct{}
 	// closeTraffic leaves the traffic screen.
@@ -44,6 +46,8 @@ func (m *Model) act(a action) tea.Cmd {
 	case jumpToField:
 		m.overlay.close()
 		return m.jumpTo(a.hit)
+	case openDetails:
+		return m.openDetails()
 	case startCopy:
 		m.yank = true
 	case closeTraffic:

@@ -19,7 +19,7 @@ type keyMap struct {
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
 	CopyCLI, CopyCall                        key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
-	FindField, Side                          key.Binding
+	FindField, Side, Details                 key.Binding
 	Help, Quit, CloseHelp                    key.Binding
 }
 
@@ -75,15 +75,16 @@ func newKeyMap() keyMap {
 		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
 		FindField:   b([]string{"f"}, "f", "find field"),
 		Side:        b([]string{"tab"}, "tab", "output/input/both"),
+		Details:     b([]string{"i"}, "i", "details"),
 		Help:        b([]string{"?"}, "?", "help"),
 		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
-		CloseHelp:   b([]string{"esc", "q", "?"}, "esc/q", "close help"),
+		CloseHelp:   b([]string{"esc", "q", "?"}, "esc/q", "close"),
 	}
 }
 
 // treeHelp is the short help while a tree (summary, schema) has the keys.
 func (k *keyMap) treeHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.Planner, k.View, k.Pane, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Details, k.Copy, k.Planner, k.View, k.Pane, k.Help, k.Quit}
 }
 
 // toolsHelp is the short help while the servers-and-tools pane has the keys.
@@ -99,14 +100,14 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
-			{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
+			{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
 			append(views, k.Gateway, k.Traffic, k.Help, k.Quit),
 		}
 	}
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
-		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc},
+		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc, k.Details},
 		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.Reconnect},
 		views,
 		{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit},

@@ -72,6 +72,8 @@ func (p *treePane) key(msg tea.KeyPressMsg, k *keyMap) action {
 		t.PrevSibling()
 	case key.Matches(msg, k.Copy):
 		return startCopy{}
+	case key.Matches(msg, k.Details):
+		return openDetails{}
 	}
 	return nil
 }
