@@ -19,7 +19,7 @@ type keyMap struct {
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
 	CopyCLI, CopyCall                        key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
-	FindField, Side, Details                 key.Binding
+	FindField, Side, Details, Pan            key.Binding
 	Help, Quit, CloseHelp                    key.Binding
 }
 
@@ -76,6 +76,7 @@ func newKeyMap() keyMap {
 		FindField:   b([]string{"f"}, "f", "find field"),
 		Side:        b([]string{"tab"}, "tab", "output/input/both"),
 		Details:     b([]string{"i"}, "i", "details"),
+		Pan:         b([]string{"left", "right"}, "←/→", "sideways"),
 		Help:        b([]string{"?"}, "?", "help"),
 		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
 		CloseHelp:   b([]string{"esc", "q", "?"}, "esc/q", "close"),

@@ -112,6 +112,10 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 		l.move(-len(l.rows))
 	case key.Matches(msg, k.Bottom):
 		l.move(len(l.rows))
+	case key.Matches(msg, k.NextSibling):
+		l.moveToServer(1)
+	case key.Matches(msg, k.PrevSibling):
+		l.moveToServer(-1)
 	case key.Matches(msg, k.Copy):
 		m.yank = true
 		return nil

@@ -47,6 +47,9 @@ type Options struct {
 	// Version is mcpeek's version, which the background gateway sends to
 	// its clients.
 	Version string
+	// Demo says no config was found and the embedded demo server is
+	// shown: the title bar says so for as long as it runs.
+	Demo bool
 }
 
 // Model is the explorer's one root model. Its parts are plain structs
@@ -57,6 +60,7 @@ type Model struct {
 	styles  Styles
 	isDark  bool
 	noColor bool
+	demo    bool // the embedded demo server is shown
 
 	width, height int
 	layout        layout
@@ -165,6 +169,7 @@ func New(o Options) *Model {
 		keys:     newKeyMap(),
 		isDark:   true,
 		noColor:  o.NoColor,
+		demo:     o.Demo,
 		help:     help.New(),
 		spinner:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		starting: !o.Started,

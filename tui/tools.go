@@ -95,6 +95,18 @@ func (l *toolList) moveToTool(dir int) {
 	}
 }
 
+// moveToServer moves the cursor to the next (dir 1) or previous (-1)
+// server's row: J and K jump between servers.
+func (l *toolList) moveToServer(dir int) {
+	for i := l.cursor + dir; i >= 0 && i < len(l.rows); i += dir {
+		if l.rows[i].tool < 0 {
+			l.cursor = i
+			l.clampOffset()
+			return
+		}
+	}
+}
+
 // rebuild lays the rows out for servers under the current filter, keeping
 // the cursor on the same server or tool when it is still there.
 func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {

@@ -93,6 +93,9 @@ func (m *Model) titleBar() string {
 	if errs > 0 {
 		t += s.ErrText.Render(" · " + itoa(errs) + " in error")
 	}
+	if m.demo {
+		t += "  " + s.Accent.Render("demo server") + s.Dim.Render(": no config found (--config FILE)")
+	}
 	if m.starting {
 		t += "  " + m.spinner.View() + s.Dim.Render(" connecting…")
 	}

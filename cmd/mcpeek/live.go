@@ -82,6 +82,7 @@ func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 			return nil, err
 		}
 		opts = append(opts, opt)
+		a.usingDemo = true
 		a.note("no MCP server config found: using the embedded demo server (give one with --config FILE)")
 	}
 	for i := range cfg.Servers {

@@ -24,6 +24,7 @@ type app struct {
 	protocol       string
 	maxMessage     int64
 	color          bool // stdout is a terminal and colour is allowed
+	usingDemo      bool // no config was found: the embedded demo server is served
 }
 
 // run executes the command line and returns the process exit status.

@@ -37,6 +37,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		NoColor: noColor,
 		Notes:   noteLines(notes.String()),
 		Version: version,
+		Demo:    a.usingDemo,
 	})
 	// The background gateway, if the program ended without the quit key
 	// stopping it, stops before the Manager closes.
