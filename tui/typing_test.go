@@ -64,6 +64,22 @@ func TestNoPrintableKeyInAnInputRunsACommand(t *testing.T) {
 	}
 }
 
+// The field search's input (f) takes every printable key as text too.
+func TestNoPrintableKeyInTheFieldSearchRunsACommand(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	before := stateOf(h.m)
+	h.keys("f")
+	text := printable()
+	h.typeText(text)
+	d, ok := h.m.overlay.top().(*fieldDialog)
+	if !ok || d.input.Value() != text {
+		t.Fatalf("the field search lost the keys typed:\n%s", h.screen())
+	}
+	if got := stateOf(h.m); got != before || h.quit() {
+		t.Errorf("typing ran a command: state %+v, was %+v", got, before)
+	}
+}
+
 // / searches in every view of a tool, counting its matches; n and N step
 // through them and the status bar says where ("2/5").
 func TestSearchInEveryView(t *testing.T) {
