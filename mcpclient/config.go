@@ -140,6 +140,28 @@ func (c ServerConfig) String() string {
 // every error text and stderr line from a connection goes through it.
 func (c ServerConfig) Redact(msg string) string { return redact(msg, c.secrets()) }
 
+// commandLine is how the server is reached, for a person to read: the
+// command and its arguments (quoted where they hold spaces or quotes), or
+// the URL. Not redacted.
+func (c ServerConfig) commandLine() string {
+	if c.Command == "" {
+		return c.URL
+	}
+	parts := []string{quoteArg(c.Command)}
+	for _, a := range c.Args {
+		parts = append(parts, quoteArg(a))
+	}
+	return strings.Join(parts, " ")
+}
+
+// quoteArg quotes an argument for a shell when it needs it.
+func quoteArg(a string) string {
+	if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`|&;<>()*?[]#~") {
+		return a
+	}
+	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+}
+
 // secrets returns the values Redact hides, longest first, so that a secret
 // containing another is replaced whole. Values under four bytes ("1",
 // "true") are left out: they would shred every message and are unlikely to

@@ -192,6 +192,24 @@ func (m *Manager) Reconnect(name string) error {
 	return nil
 }
 
+// ReconnectWait drops the named server's connection, if any, connects
+// again at once, and waits until that attempt has ended (or ctx has): it
+// returns the server as it then is, connected or in error.
+func (m *Manager) ReconnectWait(ctx context.Context, name string) (model.Server, error) {
+	s, err := m.lookup(name)
+	if err != nil {
+		return model.Server{}, err
+	}
+	s.mu.Lock()
+	target := s.attempts + 1
+	s.mu.Unlock()
+	s.kickNow()
+	if err := s.waitAttempts(ctx, m.ctx, target); err != nil {
+		return model.Server{}, err
+	}
+	return s.snapshot(), nil
+}
+
 // CallTool calls tool on server with args (a JSON object, or nil) and returns
 // the raw result. The call has the Manager's call timeout unless ctx ends
 // sooner, and is cancelled by Close. A server that is down is reconnected at

@@ -547,3 +547,32 @@ func TestCloseReapsEveryChild(t *testing.T) {
 		t.Errorf("stubborn child ended with %q, want it killed", got)
 	}
 }
+
+// ReconnectWait answers once the new attempt has ended, with the server
+// as it then is.
+func TestReconnectWait(t *testing.T) {
+	srv := server.NewMCPServer("r", "1")
+	srv.AddTool(mcp.NewTool("t"), textResult("t"))
+	m := startManager(t, Config{}, WithInProcess("r", srv))
+	s, err := m.ReconnectWait(context.Background(), "r")
+	if err != nil || s.State != model.StateConnected || len(s.Tools) != 1 {
+		t.Fatalf("ReconnectWait = %+v, %v", s, err)
+	}
+	if _, err := m.ReconnectWait(context.Background(), "nope"); !errors.Is(err, ErrUnknownServer) {
+		t.Errorf("ReconnectWait(nope) = %v", err)
+	}
+}
+
+// A stdio server's snapshot says how it is run, secrets hidden; the
+// first error line of its stderr outlives the ring.
+func TestCommandLineAndFirstStderrError(t *testing.T) {
+	c := ServerConfig{Name: "x", Command: "npx", Args: []string{"-y", "my server", "--token=s3cr3t-value"}, Env: map[string]string{"T": "s3cr3t-value"}}
+	if got := c.Redact(c.commandLine()); got != "npx -y 'my server' --token=***" {
+		t.Errorf("command line %q", got)
+	}
+	r := newLineRing(3, nil)
+	r.Write([]byte("boot\nError: Cannot find module 'x'\n  at a\n  at b\n  at c\nNode.js v20\n"))
+	if got := r.Lines(); !slices.Equal(got, []string{"Error: Cannot find module 'x'", "…", "  at b", "  at c", "Node.js v20"}) {
+		t.Errorf("lines %q", got)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"sync"
 	"unicode/utf8"
+
+	"mcpeek/model"
 )
 
 // maxStderrLine bounds one stored stderr line; the rest of a longer line is
@@ -23,6 +25,13 @@ type lineRing struct {
 	keep    int      // bytes kept of one line: see newLineRing
 	partial []byte
 	long    bool // the current line passed keep
+	// firstErr is the first line that looked like an error, and pushed
+	// the number of lines stored before it: Lines keeps it when the ring
+	// has let it go.
+	firstErr    string
+	firstErrAt  int
+	pushed      int
+	hasFirstErr bool
 }
 
 // newLineRing keeps the last max lines, with secrets replaced by "***".
@@ -80,6 +89,10 @@ func (r *lineRing) push() {
 		line += "…"
 	}
 	r.partial, r.long = r.partial[:0], false
+	if !r.hasFirstErr && model.LooksLikeError(line) {
+		r.firstErr, r.firstErrAt, r.hasFirstErr = line, r.pushed, true
+	}
+	r.pushed++
 	if len(r.lines) < r.max {
 		r.lines = append(r.lines, line)
 		return
@@ -111,11 +124,16 @@ func cutOutside(b []byte, n int, secrets []string) int {
 	return n
 }
 
-// Lines returns the stored lines, oldest first.
+// Lines returns the stored lines, oldest first; the first line that
+// looked like an error comes first, with "…" after it, when the ring has
+// let it go.
 func (r *lineRing) Lines() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make([]string, 0, len(r.lines))
+	out := make([]string, 0, len(r.lines)+2)
+	if r.hasFirstErr && r.firstErrAt < r.pushed-len(r.lines) {
+		out = append(out, r.firstErr, "…")
+	}
 	out = append(out, r.lines[r.next:]...)
 	return append(out, r.lines[:r.next]...)
 }

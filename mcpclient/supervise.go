@@ -105,6 +105,9 @@ func (s *serverState) snapshot() model.Server {
 		Implementation:  s.impl,
 		ProtocolVersion: s.protocol,
 	}
+	if s.ep.inproc == nil {
+		srv.Command = s.ep.cfg.Redact(s.ep.cfg.commandLine())
+	}
 	if s.conn != nil {
 		srv.Stderr = s.conn.Stderr()
 	}

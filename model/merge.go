@@ -226,6 +226,9 @@ func annotate(n *Node, sources ...*Node) {
 		if n.Default == nil {
 			n.Default = src.Default
 		}
+		if n.Constraints == nil {
+			n.Constraints = src.Constraints
+		}
 		if n.Enum == nil && n.Shape == Scalar {
 			n.Enum = src.Enum
 		}

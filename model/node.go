@@ -50,6 +50,9 @@ type Node struct {
 	Format      string
 	Enum        []*Value
 	Default     *Value
+	// Constraints are the validation keywords of the schema itself
+	// (minLength, pattern, maximum, ...), in ConstraintKeywords' order.
+	Constraints []Keyword
 
 	// Key identifies this node (one per raw schema) in recursion checks.
 	Key int32
@@ -60,6 +63,17 @@ type Node struct {
 	items      *lazy // array items (nil: none declared)
 	additional *lazy // additionalProperties schema, when it is one
 }
+
+// Keyword is one keyword of a schema and its value.
+type Keyword struct {
+	Name  string
+	Value *Value
+}
+
+// ConstraintKeywords are the validation keywords a Node keeps.
+var ConstraintKeywords = []string{"minLength", "maxLength", "pattern", "minimum", "exclusiveMinimum",
+	"maximum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "uniqueItems",
+	"minProperties", "maxProperties", "contentMediaType", "contentEncoding"}
 
 // Prop is one property of an object node.
 type Prop struct {

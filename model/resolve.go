@@ -82,6 +82,11 @@ func (s *Schema) ownNode(v *Value) *Node {
 	n.Description = v.Get("description").Text()
 	n.Format = v.Get("format").Text()
 	n.Default = v.Get("default")
+	for _, k := range ConstraintKeywords {
+		if c := v.Get(k); c != nil {
+			n.Constraints = append(n.Constraints, Keyword{Name: k, Value: c})
+		}
+	}
 	if e := v.Get("enum"); e != nil && e.Kind == JSONArray {
 		n.Enum = e.Items
 	} else if c := v.Get("const"); c != nil {

@@ -55,8 +55,14 @@ type Server struct {
 	// Err is the last error message when State is StateError or
 	// StateNeedsLogin.
 	Err string
-	// Stderr holds the last lines the server wrote to stderr (stdio only).
+	// Stderr holds the last lines the server wrote to stderr (stdio only);
+	// when the first line that looks like an error (LooksLikeError) was
+	// pushed out, it comes first, followed by "…".
 	Stderr []string
+	// Command is how the server is reached, for a person to read: a stdio
+	// server's command line, or an HTTP server's URL; secrets replaced by
+	// "***". "" for a server run in process.
+	Command string
 	// Instructions is the server's initialize instructions, if any.
 	Instructions string
 	// Implementation is the name and version the server gave for itself at

@@ -2,8 +2,11 @@ package schematree
 
 import "strings"
 
-// ExpandLimit bounds how many lines one recursive unfold may materialise,
-// so expanding a huge (or exponentially shared) schema cannot hang the UI.
+// ExpandLimit bounds how many lines a tree materialises in recursive
+// unfolds and searches, in all (not per press: folding frees nothing, so
+// a per-press cap let every expand-all add as many again), so expanding a
+// huge (or exponentially shared) schema cannot exhaust memory. Lines
+// already loaded unfold freely.
 const ExpandLimit = 250_000
 
 // Expand unfolds n, loading its children on first use. O(1) after the load.
@@ -67,11 +70,10 @@ func (t *Tree) Right() {
 }
 
 // ExpandAll unfolds every line, loading lazily, stopping at recursion and
-// after ExpandLimit materialised lines. It reports whether it stopped short.
+// once the tree holds ExpandLimit lines. It reports whether it stopped
+// short. On a huge schema it takes long: Unfold does it a slice at a time.
 func (t *Tree) ExpandAll() (capped bool) {
-	capped = t.expandRange(t.root, -1)
-	t.settle()
-	return capped
+	return t.Unfold(nil, -1).Finish()
 }
 
 // ExpandBelow unfolds n and everything under it (L).
@@ -79,45 +81,93 @@ func (t *Tree) ExpandBelow(n *Node) (capped bool) {
 	if n == nil {
 		return false
 	}
-	capped = t.expandRange(n, -1)
-	t.settle()
-	return capped
+	return t.Unfold(n, -1).Finish()
 }
 
 // ExpandToDepth shows every line above depth d and folds the rest: 1 shows
 // only the top level, 2 one level more, ... (the 1-9 keys).
 func (t *Tree) ExpandToDepth(d int) (capped bool) {
-	capped = t.expandRange(t.root, d)
-	t.settle()
-	return capped
+	return t.Unfold(nil, d).Finish()
 }
 
-// expandRange walks n's subtree in list order, unfolding lines shallower
-// than depth (all when depth < 0) and folding the ones at depth. Newly
-// loaded children follow their parent in the list, so one pass sees them.
-func (t *Tree) expandRange(n *Node, depth int) (capped bool) {
-	start := t.size
-	if n != t.root {
-		t.open(n, depth) // even a recursive line, when asked for by name
+// Unfolding is a recursive unfold done a slice at a time, so that a front
+// end never waits for a whole expand-all: each Step visits a bounded
+// number of lines. It walks n's subtree in list order, unfolding lines
+// shallower than depth (all when depth < 0) and folding the ones at
+// depth; newly loaded children follow their parent in the list, so one
+// pass sees them. Folding meanwhile is allowed (the walk unfolds what it
+// reaches after).
+type Unfolding struct {
+	t      *Tree
+	n      *Node // the subtree's root; t.root for the whole tree
+	depth  int
+	c      *Node // the next line to visit; nil when done
+	capped bool
+}
+
+// Unfold starts unfolding n's subtree (the whole tree when n is nil) to
+// depth (-1 for all). n itself is opened at once, even a recursive line,
+// since it was asked for by name.
+func (t *Tree) Unfold(n *Node, depth int) *Unfolding {
+	if n == nil {
+		n = t.root
 	}
-	for c := n.next; c != nil && (n == t.root || c.depth > n.depth); {
+	u := &Unfolding{t: t, n: n, depth: depth, c: n.next}
+	if n != t.root {
+		t.open(n, depth)
+		u.c = n.next
+	}
+	u.stopAtEnd()
+	return u
+}
+
+// Step visits at most lines lines and reports whether the unfold is done.
+func (u *Unfolding) Step(lines int) (done bool) {
+	t := u.t
+	for ; u.c != nil && lines > 0; lines-- {
+		c := u.c
 		switch {
 		case !c.openable:
-			c = c.next
-		case (depth >= 0 && c.depth+1 >= depth) || c.cycle:
+			u.c = c.next
+		case (u.depth >= 0 && c.depth+1 >= u.depth) || c.cycle:
 			c.collapsed = true
-			c = c.last.next // skip what is under a fold
-		case t.size-start >= ExpandLimit:
-			capped = true
+			u.c = c.last.next // skip what is under a fold
+		case !c.loaded && t.size >= ExpandLimit:
+			u.capped = true
 			c.collapsed = true
-			c = c.last.next
+			u.c = c.last.next
 		default:
-			t.open(c, depth)
-			c = c.next
+			t.open(c, u.depth)
+			u.c = c.next
 		}
+		u.stopAtEnd()
 	}
-	return capped
+	t.settle()
+	return u.c == nil
 }
+
+// stopAtEnd ends the walk when it has left n's subtree.
+func (u *Unfolding) stopAtEnd() {
+	if u.c != nil && u.n != u.t.root && u.c.depth <= u.n.depth {
+		u.c = nil
+	}
+}
+
+// Finish does the rest at once and reports whether it stopped short.
+func (u *Unfolding) Finish() (capped bool) {
+	for !u.Step(1 << 16) {
+	}
+	return u.capped
+}
+
+// Done reports whether the unfold has ended.
+func (u *Unfolding) Done() bool { return u.c == nil }
+
+// Capped reports whether lines were left folded at ExpandLimit.
+func (u *Unfolding) Capped() bool { return u.capped }
+
+// Lines is how many lines the tree holds now.
+func (u *Unfolding) Lines() int { return u.t.size }
 
 // open loads and unfolds one line during a recursive unfold.
 func (t *Tree) open(n *Node, depth int) {
@@ -210,10 +260,31 @@ func (t *Tree) Open(path string) (*Node, bool) {
 
 // Materialise loads the lines above path, as Open does, and returns the
 // line at path without unfolding anything.
-func (t *Tree) Materialise(path string) (*Node, bool) {
+func (t *Tree) Materialise(path string) (*Node, bool) { return t.materialise(t.root, path) }
+
+// OpenIn is Open for the lines under the top line named section (the
+// "output" or "input" of a schema tree, whose paths start again at each).
+func (t *Tree) OpenIn(section, path string) (*Node, bool) {
+	for top := t.root.next; top != nil; top = top.last.next {
+		if top.Kind == KindSection && strings.TrimRight(top.Name, "[]") == section {
+			t.load(top)
+			n, ok := t.materialise(top, path)
+			if ok {
+				t.Jump(n)
+				t.Expand(n)
+			}
+			return n, ok
+		}
+	}
+	return nil, false
+}
+
+// materialise finds the line at path among top's descendants (every line
+// for the root), loading the lines above it.
+func (t *Tree) materialise(top *Node, path string) (*Node, bool) {
 	for {
 		var best *Node
-		for n := t.root.next; n != nil; n = n.next {
+		for n := top.next; n != nil && (top == t.root || n.depth > top.depth); n = n.next {
 			if n.Kind != KindMore && n.Kind != KindNote && n.Path == path {
 				return n, true
 			}
@@ -253,4 +324,35 @@ func (t *Tree) Walk(f func(n *Node) bool) {
 			return
 		}
 	}
+}
+
+// LoadFolded materialises lines of the whole schema without unfolding
+// any (so a search can see inside folds), in list order, at most batch
+// of them this call, until the tree holds limit lines (or ExpandLimit).
+// Recursive lines are not entered. It reports whether lines are left to
+// load under the limit; a later call goes on (the lines loaded are
+// skipped at the cost of walking them).
+func (t *Tree) LoadFolded(limit, batch int) (more bool) {
+	limit = min(limit, ExpandLimit)
+	loaded := 0
+	for c := t.root.next; c != nil; c = c.next {
+		if !c.openable || c.loaded {
+			continue
+		}
+		if c.cycle {
+			c = c.last // skip what is under it
+			continue
+		}
+		if t.size >= limit {
+			break
+		}
+		if loaded == batch {
+			more = true
+			break
+		}
+		t.load(c)
+		loaded++
+	}
+	t.settle()
+	return more
 }

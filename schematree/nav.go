@@ -220,3 +220,24 @@ func (t *Tree) Visible(f func(row int, n *Node)) {
 		n = t.next(n)
 	}
 }
+
+// Jump reveals n (unfolding its ancestors) and moves the cursor there; a
+// line that was off screen is brought a third of the way down, so what
+// follows it shows too. It costs O(height + depth).
+func (t *Tree) Jump(n *Node) {
+	for a := n.parent; a != nil && a != t.root; a = a.parent {
+		a.collapsed = false
+	}
+	t.cursor = n
+	m := t.top
+	for i := 0; i < t.height && m != nil; i++ {
+		if m == n {
+			t.row = i
+			t.fill()
+			return
+		}
+		m = t.next(m)
+	}
+	t.row = t.height / 3
+	t.anchor()
+}

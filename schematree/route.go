@@ -16,7 +16,11 @@ const (
 	stepAlt
 )
 
+// step is one step of a Route, linked to the step before it: a line's
+// route shares every step above it with its parent's, so a line costs one
+// step, not a copy of its whole route.
 type step struct {
+	up   *step
 	kind stepKind
 	i    int
 }
@@ -28,12 +32,12 @@ type step struct {
 // use).
 type Route struct {
 	Section string
-	steps   []step
+	last    *step // nil at the section's root
 }
 
-// to is the route one step further down.
+// to is the route one step further down: O(1), sharing r's steps.
 func (r Route) to(k stepKind, i int) Route {
-	return Route{Section: r.Section, steps: append(slices.Clip(r.steps), step{k, i})}
+	return Route{Section: r.Section, last: &step{up: r.last, kind: k, i: i}}
 }
 
 // Route is the line's route, for lines of a schema tree that can open.
@@ -48,8 +52,12 @@ func (n *Node) Route() (Route, bool) {
 // Resolve follows the route in s (the same document the tree was built
 // from), arrays unwrapped at every step as the tree's lines are.
 func (r Route) Resolve(s *model.Schema) (*model.Node, bool) {
+	var steps []*step
+	for st := r.last; st != nil; st = st.up {
+		steps = append(steps, st)
+	}
 	n, _ := s.Root().Unwrap(nil)
-	for _, st := range r.steps {
+	for _, st := range slices.Backward(steps) {
 		var next *model.Node
 		switch {
 		case st.kind == stepProp && n.Shape == model.Object && st.i < len(n.Props):

@@ -12,14 +12,49 @@ import (
 // schemaData is what the schema tree's loader needs to open a line: the
 // node's schema (arrays unwrapped), and where it is in its document.
 type schemaData struct {
-	node  *model.Node
+	node  *model.Node // arrays unwrapped
+	prop  *model.Node // the property's own schema, before unwrapping
 	route Route
+}
+
+// SchemaNodes are the schema of a schema-tree line: the property's own
+// (its description, array constraints) and the one its arrays lead to
+// (type, format, enum, constraints). ok is false for lines of other trees
+// and notes.
+func (n *Node) SchemaNodes() (prop, term *model.Node, ok bool) {
+	d, _ := n.data.(*schemaData)
+	if d == nil || d.node == nil {
+		return nil, nil, false
+	}
+	prop = d.prop
+	if prop == nil {
+		prop = d.node
+	}
+	return prop, d.node, true
 }
 
 // schemaLoader opens lines of the full schema tree, resolving $refs only
 // when a line is opened.
 type schemaLoader struct {
 	schema *model.Schema
+	// sentences keeps each description's sanitised first sentence, by
+	// the description: the lines of one $ref target share one string.
+	sentences map[string]string
+}
+
+// sentence is a description's first sentence, sanitised, once per text.
+func (l schemaLoader) sentence(desc string) string {
+	if desc == "" {
+		return ""
+	}
+	if s, ok := l.sentences[desc]; ok {
+		return s
+	}
+	s := model.SanitizeLine(summarizer.FirstSentence(desc))
+	if l.sentences != nil {
+		l.sentences[desc] = s
+	}
+	return s
 }
 
 // AnyKey names the line of an object's additionalProperties schema.
@@ -69,7 +104,7 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 		Count:  -1,
 		Format: model.SanitizeLine(term.Format),
 		Enum:   enumValues(term.Enum),
-		Desc:   model.SanitizeLine(summarizer.FirstSentence(desc)),
+		Desc:   l.sentence(desc),
 	}
 	if len(refs) > 0 {
 		r.Note = "→ " + model.SanitizeLine(l.schema.RefName(refs[len(refs)-1]))
@@ -79,10 +114,10 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 		r.Note = strings.TrimSpace("unknown keys  " + r.Note)
 	}
 	if count == 0 {
-		return NewNode(r, false, nil)
+		return NewNode(r, false, &schemaData{node: term, prop: child, route: route})
 	}
 	r.Count = count
-	n := NewNode(r, true, &schemaData{node: term, route: route})
+	n := NewNode(r, true, &schemaData{node: term, prop: child, route: route})
 	recursive := repeats(term, ancestors)
 	for _, ref := range refs {
 		recursive = recursive || ancestors[ref]
@@ -146,13 +181,14 @@ func NewSchema(out, in *model.Schema, outNote, inNote string) *Tree {
 	// One loader per section: each resolves against its own document.
 	o := Section("output", out, outNote)
 	i := Section("input", in, inNote)
+	sentences := map[string]string{}
 	t := NewTree(LoaderFunc(func(n *Node) []*Node {
 		for a := n; a != nil; a = a.parent {
 			switch a {
 			case o:
-				return schemaLoader{schema: out}.Load(n)
+				return schemaLoader{schema: out, sentences: sentences}.Load(n)
 			case i:
-				return schemaLoader{schema: in}.Load(n)
+				return schemaLoader{schema: in, sentences: sentences}.Load(n)
 			}
 		}
 		return nil

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/schematree"
+	"mcpeek/search"
 )
 
 // action is what a pane or a dialog asks of the root model after a key or
@@ -17,10 +18,12 @@ type (
 		text  string
 		isErr bool
 	}
-	// startSearch opens the search input; esc goes back to from.
-	startSearch struct{ from *schematree.Node }
-	// searchAgain moves to the next (or previous) line matching the search.
-	searchAgain struct{ backward bool }
+	// unfold runs a recursive unfold a slice per message (e, L, 1-9).
+	unfold struct{ u *schematree.Unfolding }
+	// jumpToField shows a field the field search found.
+	jumpToField struct{ hit search.Hit }
+	// openDetails shows the details of the line under the cursor (i).
+	openDetails struct{}
 	// startCopy waits for the notation of the path to copy (y).
 	startCopy struct{}
 	// closeTraffic leaves the traffic screen.
@@ -38,11 +41,13 @@ func (m *Model) act(a action) tea.Cmd {
 		return a
 	case showStatus:
 		return m.setStatus(a.text, a.isErr)
-	case startSearch:
-		m.input.origin = a.from
-		m.startInput(inputSearch, "")
-	case searchAgain:
-		return m.findNext(a.backward)
+	case unfold:
+		return m.startUnfold(a.u)
+	case jumpToField:
+		m.overlay.close()
+		return m.jumpTo(a.hit)
+	case openDetails:
+		return m.openDetails()
 	case startCopy:
 		m.yank = true
 	case closeTraffic:

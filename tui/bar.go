@@ -8,64 +8,72 @@ import (
 	"mcpeek/model"
 )
 
-// pathBar shows the input while typing, else where the cursor is, with
-// the status message, the gateway and the knobs on the right.
+// minPath is the fewest cells the path keeps before the knobs give way.
+const minPath = 28
+
+// pathBar shows the input while typing, else where the cursor is. Left to
+// right: the path (cut from the left, so its last segments stay), the
+// search's counter, the knobs, then a short gateway segment. The knobs
+// give way first, then the path is cut; a status message takes the
+// knobs' place for its few seconds.
 func (m *Model) pathBar() string {
 	s := &m.styles
-	if m.input.mode != inputNone {
-		return m.input.field.View()
-	}
-	left := m.barLeft()
-	gw := m.gatewayText()
-	knobs := ""
-	if !m.traffic.open {
-		knobs = m.knobsText()
-	}
 	w := ansi.StringWidth
+	count := m.searchCount()
+	if count != "" {
+		count = s.Accent.Render(count)
+	}
+	if m.input.mode != inputNone {
+		field := m.input.field.View()
+		if count == "" {
+			return field
+		}
+		room := m.width - w(count) - 2
+		return fit(field, room) + "  " + count
+	}
+	left := barJoin(m.barLeft(), count)
+	gw := m.gatewaySegment()
+	var tries []string
 	if m.status.text != "" {
 		st := s.Status
 		if m.status.isErr {
 			st = s.StatusErr
 		}
 		msg := st.Render(model.SanitizeLine(m.status.text))
-		// The message wins for its few seconds: the knobs go first, then
-		// the path, then the gateway.
-		for _, right := range []string{barJoin(msg, gw, knobs), barJoin(msg, gw)} {
-			if gap := m.width - w(left) - w(right); gap >= 2 {
-				return left + strings.Repeat(" ", gap) + right
-			}
+		tries = []string{barJoin(msg, gw), msg}
+	} else {
+		knobs := ""
+		if !m.traffic.open {
+			knobs = m.knobsText()
 		}
-		if right := barJoin(msg, gw); w(right) <= m.width {
-			return right
-		}
-		return msg
+		tries = []string{barJoin(knobs, gw), gw}
 	}
-	// The knobs go first (while the gateway runs, once the path would be
-	// cut below 24 cells), then the path is cut; the gateway's URL stays.
-	withKnobs := 8
-	if gw != "" {
-		withKnobs = 24
-	}
-	for _, c := range []struct {
-		right   string
-		minLeft int
-	}{{barJoin(gw, knobs), withKnobs}, {gw, 8}} {
-		room := m.width - w(c.right) - 2
-		if c.right == "" || room < min(w(left), c.minLeft) {
+	for i, right := range tries {
+		room := m.width - w(right) - 2
+		last := i == len(tries)-1
+		if right == "" || (!last && room < min(w(left), minPath)) || room < 1 {
 			continue
 		}
 		if w(left) > room {
-			left = ansi.Truncate(left, room, "…")
+			left = cutLeft(left, room)
 		}
-		return left + strings.Repeat(" ", m.width-w(left)-w(c.right)) + c.right
+		return left + strings.Repeat(" ", max(m.width-w(left)-w(right), 0)) + right
 	}
-	if gw != "" {
-		return gw
+	if m.status.text != "" {
+		return tries[len(tries)-1]
 	}
-	return left
+	return cutLeft(left, m.width)
 }
 
-// barJoin joins the status bar's right-hand parts that are not empty.
+// cutLeft cuts s to width cells from the left, marking the cut with "…".
+func cutLeft(s string, width int) string {
+	if over := ansi.StringWidth(s) - width; over > 0 {
+		return ansi.TruncateLeft(s, over+1, "…")
+	}
+	return s
+}
+
+// barJoin joins the status bar's parts that are not empty.
 func barJoin(parts ...string) string {
 	var out []string
 	for _, p := range parts {
@@ -107,4 +115,36 @@ func (m *Model) knobsText() string {
 	}
 	return knob("max_fields", m.budget.MaxFields, defaultBudget.MaxFields) + s.Faint.Render(" · ") +
 		knob("max_depth", m.budget.MaxDepth, defaultBudget.MaxDepth)
+}
+
+// gatewaySegment is the background gateway in a few cells: "⇄ :45259 ·
+// 7 calls" while it serves (its whole URL is in the message that says it
+// started, and on the traffic screen), a word while it starts or stops,
+// "" when it is off.
+func (m *Model) gatewaySegment() string {
+	s := &m.styles
+	switch g := &m.gw; g.state {
+	case gatewayStarting:
+		return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" gateway…")
+	case gatewayStopping:
+		return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" stopping…")
+	case gatewayOn:
+		return s.StateConnected.Render(s.Icons.Gateway) + " " + s.PathBar.Render(urlPort(g.run.URL())) +
+			s.Dim.Render(" · "+callsText(int(g.calls)))
+	}
+	return ""
+}
+
+// urlPort is ":PORT" of a URL like http://127.0.0.1:45259/mcp, or the URL
+// when it has no port.
+func urlPort(url string) string {
+	rest := url
+	if _, after, ok := strings.Cut(rest, "://"); ok {
+		rest = after
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		return host[i:]
+	}
+	return url
 }

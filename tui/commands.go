@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -44,6 +43,12 @@ type (
 	// reconnectRequestedMsg: a reconnect was asked of the Manager.
 	reconnectRequestedMsg struct {
 		server string
+		err    error
+	}
+	// reconnectedMsg: a server's reconnect attempt ended, as srv says.
+	reconnectedMsg struct {
+		server string
+		srv    model.Server
 		err    error
 	}
 	// statusExpiredMsg: the status line tagged ticket has had its time.
@@ -97,7 +102,7 @@ type toolInfo struct {
 	hasOutput    bool
 	hidesFields  bool
 	badSchema    bool
-	name, text   string // lower-cased name; title and description
+	name, text   string // the name; title and description (search ranks them)
 	outputSchema []byte
 	description  string
 	budget       summarizer.Options // hidesFields is at this budget
@@ -108,8 +113,8 @@ func indexTool(t model.Tool, hides, bad bool) toolInfo {
 		hasOutput:    t.HasOutputSchema(),
 		hidesFields:  hides,
 		badSchema:    bad,
-		name:         strings.ToLower(t.Name),
-		text:         strings.ToLower(t.Title + " " + t.Description),
+		name:         t.Name,
+		text:         t.Title + " " + t.Description,
 		outputSchema: t.OutputSchema,
 		description:  t.Description,
 	}
@@ -119,10 +124,45 @@ func loadTool(t model.Tool, tk ticket, budget summarizer.Options) tea.Cmd {
 	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: newToolView(t, budget)} }
 }
 
+// reconnectWaiter is a Backend that can wait for the attempt a reconnect
+// starts (the Manager can): the explorer then says how it ended.
+type reconnectWaiter interface {
+	ReconnectWait(ctx context.Context, name string) (model.Server, error)
+}
+
+// reconnect asks for a server's reconnect and, when the Backend can,
+// waits for the attempt to end, so that r gets an answer: "connected, N
+// tools" or "still failing: …".
 func reconnect(b Backend, server string) tea.Cmd {
-	return func() tea.Msg {
-		return reconnectRequestedMsg{server: server, err: b.Reconnect(server)}
+	w, ok := b.(reconnectWaiter)
+	if !ok {
+		return func() tea.Msg {
+			return reconnectRequestedMsg{server: server, err: b.Reconnect(server)}
+		}
 	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), startWait)
+		defer cancel()
+		srv, err := w.ReconnectWait(ctx, server)
+		return reconnectedMsg{server: server, srv: srv, err: err}
+	}
+}
+
+// reconnectResult is what the status line says of a reconnect's attempt.
+func reconnectResult(msg reconnectedMsg) (text string, isErr bool) {
+	switch {
+	case msg.err != nil:
+		return errorf("reconnect %s: %w", msg.server, msg.err).Error(), true
+	case msg.srv.State == model.StateConnected:
+		tools := thousands(len(msg.srv.Tools)) + " tools"
+		if len(msg.srv.Tools) == 1 {
+			tools = "1 tool"
+		}
+		return msg.server + ": connected, " + tools, false
+	case msg.srv.State == model.StateError:
+		return msg.server + ": still failing: " + msg.srv.Err, true
+	}
+	return msg.server + ": " + msg.srv.State.String(), false
 }
 
 // errorf wraps an error with context for the status line.

@@ -24,6 +24,7 @@ type compareDoc struct {
 	foldedCov summarizer.Coverage
 	wide      bool // side by side; set from the layout in Update
 	top       int
+	x         int // the first cell shown (← →)
 }
 
 func newCompareDoc(s *model.Schema, budget summarizer.Options) *compareDoc {
@@ -123,6 +124,17 @@ func (d *compareDoc) scroll(n, height int) {
 
 func (d *compareDoc) span() (int, int) { return d.top, d.lines() }
 
+// pan moves the document sideways; stacked, its lines are the widest.
+func (d *compareDoc) pan(n, _ int) {
+	widest := 0
+	for i := range d.lines() {
+		widest = max(widest, cells(d.lineText(i)))
+	}
+	d.x = min(max(d.x+n, 0), max(widest-panStep, 0))
+}
+
+func (d *compareDoc) left() int { return d.x }
+
 // render draws the rows on screen: two columns split by a rule when wide,
 // stacked otherwise.
 func (d *compareDoc) render(s *Styles, width, height int) string {
@@ -134,17 +146,20 @@ func (d *compareDoc) render(s *Styles, width, height int) string {
 			b.WriteByte('\n')
 		}
 		if !d.wide {
-			s.drawLine(&b, d.stacked[r], width)
+			var line strings.Builder
+			s.drawLine(&line, d.stacked[r], 1<<20)
+			b.WriteString(panned(line.String(), d.x, width))
 			continue
 		}
-		var left strings.Builder
+		var left, right strings.Builder
 		if r < len(d.legacy) {
-			s.drawLine(&left, d.legacy[r], colW)
+			s.drawLine(&left, d.legacy[r], 1<<20)
 		}
-		b.WriteString(fit(left.String(), colW) + sep)
+		b.WriteString(panned(left.String(), d.x, colW) + sep)
 		if r < len(d.folded) {
-			s.drawLine(&b, d.folded[r], width-colW-3)
+			s.drawLine(&right, d.folded[r], 1<<20)
 		}
+		b.WriteString(panned(right.String(), d.x, width-colW-3))
 	}
 	return b.String()
 }

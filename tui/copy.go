@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -8,44 +10,101 @@ import (
 	"mcpeek/schematree"
 )
 
-// handleYank finishes "y": p, j or q copies the path in that notation.
+// handleYank finishes "y": p, j or q copies the path in that notation; c
+// copies the `mcpeek inspect` command for it, i the inspect_tool_output
+// call.
 func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 	m.yank = false
 	k := &m.keys
-	var format func(string, string) string
-	var what string
+	if m.focus == focusTools {
+		if !key.Matches(msg, k.CopyDot, k.CopyPointer, k.CopyJQ, k.CopyCLI, k.CopyCall) {
+			return nil
+		}
+		t, ok := m.selectedTool()
+		if !ok {
+			return m.setStatus("nothing to copy here", true)
+		}
+		return m.copyText(t.ID(), "tool id") // the same in every notation
+	}
+	target, ok := m.copyTarget()
+	if !ok {
+		if key.Matches(msg, k.CopyDot, k.CopyPointer, k.CopyJQ, k.CopyCLI, k.CopyCall) {
+			return m.setStatus("nothing to copy here", true)
+		}
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.CopyDot):
-		format, what = func(p, _ string) string { return p }, "path"
+		if p := target.inspectable(); p != target.path {
+			return m.copyText(p, "the map's path (inspect does not step into its keys):")
+		}
+		return m.copyText(target.path, "path")
 	case key.Matches(msg, k.CopyPointer):
-		format, what = fieldpath.Pointer, "JSON pointer"
+		return m.copyText(fieldpath.Pointer(target.path, target.prefix), "JSON pointer")
 	case key.Matches(msg, k.CopyJQ):
-		format, what = fieldpath.JQ, "jq path"
-	default:
-		return nil // any other key cancels
+		return m.copyText(fieldpath.JQ(target.path, target.prefix), "jq path")
+	case key.Matches(msg, k.CopyCLI), key.Matches(msg, k.CopyCall):
+		if target.input {
+			return m.setStatus("an argument's line: inspect reads the output schema", true)
+		}
+		if key.Matches(msg, k.CopyCLI) {
+			return m.copyText("mcpeek inspect "+target.tool+" "+shellQuote(target.inspectable()), "command")
+		}
+		return m.copyText(`inspect_tool_output(tool_id="`+target.tool+`", field_path="`+
+			strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(target.inspectable())+`")`, "call")
 	}
-	path, prefix, ok := m.copyTarget()
-	if !ok {
-		return m.setStatus("nothing to copy here", true)
-	}
-	text := format(path, prefix)
-	if m.focus == focusTools {
-		text = path // a tool id is the same in every notation
-	}
+	return nil // any other key cancels
+}
+
+// copyText puts text on the clipboard and says so.
+func (m *Model) copyText(text, what string) tea.Cmd {
 	m.copied = text
 	return tea.Batch(tea.SetClipboard(text), m.setStatus("copied "+what+" "+text, false))
 }
 
-// copyTarget is the path under the cursor, and the segment that the data
-// root sits under in the real result ("data" for an enveloped schema).
-func (m *Model) copyTarget() (path, prefix string, ok bool) {
-	if m.focus == focusTools {
-		t, ok := m.selectedTool()
-		return t.ID(), "", ok
+// copyTarget is the line under the cursor of the tree shown: its path,
+// where it sits in a real result, and whether it is an argument.
+type copyTarget struct {
+	tool   string // the tool's id
+	path   string // the line's path, as the tree writes it
+	prefix string // the segment the data root sits under ("data"), or ""
+	input  bool   // the line is in the input schema (the schema view)
+}
+
+// inspectable is the path as `mcpeek inspect` and inspect_tool_output
+// accept it: the keys of a map (<any key>) are no field of the inspector,
+// so the path stops at the map.
+func (c copyTarget) inspectable() string {
+	p := c.path
+	if i := strings.Index(p, fieldpath.AnyKey); i >= 0 {
+		p = strings.TrimSuffix(p[:i], ".")
 	}
+	return p
+}
+
+func (m *Model) copyTarget() (copyTarget, bool) {
 	t, ok := m.currentPane().(treeHolder)
-	if !ok || t.tree().Cursor() == nil || t.tree().Cursor().Kind == schematree.KindNote {
-		return "", "", false
+	if !ok || m.current == nil {
+		return copyTarget{}, false
 	}
-	return t.tree().Cursor().Path, t.dataPrefix(), true
+	c := t.tree().Cursor()
+	if c == nil || c.Kind == schematree.KindNote {
+		return copyTarget{}, false
+	}
+	target := copyTarget{tool: m.current.tool.ID(), path: c.Path, prefix: t.dataPrefix()}
+	for n := c; n != nil; n = n.Parent() {
+		if n.Kind == schematree.KindSection {
+			target.input = strings.HasPrefix(n.Name, "input")
+		}
+	}
+	return target, true
+}
+
+// shellQuote quotes s for a POSIX shell: in single quotes unless it is
+// plain.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-/") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

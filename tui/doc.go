@@ -16,6 +16,10 @@
 // stack on an overlay over the screen and answer keys with actions. Every
 // answer that can go stale carries a ticket (tickets.go).
 //
+// Finding things: the tools filter and the field search across tools (f)
+// rank with package search; / searches whichever pane has the keys
+// (search.go), and no key typed into an input runs a command.
+//
 // The trees are package schematree's node lists: folding is O(1) and
 // a frame walks only the lines on screen. Token counts are taken in
 // commands, never in Update or View.

@@ -3,6 +3,7 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // scroller is a document that scrolls: the raw definition, the planner's
@@ -14,6 +15,25 @@ type scroller interface {
 	span() (top, total int)
 	// rows is how many lines show in height rows of the pane.
 	rows(height int) int
+	// pan moves the view n cells right (left when negative), within the
+	// longest line; left is the first cell shown.
+	pan(n, width int)
+	left() int
+}
+
+// panStep is how far ← and → move a document sideways.
+const panStep = 8
+
+// panned cuts a drawn line to the cells [left, left+width): "…" marks a
+// cut on either side, so no line is cut silently.
+func panned(line string, left, width int) string {
+	if left > 0 {
+		if cells(line) <= left {
+			return ""
+		}
+		line = ansi.TruncateLeft(line, left+1, "…")
+	}
+	return fit(line, width)
 }
 
 // docPane is what the views that are documents (raw, planner, compare)
@@ -23,6 +43,7 @@ type scroller interface {
 type docPane struct {
 	doc           scroller
 	width, height int
+	search        docSearch
 }
 
 func (p *docPane) resize(width, height int) {
@@ -72,6 +93,10 @@ func scrollKey(msg tea.KeyPressMsg, k *keyMap, d scroller, height int) {
 		d.scroll(-total, height)
 	case key.Matches(msg, k.Bottom):
 		d.scroll(total, height)
+	case key.Matches(msg, k.Fold):
+		d.pan(-panStep, 0)
+	case key.Matches(msg, k.Unfold):
+		d.pan(panStep, 0)
 	}
 }
 
@@ -79,5 +104,9 @@ func scrollKey(msg tea.KeyPressMsg, k *keyMap, d scroller, height int) {
 func linesText(s *Styles, d scroller, height int) string {
 	top, total := d.span()
 	end := min(top+d.rows(height), total)
-	return s.Dim.Render("lines " + itoa(min(top+1, total)) + "–" + itoa(end) + " of " + itoa(total))
+	text := "lines " + itoa(min(top+1, total)) + "–" + itoa(end) + " of " + itoa(total)
+	if l := d.left(); l > 0 {
+		text += " · from column " + itoa(l+1)
+	}
+	return s.Dim.Render(text)
 }

@@ -245,6 +245,7 @@ func TestAppGatewayTraffic80x24(t *testing.T) {
 
 var (
 	portRE    = regexp.MustCompile(`127\.0\.0\.1:\d+`)
+	barPortRE = regexp.MustCompile(`⇄ :\d+`)
 	clockRE   = regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d\.\d\d\d`)
 	latencyRE = regexp.MustCompile(`(?m) +\d+\.\d$`)
 )
@@ -253,6 +254,7 @@ var (
 // the latencies), keeping every column where it is.
 func maskTraffic(s string) string {
 	s = portRE.ReplaceAllStringFunc(s, func(a string) string { return "127.0.0.1:" + strings.Repeat("x", len(a)-len("127.0.0.1:")) })
+	s = barPortRE.ReplaceAllStringFunc(s, func(a string) string { return "⇄ :" + strings.Repeat("x", len(a)-len("⇄ :")) })
 	s = clockRE.ReplaceAllString(s, "hh:mm:ss.mmm")
 	return latencyRE.ReplaceAllStringFunc(s, func(a string) string { return strings.Repeat(" ", len(a)-3) + "n.n" })
 }

@@ -175,22 +175,6 @@ func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// gatewayText is the status bar's account of the gateway: its URL, mode
-// and calls while it runs; "" when it is off.
-func (m *Model) gatewayText() string {
-	s := &m.styles
-	switch g := &m.gw; g.state {
-	case gatewayStarting:
-		return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" gateway starting…")
-	case gatewayStopping:
-		return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" gateway stopping…")
-	case gatewayOn:
-		return s.StateConnected.Render(s.Icons.Gateway) + " " + s.PathBar.Render(g.run.URL()) +
-			s.Dim.Render(" · "+string(g.run.Gateway().Mode())+" · "+callsText(int(g.calls)))
-	}
-	return ""
-}
-
 // callsText writes "1 call", "12,003 calls".
 func callsText(n int) string {
 	if n == 1 {

@@ -123,11 +123,16 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 	}
 	h.send(statusExpiredMsg{ticket: h.m.status.ticket}) // the bar without the "gateway on" message
 	bar := strings.Split(h.screen(), "\n")[28]
-	for _, want := range []string{url, "progressive", "0 calls"} {
+	for _, want := range []string{"⇄ " + urlPort(url) + " · 0 calls"} {
 		if !strings.Contains(bar, want) {
 			t.Errorf("status bar lacks %q: %q", want, bar)
 		}
 	}
+	h.keys("t") // the traffic screen has the whole URL and the mode
+	if head := strings.Split(h.screen(), "\n")[1]; !strings.Contains(head, url+" · progressive") {
+		t.Errorf("the traffic screen's head lacks the URL and mode: %q", head)
+	}
+	h.keys("t")
 
 	c := mcpClient(t, url)
 	callTool(t, c, "tool_help", map[string]any{"path": "demo"})

@@ -1,15 +1,12 @@
 package tui
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"mcpeek/schematree"
 )
 
 // startInput opens the text input at the bottom for a filter or a search.
+// While it is open every printable key is text: none runs a command.
 func (m *Model) startInput(mode inputMode, value string) {
 	in := &m.input
 	in.mode = mode
@@ -20,8 +17,44 @@ func (m *Model) startInput(mode inputMode, value string) {
 	}
 	in.field.SetValue(value)
 	in.field.CursorEnd()
-	in.field.SetWidth(max(m.width-len(in.field.Prompt)-1, 1))
+	in.field.SetWidth(max(m.width-len(in.field.Prompt)-12, 1))
 	in.field.Focus()
+	if mode == inputFilter {
+		m.tools.before = m.tools.key(m.servers)
+	}
+}
+
+// searchTarget is what a search would look through now: the traffic
+// screen, or the focused view of the tool; nil when the tools pane has
+// the keys (/ filters it) or no view is shown.
+func (m *Model) searchTarget() searcher {
+	switch {
+	case m.traffic.open:
+		return &m.traffic
+	case m.focus == focusTools:
+		return nil
+	}
+	if p, ok := m.currentPane().(searcher); ok {
+		return p
+	}
+	return nil
+}
+
+// openSearch opens the search of what has the keys, or the tools filter
+// when nothing else can be searched: / always opens an input, so that
+// the letters typed after it never run commands.
+func (m *Model) openSearch() tea.Cmd {
+	t := m.searchTarget()
+	if t == nil {
+		m.focus = focusTools
+		m.startInput(inputFilter, m.tools.filter)
+		return nil
+	}
+	t.markSearch()
+	m.input.owner, m.input.at, m.input.total = t, 0, 0
+	m.startInput(inputSearch, "")
+	m.input.search = ""
+	return nil
 }
 
 // handleInput edits the filter or search; every keystroke applies it.
@@ -34,60 +67,91 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 		in.mode = inputNone
 		in.field.Blur()
 		if mode == inputFilter {
-			m.tools.filter = ""
-			m.tools.rebuild(m.servers, m.info)
+			m.tools.setFilter("", m.servers, m.info)
+			m.tools.selectKey(m.servers, m.tools.before)
 			return m.showSelected()
 		}
-		if t := m.currentTree(); t != nil && in.origin != nil {
-			t.Reveal(in.origin)
+		if in.owner != nil {
+			in.owner.unmarkSearch()
 		}
+		in.search, in.at, in.total = "", 0, 0
 		return nil
 	case key.Matches(msg, k.Accept):
 		mode := in.mode
 		in.mode = inputNone
 		in.field.Blur()
-		if t := m.currentTree(); mode == inputSearch && in.search != "" && t != nil && !matcher(in.search)(t.Cursor()) {
-			return m.setStatus("no opened line matches "+in.search+" (e opens all)", true)
+		if mode == inputSearch && in.search != "" && in.total == 0 {
+			return m.setStatus("nothing matches "+in.search, true)
 		}
 		return nil
+	case key.Matches(msg, k.ResultDown), key.Matches(msg, k.ResultUp):
+		dir := 1
+		if key.Matches(msg, k.ResultUp) {
+			dir = -1
+		}
+		if in.mode == inputFilter {
+			m.tools.moveToTool(dir)
+			return m.showSelected()
+		}
+		return m.findNext(dir)
 	}
 	var cmd tea.Cmd
 	in.field, cmd = in.field.Update(msg)
 	val := in.field.Value()
 	if in.mode == inputFilter {
 		if val != m.tools.filter {
-			m.tools.filter = val
-			m.tools.rebuild(m.servers, m.info)
+			m.tools.setFilter(val, m.servers, m.info)
 			return tea.Batch(cmd, m.showSelected())
 		}
 		return cmd
 	}
 	if val != in.search {
 		in.search = val
-		if t := m.currentTree(); t != nil && in.origin != nil && val != "" {
-			t.Reveal(in.origin)
-			t.Find(matcher(val), false)
+		in.at, in.total = 0, 0
+		if in.owner != nil {
+			if val == "" {
+				in.owner.unmarkSearch()
+			} else {
+				in.at, in.total, in.more = in.owner.find(val, 0)
+			}
 		}
 	}
 	return cmd
 }
 
-// matcher finds lines whose path holds the query, ignoring case.
-func matcher(q string) func(*schematree.Node) bool {
-	q = strings.ToLower(q)
-	return func(n *schematree.Node) bool {
-		return n.Kind != schematree.KindNote && n.Kind != schematree.KindMore && strings.Contains(strings.ToLower(n.Path), q)
-	}
-}
-
-// findNext moves to the next (or previous) line matching the last search.
-func (m *Model) findNext(backward bool) tea.Cmd {
-	t := m.currentTree()
-	if t == nil || m.input.search == "" {
+// findNext moves to the next (dir 1) or previous (-1) match of the last
+// search, in what has the keys now (a search begins there if it is not
+// where the last one ran).
+func (m *Model) findNext(dir int) tea.Cmd {
+	in := &m.input
+	t := m.searchTarget()
+	if t == nil || in.search == "" {
 		return nil
 	}
-	if !t.Find(matcher(m.input.search), backward) {
-		return m.setStatus("no line matches "+m.input.search, true)
+	if t != in.owner {
+		t.markSearch()
+		in.owner = t
+	}
+	in.at, in.total, in.more = t.find(in.search, dir)
+	if in.total == 0 {
+		return m.setStatus("nothing matches "+in.search, true)
 	}
 	return nil
+}
+
+// searchCount is the search's counter for the status bar ("3/17"), while
+// the pane searched is the one shown; "" otherwise.
+func (m *Model) searchCount() string {
+	in := &m.input
+	if in.mode == inputFilter || in.search == "" || in.owner == nil || in.owner != m.searchTarget() {
+		return ""
+	}
+	more := ""
+	if in.more {
+		more = "+" // lines are left to load: the next keystroke or n goes on
+	}
+	if in.total == 0 {
+		return "no match" + more
+	}
+	return itoa(in.at) + "/" + itoa(in.total) + more
 }

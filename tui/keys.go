@@ -11,13 +11,16 @@ type keyMap struct {
 	CollapseAll, ExpandAll, Depth            key.Binding
 	NextSibling, PrevSibling, Toggle         key.Binding
 	Filter, Next, Prev, Accept, Cancel       key.Binding
+	ResultDown, ResultUp                     key.Binding
 	Pane, View, Desc, Reconnect              key.Binding
 	Planner, Compare                         key.Binding
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
 	ResetBudget                              key.Binding
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
+	CopyCLI, CopyCall                        key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
-	Help, Quit                               key.Binding
+	FindField, Side, Details, Pan            key.Binding
+	Help, Quit, CloseHelp                    key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -45,6 +48,8 @@ func newKeyMap() keyMap {
 		Next:        b([]string{"n"}, "n", "next match"),
 		Prev:        b([]string{"N"}, "N", "prev match"),
 		Accept:      b([]string{"enter"}, "enter", "accept"),
+		ResultDown:  b([]string{"down", "ctrl+n"}, "↑/↓", "results"),
+		ResultUp:    b([]string{"up", "ctrl+p"}, "↑", "previous result"),
 		Cancel:      b([]string{"esc"}, "esc", "cancel"),
 		Pane:        b([]string{"tab", "shift+tab"}, "tab", "switch pane"),
 		View:        b([]string{"v"}, "v", "next view"),
@@ -61,24 +66,31 @@ func newKeyMap() keyMap {
 		CopyDot:     b([]string{"p"}, "p", "dot path"),
 		CopyPointer: b([]string{"j"}, "j", "JSON pointer"),
 		CopyJQ:      b([]string{"q"}, "q", "jq path"),
+		CopyCLI:     b([]string{"c"}, "c", "mcpeek inspect …"),
+		CopyCall:    b([]string{"i"}, "i", "inspect_tool_output(…)"),
 		Gateway:     b([]string{"s"}, "s", "gateway on/off"),
 		Traffic:     b([]string{"t"}, "t", "gateway traffic"),
 		Open:        b([]string{"enter", "l", "right"}, "enter", "open call"),
 		Back:        b([]string{"esc", "h", "left"}, "esc", "back"),
 		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
+		FindField:   b([]string{"f"}, "f", "find field"),
+		Side:        b([]string{"tab"}, "tab", "output/input/both"),
+		Details:     b([]string{"i"}, "i", "details"),
+		Pan:         b([]string{"left", "right"}, "←/→", "sideways"),
 		Help:        b([]string{"?"}, "?", "help"),
 		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
+		CloseHelp:   b([]string{"esc", "q", "?"}, "esc/q", "close"),
 	}
 }
 
 // treeHelp is the short help while a tree (summary, schema) has the keys.
 func (k *keyMap) treeHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.Planner, k.View, k.Pane, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Details, k.Copy, k.Planner, k.View, k.Pane, k.Help, k.Quit}
 }
 
 // toolsHelp is the short help while the servers-and-tools pane has the keys.
 func (k *keyMap) toolsHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Filter, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Filter, k.FindField, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
 }
 
 // explorerHelp is the help shown by "?" in the explorer, in columns: six
@@ -89,15 +101,15 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
-			{k.Filter, k.Next, k.Prev, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
+			{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
 			append(views, k.Gateway, k.Traffic, k.Help, k.Quit),
 		}
 	}
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
-		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc},
-		{k.Filter, k.Next, k.Prev, k.Copy, k.Reconnect},
+		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc, k.Details},
+		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.Reconnect},
 		views,
 		{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit},
 	}

@@ -10,6 +10,7 @@ import (
 // and its focused pane.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.keys
+	m.stopUnfold(msg)
 	if d := m.overlay.top(); d != nil {
 		return m.act(d.key(msg, k))
 	}
@@ -20,17 +21,26 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.handleInput(msg)
 	}
 	switch {
+	case m.showHelp && key.Matches(msg, k.CloseHelp):
+		m.showHelp = false
+		m.resize(m.width, m.height)
+		return nil
 	case key.Matches(msg, k.Quit):
 		return m.quit()
 	case key.Matches(msg, k.Help):
-		m.showHelp = !m.showHelp
-		m.resize(m.width, m.height)
+		m.openHelp()
 		return nil
 	case key.Matches(msg, k.Gateway):
 		return m.toggleGateway()
 	case key.Matches(msg, k.Traffic):
 		m.toggleTraffic()
 		return nil
+	case key.Matches(msg, k.Filter):
+		return m.openSearch()
+	case m.searchTarget() != nil && m.input.search != "" && key.Matches(msg, k.Next):
+		return m.findNext(1)
+	case m.searchTarget() != nil && m.input.search != "" && key.Matches(msg, k.Prev):
+		return m.findNext(-1)
 	}
 	if m.traffic.open {
 		return m.act(m.traffic.key(msg, k))
@@ -49,7 +59,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Reconnect):
 		if srv, ok := m.selectedServer(); ok {
-			return reconnect(m.backend, srv.Name)
+			return tea.Batch(m.setStatus("reconnecting "+srv.Name+"…", false), reconnect(m.backend, srv.Name))
 		}
 		return nil
 	case key.Matches(msg, k.Desc):
@@ -102,12 +112,15 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 		l.move(-len(l.rows))
 	case key.Matches(msg, k.Bottom):
 		l.move(len(l.rows))
-	case key.Matches(msg, k.Filter):
-		m.startInput(inputFilter, l.filter)
-		return nil
+	case key.Matches(msg, k.NextSibling):
+		l.moveToServer(1)
+	case key.Matches(msg, k.PrevSibling):
+		l.moveToServer(-1)
 	case key.Matches(msg, k.Copy):
 		m.yank = true
 		return nil
+	case key.Matches(msg, k.FindField):
+		return m.openFieldSearch()
 	case key.Matches(msg, k.Fold):
 		r, ok := l.selected()
 		if !ok {

@@ -28,6 +28,7 @@ const (
 	separatorWidth = 1
 	wideDesc       = 120
 	narrowHelp     = 110 // narrower, the full help takes four taller columns
+	wideList       = 120 // from this width, the tools pane may grow past maxLeft
 )
 
 func (m *Model) resize(w, h int) {
@@ -46,8 +47,14 @@ func (m *Model) resize(w, h int) {
 		l.single = true
 		l.leftW, l.rightW = m.width, m.width
 	} else {
+		// The tools pane takes what its longest name wants, up to 44 cells
+		// on a small screen and two fifths of a wide one.
 		l.wantLeft = m.tools.wantWidth(m.servers)
-		l.leftW = min(max(l.wantLeft, minLeft), maxLeft, m.width*2/5)
+		capLeft := maxLeft
+		if m.width >= wideList {
+			capLeft = m.width * 2 / 5
+		}
+		l.leftW = min(max(l.wantLeft, minLeft), capLeft, m.width*2/5)
 		l.rightW = m.width - l.leftW - separatorWidth
 		l.rightX = l.leftW + separatorWidth
 	}

@@ -12,6 +12,7 @@ import (
 	"mcpeek/gateway"
 	"mcpeek/model"
 	"mcpeek/schematree"
+	"mcpeek/search"
 	"mcpeek/summarizer"
 	"mcpeek/tokens"
 )
@@ -53,6 +54,9 @@ type Options struct {
 	// clients pointed at it, the same from one run to the next. Empty is
 	// 127.0.0.1 on a port the system picks.
 	GatewayAddr string
+	// Demo says no config was found and the embedded demo server is
+	// shown: the title bar says so for as long as it runs.
+	Demo bool
 }
 
 // Model is the explorer's one root model. Its parts are plain structs
@@ -63,6 +67,7 @@ type Model struct {
 	styles  Styles
 	isDark  bool
 	noColor bool
+	demo    bool // the embedded demo server is shown
 
 	width, height int
 	layout        layout
@@ -91,6 +96,12 @@ type Model struct {
 	loading toolLoad
 
 	input  prompt
+	unfold unfoldJob // a recursive unfold under way
+
+	// fields indexes every tool's fields for the field search; jump is a
+	// field it chose, shown once its tool's views are built.
+	fields fieldIndex
+	jump   *search.Hit
 	yank   bool // y was pressed: the next key picks the notation
 	desc   descToggle
 	copied string // the last text put on the clipboard
@@ -135,8 +146,11 @@ type toolLoad struct {
 type prompt struct {
 	field  textinput.Model
 	mode   inputMode
-	search string           // the last search
-	origin *schematree.Node // where the search started: esc goes back
+	search string   // the last search
+	owner  searcher // the pane it looked through
+	at     int      // the number of the match shown, from 1
+	total  int      // how many matches
+	more   bool     // lines are left to look through
 }
 
 // descToggle says whether tree lines show descriptions.
@@ -162,6 +176,7 @@ func New(o Options) *Model {
 		keys:     newKeyMap(),
 		isDark:   true,
 		noColor:  o.NoColor,
+		demo:     o.Demo,
 		help:     help.New(),
 		spinner:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		starting: !o.Started,

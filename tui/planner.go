@@ -40,6 +40,8 @@ func newPlannerDoc(t summarizer.ParsedTool, budget summarizer.Options) *plannerD
 func (p *plannerDoc) scroll(n, height int) { p.json.scroll(n, max(height-plannerHeadRows, 1)) }
 func (p *plannerDoc) span() (int, int)     { return p.json.span() }
 func (p *plannerDoc) rows(height int) int  { return max(height-plannerHeadRows, 1) }
+func (p *plannerDoc) pan(n, width int)     { p.json.pan(n, width) }
+func (p *plannerDoc) left() int            { return p.json.left() }
 
 // tokenText writes a token count; -1 means the vocabulary did not load.
 func tokenText(n int) string {

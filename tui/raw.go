@@ -42,6 +42,8 @@ type rawDoc struct {
 	styled []string // per line, once shown
 	done   []bool   // which lines are styled
 	top    int
+	x      int // the first cell shown (← →)
+	widest int // the longest line's cells
 }
 
 // newRawDoc pretty-prints and tokenises raw JSON.
@@ -76,8 +78,14 @@ func newRawDoc(raw []byte) *rawDoc {
 	}
 	d.styled = make([]string, len(d.lines))
 	d.done = make([]bool, len(d.lines))
+	for i := range d.lines {
+		d.widest = max(d.widest, cells(d.lineText(i)))
+	}
 	return d
 }
+
+func (d *rawDoc) pan(n, _ int) { d.x = min(max(d.x+n, 0), max(d.widest-panStep, 0)) }
+func (d *rawDoc) left() int    { return d.x }
 
 // restyle forgets the styled lines (the palette changed).
 func (d *rawDoc) restyle() { clear(d.done) }
@@ -106,7 +114,7 @@ func (d *rawDoc) render(s *Styles, width, height int) string {
 			s.renderLine(&lb, segs, 1<<20, false, false)
 			d.styled[i], d.done[i] = lb.String(), true
 		}
-		b.WriteString(fit(d.styled[i], width))
+		b.WriteString(panned(d.styled[i], d.x, width))
 	}
 	return b.String()
 }

@@ -31,5 +31,5 @@ func (p *rawPane) render(f frame) string { return p.raw.render(f.styles, p.width
 func (p *rawPane) restyle() { p.raw.restyle() }
 
 func (p *rawPane) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.Down, k.PageDown, k.Pane, k.View, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Pan, k.Filter, k.PageDown, k.Pane, k.View, k.Help, k.Quit}
 }

@@ -45,6 +45,9 @@ type Styles struct {
 	// Raw JSON.
 	JSONKey, JSONString, JSONNumber, JSONLiteral, JSONPunct lipgloss.Style
 
+	// Dialog is the frame of a dialog on the overlay.
+	Dialog lipgloss.Style
+
 	Help  help.Styles
 	Input textinput.Styles
 }
@@ -112,6 +115,8 @@ func NewStyles(isDark, noColor bool) Styles {
 		JSONNumber:  fg(p.Num),
 		JSONLiteral: fg(p.Lit),
 		JSONPunct:   fg(p.Muted),
+
+		Dialog: st().Border(lipgloss.RoundedBorder()).BorderForeground(p.Accent).Padding(0, 1),
 
 		Help:  help.DefaultStyles(isDark),
 		Input: textinput.DefaultStyles(isDark),

@@ -96,3 +96,39 @@ func padRight(s string, w int) string {
 	}
 	return s
 }
+
+// columns are a table's column widths, sized to their content: the first
+// column is left-aligned, the others right-aligned, gap cells apart, so
+// numbers never run together however large they grow.
+type columns struct {
+	widths []int
+	gap    int
+}
+
+// measureColumns sizes columns for rows of cells.
+func measureColumns(gap int, rows ...[]string) columns {
+	c := columns{gap: gap}
+	for _, r := range rows {
+		for i, cell := range r {
+			if i >= len(c.widths) {
+				c.widths = append(c.widths, 0)
+			}
+			c.widths[i] = max(c.widths[i], cells(cell))
+		}
+	}
+	return c
+}
+
+// line lays out a row: the label in role first, the other cells in role
+// rest.
+func (c columns) line(row []string, first, rest role) docLine {
+	l := make(docLine, 0, len(row))
+	for i, cell := range row {
+		if i == 0 {
+			l = append(l, span{padRight(cell, c.widths[0]), first})
+			continue
+		}
+		l = append(l, span{padLeft(cell, c.widths[i]+c.gap), rest})
+	}
+	return l
+}

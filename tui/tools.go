@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"cmp"
+	"slices"
+	"strings"
+
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"strings"
-
 	"mcpeek/model"
+	"mcpeek/search"
 )
 
 // toolRow is one line of the servers-and-tools pane: a server (tool < 0)
@@ -17,88 +20,145 @@ type toolRow struct {
 
 // toolList is the servers-and-tools pane: the rows that pass the filter,
 // a cursor and a scroll offset. Rows are rebuilt when the servers or the
-// filter change, never per frame.
+// filter change, never per frame. Under a filter the best matches come
+// first: servers by their best tool, tools by rank (search.Tool).
 type toolList struct {
 	rows           []toolRow
 	cursor, offset int
 	height         int
 	filter         string
 	folded         map[string]bool // servers whose tools are hidden
-	// matches is the set of tool ids that passed filter; a longer query
+	// matches ranks the tools that pass filter, by id; a longer query
 	// that extends it only tests those (the filter is incremental).
-	matches     map[string]bool
+	matches     map[string]search.Score
 	matchFilter string
+	// before is the row selected when the filter opened: esc goes back.
+	before toolKey
 }
 
-// matchTool reports whether a tool passes the query: a fuzzy match on its
-// name (the letters in order), or the words found in its title or
-// description.
-func matchTool(ti toolInfo, q string) bool {
-	if q == "" {
-		return true
+// toolKey names a row whatever the filter: a server, or one of its tools.
+type toolKey struct{ server, tool string }
+
+// key names the row under the cursor.
+func (l *toolList) key(servers []model.Server) toolKey {
+	r, ok := l.selected()
+	if !ok || r.server >= len(servers) {
+		return toolKey{}
 	}
-	if subsequence(ti.name, q) {
-		return true
+	k := toolKey{server: servers[r.server].Name}
+	if r.tool >= 0 && r.tool < len(servers[r.server].Tools) {
+		k.tool = servers[r.server].Tools[r.tool].Name
 	}
-	return strings.Contains(ti.text, q)
+	return k
 }
 
-func subsequence(s, q string) bool {
-	i := 0
-	for j := 0; j < len(s) && i < len(q); j++ {
-		if s[j] == q[i] {
-			i++
+// selectKey puts the cursor on the row named k, if it is shown.
+func (l *toolList) selectKey(servers []model.Server, k toolKey) bool {
+	for i, r := range l.rows {
+		s := servers[r.server]
+		if s.Name != k.server {
+			continue
+		}
+		if (r.tool < 0 && k.tool == "") || (r.tool >= 0 && s.Tools[r.tool].Name == k.tool) {
+			l.cursor = i
+			l.clampOffset()
+			return true
 		}
 	}
-	return i == len(q)
+	return false
+}
+
+// setFilter filters the rows by q and selects the best match.
+func (l *toolList) setFilter(q string, servers []model.Server, info map[string]toolInfo) {
+	l.filter = q
+	l.rebuild(servers, info)
+	if q != "" {
+		l.cursor = 0
+		l.moveToTool(1)
+	}
+}
+
+// moveToTool moves the cursor to the next tool row in direction dir (1 or
+// -1), from the row after (before) the cursor; it stays where it is when
+// there is none.
+func (l *toolList) moveToTool(dir int) {
+	start := l.cursor
+	if r, ok := l.selected(); ok && r.tool >= 0 {
+		start += dir
+	}
+	for i := start; i >= 0 && i < len(l.rows); i += dir {
+		if l.rows[i].tool >= 0 {
+			l.cursor = i
+			l.clampOffset()
+			return
+		}
+	}
+}
+
+// moveToServer moves the cursor to the next (dir 1) or previous (-1)
+// server's row: J and K jump between servers.
+func (l *toolList) moveToServer(dir int) {
+	for i := l.cursor + dir; i >= 0 && i < len(l.rows); i += dir {
+		if l.rows[i].tool < 0 {
+			l.cursor = i
+			l.clampOffset()
+			return
+		}
+	}
 }
 
 // rebuild lays the rows out for servers under the current filter, keeping
 // the cursor on the same server or tool when it is still there.
 func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
-	var keepServer, keepTool string
-	if r, ok := l.selected(); ok && r.server < len(servers) {
-		keepServer = servers[r.server].Name
-		if r.tool >= 0 && r.tool < len(servers[r.server].Tools) {
-			keepTool = servers[r.server].Tools[r.tool].Name
-		}
-	}
+	keep := l.key(servers)
 	l.refilter(servers, info)
 	l.rows = l.rows[:0]
-	newCursor := -1
+	type group struct {
+		server int
+		best   search.Score
+		tools  []toolRow
+	}
+	var groups []group
 	for si, s := range servers {
-		var tools []toolRow
+		g := group{server: si}
 		for ti, t := range s.Tools {
-			if l.filter == "" || l.matches[t.ID()] {
-				tools = append(tools, toolRow{si, ti})
+			if l.filter == "" {
+				g.tools = append(g.tools, toolRow{si, ti})
+			} else if sc := l.matches[t.ID()]; sc != search.NoMatch {
+				g.tools = append(g.tools, toolRow{si, ti})
+				g.best = max(g.best, sc)
 			}
 		}
-		if l.filter != "" && len(tools) == 0 {
-			continue
-		}
-		if s.Name == keepServer && keepTool == "" {
-			newCursor = len(l.rows)
-		}
-		l.rows = append(l.rows, toolRow{si, -1})
-		if l.folded[s.Name] && l.filter == "" {
-			continue
-		}
-		for _, r := range tools {
-			if s.Name == keepServer && s.Tools[r.tool].Name == keepTool {
-				newCursor = len(l.rows)
+		if l.filter != "" {
+			if len(g.tools) == 0 {
+				continue
 			}
-			l.rows = append(l.rows, r)
+			// Best first; of equal ones, the shorter name (the closer match).
+			slices.SortStableFunc(g.tools, func(a, b toolRow) int {
+				ta, tb := s.Tools[a.tool], s.Tools[b.tool]
+				return cmp.Or(cmp.Compare(l.matches[tb.ID()], l.matches[ta.ID()]), cmp.Compare(len(ta.Name), len(tb.Name)))
+			})
 		}
+		groups = append(groups, g)
 	}
-	if newCursor >= 0 {
-		l.cursor = newCursor
+	if l.filter != "" {
+		slices.SortStableFunc(groups, func(a, b group) int { return cmp.Compare(b.best, a.best) })
 	}
-	l.cursor = min(max(l.cursor, 0), max(len(l.rows)-1, 0))
+	for _, g := range groups {
+		l.rows = append(l.rows, toolRow{g.server, -1})
+		if l.folded[servers[g.server].Name] && l.filter == "" {
+			continue
+		}
+		l.rows = append(l.rows, g.tools...)
+	}
+	if !l.selectKey(servers, keep) {
+		l.cursor = min(max(l.cursor, 0), max(len(l.rows)-1, 0))
+	}
 	l.clampOffset()
 }
 
 // refilter recomputes matches, testing only the last matches when the
-// query extends the last one.
+// query extends the last one (a longer query never matches more).
 func (l *toolList) refilter(servers []model.Server, info map[string]toolInfo) {
 	q := strings.ToLower(l.filter)
 	if q == "" {
@@ -106,15 +166,16 @@ func (l *toolList) refilter(servers []model.Server, info map[string]toolInfo) {
 		return
 	}
 	narrowing := l.matches != nil && l.matchFilter != "" && strings.HasPrefix(q, l.matchFilter)
-	next := map[string]bool{}
+	next := map[string]search.Score{}
 	for _, s := range servers {
 		for _, t := range s.Tools {
 			id := t.ID()
-			if narrowing && !l.matches[id] {
+			if narrowing && l.matches[id] == search.NoMatch {
 				continue
 			}
-			if matchTool(info[id], q) {
-				next[id] = true
+			ti := info[id]
+			if sc := search.Tool(ti.name, ti.text, q); sc != search.NoMatch {
+				next[id] = sc
 			}
 		}
 	}

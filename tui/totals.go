@@ -115,33 +115,36 @@ func (m *Model) totalsMeasured(msg serverTotalsMsg) {
 	*t = serverTotals{key: t.key, tools: msg.tools, raw: msg.raw, desc: msg.desc, done: true}
 }
 
-// totalsLines draws a server's totals for the server view.
+// totalsLines draws a server's totals for the server view, each column
+// as wide as its widest cell.
 func (m *Model) totalsLines(srv model.Server) []docLine {
 	t, ok := m.totals.servers[srv.Name]
 	if !ok || len(srv.Tools) == 0 {
 		return nil
 	}
-	const label, num = 20, 9
-	head := docLine{{padRight("tokens in a prompt", label), roleDim},
-		{padLeft("bytes", num), roleDim}, {padLeft("cl100k", num), roleDim}, {padLeft("o200k", num), roleDim}}
+	head := []string{"tokens in a prompt", "bytes", "cl100k", "o200k"}
 	if !t.done {
-		return []docLine{head, {{"counting " + plural(t.tools, "tool") + "…", roleFaint}}}
+		c := measureColumns(2, head)
+		return []docLine{c.line(head, roleDim, roleDim), {{"counting " + plural(t.tools, "tool") + "…", roleFaint}}}
 	}
-	row := func(name string, s tokens.Size) docLine {
-		return docLine{{padRight(name, label), roleText}, {padLeft(thousands(s.Bytes), num), roleCount},
-			{padLeft(tokenText(s.CL100K), num), roleCount}, {padLeft(tokenText(s.O200K), num), roleCount}}
+	row := func(name string, s tokens.Size) []string {
+		return []string{name, thousands(s.Bytes), tokenText(s.CL100K), tokenText(s.O200K)}
 	}
-	share := func(name string, s tokens.Size) docLine {
-		return docLine{{padRight(name, label), roleDim}, {padLeft(percent(s.Bytes, t.raw.Bytes), num), roleDim},
-			{padLeft(percent(s.CL100K, t.raw.CL100K), num), roleDim}, {padLeft(percent(s.O200K, t.raw.O200K), num), roleDim}}
+	share := func(name string, s tokens.Size) []string {
+		return []string{name, percent(s.Bytes, t.raw.Bytes), percent(s.CL100K, t.raw.CL100K), percent(s.O200K, t.raw.O200K)}
 	}
-	lines := []docLine{head,
-		row("raw tools/list", t.raw),
-		row(plural(t.tools, "descriptor"), t.desc),
-		share("descriptors' share", t.desc),
-	}
+	rows := [][]string{head, row("raw tools/list", t.raw), row(plural(t.tools, "descriptor"), t.desc), share("descriptors' share", t.desc)}
 	if gw := m.totals.gateway; gw != nil {
-		lines = append(lines, row("gateway tools/list", *gw), share("gateway's share", *gw))
+		rows = append(rows, row("gateway tools/list", *gw), share("gateway's share", *gw))
+	}
+	c := measureColumns(2, rows...)
+	lines := []docLine{c.line(head, roleDim, roleDim)}
+	for _, r := range rows[1:] {
+		if strings.HasSuffix(r[0], "share") {
+			lines = append(lines, c.line(r, roleDim, roleDim))
+		} else {
+			lines = append(lines, c.line(r, roleText, roleCount))
+		}
 	}
 	lines = append(lines, docLine{{"descriptors at " + budgetText(m.budget), roleFaint}})
 	if m.totals.gateway != nil {

@@ -59,6 +59,8 @@ func newTrafficDetail(ev gateway.Event) *trafficDetail {
 func (d *trafficDetail) scroll(n, height int) { d.doc.scroll(n, max(height-trafficHeadRows, 1)) }
 func (d *trafficDetail) span() (int, int)     { return d.doc.span() }
 func (d *trafficDetail) rows(height int) int  { return max(height-trafficHeadRows, 1) }
+func (d *trafficDetail) pan(n, width int)     { d.doc.pan(n, width) }
+func (d *trafficDetail) left() int            { return d.doc.left() }
 
 // render draws the call's line, its numbers, and the JSON under them.
 func (d *trafficDetail) render(s *Styles, width, height int) string {

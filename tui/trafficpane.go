@@ -16,6 +16,8 @@ type trafficPane struct {
 	list    trafficList
 	detail  *trafficDetail // the call opened, if any
 	opening ticket         // the call being read, 0 for none
+	search  docSearch      // the search in the call opened
+	origin  int            // the call selected when a search began
 
 	width, height int
 	// gw is the gateway the head line tells of; tickets tag the calls
@@ -169,6 +171,10 @@ func (p *trafficPane) render(f frame) string {
 func (p *trafficPane) head(s *Styles) string {
 	l := &p.log
 	t := s.PaneTitleFocus.Render("Gateway traffic")
+	if run := p.gw.run; run != nil && p.gw.state == gatewayOn {
+		// The status bar keeps only the port: the whole URL is here.
+		t += "  " + s.PathBar.Render(run.URL()) + s.Dim.Render(" · "+string(run.Gateway().Mode()))
+	}
 	info := callsText(l.total)
 	if l.total > l.n {
 		info += " · last " + thousands(l.n) + " kept"

@@ -17,6 +17,7 @@ type treePane struct {
 	prefix string // what dataPrefix returns
 	width  int
 	costs  map[*schematree.Node]subtreeCost // badges of folded lines, if any
+	origin *schematree.Node                 // where the search began
 }
 
 func (p *treePane) tree() *schematree.Tree { return p.t }
@@ -56,35 +57,29 @@ func (p *treePane) key(msg tea.KeyPressMsg, k *keyMap) action {
 	case key.Matches(msg, k.FoldAll):
 		t.CollapseBelow(t.Cursor())
 	case key.Matches(msg, k.UnfoldAll):
-		if t.ExpandBelow(t.Cursor()) {
-			return expandLimited
+		if c := t.Cursor(); c != nil {
+			return unfold{t.Unfold(c, -1)}
 		}
 	case key.Matches(msg, k.ExpandAll):
-		if t.ExpandAll() {
-			return expandLimited
-		}
+		return unfold{t.Unfold(nil, -1)}
 	case key.Matches(msg, k.CollapseAll):
 		t.CollapseAll()
 	case key.Matches(msg, k.Depth):
-		t.ExpandToDepth(int(msg.Code - '0'))
+		return unfold{t.Unfold(nil, int(msg.Code-'0'))}
 	case key.Matches(msg, k.NextSibling):
 		t.NextSibling()
 	case key.Matches(msg, k.PrevSibling):
 		t.PrevSibling()
-	case key.Matches(msg, k.Filter):
-		return startSearch{from: t.Cursor()}
-	case key.Matches(msg, k.Next):
-		return searchAgain{}
-	case key.Matches(msg, k.Prev):
-		return searchAgain{backward: true}
 	case key.Matches(msg, k.Copy):
 		return startCopy{}
+	case key.Matches(msg, k.Details):
+		return openDetails{}
 	}
 	return nil
 }
 
 // expandLimited says an unfold stopped at the tree's limit.
-var expandLimited = showStatus{"stopped unfolding at " + itoa(schematree.ExpandLimit) + " lines", true}
+var expandLimited = showStatus{"stopped unfolding: the tree holds its most, " + thousands(schematree.ExpandLimit) + " lines", true}
 
 func (p *treePane) scroll(n int) { p.t.Scroll(n) }
 

@@ -54,11 +54,21 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.views[msg.view.tool.ID()] = msg.view
 		m.current, m.loading = msg.view, toolLoad{}
 		m.sizePanes()
+		m.landJump()
 	case reconnectRequestedMsg:
 		if msg.err != nil {
 			return m.setStatus(errorf("reconnect %s: %w", msg.server, msg.err).Error(), true)
 		}
 		return tea.Batch(m.setStatus("reconnecting "+msg.server+"…", false), m.requestServers())
+	case fieldIndexedMsg:
+		m.fieldsIndexed(msg)
+	case unfoldStepMsg:
+		if !stale(msg.ticket, m.unfold.ticket) {
+			return m.unfoldSlice()
+		}
+	case reconnectedMsg:
+		text, isErr := reconnectResult(msg)
+		return tea.Batch(m.setStatus(text, isErr), m.requestServers())
 	case statusExpiredMsg:
 		if !stale(msg.ticket, m.status.ticket) {
 			m.status = statusLine{}

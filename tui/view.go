@@ -93,6 +93,9 @@ func (m *Model) titleBar() string {
 	if errs > 0 {
 		t += s.ErrText.Render(" · " + itoa(errs) + " in error")
 	}
+	if m.demo {
+		t += "  " + s.Accent.Render("demo server") + s.Dim.Render(": no config found (--config FILE)")
+	}
 	if m.starting {
 		t += "  " + m.spinner.View() + s.Dim.Render(" connecting…")
 	}
@@ -180,26 +183,36 @@ func (m *Model) tabLine(room int) string {
 	return ""
 }
 
-// serverView is the right pane for a server row: its state, and for one in
-// error the message and the last lines of its stderr.
+// serverView is the right pane for a server row: its state, how it is
+// run, and for one in error the whole message, wrapped, and the last
+// lines of its stderr (its first error line kept).
 func (m *Model) serverView(srv model.Server) string {
 	s := &m.styles
+	w := max(m.layout.rightW, 10)
 	icon, st := toolsView{styles: s, spinner: m.spinner.View()}.stateIcon(srv.State)
 	lines := []string{
 		st.Render(icon) + " " + s.Title.Render(model.SanitizeLine(srv.Name)) + s.Dim.Render("  "+srv.State.String()),
 		s.Dim.Render("transport ") + string(srv.Transport) + s.Dim.Render("  source ") + model.SanitizeLine(srv.Source),
-		s.Dim.Render(plural(len(srv.Tools), "tool")),
 	}
+	if srv.Command != "" {
+		for _, l := range wrapText(model.SanitizeLine(srv.Command), w-2) {
+			lines = append(lines, s.Dim.Render("$ ")+l)
+		}
+	}
+	lines = append(lines, s.Dim.Render(plural(len(srv.Tools), "tool")))
 	if srv.Err != "" {
-		lines = append(lines, "", s.ErrText.Render("error: ")+model.SanitizeLine(srv.Err))
+		lines = append(lines, "")
+		for i, l := range wrapText("error: "+model.SanitizeLine(srv.Err), w) {
+			if i == 0 {
+				l = s.ErrText.Render("error:") + strings.TrimPrefix(l, "error:")
+			}
+			lines = append(lines, l)
+		}
 	}
 	if len(srv.Stderr) > 0 {
 		lines = append(lines, "", s.Dim.Render("last lines of stderr:"))
-		tail := srv.Stderr
-		if room := m.layout.bodyH - len(lines) - 3; len(tail) > room && room > 0 {
-			tail = tail[len(tail)-room:]
-		}
-		for _, l := range tail {
+		room := max(m.layout.bodyH-len(lines)-3, 3)
+		for _, l := range model.StderrTail(srv.Stderr, room) {
 			lines = append(lines, "  "+s.Faint.Render(model.SanitizeLine(l)))
 		}
 	}
@@ -216,4 +229,9 @@ func (m *Model) serverView(srv model.Server) string {
 	}
 	lines = append(lines, "", s.Dim.Render("r reconnects · l or → shows its tools"))
 	return strings.Join(lines, "\n")
+}
+
+// wrapText wraps plain text to width cells, at spaces where it can.
+func wrapText(text string, width int) []string {
+	return strings.Split(ansi.Wrap(text, max(width, 1), " "), "\n")
 }

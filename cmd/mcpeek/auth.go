@@ -96,7 +96,7 @@ func (a *app) authLoginCommand() *cobra.Command {
 				}
 			}
 			if failed {
-				return errSomeFailed
+				return errLoginsFailed
 			}
 			return nil
 		},
@@ -218,3 +218,7 @@ func authLine(e authStatusJSON) string {
 	}
 	return s + "; kept in " + e.Store
 }
+
+// errLoginsFailed makes the exit status say that a login failed, after
+// each failure was written to stderr.
+var errLoginsFailed = errors.New("some logins failed (see above)")

@@ -98,6 +98,7 @@ func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Optio
 			return nil, err
 		}
 		opts = append(opts, opt)
+		a.usingDemo = true
 		a.note("no MCP server config found: using the embedded demo server (give one with --config FILE)")
 	}
 	for i := range cfg.Servers {

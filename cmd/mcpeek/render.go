@@ -198,7 +198,7 @@ func (p printer) servers(servers []model.Server) {
 			s.State, len(s.Tools), s.Transport, clean(s.Source))
 		p.println(line)
 		p.serverError(s)
-		for _, l := range s.Stderr[max(0, len(s.Stderr)-3):] {
+		for _, l := range model.StderrTail(s.Stderr, 3) {
 			p.println(p.faint.Render("    stderr: " + clean(l)))
 		}
 	}
@@ -211,7 +211,6 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 	}
 	for _, s := range servers {
 		p.println(fmt.Sprintf("%s %s (%d tools)", stateIcon(s.State), p.head.Render(clean(s.Name)), len(s.Tools)))
-		p.serverError(s)
 		for _, t := range byServer[s.Name] {
 			marks := "  "
 			if t.HasOutputSchema {

@@ -27,6 +27,7 @@ type app struct {
 	noLogin        bool
 	gatewayAddr    string // the explorer's background gateway, "" for any port
 	color          bool   // stdout is a terminal and colour is allowed
+	usingDemo      bool   // no config was found: the embedded demo server is served
 }
 
 // run executes the command line and returns the process exit status.
@@ -71,7 +72,11 @@ func (a *app) rootCommand() *cobra.Command {
 				return err
 			}
 			if !a.interactive() {
-				return cmd.Help() // no terminal to draw on: say what the commands are
+				// No terminal to draw on: say so, and what the commands are.
+				if err := cmd.Help(); err != nil {
+					return err
+				}
+				return errNoTerminal
 			}
 			return a.runTUI(cmd.Context())
 		},
@@ -88,7 +93,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
 		a.authCommand())
-	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand())
+	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
 	return root
 }
 
@@ -104,6 +109,9 @@ func checkGatewayAddr(addr string) error {
 	}
 	return usageError("--gateway-addr: %v", err)
 }
+
+// errNoTerminal is why mcpeek without a command did nothing.
+var errNoTerminal = errors.New("the explorer needs a terminal: run mcpeek with its standard input and output on a terminal, or use one of the commands above (mcpeek tools, summary, inspect, search, ...) in scripts")
 
 // printError writes err to stderr, sanitised, never restyled: error texts
 // name field paths and schema keys that must read exactly as written.

@@ -108,8 +108,9 @@ func TestGatewayAddrFlag(t *testing.T) {
 			t.Errorf("%s: exit %d: %s", c.addr, code, stderr)
 		}
 	}
-	// Without a terminal a good address gets the help, as no flag does.
-	if out, stderr, code := mcpeek(t, "--gateway-addr", "127.0.0.1:8931"); code != 0 || !strings.Contains(out, "--gateway-addr") {
+	// Without a terminal a good address gets the help and the reason, as
+	// no flag does.
+	if out, stderr, code := mcpeek(t, "--gateway-addr", "127.0.0.1:8931"); code != 1 || !strings.Contains(out, "--gateway-addr") || !strings.Contains(stderr, "needs a terminal") {
 		t.Errorf("exit %d: %s%s", code, out, stderr)
 	}
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/spf13/cobra"
@@ -12,9 +12,28 @@ import (
 	"mcpeek/summarizer"
 )
 
-// errSomeFailed makes the exit status say that a server failed, after the
-// command printed what it could.
-var errSomeFailed = errors.New("some servers failed (see above)")
+// serversFailed is the error a command returns after printing what it
+// could when some servers failed: it names each with its error, on stderr
+// whatever the output format, and makes the exit status 1. nil when none
+// failed.
+func serversFailed(servers []model.Server) error {
+	var failed []string
+	for _, s := range servers {
+		switch s.State {
+		case model.StateError:
+			failed = append(failed, fmt.Sprintf("%s: %s", s.Name, s.Err))
+		case model.StateNeedsLogin:
+			failed = append(failed, fmt.Sprintf("%s: needs login: run mcpeek auth login %s", s.Name, s.Name))
+		}
+	}
+	switch len(failed) {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("server %s", failed[0])
+	}
+	return fmt.Errorf("%d servers failed:\n  %s", len(failed), strings.Join(failed, "\n  "))
+}
 
 // serverJSON is one entry of `servers --json`.
 type serverJSON struct {
@@ -39,10 +58,8 @@ func (a *app) serversCommand() *cobra.Command {
 			}
 			defer m.Close()
 			servers := m.Servers()
-			failed := false
 			out := make([]serverJSON, 0, len(servers))
 			for _, s := range servers {
-				failed = failed || s.State == model.StateError || s.State == model.StateNeedsLogin
 				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
 					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools)})
 			}
@@ -53,14 +70,20 @@ func (a *app) serversCommand() *cobra.Command {
 			} else {
 				a.printer().servers(servers)
 			}
-			if failed {
-				return errSomeFailed
-			}
-			return nil
+			return serversFailed(servers)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {name, source, transport, state, error, tool_count}")
 	return cmd
+}
+
+// failedServerJSON is the entry of `tools --json` for a server that
+// failed: it has no tools to list, and a script must not take it for one
+// that has none.
+type failedServerJSON struct {
+	Server string `json:"server"`
+	State  string `json:"state"`
+	Error  string `json:"error"`
 }
 
 // toolJSON is one entry of `tools --json`: the planner descriptor plus
@@ -97,11 +120,9 @@ func (a *app) toolsCommand() *cobra.Command {
 				}
 				servers = []model.Server{s}
 			}
-			failed := false
 			out := []toolJSON{}
 			var all []model.Tool
 			for _, s := range servers {
-				failed = failed || s.State == model.StateError || s.State == model.StateNeedsLogin
 				all = append(all, s.Tools...)
 			}
 			ds, errs := summarizer.DescribeAll(all, opts)
@@ -112,19 +133,25 @@ func (a *app) toolsCommand() *cobra.Command {
 				out = append(out, toolJSON{Descriptor: d, HasOutputSchema: all[i].HasOutputSchema()})
 			}
 			if asJSON {
-				if err := summarizer.WriteIndentArray(a.stdout, out); err != nil {
+				entries := make([]any, 0, len(out))
+				for _, t := range out {
+					entries = append(entries, t)
+				}
+				for _, s := range servers {
+					if s.State == model.StateError {
+						entries = append(entries, failedServerJSON{Server: s.Name, State: s.State.String(), Error: s.Err})
+					}
+				}
+				if err := summarizer.WriteIndentArray(a.stdout, entries); err != nil {
 					return err
 				}
 			} else {
 				a.printer().tools(servers, out)
 			}
-			if failed {
-				return errSomeFailed
-			}
-			return nil
+			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of planner descriptors")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of planner descriptors; a server that failed is an entry {server, state, error} after them")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }

@@ -38,6 +38,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		Notes:       noteLines(notes.String()),
 		Version:     version,
 		GatewayAddr: a.gatewayAddr,
+		Demo:        a.usingDemo,
 	})
 	// The background gateway, if the program ended without the quit key
 	// stopping it, stops before the Manager closes.

@@ -1,0 +1,52 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+// f from the tools pane finds a field in every tool, ranked; enter shows
+// it in its tool's schema view, the folds above it open.
+func TestFieldSearchAcrossTools(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 120, 40)
+	h.keys("f")
+	d, ok := h.m.overlay.top().(*fieldDialog)
+	if !ok || d.index == nil {
+		t.Fatalf("f opened no field search with an index:\n%s", h.screen())
+	}
+	before := stateOf(h.m)
+	h.typeText("customer.email")
+	if got := stateOf(h.m); got != before {
+		t.Fatalf("typing into the field search ran a command: %+v", got)
+	}
+	if len(d.hits) == 0 || d.hits[0].ToolID != "demo.shop_get_order" || d.hits[0].Path != "customer.email" {
+		t.Fatalf("hits %+v", d.hits)
+	}
+	scr := h.screen()
+	if !strings.Contains(scr, "output  customer.email: string | null") {
+		t.Errorf("the dialog does not list the hit:\n%s", scr)
+	}
+	h.keys("down", "enter")
+	want := d.hits[1]
+	if h.m.overlay.top() != nil || h.m.current == nil || h.m.current.tool.ID() != want.ToolID {
+		t.Fatalf("enter did not show %s:\n%s", want.ToolID, h.screen())
+	}
+	if h.m.view != viewNamed(t, "schema") || h.m.focus != focusView || h.cursorPath() != want.Path {
+		t.Errorf("the schema view's cursor is on %q, want %q:\n%s", h.cursorPath(), want.Path, h.screen())
+	}
+	// The input side: tab cycles output, input.
+	h.keys("tab", "f")
+	d = h.m.overlay.top().(*fieldDialog)
+	h.keys("tab", "tab")
+	h.typeText("order_id")
+	if len(d.hits) == 0 || d.hits[0].In != "input" || d.hits[0].Path != "order_id" {
+		t.Fatalf("input hits %+v", d.hits)
+	}
+	h.keys("enter")
+	if h.cursorPath() != "order_id" || h.m.current.tool.Name != "shop_get_order" {
+		t.Errorf("enter on an argument: cursor on %q of %s", h.cursorPath(), h.m.current.tool.Name)
+	}
+	if n := h.m.currentTree().Cursor(); n == nil || n.Kind == 0 && n.Parent() != nil && n.Parent().Name != "input" {
+		t.Errorf("the argument line is not in the input section")
+	}
+}

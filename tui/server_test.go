@@ -1,0 +1,64 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"mcpeek/model"
+)
+
+// waitingBackend answers a reconnect with how the attempt ended.
+type waitingBackend struct {
+	*fakeBackend
+	next model.Server
+}
+
+func (w *waitingBackend) ReconnectWait(_ context.Context, name string) (model.Server, error) {
+	w.reconnects = append(w.reconnects, name)
+	return w.next, nil
+}
+
+// Trap 7: r says how the attempt ended.
+func TestReconnectSaysHowItEnded(t *testing.T) {
+	b := &waitingBackend{fakeBackend: demoBackend(t)}
+	h := newHarness(t, b, 100, 30)
+	h.keys("G") // the broken server
+	b.next = model.Server{Name: "broken", State: model.StateError, Err: "exec: \"nope\": executable file not found"}
+	h.keys("r")
+	if !strings.Contains(h.m.status.text, "broken: still failing: exec: \"nope\"") || !h.m.status.isErr {
+		t.Errorf("status %q", h.m.status.text)
+	}
+	tools := make([]model.Tool, 1223)
+	for i := range tools {
+		tools[i] = model.Tool{Server: "broken", Name: fmt.Sprint("t", i)}
+	}
+	b.next = model.Server{Name: "broken", State: model.StateConnected, Tools: tools}
+	h.keys("r")
+	if h.m.status.text != "broken: connected, 1,223 tools" {
+		t.Errorf("status %q", h.m.status.text)
+	}
+}
+
+// A server in error shows how it is run, its whole error wrapped, and the
+// first error line of its stderr beside the last ones.
+func TestServerInErrorShowsCommandAndWholeError(t *testing.T) {
+	b := demoBackend(t)
+	long := "connect: initialize: calling \"initialize\": transport error: the server closed its output before answering; it wrote to stderr what went wrong, and the end of this message must show: THE-END"
+	b.servers[1].Err = long
+	b.servers[1].Command = "npx -y @acme/mcp-server --port 8080"
+	b.servers[1].Stderr = []string{"Error: Cannot find module 'express'"}
+	for i := range 40 {
+		b.servers[1].Stderr = append(b.servers[1].Stderr, fmt.Sprintf("    at frame %d", i))
+	}
+	b.servers[1].Stderr = append(b.servers[1].Stderr, "Node.js v20.11.0")
+	h := newHarness(t, b, 80, 30)
+	h.keys("G")
+	scr := h.screen()
+	for _, want := range []string{"$ npx -y @acme/mcp-server --port 8080", "THE-END", "Error: Cannot find module 'express'", "Node.js v20.11.0"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the server view lacks %q:\n%s", want, scr)
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"mcpeek/tokens"
+)
+
+// Trap 5: a server's totals past a million never run together: each
+// column is as wide as its widest number.
+func TestServerTotalsColumnsFitTheirNumbers(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 30)
+	h.keys("g") // the demo server's row
+	tt := h.m.totals.servers["demo"]
+	if tt == nil || !tt.done {
+		t.Fatalf("no totals for demo:\n%s", h.screen())
+	}
+	tt.raw = tokens.Size{Bytes: 5_879_601, CL100K: 1_293_919, O200K: 1_288_107}
+	tt.desc = tokens.Size{Bytes: 123_456_789, CL100K: 23_456_789, O200K: 3_456_789}
+	scr := h.screen()
+	for _, want := range []string{"5,879,601", "1,293,919", "123,456,789", "23,456,789"} {
+		if !regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(want) + `(\s|$)`).MatchString(scr) {
+			t.Errorf("%s does not stand apart:\n%s", want, scr)
+		}
+	}
+	// The numbers of a column end in the same cell.
+	var ends []int
+	for _, l := range strings.Split(scr, "\n") {
+		if i := strings.Index(l, "cl100k"); i >= 0 && strings.Contains(l, "bytes") {
+			ends = append(ends, i+len("cl100k"))
+		}
+		for _, n := range []string{" 1,293,919", " 23,456,789"} {
+			if i := strings.Index(l, n); i >= 0 {
+				ends = append(ends, i+len(n))
+			}
+		}
+	}
+	if len(ends) != 3 || ends[0] != ends[1] || ends[1] != ends[2] {
+		t.Errorf("the cl100k column is not aligned: %v\n%s", ends, scr)
+	}
+}
