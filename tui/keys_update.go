@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"mcpeek/model"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -59,6 +61,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Reconnect):
 		if srv, ok := m.selectedServer(); ok {
+			if srv.State == model.StateNeedsLogin {
+				if cmd := login(m.backend, srv.Name); cmd != nil {
+					return tea.Batch(m.setStatus("logging in to "+srv.Name+": finish in your browser…", false), cmd)
+				}
+			}
 			return tea.Batch(m.setStatus("reconnecting "+srv.Name+"…", false), reconnect(m.backend, srv.Name))
 		}
 		return nil

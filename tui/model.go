@@ -63,11 +63,14 @@ type Options struct {
 // with methods; only Model talks to Bubble Tea.
 type Model struct {
 	backend Backend
-	keys    keyMap
-	styles  Styles
-	isDark  bool
-	noColor bool
-	demo    bool // the embedded demo server is shown
+	// loginURLs are the OAuth login pages servers asked the user to open,
+	// by server, until the login ends.
+	loginURLs map[string]string
+	keys      keyMap
+	styles    Styles
+	isDark    bool
+	noColor   bool
+	demo      bool // the embedded demo server is shown
 
 	width, height int
 	layout        layout

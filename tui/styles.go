@@ -13,6 +13,7 @@ import (
 // Icons are the glyphs the UI draws; plain ASCII would do as well.
 type Icons struct {
 	Starting, Connected, Error, Disabled string
+	NeedsLogin                           string
 	Output, NoOutput, Hidden             string
 	Folded, Unfolded, Leaf, Cycle        string
 	Gateway                              string
@@ -62,7 +63,7 @@ func NewStyles(isDark, noColor bool) Styles {
 	fg := func(c color.Color) lipgloss.Style { return st().Foreground(c) }
 	s := Styles{
 		Icons: Icons{
-			Starting: "◌", Connected: "●", Error: "✗", Disabled: "○",
+			Starting: "◌", Connected: "●", Error: "✗", Disabled: "○", NeedsLogin: "⊘",
 			Output: "◆", NoOutput: "◇", Hidden: "⋯",
 			Folded: schematree.DefaultGlyphs.Folded, Unfolded: schematree.DefaultGlyphs.Unfolded,
 			Leaf: schematree.DefaultGlyphs.Leaf, Cycle: schematree.DefaultGlyphs.Cycle,

@@ -238,6 +238,8 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 			switch {
 			case srv.State == model.StateError:
 				right = seg{"error", s.ErrText}
+			case srv.State == model.StateNeedsLogin:
+				right = seg{"login", s.StateStarting}
 			case srv.State == model.StateStarting && len(srv.Tools) == 0:
 				right = seg{"…", s.Dim}
 			default:
@@ -295,6 +297,8 @@ func (p toolsView) stateIcon(st model.ConnState) (string, lipgloss.Style) {
 		return s.Icons.Connected, s.StateConnected
 	case model.StateError:
 		return s.Icons.Error, s.StateError
+	case model.StateNeedsLogin:
+		return s.Icons.NeedsLogin, s.StateStarting
 	}
 	return s.Icons.Disabled, s.StateOff
 }

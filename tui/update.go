@@ -69,6 +69,18 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case reconnectedMsg:
 		text, isErr := reconnectResult(msg)
 		return tea.Batch(m.setStatus(text, isErr), m.requestServers())
+	case LoginURLMsg:
+		if m.loginURLs == nil {
+			m.loginURLs = map[string]string{}
+		}
+		m.loginURLs[msg.Server] = msg.URL
+		return m.setStatus(msg.Server+" asks you to log in: see its server pane for the URL", false)
+	case loggedInMsg:
+		if msg.err != nil {
+			return tea.Batch(m.setStatus(errorf("log in to %s: %w", msg.server, msg.err).Error(), true), m.requestServers())
+		}
+		delete(m.loginURLs, msg.server)
+		return tea.Batch(m.setStatus(msg.server+": logged in", false), m.requestServers())
 	case statusExpiredMsg:
 		if !stale(msg.ticket, m.status.ticket) {
 			m.status = statusLine{}

@@ -227,7 +227,14 @@ func (m *Model) serverView(srv model.Server) string {
 	if ins := model.SanitizeLine(srv.Instructions); ins != "" && srv.Err == "" {
 		lines = append(lines, "", s.Faint.Render(ins))
 	}
-	lines = append(lines, "", s.Dim.Render("r reconnects · l or → shows its tools"))
+	if url := m.loginURLs[srv.Name]; url != "" && srv.State != model.StateConnected {
+		lines = append(lines, "", s.Dim.Render("log in at (your browser was asked to open it):"), "  "+s.PathBar.Render(model.SanitizeLine(url)))
+	}
+	hint := "r reconnects · l or → shows its tools"
+	if srv.State == model.StateNeedsLogin {
+		hint = "r logs in (opens your browser) · l or → shows its tools"
+	}
+	lines = append(lines, "", s.Dim.Render(hint))
 	return strings.Join(lines, "\n")
 }
 

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/oauth"
 	"mcpeek/tui"
 )
 
@@ -24,7 +26,14 @@ func (a *app) runTUI(ctx context.Context) error {
 	var notes bytes.Buffer
 	stderr := a.stderr
 	a.stderr = &notes
-	m, err := a.newManager()
+	// A login page goes to the explorer, never to stderr under its screen.
+	var program atomic.Pointer[tea.Program]
+	m, err := a.newManager(mcpclient.WithLoginPrompt(func(server, authURL string) {
+		if p := program.Load(); p != nil {
+			p.Send(tui.LoginURLMsg{Server: server, URL: authURL})
+		}
+		_ = oauth.OpenBrowser(authURL) // the server pane shows the URL either way
+	}))
 	a.stderr = stderr
 	if err != nil {
 		return err
@@ -50,6 +59,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		opts = append(opts, tea.WithColorProfile(colorprofile.ASCII))
 	}
 	p := tea.NewProgram(model, opts...)
+	program.Store(p)
 	go model.ForwardEvents(m.Events(), p.Send)
 	if _, err := p.Run(); err != nil {
 		return fmt.Errorf("terminal UI: %w", err)

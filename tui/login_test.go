@@ -1,0 +1,58 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"mcpeek/model"
+)
+
+// loginBackend is a fake Backend whose remote server needs a login; Login
+// records the request and connects the server.
+type loginBackend struct {
+	*fakeBackend
+	logins []string
+}
+
+func (b *loginBackend) Login(_ context.Context, name string) error {
+	b.logins = append(b.logins, name)
+	for i := range b.servers {
+		if b.servers[i].Name == name {
+			b.servers[i].State = model.StateConnected
+		}
+	}
+	return nil
+}
+
+// A server that needs a login shows that state and how to log in; r logs
+// in (not a plain reconnect); the login page the Manager asks for is shown
+// in the server pane until the login ends.
+func TestNeedsLoginServerLogsInWithR(t *testing.T) {
+	fb := demoBackend(t)
+	fb.servers = append(fb.servers, model.Server{Name: "remote", Source: "/tmp/mcp.json", Transport: model.TransportStreamableHTTP,
+		State: model.StateNeedsLogin, Err: "needs login: run mcpeek auth login remote"})
+	b := &loginBackend{fakeBackend: fb}
+	h := newHarness(t, b, 100, 30)
+	h.keys("G")
+	if srv, ok := h.m.selectedServer(); !ok || srv.Name != "remote" {
+		t.Fatalf("G selected %+v", srv)
+	}
+	scr := h.screen()
+	for _, want := range []string{"⊘ remote", "login", "r logs in (opens your browser)"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, scr)
+		}
+	}
+	h.send(LoginURLMsg{Server: "remote", URL: "https://auth.example.com/authorize?client_id=x"})
+	if !strings.Contains(h.screen(), "https://auth.example.com/authorize?client_id=x") {
+		t.Errorf("the login page is not shown:\n%s", h.screen())
+	}
+	h.keys("r")
+	if len(b.logins) != 1 || b.logins[0] != "remote" || len(fb.reconnects) != 0 {
+		t.Fatalf("r: logins %v, reconnects %v", b.logins, fb.reconnects)
+	}
+	if scr := h.screen(); !strings.Contains(scr, "remote: logged in") || strings.Contains(scr, "auth.example.com") {
+		t.Errorf("after the login:\n%s", scr)
+	}
+}
