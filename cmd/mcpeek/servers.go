@@ -24,7 +24,28 @@ type serverJSON struct {
 	State     string `json:"state"`
 	Error     string `json:"error"`
 	ToolCount int    `json:"tool_count"`
+	// Log is the last log messages the server sent, oldest first.
+	Log []logJSON `json:"log,omitempty"`
 }
+
+// logJSON is one log message of `servers --json`.
+type logJSON struct {
+	Level   string `json:"level"`
+	Logger  string `json:"logger,omitempty"`
+	Message string `json:"message"`
+}
+
+// serverLogs is the last few log messages of s.
+func serverLogs(s model.Server) []logJSON {
+	var out []logJSON
+	for _, l := range s.Log[max(0, len(s.Log)-logShown):] {
+		out = append(out, logJSON{Level: l.Level, Logger: l.Logger, Message: l.Text})
+	}
+	return out
+}
+
+// logShown is how many of a server's last log messages `servers` shows.
+const logShown = 3
 
 func (a *app) serversCommand() *cobra.Command {
 	var asJSON bool
@@ -44,7 +65,7 @@ func (a *app) serversCommand() *cobra.Command {
 			for _, s := range servers {
 				failed = failed || s.State == model.StateError || s.State == model.StateNeedsLogin
 				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
-					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools)})
+					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Log: serverLogs(s)})
 			}
 			if asJSON {
 				if err := writeJSON(a.stdout, out); err != nil {
@@ -59,7 +80,7 @@ func (a *app) serversCommand() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {name, source, transport, state, error, tool_count}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {name, source, transport, state, error, tool_count, log}")
 	return cmd
 }
 
