@@ -123,6 +123,12 @@ func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
 }
 
 func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSetup, version string) (_ *conn, err error) {
+	var listening chan struct{}
+	if setup.listen {
+		listening = make(chan struct{})
+		var once sync.Once
+		setup.listening = func() { once.Do(func() { close(listening) }) }
+	}
 	life, cancel := context.WithCancel(context.Background())
 	c := &conn{
 		name:       dc.name,
@@ -203,6 +209,17 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	}
 	if c.modern() && c.toolsListChanged() {
 		c.listen(ctx)
+	}
+	if listening != nil {
+		// What the server sends on the standalone stream before it is open
+		// is lost (a legacy server drops it): let it open first.
+		t := time.NewTimer(listenAckTimeout)
+		select {
+		case <-listening:
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		t.Stop()
 	}
 	if !c.modern() && c.logLevel != "" && c.logs() {
 		c.goTracked(c.setLogLevel)
