@@ -115,19 +115,19 @@ func (t *callTalk) answerWith(action mcpclient.ElicitAction, why string) mcpclie
 				what += " (no default for required " + strings.Join(missing, ", ") + ")"
 			}
 		}
-		t.note(fmt.Sprintf("%s asks: %s: %s (%s)", e.Server, oneLine(e.Message), what, why))
+		t.note(fmt.Sprintf("%s asks: %s — %s (%s)", e.Server, oneLine(e.Message), what, why))
 		return a, nil
 	}
 }
 
 // decline and reply answer sampling requests.
 func (t *callTalk) decline(_ context.Context, r mcpclient.SamplingRequest) (mcpclient.SamplingReply, error) {
-	t.note(fmt.Sprintf("%s asks for an LLM completion of %q: declined (reply with --sampling TEXT)", r.Server, lastMessage(r)))
+	t.note(fmt.Sprintf("%s asks for an LLM completion of %q — declined (reply with --sampling TEXT)", r.Server, lastMessage(r)))
 	return mcpclient.SamplingReply{Decline: true}, nil
 }
 
 func (t *callTalk) reply(_ context.Context, r mcpclient.SamplingRequest) (mcpclient.SamplingReply, error) {
-	t.note(fmt.Sprintf("%s asks for an LLM completion of %q: replied with --sampling", r.Server, lastMessage(r)))
+	t.note(fmt.Sprintf("%s asks for an LLM completion of %q — replied with --sampling", r.Server, lastMessage(r)))
 	return mcpclient.SamplingReply{Text: t.sampling}, nil
 }
 

@@ -74,7 +74,7 @@ func TestCallAnswersTheServer(t *testing.T) {
 		}
 		out, stderr, code := call("url.ask", "--elicit", "accept")
 		if code != 0 || strings.TrimSpace(out) != `{"action":"accept","content":{"count":3}}` ||
-			!strings.Contains(stderr, `url asks: Who are you?: accepted with the defaults {"count":3} (no default for required name)`) {
+			!strings.Contains(stderr, `url asks: Who are you? — accepted with the defaults {"count":3} (no default for required name)`) {
 			t.Errorf("%v --elicit accept: exit %d\n%s\n%s", era, code, out, stderr)
 		}
 		out, stderr, code = call("url.ask")
@@ -85,11 +85,11 @@ func TestCallAnswersTheServer(t *testing.T) {
 			t.Errorf("%v --elicit maybe: exit %d\n%s", era, code, stderr)
 		}
 		out, stderr, code = call("url.sample", "--sampling", "an old pond")
-		if code != 0 || !strings.Contains(out, "an old pond") || !strings.Contains(stderr, `completion of "write a haiku": replied`) {
+		if code != 0 || !strings.Contains(out, "an old pond") || !strings.Contains(stderr, `completion of "write a haiku" — replied`) {
 			t.Errorf("%v --sampling: exit %d\n%s\n%s", era, code, out, stderr)
 		}
 		_, stderr, code = call("url.sample")
-		if code == 0 || !strings.Contains(stderr, "declined (reply with --sampling TEXT)") {
+		if code == 0 || !strings.Contains(stderr, "— declined (reply with --sampling TEXT)") {
 			t.Errorf("%v sampling declined: exit %d\n%s", era, code, stderr)
 		}
 	}
