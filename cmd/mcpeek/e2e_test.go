@@ -24,9 +24,13 @@ func realServersConfig(t *testing.T) string {
 	}
 	memory := server("server-memory")
 	memory["env"] = map[string]string{"MEMORY_FILE_PATH": filepath.Join(dir, "memory.jsonl")}
+	filesystem := server("server-filesystem", dir)
+	// The filesystem server replaces the directories of its arguments with
+	// the client's roots, which are mcpeek's working directory by default.
+	filesystem["roots"] = []string{dir}
 	cfg := map[string]any{"mcpServers": map[string]any{
 		"everything": server("server-everything", "stdio"),
-		"filesystem": server("server-filesystem", dir),
+		"filesystem": filesystem,
 		"memory":     memory,
 	}}
 	b, _ := json.Marshal(cfg)
