@@ -100,18 +100,18 @@ type dialConfig struct {
 func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
 	setup := transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace, maxMessage: dc.maxMessage}
 	version := e.cfg.ProtocolVersion
-	http := e.transport() == model.TransportStreamableHTTP
+	overHTTP := e.transport() == model.TransportStreamableHTTP
 	// A legacy streamable HTTP server sends what is not the answer to a
 	// request (list_changed, log messages, and the roots, elicitation and
 	// sampling requests not made while answering one) on the standalone GET
 	// stream. mcp-go opens it only when asked before the handshake, and
 	// asking rules out the 2026-07-28 era.
-	setup.listen = http && version != "" && !mcp.IsModernProtocol(version)
+	setup.listen = overHTTP && version != "" && !mcp.IsModernProtocol(version)
 	c, err := dialOnce(ctx, e, dc, setup, version)
 	if err != nil {
 		return nil, err
 	}
-	if http && !c.modern() && !setup.listen {
+	if overHTTP && !c.modern() && !setup.listen {
 		// The server turned out to be legacy: connect again, pinned to the
 		// version just negotiated, with the stream.
 		version := c.info.ProtocolVersion
@@ -145,7 +145,6 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		lost:       make(chan struct{}),
 		acked:      make(chan struct{}),
 	}
-
 	if version == "" && e.transport() == model.TransportSSE {
 		// HTTP+SSE is the 2024-11-05 transport, replaced before the
 		// stateless era; mcp-go would still negotiate 2026-07-28 over it,
