@@ -57,6 +57,10 @@ type ServerConfig struct {
 	// instead of the Manager's limit (see WithMaxMessageBytes). It is
 	// "maxMessageBytes" in the file.
 	MaxMessageBytes int64
+	// Roots, when not nil, are the directories this server is given as its
+	// roots instead of the Manager's (see WithRoots). It is "roots" in the
+	// file; relative paths are taken from mcpeek's working directory.
+	Roots []string
 	// OAuth is how to log in to a remote server that asks for OAuth: it is
 	// "oauth" in the file, and may be left out.
 	OAuth OAuthConfig

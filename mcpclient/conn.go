@@ -40,6 +40,10 @@ type conn struct {
 	clientInfo mcp.Implementation
 	maxPages   int
 	onChanged  func()
+	peer       *peer
+	onLog      func(mcp.JSONRPCNotification)
+	clean      func(string) string
+	logLevel   mcp.LoggingLevel
 
 	life       context.Context
 	cancelLife context.CancelFunc
@@ -60,6 +64,9 @@ type conn struct {
 	toolsMu sync.Mutex
 	typed   map[string]*mcp.Tool // for x-mcp-header mirroring on modern HTTP
 
+	progressMu sync.Mutex
+	progress   map[string]*progressSink // by progress token
+
 	closeOnce sync.Once
 }
 
@@ -76,22 +83,37 @@ type dialConfig struct {
 	// onToolsChanged is called, on a transport goroutine, when the server
 	// sends notifications/tools/list_changed. It must not block.
 	onToolsChanged func()
+	// peer answers the server's requests (roots, elicitation, sampling).
+	peer *peer
+	// onLog is called, on a transport goroutine, with each log message
+	// (notifications/message). It must not block.
+	onLog func(mcp.JSONRPCNotification)
+	// clean makes server text one safe line without the server's secrets.
+	clean func(string) string
+	// logLevel is the lowest log severity asked of the server ("" asks
+	// nothing).
+	logLevel mcp.LoggingLevel
 }
 
 // dial connects to e and completes the handshake. ctx bounds the handshake
 // only; the connection lives until close.
 func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
 	setup := transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace, maxMessage: dc.maxMessage}
-	c, err := dialOnce(ctx, e, dc, setup, e.cfg.ProtocolVersion)
+	version := e.cfg.ProtocolVersion
+	overHTTP := e.transport() == model.TransportStreamableHTTP
+	// A legacy streamable HTTP server sends what is not the answer to a
+	// request (list_changed, log messages, and the roots, elicitation and
+	// sampling requests not made while answering one) on the standalone GET
+	// stream. mcp-go opens it only when asked before the handshake, and
+	// asking rules out the 2026-07-28 era.
+	setup.listen = overHTTP && version != "" && !mcp.IsModernProtocol(version)
+	c, err := dialOnce(ctx, e, dc, setup, version)
 	if err != nil {
 		return nil, err
 	}
-	if e.transport() == model.TransportStreamableHTTP && !c.modern() && c.toolsListChanged() {
-		// A legacy streamable HTTP server sends list_changed only on the
-		// standalone GET stream. mcp-go opens it only when asked before the
-		// handshake, and asking rules out the 2026-07-28 era, so it is asked
-		// only now that the server is known to be legacy: connect again,
-		// pinned to the version just negotiated.
+	if overHTTP && !c.modern() && !setup.listen {
+		// The server turned out to be legacy: connect again, pinned to the
+		// version just negotiated, with the stream.
 		version := c.info.ProtocolVersion
 		c.close()
 		setup.listen = true
@@ -101,6 +123,12 @@ func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
 }
 
 func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSetup, version string) (_ *conn, err error) {
+	var listening chan struct{}
+	if setup.listen {
+		listening = make(chan struct{})
+		var once sync.Once
+		setup.listening = func() { once.Do(func() { close(listening) }) }
+	}
 	life, cancel := context.WithCancel(context.Background())
 	c := &conn{
 		name:       dc.name,
@@ -108,6 +136,10 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		clientInfo: dc.clientInfo,
 		maxPages:   dc.maxPages,
 		onChanged:  dc.onToolsChanged,
+		peer:       dc.peer,
+		onLog:      dc.onLog,
+		clean:      dc.clean,
+		logLevel:   dc.logLevel,
 		life:       life,
 		cancelLife: cancel,
 		lost:       make(chan struct{}),
@@ -120,12 +152,14 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		// reply travels on the event stream, not on the POST).
 		version = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 	}
-	var opts []client.ClientOption
+	opts := []client.ClientOption{client.WithClientCapabilities(c.peer.capabilities(e.transport()))}
 	if version != "" {
 		opts = append(opts, client.WithProtocolVersion(version))
 	}
 	if e.inproc != nil {
-		c.client, err = client.NewInProcessClient(e.inproc)
+		answers := inprocAnswers{c.peer}
+		opts = append(opts, client.WithRootsHandler(answers), client.WithElicitationHandler(answers), client.WithSamplingHandler(answers))
+		c.client, err = client.NewInProcessClientWithOptions(e.inproc, opts...)
 		if err != nil {
 			cancel()
 			return nil, fmt.Errorf("in-process client: %w", err)
@@ -162,6 +196,10 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	if err := c.start(ctx); err != nil {
 		return nil, fmt.Errorf("start: %w", err)
 	}
+	if bidi, ok := c.tr.(transport.BidirectionalInterface); ok && e.transport() != model.TransportSSE {
+		// In place of the handler mcp-go's client installed: see peer.
+		bidi.SetRequestHandler(c.peer.serve)
+	}
 	c.info, err = c.client.Initialize(ctx, mcp.InitializeRequest{Params: mcp.InitializeParams{
 		ClientInfo: dc.clientInfo,
 	}})
@@ -171,7 +209,33 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	if c.modern() && c.toolsListChanged() {
 		c.listen(ctx)
 	}
+	if listening != nil {
+		// What the server sends on the standalone stream before it is open
+		// is lost (a legacy server drops it): let it open first.
+		t := time.NewTimer(listenAckTimeout)
+		select {
+		case <-listening:
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		t.Stop()
+	}
+	if !c.modern() && c.logLevel != "" && c.logs() {
+		c.goTracked(c.setLogLevel)
+	}
 	return c, nil
+}
+
+// logs reports whether the server declared that it sends log messages.
+func (c *conn) logs() bool { return c.info != nil && c.info.Capabilities.Logging != nil }
+
+// setLogLevel asks a legacy server for log messages from the connection's
+// level up (logging/setLevel), best effort: a server that refuses keeps
+// its own level. (From 2026-07-28 on each request asks; see request.)
+func (c *conn) setLogLevel() {
+	ctx, cancel := context.WithTimeout(c.life, listenAckTimeout)
+	defer cancel()
+	_, _ = c.request(ctx, string(mcp.MethodSetLogLevel), map[string]any{"level": c.logLevel})
 }
 
 // start starts the transport under the connection's lifetime context (SSE
@@ -228,6 +292,12 @@ func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
 		}
 	case string(mcp.MethodNotificationSubscriptionsAcknowledged):
 		c.ackOnce.Do(func() { close(c.acked) })
+	case string(mcp.MethodNotificationMessage):
+		if c.onLog != nil {
+			c.onLog(n)
+		}
+	case string(mcp.MethodNotificationProgress):
+		c.handleProgress(n)
 	}
 }
 

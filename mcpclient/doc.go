@@ -18,6 +18,16 @@
 // otherwise ([WithMaxMessageBytes]); and a stdio server runs in a process
 // group of its own, which is stopped whole.
 //
+// mcpeek is the client a server expects: it declares roots, elicitation and
+// sampling, so that servers offer every tool (some list a tool only to a
+// client that can answer what it asks), and answers them: the roots are the
+// working directory unless set otherwise ([WithRoots], an entry's Roots),
+// elicitations and sampling requests go to the front end's handlers
+// ([WithElicitationHandler], [WithSamplingHandler]; declined by default).
+// The log messages a server sends are kept with its stderr lines
+// ([model.Server].Log, [EventLog]); a call can follow the server's progress
+// reports and has a timeout that cancels it on the server ([Manager.CallToolWith]).
+//
 // A remote server that asks for OAuth (a 401, or a 403 insufficient_scope)
 // is logged in to with package [mcpeek/mcpclient/oauth]: at once with
 // [WithAutoLogin], or when [Manager.Login] is called; until then it shows

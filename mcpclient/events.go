@@ -17,6 +17,10 @@ const (
 	// EventToolsChanged: the server's tool list changed (first listing,
 	// tools/list_changed, or a reconnect that found different tools).
 	EventToolsChanged
+	// EventLog: the server sent a log message (MCP logging); Event.Log is
+	// the newest, and the server's snapshot (model.Server.Log) holds the
+	// last ones.
+	EventLog
 )
 
 // String returns the kind's name.
@@ -26,6 +30,8 @@ func (k EventKind) String() string {
 		return "state"
 	case EventToolsChanged:
 		return "tools"
+	case EventLog:
+		return "log"
 	}
 	return "unknown"
 }
@@ -39,6 +45,10 @@ type Event struct {
 	State model.ConnState
 	// Err is the error message for StateError, sanitised and redacted.
 	Err string
+	// Log is the message of an EventLog. A reader slower than the server
+	// may miss some (a newer log event replaces one still waiting), never
+	// the newest; read the rest from the snapshot.
+	Log model.LogMessage
 }
 
 // eventQueue decouples the Manager from the reader of its events: push never

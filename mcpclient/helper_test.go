@@ -73,9 +73,10 @@ const helperTool = `{"name":"echo","description":"Echoes.","inputSchema":{"type"
 //	leak-exit  logs the value of $API_KEY to stderr and exits
 //	parent     a Manager of one stubborn child, for killing from outside
 //	mcpgo      a real mcp-go server (2026-07-28 era) over stdio
+//	mcpgo-caps the same, with tools that ask things of the client
 func runHelper(mode string) int {
-	if mode == "mcpgo" {
-		return runMCPGoHelper()
+	if mode == "mcpgo" || mode == "mcpgo-caps" {
+		return runMCPGoHelper(mode == "mcpgo-caps")
 	}
 	if mode == "bench" {
 		return runBenchHelper()
@@ -224,10 +225,16 @@ func runParentHelper() int {
 }
 
 // runMCPGoHelper serves a real mcp-go server over stdio: the client then
-// negotiates the 2026-07-28 era and sends every request with its _meta.
-// Calling "grow" adds a tool, which sends tools/list_changed.
-func runMCPGoHelper() int {
-	srv := server.NewMCPServer("mcpgo-helper", "1", server.WithToolCapabilities(true))
+// negotiates the 2026-07-28 era (unless the entry pins an older one) and
+// sends every request with its _meta. Calling "grow" adds a tool, which
+// sends tools/list_changed. With caps it also has the tools of
+// addCapsTools, which ask things of the client, "wait" saying on stderr
+// when it is cancelled.
+func runMCPGoHelper(caps bool) int {
+	srv := server.NewMCPServer("mcpgo-helper", "1", server.WithToolCapabilities(true), server.WithLogging())
+	if caps {
+		addCapsTools(srv, func() { fmt.Fprintln(os.Stderr, "wait: cancelled") })
+	}
 	srv.AddTool(mcp.NewTool("grow", mcp.WithDescription("Adds a tool.")),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			srv.AddTool(mcp.NewTool("grown"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -183,6 +183,8 @@ type rawEntry struct {
 	MaxMessage int64 `json:"maxMessageBytes"`
 	// OAuth is mcpeek's own: see ServerConfig.OAuth.
 	OAuth OAuthConfig `json:"oauth"`
+	// Roots is mcpeek's own: see ServerConfig.Roots.
+	Roots []string `json:"roots"`
 }
 
 // parseEntry decodes, validates and expands one entry.
@@ -213,6 +215,7 @@ func parseEntry(m member, env loadEnv) (ServerConfig, []string, error) {
 	}
 	sc.MaxMessageBytes = raw.MaxMessage
 	sc.OAuth = raw.OAuth
+	sc.Roots = raw.Roots
 	if len(raw.Env) > 0 {
 		sc.Env = make(map[string]string, len(raw.Env))
 		for k, v := range raw.Env {
@@ -259,6 +262,9 @@ func finishEntry(sc ServerConfig, env loadEnv) (ServerConfig, []string, error) {
 		sc.Headers[k] = x.expand(v)
 	}
 	sc.OAuth.expand(x)
+	for i, r := range sc.Roots {
+		sc.Roots[i] = x.expand(r)
+	}
 	return sc, dedupe(x.missing), nil
 }
 

@@ -1,12 +1,14 @@
 package mcpclient
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
@@ -24,6 +26,7 @@ type Manager struct {
 	servers []*serverState
 	byName  map[string]*serverState
 	events  *eventQueue
+	answers handlers
 
 	ctx    context.Context // cancelled by Close
 	cancel context.CancelFunc
@@ -42,6 +45,13 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
+	if o.roots == nil {
+		o.roots = defaultRoots()
+	}
+	roots, err := rootsOf(o.roots)
+	if err != nil {
+		return nil, fmt.Errorf("mcpclient: %w", err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Manager{
 		opts:   o,
@@ -50,12 +60,22 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 		ctx:    ctx,
 		cancel: cancel,
 	}
+	m.SetElicitationHandler(o.elicit)
+	m.SetSamplingHandler(o.sample)
 	add := func(s *serverState) error {
 		if s.name == "" {
 			return errors.New("mcpclient: server with an empty name")
 		}
 		if _, dup := m.byName[s.name]; dup {
 			return fmt.Errorf("mcpclient: server %q defined twice", s.name)
+		}
+		s.peer = &peer{server: s.name, roots: roots, h: &m.answers}
+		if s.ep.cfg.Roots != nil {
+			own, err := rootsOf(s.ep.cfg.Roots)
+			if err != nil {
+				return fmt.Errorf("mcpclient: %s: %w", s.name, err)
+			}
+			s.peer.roots = own
 		}
 		m.byName[s.name] = s
 		m.servers = append(m.servers, s)
@@ -211,65 +231,106 @@ func (m *Manager) ReconnectWait(ctx context.Context, name string) (model.Server,
 }
 
 // CallTool calls tool on server with args (a JSON object, or nil) and returns
-// the raw result. The call has the Manager's call timeout unless ctx ends
-// sooner, and is cancelled by Close. A server that is down is reconnected at
-// once (skipping its backoff) and the call waits for that attempt.
+// the raw result: CallToolWith with no options.
+func (m *Manager) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*CallResult, error) {
+	return m.CallToolWith(ctx, server, tool, args, CallOptions{})
+}
+
+// CallToolWith calls tool on server with args (a JSON object, or nil) and
+// returns the raw result. The call has the Manager's call timeout (or
+// opts.Timeout) unless ctx ends sooner, and is cancelled by Close; when it
+// ends unanswered the server is told to stop (notifications/cancelled, or
+// over 2026-07-28 HTTP the request's stream is closed). A server that is
+// down is reconnected at once (skipping its backoff) and the call waits for
+// that attempt. The server's progress reports go to opts.Progress.
 //
 // Errors: ErrUnknownServer, ErrDisabled, ErrClosed; ErrUnavailable (wrapping
 // the cause, such as context.DeadlineExceeded) when the server cannot be
-// reached in time or the connection drops; *RPCError when the server refuses
-// the request. A tool that runs and fails is not an error: see
-// CallResult.IsError.
-func (m *Manager) CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*CallResult, error) {
+// reached in time or the connection drops, and when the timeout passes
+// (then the error says so plainly, see TimeoutError); *RPCError when the
+// server refuses the request. A tool that runs and fails is not an error:
+// see CallResult.IsError.
+func (m *Manager) CallToolWith(ctx context.Context, server, tool string, args json.RawMessage, opts CallOptions) (*CallResult, error) {
 	s, err := m.lookup(server)
 	if err != nil {
 		return nil, err
 	}
+	timeout := cmp.Or(max(opts.Timeout, 0), m.opts.callTimeout)
+	var progress *progressSink
+	if opts.Progress != nil {
+		progress = newProgressSink(opts.Progress)
+		defer progress.close()
+	}
 	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, m.opts.callTimeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	stop := context.AfterFunc(m.ctx, cancel)
 	defer stop()
 
 	c, err := m.ready(ctx, s)
-	if err != nil {
-		return nil, err
+	connected := err == nil
+	if connected {
+		var res *CallResult
+		res, err = c.callTool(ctx, tool, args, progress)
+		// A server may want more scope for a call than for listing (a 403
+		// insufficient_scope, the step-up of the MCP specification), or a
+		// token may be revoked while connected.
+		for rounds := 0; err != nil && rounds < maxAuthRounds && m.ctx.Err() == nil; rounds++ {
+			var rerr *oauth.RequiredError
+			if s.ep.auth == nil || !errors.As(err, &rerr) {
+				break
+			}
+			if s.ep.auth.NeedsBrowser() && !m.opts.autoLogin {
+				err = needsLogin(rerr)
+				break
+			}
+			if aerr := m.authorize(s, rerr); aerr != nil {
+				err = needsLogin(aerr)
+				break
+			}
+			// The refusal may have cost the connection: take the live one. The
+			// login may have taken a while: the retry has a deadline of its own.
+			retryCtx, cancel := context.WithTimeout(parent, timeout)
+			stop := context.AfterFunc(m.ctx, cancel)
+			if c, err = m.ready(retryCtx, s); err == nil {
+				res, err = c.callTool(retryCtx, tool, args, progress)
+			}
+			stop()
+			cancel()
+		}
+		if err == nil {
+			return res, nil
+		}
+		connected = c != nil
 	}
-	res, err := c.callTool(ctx, tool, args)
-	// A server may want more scope for a call than for listing (a 403
-	// insufficient_scope, the step-up of the MCP specification), or a
-	// token may be revoked while connected.
-	for rounds := 0; err != nil && rounds < maxAuthRounds && m.ctx.Err() == nil; rounds++ {
-		var rerr *oauth.RequiredError
-		if s.ep.auth == nil || !errors.As(err, &rerr) {
-			break
-		}
-		if s.ep.auth.NeedsBrowser() && !m.opts.autoLogin {
-			err = needsLogin(rerr)
-			break
-		}
-		if aerr := m.authorize(s, rerr); aerr != nil {
-			err = needsLogin(aerr)
-			break
-		}
-		// The refusal may have cost the connection: take the live one. The
-		// login may have taken a while: the retry has a deadline of its own.
-		retryCtx, cancel := context.WithTimeout(parent, m.opts.callTimeout)
-		stop := context.AfterFunc(m.ctx, cancel)
-		if c, err = m.ready(retryCtx, s); err == nil {
-			res, err = c.callTool(retryCtx, tool, args)
-		}
-		stop()
-		cancel()
+	switch {
+	case m.ctx.Err() != nil:
+		return nil, ErrClosed
+	case errors.Is(err, context.DeadlineExceeded) && parent.Err() == nil:
+		err = &TimeoutError{After: timeout, Connected: connected, err: err}
 	}
-	if err != nil {
-		if m.ctx.Err() != nil {
-			return nil, ErrClosed
-		}
-		return nil, s.redactErr(fmt.Errorf("%s: call %s: %w", server, tool, err))
-	}
-	return res, nil
+	return nil, s.redactErr(fmt.Errorf("%s: call %s: %w", server, tool, err))
 }
+
+// TimeoutError is a call that had no result when its timeout passed. It
+// matches ErrUnavailable and context.DeadlineExceeded.
+type TimeoutError struct {
+	// After is the timeout.
+	After time.Duration
+	// Connected is false when the server was not even connected in time.
+	Connected bool
+	err       error
+}
+
+// Error says how long the call waited, and for what.
+func (e *TimeoutError) Error() string {
+	if !e.Connected {
+		return fmt.Sprintf("timed out after %s: the server did not connect (%v)", e.After, e.err)
+	}
+	return fmt.Sprintf("timed out after %s without a result; the call was cancelled", e.After)
+}
+
+func (e *TimeoutError) Unwrap() error { return e.err }
 
 // maxAuthRounds bounds the logins one connection attempt or one call may
 // start: a server that keeps asking for scope it never grants must not

@@ -27,6 +27,10 @@ type options struct {
 	loginPrompt    func(server, authURL string)
 	autoLogin      bool
 	loginTimeout   time.Duration
+	roots          []string // nil: the working directory
+	elicit         ElicitationHandler
+	sample         SamplingHandler
+	logLevel       mcp.LoggingLevel
 }
 
 type inprocServer struct {
@@ -47,6 +51,7 @@ func defaultOptions() options {
 		clientInfo:     mcp.Implementation{Name: "mcpeek", Version: "dev"},
 		loginPrompt:    func(_, u string) { oauth.OpenBrowser(u) },
 		loginTimeout:   5 * time.Minute,
+		logLevel:       mcp.LoggingLevelInfo,
 	}
 }
 

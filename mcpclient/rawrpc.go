@@ -59,6 +59,11 @@ func (c *conn) request(ctx context.Context, method string, params map[string]any
 		if c.clientInfo.Name != "" {
 			meta[mcp.MetaKeyClientInfo] = c.clientInfo
 		}
+		if c.logLevel != "" && c.logs() {
+			// 2026-07-28 servers send log messages only to a request that
+			// asks for them.
+			meta[mcp.MetaKeyLogLevel] = c.logLevel
+		}
 		params["_meta"] = meta
 	}
 	encoded, err := json.Marshal(params)

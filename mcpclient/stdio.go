@@ -23,7 +23,9 @@ import (
 // Otherwise it behaves as mcp-go's does: one JSON-RPC message a line; lines
 // that are not JSON objects (banners, noise) are skipped; notifications go
 // to the notification handler on the reading goroutine, and requests from
-// the server to the request handler, each on its own goroutine.
+// the server to the request handler, each on its own goroutine, with their
+// params raw (json.RawMessage) and a context that notifications/cancelled
+// from the server ends.
 type stdioTransport struct {
 	in  io.Reader      // the server's stdout
 	out io.WriteCloser // the server's stdin
@@ -34,7 +36,8 @@ type stdioTransport struct {
 	pending   map[string]chan *transport.JSONRPCResponse
 	onNotify  func(mcp.JSONRPCNotification)
 	onRequest transport.RequestHandler
-	ctx       context.Context // requests from the server run under it
+	ctx       context.Context               // requests from the server run under it
+	serving   map[string]context.CancelFunc // the server's requests being answered, by id
 
 	done      chan struct{} // closed when reading stops or Close is called
 	doneOnce  sync.Once
@@ -52,6 +55,7 @@ func newStdioTransport(in io.Reader, out io.WriteCloser) *stdioTransport {
 		in:      in,
 		out:     out,
 		pending: make(map[string]chan *transport.JSONRPCResponse),
+		serving: make(map[string]context.CancelFunc),
 		ctx:     context.Background(),
 		done:    make(chan struct{}),
 	}
@@ -97,6 +101,9 @@ func (t *stdioTransport) route(line []byte) {
 		if json.Unmarshal(line, &n) != nil {
 			return
 		}
+		if n.Method == string(mcp.MethodNotificationCancelled) {
+			t.withdraw(n)
+		}
 		t.mu.Lock()
 		handler := t.onNotify
 		t.mu.Unlock()
@@ -104,9 +111,16 @@ func (t *stdioTransport) route(line []byte) {
 			handler(n)
 		}
 	case method != "":
-		var req transport.JSONRPCRequest
-		if json.Unmarshal(line, &req) != nil {
+		var raw struct {
+			ID     mcp.RequestId   `json:"id"`
+			Params json.RawMessage `json:"params"`
+		}
+		if json.Unmarshal(line, &raw) != nil {
 			return
+		}
+		req := transport.JSONRPCRequest{JSONRPC: mcp.JSONRPC_VERSION, ID: raw.ID, Method: method}
+		if len(raw.Params) > 0 {
+			req.Params = raw.Params
 		}
 		t.serve(req)
 	default:
@@ -132,7 +146,7 @@ func (t *stdioTransport) route(line []byte) {
 }
 
 // serve answers a request from the server (ping, sampling, roots...) with
-// the handler the mcp-go client installed.
+// the request handler (see peer).
 func (t *stdioTransport) serve(req transport.JSONRPCRequest) {
 	t.mu.Lock()
 	handler, ctx := t.onRequest, t.ctx
@@ -141,7 +155,18 @@ func (t *stdioTransport) serve(req transport.JSONRPCRequest) {
 		t.respond(transport.NewJSONRPCErrorResponse(req.ID, mcp.METHOD_NOT_FOUND, "No request handler configured", nil))
 		return
 	}
+	key := req.ID.String()
+	ctx, cancel := context.WithCancel(ctx)
+	t.mu.Lock()
+	t.serving[key] = cancel
+	t.mu.Unlock()
 	go func() {
+		defer func() {
+			t.mu.Lock()
+			delete(t.serving, key)
+			t.mu.Unlock()
+			cancel()
+		}()
 		if err := ctx.Err(); err != nil {
 			t.respond(transport.NewJSONRPCErrorResponse(req.ID, mcp.INTERNAL_ERROR, err.Error(), nil))
 			return
@@ -154,6 +179,25 @@ func (t *stdioTransport) serve(req transport.JSONRPCRequest) {
 			t.respond(resp)
 		}
 	}()
+}
+
+// withdraw ends the context of a request of the server's that the server
+// cancelled: whoever answers it (a person at a prompt) can stop.
+func (t *stdioTransport) withdraw(n mcp.JSONRPCNotification) {
+	b, err := json.Marshal(n.Params.AdditionalFields["requestId"])
+	if err != nil {
+		return
+	}
+	var id mcp.RequestId
+	if json.Unmarshal(b, &id) != nil {
+		return
+	}
+	t.mu.Lock()
+	cancel := t.serving[id.String()]
+	t.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
 }
 
 func (t *stdioTransport) respond(resp *transport.JSONRPCResponse) {

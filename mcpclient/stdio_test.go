@@ -172,3 +172,32 @@ func TestStdioTransportRoutes(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A request of the server's is answered with its params as sent, and the
+// server can withdraw it (notifications/cancelled): the handler's context
+// ends.
+func TestStdioTransportWithdrawnRequest(t *testing.T) {
+	toServer, fromClient := io.Pipe()
+	toClient, fromServer := io.Pipe()
+	tr := newStdioTransport(toClient, fromClient)
+	params := make(chan string, 1)
+	tr.SetRequestHandler(func(ctx context.Context, req transport.JSONRPCRequest) (*transport.JSONRPCResponse, error) {
+		params <- string(req.Params.(json.RawMessage))
+		<-ctx.Done()
+		return transport.NewJSONRPCErrorResponse(req.ID, -1, "withdrawn", nil), nil
+	})
+	if err := tr.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	go io.WriteString(fromServer, `{"jsonrpc":"2.0","id":3,"method":"elicitation/create","params":{"b":1,"a":2}}`+"\n")
+	if got := <-params; got != `{"b":1,"a":2}` {
+		t.Errorf("params %s", got)
+	}
+	go io.WriteString(fromServer, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`+"\n")
+	answer, err := bufio.NewReader(toServer).ReadString('\n')
+	if err != nil || !strings.Contains(answer, `"id":3`) || !strings.Contains(answer, "withdrawn") {
+		t.Errorf("answer %q, %v", answer, err)
+	}
+	fromServer.Close()
+}

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
+
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
@@ -21,6 +23,7 @@ type serverState struct {
 	ep       endpoint
 	source   string
 	disabled bool
+	peer     *peer // answers the server's requests
 
 	kick    chan struct{} // reconnect now (cap 1)
 	refresh chan struct{} // tools/list_changed arrived (cap 1)
@@ -29,6 +32,7 @@ type serverState struct {
 	state        model.ConnState
 	err          string
 	stderr       []string // kept from the last connection when it failed
+	log          []model.LogMessage
 	instructions string
 	impl         model.Implementation
 	protocol     string
@@ -99,6 +103,7 @@ func (s *serverState) snapshot() model.Server {
 		State:        s.state,
 		Err:          s.err,
 		Stderr:       slices.Clone(s.stderr),
+		Log:          slices.Clone(s.log),
 		Instructions: s.instructions,
 		Tools:        slices.Clone(s.tools),
 
@@ -173,6 +178,10 @@ func (s *serverState) redact(msg string) string {
 	}
 	return msg
 }
+
+// clean makes server text one safe line for the terminal, without the
+// server's secrets.
+func (s *serverState) clean(msg string) string { return s.redact(model.SanitizeLine(msg)) }
 
 // redactErr hides the server's secrets in err's text, keeping err's chain.
 func (s *serverState) redactErr(err error) error {
@@ -298,6 +307,10 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 		maxMessage:     cmp.Or(s.ep.cfg.MaxMessageBytes, m.opts.maxMessage),
 		maxPages:       m.opts.maxPages,
 		onToolsChanged: s.signalRefresh,
+		peer:           s.peer,
+		onLog:          func(n mcp.JSONRPCNotification) { m.logged(s, n) },
+		clean:          s.clean,
+		logLevel:       m.opts.logLevel,
 	})
 	if err != nil {
 		return nil, nil, stderr.Lines(), m.stageError(ctx, "connect", err)

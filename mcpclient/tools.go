@@ -258,18 +258,51 @@ func (c *conn) typedTool(name string) *mcp.Tool {
 	return c.typed[name]
 }
 
+// maxInputRounds bounds how many times one call answers a server's input
+// requests and asks again (2026-07-28), so that a server that keeps asking
+// cannot keep a call going forever.
+const maxInputRounds = 10
+
 // callTool sends tools/call with args (a JSON object, or nil for none) and
-// returns the raw result.
-func (c *conn) callTool(ctx context.Context, name string, args json.RawMessage) (*CallResult, error) {
+// returns the raw result. With a progress sink it asks for progress reports
+// and routes them there. A 2026-07-28 server that needs input first (an
+// elicitation, a sampling, the roots) answers with input requests: they
+// are answered as requests on the transport are, and the call is made again
+// with the answers.
+func (c *conn) callTool(ctx context.Context, name string, args json.RawMessage, progress *progressSink) (*CallResult, error) {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
 	if !json.Valid(args) {
 		return nil, fmt.Errorf("tools/call %s: arguments are not valid JSON", name)
 	}
-	raw, err := c.request(ctx, string(mcp.MethodToolsCall), map[string]any{"name": name, "arguments": args})
-	if err != nil {
-		return nil, err
+	params := map[string]any{"name": name, "arguments": args}
+	if progress != nil {
+		token := c.watchProgress(progress)
+		defer c.unwatchProgress(token)
+		params["_meta"] = map[string]any{"progressToken": token}
 	}
-	return parseCallResult(raw)
+	for round := 1; ; round++ {
+		raw, err := c.request(ctx, string(mcp.MethodToolsCall), params)
+		if err != nil {
+			return nil, err
+		}
+		need, ok := needsInput(raw)
+		if !ok {
+			return parseCallResult(raw)
+		}
+		if round > maxInputRounds {
+			return nil, fmt.Errorf("tools/call %s: the server still asks for input after %d rounds; giving up", name, maxInputRounds)
+		}
+		answers, err := c.peer.fulfil(ctx, need.InputRequests)
+		if err != nil {
+			return nil, fmt.Errorf("tools/call %s: %w", name, err)
+		}
+		params["inputResponses"] = answers
+		if need.RequestState != "" {
+			params["requestState"] = need.RequestState
+		} else {
+			delete(params, "requestState")
+		}
+	}
 }

@@ -43,6 +43,9 @@ type transportSetup struct {
 	// listen asks a streamable HTTP transport for the standalone GET stream,
 	// which is how a legacy (pre 2026-07-28) server delivers list_changed.
 	listen bool
+	// listening, when set, is called when the server has answered the GET
+	// that opens that stream (whatever the answer).
+	listening func()
 }
 
 // discardLogger keeps mcp-go's transport logging off our terminal.
@@ -69,9 +72,13 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 		}
 		return t, nil, nil
 	case model.TransportStreamableHTTP:
+		client := httpClient(cfg.Headers, setup.maxMessage, e.auth)
+		if setup.listening != nil {
+			client.Transport = getSignal{base: client.Transport, answered: setup.listening}
+		}
 		opts := []transport.StreamableHTTPCOption{
 			transport.WithHTTPLogger(discardLogger()),
-			transport.WithHTTPBasicClient(httpClient(cfg.Headers, setup.maxMessage, e.auth)),
+			transport.WithHTTPBasicClient(client),
 		}
 		if setup.listen {
 			opts = append(opts, transport.WithContinuousListening())
@@ -126,4 +133,19 @@ func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		r.Header.Set(k, v)
 	}
 	return t.base.RoundTrip(r)
+}
+
+// getSignal calls answered when a GET has its answer (the headers of the
+// standalone stream, or a refusal) or failed.
+type getSignal struct {
+	base     http.RoundTripper
+	answered func()
+}
+
+func (t getSignal) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(r)
+	if r.Method == http.MethodGet {
+		t.answered()
+	}
+	return resp, err
 }

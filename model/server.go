@@ -1,5 +1,7 @@
 package model
 
+import "time"
+
 // Transport names how mcpeek reaches a server.
 type Transport string
 
@@ -63,6 +65,9 @@ type Server struct {
 	// server's command line, or an HTTP server's URL; secrets replaced by
 	// "***". "" for a server run in process.
 	Command string
+	// Log holds the last log messages the server sent (MCP logging,
+	// notifications/message), oldest first, over any transport.
+	Log []LogMessage
 	// Instructions is the server's initialize instructions, if any.
 	Instructions string
 	// Implementation is the name and version the server gave for itself at
@@ -72,6 +77,30 @@ type Server struct {
 	ProtocolVersion string
 	// Tools are the tools last listed, in the server's order.
 	Tools []Tool
+}
+
+// LogMessage is one log message a server sent through MCP logging
+// (notifications/message). Its text fields are sanitised for the terminal
+// and have the server's secrets redacted.
+type LogMessage struct {
+	// Time is when the message arrived.
+	Time time.Time
+	// Level is the syslog severity the server gave ("debug" ... "emergency").
+	Level string
+	// Logger names the part of the server that logged, if it said.
+	Logger string
+	// Text is the message: its data when that is a string, else the data as
+	// compact JSON.
+	Text string
+}
+
+// String returns the message as one line: "[level] logger: text".
+func (l LogMessage) String() string {
+	s := "[" + l.Level + "] "
+	if l.Logger != "" {
+		s += l.Logger + ": "
+	}
+	return s + l.Text
 }
 
 // Implementation names a piece of MCP software and its version, as the

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -16,23 +15,29 @@ func (a *app) callCommand() *cobra.Command {
 		argsJSON string
 		asJSON   bool
 		timeout  time.Duration
+		talk     callTalk
 	)
 	cmd := &cobra.Command{
-		Use:   "call SERVER.TOOL [--args JSON]",
+		Use:   "call SERVER.TOOL [--args JSON|@FILE|-]",
 		Short: "Call a tool and print its result (structuredContent, else its text)",
 		Example: "  mcpeek call demo.shop_get_order --args '{\"order_id\": \"1001\"}'\n" +
-			"  mcpeek --url http://localhost:3000/mcp call url.add_numbers --args '{\"a\": 1, \"b\": 2}'",
+			"  mcpeek --url http://localhost:3000/mcp call url.add_numbers --args '{\"a\": 1, \"b\": 2}'\n" +
+			"  mcpeek call everything.trigger-sampling-request --args @prompt.json --sampling 'a reply'",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, err := parseToolRef(args[0])
 			if err != nil {
 				return err
 			}
-			var obj map[string]json.RawMessage
-			if err := json.Unmarshal([]byte(argsJSON), &obj); err != nil || obj == nil {
-				return usageError("--args must be a JSON object, like '{\"id\": 1}'")
+			arguments, err := a.readArgs(argsJSON)
+			if err != nil {
+				return err
 			}
-			m, err := a.openManager(cmd.Context(), mcpclient.WithCallTimeout(timeout))
+			answers, err := talk.options(a)
+			if err != nil {
+				return err
+			}
+			m, err := a.openManager(cmd.Context(), append(answers, mcpclient.WithCallTimeout(timeout))...)
 			if err != nil {
 				return err
 			}
@@ -40,9 +45,10 @@ func (a *app) callCommand() *cobra.Command {
 			if _, err := findTool(m, ref.server, ref.tool); err != nil {
 				return err
 			}
-			res, err := m.CallTool(cmd.Context(), ref.server, ref.tool, json.RawMessage(argsJSON))
+			res, err := m.CallToolWith(cmd.Context(), ref.server, ref.tool, arguments, talk.callOptions(ref))
+			talk.done()
 			if err != nil {
-				return fmt.Errorf("call %s.%s: %w", ref.server, ref.tool, err)
+				return callFailed(ref, err)
 			}
 			switch {
 			case asJSON:
@@ -58,8 +64,9 @@ func (a *app) callCommand() *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&argsJSON, "args", "{}", "the tool's arguments as a JSON object")
+	cmd.Flags().StringVar(&argsJSON, "args", "{}", "the tool's arguments as a JSON object, @FILE to read them from a file, - from stdin")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the whole raw result")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "deadline for the call")
+	talk.register(cmd)
 	return cmd
 }

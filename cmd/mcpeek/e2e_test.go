@@ -24,9 +24,13 @@ func realServersConfig(t *testing.T) string {
 	}
 	memory := server("server-memory")
 	memory["env"] = map[string]string{"MEMORY_FILE_PATH": filepath.Join(dir, "memory.jsonl")}
+	filesystem := server("server-filesystem", dir)
+	// The filesystem server replaces the directories of its arguments with
+	// the client's roots, which are mcpeek's working directory by default.
+	filesystem["roots"] = []string{dir}
 	cfg := map[string]any{"mcpServers": map[string]any{
 		"everything": server("server-everything", "stdio"),
-		"filesystem": server("server-filesystem", dir),
+		"filesystem": filesystem,
 		"memory":     memory,
 	}}
 	b, _ := json.Marshal(cfg)
@@ -147,7 +151,8 @@ func mcpeekBinary(t *testing.T) string {
 
 // TestConformanceClient runs the official MCP conformance suite in client
 // mode, with mcpeek as the client, for the scenarios of a client that lists
-// and calls tools.
+// and calls tools, and answers an elicitation with the requested schema's
+// defaults.
 func TestConformanceClient(t *testing.T) {
 	node, modules := npmpeers.Find(t)
 	bin := mcpeekBinary(t)
@@ -156,8 +161,9 @@ func TestConformanceClient(t *testing.T) {
 		// The suite's initialize server answers every unknown method with
 		// an empty success, so mcp-go's server/discover probe would take it
 		// for a 2026-07-28 server: pin the era the scenario speaks.
-		"initialize": bin + " --protocol 2025-11-25 tools --url",
-		"tools_call": bin + ` call url.add_numbers --args '{"a":2,"b":3}' --url`,
+		"initialize":                          bin + " --protocol 2025-11-25 tools --url",
+		"tools_call":                          bin + ` call url.add_numbers --args '{"a":2,"b":3}' --url`,
+		"elicitation-sep1034-client-defaults": bin + " call url.test_client_elicitation_defaults --elicit accept --url",
 	}
 	for scenario, command := range scenarios {
 		t.Run(scenario, func(t *testing.T) {

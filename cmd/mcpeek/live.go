@@ -92,6 +92,9 @@ func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Optio
 	}
 	opts = append([]mcpclient.Option{mcpclient.WithClientInfo("mcpeek", version), mcpclient.WithMaxMessageBytes(a.maxMessage),
 		mcpclient.WithLoginPrompt(a.loginPrompt)}, opts...)
+	if a.roots != nil {
+		opts = append(opts, mcpclient.WithRoots(a.roots...))
+	}
 	if demo {
 		opt, err := demoOption()
 		if err != nil {

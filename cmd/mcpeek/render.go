@@ -201,6 +201,9 @@ func (p printer) servers(servers []model.Server) {
 		for _, l := range model.StderrTail(s.Stderr, 3) {
 			p.println(p.faint.Render("    stderr: " + clean(l)))
 		}
+		for _, l := range s.Log[max(0, len(s.Log)-logShown):] {
+			p.println(p.faint.Render("    log: " + clean(l.String())))
+		}
 	}
 }
 

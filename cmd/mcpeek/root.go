@@ -26,8 +26,9 @@ type app struct {
 	maxMessage     int64
 	noLogin        bool
 	gatewayAddr    string // the explorer's background gateway, "" for any port
-	color          bool   // stdout is a terminal and colour is allowed
-	usingDemo      bool   // no config was found: the embedded demo server is served
+	roots          []string
+	color          bool // stdout is a terminal and colour is allowed
+	usingDemo      bool // no config was found: the embedded demo server is served
 }
 
 // run executes the command line and returns the process exit status.
@@ -86,6 +87,8 @@ func (a *app) rootCommand() *cobra.Command {
 	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "use only this streamable HTTP server, named \"url\" (instead of a config)")
 	root.PersistentFlags().Int64Var(&a.maxMessage, "max-message-bytes", mcpclient.DefaultMaxMessageBytes,
 		"largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
+	root.PersistentFlags().StringArrayVar(&a.roots, "root", nil,
+		"a directory servers may work in, given to them as a root (repeatable; default: the working directory; an entry's \"roots\" overrides it)")
 	root.PersistentFlags().BoolVar(&a.noLogin, "no-login", false,
 		"never start an OAuth login: a server that asks for one shows \"needs login\" (see `mcpeek auth`)")
 	root.Flags().StringVar(&a.gatewayAddr, "gateway-addr", "",

@@ -43,7 +43,28 @@ type serverJSON struct {
 	State     string `json:"state"`
 	Error     string `json:"error"`
 	ToolCount int    `json:"tool_count"`
+	// Log is the last log messages the server sent, oldest first.
+	Log []logJSON `json:"log,omitempty"`
 }
+
+// logJSON is one log message of `servers --json`.
+type logJSON struct {
+	Level   string `json:"level"`
+	Logger  string `json:"logger,omitempty"`
+	Message string `json:"message"`
+}
+
+// serverLogs is the last few log messages of s.
+func serverLogs(s model.Server) []logJSON {
+	var out []logJSON
+	for _, l := range s.Log[max(0, len(s.Log)-logShown):] {
+		out = append(out, logJSON{Level: l.Level, Logger: l.Logger, Message: l.Text})
+	}
+	return out
+}
+
+// logShown is how many of a server's last log messages `servers` shows.
+const logShown = 3
 
 func (a *app) serversCommand() *cobra.Command {
 	var asJSON bool
@@ -61,7 +82,7 @@ func (a *app) serversCommand() *cobra.Command {
 			out := make([]serverJSON, 0, len(servers))
 			for _, s := range servers {
 				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
-					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools)})
+					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Log: serverLogs(s)})
 			}
 			if asJSON {
 				if err := writeJSON(a.stdout, out); err != nil {
@@ -73,7 +94,7 @@ func (a *app) serversCommand() *cobra.Command {
 			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {name, source, transport, state, error, tool_count}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {name, source, transport, state, error, tool_count, log}")
 	return cmd
 }
 

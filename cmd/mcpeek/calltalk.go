@@ -1,0 +1,393 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+)
+
+// callTalk is how `mcpeek call` answers a server that asks something in
+// the middle of a call, and shows the call's progress:
+//
+//   - an elicitation is asked on the terminal when stdin is one, unless
+//     --elicit answers it (accept fills the requested schema's defaults);
+//     otherwise it is declined;
+//   - a sampling request is declined unless --sampling gives the reply;
+//   - progress reports are shown on stderr when it is a terminal.
+//
+// What the server asked, and the answer, is noted on stderr.
+type callTalk struct {
+	elicit   string
+	sampling string
+
+	a      *app
+	cmd    *cobra.Command
+	tty    *ttyLines // stderr when it is a terminal, else nil
+	in     *lineReader
+	asking sync.Mutex // one elicitation asked at a time
+}
+
+func (t *callTalk) register(cmd *cobra.Command) {
+	t.cmd = cmd
+	cmd.Flags().StringVar(&t.elicit, "elicit", "",
+		"answer the server's elicitations with accept (the requested schema's defaults), decline or cancel, instead of asking on the terminal (without a terminal: decline)")
+	cmd.Flags().StringVar(&t.sampling, "sampling", "",
+		"reply to the server's sampling requests (LLM completions it asks for) with this text; without it they are declined")
+}
+
+// options are the Manager options that answer the server.
+func (t *callTalk) options(a *app) ([]mcpclient.Option, error) {
+	t.a = a
+	if f, ok := a.stderr.(*os.File); ok && isTerminal(f) {
+		t.tty = &ttyLines{w: a.stderr}
+	}
+	elicit := t.ask
+	if t.elicit != "" {
+		action, err := mcpclient.ParseElicitAction(t.elicit)
+		if err != nil {
+			return nil, usageError("--elicit: %v", err)
+		}
+		elicit = t.answerWith(action, "--elicit "+t.elicit)
+	} else if f, ok := a.stdin.(*os.File); !ok || !isTerminal(f) {
+		elicit = t.answerWith(mcpclient.ElicitDecline, "no terminal to ask on; answer with --elicit accept|decline|cancel")
+	}
+	sample := t.decline
+	if t.cmd.Flags().Changed("sampling") {
+		sample = t.reply
+	}
+	return []mcpclient.Option{mcpclient.WithElicitationHandler(elicit), mcpclient.WithSamplingHandler(sample)}, nil
+}
+
+// callOptions shows progress on a terminal.
+func (t *callTalk) callOptions(ref toolRef) mcpclient.CallOptions {
+	if t.tty == nil {
+		return mcpclient.CallOptions{}
+	}
+	name := clean(ref.server + "." + ref.tool)
+	return mcpclient.CallOptions{Progress: func(p mcpclient.Progress) {
+		t.tty.status(fmt.Sprintf("%s: %s", name, progressLine(p)))
+	}}
+}
+
+// done clears the progress line.
+func (t *callTalk) done() {
+	if t.tty != nil {
+		t.tty.status("")
+	}
+}
+
+// progressLine words a progress report: "3/5 (60%) message".
+func progressLine(p mcpclient.Progress) string {
+	s := p.String()
+	if p.Total > 0 {
+		msg := ""
+		if p.Message != "" {
+			msg = " " + p.Message
+		}
+		s = fmt.Sprintf("%g/%g (%.0f%%)%s", p.Progress, p.Total, 100*p.Progress/p.Total, msg)
+	}
+	return "progress " + s
+}
+
+// answerWith answers every elicitation with action, saying so.
+func (t *callTalk) answerWith(action mcpclient.ElicitAction, why string) mcpclient.ElicitationHandler {
+	answer := mcpclient.ElicitWith(action)
+	return func(ctx context.Context, e mcpclient.Elicitation) (mcpclient.ElicitAnswer, error) {
+		a, err := answer(ctx, e)
+		if err != nil {
+			return a, err
+		}
+		what := string(action)
+		if action == mcpclient.ElicitAccept {
+			what = "accepted with the defaults " + compactJSON(a.Content)
+			if missing := missingRequired(e, a.Content); len(missing) > 0 {
+				what += " (no default for required " + strings.Join(missing, ", ") + ")"
+			}
+		}
+		t.note(fmt.Sprintf("%s asks: %s — %s (%s)", e.Server, oneLine(e.Message), what, why))
+		return a, nil
+	}
+}
+
+// decline and reply answer sampling requests.
+func (t *callTalk) decline(_ context.Context, r mcpclient.SamplingRequest) (mcpclient.SamplingReply, error) {
+	t.note(fmt.Sprintf("%s asks for an LLM completion of %q — declined (reply with --sampling TEXT)", r.Server, lastMessage(r)))
+	return mcpclient.SamplingReply{Decline: true}, nil
+}
+
+func (t *callTalk) reply(_ context.Context, r mcpclient.SamplingRequest) (mcpclient.SamplingReply, error) {
+	t.note(fmt.Sprintf("%s asks for an LLM completion of %q — replied with --sampling", r.Server, lastMessage(r)))
+	return mcpclient.SamplingReply{Text: t.sampling}, nil
+}
+
+func (t *callTalk) note(msg string) {
+	if t.tty != nil {
+		t.tty.status("")
+	}
+	t.a.note(msg)
+}
+
+// ask asks an elicitation on the terminal, one question a line: first
+// whether to answer, then each field (an empty line keeps the default).
+// Elicitations are asked one at a time; the end of input cancels.
+func (t *callTalk) ask(ctx context.Context, e mcpclient.Elicitation) (mcpclient.ElicitAnswer, error) {
+	t.asking.Lock()
+	defer t.asking.Unlock()
+	if t.tty != nil {
+		t.tty.mu.Lock() // no progress line while asking
+		defer t.tty.mu.Unlock()
+		t.tty.clearLocked()
+	}
+	if t.in == nil {
+		t.in = newLineReader(t.a.stdin)
+	}
+	return askElicitation(ctx, t.in, t.a.stderr, e)
+}
+
+// askElicitation asks e on out, reading the answers from in.
+func askElicitation(ctx context.Context, in *lineReader, out io.Writer, e mcpclient.Elicitation) (mcpclient.ElicitAnswer, error) {
+	cancel := mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel}
+	fields, err := e.Fields()
+	if err != nil {
+		return mcpclient.ElicitAnswer{}, err
+	}
+	fmt.Fprintf(out, "mcpeek: %s asks:\n", clean(e.Server))
+	for l := range strings.SplitSeq(e.Message, "\n") {
+		fmt.Fprintln(out, "  "+clean(l))
+	}
+	if e.Mode == "url" {
+		fmt.Fprintln(out, "  open: "+e.URL)
+	}
+	for {
+		fmt.Fprint(out, "answer? [a]ccept, [d]ecline, [c]ancel: ")
+		line, err := in.readLine(ctx)
+		if err != nil {
+			fmt.Fprintln(out)
+			return cancel, nil
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "a", "accept", "y", "yes":
+		case "d", "decline", "n", "no":
+			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitDecline}, nil
+		case "c", "cancel":
+			return cancel, nil
+		default:
+			continue
+		}
+		break
+	}
+	content := map[string]any{}
+	for _, f := range fields {
+		fmt.Fprintln(out, "  "+fieldQuestion(f))
+		for {
+			fmt.Fprint(out, "  > ")
+			line, err := in.readLine(ctx)
+			if err != nil {
+				fmt.Fprintln(out)
+				return cancel, nil
+			}
+			if strings.TrimSpace(line) == "" {
+				switch {
+				case f.Default != nil:
+					content[f.Name] = f.Default
+				case f.Required:
+					fmt.Fprintln(out, "  required: give a value")
+					continue
+				}
+				break
+			}
+			v, err := f.Parse(line)
+			if err != nil {
+				fmt.Fprintln(out, "  "+clean(err.Error()))
+				continue
+			}
+			content[f.Name] = v
+			break
+		}
+	}
+	return mcpclient.ElicitAnswer{Action: mcpclient.ElicitAccept, Content: content}, nil
+}
+
+// fieldQuestion words one field: "Title (name, integer, required): description
+// [choices] [default: x]".
+func fieldQuestion(f mcpclient.ElicitField) string {
+	var b strings.Builder
+	b.WriteString(f.Label())
+	kind := f.Type
+	if f.Format != "" {
+		kind += " " + f.Format
+	}
+	if f.Type == "boolean" {
+		kind += ", yes or no"
+	}
+	if f.Type == "array" {
+		kind = "choices separated by commas"
+	}
+	detail := []string{clean(f.Name), kind}
+	if f.Required {
+		detail = append(detail, "required")
+	}
+	if f.Min != nil {
+		detail = append(detail, fmt.Sprintf("min %v", *f.Min))
+	}
+	if f.Max != nil {
+		detail = append(detail, fmt.Sprintf("max %v", *f.Max))
+	}
+	fmt.Fprintf(&b, " (%s)", strings.Join(detail, ", "))
+	if f.Description != "" {
+		b.WriteString(": " + f.Description)
+	}
+	if len(f.Choices) > 0 {
+		var cs []string
+		for i, c := range f.Choices {
+			label := c.Value
+			if c.Title != "" {
+				label = c.Title + " = " + c.Value
+			}
+			cs = append(cs, fmt.Sprintf("%d. %s", i+1, label))
+		}
+		b.WriteString(" [" + strings.Join(cs, "; ") + "]")
+	}
+	if f.Default != nil {
+		b.WriteString(" [default: " + clean(compactJSON(f.Default)) + "]")
+	}
+	return b.String()
+}
+
+// lineReader reads lines on a goroutine of its own, so that a prompt can
+// give up when its context ends.
+type lineReader struct {
+	lines chan string
+	err   error // set before lines is closed
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	l := &lineReader{lines: make(chan string)}
+	go func() {
+		defer close(l.lines)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			l.lines <- sc.Text()
+		}
+		l.err = sc.Err()
+		if l.err == nil {
+			l.err = io.EOF
+		}
+	}()
+	return l
+}
+
+func (l *lineReader) readLine(ctx context.Context) (string, error) {
+	select {
+	case line, ok := <-l.lines:
+		if !ok {
+			return "", l.err
+		}
+		return line, nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// ttyLines draws one status line on a terminal, redrawn in place.
+type ttyLines struct {
+	w     io.Writer
+	mu    sync.Mutex
+	shown bool
+}
+
+// status replaces the status line with s ("" clears it).
+func (t *ttyLines) status(s string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.clearLocked()
+	if s != "" {
+		fmt.Fprint(t.w, clean(s))
+		t.shown = true
+	}
+}
+
+func (t *ttyLines) clearLocked() {
+	if t.shown {
+		fmt.Fprint(t.w, "\r\x1b[K")
+		t.shown = false
+	}
+}
+
+// readArgs reads --args: a JSON object given inline, from a file (@FILE) or
+// from stdin (-).
+func (a *app) readArgs(spec string) (json.RawMessage, error) {
+	var (
+		raw []byte
+		err error
+	)
+	switch {
+	case spec == "-":
+		raw, err = io.ReadAll(a.stdin)
+	case strings.HasPrefix(spec, "@"):
+		raw, err = os.ReadFile(spec[1:])
+	default:
+		raw = []byte(spec)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--args %s: %w", spec, err)
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		return nil, usageError("--args must be a JSON object, like '{\"id\": 1}' (or @FILE, or - for stdin)")
+	}
+	return raw, nil
+}
+
+// callFailed words a failed call, with what to do about a timeout.
+func callFailed(ref toolRef, err error) error {
+	err = fmt.Errorf("call %s.%s: %w", ref.server, ref.tool, err)
+	if _, ok := errors.AsType[*mcpclient.TimeoutError](err); ok {
+		err = fmt.Errorf("%w (give it longer with --timeout)", err)
+	}
+	return err
+}
+
+// missingRequired lists the required fields content lacks.
+func missingRequired(e mcpclient.Elicitation, content map[string]any) []string {
+	fields, _ := e.Fields()
+	var out []string
+	for _, f := range fields {
+		if _, ok := content[f.Name]; f.Required && !ok {
+			out = append(out, clean(f.Name))
+		}
+	}
+	return out
+}
+
+func lastMessage(r mcpclient.SamplingRequest) string {
+	if len(r.Messages) == 0 {
+		return ""
+	}
+	s := oneLine(r.Messages[len(r.Messages)-1].Text)
+	if len([]rune(s)) > 80 {
+		s = string([]rune(s)[:79]) + "…"
+	}
+	return s
+}
+
+func oneLine(s string) string { return model.SanitizeLine(s) }
+
+func compactJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
