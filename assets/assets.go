@@ -12,7 +12,11 @@
 //     path of the summarizer and the TUI can be exercised offline.
 //   - demo/results/<tool>.json: the canned structuredContent a call to that
 //     tool returns. It validates against the tool's outputSchema; for a tool
-//     without one it is a JSON value to return as text.
+//     without one it is a JSON value to return as text. The tools whose
+//     names end in "_drifted" (Drifted) are the exception, on purpose: their
+//     results break their schemas (a required field missing, a wrong type, an
+//     enum value not listed, a null not allowed, undeclared keys), as a real
+//     server's drift would, and their descriptions say how.
 //
 // The bytes are returned as stored: callers that need declaration order
 // must decode them with an order-preserving reader.
@@ -48,3 +52,11 @@ func DemoResult(tool string) ([]byte, bool) {
 	}
 	return b, true
 }
+
+// driftedSuffix ends the name of every demo tool whose canned result drifts
+// from its output schema on purpose.
+const driftedSuffix = "_drifted"
+
+// Drifted reports whether a demo tool's canned result breaks its output
+// schema on purpose.
+func Drifted(tool string) bool { return strings.HasSuffix(tool, driftedSuffix) }
