@@ -15,13 +15,15 @@ func (a *app) callCommand() *cobra.Command {
 	var (
 		argsJSON string
 		asJSON   bool
+		check    bool
 		timeout  time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "call SERVER.TOOL [--args JSON]",
 		Short: "Call a tool and print its result (structuredContent, else its text)",
 		Example: "  mcpeek call demo.shop_get_order --args '{\"order_id\": \"1001\"}'\n" +
-			"  mcpeek --url http://localhost:3000/mcp call url.add_numbers --args '{\"a\": 1, \"b\": 2}'",
+			"  mcpeek --url http://localhost:3000/mcp call url.add_numbers --args '{\"a\": 1, \"b\": 2}'\n" +
+			"  mcpeek call demo.shop_get_order_drifted --args '{\"order_id\": \"1001\"}' --check",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, err := parseToolRef(args[0])
@@ -37,12 +39,16 @@ func (a *app) callCommand() *cobra.Command {
 				return err
 			}
 			defer m.Close()
-			if _, err := findTool(m, ref.server, ref.tool); err != nil {
+			tool, err := findTool(m, ref.server, ref.tool)
+			if err != nil {
 				return err
 			}
 			res, err := m.CallTool(cmd.Context(), ref.server, ref.tool, json.RawMessage(argsJSON))
 			if err != nil {
 				return fmt.Errorf("call %s.%s: %w", ref.server, ref.tool, err)
+			}
+			if check {
+				return a.checkCall(tool, res, asJSON)
 			}
 			switch {
 			case asJSON:
@@ -60,6 +66,7 @@ func (a *app) callCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&argsJSON, "args", "{}", "the tool's arguments as a JSON object")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the whole raw result")
+	cmd.Flags().BoolVar(&check, "check", false, "check the result against the tool's output schema: a report on stderr (with --json, {result, check} on stdout); exit status 4 when the result breaks it")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "deadline for the call")
 	return cmd
 }
