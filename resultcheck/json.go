@@ -45,6 +45,10 @@ type (
 	}
 )
 
+// maxListedPaths bounds present_paths and absent_paths (present and absent
+// count them all).
+const maxListedPaths = 1000
+
 // Verdict is "ok", "breaks", or "unchecked" when there was nothing to check.
 func (o *Outcome) Verdict() string {
 	switch {
@@ -85,8 +89,9 @@ func (o *Outcome) MarshalJSON() ([]byte, error) {
 				j.Mismatches = append(j.Mismatches, mj)
 			}
 		}
-		j.PresentPaths = append(j.PresentPaths, r.PresentPaths()...)
-		j.AbsentPaths = append(j.AbsentPaths, r.AbsentPaths()...)
+		present, absent := r.PresentPaths(), r.AbsentPaths()
+		j.PresentPaths = append(j.PresentPaths, present[:min(len(present), maxListedPaths)]...)
+		j.AbsentPaths = append(j.AbsentPaths, absent[:min(len(absent), maxListedPaths)]...)
 	}
 	if o.NoPayload {
 		j.Violations++

@@ -221,7 +221,8 @@ type enumSet struct {
 	text       string // "one of \"a\", \"b\", ... (7)"
 }
 
-// maxEnumCompare bounds the nodes one container comparison visits.
+// maxEnumCompare bounds the nodes visited to compare one container value
+// with the enum's containers.
 const maxEnumCompare = 10000
 
 func newEnumSet(vals []*model.Value) *enumSet {
@@ -241,8 +242,8 @@ func (s *enumSet) has(v *model.Value) bool {
 	if v.Kind != model.JSONArray && v.Kind != model.JSONObject {
 		return s.scalars[scalarKey(v)]
 	}
+	budget := maxEnumCompare // for all the comparisons of one value
 	for _, c := range s.containers {
-		budget := maxEnumCompare
 		if equal(c, v, &budget) {
 			return true
 		}
