@@ -301,12 +301,18 @@ func (c *checker) object(n *model.Node, v *model.Value, e int32, depth int) {
 			c.entries[e].objects++
 		}
 	}
-	req := c.requiredOf(rules)
+	// Required properties: the rules' and, when the rules are an
+	// alternative, the merged object's own (an allOf part beside a union).
+	reqR := c.requiredOf(rules)
+	var reqN *requiredProps
+	if rules != n {
+		reqN = c.requiredOf(n)
+	}
 	base := len(c.flags)
-	for range req.idx {
+	nR := len(reqR.idx)
+	for range nR + reqN.count() {
 		c.flags = append(c.flags, false)
 	}
-	c.work += len(req.idx)
 	ap := rules.AdditionalProperties()
 	if ap == nil && !rules.Closed {
 		ap = n.AdditionalProperties()
@@ -324,8 +330,13 @@ func (c *checker) object(n *model.Node, v *model.Value, e int32, depth int) {
 		}
 		if ri >= 0 {
 			matched++
-			if req.pos[ri] >= 0 {
-				c.flags[base+int(req.pos[ri])] = true
+			if p := reqR.pos[ri]; p >= 0 {
+				c.flags[base+int(p)] = true
+			}
+		}
+		if pi >= 0 && reqN != nil {
+			if p := reqN.pos[pi]; p >= 0 {
+				c.flags[base+nR+int(p)] = true
 			}
 		}
 		if !n.KnownKeys {
@@ -334,6 +345,10 @@ func (c *checker) object(n *model.Node, v *model.Value, e int32, depth int) {
 		switch {
 		case ri >= 0 && pi >= 0:
 			k := c.kid(e, pi)
+			c.present(k)
+			c.value(rules.Child(ri), m.Value, k, depth+1)
+		case ri >= 0: // the alternative's own property, which the merged object does not list
+			k := c.extra(e, m.Name)
 			c.present(k)
 			c.value(rules.Child(ri), m.Value, k, depth+1)
 		case pi >= 0 && !rules.Closed: // another alternative's property
@@ -364,22 +379,37 @@ func (c *checker) object(n *model.Node, v *model.Value, e int32, depth int) {
 	if c.dry {
 		c.score += max(len(rules.Props)-matched, 0)
 	}
-	for j, ri := range req.idx {
-		if c.flags[base+j] || !complete { // a key not read yet may be there
-			continue
+	if complete { // a key not read yet may be there
+		for j, ri := range reqR.idx {
+			if !c.flags[base+j] {
+				c.missing(e, n, rules, ri)
+			}
 		}
-		pi := ri
-		if rules != n {
-			pi = c.propIndex(n, rules.Props[ri].Name)
+		for j, pi := range reqN.indexes() {
+			if ri := c.propIndex(rules, n.Props[pi].Name); !c.flags[base+nR+j] && (ri < 0 || reqR.pos[ri] < 0) {
+				c.missing(e, n, n, pi)
+			}
 		}
-		k := int32(-1)
-		if pi >= 0 {
-			k = c.kid(e, pi)
-		}
-		term, _ := rules.Child(ri).Unwrap(nil)
-		c.mark(k, MissingRequired, term.Label(), nil)
 	}
 	c.flags = c.flags[:base]
+}
+
+// missing marks property i of from (rules or the merged object n) missing
+// in an object at entry e.
+func (c *checker) missing(e int32, n, from *model.Node, i int) {
+	pi := i
+	if from != n {
+		pi = c.propIndex(n, from.Props[i].Name)
+	}
+	k := int32(-1)
+	switch {
+	case pi >= 0:
+		k = c.kid(e, pi)
+	case e >= 0:
+		k = c.extra(e, from.Props[i].Name)
+	}
+	term, _ := from.Child(i).Unwrap(nil)
+	c.mark(k, MissingRequired, term.Label(), nil)
 }
 
 // requiredProps are a node's required properties: their indexes, and for
@@ -387,6 +417,15 @@ func (c *checker) object(n *model.Node, v *model.Value, e int32, depth int) {
 type requiredProps struct {
 	idx []int
 	pos []int32
+}
+
+func (r *requiredProps) count() int { return len(r.indexes()) }
+
+func (r *requiredProps) indexes() []int {
+	if r == nil {
+		return nil
+	}
+	return r.idx
 }
 
 // requiredOf lists a node's required properties, once per node.

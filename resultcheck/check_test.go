@@ -106,6 +106,11 @@ func TestMarks(t *testing.T) {
 			{"type": "object", "properties": {"type": {"const": "section"}, "a": {}, "b": {}, "c": {}}, "required": ["type"]},
 			{"type": "object", "properties": {"type": {"const": "divider"}}, "required": ["type"]}]}}}}`,
 			`{"blocks": [{"type": "spacer"}]}`, `blocks[].type: enum mismatch: expected "divider", got "spacer"`, true},
+		{"allOf beside a union: both parts' rules", `{"allOf": [
+			{"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
+			{"oneOf": [{"type": "object", "properties": {"kind": {"const": "a"}, "a": {"type": "integer"}}, "required": ["kind", "a"]},
+			           {"type": "object", "properties": {"kind": {"const": "b"}, "b": {"type": "string"}}, "required": ["kind", "b"]}]}]}`,
+			`{"kind": "a", "a": "no"}`, "a: type mismatch: expected integer, got string\nid: missing required: expected string", true},
 		{"closed by unevaluatedProperties", `{"type": "object", "properties": {"a": {}}, "unevaluatedProperties": false}`,
 			`{"a": 1, "z": 2}`, "z: not allowed: the object allows no other keys; got integer", true},
 		{"self-referencing array", `{"$defs": {"A": {"type": "array", "items": {"$ref": "#/$defs/A"}}}, "$ref": "#/$defs/A"}`,
