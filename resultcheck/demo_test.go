@@ -55,7 +55,9 @@ func TestDemoResultsConform(t *testing.T) {
 			if o.Breaks() || o.Verdict() != "ok" {
 				t.Errorf("verdict %s:\n%s\nvalidator: %+v", o.Verdict(), marks(o.Report), o.Validation)
 			}
-			if o.Validation.Unavailable != "" || o.Report.Truncated != "" {
+			// A shorthand schema is the overlay's alone to check.
+			shorthand := strings.HasPrefix(o.Validation.Unavailable, "the output schema is a shorthand schema")
+			if (o.Validation.Unavailable != "" && !shorthand) || o.Report.Truncated != "" {
 				t.Errorf("validator %q, truncated %q", o.Validation.Unavailable, o.Report.Truncated)
 			}
 		})

@@ -6,6 +6,7 @@ import "mcpeek/summarizer"
 type (
 	outcomeJSON struct {
 		Verdict         string        `json:"verdict"`
+		DecidedBy       string        `json:"decided_by,omitempty"`
 		Note            string        `json:"note,omitempty"`
 		Source          Source        `json:"source,omitempty"`
 		Violations      int           `json:"violations"`
@@ -64,7 +65,7 @@ func (o *Outcome) Verdict() string {
 // present (empty rather than null), paths as summaries write them.
 func (o *Outcome) MarshalJSON() ([]byte, error) {
 	j := outcomeJSON{
-		Verdict: o.Verdict(), Note: o.Note, Source: o.Source,
+		Verdict: o.Verdict(), DecidedBy: o.DecidedBy(), Note: o.Note, Source: o.Source,
 		MissingRequired: []markJSON{}, Mismatches: []markJSON{}, Undeclared: []markJSON{},
 		FoldedWithData: []foldedJSON{}, PresentPaths: []string{}, AbsentPaths: []string{},
 		Validator: validatorJSON{Errors: o.Validation.Errors, Omitted: o.Validation.Omitted, Unavailable: o.Validation.Unavailable},

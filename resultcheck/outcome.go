@@ -123,7 +123,10 @@ func (t *Target) Check(structured json.RawMessage, text string, opts Options, su
 }
 
 func (t *Target) validate(raw json.RawMessage, v *model.Value, enveloped bool) Validation {
-	if t.Validator == nil {
+	switch {
+	case t.Schema.Shorthand:
+		return Validation{Unavailable: "the output schema is a shorthand schema ({\"id\": \"str\"}), which the validator reads as accepting anything"}
+	case t.Validator == nil:
 		return Validation{Unavailable: fmt.Sprintf("the output schema cannot be compiled by the validator (%v)", t.ValidatorErr)}
 	}
 	errs, more, err := t.Validator.Validate(raw)
@@ -141,13 +144,36 @@ func (t *Target) validate(raw json.RawMessage, v *model.Value, enveloped bool) V
 	return out
 }
 
-// Breaks reports whether the result breaks its schema: the overlay marks a
-// violation, the validator finds an error, or there was no result to check.
+// Breaks reports whether the result breaks its schema: there was no result
+// to check, or the validator finds an error; when the validator did not
+// run, the overlay marks a violation.
+//
+// The validator decides when it runs, as the gateway's check does: the
+// overlay does not read every keyword (patternProperties, for one, so a key
+// it allows under additionalProperties false is marked not allowed), and
+// its marks explain the verdict rather than make it.
 func (o *Outcome) Breaks() bool {
-	if !o.Checked {
+	switch {
+	case !o.Checked:
 		return false
+	case o.NoPayload:
+		return true
+	case o.DecidedBy() == "validator":
+		return len(o.Validation.Errors) > 0
 	}
-	return o.NoPayload || len(o.Validation.Errors) > 0 || (o.Report != nil && o.Report.Breaks())
+	return o.Report != nil && o.Report.Breaks()
+}
+
+// DecidedBy says what the verdict rests on: "validator", or "overlay" when
+// the validator did not run ("" when nothing was checked).
+func (o *Outcome) DecidedBy() string {
+	switch {
+	case !o.Checked || o.NoPayload:
+		return ""
+	case o.Validation.Unavailable == "":
+		return "validator"
+	}
+	return "overlay"
 }
 
 // Unexplained lists the validator's findings that no overlay violation

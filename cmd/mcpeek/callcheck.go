@@ -95,7 +95,8 @@ func printCheck(w io.Writer, id string, o *resultcheck.Outcome) {
 	}
 	r, unexplained := o.Report, o.Unexplained()
 	verdict := "the result conforms to its output schema"
-	if o.Breaks() {
+	switch {
+	case o.Breaks():
 		var counts []string
 		if n := r.Violations(); n > 0 {
 			counts = append(counts, plural(n, "violation", "violations")+" marked")
@@ -104,6 +105,8 @@ func printCheck(w io.Writer, id string, o *resultcheck.Outcome) {
 			counts = append(counts, plural(n, "more", "more")+" found by the JSON Schema validator")
 		}
 		verdict = "the result breaks its output schema: " + strings.Join(counts, ", ")
+	case r.Violations() > 0:
+		verdict += " as the JSON Schema validator reads it; the marks below are the overlay's alone"
 	}
 	say("check %s: %s", clean(id), verdict)
 	if o.Note != "" {
