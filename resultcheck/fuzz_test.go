@@ -17,12 +17,12 @@ import (
 func FuzzCheck(f *testing.F) {
 	for _, name := range []string{"chat_post_message_drifted", "mail_modify_labels"} {
 		// Small demo tools only: the fuzzer spends its time minimising
-		// large seeds instead of exploring.
+		// large inputs instead of exploring.
 		res, _ := assets.DemoResult(name)
 		f.Add([]byte(demoTools(f)[name]), res)
 	}
 	deep := strings.Repeat(`{"a":`, 400) + "1" + strings.Repeat("}", 400)
-	seeds := [][2]string{
+	starts := [][2]string{
 		{orderSchema, `{"id": 1, "status": "x", "items": [{"qty": "2"}, null, 3], "zz": {}}`},
 		{envelopeSchema, `{"successful": "yes", "data": [], "error": 5}`},
 		{`{"$defs": {"N": {"type": "object", "properties": {"a": {"$ref": "#/$defs/N"}}, "additionalProperties": false}}, "$ref": "#/$defs/N"}`, deep},
@@ -32,7 +32,7 @@ func FuzzCheck(f *testing.F) {
 		{`true`, `"x"`},
 		{`{"items": [{"type": "string"}, {"type": "integer"}]}`, `["a", 1, true]`},
 	}
-	for _, s := range seeds {
+	for _, s := range starts {
 		f.Add([]byte(s[0]), []byte(s[1]))
 	}
 	opts := Options{MaxWork: 20000, MaxPaths: 300, MaxMarks: 20}
