@@ -407,9 +407,9 @@ var sampleArgs = map[string]string{
 	"util_echo":            `{"message": "ping", "repeat": 2}`,
 	"analytics_timeseries": `{"metric": "checkout_conversion", "start": "2025-05-27T00:00:00Z", "interval": "1d", "breakdown": "device", "filters": {"storefront": "eu"}}`,
 
-	"shop_get_order_drifted":       `{"order_id": "5601234042"}`,
-	"chat_post_message_drifted":    `{"channel": "C04CHKOUT77", "text": "Wallet SDKs: iOS in review, Android done."}`,
-	"analytics_timeseries_drifted": `{"metric": "checkout_conversion", "start": "2025-05-27T00:00:00Z", "interval": "1d"}`,
+	"stale_get_order":    `{"order_id": "5601234042"}`,
+	"stale_post_message": `{"channel": "C04CHKOUT77", "text": "Wallet SDKs: iOS in review, Android done."}`,
+	"stale_timeseries":   `{"metric": "checkout_conversion", "start": "2025-05-27T00:00:00Z", "interval": "1d"}`,
 }
 
 func TestInputSchemas(t *testing.T) {
@@ -583,10 +583,17 @@ func TestDemoResultRejectsBadNames(t *testing.T) {
 	}
 }
 
+// driftedFrom names the tool each drifted tool mirrors.
+var driftedFrom = map[string]string{
+	"stale_get_order":    "shop_get_order",
+	"stale_post_message": "chat_post_message",
+	"stale_timeseries":   "analytics_timeseries",
+}
+
 // TestDriftedTools holds the tools whose results drift on purpose to their
-// promise: each stands beside a tool of the same name without the suffix,
-// takes its arguments, says in its description that it drifts, and its
-// schema still accepts that tool's conforming result: only the result drifts.
+// promise: each mirrors another tool, takes its arguments, says in its
+// description that it drifts, and its schema still accepts that tool's
+// conforming result: only the result drifts.
 func TestDriftedTools(t *testing.T) {
 	tools := map[string]demoTool{}
 	for _, tool := range loadTools(t) {
@@ -598,9 +605,9 @@ func TestDriftedTools(t *testing.T) {
 			continue
 		}
 		drifted++
-		base, ok := tools[strings.TrimSuffix(name, driftedSuffix)]
+		base, ok := tools[driftedFrom[name]]
 		if !ok {
-			t.Errorf("%s: no tool %s beside it", name, strings.TrimSuffix(name, driftedSuffix))
+			t.Errorf("%s: driftedFrom names no tool it mirrors", name)
 			continue
 		}
 		if !strings.Contains(tool.Description, "drifts from its output schema on purpose") {

@@ -68,7 +68,7 @@ func TestDemoResultsConform(t *testing.T) {
 // promises, and lists what only the validator sees.
 func TestDemoDrift(t *testing.T) {
 	cases := map[string]struct{ marks, unexplained string }{
-		"shop_get_order_drifted": {
+		"stale_get_order": {
 			marks: `order_number: null not allowed: expected integer, got null
 financial_status: enum mismatch: expected one of "pending", "authorized", "partially_paid", "paid", "partially_refunded" (+2 more), got "paid_in_full"
 total_price: type mismatch: expected string, got number
@@ -78,7 +78,7 @@ line_items[].price_set.shop_money.amount_cents: not allowed: the object allows n
 legacy_order_ref: undeclared: got string
 currency: missing required: expected string`,
 		},
-		"chat_post_message_drifted": {
+		"stale_post_message": {
 			marks: `message.ts: type mismatch: expected string, got number
 message.blocks[].type: enum mismatch: expected "divider", got "spacer" (1 of 3)
 message.client_msg_id: undeclared: got string
@@ -86,7 +86,7 @@ message.client_msg_id: undeclared: got string
 			unexplained: `message.blocks[].elements: required property is missing
 message.reactions[].count: minimum: got 0, want 1`,
 		},
-		"analytics_timeseries_drifted": {
+		"stale_timeseries": {
 			marks: `[].value: type mismatch: expected number | null, got string (1 of 7)
 [].count: missing required: expected integer (1 of 7)
 [].unit: enum mismatch: expected one of "count", "ratio", "seconds", "currency", got "percent" (1 of 7)

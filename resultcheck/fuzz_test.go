@@ -15,7 +15,7 @@ import (
 // FuzzCheck: any schema and any result are checked within the bounds, and
 // the report answers every query about what it recorded.
 func FuzzCheck(f *testing.F) {
-	for _, name := range []string{"chat_post_message_drifted", "mail_modify_labels"} {
+	for _, name := range []string{"stale_post_message", "mail_modify_labels"} {
 		// Small demo tools only: the fuzzer spends its time minimising
 		// large inputs instead of exploring.
 		res, _ := assets.DemoResult(name)

@@ -23,7 +23,7 @@ func (a *app) callCommand() *cobra.Command {
 		Short: "Call a tool and print its result (structuredContent, else its text)",
 		Example: "  mcpeek call demo.shop_get_order --args '{\"order_id\": \"1001\"}'\n" +
 			"  mcpeek --url http://localhost:3000/mcp call url.add_numbers --args '{\"a\": 1, \"b\": 2}'\n" +
-			"  mcpeek call demo.shop_get_order_drifted --args '{\"order_id\": \"1001\"}' --check",
+			"  mcpeek call demo.stale_get_order --args '{\"order_id\": \"1001\"}' --check",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, err := parseToolRef(args[0])
