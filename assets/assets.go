@@ -12,7 +12,11 @@
 //     path of the summarizer and the TUI can be exercised offline.
 //   - demo/results/<tool>.json: the canned structuredContent a call to that
 //     tool returns. It validates against the tool's outputSchema; for a tool
-//     without one it is a JSON value to return as text.
+//     without one it is a JSON value to return as text. The tools whose
+//     names start with "stale_" (Drifted) are the exception, on purpose: their
+//     results break their schemas (a required field missing, a wrong type, an
+//     enum value not listed, a null not allowed, undeclared keys), as a real
+//     server's drift would, and their descriptions say how.
 //
 // The bytes are returned as stored: callers that need declaration order
 // must decode them with an order-preserving reader.
@@ -48,3 +52,14 @@ func DemoResult(tool string) ([]byte, bool) {
 	}
 	return b, true
 }
+
+// driftedPrefix starts the name of every demo tool whose canned result
+// drifts from its output schema (a server whose schemas went stale). The
+// names are short, sort after the shop's tools and do not contain theirs,
+// so that the explorer's tool list keeps its width and a filter for
+// "order" or "shop_get" still lands on shop_get_order first.
+const driftedPrefix = "stale_"
+
+// Drifted reports whether a demo tool's canned result breaks its output
+// schema on purpose.
+func Drifted(tool string) bool { return strings.HasPrefix(tool, driftedPrefix) }

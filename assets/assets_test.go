@@ -299,6 +299,12 @@ func TestResultsValidate(t *testing.T) {
 				return // returned as text; being JSON is all that is asked
 			}
 			sch := compile(t, tool.Name+".output", tool.OutputSchema)
+			if Drifted(tool.Name) {
+				if err := sch.Validate(inst); err == nil {
+					t.Fatal("a drifted tool's result validates against its outputSchema")
+				}
+				return
+			}
 			if err := sch.Validate(inst); err != nil {
 				t.Fatalf("result does not validate against outputSchema:\n%v", err)
 			}
@@ -400,6 +406,10 @@ var sampleArgs = map[string]string{
 	"crm_get_contact_flat": `{"contact_id": "dana.okafor@brightlane.example", "id_property": "email"}`,
 	"util_echo":            `{"message": "ping", "repeat": 2}`,
 	"analytics_timeseries": `{"metric": "checkout_conversion", "start": "2025-05-27T00:00:00Z", "interval": "1d", "breakdown": "device", "filters": {"storefront": "eu"}}`,
+
+	"stale_get_order":    `{"order_id": "5601234042"}`,
+	"stale_post_message": `{"channel": "C04CHKOUT77", "text": "Wallet SDKs: iOS in review, Android done."}`,
+	"stale_timeseries":   `{"metric": "checkout_conversion", "start": "2025-05-27T00:00:00Z", "interval": "1d"}`,
 }
 
 func TestInputSchemas(t *testing.T) {
@@ -570,5 +580,52 @@ func TestDemoResultRejectsBadNames(t *testing.T) {
 	}
 	if b, ok := DemoResult("util_echo"); !ok || !json.Valid(b) {
 		t.Error("DemoResult(util_echo) is missing or not JSON")
+	}
+}
+
+// driftedFrom names the tool each drifted tool mirrors.
+var driftedFrom = map[string]string{
+	"stale_get_order":    "shop_get_order",
+	"stale_post_message": "chat_post_message",
+	"stale_timeseries":   "analytics_timeseries",
+}
+
+// TestDriftedTools holds the tools whose results drift on purpose to their
+// promise: each mirrors another tool, takes its arguments, says in its
+// description that it drifts, and its schema still accepts that tool's
+// conforming result: only the result drifts.
+func TestDriftedTools(t *testing.T) {
+	tools := map[string]demoTool{}
+	for _, tool := range loadTools(t) {
+		tools[tool.Name] = tool
+	}
+	drifted := 0
+	for name, tool := range tools {
+		if !Drifted(name) {
+			continue
+		}
+		drifted++
+		base, ok := tools[driftedFrom[name]]
+		if !ok {
+			t.Errorf("%s: driftedFrom names no tool it mirrors", name)
+			continue
+		}
+		if !strings.Contains(tool.Description, "drifts from its output schema on purpose") {
+			t.Errorf("%s: the description does not say that its result drifts", name)
+		}
+		if !bytes.Equal(tool.InputSchema, base.InputSchema) {
+			t.Errorf("%s: its inputSchema differs from %s's", name, base.Name)
+		}
+		res, _ := DemoResult(base.Name)
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(res))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := compile(t, name+".output", tool.OutputSchema).Validate(inst); err != nil {
+			t.Errorf("%s: its schema refuses %s's conforming result:\n%v", name, base.Name, err)
+		}
+	}
+	if drifted < 3 {
+		t.Errorf("%d drifted tools, want at least 3 (an object root, an envelope, an array root)", drifted)
 	}
 }

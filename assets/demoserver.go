@@ -15,7 +15,8 @@ const DemoServerName = "demo"
 // demoInstructions tell a client what the demo server is for.
 const demoInstructions = "mcpeek's embedded demo server: a shop, a document editor, a mailbox, a chat " +
 	"workspace, a CRM and analytics, with large realistic output schemas. Calls return canned, " +
-	"schema-conforming results; nothing is stored."
+	"schema-conforming results, except the stale_* tools, whose results break their schemas on " +
+	"purpose; nothing is stored."
 
 // NewDemoServer builds the embedded demo MCP server from demo/tools.json.
 // Its schemas are served as stored (compacted by the JSON encoder, every

@@ -40,7 +40,7 @@ func TestStdioServe(t *testing.T) {
 				}
 				res, err = m.CallTool(ctx, "gw", "tool_exec", json.RawMessage(`{"op":"demo.util_echo","args":{"message":"hi"}}`))
 			} else {
-				if len(tools) != 15 || tools[0].Name != "inspect_tool_output" {
+				if len(tools) != 2+16 || tools[0].Name != "inspect_tool_output" { // the inspectors and the demo tools
 					t.Fatalf("%v", names(tools))
 				}
 				res, err = m.CallTool(ctx, "gw", "demo__util_echo", json.RawMessage(`{"message":"hi"}`))

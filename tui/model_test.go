@@ -169,7 +169,7 @@ func TestStartLandsOnFirstTool(t *testing.T) {
 		t.Fatalf("no tool shown:\n%s", h.screen())
 	}
 	scr := h.screen()
-	for _, want := range []string{"mcpeek", "2 servers · 13 tools", "● demo", "✗ broken", "◆ shop_get_order", "summary"} {
+	for _, want := range []string{"mcpeek", "2 servers · 16 tools", "● demo", "✗ broken", "◆ shop_get_order", "summary"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("screen lacks %q:\n%s", want, scr)
 		}
@@ -270,7 +270,7 @@ func TestFilterIsIncrementalAndEscClears(t *testing.T) {
 	}
 	// Descriptions match too.
 	h.keys("esc")
-	if h.m.tools.filter != "" || len(h.m.tools.rows) != 2+13 {
+	if h.m.tools.filter != "" || len(h.m.tools.rows) != 2+16 {
 		t.Fatalf("esc left filter %q and %d rows", h.m.tools.filter, len(h.m.tools.rows))
 	}
 	h.keys("/")

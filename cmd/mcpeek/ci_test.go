@@ -148,12 +148,12 @@ func TestSnapshotThenDiffLive(t *testing.T) {
 	useDemo(t)
 	lock := filepath.Join(t.TempDir(), "mcpeek.lock.json")
 	_, stderr, status := mcpeek(t, "snapshot", "-o", lock)
-	if status != 0 || !strings.Contains(stderr, "wrote 13 tools of 1 server to") {
+	if status != 0 || !strings.Contains(stderr, "wrote 16 tools of 1 server to") {
 		t.Fatalf("snapshot: exit %d, %s", status, stderr)
 	}
 	snap := readSnapshotFile(t, lock)
 	s := snap.Servers[0]
-	if s.Name != "demo" || s.Implementation.Name != "mcpeek-demo" || s.ProtocolVersion == "" || len(s.Tools) != 13 {
+	if s.Name != "demo" || s.Implementation.Name != "mcpeek-demo" || s.ProtocolVersion == "" || len(s.Tools) != 16 {
 		t.Fatalf("snapshot: %s %+v %q, %d tools", s.Name, s.Implementation, s.ProtocolVersion, len(s.Tools))
 	}
 	if !slices.IsSortedFunc(s.Tools, func(a, b model.Tool) int { return strings.Compare(a.Name, b.Name) }) {
