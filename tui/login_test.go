@@ -56,3 +56,40 @@ func TestNeedsLoginServerLogsInWithR(t *testing.T) {
 		t.Errorf("after the login:\n%s", scr)
 	}
 }
+
+// While servers connect, the cursor the explorer put on a first tool
+// follows the first tool of the list: a server listed above the one that
+// answered first does not leave the list scrolled to its end.
+func TestLandingFollowsTheFirstToolWhileServersConnect(t *testing.T) {
+	tools := demoBackend(t).servers[0].Tools
+	small := append([]model.Tool(nil), tools[:2]...)
+	for i := range small {
+		small[i].Server = "small"
+	}
+	b := &fakeBackend{servers: []model.Server{
+		{Name: "big", State: model.StateStarting},
+		{Name: "small", State: model.StateConnected, Tools: small},
+	}}
+	h := newHarness(t, b, 100, 30)
+	if tool, ok := h.m.selectedTool(); !ok || tool.Server != "small" {
+		t.Fatalf("landed on %s.%s", tool.Server, tool.Name)
+	}
+	big := append([]model.Tool(nil), tools[2:]...)
+	for i := range big {
+		big[i].Server = "big"
+	}
+	// A fresh snapshot, as the Manager hands out: the explorer's copy is
+	// not changed behind its back.
+	b.servers = []model.Server{{Name: "big", State: model.StateConnected, Tools: big}, b.servers[1]}
+	h.send(ServerChangedMsg{Server: "big"})
+	if tool, ok := h.m.selectedTool(); !ok || tool.Server != "big" || h.m.tools.cursor != 1 {
+		t.Fatalf("after big listed: on %s.%s (row %d)", tool.Server, tool.Name, h.m.tools.cursor)
+	}
+	// Once the user moves, the cursor stays where they put it.
+	h.keys("j")
+	moved := h.m.tools.cursor
+	h.send(ServerChangedMsg{Server: "small"})
+	if h.m.tools.cursor != moved {
+		t.Fatalf("a snapshot moved the cursor from row %d to %d", moved, h.m.tools.cursor)
+	}
+}

@@ -150,14 +150,24 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 		cmds = append(cmds, m.requestServers())
 	}
 	wasBusy := m.busy()
+	untouched := false
+	if t, ok := m.selectedTool(); ok && m.landed && wasBusy {
+		untouched = t.ID() == m.landedOn
+	}
 	m.servers, m.info = msg.servers, msg.info
 	m.tools.rebuild(m.servers, m.info)
-	if !m.landed {
-		// Land on the first tool, so the right pane has something to show.
+	if !m.landed || untouched {
+		// Land on the first tool, so the right pane has something to
+		// show; while servers connect and the user has not moved, keep
+		// to the first tool of the list, not to the first server that
+		// answered.
 		for i, r := range m.tools.rows {
 			if r.tool >= 0 {
 				m.tools.cursor, m.landed = i, true
 				m.tools.clampOffset()
+				if t, ok := m.selectedTool(); ok {
+					m.landedOn = t.ID()
+				}
 				break
 			}
 		}
