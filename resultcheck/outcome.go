@@ -11,6 +11,7 @@ import (
 	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/toolargs"
 )
 
 // Target is a tool's output schema ready to check results against: read
@@ -20,7 +21,7 @@ type Target struct {
 	Schema *model.Schema
 	// Validator is nil when the schema does not compile; ValidatorErr
 	// then says why.
-	Validator    *Validator
+	Validator    *toolargs.Schema
 	ValidatorErr error
 }
 
@@ -33,7 +34,11 @@ func NewTarget(raw json.RawMessage) (*Target, error) {
 		return nil, fmt.Errorf("the output schema is unreadable: %w", err)
 	}
 	t := &Target{Schema: s}
-	t.Validator, t.ValidatorErr = Compile(raw)
+	// The same validator as the gateway's and the call form's arguments.
+	t.Validator = toolargs.New(raw)
+	if t.ValidatorErr = t.Validator.Err(); t.ValidatorErr != nil {
+		t.Validator = nil
+	}
 	return t, nil
 }
 
@@ -84,7 +89,7 @@ type Outcome struct {
 type Validation struct {
 	// Errors are its findings, each with the field path it points at.
 	Errors []ValidationError
-	// Omitted counts findings beyond MaxFieldErrors.
+	// Omitted counts findings beyond toolargs.MaxFieldErrors.
 	Omitted int
 	// Unavailable says why the validator did not run ("" when it did).
 	Unavailable string
@@ -92,7 +97,10 @@ type Validation struct {
 
 // ValidationError is a validator finding placed on a field path.
 type ValidationError struct {
-	FieldError
+	// Pointer is a JSON pointer into the value ("" is the whole value).
+	Pointer string `json:"pointer"`
+	// Message says what is wrong, in English.
+	Message string `json:"message"`
 	// Path is the pointer written as a field path ("line_items[].sku"),
 	// relative to the data root as the overlay's paths are.
 	Path string `json:"path"`
@@ -131,15 +139,15 @@ func (t *Target) validate(raw json.RawMessage, v *model.Value, enveloped bool) V
 	}
 	errs, more, err := t.Validator.Validate(raw)
 	if err != nil {
-		if errors.Is(err, ErrRefCycle) {
+		if errors.Is(err, toolargs.ErrRefCycle) {
 			return Validation{Unavailable: "the validator cannot decide: the output schema's $refs form a cycle"}
 		}
 		return Validation{Unavailable: "the validator did not run: " + err.Error()}
 	}
 	out := Validation{Omitted: more}
 	for _, e := range errs {
-		p, env := pathOf(v, e.Pointer, enveloped)
-		out.Errors = append(out.Errors, ValidationError{FieldError: e, Path: p, Envelope: env})
+		p, env := pathOf(v, e.Path, enveloped)
+		out.Errors = append(out.Errors, ValidationError{Pointer: e.Path, Message: e.Message, Path: p, Envelope: env})
 	}
 	return out
 }
