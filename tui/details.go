@@ -22,9 +22,7 @@ import (
 
 // detailsDialog is the details of one line, laid out when opened.
 type detailsDialog struct {
-	lines []string
-	top   int
-	rows  int // lines shown at the last render
+	scrollLines
 }
 
 // openDetails opens the details of the line under the cursor.
@@ -37,7 +35,7 @@ func (m *Model) openDetails() tea.Cmd {
 	n := th.tree().Cursor()
 	prop, term := m.schemaOf(n, target)
 	width := max(min(m.width-4, 100), 30) - 4
-	m.overlay.open(&detailsDialog{lines: detailLines(&m.styles, n, prop, term, target, width, m.isDark)})
+	m.overlay.open(&detailsDialog{scrollLines{lines: detailLines(&m.styles, n, prop, term, target, width, m.isDark)}})
 	return nil
 }
 
@@ -200,26 +198,13 @@ func looksLikeMarkdown(text string) bool {
 }
 
 func (d *detailsDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
-	page := max(d.rows, 1)
 	switch {
 	case key.Matches(msg, k.CloseHelp), key.Matches(msg, k.Details):
 		return closeDialog{}
 	case key.Matches(msg, k.Quit):
 		return quitApp{} // ctrl+c
-	case key.Matches(msg, k.Down):
-		d.top++
-	case key.Matches(msg, k.Up):
-		d.top--
-	case key.Matches(msg, k.PageDown):
-		d.top += page
-	case key.Matches(msg, k.PageUp):
-		d.top -= page
-	case key.Matches(msg, k.Top):
-		d.top = 0
-	case key.Matches(msg, k.Bottom):
-		d.top = len(d.lines)
 	}
-	d.top = min(max(d.top, 0), max(len(d.lines)-page, 0))
+	d.scroll(msg, k)
 	return nil
 }
 

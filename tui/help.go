@@ -98,7 +98,7 @@ func (m *Model) openHelp() {
 		m.resize(m.width, m.height)
 		return
 	}
-	m.overlay.open(&helpDialog{lines: m.helpColumn()})
+	m.overlay.open(&helpDialog{scrollLines{lines: m.helpColumn()}})
 }
 
 // minBodyWithHelp is the fewest rows the panes keep under the full help.
@@ -169,18 +169,32 @@ func (m *Model) helpColumn() []string {
 // helpDialog is the full help over the whole screen, in one column that
 // scrolls: what a narrow terminal shows for "?".
 type helpDialog struct {
-	lines []string
-	top   int
-	rows  int // the lines shown at the last render
+	scrollLines
 }
 
 func (d *helpDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
-	page := max(d.rows, 1)
 	switch {
 	case key.Matches(msg, k.CloseHelp):
 		return closeDialog{}
 	case key.Matches(msg, k.Quit):
 		return quitApp{} // ctrl+c
+	}
+	d.scroll(msg, k)
+	return nil
+}
+
+// scrollLines is the text of a dialog that scrolls a line or a page at a
+// time, and the part of it on screen.
+type scrollLines struct {
+	lines []string
+	top   int
+	rows  int // lines shown at the last render
+}
+
+// scroll moves by the key's line, page or end, within the text.
+func (d *scrollLines) scroll(msg tea.KeyPressMsg, k *keyMap) {
+	page := max(d.rows, 1)
+	switch {
 	case key.Matches(msg, k.Down):
 		d.top++
 	case key.Matches(msg, k.Up):
@@ -195,7 +209,6 @@ func (d *helpDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		d.top = len(d.lines)
 	}
 	d.top = min(max(d.top, 0), max(len(d.lines)-page, 0))
-	return nil
 }
 
 // render fills the screen but its last row (the short help): a title,
