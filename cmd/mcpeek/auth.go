@@ -54,6 +54,19 @@ func (a *app) oauthServers(args []string) ([]mcpclient.ServerConfig, error) {
 	return out, nil
 }
 
+// oauthStored is oauthServers with the token store they are kept in.
+func (a *app) oauthStored(args []string) ([]mcpclient.ServerConfig, oauth.Store, error) {
+	servers, err := a.oauthServers(args)
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err := oauth.DefaultStore()
+	if err != nil {
+		return nil, nil, err
+	}
+	return servers, store, nil
+}
+
 func (a *app) authLoginCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "login [SERVER]",
@@ -116,11 +129,7 @@ func (a *app) authLogoutCommand() *cobra.Command {
 		Short: "Forget the stored token and registered client of a server (or of every one)",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			servers, err := a.oauthServers(args)
-			if err != nil {
-				return err
-			}
-			store, err := oauth.DefaultStore()
+			servers, store, err := a.oauthStored(args)
 			if err != nil {
 				return err
 			}
@@ -156,11 +165,7 @@ func (a *app) authStatusCommand() *cobra.Command {
 		Short: "Show the stored OAuth login of each remote server (or one), without contacting it",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			servers, err := a.oauthServers(args)
-			if err != nil {
-				return err
-			}
-			store, err := oauth.DefaultStore()
+			servers, store, err := a.oauthStored(args)
 			if err != nil {
 				return err
 			}
