@@ -120,9 +120,11 @@ func TestDeadServerShowsDownAndNeverStallsOthers(t *testing.T) {
 		}
 	})
 	h := newHarness(t, harnessConfig{
-		cfg:    mcpclient.Config{Servers: []mcpclient.ServerConfig{dead, helperConfig("live", "basic"), helperConfig("stuck", "basic")}},
-		opts:   Options{Deadline: 2 * time.Second, Events: sink},
-		upOpts: []mcpclient.Option{mcpclient.WithConnectTimeout(2 * time.Second)},
+		cfg:  mcpclient.Config{Servers: []mcpclient.ServerConfig{dead, helperConfig("live", "basic"), helperConfig("stuck", "basic")}},
+		opts: Options{Deadline: 2 * time.Second, Events: sink},
+		// No retry of the dead server during the test: its health must read
+		// down, not "connecting" again, whatever the machine's speed.
+		upOpts: []mcpclient.Option{mcpclient.WithConnectTimeout(2 * time.Second), mcpclient.WithBackoff(time.Hour, time.Hour)},
 	})
 	root := h.help("")
 	var deadGroup map[string]any
