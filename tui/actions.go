@@ -30,6 +30,7 @@ type (
 	closeTraffic struct{}
 	// closeDialog closes the dialog on top of the overlay.
 	closeDialog struct{}
+	// callTool (call.go) calls a tool with the arguments of the call form.
 	// quitApp ends the app.
 	quitApp struct{}
 )
@@ -54,6 +55,8 @@ func (m *Model) act(a action) tea.Cmd {
 		m.toggleTraffic()
 	case closeDialog:
 		m.overlay.close()
+	case callTool:
+		return m.startCall(a)
 	case quitApp:
 		return m.quit()
 	}

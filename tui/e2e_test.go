@@ -222,8 +222,8 @@ func TestAppGatewayTraffic80x24(t *testing.T) {
 	typeKeys(tm, "s")
 	url := waitSpied(t, spy.seen, "the gateway", func(s spied) bool { return s.url != "" && s.status == "" }).url
 	c := mcpClient(t, url)
-	callTool(t, c, "tool_help", map[string]any{"path": "demo"})
-	res := callTool(t, c, "tool_exec", map[string]any{"op": "demo.util_echo", "args": map[string]any{"message": "hello"}})
+	gatewayCall(t, c, "tool_help", map[string]any{"path": "demo"})
+	res := gatewayCall(t, c, "tool_exec", map[string]any{"op": "demo.util_echo", "args": map[string]any{"message": "hello"}})
 	if res.IsError {
 		t.Fatalf("tool_exec failed: %+v", res.Content)
 	}

@@ -87,7 +87,7 @@ func mcpClient(t testing.TB, url string) *client.Client {
 	return c
 }
 
-func callTool(t testing.TB, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {
+func gatewayCall(t testing.TB, c *client.Client, name string, args map[string]any) *mcp.CallToolResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
@@ -135,9 +135,9 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 	h.keys("t")
 
 	c := mcpClient(t, url)
-	callTool(t, c, "tool_help", map[string]any{"path": "demo"})
-	callTool(t, c, "tool_exec", map[string]any{"op": "demo.util_echo", "args": map[string]any{"message": "hi there"}})
-	if res := callTool(t, c, "tool_exec", map[string]any{"op": "demo.no_such_tool"}); !res.IsError {
+	gatewayCall(t, c, "tool_help", map[string]any{"path": "demo"})
+	gatewayCall(t, c, "tool_exec", map[string]any{"op": "demo.util_echo", "args": map[string]any{"message": "hi there"}})
+	if res := gatewayCall(t, c, "tool_exec", map[string]any{"op": "demo.no_such_tool"}); !res.IsError {
 		t.Fatal("an unknown op did not fail")
 	}
 	pump("three calls", func() bool { return h.m.traffic.log.n == 3 })
@@ -174,7 +174,7 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 
 	// A call made while the list is shown, not following: the cursor stays.
 	cursor := h.m.traffic.list.cursor
-	callTool(t, c, "tool_help", map[string]any{"path": ""})
+	gatewayCall(t, c, "tool_help", map[string]any{"path": ""})
 	pump("a fourth call", func() bool { return h.m.traffic.log.n == 4 })
 	if h.m.traffic.list.cursor != cursor {
 		t.Error("a new call moved a cursor that was not following")
@@ -226,7 +226,7 @@ func TestGatewayPinnedAddress(t *testing.T) {
 	if h.m.gw.state != gatewayOn || h.m.gw.run.URL() != "http://"+addr+"/mcp" {
 		t.Fatalf("restarted elsewhere, or not at all:\n%s", h.screen())
 	}
-	callTool(t, mcpClient(t, h.m.gw.run.URL()), "tool_help", map[string]any{"path": ""})
+	gatewayCall(t, mcpClient(t, h.m.gw.run.URL()), "tool_help", map[string]any{"path": ""})
 }
 
 // Quitting with the gateway on stops it before the program ends.

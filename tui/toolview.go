@@ -19,6 +19,7 @@ type toolView struct {
 	enveloped bool                  // the result's fields sit under "data"
 	budget    summarizer.Options    // what the panes are folded with
 	panes     []toolPane            // by viewKind
+	last      *callOutcome          // the last call the user made of it, or nil
 }
 
 func newToolView(t model.Tool, budget summarizer.Options) *toolView {
