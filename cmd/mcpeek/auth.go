@@ -85,7 +85,7 @@ func (a *app) authLoginCommand() *cobra.Command {
 			}
 			defer m.Close()
 			ctx := cmd.Context()
-			waitCtx, cancel := context.WithTimeout(ctx, connectWait)
+			waitCtx, cancel := context.WithTimeout(ctx, a.connectWait())
 			err = m.Start(waitCtx)
 			cancel()
 			if err != nil && !errors.Is(err, context.DeadlineExceeded) {

@@ -45,3 +45,28 @@ func TestExplorerWithoutATerminal(t *testing.T) {
 		t.Errorf("no usage on stdout: %q", out)
 	}
 }
+
+// A server that never answers is named on stderr while mcpeek waits for
+// it, and --connect-timeout bounds the wait.
+func TestAHangingServerIsNamedWhileMcpeekWaits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a connect timeout")
+	}
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
+	os.WriteFile(cfg, []byte(`{"mcpServers": {"hangs": {"command": "sleep", "args": ["600"]}}}`), 0o644)
+	_, stderr, code := mcpeek(t, "servers", "--config", cfg, "--connect-timeout", "4s")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if !strings.Contains(stderr, "waiting for hangs to connect (giving up after 4s") {
+		t.Errorf("stderr does not say what mcpeek waits for: %q", stderr)
+	}
+	if !strings.Contains(stderr, "timed out after 4s") {
+		t.Errorf("stderr does not say the server timed out: %q", stderr)
+	}
+
+	_, stderr, code = mcpeek(t, "servers", "--config", cfg, "--connect-timeout", "0s")
+	if code == 0 || !strings.Contains(stderr, "--connect-timeout must be a positive duration") {
+		t.Errorf("a zero timeout: exit %d, %q", code, stderr)
+	}
+}

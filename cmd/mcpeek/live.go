@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"mcpeek/mcpclient"
@@ -15,8 +16,16 @@ import (
 // version is the program's version, shown by --version and sent to servers.
 var version = "dev"
 
-// connectWait bounds how long a command waits for servers' first attempts.
-const connectWait = 45 * time.Second
+// defaultConnectTimeout bounds each connection attempt (--connect-timeout).
+const defaultConnectTimeout = 30 * time.Second
+
+// connectWait bounds how long a command waits for servers' first attempts:
+// the connect timeout and the time to close what did not connect.
+func (a *app) connectWait() time.Duration { return a.connectTimeout + 15*time.Second }
+
+// slowConnectNote is how long a command waits for servers before it says
+// which ones it is waiting for.
+const slowConnectNote = 3 * time.Second
 
 // loadConfig reads --config, or discovers the usual config files. With no
 // server found anywhere it returns an empty config and usingDemo true: the
@@ -57,7 +66,7 @@ const loginWait = 5 * time.Minute
 // attempt. A server that asks for an OAuth login gets one (see autoLogin).
 // The caller closes the Manager.
 func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
-	wait := connectWait
+	wait := a.connectWait()
 	if a.autoLogin() {
 		wait += loginWait
 	}
@@ -68,11 +77,33 @@ func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpcl
 	}
 	waitCtx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	if err := m.Start(waitCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	stopNote := a.noteSlowServers(m)
+	err = m.Start(waitCtx)
+	stopNote()
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		m.Close()
 		return nil, err
 	}
 	return m, nil
+}
+
+// noteSlowServers says on stderr which servers are still connecting once
+// the wait has lasted slowConnectNote, so that a hanging server does not
+// look like a hanging mcpeek. Calling the returned func stops it.
+func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
+	t := time.AfterFunc(slowConnectNote, func() {
+		var waiting []string
+		for _, s := range m.Servers() {
+			if s.State == model.StateStarting {
+				waiting = append(waiting, s.Name)
+			}
+		}
+		if len(waiting) > 0 {
+			a.note(fmt.Sprintf("waiting for %s to connect (giving up after %s: --connect-timeout)",
+				strings.Join(waiting, ", "), a.connectTimeout))
+		}
+	})
+	return func() { t.Stop() }
 }
 
 // newManager loads the config and makes a Manager on it (or on the
@@ -90,7 +121,11 @@ func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Optio
 	if a.maxMessage <= 0 {
 		return nil, usageError("--max-message-bytes must be a positive number of bytes")
 	}
+	if a.connectTimeout <= 0 {
+		return nil, usageError("--connect-timeout must be a positive duration, such as 30s")
+	}
 	opts = append([]mcpclient.Option{mcpclient.WithClientInfo("mcpeek", version), mcpclient.WithMaxMessageBytes(a.maxMessage),
+		mcpclient.WithConnectTimeout(a.connectTimeout),
 		mcpclient.WithLoginPrompt(a.loginPrompt)}, opts...)
 	if a.roots != nil {
 		opts = append(opts, mcpclient.WithRoots(a.roots...))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"charm.land/fang/v2"
 	"charm.land/lipgloss/v2"
@@ -24,6 +25,7 @@ type app struct {
 	serverURL      string
 	protocol       string
 	maxMessage     int64
+	connectTimeout time.Duration // each connection attempt of each server
 	noLogin        bool
 	gatewayAddr    string // the explorer's background gateway, "" for any port
 	roots          []string
@@ -87,6 +89,8 @@ func (a *app) rootCommand() *cobra.Command {
 	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "use only this streamable HTTP server, named \"url\" (instead of a config)")
 	root.PersistentFlags().Int64Var(&a.maxMessage, "max-message-bytes", mcpclient.DefaultMaxMessageBytes,
 		"largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
+	root.PersistentFlags().DurationVar(&a.connectTimeout, "connect-timeout", defaultConnectTimeout,
+		"how long to wait for a server to start and answer before giving up on it")
 	root.PersistentFlags().StringArrayVar(&a.roots, "root", nil,
 		"a directory servers may work in, given to them as a root (repeatable; default: the working directory; an entry's \"roots\" overrides it)")
 	root.PersistentFlags().BoolVar(&a.noLogin, "no-login", false,
