@@ -12,26 +12,63 @@ import (
 
 // header is the two rows above a tree while a checked call is shown: the
 // verdict and the counts, then the folds that hid fields the result
-// filled (or the check's note). Each row is cut to width.
+// filled (or the check's note). A row too long for the width is written
+// in fewer words, then cut.
 func (l *callLayer) header(s *Styles, width int) string {
 	o := l.check
 	var b strings.Builder
-	s.renderLine(&b, l.verdictRow(s, o), width, false, false)
+	verdict := l.verdictRow(s, o, false)
+	if segsWidth(verdict) > width {
+		verdict = l.verdictRow(s, o, true)
+	}
+	s.renderLine(&b, verdict, width, false, false)
 	b.WriteByte('\n')
-	s.renderLine(&b, l.foldedRow(s, o), width, false, false)
+	// The folds the most first: the sentence in full when the first fits.
+	folded := l.foldedRow(s, o, false)
+	if len(l.folded) > 0 && cells(folded[0].text) > width && strings.Contains(folded[0].text, " · ") &&
+		cells(folded[0].text[:strings.Index(folded[0].text, " · ")]) > width-10 {
+		folded = l.foldedRow(s, o, true)
+	}
+	s.renderLine(&b, folded, width, false, false)
 	return b.String()
 }
 
-// verdictRow: "✗ breaks · 947 present · 1 absent · ✗ 2 missing · ≠ 1 type
-// · validator: 9 errors".
-func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome) []seg {
+func segsWidth(segs []seg) int {
+	w := 0
+	for _, sg := range segs {
+		w += cells(sg.text)
+	}
+	return w
+}
+
+// headerKinds are the kinds of marks the header counts, with their word.
+var headerKinds = []struct {
+	kind resultcheck.Kind
+	word string
+}{
+	{resultcheck.MissingRequired, "missing"},
+	{resultcheck.TypeMismatch, "type"},
+	{resultcheck.EnumMismatch, "enum"},
+	{resultcheck.NullNotAllowed, "null"},
+	{resultcheck.NotAllowed, "not allowed"},
+	{resultcheck.Undeclared, "undeclared"},
+}
+
+// verdictRow: "✗ result breaks the schema · 947 declared fields present ·
+// 1 absent · ✗ 2 missing · ≠ 1 type · validator: 9 errors"; compact: "✗
+// breaks · 947 present, 1 absent · ✗2 ≠1 · validator 9".
+func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) []seg {
 	ic := &s.Icons
 	dot := seg{" · ", s.Dim}
 	var segs []seg
-	switch o.Verdict() {
-	case "breaks":
+	switch v := o.Verdict(); {
+	case v == "breaks" && compact:
+		segs = append(segs, seg{ic.Missing + " breaks", s.MarkMissing})
+	case v == "breaks":
 		segs = append(segs, seg{ic.Missing + " result breaks the schema", s.MarkMissing})
-	case "ok":
+	case v == "ok" && compact:
+		segs = append(segs, seg{"✓ matches", s.Status})
+	case v == "ok":
 		segs = append(segs, seg{"✓ result matches the schema", s.Status})
 	default:
 		return append(segs, seg{"result not checked", s.Dim})
@@ -40,41 +77,50 @@ func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome) []seg {
 	if r == nil {
 		return segs
 	}
-	segs = append(segs, dot, seg{itoa(r.Present) + " declared fields present", s.Observed}, dot, seg{itoa(r.Absent) + " absent", s.Observed})
-	for _, k := range []struct {
-		kind resultcheck.Kind
-		word string
-	}{
-		{resultcheck.MissingRequired, "missing"},
-		{resultcheck.TypeMismatch, "type"},
-		{resultcheck.EnumMismatch, "enum"},
-		{resultcheck.NullNotAllowed, "null"},
-		{resultcheck.NotAllowed, "not allowed"},
-		{resultcheck.Undeclared, "undeclared"},
-	} {
-		if n := r.Count(k.kind); n > 0 {
+	if compact {
+		segs = append(segs, dot, seg{itoa(r.Present) + " present, " + itoa(r.Absent) + " absent", s.Observed})
+	} else {
+		segs = append(segs, dot, seg{itoa(r.Present) + " declared fields present", s.Observed}, dot, seg{itoa(r.Absent) + " absent", s.Observed})
+	}
+	sep := dot
+	for _, k := range headerKinds {
+		n := r.Count(k.kind)
+		switch {
+		case n == 0:
+			continue
+		case compact:
+			segs = append(segs, sep, seg{markGlyph(ic, k.kind) + itoa(n), markStyle(s, k.kind)})
+			sep = seg{" ", s.Dim}
+		default:
 			segs = append(segs, dot, seg{markGlyph(ic, k.kind) + " " + itoa(n) + " " + k.word, markStyle(s, k.kind)})
 		}
 	}
 	if v := o.Validation; len(v.Errors) > 0 {
-		segs = append(segs, dot, seg{"validator: " + plural(len(v.Errors)+v.Omitted, "error"), s.MarkMismatch})
+		n := len(v.Errors) + v.Omitted
+		if compact {
+			segs = append(segs, dot, seg{"validator " + itoa(n), s.MarkMismatch})
+		} else {
+			segs = append(segs, dot, seg{"validator: " + plural(n, "error"), s.MarkMismatch})
+		}
 	}
 	return segs
 }
 
 // foldedRow: "this result filled 279 fields hidden behind line_items[] ·
-// 33 behind shipping_lines[]", the folds that hid the most first; or the
-// check's note.
-func (l *callLayer) foldedRow(s *Styles, o *resultcheck.Outcome) []seg {
+// 33 behind shipping_lines[]", the folds that hid the most first, or the
+// check's note; compact: "filled 279 behind line_items[] · 33 behind …".
+func (l *callLayer) foldedRow(s *Styles, o *resultcheck.Outcome, compact bool) []seg {
 	var parts []string
 	for _, f := range l.folded {
-		if f.Fields == 0 {
+		switch {
+		case f.Fields == 0:
 			continue
-		}
-		if len(parts) == 0 {
-			parts = append(parts, "this result filled "+plural(f.Fields, "field")+" hidden behind "+model.SanitizeLine(f.Line.Path))
-		} else {
+		case len(parts) > 0:
 			parts = append(parts, itoa(f.Fields)+" behind "+model.SanitizeLine(f.Line.Path))
+		case compact:
+			parts = append(parts, "filled "+itoa(f.Fields)+" behind "+model.SanitizeLine(f.Line.Path))
+		default:
+			parts = append(parts, "this result filled "+plural(f.Fields, "field")+" hidden behind "+model.SanitizeLine(f.Line.Path))
 		}
 	}
 	switch {

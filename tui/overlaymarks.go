@@ -153,7 +153,10 @@ func (l *callLayer) appendMarks(s *Styles, segs []seg, spans []schematree.Span, 
 	return append(segs, tail...)
 }
 
-// lineMarks are the runs the check adds to line n.
+// lineMarks are the runs the check adds to line n. A leaf's value comes
+// first, as it reads ("= null  ∅ null not allowed"); on a container the
+// marks and what its fold hid come before its value ("object (6 keys)"),
+// which says the least and is the first to be cut.
 func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.Node) []seg {
 	var out []seg
 	if n.Kind == schematree.KindMore {
@@ -167,12 +170,17 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 	for _, m := range marks {
 		missing = missing || m.Kind == resultcheck.MissingRequired
 	}
+	var value []seg
 	if obs, ok := r.Observed(n.Path); ok && !(missing && obs.Values == 0) {
 		if obs.Present == 0 && obs.Values == 0 {
-			out = append(out, seg{"  · absent", s.Faint})
+			value = append(value, seg{"  · absent", s.Faint})
 		} else {
-			out = append(out, seg{"  = " + model.SanitizeLine(obs.Short()), s.Observed})
+			value = append(value, seg{"  = " + model.SanitizeLine(obs.Short()), s.Observed})
 		}
+	}
+	container := n.Openable()
+	if !container {
+		out = append(out, value...)
 	}
 	for _, m := range marks {
 		out = append(out, seg{"  " + markGlyph(&s.Icons, m.Kind) + " " + shortMark(m), markStyle(s, m.Kind)})
@@ -182,6 +190,9 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 	}
 	if f, ok := l.foldedAt[n.Path]; ok && n.Kind == schematree.KindFold && n.Collapsed() {
 		out = append(out, seg{"  " + filledText(f), s.MarkExtra})
+	}
+	if container {
+		out = append(out, value...)
 	}
 	return out
 }
@@ -235,9 +246,9 @@ func extrasText(ic *Icons, parent string, extras []resultcheck.Mark) string {
 // filledText says what a fold hid that the result filled.
 func filledText(f resultcheck.FoldedData) string {
 	if f.Fields == 0 {
-		return "◂ result: " + plural(f.Keys, "key")
+		return "◂ " + plural(f.Keys, "key") + " in the result"
 	}
-	return "◂ result filled " + plural(f.Fields, "hidden field")
+	return "◂ filled " + itoa(f.Fields) + " hidden"
 }
 
 // markGlyph is the glyph of a kind of mark.

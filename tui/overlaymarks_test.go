@@ -63,7 +63,7 @@ func wantLines(t *testing.T, screen string, want map[string]string) {
 func TestCallOverlaySchemaTree(t *testing.T) {
 	h := overlaid(t, "stale_get_order", "schema")
 	wantLines(t, h.screen(), map[string]string{
-		"▾ output: object":       "= object (89 keys)  + undeclared: legacy_order_ref",
+		"▾ output: object":       "+ undeclared: legacy_order_ref  = object (89 keys)",
 		" id*: integer":          "= 5601234042  Order id.",
 		"order_number*: integer": "= null  ∅ null not allowed",
 		"currency*: string":      "  ✗ missing required  Shop currency.",
@@ -103,9 +103,9 @@ func TestCallOverlaySummaryTree(t *testing.T) {
 	screen := h.screen()
 	wantLines(t, screen, map[string]string{
 		"  id: integer":              "= 5601234042",
-		"▸ line_items[]: object":     "+ undeclared: gift_wrap  ◂ result filled 279 hidden fields",
-		"▸ total_price_set:":         "◂ result filled 6 hidden fields",
-		"▸ * +59 more fields":        "◂ result filled 440 hidden fields",
+		"▸ line_items[]: object":     "+ undeclared: gift_wrap  ◂ filled 279 hidden  = object (32 keys)",
+		"▸ total_price_set:":         "◂ filled 6 hidden  = object (2 keys)",
+		"▸ * +59 more fields":        "◂ filled 440 hidden",
 		"✗ result breaks the schema": "946 declared fields present · 2 absent · ✗ 2 missing · ≠ 1 type · ∉ 1 enum · ∅ 1 null · ⊘ 1 not allowed · + 4 undeclared · validator: 6 errors",
 		"this result filled":         "this result filled 440 fields hidden behind * · 279 behind line_items[] · 33 behind shipping_lines[]",
 	})
@@ -136,7 +136,7 @@ func TestCallOverlayFollowsRefold(t *testing.T) {
 	wantLines(t, screen, map[string]string{
 		"  id: integer":      "= 5601234042",
 		"this result filled": "this result filled",
-		"▸ * +":              "◂ result filled",
+		"▸ * +":              "◂ filled",
 	})
 	if strings.Contains(lineOf(screen, "this result filled"), "behind total_price_set") {
 		t.Error("the header still names a fold the refolded summary does not have")
