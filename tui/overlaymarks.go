@@ -148,9 +148,7 @@ func (l *callLayer) appendMarks(s *Styles, segs []seg, spans []schematree.Span, 
 			break
 		}
 	}
-	tail := append([]seg(nil), segs[at:]...)
-	segs = append(segs[:at], l.lineMarks(s, r, n)...)
-	return append(segs, tail...)
+	return slices.Insert(segs, at, l.lineMarks(s, r, n)...)
 }
 
 // lineMarks are the runs the check adds to line n. A leaf's value comes
