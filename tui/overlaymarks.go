@@ -132,8 +132,8 @@ func output(n *schematree.Node) bool {
 // appendMarks lays the check over one tree line: the value the result
 // held there (dimmed), the marks of what differs, the undeclared keys of
 // an object, and on a fold what it hid that the result filled. They go
-// after the line's type and count, before its notes, enum and
-// description, which are the first to be cut on a narrow screen. spans
+// right after the line's type, before its count (and cost badge), notes,
+// enum and description, which are the first to be cut on a narrow screen. spans
 // are the line's spans, segs their styled runs (one each).
 func (l *callLayer) appendMarks(s *Styles, segs []seg, spans []schematree.Span, n *schematree.Node) []seg {
 	r := l.report()
@@ -142,7 +142,7 @@ func (l *callLayer) appendMarks(s *Styles, segs []seg, spans []schematree.Span, 
 	}
 	at := len(spans)
 	for i, sp := range spans {
-		if sp.Role == schematree.RoleNote || sp.Role == schematree.RoleCycleNote ||
+		if sp.Role == schematree.RoleCount || sp.Role == schematree.RoleNote || sp.Role == schematree.RoleCycleNote ||
 			sp.Role == schematree.RoleEnum || sp.Role == schematree.RoleDesc {
 			at = i
 			break

@@ -45,7 +45,7 @@ func New(isDark bool) Palette {
 		Border: ld(c("#C8C8D0"), c("#3C3C48")),
 
 		Missing:  ld(c("#C62828"), c("#FF6B7A")),
-		Mismatch: ld(c("#C2410C"), c("#FF9E64")),
+		Mismatch: ld(c("#C2410C"), c("#FF5F00")),
 		Extra:    ld(c("#0B6BA8"), c("#6EC6FF")),
 	}
 }
