@@ -158,8 +158,9 @@ func (l *callLayer) detailLines(s *Styles, n *schematree.Node, width int) []stri
 	for _, m := range r.MarksAt(n.Path) {
 		add(markStyle(s, m.Kind), markGlyph(&s.Icons, m.Kind)+" "+markDetail(m))
 	}
-	for _, m := range l.extras[n.Path] {
-		add(markStyle(s, m.Kind), markGlyph(&s.Icons, m.Kind)+" "+keyOf(n.Path, m.Path)+": "+markDetail(m))
+	p := l.dataPath(n.Path)
+	for _, m := range l.extras[p] {
+		add(markStyle(s, m.Kind), markGlyph(&s.Icons, m.Kind)+" "+keyOf(p, m.Path)+": "+markDetail(m))
 	}
 	return append(lines, "")
 }

@@ -115,6 +115,17 @@ func (l *callLayer) setFolded(folded []resultcheck.FoldedData) {
 	}
 }
 
+// dataPath is a line's path as the check writes it: inside an
+// envelope's data, where the schema tree writes "data." before it.
+func (l *callLayer) dataPath(path string) string {
+	if r := l.report(); r != nil && r.Enveloped {
+		if rest, ok := strings.CutPrefix(path, "data"); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
+			return strings.TrimPrefix(rest, ".")
+		}
+	}
+	return path
+}
+
 // output reports whether a line is a field of the result: not a section
 // title, a note, or a line of the input schema.
 func output(n *schematree.Node) bool {
@@ -183,8 +194,8 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 	for _, m := range marks {
 		out = append(out, seg{"  " + markGlyph(&s.Icons, m.Kind) + " " + shortMark(m), markStyle(s, m.Kind)})
 	}
-	if extras := l.extras[n.Path]; len(extras) > 0 && n.Kind != schematree.KindAlt {
-		out = append(out, seg{"  " + extrasText(&s.Icons, n.Path, extras), s.MarkExtra})
+	if p := l.dataPath(n.Path); len(l.extras[p]) > 0 && n.Kind != schematree.KindAlt {
+		out = append(out, seg{"  " + extrasText(&s.Icons, p, l.extras[p]), s.MarkExtra})
 	}
 	if f, ok := l.foldedAt[n.Path]; ok && n.Kind == schematree.KindFold && n.Collapsed() {
 		out = append(out, seg{"  " + filledText(f), s.MarkExtra})

@@ -205,3 +205,15 @@ func TestCallOverlayNoColorGlyphs(t *testing.T) {
 		}
 	}
 }
+
+// An envelope: the schema tree writes "data." before the paths the check
+// reads inside data; the envelope's own fields are marked too.
+func TestCallOverlayEnvelope(t *testing.T) {
+	h := overlaid(t, "stale_post_message", "schema")
+	h.keys("3")
+	wantLines(t, h.screen(), map[string]string{
+		"successful*: boolean": "✗ missing required",
+		"channel*: string":     `= "C04CHKOUT77"`,
+		"message*: object":     "+ undeclared: client_msg_id  = object (15 keys)",
+	})
+}
