@@ -1,11 +1,13 @@
 package tui
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
+	"mcpeek/model"
 	"mcpeek/resultcheck"
 )
 
@@ -216,4 +218,31 @@ func TestCallOverlayEnvelope(t *testing.T) {
 		"channel*: string":     `= "C04CHKOUT77"`,
 		"message*: object":     "+ undeclared: client_msg_id  = object (15 keys)",
 	})
+}
+
+// A result's keys and values reach the screen without their escape
+// sequences: on the lines, in the header and in the details.
+func TestCallOverlaySanitises(t *testing.T) {
+	tool := model.Tool{Server: "evil", Name: "t",
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)}
+	v := newToolView(tool, defaultBudget)
+	res := json.RawMessage("{\"name\":\"a\u009b31mred\",\"k\\u001b]0;pwned\\u0007\":1}")
+	target, err := resultcheck.NewTarget(tool.OutputSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.setCall(&callOutcome{check: target.Check(res, "", resultcheck.Options{}, v.budget)})
+	st := NewStyles(true, true)
+	p := paneFor[*schemaPane](t, v)
+	p.resize(120, 20)
+	tr := p.t
+	out := p.render(frame{styles: &st})
+	out += strings.Join(v.layer.detailLines(&st, tr.First(), 100), "\n")
+	plain := sgrRE.ReplaceAllString(out, "")
+	if strings.ContainsAny(plain, "\x1b\u009b\x07") {
+		t.Errorf("an escape reached the screen: %q", plain)
+	}
+	if !strings.Contains(plain, "undeclared: k]0;pwned") && !strings.Contains(plain, "undeclared: k") {
+		t.Errorf("the undeclared key is not listed: %q", plain)
+	}
 }
