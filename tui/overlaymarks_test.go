@@ -246,3 +246,31 @@ func TestCallOverlaySanitises(t *testing.T) {
 		t.Errorf("the undeclared key is not listed: %q", plain)
 	}
 }
+
+// A check with no report (nothing structured came back, or nothing was
+// checked) still heads the trees with its verdict and note, and marks no
+// line.
+func TestCallOverlayWithoutReport(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 200, 60)
+	h.selectTool("shop_get_order")
+	target, err := resultcheck.NewTarget(h.m.current.tool.OutputSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.m.current.setCall(&callOutcome{check: target.Check(nil, "not json", resultcheck.Options{}, h.m.current.budget)})
+	screen := h.screen()
+	if l := lineOf(screen, "result breaks the schema"); !strings.Contains(lineOf(screen, "returned no structuredContent"), "its text is not JSON") || l == "" {
+		t.Errorf("no verdict and note:\n%s", screen)
+	}
+	if strings.Contains(screen, "= ") {
+		t.Errorf("a line is marked without a report:\n%s", screen)
+	}
+	h.m.current.setCall(&callOutcome{check: &resultcheck.Outcome{Note: "the tool reported an error"}})
+	if !strings.Contains(h.screen(), "result not checked") || !strings.Contains(h.screen(), "the tool reported an error") {
+		t.Errorf("an unchecked call:\n%s", h.screen())
+	}
+	h.m.current.setCall(&callOutcome{})
+	if strings.Contains(h.screen(), "result breaks") || strings.Contains(h.screen(), "not checked") {
+		t.Errorf("a call without a check heads the tree:\n%s", h.screen())
+	}
+}
