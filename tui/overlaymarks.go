@@ -29,9 +29,10 @@ type callLayer struct {
 	// object that held them, for the line of that object.
 	extras map[string][]resultcheck.Mark
 	// folded are the summary lines at the current knobs that hid fields
-	// the result filled, by the path of their tree line ("" for the
-	// top-level "*" line, which carries no field path of its own).
-	folded     []resultcheck.FoldedData // those that hid the most first
+	// the result filled, those that hid the most first; foldedAt indexes
+	// the folds by their line's path, overflowAt is the top-level "*"
+	// line's (which has no field path of its own), or nil.
+	folded     []resultcheck.FoldedData
 	foldedAt   map[string]resultcheck.FoldedData
 	overflowAt *resultcheck.FoldedData
 }
