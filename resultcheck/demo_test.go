@@ -2,6 +2,7 @@ package resultcheck
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -137,5 +138,24 @@ func TestDemoFolded(t *testing.T) {
 	}
 	if o.Report.Present != 947 || o.Report.Absent != 1 {
 		t.Errorf("present %d, absent %d", o.Report.Present, o.Report.Absent)
+	}
+}
+
+// TestDemoExtras: the keys the order's schema does not declare, grouped
+// under the object that held them.
+func TestDemoExtras(t *testing.T) {
+	got := map[string][]string{}
+	for parent, ms := range checkDemo(t, "stale_get_order").Report.Extras() {
+		for _, m := range ms {
+			got[parent] = append(got[parent], m.Path+" "+m.Kind.String())
+		}
+	}
+	want := map[string][]string{
+		"":                                  {"legacy_order_ref undeclared"},
+		"line_items[]":                      {"line_items[].gift_wrap undeclared"},
+		"line_items[].price_set.shop_money": {"line_items[].price_set.shop_money.amount_cents not allowed"},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("extras %v, want %v", got, want)
 	}
 }

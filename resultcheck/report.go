@@ -276,6 +276,23 @@ func (r *Report) eachAbsent(f func(path string)) {
 	}
 }
 
+// Extras groups the marks of the keys the schema does not declare
+// (Undeclared and NotAllowed) by the path of the object that held them,
+// each group in the order the walk met the keys: what a tree of the schema
+// lists under that object's line, where the keys have no line of their own.
+func (r *Report) Extras() map[string][]Mark {
+	out := map[string][]Mark{}
+	for i := range r.entries {
+		x := &r.entries[i]
+		if x.kind != entryExtra || x.parent < 0 {
+			continue
+		}
+		parent := r.entries[x.parent].path
+		out[parent] = append(out[parent], r.marksOf(int32(i))...)
+	}
+	return out
+}
+
 // lookup finds a path's entry; a path starting with the envelope's "data"
 // is read inside it.
 func (r *Report) lookup(path string) (int32, bool) {

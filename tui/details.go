@@ -35,7 +35,12 @@ func (m *Model) openDetails() tea.Cmd {
 	n := th.tree().Cursor()
 	prop, term := m.schemaOf(n, target)
 	width := max(min(m.width-4, 100), 30) - 4
-	m.overlay.open(&detailsDialog{scrollLines{lines: detailLines(&m.styles, n, prop, term, target, width, m.isDark)}})
+	lines := detailLines(&m.styles, n, prop, term, target, width, m.isDark)
+	if call := m.current.layer.detailLines(&m.styles, n, width); len(call) > 0 {
+		// After the heading (path, tool, blank): the marks first.
+		lines = append(lines[:3:3], append(call, lines[3:]...)...)
+	}
+	m.overlay.open(&detailsDialog{scrollLines{lines: lines}})
 	return nil
 }
 

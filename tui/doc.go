@@ -16,6 +16,10 @@
 // stack on an overlay over the screen and answer keys with actions. Every
 // answer that can go stale carries a ticket (tickets.go).
 //
+// A tool's last call, checked against its output schema, is drawn over
+// its summary and schema trees (overlaymarks.go, overlayheader.go): the
+// value of each field, marks for what differs, a header with the counts.
+//
 // Finding things: the tools filter and the field search across tools (f)
 // rank with package search; / searches whichever pane has the keys
 // (search.go), and no key typed into an input runs a command.

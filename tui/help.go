@@ -139,6 +139,8 @@ func (m *Model) legend() []string {
 		s.Required.Render("*") + s.Dim.Render(" required"),
 		s.Cycle.Render(ic.Cycle) + s.Dim.Render(" recursive"),
 		s.Count.Render("2 deep · 1.2k tok") + s.Dim.Render(" subtree depth, cl100k tokens"),
+		s.MarkMissing.Render(ic.Missing) + s.Dim.Render(" missing ") + s.MarkMismatch.Render(ic.TypeMismatch+ic.EnumMismatch+ic.NullMark) +
+			s.Dim.Render(" type, enum, null ") + s.MarkExtra.Render(ic.NotAllowed+ic.Undeclared) + s.Dim.Render(" extra key: a call's result"),
 	}
 }
 

@@ -20,6 +20,7 @@ type keyMap struct {
 	CopyCLI, CopyCall                        key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
 	FindField, Side, Details, Pan            key.Binding
+	CallOverlay                              key.Binding
 	Help, Quit, CloseHelp                    key.Binding
 }
 
@@ -77,6 +78,7 @@ func newKeyMap() keyMap {
 		Side:        b([]string{"tab"}, "tab", "output/input/both"),
 		Details:     b([]string{"i"}, "i", "details"),
 		Pan:         b([]string{"left", "right"}, "←/→", "sideways"),
+		CallOverlay: b([]string{"O"}, "O", "call marks"),
 		Help:        b([]string{"?"}, "?", "help"),
 		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
 		CloseHelp:   b([]string{"esc", "q", "?"}, "esc/q", "close"),
@@ -96,7 +98,7 @@ func (k *keyMap) toolsHelp() []key.Binding {
 // explorerHelp is the help shown by "?" in the explorer, in columns: six
 // on a wide screen, four (taller) on a narrow one.
 func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
-	views := []key.Binding{k.Planner, k.Compare, k.FieldsUp, k.DepthUp, k.ResetBudget}
+	views := []key.Binding{k.Planner, k.Compare, k.FieldsUp, k.DepthUp, k.ResetBudget, k.CallOverlay}
 	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},

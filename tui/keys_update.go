@@ -76,6 +76,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.knobsKey(msg); ok {
 		return cmd
 	}
+	if key.Matches(msg, k.CallOverlay) {
+		return m.toggleCallOverlay()
+	}
 	if m.focus == focusTools {
 		return m.toolsKey(msg)
 	}

@@ -61,6 +61,7 @@ type treeView struct {
 	focused  bool
 	showDesc bool
 	costs    map[*schematree.Node]subtreeCost // badges of folded lines (schema tree)
+	layer    *callLayer                       // a checked call's values and marks, or nil
 }
 
 // render draws every line on screen, one per row, without a final newline.
@@ -93,6 +94,7 @@ func (v treeView) render(t *schematree.Tree) string {
 		for _, sp := range spans {
 			segs = append(segs, seg{sp.Text, v.styles.treeRoleStyle(sp)})
 		}
+		segs = v.layer.appendMarks(v.styles, segs, spans, n)
 		v.styles.renderLine(&b, segs, v.width, n == t.Cursor(), v.focused)
 	})
 	return b.String()

@@ -37,7 +37,7 @@ func newSchemaPane(v *toolView) toolPane {
 		inNote = "none declared"
 	}
 	return &schemaPane{
-		treePane: treePane{id: v.id, t: schematree.NewSchema(v.out, in, outNote, inNote), costs: map[*schematree.Node]subtreeCost{}},
+		treePane: treePane{id: v.id, layer: &v.layer, t: schematree.NewSchema(v.out, in, outNote, inNote), costs: map[*schematree.Node]subtreeCost{}},
 		tool:     t,
 		docs:     map[string]*model.Schema{"output": v.out, "input": in},
 		pending:  map[*schematree.Node]ticket{},

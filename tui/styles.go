@@ -17,6 +17,10 @@ type Icons struct {
 	Output, NoOutput, Hidden             string
 	Folded, Unfolded, Leaf, Cycle        string
 	Gateway                              string
+	// Marks of a call result's check, one per kind, so that the kind
+	// reads without colour too.
+	Missing, TypeMismatch, EnumMismatch string
+	NullMark, NotAllowed, Undeclared    string
 }
 
 // Styles is every style the UI renders with, built once from the palette
@@ -34,6 +38,10 @@ type Styles struct {
 	TypeObject, TypeString, TypeNumber     lipgloss.Style
 	TypeBool, TypeOther, More, Cycle, Desc lipgloss.Style
 	Section, Match                         lipgloss.Style
+
+	// A call result over the trees: the value a field held, and the
+	// marks of what differs from the schema.
+	Observed, MarkMissing, MarkMismatch, MarkExtra lipgloss.Style
 
 	// Servers and tools.
 	Server, Tool                                        lipgloss.Style
@@ -68,6 +76,8 @@ func NewStyles(isDark, noColor bool) Styles {
 			Folded: schematree.DefaultGlyphs.Folded, Unfolded: schematree.DefaultGlyphs.Unfolded,
 			Leaf: schematree.DefaultGlyphs.Leaf, Cycle: schematree.DefaultGlyphs.Cycle,
 			Gateway: "⇄",
+			Missing: "✗", TypeMismatch: "≠", EnumMismatch: "∉",
+			NullMark: "∅", NotAllowed: "⊘", Undeclared: "+",
 		},
 		Title:          fg(p.Accent).Bold(true),
 		Dim:            fg(p.Muted),
@@ -96,6 +106,11 @@ func NewStyles(isDark, noColor bool) Styles {
 		Desc:       fg(p.Faint),
 		Section:    fg(p.Accent).Bold(true),
 		Match:      fg(p.Fold).Underline(true),
+
+		Observed:     fg(p.Muted),
+		MarkMissing:  fg(p.Missing).Bold(true),
+		MarkMismatch: fg(p.Mismatch).Bold(true),
+		MarkExtra:    fg(p.Extra),
 
 		Server:         fg(p.Text).Bold(true),
 		Tool:           fg(p.Text),

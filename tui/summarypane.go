@@ -17,7 +17,7 @@ type summaryPane struct {
 }
 
 func newSummaryPane(v *toolView) toolPane {
-	p := &summaryPane{treePane: treePane{id: v.id}, tool: v.tool, out: v.out, outErr: v.outErr}
+	p := &summaryPane{treePane: treePane{id: v.id, layer: &v.layer}, tool: v.tool, out: v.out, outErr: v.outErr}
 	if v.enveloped {
 		p.prefix = "data"
 	}

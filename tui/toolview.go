@@ -20,6 +20,7 @@ type toolView struct {
 	budget    summarizer.Options    // what the panes are folded with
 	panes     []toolPane            // by viewKind
 	last      *callOutcome          // the last call the user made of it, or nil
+	layer     callLayer             // last's check as the trees draw it (setCall)
 }
 
 func newToolView(t model.Tool, budget summarizer.Options) *toolView {
@@ -44,6 +45,7 @@ func (v *toolView) refold(budget summarizer.Options) {
 			r.refold(budget)
 		}
 	}
+	v.relayer() // the folds that hid the result's data moved
 }
 
 // restyle makes every pane forget what it drew with the last palette.

@@ -16,6 +16,8 @@ type treePane struct {
 	id     string // the tool's sanitised id, before the path in the bar
 	prefix string // what dataPrefix returns
 	width  int
+	height int                              // the pane's rows, the call's header included
+	layer  *callLayer                       // the tool's checked call, drawn over the tree
 	costs  map[*schematree.Node]subtreeCost // badges of folded lines, if any
 	origin *schematree.Node                 // where the search began
 }
@@ -24,13 +26,24 @@ func (p *treePane) tree() *schematree.Tree { return p.t }
 func (p *treePane) dataPrefix() string     { return p.prefix }
 
 func (p *treePane) render(f frame) string {
-	tv := treeView{styles: f.styles, width: p.width, focused: f.focused, showDesc: f.showDesc, costs: p.costs}
+	tv := treeView{styles: f.styles, width: p.width, focused: f.focused, showDesc: f.showDesc, costs: p.costs, layer: p.layer}
+	if p.layer.shown() {
+		return p.layer.header(f.styles, p.width) + "\n" + tv.render(p.t)
+	}
 	return tv.render(p.t)
 }
 
 func (p *treePane) resize(width, height int) {
-	p.width = width
-	p.t.SetHeight(height)
+	p.width, p.height = width, height
+	p.t.SetHeight(max(height-p.layer.headerRows(), 1))
+}
+
+// relayer gives the tree its rows again when the call's header comes or
+// goes.
+func (p *treePane) relayer() {
+	if p.height > 0 {
+		p.resize(p.width, p.height)
+	}
 }
 
 func (p *treePane) key(msg tea.KeyPressMsg, k *keyMap) action {
@@ -86,6 +99,9 @@ func (p *treePane) scroll(n int) { p.t.Scroll(n) }
 // click selects the line clicked; a click on the selected line folds or
 // unfolds it.
 func (p *treePane) click(row int) action {
+	if row -= p.layer.headerRows(); row < 0 {
+		return nil
+	}
 	before := p.t.Cursor()
 	if p.t.Select(row) && p.t.Cursor() == before {
 		p.t.Toggle(before)

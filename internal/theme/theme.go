@@ -15,6 +15,11 @@ type Palette struct {
 	Accent, Key, Str, Num, Lit color.Color
 	Object, Fold, OK, Warn     color.Color
 	Err, SelBg, SelFg, Border  color.Color
+	// Drift colours the marks a call result's check puts on a schema:
+	// Missing for a required field the result lacks, Mismatch for a value
+	// the schema does not allow (type, enum, null), Extra for a key the
+	// schema does not declare.
+	Missing, Mismatch, Extra color.Color
 }
 
 // New is the palette for a dark or light background.
@@ -38,6 +43,10 @@ func New(isDark bool) Palette {
 		SelBg:  ld(c("#DCD3FA"), c("#3B3361")),
 		SelFg:  ld(c("#1C1C22"), c("#FFFFFF")),
 		Border: ld(c("#C8C8D0"), c("#3C3C48")),
+
+		Missing:  ld(c("#C62828"), c("#FF6B7A")),
+		Mismatch: ld(c("#C2410C"), c("#FF5F00")),
+		Extra:    ld(c("#0B6BA8"), c("#6EC6FF")),
 	}
 }
 

@@ -1,0 +1,60 @@
+package tui
+
+import (
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+)
+
+// withCannedCall runs the explorer and, on a landCanned message, lays the
+// shown tool's canned demo result over its trees, from inside Update as
+// a call landing would.
+type withCannedCall struct {
+	*Model
+	t *testing.T
+}
+
+type landCanned struct{}
+
+func (w withCannedCall) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(landCanned); ok && w.current != nil {
+		w.current.setCall(checkedCall(w.t, w.current))
+		return w, nil
+	}
+	_, cmd := w.Model.Update(msg)
+	return w, cmd
+}
+
+// The drifting order's result on its summary, then on its schema, at
+// 80x24.
+func TestAppCallOverlay80x24(t *testing.T) {
+	for _, view := range []string{"summary", "schema"} {
+		t.Run(view, func(t *testing.T) {
+			mgr := demoManager(t)
+			m := New(Options{Backend: mgr, NoColor: true})
+			m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+			tm := teatest.NewTestModel(t, withCannedCall{m, t}, teatest.WithInitialTermSize(80, 24))
+			go m.ForwardEvents(mgr.Events(), tm.Send)
+			waitFor(t, tm.Output(), "shop_get_order")
+			typeKeys(tm, "/")
+			tm.Type("stale_get_order")
+			typeKeys(tm, "enter")
+			waitFor(t, tm.Output(), "summary lines")
+			tm.Send(landCanned{})
+			typeKeys(tm, "tab")
+			if view == "schema" {
+				typeKeys(tm, "v", "j", "j", "j", "j")
+			}
+			waitFor(t, tm.Output(), " behind ")
+			if err := tm.Quit(); err != nil {
+				t.Fatal(err)
+			}
+			final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(withCannedCall)
+			golden.RequireEqual(t, []byte(trimLines(ansi.Strip(final.View().Content))+"\n"))
+		})
+	}
+}

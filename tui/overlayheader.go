@@ -1,0 +1,176 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"mcpeek/model"
+	"mcpeek/resultcheck"
+	"mcpeek/schematree"
+)
+
+// header is the two rows above a tree while a checked call is shown: the
+// verdict and the counts, then the folds that hid fields the result
+// filled (or the check's note). A row too long for the width is written
+// in fewer words, then cut.
+func (l *callLayer) header(s *Styles, width int) string {
+	o := l.check
+	var b strings.Builder
+	verdict := l.verdictRow(s, o, false)
+	if segsWidth(verdict) > width {
+		verdict = l.verdictRow(s, o, true)
+	}
+	s.renderLine(&b, verdict, width, false, false)
+	b.WriteByte('\n')
+	// The folds the most first: the sentence in full when the first fits.
+	folded := l.foldedRow(s, o, false)
+	if len(l.folded) > 0 && cells(folded[0].text) > width && strings.Contains(folded[0].text, " · ") &&
+		cells(folded[0].text[:strings.Index(folded[0].text, " · ")]) > width-10 {
+		folded = l.foldedRow(s, o, true)
+	}
+	s.renderLine(&b, folded, width, false, false)
+	return b.String()
+}
+
+func segsWidth(segs []seg) int {
+	w := 0
+	for _, sg := range segs {
+		w += cells(sg.text)
+	}
+	return w
+}
+
+// headerKinds are the kinds of marks the header counts, with their word.
+var headerKinds = []struct {
+	kind resultcheck.Kind
+	word string
+}{
+	{resultcheck.MissingRequired, "missing"},
+	{resultcheck.TypeMismatch, "type"},
+	{resultcheck.EnumMismatch, "enum"},
+	{resultcheck.NullNotAllowed, "null"},
+	{resultcheck.NotAllowed, "not allowed"},
+	{resultcheck.Undeclared, "undeclared"},
+}
+
+// verdictRow: "✗ result breaks the schema · 947 declared fields present ·
+// 1 absent · ✗ 2 missing · ≠ 1 type · validator: 9 errors"; compact: "✗
+// breaks · 947 present, 1 absent · ✗2 ≠1 · validator 9".
+func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) []seg {
+	ic := &s.Icons
+	dot := seg{" · ", s.Dim}
+	var segs []seg
+	switch v := o.Verdict(); {
+	case v == "breaks" && compact:
+		segs = append(segs, seg{ic.Missing + " breaks", s.MarkMissing})
+	case v == "breaks":
+		segs = append(segs, seg{ic.Missing + " result breaks the schema", s.MarkMissing})
+	case v == "ok" && compact:
+		segs = append(segs, seg{"✓ matches", s.Status})
+	case v == "ok":
+		segs = append(segs, seg{"✓ result matches the schema", s.Status})
+	default:
+		return append(segs, seg{"result not checked", s.Dim})
+	}
+	r := o.Report
+	if r == nil {
+		return segs
+	}
+	if compact {
+		segs = append(segs, dot, seg{itoa(r.Present) + " present, " + itoa(r.Absent) + " absent", s.Observed})
+	} else {
+		segs = append(segs, dot, seg{itoa(r.Present) + " declared fields present", s.Observed}, dot, seg{itoa(r.Absent) + " absent", s.Observed})
+	}
+	sep := dot
+	for _, k := range headerKinds {
+		n := r.Count(k.kind)
+		switch {
+		case n == 0:
+			continue
+		case compact:
+			segs = append(segs, sep, seg{markGlyph(ic, k.kind) + itoa(n), markStyle(s, k.kind)})
+			sep = seg{" ", s.Dim}
+		default:
+			segs = append(segs, dot, seg{markGlyph(ic, k.kind) + " " + itoa(n) + " " + k.word, markStyle(s, k.kind)})
+		}
+	}
+	if v := o.Validation; len(v.Errors) > 0 {
+		n := len(v.Errors) + v.Omitted
+		if compact {
+			segs = append(segs, dot, seg{"validator " + itoa(n), s.MarkMismatch})
+		} else {
+			segs = append(segs, dot, seg{"validator: " + plural(n, "error"), s.MarkMismatch})
+		}
+	}
+	return segs
+}
+
+// foldedRow: "this result filled 279 fields hidden behind line_items[] ·
+// 33 behind shipping_lines[]", the folds that hid the most first, or the
+// check's note; compact: "filled 279 behind line_items[] · 33 behind …".
+func (l *callLayer) foldedRow(s *Styles, o *resultcheck.Outcome, compact bool) []seg {
+	var parts []string
+	for _, f := range l.folded {
+		switch {
+		case f.Fields == 0:
+			continue
+		case len(parts) > 0:
+			parts = append(parts, itoa(f.Fields)+" behind "+model.SanitizeLine(f.Line.Path))
+		case compact:
+			parts = append(parts, "filled "+itoa(f.Fields)+" behind "+model.SanitizeLine(f.Line.Path))
+		default:
+			parts = append(parts, "this result filled "+plural(f.Fields, "field")+" hidden behind "+model.SanitizeLine(f.Line.Path))
+		}
+	}
+	switch {
+	case o.Note != "":
+		parts = append(parts, model.SanitizeLine(o.Note))
+	case len(parts) == 0 && o.Report != nil:
+		parts = append(parts, "no folded line hid a field this result filled")
+	}
+	return []seg{{strings.Join(parts, " · "), s.MarkExtra}, {"  (O hides)", s.Faint}}
+}
+
+// detailLines are the check's findings at line n, in full, for the
+// details dialog (i): the value held, each mark with what was expected
+// and got and on how many values, and the undeclared keys of an object.
+func (l *callLayer) detailLines(s *Styles, n *schematree.Node, width int) []string {
+	r := l.report()
+	if r == nil || n == nil || !output(n) || n.Kind == schematree.KindMore {
+		return nil
+	}
+	lines := []string{s.Title.Render("in the last call's result")}
+	add := func(st lipgloss.Style, text string) {
+		for _, w := range wrapText(model.SanitizeLine(text), width) {
+			lines = append(lines, st.Render(w))
+		}
+	}
+	if obs, ok := r.Observed(n.Path); ok {
+		held := obs.Short()
+		if obs.Values > 1 {
+			held += " (first of " + itoa(obs.Values) + " values: " + strings.Join(obs.Types, ", ") + ")"
+		}
+		add(s.Observed, "value: "+held)
+	} else {
+		add(s.Faint, "not reached: the result holds nothing above it")
+	}
+	for _, m := range r.MarksAt(n.Path) {
+		add(markStyle(s, m.Kind), markGlyph(&s.Icons, m.Kind)+" "+markDetail(m))
+	}
+	p := l.dataPath(n.Path)
+	for _, m := range l.extras[p] {
+		add(markStyle(s, m.Kind), markGlyph(&s.Icons, m.Kind)+" "+keyOf(p, m.Path)+": "+markDetail(m))
+	}
+	return append(lines, "")
+}
+
+// markDetail is a mark in full: "type mismatch: expected string, got
+// number (1 of 3)".
+func markDetail(m resultcheck.Mark) string {
+	t := m.Kind.String() + ": " + m.Detail()
+	if m.Of > 1 {
+		t += " (" + itoa(m.Count) + " of " + itoa(m.Of) + ")"
+	}
+	return t
+}
