@@ -122,6 +122,8 @@ type Model struct {
 
 	// after schedules a message after a delay (tea.Tick; tests stub it).
 	after func(d time.Duration, msg tea.Msg) tea.Cmd
+	// now is the clock that slices long work (time.Now; tests stub it).
+	now func() time.Time
 
 	status statusLine
 	notes  []string
@@ -198,6 +200,7 @@ func New(o Options) *Model {
 		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
 			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 		},
+		now:         time.Now,
 		width:       80,
 		height:      24,
 		runner:      newRunner(o.Backend, o.Version),

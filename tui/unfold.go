@@ -19,6 +19,9 @@ import (
 // 50 ms.
 const unfoldSlice = 20 * time.Millisecond
 
+// unfoldStep is how many lines an unfold visits between looks at the clock.
+const unfoldStep = 512
+
 // unfoldJob is the unfold under way, if any.
 type unfoldJob struct {
 	u      *schematree.Unfolding
@@ -41,8 +44,8 @@ func (m *Model) unfoldSlice() tea.Cmd {
 	if u == nil {
 		return nil
 	}
-	deadline := time.Now().Add(unfoldSlice)
-	for !u.Step(512) && time.Now().Before(deadline) {
+	deadline := m.now().Add(unfoldSlice)
+	for !u.Step(unfoldStep) && m.now().Before(deadline) {
 	}
 	if u.Done() {
 		m.unfold = unfoldJob{}
