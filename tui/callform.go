@@ -1,0 +1,258 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"mcpeek/model"
+	"mcpeek/toolargs"
+)
+
+// callFormDialog is the call form (x on a tool): one input per argument of
+// the tool's input schema, checked as the user types by the validator the
+// gateway's tool_exec uses, each error at its field. Its button submits
+// the arguments as a callTool, refused while they are invalid. ctrl+e
+// edits the whole argument object as JSON in $EDITOR; ctrl+r goes through
+// the argument sets the tool was last called with.
+type callFormDialog struct {
+	call   callTool // the tool to call; args are filled on submit
+	id     ticket   // tags the editor's answer
+	schema *toolargs.Schema
+	fields []formField
+	form   *fieldsForm
+	// extra are the values of a filled object no field takes (an
+	// undeclared property): sent as they are.
+	extra []pathValue
+
+	// sets are the remembered argument sets, newest first; shown is the
+	// one in the form, len(sets) for the schema's defaults.
+	sets  []argSet
+	shown int
+
+	// What the last check found: errors by field index, and the others.
+	errs    map[int]string
+	general []string
+	// note says where the arguments came from, or why an edit failed.
+	note    string
+	noteErr bool
+	// draft is the text of an edit that did not parse, the start of the
+	// next one.
+	draft string
+
+	noColor bool
+	sized   [2]int // the form's last size (formBox)
+}
+
+// newCallForm builds the call form of a tool, filled with the newest of
+// sets, or with the schema's defaults when there is none.
+func newCallForm(v *toolView, sets []argSet, id ticket, noColor bool) *callFormDialog {
+	d := &callFormDialog{
+		call:    callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name},
+		id:      id,
+		schema:  toolargs.New(v.tool.InputSchema),
+		fields:  schemaFields(v.parsed.In),
+		sets:    sets,
+		noColor: noColor,
+	}
+	d.show(0)
+	return d
+}
+
+// show fills the form with set i (len(sets): the defaults).
+func (d *callFormDialog) show(i int) {
+	d.shown = i
+	d.note, d.noteErr = "", false
+	if i >= len(d.sets) {
+		d.fill(nil)
+		if len(d.sets) > 0 {
+			d.note = fmt.Sprintf("defaults · ctrl+r: the %d remembered argument sets", len(d.sets))
+		}
+		return
+	}
+	args, err := model.DecodeJSON(d.sets[i].Args)
+	if err != nil {
+		d.fill(nil)
+		d.note, d.noteErr = "remembered arguments unreadable: "+model.SanitizeLine(err.Error()), true
+		return
+	}
+	d.fill(args)
+	d.note = fmt.Sprintf("args %d of %d from %s · ctrl+r: older", i+1, len(d.sets), d.sets[i].At.Local().Format("2006-01-02 15:04"))
+}
+
+// fill builds the form anew with args' values (nil: the defaults).
+func (d *callFormDialog) fill(args *model.Value) {
+	texts := make([]string, len(d.fields))
+	d.extra = nil
+	if args == nil {
+		for i, f := range d.fields {
+			texts[i] = f.value
+		}
+	} else {
+		texts, d.extra = fillTexts(d.fields, args)
+	}
+	d.form = newFieldsForm(d.fields, texts, "Call "+model.SanitizeLine(d.call.tool),
+		"This tool takes no arguments: it is called with {}.", d.submitError, d.noColor)
+	d.sized = [2]int{}
+	d.check()
+}
+
+// args is the argument object the form holds, and the fields whose text
+// is not even JSON.
+func (d *callFormDialog) args() (json.RawMessage, map[int]string) {
+	return buildArgs(d.fields, d.form.values(), d.extra)
+}
+
+// check validates the arguments as they stand and marks the errors.
+func (d *callFormDialog) check() {
+	d.validate()
+	d.form.markErrors(d.errs)
+	d.form.update(formRefreshMsg{})
+}
+
+// validate validates the arguments as they stand.
+func (d *callFormDialog) validate() {
+	args, bad := d.args()
+	res := d.schema.Verify(args)
+	d.errs, d.general = fieldErrors(d.fields, res.Errors)
+	for i, e := range bad {
+		d.errs[i] = e
+	}
+	if res.Unchecked != nil {
+		d.general = append(d.general, "not checked: "+model.SanitizeLine(res.Unchecked.Error()))
+	}
+}
+
+// submitError is why the arguments cannot be sent yet, or nil.
+// It runs inside the form's own update, so it only reads.
+func (d *callFormDialog) submitError() error {
+	d.validate()
+	n := len(d.errs)
+	for _, g := range d.general {
+		if !strings.HasPrefix(g, "not checked: ") {
+			n++
+		}
+	}
+	if n > 0 {
+		return fmt.Errorf("fix the %d marked error(s) first", n)
+	}
+	return nil
+}
+
+func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	switch {
+	case key.Matches(msg, k.Cancel):
+		return closeDialog{}
+	case key.Matches(msg, k.EditArgs):
+		return d.editArgs()
+	case key.Matches(msg, k.OlderArgs):
+		d.show((d.shown + 1) % (len(d.sets) + 1))
+		return nil
+	}
+	return d.input(msg)
+}
+
+// input passes a key or a paste to the form, and submits the arguments
+// once its button lets them through.
+func (d *callFormDialog) input(msg tea.Msg) action {
+	d.form.update(msg)
+	switch {
+	case d.form.done():
+		args, _ := d.args()
+		c := d.call
+		c.args = args
+		return submitCall{call: c}
+	case d.form.aborted():
+		return closeDialog{}
+	}
+	if err := d.form.refused(); err != nil {
+		d.note, d.noteErr = err.Error(), true
+	}
+	d.check()
+	return nil
+}
+
+// update takes a message the dialog waits for: a paste, the editor's
+// answer.
+func (d *callFormDialog) update(msg tea.Msg) action {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		return d.input(msg)
+	case argsEditedMsg:
+		if msg.form == d.id {
+			d.edited(msg)
+		}
+	}
+	return nil
+}
+
+func (d *callFormDialog) render(s *Styles, width, height int) string {
+	head := []string{s.Title.Render("Call " + model.SanitizeLine(d.call.toolID))}
+	if d.note != "" {
+		style := s.Dim
+		if d.noteErr {
+			style = s.StatusErr
+		}
+		head = append(head, style.Render(d.note))
+	}
+	for i, g := range d.general {
+		if i == 3 {
+			head = append(head, s.ErrText.Render(fmt.Sprintf("… and %d more", len(d.general)-i)))
+			break
+		}
+		head = append(head, s.ErrText.Render("✗ "+g))
+	}
+	return formBox(s, width, height, head, d.form, &d.sized)
+}
+
+// formBox draws a form in a dialog frame under the lines of head, in at
+// most width x height cells. The form is sized as it is drawn, since only
+// here is the room known; sized keeps the size it was given last.
+func formBox(s *Styles, width, height int, head []string, f *fieldsForm, sized *[2]int) string {
+	w := max(min(width-2, 100), 20)
+	inner := w - s.Dialog.GetHorizontalFrameSize()
+	formHeight := max(height-s.Dialog.GetVerticalFrameSize()-len(head)-1, 3)
+	if size := [2]int{inner, formHeight}; size != *sized {
+		*sized = size
+		f.size(inner, formHeight)
+	}
+	body := strings.Join(head, "\n") + "\n\n" + f.view()
+	return s.Dialog.Width(w).MaxHeight(height).Render(clipLines(body, inner))
+}
+
+// clipLines cuts every line of s to width cells.
+func clipLines(s string, width int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, width, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (d *callFormDialog) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.FormNext, k.FormPrev, k.EditArgs, k.OlderArgs, k.Cancel}
+}
+
+// submitCall is the call form's submitted arguments: the form closes, the
+// set is remembered, and the call starts.
+type submitCall struct{ call callTool }
+
+func (m *Model) submitCall(a submitCall) tea.Cmd {
+	m.overlay.close()
+	c := a.call
+	save := func() tea.Msg {
+		if err := saveArgSet(c.toolID, c.args, time.Now()); err != nil {
+			return argsNotSavedMsg{err: err}
+		}
+		return nil
+	}
+	return tea.Batch(save, m.act(c))
+}
+
+// argsNotSavedMsg says the argument set could not be remembered.
+type argsNotSavedMsg struct{ err error }
