@@ -214,6 +214,7 @@ func (d *callFormDialog) render(s *Styles, width, height int) string {
 // most width x height cells. The form is sized as it is drawn, since only
 // here is the room known; sized keeps the size it was given last.
 func formBox(s *Styles, width, height int, head []string, f *fieldsForm, sized *[2]int) string {
+	height -= 2 // the title bar and the help line stay in sight
 	w := max(min(width-2, 100), 20)
 	inner := w - s.Dialog.GetHorizontalFrameSize()
 	formHeight := max(height-s.Dialog.GetVerticalFrameSize()-len(head)-1, 3)
@@ -235,7 +236,7 @@ func clipLines(s string, width int) string {
 }
 
 func (d *callFormDialog) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.FormNext, k.FormPrev, k.EditArgs, k.OlderArgs, k.Cancel}
+	return []key.Binding{k.FormNext, k.Cancel, k.EditArgs, k.OlderArgs, k.FormPrev}
 }
 
 // submitCall is the call form's submitted arguments: the form closes, the
