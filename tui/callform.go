@@ -96,7 +96,7 @@ func (d *callFormDialog) fill(args *model.Value) {
 	} else {
 		texts, d.extra = fillTexts(d.fields, args)
 	}
-	d.form = newFieldsForm(d.fields, texts, "Call "+model.SanitizeLine(d.call.tool),
+	d.form = newFieldsForm(d.fields, texts, "Call "+model.SanitizeLine(d.call.tool)+" with these arguments", "Call",
 		"This tool takes no arguments: it is called with {}.", d.submitError, d.noColor)
 	d.sized = [2]int{}
 	d.check()
@@ -111,8 +111,9 @@ func (d *callFormDialog) args() (json.RawMessage, map[int]string) {
 // check validates the arguments as they stand and marks the errors.
 func (d *callFormDialog) check() {
 	d.validate()
-	d.form.markErrors(d.errs)
-	d.form.update(formRefreshMsg{})
+	if d.form.markErrors(d.errs) {
+		d.form.refresh()
+	}
 }
 
 // validate validates the arguments as they stand.

@@ -40,11 +40,11 @@ func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAns
 	for i, f := range d.fields {
 		texts[i] = f.value
 	}
-	button := "Accept"
+	title := "Send these answers"
 	if ask.Mode == "url" {
-		button = "Accept (I opened the page)"
+		title = "I opened the page"
 	}
-	d.form = newFieldsForm(d.fields, texts, button, "", d.acceptError, noColor)
+	d.form = newFieldsForm(d.fields, texts, title, "Accept", "", d.acceptError, noColor)
 	d.check()
 	return d
 }
@@ -84,8 +84,9 @@ func (d *elicitDialog) content() (map[string]any, map[int]string) {
 
 func (d *elicitDialog) check() {
 	_, d.errs = d.content()
-	d.form.markErrors(d.errs)
-	d.form.update(formRefreshMsg{})
+	if d.form.markErrors(d.errs) {
+		d.form.refresh()
+	}
 }
 
 // acceptError is why the answers cannot be sent yet; it runs inside the

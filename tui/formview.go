@@ -20,6 +20,7 @@ type fieldsForm struct {
 	// titles set each field's title: its label, its required mark and the
 	// error at it.
 	titles []func(string)
+	shown  []string // the titles set
 	button *huh.Confirm
 }
 
@@ -28,10 +29,11 @@ type fieldsForm struct {
 type formRefreshMsg struct{}
 
 // newFieldsForm builds the form with texts as the fields' first values.
-// button is the closing button's title ("Call shop_get_order"); check is
-// asked when it is pressed and refuses to complete with an error. empty is
-// what the form says when there are no fields.
-func newFieldsForm(fields []formField, texts []string, button, empty string, check func() error, noColor bool) *fieldsForm {
+// The closing button says label under title ("Call shop_get_order with
+// these arguments", "Call"); check is asked when it is pressed and refuses
+// to complete with an error. empty is what the form says when there are no
+// fields.
+func newFieldsForm(fields []formField, texts []string, title, label, empty string, check func() error, noColor bool) *fieldsForm {
 	f := &fieldsForm{fields: fields}
 	var items []huh.Field
 	for i, fd := range fields {
@@ -44,18 +46,37 @@ func newFieldsForm(fields []formField, texts []string, button, empty string, che
 	if len(fields) == 0 && empty != "" {
 		items = append(items, huh.NewNote().Description(empty))
 	}
-	f.button = huh.NewConfirm().Title(button).Affirmative("OK").Negative("").
+	f.button = huh.NewConfirm().Title(title).Affirmative(label).Negative("").
 		Validate(func(bool) error { return check() })
 	items = append(items, f.button)
-	theme := huh.ThemeFunc(huh.ThemeCharm)
+	theme := &formTheme{build: huh.ThemeCharm}
 	if noColor {
-		theme = huh.ThemeFunc(huh.ThemeBase)
+		theme.build = huh.ThemeBase
 	}
 	f.form = huh.NewForm(huh.NewGroup(items...)).WithShowHelp(false).WithShowErrors(false).WithTheme(theme)
 	f.form.Init() // focuses the first field; its commands only blink the cursor and ask the size
-	f.form.Update(formRefreshMsg{})
 	f.markErrors(nil)
+	f.refresh()
 	return f
+}
+
+// formTheme is a huh theme built once per background: huh asks for its
+// theme for every field it draws, and building one is most of the cost of
+// a key.
+type formTheme struct {
+	build       func(isDark bool) *huh.Styles
+	dark, light *huh.Styles
+}
+
+func (t *formTheme) Theme(isDark bool) *huh.Styles {
+	at := &t.light
+	if isDark {
+		at = &t.dark
+	}
+	if *at == nil {
+		*at = t.build(isDark)
+	}
+	return *at
 }
 
 // newInput makes the huh input of one field, and how to set its title.
@@ -128,12 +149,25 @@ func fieldTitle(fd formField, err string) string {
 	return t
 }
 
-// markErrors puts each error on its field's title (by field index).
-func (f *fieldsForm) markErrors(at map[int]string) {
-	for i, fd := range f.fields {
-		f.titles[i](fieldTitle(fd, at[i]))
+// markErrors puts each error on its field's title (by field index), and
+// reports whether a title changed: the form is then to be refreshed.
+func (f *fieldsForm) markErrors(at map[int]string) (changed bool) {
+	if f.shown == nil {
+		f.shown = make([]string, len(f.fields))
+		changed = true
 	}
+	for i, fd := range f.fields {
+		if t := fieldTitle(fd, at[i]); t != f.shown[i] || changed {
+			f.shown[i] = t
+			f.titles[i](t)
+			changed = true
+		}
+	}
+	return changed
 }
+
+// refresh draws the fields again (after their titles changed).
+func (f *fieldsForm) refresh() { f.form.Update(formRefreshMsg{}) }
 
 // values are the fields' texts as they stand.
 func (f *fieldsForm) values() []string {
@@ -151,8 +185,8 @@ func (f *fieldsForm) update(msg tea.Msg) {
 	if f.button.Error() != nil {
 		// A refused submit leaves the button blurred: focus it again.
 		f.button.Focus()
+		f.refresh()
 	}
-	f.form.Update(formRefreshMsg{})
 }
 
 // refused is why the button last refused to submit, or nil.
@@ -167,7 +201,7 @@ func (f *fieldsForm) done() bool { return f.form.State == huh.StateCompleted }
 // size fits the form in width x height cells.
 func (f *fieldsForm) size(width, height int) {
 	f.form.Update(tea.WindowSizeMsg{Width: width, Height: height})
-	f.form.Update(formRefreshMsg{})
+	f.refresh()
 }
 
 func (f *fieldsForm) view() string { return f.form.View() }

@@ -31,7 +31,7 @@ var replyField = []formField{{path: []string{"reply"}, title: "Your reply", kind
 
 func newSamplingDialog(ask mcpclient.SamplingRequest, reply chan<- mcpclient.SamplingReply, noColor bool) *samplingDialog {
 	d := &samplingDialog{ask: ask, reply: reply, about: samplingLines(ask)}
-	d.form = newFieldsForm(replyField, []string{""}, "Approve with this reply", "", d.approveError, noColor)
+	d.form = newFieldsForm(replyField, []string{""}, "Send this reply as the model's", "Approve", "", d.approveError, noColor)
 	d.form.markErrors(nil)
 	return d
 }
