@@ -45,20 +45,20 @@ type callFormDialog struct {
 	// next one.
 	draft string
 
-	noColor bool
-	sized   [2]int // the form's last size (formBox)
+	look  formLook
+	sized [2]int // the form's last size (formBox)
 }
 
 // newCallForm builds the call form of a tool, filled with the newest of
 // sets, or with the schema's defaults when there is none.
-func newCallForm(v *toolView, sets []argSet, id ticket, noColor bool) *callFormDialog {
+func newCallForm(v *toolView, sets []argSet, id ticket, look formLook) *callFormDialog {
 	d := &callFormDialog{
-		call:    callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name},
-		id:      id,
-		schema:  toolargs.New(v.tool.InputSchema),
-		fields:  schemaFields(v.parsed.In),
-		sets:    sets,
-		noColor: noColor,
+		call:   callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name},
+		id:     id,
+		schema: toolargs.New(v.tool.InputSchema),
+		fields: schemaFields(v.parsed.In),
+		sets:   sets,
+		look:   look,
 	}
 	d.show(0)
 	return d
@@ -97,7 +97,7 @@ func (d *callFormDialog) fill(args *model.Value) {
 		texts, d.extra = fillTexts(d.fields, args)
 	}
 	d.form = newFieldsForm(d.fields, texts, "Call "+model.SanitizeLine(d.call.tool)+" with these arguments", "Call",
-		"This tool takes no arguments: it is called with {}.", d.submitError, d.noColor)
+		"This tool takes no arguments: it is called with {}.", d.submitError, d.look)
 	d.sized = [2]int{}
 	d.check()
 }

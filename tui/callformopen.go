@@ -55,7 +55,7 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			return nil, true
 		}
 		m.forms.opening = 0
-		m.overlay.open(newCallForm(v, msg.sets, msg.ticket, m.noColor))
+		m.overlay.open(newCallForm(v, msg.sets, msg.ticket, m.formLook()))
 		if msg.err != nil {
 			return m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true), true
 		}

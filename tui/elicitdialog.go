@@ -29,7 +29,7 @@ type elicitDialog struct {
 	sized   [2]int
 }
 
-func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAnswer, noColor bool) *elicitDialog {
+func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAnswer, look formLook) *elicitDialog {
 	d := &elicitDialog{ask: ask, reply: reply}
 	asked, err := ask.Fields()
 	if err != nil {
@@ -44,7 +44,7 @@ func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAns
 	if ask.Mode == "url" {
 		title = "I opened the page"
 	}
-	d.form = newFieldsForm(d.fields, texts, title, "Accept", "", d.acceptError, noColor)
+	d.form = newFieldsForm(d.fields, texts, title, "Accept", "", d.acceptError, look)
 	d.check()
 	return d
 }

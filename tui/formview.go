@@ -33,7 +33,7 @@ type formRefreshMsg struct{}
 // these arguments", "Call"); check is asked when it is pressed and refuses
 // to complete with an error. empty is what the form says when there are no
 // fields.
-func newFieldsForm(fields []formField, texts []string, title, label, empty string, check func() error, noColor bool) *fieldsForm {
+func newFieldsForm(fields []formField, texts []string, title, label, empty string, check func() error, look formLook) *fieldsForm {
 	f := &fieldsForm{fields: fields}
 	var items []huh.Field
 	for i, fd := range fields {
@@ -49,8 +49,8 @@ func newFieldsForm(fields []formField, texts []string, title, label, empty strin
 	f.button = huh.NewConfirm().Title(title).Affirmative(label).Negative("").
 		Validate(func(bool) error { return check() })
 	items = append(items, f.button)
-	theme := &formTheme{build: huh.ThemeCharm}
-	if noColor {
+	theme := &formTheme{build: huh.ThemeCharm, dark: look.dark}
+	if look.noColor {
 		theme.build = huh.ThemeBase
 	}
 	f.form = huh.NewForm(huh.NewGroup(items...)).WithShowHelp(false).WithShowErrors(false).WithTheme(theme)
@@ -60,23 +60,26 @@ func newFieldsForm(fields []formField, texts []string, title, label, empty strin
 	return f
 }
 
-// formTheme is a huh theme built once per background: huh asks for its
-// theme for every field it draws, and building one is most of the cost of
-// a key.
+// formLook is how the explorer is drawn, for its forms: on a dark
+// background or not, with colours or not.
+type formLook struct{ dark, noColor bool }
+
+func (m *Model) formLook() formLook { return formLook{dark: m.isDark, noColor: m.noColor} }
+
+// formTheme is a huh theme for the explorer's background, built once: huh
+// asks for its theme for every field it draws (with a background of its
+// own guessing, ignored), and building one is most of the cost of a key.
 type formTheme struct {
-	build       func(isDark bool) *huh.Styles
-	dark, light *huh.Styles
+	build  func(isDark bool) *huh.Styles
+	dark   bool
+	styles *huh.Styles
 }
 
-func (t *formTheme) Theme(isDark bool) *huh.Styles {
-	at := &t.light
-	if isDark {
-		at = &t.dark
+func (t *formTheme) Theme(bool) *huh.Styles {
+	if t.styles == nil {
+		t.styles = t.build(t.dark)
 	}
-	if *at == nil {
-		*at = t.build(isDark)
-	}
-	return *at
+	return t.styles
 }
 
 // newInput makes the huh input of one field, and how to set its title.

@@ -91,10 +91,10 @@ type promptDialog interface {
 func (m *Model) promptMsg(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case elicitAskedMsg:
-		m.overlay.open(newElicitDialog(msg.ask, msg.reply, m.noColor))
+		m.overlay.open(newElicitDialog(msg.ask, msg.reply, m.formLook()))
 		return nil, true
 	case samplingAskedMsg:
-		m.overlay.open(newSamplingDialog(msg.ask, msg.reply, m.noColor))
+		m.overlay.open(newSamplingDialog(msg.ask, msg.reply, m.formLook()))
 		return nil, true
 	case promptEndedMsg:
 		for _, d := range m.overlay.stack {

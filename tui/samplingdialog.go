@@ -29,9 +29,9 @@ type samplingDialog struct {
 var replyField = []formField{{path: []string{"reply"}, title: "Your reply", kind: kindText,
 	desc: "What the server gets as the model's answer."}}
 
-func newSamplingDialog(ask mcpclient.SamplingRequest, reply chan<- mcpclient.SamplingReply, noColor bool) *samplingDialog {
+func newSamplingDialog(ask mcpclient.SamplingRequest, reply chan<- mcpclient.SamplingReply, look formLook) *samplingDialog {
 	d := &samplingDialog{ask: ask, reply: reply, about: samplingLines(ask)}
-	d.form = newFieldsForm(replyField, []string{""}, "Send this reply as the model's", "Approve", "", d.approveError, noColor)
+	d.form = newFieldsForm(replyField, []string{""}, "Send this reply as the model's", "Approve", "", d.approveError, look)
 	d.form.markErrors(nil)
 	return d
 }
