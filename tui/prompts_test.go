@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/mcpclient"
 )
@@ -147,5 +149,54 @@ func TestSamplingDeclinedByDefault(t *testing.T) {
 	h.keys("enter", "enter")
 	if a := answered(t, reply); a.Decline || a.Text != "4" {
 		t.Fatalf("approved %+v", a)
+	}
+}
+
+var _ prompter = (*mcpclient.Manager)(nil)
+
+// A real Manager on an in-process server whose tool elicits: the
+// explorer's dialog answers it, and the tool gets the answer.
+func TestElicitationThroughManager(t *testing.T) {
+	srv := server.NewMCPServer("caps", "1", server.WithToolCapabilities(true), server.WithElicitation())
+	srv.AddTool(mcp.NewTool("ask"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		a, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{
+			Message: "Your size?", RequestedSchema: json.RawMessage(askSchema)}})
+		if err != nil {
+			return nil, err
+		}
+		b, _ := json.Marshal(a)
+		return mcp.NewToolResultText(string(b)), nil
+	})
+	mgr, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("caps", srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mgr.Close() })
+	if err := mgr.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, &fakeBackend{}, 80, 24)
+	msgs := make(chan tea.Msg, 4)
+	h.m.backend = mgr
+	h.m.AnswerPrompts(func(m tea.Msg) { msgs <- m })
+
+	type called struct {
+		res *mcpclient.CallResult
+		err error
+	}
+	done := make(chan called, 1)
+	go func() {
+		res, err := mgr.CallTool(context.Background(), "caps", "ask", nil)
+		done <- called{res, err}
+	}()
+	h.send(<-msgs)
+	if !strings.Contains(h.screen(), "Your size?") {
+		t.Fatalf("the elicitation is not shown:\n%s", h.screen())
+	}
+	h.typeText("Ada")
+	h.keys("tab", "tab", "tab", "tab", "enter")
+	c := <-done
+	if c.err != nil || !strings.Contains(c.res.Text, `"action":"accept"`) || !strings.Contains(c.res.Text, `"name":"Ada"`) {
+		t.Fatalf("the tool got %+v, %v", c.res, c.err)
 	}
 }
