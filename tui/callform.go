@@ -216,8 +216,7 @@ func (d *callFormDialog) render(s *Styles, width, height int) string {
 // here is the room known; sized keeps the size it was given last.
 func formBox(s *Styles, width, height int, head []string, f *fieldsForm, sized *[2]int) string {
 	height -= 2 // the title bar and the help line stay in sight
-	w := max(min(width-2, 100), 20)
-	inner := w - s.Dialog.GetHorizontalFrameSize()
+	w, inner := formWidth(s, width)
 	formHeight := max(height-s.Dialog.GetVerticalFrameSize()-len(head)-1, 3)
 	if size := [2]int{inner, formHeight}; size != *sized {
 		*sized = size
@@ -225,6 +224,13 @@ func formBox(s *Styles, width, height int, head []string, f *fieldsForm, sized *
 	}
 	body := strings.Join(head, "\n") + "\n\n" + f.view()
 	return s.Dialog.Width(w).MaxHeight(height).Render(clipLines(body, inner))
+}
+
+// formWidth is the width of a form's frame on a screen width cells wide,
+// and of the text inside it.
+func formWidth(s *Styles, width int) (frame, inner int) {
+	frame = max(min(width-2, 100), 20)
+	return frame, frame - s.Dialog.GetHorizontalFrameSize()
 }
 
 // clipLines cuts every line of s to width cells.

@@ -143,8 +143,9 @@ func (d *elicitDialog) update(msg tea.Msg) action {
 
 func (d *elicitDialog) render(s *Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks you")}
+	_, inner := formWidth(s, width)
 	for _, l := range strings.Split(strings.TrimSpace(d.ask.Message), "\n") {
-		head = append(head, l)
+		head = append(head, wrapText(l, inner)...)
 	}
 	if d.ask.URL != "" {
 		head = append(head, s.Accent.Render("open: "+d.ask.URL))

@@ -128,9 +128,12 @@ const maxAboutLines = 12
 
 func (d *samplingDialog) render(s *Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks for a model's reply")}
+	_, inner := formWidth(s, width)
 	var about []string
 	for _, l := range d.about {
-		about = append(about, strings.Split(l, "\n")...)
+		for _, para := range strings.Split(l, "\n") {
+			about = append(about, wrapText(para, inner)...)
+		}
 	}
 	room := min(maxAboutLines, max(height/2-2, 2))
 	if len(about) > room {
