@@ -212,5 +212,3 @@ func quoteJSON(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
-
-func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }

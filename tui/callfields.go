@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"encoding/json"
+	"strconv"
 	"strings"
 
 	"mcpeek/mcpclient"
@@ -177,24 +179,11 @@ func scalarKind(t string) fieldKind {
 func maxLength(n *model.Node) int {
 	for _, k := range n.Constraints {
 		if k.Name == "maxLength" && k.Value.Kind == model.JSONNumber {
-			return atoiOr(k.Value.Str, 0)
+			n, _ := strconv.Atoi(k.Value.Str)
+			return n
 		}
 	}
 	return 0
-}
-
-func atoiOr(s string, or int) int {
-	n := 0
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return or
-		}
-		n = n*10 + int(c-'0')
-		if n > 1<<30 {
-			return or
-		}
-	}
-	return n
 }
 
 // firstExample is the first of a property's own "examples", or nil.
@@ -284,6 +273,6 @@ func defaultText(v any) string {
 		}
 		return strings.Join(parts, "\n")
 	}
-	b, _ := jsonMarshal(v)
+	b, _ := json.Marshal(v)
 	return string(b)
 }

@@ -8,7 +8,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
 	"mcpeek/toolargs"
@@ -209,37 +208,6 @@ func (d *callFormDialog) render(s *Styles, width, height int) string {
 		head = append(head, s.ErrText.Render("✗ "+g))
 	}
 	return formBox(s, width, height, head, d.form, &d.sized)
-}
-
-// formBox draws a form in a dialog frame under the lines of head, in at
-// most width x height cells. The form is sized as it is drawn, since only
-// here is the room known; sized keeps the size it was given last.
-func formBox(s *Styles, width, height int, head []string, f *fieldsForm, sized *[2]int) string {
-	height -= 2 // the title bar and the help line stay in sight
-	w, inner := formWidth(s, width)
-	formHeight := max(height-s.Dialog.GetVerticalFrameSize()-len(head)-1, 3)
-	if size := [2]int{inner, formHeight}; size != *sized {
-		*sized = size
-		f.size(inner, formHeight)
-	}
-	body := strings.Join(head, "\n") + "\n\n" + f.view()
-	return s.Dialog.Width(w).MaxHeight(height).Render(clipLines(body, inner))
-}
-
-// formWidth is the width of a form's frame on a screen width cells wide,
-// and of the text inside it.
-func formWidth(s *Styles, width int) (frame, inner int) {
-	frame = max(min(width-2, 100), 20)
-	return frame, frame - s.Dialog.GetHorizontalFrameSize()
-}
-
-// clipLines cuts every line of s to width cells.
-func clipLines(s string, width int) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, width, "…")
-	}
-	return strings.Join(lines, "\n")
 }
 
 func (d *callFormDialog) help(k *keyMap) []key.Binding {
