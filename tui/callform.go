@@ -44,8 +44,12 @@ type callFormDialog struct {
 	// next one.
 	draft string
 
-	look  formLook
-	sized [2]int // the form's last size (formBox)
+	look formLook
+	// empty is what the form says when it has no field; hidden counts the
+	// arguments beyond maxFormFields.
+	empty  string
+	hidden int
+	sized  [2]int // the form's last size (formBox)
 }
 
 // newCallForm builds the call form of a tool, filled with the newest of
@@ -58,10 +62,26 @@ func newCallForm(v *toolView, sets []argSet, id ticket, look formLook) *callForm
 		fields: schemaFields(v.parsed.In),
 		sets:   sets,
 		look:   look,
+		empty:  "This tool takes no arguments: it is called with {}.",
+	}
+	switch in := v.parsed.In; {
+	case v.parsed.InErr != nil:
+		d.empty = "The input schema cannot be read (" + model.SanitizeLine(v.parsed.InErr.Error()) +
+			"): ctrl+e writes the arguments as JSON."
+	case in != nil && in.Root().Shape != model.Object:
+		d.empty = "The input schema does not describe an object: ctrl+e writes the arguments as JSON."
+	}
+	if len(d.fields) > maxFormFields {
+		d.hidden = len(d.fields) - maxFormFields
+		d.fields = d.fields[:maxFormFields]
 	}
 	d.show(0)
 	return d
 }
+
+// maxFormFields bounds the fields of a call form: the form draws every
+// field on each key. The arguments beyond are edited as JSON (ctrl+e).
+const maxFormFields = 80
 
 // show fills the form with set i (len(sets): the defaults).
 func (d *callFormDialog) show(i int) {
@@ -96,7 +116,7 @@ func (d *callFormDialog) fill(args *model.Value) {
 		texts, d.extra = fillTexts(d.fields, args)
 	}
 	d.form = newFieldsForm(d.fields, texts, "Call "+model.SanitizeLine(d.call.tool)+" with these arguments", "Call",
-		"This tool takes no arguments: it is called with {}.", d.submitError, d.look)
+		d.empty, d.submitError, d.look)
 	d.sized = [2]int{}
 	d.check()
 }
@@ -199,6 +219,9 @@ func (d *callFormDialog) render(s *Styles, width, height int) string {
 			style = s.StatusErr
 		}
 		head = append(head, style.Render(d.note))
+	}
+	if d.hidden > 0 {
+		head = append(head, s.Dim.Render(fmt.Sprintf("%d more arguments are not shown: ctrl+e edits them as JSON", d.hidden)))
 	}
 	for i, g := range d.general {
 		if i == 3 {

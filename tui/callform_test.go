@@ -306,3 +306,38 @@ func TestAppCallForm80x24(t *testing.T) {
 	waitFor(t, tm.Output(), "does not match")
 	golden.RequireEqual(t, finalScreen(t, tm))
 }
+
+func TestCallFormOddSchemas(t *testing.T) {
+	var props []string
+	for i := range 100 {
+		props = append(props, `"p`+itoa(i)+`":{"type":"string"}`)
+	}
+	b := &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
+		{Server: "lab", Name: "wide", InputSchema: json.RawMessage(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)},
+		{Server: "lab", Name: "broken", InputSchema: json.RawMessage(`{"type":"object","properties":`)},
+	}}}}
+	h, d := openForm(t, b, "wide", 80, 24)
+	if len(d.fields) != maxFormFields || !strings.Contains(h.screen(), "20 more arguments are not shown: ctrl+e") {
+		t.Errorf("%d fields:\n%s", len(d.fields), h.screen())
+	}
+	h, _ = openForm(t, b, "broken", 80, 24)
+	if scr := h.screen(); !strings.Contains(scr, "The input schema cannot be read") {
+		t.Errorf("an unreadable schema is not said:\n%s", scr)
+	}
+}
+
+func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.keys("g", "x") // the cursor on the server row
+	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "x calls a tool") {
+		t.Fatalf("x on a server: %q", h.m.status.text)
+	}
+	h.selectTool("shop_get_order")
+	h.keys("x")
+	d := h.m.overlay.top().(*callFormDialog)
+	h.send(tea.PasteMsg{Content: "5601234042"})
+	if d.form.values()[0] != "5601234042" || d.errs[0] != "" {
+		t.Fatalf("pasted %q, error %q", d.form.values()[0], d.errs[0])
+	}
+}
