@@ -57,6 +57,10 @@ func (m *Model) act(a action) tea.Cmd {
 		m.overlay.close()
 	case callTool:
 		return m.startCall(a)
+	case submitCall:
+		return m.submitCall(a)
+	case editCmd:
+		return m.editArgs(a)
 	case quitApp:
 		return m.quit()
 	}

@@ -22,6 +22,9 @@ type keyMap struct {
 	FindField, Side, Details, Pan            key.Binding
 	CallOverlay                              key.Binding
 	Help, Quit, CloseHelp                    key.Binding
+	// The call form and the servers' prompts.
+	CallForm, FormNext, FormPrev, EditArgs key.Binding
+	OlderArgs, Decline, EscDecline         key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -82,17 +85,24 @@ func newKeyMap() keyMap {
 		Help:        b([]string{"?"}, "?", "help"),
 		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
 		CloseHelp:   b([]string{"esc", "q", "?"}, "esc/q", "close"),
+		CallForm:    b([]string{"x"}, "x", "call tool"),
+		FormNext:    b([]string{"tab", "enter"}, "tab/enter", "next field"),
+		FormPrev:    b([]string{"shift+tab"}, "shift+tab", "previous"),
+		EditArgs:    b([]string{"ctrl+e"}, "ctrl+e", "edit as JSON"),
+		OlderArgs:   b([]string{"ctrl+r"}, "ctrl+r", "older args"),
+		Decline:     b([]string{"ctrl+d"}, "ctrl+d", "decline"),
+		EscDecline:  b([]string{"esc"}, "esc", "decline"),
 	}
 }
 
 // treeHelp is the short help while a tree (summary, schema) has the keys.
 func (k *keyMap) treeHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Details, k.Copy, k.Planner, k.View, k.Pane, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Details, k.Copy, k.CallForm, k.Planner, k.View, k.Pane, k.Help, k.Quit}
 }
 
 // toolsHelp is the short help while the servers-and-tools pane has the keys.
 func (k *keyMap) toolsHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Filter, k.FindField, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Filter, k.FindField, k.CallForm, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
 }
 
 // explorerHelp is the help shown by "?" in the explorer, in columns: six
@@ -104,7 +114,7 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
 			{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
-			append(views, k.Gateway, k.Traffic, k.Help, k.Quit),
+			append(views, k.CallForm, k.Gateway, k.Traffic, k.Help, k.Quit),
 		}
 	}
 	return [][]key.Binding{
@@ -112,7 +122,7 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
 		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc, k.Details},
 		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.Reconnect},
-		views,
+		append(views, k.CallForm),
 		{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit},
 	}
 }

@@ -72,6 +72,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Desc):
 		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
 		return nil
+	case key.Matches(msg, k.CallForm):
+		return m.openCallForm()
 	}
 	if cmd, ok := m.knobsKey(msg); ok {
 		return cmd

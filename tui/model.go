@@ -81,6 +81,7 @@ type Model struct {
 	spinner       spinner.Model
 	starting      bool
 	overlay       overlay // dialogs over the screen
+	forms         forms   // the call form's and the prompts' state
 
 	// tickets tag every request whose answer can go stale.
 	tickets tickets

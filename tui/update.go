@@ -95,6 +95,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if cmd, ok := m.gatewayMsg(msg); ok {
 			return cmd
 		}
+		if cmd, ok := m.formMsg(msg); ok {
+			return cmd
+		}
 	}
 	return nil
 }

@@ -60,6 +60,7 @@ func (a *app) runTUI(ctx context.Context) error {
 	}
 	p := tea.NewProgram(model, opts...)
 	program.Store(p)
+	model.AnswerPrompts(p.Send)
 	go model.ForwardEvents(m.Events(), p.Send)
 	if _, err := p.Run(); err != nil {
 		return fmt.Errorf("terminal UI: %w", err)

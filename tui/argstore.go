@@ -1,0 +1,142 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// The call form remembers the last argument sets given to each tool, in
+// one small JSON file under the XDG state directory, and offers them again.
+
+// maxArgSets is how many distinct argument sets are kept per tool.
+const maxArgSets = 10
+
+// argSet is one set of arguments a tool was called with.
+type argSet struct {
+	At   time.Time       `json:"at"`
+	Args json.RawMessage `json:"args"`
+}
+
+// argFile is the file's content: the sets of each tool id, newest first.
+type argFile struct {
+	Tools map[string][]argSet `json:"tools"`
+}
+
+// argStorePath is where the sets live: $XDG_STATE_HOME/mcpeek/call-args.json,
+// with ~/.local/state for an unset or relative XDG_STATE_HOME (as the XDG
+// base directory specification says).
+func argStorePath() (string, error) {
+	dir := os.Getenv("XDG_STATE_HOME")
+	if !filepath.IsAbs(dir) {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no state directory: %w", err)
+		}
+		dir = filepath.Join(home, ".local", "state")
+	}
+	return filepath.Join(dir, "mcpeek", "call-args.json"), nil
+}
+
+// readArgFile reads the file; a missing one is empty.
+func readArgFile(path string) (argFile, error) {
+	f := argFile{Tools: map[string][]argSet{}}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return f, nil
+	}
+	if err != nil {
+		return f, err
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return argFile{Tools: map[string][]argSet{}}, fmt.Errorf("%s: %w", path, err)
+	}
+	if f.Tools == nil {
+		f.Tools = map[string][]argSet{}
+	}
+	return f, nil
+}
+
+// loadArgSets is the sets remembered for a tool, newest first.
+func loadArgSets(toolID string) ([]argSet, error) {
+	path, err := argStorePath()
+	if err != nil {
+		return nil, err
+	}
+	f, err := readArgFile(path)
+	return f.Tools[toolID], err
+}
+
+// remember puts args first in sets: an equal set moves to the front
+// instead of being repeated, and the oldest beyond maxArgSets go.
+func remember(sets []argSet, args json.RawMessage, at time.Time) []argSet {
+	out := []argSet{{At: at, Args: args}}
+	for _, s := range sets {
+		if len(out) == maxArgSets {
+			break
+		}
+		if !sameJSON(s.Args, args) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// sameJSON compares two JSON texts as values (members in any order).
+func sameJSON(a, b json.RawMessage) bool {
+	var va, vb any
+	if json.Unmarshal(a, &va) != nil || json.Unmarshal(b, &vb) != nil {
+		return bytes.Equal(a, b)
+	}
+	ja, _ := json.Marshal(va)
+	jb, _ := json.Marshal(vb)
+	return bytes.Equal(ja, jb)
+}
+
+// saveArgSet remembers args for a tool: it reads the file, puts the set
+// first and writes the file again atomically (a temporary file renamed
+// over it), readable by the user only. An unreadable file is replaced.
+func saveArgSet(toolID string, args json.RawMessage, at time.Time) error {
+	path, err := argStorePath()
+	if err != nil {
+		return err
+	}
+	f, _ := readArgFile(path) // an unreadable file starts again empty
+	f.Tools[toolID] = remember(f.Tools[toolID], args, at)
+	b, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, append(b, '\n'))
+}
+
+// writeFileAtomic writes b to path through a temporary file in the same
+// directory, mode 0600, so a reader sees the old file or the new one.
+func writeFileAtomic(path string, b []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".call-args-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // once renamed, there is nothing to remove
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return err
+	}
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

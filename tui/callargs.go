@@ -1,0 +1,214 @@
+package tui
+
+import (
+	"encoding/json"
+	"strings"
+
+	"mcpeek/model"
+	"mcpeek/toolargs"
+)
+
+// A form's fields hold text; these functions turn that text into the
+// argument object and back, and lay the validator's errors on the fields
+// they point at.
+
+// pathValue is a value the form has no field for (an undeclared property,
+// a member of a JSON-filled object), kept so that filling the form from
+// JSON loses nothing.
+type pathValue struct {
+	path  []string
+	value *model.Value
+}
+
+// buildArgs makes the object the texts describe, members in the fields'
+// order, then the extra values. An empty text leaves its property out. A
+// text that is not what its field takes (a word in a number field) goes
+// in as a string, for the validator to say why; only JSON that does not
+// parse is refused here, in bad (by field index).
+func buildArgs(fields []formField, texts []string, extra []pathValue) (args json.RawMessage, bad map[int]string) {
+	root := &model.Value{Kind: model.JSONObject}
+	for i, f := range fields {
+		if f.kind == kindObject || strings.TrimSpace(texts[i]) == "" {
+			continue
+		}
+		v, err := fieldValue(f, texts[i])
+		if err != "" {
+			if bad == nil {
+				bad = map[int]string{}
+			}
+			bad[i] = err
+			continue
+		}
+		setPath(root, f.path, v)
+	}
+	for _, e := range extra {
+		setPath(root, e.path, e.value)
+	}
+	return root.AppendJSON(nil), bad
+}
+
+// fieldValue reads one field's text.
+func fieldValue(f formField, text string) (*model.Value, string) {
+	switch f.kind {
+	case kindString, kindText:
+		return &model.Value{Kind: model.JSONString, Str: text}, ""
+	case kindList:
+		list := &model.Value{Kind: model.JSONArray}
+		for line := range strings.SplitSeq(text, "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				list.Items = append(list.Items, scalarValue(f.item, line))
+			}
+		}
+		return list, ""
+	case kindJSON, kindChoice:
+		v, err := model.DecodeJSON([]byte(text))
+		if err != nil {
+			return nil, "not JSON: " + model.SanitizeLine(err.Error())
+		}
+		return v, ""
+	}
+	return scalarValue(f.kind, strings.TrimSpace(text)), ""
+}
+
+// scalarValue reads a number or a boolean from text, and keeps anything
+// else as a string.
+func scalarValue(kind fieldKind, text string) *model.Value {
+	if kind == kindNumber || kind == kindInteger || kind == kindBool {
+		if v, err := model.DecodeJSON([]byte(text)); err == nil && (v.Kind == model.JSONNumber || v.Kind == model.JSONBool) {
+			return v
+		}
+	}
+	return &model.Value{Kind: model.JSONString, Str: text}
+}
+
+// setPath puts v at path in obj, making the objects on the way.
+func setPath(obj *model.Value, path []string, v *model.Value) {
+	for _, name := range path[:len(path)-1] {
+		next := obj.Get(name)
+		if next == nil || next.Kind != model.JSONObject {
+			next = &model.Value{Kind: model.JSONObject}
+			obj.Members = append(obj.Members, model.Member{Name: name, Value: next})
+		}
+		obj = next
+	}
+	obj.Members = append(obj.Members, model.Member{Name: path[len(path)-1], Value: v})
+}
+
+// fillTexts reads an argument object back into the fields' texts; what no
+// field takes is returned as extra.
+func fillTexts(fields []formField, args *model.Value) (texts []string, extra []pathValue) {
+	texts = make([]string, len(fields))
+	taken := map[string]bool{}
+	for i, f := range fields {
+		key := strings.Join(f.path, "\x00")
+		taken[key] = true
+		v := lookupPath(args, f.path)
+		if v == nil || f.kind == kindObject {
+			continue
+		}
+		texts[i] = fieldText(f, v)
+	}
+	var walk func(obj *model.Value, path []string)
+	walk = func(obj *model.Value, path []string) {
+		for _, m := range obj.Members {
+			p := append(append([]string{}, path...), m.Name)
+			key := strings.Join(p, "\x00")
+			switch {
+			case !taken[key]:
+				extra = append(extra, pathValue{path: p, value: m.Value})
+			case m.Value.Kind == model.JSONObject && isHeading(fields, key):
+				walk(m.Value, p)
+			}
+		}
+	}
+	if args != nil && args.Kind == model.JSONObject {
+		walk(args, nil)
+	}
+	return texts, extra
+}
+
+func isHeading(fields []formField, key string) bool {
+	for _, f := range fields {
+		if f.kind == kindObject && strings.Join(f.path, "\x00") == key {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldText is a value as its field holds it.
+func fieldText(f formField, v *model.Value) string {
+	switch f.kind {
+	case kindString, kindText:
+		if v.Kind == model.JSONString {
+			return v.Str
+		}
+	case kindList:
+		if v.Kind == model.JSONArray {
+			return listText(v)
+		}
+	case kindNumber, kindInteger, kindBool:
+		if v.Kind != model.JSONArray && v.Kind != model.JSONObject {
+			return valueText(v)
+		}
+	}
+	return string(v.AppendJSON(nil))
+}
+
+func lookupPath(v *model.Value, path []string) *model.Value {
+	for _, name := range path {
+		if v == nil || v.Kind != model.JSONObject {
+			return nil
+		}
+		v = v.Get(name)
+	}
+	return v
+}
+
+// fieldErrors lays the validator's errors on the fields: each error goes
+// to the field whose path is the longest prefix of its pointer; the ones
+// no field takes (the whole object, an undeclared property) are returned
+// as general. Texts are sanitised.
+func fieldErrors(fields []formField, errs []toolargs.FieldError) (at map[int]string, general []string) {
+	at = map[int]string{}
+	for _, e := range errs {
+		best, bestLen := -1, 0
+		for i, f := range fields {
+			ptr := pointerOf(f.path)
+			if (e.Path == ptr || strings.HasPrefix(e.Path, ptr+"/")) && len(ptr) > bestLen {
+				best, bestLen = i, len(ptr)
+			}
+		}
+		msg := model.SanitizeLine(e.Message)
+		if best < 0 {
+			where := e.Path
+			if where == "" {
+				where = "arguments"
+			}
+			general = append(general, model.SanitizeLine(where)+": "+msg)
+			continue
+		}
+		if rest := strings.TrimPrefix(e.Path, pointerOf(fields[best].path)); rest != "" {
+			msg = model.SanitizeLine(rest) + ": " + msg
+		}
+		if at[best] == "" {
+			at[best] = msg
+		}
+	}
+	return at, general
+}
+
+// pointerOf is the JSON pointer of a path of property names.
+func pointerOf(path []string) string {
+	var b strings.Builder
+	for _, p := range path {
+		b.WriteByte('/')
+		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(p))
+	}
+	return b.String()
+}
+
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

@@ -1,0 +1,257 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/toolargs"
+)
+
+// callFormDialog is the call form (x on a tool): one input per argument of
+// the tool's input schema, checked as the user types by the validator the
+// gateway's tool_exec uses, each error at its field. Its button submits
+// the arguments as a callTool, refused while they are invalid. ctrl+e
+// edits the whole argument object as JSON in $EDITOR; ctrl+r goes through
+// the argument sets the tool was last called with.
+type callFormDialog struct {
+	call   callTool // the tool to call; args are filled on submit
+	id     ticket   // tags the editor's answer
+	schema *toolargs.Schema
+	fields []formField
+	form   *fieldsForm
+	// extra are the values of a filled object no field takes (an
+	// undeclared property): sent as they are.
+	extra []pathValue
+
+	// sets are the remembered argument sets, newest first; shown is the
+	// one in the form, len(sets) for the schema's defaults.
+	sets  []argSet
+	shown int
+
+	// What the last check found: errors by field index, and the others.
+	errs    map[int]string
+	general []string
+	// note says where the arguments came from, or why an edit failed.
+	note    string
+	noteErr bool
+	// draft is the text of an edit that did not parse, the start of the
+	// next one.
+	draft string
+
+	look formLook
+	// empty is what the form says when it has no field; hidden counts the
+	// arguments beyond maxFormFields.
+	empty  string
+	hidden int
+	sized  [2]int // the form's last size (formBox)
+}
+
+// newCallForm builds the call form of a tool, filled with the newest of
+// sets, or with the schema's defaults when there is none.
+func newCallForm(v *toolView, sets []argSet, id ticket, look formLook) *callFormDialog {
+	d := &callFormDialog{
+		call:   callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name},
+		id:     id,
+		schema: toolargs.New(v.tool.InputSchema),
+		fields: schemaFields(v.parsed.In),
+		sets:   sets,
+		look:   look,
+		empty:  "This tool takes no arguments: it is called with {}.",
+	}
+	switch in := v.parsed.In; {
+	case v.parsed.InErr != nil:
+		d.empty = "The input schema cannot be read (" + model.SanitizeLine(v.parsed.InErr.Error()) +
+			"): ctrl+e writes the arguments as JSON."
+	case in != nil && in.Root().Shape != model.Object:
+		d.empty = "The input schema does not describe an object: ctrl+e writes the arguments as JSON."
+	}
+	if len(d.fields) > maxFormFields {
+		d.hidden = len(d.fields) - maxFormFields
+		d.fields = d.fields[:maxFormFields]
+	}
+	d.show(0)
+	return d
+}
+
+// maxFormFields bounds the fields of a call form: the form draws every
+// field on each key. The arguments beyond are edited as JSON (ctrl+e).
+const maxFormFields = 80
+
+// show fills the form with set i (len(sets): the defaults).
+func (d *callFormDialog) show(i int) {
+	d.shown = i
+	d.note, d.noteErr = "", false
+	if i >= len(d.sets) {
+		d.fill(nil)
+		if len(d.sets) > 0 {
+			d.note = fmt.Sprintf("defaults · ctrl+r: the %d remembered argument sets", len(d.sets))
+		}
+		return
+	}
+	args, err := model.DecodeJSON(d.sets[i].Args)
+	if err != nil {
+		d.fill(nil)
+		d.note, d.noteErr = "remembered arguments unreadable: "+model.SanitizeLine(err.Error()), true
+		return
+	}
+	d.fill(args)
+	d.note = fmt.Sprintf("args %d of %d from %s · ctrl+r: older", i+1, len(d.sets), d.sets[i].At.Local().Format("2006-01-02 15:04"))
+}
+
+// fill builds the form anew with args' values (nil: the defaults).
+func (d *callFormDialog) fill(args *model.Value) {
+	texts := make([]string, len(d.fields))
+	d.extra = nil
+	if args == nil {
+		for i, f := range d.fields {
+			texts[i] = f.value
+		}
+	} else {
+		texts, d.extra = fillTexts(d.fields, args)
+	}
+	d.form = newFieldsForm(d.fields, texts, "Call "+model.SanitizeLine(d.call.tool)+" with these arguments", "Call",
+		d.empty, d.submitError, d.look)
+	d.sized = [2]int{}
+	d.check()
+}
+
+// args is the argument object the form holds, and the fields whose text
+// is not even JSON.
+func (d *callFormDialog) args() (json.RawMessage, map[int]string) {
+	return buildArgs(d.fields, d.form.values(), d.extra)
+}
+
+// check validates the arguments as they stand and marks the errors.
+func (d *callFormDialog) check() {
+	d.validate()
+	if d.form.markErrors(d.errs) {
+		d.form.refresh()
+	}
+}
+
+// validate validates the arguments as they stand.
+func (d *callFormDialog) validate() {
+	args, bad := d.args()
+	res := d.schema.Verify(args)
+	d.errs, d.general = fieldErrors(d.fields, res.Errors)
+	for i, e := range bad {
+		d.errs[i] = e
+	}
+	if res.Unchecked != nil {
+		d.general = append(d.general, "not checked: "+model.SanitizeLine(res.Unchecked.Error()))
+	}
+}
+
+// submitError is why the arguments cannot be sent yet, or nil.
+// It runs inside the form's own update, so it only reads.
+func (d *callFormDialog) submitError() error {
+	d.validate()
+	n := len(d.errs)
+	for _, g := range d.general {
+		if !strings.HasPrefix(g, "not checked: ") {
+			n++
+		}
+	}
+	if n > 0 {
+		return fmt.Errorf("fix the %d marked error(s) first", n)
+	}
+	return nil
+}
+
+func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	switch {
+	case key.Matches(msg, k.Cancel):
+		return closeDialog{}
+	case key.Matches(msg, k.EditArgs):
+		return d.editArgs()
+	case key.Matches(msg, k.OlderArgs):
+		d.show((d.shown + 1) % (len(d.sets) + 1))
+		return nil
+	}
+	return d.input(msg)
+}
+
+// input passes a key or a paste to the form, and submits the arguments
+// once its button lets them through.
+func (d *callFormDialog) input(msg tea.Msg) action {
+	d.form.update(msg)
+	switch {
+	case d.form.done():
+		args, _ := d.args()
+		c := d.call
+		c.args = args
+		return submitCall{call: c}
+	case d.form.aborted():
+		return closeDialog{}
+	}
+	if err := d.form.refused(); err != nil {
+		d.note, d.noteErr = err.Error(), true
+	}
+	d.check()
+	return nil
+}
+
+// update takes a message the dialog waits for: a paste, the editor's
+// answer.
+func (d *callFormDialog) update(msg tea.Msg) action {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		return d.input(msg)
+	case argsEditedMsg:
+		if msg.form == d.id {
+			d.edited(msg)
+		}
+	}
+	return nil
+}
+
+func (d *callFormDialog) render(s *Styles, width, height int) string {
+	head := []string{s.Title.Render("Call " + model.SanitizeLine(d.call.toolID))}
+	if d.note != "" {
+		style := s.Dim
+		if d.noteErr {
+			style = s.StatusErr
+		}
+		head = append(head, style.Render(d.note))
+	}
+	if d.hidden > 0 {
+		head = append(head, s.Dim.Render(fmt.Sprintf("%d more arguments are not shown: ctrl+e edits them as JSON", d.hidden)))
+	}
+	for i, g := range d.general {
+		if i == 3 {
+			head = append(head, s.ErrText.Render(fmt.Sprintf("… and %d more", len(d.general)-i)))
+			break
+		}
+		head = append(head, s.ErrText.Render("✗ "+g))
+	}
+	return formBox(s, width, height, head, d.form, &d.sized)
+}
+
+func (d *callFormDialog) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.FormNext, k.Cancel, k.EditArgs, k.OlderArgs, k.FormPrev}
+}
+
+// submitCall is the call form's submitted arguments: the form closes, the
+// set is remembered, and the call starts.
+type submitCall struct{ call callTool }
+
+func (m *Model) submitCall(a submitCall) tea.Cmd {
+	m.overlay.close()
+	c := a.call
+	save := func() tea.Msg {
+		if err := saveArgSet(c.toolID, c.args, time.Now()); err != nil {
+			return argsNotSavedMsg{err: err}
+		}
+		return nil
+	}
+	return tea.Batch(save, m.act(c))
+}
+
+// argsNotSavedMsg says the argument set could not be remembered.
+type argsNotSavedMsg struct{ err error }

@@ -1,0 +1,343 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"mcpeek/model"
+)
+
+// shapesSchema has one argument of each shape the form knows.
+const shapesSchema = `{"type":"object","properties":{
+ "name":{"type":"string","description":"Who <b>it</b> is\u001b[31m.","examples":["Ada"]},
+ "count":{"type":"integer","default":3},
+ "ratio":{"type":"number"},
+ "dry_run":{"type":"boolean","default":false},
+ "mode":{"type":"string","enum":["fast","slow"]},
+ "tags":{"type":"array","items":{"type":"string"},"default":["a","b"]},
+ "filter":{"type":"object","properties":{"field":{"type":"string"},"deep":{"type":"object","properties":{"x":{"type":"integer"}}}},"required":["field"]},
+ "either":{"anyOf":[{"type":"string"},{"type":"integer"}]},
+ "rows":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"}}}}
+},"required":["name","mode"]}`
+
+func shapesBackend() *fakeBackend {
+	return &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
+		{Server: "lab", Name: "shapes", InputSchema: json.RawMessage(shapesSchema)},
+		{Server: "lab", Name: "bare", InputSchema: json.RawMessage(`{"type":"object"}`)},
+	}}}}
+}
+
+// openForm opens the call form of a tool with x, remembered sets read from
+// a fresh state directory (unless the test set one).
+func openForm(t *testing.T, b Backend, tool string, w, h int) (*harness, *callFormDialog) {
+	t.Helper()
+	if !strings.HasPrefix(os.Getenv("XDG_STATE_HOME"), os.TempDir()) {
+		t.Setenv("XDG_STATE_HOME", t.TempDir()) // never the user's own
+	}
+	hs := newHarness(t, b, w, h)
+	hs.selectTool(tool)
+	hs.keys("x")
+	d, ok := hs.m.overlay.top().(*callFormDialog)
+	if !ok {
+		t.Fatalf("x opened no call form:\n%s", hs.screen())
+	}
+	return hs, d
+}
+
+// focusField tabs to the field titled name.
+func focusField(t *testing.T, h *harness, d *callFormDialog, path string) {
+	t.Helper()
+	for range len(d.fields) + 2 {
+		h.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+	}
+	for range len(d.fields) + 2 {
+		if f := d.form.form.GetFocusedField(); f != nil && strings.HasPrefix(fieldTitleOf(f), path) {
+			return
+		}
+		h.keys("tab")
+	}
+	t.Fatalf("no field %q:\n%s", path, h.screen())
+}
+
+// fieldTitleOf is the title a huh field shows, read from its view.
+func fieldTitleOf(f interface{ View() string }) string {
+	line, _, _ := strings.Cut(f.View(), "\n")
+	return strings.TrimLeft(trimLines(ansi.Strip(line)), "┃ ")
+}
+
+func TestCallFormFieldsFromSchema(t *testing.T) {
+	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
+	var got []string
+	for _, f := range d.fields {
+		got = append(got, strings.Join(f.path, ".")+":"+kindName(f.kind))
+	}
+	want := "name:string count:integer ratio:number dry_run:bool mode:choice tags:list filter:object " +
+		"filter.field:string filter.deep:json either:json rows:json"
+	if strings.Join(got, " ") != want {
+		t.Errorf("fields\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+	scr := h.screen()
+	for _, s := range []string{"name *", "mode *", "filter.field *", "either (JSON)", "rows (JSON)",
+		"Who it is.", "one item per line", "Ada"} {
+		if !strings.Contains(scr, s) {
+			t.Errorf("form lacks %q:\n%s", s, scr)
+		}
+	}
+	if strings.Contains(h.m.View().Content, "\x1b[31m") {
+		t.Error("a description's escape sequence reached the screen")
+	}
+	// Defaults are pre-filled.
+	args, _ := d.args()
+	if string(args) != `{"count":3,"dry_run":false,"tags":["a","b"]}` {
+		t.Errorf("pre-filled args %s", args)
+	}
+}
+
+func kindName(k fieldKind) string {
+	return [...]string{"string", "text", "number", "integer", "bool", "choice", "list", "json", "object"}[k]
+}
+
+func TestCallFormErrorAtField(t *testing.T) {
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	if !strings.Contains(h.screen(), "order_id *  ✗ required property is missing") {
+		t.Fatalf("a missing required argument is not marked:\n%s", h.screen())
+	}
+	h.typeText("abc")
+	if scr := h.screen(); !strings.Contains(scr, "order_id *  ✗ 'abc' does not match pattern") {
+		t.Fatalf("the pattern error is not at its field:\n%s", scr)
+	}
+	h.keys("backspace", "backspace", "backspace")
+	h.typeText("5601234042")
+	if e := d.errs[0]; e != "" {
+		t.Fatalf("a valid id is still refused: %s", e)
+	}
+}
+
+// pressButton tabs to the form's button and presses enter, returning what
+// the dialog asked for.
+func pressButton(t *testing.T, h *harness, d *callFormDialog) action {
+	t.Helper()
+	for range len(d.fields) + 2 {
+		if d.form.form.GetFocusedField() == d.form.button {
+			return d.key(keyPress("enter"), &h.m.keys)
+		}
+		h.keys("tab")
+	}
+	t.Fatal("the button is never reached")
+	return nil
+}
+
+func TestCallFormSubmitRefusedThenSent(t *testing.T) {
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	if a := pressButton(t, h, d); a != nil {
+		t.Fatalf("invalid arguments were submitted: %#v", a)
+	}
+	if !strings.Contains(h.screen(), "fix the 1 marked error(s) first") {
+		t.Errorf("the refusal is not shown:\n%s", h.screen())
+	}
+	focusField(t, h, d, "order_id")
+	h.typeText("5601234042")
+	a := pressButton(t, h, d)
+	sub, ok := a.(submitCall)
+	if !ok {
+		t.Fatalf("the button did not submit: %#v\n%s", a, h.screen())
+	}
+	var args map[string]any
+	if err := json.Unmarshal(sub.call.args, &args); err != nil || args["order_id"] != "5601234042" {
+		t.Fatalf("submitted %s", sub.call.args)
+	}
+	if sub.call.toolID != "demo.shop_get_order" || sub.call.server != "demo" || sub.call.tool != "shop_get_order" {
+		t.Errorf("submitted for %+v", sub.call)
+	}
+	// The root model closes the form and remembers the set.
+	h.run(h.m.act(sub))
+	if h.m.overlay.top() != nil {
+		t.Error("the form stayed open")
+	}
+	sets, err := loadArgSets("demo.shop_get_order")
+	if err != nil || len(sets) != 1 || !sameJSON(sets[0].Args, sub.call.args) {
+		t.Fatalf("remembered %v, %v", sets, err)
+	}
+	path, _ := argStorePath()
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("state file %v, %v", fi, err)
+	}
+}
+
+func TestCallFormJSONFallback(t *testing.T) {
+	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
+	focusField(t, h, d, "either")
+	h.typeText("{oops")
+	if !strings.HasPrefix(d.errs[9], "not JSON") || !strings.Contains(h.screen(), "either (JSON)  ✗ not JSON") {
+		t.Fatalf("bad JSON not marked at its field: %q\n%s", d.errs[9], h.screen())
+	}
+	for range 5 {
+		h.keys("backspace")
+	}
+	h.typeText("42")
+	args, bad := d.args()
+	if len(bad) != 0 || !strings.Contains(string(args), `"either":42`) {
+		t.Fatalf("args %s, bad %v", args, bad)
+	}
+	if d.errs[9] != "" {
+		t.Errorf("42 is one of either's shapes, still marked: %s", d.errs[9])
+	}
+}
+
+func TestCallFormNoArguments(t *testing.T) {
+	h, d := openForm(t, shapesBackend(), "bare", 80, 24)
+	if !strings.Contains(h.screen(), "takes no arguments") {
+		t.Errorf("no word on the missing arguments:\n%s", h.screen())
+	}
+	sub, ok := pressButton(t, h, d).(submitCall)
+	if !ok || string(sub.call.args) != "{}" {
+		t.Fatalf("submitted %#v", sub)
+	}
+}
+
+func TestRememberedSetsPrefillAndCycle(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	at := time.Date(2026, 5, 1, 9, 30, 0, 0, time.Local)
+	for i, args := range []string{`{"order_id":"1"}`, `{"order_id":"2"}`, `{"order_id":"1"}`} {
+		if err := saveArgSet("demo.shop_get_order", json.RawMessage(args), at.Add(time.Duration(i)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	if len(d.sets) != 2 {
+		t.Fatalf("%d sets, want 2 (the repeat moved first)", len(d.sets))
+	}
+	if v := d.form.values()[0]; v != "1" {
+		t.Errorf("pre-filled order_id %q, want the newest, 1", v)
+	}
+	if !strings.Contains(h.screen(), "args 1 of 2 from 2026-05-01 11:30") {
+		t.Errorf("no word on the set shown:\n%s", h.screen())
+	}
+	h.send(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	if v := d.form.values()[0]; v != "2" || !strings.Contains(h.screen(), "args 2 of 2") {
+		t.Errorf("ctrl+r shows %q:\n%s", v, h.screen())
+	}
+	h.send(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	if v := d.form.values()[0]; v != "" || !strings.Contains(h.screen(), "defaults") {
+		t.Errorf("after the oldest set, the defaults: %q\n%s", v, h.screen())
+	}
+}
+
+func TestRememberKeepsTenDistinct(t *testing.T) {
+	var sets []argSet
+	for i := range 12 {
+		sets = remember(sets, json.RawMessage(`{"n":`+itoa(i)+`}`), time.Unix(int64(i), 0))
+	}
+	sets = remember(sets, json.RawMessage(`{ "n" : 5 }`), time.Unix(99, 0))
+	if len(sets) != maxArgSets || string(sets[0].Args) != `{ "n" : 5 }` || string(sets[1].Args) != `{"n":11}` {
+		t.Fatalf("sets %v", sets)
+	}
+	for _, s := range sets[1:] {
+		if sameJSON(s.Args, sets[0].Args) {
+			t.Fatal("a repeated set was kept twice")
+		}
+	}
+}
+
+func TestUnreadableArgFileIsANote(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", dir)
+	os.MkdirAll(filepath.Join(dir, "mcpeek"), 0o700)
+	os.WriteFile(filepath.Join(dir, "mcpeek", "call-args.json"), []byte("{nope"), 0o600)
+	h, _ := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	if !strings.Contains(h.m.status.text, "remembered arguments not read") {
+		t.Errorf("status %q", h.m.status.text)
+	}
+}
+
+// syncExec runs the editor at once, as tests need.
+func syncExec(c *exec.Cmd, done tea.ExecCallback) tea.Cmd {
+	return func() tea.Msg { return done(c.Run()) }
+}
+
+func TestEditArgsInEditor(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "ed.sh")
+	os.WriteFile(script, []byte("#!/bin/sh\ncp \"$(dirname \"$0\")/next.json\" \"$1\"\n"), 0o700)
+	t.Setenv("VISUAL", "")
+	t.Setenv("EDITOR", script)
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	h.m.forms.exec = syncExec
+
+	os.WriteFile(filepath.Join(dir, "next.json"), []byte(`{"order_id": "777", "include_refunds": false, "note": "kept"`), 0o600)
+	h.send(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
+	if !strings.Contains(d.note, "not used") || d.draft == "" {
+		t.Fatalf("bad JSON from the editor: note %q, draft %q", d.note, d.draft)
+	}
+	os.WriteFile(filepath.Join(dir, "next.json"), []byte(`{"order_id": "777", "include_refunds": false, "note": "kept"}`), 0o600)
+	h.send(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
+	if d.form.values()[0] != "777" || d.draft != "" {
+		t.Fatalf("the form was not filled from the editor: %q, note %q", d.form.values()[0], d.note)
+	}
+	args, _ := d.args()
+	if !strings.Contains(string(args), `"include_refunds":false`) || !strings.Contains(string(args), `"note":"kept"`) {
+		t.Errorf("args after the edit %s", args)
+	}
+	if !strings.Contains(h.screen(), "note: property is not allowed") && !strings.Contains(h.screen(), "/note") {
+		t.Logf("screen:\n%s", h.screen())
+	}
+}
+
+// The call form on the demo's order tool at 80x24, an error at its field.
+func TestAppCallForm80x24(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	tm, _ := startApp(t, 80, 24)
+	typeKeys(tm, "/")
+	tm.Type("shop_get_order")
+	typeKeys(tm, "enter")
+	waitFor(t, tm.Output(), "31 summary lines")
+	typeKeys(tm, "x")
+	waitFor(t, tm.Output(), "Call demo.shop_get_order")
+	tm.Type("ord")
+	waitFor(t, tm.Output(), "does not match")
+	golden.RequireEqual(t, finalScreen(t, tm))
+}
+
+func TestCallFormOddSchemas(t *testing.T) {
+	var props []string
+	for i := range 100 {
+		props = append(props, `"p`+itoa(i)+`":{"type":"string"}`)
+	}
+	b := &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
+		{Server: "lab", Name: "wide", InputSchema: json.RawMessage(`{"type":"object","properties":{` + strings.Join(props, ",") + `}}`)},
+		{Server: "lab", Name: "broken", InputSchema: json.RawMessage(`{"type":"object","properties":`)},
+	}}}}
+	h, d := openForm(t, b, "wide", 80, 24)
+	if len(d.fields) != maxFormFields || !strings.Contains(h.screen(), "20 more arguments are not shown: ctrl+e") {
+		t.Errorf("%d fields:\n%s", len(d.fields), h.screen())
+	}
+	h, _ = openForm(t, b, "broken", 80, 24)
+	if scr := h.screen(); !strings.Contains(scr, "The input schema cannot be read") {
+		t.Errorf("an unreadable schema is not said:\n%s", scr)
+	}
+}
+
+func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.keys("g", "x") // the cursor on the server row
+	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "x calls a tool") {
+		t.Fatalf("x on a server: %q", h.m.status.text)
+	}
+	h.selectTool("shop_get_order")
+	h.keys("x")
+	d := h.m.overlay.top().(*callFormDialog)
+	h.send(tea.PasteMsg{Content: "5601234042"})
+	if d.form.values()[0] != "5601234042" || d.errs[0] != "" {
+		t.Fatalf("pasted %q, error %q", d.form.values()[0], d.errs[0])
+	}
+}

@@ -1,0 +1,93 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+)
+
+// forms is what the root model keeps for its forms and prompts.
+type forms struct {
+	// opening is the call form asked for, while its remembered sets load.
+	opening ticket
+	// exec runs the editor (nil: tea.ExecProcess).
+	exec execFunc
+}
+
+// argSetsLoadedMsg carries the remembered argument sets of a tool, for
+// the call form that waits for them.
+type argSetsLoadedMsg struct {
+	ticket ticket
+	toolID string
+	sets   []argSet
+	err    error
+}
+
+// openCallForm starts opening the call form of the tool shown (x): its
+// remembered argument sets are read first, off the UI loop.
+func (m *Model) openCallForm() tea.Cmd {
+	v := m.current
+	if t, ok := m.selectedTool(); m.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
+		if ok {
+			return m.setStatus(model.SanitizeLine(t.ID())+" is still loading", false)
+		}
+		return m.setStatus("x calls a tool: move to one first", false)
+	}
+	if v == nil {
+		return nil
+	}
+	id := m.tickets.next()
+	m.forms.opening = id
+	toolID := v.tool.ID()
+	return func() tea.Msg {
+		sets, err := loadArgSets(toolID)
+		return argSetsLoadedMsg{ticket: id, toolID: toolID, sets: sets, err: err}
+	}
+}
+
+// formMsg handles the messages of the forms and prompts; ok is false for
+// any other message.
+func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case argSetsLoadedMsg:
+		v := m.views[msg.toolID]
+		if stale(msg.ticket, m.forms.opening) || v == nil || m.overlay.top() != nil {
+			return nil, true
+		}
+		m.forms.opening = 0
+		m.overlay.open(newCallForm(v, msg.sets, msg.ticket, m.formLook()))
+		if msg.err != nil {
+			return m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true), true
+		}
+		return nil, true
+	case argsNotSavedMsg:
+		return m.setStatus("arguments not remembered: "+model.SanitizeLine(msg.err.Error()), true), true
+	case tea.PasteMsg:
+		if u, isUpdater := m.overlay.top().(msgDialog); isUpdater {
+			return m.act(u.update(msg)), true
+		}
+		return nil, true
+	case argsEditedMsg:
+		for _, d := range m.overlay.stack {
+			if u, isUpdater := d.(msgDialog); isUpdater {
+				cmd = m.act(u.update(msg))
+			}
+		}
+		return cmd, true
+	}
+	return m.promptMsg(msg)
+}
+
+// msgDialog is a dialog that waits for messages other than keys.
+type msgDialog interface {
+	update(msg tea.Msg) action
+}
+
+// editArgs runs the editor for a call form.
+func (m *Model) editArgs(e editCmd) tea.Cmd {
+	run := m.forms.exec
+	if run == nil {
+		run = tea.ExecProcess
+	}
+	return runEditor(run, e)
+}

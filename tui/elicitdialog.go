@@ -1,0 +1,172 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+)
+
+// elicitDialog shows a server's elicitation: its message and the requested
+// schema as a form (the call form's builder). The form's button accepts
+// with the values given; ctrl+d declines; esc cancels.
+type elicitDialog struct {
+	ask    mcpclient.Elicitation
+	reply  chan<- mcpclient.ElicitAnswer
+	asked  []mcpclient.ElicitField
+	fields []formField
+	form   *fieldsForm
+	errs   map[int]string
+	// broken says why the requested schema cannot be shown: the user can
+	// only decline or cancel.
+	broken  string
+	refused string
+	sized   [2]int
+}
+
+func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAnswer, look formLook) *elicitDialog {
+	d := &elicitDialog{ask: ask, reply: reply}
+	asked, err := ask.Fields()
+	if err != nil {
+		d.broken = model.SanitizeLine(err.Error())
+	}
+	d.asked, d.fields = asked, elicitFields(asked)
+	texts := make([]string, len(d.fields))
+	for i, f := range d.fields {
+		texts[i] = f.value
+	}
+	title := "Send these answers"
+	if ask.Mode == "url" {
+		title = "I opened the page"
+	}
+	d.form = newFieldsForm(d.fields, texts, title, "Accept", "", d.acceptError, look)
+	d.check()
+	return d
+}
+
+func (d *elicitDialog) answers(reply any) bool {
+	r, ok := reply.(chan<- mcpclient.ElicitAnswer)
+	return ok && r == d.reply
+}
+
+// content reads the answers; errs are the fields it could not read.
+func (d *elicitDialog) content() (map[string]any, map[int]string) {
+	content, errs := map[string]any{}, map[int]string{}
+	for i, text := range d.form.values() {
+		f := d.asked[i]
+		text = strings.TrimSpace(text)
+		if text == "" {
+			if f.Required {
+				errs[i] = "required"
+			}
+			continue
+		}
+		switch d.fields[i].kind {
+		case kindChoice:
+			text = unquoteJSON(text)
+		case kindList:
+			text = strings.ReplaceAll(text, "\n", ",")
+		}
+		v, err := f.Parse(text)
+		if err != nil {
+			errs[i] = model.SanitizeLine(err.Error())
+			continue
+		}
+		content[f.Name] = v
+	}
+	return content, errs
+}
+
+func (d *elicitDialog) check() {
+	_, d.errs = d.content()
+	if d.form.markErrors(d.errs) {
+		d.form.refresh()
+	}
+}
+
+// acceptError is why the answers cannot be sent yet; it runs inside the
+// form's update, so it only reads.
+func (d *elicitDialog) acceptError() error {
+	if d.broken != "" {
+		return errors.New("the request cannot be read: decline or cancel it")
+	}
+	if _, errs := d.content(); len(errs) > 0 {
+		return fmt.Errorf("fix the %d marked answer(s) first", len(errs))
+	}
+	return nil
+}
+
+// answer sends the answer and closes the dialog.
+func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) action {
+	d.reply <- a
+	return closeDialog{}
+}
+
+func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	switch {
+	case key.Matches(msg, k.Cancel):
+		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel})
+	case key.Matches(msg, k.Decline):
+		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitDecline})
+	}
+	return d.input(msg)
+}
+
+func (d *elicitDialog) input(msg tea.Msg) action {
+	d.form.update(msg)
+	switch {
+	case d.form.done():
+		content, _ := d.content()
+		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitAccept, Content: content})
+	case d.form.aborted():
+		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel})
+	}
+	d.refused = ""
+	if err := d.form.refused(); err != nil {
+		d.refused = err.Error()
+	}
+	d.check()
+	return nil
+}
+
+func (d *elicitDialog) update(msg tea.Msg) action {
+	if p, ok := msg.(tea.PasteMsg); ok {
+		return d.input(p)
+	}
+	return nil
+}
+
+func (d *elicitDialog) render(s *Styles, width, height int) string {
+	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks you")}
+	_, inner := formWidth(s, width)
+	for _, l := range strings.Split(strings.TrimSpace(d.ask.Message), "\n") {
+		head = append(head, wrapText(l, inner)...)
+	}
+	if d.ask.URL != "" {
+		head = append(head, s.Accent.Render("open: "+d.ask.URL))
+	}
+	if d.broken != "" {
+		head = append(head, s.ErrText.Render("✗ the requested schema cannot be read: "+d.broken))
+	}
+	if d.refused != "" {
+		head = append(head, s.StatusErr.Render(d.refused))
+	}
+	return formBox(s, width, height, head, d.form, &d.sized)
+}
+
+func (d *elicitDialog) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.FormNext, k.FormPrev, k.Decline, k.Cancel}
+}
+
+func unquoteJSON(s string) string {
+	v, err := model.DecodeJSON([]byte(s))
+	if err != nil || v.Kind != model.JSONString {
+		return s
+	}
+	return v.Str
+}

@@ -1,0 +1,285 @@
+package tui
+
+import (
+	"reflect"
+	"runtime"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// fieldsForm is a huh form over form fields: one input per field, each
+// writing its text where texts points, then a closing button that runs
+// check before the form may complete. It is what the call form and the
+// elicitation prompt show.
+type fieldsForm struct {
+	form   *huh.Form
+	fields []formField
+	texts  []*string
+	// titles set each field's title: its label, its required mark and the
+	// error at it.
+	titles []func(string)
+	shown  []string // the titles set
+	button *huh.Confirm
+}
+
+// formRefreshMsg asks the form to draw its fields again (after their
+// titles changed).
+type formRefreshMsg struct{}
+
+// newFieldsForm builds the form with texts as the fields' first values.
+// The closing button says label under title ("Call shop_get_order with
+// these arguments", "Call"); check is asked when it is pressed and refuses
+// to complete with an error. empty is what the form says when there are no
+// fields.
+func newFieldsForm(fields []formField, texts []string, title, label, empty string, check func() error, look formLook) *fieldsForm {
+	f := &fieldsForm{fields: fields}
+	var items []huh.Field
+	for i, fd := range fields {
+		text := texts[i]
+		f.texts = append(f.texts, &text)
+		field, setTitle := newInput(fd, f.texts[i])
+		items = append(items, field)
+		f.titles = append(f.titles, setTitle)
+	}
+	if len(fields) == 0 && empty != "" {
+		items = append(items, huh.NewNote().Description(empty))
+	}
+	f.button = huh.NewConfirm().Title(title).Affirmative(label).Negative("").
+		Validate(func(bool) error { return check() })
+	items = append(items, f.button)
+	theme := &formTheme{build: huh.ThemeCharm, dark: look.dark}
+	if look.noColor {
+		theme.build = huh.ThemeBase
+	}
+	f.form = huh.NewForm(huh.NewGroup(items...)).WithShowHelp(false).WithShowErrors(false).WithTheme(theme)
+	f.form.Init() // focuses the first field; its commands only blink the cursor and ask the size
+	f.markErrors(nil)
+	f.refresh()
+	return f
+}
+
+// formLook is how the explorer is drawn, for its forms: on a dark
+// background or not, with colours or not.
+type formLook struct{ dark, noColor bool }
+
+func (m *Model) formLook() formLook { return formLook{dark: m.isDark, noColor: m.noColor} }
+
+// formTheme is a huh theme for the explorer's background, built once: huh
+// asks for its theme for every field it draws (with a background of its
+// own guessing, ignored), and building one is most of the cost of a key.
+type formTheme struct {
+	build  func(isDark bool) *huh.Styles
+	dark   bool
+	styles *huh.Styles
+}
+
+func (t *formTheme) Theme(bool) *huh.Styles {
+	if t.styles == nil {
+		t.styles = t.build(t.dark)
+	}
+	return t.styles
+}
+
+// newInput makes the huh input of one field, and how to set its title.
+func newInput(fd formField, text *string) (huh.Field, func(string)) {
+	desc := fieldDescription(fd)
+	switch fd.kind {
+	case kindObject:
+		n := huh.NewNote().Description(desc)
+		return n, func(t string) { n.Title(t) }
+	case kindText:
+		in := huh.NewText().Description(desc).Placeholder(fd.hint).Lines(3).CharLimit(0).Value(text)
+		return in, func(t string) { in.Title(t) }
+	case kindList:
+		in := huh.NewText().Description(desc).Placeholder(fd.hint).Lines(3).CharLimit(0).Value(text)
+		return in, func(t string) { in.Title(t) }
+	case kindBool, kindChoice:
+		unset := "(none)"
+		if fd.required {
+			unset = "(choose)"
+		}
+		opts := []huh.Option[string]{huh.NewOption(unset, "")}
+		if fd.kind == kindBool {
+			opts = append(opts, huh.NewOption("true", "true"), huh.NewOption("false", "false"))
+		}
+		for _, c := range fd.choices {
+			opts = append(opts, huh.NewOption(c.label, c.json))
+		}
+		in := huh.NewSelect[string]().Description(desc).Inline(true).Options(opts...).Value(text)
+		return in, func(t string) { in.Title(t) }
+	}
+	in := huh.NewInput().Description(desc).Placeholder(fd.hint).CharLimit(0).Value(text)
+	return in, func(t string) { in.Title(t) }
+}
+
+// fieldDescription is what the form says beside a field: the schema's
+// description and how to type the value.
+func fieldDescription(fd formField) string {
+	var how string
+	switch fd.kind {
+	case kindNumber:
+		how = "A number."
+	case kindInteger:
+		how = "A whole number."
+	case kindList:
+		how = "A list: one item per line (alt+enter for a new line)."
+	case kindJSON:
+		how = "Typed as JSON (" + fd.why + "): ctrl+e edits all arguments in $EDITOR."
+	case kindObject:
+		how = "An object: its fields follow."
+	}
+	return strings.TrimSpace(strings.TrimSpace(fd.desc) + " " + how)
+}
+
+// fieldTitle is a field's title: its name, a star when it is required, a
+// note when it is JSON, and the error at it.
+func fieldTitle(fd formField, err string) string {
+	t := strings.Join(fd.path, ".")
+	if fd.title != "" && len(fd.path) == 1 {
+		t = fd.title
+	}
+	if fd.required {
+		t += " *"
+	}
+	if fd.kind == kindJSON {
+		t += " (JSON)"
+	}
+	if err != "" {
+		t += "  ✗ " + err
+	}
+	return t
+}
+
+// markErrors puts each error on its field's title (by field index), and
+// reports whether a title changed: the form is then to be refreshed.
+func (f *fieldsForm) markErrors(at map[int]string) (changed bool) {
+	if f.shown == nil {
+		f.shown = make([]string, len(f.fields))
+		changed = true
+	}
+	for i, fd := range f.fields {
+		if t := fieldTitle(fd, at[i]); t != f.shown[i] || changed {
+			f.shown[i] = t
+			f.titles[i](t)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// refresh draws the fields again (after their titles changed).
+func (f *fieldsForm) refresh() { f.form.Update(formRefreshMsg{}) }
+
+// values are the fields' texts as they stand.
+func (f *fieldsForm) values() []string {
+	out := make([]string, len(f.texts))
+	for i, t := range f.texts {
+		out[i] = *t
+	}
+	return out
+}
+
+// update passes a message (a key, a paste) to the form and settles it.
+func (f *fieldsForm) update(msg tea.Msg) {
+	_, cmd := f.form.Update(msg)
+	f.settle(cmd)
+	if f.button.Error() != nil {
+		// A refused submit leaves the button blurred: focus it again.
+		f.button.Focus()
+		f.refresh()
+	}
+}
+
+// refused is why the button last refused to submit, or nil.
+func (f *fieldsForm) refused() error { return f.button.Error() }
+
+// aborted reports whether the user left the form with huh's own quit key.
+func (f *fieldsForm) aborted() bool { return f.form.State == huh.StateAborted }
+
+// done reports whether the button was pressed and check let it through.
+func (f *fieldsForm) done() bool { return f.form.State == huh.StateCompleted }
+
+// size fits the form in width x height cells.
+func (f *fieldsForm) size(width, height int) {
+	f.form.Update(tea.WindowSizeMsg{Width: width, Height: height})
+	f.refresh()
+}
+
+func (f *fieldsForm) view() string { return f.form.View() }
+
+// maxSettleSteps bounds the commands one key may run in the form.
+const maxSettleSteps = 256
+
+// settle runs, at once, the commands the form returned for its own sake:
+// the moves between fields (huh.NextField and the like) and the batches
+// that carry them, each fed back to the form. It drops the rest, which
+// are the inputs' cursor-blink timers: the cursor stays lit, and a key
+// leaves the form in its final state before the next one, with nothing
+// left running off the UI loop.
+func (f *fieldsForm) settle(cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0 && steps < maxSettleSteps; steps++ {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		name := runtime.FuncForPC(reflect.ValueOf(c).Pointer()).Name()
+		switch {
+		case strings.HasPrefix(name, "charm.land/bubbletea/v2.compactCmds"):
+			queue = append(queue, cmdsIn(c())...)
+		case strings.HasPrefix(name, "charm.land/huh/v2."):
+			_, next := f.form.Update(c())
+			queue = append(queue, next)
+		}
+	}
+}
+
+// cmdsIn are the commands of a batch or a sequence message.
+func cmdsIn(msg tea.Msg) []tea.Cmd {
+	v := reflect.ValueOf(msg)
+	if v.Kind() != reflect.Slice {
+		return nil
+	}
+	var out []tea.Cmd
+	for i := range v.Len() {
+		if c, ok := v.Index(i).Interface().(tea.Cmd); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// formBox draws a form in a dialog frame under the lines of head, in at
+// most width x height cells. The form is sized as it is drawn, since only
+// here is the room known; sized keeps the size it was given last.
+func formBox(s *Styles, width, height int, head []string, f *fieldsForm, sized *[2]int) string {
+	height -= 2 // the title bar and the help line stay in sight
+	w, inner := formWidth(s, width)
+	formHeight := max(height-s.Dialog.GetVerticalFrameSize()-len(head)-1, 3)
+	if size := [2]int{inner, formHeight}; size != *sized {
+		*sized = size
+		f.size(inner, formHeight)
+	}
+	body := strings.Join(head, "\n") + "\n\n" + f.view()
+	return s.Dialog.Width(w).MaxHeight(height).Render(clipLines(body, inner))
+}
+
+// formWidth is the width of a form's frame on a screen width cells wide,
+// and of the text inside it.
+func formWidth(s *Styles, width int) (frame, inner int) {
+	frame = max(min(width-2, 100), 20)
+	return frame, frame - s.Dialog.GetHorizontalFrameSize()
+}
+
+// clipLines cuts every line of s to width cells.
+func clipLines(s string, width int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, width, "…")
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,202 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"mcpeek/mcpclient"
+)
+
+const askSchema = `{"type":"object","properties":{
+ "name":{"type":"string","title":"Your name","description":"As on the card."},
+ "size":{"type":"string","enum":["S","M","L"],"enumNames":["Small","Medium","Large"]},
+ "count":{"type":"integer","minimum":1,"default":2},
+ "gift":{"type":"boolean"}
+},"required":["name"]}`
+
+// ask opens an elicitation in a fresh explorer and returns where its
+// answer arrives.
+func ask(t *testing.T) (*harness, <-chan mcpclient.ElicitAnswer) {
+	t.Helper()
+	h := newHarness(t, demoBackend(t), 80, 24)
+	reply := make(chan mcpclient.ElicitAnswer, 1)
+	h.send(elicitAskedMsg{reply: reply, ask: mcpclient.Elicitation{Server: "demo", Mode: "form",
+		Message: "Which size?", Schema: json.RawMessage(askSchema)}})
+	if _, ok := h.m.overlay.top().(*elicitDialog); !ok {
+		t.Fatalf("no elicitation dialog:\n%s", h.screen())
+	}
+	return h, reply
+}
+
+func answered[T any](t *testing.T, reply <-chan T) T {
+	t.Helper()
+	select {
+	case a := <-reply:
+		return a
+	default:
+		t.Fatal("no answer")
+	}
+	var zero T
+	return zero
+}
+
+func TestElicitationAccept(t *testing.T) {
+	h, reply := ask(t)
+	scr := h.screen()
+	for _, s := range []string{"demo asks you", "Which size?", "Your name *", "As on the card.", "count"} {
+		if !strings.Contains(scr, s) {
+			t.Errorf("dialog lacks %q:\n%s", s, scr)
+		}
+	}
+	h.keys("tab", "tab", "tab", "tab", "enter") // to the button, name empty
+	if len(reply) != 0 || !strings.Contains(h.screen(), "fix the 1 marked answer(s) first") {
+		t.Fatalf("accepted without the required name:\n%s", h.screen())
+	}
+	for range 6 {
+		h.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+	}
+	h.typeText("Ada")
+	h.keys("tab", "right", "right", "tab", "tab", "right", "tab", "enter")
+	a := answered(t, reply)
+	if a.Action != mcpclient.ElicitAccept {
+		t.Fatalf("answer %+v", a)
+	}
+	got, _ := json.Marshal(a.Content)
+	if string(got) != `{"count":2,"gift":true,"name":"Ada","size":"M"}` {
+		t.Errorf("content %s", got)
+	}
+	if h.m.overlay.top() != nil {
+		t.Error("the dialog stayed open")
+	}
+}
+
+func TestElicitationDeclineAndCancel(t *testing.T) {
+	h, reply := ask(t)
+	h.send(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	if a := answered(t, reply); a.Action != mcpclient.ElicitDecline || h.m.overlay.top() != nil {
+		t.Fatalf("ctrl+d answered %+v", a)
+	}
+	h, reply = ask(t)
+	h.keys("esc")
+	if a := answered(t, reply); a.Action != mcpclient.ElicitCancel || h.m.overlay.top() != nil {
+		t.Fatalf("esc answered %+v", a)
+	}
+}
+
+// The handler the Manager calls waits for the dialog's answer, and a
+// request that ends first closes its dialog.
+func TestElicitationHandlerRoundTrip(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	msgs := make(chan tea.Msg, 4)
+	handler := elicitHandler(func(m tea.Msg) { msgs <- m })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	answers := make(chan mcpclient.ElicitAnswer, 1)
+	go func() {
+		a, _ := handler(ctx, mcpclient.Elicitation{Server: "demo", Mode: "form", Message: "ok?", Schema: json.RawMessage(`{"type":"object","properties":{}}`)})
+		answers <- a
+	}()
+	h.send(<-msgs)
+	h.keys("enter")
+	if a := <-answers; a.Action != mcpclient.ElicitAccept {
+		t.Fatalf("handler returned %+v", a)
+	}
+
+	go func() {
+		a, _ := handler(ctx, mcpclient.Elicitation{Server: "demo", Mode: "form", Message: "still there?"})
+		answers <- a
+	}()
+	h.send(<-msgs)
+	cancel()
+	h.send(<-msgs) // the request ended
+	<-answers
+	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "withdrew") {
+		t.Fatalf("the withdrawn request's dialog stayed: %q\n%s", h.m.status.text, h.screen())
+	}
+}
+
+func TestSamplingDeclinedByDefault(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	reply := make(chan mcpclient.SamplingReply, 1)
+	req := mcpclient.SamplingRequest{Server: "demo", SystemPrompt: "Be brief.", MaxTokens: 64,
+		Messages: []mcpclient.SamplingMessage{{Role: "user", Text: "What is 2+2?"}},
+		Params:   json.RawMessage(`{"modelPreferences":{"hints":[{"name":"claude"}],"speedPriority":0.5}}`)}
+	h.send(samplingAskedMsg{ask: req, reply: reply})
+	scr := h.screen()
+	for _, s := range []string{"demo asks for a model's reply", "system: Be brief.", "user: What is 2+2?", "max tokens 64", "models claude", "speed 0.5"} {
+		if !strings.Contains(scr, s) {
+			t.Errorf("dialog lacks %q:\n%s", s, scr)
+		}
+	}
+	h.keys("enter") // an empty reply is not approved
+	h.keys("enter")
+	if len(reply) != 0 {
+		t.Fatalf("an empty reply was sent: %+v", <-reply)
+	}
+	h.keys("esc")
+	if a := answered(t, reply); !a.Decline {
+		t.Fatalf("esc answered %+v", a)
+	}
+
+	h.send(samplingAskedMsg{ask: req, reply: reply})
+	h.typeText("4")
+	h.keys("enter", "enter")
+	if a := answered(t, reply); a.Decline || a.Text != "4" {
+		t.Fatalf("approved %+v", a)
+	}
+}
+
+var _ prompter = (*mcpclient.Manager)(nil)
+
+// A real Manager on an in-process server whose tool elicits: the
+// explorer's dialog answers it, and the tool gets the answer.
+func TestElicitationThroughManager(t *testing.T) {
+	srv := server.NewMCPServer("caps", "1", server.WithToolCapabilities(true), server.WithElicitation())
+	srv.AddTool(mcp.NewTool("ask"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		a, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{
+			Message: "Your size?", RequestedSchema: json.RawMessage(askSchema)}})
+		if err != nil {
+			return nil, err
+		}
+		b, _ := json.Marshal(a)
+		return mcp.NewToolResultText(string(b)), nil
+	})
+	mgr, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("caps", srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mgr.Close() })
+	if err := mgr.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, &fakeBackend{}, 80, 24)
+	msgs := make(chan tea.Msg, 4)
+	h.m.backend = mgr
+	h.m.AnswerPrompts(func(m tea.Msg) { msgs <- m })
+
+	type called struct {
+		res *mcpclient.CallResult
+		err error
+	}
+	done := make(chan called, 1)
+	go func() {
+		res, err := mgr.CallTool(context.Background(), "caps", "ask", nil)
+		done <- called{res, err}
+	}()
+	h.send(<-msgs)
+	if !strings.Contains(h.screen(), "Your size?") {
+		t.Fatalf("the elicitation is not shown:\n%s", h.screen())
+	}
+	h.typeText("Ada")
+	h.keys("tab", "tab", "tab", "tab", "enter")
+	c := <-done
+	if c.err != nil || !strings.Contains(c.res.Text, `"action":"accept"`) || !strings.Contains(c.res.Text, `"name":"Ada"`) {
+		t.Fatalf("the tool got %+v, %v", c.res, c.err)
+	}
+}

@@ -1,0 +1,151 @@
+package tui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+)
+
+// samplingDialog shows a server's sampling request (the conversation, the
+// system prompt, the token limit, the model preferences) and lets the user
+// approve it with a reply of their own, or decline it: esc declines, and
+// so does leaving the reply empty.
+type samplingDialog struct {
+	ask     mcpclient.SamplingRequest
+	reply   chan<- mcpclient.SamplingReply
+	about   []string // the request, as lines
+	form    *fieldsForm
+	refused string
+	sized   [2]int
+}
+
+var replyField = []formField{{path: []string{"reply"}, title: "Your reply", kind: kindText,
+	desc: "What the server gets as the model's answer."}}
+
+func newSamplingDialog(ask mcpclient.SamplingRequest, reply chan<- mcpclient.SamplingReply, look formLook) *samplingDialog {
+	d := &samplingDialog{ask: ask, reply: reply, about: samplingLines(ask)}
+	d.form = newFieldsForm(replyField, []string{""}, "Send this reply as the model's", "Approve", "", d.approveError, look)
+	d.form.markErrors(nil)
+	return d
+}
+
+// samplingLines describe the request.
+func samplingLines(r mcpclient.SamplingRequest) []string {
+	var lines []string
+	if r.SystemPrompt != "" {
+		lines = append(lines, "system: "+r.SystemPrompt)
+	}
+	for _, m := range r.Messages {
+		lines = append(lines, model.SanitizeLine(m.Role)+": "+m.Text)
+	}
+	var params struct {
+		Prefs *struct {
+			Hints []struct {
+				Name string `json:"name"`
+			} `json:"hints"`
+			Cost         *float64 `json:"costPriority"`
+			Speed        *float64 `json:"speedPriority"`
+			Intelligence *float64 `json:"intelligencePriority"`
+		} `json:"modelPreferences"`
+	}
+	limits := []string{fmt.Sprintf("max tokens %d", r.MaxTokens)}
+	if json.Unmarshal(r.Params, &params) == nil && params.Prefs != nil {
+		p := params.Prefs
+		var hints []string
+		for _, h := range p.Hints {
+			hints = append(hints, model.SanitizeLine(h.Name))
+		}
+		if len(hints) > 0 {
+			limits = append(limits, "models "+strings.Join(hints, ", "))
+		}
+		for _, pr := range []struct {
+			name string
+			v    *float64
+		}{{"cost", p.Cost}, {"speed", p.Speed}, {"intelligence", p.Intelligence}} {
+			if pr.v != nil {
+				limits = append(limits, fmt.Sprintf("%s %.2g", pr.name, *pr.v))
+			}
+		}
+	}
+	return append(lines, strings.Join(limits, " · "))
+}
+
+func (d *samplingDialog) answers(reply any) bool {
+	r, ok := reply.(chan<- mcpclient.SamplingReply)
+	return ok && r == d.reply
+}
+
+func (d *samplingDialog) approveError() error {
+	if strings.TrimSpace(d.form.values()[0]) == "" {
+		return errors.New("type a reply to approve, or esc to decline")
+	}
+	return nil
+}
+
+func (d *samplingDialog) answer(a mcpclient.SamplingReply) action {
+	d.reply <- a
+	return closeDialog{}
+}
+
+func (d *samplingDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	if key.Matches(msg, k.Cancel) || key.Matches(msg, k.Decline) {
+		return d.answer(mcpclient.SamplingReply{Decline: true})
+	}
+	return d.input(msg)
+}
+
+func (d *samplingDialog) input(msg tea.Msg) action {
+	d.form.update(msg)
+	switch {
+	case d.form.done():
+		return d.answer(mcpclient.SamplingReply{Text: d.form.values()[0]})
+	case d.form.aborted():
+		return d.answer(mcpclient.SamplingReply{Decline: true})
+	}
+	d.refused = ""
+	if err := d.form.refused(); err != nil {
+		d.refused = err.Error()
+	}
+	return nil
+}
+
+func (d *samplingDialog) update(msg tea.Msg) action {
+	if p, ok := msg.(tea.PasteMsg); ok {
+		return d.input(p)
+	}
+	return nil
+}
+
+// maxAboutLines bounds the lines the request takes above the reply.
+const maxAboutLines = 12
+
+func (d *samplingDialog) render(s *Styles, width, height int) string {
+	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks for a model's reply")}
+	_, inner := formWidth(s, width)
+	var about []string
+	for _, l := range d.about {
+		for _, para := range strings.Split(l, "\n") {
+			about = append(about, wrapText(para, inner)...)
+		}
+	}
+	room := min(maxAboutLines, max(height/2-2, 2))
+	if len(about) > room {
+		about = append(about[:room-1], fmt.Sprintf("… %d more lines", len(about)-room+1))
+	}
+	head = append(head, about...)
+	if d.refused != "" {
+		head = append(head, s.StatusErr.Render(d.refused))
+	}
+	return formBox(s, width, height, head, d.form, &d.sized)
+}
+
+func (d *samplingDialog) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.FormNext, k.EscDecline}
+}
