@@ -70,6 +70,7 @@ type env struct {
 	budget  summarizer.Options
 	counter *tokens.Counter
 	tickets *tickets
+	changes *changeState // read only
 }
 
 // viewKind is a view of a tool: its place in toolViews.

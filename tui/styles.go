@@ -17,6 +17,8 @@ type Icons struct {
 	Output, NoOutput, Hidden             string
 	Folded, Unfolded, Leaf, Cycle        string
 	Gateway                              string
+	// The marks of changes and lint findings.
+	Breaking, Compatible, Added, Rejected string
 }
 
 // Styles is every style the UI renders with, built once from the palette
@@ -39,6 +41,9 @@ type Styles struct {
 	Server, Tool                                        lipgloss.Style
 	StateStarting, StateConnected, StateError, StateOff lipgloss.Style
 	Marker, HiddenMark, ErrText                         lipgloss.Style
+	// Changes and findings: a breaking or compatible change, a tool
+	// added or removed since the baseline, a tool some client refuses.
+	Breaking, Compatible, AddedMark, RemovedTool, Rejected lipgloss.Style
 
 	// Bars.
 	PathBar, Status, StatusErr lipgloss.Style
@@ -67,7 +72,8 @@ func NewStyles(isDark, noColor bool) Styles {
 			Output: "◆", NoOutput: "◇", Hidden: "⋯",
 			Folded: schematree.DefaultGlyphs.Folded, Unfolded: schematree.DefaultGlyphs.Unfolded,
 			Leaf: schematree.DefaultGlyphs.Leaf, Cycle: schematree.DefaultGlyphs.Cycle,
-			Gateway: "⇄",
+			Gateway:  "⇄",
+			Breaking: "▲", Compatible: "△", Added: "+", Rejected: "⚠",
 		},
 		Title:          fg(p.Accent).Bold(true),
 		Dim:            fg(p.Muted),
@@ -106,6 +112,11 @@ func NewStyles(isDark, noColor bool) Styles {
 		Marker:         fg(p.Object),
 		HiddenMark:     fg(p.Fold),
 		ErrText:        fg(p.Err),
+		Breaking:       fg(p.Err).Bold(true),
+		Compatible:     fg(p.OK),
+		AddedMark:      fg(p.OK),
+		RemovedTool:    fg(p.Faint).Strikethrough(true),
+		Rejected:       fg(p.Warn),
 
 		PathBar:   fg(p.Text),
 		Status:    fg(p.OK),

@@ -218,6 +218,7 @@ type toolsView struct {
 	width   int
 	focused bool
 	spinner string
+	marks   *changeState // nil for none
 }
 
 // render draws the visible rows: O(height).
@@ -232,6 +233,7 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		srv := servers[r.server]
 		var segs []seg
 		var right seg
+		var marks []seg // after right, each in its own style
 		if r.tool < 0 {
 			icon, st := p.stateIcon(srv.State)
 			segs = []seg{{icon + " ", st}, {model.SanitizeLine(srv.Name), s.Server}}
@@ -244,6 +246,9 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 				right = seg{"…", s.Dim}
 			default:
 				right = seg{itoa(len(srv.Tools)), s.Dim}
+			}
+			if p.marks != nil {
+				marks = p.marks.serverSegs(s, srv.Name)
 			}
 		} else {
 			t := srv.Tools[r.tool]
@@ -259,11 +264,18 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 			case ti.hidesFields:
 				right = seg{s.Icons.Hidden, s.HiddenMark}
 			}
+			if p.marks != nil {
+				marks = p.marks.toolSegs(s, t)
+			}
 		}
 		// The right-hand mark keeps its column; the name is cut first.
+		rights := right.text
+		for _, mk := range marks {
+			rights += mk.text
+		}
 		rw := 0
-		if right.text != "" {
-			rw = len([]rune(right.text)) + 1
+		if rights != "" {
+			rw = cells(rights) + 1
 		}
 		var lb strings.Builder
 		cursor := i == l.cursor
@@ -275,9 +287,12 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 				if !p.focused {
 					st = s.CursorBlur
 				}
-				line += st.Render(" " + right.text)
+				line += st.Render(" " + rights)
 			} else {
 				line += " " + right.style.Render(right.text)
+				for _, mk := range marks {
+					line += mk.style.Render(mk.text)
+				}
 			}
 		}
 		b.WriteString(line)

@@ -127,7 +127,7 @@ func (m *Model) toolsPane() string {
 	if m.starting {
 		sp = m.spinner.View()
 	}
-	p := toolsView{styles: s, width: m.layout.leftW, focused: m.focus == focusTools, spinner: sp}
+	p := toolsView{styles: s, width: m.layout.leftW, focused: m.focus == focusTools, spinner: sp, marks: &m.changes}
 	return title + "\n" + p.render(&m.tools, m.servers, m.info)
 }
 
@@ -216,6 +216,7 @@ func (m *Model) serverView(srv model.Server) string {
 			lines = append(lines, "  "+s.Faint.Render(model.SanitizeLine(l)))
 		}
 	}
+	lines = append(lines, m.removedLines(srv.Name)...)
 	if totals := m.totalsLines(srv); len(totals) > 0 {
 		lines = append(lines, "")
 		for _, l := range totals {
