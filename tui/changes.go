@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -67,6 +68,9 @@ type changeState struct {
 	// the lock file's tools a server no longer lists, by server.
 	marks   map[string]toolMark
 	removed map[string][]schemadiff.Change
+	// anyChange and anyRejected say some tool has such a mark: the tools
+	// pane keeps a column for each.
+	anyChange, anyRejected bool
 	// gen counts the markings landed: a view built from an older one
 	// builds again.
 	gen    int
@@ -86,6 +90,7 @@ type (
 		marks   map[string]toolMark
 		removed map[string][]schemadiff.Change
 	}
+
 )
 
 // readBaseline reads the lock file at path.
@@ -176,6 +181,11 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) {
 	}
 	c.ticket = 0
 	c.marks, c.removed = msg.marks, msg.removed
+	c.anyChange, c.anyRejected = false, false
+	for _, k := range c.marks {
+		c.anyChange = c.anyChange || k.worst() != 0 || k.added
+		c.anyRejected = c.anyRejected || k.rejected()
+	}
 	c.gen++
 }
 
@@ -282,6 +292,7 @@ func (c *changeState) toolSegs(s *Styles, t model.Tool) []seg {
 	if !ok {
 		return nil
 	}
+	// Each kind of mark keeps its column while some tool has one.
 	var out []seg
 	switch {
 	case k.worst() == schemadiff.Breaking:
@@ -290,9 +301,14 @@ func (c *changeState) toolSegs(s *Styles, t model.Tool) []seg {
 		out = append(out, seg{s.Icons.Compatible, s.Compatible})
 	case k.added:
 		out = append(out, seg{s.Icons.Added, s.AddedMark})
+	case c.anyChange:
+		out = append(out, seg{" ", s.Dim})
 	}
-	if k.rejected() {
+	switch {
+	case k.rejected():
 		out = append(out, seg{s.Icons.Rejected, s.Rejected})
+	case c.anyRejected:
+		out = append(out, seg{" ", s.Dim})
 	}
 	return out
 }
@@ -301,7 +317,7 @@ func (c *changeState) toolSegs(s *Styles, t model.Tool) []seg {
 // lock file's tools it no longer lists.
 func (c *changeState) serverSegs(s *Styles, server string) []seg {
 	if n := len(c.removed[server]); n > 0 {
-		return []seg{{"−" + itoa(n), s.Breaking}}
+		return []seg{{" −" + itoa(n), s.Breaking}}
 	}
 	return nil
 }
@@ -321,4 +337,36 @@ func (m *Model) removedLines(server string) []string {
 			s.Faint.Render("  "+model.SanitizeLine(ch.Detail)))
 	}
 	return lines
+}
+
+// countsText is what the tool's title line says of its marks: "  2
+// breaking · 3 errors", or "".
+func (c *changeState) countsText(s *Styles, t model.Tool) string {
+	k, ok := c.markOf(t.ID(), t.Raw)
+	if !ok {
+		return ""
+	}
+	var parts []string
+	if len(k.changes) > 0 {
+		st := s.Compatible
+		if k.worst() == schemadiff.Breaking {
+			st = s.Breaking
+		}
+		parts = append(parts, st.Render(changeCounts(k.changes)))
+	} else if k.added {
+		parts = append(parts, s.AddedMark.Render("added"))
+	}
+	if k.rejected() {
+		var errs int
+		for _, f := range k.findings {
+			if f.Severity == lint.Error {
+				errs++
+			}
+		}
+		parts = append(parts, s.Rejected.Render(plural(errs, "lint error")))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "  " + strings.Join(parts, s.Dim.Render(" · "))
 }

@@ -61,6 +61,9 @@ type treeView struct {
 	focused  bool
 	showDesc bool
 	costs    map[*schematree.Node]subtreeCost // badges of folded lines (schema tree)
+	// mark, when set, is a one-cell column before every line (the diff
+	// view's changed fields).
+	mark func(n *schematree.Node) seg
 }
 
 // render draws every line on screen, one per row, without a final newline.
@@ -90,6 +93,9 @@ func (v treeView) render(t *schematree.Tree) string {
 		}
 		spans = n.AppendSpans(spans[:0], opts)
 		segs = segs[:0]
+		if v.mark != nil {
+			segs = append(segs, v.mark(n))
+		}
 		for _, sp := range spans {
 			segs = append(segs, seg{sp.Text, v.styles.treeRoleStyle(sp)})
 		}

@@ -150,7 +150,7 @@ func (m *Model) rightPane() string {
 	}
 	p := m.currentPane()
 	w := m.layout.rightW
-	head := s.Title.Render(v.id)
+	head := s.Title.Render(v.id) + m.changes.countsText(s, v.tool)
 	if tabs := m.tabLine(w - ansi.StringWidth(head) - 2); tabs != "" {
 		head += strings.Repeat(" ", w-ansi.StringWidth(head)-ansi.StringWidth(tabs)) + tabs
 	}
