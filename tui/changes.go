@@ -90,7 +90,6 @@ type (
 		marks   map[string]toolMark
 		removed map[string][]schemadiff.Change
 	}
-
 )
 
 // readBaseline reads the lock file at path.
