@@ -233,13 +233,13 @@ func (p *diffPane) follow() {
 
 // listRows is how many rows the change list takes.
 func (p *diffPane) listRows() int {
-	return min(len(p.mark.changes), max(2, (p.height-2)/3))
+	return min(len(p.mark.changes), max(2, p.height/3))
 }
 
 // treeRows is the height of each tree: side by side they share the rows
 // under the list and a heading; stacked, each has half and a heading.
 func (p *diffPane) treeRows() int {
-	rest := p.height - 1 - p.listRows()
+	rest := p.height - p.listRows()
 	if p.width >= diffWide {
 		return max(rest-1, 1)
 	}
@@ -300,8 +300,8 @@ func (p *diffPane) scroll(n int) { p.move(n) }
 
 // click selects the change clicked.
 func (p *diffPane) click(row int) action {
-	if row >= 1 && row <= p.listRows() {
-		p.move(p.top + row - 1 - p.cursor)
+	if row >= 0 && row < p.listRows() {
+		p.move(p.top + row - p.cursor)
 	}
 	return nil
 }

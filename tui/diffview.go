@@ -14,15 +14,19 @@ import (
 
 // noBaselineText is what the diff view says with no lock file and no
 // change since the tools were first listed.
-const noBaselineText = "No baseline: run `mcpeek snapshot -o mcpeek.lock.json` or pass --snapshot. " +
+const noBaselineText = "No baseline: run `mcpeek snapshot -o mcpeek.lock.json` or pass --snapshot.\n" +
 	"A tool that changes while the explorer runs shows its changes here too."
 
 func (p *diffPane) render(f frame) string {
 	s := f.styles
 	if text := p.emptyText(); text != "" {
-		return s.Dim.Render(strings.Join(wrapText(text, p.width), "\n"))
+		var lines []string
+		for _, l := range strings.Split(text, "\n") {
+			lines = append(lines, wrapText(l, p.width)...)
+		}
+		return s.Dim.Render(strings.Join(lines, "\n"))
 	}
-	lines := []string{fit(s.Dim.Render("since "+p.sinceText()+" · now as listed"), p.width)}
+	var lines []string
 	for i := p.top; i < len(p.mark.changes) && i < p.top+p.listRows(); i++ {
 		lines = append(lines, p.changeLine(s, p.mark.changes[i], i == p.cursor, f.focused))
 	}
@@ -31,7 +35,7 @@ func (p *diffPane) render(f frame) string {
 		return strings.Join(lines, "\n")
 	}
 	rows := p.treeRows()
-	oldHead, newHead := s.Section.Render("old")+s.Dim.Render(" · "+p.against()), s.Section.Render("new")+s.Dim.Render(" · now")
+	oldHead, newHead := s.Section.Render("old")+s.Dim.Render(" · "+p.sinceText()), s.Section.Render("new")+s.Dim.Render(" · as listed now")
 	if p.width >= diffWide {
 		colW := (p.width - 3) / 2
 		sep := s.Separator.Render(" │ ")

@@ -139,6 +139,10 @@ func (m *Model) legend() []string {
 		s.Required.Render("*") + s.Dim.Render(" required"),
 		s.Cycle.Render(ic.Cycle) + s.Dim.Render(" recursive"),
 		s.Count.Render("2 deep · 1.2k tok") + s.Dim.Render(" subtree depth, cl100k tokens"),
+		s.Breaking.Render(ic.Breaking) + s.Dim.Render(" breaking change"),
+		s.Compatible.Render(ic.Compatible) + s.Dim.Render(" compatible change (D)"),
+		s.AddedMark.Render(ic.Added) + s.Dim.Render(" added since the lock file"),
+		s.Rejected.Render(ic.Rejected) + s.Dim.Render(" a client refuses it (!)"),
 	}
 }
 

@@ -354,6 +354,10 @@ func TestKeysOnTree(t *testing.T) {
 	if h.m.view != viewNamed(t, "compare") || !strings.Contains(h.screen(), "legacy: first 30 leaf paths") {
 		t.Fatalf("v did not show the compare view:\n%s", h.screen())
 	}
+	h.keys("v", "v")
+	if h.m.view != viewNamed(t, "findings") {
+		t.Fatalf("v did not reach the findings view: %s", h.m.view)
+	}
 	h.keys("v")
 	if h.m.view != viewNamed(t, "summary") {
 		t.Fatal("v does not cycle")

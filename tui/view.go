@@ -150,8 +150,12 @@ func (m *Model) rightPane() string {
 	}
 	p := m.currentPane()
 	w := m.layout.rightW
-	head := s.Title.Render(v.id) + m.changes.countsText(s, v.tool)
-	if tabs := m.tabLine(w - ansi.StringWidth(head) - 2); tabs != "" {
+	head := s.Title.Render(v.id)
+	tabs := m.tabLine(w - ansi.StringWidth(head) - 2)
+	if counts := m.changes.countsText(s, v.tool); ansi.StringWidth(head+counts+tabs)+2 <= w {
+		head += counts // when the tabs leave room
+	}
+	if tabs != "" {
 		head += strings.Repeat(" ", w-ansi.StringWidth(head)-ansi.StringWidth(tabs)) + tabs
 	}
 	sub := s.Dim.Render(p.headline())
