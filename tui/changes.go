@@ -8,8 +8,11 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -195,7 +198,7 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) {
 func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool, first map[string]model.Tool, prev map[string]toolMark) (map[string]toolMark, map[string][]schemadiff.Change) {
 	marks := map[string]toolMark{}
 	removed := map[string][]schemadiff.Change{}
-	clients := lint.Clients()
+	findings := lintAll(servers, prev)
 	for _, s := range servers {
 		if s.State != model.StateConnected {
 			continue
@@ -218,12 +221,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 		}
 		for _, t := range s.Tools {
 			id := t.ID()
-			k := toolMark{raw: string(t.Raw)}
-			if p, ok := prev[id]; ok && p.raw == k.raw {
-				k.findings = p.findings
-			} else {
-				k.findings = sortFindings(lint.Lint([]model.Tool{t}, clients))
-			}
+			k := toolMark{raw: string(t.Raw), findings: findings[id]}
 			switch {
 			case len(fromBase[t.Name]) > 0:
 				k.changes, k.old = fromBase[t.Name], baseTools[t.Name]
@@ -238,6 +236,42 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 		}
 	}
 	return marks, removed
+}
+
+// lintAll lints every tool of the connected servers for every client
+// profile, on every core; a definition linted before (in prev) keeps its
+// findings.
+func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint.Finding {
+	out := map[string][]lint.Finding{}
+	var todo []model.Tool
+	for _, s := range servers {
+		if s.State != model.StateConnected {
+			continue
+		}
+		for _, t := range s.Tools {
+			if p, ok := prev[t.ID()]; ok && p.raw == string(t.Raw) {
+				out[t.ID()] = p.findings
+			} else {
+				todo = append(todo, t)
+			}
+		}
+	}
+	clients := lint.Clients()
+	found := make([][]lint.Finding, len(todo))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
+				found[i] = sortFindings(lint.Lint(todo[i:i+1], clients))
+			}
+		})
+	}
+	wg.Wait()
+	for i, t := range todo {
+		out[t.ID()] = found[i]
+	}
+	return out
 }
 
 // diffServer compares two versions of a server's tools: the changes of
