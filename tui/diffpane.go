@@ -248,12 +248,22 @@ func (p *diffPane) treeRows() int {
 
 func (p *diffPane) resize(width, height int) {
 	p.width, p.height = width, height
-	for _, d := range []*diffTree{p.old, p.new} {
-		if d != nil {
-			d.t.SetHeight(p.treeRows())
-		}
+	if p.old != nil {
+		p.old.t.SetHeight(p.treeRows())
+	}
+	if p.new != nil {
+		p.new.t.SetHeight(p.newRows())
 	}
 	p.clampTop()
+}
+
+// newRows is the new tree's height: stacked, it takes the rows the old
+// one leaves.
+func (p *diffPane) newRows() int {
+	if p.width >= diffWide {
+		return p.treeRows()
+	}
+	return max(p.height-p.listRows()-2-p.treeRows(), 1)
 }
 
 func (p *diffPane) clampTop() {

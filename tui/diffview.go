@@ -48,7 +48,7 @@ func (p *diffPane) render(f frame) string {
 		return strings.Join(lines, "\n")
 	}
 	lines = append(lines, oldHead, padLines(p.drawTree(s, p.old, p.width), p.width, rows))
-	lines = append(lines, newHead, p.drawTree(s, p.new, p.width))
+	lines = append(lines, newHead, padLines(p.drawTree(s, p.new, p.width), p.width, p.newRows()))
 	return strings.Join(lines, "\n")
 }
 
