@@ -122,8 +122,13 @@ func findingLines(fs []lint.Finding, width int) []docLine {
 			if f.Severity == lint.Error {
 				sev = roleErr
 			}
-			lines = append(lines, docLine{{"  " + padRight(f.Severity.String(), 8), sev}, {f.Rule + "  ", roleName},
-				{model.SanitizeLine(f.Pointer), roleText}})
+			head := docLine{{"  " + padRight(f.Severity.String(), 8), sev}, {f.Rule + "  ", roleName}}
+			ptr := span{model.SanitizeLine(f.Pointer), roleText}
+			if cells(head.text()+ptr.text) <= width {
+				lines = append(lines, append(head, ptr))
+			} else { // the pointer whole, on a line of its own
+				lines = append(lines, head, docLine{{"      ", roleText}, ptr})
+			}
 			for _, l := range wrapText(model.SanitizeLine(f.Why), width-6) {
 				lines = append(lines, docLine{{"      " + l, roleText}})
 			}
