@@ -77,7 +77,8 @@ type changeState struct {
 	// gen counts the markings landed: a view built from an older one
 	// builds again.
 	gen    int
-	ticket ticket // the marking awaited
+	ticket ticket // the marking under way, 0 for none
+	again  bool   // asked for while one was under way: one more after it
 }
 
 type (
@@ -159,9 +160,15 @@ func (m *Model) rememberFirst() {
 }
 
 // markTools compares and lints the servers as last loaded, off the UI
-// loop; findings of definitions linted before are kept.
+// loop; findings of definitions linted before are kept. One marking runs
+// at a time: asks made meanwhile fold into one more after it, so that
+// servers connecting one by one do not pile up work.
 func (m *Model) markTools() tea.Cmd {
 	c := &m.changes
+	if c.ticket != 0 {
+		c.again = true
+		return nil
+	}
 	c.ticket = m.tickets.next()
 	servers, first, prev, t := m.servers, c.first, c.marks, c.ticket
 	var snap schemadiff.Snapshot
@@ -175,13 +182,18 @@ func (m *Model) markTools() tea.Cmd {
 	}
 }
 
-// toolsMarked keeps the marks asked for last.
-func (m *Model) toolsMarked(msg toolsMarkedMsg) {
+// toolsMarked keeps the marks, and starts the marking asked for meanwhile.
+func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 	c := &m.changes
 	if stale(msg.ticket, c.ticket) {
-		return
+		return nil
 	}
 	c.ticket = 0
+	var next tea.Cmd
+	if c.again {
+		c.again = false
+		next = m.markTools()
+	}
 	c.marks, c.removed = msg.marks, msg.removed
 	c.anyChange, c.anyRejected = false, false
 	for _, k := range c.marks {
@@ -189,6 +201,7 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) {
 		c.anyRejected = c.anyRejected || k.rejected()
 	}
 	c.gen++
+	return next
 }
 
 // markServers marks every tool of the connected servers: its changes

@@ -333,3 +333,24 @@ func TestFindingsViewNone(t *testing.T) {
 		t.Errorf("lines %v", lines)
 	}
 }
+
+// One marking runs at a time: a second ask waits for the first to land,
+// then runs once, on the servers as they are then.
+func TestMarkingsDoNotPileUp(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 30)
+	first := h.m.markTools()
+	if first == nil {
+		t.Fatal("no marking started")
+	}
+	if h.m.markTools() != nil || h.m.markTools() != nil {
+		t.Fatal("a second marking started while one runs")
+	}
+	_, next := h.m.Update(first())
+	if next == nil || h.m.changes.ticket == 0 {
+		t.Fatal("the marking asked for meanwhile did not start")
+	}
+	h.run(next)
+	if h.m.changes.ticket != 0 || h.m.changes.again {
+		t.Errorf("markings left under way: ticket %d, again %v", h.m.changes.ticket, h.m.changes.again)
+	}
+}

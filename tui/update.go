@@ -94,7 +94,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case baselineReadMsg:
 		return m.baselineRead(msg)
 	case toolsMarkedMsg:
-		m.toolsMarked(msg)
+		return m.toolsMarked(msg)
 	default:
 		if cmd, ok := m.gatewayMsg(msg); ok {
 			return cmd
