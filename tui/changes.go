@@ -201,6 +201,13 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 		c.anyRejected = c.anyRejected || k.rejected()
 	}
 	c.gen++
+	m.tools.gone = map[string][]string{}
+	for server, gone := range c.removed {
+		for _, ch := range gone {
+			m.tools.gone[server] = append(m.tools.gone[server], ch.Tool[len(server)+1:])
+		}
+	}
+	m.tools.rebuild(m.servers, m.info)
 	return next
 }
 

@@ -169,6 +169,20 @@ func TestBaselineMarksTools(t *testing.T) {
 	if l := h.toolLine("demo"); !strings.Contains(l, "−1") {
 		t.Errorf("the server's line does not count the removed tool: %q", l)
 	}
+	if l := h.toolLine("shop_cancel_order"); !strings.Contains(l, "gone") {
+		t.Errorf("the removed tool is not listed gone under its server: %q", l)
+	}
+	h.keys("G", "k") // the demo server's last row, above the broken server: the gone tool
+	if r, _ := h.m.tools.selected(); r.gone != 1 {
+		t.Fatalf("the row above the last is not the gone tool: %+v", r)
+	}
+	if s := h.screen(); !strings.Contains(s, "no longer listed") {
+		t.Errorf("the gone tool's row does not show its server's pane:\n%s", s)
+	}
+	h.keys("K")
+	if r, _ := h.m.tools.selected(); r.gone != 0 || r.tool >= 0 || h.m.servers[r.server].Name != "demo" {
+		t.Errorf("K from the gone tool does not go to its server's row: %+v", r)
+	}
 	h.keys("g") // the server's row: its pane lists the tool removed
 	if s := h.screen(); !strings.Contains(s, "shop_cancel_order") || !strings.Contains(s, "no longer listed") {
 		t.Errorf("the server pane does not list the removed tool:\n%s", s)

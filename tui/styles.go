@@ -18,7 +18,7 @@ type Icons struct {
 	Folded, Unfolded, Leaf, Cycle        string
 	Gateway                              string
 	// The marks of changes and lint findings.
-	Breaking, Compatible, Added, Rejected string
+	Breaking, Compatible, Added, Rejected, Gone string
 }
 
 // Styles is every style the UI renders with, built once from the palette
@@ -73,7 +73,7 @@ func NewStyles(isDark, noColor bool) Styles {
 			Folded: schematree.DefaultGlyphs.Folded, Unfolded: schematree.DefaultGlyphs.Unfolded,
 			Leaf: schematree.DefaultGlyphs.Leaf, Cycle: schematree.DefaultGlyphs.Cycle,
 			Gateway:  "⇄",
-			Breaking: "▲", Compatible: "△", Added: "+", Rejected: "⚠",
+			Breaking: "▲", Compatible: "△", Added: "+", Rejected: "⚠", Gone: "−",
 		},
 		Title:          fg(p.Accent).Bold(true),
 		Dim:            fg(p.Muted),
