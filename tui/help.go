@@ -142,6 +142,7 @@ func (m *Model) legend() []string {
 		s.Breaking.Render(ic.Breaking) + s.Dim.Render(" breaking change"),
 		s.Compatible.Render(ic.Compatible) + s.Dim.Render(" compatible change (D)"),
 		s.AddedMark.Render(ic.Added) + s.Dim.Render(" added since the lock file"),
+		s.RemovedTool.Render(ic.Gone) + s.Dim.Render(" gone since it"),
 		s.Rejected.Render(ic.Rejected) + s.Dim.Render(" a client refuses it (!)"),
 	}
 }
