@@ -57,7 +57,7 @@ func Clients() []Client {
 			{ID: "description-length", Severity: Warning, Source: srcOpenAIDescCap,
 				Summary: "descriptions of at most 1,024 characters (reported, not documented)", check: descriptionCap(1024)},
 		}},
-		{Name: "openai-strict", Title: "OpenAI strict mode (Structured Outputs)", rules: []Rule{
+		{Name: "openai-strict", Title: "OpenAI strict mode (Structured Outputs)", OptIn: true, rules: []Rule{
 			{ID: "root-anyof", Severity: Error, Source: srcOpenAIStrict,
 				Summary: "the root is an object, not anyOf", check: strictRootAnyOf},
 			{ID: "all-required", Severity: Error, Source: srcOpenAIStrict,
@@ -94,7 +94,7 @@ func Clients() []Client {
 			{ID: "combined-name-length", Severity: Error, Source: srcCursorNames,
 				Summary: "server name and tool name together under 60 characters", check: combinedLength(60)},
 		}},
-		{Name: "gemini", Title: "Gemini function declarations", rules: []Rule{
+		{Name: "gemini", Title: "Gemini function declarations", OptIn: true, rules: []Rule{
 			{ID: "function-name", Severity: Error, Source: srcGeminiFunction,
 				Summary: "function names start with a letter or _, then A-Z a-z 0-9 _ . : -, at most 64",
 				check:   nameMatches(geminiName, "Gemini function names must start with a letter or _ and hold at most 64 of A-Z, a-z, 0-9, _, ., : and -")},

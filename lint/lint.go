@@ -52,6 +52,12 @@ type Finding struct {
 type Client struct {
 	Name  string
 	Title string
+	// OptIn says the profile is a mode a client chooses, or a schema
+	// subset it converts tools to, rather than what it does with a tool as
+	// listed: OpenAI's strict mode, Gemini's OpenAPI `parameters`. They
+	// disagree (strict mode wants `additionalProperties: false` on every
+	// object, Gemini refuses the keyword), so nearly every tool breaks one.
+	OptIn bool
 	rules []Rule
 }
 
@@ -104,6 +110,17 @@ func Lint(tools []model.Tool, clients []Client) []Finding {
 		}
 	}
 	return out
+}
+
+// RefusedAsListed reports whether a client refuses the tool as it is
+// listed: some finding of a profile that is not OptIn is an error.
+func RefusedAsListed(findings []Finding) bool {
+	for _, f := range findings {
+		if c, ok := ClientNamed(f.Client); f.Severity == Error && ok && !c.OptIn {
+			return true
+		}
+	}
+	return false
 }
 
 // Worst returns the most serious severity among findings, or 0 for none.

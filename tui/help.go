@@ -141,6 +141,11 @@ func (m *Model) legend() []string {
 		s.Count.Render("2 deep · 1.2k tok") + s.Dim.Render(" subtree depth, cl100k tokens"),
 		s.MarkMissing.Render(ic.Missing) + s.Dim.Render(" missing ") + s.MarkMismatch.Render(ic.TypeMismatch+ic.EnumMismatch+ic.NullMark) +
 			s.Dim.Render(" type, enum, null ") + s.MarkExtra.Render(ic.NotAllowed+ic.Undeclared) + s.Dim.Render(" extra key: a call's result"),
+		s.Breaking.Render(ic.Breaking) + s.Dim.Render(" breaking change"),
+		s.Compatible.Render(ic.Compatible) + s.Dim.Render(" compatible change (D)"),
+		s.AddedMark.Render(ic.Added) + s.Dim.Render(" added since the lock file"),
+		s.RemovedTool.Render(ic.Gone) + s.Dim.Render(" gone since it"),
+		s.Rejected.Render(ic.Rejected) + s.Dim.Render(" a client refuses it (!)"),
 	}
 }
 

@@ -14,6 +14,7 @@ type keyMap struct {
 	ResultDown, ResultUp                     key.Binding
 	Pane, View, Desc, Reconnect              key.Binding
 	Planner, Compare                         key.Binding
+	Diff, Findings                           key.Binding
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
 	ResetBudget                              key.Binding
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
@@ -59,6 +60,8 @@ func newKeyMap() keyMap {
 		View:        b([]string{"v"}, "v", "next view"),
 		Planner:     b([]string{"p"}, "p", "planner"),
 		Compare:     b([]string{"c"}, "c", "vs legacy"),
+		Diff:        b([]string{"D"}, "D", "changes"),
+		Findings:    b([]string{"!"}, "!", "lint findings"),
 		FieldsUp:    b([]string{"+", "="}, "+/-", "max_fields"),
 		FieldsDown:  b([]string{"-", "_"}, "-", "fewer fields"),
 		DepthUp:     b([]string{"]"}, "]/[", "max_depth"),
@@ -108,7 +111,7 @@ func (k *keyMap) toolsHelp() []key.Binding {
 // explorerHelp is the help shown by "?" in the explorer, in columns: six
 // on a wide screen, four (taller) on a narrow one.
 func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
-	views := []key.Binding{k.Planner, k.Compare, k.FieldsUp, k.DepthUp, k.ResetBudget, k.CallOverlay}
+	views := []key.Binding{k.Planner, k.Compare, k.Diff, k.Findings, k.FieldsUp, k.DepthUp, k.ResetBudget, k.CallOverlay}
 	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},

@@ -57,6 +57,9 @@ type Options struct {
 	// Demo says no config was found and the embedded demo server is
 	// shown: the title bar says so for as long as it runs.
 	Demo bool
+	// Baseline is a lock file (mcpeek snapshot) to mark changes since;
+	// "" for none. A file that cannot be read is a note, not an error.
+	Baseline string
 }
 
 // Model is the explorer's one root model. Its parts are plain structs
@@ -136,6 +139,9 @@ type Model struct {
 	gw          backgroundGateway
 	// traffic is the gateway's calls, and the screen that lists them.
 	traffic trafficPane
+
+	// changes are the marks of changed tools and lint findings.
+	changes changeState
 }
 
 // snapshotLoads are the requests for the servers' snapshot: one at a time,
@@ -206,6 +212,7 @@ func New(o Options) *Model {
 		height:      24,
 		runner:      newRunner(o.Backend, o.Version),
 		gatewayAddr: cmp.Or(o.GatewayAddr, defaultGatewayAddr),
+		changes:     changeState{path: o.Baseline},
 	}
 	m.traffic = trafficPane{list: trafficList{following: true}, gw: &m.gw, tickets: &m.tickets}
 	m.restyle()
@@ -222,6 +229,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if len(m.notes) > 0 {
 		cmds = append(cmds, m.setStatus(m.notes[0], false))
+	}
+	if m.changes.path != "" {
+		cmds = append(cmds, readBaseline(m.changes.path))
 	}
 	return tea.Batch(cmds...)
 }
@@ -320,7 +330,7 @@ func (m *Model) currentTree() *schematree.Tree {
 
 // env is what the current tool's panes may use when they sync.
 func (m *Model) env() env {
-	return env{budget: m.budget, counter: m.counter, tickets: &m.tickets}
+	return env{budget: m.budget, counter: m.counter, tickets: &m.tickets, changes: &m.changes}
 }
 
 // Copied is the text last put on the clipboard (for tests and scripts).

@@ -354,13 +354,23 @@ func TestKeysOnTree(t *testing.T) {
 	if h.m.view != viewNamed(t, "compare") || !strings.Contains(h.screen(), "legacy: first 30 leaf paths") {
 		t.Fatalf("v did not show the compare view:\n%s", h.screen())
 	}
+	h.keys("v", "v")
+	if h.m.view != viewNamed(t, "findings") {
+		t.Fatalf("v did not reach the findings view: %s", h.m.view)
+	}
 	h.keys("v")
 	if h.m.view != viewNamed(t, "summary") {
 		t.Fatal("v does not cycle")
 	}
 	h.keys("?")
-	if !strings.Contains(h.screen(), "unfold to depth") || !strings.Contains(h.screen(), "summary hides fields") {
+	if !strings.Contains(h.screen(), "unfold to depth") {
 		t.Fatalf("? shows no full help:\n%s", h.screen())
+	}
+	if !strings.Contains(h.screen(), "summary hides fields") {
+		h.keys("pgdown", "pgdown", "pgdown") // the legend follows the keys
+	}
+	if !strings.Contains(h.screen(), "summary hides fields") {
+		t.Fatalf("the help has no legend:\n%s", h.screen())
 	}
 	h.keys("?")
 	if strings.Contains(h.screen(), "unfold to depth") {

@@ -10,9 +10,9 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 )
 
-// withCannedCall runs the explorer and, on a landCanned message, lays the
-// shown tool's canned demo result over its trees, from inside Update as
-// a call landing would.
+// withCannedCall runs the explorer and, on a landCanned message, lays
+// stale_get_order's canned demo result over its trees once its view is
+// shown, from inside Update as a call landing would.
 type withCannedCall struct {
 	*Model
 	t *testing.T
@@ -21,7 +21,12 @@ type withCannedCall struct {
 type landCanned struct{}
 
 func (w withCannedCall) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(landCanned); ok && w.current != nil {
+	if _, ok := msg.(landCanned); ok {
+		if w.current == nil || w.current.tool.Name != "stale_get_order" {
+			// The first tool's view is still shown: the chosen one is
+			// being built. Ask again a moment later.
+			return w, tea.Tick(10*time.Millisecond, func(time.Time) tea.Msg { return landCanned{} })
+		}
 		w.current.setCall(checkedCall(w.t, w.current))
 		return w, nil
 	}

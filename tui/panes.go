@@ -70,6 +70,7 @@ type env struct {
 	budget  summarizer.Options
 	counter *tokens.Counter
 	tickets *tickets
+	changes *changeState // read only
 }
 
 // viewKind is a view of a tool: its place in toolViews.
@@ -89,6 +90,8 @@ var toolViews = []struct {
 	{"raw", newRawPane, nil},
 	{"planner", newPlannerPane, func(k *keyMap) key.Binding { return k.Planner }},
 	{"compare", newComparePane, func(k *keyMap) key.Binding { return k.Compare }},
+	{"diff", newDiffPane, func(k *keyMap) key.Binding { return k.Diff }},
+	{"findings", newLintPane, func(k *keyMap) key.Binding { return k.Findings }},
 }
 
 func (k viewKind) String() string { return toolViews[k].name }

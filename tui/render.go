@@ -62,6 +62,9 @@ type treeView struct {
 	showDesc bool
 	costs    map[*schematree.Node]subtreeCost // badges of folded lines (schema tree)
 	layer    *callLayer                       // a checked call's values and marks, or nil
+	// mark, when set, is a one-cell column before every line (the diff
+	// view's changed fields).
+	mark func(n *schematree.Node) seg
 }
 
 // render draws every line on screen, one per row, without a final newline.
@@ -91,6 +94,9 @@ func (v treeView) render(t *schematree.Tree) string {
 		}
 		spans = n.AppendSpans(spans[:0], opts)
 		segs = segs[:0]
+		if v.mark != nil {
+			segs = append(segs, v.mark(n))
+		}
 		for _, sp := range spans {
 			segs = append(segs, seg{sp.Text, v.styles.treeRoleStyle(sp)})
 		}

@@ -21,6 +21,8 @@ type Icons struct {
 	// reads without colour too.
 	Missing, TypeMismatch, EnumMismatch string
 	NullMark, NotAllowed, Undeclared    string
+	// The marks of changes and lint findings.
+	Breaking, Compatible, Added, Rejected, Gone string
 }
 
 // Styles is every style the UI renders with, built once from the palette
@@ -47,6 +49,9 @@ type Styles struct {
 	Server, Tool                                        lipgloss.Style
 	StateStarting, StateConnected, StateError, StateOff lipgloss.Style
 	Marker, HiddenMark, ErrText                         lipgloss.Style
+	// Changes and findings: a breaking or compatible change, a tool
+	// added or removed since the baseline, a tool some client refuses.
+	Breaking, Compatible, AddedMark, RemovedTool, Rejected lipgloss.Style
 
 	// Bars.
 	PathBar, Status, StatusErr lipgloss.Style
@@ -78,6 +83,7 @@ func NewStyles(isDark, noColor bool) Styles {
 			Gateway: "⇄",
 			Missing: "✗", TypeMismatch: "≠", EnumMismatch: "∉",
 			NullMark: "∅", NotAllowed: "⊘", Undeclared: "+",
+			Breaking: "▲", Compatible: "△", Added: "+", Rejected: "⚠", Gone: "−",
 		},
 		Title:          fg(p.Accent).Bold(true),
 		Dim:            fg(p.Muted),
@@ -121,6 +127,11 @@ func NewStyles(isDark, noColor bool) Styles {
 		Marker:         fg(p.Object),
 		HiddenMark:     fg(p.Fold),
 		ErrText:        fg(p.Err),
+		Breaking:       fg(p.Err).Bold(true),
+		Compatible:     fg(p.OK),
+		AddedMark:      fg(p.OK),
+		RemovedTool:    fg(p.Faint).Strikethrough(true),
+		Rejected:       fg(p.Warn),
 
 		PathBar:   fg(p.Text),
 		Status:    fg(p.OK),

@@ -12,10 +12,12 @@ import (
 	"mcpeek/search"
 )
 
-// toolRow is one line of the servers-and-tools pane: a server (tool < 0)
-// or one of its tools.
+// toolRow is one line of the servers-and-tools pane: a server (tool < 0),
+// one of its tools, or (tool < 0, gone > 0) one of the lock file's tools
+// it no longer lists, which selects as its server does.
 type toolRow struct {
 	server, tool int
+	gone         int // from 1: the server's gone tool shown, 0 for none
 }
 
 // toolList is the servers-and-tools pane: the rows that pass the filter,
@@ -34,6 +36,9 @@ type toolList struct {
 	matchFilter string
 	// before is the row selected when the filter opened: esc goes back.
 	before toolKey
+	// gone are the lock file's tools each server no longer lists, by
+	// server: shown dimmed at the end of its tools.
+	gone map[string][]string
 }
 
 // toolKey names a row whatever the filter: a server, or one of its tools.
@@ -99,7 +104,7 @@ func (l *toolList) moveToTool(dir int) {
 // server's row: J and K jump between servers.
 func (l *toolList) moveToServer(dir int) {
 	for i := l.cursor + dir; i >= 0 && i < len(l.rows); i += dir {
-		if l.rows[i].tool < 0 {
+		if l.rows[i].tool < 0 && l.rows[i].gone == 0 {
 			l.cursor = i
 			l.clampOffset()
 			return
@@ -123,9 +128,9 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 		g := group{server: si}
 		for ti, t := range s.Tools {
 			if l.filter == "" {
-				g.tools = append(g.tools, toolRow{si, ti})
+				g.tools = append(g.tools, toolRow{server: si, tool: ti})
 			} else if sc := l.matches[t.ID()]; sc != search.NoMatch {
-				g.tools = append(g.tools, toolRow{si, ti})
+				g.tools = append(g.tools, toolRow{server: si, tool: ti})
 				g.best = max(g.best, sc)
 			}
 		}
@@ -145,11 +150,16 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 		slices.SortStableFunc(groups, func(a, b group) int { return cmp.Compare(b.best, a.best) })
 	}
 	for _, g := range groups {
-		l.rows = append(l.rows, toolRow{g.server, -1})
+		l.rows = append(l.rows, toolRow{server: g.server, tool: -1})
 		if l.folded[servers[g.server].Name] && l.filter == "" {
 			continue
 		}
 		l.rows = append(l.rows, g.tools...)
+		if l.filter == "" {
+			for i := range l.gone[servers[g.server].Name] {
+				l.rows = append(l.rows, toolRow{server: g.server, tool: -1, gone: i + 1})
+			}
+		}
 	}
 	if !l.selectKey(servers, keep) {
 		l.cursor = min(max(l.cursor, 0), max(len(l.rows)-1, 0))
@@ -218,6 +228,7 @@ type toolsView struct {
 	width   int
 	focused bool
 	spinner string
+	marks   *changeState // nil for none
 }
 
 // render draws the visible rows: O(height).
@@ -232,7 +243,11 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		srv := servers[r.server]
 		var segs []seg
 		var right seg
-		if r.tool < 0 {
+		var marks []seg // after right, each in its own style
+		if r.gone > 0 {
+			segs = []seg{{"  " + s.Icons.Gone + " ", s.RemovedTool}, {model.SanitizeLine(l.gone[srv.Name][r.gone-1]), s.RemovedTool}}
+			right = seg{"gone", s.Faint}
+		} else if r.tool < 0 {
 			icon, st := p.stateIcon(srv.State)
 			segs = []seg{{icon + " ", st}, {model.SanitizeLine(srv.Name), s.Server}}
 			switch {
@@ -244,6 +259,9 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 				right = seg{"…", s.Dim}
 			default:
 				right = seg{itoa(len(srv.Tools)), s.Dim}
+			}
+			if p.marks != nil {
+				marks = p.marks.serverSegs(s, srv.Name)
 			}
 		} else {
 			t := srv.Tools[r.tool]
@@ -259,11 +277,18 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 			case ti.hidesFields:
 				right = seg{s.Icons.Hidden, s.HiddenMark}
 			}
+			if p.marks != nil {
+				marks = p.marks.toolSegs(s, t)
+			}
 		}
 		// The right-hand mark keeps its column; the name is cut first.
+		rights := right.text
+		for _, mk := range marks {
+			rights += mk.text
+		}
 		rw := 0
-		if right.text != "" {
-			rw = len([]rune(right.text)) + 1
+		if rights != "" {
+			rw = cells(rights) + 1
 		}
 		var lb strings.Builder
 		cursor := i == l.cursor
@@ -275,9 +300,12 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 				if !p.focused {
 					st = s.CursorBlur
 				}
-				line += st.Render(" " + right.text)
+				line += st.Render(" " + rights)
 			} else {
 				line += " " + right.style.Render(right.text)
+				for _, mk := range marks {
+					line += mk.style.Render(mk.text)
+				}
 			}
 		}
 		b.WriteString(line)

@@ -91,6 +91,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.totalsMeasured(msg)
 	case trafficDetailMsg:
 		m.traffic.opened(msg)
+	case baselineReadMsg:
+		return m.baselineRead(msg)
+	case toolsMarkedMsg:
+		return m.toolsMarked(msg)
 	default:
 		if cmd, ok := m.gatewayMsg(msg); ok {
 			return cmd
@@ -178,7 +182,8 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	if w := m.tools.wantWidth(m.servers); w != m.layout.wantLeft {
 		m.resize(m.width, m.height)
 	}
-	cmds = append(cmds, m.showSelected())
+	m.rememberFirst()
+	cmds = append(cmds, m.showSelected(), m.markTools())
 	if !wasBusy && m.busy() {
 		cmds = append(cmds, m.spinner.Tick)
 	}

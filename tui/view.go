@@ -127,7 +127,7 @@ func (m *Model) toolsPane() string {
 	if m.starting {
 		sp = m.spinner.View()
 	}
-	p := toolsView{styles: s, width: m.layout.leftW, focused: m.focus == focusTools, spinner: sp}
+	p := toolsView{styles: s, width: m.layout.leftW, focused: m.focus == focusTools, spinner: sp, marks: &m.changes}
 	return title + "\n" + p.render(&m.tools, m.servers, m.info)
 }
 
@@ -151,7 +151,11 @@ func (m *Model) rightPane() string {
 	p := m.currentPane()
 	w := m.layout.rightW
 	head := s.Title.Render(v.id)
-	if tabs := m.tabLine(w - ansi.StringWidth(head) - 2); tabs != "" {
+	tabs := m.tabLine(w - ansi.StringWidth(head) - 2)
+	if counts := m.changes.countsText(s, v.tool); ansi.StringWidth(head+counts+tabs)+2 <= w {
+		head += counts // when the tabs leave room
+	}
+	if tabs != "" {
 		head += strings.Repeat(" ", w-ansi.StringWidth(head)-ansi.StringWidth(tabs)) + tabs
 	}
 	sub := s.Dim.Render(p.headline())
@@ -216,6 +220,7 @@ func (m *Model) serverView(srv model.Server) string {
 			lines = append(lines, "  "+s.Faint.Render(model.SanitizeLine(l)))
 		}
 	}
+	lines = append(lines, m.removedLines(srv.Name)...)
 	if totals := m.totalsLines(srv); len(totals) > 0 {
 		lines = append(lines, "")
 		for _, l := range totals {

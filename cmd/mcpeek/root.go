@@ -28,6 +28,7 @@ type app struct {
 	connectTimeout time.Duration // each connection attempt of each server
 	noLogin        bool
 	gatewayAddr    string // the explorer's background gateway, "" for any port
+	baseline       string // the explorer's lock file to mark changes since, "" for the default
 	roots          []string
 	color          bool // stdout is a terminal and colour is allowed
 	usingDemo      bool // no config was found: the embedded demo server is served
@@ -97,6 +98,8 @@ func (a *app) rootCommand() *cobra.Command {
 		"never start an OAuth login: a server that asks for one shows \"needs login\" (see `mcpeek auth`)")
 	root.Flags().StringVar(&a.gatewayAddr, "gateway-addr", "",
 		"where the explorer's background gateway listens, a loopback HOST:PORT such as 127.0.0.1:8931 (default: a free port)")
+	root.Flags().StringVar(&a.baseline, "snapshot", "",
+		"the lock file (mcpeek snapshot) the explorer marks changes since (default: "+defaultLockFile+" in the working directory, if there is one)")
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
 		a.authCommand())

@@ -48,6 +48,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		Version:     version,
 		GatewayAddr: a.gatewayAddr,
 		Demo:        a.usingDemo,
+		Baseline:    a.baselinePath(),
 	})
 	// The background gateway, if the program ended without the quit key
 	// stopping it, stops before the Manager closes.
@@ -66,6 +67,21 @@ func (a *app) runTUI(ctx context.Context) error {
 		return fmt.Errorf("terminal UI: %w", err)
 	}
 	return nil
+}
+
+// defaultLockFile is the lock file's conventional name (docs/snapshot.md).
+const defaultLockFile = "mcpeek.lock.json"
+
+// baselinePath is the lock file the explorer compares with: --snapshot,
+// else the conventional one when the working directory has it.
+func (a *app) baselinePath() string {
+	if a.baseline != "" {
+		return a.baseline
+	}
+	if _, err := os.Stat(defaultLockFile); err == nil {
+		return defaultLockFile
+	}
+	return ""
 }
 
 // noteLines turns what loadConfig wrote into status lines.

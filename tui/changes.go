@@ -1,0 +1,433 @@
+package tui
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/lint"
+	"mcpeek/model"
+	"mcpeek/schemadiff"
+)
+
+// The explorer marks what changed in each tool and what clients would
+// refuse. Two baselines say what changed: a lock file read at start
+// (mcpeek snapshot), and each tool as first listed in this run, which a
+// list_changed can make differ. The marks, the lint findings and the
+// changes are computed in one command off the UI loop, after each
+// snapshot of the servers; the diff and findings views read them.
+
+// baseline is a lock file read at start.
+type baseline struct {
+	name    string    // the file's name, as the status line and the views say it
+	written time.Time // its modification time
+	snap    schemadiff.Snapshot
+}
+
+// toolMark is what the explorer knows of one tool's changes and findings,
+// for the definition raw.
+type toolMark struct {
+	raw string
+	// changes are since the lock file when it lists the tool and the tool
+	// differs from it, else since the tool was first listed in this run.
+	changes []schemadiff.Change
+	// old is the definition changes start from (valid when there are any).
+	old model.Tool
+	// sinceStart says changes start from the first listing in this run.
+	sinceStart bool
+	// added says the lock file's server does not list the tool.
+	added bool
+	// findings are every client profile's, worst first.
+	findings []lint.Finding
+}
+
+// worst is the most serious class of the tool's changes, or 0.
+func (k toolMark) worst() schemadiff.Class { return schemadiff.Worst(k.changes) }
+
+// rejected says a client refuses the tool as it is listed (the profiles
+// of opt-in modes and schema subsets, which nearly every tool breaks one
+// of, are left to the findings view).
+func (k toolMark) rejected() bool { return lint.RefusedAsListed(k.findings) }
+
+// refusing names the clients that refuse a tool as it is listed, in the
+// order of the findings.
+func refusing(findings []lint.Finding) []string {
+	var names []string
+	for _, f := range findings {
+		if c, ok := lint.ClientNamed(f.Client); ok && !c.OptIn && f.Severity == lint.Error && !slices.Contains(names, c.Name) {
+			names = append(names, c.Name)
+		}
+	}
+	return names
+}
+
+// changeState is the model's part for changes and findings.
+type changeState struct {
+	// path is the lock file to read at start, "" for none.
+	path string
+	base *baseline
+	// first is each tool as first listed in this run, by id. It is
+	// replaced, never written, once handed to a command.
+	first map[string]model.Tool
+	// marks are by tool id, as the last marking left them; removed are
+	// the lock file's tools a server no longer lists, by server.
+	marks   map[string]toolMark
+	removed map[string][]schemadiff.Change
+	// anyChange and anyRejected say some tool has such a mark: the tools
+	// pane keeps a column for each.
+	anyChange, anyRejected bool
+	// gen counts the markings landed: a view built from an older one
+	// builds again.
+	gen    int
+	ticket ticket // the marking under way, 0 for none
+	again  bool   // asked for while one was under way: one more after it
+}
+
+type (
+	// baselineReadMsg: the lock file was read (or could not be).
+	baselineReadMsg struct {
+		base *baseline
+		err  error
+	}
+	// toolsMarkedMsg: the servers' tools were compared and linted, for
+	// the request numbered ticket.
+	toolsMarkedMsg struct {
+		ticket  ticket
+		marks   map[string]toolMark
+		removed map[string][]schemadiff.Change
+	}
+)
+
+// readBaseline reads the lock file at path.
+func readBaseline(path string) tea.Cmd {
+	return func() tea.Msg {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				err = errors.New("no such file")
+			}
+			return baselineReadMsg{err: fmt.Errorf("%s: %w", filepath.Base(path), err)}
+		}
+		snap, err := schemadiff.Decode(b)
+		if err != nil {
+			return baselineReadMsg{err: fmt.Errorf("%s: %w", filepath.Base(path), err)}
+		}
+		base := &baseline{name: filepath.Base(path), snap: snap}
+		if st, err := os.Stat(path); err == nil {
+			base.written = st.ModTime()
+		}
+		return baselineReadMsg{base: base}
+	}
+}
+
+// baselineRead takes the lock file and says so in the status line.
+func (m *Model) baselineRead(msg baselineReadMsg) tea.Cmd {
+	c := &m.changes
+	if msg.err != nil {
+		return m.setStatus(model.SanitizeLine(msg.err.Error())+": changes since it are not marked", true)
+	}
+	c.base = msg.base
+	text := "comparing with " + model.SanitizeLine(c.base.name)
+	if !c.base.written.IsZero() {
+		text += " (written " + c.base.written.Format("2006-01-02 15:04") + ")"
+	}
+	return tea.Batch(m.setStatus(text, false), m.markTools())
+}
+
+// rememberFirst keeps each connected server's tools as first listed.
+func (m *Model) rememberFirst() {
+	c := &m.changes
+	var fresh map[string]model.Tool
+	for _, s := range m.servers {
+		if s.State != model.StateConnected {
+			continue
+		}
+		for _, t := range s.Tools {
+			id := t.ID()
+			if _, ok := c.first[id]; ok {
+				continue
+			}
+			if fresh == nil {
+				fresh = maps.Clone(c.first)
+				if fresh == nil {
+					fresh = map[string]model.Tool{}
+				}
+			}
+			fresh[id] = t
+		}
+	}
+	if fresh != nil {
+		c.first = fresh
+	}
+}
+
+// markTools compares and lints the servers as last loaded, off the UI
+// loop; findings of definitions linted before are kept. One marking runs
+// at a time: asks made meanwhile fold into one more after it, so that
+// servers connecting one by one do not pile up work.
+func (m *Model) markTools() tea.Cmd {
+	c := &m.changes
+	if c.ticket != 0 {
+		c.again = true
+		return nil
+	}
+	c.ticket = m.tickets.next()
+	servers, first, prev, t := m.servers, c.first, c.marks, c.ticket
+	var snap schemadiff.Snapshot
+	if c.base != nil {
+		snap = c.base.snap
+	}
+	hasBase := c.base != nil
+	return func() tea.Msg {
+		marks, removed := markServers(servers, snap, hasBase, first, prev)
+		return toolsMarkedMsg{ticket: t, marks: marks, removed: removed}
+	}
+}
+
+// toolsMarked keeps the marks, and starts the marking asked for meanwhile.
+func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
+	c := &m.changes
+	if stale(msg.ticket, c.ticket) {
+		return nil
+	}
+	c.ticket = 0
+	var next tea.Cmd
+	if c.again {
+		c.again = false
+		next = m.markTools()
+	}
+	c.marks, c.removed = msg.marks, msg.removed
+	c.anyChange, c.anyRejected = false, false
+	for _, k := range c.marks {
+		c.anyChange = c.anyChange || k.worst() != 0 || k.added
+		c.anyRejected = c.anyRejected || k.rejected()
+	}
+	c.gen++
+	m.tools.gone = map[string][]string{}
+	for server, gone := range c.removed {
+		for _, ch := range gone {
+			m.tools.gone[server] = append(m.tools.gone[server], ch.Tool[len(server)+1:])
+		}
+	}
+	m.tools.rebuild(m.servers, m.info)
+	return next
+}
+
+// markServers marks every tool of the connected servers: its changes
+// since the lock file (servers it lists) or since first listed, and its
+// lint findings for every client profile (those of an unchanged
+// definition taken from prev).
+func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool, first map[string]model.Tool, prev map[string]toolMark) (map[string]toolMark, map[string][]schemadiff.Change) {
+	marks := map[string]toolMark{}
+	removed := map[string][]schemadiff.Change{}
+	findings := lintAll(servers, prev)
+	for _, s := range servers {
+		if s.State != model.StateConnected {
+			continue
+		}
+		var fromBase map[string][]schemadiff.Change
+		var baseTools map[string]model.Tool
+		if old, ok := base.Server(s.Name); ok && hasBase {
+			fromBase, baseTools = diffServer(old.Tools, s.Tools, s.Name)
+			removed[s.Name] = fromBase[""]
+		}
+		var changedOld, changedNew []model.Tool
+		for _, t := range s.Tools {
+			if f, ok := first[t.ID()]; ok && string(f.Raw) != string(t.Raw) {
+				changedOld, changedNew = append(changedOld, f), append(changedNew, t)
+			}
+		}
+		var sinceStart map[string][]schemadiff.Change
+		if len(changedNew) > 0 {
+			sinceStart, _ = diffServer(changedOld, changedNew, s.Name)
+		}
+		for _, t := range s.Tools {
+			id := t.ID()
+			k := toolMark{raw: string(t.Raw), findings: findings[id]}
+			switch {
+			case len(fromBase[t.Name]) > 0:
+				k.changes, k.old = fromBase[t.Name], baseTools[t.Name]
+			case len(sinceStart[t.Name]) > 0:
+				k.changes, k.old, k.sinceStart = sinceStart[t.Name], first[id], true
+			}
+			if baseTools != nil {
+				_, listed := baseTools[t.Name]
+				k.added = !listed
+			}
+			marks[id] = k
+		}
+	}
+	return marks, removed
+}
+
+// lintAll lints every tool of the connected servers for every client
+// profile, on every core; a definition linted before (in prev) keeps its
+// findings.
+func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint.Finding {
+	out := map[string][]lint.Finding{}
+	var todo []model.Tool
+	for _, s := range servers {
+		if s.State != model.StateConnected {
+			continue
+		}
+		for _, t := range s.Tools {
+			if p, ok := prev[t.ID()]; ok && p.raw == string(t.Raw) {
+				out[t.ID()] = p.findings
+			} else {
+				todo = append(todo, t)
+			}
+		}
+	}
+	clients := lint.Clients()
+	found := make([][]lint.Finding, len(todo))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
+				found[i] = sortFindings(lint.Lint(todo[i:i+1], clients))
+			}
+		})
+	}
+	wg.Wait()
+	for i, t := range todo {
+		out[t.ID()] = found[i]
+	}
+	return out
+}
+
+// diffServer compares two versions of a server's tools: the changes of
+// each tool still listed by its name, those of the tools no longer listed
+// (removed or renamed) under "", and the old tools by name.
+func diffServer(old, new []model.Tool, server string) (map[string][]schemadiff.Change, map[string]model.Tool) {
+	byName := make(map[string]model.Tool, len(old))
+	for _, t := range old {
+		byName[t.Name] = t
+	}
+	newNames := make(map[string]bool, len(new))
+	for _, t := range new {
+		newNames[t.Name] = true
+	}
+	snap := func(tools []model.Tool) schemadiff.Snapshot {
+		return schemadiff.FromServers([]model.Server{{Name: server, Tools: tools}})
+	}
+	out := map[string][]schemadiff.Change{}
+	prefix := server + "."
+	for _, ch := range schemadiff.Diff(snap(old), snap(new)) {
+		name := ch.Tool[len(prefix):]
+		switch {
+		case ch.Kind == schemadiff.ToolAdded:
+			continue // the mark says so
+		case ch.Kind == schemadiff.ToolRemoved, ch.Kind == schemadiff.ToolRenamed, !newNames[name]:
+			out[""] = append(out[""], ch)
+		default:
+			out[name] = append(out[name], ch)
+		}
+	}
+	return out, byName
+}
+
+// sortFindings puts errors first, keeping the clients' and rules' order.
+func sortFindings(fs []lint.Finding) []lint.Finding {
+	slices.SortStableFunc(fs, func(a, b lint.Finding) int { return cmp.Compare(b.Severity, a.Severity) })
+	return fs
+}
+
+// markOf is the marks of the tool id, and whether it has been marked for
+// the definition raw.
+func (c *changeState) markOf(id string, raw []byte) (toolMark, bool) {
+	k, ok := c.marks[id]
+	return k, ok && k.raw == string(raw)
+}
+
+// toolSegs are the marks after a tool's name in the tools pane: its worst
+// change (or added since the lock file), and whether a client refuses it.
+func (c *changeState) toolSegs(s *Styles, t model.Tool) []seg {
+	k, ok := c.markOf(t.ID(), t.Raw)
+	if !ok {
+		return nil
+	}
+	// Each kind of mark keeps its column while some tool has one.
+	var out []seg
+	switch {
+	case k.worst() == schemadiff.Breaking:
+		out = append(out, seg{s.Icons.Breaking, s.Breaking})
+	case k.worst() == schemadiff.Compatible:
+		out = append(out, seg{s.Icons.Compatible, s.Compatible})
+	case k.added:
+		out = append(out, seg{s.Icons.Added, s.AddedMark})
+	case c.anyChange:
+		out = append(out, seg{" ", s.Dim})
+	}
+	switch {
+	case k.rejected():
+		out = append(out, seg{s.Icons.Rejected, s.Rejected})
+	case c.anyRejected:
+		out = append(out, seg{" ", s.Dim})
+	}
+	return out
+}
+
+// serverSegs are the marks after a server's tool count: how many of the
+// lock file's tools it no longer lists.
+func (c *changeState) serverSegs(s *Styles, server string) []seg {
+	if n := len(c.removed[server]); n > 0 {
+		return []seg{{" −" + itoa(n), s.Breaking}}
+	}
+	return nil
+}
+
+// removedLines list, for a server's pane, the lock file's tools it no
+// longer lists (removed, or renamed: the detail says to what).
+func (m *Model) removedLines(server string) []string {
+	s := &m.styles
+	gone := m.changes.removed[server]
+	if len(gone) == 0 || m.changes.base == nil {
+		return nil
+	}
+	lines := []string{"", s.Dim.Render(plural(len(gone), "tool") + " of " + model.SanitizeLine(m.changes.base.name) + " no longer listed:")}
+	for _, ch := range gone {
+		name := ch.Tool[len(server)+1:]
+		lines = append(lines, "  "+s.Breaking.Render(s.Icons.Breaking)+" "+s.RemovedTool.Render(model.SanitizeLine(name))+
+			s.Faint.Render("  "+model.SanitizeLine(ch.Detail)))
+	}
+	return lines
+}
+
+// countsText is what the tool's title line says of its marks: "  2
+// breaking · 3 errors", or "".
+func (c *changeState) countsText(s *Styles, t model.Tool) string {
+	k, ok := c.markOf(t.ID(), t.Raw)
+	if !ok {
+		return ""
+	}
+	var parts []string
+	if len(k.changes) > 0 {
+		st := s.Compatible
+		if k.worst() == schemadiff.Breaking {
+			st = s.Breaking
+		}
+		parts = append(parts, st.Render(changeCounts(k.changes)))
+	} else if k.added {
+		parts = append(parts, s.AddedMark.Render("added"))
+	}
+	if k.rejected() {
+		parts = append(parts, s.Rejected.Render("refused by "+strings.Join(refusing(k.findings), ", ")))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "  " + strings.Join(parts, s.Dim.Render(" · "))
+}

@@ -1,0 +1,370 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"mcpeek/internal/testkit"
+	"mcpeek/model"
+	"mcpeek/schemadiff"
+)
+
+// lockWritten is the lock files' modification time in these tests, so
+// that the screens that show it do not change from run to run.
+var lockWritten = time.Date(2026, 5, 4, 9, 30, 0, 0, time.Local)
+
+// editTool rewrites a tool's definition with edit applied to it as
+// decoded JSON, read back as the client reads it.
+func editTool(t testing.TB, tl model.Tool, edit func(def map[string]any)) model.Tool {
+	t.Helper()
+	var def map[string]any
+	if err := json.Unmarshal(tl.Raw, &def); err != nil {
+		t.Fatal(err)
+	}
+	edit(def)
+	raw, err := json.Marshal(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := schemadiff.ParseTool(tl.Server, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// reencodedDemo is the demo tools, each definition decoded and encoded
+// again as editTool writes it (members sorted), so that an edited tool
+// differs from these only by its edit.
+func reencodedDemo(t testing.TB) []model.Tool {
+	var out []model.Tool
+	for _, tl := range testkit.DemoTools(t) {
+		out = append(out, editTool(t, tl, func(map[string]any) {}))
+	}
+	return out
+}
+
+// reencodedBackend is demoBackend serving reencodedDemo.
+func reencodedBackend(t testing.TB) *fakeBackend {
+	b := demoBackend(t)
+	b.servers[0].Tools = reencodedDemo(t)
+	return b
+}
+
+// props is the properties of a schema member of a definition.
+func props(def map[string]any, member string) map[string]any {
+	return def[member].(map[string]any)["properties"].(map[string]any)
+}
+
+// orderIDInteger makes shop_get_order's order_id an integer.
+func orderIDInteger(def map[string]any) {
+	props(def, "inputSchema")["order_id"].(map[string]any)["type"] = "integer"
+}
+
+// demoLock writes a lock file of the demo tools as they were "before":
+// shop_get_order took an integer order_id and returned legacy_total too,
+// util_echo was not there yet, and shop_cancel_order was.
+func demoLock(t testing.TB) string {
+	t.Helper()
+	var before []model.Tool
+	for _, tl := range reencodedDemo(t) {
+		switch tl.Name {
+		case "util_echo":
+			continue
+		case "shop_get_order":
+			tl = editTool(t, tl, func(def map[string]any) {
+				orderIDInteger(def)
+				props(def, "outputSchema")["legacy_total"] = map[string]any{"type": "string"}
+			})
+		}
+		before = append(before, tl)
+	}
+	cancel, err := schemadiff.ParseTool("demo", []byte(`{"name":"shop_cancel_order","inputSchema":{"type":"object"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before = append(before, cancel)
+	return writeLock(t, schemadiff.FromServers([]model.Server{{Name: "demo", Tools: before}}))
+}
+
+func writeLock(t testing.TB, snap schemadiff.Snapshot) string {
+	t.Helper()
+	b, err := snap.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return writeFile(t, b)
+}
+
+func writeFile(t testing.TB, b []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "mcpeek.lock.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, lockWritten, lockWritten); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// newLockHarness is newHarness with a lock file to compare with.
+func newLockHarness(t testing.TB, b Backend, lock string, w, h int) *harness {
+	m := New(Options{Backend: b, Started: true, NoColor: true, Baseline: lock})
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	hs := &harness{t: t, m: m}
+	hs.run(m.Init())
+	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+	return hs
+}
+
+// pickTool puts the tools pane's cursor on the tool named name.
+func (h *harness) pickTool(name string) {
+	h.t.Helper()
+	h.m.focus = focusTools
+	if !h.m.tools.selectKey(h.m.servers, toolKey{server: "demo", tool: name}) {
+		h.t.Fatalf("no row for %s", name)
+	}
+	h.run(h.m.showSelected())
+}
+
+// toolLine is the tools pane's line of the tool called name.
+func (h *harness) toolLine(name string) string {
+	h.t.Helper()
+	for _, l := range strings.Split(h.screen(), "\n") {
+		left, _, _ := strings.Cut(l, "│")
+		if strings.Contains(left, " "+name+" ") || strings.Contains(left, " "+name+"…") {
+			return left
+		}
+	}
+	h.t.Fatalf("no line for %s in\n%s", name, h.screen())
+	return ""
+}
+
+// A tool that changed since the lock file is marked with its worst class;
+// a tool the lock file lacks is marked added; a tool only the lock file
+// has is counted on its server's line and listed in its pane.
+func TestBaselineMarksTools(t *testing.T) {
+	h := newLockHarness(t, reencodedBackend(t), demoLock(t), 100, 30)
+	if got := h.m.status.text; !strings.Contains(got, "comparing with mcpeek.lock.json (written 2026-05-04 09:30)") {
+		t.Errorf("status %q", got)
+	}
+	ic := h.m.styles.Icons
+	if l := h.toolLine("shop_get_order"); !strings.Contains(l, ic.Breaking) {
+		t.Errorf("shop_get_order is not marked breaking: %q", l)
+	}
+	if l := h.toolLine("util_echo"); !strings.Contains(l, ic.Added) {
+		t.Errorf("util_echo is not marked added: %q", l)
+	}
+	if l := h.toolLine("shop_get_product"); strings.ContainsAny(l, ic.Breaking+ic.Compatible+ic.Added) {
+		t.Errorf("shop_get_product is marked, yet unchanged: %q", l)
+	}
+	if l := h.toolLine("demo"); !strings.Contains(l, "−1") {
+		t.Errorf("the server's line does not count the removed tool: %q", l)
+	}
+	if l := h.toolLine("shop_cancel_order"); !strings.Contains(l, "gone") {
+		t.Errorf("the removed tool is not listed gone under its server: %q", l)
+	}
+	h.keys("G", "k") // the demo server's last row, above the broken server: the gone tool
+	if r, _ := h.m.tools.selected(); r.gone != 1 {
+		t.Fatalf("the row above the last is not the gone tool: %+v", r)
+	}
+	if s := h.screen(); !strings.Contains(s, "no longer listed") {
+		t.Errorf("the gone tool's row does not show its server's pane:\n%s", s)
+	}
+	h.keys("K")
+	if r, _ := h.m.tools.selected(); r.gone != 0 || r.tool >= 0 || h.m.servers[r.server].Name != "demo" {
+		t.Errorf("K from the gone tool does not go to its server's row: %+v", r)
+	}
+	h.keys("g") // the server's row: its pane lists the tool removed
+	if s := h.screen(); !strings.Contains(s, "shop_cancel_order") || !strings.Contains(s, "no longer listed") {
+		t.Errorf("the server pane does not list the removed tool:\n%s", s)
+	}
+}
+
+// The diff view lists the changes with their paths, and marks each
+// changed field on both trees; moving in the list moves both trees.
+func TestDiffViewMarksBothTrees(t *testing.T) {
+	h := newLockHarness(t, reencodedBackend(t), demoLock(t), 100, 30)
+	h.pickTool("shop_get_order")
+	h.keys("D")
+	if h.m.view != viewNamed(t, "diff") {
+		t.Fatalf("D shows %s", h.m.view)
+	}
+	p := paneFor[*diffPane](t, h.m.current)
+	var kinds []string
+	for _, c := range p.mark.changes {
+		kinds = append(kinds, string(c.Kind)+" "+c.Path)
+	}
+	if got := strings.Join(kinds, ", "); got != "input-type-changed order_id, output-removed legacy_total" {
+		t.Fatalf("changes %q", got)
+	}
+	s := h.screen()
+	for _, want := range []string{"input-type-changed order_id", "output-removed legacy_total", "2 breaking"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the diff view lacks %q:\n%s", want, s)
+		}
+	}
+	st := &h.m.styles
+	ic := st.Icons
+	oldTree, newTree := plainDiff(p, p.old), plainDiff(p, p.new)
+	if !hasLine(oldTree, ic.Breaking, "order_id*: integer") || !hasLine(newTree, ic.Breaking, "order_id*: string") {
+		t.Errorf("order_id is not marked on both trees:\nold\n%s\nnew\n%s", oldTree, newTree)
+	}
+	h.keys("tab", "j") // the second change: the old tree's cursor on legacy_total
+	if c := p.old.t.Cursor(); c == nil || c.Path != "legacy_total" {
+		t.Errorf("the old tree is not on legacy_total: %v", c)
+	}
+	if !hasLine(plainDiff(p, p.old), ic.Breaking, "legacy_total: string") {
+		t.Errorf("legacy_total is not marked on the old tree:\n%s", plainDiff(p, p.old))
+	}
+	h.keys("/")
+	h.typeText("order_id")
+	if p.cursor != 0 {
+		t.Errorf("searching order_id leaves the cursor on change %d", p.cursor)
+	}
+}
+
+// plainDiff draws one of the diff view's trees without colour.
+func plainDiff(p *diffPane, d *diffTree) string {
+	st := NewStyles(true, true)
+	return trimLines(ansi.Strip(p.drawTree(&st, d, 60)))
+}
+
+// hasLine reports whether some line starts with mark and holds text.
+func hasLine(tree, mark, text string) bool {
+	for _, l := range strings.Split(tree, "\n") {
+		if strings.HasPrefix(l, mark) && strings.Contains(l, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// Without a lock file the diff view says how to make one.
+func TestDiffViewWithoutBaseline(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 30)
+	h.pickTool("shop_get_order")
+	h.keys("D")
+	squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") } // the text is wrapped
+	p := paneFor[*diffPane](t, h.m.current)
+	if s := ansi.Strip(p.render(h.m.frame())); !strings.Contains(squeeze(s), squeeze("No baseline: run `mcpeek snapshot -o mcpeek.lock.json` or pass --snapshot")) {
+		t.Errorf("no baseline text:\n%s", s)
+	}
+	if l := h.toolLine("shop_get_order"); strings.Contains(l, h.m.styles.Icons.Breaking) {
+		t.Errorf("marked without a baseline: %q", l)
+	}
+}
+
+// A lock file that cannot be read is a note; the explorer runs on.
+func TestBadLockFileIsANote(t *testing.T) {
+	for _, c := range []struct{ name, content, want string }{
+		{"not json", "{nope", "mcpeek.lock.json: not a snapshot"},
+		{"not a snapshot", `{"servers": []}`, `no "mcpeek_snapshot" member`},
+		{"missing", "", "mcpeek.lock.json: no such file"},
+	} {
+		path := filepath.Join(t.TempDir(), "mcpeek.lock.json")
+		if c.content != "" {
+			path = writeFile(t, []byte(c.content))
+		}
+		h := newLockHarness(t, demoBackend(t), path, 100, 30)
+		if !h.m.status.isErr || !strings.Contains(h.m.status.text, c.want) {
+			t.Errorf("%s: status %q, want %q", c.name, h.m.status.text, c.want)
+		}
+		if h.m.current == nil {
+			t.Errorf("%s: no tool shown", c.name)
+		}
+	}
+}
+
+// A tool whose definition changes while the explorer runs (list_changed)
+// is marked as changed since it was first listed, without a lock file.
+func TestListChangedMarksChangedSinceStart(t *testing.T) {
+	b := demoBackend(t)
+	h := newHarness(t, b, 100, 30)
+	ic := h.m.styles.Icons
+	if l := h.toolLine("shop_get_order"); strings.Contains(l, ic.Breaking) {
+		t.Fatalf("marked before any change: %q", l)
+	}
+	tools := b.servers[0].Tools
+	fresh := append([]model.Tool(nil), tools...)
+	for i, tl := range fresh {
+		if tl.Name == "shop_get_order" {
+			fresh[i] = editTool(t, tl, orderIDInteger)
+		}
+	}
+	b.servers = append([]model.Server(nil), b.servers...)
+	b.servers[0].Tools = fresh
+	h.send(ServerChangedMsg{Server: "demo"})
+	if l := h.toolLine("shop_get_order"); !strings.Contains(l, ic.Breaking) {
+		t.Errorf("not marked after list_changed: %q", l)
+	}
+	h.pickTool("shop_get_order")
+	h.keys("D")
+	s := h.screen()
+	if !strings.Contains(s, "input-type-changed order_id") || !strings.Contains(s, "first listed") {
+		t.Errorf("the diff view does not show the change since start:\n%s", s)
+	}
+}
+
+// The findings view lists what each client refuses, and the tools pane
+// marks the tools some client refuses.
+func TestFindingsViewAndRejectedMark(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 30)
+	// analytics_timeseries returns an array: every client refuses it.
+	if l := h.toolLine("analytics_timeseri"); !strings.Contains(l, h.m.styles.Icons.Rejected) {
+		t.Errorf("analytics_timeseries is not marked refused: %q", l)
+	}
+	h.pickTool("analytics_timeseries")
+	h.keys("!")
+	if h.m.view != viewNamed(t, "findings") {
+		t.Fatalf("! shows %s", h.m.view)
+	}
+	s := h.screen()
+	for _, want := range []string{"refused by mcp", "output-root-object", "/outputSchema/type", "fix: use"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the findings view lacks %q:\n%s", want, s)
+		}
+	}
+	if lines := paneFor[*lintPane](t, h.m.current).list.lines; len(lines) < 10 {
+		t.Errorf("only %d lines of findings", len(lines))
+	}
+}
+
+// A tool no client objects to says so. (Every real definition draws an
+// error from some profile: OpenAI's strict mode requires
+// additionalProperties: false, which Gemini refuses.)
+func TestFindingsViewNone(t *testing.T) {
+	lines := findingLines(nil, 80)
+	if len(lines) != 1 || lines[0].text() != "No findings: every client profile accepts this tool." {
+		t.Errorf("lines %v", lines)
+	}
+}
+
+// One marking runs at a time: a second ask waits for the first to land,
+// then runs once, on the servers as they are then.
+func TestMarkingsDoNotPileUp(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 30)
+	first := h.m.markTools()
+	if first == nil {
+		t.Fatal("no marking started")
+	}
+	if h.m.markTools() != nil || h.m.markTools() != nil {
+		t.Fatal("a second marking started while one runs")
+	}
+	_, next := h.m.Update(first())
+	if next == nil || h.m.changes.ticket == 0 {
+		t.Fatal("the marking asked for meanwhile did not start")
+	}
+	h.run(next)
+	if h.m.changes.ticket != 0 || h.m.changes.again {
+		t.Errorf("markings left under way: ticket %d, again %v", h.m.changes.ticket, h.m.changes.again)
+	}
+}

@@ -1,0 +1,382 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/schemadiff"
+	"mcpeek/schematree"
+	"mcpeek/summarizer"
+)
+
+// diffWide is the pane's width from which the diff view puts the old and
+// new trees side by side; narrower, it stacks them.
+const diffWide = 100
+
+// diffPane is the diff view: what changed in the tool since the lock file
+// (or since it was first listed in this run), as a list of changes over
+// the old and new schema trees, each changed field marked on both. The
+// cursor is in the list; both trees follow it to the change's field.
+type diffPane struct {
+	v             *toolView
+	width, height int
+	// gen is the marking the view was built from, 0 for none yet.
+	gen      int
+	mark     toolMark
+	base     *baseline
+	old, new *diffTree // nil until built off the UI loop
+	pending  ticket
+	cursor   int // in the change list
+	top      int // the first change shown
+	origin   int // where a search began
+}
+
+func newDiffPane(v *toolView) toolPane { return &diffPane{v: v} }
+
+// diffTree is one version's schema tree and the classes of the changes to
+// mark on it, by section ("input", "output") and path as the tree writes
+// it.
+type diffTree struct {
+	t     *schematree.Tree
+	marks map[string]map[string]schemadiff.Class
+	env   bool // its output is an envelope: paths under data
+}
+
+// diffBuiltMsg: the old and new trees of a tool's diff were built.
+type diffBuiltMsg struct {
+	tool     string
+	ticket   ticket
+	old, new *diffTree
+}
+
+func (p *diffPane) headline() string {
+	switch {
+	case p.gen == 0:
+		return "changes: comparing…"
+	case len(p.mark.changes) == 0 && p.mark.added && p.base != nil:
+		return "added since " + model.SanitizeLine(p.base.name)
+	case len(p.mark.changes) == 0:
+		return "changes: none"
+	}
+	return "changes since " + p.against() + ": " + changeCounts(p.mark.changes)
+}
+
+// against names what the changes are since.
+func (p *diffPane) against() string {
+	if p.mark.sinceStart || p.base == nil {
+		return "first listed"
+	}
+	return model.SanitizeLine(p.base.name)
+}
+
+// changeCounts writes "1 breaking, 2 compatible".
+func changeCounts(changes []schemadiff.Change) string {
+	var br, co int
+	for _, c := range changes {
+		if c.Class == schemadiff.Breaking {
+			br++
+		} else {
+			co++
+		}
+	}
+	var parts []string
+	if br > 0 {
+		parts = append(parts, itoa(br)+" breaking")
+	}
+	if co > 0 {
+		parts = append(parts, itoa(co)+" compatible")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sync takes the latest marks of the tool and, when it changed, builds
+// the two trees off the UI loop: each version parsed on its own, so that
+// the command shares no schema with the other views.
+func (p *diffPane) sync(e env) tea.Cmd {
+	cs := e.changes
+	if cs == nil || p.gen == cs.gen {
+		return nil
+	}
+	k, ok := cs.markOf(p.v.tool.ID(), p.v.tool.Raw)
+	if !ok {
+		return nil
+	}
+	same := p.gen != 0 && cs.base == p.base && k.raw == p.mark.raw && k.sinceStart == p.mark.sinceStart &&
+		string(k.old.Raw) == string(p.mark.old.Raw)
+	p.gen, p.mark, p.base = cs.gen, k, cs.base
+	if same {
+		return nil // the same comparison: keep the trees and the cursor
+	}
+	p.old, p.new, p.cursor, p.top = nil, nil, 0, 0
+	if len(k.changes) == 0 {
+		p.pending = 0
+		return nil
+	}
+	p.pending = e.tickets.next()
+	id, t, oldTool, newTool, changes := p.v.tool.ID(), p.pending, k.old, p.v.tool, k.changes
+	return func() tea.Msg {
+		o, n := summarizer.ParseTool(oldTool), summarizer.ParseTool(newTool)
+		both := enveloped(o.Out) && enveloped(n.Out)
+		return diffBuiltMsg{tool: id, ticket: t, old: newDiffTree(o, both, changes), new: newDiffTree(n, both, changes)}
+	}
+}
+
+func enveloped(s *model.Schema) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := s.DataRoot()
+	return ok
+}
+
+// newDiffTree builds a version's tree with the changes marked on it. The
+// changes' output paths start inside the envelope when both versions are
+// envelopes; the tree's start at the envelope.
+func newDiffTree(pt summarizer.ParsedTool, bothEnveloped bool, changes []schemadiff.Change) *diffTree {
+	d := &diffTree{t: schematree.NewSchema(pt.Out, pt.In, "", ""), marks: map[string]map[string]schemadiff.Class{}, env: bothEnveloped}
+	for _, c := range changes {
+		section, path, ok := d.place(c)
+		if !ok {
+			continue
+		}
+		if d.marks[section] == nil {
+			d.marks[section] = map[string]schemadiff.Class{}
+		}
+		d.marks[section][path] = max(d.marks[section][path], c.Class)
+	}
+	return d
+}
+
+// place is where a change shows on the tree: its section and the path as
+// the tree writes it; false for a change to the tool's words.
+func (d *diffTree) place(c schemadiff.Change) (section, path string, ok bool) {
+	k := string(c.Kind)
+	switch {
+	case strings.HasPrefix(k, "input-"):
+		return "input", c.Path, true
+	case strings.HasPrefix(k, "output-"):
+		if d.env {
+			if c.Path == "" {
+				return "output", "data", true
+			}
+			return "output", "data." + c.Path, true
+		}
+		return "output", c.Path, true
+	}
+	return "", "", false
+}
+
+// markOf is the class marked on a tree line, 0 for none.
+func (d *diffTree) markOf(n *schematree.Node) schemadiff.Class {
+	top := n
+	for top.Parent() != nil {
+		top = top.Parent()
+	}
+	section := strings.TrimRight(top.Name, "[]")
+	path := n.Path
+	if n == top {
+		path = ""
+	}
+	return d.marks[section][path]
+}
+
+// jump shows the line of change c, or the nearest line above it (a field
+// removed is on the old tree only).
+func (d *diffTree) jump(c schemadiff.Change) {
+	section, path, ok := d.place(c)
+	if !ok {
+		return
+	}
+	for path != "" {
+		if _, ok := d.t.OpenIn(section, path); ok {
+			return
+		}
+		i := strings.LastIndexByte(path, '.')
+		if i < 0 {
+			break
+		}
+		path = path[:i]
+	}
+	for n := d.t.First(); n != nil; n = n.After() {
+		if strings.TrimRight(n.Name, "[]") == section {
+			d.t.Jump(n)
+			return
+		}
+	}
+}
+
+// land installs the trees the tool's diff view still waits for.
+func (msg diffBuiltMsg) land(views map[string]*toolView) {
+	p, ok := paneOf[*diffPane](views[msg.tool])
+	if !ok || stale(msg.ticket, p.pending) {
+		return
+	}
+	p.pending, p.old, p.new = 0, msg.old, msg.new
+	p.resize(p.width, p.height)
+	p.follow()
+}
+
+// follow moves both trees to the change under the cursor.
+func (p *diffPane) follow() {
+	if p.cursor >= len(p.mark.changes) {
+		return
+	}
+	for _, d := range []*diffTree{p.old, p.new} {
+		if d != nil {
+			d.jump(p.mark.changes[p.cursor])
+		}
+	}
+}
+
+// listRows is how many rows the change list takes.
+func (p *diffPane) listRows() int {
+	return min(len(p.mark.changes), max(2, p.height/3))
+}
+
+// treeRows is the height of each tree: side by side they share the rows
+// under the list and a heading; stacked, each has half and a heading.
+func (p *diffPane) treeRows() int {
+	rest := p.height - p.listRows()
+	if p.width >= diffWide {
+		return max(rest-1, 1)
+	}
+	return max((rest-2)/2, 1)
+}
+
+func (p *diffPane) resize(width, height int) {
+	p.width, p.height = width, height
+	if p.old != nil {
+		p.old.t.SetHeight(p.treeRows())
+	}
+	if p.new != nil {
+		p.new.t.SetHeight(p.newRows())
+	}
+	p.clampTop()
+}
+
+// newRows is the new tree's height: stacked, it takes the rows the old
+// one leaves.
+func (p *diffPane) newRows() int {
+	if p.width >= diffWide {
+		return p.treeRows()
+	}
+	return max(p.height-p.listRows()-2-p.treeRows(), 1)
+}
+
+func (p *diffPane) clampTop() {
+	rows := p.listRows()
+	if p.cursor < p.top {
+		p.top = p.cursor
+	}
+	if rows > 0 && p.cursor >= p.top+rows {
+		p.top = p.cursor - rows + 1
+	}
+	p.top = min(max(p.top, 0), max(len(p.mark.changes)-rows, 0))
+}
+
+// move puts the cursor n changes further and the trees on its field.
+func (p *diffPane) move(n int) {
+	if len(p.mark.changes) == 0 {
+		return
+	}
+	p.cursor = min(max(p.cursor+n, 0), len(p.mark.changes)-1)
+	p.clampTop()
+	p.follow()
+}
+
+func (p *diffPane) key(msg tea.KeyPressMsg, k *keyMap) action {
+	page := max(p.listRows(), 1)
+	switch {
+	case key.Matches(msg, k.Down):
+		p.move(1)
+	case key.Matches(msg, k.Up):
+		p.move(-1)
+	case key.Matches(msg, k.PageDown):
+		p.move(page)
+	case key.Matches(msg, k.PageUp):
+		p.move(-page)
+	case key.Matches(msg, k.Top):
+		p.move(-len(p.mark.changes))
+	case key.Matches(msg, k.Bottom):
+		p.move(len(p.mark.changes))
+	}
+	return nil
+}
+
+func (p *diffPane) scroll(n int) { p.move(n) }
+
+// click selects the change clicked.
+func (p *diffPane) click(row int) action {
+	if row >= 0 && row < p.listRows() {
+		p.move(p.top + row - p.cursor)
+	}
+	return nil
+}
+
+func (p *diffPane) where(s *Styles) string {
+	if len(p.mark.changes) == 0 {
+		return ""
+	}
+	return s.Dim.Render("change " + itoa(p.cursor+1) + " of " + itoa(len(p.mark.changes)))
+}
+
+func (p *diffPane) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.Down, k.Filter, k.Diff, k.View, k.Pane, k.Help, k.Quit}
+}
+
+// The search looks through the changes' lines.
+
+func (p *diffPane) markSearch()   { p.origin = p.cursor }
+func (p *diffPane) unmarkSearch() { p.move(p.origin - p.cursor) }
+func (p *diffPane) find(q string, dir int) (int, int, bool) {
+	q = foldQuery(q)
+	if q == "" {
+		return 0, 0, false
+	}
+	ref := p.cursor
+	if dir == 0 {
+		ref = p.origin
+	}
+	var hits []int
+	refAt := -1
+	for i, c := range p.mark.changes {
+		if refAt < 0 && i >= ref {
+			refAt = len(hits)
+		}
+		if containsFold(changeText(c), q) {
+			hits = append(hits, i)
+		}
+	}
+	if len(hits) == 0 {
+		return 0, 0, false
+	}
+	if refAt < 0 {
+		refAt = len(hits)
+	}
+	i := pick(hits, refAt, ref, dir)
+	p.move(hits[i] - p.cursor)
+	return i + 1, len(hits), false
+}
+
+// changeText is a change's line as plain text: kind, path, detail.
+func changeText(c schemadiff.Change) string {
+	return string(c.Kind) + " " + changePath(c) + " — " + c.Detail
+}
+
+// changePath is a change's path, or what it is a change to.
+func changePath(c schemadiff.Change) string {
+	if c.Path != "" {
+		return c.Path
+	}
+	k := string(c.Kind)
+	switch {
+	case strings.HasPrefix(k, "input-"):
+		return "(input root)"
+	case strings.HasPrefix(k, "output-"):
+		return "(output root)"
+	}
+	return "(tool)"
+}

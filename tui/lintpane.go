@@ -1,0 +1,181 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/lint"
+	"mcpeek/model"
+)
+
+// lintPane is the findings view: what each client profile says of the
+// tool (mcpeek lint), grouped by client, the clients that refuse it
+// first, each finding with its severity, rule, pointer, why and fix. The
+// findings come with the tools' marks (linted once per definition, off
+// the UI loop); the lines are laid out again when the width changes.
+type lintPane struct {
+	docPane
+	v        *toolView
+	gen      int // the marking the lines were laid out from, 0 for none
+	findings []lint.Finding
+	laidAt   int // the width the lines were wrapped to
+	list     *lineList
+}
+
+func newLintPane(v *toolView) toolPane { return &lintPane{v: v} }
+
+func (p *lintPane) headline() string {
+	if p.gen == 0 {
+		return "lint findings: linting…"
+	}
+	return "lint findings: " + findingCounts(p.findings)
+}
+
+// findingCounts writes "3 errors, 1 warning" or "none".
+func findingCounts(fs []lint.Finding) string {
+	var errs int
+	for _, f := range fs {
+		if f.Severity == lint.Error {
+			errs++
+		}
+	}
+	var parts []string
+	if errs > 0 {
+		parts = append(parts, plural(errs, "error"))
+	}
+	if w := len(fs) - errs; w > 0 {
+		parts = append(parts, plural(w, "warning"))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (p *lintPane) sync(e env) tea.Cmd {
+	if e.changes != nil && p.gen != e.changes.gen {
+		if k, ok := e.changes.markOf(p.v.tool.ID(), p.v.tool.Raw); ok {
+			p.gen, p.findings, p.laidAt = e.changes.gen, k.findings, 0
+		}
+	}
+	if p.gen != 0 && p.laidAt != p.width {
+		p.layOut()
+	}
+	return nil
+}
+
+func (p *lintPane) resize(width, height int) {
+	p.docPane.resize(width, height)
+	if p.gen != 0 && p.laidAt != width {
+		p.layOut()
+	}
+}
+
+// layOut writes the findings as lines wrapped to the pane's width.
+func (p *lintPane) layOut() {
+	top := 0
+	if p.list != nil {
+		top = p.list.top
+	}
+	p.laidAt = p.width
+	p.list = &lineList{lines: findingLines(p.findings, max(p.width, 20))}
+	p.doc = p.list
+	p.list.scroll(top, p.height)
+}
+
+// findingLines lays findings out client by client, the clients that
+// refuse the tool first, errors first within each.
+func findingLines(fs []lint.Finding, width int) []docLine {
+	if len(fs) == 0 {
+		return []docLine{{{"No findings: every client profile accepts this tool.", roleDim}}}
+	}
+	byClient := map[string][]lint.Finding{}
+	for _, f := range fs {
+		byClient[f.Client] = append(byClient[f.Client], f)
+	}
+	var refusing, rest []lint.Client
+	for _, c := range lint.Clients() {
+		switch lint.Worst(byClient[c.Name]) {
+		case lint.Error:
+			refusing = append(refusing, c)
+		case lint.Warning:
+			rest = append(rest, c)
+		}
+	}
+	var lines []docLine
+	if len(refusing) > 0 {
+		var names []string
+		for _, c := range refusing {
+			names = append(names, c.Name)
+		}
+		lines = append(lines, docLine{{"refused by " + strings.Join(names, ", "), roleErr}})
+	} else {
+		lines = append(lines, docLine{{"no client refuses it; some may mishandle it", roleDim}})
+	}
+	for _, c := range append(refusing, rest...) {
+		own := byClient[c.Name]
+		lines = append(lines, docLine{}, docLine{{c.Name, roleHead}, {"  " + c.Title + " · " + findingCounts(own), roleDim}})
+		for _, f := range own {
+			sev := roleCount
+			if f.Severity == lint.Error {
+				sev = roleErr
+			}
+			head := docLine{{"  " + padRight(f.Severity.String(), 8), sev}, {f.Rule + "  ", roleName}}
+			ptr := span{model.SanitizeLine(f.Pointer), roleText}
+			if cells(head.text()+ptr.text) <= width {
+				lines = append(lines, append(head, ptr))
+			} else { // the pointer whole, on a line of its own
+				lines = append(lines, head, docLine{{"      ", roleText}, ptr})
+			}
+			for _, l := range wrapText(model.SanitizeLine(f.Why), width-6) {
+				lines = append(lines, docLine{{"      " + l, roleText}})
+			}
+			for _, l := range wrapText("fix: "+model.SanitizeLine(f.Fix), width-6) {
+				lines = append(lines, docLine{{"      " + l, roleDim}})
+			}
+		}
+	}
+	return lines
+}
+
+func (p *lintPane) render(f frame) string {
+	if p.list == nil {
+		return f.styles.Dim.Render("Linting this tool for every client profile…")
+	}
+	return p.list.render(f.styles, p.width, p.height)
+}
+
+func (p *lintPane) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.Down, k.PageDown, k.Filter, k.Findings, k.View, k.Pane, k.Help, k.Quit}
+}
+
+// lineList is a document of lines built once: it scrolls, pans and is
+// searched.
+type lineList struct {
+	lines []docLine
+	top   int
+	x     int
+}
+
+func (d *lineList) scroll(n, height int) {
+	d.top = min(max(d.top+n, 0), max(len(d.lines)-height, 0))
+}
+func (d *lineList) span() (int, int)      { return d.top, len(d.lines) }
+func (d *lineList) rows(height int) int   { return height }
+func (d *lineList) left() int             { return d.x }
+func (d *lineList) lineText(i int) string { return d.lines[i].text() }
+func (d *lineList) pan(n, _ int)          { d.x = max(d.x+n, 0) }
+func (d *lineList) render(s *Styles, width, height int) string {
+	var b strings.Builder
+	for i := d.top; i < len(d.lines) && i < d.top+height; i++ {
+		if i > d.top {
+			b.WriteByte('\n')
+		}
+		var lb strings.Builder
+		s.drawLine(&lb, d.lines[i], 1<<20)
+		b.WriteString(panned(lb.String(), d.x, width))
+	}
+	return b.String()
+}
