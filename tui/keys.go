@@ -14,6 +14,8 @@ type keyMap struct {
 	ResultDown, ResultUp                     key.Binding
 	Pane, View, Desc, Reconnect              key.Binding
 	Planner, Compare                         key.Binding
+	CallAgain, Result, Save, CopyValue       key.Binding
+	Overwrite                                key.Binding
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
 	ResetBudget                              key.Binding
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
@@ -55,6 +57,11 @@ func newKeyMap() keyMap {
 		View:        b([]string{"v"}, "v", "next view"),
 		Planner:     b([]string{"p"}, "p", "planner"),
 		Compare:     b([]string{"c"}, "c", "vs legacy"),
+		CallAgain:   b([]string{"X"}, "X", "call again"),
+		Result:      b([]string{"o"}, "o", "last result"),
+		Save:        b([]string{"w"}, "w", "save result"),
+		CopyValue:   b([]string{"Y"}, "Y", "copy value"),
+		Overwrite:   b([]string{"y", "Y"}, "y", "overwrite"),
 		FieldsUp:    b([]string{"+", "="}, "+/-", "max_fields"),
 		FieldsDown:  b([]string{"-", "_"}, "-", "fewer fields"),
 		DepthUp:     b([]string{"]"}, "]/[", "max_depth"),
@@ -96,12 +103,12 @@ func (k *keyMap) toolsHelp() []key.Binding {
 // explorerHelp is the help shown by "?" in the explorer, in columns: six
 // on a wide screen, four (taller) on a narrow one.
 func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
-	views := []key.Binding{k.Planner, k.Compare, k.FieldsUp, k.DepthUp, k.ResetBudget}
+	views := []key.Binding{k.Planner, k.Compare, k.Result, k.CallAgain, k.FieldsUp, k.DepthUp, k.ResetBudget}
 	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
-			{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
+			{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.CopyValue, k.Save, k.Desc, k.Reconnect, k.Pane, k.View},
 			append(views, k.Gateway, k.Traffic, k.Help, k.Quit),
 		}
 	}
@@ -109,7 +116,7 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
 		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc, k.Details},
-		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.Reconnect},
+		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.CopyValue, k.Save, k.Reconnect},
 		views,
 		{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit},
 	}

@@ -133,6 +133,8 @@ type Model struct {
 	gw          backgroundGateway
 	// traffic is the gateway's calls, and the screen that lists them.
 	traffic trafficPane
+	// calls are the tool calls under way (call.go).
+	calls callRuns
 }
 
 // snapshotLoads are the requests for the servers' snapshot: one at a time,

@@ -89,6 +89,7 @@ var toolViews = []struct {
 	{"raw", newRawPane, nil},
 	{"planner", newPlannerPane, func(k *keyMap) key.Binding { return k.Planner }},
 	{"compare", newComparePane, func(k *keyMap) key.Binding { return k.Compare }},
+	{"result", newResultPane, func(k *keyMap) key.Binding { return k.Result }},
 }
 
 func (k viewKind) String() string { return toolViews[k].name }

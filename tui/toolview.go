@@ -2,6 +2,7 @@ package tui
 
 import (
 	"mcpeek/model"
+	"mcpeek/resultcheck"
 	"mcpeek/summarizer"
 )
 
@@ -20,6 +21,7 @@ type toolView struct {
 	budget    summarizer.Options    // what the panes are folded with
 	panes     []toolPane            // by viewKind
 	last      *callOutcome          // the last call the user made of it, or nil
+	target    *resultcheck.Target   // its output schema ready to check results, once called
 }
 
 func newToolView(t model.Tool, budget summarizer.Options) *toolView {

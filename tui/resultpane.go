@@ -1,0 +1,204 @@
+package tui
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/progress"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/resultcheck"
+	"mcpeek/schematree"
+)
+
+// resultPane is the result view: the tool's last call (header, then its
+// result as a tree: structuredContent as values, the content blocks, the
+// raw result), and while a call runs, its progress. Before the first call
+// it says how to make one.
+type resultPane struct {
+	treePane
+	out    *callOutcome // nil before the first call
+	call   *runningCall // the call under way, or nil
+	height int
+	bar    progress.Model
+}
+
+func newResultPane(v *toolView) toolPane {
+	p := &resultPane{out: v.last, bar: progress.New(progress.WithoutPercentage(), progress.WithFillCharacters('█', '░'))}
+	p.id = v.id
+	if v.last != nil && v.last.result != nil {
+		p.t = newResultTree(v.last.result, v.enveloped)
+	} else {
+		p.t = schematree.NewTree(nil)
+	}
+	if v.enveloped {
+		p.prefix = "data"
+	}
+	return p
+}
+
+// resultView is the result view's place in toolViews.
+func resultView() viewKind {
+	for i, v := range toolViews {
+		if v.name == "result" {
+			return viewKind(i)
+		}
+	}
+	return 0
+}
+
+// showOutcome rebuilds the tool's result view on its last outcome.
+func (v *toolView) showOutcome() { v.setResultPane(nil) }
+
+// showRunning shows a call under way in the tool's result view.
+func (v *toolView) showRunning(rc *runningCall) { v.setResultPane(rc) }
+
+func (v *toolView) setResultPane(rc *runningCall) {
+	k := resultView()
+	old, _ := v.panes[k].(*resultPane)
+	p := newResultPane(v).(*resultPane)
+	p.call = rc
+	if old != nil {
+		if rc != nil && old.out == v.last {
+			p.t = old.t // the same result below the progress: keep its folds
+		}
+		p.resize(old.width, old.height)
+	}
+	v.panes[k] = p
+}
+
+func (p *resultPane) headline() string {
+	switch {
+	case p.call != nil:
+		return "calling…"
+	case p.out == nil:
+		return "no call yet"
+	}
+	return "last call's result"
+}
+
+// header is the lines above the tree.
+func (p *resultPane) header(s *Styles) []string {
+	var lines []string
+	if rc := p.call; rc != nil {
+		elapsed := time.Since(rc.started).Truncate(time.Second)
+		lines = append(lines, s.Accent.Render("calling… ")+s.Dim.Render(elapsed.String()+"  esc cancels"))
+		if rc.reported {
+			pr := rc.progress
+			line := s.Dim.Render(model.SanitizeLine(pr.String()))
+			if pr.Total > 0 {
+				p.bar.SetWidth(max(min(p.width-2-cells(pr.String()), 40), 10))
+				line = p.bar.ViewAs(min(pr.Progress/pr.Total, 1)) + " " + line
+			}
+			lines = append(lines, line)
+		} else {
+			lines = append(lines, s.Faint.Render("no progress reported yet"))
+		}
+	}
+	o := p.out
+	if o == nil {
+		if p.call == nil {
+			lines = append(lines, s.Dim.Render("no call yet: press x to call this tool, X to call it with {}"))
+		}
+		return lines
+	}
+	verdict, state := "ok", s.StateConnected
+	switch {
+	case o.err != nil:
+		verdict, state = "failed", s.StateError
+	case o.result.IsError:
+		verdict, state = "isError", s.StateError
+	}
+	lines = append(lines, state.Render(verdict)+s.Dim.Render("  "+roundLatency(o.latency)+"  at "+o.at.Format("15:04:05")+"  args ")+
+		s.Faint.Render(model.SanitizeLine(string(o.args))))
+	if o.err != nil {
+		lines = append(lines, s.ErrText.Render(model.SanitizeLine(o.err.Error())))
+	}
+	if c := o.check; c != nil {
+		text, breaks := checkVerdict(c)
+		st := s.Dim
+		if breaks {
+			st = s.StatusErr
+		}
+		lines = append(lines, st.Render(model.SanitizeLine(text)))
+	}
+	return lines
+}
+
+// checkVerdict is a check in one line: "matches its output schema" or
+// "breaks its output schema: 2 missing required, 1 type mismatch".
+func checkVerdict(c *resultcheck.Outcome) (string, bool) {
+	switch {
+	case !c.Checked:
+		return c.Note, false
+	case c.NoPayload:
+		return "breaks its output schema: " + c.Note, true
+	}
+	r := c.Report
+	fields := "declared fields " + itoa(r.Present) + " present, " + itoa(r.Absent) + " absent"
+	if !c.Breaks() {
+		return "matches its output schema; " + fields, false
+	}
+	var counts []string
+	for k := resultcheck.MissingRequired; k <= resultcheck.NotAllowed; k++ {
+		if n := r.Count(k); n > 0 {
+			counts = append(counts, itoa(n)+" "+k.String())
+		}
+	}
+	if n := len(c.Unexplained()) + c.Validation.Omitted; n > 0 {
+		counts = append(counts, itoa(n)+" more by the validator")
+	}
+	return "breaks its output schema: " + strings.Join(counts, ", ") + "; " + fields, true
+}
+
+func (p *resultPane) render(f frame) string {
+	head := p.header(f.styles)
+	for i, l := range head {
+		head[i] = fit(l, p.width)
+	}
+	p.t.SetHeight(max(p.height-len(head), 1))
+	if p.out == nil || p.out.result == nil {
+		return strings.Join(head, "\n")
+	}
+	return strings.Join(head, "\n") + "\n" + p.treePane.render(f)
+}
+
+func (p *resultPane) resize(width, height int) {
+	p.height = height
+	p.treePane.resize(width, max(height-3, 1))
+}
+
+// headerRows is how many rows the header takes.
+func (p *resultPane) headerRows() int { return len(p.header(&Styles{})) }
+
+func (p *resultPane) click(row int) action { return p.treePane.click(row - p.headerRows()) }
+
+func (p *resultPane) key(msg tea.KeyPressMsg, k *keyMap) action {
+	switch {
+	case key.Matches(msg, k.CopyValue):
+		d, ok := valueOf(p.t.Cursor())
+		if !ok {
+			return showStatus{"no value under the cursor", true}
+		}
+		return copyText{text: string(d.v.AppendJSON(nil)), what: "value"}
+	case key.Matches(msg, k.Save):
+		if p.out == nil || p.out.result == nil {
+			return showStatus{"no result to save", true}
+		}
+		return saveResult{}
+	}
+	return p.treePane.key(msg, k)
+}
+
+func (p *resultPane) where(s *Styles) string {
+	if p.out == nil || p.out.result == nil {
+		return s.Dim.Render(p.id)
+	}
+	return p.treePane.where(s)
+}
+
+func (p *resultPane) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.CopyValue, k.Save, k.CallAgain, k.View, k.Help, k.Quit}
+}
