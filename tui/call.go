@@ -292,7 +292,10 @@ func (m *Model) callTicked(msg callTickMsg) tea.Cmd {
 
 // roundLatency writes a duration for reading: "840ms", "2.4s".
 func roundLatency(d time.Duration) string {
-	if d < time.Second {
+	switch {
+	case d < time.Millisecond:
+		return d.Round(time.Microsecond).String()
+	case d < time.Second:
 		return d.Round(time.Millisecond).String()
 	}
 	return d.Round(100 * time.Millisecond).String()

@@ -88,8 +88,12 @@ func newResultTree(res *mcpclient.CallResult, enveloped bool) *schematree.Tree {
 	}
 	sections = append(sections, structured)
 	blocks := parseBlocks(res.Content)
+	count := plural(len(blocks), "block")
+	if len(blocks) == 0 {
+		count = "none"
+	}
 	content := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "content", Count: -1,
-		Note: plural(len(blocks), "block")}, len(blocks) > 0, &blockList{blocks})
+		Note: count}, len(blocks) > 0, &blockList{blocks})
 	sections = append(sections, content)
 	raw := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "result", Count: -1,
 		Note: "the JSON-RPC response's result, as received"}, true, &textLines{prettyJSON(res.Raw)})
@@ -198,7 +202,8 @@ func textNodes(text string) []*schematree.Node {
 			kids = append(kids, moreValues("", len(lines)-i, "line"))
 			break
 		}
-		kids = append(kids, schematree.NewNode(schematree.Row{Kind: schematree.KindNote,
+		// Fields rather than notes, so that the search finds them.
+		kids = append(kids, schematree.NewNode(schematree.Row{Kind: schematree.KindField,
 			Name: model.SanitizeLine(strings.ReplaceAll(l, "\t", "  ")), Count: -1}, false, nil))
 	}
 	return kids
