@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
@@ -249,4 +251,24 @@ func TestResultViewBeforeACall(t *testing.T) {
 	if !strings.Contains(h.m.status.text, "no result to save") {
 		t.Errorf("w with no result: %q", h.m.status.text)
 	}
+}
+
+// The newcomer's call at 80x24: X on stale_get_order, whose result drifts
+// from its schema, shows the result view with the check's verdict.
+func TestAppCallStaleOrder80x24(t *testing.T) {
+	tm, m := startApp(t, 80, 24)
+	typeKeys(tm, "/")
+	tm.Type("stale_get_order")
+	typeKeys(tm, "enter")
+	waitFor(t, tm.Output(), "summary lines")
+	typeKeys(tm, "tab", "X")
+	waitFor(t, tm.Output(), "findings")
+	screen := finalScreen(t, tm)
+	if o := m.current.last; o == nil || o.check == nil || !o.check.Breaks() {
+		t.Fatalf("outcome %+v", o)
+	}
+	// The latency and the time of the call differ from run to run.
+	screen = regexp.MustCompile(`ok  \S+  at \d\d:\d\d:\d\d`).ReplaceAll(screen, []byte("ok  LATENCY  at HH:MM:SS"))
+	screen = regexp.MustCompile(` +\S+ answered in \S+`).ReplaceAll(screen, []byte("  (status: answered in LATENCY)"))
+	golden.RequireEqual(t, screen)
 }

@@ -29,7 +29,7 @@ func newResultPane(v *toolView) toolPane {
 	p := &resultPane{out: v.last, bar: progress.New(progress.WithoutPercentage(), progress.WithFillCharacters('█', '░'))}
 	p.id = v.id
 	if v.last != nil && v.last.result != nil {
-		p.t = newResultTree(v.last.result, v.enveloped)
+		p.t = newResultTree(v.last.result, v.enveloped, v.last.check)
 	} else {
 		p.t = schematree.NewTree(nil)
 	}
@@ -123,6 +123,9 @@ func (p *resultPane) header(s *Styles) []string {
 			st = s.StatusErr
 		}
 		lines = append(lines, st.Render(model.SanitizeLine(text)))
+		if c.Report != nil {
+			lines = append(lines, s.Dim.Render("declared fields: "+itoa(c.Report.Present)+" present, "+itoa(c.Report.Absent)+" absent"))
+		}
 	}
 	return lines
 }
@@ -137,9 +140,8 @@ func checkVerdict(c *resultcheck.Outcome) (string, bool) {
 		return "breaks its output schema: " + c.Note, true
 	}
 	r := c.Report
-	fields := "declared fields " + itoa(r.Present) + " present, " + itoa(r.Absent) + " absent"
 	if !c.Breaks() {
-		return "matches its output schema; " + fields, false
+		return "matches its output schema", false
 	}
 	var counts []string
 	for k := resultcheck.MissingRequired; k <= resultcheck.NotAllowed; k++ {
@@ -150,7 +152,7 @@ func checkVerdict(c *resultcheck.Outcome) (string, bool) {
 	if n := len(c.Unexplained()) + c.Validation.Omitted; n > 0 {
 		counts = append(counts, itoa(n)+" more by the validator")
 	}
-	return "breaks its output schema: " + strings.Join(counts, ", ") + "; " + fields, true
+	return "breaks its output schema: " + strings.Join(counts, ", "), true
 }
 
 func (p *resultPane) render(f frame) string {
@@ -167,7 +169,7 @@ func (p *resultPane) render(f frame) string {
 
 func (p *resultPane) resize(width, height int) {
 	p.height = height
-	p.treePane.resize(width, max(height-3, 1))
+	p.treePane.resize(width, max(height-p.headerRows(), 1))
 }
 
 // headerRows is how many rows the header takes.

@@ -9,6 +9,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/resultcheck"
 	"mcpeek/schematree"
 )
 
@@ -76,8 +77,12 @@ const maxTextLines = 10000
 // newResultTree builds the tree of a call's result. enveloped says the
 // tool's schema puts its fields under "data": the value paths then start
 // inside it, as the schema's do.
-func newResultTree(res *mcpclient.CallResult, enveloped bool) *schematree.Tree {
+func newResultTree(res *mcpclient.CallResult, enveloped bool, check *resultcheck.Outcome) *schematree.Tree {
 	var sections []*schematree.Node
+	if marks := checkLines(check); len(marks) > 0 {
+		sections = append(sections, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "check",
+			Count: -1, Note: plural(len(marks), "finding")}, true, &textLines{strings.Join(marks, "\n")}))
+	}
 	structured := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "structuredContent",
 		Count: -1, Note: "none"}, false, nil)
 	if v, err := model.DecodeJSON(res.StructuredContent); err == nil && len(bytes.TrimSpace(res.StructuredContent)) > 0 {
@@ -109,6 +114,25 @@ func newResultTree(res *mcpclient.CallResult, enveloped bool) *schematree.Tree {
 	t.Expand(content)
 	t.Top()
 	return t
+}
+
+// checkLines are a check's findings, one a line: the overlay's marks,
+// then what only the validator saw.
+func checkLines(c *resultcheck.Outcome) []string {
+	if c == nil || c.Report == nil {
+		return nil
+	}
+	var lines []string
+	for _, m := range c.Report.Marks {
+		lines = append(lines, m.String())
+	}
+	if n := c.Report.MarksOmitted; n > 0 {
+		lines = append(lines, plural(n, "more mark")+" not listed")
+	}
+	for _, e := range c.Unexplained() {
+		lines = append(lines, "validator: "+resultcheck.DisplayPath(e.Path)+": "+e.Message)
+	}
+	return lines
 }
 
 // loadResultLine materialises a line of the result tree.
