@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -13,6 +14,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/resultcheck"
+	"mcpeek/schematree"
 	"mcpeek/summarizer"
 )
 
@@ -79,6 +81,7 @@ type (
 		ticket  ticket
 		outcome *callOutcome
 		target  *resultcheck.Target // built for this call, for the next ones
+		tree    *schematree.Tree    // the result view's tree, built off the UI loop
 	}
 	// callTickMsg redraws the elapsed time of the calls under way.
 	callTickMsg struct{ ticket ticket }
@@ -152,7 +155,7 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 		o := &callOutcome{args: c.args, result: res, err: err, latency: time.Since(start), at: start}
 		switch {
 		case err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded):
-			o.err = fmt.Errorf("timed out after %s; the call was cancelled", timeout)
+			o.err = fmt.Errorf("timed out after %s; the call was cancelled", seconds(timeout))
 		case err != nil:
 			o.err = err
 		}
@@ -164,10 +167,12 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 			var terr error
 			if msg.target, terr = resultcheck.NewTarget(cc.tool.OutputSchema); terr != nil {
 				o.check = &resultcheck.Outcome{Note: "not checked: " + terr.Error()}
+				msg.tree = newResultTree(res, cc.enveloped, o.check)
 				return msg
 			}
 		}
 		o.check = resultcheck.CheckCall(msg.target, res.IsError, res.StructuredContent, res.Text, cc.budget)
+		msg.tree = newResultTree(res, cc.enveloped, o.check)
 		return msg
 	}
 }
@@ -216,7 +221,7 @@ func (m *Model) callDone(msg callDoneMsg) tea.Cmd {
 	}
 	o := msg.outcome
 	v.last = o
-	v.showOutcome()
+	v.showOutcome(msg.tree)
 	if m.current == v {
 		m.view = resultView()
 		m.sizePanes()
@@ -250,7 +255,7 @@ func (m *Model) cancelCall(toolID string) tea.Cmd {
 	rc.cancel()
 	delete(m.calls.byTool, toolID)
 	if v := m.views[toolID]; v != nil {
-		v.showOutcome() // the result view goes back to the last outcome
+		v.showOutcome(nil) // the result view goes back to the last outcome
 	}
 	return m.setStatus("cancelled the call of "+model.SanitizeLine(toolID)+" (notifications/cancelled sent)", false)
 }
@@ -288,6 +293,15 @@ func (m *Model) callTicked(msg callTickMsg) tea.Cmd {
 		return nil
 	}
 	return m.startCallTick()
+}
+
+// seconds writes a whole number of seconds as "60s", anything else as
+// Go does ("1.5s").
+func seconds(d time.Duration) string {
+	if d%time.Second == 0 {
+		return strconv.Itoa(int(d/time.Second)) + "s"
+	}
+	return d.String()
 }
 
 // roundLatency writes a duration for reading: "840ms", "2.4s".

@@ -25,12 +25,19 @@ type resultPane struct {
 	bar    progress.Model
 }
 
-func newResultPane(v *toolView) toolPane {
+func newResultPane(v *toolView) toolPane { return resultPaneOf(v, nil) }
+
+// resultPaneOf is the result view of v's last outcome, drawn with tree
+// when it is built already (off the UI loop, with the outcome).
+func resultPaneOf(v *toolView, tree *schematree.Tree) *resultPane {
 	p := &resultPane{out: v.last, bar: progress.New(progress.WithoutPercentage(), progress.WithFillCharacters('█', '░'))}
 	p.id = v.id
-	if v.last != nil && v.last.result != nil {
+	switch {
+	case tree != nil:
+		p.t = tree
+	case v.last != nil && v.last.result != nil:
 		p.t = newResultTree(v.last.result, v.enveloped, v.last.check)
-	} else {
+	default:
 		p.t = schematree.NewTree(nil)
 	}
 	if v.enveloped {
@@ -49,21 +56,24 @@ func resultView() viewKind {
 	return 0
 }
 
-// showOutcome rebuilds the tool's result view on its last outcome.
-func (v *toolView) showOutcome() { v.setResultPane(nil) }
+// showOutcome shows the tool's last outcome in its result view, with its
+// tree when it was built with the outcome (nil: the view keeps the tree
+// it has, or builds one).
+func (v *toolView) showOutcome(tree *schematree.Tree) { v.setResultPane(nil, tree) }
 
-// showRunning shows a call under way in the tool's result view.
-func (v *toolView) showRunning(rc *runningCall) { v.setResultPane(rc) }
+// showRunning shows a call under way in the tool's result view, above
+// the last outcome.
+func (v *toolView) showRunning(rc *runningCall) { v.setResultPane(rc, nil) }
 
-func (v *toolView) setResultPane(rc *runningCall) {
+func (v *toolView) setResultPane(rc *runningCall, tree *schematree.Tree) {
 	k := resultView()
 	old, _ := v.panes[k].(*resultPane)
-	p := newResultPane(v).(*resultPane)
+	if tree == nil && old != nil && old.out == v.last {
+		tree = old.t // the same outcome: keep its tree and its folds
+	}
+	p := resultPaneOf(v, tree)
 	p.call = rc
 	if old != nil {
-		if rc != nil && old.out == v.last {
-			p.t = old.t // the same result below the progress: keep its folds
-		}
 		p.resize(old.width, old.height)
 	}
 	v.panes[k] = p

@@ -21,6 +21,13 @@ import (
 // raw response).
 type textLines struct{ text string }
 
+// jsonText is a text block that holds a JSON object or array: decoded
+// into a value tree when first opened.
+type jsonText struct{ text string }
+
+// rawJSON is the raw result, pretty-printed into lines when first opened.
+type rawJSON struct{ raw []byte }
+
 // blockList is the content section: the blocks of the result.
 type blockList struct{ blocks []contentBlock }
 
@@ -101,7 +108,7 @@ func newResultTree(res *mcpclient.CallResult, enveloped bool, check *resultcheck
 		Note: count}, len(blocks) > 0, &blockList{blocks})
 	sections = append(sections, content)
 	raw := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "result", Count: -1,
-		Note: "the JSON-RPC response's result, as received"}, true, &textLines{prettyJSON(res.Raw)})
+		Note: "the JSON-RPC response's result, as received"}, true, &rawJSON{res.Raw})
 	sections = append(sections, raw)
 
 	t := schematree.NewTree(schematree.LoaderFunc(loadResultLine), sections...)
@@ -142,6 +149,14 @@ func loadResultLine(n *schematree.Node) []*schematree.Node {
 		return loadValue(n)
 	case *textLines:
 		return textNodes(d.text)
+	case *rawJSON:
+		return textNodes(prettyJSON(d.raw))
+	case *jsonText:
+		v, err := model.DecodeJSON([]byte(d.text))
+		if err != nil { // json.Valid said yes: only nesting past model.MaxNesting
+			return textNodes(d.text)
+		}
+		return valueKids("", &valueData{v: v})
 	case *blockList:
 		kids := make([]*schematree.Node, len(d.blocks))
 		for i, b := range d.blocks {
@@ -159,12 +174,9 @@ func blockNode(i int, b contentBlock) *schematree.Node {
 	r := schematree.Row{Kind: schematree.KindField, Name: "[" + strconv.Itoa(i) + "] " + model.SanitizeLine(b.Type), Count: -1}
 	switch b.Type {
 	case "text":
-		if v, err := model.DecodeJSON([]byte(b.Text)); err == nil && (v.Kind == model.JSONObject || v.Kind == model.JSONArray) {
-			r.Type, r.Note = "JSON array", plural(len(v.Items), "item")
-			if v.Kind == model.JSONObject {
-				r.Type, r.Note = "JSON object", plural(len(v.Members), "key")
-			}
-			return schematree.NewNode(r, true, &valueData{v: v})
+		if t := strings.TrimSpace(b.Text); t != "" && (t[0] == '{' || t[0] == '[') && json.Valid([]byte(t)) {
+			r.Type, r.Note = "JSON", byteSize(len(t))
+			return schematree.NewNode(r, true, &jsonText{t})
 		}
 		lines := strings.Count(b.Text, "\n") + 1
 		r.Type, r.Note = "text", plural(lines, "line")

@@ -98,7 +98,7 @@ func TestContentBlocks(t *testing.T) {
 	tr := newResultTree(res, false, nil)
 	tr.SetHeight(50)
 	got := plainTree(tr, 120, false)
-	for _, want := range []string{"structuredContent  none", "▾ content  6 blocks", "▸ [0] text: JSON object  1 key",
+	for _, want := range []string{"structuredContent  none", "▾ content  6 blocks", "▸ [0] text: JSON  15 bytes",
 		"[1] image: image/png, 2.9 KB", "[2] audio: audio/wav, not valid base64",
 		"[3] resource_link: file:///r.txt  r  text/plain", "▸ [4] resource: mem://x  text/plain  2 lines",
 		"▸ [5] text: text  2 lines", "▸ result  the JSON-RPC response's result"} {
@@ -108,6 +108,18 @@ func TestContentBlocks(t *testing.T) {
 	}
 	if strings.Contains(got, b64[:40]) {
 		t.Error("the image's base64 is on the screen")
+	}
+	for n := tr.First(); n != nil; n = n.Next() {
+		if strings.HasPrefix(n.Name, "[0]") {
+			tr.Expand(n) // the JSON text decodes into values
+			if kids := n.Children(); len(kids) != 1 || kids[0].Name != "a" || kids[0].Type != "object" {
+				t.Fatalf("JSON text opened into %d lines", len(kids))
+			}
+			if d, _ := valueOf(n.Children()[0]); d.pointer != "/a" {
+				t.Errorf("pointer %q", d.pointer)
+			}
+			break
+		}
 	}
 	for n := tr.First(); n != nil; n = n.After() {
 		if n.Name == "result" {

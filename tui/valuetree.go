@@ -68,29 +68,34 @@ func loadValue(n *schematree.Node) []*schematree.Node {
 	if !ok {
 		return nil
 	}
+	return valueKids(n.Path, d)
+}
+
+// valueKids are the lines of a value's members or items, under path.
+func valueKids(path string, d *valueData) []*schematree.Node {
 	var kids []*schematree.Node
 	switch d.v.Kind {
 	case model.JSONObject:
 		for i, m := range d.v.Members {
 			if i == maxValueKids {
-				kids = append(kids, moreValues(n.Path, len(d.v.Members)-i, "key"))
+				kids = append(kids, moreValues(path, len(d.v.Members)-i, "key"))
 				break
 			}
-			path := fieldpath.Join(n.Path, m.Name)
+			at := fieldpath.Join(path, m.Name)
 			if d.envelope && m.Name == "data" {
-				path = ""
+				at = ""
 			}
-			kids = append(kids, valueNode(m.Name, path, &valueData{
+			kids = append(kids, valueNode(m.Name, at, &valueData{
 				v: m.Value, pointer: d.pointer + "/" + escapePointerToken(m.Name), jq: d.jq + jqKey(m.Name)}))
 		}
 	case model.JSONArray:
 		for i, item := range d.v.Items {
 			if i == maxValueKids {
-				kids = append(kids, moreValues(n.Path+"[]", len(d.v.Items)-i, "item"))
+				kids = append(kids, moreValues(path+"[]", len(d.v.Items)-i, "item"))
 				break
 			}
 			idx := strconv.Itoa(i)
-			kids = append(kids, valueNode("["+idx+"]", n.Path+"[]", &valueData{
+			kids = append(kids, valueNode("["+idx+"]", path+"[]", &valueData{
 				v: item, pointer: d.pointer + "/" + idx, jq: d.jq + "[" + idx + "]"}))
 		}
 	}
