@@ -208,3 +208,19 @@ func TestResultSave(t *testing.T) {
 		t.Fatal("overwritten without a yes")
 	}
 }
+
+// i on a value: the value, its schema's type, and this value's own
+// pointer and jq path.
+func TestResultDetailsOfAValue(t *testing.T) {
+	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
+	h.selectTool("shop_get_order")
+	h.keys("X", "/")
+	h.typeText("line_items[].quantity")
+	h.keys("enter", "i")
+	screen := h.screen()
+	for _, want := range []string{"value        2", "type         integer", "JSON pointer /line_items/0/quantity", "jq           .line_items[0].quantity"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("no %q:\n%s", want, screen)
+		}
+	}
+}
