@@ -224,3 +224,15 @@ func TestResultDetailsOfAValue(t *testing.T) {
 		}
 	}
 }
+
+// / in the result view finds values as well as keys.
+func TestResultSearchFindsValues(t *testing.T) {
+	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
+	h.selectTool("shop_get_order")
+	h.keys("X", "/")
+	h.typeText("northwind")
+	h.keys("enter")
+	if c := h.m.currentTree().Cursor(); c == nil || !strings.Contains(c.Type, "Northwind") {
+		t.Fatalf("the search did not land on a value:\n%s", h.screen())
+	}
+}
