@@ -204,11 +204,22 @@ func (p *resultPane) key(msg tea.KeyPressMsg, k *keyMap) action {
 	return p.treePane.key(msg, k)
 }
 
+// where is the path of the value under the cursor; on any other line (a
+// section, a content block, a line of text), what it is.
 func (p *resultPane) where(s *Styles) string {
-	if p.out == nil || p.out.result == nil {
+	c := p.t.Cursor()
+	if p.out == nil || p.out.result == nil || c == nil {
 		return s.Dim.Render(p.id)
 	}
-	return p.treePane.where(s)
+	if _, ok := valueOf(c); ok {
+		return p.treePane.where(s)
+	}
+	for a := c; a != nil; a = a.Parent() {
+		if a.Kind == schematree.KindSection {
+			return s.Dim.Render(p.id+" › ") + s.PathBar.Render(a.Name)
+		}
+	}
+	return s.Dim.Render(p.id)
 }
 
 func (p *resultPane) help(k *keyMap) []key.Binding {
