@@ -16,6 +16,12 @@
 // stack on an overlay over the screen and answer keys with actions. Every
 // answer that can go stale carries a ticket (tickets.go).
 //
+// A tool can be called from the explorer (call.go): the call runs in a
+// command with its progress and timeout, esc cancels it, and its outcome
+// is kept on the tool's view, checked against the output schema
+// (package resultcheck) and shown in the result view, a value tree of
+// what came back (resultpane.go, resulttree.go, valuetree.go).
+//
 // Finding things: the tools filter and the field search across tools (f)
 // rank with package search; / searches whichever pane has the keys
 // (search.go), and no key typed into an input runs a command.
