@@ -121,6 +121,9 @@ func (p *resultPane) header(s *Styles) []string {
 	case o.result.IsError:
 		verdict, state = "isError", s.StateError
 	}
+	if p.call != nil {
+		verdict = "last call: " + verdict
+	}
 	lines = append(lines, state.Render(verdict)+s.Dim.Render("  "+roundLatency(o.latency)+"  at "+o.at.Format("15:04:05")+"  args ")+
 		s.Faint.Render(model.SanitizeLine(string(o.args))))
 	if o.err != nil {
