@@ -30,6 +30,10 @@ type (
 	closeTraffic struct{}
 	// closeDialog closes the dialog on top of the overlay.
 	closeDialog struct{}
+	// copyText puts text on the clipboard (Y, a value of a result).
+	copyText struct{ text, what string }
+	// saveResult asks where to save the result shown (w).
+	saveResult struct{}
 	// callTool (call.go) calls a tool with the arguments of the call form.
 	// quitApp ends the app.
 	quitApp struct{}
@@ -55,6 +59,13 @@ func (m *Model) act(a action) tea.Cmd {
 		m.toggleTraffic()
 	case closeDialog:
 		m.overlay.close()
+	case copyText:
+		return m.copyText(a.text, a.what)
+	case saveResult:
+		return m.openSave()
+	case saveTo:
+		m.overlay.close()
+		return saveFiles(a.path, a.res)
 	case callTool:
 		return m.startCall(a)
 	case submitCall:

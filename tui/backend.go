@@ -20,6 +20,9 @@ type Backend interface {
 	Reconnect(name string) error
 	// CallTool calls one tool of a server and returns its raw result.
 	CallTool(ctx context.Context, server, tool string, args json.RawMessage) (*mcpclient.CallResult, error)
+	// CallToolWith calls a tool for the user: with progress reports and a
+	// timeout, cancelled (notifications/cancelled) when ctx ends.
+	CallToolWith(ctx context.Context, server, tool string, args json.RawMessage, opts mcpclient.CallOptions) (*mcpclient.CallResult, error)
 }
 
 // ServerChangedMsg tells the model that a server's state or tools changed;

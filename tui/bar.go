@@ -32,7 +32,7 @@ func (m *Model) pathBar() string {
 		return fit(field, room) + "  " + count
 	}
 	left := barJoin(m.barLeft(), count)
-	gw := m.gatewaySegment()
+	gw := barJoin(m.callsSegment(), m.gatewaySegment())
 	var tries []string
 	if m.status.text != "" {
 		st := s.Status

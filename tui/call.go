@@ -1,13 +1,21 @@
 package tui
 
 import (
+	"cmp"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/mcpclient"
+	"mcpeek/model"
 	"mcpeek/resultcheck"
+	"mcpeek/schematree"
+	"mcpeek/summarizer"
 )
 
 // callTool asks the root model to call a tool for the user with these
@@ -18,11 +26,6 @@ type callTool struct {
 	server string          // the server's name in the config
 	tool   string          // the tool's name on its server
 	args   json.RawMessage // a JSON object
-}
-
-// startCall runs a call the form asked for.
-func (m *Model) startCall(c callTool) tea.Cmd {
-	return m.setStatus("calling "+c.toolID+" is not built yet", true)
 }
 
 // callOutcome is the last call the user made of a tool, kept on the tool's
@@ -37,4 +40,215 @@ type callOutcome struct {
 	// check is the result laid over the output schema; nil when the tool
 	// declares none or there is no result.
 	check *resultcheck.Outcome
+}
+
+// defaultCallTimeout bounds a call from the explorer; the call is
+// cancelled on the server (notifications/cancelled) when it runs out.
+const defaultCallTimeout = 60 * time.Second
+
+// callRuns are the calls under way, one per tool at most.
+type callRuns struct {
+	byTool  map[string]*runningCall
+	timeout time.Duration // 0 is defaultCallTimeout
+	tick    ticket        // the timer that redraws the elapsed time
+}
+
+// runningCall is a call under way. Its goroutine reports progress on
+// updates (only the newest report waits there) and closes finished when
+// the call returns; the model reads both through commands.
+type runningCall struct {
+	ticket   ticket
+	call     callTool
+	cancel   context.CancelFunc
+	started  time.Time
+	progress mcpclient.Progress
+	reported bool // a progress report came
+	updates  chan mcpclient.Progress
+	finished chan struct{}
+}
+
+type (
+	// callProgressMsg is a progress report of the call numbered ticket.
+	callProgressMsg struct {
+		tool     string
+		ticket   ticket
+		progress mcpclient.Progress
+	}
+	// callDoneMsg is the end of the call numbered ticket: its result or
+	// error, checked against the output schema off the UI loop.
+	callDoneMsg struct {
+		tool    string
+		ticket  ticket
+		outcome *callOutcome
+		target  *resultcheck.Target // built for this call, for the next ones
+		tree    *schematree.Tree    // the result view's tree, built off the UI loop
+	}
+	// callTickMsg redraws the elapsed time of the calls under way.
+	callTickMsg struct{ ticket ticket }
+)
+
+// running is the call under way of a tool, or nil.
+func (m *Model) running(toolID string) *runningCall { return m.calls.byTool[toolID] }
+
+// startCall runs a call off the UI loop: its progress reports move a bar
+// in the result view, esc cancels it, and it times out after the call
+// timeout. One call per tool at a time; the user may browse meanwhile.
+func (m *Model) startCall(c callTool) tea.Cmd {
+	if m.backend == nil {
+		return m.setStatus("no servers to call", true)
+	}
+	if m.running(c.toolID) != nil {
+		return m.setStatus(model.SanitizeLine(c.toolID)+" is being called already: esc cancels it", true)
+	}
+	v := m.views[c.toolID]
+	if v == nil {
+		return m.setStatus("cannot call "+model.SanitizeLine(c.toolID)+": its views are not built yet", true)
+	}
+	if len(c.args) == 0 {
+		c.args = json.RawMessage("{}")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	rc := &runningCall{ticket: m.tickets.next(), call: c, cancel: cancel, started: time.Now(),
+		updates: make(chan mcpclient.Progress, 1), finished: make(chan struct{})}
+	if m.calls.byTool == nil {
+		m.calls.byTool = map[string]*runningCall{}
+	}
+	m.calls.byTool[c.toolID] = rc
+	v.showRunning(rc)
+	if m.current == v {
+		m.view = resultView()
+		m.sizePanes()
+	}
+	run := runCall(ctx, m.backend, rc, callCheck{tool: v.tool, target: v.target, enveloped: v.enveloped, budget: v.budget},
+		cmp.Or(m.calls.timeout, defaultCallTimeout))
+	return tea.Batch(run, waitProgress(rc), m.startCallTick(),
+		m.setStatus("calling "+model.SanitizeLine(c.toolID)+"…  esc cancels", false))
+}
+
+// callCheck is what checking a call's result needs of its tool, captured
+// before the command runs.
+type callCheck struct {
+	tool      model.Tool
+	target    *resultcheck.Target // nil until a first call built it
+	enveloped bool
+	budget    summarizer.Options
+}
+
+// runCall calls the tool and checks its result against the output schema
+// (building the tool's check target on its first call).
+func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, timeout time.Duration) tea.Cmd {
+	c, updates, finished := rc.call, rc.updates, rc.finished
+	offer := func(p mcpclient.Progress) {
+		select { // keep only the newest report
+		case <-updates:
+		default:
+		}
+		select {
+		case updates <- p:
+		default:
+		}
+	}
+	return func() tea.Msg {
+		defer close(finished)
+		start := time.Now()
+		res, err := b.CallToolWith(ctx, c.server, c.tool, c.args, mcpclient.CallOptions{Progress: offer, Timeout: timeout})
+		o := &callOutcome{args: c.args, result: res, err: err, latency: time.Since(start), at: start}
+		switch {
+		case err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded):
+			o.err = fmt.Errorf("timed out after %s; the call was cancelled", seconds(timeout))
+		case err != nil:
+			o.err = err
+		}
+		msg := callDoneMsg{tool: c.toolID, ticket: rc.ticket, outcome: o, target: cc.target}
+		if res == nil {
+			return msg
+		}
+		if msg.target == nil && cc.tool.HasOutputSchema() {
+			var terr error
+			if msg.target, terr = resultcheck.NewTarget(cc.tool.OutputSchema); terr != nil {
+				o.check = &resultcheck.Outcome{Note: "not checked: " + terr.Error()}
+				msg.tree = newResultTree(res, cc.enveloped, o.check)
+				return msg
+			}
+		}
+		o.check = resultcheck.CheckCall(msg.target, res.IsError, res.StructuredContent, res.Text, cc.budget)
+		msg.tree = newResultTree(res, cc.enveloped, o.check)
+		return msg
+	}
+}
+
+// callDone stores a call's outcome on its tool's view and shows it: the
+// result view of the tool, if it is still the one shown, else a status
+// line that says it arrived.
+func (m *Model) callDone(msg callDoneMsg) tea.Cmd {
+	rc := m.running(msg.tool)
+	if rc == nil || stale(msg.ticket, rc.ticket) {
+		return nil // cancelled, or a newer call is under way
+	}
+	delete(m.calls.byTool, msg.tool)
+	rc.cancel()
+	id := model.SanitizeLine(msg.tool)
+	v := m.views[msg.tool]
+	if v == nil {
+		return m.setStatus("the result of "+id+" came after its tool went away", true)
+	}
+	if v.target == nil {
+		v.target = msg.target
+	}
+	o := msg.outcome
+	v.setCall(o) // the trees draw its check
+	v.showOutcome(msg.tree)
+	if m.current == v {
+		m.view = resultView()
+		m.sizePanes()
+	}
+	text, isErr := outcomeStatus(id, o)
+	if m.current != v {
+		text += " (open it and press o)"
+	}
+	return m.setStatus(text, isErr)
+}
+
+// outcomeStatus is the status line of a call that ended.
+func outcomeStatus(id string, o *callOutcome) (string, bool) {
+	switch {
+	case o.err != nil:
+		return id + ": " + model.SanitizeLine(o.err.Error()), true
+	case o.result.IsError:
+		return id + " reported an error (isError) after " + roundLatency(o.latency), true
+	}
+	return id + " answered in " + roundLatency(o.latency), false
+}
+
+// callAgain calls the current tool again with its last arguments, or {}.
+func (m *Model) callAgain() tea.Cmd {
+	v := m.current
+	if v == nil {
+		return m.setStatus("no tool to call", true)
+	}
+	c := callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name, args: json.RawMessage("{}")}
+	if v.last != nil && len(v.last.args) > 0 {
+		c.args = v.last.args
+	}
+	return m.startCall(c)
+}
+
+// seconds writes a whole number of seconds as "60s", anything else as
+// Go does ("1.5s").
+func seconds(d time.Duration) string {
+	if d%time.Second == 0 {
+		return strconv.Itoa(int(d/time.Second)) + "s"
+	}
+	return d.String()
+}
+
+// roundLatency writes a duration for reading: "840ms", "2.4s".
+func roundLatency(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return d.Round(time.Microsecond).String()
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
 }

@@ -40,8 +40,14 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.copyText(target.path, "path")
 	case key.Matches(msg, k.CopyPointer):
+		if target.value != nil {
+			return m.copyText(target.value.pointer, "JSON pointer")
+		}
 		return m.copyText(fieldpath.Pointer(target.path, target.prefix), "JSON pointer")
 	case key.Matches(msg, k.CopyJQ):
+		if target.value != nil {
+			return m.copyText("."+strings.TrimPrefix(target.value.jq, "."), "jq path")
+		}
 		return m.copyText(fieldpath.JQ(target.path, target.prefix), "jq path")
 	case key.Matches(msg, k.CopyCLI), key.Matches(msg, k.CopyCall):
 		if target.input {
@@ -69,6 +75,10 @@ type copyTarget struct {
 	path   string // the line's path, as the tree writes it
 	prefix string // the segment the data root sits under ("data"), or ""
 	input  bool   // the line is in the input schema (the schema view)
+	// value is the line's value in a call result (the result view): the
+	// pointer and jq notations then address this very value
+	// ("/line_items/0/price_set"), the dot path all its siblings.
+	value *valueData
 }
 
 // inspectable is the path as `mcpeek inspect` and inspect_tool_output
@@ -92,6 +102,11 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 		return copyTarget{}, false
 	}
 	target := copyTarget{tool: m.current.tool.ID(), path: c.Path, prefix: t.dataPrefix()}
+	if d, ok := valueOf(c); ok {
+		target.value = d
+	} else if _, result := t.(*resultPane); result {
+		return copyTarget{}, false // a content block or a line of text: no path
+	}
 	for n := c; n != nil; n = n.Parent() {
 		if n.Kind == schematree.KindSection {
 			target.input = strings.HasPrefix(n.Name, "input")

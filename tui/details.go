@@ -78,11 +78,19 @@ func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTa
 		path = "(root)"
 	}
 	lines = append(lines, s.Title.Render(model.SanitizeLine(path)), s.Dim.Render(model.SanitizeLine(t.tool)+" · "+sideName(t.input)), "")
-	row("type", n.Type)
+	typ := n.Type
+	if t.value != nil { // a value of a result: its schema's type beside it
+		row("value", n.Type)
+		typ = ""
+		if term != nil {
+			typ = model.SanitizeLine(term.Label())
+		}
+	}
+	row("type", typ)
 	if term != nil {
 		row("format", model.SanitizeLine(term.Format))
 	}
-	if n.Kind != schematree.KindSection && n.Kind != schematree.KindMore {
+	if n.Kind != schematree.KindSection && n.Kind != schematree.KindMore && t.value == nil {
 		row("required", yesNo(n.Required))
 	}
 	if ref, ok := strings.CutPrefix(strings.TrimPrefix(n.Note, "recursive "), "→ "); ok {
@@ -108,8 +116,13 @@ func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTa
 	}
 	lines = append(lines, "")
 	row("path", t.inspectable())
-	row("JSON pointer", fieldpath.Pointer(t.path, t.prefix))
-	row("jq", fieldpath.JQ(t.path, t.prefix))
+	if t.value != nil {
+		row("JSON pointer", t.value.pointer)
+		row("jq", "."+strings.TrimPrefix(t.value.jq, "."))
+	} else {
+		row("JSON pointer", fieldpath.Pointer(t.path, t.prefix))
+		row("jq", fieldpath.JQ(t.path, t.prefix))
+	}
 	if !t.input {
 		row("inspect", "mcpeek inspect "+t.tool+" "+shellQuote(t.inspectable()))
 	}

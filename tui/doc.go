@@ -19,6 +19,11 @@
 // A tool's last call, checked against its output schema, is drawn over
 // its summary and schema trees (overlaymarks.go, overlayheader.go): the
 // value of each field, marks for what differs, a header with the counts.
+// A tool can be called from the explorer (call.go): the call runs in a
+// command with its progress and timeout, esc cancels it, and its outcome
+// is kept on the tool's view, checked against the output schema
+// (package resultcheck) and shown in the result view, a value tree of
+// what came back (resultpane.go, resulttree.go, valuetree.go).
 //
 // Finding things: the tools filter and the field search across tools (f)
 // rank with package search; / searches whichever pane has the keys

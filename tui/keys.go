@@ -1,6 +1,10 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // keyMap declares every key once, with its help text. Handlers match with
 // key.Matches; help is rendered only through bubbles/help, from the lists
@@ -15,6 +19,8 @@ type keyMap struct {
 	Pane, View, Desc, Reconnect              key.Binding
 	Planner, Compare                         key.Binding
 	Diff, Findings                           key.Binding
+	CallAgain, Result, Save, CopyValue       key.Binding
+	Overwrite                                key.Binding
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
 	ResetBudget                              key.Binding
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
@@ -62,6 +68,11 @@ func newKeyMap() keyMap {
 		Compare:     b([]string{"c"}, "c", "vs legacy"),
 		Diff:        b([]string{"D"}, "D", "changes"),
 		Findings:    b([]string{"!"}, "!", "lint findings"),
+		CallAgain:   b([]string{"X"}, "X", "call again"),
+		Result:      b([]string{"o"}, "o", "last result"),
+		Save:        b([]string{"w"}, "w", "save result"),
+		CopyValue:   b([]string{"Y"}, "Y", "copy value"),
+		Overwrite:   b([]string{"y", "Y"}, "y", "overwrite"),
 		FieldsUp:    b([]string{"+", "="}, "+/-", "max_fields"),
 		FieldsDown:  b([]string{"-", "_"}, "-", "fewer fields"),
 		DepthUp:     b([]string{"]"}, "]/[", "max_depth"),
@@ -111,21 +122,22 @@ func (k *keyMap) toolsHelp() []key.Binding {
 // explorerHelp is the help shown by "?" in the explorer, in columns: six
 // on a wide screen, four (taller) on a narrow one.
 func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
-	views := []key.Binding{k.Planner, k.Compare, k.Diff, k.Findings, k.FieldsUp, k.DepthUp, k.ResetBudget, k.CallOverlay}
+	views := []key.Binding{k.Planner, k.Compare, k.Result, k.Diff, k.Findings, k.FieldsUp, k.DepthUp, k.ResetBudget}
+	calls := []key.Binding{k.CallForm, k.CallAgain, k.Save, k.CallOverlay}
 	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
-			{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.Desc, k.Reconnect, k.Pane, k.View},
-			append(views, k.CallForm, k.Gateway, k.Traffic, k.Help, k.Quit),
+			{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.CopyValue, k.Desc, k.Reconnect, k.Pane, k.View},
+			slices.Concat(views, calls, []key.Binding{k.Gateway, k.Traffic, k.Help, k.Quit}),
 		}
 	}
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
 		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc, k.Details},
-		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.Reconnect},
-		append(views, k.CallForm),
-		{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit},
+		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.CopyValue, k.Reconnect},
+		views,
+		slices.Concat(calls, []key.Binding{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit}),
 	}
 }

@@ -142,6 +142,8 @@ type Model struct {
 
 	// changes are the marks of changed tools and lint findings.
 	changes changeState
+	// calls are the tool calls under way (call.go).
+	calls callRuns
 }
 
 // snapshotLoads are the requests for the servers' snapshot: one at a time,

@@ -24,6 +24,8 @@ import (
 type fakeBackend struct {
 	servers    []model.Server
 	reconnects []string
+	// call answers CallToolWith, when set.
+	call func(ctx context.Context, server, tool string, args json.RawMessage, opts mcpclient.CallOptions) (*mcpclient.CallResult, error)
 }
 
 func (f *fakeBackend) Start(context.Context) error { return nil }
@@ -33,6 +35,12 @@ func (f *fakeBackend) Reconnect(name string) error {
 	return nil
 }
 func (f *fakeBackend) CallTool(context.Context, string, string, json.RawMessage) (*mcpclient.CallResult, error) {
+	return nil, errors.New("a fake backend calls nothing")
+}
+func (f *fakeBackend) CallToolWith(ctx context.Context, server, tool string, args json.RawMessage, opts mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+	if f.call != nil {
+		return f.call(ctx, server, tool, args, opts)
+	}
 	return nil, errors.New("a fake backend calls nothing")
 }
 
@@ -353,6 +361,10 @@ func TestKeysOnTree(t *testing.T) {
 	h.keys("v")
 	if h.m.view != viewNamed(t, "compare") || !strings.Contains(h.screen(), "legacy: first 30 leaf paths") {
 		t.Fatalf("v did not show the compare view:\n%s", h.screen())
+	}
+	h.keys("v")
+	if h.m.view != viewNamed(t, "result") || !strings.Contains(h.screen(), "no call yet: press x") {
+		t.Fatalf("v did not show the result view:\n%s", h.screen())
 	}
 	h.keys("v", "v")
 	if h.m.view != viewNamed(t, "findings") {

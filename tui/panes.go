@@ -90,6 +90,7 @@ var toolViews = []struct {
 	{"raw", newRawPane, nil},
 	{"planner", newPlannerPane, func(k *keyMap) key.Binding { return k.Planner }},
 	{"compare", newComparePane, func(k *keyMap) key.Binding { return k.Compare }},
+	{"result", newResultPane, func(k *keyMap) key.Binding { return k.Result }},
 	{"diff", newDiffPane, func(k *keyMap) key.Binding { return k.Diff }},
 	{"findings", newLintPane, func(k *keyMap) key.Binding { return k.Findings }},
 }

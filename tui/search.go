@@ -42,13 +42,17 @@ func foldQuery(q string) string { return strings.ToLower(q) }
 // lineMatches reports whether a tree line matches a lower-cased query:
 // its own name holds it, or, for a query with a dot or brackets, its path
 // ends with it ("price_set.shop_money", "line_items[]"), so that the lines
-// under a match do not match too. Notes and "*" lines never match.
+// under a match do not match too. A value of a call result matches by its
+// value too. Notes and "*" lines never match.
 func lineMatches(n *schematree.Node, q string) bool {
 	if n.Kind == schematree.KindNote || n.Kind == schematree.KindMore {
 		return false
 	}
 	if strings.ContainsAny(q, ".[") {
 		return len(n.Path) >= len(q) && strings.HasSuffix(strings.ToLower(n.Path), q)
+	}
+	if _, ok := valueOf(n); ok && containsFold(n.Type, q) {
+		return true
 	}
 	return containsFold(n.Name, q)
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"mcpeek/model"
+	"mcpeek/resultcheck"
 	"mcpeek/summarizer"
 )
 
@@ -21,6 +22,7 @@ type toolView struct {
 	panes     []toolPane            // by viewKind
 	last      *callOutcome          // the last call the user made of it, or nil
 	layer     callLayer             // last's check as the trees draw it (setCall)
+	target    *resultcheck.Target   // its output schema ready to check results, once called
 }
 
 func newToolView(t model.Tool, budget summarizer.Options) *toolView {

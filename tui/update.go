@@ -89,6 +89,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		msg.land(m.views)
 	case serverTotalsMsg:
 		m.totalsMeasured(msg)
+	case callProgressMsg:
+		return m.callProgressed(msg)
+	case callDoneMsg:
+		return m.callDone(msg)
+	case callTickMsg:
+		return m.callTicked(msg)
+	case resultSavedMsg:
+		return m.resultSaved(msg)
 	case trafficDetailMsg:
 		m.traffic.opened(msg)
 	case baselineReadMsg:

@@ -68,17 +68,14 @@ func printResult(w io.Writer, res *mcpclient.CallResult) error {
 // checkOutcome is the check of one result; nothing is checked for a tool
 // without an output schema or a result the tool marked as an error.
 func checkOutcome(tool model.Tool, res *mcpclient.CallResult) (*resultcheck.Outcome, error) {
-	switch {
-	case !tool.HasOutputSchema():
-		return &resultcheck.Outcome{Note: "the tool declares no output schema: there is nothing to check its result against"}, nil
-	case res.IsError:
-		return &resultcheck.Outcome{Note: "the tool reported an error (isError: true): an error result is not held to the output schema"}, nil
+	var target *resultcheck.Target
+	if tool.HasOutputSchema() {
+		var err error
+		if target, err = resultcheck.NewTarget(tool.OutputSchema); err != nil {
+			return nil, fmt.Errorf("--check: %w", err)
+		}
 	}
-	target, err := resultcheck.NewTarget(tool.OutputSchema)
-	if err != nil {
-		return nil, fmt.Errorf("--check: %w", err)
-	}
-	return target.Check(res.StructuredContent, res.Text, resultcheck.Options{}, summarizer.Options{}), nil
+	return resultcheck.CheckCall(target, res.IsError, res.StructuredContent, res.Text, summarizer.Options{}), nil
 }
 
 // printCheck writes the report for reading: the verdict, the counts, each

@@ -1,0 +1,274 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"mcpeek/assets"
+	"mcpeek/mcpclient"
+)
+
+// demoCalls is the demo backend whose calls answer with call.
+func demoCalls(t testing.TB, call func(ctx context.Context, server, tool string, args json.RawMessage, opts mcpclient.CallOptions) (*mcpclient.CallResult, error)) *fakeBackend {
+	b := demoBackend(t)
+	b.call = call
+	return b
+}
+
+// demoResult answers a call with the demo's canned result of the tool, as
+// structuredContent and as its JSON text.
+func demoResult(t testing.TB) func(context.Context, string, string, json.RawMessage, mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+	return func(_ context.Context, _, tool string, _ json.RawMessage, _ mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		data, ok := assets.DemoResult(tool)
+		if !ok {
+			t.Fatalf("no demo result for %s", tool)
+		}
+		return resultOf(t, map[string]any{"structuredContent": json.RawMessage(data),
+			"content": []any{map[string]any{"type": "text", "text": string(data)}}}), nil
+	}
+}
+
+// resultOf builds a CallResult from a raw result object.
+func resultOf(t testing.TB, raw map[string]any) *mcpclient.CallResult {
+	t.Helper()
+	b, err := json.Marshal(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &mcpclient.CallResult{Raw: b}
+	if sc, ok := raw["structuredContent"]; ok {
+		r.StructuredContent, _ = json.Marshal(sc)
+	}
+	if c, ok := raw["content"]; ok {
+		r.Content, _ = json.Marshal(c)
+	}
+	r.IsError, _ = raw["isError"].(bool)
+	return r
+}
+
+// TestCallStoresOutcomeAndShowsResult: X calls the tool with {}, the
+// outcome lands on its view with its check, and the result view shows it.
+func TestCallStoresOutcomeAndShowsResult(t *testing.T) {
+	var gotArgs string
+	h := newHarness(t, demoCalls(t, func(ctx context.Context, s, tool string, args json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		gotArgs = string(args)
+		return demoResult(t)(ctx, s, tool, args, o)
+	}), 100, 30)
+	h.selectTool("stale_get_order")
+	h.keys("X")
+	v := h.m.current
+	if gotArgs != "{}" || v.last == nil || v.last.result == nil || v.last.err != nil {
+		t.Fatalf("args %q, outcome %+v", gotArgs, v.last)
+	}
+	if h.m.view != resultView() || h.m.running(v.tool.ID()) != nil {
+		t.Fatalf("view %v, still running %v", h.m.view, h.m.running(v.tool.ID()) != nil)
+	}
+	if v.last.check == nil || !v.last.check.Breaks() || v.target == nil {
+		t.Fatalf("check %+v, target %v", v.last.check, v.target)
+	}
+	screen := h.screen()
+	for _, want := range []string{"ok  ", "args {}", "breaks its output schema: 2 missing required, 1 type mismatch",
+		"▾ structuredContent: object", `name: "#1042"`, "answered in"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("no %q on the screen:\n%s", want, screen)
+		}
+	}
+}
+
+func TestCallIsErrorAndFailureAreShown(t *testing.T) {
+	fail := true
+	h := newHarness(t, demoCalls(t, func(context.Context, string, string, json.RawMessage, mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		if fail {
+			return nil, errors.New("server said \x1b[31mno")
+		}
+		return resultOf(t, map[string]any{"isError": true, "content": []any{map[string]any{"type": "text", "text": "order 7 not found"}}}), nil
+	}), 100, 30)
+	h.selectTool("shop_get_order")
+	h.keys("X")
+	screen := h.screen()
+	if !strings.Contains(screen, "failed") || !strings.Contains(screen, "server said no") || strings.Contains(h.m.View().Content, "\x1b[31mno") {
+		t.Fatalf("the failure is not shown, or not sanitised:\n%s", screen)
+	}
+	if !h.m.status.isErr {
+		t.Error("the status line does not say it failed")
+	}
+	fail = false
+	h.keys("X")
+	screen = h.screen()
+	for _, want := range []string{"isError", `[0] text: "order 7 not found"`, "the tool reported an error (isError: true)"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("no %q:\n%s", want, screen)
+		}
+	}
+}
+
+// background runs a command's parts on goroutines, as the program would,
+// and hands their messages over a channel.
+func background(cmd tea.Cmd) <-chan tea.Msg {
+	out := make(chan tea.Msg, 16)
+	var run func(c tea.Cmd)
+	run = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		go func() {
+			msg := c()
+			if batch, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range batch {
+					run(c)
+				}
+				return
+			}
+			if msg != nil {
+				out <- msg
+			}
+		}()
+	}
+	run(cmd)
+	return out
+}
+
+// next waits for a message of type M (a condition, not a timing: the
+// deadline only ends a test that hangs).
+func next[M tea.Msg](t *testing.T, ch <-chan tea.Msg) M {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case msg := <-ch:
+			if m, ok := msg.(M); ok {
+				return m
+			}
+		case <-deadline:
+			var none M
+			t.Fatalf("no %T came", none)
+			return none
+		}
+	}
+}
+
+// A slow call: progress reports move the bar, a second X says it runs,
+// esc cancels it (the backend sees its context end) and its late answer
+// is dropped.
+func TestCallProgressAndCancel(t *testing.T) {
+	ended := make(chan error, 1)
+	h := newHarness(t, demoCalls(t, func(ctx context.Context, _, _ string, _ json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		o.Progress(mcpclient.Progress{Progress: 1, Total: 4, Message: "step one"})
+		<-ctx.Done()
+		ended <- ctx.Err()
+		return nil, fmt.Errorf("call: %w", ctx.Err())
+	}), 100, 30)
+	h.selectTool("shop_get_order")
+	id := h.m.current.tool.ID()
+	_, cmd := h.m.Update(keyPress("X"))
+	msgs := background(cmd)
+	if !strings.Contains(h.screen(), "calling… 0s  esc cancels") || !strings.Contains(h.screen(), "no progress reported yet") {
+		t.Fatalf("no call under way on the screen:\n%s", h.screen())
+	}
+	// Its answer waits for the next report: off the test's goroutine.
+	_, wait := h.m.Update(next[callProgressMsg](t, msgs))
+	more := background(wait)
+	if screen := h.screen(); !strings.Contains(screen, "█") || !strings.Contains(screen, "1/4 step one") {
+		t.Fatalf("the bar did not move:\n%s", screen)
+	}
+	h.keys("X")
+	if !strings.Contains(h.m.status.text, "being called already") {
+		t.Errorf("a second X: %q", h.m.status.text)
+	}
+	h.keys("esc")
+	if err := <-ended; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the backend's context: %v", err)
+	}
+	if h.m.running(id) != nil || !strings.Contains(h.m.status.text, "cancelled the call") {
+		t.Fatalf("still running, or no word of it: %q", h.m.status.text)
+	}
+	h.send(next[callDoneMsg](t, msgs))
+	select {
+	case msg := <-more:
+		t.Errorf("after the call ended, the wait for progress gave %T", msg)
+	default:
+	}
+	if v := h.m.current; v.last != nil {
+		t.Fatalf("the cancelled call's answer landed: %+v", v.last)
+	}
+	if !strings.Contains(h.screen(), "no call yet") {
+		t.Fatalf("the result view did not go back:\n%s", h.screen())
+	}
+}
+
+// An answer for a call that was replaced is not shown on the tool.
+func TestCallStaleAnswerIsDropped(t *testing.T) {
+	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
+	h.selectTool("shop_get_order")
+	id := h.m.current.tool.ID()
+	h.m.Update(keyPress("X"))
+	old := h.m.running(id).ticket
+	h.keys("esc")
+	h.m.Update(keyPress("X"))
+	res, _ := demoResult(t)(context.Background(), "demo", "shop_get_order", nil, mcpclient.CallOptions{})
+	h.send(callDoneMsg{tool: id, ticket: old, outcome: &callOutcome{result: res}})
+	if h.m.current.last != nil || h.m.running(id) == nil {
+		t.Fatal("a stale answer landed")
+	}
+}
+
+func TestCallTimesOut(t *testing.T) {
+	var timeout time.Duration
+	h := newHarness(t, demoCalls(t, func(_ context.Context, _, _ string, _ json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		timeout = o.Timeout
+		return nil, fmt.Errorf("tools/call: %w", context.DeadlineExceeded)
+	}), 100, 30)
+	h.m.calls.timeout = 2 * time.Second
+	h.selectTool("shop_get_order")
+	h.keys("X")
+	want := "timed out after 2s; the call was cancelled"
+	if timeout != 2*time.Second || h.m.current.last.err == nil || h.m.current.last.err.Error() != want {
+		t.Fatalf("timeout %v, outcome %+v", timeout, h.m.current.last)
+	}
+	if !strings.Contains(h.screen(), want) {
+		t.Fatalf("no timeout on the screen:\n%s", h.screen())
+	}
+}
+
+// The result view before any call says how to make one.
+func TestResultViewBeforeACall(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.selectTool("shop_get_order")
+	h.keys("o")
+	if h.m.view != resultView() || !strings.Contains(h.screen(), "no call yet: press x") {
+		t.Fatalf("o:\n%s", h.screen())
+	}
+	h.keys("w")
+	if !strings.Contains(h.m.status.text, "no result to save") {
+		t.Errorf("w with no result: %q", h.m.status.text)
+	}
+}
+
+// The newcomer's call at 80x24: X on stale_get_order, whose result drifts
+// from its schema, shows the result view with the check's verdict.
+func TestAppCallStaleOrder80x24(t *testing.T) {
+	tm, m := startApp(t, 80, 24)
+	typeKeys(tm, "/")
+	tm.Type("stale_get_order")
+	typeKeys(tm, "enter")
+	waitFor(t, tm.Output(), "summary lines")
+	typeKeys(tm, "tab", "X")
+	waitFor(t, tm.Output(), "findings")
+	screen := finalScreen(t, tm)
+	if o := m.current.last; o == nil || o.check == nil || !o.check.Breaks() {
+		t.Fatalf("outcome %+v", o)
+	}
+	// The latency and the time of the call differ from run to run.
+	screen = regexp.MustCompile(`ok  \S+  at \d\d:\d\d:\d\d`).ReplaceAll(screen, []byte("ok  LATENCY  at HH:MM:SS"))
+	screen = regexp.MustCompile(` +\S+ answered in \S+`).ReplaceAll(screen, []byte("  (status: answered in LATENCY)"))
+	golden.RequireEqual(t, screen)
+}

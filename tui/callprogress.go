@@ -1,0 +1,91 @@
+package tui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+)
+
+// A call under way: its progress reports reach the model one at a time
+// through a command that waits for the next, a timer redraws the time it
+// has taken, and esc cancels it.
+
+// waitProgress waits for the next progress report of a call, or its end.
+func waitProgress(rc *runningCall) tea.Cmd {
+	id, t, updates, finished := rc.call.toolID, rc.ticket, rc.updates, rc.finished
+	return func() tea.Msg {
+		select {
+		case p := <-updates:
+			return callProgressMsg{tool: id, ticket: t, progress: p}
+		case <-finished:
+			return nil
+		}
+	}
+}
+
+// callProgressed moves the bar of the call a report is for, and waits for
+// the next report.
+func (m *Model) callProgressed(msg callProgressMsg) tea.Cmd {
+	rc := m.running(msg.tool)
+	if rc == nil || stale(msg.ticket, rc.ticket) {
+		return nil
+	}
+	rc.progress, rc.reported = msg.progress, true
+	return waitProgress(rc)
+}
+
+// cancelCall cancels the call under way of a tool: the context's end
+// makes the client send notifications/cancelled. Its answer, if one
+// still comes, is dropped.
+func (m *Model) cancelCall(toolID string) tea.Cmd {
+	rc := m.running(toolID)
+	if rc == nil {
+		return nil
+	}
+	rc.cancel()
+	delete(m.calls.byTool, toolID)
+	if v := m.views[toolID]; v != nil {
+		v.showOutcome(nil) // the result view goes back to the last outcome
+	}
+	return m.setStatus("cancelled the call of "+model.SanitizeLine(toolID)+" (notifications/cancelled sent)", false)
+}
+
+// startCallTick starts the timer that redraws elapsed times, unless one
+// runs.
+func (m *Model) startCallTick() tea.Cmd {
+	if m.calls.tick != 0 {
+		return nil
+	}
+	m.calls.tick = m.tickets.next()
+	return m.after(time.Second, callTickMsg{ticket: m.calls.tick})
+}
+
+// callTicked redraws, and ticks again while calls are under way.
+func (m *Model) callTicked(msg callTickMsg) tea.Cmd {
+	if stale(msg.ticket, m.calls.tick) {
+		return nil
+	}
+	m.calls.tick = 0
+	if len(m.calls.byTool) == 0 {
+		return nil
+	}
+	return m.startCallTick()
+}
+
+// callsSegment is the calls under way in a few cells of the status bar,
+// seen from any tool: "⟳ demo.util_wait 3s", or "⟳ 2 calls".
+func (m *Model) callsSegment() string {
+	s := &m.styles
+	switch len(m.calls.byTool) {
+	case 0:
+		return ""
+	case 1:
+		for id, rc := range m.calls.byTool {
+			return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" "+model.SanitizeLine(id)+" "+
+				time.Since(rc.started).Truncate(time.Second).String())
+		}
+	}
+	return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" "+plural(len(m.calls.byTool), "call"))
+}

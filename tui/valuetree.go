@@ -1,0 +1,139 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"mcpeek/fieldpath"
+	"mcpeek/model"
+	"mcpeek/schematree"
+)
+
+// A call result's values are drawn as schematree lines, so that the result
+// view folds, searches and copies like the schema and summary views. A
+// value line keeps its value and where it sits in the result: the path in
+// the schema's notation (Row.Path: "line_items[].price_set", every item of
+// an array on one path) and the concrete JSON pointer and jq path of this
+// very value ("/line_items/0/price_set", ".line_items[0].price_set").
+
+// valueData is what a value line was made with.
+type valueData struct {
+	v       *model.Value
+	pointer string // JSON pointer from the root of the value shown
+	jq      string // jq path from the same root; "" is the root (".")
+	// envelope says v is a result whose fields sit under "data": the
+	// schema paths start inside it.
+	envelope bool
+}
+
+// maxValueKids bounds the lines one container opens into; a "*" line
+// counts the rest. Opening is lazy, so a big array costs nothing until
+// it is opened, and then this many lines at most.
+const maxValueKids = 1000
+
+// maxLeafText bounds the text kept of a leaf (the line is cut to the
+// screen's width anyway; details and Y copy the whole value).
+const maxLeafText = 512
+
+// valueNode makes the line of value v named name, at schema path path.
+func valueNode(name, path string, d *valueData) *schematree.Node {
+	r := schematree.Row{Kind: schematree.KindField, Name: model.SanitizeLine(name), Path: path, Count: -1}
+	v := d.v
+	switch v.Kind {
+	case model.JSONObject:
+		r.Type, r.Note = "object", plural(len(v.Members), "key")
+		return schematree.NewNode(r, len(v.Members) > 0, d)
+	case model.JSONArray:
+		r.Type, r.Note = "array", plural(len(v.Items), "item")
+		return schematree.NewNode(r, len(v.Items) > 0, d)
+	}
+	r.Type = leafText(v)
+	return schematree.NewNode(r, false, d)
+}
+
+// leafText writes a scalar as JSON, sanitised and cut to maxLeafText.
+func leafText(v *model.Value) string {
+	s := string(v.AppendJSON(nil))
+	if len(s) > maxLeafText {
+		s = strings.ToValidUTF8(s[:maxLeafText], "") + "…"
+	}
+	return model.SanitizeLine(s)
+}
+
+// loadValue materialises the children of a value line: an object's
+// members in their order, an array's items as [0], [1]... on the array's
+// path with "[]" added.
+func loadValue(n *schematree.Node) []*schematree.Node {
+	d, ok := n.Data().(*valueData)
+	if !ok {
+		return nil
+	}
+	return valueKids(n.Path, d)
+}
+
+// valueKids are the lines of a value's members or items, under path.
+func valueKids(path string, d *valueData) []*schematree.Node {
+	var kids []*schematree.Node
+	switch d.v.Kind {
+	case model.JSONObject:
+		for i, m := range d.v.Members {
+			if i == maxValueKids {
+				kids = append(kids, moreValues(path, len(d.v.Members)-i, "key"))
+				break
+			}
+			at := fieldpath.Join(path, m.Name)
+			if d.envelope && m.Name == "data" {
+				at = ""
+			}
+			kids = append(kids, valueNode(m.Name, at, &valueData{
+				v: m.Value, pointer: d.pointer + "/" + escapePointerToken(m.Name), jq: d.jq + jqKey(m.Name)}))
+		}
+	case model.JSONArray:
+		for i, item := range d.v.Items {
+			if i == maxValueKids {
+				kids = append(kids, moreValues(path+"[]", len(d.v.Items)-i, "item"))
+				break
+			}
+			idx := strconv.Itoa(i)
+			kids = append(kids, valueNode("["+idx+"]", path+"[]", &valueData{
+				v: item, pointer: d.pointer + "/" + idx, jq: d.jq + "[" + idx + "]"}))
+		}
+	}
+	return kids
+}
+
+// moreValues is the "*" line of the members or items not opened.
+func moreValues(path string, n int, word string) *schematree.Node {
+	return schematree.NewNode(schematree.Row{Kind: schematree.KindMore, Name: "*", Path: path, Count: -1,
+		Note: plural(n, "more "+word) + " not shown"}, false, nil)
+}
+
+// escapePointerToken escapes a key for a JSON pointer (RFC 6901).
+func escapePointerToken(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// jqKey is the jq step to a key: ".name", or `.["a-b"]` when the key is
+// not a plain name.
+func jqKey(s string) string {
+	plain := s != ""
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return "." + s
+	}
+	return ".[" + strconv.Quote(s) + "]"
+}
+
+// valueOf is the value data of a line, if it is a value's.
+func valueOf(n *schematree.Node) (*valueData, bool) {
+	if n == nil {
+		return nil, false
+	}
+	d, ok := n.Data().(*valueData)
+	return d, ok
+}
