@@ -154,6 +154,31 @@ func (n *Node) AdditionalProperties() *Node {
 	return n.additional.get(n.schema)
 }
 
+// ChildSource returns the schema value the i-th property's node is resolved
+// from. A node depends only on its source, the values its $refs point to
+// (and theirs), and the order of resolution when $ref and allOf chains
+// loop without a property or an array in between: two sources equal in all
+// that resolve alike, so a comparison may skip them unresolved.
+func (n *Node) ChildSource(i int) *Value { return n.Props[i].node.source() }
+
+// AltSource returns the schema value of the i-th alternative (see ChildSource).
+func (n *Node) AltSource(i int) *Value { return n.Alts[i].node.source() }
+
+// ItemsSource returns the schema value of an array's items (see
+// ChildSource), or nil when it declares none.
+func (n *Node) ItemsSource() *Value { return n.items.source() }
+
+// AdditionalSource returns the schema value of an object's unknown keys
+// (see ChildSource), or nil when the schema does not say.
+func (n *Node) AdditionalSource() *Value { return n.additional.source() }
+
+func (l *lazy) source() *Value {
+	if l == nil {
+		return nil
+	}
+	return l.raw
+}
+
 // IsContainer reports whether the node is an object (known keys or not).
 func (n *Node) IsContainer() bool { return n.Shape == Object }
 

@@ -328,7 +328,7 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 			ra, rb = da, db
 		}
 	}
-	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}}
+	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}, sources: newSources(sa, sb)}
 	c.node("", ra, rb)
 	return c.out
 }
