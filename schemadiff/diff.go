@@ -3,11 +3,8 @@ package schemadiff
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -125,19 +122,11 @@ func Diff(old, new Snapshot) []Change {
 		n, _ := new.Server(name)
 		steps = planServer(steps, name, o.Tools, n.Tools)
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(steps))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(steps); i = int(next.Add(1) - 1) {
-				if st := &steps[i]; st.change == nil {
-					st.changes = diffTool(nil, st.id, st.old, st.new)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	onEveryCore(len(steps), func(i int) {
+		if st := &steps[i]; st.change == nil {
+			st.changes = diffTool(nil, st.id, st.old, st.new)
+		}
+	})
 	var out []Change
 	for _, st := range steps {
 		if st.change != nil {
@@ -307,7 +296,7 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 	if len(b) == 0 {
 		b = []byte("{}")
 	}
-	if bytes.Equal(compact(a), compact(b)) {
+	if sameText(a, b) {
 		return out
 	}
 	sa, errA := model.ParseSchema(a)
@@ -331,6 +320,19 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}, sources: newSources(sa, sb)}
 	c.node("", ra, rb)
 	return c.out
+}
+
+// sameText reports whether two schemas are the same bytes once compacted.
+// Most that differ still do with only their white space taken out, which
+// is cheaper to find out than compacting them.
+func sameText(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	if !bytes.Equal(compactRead(a), compactRead(b)) {
+		return false
+	}
+	return bytes.Equal(compact(a), compact(b))
 }
 
 func orNone(b []byte) string {

@@ -181,18 +181,19 @@ func decodeServer(dec *jsontext.Decoder) (Server, error) {
 				return err
 			})
 		case "tools":
+			// The definitions are read here, then parsed on every core; a
+			// tool's fault is told before a syntax error after it.
+			var raws []jsontext.Value
 			err = eachItem(dec, func() error {
 				v, err := dec.ReadValue()
-				if err != nil {
-					return err
+				if err == nil {
+					raws = append(raws, v)
 				}
-				t, err := ParseTool(srv.Name, compact(v))
-				if err != nil {
-					return fmt.Errorf("server %q, tool %d: %w", srv.Name, len(srv.Tools)+1, err)
-				}
-				srv.Tools = append(srv.Tools, t)
-				return nil
+				return err
 			})
+			tools, parseErr := parseTools(srv.Name, raws, len(srv.Tools))
+			srv.Tools = append(srv.Tools, tools...)
+			err = cmp.Or(parseErr, err)
 		default:
 			err = dec.SkipValue()
 		}

@@ -1,0 +1,44 @@
+package schemadiff
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// TestCompactRead: white space between tokens goes, what strings hold
+// stays (escaped quotes and backslashes included), as jsontext's Compact
+// does.
+func TestCompactRead(t *testing.T) {
+	for _, in := range []string{
+		`{}`,
+		"{\n  \"a\" : [ 1 , 2.50 ,\t-3e5 ],\r\n  \"b\": \"x  y\"\n}",
+		`{ "q": "say \"hi\" ", "bs": "ends with \\", "after": " : , " }`,
+		`[ "\\\"" , { "k" : null , "t" : true } ]`,
+		`"a string \u00e9 "`,
+	} {
+		want := jsontext.Value(in)
+		if err := want.Compact(); err != nil {
+			t.Fatal(err)
+		}
+		if got := compactRead([]byte(in)); string(got) != string(want) {
+			t.Errorf("compactRead(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestDecodeToolFaultBeforeLaterSyntaxError: the tools are parsed apart
+// from reading the file, but a broken tool is still told before a syntax
+// error that follows it, and counted in the whole server.
+func TestDecodeToolFaultBeforeLaterSyntaxError(t *testing.T) {
+	in := `{"mcpeek_snapshot": 1, "servers": [{"name": "s", "tools": [{"name": "a"}], "tools": [{"name": "b"}, {"x": 1}, {"name": "c"} oops`
+	_, err := Decode([]byte(in))
+	if err == nil || !strings.Contains(err.Error(), `server "s", tool 3: a tool definition has no name`) {
+		t.Errorf("got %v, want the third tool's fault", err)
+	}
+	in = `{"mcpeek_snapshot": 1, "servers": [{"name": "s", "tools": [{"name": "b"}, {"name": "c"} oops`
+	if _, err := Decode([]byte(in)); err == nil || !strings.Contains(err.Error(), "invalid character 'o'") {
+		t.Errorf("got %v, want the syntax error", err)
+	}
+}
