@@ -53,20 +53,62 @@ func parseTools(server string, raws []jsontext.Value, first int) ([]model.Tool, 
 func compactRead(v []byte) []byte {
 	out := make([]byte, 0, len(v))
 	for i := 0; i < len(v); {
-		switch c := v[i]; c {
-		case ' ', '\t', '\n', '\r':
+		start := i
+		for i < len(v) && !spaceOrQuote[v[i]] {
 			i++
-		case '"':
+		}
+		out = append(out, v[start:i]...)
+		switch {
+		case i == len(v):
+		case v[i] == '"':
 			end := stringEnd(v, i)
 			out = append(out, v[i:end]...)
 			i = end
 		default:
-			out = append(out, c)
 			i++
 		}
 	}
 	return out
 }
+
+// sameWithoutSpace reports whether a and b are the same bytes once the
+// white space between their tokens is taken out, reading both only up to
+// their first difference.
+func sameWithoutSpace(a, b []byte) bool {
+	i, j, inString := 0, 0, false
+	for {
+		if !inString {
+			for i < len(a) && isSpace(a[i]) {
+				i++
+			}
+			for j < len(b) && isSpace(b[j]) {
+				j++
+			}
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		c := a[i]
+		if c != b[j] {
+			return false
+		}
+		i, j = i+1, j+1
+		switch {
+		case inString && c == '\\': // the escaped byte, whatever it is
+			if i == len(a) || j == len(b) || a[i] != b[j] {
+				return i == len(a) && j == len(b)
+			}
+			i, j = i+1, j+1
+		case c == '"':
+			inString = !inString
+		}
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// spaceOrQuote are the bytes where compactRead stops copying.
+var spaceOrQuote = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '"': true}
 
 // stringEnd returns the index just after the string whose opening quote is
 // b[i], or len(b) when it does not end.

@@ -329,7 +329,7 @@ func sameText(a, b []byte) bool {
 	if bytes.Equal(a, b) {
 		return true
 	}
-	if !bytes.Equal(compactRead(a), compactRead(b)) {
+	if !sameWithoutSpace(a, b) {
 		return false
 	}
 	return bytes.Equal(compact(a), compact(b))
