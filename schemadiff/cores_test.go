@@ -3,30 +3,7 @@ package schemadiff
 import (
 	"strings"
 	"testing"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
-
-// TestCompactRead: white space between tokens goes, what strings hold
-// stays (escaped quotes and backslashes included), as jsontext's Compact
-// does.
-func TestCompactRead(t *testing.T) {
-	for _, in := range []string{
-		`{}`,
-		"{\n  \"a\" : [ 1 , 2.50 ,\t-3e5 ],\r\n  \"b\": \"x  y\"\n}",
-		`{ "q": "say \"hi\" ", "bs": "ends with \\", "after": " : , " }`,
-		`[ "\\\"" , { "k" : null , "t" : true } ]`,
-		`"a string \u00e9 "`,
-	} {
-		want := jsontext.Value(in)
-		if err := want.Compact(); err != nil {
-			t.Fatal(err)
-		}
-		if got := compactRead([]byte(in)); string(got) != string(want) {
-			t.Errorf("compactRead(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
 
 // TestDecodeToolFaultBeforeLaterSyntaxError: the tools are parsed apart
 // from reading the file, but a broken tool is still told before a syntax
@@ -51,7 +28,7 @@ func TestSameWithoutSpace(t *testing.T) {
 	}
 	for _, a := range texts {
 		for _, b := range texts {
-			want := string(compactRead([]byte(a))) == string(compactRead([]byte(b)))
+			want := string(compact([]byte(a))) == string(compact([]byte(b)))
 			if got := sameWithoutSpace([]byte(a), []byte(b)); got != want {
 				t.Errorf("sameWithoutSpace(%s, %s) = %v, want %v", a, b, got, want)
 			}
