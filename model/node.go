@@ -155,10 +155,12 @@ func (n *Node) AdditionalProperties() *Node {
 }
 
 // ChildSource returns the schema value the i-th property's node is resolved
-// from. A node depends only on its source, the values its $refs point to
-// (and theirs), and the order of resolution when $ref and allOf chains
-// loop without a property or an array in between: two sources equal in all
-// that resolve alike, so a comparison may skip them unresolved.
+// from, resolved or not. A node depends only on its source and the values
+// its $refs point to (and theirs), except where $ref, allOf, anyOf and
+// oneOf loop back with no property or array items in between: such a loop
+// resolves differently depending on where resolution entered it. So two
+// sources written the same, $refs followed and no such loop met, resolve
+// to nodes that read the same, and a comparison may skip them unresolved.
 func (n *Node) ChildSource(i int) *Value { return n.Props[i].node.source() }
 
 // AltSource returns the schema value of the i-th alternative (see ChildSource).

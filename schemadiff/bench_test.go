@@ -137,7 +137,7 @@ func BenchmarkDiff1200(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.SetBytes(int64(len(oldFile) + len(newFile)))
-			b.ResetTimer()
+			cpu := startCPU(b)
 			for b.Loop() {
 				o, err := Decode(oldFile)
 				if err != nil {
@@ -151,6 +151,7 @@ func BenchmarkDiff1200(b *testing.B) {
 					b.Fatalf("want breaking changes, got %d changes", len(changes))
 				}
 			}
+			cpu.report(b)
 		})
 	}
 }
