@@ -44,39 +44,3 @@ func parseTools(server string, raws []jsontext.Value, first int) ([]model.Tool, 
 	}
 	return tools, nil
 }
-
-// sameWithoutSpace reports whether a and b are the same bytes once the
-// white space between their tokens is taken out, reading both only up to
-// their first difference.
-func sameWithoutSpace(a, b []byte) bool {
-	i, j, inString := 0, 0, false
-	for {
-		if !inString {
-			for i < len(a) && isSpace(a[i]) {
-				i++
-			}
-			for j < len(b) && isSpace(b[j]) {
-				j++
-			}
-		}
-		if i == len(a) || j == len(b) {
-			return i == len(a) && j == len(b)
-		}
-		c := a[i]
-		if c != b[j] {
-			return false
-		}
-		i, j = i+1, j+1
-		switch {
-		case inString && c == '\\': // the escaped byte, whatever it is
-			if i == len(a) || j == len(b) || a[i] != b[j] {
-				return i == len(a) && j == len(b)
-			}
-			i, j = i+1, j+1
-		case c == '"':
-			inString = !inString
-		}
-	}
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
-
 	"mcpeek/model"
 )
 
@@ -244,19 +242,6 @@ func fingerprint(t model.Tool) string {
 	return string(compact(t.InputSchema)) + "\x00" + string(compact(t.OutputSchema))
 }
 
-// compact returns b without white space (a copy), or b itself when it is
-// not JSON.
-func compact(b []byte) []byte {
-	if len(b) == 0 {
-		return nil
-	}
-	v := jsontext.Value(bytes.Clone(b))
-	if v.Compact() != nil {
-		return b
-	}
-	return v
-}
-
 // diffTool compares two versions of one tool: its words, then its input
 // and output schemas as resolved shapes.
 func diffTool(out []Change, id string, o, n model.Tool) []Change {
@@ -320,19 +305,6 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}, sources: newSources(sa, sb)}
 	c.node("", ra, rb)
 	return c.out
-}
-
-// sameText reports whether two schemas are the same bytes once compacted.
-// Most that differ still do with only their white space taken out, which
-// is cheaper to find out than compacting them.
-func sameText(a, b []byte) bool {
-	if bytes.Equal(a, b) {
-		return true
-	}
-	if !sameWithoutSpace(a, b) {
-		return false
-	}
-	return bytes.Equal(compact(a), compact(b))
 }
 
 func orNone(b []byte) string {
