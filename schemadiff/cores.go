@@ -29,13 +29,20 @@ func onEveryCore(n int, f func(i int)) {
 }
 
 // parseTools reads the tool definitions of one server of a lock file (see
-// ParseTool), each made compact, on every core. The error is the first
-// tool's, counted from first (the number of tools read before).
-func parseTools(server string, raws []jsontext.Value, first int) ([]model.Tool, error) {
+// ParseTool), each made compact unless the text already is, on every core.
+// The error is the first tool's, counted from first (the number of tools
+// read before).
+func parseTools(server string, raws []jsontext.Value, first int, text layout) ([]model.Tool, error) {
 	tools := make([]model.Tool, len(raws))
 	errs := make([]error, len(raws))
 	onEveryCore(len(raws), func(i int) {
-		tools[i], errs[i] = ParseTool(server, compact(raws[i]))
+		raw := raws[i]
+		if text == compacted {
+			raw = raw[:len(raw):len(raw)] // its own, though it shares the text
+		} else {
+			raw = compact(raw)
+		}
+		tools[i], errs[i] = ParseTool(server, raw)
 	})
 	for i, err := range errs {
 		if err != nil {

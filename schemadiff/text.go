@@ -2,6 +2,7 @@ package schemadiff
 
 import (
 	"bytes"
+	"encoding/binary"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -63,6 +64,68 @@ func sameWithoutSpace(a, b []byte) bool {
 		case c == '"':
 			inString = !inString
 		}
+	}
+}
+
+// withoutSpace returns a copy of the JSON text b without the white space
+// between its tokens, as Compact would, but without checking it: false
+// when taking some out would join two tokens into one (`1 2`), which could
+// make a wrong text right. A wrong text stays wrong, to be read as written.
+func withoutSpace(b []byte) ([]byte, bool) {
+	out := make([]byte, 0, len(b))
+	start := 0 // the first byte not copied yet
+	for i := 0; i < len(b); {
+		switch c := b[i]; {
+		case c == '"':
+			i = stringEnd(b, i)
+		case isSpace(c):
+			out = append(out, b[start:i]...)
+			i++
+			for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == eightSpaces {
+				i += 8 // indentation
+			}
+			for i < len(b) && isSpace(b[i]) {
+				i++
+			}
+			if len(out) > 0 && i < len(b) && inWord[out[len(out)-1]] && inWord[b[i]] {
+				return nil, false
+			}
+			start = i
+		default:
+			i++
+		}
+	}
+	return append(out, b[start:]...), true
+}
+
+const eightSpaces = 0x2020202020202020
+
+// inWord are the bytes of numbers and of true, false and null, which white
+// space must keep apart.
+var inWord = func() (t [256]bool) {
+	for _, c := range []byte("0123456789+-.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		t[c] = true
+	}
+	return t
+}()
+
+// stringEnd returns the index just after the string whose opening quote is
+// b[i], or len(b) when it does not end.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; ; {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return len(b)
+		}
+		q := j + k
+		backslashes := 0
+		for p := q - 1; p > i && b[p] == '\\'; p-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
 	}
 }
 

@@ -17,3 +17,36 @@ func TestSameWithoutSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestWithoutSpace: white space between tokens goes, what strings hold
+// stays (escaped quotes and backslashes included), as with Compact; white
+// space that keeps two tokens apart is refused.
+func TestWithoutSpace(t *testing.T) {
+	for _, in := range []string{
+		`{}`,
+		"{\n  \"a\" : [ 1 , 2.50 ,\t-3e5 ],\r\n  \"b\": \"x  y\"\n}",
+		"{\n                \"deep\":                  [true, false, null]}",
+		`{ "q": "say \"hi\" ", "bs": "ends with \\", "after": " : , " }`,
+		`[ "\\\"" , { "k" : null , "t" : true } ]`,
+		`"a string \u00e9 "`,
+	} {
+		want := string(compact([]byte(in)))
+		if got, ok := withoutSpace([]byte(in)); !ok || string(got) != want {
+			t.Errorf("withoutSpace(%q) = %s, %v; want %s", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{`[1 2]`, `{"a": tru e}`, `[- 1]`, `[1. 5]`, `[null null]`} {
+		if got, ok := withoutSpace([]byte(in)); ok {
+			t.Errorf("withoutSpace(%q) = %s, want refused", in, got)
+		}
+	}
+}
+
+// TestDecodeJoinsNoTokens: a lock file that is wrong only because of white
+// space between two tokens stays wrong.
+func TestDecodeJoinsNoTokens(t *testing.T) {
+	in := `{"mcpeek_snapshot": 1 0, "servers": []}`
+	if _, err := Decode([]byte(in)); err == nil {
+		t.Errorf("Decode(%s) read it", in)
+	}
+}
