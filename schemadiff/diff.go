@@ -254,7 +254,7 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	if o.Description != n.Description {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: DescriptionChanged, Detail: wordsChanged(o.Description, n.Description)})
 	}
-	if a, b := member(o.Raw, "annotations"), member(n.Raw, "annotations"); !bytes.Equal(a, b) {
+	if a, b := annotations(o.Raw), annotations(n.Raw); !bytes.Equal(a, b) {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: AnnotationsChanged,
 			Detail: fmt.Sprintf("annotations %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}

@@ -109,6 +109,93 @@ var inWord = func() (t [256]bool) {
 	return t
 }()
 
+// annotations returns a tool definition's annotations, compacted, or nil
+// when it has none (or null). It finds them by bracket counting, far faster
+// than decoding the whole definition (its schemas may be large), which
+// tells the same on any JSON the decoders accepted, and it is: every
+// definition was read by one. Where the count goes wrong, the definition is
+// decoded after all.
+func annotations(raw []byte) []byte {
+	const want = "annotations"
+	var found []byte
+	i := skipSpace(raw, 0)
+	if i == len(raw) || raw[i] != '{' {
+		return member(raw, want)
+	}
+	i = skipSpace(raw, i+1)
+	for i < len(raw) && raw[i] == '"' {
+		end := stringEnd(raw, i)
+		name := raw[i+1 : max(end-1, i+1)]
+		if bytes.IndexByte(name, '\\') >= 0 {
+			return member(raw, want) // an escaped name: let the decoder read it
+		}
+		i = skipSpace(raw, end)
+		if i == len(raw) || raw[i] != ':' {
+			return member(raw, want)
+		}
+		start := skipSpace(raw, i+1)
+		i = valueEnd(raw, start)
+		if i < 0 {
+			return member(raw, want)
+		}
+		if string(name) == want {
+			found = nil
+			if v := raw[start:i]; string(v) != "null" {
+				found = compact(v)
+			}
+		}
+		i = skipSpace(raw, i)
+		if i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+	}
+	if i == len(raw) || raw[i] != '}' {
+		return member(raw, want)
+	}
+	return found
+}
+
+// valueEnd returns the index just after the JSON value that starts at
+// b[i], by bracket counting, or -1 when it does not end.
+func valueEnd(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch b[i] {
+		case '"':
+			i = stringEnd(b, i)
+			if depth == 0 {
+				return i
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i // the end of a number or word before the object's end
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	if depth == 0 {
+		return i
+	}
+	return -1
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
 // stringEnd returns the index just after the string whose opening quote is
 // b[i], or len(b) when it does not end.
 func stringEnd(b []byte, i int) int {

@@ -1,6 +1,10 @@
 package schemadiff
 
-import "testing"
+import (
+	"encoding/json"
+	"mcpeek/assets"
+	"testing"
+)
 
 // TestSameWithoutSpace: the same as comparing both texts compacted.
 func TestSameWithoutSpace(t *testing.T) {
@@ -48,5 +52,34 @@ func TestDecodeJoinsNoTokens(t *testing.T) {
 	in := `{"mcpeek_snapshot": 1 0, "servers": []}`
 	if _, err := Decode([]byte(in)); err == nil {
 		t.Errorf("Decode(%s) read it", in)
+	}
+}
+
+// TestAnnotations: finding a tool's annotations by bracket counting tells
+// what decoding the definition tells.
+func TestAnnotations(t *testing.T) {
+	raws := []string{
+		`{"name":"a"}`,
+		`{"name":"a","annotations":{"readOnlyHint":true}}`,
+		`{ "annotations" : { "title" : "T" } , "inputSchema": {"properties": {"annotations": {"type": "string"}}} }`,
+		`{"inputSchema":{"description":"a } ] \" { [ string"},"annotations":{"x":[1,{"y":"}"}]}}`,
+		`{"annotations":{"a":1},"annotations":{"b":2}}`,
+		`{"annotations":{"a":1},"annotations":null}`,
+		`{"annotations":"not an object","n":-1.5e3,"t":true,"f":false,"z":null}`,
+		`{"annot\u0061tions":{"escaped":true}}`,
+		`{"x":[],"y":{},"annotations":[ ]}`,
+		`{}`, `[]`, `"tool"`, `{"annotations":{"cut":`, `{"a" 1}`,
+	}
+	var demo []json.RawMessage
+	if err := json.Unmarshal(assets.DemoTools(), &demo); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range demo {
+		raws = append(raws, string(d), string(compact(d)))
+	}
+	for _, raw := range raws {
+		if got, want := annotations([]byte(raw)), member([]byte(raw), "annotations"); string(got) != string(want) {
+			t.Errorf("annotations(%.80s) = %s, want %s", raw, got, want)
+		}
 	}
 }
