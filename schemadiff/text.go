@@ -72,8 +72,8 @@ func sameWithoutSpace(a, b []byte) bool {
 // when taking some out would join two tokens into one (`1 2`), which could
 // make a wrong text right. A wrong text stays wrong, to be read as written.
 func withoutSpace(b []byte) ([]byte, bool) {
-	out := make([]byte, 0, len(b))
-	start := 0 // the first byte not copied yet
+	out := make([]byte, 0, len(b)/2) // a lock file is more than half indentation
+	start := 0                       // the first byte not copied yet
 	for i := 0; i < len(b); {
 		switch c := b[i]; {
 		case c == '"':
