@@ -294,6 +294,13 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 		return append(out, Change{Tool: id, Class: Breaking, Kind: SchemaUnreadable,
 			Detail: fmt.Sprintf("the %s schema changed and one version cannot be read as JSON Schema: %v", dir, err)})
 	}
+	return walk(out, id, dir, sa, sb, newSources(sa, sb))
+}
+
+// walk compares two parsed versions of a schema from their roots (the data
+// roots of outputs when both are envelopes), skipping what sources finds
+// written the same.
+func walk(out []Change, id string, dir direction, sa, sb *model.Schema, same *sources) []Change {
 	ra, rb := sa.Root(), sb.Root()
 	if dir == output {
 		da, envA := sa.DataRoot()
@@ -302,7 +309,7 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 			ra, rb = da, db
 		}
 	}
-	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}, sources: newSources(sa, sb)}
+	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}, sources: same}
 	c.node("", ra, rb)
 	return c.out
 }

@@ -1,6 +1,8 @@
 package schemadiff
 
 import (
+	"path/filepath"
+	"reflect"
 	"testing"
 
 	"mcpeek/model"
@@ -61,4 +63,76 @@ func parse(t *testing.T, text string) *model.Schema {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestSkippingChangesNothing: the changes found while skipping what is
+// written the same are those found comparing everything (a sources out of
+// budget skips nothing), on every schema of the golden snapshots and of the
+// benchmark's, each against its other version and against every other
+// schema of its kind.
+func TestSkippingChangesNothing(t *testing.T) {
+	var pairs [][2]model.Tool
+	dirs, _ := filepath.Glob("testdata/diff/*")
+	for _, dir := range dirs {
+		old, new := readSnapshot(t, filepath.Join(dir, "old.json")), readSnapshot(t, filepath.Join(dir, "new.json"))
+		pairs = append(pairs, toolPairs(old, new)...)
+	}
+	rewrites := []string{"edit", "comment"}
+	if testing.Short() {
+		rewrites = rewrites[:1]
+	}
+	for _, rewrite := range rewrites {
+		old, new := benchSnapshots(t, "heavy", rewrite)
+		all := toolPairs(old, new)
+		pairs = append(pairs, all[:60]...) // a cycle of the catalogue and more
+	}
+	for i := range pairs {
+		if i > 0 { // unrelated schemas, too
+			pairs = append(pairs, [2]model.Tool{pairs[i-1][0], pairs[i][1]})
+		}
+	}
+	checked := 0
+	for _, p := range pairs {
+		for _, dir := range []direction{input, output} {
+			a, b := p[0].InputSchema, p[1].InputSchema
+			if dir == output {
+				a, b = p[0].OutputSchema, p[1].OutputSchema
+			}
+			sa, errA := model.ParseSchema(a)
+			sb, errB := model.ParseSchema(b)
+			if errA != nil || errB != nil {
+				continue
+			}
+			skipping := walk(nil, "t", dir, sa, sb, newSources(sa, sb))
+			sa, _ = model.ParseSchema(a) // fresh: nothing resolved yet
+			sb, _ = model.ParseSchema(b)
+			none := newSources(sa, sb)
+			none.budget = 0
+			everything := walk(nil, "t", dir, sa, sb, none)
+			if !reflect.DeepEqual(skipping, everything) {
+				t.Errorf("%s → %s (%s): skipping found %v\nwant %v", p[0].Name, p[1].Name, dir, skipping, everything)
+			}
+			checked++
+		}
+	}
+	if checked < 200 {
+		t.Errorf("only %d schema pairs checked", checked)
+	}
+}
+
+func toolPairs(old, new Snapshot) [][2]model.Tool {
+	var pairs [][2]model.Tool
+	for _, so := range old.Servers {
+		sn, _ := new.Server(so.Name)
+		byName := map[string]model.Tool{}
+		for _, t := range sn.Tools {
+			byName[t.Name] = t
+		}
+		for _, t := range so.Tools {
+			if n, ok := byName[t.Name]; ok {
+				pairs = append(pairs, [2]model.Tool{t, n})
+			}
+		}
+	}
+	return pairs
 }
