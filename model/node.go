@@ -154,6 +154,33 @@ func (n *Node) AdditionalProperties() *Node {
 	return n.additional.get(n.schema)
 }
 
+// ChildSource returns the schema value the i-th property's node is resolved
+// from, resolved or not. A node depends only on its source and the values
+// its $refs point to (and theirs), except where $ref, allOf, anyOf and
+// oneOf loop back with no property or array items in between: such a loop
+// resolves differently depending on where resolution entered it. So two
+// sources written the same, $refs followed and no such loop met, resolve
+// to nodes that read the same, and a comparison may skip them unresolved.
+func (n *Node) ChildSource(i int) *Value { return n.Props[i].node.source() }
+
+// AltSource returns the schema value of the i-th alternative (see ChildSource).
+func (n *Node) AltSource(i int) *Value { return n.Alts[i].node.source() }
+
+// ItemsSource returns the schema value of an array's items (see
+// ChildSource), or nil when it declares none.
+func (n *Node) ItemsSource() *Value { return n.items.source() }
+
+// AdditionalSource returns the schema value of an object's unknown keys
+// (see ChildSource), or nil when the schema does not say.
+func (n *Node) AdditionalSource() *Value { return n.additional.source() }
+
+func (l *lazy) source() *Value {
+	if l == nil {
+		return nil
+	}
+	return l.raw
+}
+
 // IsContainer reports whether the node is an object (known keys or not).
 func (n *Node) IsContainer() bool { return n.Shape == Object }
 

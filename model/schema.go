@@ -125,8 +125,13 @@ func (s *Schema) newKey() int32 {
 }
 
 // LookupRef returns the value a $ref points to in the document, or nil
-// when it points nowhere here (a remote or broken reference).
-func (s *Schema) LookupRef(ref string) *Value { return s.lookupRef(ref) }
+// when it points nowhere here (a remote or broken reference). Any number of
+// goroutines may call it, as they may read nodes.
+func (s *Schema) LookupRef(ref string) *Value {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lookupRef(ref)
+}
 
 // lookupRef finds the target of a local $ref, or nil. Network and
 // file refs are never fetched: they are unresolvable here.

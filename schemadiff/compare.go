@@ -30,11 +30,13 @@ func (d direction) String() string {
 // comparer walks two resolved versions of one schema side by side and
 // records their differences. A pair of nodes is compared once (seen), so a
 // recursive schema ends: its nodes form a finite graph, and so do the pairs.
+// A pair of children written the same (sources) is skipped unresolved.
 type comparer struct {
-	tool string
-	dir  direction
-	out  []Change
-	seen map[[2]*model.Node]bool
+	tool    string
+	dir     direction
+	out     []Change
+	seen    map[[2]*model.Node]bool
+	sources *sources
 }
 
 func (c *comparer) add(path string, class Class, kind Kind, format string, args ...any) {
@@ -73,7 +75,9 @@ func (c *comparer) node(path string, a, b *model.Node) {
 	case a.Shape == model.Object && b.Shape == model.Object:
 		c.object(path, a, b)
 	case a.Shape == model.Array && b.Shape == model.Array:
-		c.node(path+"[]", a.Items(), b.Items())
+		if !c.sources.same(a.ItemsSource(), b.ItemsSource()) {
+			c.node(path+"[]", a.Items(), b.Items())
+		}
 	case a.Shape == model.Scalar && b.Shape == model.Scalar:
 		c.enum(path, a, b)
 	case a.Shape == model.Union:
@@ -237,18 +241,20 @@ func (c *comparer) object(path string, a, b *model.Node) {
 			c.removed(fieldPath(path, p.Name, a.Child(i)), b)
 			continue
 		}
-		q, child := b.Props[j], b.Child(j)
+		q := b.Props[j]
 		if p.Required != q.Required {
-			c.required(fieldPath(path, q.Name, child), q.Required)
+			c.required(fieldPath(path, q.Name, b.Child(j)), q.Required)
 		}
-		c.node(fieldpath.Join(path, q.Name), a.Child(i), child)
+		if !c.sources.same(a.ChildSource(i), b.ChildSource(j)) {
+			c.node(fieldpath.Join(path, q.Name), a.Child(i), b.Child(j))
+		}
 	}
 	for j, q := range b.Props {
 		if !old[q.Name] {
 			c.added(fieldPath(path, q.Name, b.Child(j)), q.Required)
 		}
 	}
-	if aa, ab := a.AdditionalProperties(), b.AdditionalProperties(); aa != nil && ab != nil {
+	if aa, ab := a.AdditionalProperties(), b.AdditionalProperties(); aa != nil && ab != nil && !c.sources.same(a.AdditionalSource(), b.AdditionalSource()) {
 		c.node(fieldpath.Join(path, fieldpath.AnyKey), aa, ab)
 	}
 }
@@ -325,7 +331,9 @@ func (c *comparer) alternatives(path string, a, b *model.Node) {
 			c.add(fieldpath.Join(path, a.Alts[i].Name), class, kind, "alternative removed (%s)", a.Alt(i).Label())
 			continue
 		}
-		c.node(fieldpath.Join(path, b.Alts[j].Name), a.Alt(i), b.Alt(j))
+		if !c.sources.same(a.AltSource(i), b.AltSource(j)) {
+			c.node(fieldpath.Join(path, b.Alts[j].Name), a.Alt(i), b.Alt(j))
+		}
 	}
 	for j := range b.Alts {
 		if !used[j] {

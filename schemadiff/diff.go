@@ -3,13 +3,8 @@ package schemadiff
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
-
-	"github.com/go-json-experiment/json/jsontext"
 
 	"mcpeek/model"
 )
@@ -125,19 +120,11 @@ func Diff(old, new Snapshot) []Change {
 		n, _ := new.Server(name)
 		steps = planServer(steps, name, o.Tools, n.Tools)
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(steps))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(steps); i = int(next.Add(1) - 1) {
-				if st := &steps[i]; st.change == nil {
-					st.changes = diffTool(nil, st.id, st.old, st.new)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	onEveryCore(len(steps), func(i int) {
+		if st := &steps[i]; st.change == nil {
+			st.changes = diffTool(nil, st.id, st.old, st.new)
+		}
+	})
 	var out []Change
 	for _, st := range steps {
 		if st.change != nil {
@@ -255,19 +242,6 @@ func fingerprint(t model.Tool) string {
 	return string(compact(t.InputSchema)) + "\x00" + string(compact(t.OutputSchema))
 }
 
-// compact returns b without white space (a copy), or b itself when it is
-// not JSON.
-func compact(b []byte) []byte {
-	if len(b) == 0 {
-		return nil
-	}
-	v := jsontext.Value(bytes.Clone(b))
-	if v.Compact() != nil {
-		return b
-	}
-	return v
-}
-
 // diffTool compares two versions of one tool: its words, then its input
 // and output schemas as resolved shapes.
 func diffTool(out []Change, id string, o, n model.Tool) []Change {
@@ -280,7 +254,7 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	if o.Description != n.Description {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: DescriptionChanged, Detail: wordsChanged(o.Description, n.Description)})
 	}
-	if a, b := member(o.Raw, "annotations"), member(n.Raw, "annotations"); !bytes.Equal(a, b) {
+	if a, b := annotations(o.Raw), annotations(n.Raw); !bytes.Equal(a, b) {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: AnnotationsChanged,
 			Detail: fmt.Sprintf("annotations %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}
@@ -307,7 +281,7 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 	if len(b) == 0 {
 		b = []byte("{}")
 	}
-	if bytes.Equal(compact(a), compact(b)) {
+	if sameText(a, b) {
 		return out
 	}
 	sa, errA := model.ParseSchema(a)
@@ -320,6 +294,13 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 		return append(out, Change{Tool: id, Class: Breaking, Kind: SchemaUnreadable,
 			Detail: fmt.Sprintf("the %s schema changed and one version cannot be read as JSON Schema: %v", dir, err)})
 	}
+	return walk(out, id, dir, sa, sb, newSources(sa, sb))
+}
+
+// walk compares two parsed versions of a schema from their roots (the data
+// roots of outputs when both are envelopes), skipping what sources finds
+// written the same.
+func walk(out []Change, id string, dir direction, sa, sb *model.Schema, same *sources) []Change {
 	ra, rb := sa.Root(), sb.Root()
 	if dir == output {
 		da, envA := sa.DataRoot()
@@ -328,7 +309,7 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 			ra, rb = da, db
 		}
 	}
-	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}}
+	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}, sources: same}
 	c.node("", ra, rb)
 	return c.out
 }

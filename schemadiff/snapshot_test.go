@@ -2,6 +2,9 @@ package schemadiff
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -75,6 +78,55 @@ func TestDecodeRefusesWhatIsNotASnapshot(t *testing.T) {
 	} {
 		if _, err := Decode([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want an error containing %q", in, err, want)
+		}
+	}
+}
+
+// TestDecodeToolFaultBeforeLaterSyntaxError: the tools are parsed apart
+// from reading the file, but a broken tool is still told before a syntax
+// error that follows it, and counted in the whole server.
+func TestDecodeToolFaultBeforeLaterSyntaxError(t *testing.T) {
+	in := `{"mcpeek_snapshot": 1, "servers": [{"name": "s", "tools": [{"name": "a"}], "tools": [{"name": "b"}, {"x": 1}, {"name": "c"} oops`
+	_, err := Decode([]byte(in))
+	if err == nil || !strings.Contains(err.Error(), `server "s", tool 3: a tool definition has no name`) {
+		t.Errorf("got %v, want the third tool's fault", err)
+	}
+	in = `{"mcpeek_snapshot": 1, "servers": [{"name": "s", "tools": [{"name": "b"}, {"name": "c"} oops`
+	if _, err := Decode([]byte(in)); err == nil || !strings.Contains(err.Error(), "invalid character 'o'") {
+		t.Errorf("got %v, want the syntax error", err)
+	}
+}
+
+// TestDecodeWithoutSpaceFirst: reading a lock file with its white space
+// taken out first gives exactly what reading it as written gives.
+func TestDecodeWithoutSpaceFirst(t *testing.T) {
+	files, _ := filepath.Glob("testdata/diff/*/*.json")
+	old, _ := benchSnapshots(t, "typical", "")
+	bench, err := old.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range append(files, "bench") {
+		b := bench
+		if name != "bench" {
+			if b, err = os.ReadFile(name); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, wantErr := decode(b, asWritten)
+		if strings.HasSuffix(name, "want.json") {
+			if wantErr == nil {
+				t.Errorf("%s: read as a snapshot", name)
+			}
+			continue
+		}
+		text, ok := withoutSpace(b)
+		if !ok {
+			t.Fatalf("%s: white space refused", name)
+		}
+		got, err := decode(text, compacted)
+		if err != nil || wantErr != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: without space first, %v; as written, %v; or they differ", name, err, wantErr)
 		}
 	}
 }

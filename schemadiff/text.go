@@ -1,0 +1,219 @@
+package schemadiff
+
+import (
+	"bytes"
+	"encoding/binary"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// compact returns b without white space (a copy), or b itself when it is
+// not JSON.
+func compact(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	v := jsontext.Value(bytes.Clone(b))
+	if v.Compact() != nil {
+		return b
+	}
+	return v
+}
+
+// sameText reports whether two schemas are the same bytes once compacted.
+// Most that differ still do with only their white space taken out, which
+// is cheaper to find out than compacting them.
+func sameText(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	if !sameWithoutSpace(a, b) {
+		return false
+	}
+	return bytes.Equal(compact(a), compact(b))
+}
+
+// sameWithoutSpace reports whether a and b are the same bytes once the
+// white space between their tokens is taken out, reading both only up to
+// their first difference.
+func sameWithoutSpace(a, b []byte) bool {
+	i, j, inString := 0, 0, false
+	for {
+		if !inString {
+			for i < len(a) && isSpace(a[i]) {
+				i++
+			}
+			for j < len(b) && isSpace(b[j]) {
+				j++
+			}
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		c := a[i]
+		if c != b[j] {
+			return false
+		}
+		i, j = i+1, j+1
+		switch {
+		case inString && c == '\\': // the escaped byte, whatever it is
+			if i == len(a) || j == len(b) || a[i] != b[j] {
+				return i == len(a) && j == len(b)
+			}
+			i, j = i+1, j+1
+		case c == '"':
+			inString = !inString
+		}
+	}
+}
+
+// withoutSpace returns a copy of the JSON text b without the white space
+// between its tokens, as Compact would, but without checking it: false
+// when taking some out would join two tokens into one (`1 2`), which could
+// make a wrong text right. A wrong text stays wrong, to be read as written.
+func withoutSpace(b []byte) ([]byte, bool) {
+	out := make([]byte, 0, len(b)/2) // a lock file is more than half indentation
+	start := 0                       // the first byte not copied yet
+	for i := 0; i < len(b); {
+		switch c := b[i]; {
+		case c == '"':
+			i = stringEnd(b, i)
+		case isSpace(c):
+			out = append(out, b[start:i]...)
+			i++
+			for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == eightSpaces {
+				i += 8 // indentation
+			}
+			for i < len(b) && isSpace(b[i]) {
+				i++
+			}
+			if len(out) > 0 && i < len(b) && inWord[out[len(out)-1]] && inWord[b[i]] {
+				return nil, false
+			}
+			start = i
+		default:
+			i++
+		}
+	}
+	return append(out, b[start:]...), true
+}
+
+const eightSpaces = 0x2020202020202020
+
+// inWord are the bytes of numbers and of true, false and null, which white
+// space must keep apart.
+var inWord = func() (t [256]bool) {
+	for _, c := range []byte("0123456789+-.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		t[c] = true
+	}
+	return t
+}()
+
+// annotations returns a tool definition's annotations, compacted, or nil
+// when it has none (or null). It finds them by bracket counting, far faster
+// than decoding the whole definition (its schemas may be large), which
+// tells the same on any JSON the decoders accepted, and it is: every
+// definition was read by one. Where the count goes wrong, the definition is
+// decoded after all.
+func annotations(raw []byte) []byte {
+	const want = "annotations"
+	var found []byte
+	i := skipSpace(raw, 0)
+	if i == len(raw) || raw[i] != '{' {
+		return member(raw, want)
+	}
+	i = skipSpace(raw, i+1)
+	for i < len(raw) && raw[i] == '"' {
+		end := stringEnd(raw, i)
+		name := raw[i+1 : max(end-1, i+1)]
+		if bytes.IndexByte(name, '\\') >= 0 {
+			return member(raw, want) // an escaped name: let the decoder read it
+		}
+		i = skipSpace(raw, end)
+		if i == len(raw) || raw[i] != ':' {
+			return member(raw, want)
+		}
+		start := skipSpace(raw, i+1)
+		i = valueEnd(raw, start)
+		if i < 0 {
+			return member(raw, want)
+		}
+		if string(name) == want {
+			found = nil
+			if v := raw[start:i]; string(v) != "null" {
+				found = compact(v)
+			}
+		}
+		i = skipSpace(raw, i)
+		if i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+	}
+	if i == len(raw) || raw[i] != '}' {
+		return member(raw, want)
+	}
+	return found
+}
+
+// valueEnd returns the index just after the JSON value that starts at
+// b[i], by bracket counting, or -1 when it does not end.
+func valueEnd(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch b[i] {
+		case '"':
+			i = stringEnd(b, i)
+			if depth == 0 {
+				return i
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i // the end of a number or word before the object's end
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	if depth == 0 {
+		return i
+	}
+	return -1
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just after the string whose opening quote is
+// b[i], or len(b) when it does not end.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; ; {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return len(b)
+		}
+		q := j + k
+		backslashes := 0
+		for p := q - 1; p > i && b[p] == '\\'; p-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
