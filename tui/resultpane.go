@@ -137,7 +137,7 @@ func (p *resultPane) header(s *Styles) []string {
 		}
 		lines = append(lines, st.Render(model.SanitizeLine(text)))
 		if c.Report != nil {
-			lines = append(lines, s.Dim.Render("declared fields: "+itoa(c.Report.Present)+" present, "+itoa(c.Report.Absent)+" absent"))
+			lines = append(lines, s.Dim.Render("declared fields: "+itoa(c.Report.Present)+" present, "+itoa(c.Report.Absent)+" absent · o: on the summary"))
 		}
 	}
 	return lines
