@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mcpeek/internal/jsonscan"
 	"unicode/utf8"
 )
 
@@ -49,7 +50,7 @@ func stripJSONC(data []byte) []byte {
 	eachOutsideStrings(out, func(i int) int {
 		if out[i] == ',' {
 			j := i + 1
-			for j < len(out) && isJSONSpace(out[j]) {
+			for j < len(out) && jsonscan.IsSpace(out[j]) {
 				j++
 			}
 			if j < len(out) && (out[j] == '}' || out[j] == ']') {
@@ -77,8 +78,6 @@ func eachOutsideStrings(b []byte, visit func(i int) int) {
 		i++ // the closing quote
 	}
 }
-
-func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // member is one key of a JSON object with its raw value, in file order.
 type member struct {
@@ -190,21 +189,21 @@ func describeToken(tok json.Token) string {
 }
 
 func skipSpace(data []byte, i int) int {
-	for i < len(data) && isJSONSpace(data[i]) {
+	for i < len(data) && jsonscan.IsSpace(data[i]) {
 		i++
 	}
 	return i
 }
 
 func skipSpaceColon(data []byte, i int) int {
-	for i < len(data) && (isJSONSpace(data[i]) || data[i] == ':') {
+	for i < len(data) && (jsonscan.IsSpace(data[i]) || data[i] == ':') {
 		i++
 	}
 	return i
 }
 
 func skipSpaceComma(data []byte, i int) int {
-	for i < len(data) && (isJSONSpace(data[i]) || data[i] == ',') {
+	for i < len(data) && (jsonscan.IsSpace(data[i]) || data[i] == ',') {
 		i++
 	}
 	return i

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mcpeek/internal/jsonscan"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -394,7 +395,7 @@ func skipValue(b []byte, i int) int {
 		return -1
 	}
 	j := i // a number, true, false or null
-	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && !isJSONSpace(b[j]) {
+	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && !jsonscan.IsSpace(b[j]) {
 		j++
 	}
 	if j == i {
@@ -406,20 +407,8 @@ func skipValue(b []byte, i int) int {
 // skipString returns the index just after the string whose opening quote is
 // b[i], or -1 when it does not end.
 func skipString(b []byte, i int) int {
-	for j := i + 1; j < len(b); {
-		k := bytes.IndexByte(b[j:], '"')
-		if k < 0 {
-			return -1
-		}
-		q := j + k
-		backslashes := 0
-		for p := q - 1; p > i && b[p] == '\\'; p-- {
-			backslashes++
-		}
-		if backslashes%2 == 0 {
-			return q + 1
-		}
-		j = q + 1
+	if end, closed := jsonscan.StringEnd(b, i); closed {
+		return end
 	}
 	return -1
 }

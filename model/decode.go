@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"fmt"
+	"mcpeek/internal/jsonscan"
 	"sync"
 	"unicode/utf8"
 
@@ -96,12 +97,10 @@ func (d *valueDecoder) eof() error {
 }
 
 func (d *valueDecoder) skipSpace() {
-	for d.i < len(d.b) && isSpace(d.b[d.i]) {
+	for d.i < len(d.b) && jsonscan.IsSpace(d.b[d.i]) {
 		d.i++
 	}
 }
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func (d *valueDecoder) value(depth int) (*Value, error) {
 	d.skipSpace()
@@ -385,7 +384,8 @@ func countValues(b []byte) (values, members, items int) {
 		}
 		switch b[i] {
 		case '"':
-			i = stringEnd(b, i) - 1
+			i, _ = jsonscan.StringEnd(b, i)
+			i--
 		case ':':
 			values++
 			members++
@@ -399,7 +399,7 @@ func countValues(b []byte) (values, members, items int) {
 		case '[':
 			inArray = append(inArray, true)
 			j := i + 1
-			for j < len(b) && isSpace(b[j]) {
+			for j < len(b) && jsonscan.IsSpace(b[j]) {
 				j++
 			}
 			if j < len(b) && b[j] != ']' {
@@ -426,23 +426,3 @@ var plainInString = func() (t [256]bool) {
 
 // countStops are the bytes countValues looks at.
 var countStops = [256]bool{'"': true, ':': true, ',': true, '{': true, '[': true, '}': true, ']': true}
-
-// stringEnd returns the index just after the string whose opening quote is
-// b[i], or len(b) when it does not end.
-func stringEnd(b []byte, i int) int {
-	for j := i + 1; ; {
-		k := bytes.IndexByte(b[j:], '"')
-		if k < 0 {
-			return len(b)
-		}
-		q := j + k
-		backslashes := 0
-		for p := q - 1; p > i && b[p] == '\\'; p-- {
-			backslashes++
-		}
-		if backslashes%2 == 0 {
-			return q + 1
-		}
-		j = q + 1
-	}
-}

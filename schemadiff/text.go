@@ -3,6 +3,7 @@ package schemadiff
 import (
 	"bytes"
 	"encoding/binary"
+	"mcpeek/internal/jsonscan"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -40,10 +41,10 @@ func sameWithoutSpace(a, b []byte) bool {
 	i, j, inString := 0, 0, false
 	for {
 		if !inString {
-			for i < len(a) && isSpace(a[i]) {
+			for i < len(a) && jsonscan.IsSpace(a[i]) {
 				i++
 			}
-			for j < len(b) && isSpace(b[j]) {
+			for j < len(b) && jsonscan.IsSpace(b[j]) {
 				j++
 			}
 		}
@@ -77,14 +78,14 @@ func withoutSpace(b []byte) ([]byte, bool) {
 	for i := 0; i < len(b); {
 		switch c := b[i]; {
 		case c == '"':
-			i = stringEnd(b, i)
-		case isSpace(c):
+			i, _ = jsonscan.StringEnd(b, i)
+		case jsonscan.IsSpace(c):
 			out = append(out, b[start:i]...)
 			i++
 			for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == eightSpaces {
 				i += 8 // indentation
 			}
-			for i < len(b) && isSpace(b[i]) {
+			for i < len(b) && jsonscan.IsSpace(b[i]) {
 				i++
 			}
 			if len(out) > 0 && i < len(b) && inWord[out[len(out)-1]] && inWord[b[i]] {
@@ -124,7 +125,7 @@ func annotations(raw []byte) []byte {
 	}
 	i = skipSpace(raw, i+1)
 	for i < len(raw) && raw[i] == '"' {
-		end := stringEnd(raw, i)
+		end, _ := jsonscan.StringEnd(raw, i)
 		name := raw[i+1 : max(end-1, i+1)]
 		if bytes.IndexByte(name, '\\') >= 0 {
 			return member(raw, want) // an escaped name: let the decoder read it
@@ -162,7 +163,7 @@ func valueEnd(b []byte, i int) int {
 	for i < len(b) {
 		switch b[i] {
 		case '"':
-			i = stringEnd(b, i)
+			i, _ = jsonscan.StringEnd(b, i)
 			if depth == 0 {
 				return i
 			}
@@ -190,30 +191,8 @@ func valueEnd(b []byte, i int) int {
 }
 
 func skipSpace(b []byte, i int) int {
-	for i < len(b) && isSpace(b[i]) {
+	for i < len(b) && jsonscan.IsSpace(b[i]) {
 		i++
 	}
 	return i
 }
-
-// stringEnd returns the index just after the string whose opening quote is
-// b[i], or len(b) when it does not end.
-func stringEnd(b []byte, i int) int {
-	for j := i + 1; ; {
-		k := bytes.IndexByte(b[j:], '"')
-		if k < 0 {
-			return len(b)
-		}
-		q := j + k
-		backslashes := 0
-		for p := q - 1; p > i && b[p] == '\\'; p-- {
-			backslashes++
-		}
-		if backslashes%2 == 0 {
-			return q + 1
-		}
-		j = q + 1
-	}
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -1,0 +1,33 @@
+// Package jsonscan holds the byte-level steps that the hand-written JSON
+// scanners of mcpeek share (the schema decoder's value count, the lock
+// file's white-space stripping, the stdio transport's id lookup): each
+// walks JSON text that a real decoder reads or has read, and only needs
+// to step over strings and white space.
+package jsonscan
+
+import "bytes"
+
+// StringEnd returns the index just after the string whose opening quote is
+// b[i], and whether the string is closed; an unclosed string ends at
+// len(b).
+func StringEnd(b []byte, i int) (end int, closed bool) {
+	for j := i + 1; j < len(b); {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			break
+		}
+		q := j + k
+		backslashes := 0
+		for p := q - 1; p > i && b[p] == '\\'; p-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return q + 1, true
+		}
+		j = q + 1
+	}
+	return len(b), false
+}
+
+// IsSpace reports whether c is JSON white space.
+func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
