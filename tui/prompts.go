@@ -55,29 +55,32 @@ type promptEndedMsg struct {
 
 func elicitHandler(send func(tea.Msg)) mcpclient.ElicitationHandler {
 	return func(ctx context.Context, e mcpclient.Elicitation) (mcpclient.ElicitAnswer, error) {
-		reply := make(chan mcpclient.ElicitAnswer, 1)
-		send(elicitAskedMsg{ask: e, reply: reply})
-		select {
-		case a := <-reply:
-			return a, nil
-		case <-ctx.Done():
-			send(promptEndedMsg{reply: (chan<- mcpclient.ElicitAnswer)(reply), err: ctx.Err()})
-			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel}, ctx.Err()
-		}
+		return askUser(ctx, send, func(reply chan<- mcpclient.ElicitAnswer) tea.Msg {
+			return elicitAskedMsg{ask: e, reply: reply}
+		}, mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel})
 	}
 }
 
 func samplingHandler(send func(tea.Msg)) mcpclient.SamplingHandler {
 	return func(ctx context.Context, r mcpclient.SamplingRequest) (mcpclient.SamplingReply, error) {
-		reply := make(chan mcpclient.SamplingReply, 1)
-		send(samplingAskedMsg{ask: r, reply: reply})
-		select {
-		case a := <-reply:
-			return a, nil
-		case <-ctx.Done():
-			send(promptEndedMsg{reply: (chan<- mcpclient.SamplingReply)(reply), err: ctx.Err()})
-			return mcpclient.SamplingReply{Decline: true}, ctx.Err()
-		}
+		return askUser(ctx, send, func(reply chan<- mcpclient.SamplingReply) tea.Msg {
+			return samplingAskedMsg{ask: r, reply: reply}
+		}, mcpclient.SamplingReply{Decline: true})
+	}
+}
+
+// askUser sends the message asked builds into the program and waits for
+// the answer on its reply channel, or for ctx to end: then the dialog is
+// told to close, and ended is the answer.
+func askUser[A any](ctx context.Context, send func(tea.Msg), asked func(reply chan<- A) tea.Msg, ended A) (A, error) {
+	reply := make(chan A, 1) // an answer never blocks the dialog
+	send(asked(reply))
+	select {
+	case a := <-reply:
+		return a, nil
+	case <-ctx.Done():
+		send(promptEndedMsg{reply: (chan<- A)(reply), err: ctx.Err()})
+		return ended, ctx.Err()
 	}
 }
 
