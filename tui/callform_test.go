@@ -128,7 +128,7 @@ func pressButton(t *testing.T, h *harness, d *callFormDialog) action {
 	t.Helper()
 	for range len(d.fields) + 2 {
 		if d.form.form.GetFocusedField() == d.form.button {
-			return d.key(keyPress("enter"), &h.m.keys)
+			return settle(d, d.key(keyPress("enter"), &h.m.keys))
 		}
 		h.keys("tab")
 	}

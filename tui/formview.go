@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"reflect"
-	"runtime"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,6 +21,9 @@ type fieldsForm struct {
 	titles []func(string)
 	shown  []string // the titles set
 	button *huh.Confirm
+	// init is what the form asks to run as it opens (its cursor's first
+	// blink), until it is handed out.
+	init tea.Cmd
 }
 
 // formRefreshMsg asks the form to draw its fields again (after their
@@ -55,7 +56,7 @@ func newFieldsForm(fields []formField, texts []string, title, label, empty strin
 		theme.build = huh.ThemeBase
 	}
 	f.form = huh.NewForm(huh.NewGroup(items...)).WithShowHelp(false).WithShowErrors(false).WithTheme(theme)
-	f.form.Init() // focuses the first field; its commands only blink the cursor and ask the size
+	f.init = f.form.Init() // focuses the first field
 	f.markErrors(nil)
 	f.refresh()
 	return f
@@ -182,15 +183,26 @@ func (f *fieldsForm) values() []string {
 	return out
 }
 
-// update passes a message (a key, a paste) to the form and settles it.
-func (f *fieldsForm) update(msg tea.Msg) {
+// started hands out the commands the form asked for as it opened (once).
+// The dialog returns them to Bubble Tea when it shows the form.
+func (f *fieldsForm) started() tea.Cmd {
+	cmd := f.init
+	f.init = nil
+	return cmd
+}
+
+// update passes a message to the form: a key, a paste, or what one of its
+// commands sent back (a move between fields, a cursor blink). It returns
+// the form's commands, for Bubble Tea to run off the UI loop; their
+// messages come back through the root model to the form.
+func (f *fieldsForm) update(msg tea.Msg) tea.Cmd {
 	_, cmd := f.form.Update(msg)
-	f.settle(cmd)
 	if f.button.Error() != nil {
 		// A refused submit leaves the button blurred: focus it again.
 		f.button.Focus()
 		f.refresh()
 	}
+	return tea.Batch(f.started(), cmd)
 }
 
 // refused is why the button last refused to submit, or nil.
@@ -209,49 +221,6 @@ func (f *fieldsForm) size(width, height int) {
 }
 
 func (f *fieldsForm) view() string { return f.form.View() }
-
-// maxSettleSteps bounds the commands one key may run in the form.
-const maxSettleSteps = 256
-
-// settle runs, at once, the commands the form returned for its own sake:
-// the moves between fields (huh.NextField and the like) and the batches
-// that carry them, each fed back to the form. It drops the rest, which
-// are the inputs' cursor-blink timers: the cursor stays lit, and a key
-// leaves the form in its final state before the next one, with nothing
-// left running off the UI loop.
-func (f *fieldsForm) settle(cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for steps := 0; len(queue) > 0 && steps < maxSettleSteps; steps++ {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		name := runtime.FuncForPC(reflect.ValueOf(c).Pointer()).Name()
-		switch {
-		case strings.HasPrefix(name, "charm.land/bubbletea/v2.compactCmds"):
-			queue = append(queue, cmdsIn(c())...)
-		case strings.HasPrefix(name, "charm.land/huh/v2."):
-			_, next := f.form.Update(c())
-			queue = append(queue, next)
-		}
-	}
-}
-
-// cmdsIn are the commands of a batch or a sequence message.
-func cmdsIn(msg tea.Msg) []tea.Cmd {
-	v := reflect.ValueOf(msg)
-	if v.Kind() != reflect.Slice {
-		return nil
-	}
-	var out []tea.Cmd
-	for i := range v.Len() {
-		if c, ok := v.Index(i).Interface().(tea.Cmd); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
 
 // formBox draws a form in a dialog frame under the lines of head, in at
 // most width x height cells. The form is sized as it is drawn, since only

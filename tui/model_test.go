@@ -62,17 +62,19 @@ func newHarness(t testing.TB, b Backend, w, h int) *harness {
 }
 
 func (h *harness) run(cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
+	queue := []queuedCmd{{cmd, h.formShown()}}
 	for len(queue) > 0 {
 		c := queue[0]
 		queue = queue[1:]
-		if c == nil {
+		if c.cmd == nil {
 			continue
 		}
-		msg := c()
+		msg := c.run()
 		switch msg := msg.(type) {
 		case tea.BatchMsg:
-			queue = append(queue, msg...)
+			for _, inner := range msg {
+				queue = append(queue, queuedCmd{inner, c.brief})
+			}
 			continue
 		case spinner.TickMsg:
 			continue // its Update would start a timer
@@ -81,7 +83,7 @@ func (h *harness) run(cmd tea.Cmd) {
 		}
 		h.msgs = append(h.msgs, msg)
 		_, next := h.m.Update(msg)
-		queue = append(queue, next)
+		queue = append(queue, queuedCmd{next, h.formShown()})
 	}
 }
 

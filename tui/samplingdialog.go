@@ -102,7 +102,7 @@ func (d *samplingDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 }
 
 func (d *samplingDialog) input(msg tea.Msg) action {
-	d.form.update(msg)
+	cmd := d.form.update(msg)
 	switch {
 	case d.form.done():
 		return d.answer(mcpclient.SamplingReply{Text: d.form.values()[0]})
@@ -113,15 +113,12 @@ func (d *samplingDialog) input(msg tea.Msg) action {
 	if err := d.form.refused(); err != nil {
 		d.refused = err.Error()
 	}
-	return nil
+	return cmd
 }
 
-func (d *samplingDialog) update(msg tea.Msg) action {
-	if p, ok := msg.(tea.PasteMsg); ok {
-		return d.input(p)
-	}
-	return nil
-}
+// update takes a message other than a key for the form: a paste, what
+// the form's commands sent back.
+func (d *samplingDialog) update(msg tea.Msg) action { return d.input(msg) }
 
 // maxAboutLines bounds the lines the request takes above the reply.
 const maxAboutLines = 12
