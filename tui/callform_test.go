@@ -341,3 +341,21 @@ func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
 		t.Fatalf("pasted %q, error %q", d.form.values()[0], d.errs[0])
 	}
 }
+
+func TestFormMovesComeBackThroughUpdate(t *testing.T) {
+	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
+	first := d.form.form.GetFocusedField()
+	_, cmd := h.m.Update(keyPress("tab"))
+	if d.form.form.GetFocusedField() != first {
+		t.Fatal("tab moved the focus inside Update: the form's commands ran on the UI loop")
+	}
+	h.run(cmd)
+	if d.form.form.GetFocusedField() == first {
+		t.Fatalf("the move to the next field never reached the form:\n%s", h.screen())
+	}
+	// A message the dialog does not know is handed to it, and harmless.
+	h.send(tea.FocusMsg{})
+	if h.m.overlay.top() != d {
+		t.Fatal("an unknown message closed the form")
+	}
+}
