@@ -115,8 +115,8 @@ func (d *callFormDialog) fill(args *model.Value) {
 	} else {
 		texts, d.extra = fillTexts(d.fields, args)
 	}
-	d.form = newFieldsForm(d.fields, texts, "Call "+model.SanitizeLine(d.call.tool)+" with these arguments", "Call",
-		d.empty, d.submitError, d.look)
+	d.form = newFieldsForm(formSpec{fields: d.fields, title: "Call " + model.SanitizeLine(d.call.tool) + " with these arguments",
+		label: "Call", empty: d.empty, check: d.submitError, look: d.look}, texts)
 	d.sized = [2]int{}
 	d.check()
 }

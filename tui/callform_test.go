@@ -359,3 +359,37 @@ func TestFormMovesComeBackThroughUpdate(t *testing.T) {
 		t.Fatal("an unknown message closed the form")
 	}
 }
+
+func TestCallFormKeyBeforeCompletionCannotSendInvalidArgs(t *testing.T) {
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	h.typeText("abc")
+	for range len(d.fields) + 2 {
+		if d.form.form.GetFocusedField() == d.form.button {
+			break
+		}
+		h.keys("tab")
+	}
+	// enter on the button: huh checks it as it leaves it, then completes
+	// a message later; a second enter lands in between.
+	_, cmd := h.m.Update(keyPress("enter"))
+	var pending []tea.Cmd
+	for _, msg := range messagesOf(cmd) {
+		_, next := h.m.Update(msg)
+		pending = append(pending, next)
+	}
+	h.m.Update(keyPress("enter"))
+	for _, c := range pending {
+		for _, msg := range messagesOf(c) {
+			h.m.Update(msg)
+		}
+	}
+	if h.m.overlay.top() != d {
+		t.Fatalf("invalid arguments were sent:\n%s", h.screen())
+	}
+	if d.form.form.GetFocusedField() != d.form.button || d.form.values()[0] != "abc" {
+		t.Errorf("the form is not back on its button with the text typed: %q", d.form.values())
+	}
+	if !strings.Contains(h.screen(), "fix the 1 marked error(s) first") {
+		t.Errorf("the refusal is not shown:\n%s", h.screen())
+	}
+}

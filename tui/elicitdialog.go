@@ -44,7 +44,7 @@ func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAns
 	if ask.Mode == "url" {
 		title = "I opened the page"
 	}
-	d.form = newFieldsForm(d.fields, texts, title, "Accept", "", d.acceptError, look)
+	d.form = newFieldsForm(formSpec{fields: d.fields, title: title, label: "Accept", check: d.acceptError, look: look}, texts)
 	d.check()
 	return d
 }

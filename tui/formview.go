@@ -11,11 +11,11 @@ import (
 // fieldsForm is a huh form over form fields: one input per field, each
 // writing its text where texts points, then a closing button that runs
 // check before the form may complete. It is what the call form and the
-// elicitation prompt show.
+// prompts show.
 type fieldsForm struct {
-	form   *huh.Form
-	fields []formField
-	texts  []*string
+	formSpec
+	form  *huh.Form
+	texts []*string
 	// titles set each field's title: its label, its required mark and the
 	// error at it.
 	titles []func(string)
@@ -24,6 +24,21 @@ type fieldsForm struct {
 	// init is what the form asks to run as it opens (its cursor's first
 	// blink), until it is handed out.
 	init tea.Cmd
+	// late is the refusal of a completion that came too late (see update).
+	late error
+	// size is the room the form was last given, kept for a rebuilt form.
+	width, height int
+}
+
+// formSpec is what a fieldsForm is built from. The closing button says
+// label under title ("Call shop_get_order with these arguments", "Call");
+// check is asked when it is pressed and refuses to complete with an error.
+// empty is what the form says when there are no fields.
+type formSpec struct {
+	fields              []formField
+	title, label, empty string
+	check               func() error
+	look                formLook
 }
 
 // formRefreshMsg asks the form to draw its fields again (after their
@@ -31,35 +46,41 @@ type fieldsForm struct {
 type formRefreshMsg struct{}
 
 // newFieldsForm builds the form with texts as the fields' first values.
-// The closing button says label under title ("Call shop_get_order with
-// these arguments", "Call"); check is asked when it is pressed and refuses
-// to complete with an error. empty is what the form says when there are no
-// fields.
-func newFieldsForm(fields []formField, texts []string, title, label, empty string, check func() error, look formLook) *fieldsForm {
-	f := &fieldsForm{fields: fields}
+func newFieldsForm(spec formSpec, texts []string) *fieldsForm {
+	f := &fieldsForm{formSpec: spec}
+	f.build(texts)
+	return f
+}
+
+// build makes the huh form anew, with texts as the fields' values.
+func (f *fieldsForm) build(texts []string) {
 	var items []huh.Field
-	for i, fd := range fields {
+	f.texts, f.titles, f.shown = nil, nil, nil
+	for i, fd := range f.fields {
 		text := texts[i]
 		f.texts = append(f.texts, &text)
 		field, setTitle := newInput(fd, f.texts[i])
 		items = append(items, field)
 		f.titles = append(f.titles, setTitle)
 	}
-	if len(fields) == 0 && empty != "" {
-		items = append(items, huh.NewNote().Description(empty))
+	if len(f.fields) == 0 && f.empty != "" {
+		items = append(items, huh.NewNote().Description(f.empty))
 	}
-	f.button = huh.NewConfirm().Title(title).Affirmative(label).Negative("").
+	check := f.check
+	f.button = huh.NewConfirm().Title(f.title).Affirmative(f.label).Negative("").
 		Validate(func(bool) error { return check() })
 	items = append(items, f.button)
-	theme := &formTheme{build: huh.ThemeCharm, dark: look.dark}
-	if look.noColor {
+	theme := &formTheme{build: huh.ThemeCharm, dark: f.look.dark}
+	if f.look.noColor {
 		theme.build = huh.ThemeBase
 	}
 	f.form = huh.NewForm(huh.NewGroup(items...)).WithShowHelp(false).WithShowErrors(false).WithTheme(theme)
 	f.init = f.form.Init() // focuses the first field
+	if f.width > 0 {
+		f.size(f.width, f.height)
+	}
 	f.markErrors(nil)
 	f.refresh()
-	return f
 }
 
 // formLook is how the explorer is drawn, for its forms: on a dark
@@ -196,17 +217,48 @@ func (f *fieldsForm) started() tea.Cmd {
 // the form's commands, for Bubble Tea to run off the UI loop; their
 // messages come back through the root model to the form.
 func (f *fieldsForm) update(msg tea.Msg) tea.Cmd {
+	f.late = nil
 	_, cmd := f.form.Update(msg)
 	if f.button.Error() != nil {
 		// A refused submit leaves the button blurred: focus it again.
 		f.button.Focus()
 		f.refresh()
 	}
+	if f.done() {
+		if err := f.check(); err != nil {
+			// huh checks the button as it leaves it and completes a
+			// message later: a key that reached the button in between
+			// (typed fast, repeated) cleared the refusal. Nothing is sent:
+			// the form is built again, on its button.
+			f.late = err
+			cmd = f.rebuildOnButton()
+		}
+	}
 	return tea.Batch(f.started(), cmd)
 }
 
+// rebuildOnButton builds the form again with its texts as they stand, and
+// focuses its button.
+func (f *fieldsForm) rebuildOnButton() tea.Cmd {
+	f.build(f.values())
+	f.init = nil // the moves below focus what they reach
+	var cmd tea.Cmd
+	for range len(f.fields) + 1 {
+		if f.form.GetFocusedField() == f.button {
+			break
+		}
+		cmd = f.form.NextField()
+	}
+	return cmd
+}
+
 // refused is why the button last refused to submit, or nil.
-func (f *fieldsForm) refused() error { return f.button.Error() }
+func (f *fieldsForm) refused() error {
+	if f.late != nil {
+		return f.late
+	}
+	return f.button.Error()
+}
 
 // aborted reports whether the user left the form with huh's own quit key.
 func (f *fieldsForm) aborted() bool { return f.form.State == huh.StateAborted }
@@ -216,6 +268,7 @@ func (f *fieldsForm) done() bool { return f.form.State == huh.StateCompleted }
 
 // size fits the form in width x height cells.
 func (f *fieldsForm) size(width, height int) {
+	f.width, f.height = width, height
 	f.form.Update(tea.WindowSizeMsg{Width: width, Height: height})
 	f.refresh()
 }

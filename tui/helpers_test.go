@@ -84,6 +84,28 @@ func settle(d msgTaker, a action) action {
 	}
 }
 
+// messagesOf runs cmd and the commands of the batches it returns, and
+// returns their messages, not fed anywhere; timers are dropped.
+func messagesOf(cmd tea.Cmd) []tea.Msg {
+	var out []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := (queuedCmd{cmd: c, brief: true}).run().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case nil:
+		default:
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
 // plainTree renders a tree without colour and trims trailing spaces.
 func plainTree(tr *schematree.Tree, width int, showDesc bool) string {
 	st := NewStyles(true, true)
