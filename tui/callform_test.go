@@ -274,12 +274,12 @@ func TestEditArgsInEditor(t *testing.T) {
 	h.m.forms.exec = syncExec
 
 	os.WriteFile(filepath.Join(dir, "next.json"), []byte(`{"order_id": "777", "include_refunds": false, "note": "kept"`), 0o600)
-	h.send(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
+	h.sendWaiting(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
 	if !strings.Contains(d.note, "not used") || d.draft == "" {
 		t.Fatalf("bad JSON from the editor: note %q, draft %q", d.note, d.draft)
 	}
 	os.WriteFile(filepath.Join(dir, "next.json"), []byte(`{"order_id": "777", "include_refunds": false, "note": "kept"}`), 0o600)
-	h.send(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
+	h.sendWaiting(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
 	if d.form.values()[0] != "777" || d.draft != "" {
 		t.Fatalf("the form was not filled from the editor: %q, note %q", d.form.values()[0], d.note)
 	}

@@ -84,6 +84,13 @@ func settle(d msgTaker, a action) action {
 	}
 }
 
+// sendWaiting is send for a message whose commands may take a while
+// though a form is shown (the editor's run): they are waited for.
+func (h *harness) sendWaiting(msg tea.Msg) {
+	_, cmd := h.m.Update(msg)
+	h.runFrom(queuedCmd{cmd: cmd})
+}
+
 // messagesOf runs cmd and the commands of the batches it returns, and
 // returns their messages, not fed anywhere; timers are dropped.
 func messagesOf(cmd tea.Cmd) []tea.Msg {

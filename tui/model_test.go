@@ -61,8 +61,11 @@ func newHarness(t testing.TB, b Backend, w, h int) *harness {
 	return hs
 }
 
-func (h *harness) run(cmd tea.Cmd) {
-	queue := []queuedCmd{{cmd, h.formShown()}}
+func (h *harness) run(cmd tea.Cmd) { h.runFrom(queuedCmd{cmd, h.formShown()}) }
+
+// runFrom runs first, then the commands of the messages it leads to.
+func (h *harness) runFrom(first queuedCmd) {
+	queue := []queuedCmd{first}
 	for len(queue) > 0 {
 		c := queue[0]
 		queue = queue[1:]
