@@ -115,8 +115,8 @@ func (d *callFormDialog) fill(args *model.Value) {
 	} else {
 		texts, d.extra = fillTexts(d.fields, args)
 	}
-	d.form = newFieldsForm(d.fields, texts, "Call "+model.SanitizeLine(d.call.tool)+" with these arguments", "Call",
-		d.empty, d.submitError, d.look)
+	d.form = newFieldsForm(formSpec{fields: d.fields, title: "Call " + model.SanitizeLine(d.call.tool) + " with these arguments",
+		label: "Call", empty: d.empty, check: d.submitError, look: d.look}, texts)
 	d.sized = [2]int{}
 	d.check()
 }
@@ -172,15 +172,16 @@ func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		return d.editArgs()
 	case key.Matches(msg, k.OlderArgs):
 		d.show((d.shown + 1) % (len(d.sets) + 1))
-		return nil
+		return d.form.started()
 	}
 	return d.input(msg)
 }
 
-// input passes a key or a paste to the form, and submits the arguments
-// once its button lets them through.
+// input passes a message to the form (a key, a paste, what its commands
+// sent back), and submits the arguments once its button lets them
+// through. Otherwise it returns the form's commands.
 func (d *callFormDialog) input(msg tea.Msg) action {
-	d.form.update(msg)
+	cmd := d.form.update(msg)
 	switch {
 	case d.form.done():
 		args, _ := d.args()
@@ -194,21 +195,20 @@ func (d *callFormDialog) input(msg tea.Msg) action {
 		d.note, d.noteErr = err.Error(), true
 	}
 	d.check()
-	return nil
+	return cmd
 }
 
-// update takes a message the dialog waits for: a paste, the editor's
-// answer.
+// update takes a message other than a key: the editor's answer, or one
+// for the form (a paste, what the form's commands sent back).
 func (d *callFormDialog) update(msg tea.Msg) action {
-	switch msg := msg.(type) {
-	case tea.PasteMsg:
-		return d.input(msg)
-	case argsEditedMsg:
-		if msg.form == d.id {
-			d.edited(msg)
+	if msg, ok := msg.(argsEditedMsg); ok {
+		if msg.form != d.id {
+			return nil
 		}
+		d.edited(msg)
+		return d.form.started()
 	}
-	return nil
+	return d.input(msg)
 }
 
 func (d *callFormDialog) render(s *Styles, width, height int) string {

@@ -128,7 +128,7 @@ func pressButton(t *testing.T, h *harness, d *callFormDialog) action {
 	t.Helper()
 	for range len(d.fields) + 2 {
 		if d.form.form.GetFocusedField() == d.form.button {
-			return d.key(keyPress("enter"), &h.m.keys)
+			return settle(d, d.key(keyPress("enter"), &h.m.keys))
 		}
 		h.keys("tab")
 	}
@@ -274,12 +274,12 @@ func TestEditArgsInEditor(t *testing.T) {
 	h.m.forms.exec = syncExec
 
 	os.WriteFile(filepath.Join(dir, "next.json"), []byte(`{"order_id": "777", "include_refunds": false, "note": "kept"`), 0o600)
-	h.send(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
+	h.sendWaiting(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
 	if !strings.Contains(d.note, "not used") || d.draft == "" {
 		t.Fatalf("bad JSON from the editor: note %q, draft %q", d.note, d.draft)
 	}
 	os.WriteFile(filepath.Join(dir, "next.json"), []byte(`{"order_id": "777", "include_refunds": false, "note": "kept"}`), 0o600)
-	h.send(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
+	h.sendWaiting(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
 	if d.form.values()[0] != "777" || d.draft != "" {
 		t.Fatalf("the form was not filled from the editor: %q, note %q", d.form.values()[0], d.note)
 	}
@@ -339,5 +339,57 @@ func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
 	h.send(tea.PasteMsg{Content: "5601234042"})
 	if d.form.values()[0] != "5601234042" || d.errs[0] != "" {
 		t.Fatalf("pasted %q, error %q", d.form.values()[0], d.errs[0])
+	}
+}
+
+func TestFormMovesComeBackThroughUpdate(t *testing.T) {
+	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
+	first := d.form.form.GetFocusedField()
+	_, cmd := h.m.Update(keyPress("tab"))
+	if d.form.form.GetFocusedField() != first {
+		t.Fatal("tab moved the focus inside Update: the form's commands ran on the UI loop")
+	}
+	h.run(cmd)
+	if d.form.form.GetFocusedField() == first {
+		t.Fatalf("the move to the next field never reached the form:\n%s", h.screen())
+	}
+	// A message the dialog does not know is handed to it, and harmless.
+	h.send(tea.FocusMsg{})
+	if h.m.overlay.top() != d {
+		t.Fatal("an unknown message closed the form")
+	}
+}
+
+func TestCallFormKeyBeforeCompletionCannotSendInvalidArgs(t *testing.T) {
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	h.typeText("abc")
+	for range len(d.fields) + 2 {
+		if d.form.form.GetFocusedField() == d.form.button {
+			break
+		}
+		h.keys("tab")
+	}
+	// enter on the button: huh checks it as it leaves it, then completes
+	// a message later; a second enter lands in between.
+	_, cmd := h.m.Update(keyPress("enter"))
+	var pending []tea.Cmd
+	for _, msg := range messagesOf(cmd) {
+		_, next := h.m.Update(msg)
+		pending = append(pending, next)
+	}
+	h.m.Update(keyPress("enter"))
+	for _, c := range pending {
+		for _, msg := range messagesOf(c) {
+			h.m.Update(msg)
+		}
+	}
+	if h.m.overlay.top() != d {
+		t.Fatalf("invalid arguments were sent:\n%s", h.screen())
+	}
+	if d.form.form.GetFocusedField() != d.form.button || d.form.values()[0] != "abc" {
+		t.Errorf("the form is not back on its button with the text typed: %q", d.form.values())
+	}
+	if !strings.Contains(h.screen(), "fix the 1 marked error(s) first") {
+		t.Errorf("the refusal is not shown:\n%s", h.screen())
 	}
 }

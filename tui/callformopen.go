@@ -55,32 +55,23 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			return nil, true
 		}
 		m.forms.opening = 0
-		m.overlay.open(newCallForm(v, msg.sets, msg.ticket, m.formLook()))
+		d := newCallForm(v, msg.sets, msg.ticket, m.formLook())
+		m.overlay.open(d)
 		if msg.err != nil {
-			return m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true), true
+			return tea.Batch(d.form.started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true)), true
 		}
-		return nil, true
+		return d.form.started(), true
 	case argsNotSavedMsg:
 		return m.setStatus("arguments not remembered: "+model.SanitizeLine(msg.err.Error()), true), true
-	case tea.PasteMsg:
-		if u, isUpdater := m.overlay.top().(msgDialog); isUpdater {
-			return m.act(u.update(msg)), true
-		}
-		return nil, true
 	case argsEditedMsg:
 		for _, d := range m.overlay.stack {
-			if u, isUpdater := d.(msgDialog); isUpdater {
-				cmd = m.act(u.update(msg))
+			if f, isForm := d.(*callFormDialog); isForm {
+				cmd = m.act(f.update(msg))
 			}
 		}
 		return cmd, true
 	}
 	return m.promptMsg(msg)
-}
-
-// msgDialog is a dialog that waits for messages other than keys.
-type msgDialog interface {
-	update(msg tea.Msg) action
 }
 
 // editArgs runs the editor for a call form.

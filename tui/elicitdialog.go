@@ -44,7 +44,7 @@ func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAns
 	if ask.Mode == "url" {
 		title = "I opened the page"
 	}
-	d.form = newFieldsForm(d.fields, texts, title, "Accept", "", d.acceptError, look)
+	d.form = newFieldsForm(formSpec{fields: d.fields, title: title, label: "Accept", check: d.acceptError, look: look}, texts)
 	d.check()
 	return d
 }
@@ -118,7 +118,7 @@ func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 }
 
 func (d *elicitDialog) input(msg tea.Msg) action {
-	d.form.update(msg)
+	cmd := d.form.update(msg)
 	switch {
 	case d.form.done():
 		content, _ := d.content()
@@ -131,15 +131,12 @@ func (d *elicitDialog) input(msg tea.Msg) action {
 		d.refused = err.Error()
 	}
 	d.check()
-	return nil
+	return cmd
 }
 
-func (d *elicitDialog) update(msg tea.Msg) action {
-	if p, ok := msg.(tea.PasteMsg); ok {
-		return d.input(p)
-	}
-	return nil
-}
+// update takes a message other than a key for the form: a paste, what
+// the form's commands sent back.
+func (d *elicitDialog) update(msg tea.Msg) action { return d.input(msg) }
 
 func (d *elicitDialog) render(s *Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks you")}

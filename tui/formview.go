@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"reflect"
-	"runtime"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -13,16 +11,34 @@ import (
 // fieldsForm is a huh form over form fields: one input per field, each
 // writing its text where texts points, then a closing button that runs
 // check before the form may complete. It is what the call form and the
-// elicitation prompt show.
+// prompts show.
 type fieldsForm struct {
-	form   *huh.Form
-	fields []formField
-	texts  []*string
+	formSpec
+	form  *huh.Form
+	texts []*string
 	// titles set each field's title: its label, its required mark and the
 	// error at it.
 	titles []func(string)
 	shown  []string // the titles set
 	button *huh.Confirm
+	// init is what the form asks to run as it opens (its cursor's first
+	// blink), until it is handed out.
+	init tea.Cmd
+	// late is the refusal of a completion that came too late (see update).
+	late error
+	// size is the room the form was last given, kept for a rebuilt form.
+	width, height int
+}
+
+// formSpec is what a fieldsForm is built from. The closing button says
+// label under title ("Call shop_get_order with these arguments", "Call");
+// check is asked when it is pressed and refuses to complete with an error.
+// empty is what the form says when there are no fields.
+type formSpec struct {
+	fields              []formField
+	title, label, empty string
+	check               func() error
+	look                formLook
 }
 
 // formRefreshMsg asks the form to draw its fields again (after their
@@ -30,35 +46,41 @@ type fieldsForm struct {
 type formRefreshMsg struct{}
 
 // newFieldsForm builds the form with texts as the fields' first values.
-// The closing button says label under title ("Call shop_get_order with
-// these arguments", "Call"); check is asked when it is pressed and refuses
-// to complete with an error. empty is what the form says when there are no
-// fields.
-func newFieldsForm(fields []formField, texts []string, title, label, empty string, check func() error, look formLook) *fieldsForm {
-	f := &fieldsForm{fields: fields}
+func newFieldsForm(spec formSpec, texts []string) *fieldsForm {
+	f := &fieldsForm{formSpec: spec}
+	f.build(texts)
+	return f
+}
+
+// build makes the huh form anew, with texts as the fields' values.
+func (f *fieldsForm) build(texts []string) {
 	var items []huh.Field
-	for i, fd := range fields {
+	f.texts, f.titles, f.shown = nil, nil, nil
+	for i, fd := range f.fields {
 		text := texts[i]
 		f.texts = append(f.texts, &text)
 		field, setTitle := newInput(fd, f.texts[i])
 		items = append(items, field)
 		f.titles = append(f.titles, setTitle)
 	}
-	if len(fields) == 0 && empty != "" {
-		items = append(items, huh.NewNote().Description(empty))
+	if len(f.fields) == 0 && f.empty != "" {
+		items = append(items, huh.NewNote().Description(f.empty))
 	}
-	f.button = huh.NewConfirm().Title(title).Affirmative(label).Negative("").
+	check := f.check
+	f.button = huh.NewConfirm().Title(f.title).Affirmative(f.label).Negative("").
 		Validate(func(bool) error { return check() })
 	items = append(items, f.button)
-	theme := &formTheme{build: huh.ThemeCharm, dark: look.dark}
-	if look.noColor {
+	theme := &formTheme{build: huh.ThemeCharm, dark: f.look.dark}
+	if f.look.noColor {
 		theme.build = huh.ThemeBase
 	}
 	f.form = huh.NewForm(huh.NewGroup(items...)).WithShowHelp(false).WithShowErrors(false).WithTheme(theme)
-	f.form.Init() // focuses the first field; its commands only blink the cursor and ask the size
+	f.init = f.form.Init() // focuses the first field
+	if f.width > 0 {
+		f.size(f.width, f.height)
+	}
 	f.markErrors(nil)
 	f.refresh()
-	return f
 }
 
 // formLook is how the explorer is drawn, for its forms: on a dark
@@ -182,19 +204,61 @@ func (f *fieldsForm) values() []string {
 	return out
 }
 
-// update passes a message (a key, a paste) to the form and settles it.
-func (f *fieldsForm) update(msg tea.Msg) {
+// started hands out the commands the form asked for as it opened (once).
+// The dialog returns them to Bubble Tea when it shows the form.
+func (f *fieldsForm) started() tea.Cmd {
+	cmd := f.init
+	f.init = nil
+	return cmd
+}
+
+// update passes a message to the form: a key, a paste, or what one of its
+// commands sent back (a move between fields, a cursor blink). It returns
+// the form's commands, for Bubble Tea to run off the UI loop; their
+// messages come back through the root model to the form.
+func (f *fieldsForm) update(msg tea.Msg) tea.Cmd {
+	f.late = nil
 	_, cmd := f.form.Update(msg)
-	f.settle(cmd)
 	if f.button.Error() != nil {
 		// A refused submit leaves the button blurred: focus it again.
 		f.button.Focus()
 		f.refresh()
 	}
+	if f.done() {
+		if err := f.check(); err != nil {
+			// huh checks the button as it leaves it and completes a
+			// message later: a key that reached the button in between
+			// (typed fast, repeated) cleared the refusal. Nothing is sent:
+			// the form is built again, on its button.
+			f.late = err
+			cmd = f.rebuildOnButton()
+		}
+	}
+	return tea.Batch(f.started(), cmd)
+}
+
+// rebuildOnButton builds the form again with its texts as they stand, and
+// focuses its button.
+func (f *fieldsForm) rebuildOnButton() tea.Cmd {
+	f.build(f.values())
+	f.init = nil // the moves below focus what they reach
+	var cmd tea.Cmd
+	for range len(f.fields) + 1 {
+		if f.form.GetFocusedField() == f.button {
+			break
+		}
+		cmd = f.form.NextField()
+	}
+	return cmd
 }
 
 // refused is why the button last refused to submit, or nil.
-func (f *fieldsForm) refused() error { return f.button.Error() }
+func (f *fieldsForm) refused() error {
+	if f.late != nil {
+		return f.late
+	}
+	return f.button.Error()
+}
 
 // aborted reports whether the user left the form with huh's own quit key.
 func (f *fieldsForm) aborted() bool { return f.form.State == huh.StateAborted }
@@ -204,54 +268,12 @@ func (f *fieldsForm) done() bool { return f.form.State == huh.StateCompleted }
 
 // size fits the form in width x height cells.
 func (f *fieldsForm) size(width, height int) {
+	f.width, f.height = width, height
 	f.form.Update(tea.WindowSizeMsg{Width: width, Height: height})
 	f.refresh()
 }
 
 func (f *fieldsForm) view() string { return f.form.View() }
-
-// maxSettleSteps bounds the commands one key may run in the form.
-const maxSettleSteps = 256
-
-// settle runs, at once, the commands the form returned for its own sake:
-// the moves between fields (huh.NextField and the like) and the batches
-// that carry them, each fed back to the form. It drops the rest, which
-// are the inputs' cursor-blink timers: the cursor stays lit, and a key
-// leaves the form in its final state before the next one, with nothing
-// left running off the UI loop.
-func (f *fieldsForm) settle(cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for steps := 0; len(queue) > 0 && steps < maxSettleSteps; steps++ {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		name := runtime.FuncForPC(reflect.ValueOf(c).Pointer()).Name()
-		switch {
-		case strings.HasPrefix(name, "charm.land/bubbletea/v2.compactCmds"):
-			queue = append(queue, cmdsIn(c())...)
-		case strings.HasPrefix(name, "charm.land/huh/v2."):
-			_, next := f.form.Update(c())
-			queue = append(queue, next)
-		}
-	}
-}
-
-// cmdsIn are the commands of a batch or a sequence message.
-func cmdsIn(msg tea.Msg) []tea.Cmd {
-	v := reflect.ValueOf(msg)
-	if v.Kind() != reflect.Slice {
-		return nil
-	}
-	var out []tea.Cmd
-	for i := range v.Len() {
-		if c, ok := v.Index(i).Interface().(tea.Cmd); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
 
 // formBox draws a form in a dialog frame under the lines of head, in at
 // most width x height cells. The form is sized as it is drawn, since only

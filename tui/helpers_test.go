@@ -3,11 +3,115 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/schematree"
 )
+
+// briefly is how long the harness waits for a command returned while a
+// form is shown. The commands that take longer are timers (the cursor's
+// blink, due in half a second): they are dropped, so no test waits on
+// them, and their goroutines end when their timers fire.
+const briefly = 25 * time.Millisecond
+
+// queuedCmd is a command the harness is to run; brief when it came back
+// while a form was shown, so that it may be a blink timer.
+type queuedCmd struct {
+	cmd   tea.Cmd
+	brief bool
+}
+
+// run runs the command as Bubble Tea would, off the loop, and returns its
+// message; a brief one is dropped (nil) when it has not returned within
+// briefly. The others are waited for: the backend's answers, which the
+// tests rely on, come that way.
+func (c queuedCmd) run() tea.Msg {
+	if !c.brief {
+		return c.cmd()
+	}
+	done := make(chan tea.Msg, 1) // a dropped command never blocks on it
+	go func() { done <- c.cmd() }()
+	timer := time.NewTimer(briefly)
+	defer timer.Stop()
+	select {
+	case msg := <-done:
+		return msg
+	case <-timer.C:
+		return nil
+	}
+}
+
+// formShown reports whether a dialog that takes messages (a form) is on
+// top: the commands then returned may be its timers.
+func (h *harness) formShown() bool {
+	_, takes := h.m.overlay.top().(msgTaker)
+	return takes
+}
+
+// settle runs the commands a dialog returned and feeds their messages
+// back to it (as the root model would), until it asks for something else
+// than commands to run: that is returned, or nil once its commands are
+// done or dropped as timers.
+func settle(d msgTaker, a action) action {
+	queue := []tea.Cmd{}
+	for {
+		if cmd, isCmd := a.(tea.Cmd); isCmd {
+			if cmd != nil {
+				queue = append(queue, cmd)
+			}
+		} else if a != nil {
+			return a
+		}
+		if len(queue) == 0 {
+			return nil
+		}
+		c := queuedCmd{cmd: queue[0], brief: true}
+		queue, a = queue[1:], nil
+		switch msg := c.run().(type) {
+		case tea.BatchMsg:
+			for _, inner := range msg {
+				if inner != nil {
+					queue = append(queue, inner)
+				}
+			}
+		case nil:
+		default:
+			a = d.update(msg)
+		}
+	}
+}
+
+// sendWaiting is send for a message whose commands may take a while
+// though a form is shown (the editor's run): they are waited for.
+func (h *harness) sendWaiting(msg tea.Msg) {
+	_, cmd := h.m.Update(msg)
+	h.runFrom(queuedCmd{cmd: cmd})
+}
+
+// messagesOf runs cmd and the commands of the batches it returns, and
+// returns their messages, not fed anywhere; timers are dropped.
+func messagesOf(cmd tea.Cmd) []tea.Msg {
+	var out []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := (queuedCmd{cmd: c, brief: true}).run().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case nil:
+		default:
+			out = append(out, msg)
+		}
+	}
+	return out
+}
 
 // plainTree renders a tree without colour and trims trailing spaces.
 func plainTree(tr *schematree.Tree, width int, showDesc bool) string {

@@ -69,18 +69,23 @@ func newHarness(t testing.TB, b Backend, w, h int) *harness {
 	return hs
 }
 
-func (h *harness) run(cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
+func (h *harness) run(cmd tea.Cmd) { h.runFrom(queuedCmd{cmd, h.formShown()}) }
+
+// runFrom runs first, then the commands of the messages it leads to.
+func (h *harness) runFrom(first queuedCmd) {
+	queue := []queuedCmd{first}
 	for len(queue) > 0 {
 		c := queue[0]
 		queue = queue[1:]
-		if c == nil {
+		if c.cmd == nil {
 			continue
 		}
-		msg := c()
+		msg := c.run()
 		switch msg := msg.(type) {
 		case tea.BatchMsg:
-			queue = append(queue, msg...)
+			for _, inner := range msg {
+				queue = append(queue, queuedCmd{inner, c.brief})
+			}
 			continue
 		case spinner.TickMsg:
 			continue // its Update would start a timer
@@ -89,7 +94,7 @@ func (h *harness) run(cmd tea.Cmd) {
 		}
 		h.msgs = append(h.msgs, msg)
 		_, next := h.m.Update(msg)
-		queue = append(queue, next)
+		queue = append(queue, queuedCmd{next, h.formShown()})
 	}
 }
 

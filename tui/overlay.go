@@ -19,6 +19,14 @@ type dialog interface {
 	help(k *keyMap) []key.Binding
 }
 
+// msgTaker is a dialog that takes messages other than keys: a paste, an
+// answer it waits for, what its own commands sent back (a huh form's moves
+// between fields and cursor blinks). The root model hands it every message
+// that is not its own while it is on top.
+type msgTaker interface {
+	update(msg tea.Msg) action
+}
+
 // overlay is the stack of open dialogs, drawn over the screen bottom
 // first; the top one has the keys.
 type overlay struct{ stack []dialog }

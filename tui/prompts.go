@@ -94,11 +94,13 @@ type promptDialog interface {
 func (m *Model) promptMsg(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case elicitAskedMsg:
-		m.overlay.open(newElicitDialog(msg.ask, msg.reply, m.formLook()))
-		return nil, true
+		d := newElicitDialog(msg.ask, msg.reply, m.formLook())
+		m.overlay.open(d)
+		return d.form.started(), true
 	case samplingAskedMsg:
-		m.overlay.open(newSamplingDialog(msg.ask, msg.reply, m.formLook()))
-		return nil, true
+		d := newSamplingDialog(msg.ask, msg.reply, m.formLook())
+		m.overlay.open(d)
+		return d.form.started(), true
 	case promptEndedMsg:
 		for _, d := range m.overlay.stack {
 			if p, ok := d.(promptDialog); ok && p.answers(msg.reply) {

@@ -31,7 +31,8 @@ var replyField = []formField{{path: []string{"reply"}, title: "Your reply", kind
 
 func newSamplingDialog(ask mcpclient.SamplingRequest, reply chan<- mcpclient.SamplingReply, look formLook) *samplingDialog {
 	d := &samplingDialog{ask: ask, reply: reply, about: samplingLines(ask)}
-	d.form = newFieldsForm(replyField, []string{""}, "Send this reply as the model's", "Approve", "", d.approveError, look)
+	d.form = newFieldsForm(formSpec{fields: replyField, title: "Send this reply as the model's", label: "Approve",
+		check: d.approveError, look: look}, []string{""})
 	d.form.markErrors(nil)
 	return d
 }
@@ -102,7 +103,7 @@ func (d *samplingDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 }
 
 func (d *samplingDialog) input(msg tea.Msg) action {
-	d.form.update(msg)
+	cmd := d.form.update(msg)
 	switch {
 	case d.form.done():
 		return d.answer(mcpclient.SamplingReply{Text: d.form.values()[0]})
@@ -113,15 +114,12 @@ func (d *samplingDialog) input(msg tea.Msg) action {
 	if err := d.form.refused(); err != nil {
 		d.refused = err.Error()
 	}
-	return nil
+	return cmd
 }
 
-func (d *samplingDialog) update(msg tea.Msg) action {
-	if p, ok := msg.(tea.PasteMsg); ok {
-		return d.input(p)
-	}
-	return nil
-}
+// update takes a message other than a key for the form: a paste, what
+// the form's commands sent back.
+func (d *samplingDialog) update(msg tea.Msg) action { return d.input(msg) }
 
 // maxAboutLines bounds the lines the request takes above the reply.
 const maxAboutLines = 12

@@ -29,6 +29,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.handleClick(msg.Mouse())
 	case tea.MouseWheelMsg:
 		m.handleWheel(msg.Mouse())
+	case tea.MouseMotionMsg, tea.MouseReleaseMsg:
+		// Nothing follows the mouse, and the dialogs do not take it.
 	case spinner.TickMsg:
 		if m.busy() {
 			var cmd tea.Cmd
@@ -110,6 +112,17 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if cmd, ok := m.formMsg(msg); ok {
 			return cmd
 		}
+		return m.toDialog(msg)
+	}
+	return nil
+}
+
+// toDialog hands a message that is not the model's own to the dialog on
+// top, when it takes messages: a paste, or what its own commands sent
+// back (a form's move to the next field, its cursor's blink).
+func (m *Model) toDialog(msg tea.Msg) tea.Cmd {
+	if d, takes := m.overlay.top().(msgTaker); takes {
+		return m.act(d.update(msg))
 	}
 	return nil
 }
