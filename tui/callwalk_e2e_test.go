@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,19 +13,23 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"mcpeek/mcpclient"
 )
 
 // screenSpy runs the app and, on a screenAsked message, hands back the
-// screen as drawn now, without styles: read on the program's goroutine, in
-// Update, so a test can assert on the whole screen at each step.
+// screen as drawn now: read on the program's goroutine, in Update, so a
+// test can assert on the whole screen at each step.
 type screenSpy struct{ *Model }
 
-// screenAsked asks a screenSpy for its screen.
+// screenAsked asks a screenSpy for its screen, styles and all.
 type screenAsked chan string
 
 func (s screenSpy) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if ask, ok := msg.(screenAsked); ok {
-		ask <- trimLines(ansi.Strip(s.View().Content))
+		ask <- s.View().Content
 		return s, nil
 	}
 	_, cmd := s.Model.Update(msg)
@@ -30,26 +37,35 @@ func (s screenSpy) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // waitScreen asks for the screen until it holds every one of wants (a
-// condition: the deadline only ends a test that hangs), and returns it.
+// condition: the deadline only ends a test that hangs), and returns it
+// without styles.
 func waitScreen(t *testing.T, tm *teatest.TestModel, wants ...string) string {
 	t.Helper()
+	plain, _ := waitRawScreen(t, tm, wants...)
+	return plain
+}
+
+// waitRawScreen is waitScreen that also returns the screen as drawn, with
+// its escape sequences.
+func waitRawScreen(t *testing.T, tm *teatest.TestModel, wants ...string) (plain, raw string) {
+	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
-	var screen string
 	for time.Now().Before(deadline) {
 		ask := make(screenAsked, 1)
 		tm.Send(ask)
 		select {
-		case screen = <-ask:
+		case raw = <-ask:
 		case <-time.After(5 * time.Second):
 			continue
 		}
-		if containsAll(screen, wants) {
-			return screen
+		plain = trimLines(ansi.Strip(raw))
+		if containsAll(plain, wants) {
+			return plain, raw
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	t.Fatalf("the screen never showed %q:\n%s", wants, screen)
-	return ""
+	t.Fatalf("the screen never showed %q:\n%s", wants, plain)
+	return "", ""
 }
 
 func containsAll(s string, wants []string) bool {
@@ -172,5 +188,95 @@ func TestAppCallWalk80x24(t *testing.T) {
 	}
 	if o := m.views["demo.shop_get_order"].last; o == nil || o.check == nil || o.check.Breaks() {
 		t.Fatalf("the order's outcome: %+v", o)
+	}
+}
+
+// slowServer is an in-process server whose slow_report reports progress
+// twice and then works until its call is cancelled, which it says on
+// cancelled; tally answers at once.
+func slowServer(cancelled chan<- error) *server.MCPServer {
+	srv := server.NewMCPServer("lab", "1", server.WithToolCapabilities(true))
+	srv.AddTool(mcp.NewToolWithRawSchema("slow_report", "Counts slowly.",
+		json.RawMessage(`{"type":"object","properties":{"steps":{"type":"integer","minimum":1,"default":4}}}`)),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var token any
+			if req.Params.Meta != nil {
+				token = req.Params.Meta.ProgressToken
+			}
+			steps := req.GetInt("steps", 4)
+			for i := 1; i <= 2 && token != nil; i++ {
+				srv.SendNotificationToClient(ctx, string(mcp.MethodNotificationProgress), map[string]any{
+					"progressToken": token, "progress": i, "total": steps, "message": "counting\x1b[2J sheep"})
+			}
+			<-ctx.Done() // the rest of the work never ends
+			cancelled <- ctx.Err()
+			return nil, ctx.Err()
+		})
+	srv.AddTool(mcp.NewTool("tally", mcp.WithDescription("Answers at once.")),
+		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("0"), nil
+		})
+	return srv
+}
+
+// A slow call from the form, through a real Manager: its progress moves
+// the bar, the explorer goes on answering keys while it runs, and esc
+// cancels it on the server.
+func TestAppCallProgressAndCancelInProcess(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	cancelled := make(chan error, 1)
+	mgr, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("lab", slowServer(cancelled)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mgr.Close() })
+	m := New(Options{Backend: mgr, NoColor: true})
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(80, 24))
+	go m.ForwardEvents(mgr.Events(), tm.Send)
+	waitScreen(t, tm, "◇ tally", "│lab.slow_report")
+
+	typeKeys(tm, "x")
+	waitScreen(t, tm, "Call lab.slow_report", "steps")
+	tabToCall(tm)
+	typeKeys(tm, "enter")
+	screen, raw := waitRawScreen(t, tm, "2/4 counting sheep", "esc cancels")
+	if !strings.Contains(screen, "█") {
+		t.Errorf("no bar:\n%s", screen)
+	}
+	if strings.Contains(raw, "\x1b[2J") {
+		t.Error("the server's escape sequence reached the screen")
+	}
+
+	// The call runs on; the tools list moves, and comes back.
+	typeKeys(tm, "j")
+	waitScreen(t, tm, "│lab.tally")
+	select {
+	case err := <-cancelled:
+		t.Fatalf("the call ended when the cursor moved: %v", err)
+	default:
+	}
+	typeKeys(tm, "k")
+	waitScreen(t, tm, "│lab.slow_report", "2/4 counting sheep")
+
+	typeKeys(tm, "esc")
+	select {
+	case err := <-cancelled:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the server's call ended with %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the server never saw the call cancelled")
+	}
+	screen = waitScreen(t, tm, "cancelled the call of lab.slow_report")
+	if strings.Contains(screen, "2/4 counting sheep") {
+		t.Errorf("the bar stayed after the cancel:\n%s", screen)
+	}
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	if v := m.views["lab.slow_report"]; v == nil || v.last != nil {
+		t.Errorf("the cancelled call left an outcome: %+v", v)
 	}
 }
