@@ -91,13 +91,22 @@ func startSpiedApp(t *testing.T, w, h int) (*teatest.TestModel, *Model) {
 	return tm, m
 }
 
-// filterTo picks a tool with the tools list's filter, from the tools list.
+// filterTo picks a tool of the demo server with the tools list's filter,
+// from the tools list.
 func filterTo(t *testing.T, tm *teatest.TestModel, tool string) {
+	t.Helper()
+	filterToolOf(t, tm, "demo", tool)
+	waitScreen(t, tm, "summary lines")
+}
+
+// filterToolOf picks a server's tool with the tools list's filter, from
+// the tools list, and waits for its view.
+func filterToolOf(t *testing.T, tm *teatest.TestModel, server, tool string) {
 	t.Helper()
 	typeKeys(tm, "/", "esc", "/") // esc clears an earlier filter
 	tm.Type(tool)
 	typeKeys(tm, "enter")
-	waitScreen(t, tm, "demo."+tool, "summary lines")
+	waitScreen(t, tm, "│"+server+"."+tool+" ")
 }
 
 // The call form's last item is its Call button, and tab stops there: as
