@@ -186,7 +186,7 @@ func TestAppCallWalk80x24(t *testing.T) {
 	typeKeys(tm, "enter")
 	screen = waitScreen(t, tm, "v schema", "currency*: string  ✗ missing required")
 	// The view's screen is the golden, the time of the call masked.
-	screen = regexp.MustCompile(`answered in \S+`).ReplaceAllString(screen, "answered in LATENCY")
+	screen = regexp.MustCompile(` +\S+ answered in \S+`).ReplaceAllString(screen, "  (status: answered in LATENCY)")
 	golden.RequireEqual(t, []byte(screen+"\n"))
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
