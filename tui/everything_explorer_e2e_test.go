@@ -49,6 +49,15 @@ func TestAppEverythingPrompts(t *testing.T) {
 	if strings.Contains(screen, "everything asks you") {
 		t.Errorf("the elicitation dialog stayed open:\n%s", screen)
 	}
+	// Called again: ctrl+d declines, esc cancels, and the tool says so.
+	typeKeys(tm, "X")
+	waitScreen(t, tm, "everything asks you")
+	tm.Send(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	waitScreen(t, tm, "User declined to provide the requested information")
+	typeKeys(tm, "X")
+	waitScreen(t, tm, "everything asks you")
+	typeKeys(tm, "esc")
+	waitScreen(t, tm, "User cancelled the elicitation dialog")
 
 	// Sampling: the prompt from the call form, the reply typed into the
 	// dialog and approved.
