@@ -167,9 +167,8 @@ func TestAppCallWalk80x24(t *testing.T) {
 		t.Errorf("the result's values are not over the summary's fields:\n%s", screen)
 	}
 
-	// The drifting twin, called from its form: the same id, two required
-	// fields missing from its answer.
-	// o left the focus on the tools list.
+	// The drifting twin, called from its form (o left the focus on the
+	// tools list): the same id, two required fields missing from its answer.
 	filterTo(t, tm, "stale_get_order")
 	typeKeys(tm, "x")
 	waitScreen(t, tm, "Call demo.stale_get_order")
