@@ -18,7 +18,7 @@ import (
 )
 
 // everythingManager is a started Manager on the npm server-everything.
-func everythingManager(t *testing.T) *mcpclient.Manager {
+func everythingManager(t *testing.T, opts ...mcpclient.Option) *mcpclient.Manager {
 	t.Helper()
 	node, modules := npmpeers.Find(t)
 	b, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"everything": map[string]any{
@@ -33,7 +33,7 @@ func everythingManager(t *testing.T) *mcpclient.Manager {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mcpclient.NewManager(cfg)
+	m, err := mcpclient.NewManager(cfg, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
