@@ -256,13 +256,10 @@ func TestResultViewBeforeACall(t *testing.T) {
 // The newcomer's call at 80x24: X on stale_get_order, whose result drifts
 // from its schema, shows the result view with the check's verdict.
 func TestAppCallStaleOrder80x24(t *testing.T) {
-	tm, m := startApp(t, 80, 24)
-	typeKeys(tm, "/")
-	tm.Type("stale_get_order")
-	typeKeys(tm, "enter")
-	waitFor(t, tm.Output(), "summary lines")
+	tm, m := startSpiedApp(t, 80, 24)
+	filterTo(t, tm, "stale_get_order")
 	typeKeys(tm, "tab", "X")
-	waitFor(t, tm.Output(), "findings")
+	waitScreen(t, tm, "findings")
 	screen := finalScreen(t, tm)
 	if o := m.current.last; o == nil || o.check == nil || !o.check.Breaks() {
 		t.Fatalf("outcome %+v", o)

@@ -109,14 +109,46 @@ func filterToolOf(t *testing.T, tm *teatest.TestModel, server, tool string) {
 	waitScreen(t, tm, "│"+server+"."+tool+" ")
 }
 
-// The call form's last item is its Call button, and tab stops there: as
-// many tabs as the form has items reach it from anywhere.
-const tabsToCall = 8
+// tabToCall moves the form's focus to its Call button.
+func tabToCall(t *testing.T, tm *teatest.TestModel) {
+	t.Helper()
+	moveFocus(t, tm, tea.KeyPressMsg{Code: tea.KeyTab}, "Call ")
+}
 
-func tabToCall(tm *teatest.TestModel) {
-	for range tabsToCall {
-		typeKeys(tm, "tab")
+// moveFocus presses key, one press at a time, until the form's focused
+// field is target (the start of its title). huh moves the focus by a
+// message after the key, so each press waits for the focus to move: a key
+// sent before the move has come back would go to the field it leaves, and
+// a tab on the Call button would submit the form.
+func moveFocus(t *testing.T, tm *teatest.TestModel, key tea.KeyPressMsg, target string) {
+	t.Helper()
+	focused := focusedField(waitScreen(t, tm))
+	for range 40 {
+		if strings.HasPrefix(focused, target) {
+			return
+		}
+		tm.Send(key)
+		deadline := time.Now().Add(20 * time.Second)
+		for now := focused; now == focused; now = focusedField(waitScreen(t, tm)) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the focus did not leave %q", focused)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		focused = focusedField(waitScreen(t, tm))
 	}
+	t.Fatalf("the focus never reached %q; it is on %q", target, focused)
+}
+
+// focusedField is the title of the form's focused field, the first line
+// huh marks with its focus bar, or "".
+func focusedField(screen string) string {
+	for _, line := range strings.Split(screen, "\n") {
+		if _, title, ok := strings.Cut(line, "│ ┃ "); ok {
+			return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(title), "│"))
+		}
+	}
+	return ""
 }
 
 // The newcomer's call at 80x24, in one program on the demo server: the
@@ -130,13 +162,11 @@ func TestAppCallWalk80x24(t *testing.T) {
 
 	typeKeys(tm, "x")
 	waitScreen(t, tm, "Call demo.shop_get_order", "order_id *  ✗ required property is missing")
-	tabToCall(tm)
+	tabToCall(t, tm)
 	typeKeys(tm, "enter")
 	waitScreen(t, tm, "Call demo.shop_get_order", "fix the 1 marked error(s) first")
-	for range tabsToCall {
-		tm.Send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
-	}
-	waitScreen(t, tm, "fix the 1 marked error(s) first", "order_id *  ✗ required property is missing")
+	moveFocus(t, tm, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}, "order_id *")
+	waitScreen(t, tm, "fix the 1 marked error(s) first", "┃ order_id *  ✗ required property is missing")
 
 	tm.Type("ord-1") // the schema's pattern takes digits or a GraphQL id
 	waitScreen(t, tm, "order_id *  ✗ 'ord-1' does not match pattern")
@@ -148,7 +178,7 @@ func TestAppCallWalk80x24(t *testing.T) {
 	if strings.Contains(screen, "order_id *  ✗") {
 		t.Fatalf("a valid id is still marked:\n%s", screen)
 	}
-	tabToCall(tm)
+	tabToCall(t, tm)
 	typeKeys(tm, "enter")
 	screen = waitScreen(t, tm, "matches its output schema", `args {"order_id":"5601234042"`)
 	if strings.Contains(screen, "Call demo.shop_get_order") {
@@ -174,7 +204,7 @@ func TestAppCallWalk80x24(t *testing.T) {
 	waitScreen(t, tm, "Call demo.stale_get_order")
 	tm.Type("5601234042")
 	waitScreen(t, tm, "> 5601234042")
-	tabToCall(tm)
+	tabToCall(t, tm)
 	typeKeys(tm, "enter")
 	waitScreen(t, tm, "demo.stale_get_order", "breaks its output schema: 2 missing required")
 	typeKeys(tm, "o")
@@ -246,7 +276,7 @@ func TestAppCallProgressAndCancelInProcess(t *testing.T) {
 
 	typeKeys(tm, "x")
 	waitScreen(t, tm, "Call lab.slow_report", "steps")
-	tabToCall(tm)
+	tabToCall(t, tm)
 	typeKeys(tm, "enter")
 	screen, raw := waitRawScreen(t, tm, "2/4 counting sheep", "esc cancels")
 	if !strings.Contains(screen, "█") {

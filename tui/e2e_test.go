@@ -65,8 +65,8 @@ func finalScreen(t *testing.T, tm *teatest.TestModel) []byte {
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
-	m := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	return []byte(trimLines(ansi.Strip(m.View().Content)) + "\n")
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second))
+	return []byte(trimLines(ansi.Strip(final.View().Content)) + "\n")
 }
 
 // The newcomer's path at 80x24: find the order tool, drill into

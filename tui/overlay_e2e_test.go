@@ -30,7 +30,7 @@ func (w withCannedCall) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		w.current.setCall(checkedCall(w.t, w.current))
 		return w, nil
 	}
-	_, cmd := w.Model.Update(msg)
+	_, cmd := screenSpy{w.Model}.Update(msg) // waitScreen can read the screen
 	return w, cmd
 }
 
@@ -44,17 +44,20 @@ func TestAppCallOverlay80x24(t *testing.T) {
 			m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 			tm := teatest.NewTestModel(t, withCannedCall{m, t}, teatest.WithInitialTermSize(80, 24))
 			go m.ForwardEvents(mgr.Events(), tm.Send)
-			waitFor(t, tm.Output(), "shop_get_order")
+			waitScreen(t, tm, "shop_get_order")
 			typeKeys(tm, "/")
 			tm.Type("stale_get_order")
 			typeKeys(tm, "enter")
-			waitFor(t, tm.Output(), "summary lines")
+			waitScreen(t, tm, "│demo.stale_get_order ", "summary lines")
 			tm.Send(landCanned{})
+			waitScreen(t, tm, " behind ")
 			typeKeys(tm, "tab")
 			if view == "schema" {
 				typeKeys(tm, "v", "j", "j", "j", "j")
+				waitScreen(t, tm, "› order_number")
+			} else {
+				waitScreen(t, tm, "› id")
 			}
-			waitFor(t, tm.Output(), " behind ")
 			if err := tm.Quit(); err != nil {
 				t.Fatal(err)
 			}
