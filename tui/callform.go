@@ -158,10 +158,24 @@ func (d *callFormDialog) submitError() error {
 			n++
 		}
 	}
-	if n > 0 {
-		return fmt.Errorf("fix the %d marked error(s) first", n)
+	if n == 0 {
+		return nil
 	}
-	return nil
+	// Name the first error: the field it marks may be scrolled away.
+	first := ""
+	for i := range d.fields {
+		if e, ok := d.errs[i]; ok {
+			first = strings.Join(d.fields[i].path, ".") + ": " + e + " (shift+tab back to it)"
+			break
+		}
+	}
+	if first == "" && len(d.general) > 0 {
+		first = d.general[0]
+	}
+	if n > 1 {
+		return fmt.Errorf("fix %s, and %d more marked", first, n-1)
+	}
+	return fmt.Errorf("fix %s", first)
 }
 
 func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {

@@ -141,7 +141,7 @@ func TestCallFormSubmitRefusedThenSent(t *testing.T) {
 	if a := pressButton(t, h, d); a != nil {
 		t.Fatalf("invalid arguments were submitted: %#v", a)
 	}
-	if !strings.Contains(h.screen(), "fix the 1 marked error(s) first") {
+	if !strings.Contains(h.screen(), "fix order_id: required property is missing") {
 		t.Errorf("the refusal is not shown:\n%s", h.screen())
 	}
 	focusField(t, h, d, "order_id")
@@ -389,7 +389,7 @@ func TestCallFormKeyBeforeCompletionCannotSendInvalidArgs(t *testing.T) {
 	if d.form.form.GetFocusedField() != d.form.button || d.form.values()[0] != "abc" {
 		t.Errorf("the form is not back on its button with the text typed: %q", d.form.values())
 	}
-	if !strings.Contains(h.screen(), "fix the 1 marked error(s) first") {
+	if !strings.Contains(h.screen(), "fix order_id: 'abc' does not match pattern") {
 		t.Errorf("the refusal is not shown:\n%s", h.screen())
 	}
 }

@@ -164,9 +164,9 @@ func TestAppCallWalk80x24(t *testing.T) {
 	waitScreen(t, tm, "Call demo.shop_get_order", "order_id *  ✗ required property is missing")
 	tabToCall(t, tm)
 	typeKeys(tm, "enter")
-	waitScreen(t, tm, "Call demo.shop_get_order", "fix the 1 marked error(s) first")
+	waitScreen(t, tm, "Call demo.shop_get_order", "fix order_id: required property is missing")
 	moveFocus(t, tm, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}, "order_id *")
-	waitScreen(t, tm, "fix the 1 marked error(s) first", "┃ order_id *  ✗ required property is missing")
+	waitScreen(t, tm, "fix order_id: required property is missing", "┃ order_id *  ✗ required property is missing")
 
 	tm.Type("ord-1") // the schema's pattern takes digits or a GraphQL id
 	waitScreen(t, tm, "order_id *  ✗ 'ord-1' does not match pattern")

@@ -31,7 +31,7 @@ var replyField = []formField{{path: []string{"reply"}, title: "Your reply", kind
 
 func newSamplingDialog(ask mcpclient.SamplingRequest, reply chan<- mcpclient.SamplingReply, look formLook) *samplingDialog {
 	d := &samplingDialog{ask: ask, reply: reply, about: samplingLines(ask)}
-	d.form = newFieldsForm(formSpec{fields: replyField, title: "Send this reply as the model's", label: "Approve",
+	d.form = newFieldsForm(formSpec{fields: replyField, title: "Send this reply as the model's answer", label: "Approve",
 		check: d.approveError, look: look}, []string{""})
 	d.form.markErrors(nil)
 	return d
