@@ -10,10 +10,10 @@ import (
 	"mcpeek/schematree"
 )
 
-// header is the two rows above a tree while a checked call is shown: the
+// header is the rows above a tree while a checked call is shown: the
 // verdict and the counts, then the folds that hid fields the result
-// filled (or the check's note). A row too long for the width is written
-// in fewer words, then cut.
+// filled (or the check's note), then the declared fields it left out, if
+// any. A row too long for the width is written in fewer words, then cut.
 func (l *callLayer) header(s *Styles, width int) string {
 	o := l.check
 	var b strings.Builder
@@ -30,7 +30,39 @@ func (l *callLayer) header(s *Styles, width int) string {
 		folded = l.foldedRow(s, o, true)
 	}
 	s.renderLine(&b, folded, width, false, false)
+	if len(l.absent) > 0 {
+		b.WriteByte('\n')
+		s.renderLine(&b, l.absentRow(s), width, false, false)
+	}
 	return b.String()
+}
+
+// absentRow: "absent: currency, line_items[].sku", the declared fields the
+// result left out, the required ones marked.
+func (l *callLayer) absentRow(s *Styles) []seg {
+	segs := []seg{{"absent: ", s.Dim}}
+	r := l.report()
+	for i, p := range l.absent {
+		if i > 0 {
+			segs = append(segs, seg{", ", s.Dim})
+		}
+		st := s.Observed
+		if r != nil && hasMissing(r.MarksAt(p)) {
+			st = s.MarkMissing
+		}
+		segs = append(segs, seg{model.SanitizeLine(p), st})
+	}
+	return segs
+}
+
+// hasMissing reports whether marks say a required field is missing.
+func hasMissing(marks []resultcheck.Mark) bool {
+	for _, m := range marks {
+		if m.Kind == resultcheck.MissingRequired {
+			return true
+		}
+	}
+	return false
 }
 
 func segsWidth(segs []seg) int {

@@ -35,6 +35,9 @@ type callLayer struct {
 	folded     []resultcheck.FoldedData
 	foldedAt   map[string]resultcheck.FoldedData
 	overflowAt *resultcheck.FoldedData
+	// absent are the declared fields the result left out, named in the
+	// header's third row: a field hidden by a fold has no line to mark.
+	absent []string
 }
 
 // report is the check laid over the trees, or nil when there is none to
@@ -52,10 +55,13 @@ func (l *callLayer) shown() bool { return l != nil && !l.hidden && l.check != ni
 
 // headerRows is how many rows the header takes above a tree.
 func (l *callLayer) headerRows() int {
-	if l.shown() {
-		return 2
+	switch {
+	case !l.shown():
+		return 0
+	case len(l.absent) > 0:
+		return 3
 	}
-	return 0
+	return 2
 }
 
 // setCall keeps o as the tool's last call and lays its check over the
@@ -67,6 +73,7 @@ func (v *toolView) setCall(o *callOutcome) {
 		v.layer.check = o.check
 		if r := o.check.Report; r != nil {
 			v.layer.extras = r.Extras()
+			v.layer.absent = r.AbsentPaths()
 		}
 	}
 	v.relayer()

@@ -110,14 +110,15 @@ func TestCallOverlaySummaryTree(t *testing.T) {
 		"▸ * +59 more fields":        "◂ filled 440 hidden",
 		"✗ result breaks the schema": "946 declared fields present · 2 absent · ✗ 2 missing · ≠ 1 type · ∉ 1 enum · ∅ 1 null · ⊘ 1 not allowed · + 4 undeclared · validator: 6 errors",
 		"this result filled":         "this result filled 440 fields hidden behind * · 279 behind line_items[] · 33 behind shipping_lines[]",
+		"absent: ":                   "absent: currency, discount_applications[].description",
 	})
-	// The header takes two rows: the tree keeps the rest, and a click
-	// lands on the line drawn there.
+	// The header takes three rows (the third names the absent fields):
+	// the tree keeps the rest, and a click lands on the line drawn there.
 	p := paneFor[*summaryPane](t, h.m.current)
-	if p.t.Height() != p.height-2 {
+	if p.t.Height() != p.height-3 {
 		t.Errorf("tree height %d under a pane of %d", p.t.Height(), p.height)
 	}
-	p.click(2)
+	p.click(3)
 	if h.cursorPath() != "id" {
 		t.Errorf("a click on the first line under the header selected %q", h.cursorPath())
 	}
