@@ -222,9 +222,9 @@ func outcomeStatus(id string, o *callOutcome) (string, bool) {
 
 // callAgain calls the current tool again with its last arguments, or {}.
 func (m *Model) callAgain() tea.Cmd {
-	v := m.current
+	v, refused := m.toolToCall("X")
 	if v == nil {
-		return m.setStatus("no tool to call", true)
+		return refused
 	}
 	c := callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name, args: json.RawMessage("{}")}
 	if v.last != nil && len(v.last.args) > 0 {

@@ -269,3 +269,27 @@ func TestAppCallStaleOrder80x24(t *testing.T) {
 	screen = regexp.MustCompile(` +\S+ answered in \S+`).ReplaceAll(screen, []byte("  (status: answered in LATENCY)"))
 	golden.RequireEqual(t, screen)
 }
+
+// X and x on a tool whose view is still loading call nothing, and say so
+// (X said "no tool to call").
+func TestCallKeysWaitForTheSelectedToolsView(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	h := newHarness(t, demoBackend(t), 80, 24)
+	if h.m.current == nil || h.m.focus != focusTools {
+		t.Fatal("the harness did not land on a first tool")
+	}
+	shown := h.m.current.tool.Name
+	h.m.Update(keyPress("j")) // the next tool selected; its view not built yet
+	if sel, ok := h.m.selectedTool(); !ok || sel.Name == shown || h.m.current != nil && h.m.current.tool.Name == sel.Name {
+		t.Fatalf("selected %v: its view is already built", sel.Name)
+	}
+	for _, k := range []string{"X", "x"} {
+		h.m.Update(keyPress(k))
+		if len(h.m.calls.byTool) > 0 || h.m.overlay.top() != nil {
+			t.Fatalf("%s called a tool that is not the one selected", k)
+		}
+		if !strings.Contains(h.m.status.text, "is still loading") {
+			t.Errorf("%s: status %q", k, h.m.status.text)
+		}
+	}
+}

@@ -23,18 +23,30 @@ type argSetsLoadedMsg struct {
 	err    error
 }
 
+// toolToCall is the view of the tool a call key (x, X) calls: the tool
+// shown, when it is the one selected. Otherwise it is nil, and refused
+// says why in the status line: the tool selected is still loading, or no
+// tool is selected.
+func (m *Model) toolToCall(keyName string) (v *toolView, refused tea.Cmd) {
+	v = m.current
+	if t, ok := m.selectedTool(); m.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
+		if ok {
+			return nil, m.setStatus(model.SanitizeLine(t.ID())+" is still loading: press "+keyName+" again in a moment", false)
+		}
+		return nil, m.setStatus(keyName+" calls a tool: move to one first", false)
+	}
+	if v == nil {
+		return nil, m.setStatus(keyName+" calls a tool: move to one first", false)
+	}
+	return v, nil
+}
+
 // openCallForm starts opening the call form of the tool shown (x): its
 // remembered argument sets are read first, off the UI loop.
 func (m *Model) openCallForm() tea.Cmd {
-	v := m.current
-	if t, ok := m.selectedTool(); m.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
-		if ok {
-			return m.setStatus(model.SanitizeLine(t.ID())+" is still loading", false)
-		}
-		return m.setStatus("x calls a tool: move to one first", false)
-	}
+	v, refused := m.toolToCall("x")
 	if v == nil {
-		return nil
+		return refused
 	}
 	id := m.tickets.next()
 	m.forms.opening = id
