@@ -57,7 +57,7 @@ func (f formStandIn) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd := f.act(callTool(c))
 		return f, tea.Batch(cmd, f.sync())
 	}
-	_, cmd := f.Model.Update(msg)
+	_, cmd := screenSpy{f.Model}.Update(msg) // waitScreen can read the screen
 	return f, cmd
 }
 
@@ -72,19 +72,14 @@ func TestAppEverythingCallProgressCancelAndStructured(t *testing.T) {
 	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitFor(t, tm.Output(), "get-structured-content")
 
-	typeKeys(tm, "/")
-	tm.Type("trigger-long")
-	typeKeys(tm, "enter")
-	waitFor(t, tm.Output(), "summary")
+	filterToolOf(t, tm, "everything", "trigger-long-running-operation")
 	typeKeys(tm, "tab", "X") // duration 10 s, 5 steps: a report every 2 s
 	waitFor(t, tm.Output(), "1/5")
 	typeKeys(tm, "esc")
 	waitFor(t, tm.Output(), "notifications/cancelled")
 
-	typeKeys(tm, "tab", "/", "esc", "/") // esc clears the filter
-	tm.Type("get-structured")
-	typeKeys(tm, "enter")
-	waitFor(t, tm.Output(), "mcpeek · everything.get-structured-content")
+	typeKeys(tm, "tab")
+	filterToolOf(t, tm, "everything", "get-structured-content")
 	tm.Send(submitForm{toolID: "everything.get-structured-content", server: "everything", tool: "get-structured-content",
 		args: json.RawMessage(`{"location": "Chicago"}`)})
 	waitFor(t, tm.Output(), "humidity:")

@@ -295,15 +295,12 @@ func TestEditArgsInEditor(t *testing.T) {
 // The call form on the demo's order tool at 80x24, an error at its field.
 func TestAppCallForm80x24(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	tm, _ := startApp(t, 80, 24)
-	typeKeys(tm, "/")
-	tm.Type("shop_get_order")
-	typeKeys(tm, "enter")
-	waitFor(t, tm.Output(), "31 summary lines")
+	tm, _ := startSpiedApp(t, 80, 24)
+	filterTo(t, tm, "shop_get_order")
 	typeKeys(tm, "x")
-	waitFor(t, tm.Output(), "Call demo.shop_get_order")
+	waitScreen(t, tm, "Call demo.shop_get_order")
 	tm.Type("ord")
-	waitFor(t, tm.Output(), "does not match")
+	waitScreen(t, tm, "does not match")
 	golden.RequireEqual(t, finalScreen(t, tm))
 }
 

@@ -53,13 +53,10 @@ func TestAppDiff80x24(t *testing.T) {
 	mgr := demoManager(t)
 	m := New(Options{Backend: mgr, NoColor: true, Baseline: lock})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(80, 24))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
-	waitFor(t, tm.Output(), "shop_get_order")
-	typeKeys(tm, "/")
-	tm.Type("shop_get_order")
-	typeKeys(tm, "enter")
-	waitFor(t, tm.Output(), "31 summary lines")
+	waitScreen(t, tm, "shop_get_order")
+	filterTo(t, tm, "shop_get_order")
 	typeKeys(tm, "D")
 	waitFor(t, tm.Output(), "old · mcpeek.lock.json") // the trees are built
 	// The keys are taken before the quit. (The screen is drawn by
