@@ -67,7 +67,9 @@ func (a *app) rootCommand() *cobra.Command {
 		Short: "Look inside the tools of MCP servers",
 		Long: "mcpeek shows each MCP tool's output schema as a folded summary (what an LLM\n" +
 			"planner is shown) and lets you drill into any field path.\n\n" +
-			"With no command it opens the terminal explorer, whose s key runs the gateway (see\n" +
+			"With no command it opens the terminal explorer (? lists its keys): x on a tool calls\n" +
+			"it from a form and shows the result over its schema; D and ! show its changes since\n" +
+			"the lock file (--snapshot) and what clients refuse. Its s key runs the gateway (see\n" +
 			"mcpeek gateway) in the background on a loopback port: --gateway-addr pins that port,\n" +
 			"so that the MCP clients pointed at it keep working after a restart.",
 		Args: cobra.NoArgs,
