@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"mcpeek/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"time"
@@ -115,28 +116,11 @@ func saveArgSet(toolID string, args json.RawMessage, at time.Time) error {
 	return writeFileAtomic(path, append(b, '\n'))
 }
 
-// writeFileAtomic writes b to path through a temporary file in the same
-// directory, mode 0600, so a reader sees the old file or the new one.
+// writeFileAtomic writes b to path, mode 0600, creating its directory,
+// so a reader sees the old file or the new one.
 func writeFileAtomic(path string, b []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".call-args-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // once renamed, there is nothing to remove
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, b, 0o600)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"mcpeek/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -272,23 +273,7 @@ func (f *FileStore) write(recs map[string]*Record) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(f.path), ".tokens-*.json")
-	if err != nil {
-		return fmt.Errorf("token file: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return fmt.Errorf("token file: %w", err)
-	}
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return fmt.Errorf("token file: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("token file: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), f.path); err != nil {
+	if err := atomicfile.Write(f.path, b, 0o600); err != nil {
 		return fmt.Errorf("token file: %w", err)
 	}
 	return nil
