@@ -180,7 +180,8 @@ func TestAppCallWalk80x24(t *testing.T) {
 	}
 	tabToCall(t, tm)
 	typeKeys(tm, "enter")
-	screen = waitScreen(t, tm, "matches its output schema", `args {"order_id":"5601234042"`)
+	// The arguments may be cut after a few characters: the latency before them varies in width.
+	screen = waitScreen(t, tm, "matches its output schema", `args {"order_id":"56012`)
 	if strings.Contains(screen, "Call demo.shop_get_order") {
 		t.Fatalf("the form stayed open over the result:\n%s", screen)
 	}

@@ -89,9 +89,17 @@ func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpcl
 
 // noteSlowServers says on stderr which servers are still connecting once
 // the wait has lasted slowConnectNote, so that a hanging server does not
-// look like a hanging mcpeek. Calling the returned func stops it.
+// look like a hanging mcpeek. Calling the returned func stops it and
+// waits for a note being written.
 func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
-	t := time.AfterFunc(slowConnectNote, func() {
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		select {
+		case <-done:
+			return
+		case <-time.After(slowConnectNote):
+		}
 		var waiting []string
 		for _, s := range m.Servers() {
 			if s.State == model.StateStarting {
@@ -102,8 +110,11 @@ func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 			a.note(fmt.Sprintf("waiting for %s to connect (giving up after %s: --connect-timeout)",
 				strings.Join(waiting, ", "), a.connectTimeout))
 		}
-	})
-	return func() { t.Stop() }
+	}()
+	return func() {
+		close(done)
+		<-stopped
+	}
 }
 
 // newManager loads the config and makes a Manager on it (or on the
