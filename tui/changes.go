@@ -143,7 +143,30 @@ func (m *Model) baselineRead(msg baselineReadMsg) tea.Cmd {
 	if !c.base.written.IsZero() {
 		text += " (written " + c.base.written.Format("2006-01-02 15:04") + ")"
 	}
+	if others := m.baselineServersUnknown(); others != nil {
+		// Nothing can be marked: say why rather than mark nothing.
+		text += ": it lists none of these servers, only " + model.SanitizeLine(strings.Join(others, ", "))
+		return tea.Batch(m.setStatus(text, true), m.markTools())
+	}
 	return tea.Batch(m.setStatus(text, false), m.markTools())
+}
+
+// baselineServersUnknown names the lock file's servers when none of them
+// is configured here (so no tool can be compared with it), else nil.
+func (m *Model) baselineServersUnknown() []string {
+	var names []string
+	for _, bs := range m.changes.base.snap.Servers {
+		for _, s := range m.servers {
+			if s.Name == bs.Name {
+				return nil
+			}
+		}
+		names = append(names, bs.Name)
+	}
+	if len(m.servers) == 0 || len(names) == 0 {
+		return nil
+	}
+	return names
 }
 
 // rememberFirst keeps each connected server's tools as first listed.

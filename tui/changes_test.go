@@ -368,3 +368,20 @@ func TestMarkingsDoNotPileUp(t *testing.T) {
 		t.Errorf("markings left under way: ticket %d, again %v", h.m.changes.ticket, h.m.changes.again)
 	}
 }
+
+// A lock file of other servers marks nothing, and the status line says
+// why rather than leave the user wondering.
+func TestLockFileOfOtherServersSaysSo(t *testing.T) {
+	b := demoBackend(t)
+	path := writeLock(t, schemadiff.FromServers([]model.Server{{Name: "shop", Tools: b.servers[0].Tools}}))
+	h := newLockHarness(t, b, path, 120, 30)
+	if !h.m.status.isErr || !strings.Contains(h.m.status.text, "it lists none of these servers, only shop") {
+		t.Errorf("status %q", h.m.status.text)
+	}
+	// The lock file of the demo server itself says nothing of the kind.
+	path = writeLock(t, schemadiff.FromServers([]model.Server{{Name: "demo", Tools: b.servers[0].Tools}}))
+	h = newLockHarness(t, demoBackend(t), path, 120, 30)
+	if strings.Contains(h.m.status.text, "none of these servers") {
+		t.Errorf("status %q", h.m.status.text)
+	}
+}
