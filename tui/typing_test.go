@@ -32,13 +32,16 @@ func stateOf(m *Model) explorerState {
 // start the gateway, c does not compare, t does not open the traffic).
 func TestNoPrintableKeyInAnInputRunsACommand(t *testing.T) {
 	setups := map[string][]string{
-		"tools":   nil,
-		"summary": {"tab"},
-		"schema":  {"tab", "v"},
-		"raw":     {"tab", "v", "v"},
-		"planner": {"tab", "p"},
-		"compare": {"tab", "c"},
-		"traffic": {"t"},
+		"tools":    nil,
+		"summary":  {"tab"},
+		"schema":   {"tab", "v"},
+		"raw":      {"tab", "v", "v"},
+		"planner":  {"tab", "p"},
+		"compare":  {"tab", "c"},
+		"result":   {"tab", "o"},
+		"diff":     {"tab", "D"},
+		"findings": {"tab", "!"},
+		"traffic":  {"t"},
 	}
 	text := printable()
 	for name, keys := range setups {
@@ -120,5 +123,30 @@ func TestSearchInEveryView(t *testing.T) {
 		if !strings.Contains(strings.ToLower(h.screen()), c.query) {
 			t.Errorf("%v: the match is not on screen:\n%s", c.keys, h.screen())
 		}
+	}
+}
+
+// The call form's text fields take every printable key as text: none
+// closes the form, submits it or reaches the explorer.
+func TestNoPrintableKeyInTheCallFormRunsACommand(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	h := newHarness(t, demoBackend(t), 100, 40)
+	h.selectTool("shop_get_order")
+	before := stateOf(h.m)
+	h.keys("x")
+	d, ok := h.m.overlay.top().(*callFormDialog)
+	if !ok {
+		t.Fatalf("x opened no call form:\n%s", h.screen())
+	}
+	text := printable()
+	h.typeText(text)
+	if h.m.overlay.top() != d || len(h.m.calls.byTool) > 0 || h.quit() {
+		t.Fatalf("typing closed or submitted the form:\n%s", h.screen())
+	}
+	if got := d.form.values()[0]; got != text {
+		t.Errorf("order_id holds %q, want every key typed", got)
+	}
+	if got := stateOf(h.m); got != before {
+		t.Errorf("typing ran a command: state %+v, was %+v", got, before)
 	}
 }
