@@ -1,22 +1,27 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"mcpeek/mcpclient"
+	"mcpeek/model"
+	"mcpeek/toolargs"
 )
 
 func (a *app) callCommand() *cobra.Command {
 	var (
-		argsJSON string
-		asJSON   bool
-		check    bool
-		timeout  time.Duration
-		talk     callTalk
+		argsJSON  string
+		asJSON    bool
+		check     bool
+		unchecked bool
+		timeout   time.Duration
+		talk      callTalk
 	)
 	cmd := &cobra.Command{
 		Use:   "call SERVER.TOOL [--args JSON|@FILE|-]",
@@ -48,6 +53,11 @@ func (a *app) callCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if !unchecked {
+				if err := a.checkArgs(tool, arguments); err != nil {
+					return err
+				}
+			}
 			res, err := m.CallToolWith(cmd.Context(), ref.server, ref.tool, arguments, talk.callOptions(ref))
 			talk.done()
 			if err != nil {
@@ -73,7 +83,35 @@ func (a *app) callCommand() *cobra.Command {
 	cmd.Flags().StringVar(&argsJSON, "args", "{}", "the tool's arguments as a JSON object, @FILE to read them from a file, - from stdin")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the whole raw result")
 	cmd.Flags().BoolVar(&check, "check", false, "check the result against the tool's output schema: a report on stderr (with --json, {result, check} on stdout); exit status 4 when the result breaks it")
+	cmd.Flags().BoolVar(&unchecked, "no-check-args", false, "Send the arguments even when they break the tool's input schema (to test the server's own validation)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "deadline for the call")
 	talk.register(cmd)
 	return cmd
+}
+
+// checkArgs refuses arguments that break the tool's input schema, as the
+// explorer's call form and the gateway's tool_exec do (the same validator,
+// the same messages), before anything is sent. A schema that cannot check
+// them lets them through, with a warning.
+func (a *app) checkArgs(tool model.Tool, args json.RawMessage) error {
+	res := toolargs.New(tool.InputSchema).Verify(args)
+	if res.Problem == toolargs.Accepted {
+		if res.Unchecked != nil {
+			a.warn(fmt.Sprintf("the input schema of %s cannot check the arguments (%v): sent unchecked", tool.ID(), res.Unchecked))
+		}
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "the arguments break the input schema of %s (--no-check-args sends them anyway):", tool.ID())
+	for _, e := range res.Errors {
+		where := e.Path
+		if where == "" {
+			where = "arguments"
+		}
+		fmt.Fprintf(&b, "\n  %s: %s", clean(where), clean(e.Message))
+	}
+	if res.Omitted > 0 {
+		fmt.Fprintf(&b, "\n  ... and %d more", res.Omitted)
+	}
+	return errors.New(b.String())
 }
