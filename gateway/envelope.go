@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"unicode/utf8"
 
 	"mcpeek/toolargs"
 )
@@ -83,6 +84,17 @@ func clip(s string) string {
 		return s
 	}
 	return fmt.Sprintf("%s…(%d bytes)", cutRunes(s, maxEcho), len(s))
+}
+
+// cutRunes returns at most n bytes of s, never splitting a UTF-8 sequence.
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // errorEnvelope wraps e for op.

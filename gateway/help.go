@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"mcpeek/internal/similar"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
@@ -229,7 +230,7 @@ func notFoundPath(ctx context.Context, r *Registry, path string) *Error {
 			candidates = append(candidates, op.ID)
 		}
 	}
-	near := closest(ctx, path, candidates, 3)
+	near := similar.Closest(ctx, path, candidates, 3)
 	where := `tool_help("")`
 	if prefix != "" {
 		where = fmt.Sprintf("tool_help(%q)", prefix)

@@ -1,4 +1,9 @@
-package gateway
+// Package similar finds the names that look like one that matched
+// nothing, for a "did you mean": the gateway's NOT_FOUND answers and the
+// command line's unknown server or tool use it alike. Its work is bounded
+// whatever the name: it reads the first MaxCompared bytes and suggests
+// names at most MaxDistance edits away.
+package similar
 
 import (
 	"context"
@@ -7,28 +12,28 @@ import (
 	"unicode/utf8"
 )
 
-// The "did you mean" search is bounded whatever the caller sends: a name can
-// be as long as a request body (megabytes) and a registry holds thousands of
-// ops, so it reads at most maxCompared bytes of the name and looks for
-// names at most maxSuggestDistance edits away.
+// The search is bounded whatever the caller sends: a name can be as long
+// as a request body (megabytes) and a registry holds thousands of ops, so
+// it reads at most MaxCompared bytes of the name and looks for names at
+// most MaxDistance edits away.
 const (
-	maxCompared        = 256
-	maxSuggestDistance = 16
+	MaxCompared = 256
+	MaxDistance = 16
 )
 
-// closest returns up to n candidates that look like s: those containing it
+// Closest returns up to n candidates that look like s: those containing it
 // (or contained in it), then those within a small edit distance, nearest
-// first. It reads only the first maxCompared bytes of s, so one candidate
-// costs at most O(maxCompared × maxSuggestDistance); when ctx ends it stops
+// first. It reads only the first MaxCompared bytes of s, so one candidate
+// costs at most O(MaxCompared × MaxDistance); when ctx ends it stops
 // and returns what it found so far.
-func closest(ctx context.Context, s string, candidates []string, n int) []string {
-	s = strings.ToLower(cutRunes(s, maxCompared))
+func Closest(ctx context.Context, s string, candidates []string, n int) []string {
+	s = strings.ToLower(cut(s, MaxCompared))
 	type scored struct {
 		name string
 		d    int
 	}
 	var hits []scored
-	limit := min(max(2, len(s)/3), maxSuggestDistance)
+	limit := min(max(2, len(s)/3), MaxDistance)
 	for i, c := range candidates {
 		if i%64 == 0 && ctx.Err() != nil {
 			break
@@ -104,8 +109,8 @@ func editDistanceWithin(a, b string, k int) (d int, ok bool) {
 	return prev[len(b)], prev[len(b)] <= k
 }
 
-// cutRunes returns at most n bytes of s, never splitting a UTF-8 sequence.
-func cutRunes(s string, n int) string {
+// cut returns at most n bytes of s, never splitting a UTF-8 sequence.
+func cut(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

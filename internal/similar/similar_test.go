@@ -1,17 +1,12 @@
-package gateway
+package similar
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
-
-	"mcpeek/mcpclient"
-	"mcpeek/model"
 )
 
 // naiveClosest is closest as it was before its work was bounded: a full
@@ -130,10 +125,10 @@ func TestClosestSuggestsAsTheFullSearchDid(t *testing.T) {
 	for _, q := range queries {
 		// Both searches agree wherever the bounds do not cut in: names
 		// under 48 bytes (a third of them is the distance allowed).
-		if len(q) >= 3*maxSuggestDistance {
+		if len(q) >= 3*MaxDistance {
 			continue
 		}
-		got, want := closest(context.Background(), q, names, 3), naiveClosest(q, names, 3)
+		got, want := Closest(context.Background(), q, names, 3), naiveClosest(q, names, 3)
 		if !slices.Equal(got, want) {
 			t.Errorf("closest(%q) = %q, the full search says %q", q, got, want)
 		}
@@ -149,10 +144,10 @@ func TestClosestSuggestsAsTheFullSearchDid(t *testing.T) {
 func TestClosestReadsOnlyTheStartOfALongName(t *testing.T) {
 	names := []string{"test", "test.get_item", "demo.shop_get_order"}
 	long := "test.get_item" + strings.Repeat("é", 1_000_000)
-	if got := closest(context.Background(), long, names, 3); !slices.Equal(got, []string{"test", "test.get_item"}) {
+	if got := Closest(context.Background(), long, names, 3); !slices.Equal(got, []string{"test", "test.get_item"}) {
 		t.Errorf("a long name that starts like an op: %q", got)
 	}
-	if got := closest(context.Background(), strings.Repeat("x", 1_000_000), names, 3); len(got) != 0 {
+	if got := Closest(context.Background(), strings.Repeat("x", 1_000_000), names, 3); len(got) != 0 {
 		t.Errorf("junk: %q", got)
 	}
 }
@@ -160,43 +155,9 @@ func TestClosestReadsOnlyTheStartOfALongName(t *testing.T) {
 func TestClosestStopsWhenTheCallerIsGone(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if got := closest(ctx, "github.issues_lst_item", opNames1200(), 3); len(got) != 0 {
+	if got := Closest(ctx, "github.issues_lst_item", opNames1200(), 3); len(got) != 0 {
 		t.Errorf("a cancelled search still looked: %q", got)
 	}
-}
-
-func TestClip(t *testing.T) {
-	if clip("short") != "short" || clip(strings.Repeat("a", maxEcho)) != strings.Repeat("a", maxEcho) {
-		t.Error("a short name is echoed whole")
-	}
-	got := clip(strings.Repeat("é", 150))
-	if !utf8.ValidString(got) || !strings.HasSuffix(got, "…(300 bytes)") || len(got) > maxEcho+len("…(300 bytes)") {
-		t.Errorf("%q", got)
-	}
-}
-
-// bench1200 is a gateway over one server of 1,200 ops, with an upstream
-// that answers at once, and an initialised mcp-go session.
-func bench1200(b *testing.B) *Gateway {
-	b.Helper()
-	var tools []model.Tool
-	for _, id := range opNames1200() {
-		name := strings.TrimPrefix(id, "github.")
-		tools = append(tools, model.Tool{Server: "github", Name: name, InputSchema: json.RawMessage(`{"type":"object"}`),
-			Raw: json.RawMessage(`{"name":"` + name + `","inputSchema":{"type":"object"}}`)})
-	}
-	up := fakeUpstreams{
-		servers: []model.Server{{Name: "github", State: model.StateConnected, Tools: tools}},
-		result:  &mcpclient.CallResult{Raw: json.RawMessage(`{}`), Text: "{}"},
-	}
-	g, err := New(up, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { g.Close() })
-	init := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"b","version":"1"}}}`
-	g.MCPServer().HandleMessage(context.Background(), json.RawMessage(init))
-	return g
 }
 
 // unknownName is n bytes of an op name that is not there, with the letters
@@ -215,52 +176,29 @@ var unknownSizes = []struct {
 	n    int
 }{{"10B", 10}, {"300KB", 300_000}, {"4MB", 4_000_000}}
 
-// BenchmarkUnknownOp is tool_exec of an op that does not exist on a
-// 1,200-op registry: "answer" is the whole call inside mcp-go (decoding the
-// request, NOT_FOUND with its suggestions, the envelope, the event),
-// "closest" the suggestion search alone, and "decode" the same request sent
-// to a tool that does not exist, which mcp-go decodes and refuses without
-// calling the gateway: the floor of any answer to that body.
-func BenchmarkUnknownOp(b *testing.B) {
-	g := bench1200(b)
+// BenchmarkClosest is the search for an unknown name among 1,200 op ids,
+// for names of 10 bytes to 4 MB (it reads the first MaxCompared bytes).
+func BenchmarkClosest(b *testing.B) {
 	ids := opNames1200()
 	ctx := context.Background()
 	for _, size := range unknownSizes {
 		name := unknownName(size.n)
-		req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-			"params": map[string]any{"name": "tool_exec", "arguments": map[string]any{"op": name}}})
-		b.Run("answer/"+size.name, func(b *testing.B) {
-			res, _ := json.Marshal(g.MCPServer().HandleMessage(ctx, req))
-			if !strings.Contains(string(res), "NOT_FOUND") || len(res) > 8<<10 {
-				b.Fatalf("%d bytes: %.300s", len(res), res)
-			}
+		b.Run(size.name, func(b *testing.B) {
 			for b.Loop() {
-				g.MCPServer().HandleMessage(ctx, req)
-			}
-			b.ReportMetric(float64(len(res)), "reply-bytes")
-		})
-		b.Run("closest/"+size.name, func(b *testing.B) {
-			for b.Loop() {
-				closest(ctx, name, ids, 3)
-			}
-		})
-		floor := strings.Replace(string(req), `"name":"tool_exec"`, `"name":"no_such_tool"`, 1)
-		b.Run("decode/"+size.name, func(b *testing.B) {
-			for b.Loop() {
-				g.MCPServer().HandleMessage(ctx, json.RawMessage(floor))
+				Closest(ctx, name, ids, 3)
 			}
 		})
 	}
 }
 
-// BenchmarkUnknownOpNaive is the suggestion search before it was bounded,
-// on the same registry and names. The 4 MB name is left out: at about
-// 13 times the 300 KB one it takes minutes.
-func BenchmarkUnknownOpNaive(b *testing.B) {
+// BenchmarkClosestNaive is the search before it was bounded, on the same
+// names. The 4 MB name is left out: at about 13 times the 300 KB one it
+// takes minutes.
+func BenchmarkClosestNaive(b *testing.B) {
 	ids := opNames1200()
 	for _, size := range unknownSizes[:2] {
 		name := unknownName(size.n)
-		b.Run("closest/"+size.name, func(b *testing.B) {
+		b.Run(size.name, func(b *testing.B) {
 			for b.Loop() {
 				naiveClosest(name, ids, 3)
 			}
