@@ -150,7 +150,7 @@ func (a *app) cutTo(file schemadiff.Snapshot, path, server string) (schemadiff.S
 	for _, s := range file.Servers {
 		names = append(names, s.Name)
 	}
-	return file, fmt.Errorf("%s holds no server named %q; it holds %v", path, server, names)
+	return file, fmt.Errorf("%s holds no server named %q%s; it holds %s", path, server, didYouMean(server, names), strings.Join(names, ", "))
 }
 
 func (a *app) printChanges(changes []schemadiff.Change, format string) error {

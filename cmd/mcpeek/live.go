@@ -173,11 +173,7 @@ func (a *app) liveTool(ctx context.Context, ref toolRef) (model.Tool, error) {
 func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
 	s, ok := m.Server(server)
 	if !ok {
-		var names []string
-		for _, s := range m.Servers() {
-			names = append(names, s.Name)
-		}
-		return model.Tool{}, fmt.Errorf("no server named %q; the servers are: %v", server, names)
+		return model.Tool{}, unknownServer(server, serverNames(m.Servers()))
 	}
 	if s.State == model.StateNeedsLogin && len(s.Tools) == 0 {
 		return model.Tool{}, fmt.Errorf("server %q needs a login (run `mcpeek auth login %s`): %s", server, server, s.Err)
@@ -190,7 +186,7 @@ func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
 			return t, nil
 		}
 	}
-	return model.Tool{}, fmt.Errorf("[Tool not found] '%s.%s' is not available (run `mcpeek tools %s` to list its tools)", server, tool, server)
+	return model.Tool{}, unknownTool(s, tool)
 }
 
 // autoLogin says whether a command logs in to a server that asks for OAuth

@@ -25,3 +25,23 @@ func TestCallRefusesArgumentsThatBreakTheInputSchema(t *testing.T) {
 		t.Errorf("--no-check-args: exit %d, %s", code, stderr)
 	}
 }
+
+// A mistyped server or tool gets the names nearest to it, as the
+// gateway's NOT_FOUND does.
+func TestAMistypedNameGetsDidYouMean(t *testing.T) {
+	useDemo(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"call", "demo.shop_get_ordr"}, "did you mean demo.shop_get_order?"},
+		{[]string{"summary", "dem.shop_get_order"}, `no server named "dem" (did you mean demo?)`},
+		{[]string{"tools", "demoo"}, `no server named "demoo" (did you mean demo?)`},
+		{[]string{"snapshot", "dmo", "-o", t.TempDir() + "/lock.json"}, `no server named "dmo" (did you mean demo?)`},
+	} {
+		_, stderr, code := mcpeek(t, c.args...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr lacks %q:\n%s", c.args, code, c.want, stderr)
+		}
+	}
+}

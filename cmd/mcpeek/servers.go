@@ -137,7 +137,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			if len(args) == 1 {
 				s, ok := m.Server(args[0])
 				if !ok {
-					return fmt.Errorf("no server named %q (run `mcpeek servers` to list them)", args[0])
+					return unknownServer(args[0], serverNames(servers))
 				}
 				servers = []model.Server{s}
 			}

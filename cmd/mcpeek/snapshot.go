@@ -91,11 +91,7 @@ func pickServers(m *mcpclient.Manager, names []string) ([]model.Server, error) {
 	for _, name := range slices.Compact(slices.Sorted(slices.Values(names))) {
 		s, ok := m.Server(name)
 		if !ok {
-			var known []string
-			for _, s := range m.Servers() {
-				known = append(known, s.Name)
-			}
-			return nil, fmt.Errorf("no server named %q; the servers are: %v", name, known)
+			return nil, unknownServer(name, serverNames(m.Servers()))
 		}
 		out = append(out, s)
 	}
