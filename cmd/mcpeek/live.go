@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -36,6 +37,9 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 		if a.configPath != "" {
 			return cfg, false, usageError("give either --url or --config, not both")
 		}
+		if err := checkServerURL(a.serverURL); err != nil {
+			return cfg, false, err
+		}
 		cfg.Servers = []mcpclient.ServerConfig{{Name: "url", Source: "--url", URL: a.serverURL, Type: "http"}}
 		return cfg, false, nil
 	}
@@ -43,6 +47,11 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 		cfg, err = mcpclient.Load(a.configPath)
 		if err != nil {
 			return cfg, false, err
+		}
+		if len(cfg.Servers) == 0 {
+			// Never the demo in its place: a lock file written from it
+			// in CI would be silently wrong.
+			return cfg, false, fmt.Errorf("%s lists no MCP servers: add one, or leave out --config for the embedded demo server", a.configPath)
 		}
 	} else {
 		cwd, _ := os.Getwd()
@@ -56,6 +65,21 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 		a.warn(w)
 	}
 	return cfg, len(cfg.Servers) == 0, nil
+}
+
+// checkServerURL refuses a --url that is not an http or https URL with a
+// host, before anything tries to connect to it.
+func checkServerURL(raw string) error {
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return usageError("--url %q is not a URL: %v", raw, errors.Unwrap(err))
+	case u.Scheme != "http" && u.Scheme != "https":
+		return usageError("--url %q: give the server's http:// or https:// URL, such as http://localhost:3000/mcp", raw)
+	case u.Host == "":
+		return usageError("--url %q has no host: give one, such as http://localhost:3000/mcp", raw)
+	}
+	return nil
 }
 
 // loginWait bounds a login in the browser started by a command.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,6 +44,41 @@ func TestAMistypedNameGetsDidYouMean(t *testing.T) {
 		_, stderr, code := mcpeek(t, c.args...)
 		if code == 0 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%q: exit %d, stderr lacks %q:\n%s", c.args, code, c.want, stderr)
+		}
+	}
+}
+
+// A config given with --config that lists no server is an error naming
+// the file: never the demo in its place (snapshot would write the demo's
+// tools into a lock file).
+func TestAnExplicitConfigWithNoServersIsAnError(t *testing.T) {
+	useDemo(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "empty.json")
+	os.WriteFile(cfg, []byte(`{"mcpServers":{}}`), 0o644)
+	lock := filepath.Join(dir, "mcpeek.lock.json")
+	for _, args := range [][]string{{"snapshot", "-o", lock}, {"tools"}, {"servers", "--json"}} {
+		out, stderr, code := mcpeek(t, append(args, "--config", cfg)...)
+		if code == 0 || out != "" || !strings.Contains(stderr, cfg+" lists no MCP servers") || strings.Contains(stderr, "no MCP server config found") {
+			t.Errorf("%q: exit %d, stdout %.60q, stderr %q", args, code, out, stderr)
+		}
+	}
+	if _, err := os.Stat(lock); err == nil {
+		t.Error("snapshot wrote a lock file")
+	}
+}
+
+// --url is checked before anything connects: an http(s) URL with a host.
+func TestURLIsCheckedBeforeConnecting(t *testing.T) {
+	for _, c := range []struct{ url, want string }{
+		{"not-a-url", `--url "not-a-url": give the server's http:// or https:// URL`},
+		{"ftp://host/mcp", `give the server's http:// or https:// URL`},
+		{"http://", `--url "http://" has no host`},
+		{"http://[::1", `is not a URL`},
+	} {
+		_, stderr, code := mcpeek(t, "--url", c.url, "tools")
+		if code != 1 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "connect") {
+			t.Errorf("%s: exit %d, stderr %q", c.url, code, stderr)
 		}
 	}
 }
