@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,5 +81,22 @@ func TestURLIsCheckedBeforeConnecting(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "connect") {
 			t.Errorf("%s: exit %d, stderr %q", c.url, code, stderr)
 		}
+	}
+}
+
+// search says on stderr when --limit cut the hits, and how many there were.
+func TestSearchSaysWhenTheLimitCutsTheHits(t *testing.T) {
+	useDemo(t)
+	out, stderr, code := mcpeek(t, "search", "id", "--limit", "5")
+	all, _, _ := mcpeek(t, "search", "id", "--limit", "0")
+	total := strings.Count(all, "\n")
+	if code != 0 || strings.Count(out, "\n") != 5 || total <= 5 {
+		t.Fatalf("exit %d, %d lines of %d", code, strings.Count(out, "\n"), total)
+	}
+	if want := fmt.Sprintf("showing 5 of %d matches; --limit N shows more", total); !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q: %q", want, stderr)
+	}
+	if _, stderr, _ := mcpeek(t, "search", "id", "--limit", "0"); strings.Contains(stderr, "showing") {
+		t.Errorf("nothing was cut, yet: %q", stderr)
 	}
 }

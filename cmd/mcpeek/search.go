@@ -29,6 +29,9 @@ func (a *app) searchCommand() *cobra.Command {
 			"  mcpeek search customer.email --json",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if limit < 0 {
+				return usageError("--limit must be 0 (all) or more, not %d", limit)
+			}
 			side, ok := search.ParseSide(in)
 			if !ok {
 				return usageError("--in must be output, input or both, not %q", in)
@@ -43,7 +46,11 @@ func (a *app) searchCommand() *cobra.Command {
 			for _, s := range servers {
 				tools = append(tools, s.Tools...)
 			}
-			hits := search.NewIndex(tools).Search(args[0], side, limit)
+			hits := search.NewIndex(tools).Search(args[0], side, 0)
+			if limit > 0 && len(hits) > limit {
+				a.note(fmt.Sprintf("showing %d of %d matches; --limit N shows more (--limit 0 all of them)", limit, len(hits)))
+				hits = hits[:limit]
+			}
 			if asJSON {
 				if hits == nil {
 					hits = []search.Hit{}
@@ -59,7 +66,7 @@ func (a *app) searchCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&in, "in", "both", "which schemas to search: output, input or both")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {tool_id, in, path, type, match}")
-	cmd.Flags().IntVar(&limit, "limit", 50, "most hits to print (0 for all)")
+	cmd.Flags().IntVar(&limit, "limit", 50, "Most hits to print (0 for all); stderr says how many there were when there were more")
 	return cmd
 }
 
