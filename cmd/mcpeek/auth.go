@@ -49,10 +49,13 @@ func (a *app) oauthServers(args []string) ([]mcpclient.ServerConfig, error) {
 		return nil, fmt.Errorf("no server named %q (run `mcpeek servers` to list them)", args[0])
 	}
 	if len(out) == 0 {
-		return nil, errors.New("no configured remote server uses OAuth")
+		return nil, errNoOAuthServer
 	}
 	return out, nil
 }
+
+// errNoOAuthServer: no configured server uses OAuth.
+var errNoOAuthServer = errors.New("no configured remote server uses OAuth")
 
 // oauthStored is oauthServers with the token store they are kept in.
 func (a *app) oauthStored(args []string) ([]mcpclient.ServerConfig, oauth.Store, error) {
@@ -166,6 +169,14 @@ func (a *app) authStatusCommand() *cobra.Command {
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			servers, store, err := a.oauthStored(args)
+			if errors.Is(err, errNoOAuthServer) {
+				// Nothing to report is a report: an empty list.
+				if asJSON {
+					return writeJSON(a.stdout, []authStatusJSON{})
+				}
+				_, err = fmt.Fprintln(a.stdout, "No configured server uses OAuth: no login is stored for any.")
+				return err
+			}
 			if err != nil {
 				return err
 			}

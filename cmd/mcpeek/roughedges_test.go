@@ -100,3 +100,17 @@ func TestSearchSaysWhenTheLimitCutsTheHits(t *testing.T) {
 		t.Errorf("nothing was cut, yet: %q", stderr)
 	}
 }
+
+// auth status with no server that uses OAuth is an empty report, not an
+// error: [] with --json, a sentence without.
+func TestAuthStatusWithNoOAuthServerIsEmpty(t *testing.T) {
+	useDemo(t)
+	out, stderr, code := mcpeek(t, "auth", "status", "--json")
+	if code != 0 || strings.TrimSpace(out) != "[]" {
+		t.Errorf("--json: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	out, stderr, code = mcpeek(t, "auth", "status")
+	if code != 0 || !strings.Contains(out, "No configured server uses OAuth") {
+		t.Errorf("text: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
