@@ -202,7 +202,7 @@ func (a *app) authStatusCommand() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {name, url, logged_in, expires_at, refreshable, scopes, client_id, issuer, store}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, url, logged_in, expires_at, refreshable, scopes, client_id, issuer, store}")
 	return cmd
 }
 

@@ -80,11 +80,11 @@ func (a *app) callCommand() *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&argsJSON, "args", "{}", "the tool's arguments as a JSON object, @FILE to read them from a file, - from stdin")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the whole raw result")
-	cmd.Flags().BoolVar(&check, "check", false, "check the result against the tool's output schema: a report on stderr (with --json, {result, check} on stdout); exit status 4 when the result breaks it")
+	cmd.Flags().StringVar(&argsJSON, "args", "{}", "The tool's arguments as a JSON object, @FILE to read them from a file, - from stdin")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the whole raw result")
+	cmd.Flags().BoolVar(&check, "check", false, "Check the result against the tool's output schema: a report on stderr (with --json, {result, check} on stdout); exit status 4 when the result breaks it")
 	cmd.Flags().BoolVar(&unchecked, "no-check-args", false, "Send the arguments even when they break the tool's input schema (to test the server's own validation)")
-	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "deadline for the call")
+	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline for the call")
 	talk.register(cmd)
 	return cmd
 }

@@ -32,7 +32,7 @@ func TestCallCheckReports(t *testing.T) {
 	}{
 		{"call-check-stale-order.txt", "demo.stale_get_order", `{"order_id": "1001"}`, exitBreaksSchema},
 		{"call-check-stale-message.txt", "demo.stale_post_message", `{"channel": "C1", "text": "hi"}`, exitBreaksSchema},
-		{"call-check-stale-timeseries.txt", "demo.stale_timeseries", `{"metric": "m", "start": "2025-05-27T00:00:00Z"}`, exitBreaksSchema},
+		{"call-check-stale-timeseries.txt", "demo.stale_timeseries", `{"metric": "orders", "start": "2025-05-27T00:00:00Z"}`, exitBreaksSchema},
 		{"call-check-order.txt", "demo.shop_get_order", `{"order_id": "1001"}`, 0},
 		{"call-check-echo.txt", "demo.util_echo", `{"message": "hi"}`, 0},
 	}
@@ -59,7 +59,7 @@ func TestCallCheckReports(t *testing.T) {
 func TestCallCheckJSON(t *testing.T) {
 	useDemo(t)
 	cases := []struct{ golden, tool, args string }{
-		{"call-check-stale-timeseries.json", "demo.stale_timeseries", `{"metric": "m", "start": "2025-05-27T00:00:00Z"}`},
+		{"call-check-stale-timeseries.json", "demo.stale_timeseries", `{"metric": "orders", "start": "2025-05-27T00:00:00Z"}`},
 		{"call-check-stale-message.json", "demo.stale_post_message", `{"channel": "C1", "text": "hi"}`},
 	}
 	for _, c := range cases {

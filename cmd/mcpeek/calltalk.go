@@ -41,9 +41,9 @@ type callTalk struct {
 func (t *callTalk) register(cmd *cobra.Command) {
 	t.cmd = cmd
 	cmd.Flags().StringVar(&t.elicit, "elicit", "",
-		"answer the server's elicitations with accept (the requested schema's defaults), decline or cancel, instead of asking on the terminal (without a terminal: decline)")
+		"Answer the server's elicitations with accept (the requested schema's defaults), decline or cancel, instead of asking on the terminal (without a terminal: decline)")
 	cmd.Flags().StringVar(&t.sampling, "sampling", "",
-		"reply to the server's sampling requests (LLM completions it asks for) with this text; without it they are declined")
+		"Reply to the server's sampling requests (LLM completions it asks for) with this text; without it they are declined")
 }
 
 // options are the Manager options that answer the server.

@@ -51,8 +51,8 @@ func (a *app) compareCommand() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&schemaPath, "schema", "", "read the output schema from this JSON file")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print both views and their coverage as JSON")
+	cmd.Flags().StringVar(&schemaPath, "schema", "", "Read the output schema from this JSON file")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print both views and their coverage as JSON")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }

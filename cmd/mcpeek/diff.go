@@ -58,8 +58,8 @@ func (a *app) diffCommand() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", formatText, "text, json or markdown (for a pull request comment)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"changes": [...]} (same as --format json)`)
+	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown (for a pull request comment)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `Print {"changes": [...]} (same as --format json)`)
 	return ciCommand(cmd)
 }
 

@@ -64,9 +64,9 @@ func (a *app) foldCommand() *cobra.Command {
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&schemaPath, "schema", "", "read the output schema from this JSON file")
-	cmd.Flags().StringArrayVar(&open, "open", nil, "unfold the line at this field path (repeatable)")
-	cmd.Flags().IntVar(&depth, "depth", 0, "unfold every line above this level first (1: top level only)")
+	cmd.Flags().StringVar(&schemaPath, "schema", "", "Read the output schema from this JSON file")
+	cmd.Flags().StringArrayVar(&open, "open", nil, "Unfold the line at this field path (repeatable)")
+	cmd.Flags().IntVar(&depth, "depth", 0, "Unfold every line above this level first (1: top level only)")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }

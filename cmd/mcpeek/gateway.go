@@ -65,19 +65,19 @@ func (a *app) gatewayCommand() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.mode, "mode", "", "progressive or direct (default $MCPEEK_GATEWAY_MODE, else progressive)")
-	fl.StringVar(&f.httpAddr, "http", "", "serve streamable HTTP on ADDR (e.g. 127.0.0.1:8080) instead of stdio")
-	fl.StringVar(&f.token, "token", "", "require this bearer token over HTTP (default $MCPEEK_GATEWAY_TOKEN)")
-	fl.BoolVar(&f.readOnly, "read-only", false, "deny every op whose tool is not annotated readOnlyHint: true")
-	fl.StringArrayVar(&f.allow, "allow", nil, "allow only ops matching GLOB (repeatable), e.g. 'github.*'")
-	fl.StringArrayVar(&f.deny, "deny", nil, "deny ops matching GLOB (repeatable); wins over --allow")
-	fl.StringVar(&f.eventsPath, "events", "", "append one JSON line per call to FILE")
-	fl.DurationVar(&f.deadline, "deadline", gateway.DefaultDeadline, "deadline of one upstream call")
-	fl.StringArrayVar(&f.serverDeadlines, "server-deadline", nil, "per-server deadline, NAME=DURATION (repeatable)")
-	fl.StringArrayVar(&f.origins, "allow-origin", nil, "also accept this Origin over HTTP (loopback origins always are)")
-	fl.Int64Var(&f.maxBody, "max-body", gateway.DefaultMaxBodyBytes, "largest HTTP request body, in bytes")
-	fl.IntVar(&f.maxConns, "max-conns", gateway.DefaultMaxConns, "connections served at once over HTTP; more wait to be accepted")
-	fl.IntVar(&f.maxSessions, "max-sessions", gateway.DefaultMaxSessions, "live sessions over HTTP; a new one beyond ends the least recently used")
+	fl.StringVar(&f.mode, "mode", "", "Progressive or direct (default $MCPEEK_GATEWAY_MODE, else progressive)")
+	fl.StringVar(&f.httpAddr, "http", "", "Serve streamable HTTP on ADDR (e.g. 127.0.0.1:8080) instead of stdio")
+	fl.StringVar(&f.token, "token", "", "Require this bearer token over HTTP (default $MCPEEK_GATEWAY_TOKEN)")
+	fl.BoolVar(&f.readOnly, "read-only", false, "Deny every op whose tool is not annotated readOnlyHint: true")
+	fl.StringArrayVar(&f.allow, "allow", nil, "Allow only ops matching GLOB (repeatable), e.g. 'github.*'")
+	fl.StringArrayVar(&f.deny, "deny", nil, "Deny ops matching GLOB (repeatable); wins over --allow")
+	fl.StringVar(&f.eventsPath, "events", "", "Append one JSON line per call to FILE")
+	fl.DurationVar(&f.deadline, "deadline", gateway.DefaultDeadline, "Deadline of one upstream call")
+	fl.StringArrayVar(&f.serverDeadlines, "server-deadline", nil, "Deadline of one server's calls, NAME=DURATION (repeatable)")
+	fl.StringArrayVar(&f.origins, "allow-origin", nil, "Also accept this Origin over HTTP (loopback origins always are)")
+	fl.Int64Var(&f.maxBody, "max-body", gateway.DefaultMaxBodyBytes, "Largest HTTP request body, in bytes")
+	fl.IntVar(&f.maxConns, "max-conns", gateway.DefaultMaxConns, "Connections served at once over HTTP; more wait to be accepted")
+	fl.IntVar(&f.maxSessions, "max-sessions", gateway.DefaultMaxSessions, "Live sessions over HTTP; a new one beyond ends the least recently used")
 	return cmd
 }
 

@@ -67,8 +67,8 @@ func (a *app) inspectCommand() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&schemaPath, "schema", "", "read the output schema from this JSON file")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the inspect_tool_output answer as JSON")
+	cmd.Flags().StringVar(&schemaPath, "schema", "", "Read the output schema from this JSON file")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the inspect_tool_output answer as JSON")
 	budget.register(cmd, summarizer.DefaultInspectMaxField, summarizer.DefaultInspectMaxDepth)
 	return cmd
 }

@@ -61,10 +61,10 @@ func (a *app) lintCommand() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringSliceVar(&clientNames, "client", nil, "check for these clients only (repeat, or separate with commas); all when not given")
-	cmd.Flags().StringVar(&snapshotPath, "snapshot", "", "lint the tools of this snapshot file instead of live servers")
-	cmd.Flags().StringVar(&format, "format", formatText, "text, json or markdown (for a pull request comment)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"findings": [...]} (same as --format json)`)
+	cmd.Flags().StringSliceVar(&clientNames, "client", nil, "Check for these clients only (repeat, or separate with commas); all when not given")
+	cmd.Flags().StringVar(&snapshotPath, "snapshot", "", "Lint the tools of this snapshot file instead of live servers")
+	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown (for a pull request comment)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, `Print {"findings": [...]} (same as --format json)`)
 	return ciCommand(cmd)
 }
 

@@ -40,7 +40,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	root.SetOut(helpWriter(stdout))
 	root.SetErr(stderr)
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
@@ -87,25 +87,33 @@ func (a *app) rootCommand() *cobra.Command {
 			return a.runTUI(cmd.Context())
 		},
 	}
-	root.PersistentFlags().StringVar(&a.configPath, "config", "", "MCP servers config file: mcpServers JSON, or the settings of Codex (TOML), Gemini CLI, Zed, opencode or Goose (YAML)")
-	root.PersistentFlags().StringVar(&a.protocol, "protocol", "", "pin the MCP protocol version offered to every server (e.g. 2025-11-25)")
-	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "use only this streamable HTTP server, named \"url\" (instead of a config)")
+	root.PersistentFlags().StringVar(&a.configPath, "config", "", "Config file of the MCP servers: mcpServers JSON, or the settings of Codex (TOML), Gemini CLI, Zed, opencode or Goose (YAML)")
+	root.PersistentFlags().StringVar(&a.protocol, "protocol", "", "Pin the MCP protocol version offered to every server (e.g. 2025-11-25)")
+	root.PersistentFlags().StringVar(&a.serverURL, "url", "", "Use only this streamable HTTP server, named \"url\" (instead of a config)")
 	root.PersistentFlags().Int64Var(&a.maxMessage, "max-message-bytes", mcpclient.DefaultMaxMessageBytes,
-		"largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
+		"Largest message accepted from a server, in bytes (an entry's \"maxMessageBytes\" overrides it)")
 	root.PersistentFlags().DurationVar(&a.connectTimeout, "connect-timeout", defaultConnectTimeout,
-		"how long to wait for a server to start and answer before giving up on it")
+		"How long to wait for a server to start and answer before giving up on it")
 	root.PersistentFlags().StringArrayVar(&a.roots, "root", nil,
-		"a directory servers may work in, given to them as a root (repeatable; default: the working directory; an entry's \"roots\" overrides it)")
+		"A directory servers may work in, given to them as a root (repeatable; default: the working directory; an entry's \"roots\" overrides it)")
 	root.PersistentFlags().BoolVar(&a.noLogin, "no-login", false,
-		"never start an OAuth login: a server that asks for one shows \"needs login\" (see `mcpeek auth`)")
+		"Never start an OAuth login: a server that asks for one shows \"needs login\" (see `mcpeek auth`)")
 	root.Flags().StringVar(&a.gatewayAddr, "gateway-addr", "",
-		"where the explorer's background gateway listens, a loopback HOST:PORT such as 127.0.0.1:8931 (default: a free port)")
+		"Where the explorer's background gateway listens, a loopback HOST:PORT such as 127.0.0.1:8931 (default: a free port)")
 	root.Flags().StringVar(&a.baseline, "snapshot", "",
-		"the lock file (mcpeek snapshot) the explorer marks changes since (default: "+defaultLockFile+" in the working directory, if there is one)")
+		"The lock file (mcpeek snapshot) the explorer marks changes since (default: "+defaultLockFile+" in the working directory, if there is one)")
+	auth := a.authCommand()
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
-		a.authCommand())
+		auth)
 	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
+	// auth reads the config alone; only a login connects.
+	onlyGlobalFlags(root, auth, "config", "url")
+	for _, c := range auth.Commands() {
+		if c.Name() == "login" {
+			showGlobalFlags(root, c, "connect-timeout", "max-message-bytes", "protocol", "root")
+		}
+	}
 	return root
 }
 

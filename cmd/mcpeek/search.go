@@ -64,8 +64,8 @@ func (a *app) searchCommand() *cobra.Command {
 			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().StringVar(&in, "in", "both", "which schemas to search: output, input or both")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {tool_id, in, path, type, match}")
+	cmd.Flags().StringVar(&in, "in", "both", "Which schemas to search: output, input or both")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {tool_id, in, path, type, match}")
 	cmd.Flags().IntVar(&limit, "limit", 50, "Most hits to print (0 for all); stderr says how many there were when there were more")
 	return cmd
 }

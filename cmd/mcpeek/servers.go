@@ -94,7 +94,7 @@ func (a *app) serversCommand() *cobra.Command {
 			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of {name, source, transport, state, error, tool_count, log}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, log}")
 	return cmd
 }
 
@@ -172,7 +172,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON array of planner descriptors; a server that failed is an entry {server, state, error} after them")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of planner descriptors; a server that failed is an entry {server, state, error} after them")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }
@@ -207,7 +207,7 @@ func (a *app) describeCommand() *cobra.Command {
 			return writeJSON(a.stdout, jsonIndentable(info))
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the object with the server's schemas byte for byte")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the object with the server's schemas byte for byte")
 	return cmd
 }
 

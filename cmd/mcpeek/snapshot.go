@@ -49,7 +49,7 @@ func (a *app) snapshotCommand() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVarP(&outPath, "output", "o", "", "the lock file to write (- or nothing: standard output)")
+	cmd.Flags().StringVarP(&outPath, "output", "o", "", "The lock file to write (- or nothing: standard output)")
 	return cmd
 }
 

@@ -14,8 +14,8 @@ type budgetFlags struct {
 }
 
 func (b *budgetFlags) register(cmd *cobra.Command, fields, depth int) {
-	cmd.Flags().IntVar(&b.maxFields, "max-fields", fields, "most lines to show")
-	cmd.Flags().IntVar(&b.maxDepth, "max-depth", depth, "deepest level to show")
+	cmd.Flags().IntVar(&b.maxFields, "max-fields", fields, "Most lines to show")
+	cmd.Flags().IntVar(&b.maxDepth, "max-depth", depth, "Deepest level to show")
 }
 
 func (b budgetFlags) options() (summarizer.Options, error) {
@@ -67,10 +67,10 @@ func (a *app) summaryCommand() *cobra.Command {
 			return a.printSummaryView(v, format)
 		},
 	}
-	cmd.Flags().StringVar(&schemaPath, "schema", "", "read the output schema from this JSON file")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the planner descriptor as JSON (same as --format json)")
-	cmd.Flags().StringVar(&format, "format", formatText, "text, json or markdown")
-	cmd.Flags().BoolVar(&withStats, "stats", false, "add sizes in bytes and tokens (cl100k, o200k), and coverage")
+	cmd.Flags().StringVar(&schemaPath, "schema", "", "Read the output schema from this JSON file")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the planner descriptor as JSON (same as --format json)")
+	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown")
+	cmd.Flags().BoolVar(&withStats, "stats", false, "Add sizes in bytes and tokens (cl100k, o200k), and coverage")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"io"
+	"os"
+	"slices"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// helpWriter is where cobra and fang write help: w, with the spaces at the
+// end of each line dropped (fang pads its text to the terminal's width, 120
+// columns without one). A terminal stays an *os.File underneath, so that
+// help is still styled on one.
+func helpWriter(w io.Writer) io.Writer {
+	t := &trimWriter{w: w}
+	if f, ok := w.(*os.File); ok {
+		return trimFile{File: f, t: t}
+	}
+	return t
+}
+
+type trimFile struct {
+	*os.File
+	t *trimWriter
+}
+
+func (f trimFile) Write(p []byte) (int, error) { return f.t.Write(p) }
+
+// trimWriter drops the spaces before each newline written through it;
+// escape sequences among them are kept.
+type trimWriter struct {
+	w io.Writer
+	// pending are the spaces and escape sequences since the last other
+	// character: written before the next one, dropped before a newline
+	// (their escape sequences kept).
+	pending []byte
+	esc     int // 0 outside an escape sequence, 1 after ESC, 2 inside a CSI
+}
+
+func (t *trimWriter) Write(p []byte) (int, error) {
+	out := make([]byte, 0, len(p))
+	for _, c := range p {
+		switch {
+		case t.esc == 1:
+			t.pending = append(t.pending, c)
+			t.esc = 0
+			if c == '[' {
+				t.esc = 2
+			}
+		case t.esc == 2:
+			t.pending = append(t.pending, c)
+			if c >= 0x40 && c <= 0x7e {
+				t.esc = 0
+			}
+		case c == 0x1b:
+			t.pending = append(t.pending, c)
+			t.esc = 1
+		case c == ' ':
+			t.pending = append(t.pending, c)
+		case c == '\n':
+			for _, b := range t.pending {
+				if b != ' ' {
+					out = append(out, b)
+				}
+			}
+			out = append(out, '\n')
+			t.pending = t.pending[:0]
+		default:
+			out = append(out, t.pending...)
+			out = append(out, c)
+			t.pending = t.pending[:0]
+		}
+	}
+	_, err := t.w.Write(out)
+	return len(p), err
+}
+
+// onlyGlobalFlags leaves out of cmd's help (and its commands') the global
+// flags not named in keep, which do not apply to it. They are still
+// accepted, as before, and set the same values.
+func onlyGlobalFlags(root, cmd *cobra.Command, keep ...string) {
+	root.PersistentFlags().VisitAll(func(f *pflag.Flag) {
+		if slices.Contains(keep, f.Name) {
+			return
+		}
+		hidden := *f
+		hidden.Hidden = true
+		cmd.PersistentFlags().AddFlag(&hidden)
+	})
+}
+
+// showGlobalFlags shows in cmd's help global flags that a parent's
+// onlyGlobalFlags left out, because they apply to cmd.
+func showGlobalFlags(root, cmd *cobra.Command, show ...string) {
+	for _, name := range show {
+		shown := *root.PersistentFlags().Lookup(name)
+		cmd.PersistentFlags().AddFlag(&shown)
+	}
+}
