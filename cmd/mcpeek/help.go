@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -27,6 +30,9 @@ type trimFile struct {
 }
 
 func (f trimFile) Write(p []byte) (int, error) { return f.t.Write(p) }
+
+// WriteString shadows the file's own, which io.WriteString would call.
+func (f trimFile) WriteString(s string) (int, error) { return f.t.Write([]byte(s)) }
 
 // trimWriter drops the spaces before each newline written through it;
 // escape sequences among them are kept.
@@ -98,4 +104,48 @@ func showGlobalFlags(root, cmd *cobra.Command, show ...string) {
 		shown := *root.PersistentFlags().Lookup(name)
 		cmd.PersistentFlags().AddFlag(&shown)
 	}
+}
+
+// explainArgs makes the wrong number of arguments to any command of root
+// say what the command takes, its usage and its examples, in place of
+// cobra's "accepts 2 arg(s), received 1". Commands with commands of
+// their own keep cobra's "unknown command".
+func explainArgs(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		explainArgs(c)
+	}
+	check := root.Args
+	if check == nil || root.HasSubCommands() {
+		return
+	}
+	root.Args = func(c *cobra.Command, args []string) error {
+		err := check(c, args)
+		if err == nil {
+			return nil
+		}
+		explained := argsError(c, args)
+		if st, ok := errors.AsType[*exitStatus](err); ok {
+			return &exitStatus{code: st.code, err: explained}
+		}
+		return explained
+	}
+}
+
+// argsError says what c takes and what it was given, with its usage line
+// and examples.
+func argsError(c *cobra.Command, args []string) error {
+	takes, _, _ := strings.Cut(c.Use, " [-")
+	_, takes, _ = strings.Cut(takes, " ")
+	if takes == "" {
+		takes = "no arguments"
+	}
+	given := "none"
+	if len(args) > 0 {
+		given = fmt.Sprintf("%d (%s)", len(args), strings.Join(args, " "))
+	}
+	msg := fmt.Sprintf("%s takes %s; it was given %s\nUsage: %s", c.CommandPath(), takes, given, c.UseLine())
+	if c.Example != "" {
+		msg += "\nFor example:\n" + c.Example
+	}
+	return errors.New(msg)
 }

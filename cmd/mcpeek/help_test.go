@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -25,15 +28,25 @@ func everyCommand() []*cobra.Command {
 	return out
 }
 
-// helpOf is `mcpeek PATH... --help`.
+// helpOf is `mcpeek PATH... --help`, written to a file as to a pipe (an
+// *os.File, which the help's writers treat apart from other writers).
 func helpOf(t *testing.T, c *cobra.Command) string {
 	t.Helper()
 	path := strings.Fields(c.CommandPath())[1:]
-	out, stderr, code := mcpeek(t, append(path, "--help")...)
-	if code != 0 {
-		t.Fatalf("%s --help: exit %d: %s", c.CommandPath(), code, stderr)
+	f, err := os.Create(filepath.Join(t.TempDir(), "help"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	defer f.Close()
+	var stderr strings.Builder
+	if code := run(context.Background(), append(path, "--help"), strings.NewReader(""), f, &stderr); code != 0 {
+		t.Fatalf("%s --help: exit %d: %s", c.CommandPath(), code, stderr.String())
+	}
+	out, err := os.ReadFile(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }
 
 // Help is not padded with spaces to the width of a terminal that is not

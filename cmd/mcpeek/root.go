@@ -107,6 +107,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
 		auth)
 	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
+	explainArgs(root)
 	// auth reads the config alone; only a login connects.
 	onlyGlobalFlags(root, auth, "config", "url")
 	for _, c := range auth.Commands() {

@@ -114,3 +114,29 @@ func TestAuthStatusWithNoOAuthServerIsEmpty(t *testing.T) {
 		t.Errorf("text: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }
+
+// The wrong number of arguments says what the command takes, with its
+// usage and examples, not cobra's "accepts 2 arg(s), received 1"; diff
+// keeps its exit status for a comparison that could not run.
+func TestWrongArgumentsSayWhatTheCommandTakes(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   []string
+	}{
+		{[]string{"diff", "one.json"}, exitCouldNotRun, []string{"mcpeek diff takes OLD NEW; it was given 1 (one.json)",
+			"Usage: mcpeek diff OLD NEW", "For example:\n  mcpeek diff mcpeek.lock.json shop"}},
+		{[]string{"servers", "x"}, 1, []string{"mcpeek servers takes no arguments; it was given 1 (x)"}},
+		{[]string{"call"}, 1, []string{"mcpeek call takes SERVER.TOOL; it was given none", "mcpeek call demo.shop_get_order --args"}},
+	} {
+		_, stderr, code := mcpeek(t, c.args...)
+		if code != c.status || strings.Contains(stderr, "arg(s)") {
+			t.Errorf("%q: exit %d, want %d: %s", c.args, code, c.status, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%q: stderr lacks %q:\n%s", c.args, w, stderr)
+			}
+		}
+	}
+}
