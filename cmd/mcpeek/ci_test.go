@@ -48,7 +48,7 @@ func TestCIExitStatuses(t *testing.T) {
 		{[]string{"diff", diffCases + "tools/old.json", diffCases + "tools/new.json", "--format", "markdown"}, 2, ""},
 		{[]string{"diff", filepath.Join(dir, "missing.json"), diffCases + "output/new.json"}, 3, "cannot read the snapshot"},
 		{[]string{"diff", notSnapshot, diffCases + "output/new.json"}, 3, `no "mcpeek_snapshot"`},
-		{[]string{"diff", diffCases + "output/old.json"}, 3, "accepts 2 arg(s)"},
+		{[]string{"diff", diffCases + "output/old.json"}, 3, "mcpeek diff takes OLD NEW; it was given 1"},
 		{[]string{"diff", "a", "b", "--format", "yaml"}, 3, "--format must be"},
 		{[]string{"diff", "--frobnicate", "a", "b"}, 3, "unknown flag"},
 		{[]string{"diff", diffCases + "output/old.json", "nosuchserver"}, 3, `no server named "nosuchserver"`},
