@@ -328,6 +328,7 @@ func (c *conn) LostErr() error { return c.lostErr }
 // to be known) or the message that passed the limit, not mcp-go's
 // "transport closed".
 func (c *conn) failure(err error) error {
+	err = transportError{err}
 	if c.proc == nil || !errors.Is(err, transport.ErrTransportClosed) {
 		return c.lostOr(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Errors a caller can test for with errors.Is.
@@ -36,4 +37,26 @@ type RPCError struct {
 // Error returns the method, code and sanitised message.
 func (e *RPCError) Error() string {
 	return fmt.Sprintf("%s: server error %d: %s", e.Method, e.Code, Sanitize(e.Message))
+}
+
+// transportError is an error from mcp-go's transport, worded with each
+// stage once: its HTTP transport wraps "failed to send request" twice
+// ("failed to send request: failed to send request: Post ..."). errors.Is
+// and errors.As still see the error it wraps.
+type transportError struct{ err error }
+
+func (e transportError) Error() string { return sayOnce(e.err.Error()) }
+func (e transportError) Unwrap() error { return e.err }
+
+// sayOnce drops each ": "-separated stage of an error text that repeats
+// the one before it.
+func sayOnce(s string) string {
+	stages := strings.Split(s, ": ")
+	out := stages[:1]
+	for _, st := range stages[1:] {
+		if st != out[len(out)-1] {
+			out = append(out, st)
+		}
+	}
+	return strings.Join(out, ": ")
 }

@@ -140,3 +140,13 @@ func TestWrongArgumentsSayWhatTheCommandTakes(t *testing.T) {
 		}
 	}
 }
+
+// A transport error says each stage once (mcp-go wraps "failed to send
+// request" twice).
+func TestATransportErrorSaysEachStageOnce(t *testing.T) {
+	_, stderr, code := mcpeek(t, "--url", "http://127.0.0.1:1/mcp", "tools", "--connect-timeout", "5s")
+	if code != 1 || !strings.Contains(stderr, "failed to send request: Post") ||
+		strings.Contains(stderr, "failed to send request: failed to send request") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
