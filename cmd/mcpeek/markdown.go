@@ -18,8 +18,8 @@ func markdownSummary(v summaryView) string {
 		if desc := summarizer.FirstSentence(d.Description); desc != "" {
 			fmt.Fprintf(&b, "%s\n\n", mdCell(desc))
 		}
-		if d.Note != "" {
-			fmt.Fprintf(&b, "_%s_\n\n", mdCell(d.Note))
+		if note := readersNote(*d); note != "" {
+			fmt.Fprintf(&b, "_%s_\n\n", mdCell(note))
 		}
 	}
 	if len(v.summary.Lines) > 0 {

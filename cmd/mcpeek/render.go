@@ -112,10 +112,20 @@ func (p printer) descriptorHeader(d summarizer.Descriptor) {
 	if d.Description != "" {
 		p.println("  " + clean(summarizer.FirstSentence(d.Description)))
 	}
-	if d.Note != "" {
-		p.println(p.faint.Render("  " + d.Note))
+	if note := readersNote(d); note != "" {
+		p.println(p.faint.Render("  " + clean(note)))
 	}
 	p.println("")
+}
+
+// readersNote is a descriptor's note for a person: the planner's note on a
+// tool without an output schema tells an LLM to print the result in its
+// script, which a person at the command line has no use for.
+func readersNote(d summarizer.Descriptor) string {
+	if d.Note == summarizer.NoOutputSchemaNote {
+		return "No output schema: the server does not say what the tool returns (mcpeek call " + d.ToolID + " shows a result)."
+	}
+	return d.Note
 }
 
 func (p printer) inspection(ins summarizer.Inspection) {

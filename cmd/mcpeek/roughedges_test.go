@@ -150,3 +150,20 @@ func TestATransportErrorSaysEachStageOnce(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// summary's text and Markdown speak to a person: the planner's note for a
+// tool without an output schema (print(type(result)...) in a script) stays
+// in --json, the descriptor a planner is shown.
+func TestSummaryTellsAPersonWhatToDoWithoutAnOutputSchema(t *testing.T) {
+	useDemo(t)
+	for _, format := range []string{"text", "markdown"} {
+		out, _, code := mcpeek(t, "summary", "demo.util_echo", "--format", format)
+		if code != 0 || strings.Contains(out, "print(type(result)") || !strings.Contains(out, "mcpeek call demo.util_echo") {
+			t.Errorf("%s: exit %d:\n%s", format, code, out)
+		}
+	}
+	out, _, _ := mcpeek(t, "summary", "demo.util_echo", "--json")
+	if !strings.Contains(out, "print(type(result)") {
+		t.Errorf("the planner descriptor lost its note:\n%s", out)
+	}
+}
