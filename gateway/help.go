@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"mcpeek/internal/similar"
@@ -198,7 +199,8 @@ func (g *Gateway) groupHelp(r *Registry, servers []model.Server, grp *opGroup) g
 		for _, sub := range grp.subs {
 			out.SubGroups = append(out.SubGroups, SubGroupInfo{Path: sub.path, Ops: len(sub.ops)})
 		}
-		out.Next = fmt.Sprintf(`%s has %d ops in %d sub-groups: tool_help("<sub-group path>") lists one.`, grp.path, len(grp.ops), len(grp.subs))
+		out.Next = fmt.Sprintf(`%s has %s in %s: tool_help("<sub-group path>") lists one.`, grp.path,
+			plural(len(grp.ops), "op", "ops"), plural(len(grp.subs), "sub-group", "sub-groups"))
 		return out
 	}
 	if len(grp.ops) == 0 {
@@ -240,6 +242,14 @@ func notFoundPath(ctx context.Context, r *Registry, path string) *Error {
 		msg += fmt.Sprintf(". Did you mean %s?", strings.Join(quoteAll(near), " or "))
 	}
 	return fail(CodeNotFound, prefix, map[string]any{"did_you_mean": nonNil(near)}, "%s", msg)
+}
+
+// plural writes "1 op", "12 ops".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 func quoteAll(ss []string) []string {

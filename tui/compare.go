@@ -69,12 +69,20 @@ func newCompareDoc(s *model.Schema, budget summarizer.Options) *compareDoc {
 	return d
 }
 
+// leaves writes "1 leaf", "12 leaves".
+func leaves(n int) string {
+	if n == 1 {
+		return "1 leaf"
+	}
+	return itoa(n) + " leaves"
+}
+
 // reachLine is a view's first count: its listed leaves out of all.
 func reachLine(c summarizer.Coverage) docLine {
 	if c.Leaves == 0 {
 		return docLine{{"no leaves: the data root is not an object", roleDim}}
 	}
-	return docLine{{"listed " + itoa(c.Listed), roleCount}, {" of " + itoa(c.Leaves) + " leaves (" + percent(c.Listed, c.Leaves) + ")", roleDim}}
+	return docLine{{"listed " + itoa(c.Listed), roleCount}, {" of " + leaves(c.Leaves) + " (" + percent(c.Listed, c.Leaves) + ")", roleDim}}
 }
 
 // appendLeaves adds a heading and the paths of the leaves reached in r.

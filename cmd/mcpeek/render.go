@@ -104,7 +104,7 @@ func (p printer) summary(title string, lines []summarizer.Line, hidden bool) {
 	if hidden {
 		state = "some fields hidden: open a fold with `mcpeek inspect ... FIELD_PATH`"
 	}
-	p.println(p.faint.Render(fmt.Sprintf("has_hidden_fields: %t (%d lines; %s)", hidden, len(lines), state)))
+	p.println(p.faint.Render(fmt.Sprintf("has_hidden_fields: %t (%s; %s)", hidden, plural(len(lines), "line", "lines"), state)))
 }
 
 func (p printer) descriptorHeader(d summarizer.Descriptor) {
@@ -204,8 +204,8 @@ func (j jsonIndentable) MarshalJSON() ([]byte, error) {
 
 func (p printer) servers(servers []model.Server) {
 	for _, s := range servers {
-		line := fmt.Sprintf("%s %s  %s  %d tools  (%s, from %s)", stateIcon(s.State), p.path.Render(clean(s.Name)),
-			s.State, len(s.Tools), s.Transport, clean(s.Source))
+		line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", stateIcon(s.State), p.path.Render(clean(s.Name)),
+			s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
 		p.println(line)
 		p.serverError(s)
 		for _, l := range model.StderrTail(s.Stderr, 3) {
@@ -223,7 +223,7 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 		byServer[t.Server] = append(byServer[t.Server], t)
 	}
 	for _, s := range servers {
-		p.println(fmt.Sprintf("%s %s (%d tools)", stateIcon(s.State), p.head.Render(clean(s.Name)), len(s.Tools)))
+		p.println(fmt.Sprintf("%s %s (%s)", stateIcon(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
 		for _, t := range byServer[s.Name] {
 			marks := "  "
 			if t.HasOutputSchema {

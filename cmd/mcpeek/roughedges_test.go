@@ -167,3 +167,13 @@ func TestSummaryTellsAPersonWhatToDoWithoutAnOutputSchema(t *testing.T) {
 		t.Errorf("the planner descriptor lost its note:\n%s", out)
 	}
 }
+
+// Counts of one are singular: "(1 line;", not "(1 lines;".
+func TestOneIsSingular(t *testing.T) {
+	schema := filepath.Join(t.TempDir(), "one.json")
+	os.WriteFile(schema, []byte(`{"type": "object", "properties": {"id": {"type": "string"}}}`), 0o644)
+	out, _, _ := mcpeek(t, "summary", "--schema", schema)
+	if !strings.Contains(out, "has_hidden_fields: false (1 line; no fields hidden)") {
+		t.Errorf("%s", out)
+	}
+}
