@@ -72,12 +72,14 @@ type Styles struct {
 // its background, is drawn in reverse video.
 func NewStyles(isDark, noColor bool) Styles {
 	p := theme.New(isDark)
+	marks := theme.DefaultMarks
 	st := lipgloss.NewStyle
 	fg := func(c color.Color) lipgloss.Style { return st().Foreground(c) }
 	s := Styles{
 		Icons: Icons{
-			Starting: "◌", Connected: "●", Error: "✗", Disabled: "○", NeedsLogin: "⊘",
-			Output: "◆", NoOutput: "◇", Hidden: "⋯",
+			Starting: marks.Starting, Connected: marks.Connected, Error: marks.Error,
+			Disabled: marks.Disabled, NeedsLogin: marks.NeedsLogin,
+			Output: marks.Output, NoOutput: marks.NoOutput, Hidden: marks.Hidden,
 			Folded: schematree.DefaultGlyphs.Folded, Unfolded: schematree.DefaultGlyphs.Unfolded,
 			Leaf: schematree.DefaultGlyphs.Leaf, Cycle: schematree.DefaultGlyphs.Cycle,
 			Gateway: "⇄",

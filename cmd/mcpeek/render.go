@@ -218,6 +218,7 @@ func (p printer) servers(servers []model.Server) {
 }
 
 func (p printer) tools(servers []model.Server, tools []toolJSON) {
+	marks := theme.DefaultMarks
 	byServer := map[string][]toolJSON{}
 	for _, t := range tools {
 		byServer[t.Server] = append(byServer[t.Server], t)
@@ -225,20 +226,21 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 	for _, s := range servers {
 		p.println(fmt.Sprintf("%s %s (%s)", stateIcon(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
 		for _, t := range byServer[s.Name] {
-			marks := "  "
+			out, hidden := marks.NoOutput, " "
 			if t.HasOutputSchema {
-				marks = "→ "
+				out = marks.Output
 				if t.HasHiddenFields {
-					marks = "⋯ "
+					hidden = marks.Hidden
 				}
 			}
-			p.println("  " + marks + p.path.Render(clean(t.Signature)))
+			p.println("  " + out + " " + hidden + " " + p.path.Render(clean(t.Signature)))
 			if d := summarizer.FirstSentence(t.Description); d != "" {
 				p.println(p.faint.Render("      " + clean(d)))
 			}
 		}
 	}
-	p.println(p.faint.Render("→ declares an output schema   ⋯ its summary hides fields (mcpeek summary SERVER.TOOL)"))
+	p.println(p.faint.Render(marks.Output + " declares an output schema   " + marks.NoOutput + " declares none   " +
+		marks.Hidden + " its summary hides fields (mcpeek summary SERVER.TOOL)"))
 }
 
 // serverError prints why a server is not connected, and for one that needs
@@ -252,18 +254,20 @@ func (p printer) serverError(s model.Server) {
 	}
 }
 
+// stateIcon is the mark of a server's state, the explorer's.
 func stateIcon(s model.ConnState) string {
+	m := theme.DefaultMarks
 	switch s {
 	case model.StateConnected:
-		return "●"
+		return m.Connected
 	case model.StateError:
-		return "✗"
+		return m.Error
 	case model.StateNeedsLogin:
-		return "⚿"
+		return m.NeedsLogin
 	case model.StateDisabled:
-		return "○"
+		return m.Disabled
 	}
-	return "…"
+	return m.Starting
 }
 
 func (p printer) stats(s summaryStats) {

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcpeek/model"
+	"mcpeek/tui"
 )
 
 // call refuses arguments that break the tool's input schema, with the
@@ -175,5 +178,24 @@ func TestOneIsSingular(t *testing.T) {
 	out, _, _ := mcpeek(t, "summary", "--schema", schema)
 	if !strings.Contains(out, "has_hidden_fields: false (1 line; no fields hidden)") {
 		t.Errorf("%s", out)
+	}
+}
+
+// The command line marks servers and tools as the explorer does.
+func TestTheCLIMarksAsTheExplorerDoes(t *testing.T) {
+	useDemo(t)
+	icons := tui.NewStyles(true, false).Icons
+	for state, want := range map[model.ConnState]string{model.StateStarting: icons.Starting, model.StateConnected: icons.Connected,
+		model.StateError: icons.Error, model.StateNeedsLogin: icons.NeedsLogin, model.StateDisabled: icons.Disabled} {
+		if got := stateIcon(state); got != want {
+			t.Errorf("%s: the CLI draws %q, the explorer %q", state, got, want)
+		}
+	}
+	out, _, _ := mcpeek(t, "tools")
+	for _, want := range []string{icons.Output + " " + icons.Hidden + " shop_get_order(", icons.NoOutput + "   util_echo(",
+		icons.Output + " declares an output schema"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tools lacks %q:\n%s", want, out)
+		}
 	}
 }

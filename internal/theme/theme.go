@@ -1,6 +1,7 @@
-// Package theme is the semantic colour palette of mcpeek, shared by the
-// terminal explorer and the command line's styled output, so a type, a name
-// or a fold marker has the same colour in both.
+// Package theme is the semantic colour palette of mcpeek and its marks,
+// shared by the terminal explorer and the command line's output, so a type,
+// a name or a fold marker has the same colour in both, and a server's state
+// or a tool's output schema the same mark.
 package theme
 
 import (
@@ -90,4 +91,20 @@ func (p Palette) TypeColor(label string) color.Color {
 		return p.Lit
 	}
 	return p.Muted
+}
+
+// Marks are the symbols drawn beside a server (its state) and a tool (its
+// output schema) in the explorer's tool list and by `mcpeek servers` and
+// `mcpeek tools`. The tree's fold marks are schematree.DefaultGlyphs.
+type Marks struct {
+	Starting, Connected, Error, Disabled, NeedsLogin string
+	// Output: the tool declares an output schema; NoOutput: it declares
+	// none; Hidden: its folded summary hides fields.
+	Output, NoOutput, Hidden string
+}
+
+// DefaultMarks are the marks both front ends draw.
+var DefaultMarks = Marks{
+	Starting: "◌", Connected: "●", Error: "✗", Disabled: "○", NeedsLogin: "⊘",
+	Output: "◆", NoOutput: "◇", Hidden: "⋯",
 }
