@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,6 +23,9 @@ const (
 	// roleBrowser: $BROWSER, a headless browser that follows the
 	// authorization URL to mcpeek's loopback redirect.
 	roleBrowser = "conformance-browser"
+	// roleDemoServer makes the test binary `mcpeek demo-server`: a real
+	// stdio server for a config, without building mcpeek.
+	roleDemoServer = "demo-server-role"
 	// binEnv names the mcpeek binary for roleClient.
 	binEnv = "MCPEEK_CONFORMANCE_BIN"
 )
@@ -33,6 +37,8 @@ func TestMain(m *testing.M) {
 			os.Exit(conformanceClient(os.Args[2:]))
 		case roleBrowser:
 			os.Exit(headlessBrowser(os.Args[2:]))
+		case roleDemoServer:
+			os.Exit(run(context.Background(), []string{"demo-server"}, os.Stdin, os.Stdout, os.Stderr))
 		}
 	}
 	// OAuth tokens of every test go to a file of the run's own, never to

@@ -98,15 +98,6 @@ func (a *app) serversCommand() *cobra.Command {
 	return cmd
 }
 
-// failedServerJSON is the entry of `tools --json` for a server that
-// failed: it has no tools to list, and a script must not take it for one
-// that has none.
-type failedServerJSON struct {
-	Server string `json:"server"`
-	State  string `json:"state"`
-	Error  string `json:"error"`
-}
-
 // toolJSON is one entry of `tools --json`: the planner descriptor plus
 // whether the tool declares an output schema.
 type toolJSON struct {
@@ -154,14 +145,9 @@ func (a *app) toolsCommand() *cobra.Command {
 				out = append(out, toolJSON{Descriptor: d, HasOutputSchema: all[i].HasOutputSchema()})
 			}
 			if asJSON {
-				entries := make([]any, 0, len(out))
-				for _, t := range out {
-					entries = append(entries, t)
-				}
-				for _, s := range servers {
-					if s.State == model.StateError {
-						entries = append(entries, failedServerJSON{Server: s.Name, State: s.State.String(), Error: s.Err})
-					}
+				entries := make([]any, len(out))
+				for i, t := range out {
+					entries[i] = t
 				}
 				if err := summarizer.WriteIndentArray(a.stdout, entries); err != nil {
 					return err
@@ -169,10 +155,10 @@ func (a *app) toolsCommand() *cobra.Command {
 			} else {
 				a.printer().tools(servers, out)
 			}
-			return serversFailed(servers)
+			return a.unlessSomeAnswered(servers, serversFailed(servers))
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of planner descriptors; a server that failed is an entry {server, state, error} after them")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of the tools' planner descriptors (servers that failed are named on stderr)")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }
@@ -224,4 +210,21 @@ func (a *app) demoServerCommand() *cobra.Command {
 			return server.ServeStdio(srv)
 		},
 	}
+}
+
+// unlessSomeAnswered is failed (the servers that failed, from
+// serversFailed) when no server answered: then the command has nothing to
+// show. When some did, what they listed is the answer and the failures are
+// a warning on stderr.
+func (a *app) unlessSomeAnswered(servers []model.Server, failed error) error {
+	if failed == nil {
+		return nil
+	}
+	for _, s := range servers {
+		if s.State == model.StateConnected {
+			fmt.Fprintln(a.stderr, "mcpeek: warning:", model.Sanitize(failed.Error()))
+			return nil
+		}
+	}
+	return failed
 }
