@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/oauth2"
 )
@@ -262,5 +264,69 @@ func TestClientSecretPostAndBasicEncoding(t *testing.T) {
 	}
 	if m := tokenAuthMethod("", true, []string{"client_secret_post"}); m != AuthClientSecretPost {
 		t.Errorf("method = %s", m)
+	}
+}
+
+// listenOn starts h on addr; "127.0.0.2:0" is another origin than
+// httptest's 127.0.0.1 on Linux loopback.
+func listenOn(t *testing.T, addr string, h http.Handler) *httptest.Server {
+	t.Helper()
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Skipf("cannot listen on %s: %v", addr, err)
+	}
+	ts := httptest.NewUnstartedServer(h)
+	ts.Listener.Close()
+	ts.Listener = l
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// A token endpoint that redirects to another origin is not followed: the
+// refresh token and the client secret (in the body and the Basic header a
+// 307 would send again) stay where they were meant to go. A public metadata
+// document may still be found through a redirect.
+func TestTokenRequestsStayOnTheirOrigin(t *testing.T) {
+	var mu sync.Mutex
+	var elsewhere []string
+	b := listenOn(t, "127.0.0.2:0", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		elsewhere = append(elsewhere, r.Method+" "+r.URL.Path+" "+r.Header.Get("Authorization")+" "+string(body))
+		mu.Unlock()
+		if r.URL.Path == "/.well-known/oauth-protected-resource/mcp" {
+			json.NewEncoder(w).Encode(map[string]any{"authorization_servers": []string{"http://" + r.Host}})
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"access_token": "stolen", "token_type": "bearer", "expires_in": 3600}`)
+	}))
+	a := listenOn(t, "127.0.0.1:0", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, b.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+
+	store := &MemoryStore{}
+	s := NewSession(Config{ServerURL: a.URL + "/mcp"}, store, nil)
+	store.Save(s.Key(), &Record{
+		Token:    &oauth2.Token{AccessToken: "old", RefreshToken: "refresh-secret-0011", Expiry: time.Now().Add(-time.Hour)},
+		Client:   &Client{ID: "c", Secret: "client-secret-0012", AuthMethod: AuthClientSecretBasic},
+		TokenURL: a.URL + "/token",
+	})
+	_, err := s.renew(context.Background(), nil)
+	if err == nil || !strings.Contains(err.Error(), "moved to "+b.URL+"/token (307 from "+a.URL+")") {
+		t.Errorf("refresh: %v", err)
+	}
+	mu.Lock()
+	got := slices.Clone(elsewhere)
+	mu.Unlock()
+	if len(got) != 0 {
+		t.Errorf("the other origin got %q", got)
+	}
+
+	var prm ProtectedResource
+	if ok, err := getJSON(context.Background(), s.hc, a.URL+"/.well-known/oauth-protected-resource/mcp", &prm); !ok || err != nil ||
+		len(prm.AuthorizationServers) != 1 {
+		t.Errorf("metadata through a redirect: %v %v %+v", ok, err, prm)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
+
+	"mcpeek/internal/origin"
 )
 
 // The grants a Config may ask for.
@@ -108,15 +110,33 @@ type Session struct {
 
 // NewSession returns the session of the server cfg names, keeping its
 // record in store and talking to authorization servers with hc (nil: a
-// client with a 30 second timeout).
+// client with a 30 second timeout). hc follows redirects by the rule of
+// redirects unless it has a CheckRedirect of its own.
 func NewSession(cfg Config, store Store, hc *http.Client) *Session {
 	if hc == nil {
 		hc = &http.Client{Timeout: 30 * time.Second}
+	}
+	if hc.CheckRedirect == nil {
+		c := *hc
+		c.CheckRedirect = redirects.CheckRedirect
+		hc = &c
 	}
 	if cfg.ClientName == "" {
 		cfg.ClientName = "mcpeek"
 	}
 	return &Session{cfg: cfg, key: CanonicalURL(cfg.ServerURL), store: store, hc: hc}
+}
+
+// redirects is how requests to authorization servers follow redirects: a
+// request that carries a secret (a token request with a code, a refresh
+// token or a client secret; a registration; a revocation) only within its
+// own origin, since net/http would send its body and headers on; a GET of a
+// public metadata document anywhere; neither from https to http.
+var redirects = origin.Policy{
+	Public: func(first *http.Request) bool {
+		return first.Method == http.MethodGet && first.URL.User == nil && first.Header.Get("Authorization") == "" &&
+			(first.Body == nil || first.Body == http.NoBody)
+	},
 }
 
 // Key is the server's canonical URL, under which its record is stored.
