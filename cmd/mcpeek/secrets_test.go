@@ -57,7 +57,11 @@ func TestPlantedSecretsAppearInNoOutput(t *testing.T) {
 	}))
 	t.Cleanup(ts.Close)
 
-	err := oauth.NewFileStore(oauth.DefaultTokenFile()).Save(oauth.CanonicalURL(ts.URL+"/mcp"), &oauth.Record{
+	tokenFile, err := oauth.DefaultTokenFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = oauth.NewFileStore(tokenFile).Save(oauth.CanonicalURL(ts.URL+"/mcp"), &oauth.Record{
 		Token:  &oauth2.Token{AccessToken: accessToken, TokenType: "Bearer", RefreshToken: refreshToken, Expiry: time.Now().Add(time.Hour)},
 		Client: &oauth.Client{ID: "dyn", Secret: dcrSecret, Registered: true},
 		Scopes: []string{"read"},

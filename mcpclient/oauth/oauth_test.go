@@ -330,3 +330,146 @@ func TestTokenRequestsStayOnTheirOrigin(t *testing.T) {
 		t.Errorf("metadata through a redirect: %v %v %+v", ok, err, prm)
 	}
 }
+
+// Without a config directory of the user's own, tokens are not written to
+// the shared temporary directory: the store says what to set instead.
+func TestNoTokenFileInASharedDirectory(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv(TokenStoreEnv, "file")
+	for _, env := range []map[string]string{
+		{"HOME": "", "XDG_CONFIG_HOME": ""},
+		{"HOME": "", "XDG_CONFIG_HOME": "relative/dir"},
+		{"HOME": "relative", "XDG_CONFIG_HOME": ""},
+	} {
+		for k, v := range env {
+			t.Setenv(k, v)
+		}
+		if _, err := DefaultTokenFile(); err == nil || !strings.Contains(err.Error(), "set XDG_CONFIG_HOME to an absolute directory of your own") {
+			t.Errorf("%v: DefaultTokenFile: %v", env, err)
+		}
+		store, err := DefaultStore()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = store.Save("https://h/mcp", &Record{Token: &oauth2.Token{AccessToken: "tmp-token"}})
+		if err == nil || !strings.Contains(err.Error(), "XDG_CONFIG_HOME") {
+			t.Errorf("%v: Save: %v", env, err)
+		}
+		if _, err := store.Load("https://h/mcp"); err == nil {
+			t.Errorf("%v: Load: no error", env)
+		}
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
+		t.Errorf("something was written to TMPDIR: %v", entries)
+	}
+}
+
+// A token directory open to others is made private before a token goes in;
+// one that belongs to another user is refused.
+func TestTokenDirectoryIsPrivate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mcpeek")
+	if err := os.Mkdir(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o777) // past the umask
+	store := NewFileStore(filepath.Join(dir, "tokens.json"))
+	if err := store.Save("https://h/mcp", &Record{Token: &oauth2.Token{AccessToken: "a"}}); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(dir); st.Mode().Perm() != 0o700 {
+		t.Errorf("directory mode %v after a save", st.Mode().Perm())
+	}
+	os.Chmod(dir, 0o777)
+	if _, err := store.Load("https://h/mcp"); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(dir); st.Mode().Perm() != 0o700 {
+		t.Errorf("directory mode %v after a load", st.Mode().Perm())
+	}
+
+	if os.Getuid() != 0 {
+		t.Skip("giving a directory to another user needs root")
+	}
+	theirs := filepath.Join(t.TempDir(), "mcpeek")
+	os.Mkdir(theirs, 0o700)
+	if err := os.Chown(theirs, 65534, 65534); err != nil {
+		t.Skip(err)
+	}
+	store = NewFileStore(filepath.Join(theirs, "tokens.json"))
+	err := store.Save("https://h/mcp", &Record{Token: &oauth2.Token{AccessToken: "a"}})
+	if err == nil || !strings.Contains(err.Error(), "belongs to another user (uid 65534)") {
+		t.Errorf("Save in another user's directory: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(theirs, "tokens.json")); err == nil {
+		t.Error("the token file was written")
+	}
+}
+
+// Two stores on one file (two mcpeek processes) saving different servers
+// at once keep both records: each read-modify-write holds the file lock.
+func TestConcurrentSavesLoseNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cfg", "tokens.json")
+	const writers, each = 4, 25
+	var wg sync.WaitGroup
+	errs := make(chan error, writers*each)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			store := NewFileStore(path) // its own, as another process has
+			for i := range each {
+				key := fmt.Sprintf("https://h%d/mcp%d", w, i)
+				if err := store.Save(key, &Record{Token: &oauth2.Token{AccessToken: key}}); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs map[string]*Record
+	if err := json.Unmarshal(b, &recs); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != writers*each {
+		t.Errorf("%d records kept of %d saved", len(recs), writers*each)
+	}
+}
+
+// Two mcpeek processes with one expired token: the second to refresh
+// finds the first one's new token in the file and uses it, rather than
+// spending the refresh token again (refused where refresh tokens rotate,
+// which loses the login).
+func TestASecondRefreshUsesTheFirstOnesToken(t *testing.T) {
+	f := newFakeAuth(t)
+	path := filepath.Join(t.TempDir(), "cfg", "tokens.json")
+	one := NewSession(Config{ServerURL: f.srv.URL + "/mcp"}, NewFileStore(path), nil)
+	two := NewSession(Config{ServerURL: f.srv.URL + "/mcp"}, NewFileStore(path), nil)
+	stale := &oauth2.Token{AccessToken: "expired", RefreshToken: "refresh-0", Expiry: time.Now().Add(-time.Hour)}
+	if err := one.store.Save(one.Key(), &Record{Token: stale, Client: &Client{ID: "dyn-client"}, TokenURL: f.srv.URL + "/as/token"}); err != nil {
+		t.Fatal(err)
+	}
+	two.record() // both have read the expired token
+	got1, err := one.renew(context.Background(), stale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got2, err := two.renew(context.Background(), stale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.mu.Lock()
+	n := len(f.tokenReqs)
+	f.mu.Unlock()
+	if got2.AccessToken != got1.AccessToken || n != 1 {
+		t.Errorf("second refresh: %s (first %s), %d token requests", got2.AccessToken, got1.AccessToken, n)
+	}
+}

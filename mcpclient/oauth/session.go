@@ -270,10 +270,13 @@ func (s *Session) token(ctx context.Context) *oauth2.Token {
 
 // renew replaces the token stale without the user: with its refresh token,
 // or with the client credentials grant. When another request renewed it
-// meanwhile, that token is returned.
+// meanwhile, that token is returned; the store is read again first, so a
+// renewal by another mcpeek process counts too (a refresh token may be good
+// for one use only: spending it twice would lose the login).
 func (s *Session) renew(ctx context.Context, stale *oauth2.Token) (*oauth2.Token, error) {
 	s.refreshMu.Lock()
 	defer s.refreshMu.Unlock()
+	s.Reload()
 	rec := s.record()
 	if rec == nil || rec.Token == nil {
 		return nil, errors.New("no token")
