@@ -88,6 +88,8 @@ type fakeAuth struct {
 	issued    map[string]bool
 	n         int
 	tokenAuth []string
+	revoked   []map[string]string // revocation request parameters (+ "basic")
+	revokeErr bool                // answer revocations with 503
 }
 
 func newFakeAuth(t *testing.T) *fakeAuth {
@@ -115,7 +117,26 @@ func newFakeAuth(t *testing.T) *fakeAuth {
 			"issuer": f.srv.URL + "/as", "authorization_endpoint": f.srv.URL + "/as/authorize",
 			"token_endpoint": f.srv.URL + "/as/token", "registration_endpoint": f.srv.URL + "/as/register",
 			"code_challenge_methods_supported": []string{"S256"}, "token_endpoint_auth_methods_supported": f.tokenAuth,
+			"revocation_endpoint": f.srv.URL + "/as/revoke",
 		})
+	})
+	mux.HandleFunc("/as/revoke", func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		q := map[string]string{}
+		for k := range r.PostForm {
+			q[k] = r.PostForm.Get(k)
+		}
+		if u, p, ok := r.BasicAuth(); ok {
+			q["basic"] = u + ":" + p
+		}
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if f.revokeErr {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprintf(w, `{"error": "temporarily_unavailable", "error_description": "cannot revoke %s"}`, q["token"])
+			return
+		}
+		f.revoked = append(f.revoked, q)
 	})
 	mux.HandleFunc("/as/register", func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusCreated)
@@ -471,5 +492,51 @@ func TestASecondRefreshUsesTheFirstOnesToken(t *testing.T) {
 	f.mu.Unlock()
 	if got2.AccessToken != got1.AccessToken || n != 1 {
 		t.Errorf("second refresh: %s (first %s), %d token requests", got2.AccessToken, got1.AccessToken, n)
+	}
+}
+
+// Revoke revokes the refresh token and then the access token at the
+// endpoint the login found, authenticating the client as at the token
+// endpoint; a refusal is an error that does not quote the token.
+func TestRevokeAtLogout(t *testing.T) {
+	f := newFakeAuth(t)
+	store := &MemoryStore{}
+	s := NewSession(Config{ServerURL: f.srv.URL + "/mcp"}, store, nil)
+	if err := s.Authorize(context.Background(), nil, follow(t)); err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := store.Load(s.Key())
+	if rec.RevocationURL != f.srv.URL+"/as/revoke" {
+		t.Fatalf("revocation URL %q", rec.RevocationURL)
+	}
+	r := s.Revoke(context.Background())
+	if r.Err != nil || r.Endpoint != f.srv.URL+"/as/revoke" || !slices.Equal(r.Revoked, []string{"refresh token", "access token"}) {
+		t.Fatalf("Revoke = %+v", r)
+	}
+	f.mu.Lock()
+	got := slices.Clone(f.revoked)
+	f.mu.Unlock()
+	if len(got) != 2 || got[0]["token"] != "refresh-1-abcdef" || got[0]["token_type_hint"] != "refresh_token" ||
+		got[1]["token"] != "access-1-abcdef" || got[1]["basic"] != "dyn-client:dyn-secret-0123" {
+		t.Errorf("revocation requests %v", got)
+	}
+
+	// A login stored before the endpoint was kept: it is read from the
+	// issuer's metadata. A refusal is reported.
+	rec.RevocationURL = ""
+	store.Save(s.Key(), rec)
+	f.mu.Lock()
+	f.revokeErr = true
+	f.mu.Unlock()
+	r = s.Revoke(context.Background())
+	if r.Err == nil || r.Endpoint != f.srv.URL+"/as/revoke" || !strings.Contains(r.Err.Error(), `revoking the refresh token: the server answered 503 Service Unavailable (error "temporarily_unavailable")`) ||
+		strings.Contains(r.Err.Error(), "refresh-1-abcdef") {
+		t.Errorf("Revoke refused = %+v", r)
+	}
+	if s.Revoke(context.Background()); s.Logout() != nil {
+		t.Fatal("Logout")
+	}
+	if r := s.Revoke(context.Background()); r.Endpoint != "" || r.Err != nil {
+		t.Errorf("Revoke after logout = %+v", r)
 	}
 }

@@ -458,12 +458,13 @@ func (s *Session) Authorize(ctx context.Context, rerr *RequiredError, prompt Pro
 		return err
 	}
 	return s.save(&Record{
-		Token:    tok,
-		Scopes:   scopes,
-		Client:   client,
-		Issuer:   d.issuer,
-		TokenURL: d.meta.TokenEndpoint,
-		Resource: d.resource,
+		Token:         tok,
+		Scopes:        scopes,
+		Client:        client,
+		Issuer:        d.issuer,
+		TokenURL:      d.meta.TokenEndpoint,
+		Resource:      d.resource,
+		RevocationURL: d.meta.RevocationEndpoint,
 	})
 }
 

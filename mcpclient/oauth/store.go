@@ -33,6 +33,9 @@ type Record struct {
 	TokenURL string `json:"token_url,omitempty"`
 	// Resource is the RFC 8707 resource indicator the token is for.
 	Resource string `json:"resource,omitempty"`
+	// RevocationURL is the authorization server's revocation endpoint
+	// (RFC 7009), where logging out revokes the tokens.
+	RevocationURL string `json:"revocation_url,omitempty"`
 	// Saved is when the record was written.
 	Saved time.Time `json:"saved"`
 }
