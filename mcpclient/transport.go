@@ -27,6 +27,16 @@ type endpoint struct {
 	auth *oauth.Session
 }
 
+// redact hides the endpoint's secrets in msg: its config's, and its OAuth
+// tokens and client secrets.
+func (e endpoint) redact(msg string) string {
+	msg = e.cfg.Redact(msg)
+	if e.auth != nil {
+		msg = redact(msg, e.auth.Secrets())
+	}
+	return msg
+}
+
 func (e endpoint) transport() model.Transport {
 	if e.inproc != nil {
 		return model.TransportInProcess
