@@ -115,7 +115,7 @@ func TestCredentialsStayOnTheConfiguredOrigin(t *testing.T) {
 			if got := home.requests(); len(got) == 0 || !strings.Contains(got[0], "Authorization=Bearer ") {
 				t.Errorf("the configured origin did not get the credentials: %q", got)
 			}
-			for _, want := range []string{"moved to " + b.URL + path + "?key=***", "307", `update the "url" of its config entry`} {
+			for _, want := range []string{"moved to " + b.URL + path + "?key=***", "307", `if the server has moved, put its new URL in the config`} {
 				if !strings.Contains(s.Err, want) {
 					t.Errorf("error lacks %q: %s", want, s.Err)
 				}

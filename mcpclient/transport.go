@@ -148,7 +148,7 @@ func httpClient(serverURL string, headers map[string]string, maxMessage int64, a
 	if auth != nil {
 		base = auth.Transport(base)
 	}
-	policy := origin.Policy{Home: home, Hint: `if the server has moved, update the "url" of its config entry`}
+	policy := origin.Policy{Home: home, Hint: `if the server has moved, put its new URL in the config (the entry's "url", or --url)`}
 	return &http.Client{Transport: origin.Pin(home, base), CheckRedirect: policy.CheckRedirect}, nil
 }
 
