@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zalando/go-keyring"
 	"golang.org/x/oauth2"
 )
 
@@ -538,5 +539,28 @@ func TestRevokeAtLogout(t *testing.T) {
 	}
 	if r := s.Revoke(context.Background()); r.Endpoint != "" || r.Err != nil {
 		t.Errorf("Revoke after logout = %+v", r)
+	}
+}
+
+// With a keyring but no private directory for the file, the keyring alone
+// keeps the tokens: the missing file is no error on the way.
+func TestKeyringWithoutATokenFile(t *testing.T) {
+	keyring.MockInit()
+	a := &autoStore{file: &FileStore{err: errors.New("no private directory")}}
+	a.once.Do(func() { a.ok = true })
+	if err := a.Save("https://h/mcp", &Record{Token: &oauth2.Token{AccessToken: "k"}}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := a.Load("https://h/mcp"); err != nil || r == nil || r.Token.AccessToken != "k" {
+		t.Errorf("Load = %+v, %v", r, err)
+	}
+	if r, err := a.Load("https://other/mcp"); err != nil || r != nil {
+		t.Errorf("Load of nothing = %+v, %v", r, err)
+	}
+	if err := a.Delete("https://h/mcp"); err != nil {
+		t.Error(err)
+	}
+	if w := a.Where(); w != "the OS keyring" {
+		t.Errorf("Where = %q", w)
 	}
 }

@@ -203,15 +203,20 @@ func keyringAvailable() bool {
 }
 
 func (a *autoStore) Where() string {
-	if a.keyring() {
+	switch {
+	case a.keyring() && a.file.err != nil:
+		return "the OS keyring"
+	case a.keyring():
 		return "the OS keyring (large entries in " + a.file.path + ")"
 	}
 	return a.file.Where()
 }
 
+// Load looks in the keyring, then in the file. With the keyring and no
+// place for a file, nothing can be in the file: that is no error.
 func (a *autoStore) Load(key string) (*Record, error) {
 	if a.keyring() {
-		if r, err := (keyringStore{}).Load(key); r != nil || err != nil {
+		if r, err := (keyringStore{}).Load(key); r != nil || err != nil || a.file.err != nil {
 			return r, err
 		}
 	}
@@ -222,7 +227,7 @@ func (a *autoStore) Save(key string, r *Record) error {
 	if a.keyring() {
 		err := keyringStore{}.Save(key, r)
 		if err == nil {
-			return a.file.Delete(key)
+			return a.fileDelete(key)
 		}
 		if !errors.Is(err, keyring.ErrSetDataTooBig) {
 			return err
@@ -232,11 +237,18 @@ func (a *autoStore) Save(key string, r *Record) error {
 }
 
 func (a *autoStore) Delete(key string) error {
-	var err error
-	if a.keyring() {
-		err = keyringStore{}.Delete(key)
+	if !a.keyring() {
+		return a.file.Delete(key)
 	}
-	return errors.Join(err, a.file.Delete(key))
+	return errors.Join(keyringStore{}.Delete(key), a.fileDelete(key))
+}
+
+// fileDelete removes key's record from the file, if there is a file.
+func (a *autoStore) fileDelete(key string) error {
+	if a.file.err != nil {
+		return nil
+	}
+	return a.file.Delete(key)
 }
 
 // FileStore keeps records in one JSON file, readable by its owner only
