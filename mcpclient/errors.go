@@ -28,9 +28,10 @@ type RPCError struct {
 	Method string
 	// Code is the JSON-RPC error code.
 	Code int
-	// Message is the server's message, unsanitised.
+	// Message is the server's message, unsanitised, with the server's
+	// secrets (config, tokens) replaced by "***".
 	Message string
-	// Data is the raw error data, or nil.
+	// Data is the raw error data, or nil; secrets replaced as in Message.
 	Data json.RawMessage
 }
 

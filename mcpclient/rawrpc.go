@@ -105,9 +105,16 @@ func (c *conn) request(ctx context.Context, method string, params map[string]any
 		return nil, fmt.Errorf("%s: %w: %w", method, ErrUnavailable, err)
 	}
 	if resp.Error != nil {
-		e := &RPCError{Method: method, Code: resp.Error.Code, Message: resp.Error.Message}
+		// A server may quote what it was sent (a token, a header) in its
+		// error: callers show Message and Data, so neither keeps a secret.
+		e := &RPCError{Method: method, Code: resp.Error.Code, Message: c.ep.redact(resp.Error.Message)}
 		if resp.Error.Data != nil {
-			e.Data, _ = json.Marshal(resp.Error.Data)
+			data, _ := json.Marshal(resp.Error.Data)
+			if red := c.ep.redact(string(data)); json.Valid([]byte(red)) {
+				e.Data = json.RawMessage(red)
+			} else {
+				e.Data = json.RawMessage(`"***"`)
+			}
 		}
 		return nil, e
 	}

@@ -6,12 +6,14 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/server"
 
+	"mcpeek/internal/origin"
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
@@ -23,6 +25,16 @@ type endpoint struct {
 	inproc *server.MCPServer
 	// auth is the OAuth session of a remote server, or nil.
 	auth *oauth.Session
+}
+
+// redact hides the endpoint's secrets in msg: its config's, and its OAuth
+// tokens and client secrets.
+func (e endpoint) redact(msg string) string {
+	msg = e.cfg.Redact(msg)
+	if e.auth != nil {
+		msg = redact(msg, e.auth.Secrets())
+	}
+	return msg
 }
 
 func (e endpoint) transport() model.Transport {
@@ -64,15 +76,22 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 		}
 		return newStdioTransport(p.out, p.stdin), p, nil
 	case model.TransportSSE:
+		client, err := httpClient(cfg.URL, cfg.Headers, setup.maxMessage, e.auth, nil)
+		if err != nil {
+			return nil, nil, err
+		}
 		t, err := transport.NewSSE(cfg.URL,
 			transport.WithSSELogger(discardLogger()),
-			transport.WithHTTPClient(httpClient(cfg.Headers, setup.maxMessage, e.auth)))
+			transport.WithHTTPClient(client))
 		if err != nil {
 			return nil, nil, fmt.Errorf("sse transport: %w", err)
 		}
 		return t, nil, nil
 	case model.TransportStreamableHTTP:
-		client := httpClient(cfg.Headers, setup.maxMessage, e.auth)
+		client, err := httpClient(cfg.URL, cfg.Headers, setup.maxMessage, e.auth, nil)
+		if err != nil {
+			return nil, nil, err
+		}
 		if setup.listening != nil {
 			client.Transport = getSignal{base: client.Transport, answered: setup.listening}
 		}
@@ -98,24 +117,39 @@ func isHTTP(t transport.Interface) bool {
 	return ok
 }
 
-// httpClient returns a client that sends headers on every request and
-// bounds every message of every response to maxMessage bytes. With an OAuth
-// session it also sends the server's token, and fails a request the server
-// refuses for want of authorization with an *oauth.RequiredError.
+// httpClient returns the client of the server at serverURL: it sends
+// headers on every request and bounds every message of every response to
+// maxMessage bytes. With an OAuth session it also sends the server's token,
+// and fails a request the server refuses for want of authorization with an
+// *oauth.RequiredError. base sends the requests (nil: http.DefaultTransport).
 //
 // The headers are added by the round tripper rather than with mcp-go's
 // WithHeaders/WithHTTPHeaders, which miss some requests: the streamable HTTP
 // transport's session DELETE on Close goes without them (mcp-go v1.2.1), so
 // a server behind auth would refuse it and keep the session.
-func httpClient(headers map[string]string, maxMessage int64, auth *oauth.Session) *http.Client {
-	var base http.RoundTripper = limitTransport{base: http.DefaultTransport, max: maxMessage}
+//
+// Because they are added there, every request a redirect makes would carry
+// them too: so the client follows a redirect only within the server's origin
+// (scheme, host and port), never from https to http, and the round tripper
+// refuses outright a request to any other origin. A server that moved
+// elsewhere is an error that names the new place.
+func httpClient(serverURL string, headers map[string]string, maxMessage int64, auth *oauth.Session, base http.RoundTripper) (*http.Client, error) {
+	home, err := url.Parse(serverURL)
+	if err != nil || home.Host == "" {
+		return nil, fmt.Errorf("server URL %q is not an http(s) URL", RedactURL(serverURL))
+	}
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	base = limitTransport{base: base, max: maxMessage}
 	if len(headers) > 0 {
 		base = headerTransport{base: base, headers: maps.Clone(headers)}
 	}
 	if auth != nil {
 		base = auth.Transport(base)
 	}
-	return &http.Client{Transport: base}
+	policy := origin.Policy{Home: home, Hint: `if the server has moved, put its new URL in the config (the entry's "url", or --url)`}
+	return &http.Client{Transport: origin.Pin(home, base), CheckRedirect: policy.CheckRedirect}, nil
 }
 
 type headerTransport struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -129,18 +130,36 @@ func scopesNote(scopes []string) string {
 func (a *app) authLogoutCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "logout [SERVER]",
-		Short: "Forget the stored token and registered client of a server (or of every one)",
-		Args:  cobra.MaximumNArgs(1),
+		Short: "Revoke and forget the stored token and registered client of a server (or of every one)",
+		Long: "The stored refresh and access tokens are revoked at the authorization server (RFC 7009) when its\n" +
+			"metadata names a revocation endpoint, then removed here. A revocation that fails is reported (exit\n" +
+			"status 1), and the token is removed here all the same.",
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			servers, store, err := a.oauthStored(args)
 			if err != nil {
 				return err
 			}
+			failed := false
 			for _, sc := range servers {
-				if err := sc.OAuthSession(store).Logout(); err != nil {
+				sess := sc.OAuthSession(store)
+				rev := sess.Revoke(cmd.Context())
+				if err := sess.Logout(); err != nil {
 					return fmt.Errorf("%s: %w", sc.Name, err)
 				}
-				fmt.Fprintf(a.stdout, "%s: logged out (removed from %s)\n", clean(sc.Name), store.Where())
+				at := ""
+				switch {
+				case rev.Err != nil:
+					failed = true
+					a.warn(fmt.Sprintf("%s: the token could not be revoked at %s: %s", sc.Name, rev.Endpoint, sc.Redact(rev.Err.Error())))
+					at = "; not revoked at the server"
+				case len(rev.Revoked) > 0:
+					at = fmt.Sprintf("; %s revoked at %s", strings.Join(rev.Revoked, " and "), model.SanitizeLine(rev.Endpoint))
+				}
+				fmt.Fprintf(a.stdout, "%s: logged out (removed from %s%s)\n", clean(sc.Name), store.Where(), at)
+			}
+			if failed {
+				return errRevokeFailed
 			}
 			return nil
 		},
@@ -238,3 +257,7 @@ func authLine(e authStatusJSON) string {
 // errLoginsFailed makes the exit status say that a login failed, after
 // each failure was written to stderr.
 var errLoginsFailed = errors.New("some logins failed (see above)")
+
+// errRevokeFailed makes the exit status say that a token could not be
+// revoked at its server (it was removed here).
+var errRevokeFailed = errors.New("some tokens could not be revoked at their server (see above); they were removed here")

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"mcpeek/mcpclient"
@@ -85,6 +86,42 @@ func checkServerURL(raw string) error {
 // loginWait bounds a login in the browser started by a command.
 const loginWait = 5 * time.Minute
 
+// loginWaitNote says what a command waits for while a login is pending.
+func loginWaitNote(server string) string {
+	return fmt.Sprintf("waiting for the browser login to %s (up to %s; ctrl+c to stop)", server, minutes(loginWait))
+}
+
+// minutes writes a whole number of minutes as "5m", anything else as
+// time.Duration does.
+func minutes(d time.Duration) string {
+	if d >= time.Minute && d%time.Minute == 0 {
+		return fmt.Sprintf("%dm", d/time.Minute)
+	}
+	return d.String()
+}
+
+// loginsPending remembers the servers a login was started for, so the
+// slow-server note says that they wait for the browser.
+type loginsPending struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+func (l *loginsPending) add(name string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.names == nil {
+		l.names = map[string]bool{}
+	}
+	l.names[name] = true
+}
+
+func (l *loginsPending) has(name string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.names[name]
+}
+
 // openManager loads the config, starts a Manager on it (or on the embedded
 // demo server when nothing is configured) and waits for every server's first
 // attempt. A server that asks for an OAuth login gets one (see autoLogin).
@@ -124,15 +161,22 @@ func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 			return
 		case <-time.After(slowConnectNote):
 		}
-		var waiting []string
+		var waiting, loggingIn []string
 		for _, s := range m.Servers() {
-			if s.State == model.StateStarting {
+			switch {
+			case s.State != model.StateStarting:
+			case a.logins.has(s.Name):
+				loggingIn = append(loggingIn, s.Name)
+			default:
 				waiting = append(waiting, s.Name)
 			}
 		}
 		if len(waiting) > 0 {
 			a.note(fmt.Sprintf("waiting for %s to connect (giving up after %s: --connect-timeout)",
 				strings.Join(waiting, ", "), a.connectTimeout))
+		}
+		for _, name := range loggingIn {
+			a.note(loginWaitNote(name))
 		}
 	}()
 	return func() {
@@ -222,10 +266,13 @@ func (a *app) autoLogin() bool {
 }
 
 // loginPrompt prints the authorization URL on stderr (so that a login works
-// over SSH, or with no browser at all) and opens a browser on it.
+// over SSH, or with no browser at all) and opens a browser on it. From
+// then on the server is waiting for the browser, which the slow-server
+// note says rather than the connect timeout, which no longer applies.
 func (a *app) loginPrompt(server, authURL string) {
-	fmt.Fprintf(a.stderr, "mcpeek: %s asks you to log in; opening your browser at (or open it yourself):\n  %s\n",
-		model.SanitizeLine(server), model.SanitizeLine(authURL))
+	a.logins.add(server)
+	fmt.Fprintf(a.stderr, "mcpeek: %s asks you to log in (mcpeek waits up to %s; ctrl+c to stop); opening your browser at (or open it yourself):\n  %s\n",
+		model.SanitizeLine(server), minutes(loginWait), model.SanitizeLine(authURL))
 	if err := oauth.OpenBrowser(authURL); err != nil {
 		a.note("could not open a browser (" + err.Error() + "): open the URL above")
 	}

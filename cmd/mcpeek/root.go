@@ -32,6 +32,7 @@ type app struct {
 	roots          []string
 	color          bool // stdout is a terminal and colour is allowed
 	usingDemo      bool // no config was found: the embedded demo server is served
+	logins         loginsPending
 }
 
 // run executes the command line and returns the process exit status.

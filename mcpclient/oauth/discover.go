@@ -156,9 +156,14 @@ func (d *discovery) check() error {
 			return err
 		}
 	}
-	if d.meta.RegistrationEndpoint != "" {
-		if err := checkHTTPURL("registration endpoint", d.meta.RegistrationEndpoint); err != nil {
-			return err
+	for _, e := range []struct{ name, u string }{
+		{"registration endpoint", d.meta.RegistrationEndpoint},
+		{"revocation endpoint", d.meta.RevocationEndpoint},
+	} {
+		if e.u != "" {
+			if err := checkHTTPURL(e.name, e.u); err != nil {
+				return err
+			}
 		}
 	}
 	methods := d.meta.CodeChallengeMethodsSupported

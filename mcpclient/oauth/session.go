@@ -15,6 +15,8 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
+
+	"mcpeek/internal/origin"
 )
 
 // The grants a Config may ask for.
@@ -108,15 +110,33 @@ type Session struct {
 
 // NewSession returns the session of the server cfg names, keeping its
 // record in store and talking to authorization servers with hc (nil: a
-// client with a 30 second timeout).
+// client with a 30 second timeout). hc follows redirects by the rule of
+// redirects unless it has a CheckRedirect of its own.
 func NewSession(cfg Config, store Store, hc *http.Client) *Session {
 	if hc == nil {
 		hc = &http.Client{Timeout: 30 * time.Second}
+	}
+	if hc.CheckRedirect == nil {
+		c := *hc
+		c.CheckRedirect = redirects.CheckRedirect
+		hc = &c
 	}
 	if cfg.ClientName == "" {
 		cfg.ClientName = "mcpeek"
 	}
 	return &Session{cfg: cfg, key: CanonicalURL(cfg.ServerURL), store: store, hc: hc}
+}
+
+// redirects is how requests to authorization servers follow redirects: a
+// request that carries a secret (a token request with a code, a refresh
+// token or a client secret; a registration; a revocation) only within its
+// own origin, since net/http would send its body and headers on; a GET of a
+// public metadata document anywhere; neither from https to http.
+var redirects = origin.Policy{
+	Public: func(first *http.Request) bool {
+		return first.Method == http.MethodGet && first.URL.User == nil && first.Header.Get("Authorization") == "" &&
+			(first.Body == nil || first.Body == http.NoBody)
+	},
 }
 
 // Key is the server's canonical URL, under which its record is stored.
@@ -250,10 +270,13 @@ func (s *Session) token(ctx context.Context) *oauth2.Token {
 
 // renew replaces the token stale without the user: with its refresh token,
 // or with the client credentials grant. When another request renewed it
-// meanwhile, that token is returned.
+// meanwhile, that token is returned; the store is read again first, so a
+// renewal by another mcpeek process counts too (a refresh token may be good
+// for one use only: spending it twice would lose the login).
 func (s *Session) renew(ctx context.Context, stale *oauth2.Token) (*oauth2.Token, error) {
 	s.refreshMu.Lock()
 	defer s.refreshMu.Unlock()
+	s.Reload()
 	rec := s.record()
 	if rec == nil || rec.Token == nil {
 		return nil, errors.New("no token")
@@ -435,12 +458,13 @@ func (s *Session) Authorize(ctx context.Context, rerr *RequiredError, prompt Pro
 		return err
 	}
 	return s.save(&Record{
-		Token:    tok,
-		Scopes:   scopes,
-		Client:   client,
-		Issuer:   d.issuer,
-		TokenURL: d.meta.TokenEndpoint,
-		Resource: d.resource,
+		Token:         tok,
+		Scopes:        scopes,
+		Client:        client,
+		Issuer:        d.issuer,
+		TokenURL:      d.meta.TokenEndpoint,
+		Resource:      d.resource,
+		RevocationURL: d.meta.RevocationEndpoint,
 	})
 }
 

@@ -33,6 +33,9 @@ type Record struct {
 	TokenURL string `json:"token_url,omitempty"`
 	// Resource is the RFC 8707 resource indicator the token is for.
 	Resource string `json:"resource,omitempty"`
+	// RevocationURL is the authorization server's revocation endpoint
+	// (RFC 7009), where logging out revokes the tokens.
+	RevocationURL string `json:"revocation_url,omitempty"`
 	// Saved is when the record was written.
 	Saved time.Time `json:"saved"`
 }
@@ -79,9 +82,11 @@ const keyringTimeout = 3 * time.Second
 
 // DefaultStore returns the store MCPEEK_TOKEN_STORE asks for: by default the
 // OS keyring, with the file store (DefaultTokenFile) for a machine without
-// one and for a record too large for the keyring.
+// one and for a record too large for the keyring. Without a private
+// directory for the file, the file store answers every use with the reason.
 func DefaultStore() (Store, error) {
-	file := NewFileStore(DefaultTokenFile())
+	path, err := DefaultTokenFile()
+	file := &FileStore{path: path, err: err}
 	switch strings.ToLower(os.Getenv(TokenStoreEnv)) {
 	case "file":
 		return file, nil
@@ -94,13 +99,20 @@ func DefaultStore() (Store, error) {
 }
 
 // DefaultTokenFile is the file store's path: tokens.json in mcpeek's folder
-// of the user's config directory ($XDG_CONFIG_HOME/mcpeek on Linux).
-func DefaultTokenFile() string {
+// of the user's config directory ($XDG_CONFIG_HOME/mcpeek on Linux). When
+// there is no such directory (HOME and XDG_CONFIG_HOME unset, or a relative
+// path) it returns an error saying what to set: the temporary directory,
+// shared with every user of the machine, is no place for tokens.
+func DefaultTokenFile() (string, error) {
 	dir, err := os.UserConfigDir()
-	if err != nil {
-		dir = os.TempDir()
+	if err == nil && !filepath.IsAbs(dir) {
+		err = fmt.Errorf("the config directory %q is a relative path", dir)
 	}
-	return filepath.Join(dir, "mcpeek", "tokens.json")
+	if err != nil {
+		return "", fmt.Errorf("no private directory for the OAuth token file (%v): set XDG_CONFIG_HOME to an absolute directory of your own "+
+			"(the tokens go to $XDG_CONFIG_HOME/mcpeek/tokens.json), or keep them in the OS keyring (%s=keyring)", err, TokenStoreEnv)
+	}
+	return filepath.Join(dir, "mcpeek", "tokens.json"), nil
 }
 
 // keyringStore keeps each record as one keyring entry (service "mcpeek",
@@ -191,15 +203,20 @@ func keyringAvailable() bool {
 }
 
 func (a *autoStore) Where() string {
-	if a.keyring() {
+	switch {
+	case a.keyring() && a.file.err != nil:
+		return "the OS keyring"
+	case a.keyring():
 		return "the OS keyring (large entries in " + a.file.path + ")"
 	}
 	return a.file.Where()
 }
 
+// Load looks in the keyring, then in the file. With the keyring and no
+// place for a file, nothing can be in the file: that is no error.
 func (a *autoStore) Load(key string) (*Record, error) {
 	if a.keyring() {
-		if r, err := (keyringStore{}).Load(key); r != nil || err != nil {
+		if r, err := (keyringStore{}).Load(key); r != nil || err != nil || a.file.err != nil {
 			return r, err
 		}
 	}
@@ -210,7 +227,7 @@ func (a *autoStore) Save(key string, r *Record) error {
 	if a.keyring() {
 		err := keyringStore{}.Save(key, r)
 		if err == nil {
-			return a.file.Delete(key)
+			return a.fileDelete(key)
 		}
 		if !errors.Is(err, keyring.ErrSetDataTooBig) {
 			return err
@@ -220,28 +237,80 @@ func (a *autoStore) Save(key string, r *Record) error {
 }
 
 func (a *autoStore) Delete(key string) error {
-	var err error
-	if a.keyring() {
-		err = keyringStore{}.Delete(key)
+	if !a.keyring() {
+		return a.file.Delete(key)
 	}
-	return errors.Join(err, a.file.Delete(key))
+	return errors.Join(keyringStore{}.Delete(key), a.fileDelete(key))
+}
+
+// fileDelete removes key's record from the file, if there is a file.
+func (a *autoStore) fileDelete(key string) error {
+	if a.file.err != nil {
+		return nil
+	}
+	return a.file.Delete(key)
 }
 
 // FileStore keeps records in one JSON file, readable by its owner only
-// (0600, in a 0700 folder). It is written whole, through a temporary file
-// renamed over it.
+// (0600, in a 0700 folder of the user's own, checked at every use). It is
+// written whole, through a temporary file renamed over it, while holding an
+// advisory lock on a lock file beside it (tokens.json.lock), so that two
+// mcpeek processes saving at once do not lose each other's update.
 type FileStore struct {
 	path string
-	mu   sync.Mutex
+	// err is why there is no file: no private directory for it.
+	err error
+	mu  sync.Mutex
 }
 
 // NewFileStore returns the store kept in path.
 func NewFileStore(path string) *FileStore { return &FileStore{path: path} }
 
 // Where returns the file's path.
-func (f *FileStore) Where() string { return f.path }
+func (f *FileStore) Where() string {
+	if f.err != nil {
+		return "no file (no private config directory)"
+	}
+	return f.path
+}
+
+// checkDir refuses a token directory that others may write to or that
+// belongs to another user, where tokens could be read or replaced; one of
+// the user's own that is too open is tightened to 0700. With create, a
+// missing directory is made (0700); without, it is left missing.
+func (f *FileStore) checkDir(create bool) error {
+	dir := filepath.Dir(f.path)
+	if create {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("token file: %w", err)
+		}
+	}
+	st, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) && !create {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("token file: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("token file: %s is not a directory", dir)
+	}
+	if owner, ok := ownerOf(st); ok && owner != os.Getuid() {
+		return fmt.Errorf("the token directory %s belongs to another user (uid %d): mcpeek keeps no tokens there; "+
+			"set XDG_CONFIG_HOME to a directory of your own", dir, owner)
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return fmt.Errorf("the token directory %s is open to other users (%v) and cannot be made private: %w", dir, st.Mode().Perm(), err)
+		}
+	}
+	return nil
+}
 
 func (f *FileStore) read() (map[string]*Record, error) {
+	if err := f.checkDir(false); err != nil {
+		return nil, err
+	}
 	b, err := os.ReadFile(f.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]*Record{}, nil
@@ -266,9 +335,6 @@ func (f *FileStore) read() (map[string]*Record, error) {
 }
 
 func (f *FileStore) write(recs map[string]*Record) error {
-	if err := os.MkdirAll(filepath.Dir(f.path), 0o700); err != nil {
-		return fmt.Errorf("token file: %w", err)
-	}
 	b, err := json.MarshalIndent(recs, "", "  ")
 	if err != nil {
 		return err
@@ -279,10 +345,40 @@ func (f *FileStore) write(recs map[string]*Record) error {
 	return nil
 }
 
-// Load returns the record of key, or nil.
+// update changes the records under the lock: it reads the file, lets
+// change edit the records (false: nothing to write), and writes them back.
+func (f *FileStore) update(change func(recs map[string]*Record) bool) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err != nil {
+		return f.err
+	}
+	if err := f.checkDir(true); err != nil {
+		return err
+	}
+	unlock, err := lockFile(f.path + ".lock")
+	if err != nil {
+		return fmt.Errorf("token file: locking: %w", err)
+	}
+	defer unlock()
+	recs, err := f.read()
+	if err != nil {
+		return err
+	}
+	if !change(recs) {
+		return nil
+	}
+	return f.write(recs)
+}
+
+// Load returns the record of key, or nil. It takes no lock: the file is
+// replaced whole, so a reader sees one version or the other.
 func (f *FileStore) Load(key string) (*Record, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.err != nil {
+		return nil, f.err
+	}
 	recs, err := f.read()
 	if err != nil {
 		return nil, err
@@ -292,29 +388,21 @@ func (f *FileStore) Load(key string) (*Record, error) {
 
 // Save replaces the record of key.
 func (f *FileStore) Save(key string, r *Record) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	recs, err := f.read()
-	if err != nil {
-		return err
-	}
-	recs[key] = r
-	return f.write(recs)
+	return f.update(func(recs map[string]*Record) bool {
+		recs[key] = r
+		return true
+	})
 }
 
 // Delete removes the record of key.
 func (f *FileStore) Delete(key string) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	recs, err := f.read()
-	if err != nil {
-		return err
-	}
-	if _, ok := recs[key]; !ok {
-		return nil
-	}
-	delete(recs, key)
-	return f.write(recs)
+	return f.update(func(recs map[string]*Record) bool {
+		if _, ok := recs[key]; !ok {
+			return false
+		}
+		delete(recs, key)
+		return true
+	})
 }
 
 // MemoryStore keeps records in memory, for tests and for callers that must
