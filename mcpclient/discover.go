@@ -209,9 +209,13 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 		data, ok := cache[c.path]
 		if !ok {
 			var err error
-			data, err = os.ReadFile(c.path)
+			data, err = readConfigFile(c.path, syntaxOfFormat(c.format))
 			if err != nil {
-				if !errors.Is(err, fs.ErrNotExist) {
+				var ce *ConfigError
+				switch {
+				case errors.As(err, &ce):
+					errs = append(errs, err)
+				case !errors.Is(err, fs.ErrNotExist):
 					errs = append(errs, &ConfigError{Path: c.path, Msg: err.Error(), Err: err})
 				}
 				cache[c.path] = nil

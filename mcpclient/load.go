@@ -85,7 +85,11 @@ func workspaceOf(path string) string {
 // With strict unset, a file holding no servers section is an empty config
 // rather than an error (the editors' files hold other settings too).
 func loadPath(path string, env loadEnv, strict bool) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfigFile(path, syntaxOf(path))
+	var ce *ConfigError
+	if errors.As(err, &ce) {
+		return Config{}, err
+	}
 	if err != nil {
 		return Config{}, fmt.Errorf("read config: %w", err)
 	}
