@@ -1,7 +1,6 @@
 package mcpclient
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -265,11 +264,10 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 func parseClaudeProject(path string, data []byte, dir string, env loadEnv) (Config, error) {
 	data = withoutBOM(data)
 	clean := stripJSONC(data)
-	var whole json.RawMessage
-	if err := json.Unmarshal(clean, &whole); err != nil {
+	if err := checkJSON(clean); err != nil {
 		return Config{}, posConfigError(path, data, offsetError(err, 0), "", "")
 	}
-	top, err := objectMembers(clean, 0)
+	top, err := topMembers(clean)
 	if err != nil {
 		return Config{}, posConfigError(path, data, err, "", "")
 	}
@@ -277,7 +275,7 @@ func parseClaudeProject(path string, data []byte, dir string, env loadEnv) (Conf
 		if t.Key != "projects" {
 			continue
 		}
-		projects, err := objectMembers(t.Value, t.ValueOffset)
+		projects, err := objectMembersWhere(t.Value, t.ValueOffset, func(key string) bool { return filepath.Clean(key) == dir })
 		if err != nil {
 			return Config{}, posConfigError(path, data, err, "", `"projects": `)
 		}

@@ -114,11 +114,10 @@ func parseConfig(path string, data []byte, env loadEnv, strict bool) (Config, er
 		}
 		return ce
 	}
-	var whole json.RawMessage
-	if err := json.Unmarshal(clean, &whole); err != nil {
+	if err := checkJSON(clean); err != nil {
 		return Config{}, fail(offsetError(err, 0), "")
 	}
-	top, err := objectMembers(clean, 0)
+	top, err := topMembers(clean)
 	if err != nil {
 		return Config{}, fail(err, "")
 	}
