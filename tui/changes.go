@@ -79,7 +79,7 @@ type changeState struct {
 	// its size (0: schemadiff's default).
 	path  string
 	limit int64
-	base *baseline
+	base  *baseline
 	// first is each tool as first listed in this run, by id. It is
 	// replaced, never written, once handed to a command.
 	first map[string]model.Tool
