@@ -395,7 +395,9 @@ func (g *Gateway) URL(ln net.Listener) string {
 }
 
 // ServeListener serves HTTP on ln until ctx ends or the gateway closes. It
-// serves at most MaxConns connections at once, with the Timeouts. When it
+// serves at most MaxConns connections at once, with the Timeouts; a new
+// connection beyond them closes the oldest that is not serving a request.
+// When it
 // stops it serves no new request, answers the calls in flight UNAVAILABLE
 // ("the gateway is shutting down") and writes those answers, ends the
 // streams, then closes the connections (cutting any still busy after 5 s),
@@ -415,15 +417,18 @@ func (g *Gateway) ServeListener(ctx context.Context, ln net.Listener) error {
 	o := g.opts.HTTP
 	drain, stopCalls := context.WithCancel(context.Background())
 	defer stopCalls()
+	limited := newLimitListener(ln, o.MaxConns)
 	srv := &http.Server{
-		Handler:           g,
+		Handler:           limited.serving(g),
 		ReadHeaderTimeout: o.Timeouts.Header,
 		IdleTimeout:       o.Timeouts.Idle,
 		MaxHeaderBytes:    maxHeaderBytes,
 		BaseContext:       func(net.Listener) context.Context { return context.WithValue(context.Background(), drainKey{}, drain) },
+		ConnContext:       limited.connContext,
+		ConnState:         limited.connState,
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(newLimitListener(ln, o.MaxConns)) }()
+	go func() { errc <- srv.Serve(limited) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("gateway: serve: %w", err)

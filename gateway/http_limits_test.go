@@ -224,7 +224,19 @@ func TestHTTPStreamOutlivesTimeouts(t *testing.T) {
 func TestHTTPConnectionCap(t *testing.T) {
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{MaxConns: 2}}})
 	endpoint := serveHTTP(t, h.g)
-	held := []net.Conn{dialGateway(t, endpoint), dialGateway(t, endpoint)}
+	// Two requests whose bodies never come, each read up to the "100
+	// Continue" its handler sends when it starts reading the body: both
+	// connections are serving, so neither makes room.
+	var held []net.Conn
+	for range 2 {
+		c := dialGateway(t, endpoint)
+		io.WriteString(c, strings.TrimSuffix(rawRequest(initializeBody, "Expect: 100-continue"), initializeBody))
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		if line, err := bufio.NewReader(c).ReadString('\n'); err != nil || !strings.Contains(line, "100 Continue") {
+			t.Fatalf("held request: %q, %v; want 100 Continue", line, err)
+		}
+		held = append(held, c)
+	}
 	try := func(timeout time.Duration) error {
 		c := &http.Client{Timeout: timeout, Transport: &http.Transport{DisableKeepAlives: true}}
 		res, err := c.Post(endpoint, "application/json", strings.NewReader(initializeBody))
@@ -234,11 +246,44 @@ func TestHTTPConnectionCap(t *testing.T) {
 		return err
 	}
 	if err := try(500 * time.Millisecond); err == nil {
-		t.Fatal("a third connection was served while two were held open")
+		t.Fatal("a third connection was served while two requests were in progress")
 	}
 	held[0].Close()
 	if err := try(5 * time.Second); err != nil {
 		t.Fatalf("after one closed: %v", err)
+	}
+}
+
+// TestHTTPHalfOpenConnectionsMakeRoom: connections that never finish their
+// headers, more than the cap, do not keep a real client out until the
+// header timeout (a minute here): the oldest of them are closed to make
+// room, while they are still open.
+func TestHTTPHalfOpenConnectionsMakeRoom(t *testing.T) {
+	const maxConns = 8
+	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{MaxConns: maxConns, Timeouts: HTTPTimeouts{Header: time.Minute}}}})
+	endpoint := serveHTTP(t, h.g)
+	var halfOpen []net.Conn
+	for range maxConns + 4 {
+		c := dialGateway(t, endpoint)
+		io.WriteString(c, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+		halfOpen = append(halfOpen, c)
+	}
+	c := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	res, err := c.Post(endpoint, "application/json", strings.NewReader(initializeBody))
+	if err != nil {
+		t.Fatalf("a client behind %d half-open connections: %v", len(halfOpen), err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	// The newest half-open connection is still open: the header timeout
+	// has not passed, room was made.
+	last := halfOpen[len(halfOpen)-1]
+	last.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+	var ne net.Error
+	if _, err := last.Read(make([]byte, 1)); !errors.As(err, &ne) || !ne.Timeout() {
+		t.Errorf("the newest half-open connection: %v, want it still open", err)
 	}
 }
 

@@ -45,7 +45,7 @@ func formatOf(path string, data []byte) format {
 	if filepath.Base(filepath.Dir(path)) == ".gemini" {
 		return formatGemini
 	}
-	top, err := objectMembers(stripJSONC(withoutBOM(data)), 0)
+	top, err := topMembers(stripJSONC(withoutBOM(data)))
 	if err != nil {
 		return formatMCPServers // whose parser reports the error
 	}
@@ -107,11 +107,10 @@ type jsonSettings struct {
 func readJSONSettings(path string, data []byte) (jsonSettings, error) {
 	data = withoutBOM(data)
 	clean := stripJSONC(data)
-	var whole json.RawMessage
-	if err := json.Unmarshal(clean, &whole); err != nil {
+	if err := checkJSON(clean); err != nil {
 		return jsonSettings{}, posConfigError(path, data, offsetError(err, 0), "", "")
 	}
-	top, err := objectMembers(clean, 0)
+	top, err := topMembers(clean)
 	if err != nil {
 		return jsonSettings{}, posConfigError(path, data, err, "", "")
 	}

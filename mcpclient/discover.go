@@ -1,7 +1,6 @@
 package mcpclient
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -209,9 +208,13 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 		data, ok := cache[c.path]
 		if !ok {
 			var err error
-			data, err = os.ReadFile(c.path)
+			data, err = readConfigFile(c.path, syntaxOfFormat(c.format))
 			if err != nil {
-				if !errors.Is(err, fs.ErrNotExist) {
+				var ce *ConfigError
+				switch {
+				case errors.As(err, &ce):
+					errs = append(errs, err)
+				case !errors.Is(err, fs.ErrNotExist):
 					errs = append(errs, &ConfigError{Path: c.path, Msg: err.Error(), Err: err})
 				}
 				cache[c.path] = nil
@@ -261,11 +264,10 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 func parseClaudeProject(path string, data []byte, dir string, env loadEnv) (Config, error) {
 	data = withoutBOM(data)
 	clean := stripJSONC(data)
-	var whole json.RawMessage
-	if err := json.Unmarshal(clean, &whole); err != nil {
+	if err := checkJSON(clean); err != nil {
 		return Config{}, posConfigError(path, data, offsetError(err, 0), "", "")
 	}
-	top, err := objectMembers(clean, 0)
+	top, err := topMembers(clean)
 	if err != nil {
 		return Config{}, posConfigError(path, data, err, "", "")
 	}
@@ -273,7 +275,7 @@ func parseClaudeProject(path string, data []byte, dir string, env loadEnv) (Conf
 		if t.Key != "projects" {
 			continue
 		}
-		projects, err := objectMembers(t.Value, t.ValueOffset)
+		projects, err := objectMembersWhere(t.Value, t.ValueOffset, func(key string) bool { return filepath.Clean(key) == dir })
 		if err != nil {
 			return Config{}, posConfigError(path, data, err, "", `"projects": `)
 		}

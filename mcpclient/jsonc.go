@@ -92,6 +92,25 @@ type member struct {
 // the file) into its members in declaration order. A repeated key keeps its
 // first value, matching the "first definition wins" rule of merging.
 func objectMembers(data []byte, base int) ([]member, error) {
+	return objectMembersWhere(data, base, nil)
+}
+
+// topKeys are the top-level members of a config file that some reader
+// looks at: the other members of a settings file (Claude Code's history,
+// an editor's settings) are passed over without being kept.
+var topKeys = map[string]bool{"mcpServers": true, "servers": true, "context_servers": true, "mcp": true, "projects": true}
+
+// topMembers returns the members of a config file's top-level object
+// that some reader looks at (topKeys), in file order.
+func topMembers(data []byte) ([]member, error) {
+	return objectMembersWhere(data, 0, func(key string) bool { return topKeys[key] })
+}
+
+// objectMembersWhere is objectMembers keeping only the members whose key
+// keep accepts (all when keep is nil), so that an object of a million
+// small members costs a scan, not a million members. Values are slices of
+// data.
+func objectMembersWhere(data []byte, base int, keep func(key string) bool) ([]member, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
 	if err != nil {
@@ -102,6 +121,7 @@ func objectMembers(data []byte, base int) ([]member, error) {
 	}
 	var out []member
 	seen := map[string]bool{}
+	var scratch json.RawMessage // each value is read into it, then kept as a slice of data
 	for dec.More() {
 		keyAt := skipSpaceComma(data, int(dec.InputOffset()))
 		tok, err := dec.Token()
@@ -110,20 +130,30 @@ func objectMembers(data []byte, base int) ([]member, error) {
 		}
 		key, _ := tok.(string)
 		valueAt := skipSpaceColon(data, int(dec.InputOffset()))
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
+		if err := dec.Decode(&scratch); err != nil {
 			return nil, offsetError(err, base)
 		}
-		if seen[key] {
+		if seen[key] || keep != nil && !keep(key) {
 			continue
 		}
 		seen[key] = true
-		out = append(out, member{Key: key, Value: raw, Offset: base + keyAt, ValueOffset: base + valueAt})
+		raw := data[valueAt:int(dec.InputOffset())]
+		out = append(out, member{Key: key, Value: raw[:len(raw):len(raw)], Offset: base + keyAt, ValueOffset: base + valueAt})
 	}
 	if _, err := dec.Token(); err != nil && !errors.Is(err, io.EOF) {
 		return nil, offsetError(err, base)
 	}
 	return out, nil
+}
+
+// checkJSON returns nil for valid JSON, else the decoder's error, with
+// its offset. Valid text is only scanned, not copied.
+func checkJSON(data []byte) error {
+	if json.Valid(data) {
+		return nil
+	}
+	var whole json.RawMessage
+	return json.Unmarshal(data, &whole)
 }
 
 // posError is a problem at a byte offset of a file.

@@ -85,7 +85,11 @@ func workspaceOf(path string) string {
 // With strict unset, a file holding no servers section is an empty config
 // rather than an error (the editors' files hold other settings too).
 func loadPath(path string, env loadEnv, strict bool) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfigFile(path, syntaxOf(path))
+	var ce *ConfigError
+	if errors.As(err, &ce) {
+		return Config{}, err
+	}
 	if err != nil {
 		return Config{}, fmt.Errorf("read config: %w", err)
 	}
@@ -110,11 +114,10 @@ func parseConfig(path string, data []byte, env loadEnv, strict bool) (Config, er
 		}
 		return ce
 	}
-	var whole json.RawMessage
-	if err := json.Unmarshal(clean, &whole); err != nil {
+	if err := checkJSON(clean); err != nil {
 		return Config{}, fail(offsetError(err, 0), "")
 	}
-	top, err := objectMembers(clean, 0)
+	top, err := topMembers(clean)
 	if err != nil {
 		return Config{}, fail(err, "")
 	}

@@ -1,7 +1,9 @@
 package model
 
 import (
+	"fmt"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -74,4 +76,50 @@ func invisible(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// EscapeJSON returns JSON text with every character that Sanitize would
+// drop from text for being a C1 control, DEL or invisible (see invisible)
+// written as a \uXXXX escape (a surrogate pair above U+FFFF). Such a
+// character can only stand inside a string, where the escape is the same
+// value: a program reading the JSON sees no change, while a terminal shows
+// "invoice_\u202efdp.exe" instead of a name that reads "invoice_exe.pdf".
+// Text with nothing to escape is returned as it is; invalid UTF-8 is kept.
+func EscapeJSON(b []byte) []byte {
+	i := 0
+	for i < len(b) && b[i] < 0x7f {
+		i++
+	}
+	if i == len(b) {
+		return b
+	}
+	var out []byte
+	start := 0 // the first byte not copied to out yet
+	for i < len(b) {
+		if b[i] < 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if !(r == 0x7f || (r >= 0x80 && r <= 0x9f) || invisible(r)) || (r == utf8.RuneError && size == 1) {
+			i += size
+			continue
+		}
+		if out == nil {
+			out = make([]byte, 0, len(b)+64)
+		}
+		out = append(out, b[start:i]...)
+		if r > 0xFFFF {
+			hi, lo := utf16.EncodeRune(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, hi, lo)
+		} else {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		i += size
+		start = i
+	}
+	if out == nil {
+		return b
+	}
+	return append(out, b[start:]...)
 }

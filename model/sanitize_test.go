@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -63,4 +64,32 @@ func hidden(r rune) bool {
 		return true
 	}
 	return false
+}
+
+func TestEscapeJSON(t *testing.T) {
+	t.Parallel()
+	plain := []byte(`{"a": "b", "é": "日本 \u200d"}`)
+	if got := EscapeJSON(plain); &got[0] != &plain[0] {
+		t.Errorf("EscapeJSON copied text with nothing to escape")
+	}
+	for in, want := range map[string]string{
+		"\"invoice_\u202efdp.exe\"":          `"invoice_\u202efdp.exe"`,
+		"\"\u2066\u2067\u2068\u2069\u202c\"": `"\u2066\u2067\u2068\u2069\u202c"`,
+		"\"\u200e\u200f\u200b\ufeff\"":       `"\u200e\u200f\u200b\ufeff"`,
+		"\"\u009b31m\u007f\"":                `"\u009b31m\u007f"`,
+		"\"tag\U000E0041\"":                  `"tag\udb40\udc41"`,
+		"\"joiner\u200d kept, é kept\"":      "\"joiner\u200d kept, é kept\"",
+	} {
+		got := EscapeJSON([]byte(in))
+		if string(got) != want {
+			t.Errorf("EscapeJSON(%q) = %s, want %s", in, got, want)
+		}
+		var before, after string
+		if err := json.Unmarshal([]byte(in), &before); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(got, &after); err != nil || after != before {
+			t.Errorf("EscapeJSON(%q) decodes to %q (%v), want the same value", in, after, err)
+		}
+	}
 }

@@ -131,12 +131,16 @@ func Decode(b []byte) (Snapshot, error) {
 	// compacting. A file that fails so is read again as written, for the
 	// error to say where.
 	if text, ok := withoutSpace(b); ok {
-		if s, err := decode(text, compacted); err == nil {
-			return s, nil
+		if s, err := decode(text, compacted); err == nil || errors.Is(err, errTooManyTools) {
+			return s, err
 		}
 	}
 	return decode(b, asWritten)
 }
+
+// errTooManyTools is why a lock file is refused that lists more than
+// MaxTools tools.
+var errTooManyTools = fmt.Errorf("more than %d tools, the limit of a snapshot", MaxTools)
 
 // layout says whether the text of a lock file is already compact.
 type layout bool
@@ -149,6 +153,7 @@ const (
 func decode(b []byte, text layout) (Snapshot, error) {
 	var s Snapshot
 	version := -1
+	tools := 0 // read so far, of every server
 	dec := newDecoder(b)
 	err := eachMember(dec, func(name string) error {
 		switch name {
@@ -163,7 +168,7 @@ func decode(b []byte, text layout) (Snapshot, error) {
 			return nil
 		case "servers":
 			return eachItem(dec, func() error {
-				srv, err := decodeServer(dec, text)
+				srv, err := decodeServer(dec, text, &tools)
 				s.Servers = append(s.Servers, srv)
 				return err
 			})
@@ -171,6 +176,8 @@ func decode(b []byte, text layout) (Snapshot, error) {
 		return dec.SkipValue()
 	})
 	switch {
+	case errors.Is(err, errTooManyTools):
+		return Snapshot{}, err
 	case err != nil:
 		return Snapshot{}, fmt.Errorf("not a snapshot: %w", err)
 	case version < 0:
@@ -181,7 +188,9 @@ func decode(b []byte, text layout) (Snapshot, error) {
 	return s, nil
 }
 
-func decodeServer(dec *jsontext.Decoder, text layout) (Server, error) {
+// decodeServer reads one server; tools counts the tools read, of this
+// server and those before, which MaxTools bounds.
+func decodeServer(dec *jsontext.Decoder, text layout, tools *int) (Server, error) {
 	var srv Server
 	err := eachMember(dec, func(name string) (err error) {
 		switch name {
@@ -206,14 +215,17 @@ func decodeServer(dec *jsontext.Decoder, text layout) (Server, error) {
 			// tool's fault is told before a syntax error after it.
 			var raws []jsontext.Value
 			err = eachItem(dec, func() error {
+				if *tools++; *tools > MaxTools {
+					return errTooManyTools
+				}
 				v, err := dec.ReadValue()
 				if err == nil {
 					raws = append(raws, v)
 				}
 				return err
 			})
-			tools, parseErr := parseTools(srv.Name, raws, len(srv.Tools), text)
-			srv.Tools = append(srv.Tools, tools...)
+			parsed, parseErr := parseTools(srv.Name, raws, len(srv.Tools), text)
+			srv.Tools = append(srv.Tools, parsed...)
 			err = cmp.Or(parseErr, err)
 		default:
 			err = dec.SkipValue()

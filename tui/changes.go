@@ -75,9 +75,11 @@ func refusing(findings []lint.Finding) []string {
 
 // changeState is the model's part for changes and findings.
 type changeState struct {
-	// path is the lock file to read at start, "" for none.
-	path string
-	base *baseline
+	// path is the lock file to read at start, "" for none; limit bounds
+	// its size (0: schemadiff's default).
+	path  string
+	limit int64
+	base  *baseline
 	// first is each tool as first listed in this run, by id. It is
 	// replaced, never written, once handed to a command.
 	first map[string]model.Tool
@@ -110,19 +112,15 @@ type (
 	}
 )
 
-// readBaseline reads the lock file at path.
-func readBaseline(path string) tea.Cmd {
+// readBaseline reads the lock file at path, of at most limit bytes.
+func readBaseline(path string, limit int64) tea.Cmd {
 	return func() tea.Msg {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				err = errors.New("no such file")
-			}
-			return baselineReadMsg{err: fmt.Errorf("%s: %w", filepath.Base(path), err)}
+		snap, err := schemadiff.ReadFile(path, limit)
+		if errors.Is(err, fs.ErrNotExist) {
+			err = fmt.Errorf("%s: no such file", filepath.Base(path))
 		}
-		snap, err := schemadiff.Decode(b)
 		if err != nil {
-			return baselineReadMsg{err: fmt.Errorf("%s: %w", filepath.Base(path), err)}
+			return baselineReadMsg{err: err}
 		}
 		base := &baseline{name: filepath.Base(path), snap: snap}
 		if st, err := os.Stat(path); err == nil {

@@ -385,3 +385,14 @@ func TestLockFileOfOtherServersSaysSo(t *testing.T) {
 		t.Errorf("status %q", h.m.status.text)
 	}
 }
+
+// A lock file over the size limit is a note naming the limit; it is not
+// read.
+func TestLockFileOverTheLimitIsANote(t *testing.T) {
+	t.Parallel()
+	path := writeFile(t, []byte(`{"mcpeek_snapshot": 1, "servers": []}`))
+	msg, ok := readBaseline(path, 10)().(baselineReadMsg)
+	if !ok || msg.err == nil || !strings.Contains(msg.err.Error(), "over the 10 bytes limit for a snapshot") {
+		t.Fatalf("readBaseline = %#v, want the limit", msg)
+	}
+}

@@ -60,6 +60,9 @@ type Options struct {
 	// Baseline is a lock file (mcpeek snapshot) to mark changes since;
 	// "" for none. A file that cannot be read is a note, not an error.
 	Baseline string
+	// BaselineLimit bounds the lock file's size in bytes; 0 means
+	// schemadiff.DefaultMaxFileBytes.
+	BaselineLimit int64
 }
 
 // Model is the explorer's one root model. Its parts are plain structs
@@ -214,7 +217,7 @@ func New(o Options) *Model {
 		height:      24,
 		runner:      newRunner(o.Backend, o.Version),
 		gatewayAddr: cmp.Or(o.GatewayAddr, defaultGatewayAddr),
-		changes:     changeState{path: o.Baseline},
+		changes:     changeState{path: o.Baseline, limit: o.BaselineLimit},
 	}
 	m.traffic = trafficPane{list: trafficList{following: true}, gw: &m.gw, tickets: &m.tickets}
 	m.restyle()
@@ -233,7 +236,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, m.setStatus(m.notes[0], false))
 	}
 	if m.changes.path != "" {
-		cmds = append(cmds, readBaseline(m.changes.path))
+		cmds = append(cmds, readBaseline(m.changes.path, m.changes.limit))
 	}
 	return tea.Batch(cmds...)
 }

@@ -110,12 +110,12 @@ func (t *callTalk) answerWith(action mcpclient.ElicitAction, why string) mcpclie
 		}
 		what := string(action)
 		if action == mcpclient.ElicitAccept {
-			what = "accepted with the defaults " + compactJSON(a.Content)
+			what = "accepted with the defaults " + echoed(compactJSON(a.Content))
 			if missing := missingRequired(e, a.Content); len(missing) > 0 {
 				what += " (no default for required " + strings.Join(missing, ", ") + ")"
 			}
 		}
-		t.note(fmt.Sprintf("%s asks: %s — %s (%s)", e.Server, oneLine(e.Message), what, why))
+		t.note(fmt.Sprintf("%s asks: %s — %s (%s)", e.Server, echoed(oneLine(e.Message)), what, why))
 		return a, nil
 	}
 }
@@ -260,7 +260,7 @@ func fieldQuestion(f mcpclient.ElicitField) string {
 		b.WriteString(" [" + strings.Join(cs, "; ") + "]")
 	}
 	if f.Default != nil {
-		b.WriteString(" [default: " + clean(compactJSON(f.Default)) + "]")
+		b.WriteString(" [default: " + echoed(clean(compactJSON(f.Default))) + "]")
 	}
 	return b.String()
 }
@@ -383,6 +383,25 @@ func lastMessage(r mcpclient.SamplingRequest) string {
 }
 
 func oneLine(s string) string { return model.SanitizeLine(s) }
+
+// maxEchoed bounds, in characters, what a note or a question repeats of a
+// server's text (an elicitation's message, the defaults accepted): a
+// server asking again and again with megabytes of defaults would
+// otherwise flood stderr. The answer itself is sent whole.
+const maxEchoed = 200
+
+// echoed cuts s to maxEchoed characters, saying how long it was:
+// "{"notes":"aaaa… (1048600 bytes)".
+func echoed(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxEchoed {
+			return s[:i] + fmt.Sprintf("… (%d bytes)", len(s))
+		}
+		n++
+	}
+	return s
+}
 
 func compactJSON(v any) string {
 	b, err := json.Marshal(v)

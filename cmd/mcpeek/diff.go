@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -116,18 +115,15 @@ func (a *app) diffSides(ctx context.Context, oldArg, newArg string) (old, new sc
 // readSnapshotArg reads arg as a snapshot file when a file of that name
 // exists (or the name looks like a path); otherwise it names a server.
 func readSnapshotArg(arg string) (schemadiff.Snapshot, bool, error) {
-	b, err := os.ReadFile(arg)
+	limit, err := snapshotLimit()
+	if err != nil {
+		return schemadiff.Snapshot{}, false, err
+	}
+	s, err := schemadiff.ReadFile(arg, limit)
 	if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(arg, `/\`) && !strings.HasSuffix(arg, ".json") {
 		return schemadiff.Snapshot{}, false, nil // a server's name
 	}
-	if err != nil {
-		return schemadiff.Snapshot{}, true, fmt.Errorf("cannot read the snapshot: %w", err)
-	}
-	s, err := schemadiff.Decode(b)
-	if err != nil {
-		return s, true, fmt.Errorf("%s: %w", arg, err)
-	}
-	return s, true, nil
+	return s, true, err
 }
 
 // cutTo keeps the server of a snapshot file that a live server is compared

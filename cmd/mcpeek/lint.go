@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -113,12 +112,12 @@ func (a *app) lintTargets(ctx context.Context, snapshotPath string, args []strin
 	var snap schemadiff.Snapshot
 	var err error
 	if snapshotPath != "" {
-		b, err := os.ReadFile(snapshotPath)
+		limit, err := snapshotLimit()
 		if err != nil {
-			return nil, fmt.Errorf("cannot read the snapshot: %w", err)
+			return nil, err
 		}
-		if snap, err = schemadiff.Decode(b); err != nil {
-			return nil, fmt.Errorf("%s: %w", snapshotPath, err)
+		if snap, err = schemadiff.ReadFile(snapshotPath, limit); err != nil {
+			return nil, err
 		}
 	} else if snap, err = a.liveSnapshot(ctx, servers); err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 
@@ -15,13 +16,50 @@ import (
 
 // writeJSON prints v as the golden fixtures are written: two-space
 // indent, no HTML escaping (summarizer.MarshalIndent, which the explorer's
-// planner view shows too).
+// planner view shows too), and the characters that would act on a terminal
+// or reorder its text escaped (model.EscapeJSON: the same JSON value).
 func writeJSON(w io.Writer, v any) error {
 	b, err := summarizer.MarshalIndent(v)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	_, err = w.Write(model.EscapeJSON(b))
+	return err
+}
+
+// jsonWriter passes JSON text written in pieces through model.EscapeJSON,
+// holding back the start of a character that a piece cuts; Flush writes
+// what is held (only text that is not UTF-8 leaves any).
+type jsonWriter struct {
+	w    io.Writer
+	tail []byte
+}
+
+func (j *jsonWriter) Write(p []byte) (int, error) {
+	b := append(j.tail, p...)
+	cut := len(b)
+	for back := 1; back <= min(utf8.UTFMax-1, len(b)); back++ {
+		if c := b[len(b)-back]; utf8.RuneStart(c) {
+			if !utf8.FullRune(b[len(b)-back:]) {
+				cut = len(b) - back
+			}
+			break
+		}
+	}
+	j.tail = append([]byte(nil), b[cut:]...)
+	if _, err := j.w.Write(model.EscapeJSON(b[:cut])); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes the bytes held back.
+func (j *jsonWriter) Flush() error {
+	if len(j.tail) == 0 {
+		return nil
+	}
+	_, err := j.w.Write(j.tail)
+	j.tail = nil
 	return err
 }
 

@@ -149,7 +149,11 @@ func (a *app) toolsCommand() *cobra.Command {
 				for i, t := range out {
 					entries[i] = t
 				}
-				if err := summarizer.WriteIndentArray(a.stdout, entries); err != nil {
+				jw := &jsonWriter{w: a.stdout}
+				if err := summarizer.WriteIndentArray(jw, entries); err != nil {
+					return err
+				}
+				if err := jw.Flush(); err != nil {
 					return err
 				}
 			} else {
@@ -183,7 +187,9 @@ func (a *app) describeCommand() *cobra.Command {
 				return err
 			}
 			if asJSON {
-				_, err = fmt.Fprintf(a.stdout, "%s\n", info)
+				// Byte for byte but for the characters a terminal would act
+				// on, escaped to the same JSON value.
+				_, err = fmt.Fprintf(a.stdout, "%s\n", model.EscapeJSON(info))
 				return err
 			}
 			d, _ := summarizer.Describe(tool, summarizer.Options{})

@@ -21,6 +21,10 @@ import (
 // embedded demo server when none is configured. Connecting happens inside
 // the app, behind a spinner, so the first frame does not wait for servers.
 func (a *app) runTUI(ctx context.Context) error {
+	limit, err := snapshotLimit()
+	if err != nil {
+		return err
+	}
 	// Config warnings would be lost under the alternate screen: collect
 	// them for the status line instead of writing them to stderr.
 	var notes bytes.Buffer
@@ -42,13 +46,14 @@ func (a *app) runTUI(ctx context.Context) error {
 
 	noColor := os.Getenv("NO_COLOR") != ""
 	model := tui.New(tui.Options{
-		Backend:     m,
-		NoColor:     noColor,
-		Notes:       noteLines(notes.String()),
-		Version:     version,
-		GatewayAddr: a.gatewayAddr,
-		Demo:        a.usingDemo,
-		Baseline:    a.baselinePath(),
+		Backend:       m,
+		NoColor:       noColor,
+		Notes:         noteLines(notes.String()),
+		Version:       version,
+		GatewayAddr:   a.gatewayAddr,
+		Demo:          a.usingDemo,
+		Baseline:      a.baselinePath(),
+		BaselineLimit: limit,
 	})
 	// The background gateway, if the program ended without the quit key
 	// stopping it, stops before the Manager closes.

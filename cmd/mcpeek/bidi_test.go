@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"mcpeek/model"
+	"mcpeek/schemadiff"
+)
+
+// TestJSONOutputEscapesBidiControls: a name that reads "invoice_exe.pdf"
+// on a terminal is "invoice_" + U+202E + "fdp.exe". Text output drops
+// such characters; JSON output writes them as \u202e, which is the same
+// JSON value, so nothing is lost for a program reading it.
+func TestJSONOutputEscapesBidiControls(t *testing.T) {
+	const trick = "invoice_\u202efdp.exe \u2066x\u2069 \u200e\u200f"
+	useDemo(t)
+	srv := server.NewMCPServer("bidi", "1", server.WithToolCapabilities(true))
+	srv.AddTool(mcp.NewTool("open", mcp.WithDescription("opens "+trick), mcp.WithString("file", mcp.Description(trick))),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultStructuredOnly(map[string]any{"file": trick}), nil
+		})
+	ts := httptest.NewServer(server.NewStreamableHTTPServer(srv))
+	t.Cleanup(ts.Close)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "mcp.json")
+	os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {"b": {"type": "http", "url": %q}}}`, ts.URL), 0o600)
+
+	old := schemadiff.Snapshot{Servers: []schemadiff.Server{{Name: "b"}}}
+	tool, err := schemadiff.ParseTool("b", []byte(`{"name": "`+trick+`", "inputSchema": {"type": "object"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	new := schemadiff.Snapshot{Servers: []schemadiff.Server{{Name: "b", Tools: []model.Tool{tool}}}}
+	oldPath, newPath := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
+	for path, s := range map[string]schemadiff.Snapshot{oldPath: old, newPath: new} {
+		b, _ := s.Encode()
+		os.WriteFile(path, b, 0o644)
+	}
+
+	for _, args := range [][]string{
+		{"--config", cfg, "tools", "--json"},
+		{"--config", cfg, "describe", "b.open", "--json"},
+		{"--config", cfg, "call", "b.open"},
+		{"--config", cfg, "call", "b.open", "--json"},
+		{"diff", oldPath, newPath, "--json"},
+	} {
+		out, stderr, _ := mcpeek(t, args...)
+		if strings.ContainsAny(out, "\u202e\u2066\u2069\u200e\u200f") {
+			t.Errorf("%q: a BiDi control reached the terminal:\n%s", args, out)
+		}
+		if !strings.Contains(out, `invoice_\u202efdp.exe`) {
+			t.Errorf("%q: want the escaped name in:\n%s%s", args, out, stderr)
+		}
+		if !json.Valid([]byte(out)) {
+			t.Errorf("%q: not JSON:\n%s", args, out)
+		}
+	}
+}
+
+// TestJSONWriterKeepsCharactersSplitBetweenWrites: however the text is
+// cut into writes, the output is the text escaped whole.
+func TestJSONWriterKeepsCharactersSplitBetweenWrites(t *testing.T) {
+	t.Parallel()
+	text := []byte(`["a\u202eb", "é", "😀", "` + "\U000E0041\u202e\u00e9\U0001F600" + `"]`)
+	want := model.EscapeJSON(text)
+	for size := 1; size <= 5; size++ {
+		var out bytes.Buffer
+		jw := &jsonWriter{w: &out}
+		for i := 0; i < len(text); i += size {
+			jw.Write(text[i:min(i+size, len(text))])
+		}
+		jw.Flush()
+		if out.String() != string(want) {
+			t.Errorf("writes of %d bytes: %q, want %q", size, out.String(), want)
+		}
+	}
+}

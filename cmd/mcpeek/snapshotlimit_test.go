@@ -1,0 +1,31 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSnapshotLimitFromTheEnvironment: MCPEEK_MAX_SNAPSHOT_BYTES sets the
+// size limit of the lock files diff and lint --snapshot read.
+func TestSnapshotLimitFromTheEnvironment(t *testing.T) {
+	useDemo(t)
+	lock := diffCases + "output/old.json"
+	cases := []struct {
+		limit  string
+		args   []string
+		status int
+		stderr string
+	}{
+		{"1KiB", []string{"diff", lock, lock}, 3, lock + ": the file is over the 1 KiB limit for a snapshot (raise it with MCPEEK_MAX_SNAPSHOT_BYTES=SIZE)"},
+		{"1KiB", []string{"lint", "--snapshot", lock}, 3, "over the 1 KiB limit"},
+		{"1MiB", []string{"diff", lock, lock}, 0, ""},
+		{"lots", []string{"diff", lock, lock}, 3, `MCPEEK_MAX_SNAPSHOT_BYTES: "lots" is not a size`},
+	}
+	for _, c := range cases {
+		t.Setenv("MCPEEK_MAX_SNAPSHOT_BYTES", c.limit)
+		_, stderr, status := mcpeek(t, c.args...)
+		if status != c.status || !strings.Contains(stderr, c.stderr) {
+			t.Errorf("%s %q: exit %d, want %d; stderr %q, want %q", c.limit, c.args, status, c.status, stderr, c.stderr)
+		}
+	}
+}
