@@ -77,7 +77,7 @@ func Locate(s *model.Schema, path string) (Target, error) {
 func locateFrom(root *model.Node, path string) (Target, error) {
 	orig := path
 	path = strings.TrimSuffix(path, ".")
-	keys := append(append([]int32(nil), root.Refs...), root.Key)
+	keys := append([]int32(nil), root.Refs...)
 	cur, levels := root.Unwrap(&keys)
 	norm := fieldpath.Arrays(levels)
 	rest, given := fieldpath.TrimArrayMarkers(path)
@@ -98,7 +98,6 @@ func locateFrom(root *model.Node, path string) (Target, error) {
 		}
 		keys = append(keys, child.Refs...)
 		term, levels := child.Unwrap(&keys)
-		keys = append(keys, term.Key)
 		rest = rest[len(name):]
 		var given int
 		rest, given = fieldpath.TrimArrayMarkers(rest)
