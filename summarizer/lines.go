@@ -80,7 +80,7 @@ const (
 
 var stepNames = [...]string{
 	StepNone:             "",
-	StepRoot:             "data root",
+	StepRoot:             "(root) the data root alone",
 	StepTier1:            "3.1 Tier 1 top level",
 	StepContainer:        "3.2 top-level container",
 	StepLeaf:             "3.3 top-level leaf",
@@ -92,7 +92,7 @@ var stepNames = [...]string{
 	StepWrappedLink:      "3.5 wrapped entity, link",
 	StepDeepTier1:        "3.6 deeper Tier 1",
 	StepTier3:            "3.7 Tier 3",
-	StepOverflow:         "4 top-level fields left out",
+	StepOverflow:         "* top-level fields not chosen",
 	PassChild:            "pass 1 immediate child",
 	PassGrandTier1:       "pass 2 Tier 1 two levels down",
 	PassRest:             "pass 3 breadth-first",
