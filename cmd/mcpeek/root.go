@@ -106,6 +106,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
 		a.authCommand())
 	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
+	root.AddCommand(a.reachCommand())
 	return root
 }
 
