@@ -43,7 +43,8 @@ const maxEnumValues = 20
 const maxDescription = 160
 
 // Inspect answers inspect_tool_output(field_path) for a schema: the node's
-// immediate children and a breadth-first flattened preview of its subtree.
+// immediate children and a flattened preview of its subtree: the children,
+// then the Tier 1 leaves two levels down, then the rest breadth-first.
 // The error, for a path that names nothing, is a *PathError.
 func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error) {
 	opts = opts.orDefaults(DefaultInspectMaxField, DefaultInspectMaxDepth)

@@ -126,3 +126,19 @@ func TestStepNames(t *testing.T) {
 		}
 	}
 }
+
+// A declared `type: "null"` beside oneOf of objects (a deployment API's
+// gitRepo) is one nullable object with every alternative's fields: the
+// third one used to be unreachable ("not found").
+func TestNullTypeBesideOneOfKeepsEveryField(t *testing.T) {
+	s := parse(t, `{"type":"object","properties":{"result":{"type":"object","properties":{"gitRepo":{"type":"null","oneOf":[
+		{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}}},
+		{"type":"object","properties":{"a":{"type":"string"},"c":{"type":"string"}}}]}}}}}`)
+	want := []string{"result: object", "result.gitRepo: object | null", "result.gitRepo.a: string", "result.gitRepo.b: string", "result.gitRepo.c: string"}
+	if got := Summarize(s, Options{}).OutputFields(); !slices.Equal(got, want) {
+		t.Errorf("lines differ\n got: %q\nwant: %q", got, want)
+	}
+	if in, err := Inspect(s, "result.gitRepo.c", Options{}); err != nil || in.NodeType != "string" {
+		t.Errorf("inspect result.gitRepo.c: %+v, %v", in, err)
+	}
+}
