@@ -82,7 +82,7 @@ func (a *app) reachCommand() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "reach TASKS.json",
-		Short: "Measure how many fields your planner's tasks need are listed in the folded summaries, or one or two inspect calls away",
+		Short: "Count the fields your planner's tasks need that folded summaries list, or put one or two inspect calls away",
 		Long: "reach reads a file of planner tasks, a JSON array of\n" +
 			"  {\"tool\": \"SERVER.TOOL\", \"task\": \"what the planner must do\", \"paths\": [\"order.id\", ...]}\n" +
 			"where paths are the output fields the task needs (as inspect_tool_output accepts them).\n" +

@@ -82,7 +82,7 @@ func (a *app) summaryCommand() *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", formatText, "text, json or markdown")
 	cmd.Flags().BoolVar(&withStats, "stats", false, "add sizes in bytes and tokens (cl100k, o200k), and coverage")
 	cmd.Flags().BoolVar(&explain, "explain", false, "say which step of the folding rules chose each line")
-	cmd.Flags().StringArrayVar(&needs, "need", nil, "a field path a planner needs: say whether it is listed, and if not which fold holds it and\nhow many inspect_tool_output calls list it (repeatable; implies --explain)")
+	cmd.Flags().StringArrayVar(&needs, "need", nil, "a field path a planner needs: say whether it is listed, else which fold holds it and how many inspect_tool_output calls list it (repeatable; implies --explain)")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }
