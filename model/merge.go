@@ -1,93 +1,242 @@
 package model
 
+import "strings"
+
 // merge combines the parts of an allOf (a $ref target, the node's own
-// keywords, then the allOf parts, in that order) into one node: properties
-// in order of appearance with the first definition of a name winning, and
-// the declared types in order of appearance. own supplies the annotations
-// (description, title, ...) first.
+// keywords, then the allOf parts, in that order) into one node. Properties
+// merge in order of appearance, the first definition of a name winning. The
+// node allows what every part allows: its types are those every part
+// allows, in order of appearance, and it is nullable only when every part
+// allows null (or the node itself says OpenAPI's `nullable: true`). Parts
+// that share no type contradict each other: the node then has the types
+// they declare. own supplies the annotations (description, title, ...) first.
 func (s *Schema) merge(comps []*Node, own *Node) *Node {
 	if len(comps) == 1 {
 		return comps[0]
 	}
 	n := &Node{schema: s}
-	var shaped, unions []*Node
+	allowed := anyType
+	var types, declared []string
+	var firstUnion *Node
 	for _, c := range comps {
-		switch c.Shape {
-		case Any:
-		case Union:
-			unions = append(unions, c)
-		default:
-			shaped = append(shaped, c)
+		allowed &= allows(c)
+		if c.Shape == Union {
+			n.Alts = append(n.Alts, c.Alts...)
+			if firstUnion == nil {
+				firstUnion = c
+			}
 		}
 	}
-	if len(shaped) == 0 && len(unions) > 0 {
-		shaped = unions[:1]
+	for _, c := range comps {
+		for _, t := range declares(c) {
+			declared = appendNew(declared, t)
+			if t != "null" && allowed&typeBit(t) != 0 {
+				types = appendNew(types, t)
+			}
+		}
 	}
-	for _, u := range unions {
-		n.Alts = append(n.Alts, u.Alts...)
+	nullable := allowed&nullType != 0
+	if len(types) == 0 && allowed&^nullType == 0 && len(declared) > 0 && !nullable {
+		// A contradiction: the types the parts declare.
+		for _, t := range declared {
+			if t == "null" {
+				nullable = true
+				continue
+			}
+			types = append(types, t)
+		}
 	}
 
 	switch {
-	case len(shaped) == 0:
-		n.Shape = Any
-	case allShape(shaped, Object):
+	case len(types) == 1 && types[0] == "object":
 		n.Shape = Object
-		mergeProps(n, shaped, true)
-	case allShape(shaped, Array):
+		var objects []*Node
+		for _, c := range comps {
+			if c.Shape == Object {
+				objects = append(objects, c)
+			}
+		}
+		mergeProps(n, objects, true)
+	case len(types) == 1 && types[0] == "array":
 		n.Shape = Array
-		for _, c := range shaped {
-			if c.items.set() {
+		for _, c := range comps {
+			if c.Shape == Array && c.items.set() {
 				n.items = c.items
 				break
 			}
 		}
-	case allShape(shaped, Union):
-		n.Shape = Union
-		n.Alts = shaped[0].Alts
+	case len(types) > 0:
+		n.Shape, n.Types = Scalar, types
+	case len(declared) > 0: // only null is allowed
+		n.Shape, n.Types, nullable = Scalar, []string{"null"}, false
+	case firstUnion != nil:
+		n.Shape, n.Alts = Union, firstUnion.Alts
 	default:
-		n.Shape = Scalar
-		for _, c := range shaped {
-			if c.Shape == Scalar {
-				n.Types = appendNew(n.Types, c.Types...)
-			} else {
-				n.Types = appendNew(n.Types, c.BaseLabel())
-			}
-		}
+		n.Shape = Any
 	}
-	n.Nullable = own.Nullable
-	if len(shaped) > 0 && !n.Nullable {
-		n.Nullable = true
-		for _, c := range shaped {
-			n.Nullable = n.Nullable && c.Nullable
-		}
-	}
+	n.Nullable = nullable || own.nullableKeyword
 	annotate(n, append([]*Node{own}, comps...)...)
 	return n
 }
 
+// typeSet is a set of JSON types, to intersect what allOf parts allow.
+type typeSet uint8
+
+const (
+	nullType typeSet = 1 << iota
+	booleanType
+	objectType
+	arrayType
+	numberType
+	integerType
+	stringType
+	anyType = nullType | booleanType | objectType | arrayType | numberType | integerType | stringType
+)
+
+func typeBit(name string) typeSet {
+	switch name {
+	case "null":
+		return nullType
+	case "boolean":
+		return booleanType
+	case "object":
+		return objectType
+	case "array":
+		return arrayType
+	case "number":
+		return numberType
+	case "integer":
+		return integerType
+	case "string":
+		return stringType
+	}
+	return 0
+}
+
+// allows is the set of types a resolved node allows: `any` every type,
+// `union` every type but null, a nullable node null too.
+func allows(n *Node) typeSet {
+	var set typeSet
+	switch n.Shape {
+	case Any:
+		return anyType
+	case Union:
+		set = anyType &^ nullType
+	case Object:
+		set = objectType
+	case Array:
+		set = arrayType
+	case Scalar:
+		for _, t := range n.Types {
+			set |= typeBit(t)
+			if t == "number" {
+				set |= integerType // an integer is a number
+			}
+		}
+	}
+	if n.Nullable {
+		set |= nullType
+	}
+	return set
+}
+
+// declares lists the type names a resolved node declares, in order.
+func declares(n *Node) []string {
+	switch n.Shape {
+	case Object:
+		return []string{"object"}
+	case Array:
+		return []string{"array"}
+	case Scalar:
+		return n.Types
+	}
+	return nil
+}
+
+// flatAlternatives resolves a list of anyOf/oneOf alternatives, replacing
+// one that is only an anyOf/oneOf itself (annotations aside) by its own
+// alternatives, at any depth.
+func (s *Schema) flatAlternatives(list []*Value, out []*Node) []*Node {
+	for _, alt := range list {
+		if inner := onlyAlternatives(alt); inner != nil {
+			out = s.flatAlternatives(inner.Items, out)
+			continue
+		}
+		out = append(out, s.resolve(alt))
+	}
+	return out
+}
+
+// onlyAlternatives returns the list of a schema that is an anyOf or a
+// oneOf and nothing else but annotations, or nil.
+func onlyAlternatives(v *Value) *Value {
+	if v.Kind != JSONObject {
+		return nil
+	}
+	var list *Value
+	for _, m := range v.Members {
+		switch {
+		case m.Name == "anyOf" || m.Name == "oneOf":
+			if list != nil || m.Value.Kind != JSONArray {
+				return nil
+			}
+			list = m.Value
+		case !isAnnotation(m.Name):
+			return nil
+		}
+	}
+	return list
+}
+
+// isAnnotation reports whether a keyword only annotates a schema (it
+// neither allows nor forbids a value).
+func isAnnotation(name string) bool {
+	switch name {
+	case "title", "description", "$comment", "examples", "example", "default", "deprecated",
+		"readOnly", "writeOnly", "$schema", "$id", "$anchor", "$defs", "definitions",
+		"discriminator", "externalDocs", "xml":
+		return true
+	}
+	return strings.HasPrefix(name, "x-")
+}
+
+func isNullOnly(n *Node) bool {
+	return n.Shape == Scalar && len(n.Types) == 1 && n.Types[0] == "null"
+}
+
 // applyAlternatives simplifies anyOf/oneOf on top of base (the node's own
 // keywords merged with its $ref and allOf), as docs/summary.md describes.
-func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
+// alts are the node's own alternatives (what the inspector lists); flat are
+// them resolved and flattened (what decides the node).
+func (s *Schema) applyAlternatives(base *Node, alts []Alt, flat []*Node) *Node {
 	nullable := base.Nullable
+	baseNull := isNullOnly(base)
+	if baseNull {
+		nullable = true // `type: "null"` beside alternatives: they say what else it may be
+	}
 	var kept []Alt
-	var nodes []*Node
 	for _, a := range alts {
-		an := a.node.getLocked(s)
-		if an.Shape == Scalar && len(an.Types) == 1 && an.Types[0] == "null" {
+		if !isNullOnly(a.node.getLocked(s)) {
+			kept = append(kept, a)
+		}
+	}
+	var nodes []*Node
+	for _, an := range flat {
+		if isNullOnly(an) {
 			nullable = true
 			continue
 		}
-		kept = append(kept, a)
+		nullable = nullable || an.Nullable
 		nodes = append(nodes, an)
 	}
 
-	if base.Shape != Any && allShape(nodes, Any) {
-		n := copyNode(base) // alternatives that only add constraints
-		n.Nullable = nullable
-		return n
-	}
 	var n *Node
 	switch {
+	case base.Shape != Any && allAny(nodes):
+		n = copyNode(base) // alternatives that only add constraints
+		if baseNull {
+			nullable = false
+		}
 	case len(nodes) == 0:
 		n = &Node{schema: s, Shape: Scalar, Types: []string{"null"}}
 		nullable = false
@@ -96,7 +245,7 @@ func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
 		if base.Shape == Object && n.Shape == Object {
 			n = s.merge([]*Node{base, nodes[0]}, base)
 		}
-		n.Refs = nodes[0].Refs
+		n.Refs, n.primary = nodes[0].Refs, nodes[0].primary
 		// The field's own words describe it better than its type's.
 		if base.Description != "" {
 			n.Description = base.Description
@@ -107,7 +256,7 @@ func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
 		if base.Default != nil {
 			n.Default = base.Default
 		}
-	case allShape(nodes, Object) && (base.Shape == Any || base.Shape == Object):
+	case allShape(nodes, Object):
 		n = &Node{schema: s, Shape: Object}
 		parts := nodes
 		if base.Shape == Object {
@@ -131,7 +280,7 @@ func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
 		n.items = &lazy{raw: anyOf(raws)}
 	case sameLabel(nodes):
 		n = copyNode(nodes[0])
-		n.Refs = nil
+		n.Refs, n.primary = nil, 0
 		n.Enum = nil
 		for _, an := range nodes[1:] {
 			if an.Format != n.Format {
@@ -140,9 +289,6 @@ func (s *Schema) applyAlternatives(base *Node, alts []Alt) *Node {
 		}
 	default:
 		n = &Node{schema: s, Shape: Union}
-	}
-	for _, an := range nodes {
-		nullable = nullable || an.Nullable
 	}
 	n.Nullable = nullable
 	n.Alts = kept
@@ -247,6 +393,16 @@ func allShape(nodes []*Node, shape Shape) bool {
 		}
 	}
 	return len(nodes) > 0
+}
+
+// allAny reports whether no node resolves to more than any (true for none).
+func allAny(nodes []*Node) bool {
+	for _, n := range nodes {
+		if n.Shape != Any {
+			return false
+		}
+	}
+	return true
 }
 
 func sameLabel(nodes []*Node) bool {

@@ -60,6 +60,12 @@ type Node struct {
 	// traversal that meets one of them again on its path stops there.
 	Refs []int32
 
+	// primary is the id of the node's primary $ref (0: none), see PrimaryRef.
+	primary int32
+	// nullableKeyword is true when the schema itself says OpenAPI's
+	// `nullable: true`: its author means the node, whatever its allOf parts say.
+	nullableKeyword bool
+
 	items      *lazy // array items (nil: none declared)
 	additional *lazy // additionalProperties schema, when it is one
 }
@@ -219,6 +225,20 @@ func joinTypes(types []string) string {
 		s += " | " + t
 	}
 	return s
+}
+
+// PrimaryRef is the id of the node's primary $ref, the first $ref followed
+// to reach it: its own; else the first among its allOf parts, depth first;
+// else that of the single alternative its anyOf/oneOf leaves; for an array
+// without one of its own, its items'. It is 0 for a node without one (an
+// inline schema, a merged union of several objects). The recursion rule
+// tests only this ref against the refs met on a node's path, so a base
+// type that every resource inherits through allOf is not recursion.
+func (n *Node) PrimaryRef() int32 {
+	for i := 0; n.primary == 0 && n.Shape == Array && i <= maxArrayLevels; i++ {
+		n = n.Items()
+	}
+	return n.primary
 }
 
 // Unwrap follows array items from n until a node that is not an array, and

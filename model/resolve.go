@@ -28,10 +28,11 @@ func (s *Schema) build(v *Value) *Node {
 	}
 	var comps []*Node
 	var reach []int32 // refs through which this node is reached
+	var primary int32 // the first of them: its own $ref, else its allOf parts'
 
 	if ref := v.Get("$ref"); ref != nil && ref.Kind == JSONString {
 		id := s.refID(ref.Str)
-		reach = append(reach, id)
+		reach, primary = append(reach, id), id
 		if target := s.lookupRef(ref.Str); target != nil {
 			t := s.resolve(target)
 			reach = append(reach, t.Refs...)
@@ -47,11 +48,15 @@ func (s *Schema) build(v *Value) *Node {
 			p := s.resolve(part)
 			reach = append(reach, p.Refs...)
 			comps = append(comps, p)
+			if primary == 0 {
+				primary = p.primary
+			}
 		}
 	}
 	base := s.merge(comps, own)
 
 	var alts []Alt
+	var flat []*Node
 	for _, kw := range [...]string{"anyOf", "oneOf"} {
 		list := v.Get(kw)
 		if list == nil || list.Kind != JSONArray {
@@ -62,14 +67,18 @@ func (s *Schema) build(v *Value) *Node {
 			cells[i].raw = alt
 			alts = append(alts, Alt{Name: kw + "[" + itoa(i) + "]", node: &cells[i]})
 		}
+		flat = s.flatAlternatives(list.Items, flat)
 	}
 	n := base
 	if len(alts) > 0 {
-		n = s.applyAlternatives(base, alts)
+		n = s.applyAlternatives(base, alts, flat)
 	}
 	if len(reach) > 0 {
 		cp := *n
 		cp.Refs = append(append([]int32(nil), reach...), n.Refs...)
+		if primary != 0 {
+			cp.primary = primary // else a single alternative's, if any
+		}
 		n = &cp
 	}
 	return n
@@ -94,6 +103,7 @@ func (s *Schema) ownNode(v *Value) *Node {
 	}
 	if nb := v.Get("nullable"); nb != nil && nb.Kind == JSONBool && nb.Bool {
 		n.Nullable = true // OpenAPI 3.0
+		n.nullableKeyword = true
 	}
 
 	declared := declaredTypes(v.Get("type"), &n.Nullable)

@@ -36,7 +36,7 @@ func sketch(n *Node, depth int) string {
 		for i := range n.Alts {
 			parts = append(parts, sketch(n.Alt(i), depth-1))
 		}
-		return "union(" + strings.Join(parts, "|") + ")"
+		return label + "(" + strings.Join(parts, "|") + ")"
 	}
 	return label
 }
@@ -147,5 +147,79 @@ func TestReaderRefusesDeepNesting(t *testing.T) {
 	deep := strings.Repeat(`{"a":`, 1100) + "1" + strings.Repeat("}", 1100)
 	if _, err := ParseSchema([]byte(deep)); err == nil || !strings.Contains(err.Error(), "nesting deeper than 1000 levels") {
 		t.Fatalf("nesting over 1,000 levels: %v", err)
+	}
+}
+
+// The type rules of allOf and anyOf/oneOf: allOf allows what every part
+// allows; nested alternatives are flattened; a declared type beside
+// alternatives that resolve to more than any does not pick one of them.
+func TestReaderTypeRules(t *testing.T) {
+	const defs = `"$defs":{"Obj":{"type":"object","properties":{"g":{"type":"string"}}},
+		"NullObj":{"type":["object","null"],"properties":{"e":{"type":"string"}}}}`
+	for _, c := range []struct{ name, schema, want string }{
+		// allOf: the intersection of the parts' types.
+		{"allOf object with a nullable object is object", `{"allOf":[{"$ref":"#/$defs/Obj"},{"type":["object","null"]}],` + defs + `}`, "object{g:string}"},
+		{"$ref beside type is allOf", `{"$ref":"#/$defs/Obj","type":["object","null"],` + defs + `}`, "object{g:string}"},
+		{"allOf of a nullable ref and a description stays nullable", `{"allOf":[{"$ref":"#/$defs/NullObj"},{"description":"d"}],` + defs + `}`, "object | null{e:string}"},
+		{"allOf string | null with string is string", `{"allOf":[{"type":["string","null"]},{"type":"string","format":"date"}]}`, "string"},
+		{"allOf integer is within number", `{"allOf":[{"type":"number"},{"type":"integer"}]}`, "integer"},
+		{"allOf keeps the shared types in order", `{"allOf":[{"type":["string","integer","boolean"]},{"type":["boolean","string"]}]}`, "string | boolean"},
+		{"allOf picks object out of several types", `{"allOf":[{"type":["object","string"]},{"properties":{"a":{"type":"string"}}}]}`, "object{a:string}"},
+		{"allOf contradiction lists the declared types", `{"allOf":[{"type":"string"},{"type":"integer"}]}`, "string | integer"},
+		{"allOf of a union and a string is string", `{"allOf":[{"anyOf":[{"type":"string"},{"type":"integer"}]},{"type":"string"}]}`, "string"},
+		{"OpenAPI nullable beside allOf still says nullable", `{"allOf":[{"$ref":"#/$defs/Obj"}],"nullable":true,` + defs + `}`, "object | null{g:string}"},
+		// anyOf/oneOf: flattening and nullability.
+		{"nested anyOf with null is flattened", `{"anyOf":[{"type":"integer"},{"anyOf":[{},{"type":"null"}]}]}`, "union | null(integer|any)"},
+		{"a nullable alternative makes the node nullable", `{"anyOf":[{"type":"string"},{"type":["string","null"]}]}`, "string | null"},
+		{"a nullable alternative beside a declared type", `{"type":"string","anyOf":[{"anyOf":[{"format":"date"},{"type":"null"}]}]}`, "string | null"},
+		{"nested oneOf of objects merges", `{"anyOf":[{"$ref":"#/$defs/Obj"},{"oneOf":[{"type":"object","properties":{"x":{"type":"integer"}}},{"type":"null"}]}],` + defs + `}`, "object | null{g:string,x:integer}"},
+		{"enum with null is nullable", `{"enum":["a","b",null]}`, "string | null"},
+		{"const null alternative is dropped", `{"anyOf":[{"type":"string"},{"const":null}]}`, "string | null"},
+		// The family of the deployment API's gitRepo: a declared type beside alternatives.
+		{"type null beside oneOf of objects: a nullable object with the union", `{"type":"null","oneOf":[
+			{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}}},
+			{"type":"object","properties":{"a":{"type":"string"},"c":{"type":"string"}}}]}`, "object | null{a:string,b:string,c:string}"},
+		{"type [object, null] beside anyOf of objects", `{"type":["object","null"],"anyOf":[
+			{"properties":{"a":{"type":"string"}}},{"properties":{"c":{"type":"integer"}}}]}`, "object | null{a:string,c:integer}"},
+		{"a declared type the alternatives disagree with", `{"type":"string","oneOf":[
+			{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object","properties":{"c":{"type":"string"}}}]}`, "object{a:string,c:string}"},
+		{"oneOf inside allOf", `{"allOf":[{"oneOf":[{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}}},
+			{"type":"object","properties":{"a":{"type":"string"},"c":{"type":"string"}}}]},{"properties":{"d":{"type":"string"}}}]}`,
+			"object{a:string,b:string,c:string,d:string}"},
+		{"type null beside oneOf inside allOf", `{"allOf":[{"type":"null","oneOf":[{"type":"object","properties":{"a":{"type":"string"}}},
+			{"type":"object","properties":{"c":{"type":"string"}}}]},{"description":"d"}]}`, "object | null{a:string,c:string}"},
+		{"type null beside constraint-only alternatives is null", `{"type":"null","anyOf":[{"format":"date"}]}`, "null"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := parseRoot(t, c.schema)
+			if got := sketch(s.Root(), 3); got != c.want {
+				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
+
+// A node's primary $ref is the first one followed to reach it; a base type
+// inherited through allOf is among its refs but not the primary one.
+func TestReaderPrimaryRef(t *testing.T) {
+	s := parseRoot(t, `{"type":"object","properties":{
+		"own":{"$ref":"#/$defs/User"},
+		"list":{"type":"array","items":{"$ref":"#/$defs/User"}},
+		"inherits":{"allOf":[{"description":"no ref here"},{"allOf":[{"$ref":"#/$defs/User"}]}]},
+		"single":{"anyOf":[{"$ref":"#/$defs/User"},{"type":"null"}]},
+		"merged":{"anyOf":[{"$ref":"#/$defs/User"},{"$ref":"#/$defs/Resource"}]},
+		"inline":{"type":"object","properties":{"a":{"type":"string"}}}},
+		"$defs":{"Resource":{"type":"object","properties":{"gid":{"type":"string"}}},
+		"User":{"allOf":[{"$ref":"#/$defs/Resource"},{"properties":{"name":{"type":"string"}}}]}}}`)
+	root := s.Root()
+	for i, want := range []string{"#/$defs/User", "#/$defs/User", "#/$defs/User", "#/$defs/User", "", ""} {
+		n := root.Child(i)
+		if got := s.RefName(n.PrimaryRef()); got != want {
+			t.Errorf("%s: primary $ref %q, want %q (refs %v)", root.Props[i].Name, got, want, n.Refs)
+		}
+	}
+	user := root.Child(0)
+	if len(user.Refs) < 2 || s.RefName(user.Refs[1]) != "#/$defs/Resource" {
+		t.Errorf("User's refs should hold its base type Resource too: %v", user.Refs)
 	}
 }

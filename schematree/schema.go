@@ -118,11 +118,7 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 	}
 	r.Count = count
 	n := NewNode(r, true, &schemaData{node: term, prop: child, route: route})
-	recursive := repeats(term, ancestors)
-	for _, ref := range refs {
-		recursive = recursive || ancestors[ref]
-	}
-	if recursive {
+	if repeats(child, ancestors) {
 		n.Row.Kind = KindRecursive
 		n.Row.Note = strings.TrimSpace("recursive " + r.Note)
 		n.MarkCycle()

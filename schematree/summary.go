@@ -94,40 +94,36 @@ func (l summaryLoader) childNode(parent string, c summarizer.Child, ancestors ma
 	return n
 }
 
-// ancestorKeys collects the recursion keys of n and the lines above it.
+// ancestorKeys collects the $refs that n and the lines above it were
+// reached through: the refs on the path, for the recursion rule.
 func ancestorKeys(n *Node) map[int32]bool {
 	keys := map[int32]bool{}
 	for a := n; a != nil; a = a.parent {
-		var sn *model.Node
+		var nodes [2]*model.Node
 		switch d := a.data.(type) {
 		case *sumData:
-			sn = d.node
+			nodes[0] = d.node
 		case *schemaData:
-			sn = d.node
+			nodes[0], nodes[1] = d.node, d.prop
 		}
-		if sn == nil {
-			continue
-		}
-		keys[sn.Key] = true
-		for _, r := range sn.Refs {
-			keys[r] = true
+		for _, sn := range nodes {
+			if sn == nil {
+				continue
+			}
+			for _, r := range sn.Refs {
+				keys[r] = true
+			}
 		}
 	}
 	return keys
 }
 
-// repeats reports whether sn was reached through a $ref (or is the very
-// schema object) already met on the path: the recursion rule.
+// repeats reports whether sn's primary $ref (the first one followed to
+// reach it) is already on the path: the recursion rule. A base type that
+// sn inherits through allOf does not count.
 func repeats(sn *model.Node, keys map[int32]bool) bool {
-	if keys[sn.Key] {
-		return true
-	}
-	for _, r := range sn.Refs {
-		if keys[r] {
-			return true
-		}
-	}
-	return false
+	p := sn.PrimaryRef()
+	return p != 0 && keys[p]
 }
 
 // NewSummary builds the tree of a folded summary: its kept lines nested by

@@ -157,3 +157,29 @@ func TestSchemaTreeMarksRecursionThroughAllOf(t *testing.T) {
 		t.Fatalf("last_error.intent is not marked as recursion: %+v", intent)
 	}
 }
+
+// A base type that every resource inherits through allOf is not recursion:
+// data.assignee (a User, which inherits Resource as the Task does) opens,
+// while data.parent (a Task inside a Task) is marked, as the summary does.
+func TestSchemaTreeSharedBaseIsNotRecursion(t *testing.T) {
+	b, err := os.ReadFile("../summarizer/testdata/shared_base.output.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := NewSchema(testkit.Parse(t, b), nil, "", "")
+	tr.SetHeight(50)
+	data := findNode(tr, "data")
+	if data == nil {
+		t.Fatal("no data line")
+	}
+	tr.Expand(data)
+	for path, recursive := range map[string]bool{"data.assignee": false, "data.followers[]": false, "data.parent": true} {
+		n := findNode(tr, path)
+		if n == nil {
+			t.Fatalf("no %s line", path)
+		}
+		if got := n.Kind == KindRecursive; got != recursive || n.Cycle() != recursive {
+			t.Errorf("%s: marked recursive %v, want %v", path, got, recursive)
+		}
+	}
+}

@@ -132,12 +132,9 @@ func (ix *Index) walk(tool int32, side Side, root *model.Node) {
 			t, levels := child.Unwrap(&crefs)
 			p := fieldpath.Join(path, name+fieldpath.Arrays(levels))
 			ix.fields = append(ix.fields, field{tool: tool, side: side, path: p, name: ix.intern(name), label: t.Label()})
-			seen := slices.Contains(keys, t.Key)
-			for _, r := range crefs {
-				seen = seen || slices.Contains(keys, r)
-			}
-			if !seen {
-				visit(t, p, append(append(slices.Clip(keys), crefs...), t.Key), depth+1)
+			// The recursion rule: stop where the primary $ref repeats.
+			if primary := child.PrimaryRef(); primary == 0 || !slices.Contains(keys, primary) {
+				visit(t, p, append(slices.Clip(keys), crefs...), depth+1)
 			}
 		}
 		switch n.Shape {
@@ -154,7 +151,7 @@ func (ix *Index) walk(tool int32, side Side, root *model.Node) {
 			}
 		}
 	}
-	visit(term, "", append(refs, term.Key), 0)
+	visit(term, "", refs, 0)
 }
 
 // Search ranks the fields on side whose name (or, for a query with a dot

@@ -60,12 +60,13 @@ func BenchmarkSummarize(b *testing.B) {
 	}
 }
 
-// BenchmarkSummarizeFullScan: a budget too big to fill, so the scan runs
-// to SCAN_CAP (10,000 nodes) through the recursive graph.
+// BenchmarkSummarizeFullScan: a budget too big to fill and no depth
+// limit to speak of, so the scan runs to SCAN_CAP (10,000 nodes) through
+// the recursive graph.
 func BenchmarkSummarizeFullScan(b *testing.B) {
 	s := parsedBench(b)
 	for b.Loop() {
-		Summarize(s, Options{MaxFields: 100000, MaxDepth: 3})
+		Summarize(s, Options{MaxFields: 100000, MaxDepth: MaxPathDepth})
 	}
 }
 

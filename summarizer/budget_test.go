@@ -63,9 +63,9 @@ func TestBudgetParameters(t *testing.T) {
 	}
 }
 
-// TestDeepTier1 checks that Tier 1 leaves deep in the tree are chosen, in
-// scan (breadth-first) order, before Tier 3 fills the budget, and that Tier
-// 3 stops at max_depth.
+// TestDeepTier1 checks that deeper Tier 1 leaves are chosen, in scan
+// (breadth-first) order, before Tier 3 fills the budget, and that both
+// stop at max_depth (step 3.6 used to go on to any depth).
 func TestDeepTier1(t *testing.T) {
 	schema := `{"type":"object","properties":{
 		"a":{"type":"object","properties":{"note":{"type":"string"},
@@ -75,14 +75,20 @@ func TestDeepTier1(t *testing.T) {
 	got := Summarize(parse(t, schema), Options{MaxFields: 6, MaxDepth: 2})
 	want := []string{
 		"a: object", // both children are listed below
-		fold("z: object", 2),
-		"z.url: string",         // Tier 1, depth 2
-		"a.b.c.deep_id: string", // Tier 1, depth 4, still before Tier 3
-		"a.note: string",        // Tier 3 in scan order, depth 2 only
+		"z: object",
+		"z.url: string",  // Tier 1, depth 2
+		"a.note: string", // Tier 3 in scan order, depth 2 only: a.b.c.deep_id (depth 4) is past max_depth
 		fold("a.b: object", 2),
+		"z.more: string",
 	}
 	if !slices.Equal(got.OutputFields(), want) {
 		t.Errorf("lines differ\n got: %q\nwant: %q", got.OutputFields(), want)
+	}
+	// With depth 4, step 3.6 reaches a.b.c.deep_id before Tier 3's a.note.
+	got = Summarize(parse(t, schema), Options{MaxFields: 4, MaxDepth: 4})
+	want = []string{fold("a: object", 2), fold("z: object", 2), "z.url: string", "a.b.c.deep_id: string"}
+	if !slices.Equal(got.OutputFields(), want) {
+		t.Errorf("depth 4: lines differ\n got: %q\nwant: %q", got.OutputFields(), want)
 	}
 	// With depth 3, Tier 3 reaches a.b.memo; z.more comes first in scan order.
 	got = Summarize(parse(t, schema), Options{MaxFields: 30, MaxDepth: 3})

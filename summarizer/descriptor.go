@@ -24,15 +24,18 @@ func (e *ToolNotFoundError) Error() string {
 
 // Descriptor is the planner descriptor: what an LLM planner is shown of a tool.
 type Descriptor struct {
-	ToolID          string          `json:"tool_id"`
-	Server          string          `json:"server"`
-	Signature       string          `json:"signature"`
-	Description     string          `json:"description"`
-	InputParams     InputParams     `json:"input_params"`
-	OutputFields    []string        `json:"output_fields"`
-	HasHiddenFields bool            `json:"has_hidden_fields"`
-	OutputSchema    json.RawMessage `json:"output_schema,omitempty"`
-	Note            string          `json:"note,omitempty"`
+	ToolID          string      `json:"tool_id"`
+	Server          string      `json:"server"`
+	Signature       string      `json:"signature"`
+	Description     string      `json:"description"`
+	InputParams     InputParams `json:"input_params"`
+	OutputFields    []string    `json:"output_fields"`
+	HasHiddenFields bool        `json:"has_hidden_fields"`
+	// Lines are the output_fields as values: each line's fold and the
+	// step that chose it, for front ends.
+	Lines        []Line          `json:"-"`
+	OutputSchema json.RawMessage `json:"output_schema,omitempty"`
+	Note         string          `json:"note,omitempty"`
 }
 
 // InputParams lists a tool's parameters, required first, in declaration order.
@@ -98,7 +101,7 @@ func DescribeParsed(p ParsedTool, opts Options) (Descriptor, error) {
 		errs = append(errs, fmt.Errorf("output schema: %w", p.OutErr))
 	case p.Out != nil:
 		sum := Summarize(p.Out, opts)
-		d.OutputFields, d.HasHiddenFields = sum.OutputFields(), sum.HasHiddenFields
+		d.OutputFields, d.HasHiddenFields, d.Lines = sum.OutputFields(), sum.HasHiddenFields, sum.Lines
 	}
 	if len(errs) > 0 {
 		return d, fmt.Errorf("tool %s: %w", t.ID(), joinErrors(errs))

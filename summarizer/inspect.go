@@ -43,7 +43,8 @@ const maxEnumValues = 20
 const maxDescription = 160
 
 // Inspect answers inspect_tool_output(field_path) for a schema: the node's
-// immediate children and a breadth-first flattened preview of its subtree.
+// immediate children and a flattened preview of its subtree: the children,
+// then the Tier 1 leaves two levels down, then the rest breadth-first.
 // The error, for a path that names nothing, is a *PathError.
 func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error) {
 	opts = opts.orDefaults(DefaultInspectMaxField, DefaultInspectMaxDepth)
@@ -61,25 +62,42 @@ func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error
 	}
 	out.TotalChildFields = len(out.Children)
 
+	// flattened_fields: the subtree breadth-first, chosen in three passes.
 	w := newWalker(n, 0, t.keys, opts.MaxDepth)
-	lines := 0
-	for i := 1; lines < opts.MaxFields && w.ensure(i); i++ {
-		lines++
+	sel := selection{max: opts.MaxFields}
+	kids := 0
+	if w.expanded(0) {
+		kids = int(w.entries[0].count)
 	}
-	chosen := make([]bool, lines+1)
-	for i := 1; i <= lines; i++ {
-		chosen[i] = true
+	// Pass 1: every immediate child.
+	for i := 1; i <= kids; i++ {
+		sel.choose(i, PassChild)
 	}
-	for i := 1; i <= lines; i++ {
+	// Pass 2: the Tier 1 leaves exactly two levels below, in scan order
+	// (a wide object's ids, names and amounts before its first containers'
+	// deep fields).
+	for i := kids + 1; !sel.full() && w.ensure(i) && w.entries[i].depth == 2; i++ {
+		if e := &w.entries[i]; !e.isContainer() && isTier1(e.segment()) {
+			sel.choose(i, PassGrandTier1)
+		}
+	}
+	// Pass 3: every other scanned node, in scan order.
+	for i := 1; !sel.full() && w.ensure(i); i++ {
+		sel.choose(i, PassRest)
+	}
+
+	chosen := sel.marks(len(w.entries))
+	for _, i := range sel.order {
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
 		rel := w.path(i, "")
 		l := newLine(rel, fieldpath.Join(t.Path, rel), e.node, fold)
+		l.Step = sel.step(i)
 		out.Truncated = out.Truncated || l.Folded()
 		out.Flattened = append(out.Flattened, l)
 		out.FlattenedFields = append(out.FlattenedFields, l.String())
 	}
-	if w.ensure(lines + 1) {
+	if w.ensure(len(sel.order) + 1) {
 		out.Truncated = true // more nodes than lines
 	}
 	return out, nil

@@ -43,7 +43,7 @@ func Legacy(s *model.Schema, opts Options) []Line {
 // ok is false when the data root is not an object with known keys.
 func walkDataRoot(s *model.Schema, maxDepth int) (w *walker, rootPath string, ok bool) {
 	root, _ := s.DataRoot()
-	keys := append(append([]int32(nil), root.Refs...), root.Key)
+	keys := append([]int32(nil), root.Refs...)
 	term, arrays := root.Unwrap(&keys)
 	if term.Shape != model.Object || !term.KnownKeys {
 		return nil, "", false

@@ -43,6 +43,68 @@ type Line struct {
 	// Node is the line's schema node, arrays unwrapped (nil for the
 	// overflow line).
 	Node *model.Node
+	// Step is the rule that chose the line: why it is listed.
+	Step Step
+}
+
+// Step is the rule of docs/summary.md that chose a line: one of the
+// summary's steps 3.1 to 3.7 or one of the inspector's three passes.
+type Step uint8
+
+// The steps that choose lines, in the order a summary runs them, then the
+// inspector's passes.
+const (
+	StepNone Step = iota
+	// StepRoot: the data root is a primitive or has unknown keys, so it is
+	// the only line.
+	StepRoot
+	StepTier1     // 3.1: a top-level Tier 1 (id-like) leaf
+	StepContainer // 3.2: a top-level container
+	StepLeaf      // 3.3: another top-level leaf, not a link
+	StepLink      // 3.4: a top-level `*_url` link
+	StepErrors    // 3.4: a top-level container named errors or error
+	// StepWrappedTier1 to StepWrappedLink: 3.5, steps 3.1 to 3.4 again for
+	// a lone wrapper's children.
+	StepWrappedTier1
+	StepWrappedContainer
+	StepWrappedLeaf
+	StepWrappedLink
+	StepDeepTier1 // 3.6: a deeper Tier 1 leaf, down to max_depth
+	StepTier3     // 3.7: any node down to max_depth, in scan order
+	StepOverflow  // the `*` line: top-level fields not chosen
+	// The inspector's passes over flattened_fields.
+	PassChild      // pass 1: an immediate child
+	PassGrandTier1 // pass 2: a Tier 1 leaf two levels below
+	PassRest       // pass 3: the rest, breadth-first
+)
+
+var stepNames = [...]string{
+	StepNone:             "",
+	StepRoot:             "(root) the data root alone",
+	StepTier1:            "3.1 Tier 1 top level",
+	StepContainer:        "3.2 top-level container",
+	StepLeaf:             "3.3 top-level leaf",
+	StepLink:             "3.4 top-level link",
+	StepErrors:           "3.4 error member",
+	StepWrappedTier1:     "3.5 wrapped entity, Tier 1",
+	StepWrappedContainer: "3.5 wrapped entity, container",
+	StepWrappedLeaf:      "3.5 wrapped entity, leaf",
+	StepWrappedLink:      "3.5 wrapped entity, link",
+	StepDeepTier1:        "3.6 deeper Tier 1",
+	StepTier3:            "3.7 Tier 3",
+	StepOverflow:         "* top-level fields not chosen",
+	PassChild:            "pass 1 immediate child",
+	PassGrandTier1:       "pass 2 Tier 1 two levels down",
+	PassRest:             "pass 3 breadth-first",
+}
+
+// String names the step as docs/summary.md numbers it: "3.1 Tier 1 top
+// level", "3.5 wrapped entity, container", ...
+func (s Step) String() string {
+	if int(s) < len(stepNames) {
+		return stepNames[s]
+	}
+	return "step " + strconv.Itoa(int(s))
 }
 
 // Folded reports whether the line carries an inspect_tool_output marker.
@@ -108,7 +170,7 @@ func newLine(path, hintPath string, n *model.Node, fold bool) Line {
 
 // overflowLine is the `*` line for top-level fields that did not fit.
 func overflowLine(rootPath string, hidden int) Line {
-	return Line{Path: fieldpath.Join(rootPath, "*"), Fold: FoldOverflow, Count: hidden, Hint: rootPath}
+	return Line{Path: fieldpath.Join(rootPath, "*"), Fold: FoldOverflow, Count: hidden, Hint: rootPath, Step: StepOverflow}
 }
 
 func inspectHint(path string) string {

@@ -17,6 +17,9 @@ type Target struct {
 	Node *model.Node
 	// keys are the recursion keys met on the way, the target's included.
 	keys []int32
+	// above are the normalised paths of the nodes on the way, from the
+	// data root down to the target's parent.
+	above []string
 }
 
 // PathError is a field path that names nothing. It carries the longest
@@ -77,7 +80,7 @@ func Locate(s *model.Schema, path string) (Target, error) {
 func locateFrom(root *model.Node, path string) (Target, error) {
 	orig := path
 	path = strings.TrimSuffix(path, ".")
-	keys := append(append([]int32(nil), root.Refs...), root.Key)
+	keys := append([]int32(nil), root.Refs...)
 	cur, levels := root.Unwrap(&keys)
 	norm := fieldpath.Arrays(levels)
 	rest, given := fieldpath.TrimArrayMarkers(path)
@@ -91,14 +94,15 @@ func locateFrom(root *model.Node, path string) (Target, error) {
 		rest = rest[1:]
 	}
 
+	var above []string
 	for rest != "" {
+		above = append(above, norm)
 		name, child, ok := matchSegment(cur, rest)
 		if !ok {
 			return Target{}, pathError(orig, norm, cur, "")
 		}
 		keys = append(keys, child.Refs...)
 		term, levels := child.Unwrap(&keys)
-		keys = append(keys, term.Key)
 		rest = rest[len(name):]
 		var given int
 		rest, given = fieldpath.TrimArrayMarkers(rest)
@@ -119,7 +123,7 @@ func locateFrom(root *model.Node, path string) (Target, error) {
 			rest = rest[1:]
 		}
 	}
-	return Target{Path: norm, Node: cur, keys: keys}, nil
+	return Target{Path: norm, Node: cur, keys: keys, above: above}, nil
 }
 
 // matchSegment finds the child named at the start of rest: the longest

@@ -56,21 +56,16 @@ func (w *subtreeWriter) node(n *model.Node, d int) {
 	}
 	w.nodes++
 	w.depth = max(w.depth, d)
-	keys := append([]int32{n.Key}, n.Refs...)
-	for _, k := range keys {
-		if k != 0 && slices.Contains(w.onPath, k) {
-			ref := ""
-			for i := len(n.Refs) - 1; i >= 0 && ref == ""; i-- {
-				ref = w.schema.RefName(n.Refs[i])
-			}
-			w.buf.WriteString(`{"$ref":`)
-			w.str(ref)
-			w.buf.WriteString(`}`)
-			return
-		}
+	// The recursion rule: a node whose primary $ref is already on the path
+	// is written as that $ref (an array's items are checked in their turn).
+	if p := n.PrimaryRef(); n.Shape != model.Array && p != 0 && slices.Contains(w.onPath, p) {
+		w.buf.WriteString(`{"$ref":`)
+		w.str(w.schema.RefName(p))
+		w.buf.WriteString(`}`)
+		return
 	}
 	mark := len(w.onPath)
-	w.onPath = append(w.onPath, keys...)
+	w.onPath = append(w.onPath, n.Refs...)
 	defer func() { w.onPath = w.onPath[:mark] }()
 
 	w.buf.WriteByte('{')

@@ -32,15 +32,16 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 func Summarize(s *model.Schema, opts Options) Summary {
 	opts = opts.orDefaults(MaxSummaryFields, DefaultSummaryMaxDepth)
 	root, _ := s.DataRoot()
-	keys := append(append([]int32(nil), root.Refs...), root.Key)
+	keys := append([]int32(nil), root.Refs...)
 	term, arrays := root.Unwrap(&keys)
 	rootPath := fieldpath.Arrays(arrays)
 
 	if term.Shape != model.Object {
-		return Summary{Lines: []Line{{Path: "(root)" + rootPath, Label: term.Label(), Node: term}}}
+		return Summary{Lines: []Line{{Path: "(root)" + rootPath, Label: term.Label(), Node: term, Step: StepRoot}}}
 	}
 	if !term.KnownKeys {
 		l := newLine(rootPath, rootPath, term, true)
+		l.Step = StepRoot
 		if rootPath == "" {
 			l.Path = "(root)"
 		}
@@ -56,20 +57,20 @@ func Summarize(s *model.Schema, opts Options) Summary {
 	}
 
 	// Steps 3.1-3.4 on the top level, then 3.5: a lone wrapper's item.
-	sel.chooseLevel(w, 1, tier2)
+	sel.chooseLevel(w, 1, tier2, topLevelSteps)
 	if c, ok := loneWrapper(w, tier2); ok && w.expanded(c) {
 		first := int(w.entries[c].first)
-		sel.chooseLevel(w, first, first+int(w.entries[c].count)-1)
+		sel.chooseLevel(w, first, first+int(w.entries[c].count)-1, wrappedSteps)
 	}
-	// Step 3.6: deeper Tier 1 leaves in scan order.
-	for i := tier2 + 1; !sel.full() && w.ensure(i); i++ {
+	// Step 3.6: deeper Tier 1 leaves in scan order, down to MaxDepth.
+	for i := tier2 + 1; !sel.full() && w.ensure(i) && int(w.entries[i].depth) <= opts.MaxDepth; i++ {
 		if e := &w.entries[i]; !e.isContainer() && isTier1(e.segment()) {
-			sel.choose(i)
+			sel.choose(i, StepDeepTier1)
 		}
 	}
 	// Step 3.7: Tier 3, every scanned node of depth 2..MaxDepth.
-	for i := tier2 + 1; !sel.full() && i < len(w.entries) && int(w.entries[i].depth) <= opts.MaxDepth; i++ {
-		sel.choose(i)
+	for i := tier2 + 1; !sel.full() && w.ensure(i) && int(w.entries[i].depth) <= opts.MaxDepth; i++ {
+		sel.choose(i, StepTier3)
 	}
 
 	// Step 4: Tier 2 in declaration order, then the rest in chosen order.
@@ -81,6 +82,7 @@ func Summarize(s *model.Schema, opts Options) Summary {
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
 		p := w.path(i, "")
 		l := newLine(p, p, e.node, fold)
+		l.Step = sel.step(i)
 		hidden = hidden || l.Folded()
 		out = append(out, l)
 	}
@@ -103,36 +105,56 @@ func Summarize(s *model.Schema, opts Options) Summary {
 	return Summary{Lines: out, HasHiddenFields: hidden}
 }
 
+// levelSteps are the steps 3.1 to 3.4 as chooseLevel runs them over one
+// level: which entries each takes, in order, and the Step it records.
+type levelSteps [5]Step
+
+var (
+	topLevelSteps = levelSteps{StepTier1, StepContainer, StepLeaf, StepLink, StepErrors}
+	wrappedSteps  = levelSteps{StepWrappedTier1, StepWrappedContainer, StepWrappedLeaf, StepWrappedLink, StepWrappedLink}
+)
+
 // chooseLevel runs steps 3.1 to 3.4 over the sibling entries first..last:
-// Tier 1 leaves, then containers, then the other leaves, `*_url` links last,
-// each in declaration order.
-func (s *selection) chooseLevel(w *walker, first, last int) {
+// Tier 1 leaves, then containers, then the other leaves, `*_url` links,
+// then (on the top level) the containers named `errors` or `error`, each
+// in declaration order. Inside a lone wrapper no container is set apart.
+func (s *selection) chooseLevel(w *walker, first, last int, steps levelSteps) {
+	apart := steps == topLevelSteps
 	leaf := func(i int) bool { return !w.entries[i].isContainer() }
 	link := func(i int) bool { return strings.HasSuffix(w.entries[i].name, "_url") }
-	steps := [...]func(i int) bool{
+	errs := func(i int) bool { return apart && isErrorMember(w.entries[i].name) }
+	wants := [...]func(i int) bool{
 		func(i int) bool { return leaf(i) && isTier1(w.entries[i].segment()) },
-		func(i int) bool { return !leaf(i) },
+		func(i int) bool { return !leaf(i) && !errs(i) },
 		func(i int) bool { return leaf(i) && !link(i) },
-		func(i int) bool { return true },
+		leaf,
+		func(int) bool { return true },
 	}
-	for _, want := range steps {
+	for k, want := range wants {
 		for i := first; i <= last && !s.full(); i++ {
 			if want(i) {
-				s.choose(i)
+				s.choose(i, steps[k])
 			}
 		}
 	}
 }
 
+// isErrorMember reports whether a top-level container describes a failed
+// call rather than the payload: `errors` or `error`.
+func isErrorMember(name string) bool { return name == "errors" || name == "error" }
+
 // loneWrapper finds the one container among the top-level entries 1..tier2
-// when there is exactly one and at most two leaves beside it: the shape of
-// list tools ({result[]}, {total_count, workflow_runs[]}).
+// when there is exactly one besides those named `errors` or `error`, and at
+// most two leaves beside it: the shape of list and fetch tools ({result[]},
+// {total_count, workflow_runs[]}, {errors[], order}).
 func loneWrapper(w *walker, tier2 int) (int, bool) {
 	container, leaves := -1, 0
 	for i := 1; i <= tier2; i++ {
+		e := &w.entries[i]
 		switch {
-		case !w.entries[i].isContainer():
+		case !e.isContainer():
 			leaves++
+		case isErrorMember(e.name):
 		case container >= 0:
 			return 0, false
 		default:
@@ -142,23 +164,32 @@ func loneWrapper(w *walker, tier2 int) (int, bool) {
 	return container, container >= 0 && leaves <= 2
 }
 
-// selection is the ordered set of chosen entries, bounded by max.
+// selection is the ordered set of chosen entries, bounded by max, with
+// the step that chose each.
 type selection struct {
 	max   int
 	order []int
-	set   map[int]bool
+	steps []Step // by entry index; StepNone: not chosen
 }
 
 func (s *selection) full() bool { return len(s.order) >= s.max }
 
-func (s *selection) choose(i int) {
-	if s.full() || s.set[i] {
+// step is the step that chose entry i (StepNone: not chosen).
+func (s *selection) step(i int) Step {
+	if i < len(s.steps) {
+		return s.steps[i]
+	}
+	return StepNone
+}
+
+func (s *selection) choose(i int, step Step) {
+	if s.full() || s.step(i) != StepNone {
 		return
 	}
-	if s.set == nil {
-		s.set = make(map[int]bool)
+	for len(s.steps) <= i {
+		s.steps = append(s.steps, StepNone)
 	}
-	s.set[i] = true
+	s.steps[i] = step
 	s.order = append(s.order, i)
 }
 

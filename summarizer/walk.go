@@ -1,6 +1,8 @@
 package summarizer
 
 import (
+	"slices"
+
 	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
@@ -14,11 +16,11 @@ type entry struct {
 	arrays    int32       // array levels: the segment is name + "[]"*arrays
 	parent    int32
 	depth     int32
-	first     int32 // index of the first child entry
-	count     int32 // number of child entries made (-1: not expanded yet)
-	recursive bool  // met a $ref (or node) already on its path: never expanded
-	keys      []int32
-	mask      uint64 // bloom of the keys of this entry and its ancestors
+	first     int32   // index of the first child entry
+	count     int32   // number of child entries made (-1: not expanded yet)
+	recursive bool    // its primary $ref is already on its path: never expanded
+	keys      []int32 // the $refs it was reached through
+	mask      uint64  // bloom of the keys of this entry and its ancestors
 }
 
 // segment is the entry's path segment: "variants[]".
@@ -96,11 +98,10 @@ func (w *walker) expand(i int) {
 		var keys []int32
 		keys = append(keys, child.Refs...)
 		term, arrays := child.Unwrap(&keys)
-		keys = append(keys, term.Key)
 		w.entries = append(w.entries, entry{
 			node: term, name: n.Props[p].Name, arrays: int32(arrays),
 			parent: parent, depth: depth, count: -1,
-			recursive: w.onPath(parent, mask, keys),
+			recursive: w.onPath(parent, mask, child.PrimaryRef()),
 			keys:      keys, mask: bloom(mask, keys),
 		})
 		w.visits++
@@ -108,18 +109,15 @@ func (w *walker) expand(i int) {
 	}
 }
 
-// onPath reports whether any of keys was met by the entry at i or above.
-func (w *walker) onPath(i int32, mask uint64, keys []int32) bool {
-	if bloom(0, keys)&mask == 0 {
+// onPath reports whether ref, a node's primary $ref (0: none), is among
+// the refs met by the entry at i or above: the recursion rule.
+func (w *walker) onPath(i int32, mask uint64, ref int32) bool {
+	if ref == 0 || mask&bloomBit(ref) == 0 {
 		return false
 	}
 	for ; i >= 0; i = w.entries[i].parent {
-		for _, k := range w.entries[i].keys {
-			for _, want := range keys {
-				if k == want && k != 0 {
-					return true
-				}
-			}
+		if slices.Contains(w.entries[i].keys, ref) {
+			return true
 		}
 	}
 	return false
@@ -128,11 +126,13 @@ func (w *walker) onPath(i int32, mask uint64, keys []int32) bool {
 func bloom(mask uint64, keys []int32) uint64 {
 	for _, k := range keys {
 		if k != 0 {
-			mask |= 1 << (uint32(k) % 64)
+			mask |= bloomBit(k)
 		}
 	}
 	return mask
 }
+
+func bloomBit(k int32) uint64 { return 1 << (uint32(k) % 64) }
 
 // path is the entry's path from the walk's root, prefixed by base.
 func (w *walker) path(i int, base string) string {

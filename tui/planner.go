@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"strings"
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
@@ -17,7 +18,18 @@ type plannerDoc struct {
 	compact string // the descriptor as sent to a planner: what is measured
 	json    *rawDoc
 	err     string // a schema problem Describe reported
+	// why is the step that chose each output_fields line, by the line's
+	// index in json.
+	why map[int]summarizer.Step
 }
+
+// The column on the right that says why each output_fields line is listed:
+// the step's name ("← 3.1 Tier 1 top level") from plannerWhyWide cells
+// on, its number ("← 3.1") from plannerWhyNarrow; narrower, none.
+const (
+	plannerWhyWide   = 96
+	plannerWhyNarrow = 56
+)
 
 // plannerHeadRows are the rows of the size table above the JSON.
 const plannerHeadRows = 5
@@ -34,7 +46,55 @@ func newPlannerDoc(t summarizer.ParsedTool, budget summarizer.Options) *plannerD
 	p.compact = string(compact)
 	indented, _ := summarizer.MarshalIndent(d)
 	p.json = newRawDoc(bytes.TrimSuffix(indented, []byte("\n"))) // the last newline ends a line, it makes none
+	p.why = whyLines(p.json, d.Lines)
 	return p
+}
+
+// whyLines finds the output_fields lines in the descriptor's JSON (one
+// array element a line, as MarshalIndent writes them) and the step that
+// chose each.
+func whyLines(doc *rawDoc, lines []summarizer.Line) map[int]summarizer.Step {
+	for i := range doc.lines {
+		if strings.TrimSpace(doc.lineText(i)) != `"output_fields": [` {
+			continue
+		}
+		why := make(map[int]summarizer.Step, len(lines))
+		for k, l := range lines {
+			why[i+1+k] = l.Step
+		}
+		return why
+	}
+	return nil
+}
+
+// whyText is what the column says of a step at a view's width, and the
+// column's width (0: no column).
+func whyText(step summarizer.Step, width int) (string, int) {
+	switch {
+	case width >= plannerWhyWide:
+		return "  ← " + step.String(), 34
+	case width >= plannerWhyNarrow:
+		code, _, _ := strings.Cut(step.String(), " ")
+		return "  ← " + code, 9
+	}
+	return "", 0
+}
+
+// renderBody draws the JSON, with the column of reasons on the right when
+// the view is wide enough.
+func (p *plannerDoc) renderBody(s *Styles, width, height int) string {
+	_, col := whyText(summarizer.StepNone, width)
+	if len(p.why) == 0 || col == 0 {
+		return p.json.render(s, width, height)
+	}
+	rows := strings.Split(p.json.render(s, width-col, height), "\n")
+	for k, row := range rows {
+		if step, ok := p.why[p.json.top+k]; ok {
+			text, _ := whyText(step, width)
+			rows[k] = row + s.Faint.Render(fit(text, col))
+		}
+	}
+	return strings.Join(rows, "\n")
 }
 
 func (p *plannerDoc) scroll(n, height int) { p.json.scroll(n, max(height-plannerHeadRows, 1)) }

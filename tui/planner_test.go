@@ -132,6 +132,20 @@ func TestPlannerView(t *testing.T) {
 		!strings.Contains(scr, "–"+itoa(total)+" of "+itoa(total)) {
 		t.Errorf("G does not show the end:\n%s", scr)
 	}
+	// Each output_fields line says, on the right, which step chose it.
+	for _, l := range d.Lines {
+		found := false
+		for _, row := range strings.Split(h.screen(), "\n") {
+			code, _, _ := strings.Cut(l.Step.String(), " ") // the view is 66 cells wide: the step's number
+			found = found || (strings.Contains(row, `"`+l.Path) && strings.HasSuffix(strings.TrimRight(row, " "), "← "+code))
+		}
+		if !found {
+			t.Errorf("no row shows %q with its step %q:\n%s", l.String(), l.Step, h.screen())
+		}
+	}
+	if len(d.Lines) == 0 || d.Lines[0].Step != summarizer.StepTier1 {
+		t.Errorf("the first line of shop_get_order is a Tier 1 leaf: %+v", d.Lines)
+	}
 }
 
 // Token counting never runs in Update: right after the key the view says

@@ -171,7 +171,7 @@ func (p *plannerPane) render(f frame) string {
 	}
 	if body := height - plannerHeadRows; body > 0 {
 		b.WriteByte('\n')
-		b.WriteString(d.json.render(s, width, body))
+		b.WriteString(d.renderBody(s, width, body))
 	}
 	return b.String()
 }

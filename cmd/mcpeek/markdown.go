@@ -22,7 +22,13 @@ func markdownSummary(v summaryView) string {
 			fmt.Fprintf(&b, "_%s_\n\n", mdCell(note))
 		}
 	}
-	if len(v.summary.Lines) > 0 {
+	if len(v.summary.Lines) > 0 && v.explain != nil {
+		b.WriteString("| field | type | folded | chosen by |\n|---|---|---|---|\n")
+		for _, l := range v.summary.Lines {
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", mdCode(l.Path), mdCell(l.Label), mdCell(l.Marker()), mdCell(l.Step.String()))
+		}
+		b.WriteString("\n")
+	} else if len(v.summary.Lines) > 0 {
 		b.WriteString("| field | type | folded |\n|---|---|---|\n")
 		for _, l := range v.summary.Lines {
 			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", mdCode(l.Path), mdCell(l.Label), mdCell(l.Marker()))
@@ -36,6 +42,12 @@ func markdownSummary(v summaryView) string {
 		fmt.Fprintf(&b, "| full definition | %d | %d | %d |\n", s.Definition.Bytes, s.Definition.CL100K, s.Definition.O200K)
 		if c := s.Coverage; c != nil {
 			fmt.Fprintf(&b, "\nLeaves: %d; listed %d, one inspect call away %d, further %d.\n", c.Leaves, c.Listed, c.OneStep, c.BeyondCount)
+		}
+	}
+	if e := v.explain; e != nil && len(e.Needs) > 0 {
+		b.WriteString("\n| needed path | how a planner reaches it |\n|---|---|\n")
+		for _, n := range e.Needs {
+			fmt.Fprintf(&b, "| `%s` | %s |\n", mdCode(n.Path), mdCell(neededText(n)))
 		}
 	}
 	return b.String()

@@ -133,9 +133,15 @@ func (p printer) summaryLine(l summarizer.Line) string {
 	return out
 }
 
-func (p printer) summary(title string, lines []summarizer.Line, hidden bool) {
+// summary prints a summary's lines; with why, each after the step that
+// chose it (`summary --explain`).
+func (p printer) summary(title string, lines []summarizer.Line, hidden, why bool) {
 	p.println(p.head.Render(clean(title)))
 	for _, l := range lines {
+		if why {
+			p.println("  " + p.faint.Render(padTo(l.Step.String(), stepColumn)) + p.summaryLine(l))
+			continue
+		}
 		p.println("  " + p.summaryLine(l))
 	}
 	state := "no fields hidden"

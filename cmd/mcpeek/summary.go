@@ -38,6 +38,8 @@ func (a *app) summaryCommand() *cobra.Command {
 		asJSON     bool
 		format     string
 		withStats  bool
+		explain    bool
+		needs      []string
 		budget     budgetFlags
 	)
 	cmd := &cobra.Command{
@@ -45,7 +47,8 @@ func (a *app) summaryCommand() *cobra.Command {
 		Short: "Show a tool's folded output summary (what a planner is shown)",
 		Example: "  mcpeek summary demo.shop_get_order\n" +
 			"  mcpeek summary demo.shop_get_order --max-fields 10 --json --stats\n" +
-			"  mcpeek summary --schema order.schema.json --format markdown",
+			"  mcpeek summary --schema order.schema.json --format markdown\n" +
+			"  mcpeek summary demo.shop_get_order --explain --need 'line_items[].price_set.shop_money.amount'",
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if asJSON {
@@ -64,6 +67,13 @@ func (a *app) summaryCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if explain || len(needs) > 0 {
+				s, err := outputSchema(t.tool, "explain")
+				if err != nil {
+					return err
+				}
+				v.explain = explainSummary(s, v.summary, needs)
+			}
 			return a.printSummaryView(v, format)
 		},
 	}
@@ -71,6 +81,8 @@ func (a *app) summaryCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the planner descriptor as JSON (same as --format json)")
 	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown")
 	cmd.Flags().BoolVar(&withStats, "stats", false, "Add sizes in bytes and tokens (cl100k, o200k), and coverage")
+	cmd.Flags().BoolVar(&explain, "explain", false, "Say which step of the folding rules chose each line")
+	cmd.Flags().StringArrayVar(&needs, "need", nil, "A field path a planner needs: say whether it is listed, else which fold holds it and how many inspect_tool_output calls list it (repeatable; implies --explain)")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }
@@ -81,6 +93,7 @@ type summaryView struct {
 	descriptor *summarizer.Descriptor // nil for --schema
 	summary    summarizer.Summary
 	stats      *summaryStats
+	explain    *summaryExplain // --explain
 }
 
 // summaryStats is the --stats object: what the descriptor costs in a
@@ -148,19 +161,21 @@ func (a *app) printSummaryView(v summaryView, format string) error {
 		if v.descriptor != nil {
 			body = v.descriptor
 		}
-		if v.stats == nil {
+		if v.stats == nil && v.explain == nil {
 			return writeJSON(a.stdout, body)
 		}
 		if v.descriptor != nil {
 			return writeJSON(a.stdout, struct {
-				Descriptor any           `json:"descriptor"`
-				Stats      *summaryStats `json:"stats"`
-			}{body, v.stats})
+				Descriptor any             `json:"descriptor"`
+				Stats      *summaryStats   `json:"stats,omitempty"`
+				Explain    *summaryExplain `json:"explain,omitempty"`
+			}{body, v.stats, v.explain})
 		}
 		return writeJSON(a.stdout, struct {
-			Summary any           `json:"summary"`
-			Stats   *summaryStats `json:"stats"`
-		}{body, v.stats})
+			Summary any             `json:"summary"`
+			Stats   *summaryStats   `json:"stats,omitempty"`
+			Explain *summaryExplain `json:"explain,omitempty"`
+		}{body, v.stats, v.explain})
 	case formatMarkdown:
 		_, err := a.stdout.Write([]byte(markdownSummary(v)))
 		return err
@@ -169,9 +184,12 @@ func (a *app) printSummaryView(v summaryView, format string) error {
 	if v.descriptor != nil {
 		p.descriptorHeader(*v.descriptor)
 	}
-	p.summary(v.title, v.summary.Lines, v.summary.HasHiddenFields)
+	p.summary(v.title, v.summary.Lines, v.summary.HasHiddenFields, v.explain != nil)
 	if v.stats != nil {
 		p.stats(*v.stats)
+	}
+	if v.explain != nil {
+		p.needs(v.explain.Needs)
 	}
 	return nil
 }

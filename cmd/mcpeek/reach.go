@@ -1,0 +1,275 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/model"
+	"mcpeek/schemadiff"
+	"mcpeek/summarizer"
+)
+
+// reachTask is one planner task of a task file: the tool it calls and the
+// output fields it needs.
+type reachTask struct {
+	Tool  string   `json:"tool"`
+	Task  string   `json:"task"`
+	Paths []string `json:"paths"`
+}
+
+// reachTotal counts, at one budget, how the summaries let a planner reach
+// the needed paths of every task.
+type reachTotal struct {
+	MaxFields int `json:"max_fields"`
+	MaxDepth  int `json:"max_depth"`
+	Paths     int `json:"paths"`
+	Listed    int `json:"listed"`
+	OneCall   int `json:"one_call"`
+	TwoCalls  int `json:"two_calls"`
+	Hidden    int `json:"hidden"`
+	NotFound  int `json:"not_found"`
+}
+
+func (t *reachTotal) add(reach string) {
+	t.Paths++
+	switch reach {
+	case reachListed:
+		t.Listed++
+	case reachOneCall:
+		t.OneCall++
+	case reachTwoCalls:
+		t.TwoCalls++
+	case reachHidden:
+		t.Hidden++
+	default:
+		t.NotFound++
+	}
+}
+
+// reachResult is one task's detail: per budget, each needed path.
+type reachResult struct {
+	reachTask
+	Error   string        `json:"error,omitempty"` // the tool is missing or has no output schema
+	Budgets []reachBudget `json:"budgets"`
+}
+
+type reachBudget struct {
+	MaxFields int          `json:"max_fields"`
+	Needs     []neededPath `json:"needs"`
+}
+
+// reachReport is what `mcpeek reach --json` prints.
+type reachReport struct {
+	Tasks   int            `json:"tasks"`
+	Inspect map[string]int `json:"inspect"`
+	Totals  []reachTotal   `json:"totals"`
+	Detail  []reachResult  `json:"detail"`
+}
+
+func (a *app) reachCommand() *cobra.Command {
+	var (
+		snapshotPath string
+		budgets      []int
+		maxDepth     int
+		asJSON       bool
+	)
+	cmd := &cobra.Command{
+		Use:   "reach TASKS.json",
+		Short: "Count the fields your planner's tasks need that folded summaries list, or put one or two inspect calls away",
+		Long: "reach reads a file of planner tasks, a JSON array of\n" +
+			"  {\"tool\": \"SERVER.TOOL\", \"task\": \"what the planner must do\", \"paths\": [\"order.id\", ...]}\n" +
+			"where paths are the output fields the task needs (as inspect_tool_output accepts them).\n" +
+			"For each budget (--budget, 20, 30 and 50 lines by default) it folds each tool's output\n" +
+			"schema as a planner is shown it and counts the needed paths that are listed, one\n" +
+			"inspect_tool_output call away (a fold marker's call lists them), two calls away, or\n" +
+			"hidden. --json adds each task's detail: for each path, the step that listed it or\n" +
+			"the fold that holds it and the calls that list it. The tools come from the\n" +
+			"configured servers, or from a lock file with --snapshot.",
+		Example: "  mcpeek reach docs/reach-demo.json\n" +
+			"  mcpeek reach tasks.json --snapshot mcpeek.lock.json --budget 10,30 --json",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(budgets) == 0 || slices.Min(budgets) < 1 || maxDepth < 1 {
+				return usageError("--budget takes line counts of at least 1 and --max-depth at least 1 (got %v and %d)", budgets, maxDepth)
+			}
+			tasks, err := readTasks(args[0])
+			if err != nil {
+				return err
+			}
+			tools, err := a.reachTools(cmd.Context(), snapshotPath, tasks)
+			if err != nil {
+				return err
+			}
+			rep := measureReach(tasks, tools, slices.Compact(slices.Sorted(slices.Values(budgets))), maxDepth)
+			if asJSON {
+				return writeJSON(a.stdout, rep)
+			}
+			a.printer().reach(rep)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&snapshotPath, "snapshot", "", "Read the tools from this lock file (mcpeek snapshot) instead of the servers")
+	cmd.Flags().IntSliceVar(&budgets, "budget", []int{20, 30, 50}, "Summary lines (max_fields) to measure at")
+	cmd.Flags().IntVar(&maxDepth, "max-depth", summarizer.DefaultSummaryMaxDepth, "The summaries' max_depth")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the counts and each task's detail as JSON")
+	return cmd
+}
+
+// readTasks reads and checks a task file.
+func readTasks(path string) ([]reachTask, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the task file: %w", err)
+	}
+	var tasks []reachTask
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&tasks); err != nil {
+		return nil, fmt.Errorf("%s: want a JSON array of {\"tool\", \"task\", \"paths\"}: %w", path, err)
+	}
+	if len(tasks) == 0 {
+		return nil, fmt.Errorf("%s holds no tasks", path)
+	}
+	for i, t := range tasks {
+		if _, err := parseToolRef(t.Tool); err != nil {
+			return nil, fmt.Errorf("%s: task %d: %w", path, i+1, err)
+		}
+		if len(t.Paths) == 0 {
+			return nil, fmt.Errorf("%s: task %d (%s) needs no paths", path, i+1, t.Tool)
+		}
+	}
+	return tasks, nil
+}
+
+// reachTools returns the tools the tasks name, by SERVER.TOOL, from a lock
+// file or from the servers the tasks name.
+func (a *app) reachTools(ctx context.Context, snapshotPath string, tasks []reachTask) (map[string]model.Tool, error) {
+	var snap schemadiff.Snapshot
+	if snapshotPath != "" {
+		b, err := os.ReadFile(snapshotPath)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the snapshot: %w", err)
+		}
+		if snap, err = schemadiff.Decode(b); err != nil {
+			return nil, fmt.Errorf("%s: %w", snapshotPath, err)
+		}
+	} else {
+		var servers []string
+		for _, t := range tasks {
+			server, _, _ := strings.Cut(t.Tool, ".")
+			servers = append(servers, server)
+		}
+		var err error
+		if snap, err = a.liveSnapshot(ctx, servers); err != nil {
+			return nil, err
+		}
+	}
+	tools := map[string]model.Tool{}
+	for _, s := range snap.Servers {
+		for _, t := range s.Tools {
+			tools[t.ID()] = t
+		}
+	}
+	return tools, nil
+}
+
+// measureReach folds each task's tool at each budget and finds its paths.
+// A tool is parsed once; its summary at a budget is made once.
+func measureReach(tasks []reachTask, tools map[string]model.Tool, budgets []int, maxDepth int) reachReport {
+	rep := reachReport{Tasks: len(tasks), Inspect: map[string]int{
+		"max_fields": summarizer.DefaultInspectMaxField, "max_depth": summarizer.DefaultInspectMaxDepth}}
+	for _, b := range budgets {
+		rep.Totals = append(rep.Totals, reachTotal{MaxFields: b, MaxDepth: maxDepth})
+	}
+	type folded struct {
+		schema    *model.Schema
+		err       error
+		summaries map[int]summarizer.Summary
+	}
+	parsed := map[string]*folded{}
+	for _, task := range tasks {
+		res := reachResult{reachTask: task}
+		f := parsed[task.Tool]
+		if f == nil {
+			f = &folded{summaries: map[int]summarizer.Summary{}}
+			if t, ok := tools[task.Tool]; !ok {
+				f.err = fmt.Errorf("no tool %s", task.Tool)
+			} else {
+				f.schema, f.err = outputSchema(t, "measure")
+			}
+			parsed[task.Tool] = f
+		}
+		if f.err != nil {
+			res.Error = f.err.Error()
+		}
+		for i, b := range budgets {
+			rb := reachBudget{MaxFields: b}
+			for _, p := range task.Paths {
+				n := neededPath{Path: p, Reach: reachNotFound, Error: res.Error}
+				if f.err == nil {
+					sum, ok := f.summaries[b]
+					if !ok {
+						sum = summarizer.Summarize(f.schema, summarizer.Options{MaxFields: b, MaxDepth: maxDepth})
+						f.summaries[b] = sum
+					}
+					n = findNeeded(f.schema, sum.Lines, p)
+				}
+				rep.Totals[i].add(n.Reach)
+				rb.Needs = append(rb.Needs, n)
+			}
+			res.Budgets = append(res.Budgets, rb)
+		}
+		rep.Detail = append(rep.Detail, res)
+	}
+	return rep
+}
+
+// reach prints the counts per budget, with shares of the paths found, and
+// the paths that name nothing.
+func (p printer) reach(rep reachReport) {
+	paths := 0
+	if len(rep.Totals) > 0 {
+		paths = rep.Totals[0].Paths
+	}
+	p.println(p.head.Render(fmt.Sprintf("%s, %s needed", plural(rep.Tasks, "task", "tasks"), plural(paths, "path", "paths"))) +
+		p.faint.Render(fmt.Sprintf(" (max_depth %d; inspect_tool_output at max_fields %d, max_depth %d)",
+			rep.Totals[0].MaxDepth, rep.Inspect["max_fields"], rep.Inspect["max_depth"])))
+	p.println(fmt.Sprintf("  %-8s %-15s %-15s %-15s %-15s %s", "budget", "listed", "one call", "two calls", "hidden", "within one call"))
+	share := func(n, of int) string {
+		if of == 0 {
+			return fmt.Sprintf("%d", n)
+		}
+		return fmt.Sprintf("%d (%.1f%%)", n, float64(n)*100/float64(of))
+	}
+	for _, t := range rep.Totals {
+		found := t.Paths - t.NotFound
+		within := "n/a"
+		if found > 0 {
+			within = fmt.Sprintf("%.1f%%", float64(t.Listed+t.OneCall)*100/float64(found))
+		}
+		p.println(fmt.Sprintf("  %-8d %-15s %-15s %-15s %-15s %s", t.MaxFields, share(t.Listed, found), share(t.OneCall, found),
+			share(t.TwoCalls, found), share(t.Hidden, found), within))
+	}
+	if n := rep.Totals[0].NotFound; n > 0 {
+		p.println("")
+		what := "1 path names nothing in its tool's output schema (not counted above):"
+		if n > 1 {
+			what = fmt.Sprintf("%d paths name nothing in their tool's output schema (not counted above):", n)
+		}
+		p.println(p.faint.Render(what))
+		for _, r := range rep.Detail {
+			for _, need := range r.Budgets[0].Needs {
+				if need.Reach == reachNotFound {
+					p.println("  " + clean(r.Tool) + " " + p.path.Render(clean(need.Path)) + ": " + clean(need.Error))
+				}
+			}
+		}
+	}
+}
