@@ -26,6 +26,7 @@ type keyMap struct {
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
 	CopyCLI, CopyCall                        key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
+	Leave                                    key.Binding
 	FindField, Side, Details, Pan            key.Binding
 	CallOverlay                              key.Binding
 	Help, Quit, CloseHelp                    key.Binding
@@ -90,6 +91,7 @@ func newKeyMap() keyMap {
 		Traffic:     b([]string{"t"}, "t", "gateway traffic"),
 		Open:        b([]string{"enter", "l", "right"}, "enter", "open call"),
 		Back:        b([]string{"esc", "h", "left"}, "esc", "back"),
+		Leave:       b([]string{"esc"}, "esc", "back"),
 		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
 		FindField:   b([]string{"f"}, "f", "find field"),
 		Side:        b([]string{"tab"}, "tab", "output/input/both"),

@@ -53,6 +53,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleView(v)
 		return nil
 	}
+	if key.Matches(msg, k.Leave) && toolViews[m.view].key != nil {
+		m.leaveView()
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Pane):
 		m.switchPane()
@@ -101,6 +105,46 @@ func (m *Model) toggleView(k viewKind) {
 	}
 	m.view = k
 	m.sizePanes()
+}
+
+// leaveView goes back from a view that has a key of its own (esc) to the
+// view shown before it, or to the first.
+func (m *Model) leaveView() {
+	t := &m.trail
+	back := viewKind(0)
+	for len(t.before) > 0 {
+		b := t.before[len(t.before)-1]
+		t.before = t.before[:len(t.before)-1]
+		if b != m.view {
+			back = b
+			break
+		}
+	}
+	m.view, t.shown = back, back
+	m.sizePanes()
+}
+
+// viewTrail is the views shown before the current one, the latest last,
+// for esc to go back through.
+type viewTrail struct {
+	before []viewKind
+	shown  viewKind // the view shown after the last message
+}
+
+// maxTrail bounds the views esc goes back through.
+const maxTrail = 8
+
+// follow notes a change of view, however it came (a key, a call that
+// shows its result, a jump to a field).
+func (t *viewTrail) follow(now viewKind) {
+	if now == t.shown {
+		return
+	}
+	t.before = append(t.before, t.shown)
+	if len(t.before) > maxTrail {
+		t.before = t.before[1:]
+	}
+	t.shown = now
 }
 
 func (m *Model) switchPane() {

@@ -79,6 +79,7 @@ type Model struct {
 	layout        layout
 	focus         focus
 	view          viewKind // the view of the tool shown on the right
+	trail         viewTrail
 	help          help.Model
 	showHelp      bool
 	spinner       spinner.Model

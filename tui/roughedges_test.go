@@ -38,3 +38,38 @@ func TestSlashStartsANewFilter(t *testing.T) {
 		t.Errorf("/ esc kept the filter %q", h.m.tools.filter)
 	}
 }
+
+// esc leaves a view that has a key of its own (findings, planner, diff,
+// compare, result) for the view shown before it, from either pane.
+func TestEscLeavesKeyedViews(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, demoBackend(t), 120, 30)
+	h.selectTool("shop_get_order")
+	name := func() string { return h.m.view.String() }
+	h.keys("!")
+	if name() != "findings" {
+		t.Fatalf("! shows %s", name())
+	}
+	h.keys("esc")
+	if name() != "summary" {
+		t.Errorf("esc from findings shows %s, want summary", name())
+	}
+	h.keys("tab") // the view pane has the keys
+	h.keys("v")   // schema
+	h.keys("p", "D")
+	if name() != "diff" {
+		t.Fatalf("p D shows %s", name())
+	}
+	h.keys("esc")
+	if name() != "planner" {
+		t.Errorf("esc from diff shows %s, want planner", name())
+	}
+	h.keys("esc")
+	if name() != "schema" {
+		t.Errorf("esc from planner shows %s, want schema", name())
+	}
+	h.keys("esc")
+	if name() != "schema" {
+		t.Errorf("esc on the schema view moved to %s", name())
+	}
+}

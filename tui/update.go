@@ -10,6 +10,7 @@ import (
 // Update handles one message, then starts what the new state calls for.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	m.trail.follow(m.view)
 	if _, tick := msg.(spinner.TickMsg); tick {
 		return m, cmd
 	}
