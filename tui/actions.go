@@ -32,8 +32,6 @@ type (
 	closeDialog struct{}
 	// copyText puts text on the clipboard (Y, a value of a result).
 	copyText struct{ text, what string }
-	// saveResult asks where to save the result shown (w).
-	saveResult struct{}
 	// callTool (call.go) calls a tool with the arguments of the call form.
 	// quitApp ends the app.
 	quitApp struct{}
@@ -61,8 +59,6 @@ func (m *Model) act(a action) tea.Cmd {
 		m.overlay.close()
 	case copyText:
 		return m.copyText(a.text, a.what)
-	case saveResult:
-		return m.openSave()
 	case saveTo:
 		m.overlay.close()
 		return saveFiles(a.path, a.res)

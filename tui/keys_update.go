@@ -77,6 +77,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.CallAgain):
 		return m.callAgain()
+	case key.Matches(msg, k.Save):
+		return m.openSave()
+	case key.Matches(msg, k.CopyValue) && (m.focus == focusTools || m.view != resultView()):
+		return m.copyResult()
 	case key.Matches(msg, k.Desc):
 		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
 		return nil

@@ -198,11 +198,6 @@ func (p *resultPane) key(msg tea.KeyPressMsg, k *keyMap) action {
 			return showStatus{"no value under the cursor", true}
 		}
 		return copyText{text: string(d.v.AppendJSON(nil)), what: "value"}
-	case key.Matches(msg, k.Save):
-		if p.out == nil || p.out.result == nil {
-			return showStatus{"no result to save", true}
-		}
-		return saveResult{}
 	}
 	return p.treePane.key(msg, k)
 }

@@ -73,3 +73,32 @@ func TestEscLeavesKeyedViews(t *testing.T) {
 		t.Errorf("esc on the schema view moved to %s", name())
 	}
 }
+
+// w and Y work from the tools pane too, on the selected tool's last
+// result; without one they say how to get it.
+func TestSaveAndCopyFromTheToolsPane(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
+	h.selectTool("util_echo")
+	h.keys("tab") // back to the tools pane, whichever pane selectTool left
+	if h.m.focus != focusTools {
+		h.keys("tab")
+	}
+	h.keys("Y")
+	if !strings.Contains(h.m.status.text, "no result to copy yet for demo.util_echo: x calls it") {
+		t.Errorf("Y before a call: %q", h.m.status.text)
+	}
+	h.keys("X")
+	if h.m.current.last == nil || h.m.current.last.result == nil {
+		t.Fatal("X made no call")
+	}
+	h.m.focus = focusTools
+	h.keys("Y")
+	if want := string(h.m.current.last.result.StructuredContent); h.m.Copied() != want || want == "" {
+		t.Errorf("Y in the tools pane copied %q, want the structuredContent %q", h.m.Copied(), want)
+	}
+	h.keys("w")
+	if _, ok := h.m.overlay.top().(*saveDialog); !ok {
+		t.Errorf("w in the tools pane opened no save dialog; status %q", h.m.status.text)
+	}
+}
