@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+
 	"mcpeek/model"
 
 	"charm.land/bubbles/v2/key"
@@ -71,6 +73,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 				if cmd := login(m.backend, srv.Name); cmd != nil {
 					return tea.Batch(m.setStatus("logging in to "+srv.Name+": finish in your browser…", false), cmd)
 				}
+			}
+			if !slices.Contains(m.reconnecting, srv.Name) {
+				m.reconnecting = append(m.reconnecting, srv.Name)
 			}
 			return tea.Batch(m.setStatus("reconnecting "+srv.Name+"…", false), reconnect(m.backend, srv.Name))
 		}

@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"mcpeek/model"
 )
 
 // A second / starts a new query: what is typed replaces the kept filter
@@ -100,5 +102,58 @@ func TestSaveAndCopyFromTheToolsPane(t *testing.T) {
 	h.keys("w")
 	if _, ok := h.m.overlay.top().(*saveDialog); !ok {
 		t.Errorf("w in the tools pane opened no save dialog; status %q", h.m.status.text)
+	}
+}
+
+// Once the user has pressed a key, a snapshot keeps the cursor on the tool
+// it is on, by name: a server that finishes connecting above it neither
+// moves it to the first tool nor to another tool at the same row.
+func TestStartupKeepsTheSelectedTool(t *testing.T) {
+	t.Parallel()
+	tools := demoBackend(t).servers[0].Tools
+	named := func(server string, ts []model.Tool) []model.Tool {
+		out := append([]model.Tool(nil), ts...)
+		for i := range out {
+			out[i].Server = server
+		}
+		return out
+	}
+	for _, moves := range [][]string{{"tab"}, {"j", "k"}, {"j"}} {
+		b := &fakeBackend{servers: []model.Server{
+			{Name: "big", State: model.StateStarting},
+			{Name: "small", State: model.StateConnected, Tools: named("small", tools[:3])},
+		}}
+		h := newHarness(t, b, 100, 30)
+		h.keys(moves...)
+		before, _ := h.m.selectedTool()
+		b.servers = []model.Server{{Name: "big", State: model.StateConnected, Tools: named("big", tools[3:])}, b.servers[1]}
+		h.send(ServerChangedMsg{Server: "big"})
+		if now, _ := h.m.selectedTool(); now.ID() != before.ID() {
+			t.Errorf("%v: big connected and the cursor went from %s to %s", moves, before.ID(), now.ID())
+		}
+	}
+}
+
+// The reconnect's status line stays until its answer comes, however long
+// the attempt takes.
+func TestReconnectStatusWaitsForTheAnswer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, demoBackend(t), 100, 30)
+	h.keys("G") // the last row: the broken server's
+	if srv, ok := h.m.selectedServer(); !ok || srv.Name != "broken" {
+		t.Fatalf("G selected %+v", srv)
+	}
+	h.m.Update(keyPress("r")) // its answer is not run: the attempt goes on
+	h.send(statusExpiredMsg{ticket: h.m.status.ticket})
+	if !strings.Contains(h.screen(), "reconnecting broken…") {
+		t.Fatalf("the status line dropped the reconnect before its answer:\n%s", h.screen())
+	}
+	h.send(reconnectedMsg{server: "broken", srv: model.Server{Name: "broken", State: model.StateError, Err: "boom"}})
+	if !strings.Contains(h.screen(), "broken: still failing: boom") {
+		t.Errorf("no answer:\n%s", h.screen())
+	}
+	h.send(statusExpiredMsg{ticket: h.m.status.ticket})
+	if strings.Contains(h.screen(), "reconnecting") {
+		t.Errorf("the answered reconnect is still said:\n%s", h.screen())
 	}
 }
