@@ -177,11 +177,14 @@ func (d *fieldDialog) render(s *Styles, width, height int) string {
 	case len(d.hits) == 0:
 		lines = append(lines, s.Dim.Render("no field matches"))
 	default:
-		toolW := 0
+		// The tool's column takes what its longest id wants, as long as
+		// the longest path and type keep theirs; else a third of the box.
+		toolW, pathW := 0, 0
 		for _, h := range d.hits[d.top:min(d.top+d.rows, len(d.hits))] {
 			toolW = max(toolW, ansi.StringWidth(model.SanitizeLine(h.ToolID)))
+			pathW = max(pathW, ansi.StringWidth(model.SanitizeLine(h.Path))+2+ansi.StringWidth(h.Type))
 		}
-		toolW = min(toolW, inner/3)
+		toolW = min(toolW, max(inner/3, inner-2-6-2-pathW))
 		for i := d.top; i < len(d.hits) && i < d.top+d.rows; i++ {
 			h := d.hits[i]
 			segs := []seg{

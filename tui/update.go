@@ -218,9 +218,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 			}
 		}
 	}
-	if w := m.tools.wantWidth(m.servers); w != m.layout.wantLeft {
-		m.resize(m.width, m.height)
-	}
+	m.fitTools()
 	m.rememberFirst()
 	cmds = append(cmds, m.showSelected(), m.markTools())
 	if !wasBusy && m.busy() {
