@@ -156,14 +156,15 @@ func checkVerdict(c *resultcheck.Outcome) (string, bool) {
 	if !c.Breaks() {
 		return "matches its output schema", false
 	}
+	// Each count is of the findings the check section lists below.
 	var counts []string
 	for k := resultcheck.MissingRequired; k <= resultcheck.NotAllowed; k++ {
-		if n := r.Count(k); n > 0 {
+		if n := r.Marked(k); n > 0 {
 			counts = append(counts, itoa(n)+" "+k.String())
 		}
 	}
 	if n := len(c.Unexplained()) + c.Validation.Omitted; n > 0 {
-		counts = append(counts, itoa(n)+" more by the validator")
+		counts = append(counts, plural(n, "more schema error"))
 	}
 	return "breaks its output schema: " + strings.Join(counts, ", "), true
 }

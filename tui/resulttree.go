@@ -137,7 +137,7 @@ func checkLines(c *resultcheck.Outcome) []string {
 		lines = append(lines, plural(n, "more mark")+" not listed")
 	}
 	for _, e := range c.Unexplained() {
-		lines = append(lines, "validator: "+resultcheck.DisplayPath(e.Path)+": "+e.Message)
+		lines = append(lines, "schema error: "+resultcheck.DisplayPath(e.Path)+": "+e.Message)
 	}
 	return lines
 }
