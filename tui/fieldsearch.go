@@ -8,7 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/schematree"
 	"mcpeek/search"
 )
 
@@ -262,4 +264,57 @@ func viewByName(name string) viewKind {
 		}
 	}
 	return 0
+}
+
+// showField shows a field of the current tool's output in its schema
+// view: the line at path, or the nearest line above it when it has none
+// (a path the validator wrote, which knows no union alternatives).
+func (m *Model) showField(path string, envelope bool) tea.Cmd {
+	v := m.current
+	p, ok := paneOf[*schemaPane](v)
+	if !ok {
+		return nil
+	}
+	m.view, m.focus = viewByName("schema"), focusView
+	m.sizePanes()
+	under := func(p string) string { return p }
+	if v.enveloped && !envelope {
+		// The schema view starts at the envelope; the check inside its data.
+		under = func(p string) string {
+			if p == "" || p[0] == '[' {
+				return "data" + p
+			}
+			return "data." + p
+		}
+	}
+	for at := path; ; at = parentPath(at) {
+		if at == "" && under(at) == "" {
+			// The root is the output section's own line.
+			for n := p.t.First(); n != nil; n = n.After() {
+				if n.Kind == schematree.KindSection && n.Name == "output" {
+					p.t.Jump(n)
+					return nil
+				}
+			}
+		}
+		if _, ok := p.t.OpenIn("output", under(at)); ok {
+			return nil
+		}
+		if at == "" {
+			return m.setStatus("no line "+model.SanitizeLine(path)+" in the output schema", true)
+		}
+	}
+}
+
+// parentPath is the path of the field that holds p ("" at the top).
+func parentPath(p string) string {
+	segs := fieldpath.Split(p)
+	if len(segs) == 0 {
+		return ""
+	}
+	out := ""
+	for _, s := range segs[:len(segs)-1] {
+		out = fieldpath.Join(out, s.Name+fieldpath.Arrays(s.Arrays))
+	}
+	return out
 }

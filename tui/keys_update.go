@@ -55,7 +55,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleView(v)
 		return nil
 	}
-	if key.Matches(msg, k.Leave) && toolViews[m.view].key != nil {
+	if key.Matches(msg, k.Leave) && (toolViews[m.view].key != nil || len(m.trail.before) > 0) {
 		m.leaveView()
 		return nil
 	}
@@ -116,8 +116,10 @@ func (m *Model) toggleView(k viewKind) {
 	m.sizePanes()
 }
 
-// leaveView goes back from a view that has a key of its own (esc) to the
-// view shown before it, or to the first.
+// leaveView goes back (esc) to the view shown before this one, as a
+// browser does: from a view opened by its own key, from a field a finding
+// or the field search showed; from a view with a key of its own and
+// nothing before it, to the first.
 func (m *Model) leaveView() {
 	t := &m.trail
 	back := viewKind(0)

@@ -70,9 +70,13 @@ func TestEscLeavesKeyedViews(t *testing.T) {
 	if name() != "schema" {
 		t.Errorf("esc from planner shows %s, want schema", name())
 	}
+	h.keys("esc") // v brought the schema view: esc goes back as it came
+	if name() != "summary" {
+		t.Errorf("esc from schema shows %s, want summary", name())
+	}
 	h.keys("esc")
-	if name() != "schema" {
-		t.Errorf("esc on the schema view moved to %s", name())
+	if name() != "summary" {
+		t.Errorf("esc with nothing to go back to moved to %s", name())
 	}
 }
 
