@@ -81,3 +81,13 @@ func TestWrappedCommandLineHasOnePrompt(t *testing.T) {
 		t.Errorf("%d prompts for one command:\n%s", n, h.screen())
 	}
 }
+
+// BenchmarkToolsWant1223Tools measures the tools pane's wanted width over
+// a 1,223-tool server with every row marked: it is measured on each
+// resize, snapshot and marking, never per frame.
+func BenchmarkToolsWant1223Tools(b *testing.B) {
+	h := newHarness(b, manyTools(b, 1223), 160, 48)
+	for b.Loop() {
+		h.m.toolsWant()
+	}
+}

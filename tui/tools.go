@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
 	"mcpeek/search"
@@ -319,24 +320,40 @@ func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string
 }
 
 // wantWidth is the width that shows every row whole: its icon and name,
-// then the count or marks at its right, as render draws them.
+// then the count or marks at its right, as render draws them. A tool's
+// change marks are counted as the columns they keep while some tool has
+// one (asking each tool for its marks costs a lint profile each).
 func (p toolsView) wantWidth(l *toolList, servers []model.Server, info map[string]toolInfo) int {
+	cols := 0
+	if p.marks != nil {
+		cols = btoi(p.marks.anyChange) + btoi(p.marks.anyRejected)
+	}
 	w := 0
-	measure := func(r toolRow, srv model.Server) {
-		segs, right, marks := p.row(l, r, srv, info)
+	for si, srv := range servers {
+		segs, right, marks := p.row(l, toolRow{server: si, tool: -1}, srv, info)
 		n := segsWidth(segs)
 		if rights := segsWidth(append([]seg{right}, marks...)); rights > 0 {
 			n += rights + 1
 		}
 		w = max(w, n)
-	}
-	for si, srv := range servers {
-		measure(toolRow{server: si, tool: -1}, srv)
-		for ti := range srv.Tools {
-			measure(toolRow{server: si, tool: ti}, srv)
+		for _, t := range srv.Tools {
+			ti := info[t.ID()]
+			rights := cols + btoi(ti.badSchema || ti.hidesFields)
+			n := 4 + ansi.StringWidth(model.SanitizeLine(t.Name))
+			if rights > 0 {
+				n += rights + 1
+			}
+			w = max(w, n)
 		}
 	}
 	return w
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (p toolsView) stateIcon(st model.ConnState) (string, lipgloss.Style) {
