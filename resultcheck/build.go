@@ -16,6 +16,7 @@ func (c *checker) report(enveloped bool) *Report {
 			r.index[x.path] = int32(i)
 		}
 		for _, m := range r.marksOf(int32(i)) {
+			r.marked[m.Kind]++
 			if len(r.Marks) < c.opts.MaxMarks {
 				r.Marks = append(r.Marks, m)
 			} else {

@@ -19,13 +19,17 @@ type FoldedData struct {
 	Keys int
 	// Paths are the first of those fields' paths, at most maxFoldedPaths.
 	Paths []string
+	// Hidden are the marks of the fields hidden behind the line (an
+	// undeclared key's when its object has no line either), attributed as
+	// Fields are: what the line's fold hides that breaks the schema.
+	Hidden Hidden `json:"-"`
 }
 
 // maxFoldedPaths bounds the paths one FoldedData lists.
 const maxFoldedPaths = 50
 
 // Folded says which lines of a folded summary of the same schema hid
-// fields that carried data, in the lines' order. A field with a line of
+// fields that carried data, or marks, in the lines' order. A field with a line of
 // its own is not hidden; any other is counted once, at the nearest line
 // above it on its path, or at the "*" line when its top-level field has
 // no line. Lines behind which nothing carried data are left out.
@@ -73,11 +77,45 @@ func (r *Report) Folded(lines []summarizer.Line) []FoldedData {
 			out[j].Paths = append(out[j].Paths, x.path)
 		}
 	}
+	r.hideMarks(out, at, overflow)
 	kept := out[:0]
 	for _, f := range out {
-		if f.Fields > 0 || f.Keys > 0 {
+		if f.Fields > 0 || f.Keys > 0 || f.Hidden.Total() > 0 {
 			kept = append(kept, f)
 		}
 	}
 	return kept
+}
+
+// hideMarks counts each mark whose line the summary lacks at the nearest
+// line above it, as Folded counts fields (or at the "*" line): a mark on
+// a field with a line of its own, or on an undeclared key of an object
+// with one, is shown there.
+func (r *Report) hideMarks(out []FoldedData, at map[string]int, overflow int) {
+	for i := range r.entries {
+		x := &r.entries[i]
+		if x.envelope || len(x.marks) == 0 {
+			continue
+		}
+		shown := r.shownAt(int32(i))
+		if shown < 0 || r.entries[shown].kind == entryRoot {
+			continue // the header counts the root's own marks
+		}
+		if _, ok := at[r.entries[shown].path]; ok {
+			continue
+		}
+		j := overflow
+		for p := r.entries[shown].parent; p >= 0 && !r.entries[p].envelope; p = r.entries[p].parent {
+			if k, ok := at[r.entries[p].path]; ok {
+				j = k
+				break
+			}
+		}
+		if j < 0 {
+			continue
+		}
+		for _, m := range r.marksOf(int32(i)) {
+			out[j].Hidden.add(m)
+		}
+	}
 }

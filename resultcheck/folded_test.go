@@ -49,3 +49,56 @@ func TestFolded(t *testing.T) {
 			strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestFoldedHidesMarks: a mark on a field with no line of its own is
+// counted at the fold above it, an undeclared key at the fold above its
+// object; Below counts the same marks under every line above them.
+func TestFoldedHidesMarks(t *testing.T) {
+	schema := `{"type": "object", "required": ["id", "d"], "properties": {
+	  "id": {"type": "string"},
+	  "head": {"type": "object", "properties": {
+	     "ref": {"type": "string"}, "sha": {"type": "string"}, "label": {"type": "string"},
+	     "repo": {"type": "object", "additionalProperties": false, "required": ["name"],
+	        "properties": {"name": {"type": "string"}, "size": {"type": "integer"}}}},
+	     "required": ["ref"]},
+	  "a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}, "d": {"type": "string"},
+	  "late": {"type": "object", "properties": {"n": {"type": "integer"}}}
+	}}`
+	s, err := model.ParseSchema([]byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(s, []byte(`{"id": "1", "head": {"sha": "abc", "repo": {"size": "big", "fork": true}},
+	  "late": {"n": "x"}}`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := summarizer.Summarize(s, summarizer.Options{MaxFields: 5}).Lines
+	var got []string
+	for _, f := range r.Folded(lines) {
+		h := f.Hidden
+		got = append(got, fmt.Sprintf("%s: %d hidden, %d break, worst %s", f.Line.Path, h.Total(), h.Violations(), h.Worst()))
+	}
+	// head hides head.ref (missing), head.repo.name (missing), size (type)
+	// and fork (not allowed, under repo, which has no line); late hides
+	// late.n, * the missing d.
+	want := []string{
+		"head: 4 hidden, 4 break, worst missing required",
+		"late: 1 hidden, 1 break, worst type mismatch",
+		"*: 1 hidden, 1 break, worst missing required",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("summary lines:\n%s\nfolded:\n%s\nwant:\n%s", strings.Join(summarizer.Strings(lines), "\n"),
+			strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	below := r.Below()
+	for path, want := range map[string]string{"head": "4 missing required", "head.repo": "2 missing required", "late": "1 type mismatch"} {
+		h := below[path]
+		if h == nil || fmt.Sprintf("%d %s", h.Total(), h.Worst()) != want {
+			t.Errorf("below %s: %+v, want %s", path, h, want)
+		}
+	}
+	if r.Marked(MissingRequired) != 3 || r.Marked(TypeMismatch) != 2 || r.Marked(NotAllowed) != 1 {
+		t.Errorf("marked: %d missing, %d type, %d not allowed", r.Marked(MissingRequired), r.Marked(TypeMismatch), r.Marked(NotAllowed))
+	}
+}

@@ -173,6 +173,7 @@ type Report struct {
 	Truncated string
 
 	totals  [numKinds]int
+	marked  [numKinds]int
 	entries []entry
 	index   map[string]int32
 }

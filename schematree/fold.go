@@ -356,3 +356,48 @@ func (t *Tree) LoadFolded(limit, batch int) (more bool) {
 	t.settle()
 	return more
 }
+
+// Reload forgets n's children and loads them again, at once when n is
+// open, else on its next unfold: for a line whose children depend on
+// something that changed, such as the width their text is wrapped to. A
+// cursor or screen top under n moves to n. It costs O(n's materialised
+// lines) plus the load.
+func (t *Tree) Reload(n *Node) {
+	if n == nil || n == t.root || !n.loaded {
+		return
+	}
+	under := func(x *Node) bool {
+		for a := x.parent; a != nil; a = a.parent {
+			if a == n {
+				return true
+			}
+		}
+		return false
+	}
+	if t.cursor != nil && under(t.cursor) {
+		t.cursor = n
+	}
+	if t.top != nil && under(t.top) {
+		t.top = n
+	}
+	if old := n.last; old != n {
+		for c := n.next; c != old.next; c = c.next {
+			t.size--
+		}
+		after := old.next
+		n.next = after
+		if after != nil {
+			after.prev = n
+		}
+		for a := n; a != nil && a.last == old; a = a.parent {
+			a.last = n
+		}
+	}
+	open := !n.collapsed
+	n.loaded, n.hasKids, n.openable, n.collapsed = false, false, true, true
+	if open {
+		t.Expand(n)
+		return
+	}
+	t.settle()
+}

@@ -24,6 +24,13 @@ type (
 	jumpToField struct{ hit search.Hit }
 	// openDetails shows the details of the line under the cursor (i).
 	openDetails struct{}
+	// showField shows a field of the current tool's output schema in its
+	// schema view (enter on a finding of the result view); path is the
+	// check's (inside an envelope's data, unless envelope).
+	showField struct {
+		path     string
+		envelope bool
+	}
 	// startCopy waits for the notation of the path to copy (y).
 	startCopy struct{}
 	// closeTraffic leaves the traffic screen.
@@ -32,8 +39,6 @@ type (
 	closeDialog struct{}
 	// copyText puts text on the clipboard (Y, a value of a result).
 	copyText struct{ text, what string }
-	// saveResult asks where to save the result shown (w).
-	saveResult struct{}
 	// callTool (call.go) calls a tool with the arguments of the call form.
 	// quitApp ends the app.
 	quitApp struct{}
@@ -51,6 +56,8 @@ func (m *Model) act(a action) tea.Cmd {
 	case jumpToField:
 		m.overlay.close()
 		return m.jumpTo(a.hit)
+	case showField:
+		return m.showField(a.path, a.envelope)
 	case openDetails:
 		return m.openDetails()
 	case startCopy:
@@ -61,8 +68,6 @@ func (m *Model) act(a action) tea.Cmd {
 		m.overlay.close()
 	case copyText:
 		return m.copyText(a.text, a.what)
-	case saveResult:
-		return m.openSave()
 	case saveTo:
 		m.overlay.close()
 		return saveFiles(a.path, a.res)

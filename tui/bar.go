@@ -34,12 +34,18 @@ func (m *Model) pathBar() string {
 	left := barJoin(m.barLeft(), count)
 	gw := barJoin(m.callsSegment(), m.gatewaySegment())
 	var tries []string
-	if m.status.text != "" {
+	status := m.status
+	if status.text == "" && len(m.reconnecting) > 0 {
+		// A reconnect takes longer than a status line lasts: it is said
+		// until its answer comes.
+		status.text = "reconnecting " + strings.Join(m.reconnecting, ", ") + "…"
+	}
+	if status.text != "" {
 		st := s.Status
-		if m.status.isErr {
+		if status.isErr {
 			st = s.StatusErr
 		}
-		msg := st.Render(model.SanitizeLine(m.status.text))
+		msg := st.Render(model.SanitizeLine(status.text))
 		tries = []string{barJoin(msg, gw), msg}
 	} else {
 		knobs := ""
@@ -59,7 +65,7 @@ func (m *Model) pathBar() string {
 		}
 		return left + strings.Repeat(" ", max(m.width-w(left)-w(right), 0)) + right
 	}
-	if m.status.text != "" {
+	if status.text != "" {
 		return tries[len(tries)-1]
 	}
 	return cutLeft(left, m.width)

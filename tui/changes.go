@@ -243,6 +243,7 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 		}
 	}
 	m.tools.rebuild(m.servers, m.info)
+	m.fitTools() // the marks take columns of their own
 	return next
 }
 

@@ -319,7 +319,7 @@ func TestListChangedMarksChangedSinceStart(t *testing.T) {
 func TestFindingsViewAndRejectedMark(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 100, 30)
 	// analytics_timeseries returns an array: every client refuses it.
-	if l := h.toolLine("analytics_timeseri"); !strings.Contains(l, h.m.styles.Icons.Rejected) {
+	if l := h.toolLine("analytics_timeseries"); !strings.Contains(l, h.m.styles.Icons.Rejected) {
 		t.Errorf("analytics_timeseries is not marked refused: %q", l)
 	}
 	h.pickTool("analytics_timeseries")

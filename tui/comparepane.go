@@ -23,7 +23,7 @@ func (p *comparePane) headline() string {
 }
 
 func (p *comparePane) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.Pan, k.View, k.Pane, k.Help, k.Quit}
+	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.Pan, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 
 // resize puts the two columns side by side from compareWide cells.

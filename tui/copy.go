@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"bytes"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/fieldpath"
+	"mcpeek/model"
 	"mcpeek/schematree"
 )
 
@@ -122,4 +124,35 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// copyResult copies the selected tool's last result (Y from the tools
+// pane, or from a view other than the result's, where Y copies the value
+// under the cursor): its structuredContent, else its text, else the raw
+// result.
+func (m *Model) copyResult() tea.Cmd {
+	v := m.current
+	if v == nil || v.last == nil || v.last.result == nil {
+		return m.noResult("to copy")
+	}
+	res := v.last.result
+	text := string(res.Raw)
+	switch {
+	case len(bytes.TrimSpace(res.StructuredContent)) > 0:
+		text = string(res.StructuredContent)
+	case res.Text != "":
+		text = res.Text
+	}
+	m.copied = text
+	return tea.Batch(tea.SetClipboard(text), m.setStatus("copied the last result of "+model.SanitizeLine(v.id)+
+		" ("+byteSize(len(text))+"); Y in the result view copies the value under the cursor", false))
+}
+
+// noResult says that the selected tool has no result for w or Y yet, and
+// how to get one.
+func (m *Model) noResult(what string) tea.Cmd {
+	if m.current == nil {
+		return m.setStatus("select a tool: w and Y act on its last result", true)
+	}
+	return m.setStatus("no result "+what+" yet for "+model.SanitizeLine(m.current.id)+": x calls it", true)
 }

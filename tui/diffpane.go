@@ -324,7 +324,7 @@ func (p *diffPane) where(s *Styles) string {
 }
 
 func (p *diffPane) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.Down, k.Filter, k.Diff, k.View, k.Pane, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Filter, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 
 // The search looks through the changes' lines.

@@ -8,7 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/schematree"
 	"mcpeek/search"
 )
 
@@ -177,11 +179,14 @@ func (d *fieldDialog) render(s *Styles, width, height int) string {
 	case len(d.hits) == 0:
 		lines = append(lines, s.Dim.Render("no field matches"))
 	default:
-		toolW := 0
+		// The tool's column takes what its longest id wants, as long as
+		// the longest path and type keep theirs; else a third of the box.
+		toolW, pathW := 0, 0
 		for _, h := range d.hits[d.top:min(d.top+d.rows, len(d.hits))] {
 			toolW = max(toolW, ansi.StringWidth(model.SanitizeLine(h.ToolID)))
+			pathW = max(pathW, ansi.StringWidth(model.SanitizeLine(h.Path))+2+ansi.StringWidth(h.Type))
 		}
-		toolW = min(toolW, inner/3)
+		toolW = min(toolW, max(inner/3, inner-2-6-2-pathW))
 		for i := d.top; i < len(d.hits) && i < d.top+d.rows; i++ {
 			h := d.hits[i]
 			segs := []seg{
@@ -259,4 +264,57 @@ func viewByName(name string) viewKind {
 		}
 	}
 	return 0
+}
+
+// showField shows a field of the current tool's output in its schema
+// view: the line at path, or the nearest line above it when it has none
+// (a path the validator wrote, which knows no union alternatives).
+func (m *Model) showField(path string, envelope bool) tea.Cmd {
+	v := m.current
+	p, ok := paneOf[*schemaPane](v)
+	if !ok {
+		return nil
+	}
+	m.view, m.focus = viewByName("schema"), focusView
+	m.sizePanes()
+	under := func(p string) string { return p }
+	if v.enveloped && !envelope {
+		// The schema view starts at the envelope; the check inside its data.
+		under = func(p string) string {
+			if p == "" || p[0] == '[' {
+				return "data" + p
+			}
+			return "data." + p
+		}
+	}
+	for at := path; ; at = parentPath(at) {
+		if at == "" && under(at) == "" {
+			// The root is the output section's own line.
+			for n := p.t.First(); n != nil; n = n.After() {
+				if n.Kind == schematree.KindSection && n.Name == "output" {
+					p.t.Jump(n)
+					return nil
+				}
+			}
+		}
+		if _, ok := p.t.OpenIn("output", under(at)); ok {
+			return nil
+		}
+		if at == "" {
+			return m.setStatus("no line "+model.SanitizeLine(path)+" in the output schema", true)
+		}
+	}
+}
+
+// parentPath is the path of the field that holds p ("" at the top).
+func parentPath(p string) string {
+	segs := fieldpath.Split(p)
+	if len(segs) == 0 {
+		return ""
+	}
+	out := ""
+	for _, s := range segs[:len(segs)-1] {
+		out = fieldpath.Join(out, s.Name+fieldpath.Arrays(s.Arrays))
+	}
+	return out
 }

@@ -5,18 +5,22 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// startInput opens the text input at the bottom for a filter or a search.
-// While it is open every printable key is text: none runs a command.
-func (m *Model) startInput(mode inputMode, value string) {
+// startInput opens the text input at the bottom for a filter or a search,
+// empty: each / starts a new query. The filter kept from the last one is
+// shown greyed as the placeholder, and stays applied until the first key
+// replaces it (enter keeps it, esc clears it). While the input is open
+// every printable key is text: none runs a command.
+func (m *Model) startInput(mode inputMode) {
 	in := &m.input
 	in.mode = mode
+	in.field.Placeholder = ""
 	if mode == inputSearch {
 		in.field.Prompt = "search: "
 	} else {
 		in.field.Prompt = "filter: "
+		in.field.Placeholder = m.tools.filter
 	}
-	in.field.SetValue(value)
-	in.field.CursorEnd()
+	in.field.SetValue("")
 	in.field.SetWidth(max(m.width-len(in.field.Prompt)-12, 1))
 	in.field.Focus()
 	if mode == inputFilter {
@@ -47,12 +51,12 @@ func (m *Model) openSearch() tea.Cmd {
 	t := m.searchTarget()
 	if t == nil {
 		m.focus = focusTools
-		m.startInput(inputFilter, m.tools.filter)
+		m.startInput(inputFilter)
 		return nil
 	}
 	t.markSearch()
 	m.input.owner, m.input.at, m.input.total = t, 0, 0
-	m.startInput(inputSearch, "")
+	m.startInput(inputSearch)
 	m.input.search = ""
 	return nil
 }
@@ -96,10 +100,14 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 		return m.findNext(dir)
 	}
 	var cmd tea.Cmd
+	was := in.field.Value()
 	in.field, cmd = in.field.Update(msg)
 	val := in.field.Value()
 	if in.mode == inputFilter {
-		if val != m.tools.filter {
+		// The kept filter goes when the query changes (or backspace is
+		// pressed in an empty one), not on a key that edits nothing.
+		edited := val != was || (val == "" && msg.Code == tea.KeyBackspace)
+		if edited && val != m.tools.filter {
 			m.tools.setFilter(val, m.servers, m.info)
 			return tea.Batch(cmd, m.showSelected())
 		}

@@ -26,6 +26,7 @@ type keyMap struct {
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
 	CopyCLI, CopyCall                        key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
+	Leave                                    key.Binding
 	FindField, Side, Details, Pan            key.Binding
 	CallOverlay                              key.Binding
 	Help, Quit, CloseHelp                    key.Binding
@@ -81,15 +82,16 @@ func newKeyMap() keyMap {
 		Desc:        b([]string{"d"}, "d", "descriptions"),
 		Reconnect:   b([]string{"r"}, "r", "reconnect"),
 		Copy:        b([]string{"y"}, "y", "copy path"),
-		CopyDot:     b([]string{"p"}, "p", "dot path"),
-		CopyPointer: b([]string{"j"}, "j", "JSON pointer"),
-		CopyJQ:      b([]string{"q"}, "q", "jq path"),
-		CopyCLI:     b([]string{"c"}, "c", "mcpeek inspect …"),
-		CopyCall:    b([]string{"i"}, "i", "inspect_tool_output(…)"),
+		CopyDot:     b([]string{"p"}, "p", "dot"),
+		CopyPointer: b([]string{"j"}, "j", "pointer"),
+		CopyJQ:      b([]string{"q"}, "q", "jq"),
+		CopyCLI:     b([]string{"c"}, "c", "mcpeek inspect"),
+		CopyCall:    b([]string{"i"}, "i", "inspect_tool_output"),
 		Gateway:     b([]string{"s"}, "s", "gateway on/off"),
 		Traffic:     b([]string{"t"}, "t", "gateway traffic"),
 		Open:        b([]string{"enter", "l", "right"}, "enter", "open call"),
 		Back:        b([]string{"esc", "h", "left"}, "esc", "back"),
+		Leave:       b([]string{"esc"}, "esc", "back"),
 		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
 		FindField:   b([]string{"f"}, "f", "find field"),
 		Side:        b([]string{"tab"}, "tab", "output/input/both"),

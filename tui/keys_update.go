@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+
 	"mcpeek/model"
 
 	"charm.land/bubbles/v2/key"
@@ -53,6 +55,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleView(v)
 		return nil
 	}
+	if key.Matches(msg, k.Leave) && (toolViews[m.view].key != nil || len(m.trail.before) > 0) {
+		m.leaveView()
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Pane):
 		m.switchPane()
@@ -68,11 +74,18 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 					return tea.Batch(m.setStatus("logging in to "+srv.Name+": finish in your browser…", false), cmd)
 				}
 			}
+			if !slices.Contains(m.reconnecting, srv.Name) {
+				m.reconnecting = append(m.reconnecting, srv.Name)
+			}
 			return tea.Batch(m.setStatus("reconnecting "+srv.Name+"…", false), reconnect(m.backend, srv.Name))
 		}
 		return nil
 	case key.Matches(msg, k.CallAgain):
 		return m.callAgain()
+	case key.Matches(msg, k.Save):
+		return m.openSave()
+	case key.Matches(msg, k.CopyValue) && (m.focus == focusTools || m.view != resultView()):
+		return m.copyResult()
 	case key.Matches(msg, k.Desc):
 		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
 		return nil
@@ -101,6 +114,48 @@ func (m *Model) toggleView(k viewKind) {
 	}
 	m.view = k
 	m.sizePanes()
+}
+
+// leaveView goes back (esc) to the view shown before this one, as a
+// browser does: from a view opened by its own key, from a field a finding
+// or the field search showed; from a view with a key of its own and
+// nothing before it, to the first.
+func (m *Model) leaveView() {
+	t := &m.trail
+	back := viewKind(0)
+	for len(t.before) > 0 {
+		b := t.before[len(t.before)-1]
+		t.before = t.before[:len(t.before)-1]
+		if b != m.view {
+			back = b
+			break
+		}
+	}
+	m.view, t.shown = back, back
+	m.sizePanes()
+}
+
+// viewTrail is the views shown before the current one, the latest last,
+// for esc to go back through.
+type viewTrail struct {
+	before []viewKind
+	shown  viewKind // the view shown after the last message
+}
+
+// maxTrail bounds the views esc goes back through.
+const maxTrail = 8
+
+// follow notes a change of view, however it came (a key, a call that
+// shows its result, a jump to a field).
+func (t *viewTrail) follow(now viewKind) {
+	if now == t.shown {
+		return
+	}
+	t.before = append(t.before, t.shown)
+	if len(t.before) > maxTrail {
+		t.before = t.before[1:]
+	}
+	t.shown = now
 }
 
 func (m *Model) switchPane() {

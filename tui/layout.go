@@ -49,7 +49,7 @@ func (m *Model) resize(w, h int) {
 	} else {
 		// The tools pane takes what its longest name wants, up to 44 cells
 		// on a small screen and two fifths of a wide one.
-		l.wantLeft = m.tools.wantWidth(m.servers)
+		l.wantLeft = m.toolsWant()
 		capLeft := maxLeft
 		if m.width >= wideList {
 			capLeft = m.width * 2 / 5
@@ -68,6 +68,19 @@ func (m *Model) resize(w, h int) {
 	m.tools.clampOffset()
 	m.traffic.resize(m.width, l.bodyH)
 	m.sizePanes()
+}
+
+// toolsWant is the width the tools pane's longest row wants.
+func (m *Model) toolsWant() int {
+	return toolsView{styles: &m.styles, marks: &m.changes}.wantWidth(&m.tools, m.servers, m.info)
+}
+
+// fitTools lays the screen out again when the tools pane's rows want
+// another width (servers listed their tools, marks landed).
+func (m *Model) fitTools() {
+	if m.width >= narrowBreak && m.toolsWant() != m.layout.wantLeft {
+		m.resize(m.width, m.height)
+	}
 }
 
 // sizePanes gives the current tool's panes the room they have.

@@ -148,7 +148,7 @@ func (p *lintPane) render(f frame) string {
 }
 
 func (p *lintPane) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.Down, k.PageDown, k.Filter, k.Findings, k.View, k.Pane, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.PageDown, k.Filter, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 
 // lineList is a document of lines built once: it scrolls, pans and is

@@ -82,6 +82,7 @@ type Model struct {
 	layout        layout
 	focus         focus
 	view          viewKind // the view of the tool shown on the right
+	trail         viewTrail
 	help          help.Model
 	showHelp      bool
 	spinner       spinner.Model
@@ -99,10 +100,14 @@ type Model struct {
 
 	tools  toolList
 	landed bool // the cursor has been put on a first tool
-	// landedOn is the tool the cursor was put on for the user; while the
-	// cursor is still there and servers still connect, it follows the
-	// first tool of the list as servers above it list theirs.
+	// landedOn is the tool the cursor was put on for the user; until the
+	// user presses a key or clicks ("" from then on), and while servers
+	// still connect, it follows the first tool of the list as servers
+	// above it list theirs.
 	landedOn string
+	// reconnecting are the servers whose reconnect (r) has not answered
+	// yet: the status line says so until it does.
+	reconnecting []string
 
 	// The tool shown on the right and the views built so far.
 	views   map[string]*toolView

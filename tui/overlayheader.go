@@ -12,8 +12,9 @@ import (
 
 // header is the rows above a tree while a checked call is shown: the
 // verdict and the counts, then the folds that hid fields the result
-// filled (or the check's note), then the declared fields it left out, if
-// any. A row too long for the width is written in fewer words, then cut.
+// filled (or the check's note), then the required fields it left out
+// and, apart, the optional ones, if any. A row too long for the width is
+// written in fewer words, then cut.
 func (l *callLayer) header(s *Styles, width int) string {
 	o := l.check
 	var b strings.Builder
@@ -30,27 +31,55 @@ func (l *callLayer) header(s *Styles, width int) string {
 		folded = l.foldedRow(s, o, true)
 	}
 	s.renderLine(&b, folded, width, false, false)
-	if len(l.absent) > 0 {
+	if len(l.missing) > 0 || len(l.absent) > 0 {
 		b.WriteByte('\n')
 		s.renderLine(&b, l.absentRow(s), width, false, false)
 	}
 	return b.String()
 }
 
-// absentRow: "absent: currency, line_items[].sku", the declared fields the
-// result left out, the required ones marked.
+// absentRow: "✗ 2 missing required: currency, line_items[].sku (1 of 3) ·
+// 1 absent: note", the required fields the result left out (in some
+// objects or all), then apart the optional ones; each list says how many
+// it holds.
 func (l *callLayer) absentRow(s *Styles) []seg {
-	segs := []seg{{"absent: ", s.Dim}}
-	r := l.report()
-	for i, p := range l.absent {
-		if i > 0 {
-			segs = append(segs, seg{", ", s.Dim})
+	var segs []seg
+	list := func(names []string, st lipgloss.Style) {
+		for i, n := range names {
+			if i > 0 {
+				segs = append(segs, seg{", ", s.Dim})
+			}
+			segs = append(segs, seg{model.SanitizeLine(n), st})
 		}
-		st := s.Observed
-		if r != nil && hasMissing(r.MarksAt(p)) {
-			st = s.MarkMissing
+	}
+	if len(l.missing) > 0 {
+		n := len(l.missing)
+		if r := l.report(); r != nil {
+			n = r.Marked(resultcheck.MissingRequired)
 		}
-		segs = append(segs, seg{model.SanitizeLine(p), st})
+		names := make([]string, 0, len(l.missing)+1)
+		for _, m := range l.missing {
+			name := m.DisplayPath()
+			if m.Envelope {
+				name = "(envelope) " + name
+			}
+			if m.Of > 1 {
+				name += " (" + itoa(m.Count) + " of " + itoa(m.Of) + ")"
+			}
+			names = append(names, name)
+		}
+		if n > len(names) {
+			names = append(names, "…")
+		}
+		segs = append(segs, seg{s.Icons.Missing + " " + itoa(n) + " missing required: ", s.MarkMissing})
+		list(names, s.MarkMissing)
+	}
+	if len(l.absent) > 0 {
+		if len(segs) > 0 {
+			segs = append(segs, seg{" · ", s.Dim})
+		}
+		segs = append(segs, seg{itoa(len(l.absent)) + " absent: ", s.Dim})
+		list(l.absent, s.Observed)
 	}
 	return segs
 }
@@ -87,8 +116,11 @@ var headerKinds = []struct {
 }
 
 // verdictRow: "✗ result breaks the schema · 947 declared fields present ·
-// 1 absent · ✗ 2 missing · ≠ 1 type · validator: 9 errors"; compact: "✗
-// breaks · 947 present, 1 absent · ✗2 ≠1 · validator 9".
+// ✗ 2 missing · ≠ 1 type · 3 more schema errors"; compact: "✗ breaks ·
+// 947 present · ✗2 ≠1 · +3 schema errors". Each kind counts its marks,
+// one per field as the trees and the result view's check list them; the
+// schema errors are the validator's findings that no mark explains
+// (a pattern, a minimum), which the result view lists.
 func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) []seg {
 	ic := &s.Icons
 	dot := seg{" · ", s.Dim}
@@ -109,14 +141,15 @@ func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) 
 	if r == nil {
 		return segs
 	}
+	// The absent fields are counted by the third row, which lists them.
 	if compact {
-		segs = append(segs, dot, seg{itoa(r.Present) + " present, " + itoa(r.Absent) + " absent", s.Observed})
+		segs = append(segs, dot, seg{itoa(r.Present) + " present", s.Observed})
 	} else {
-		segs = append(segs, dot, seg{itoa(r.Present) + " declared fields present", s.Observed}, dot, seg{itoa(r.Absent) + " absent", s.Observed})
+		segs = append(segs, dot, seg{itoa(r.Present) + " declared fields present", s.Observed})
 	}
 	sep := dot
 	for _, k := range headerKinds {
-		n := r.Count(k.kind)
+		n := r.Marked(k.kind)
 		switch {
 		case n == 0:
 			continue
@@ -127,12 +160,11 @@ func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) 
 			segs = append(segs, dot, seg{markGlyph(ic, k.kind) + " " + itoa(n) + " " + k.word, markStyle(s, k.kind)})
 		}
 	}
-	if v := o.Validation; len(v.Errors) > 0 {
-		n := len(v.Errors) + v.Omitted
+	if n := l.moreErrors; n > 0 {
 		if compact {
-			segs = append(segs, dot, seg{"validator " + itoa(n), s.MarkMismatch})
+			segs = append(segs, dot, seg{"+" + plural(n, "schema error"), s.MarkMismatch})
 		} else {
-			segs = append(segs, dot, seg{"validator: " + plural(n, "error"), s.MarkMismatch})
+			segs = append(segs, dot, seg{plural(n, "more schema error"), s.MarkMismatch})
 		}
 	}
 	return segs
@@ -169,7 +201,7 @@ func (l *callLayer) foldedRow(s *Styles, o *resultcheck.Outcome, compact bool) [
 // and got and on how many values, and the undeclared keys of an object.
 func (l *callLayer) detailLines(s *Styles, n *schematree.Node, width int) []string {
 	r := l.report()
-	if r == nil || n == nil || !output(n) || n.Kind == schematree.KindMore {
+	if r == nil || n == nil || !output(n) {
 		return nil
 	}
 	lines := []string{s.Title.Render("in the last call's result")}
@@ -178,6 +210,29 @@ func (l *callLayer) detailLines(s *Styles, n *schematree.Node, width int) []stri
 			lines = append(lines, st.Render(w))
 		}
 	}
+	hidden := l.hiddenAt(n)
+	if n.Kind == schematree.KindMore {
+		if n.Parent() != nil || l.overflowAt == nil || l.overflowAt.Hidden.Total() == 0 {
+			return nil
+		}
+		hidden = &l.overflowAt.Hidden
+	} else {
+		l.heldLines(s, r, n, add)
+	}
+	if hidden != nil && hidden.Total() > 0 {
+		add(s.Dim, "folded away under this line:")
+		for _, m := range hidden.Marks {
+			add(markStyle(s, m.Kind), "  "+markGlyph(&s.Icons, m.Kind)+" "+m.String())
+		}
+		if more := hidden.Total() - len(hidden.Marks); more > 0 {
+			add(s.Dim, "  and "+plural(more, "more mark"))
+		}
+	}
+	return append(lines, "")
+}
+
+// heldLines add what the result held at line n and the marks there.
+func (l *callLayer) heldLines(s *Styles, r *resultcheck.Report, n *schematree.Node, add func(lipgloss.Style, string)) {
 	if obs, ok := r.Observed(n.Path); ok {
 		held := obs.Short()
 		if obs.Values > 1 {
@@ -194,7 +249,6 @@ func (l *callLayer) detailLines(s *Styles, n *schematree.Node, width int) []stri
 	for _, m := range l.extras[p] {
 		add(markStyle(s, m.Kind), markGlyph(&s.Icons, m.Kind)+" "+keyOf(p, m.Path)+": "+markDetail(m))
 	}
-	return append(lines, "")
 }
 
 // markDetail is a mark in full: "type mismatch: expected string, got

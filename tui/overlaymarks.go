@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -35,9 +36,18 @@ type callLayer struct {
 	folded     []resultcheck.FoldedData
 	foldedAt   map[string]resultcheck.FoldedData
 	overflowAt *resultcheck.FoldedData
-	// absent are the declared fields the result left out, named in the
-	// header's third row: a field hidden by a fold has no line to mark.
-	absent []string
+	// missing are the marks of the required fields the result left out
+	// (wholly or in some objects), absent the optional fields it left out:
+	// the header's third row names them, apart, since a field hidden by a
+	// fold has no line to mark.
+	missing []resultcheck.Mark
+	absent  []string
+	// below are the marks each line's fold hides, by path (the check's,
+	// inside an envelope's data): the tree's folded lines count them.
+	below map[string]*resultcheck.Hidden
+	// moreErrors counts the validator's findings no mark explains (and
+	// those it left out): the header's "3 more schema errors".
+	moreErrors int
 }
 
 // report is the check laid over the trees, or nil when there is none to
@@ -58,7 +68,7 @@ func (l *callLayer) headerRows() int {
 	switch {
 	case !l.shown():
 		return 0
-	case len(l.absent) > 0:
+	case len(l.missing) > 0 || len(l.absent) > 0:
 		return 3
 	}
 	return 2
@@ -71,9 +81,26 @@ func (v *toolView) setCall(o *callOutcome) {
 	v.layer = callLayer{}
 	if o != nil && o.check != nil {
 		v.layer.check = o.check
+		v.layer.moreErrors = len(o.check.Unexplained()) + o.check.Validation.Omitted
 		if r := o.check.Report; r != nil {
 			v.layer.extras = r.Extras()
-			v.layer.absent = r.AbsentPaths()
+			v.layer.below = r.Below()
+			for _, m := range r.Marks {
+				if m.Kind == resultcheck.MissingRequired {
+					v.layer.missing = append(v.layer.missing, m)
+				}
+			}
+			// The fields missing from every object first: they are the
+			// surest to be wrong, and the shortest to read.
+			slices.SortStableFunc(v.layer.missing, func(a, b resultcheck.Mark) int {
+				partly := func(m resultcheck.Mark) int { return min(m.Of-m.Count, 1) }
+				return cmp.Compare(partly(a), partly(b))
+			})
+			for _, p := range r.AbsentPaths() {
+				if !hasMissing(r.MarksAt(p)) {
+					v.layer.absent = append(v.layer.absent, p)
+				}
+			}
 		}
 	}
 	v.relayer()
@@ -178,6 +205,7 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 	var out []seg
 	if n.Kind == schematree.KindMore {
 		if n.Parent() == nil && l.overflowAt != nil {
+			out = append(out, hiddenSegs(s, &l.overflowAt.Hidden)...)
 			out = append(out, seg{"  " + filledText(*l.overflowAt), s.MarkExtra})
 		}
 		return out
@@ -202,6 +230,7 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 	for _, m := range marks {
 		out = append(out, seg{"  " + markGlyph(&s.Icons, m.Kind) + " " + shortMark(m), markStyle(s, m.Kind)})
 	}
+	out = append(out, hiddenSegs(s, l.hiddenAt(n))...)
 	if p := l.dataPath(n.Path); len(l.extras[p]) > 0 && n.Kind != schematree.KindAlt {
 		out = append(out, seg{"  " + extrasText(&s.Icons, p, l.extras[p]), s.MarkExtra})
 	}
@@ -212,6 +241,34 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 		out = append(out, value...)
 	}
 	return out
+}
+
+// hiddenAt is what marks a folded line hides, or nil: a summary fold
+// what the check attributed to it, any other folded line those of every
+// field under it.
+func (l *callLayer) hiddenAt(n *schematree.Node) *resultcheck.Hidden {
+	if !n.Openable() || !n.Collapsed() {
+		return nil
+	}
+	if f, ok := l.foldedAt[n.Path]; ok && n.Kind == schematree.KindFold {
+		return &f.Hidden
+	}
+	return l.below[l.dataPath(n.Path)]
+}
+
+// hiddenSegs say, on a folded line, how many marks it hides and the worst
+// of them: "✗ 3 inside" (the glyph of the worst kind), or "+ 2 undeclared
+// inside" when nothing hidden breaks the schema; i lists them.
+func hiddenSegs(s *Styles, h *resultcheck.Hidden) []seg {
+	if h == nil || h.Total() == 0 {
+		return nil
+	}
+	worst := h.Worst()
+	text := markGlyph(&s.Icons, worst) + " " + itoa(h.Violations()) + " inside"
+	if h.Violations() == 0 {
+		text = markGlyph(&s.Icons, worst) + " " + itoa(h.Total()) + " undeclared inside"
+	}
+	return []seg{{"  " + text, markStyle(s, worst)}}
 }
 
 // shortMark is a mark in a few words, for the end of a line; i shows it

@@ -105,12 +105,12 @@ func TestCallOverlaySummaryTree(t *testing.T) {
 	screen := h.screen()
 	wantLines(t, screen, map[string]string{
 		"  id: integer":              "= 5601234042",
-		"▸ line_items[]: object":     "+ undeclared: gift_wrap  ◂ filled 279 hidden  = object (32 keys)",
-		"▸ total_price_set:":         "◂ filled 6 hidden  = object (2 keys)",
-		"▸ * +59 more fields":        "◂ filled 440 hidden",
-		"✗ result breaks the schema": "946 declared fields present · 2 absent · ✗ 2 missing · ≠ 1 type · ∉ 1 enum · ∅ 1 null · ⊘ 1 not allowed · + 4 undeclared · validator: 6 errors",
+		"▸ line_items[]: object":     "✗ 2 inside  + undeclared: gift_wrap  ◂ filled 279 hidden  = object (32 keys)",
+		"▸ total_price_set:":         "total_price_set: object  ◂ filled 6 hidden  = object (2 keys)",
+		"▸ * +59 more fields":        "✗ 4 inside  ◂ filled 440 hidden",
+		"✗ result breaks the schema": "946 declared fields present · ✗ 2 missing · ≠ 1 type · ∉ 1 enum · ∅ 1 null · ⊘ 1 not allowed · + 2 undeclared",
 		"this result filled":         "this result filled 440 fields hidden behind * · 279 behind line_items[] · 33 behind shipping_lines[]",
-		"absent: ":                   "absent: currency, discount_applications[].description",
+		"missing required: ":         "✗ 2 missing required: currency, line_items[].price_set.shop_money.amount (1 of 3) · 1 absent: discount_applications[].description",
 	})
 	// The header takes three rows (the third names the absent fields):
 	// the tree keeps the rest, and a click lands on the line drawn there.

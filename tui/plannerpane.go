@@ -37,7 +37,7 @@ func (p *plannerPane) headline() string {
 }
 
 func (p *plannerPane) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.Pan, k.View, k.Pane, k.Help, k.Quit}
+	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.Pan, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 
 // setPlan shows a document (nil: none until the next sync).

@@ -135,7 +135,10 @@ func (p *resultPane) header(s *Styles) []string {
 		if breaks {
 			st = s.StatusErr
 		}
-		lines = append(lines, st.Render(model.SanitizeLine(text)))
+		// Wrapped, as the findings below: its counts are never cut.
+		for _, l := range wrapText(model.SanitizeLine(text), max(p.width, 20)) {
+			lines = append(lines, st.Render(l))
+		}
 		if c.Report != nil {
 			lines = append(lines, s.Dim.Render("declared fields: "+itoa(c.Report.Present)+" present, "+itoa(c.Report.Absent)+" absent · o: on the summary"))
 		}
@@ -156,14 +159,15 @@ func checkVerdict(c *resultcheck.Outcome) (string, bool) {
 	if !c.Breaks() {
 		return "matches its output schema", false
 	}
+	// Each count is of the findings the check section lists below.
 	var counts []string
 	for k := resultcheck.MissingRequired; k <= resultcheck.NotAllowed; k++ {
-		if n := r.Count(k); n > 0 {
+		if n := r.Marked(k); n > 0 {
 			counts = append(counts, itoa(n)+" "+k.String())
 		}
 	}
 	if n := len(c.Unexplained()) + c.Validation.Omitted; n > 0 {
-		counts = append(counts, itoa(n)+" more by the validator")
+		counts = append(counts, plural(n, "more schema error"))
 	}
 	return "breaks its output schema: " + strings.Join(counts, ", "), true
 }
@@ -181,8 +185,15 @@ func (p *resultPane) render(f frame) string {
 }
 
 func (p *resultPane) resize(width, height int) {
-	p.height = height
+	p.width, p.height = width, height // the header wraps to the width
 	p.treePane.resize(width, max(height-p.headerRows(), 1))
+	// The findings are wrapped to the width: wrapped again when it moves.
+	if n := p.t.First(); n != nil {
+		if d, ok := n.Data().(*findingList); ok && d.width != width {
+			d.width = width
+			p.t.Reload(n)
+		}
+	}
 }
 
 // headerRows is how many rows the header takes.
@@ -192,19 +203,28 @@ func (p *resultPane) click(row int) action { return p.treePane.click(row - p.hea
 
 func (p *resultPane) key(msg tea.KeyPressMsg, k *keyMap) action {
 	switch {
+	case key.Matches(msg, k.Toggle) && p.onFinding():
+		d := p.t.Cursor().Data().(*findingLine)
+		return showField{path: d.f.path, envelope: d.f.envelope}
 	case key.Matches(msg, k.CopyValue):
 		d, ok := valueOf(p.t.Cursor())
 		if !ok {
 			return showStatus{"no value under the cursor", true}
 		}
 		return copyText{text: string(d.v.AppendJSON(nil)), what: "value"}
-	case key.Matches(msg, k.Save):
-		if p.out == nil || p.out.result == nil {
-			return showStatus{"no result to save", true}
-		}
-		return saveResult{}
 	}
 	return p.treePane.key(msg, k)
+}
+
+// onFinding reports whether the cursor is on a line of a finding about a
+// field.
+func (p *resultPane) onFinding() bool {
+	c := p.t.Cursor()
+	if c == nil {
+		return false
+	}
+	d, ok := c.Data().(*findingLine)
+	return ok && d.f.field
 }
 
 // where is the path of the value under the cursor; on any other line (a

@@ -33,11 +33,12 @@ type saveDialog struct {
 	confirm string // the path that exists: y overwrites it
 }
 
-// openSave opens the save dialog for the current tool's last result.
+// openSave opens the save dialog for the current tool's last result (w,
+// from either pane).
 func (m *Model) openSave() tea.Cmd {
 	v := m.current
 	if v == nil || v.last == nil || v.last.result == nil {
-		return m.setStatus("no result to save", true)
+		return m.noResult("to save")
 	}
 	in := textinput.New()
 	in.Prompt = "file: "

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"strconv"
@@ -86,9 +87,9 @@ const maxTextLines = 10000
 // inside it, as the schema's do.
 func newResultTree(res *mcpclient.CallResult, enveloped bool, check *resultcheck.Outcome) *schematree.Tree {
 	var sections []*schematree.Node
-	if marks := checkLines(check); len(marks) > 0 {
+	if fs := checkFindings(check); len(fs) > 0 {
 		sections = append(sections, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "check",
-			Count: -1, Note: plural(len(marks), "finding")}, true, &textLines{strings.Join(marks, "\n")}))
+			Count: -1, Note: plural(len(fs), "finding") + " · enter on one shows its field"}, true, &findingList{findings: fs}))
 	}
 	structured := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "structuredContent",
 		Count: -1, Note: "none"}, false, nil)
@@ -123,23 +124,88 @@ func newResultTree(res *mcpclient.CallResult, enveloped bool, check *resultcheck
 	return t
 }
 
-// checkLines are a check's findings, one a line: the overlay's marks,
-// then what only the validator saw.
-func checkLines(c *resultcheck.Outcome) []string {
+// finding is one line of the check section: what the check found, and
+// the field of the output schema it is about, which enter shows in the
+// schema view.
+type finding struct {
+	text string
+	// path is the field's path as the check writes it (inside an
+	// envelope's data); envelope says it is a field of the envelope;
+	// field is false for a line about no field.
+	path            string
+	envelope, field bool
+}
+
+// findingList is the check section: its findings, each wrapped to the
+// pane's width when the section opens (the pane loads them again when
+// its width changes: a finding is never cut).
+type findingList struct {
+	findings []finding
+	width    int
+}
+
+// findingLine is the data of every line a finding is wrapped onto.
+type findingLine struct{ f *finding }
+
+// checkFindings are a check's findings, one each: the overlay's marks
+// (an undeclared key's about its object, which the trees mark), then what
+// only the validator saw, as schema errors.
+func checkFindings(c *resultcheck.Outcome) []finding {
 	if c == nil || c.Report == nil {
 		return nil
 	}
-	var lines []string
-	for _, m := range c.Report.Marks {
-		lines = append(lines, m.String())
+	r := c.Report
+	objectOf := map[string]string{}
+	for parent, ms := range r.Extras() {
+		for _, m := range ms {
+			objectOf[m.Path] = parent
+		}
 	}
-	if n := c.Report.MarksOmitted; n > 0 {
-		lines = append(lines, plural(n, "more mark")+" not listed")
+	var out []finding
+	for _, m := range r.Marks {
+		f := finding{text: m.String(), path: m.Path, envelope: m.Envelope, field: true}
+		if parent, ok := objectOf[m.Path]; ok {
+			f.path = parent // an undeclared key has no line of its own
+		}
+		out = append(out, f)
+	}
+	if n := r.MarksOmitted; n > 0 {
+		out = append(out, finding{text: plural(n, "more mark") + " not listed"})
 	}
 	for _, e := range c.Unexplained() {
-		lines = append(lines, "validator: "+resultcheck.DisplayPath(e.Path)+": "+e.Message)
+		out = append(out, finding{text: "schema error: " + resultcheck.DisplayPath(e.Path) + ": " + e.Message,
+			path: e.Path, envelope: e.Envelope, field: true})
 	}
-	return lines
+	return out
+}
+
+// findingNodes are the lines of the findings, each wrapped to width: a
+// finding's first line, then the rest indented under it.
+func findingNodes(d *findingList) []*schematree.Node {
+	// A line of the section is indented by four cells; one more is kept
+	// free, so that nothing is cut.
+	w := max(cmp.Or(d.width, 80)-5, 20)
+	var kids []*schematree.Node
+	for i := range d.findings {
+		f := &d.findings[i]
+		text := model.SanitizeLine(f.text)
+		first, rest := text, ""
+		if lines := wrapText(text, w); len(lines) > 1 {
+			first, rest = lines[0], strings.TrimSpace(strings.Join(lines[1:], " "))
+		}
+		kids = append(kids, findingNode(first, f))
+		if rest != "" {
+			for _, l := range wrapText(rest, w-2) {
+				kids = append(kids, findingNode("  "+l, f))
+			}
+		}
+	}
+	return kids
+}
+
+func findingNode(text string, f *finding) *schematree.Node {
+	// Fields rather than notes, so that the search finds them.
+	return schematree.NewNode(schematree.Row{Kind: schematree.KindField, Name: text, Count: -1}, false, &findingLine{f})
 }
 
 // loadResultLine materialises a line of the result tree.
@@ -149,6 +215,8 @@ func loadResultLine(n *schematree.Node) []*schematree.Node {
 		return loadValue(n)
 	case *textLines:
 		return textNodes(d.text)
+	case *findingList:
+		return findingNodes(d)
 	case *rawJSON:
 		return textNodes(prettyJSON(d.raw))
 	case *jsonText:

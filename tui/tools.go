@@ -241,46 +241,7 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		}
 		r := l.rows[i]
 		srv := servers[r.server]
-		var segs []seg
-		var right seg
-		var marks []seg // after right, each in its own style
-		if r.gone > 0 {
-			segs = []seg{{"  " + s.Icons.Gone + " ", s.RemovedTool}, {model.SanitizeLine(l.gone[srv.Name][r.gone-1]), s.RemovedTool}}
-			right = seg{"gone", s.Faint}
-		} else if r.tool < 0 {
-			icon, st := p.stateIcon(srv.State)
-			segs = []seg{{icon + " ", st}, {model.SanitizeLine(srv.Name), s.Server}}
-			switch {
-			case srv.State == model.StateError:
-				right = seg{"error", s.ErrText}
-			case srv.State == model.StateNeedsLogin:
-				right = seg{"login", s.StateStarting}
-			case srv.State == model.StateStarting && len(srv.Tools) == 0:
-				right = seg{"…", s.Dim}
-			default:
-				right = seg{itoa(len(srv.Tools)), s.Dim}
-			}
-			if p.marks != nil {
-				marks = p.marks.serverSegs(s, srv.Name)
-			}
-		} else {
-			t := srv.Tools[r.tool]
-			ti := info[t.ID()]
-			mark, mst := s.Icons.NoOutput, s.Faint
-			if ti.hasOutput {
-				mark, mst = s.Icons.Output, s.Marker
-			}
-			segs = []seg{{"  " + mark + " ", mst}, {model.SanitizeLine(t.Name), s.Tool}}
-			switch {
-			case ti.badSchema:
-				right = seg{"!", s.ErrText}
-			case ti.hidesFields:
-				right = seg{s.Icons.Hidden, s.HiddenMark}
-			}
-			if p.marks != nil {
-				marks = p.marks.toolSegs(s, t)
-			}
-		}
+		segs, right, marks := p.row(l, r, srv, info)
 		// The right-hand mark keeps its column; the name is cut first.
 		rights := right.text
 		for _, mk := range marks {
@@ -313,6 +274,88 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 	return b.String()
 }
 
+// row is what one row shows: its icon and name (segs), the mark or count
+// at its right, and the change marks after that, each in its own style.
+func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string]toolInfo) (segs []seg, right seg, marks []seg) {
+	s := p.styles
+	switch {
+	case r.gone > 0:
+		segs = []seg{{"  " + s.Icons.Gone + " ", s.RemovedTool}, {model.SanitizeLine(l.gone[srv.Name][r.gone-1]), s.RemovedTool}}
+		right = seg{"gone", s.Faint}
+	case r.tool < 0:
+		icon, st := p.stateIcon(srv.State)
+		segs = []seg{{icon + " ", st}, {model.SanitizeLine(srv.Name), s.Server}}
+		switch {
+		case srv.State == model.StateError:
+			right = seg{"error", s.ErrText}
+		case srv.State == model.StateNeedsLogin:
+			right = seg{"login", s.StateStarting}
+		case srv.State == model.StateStarting && len(srv.Tools) == 0:
+			right = seg{"…", s.Dim}
+		default:
+			right = seg{itoa(len(srv.Tools)), s.Dim}
+		}
+		if p.marks != nil {
+			marks = p.marks.serverSegs(s, srv.Name)
+		}
+	default:
+		t := srv.Tools[r.tool]
+		ti := info[t.ID()]
+		mark, mst := s.Icons.NoOutput, s.Faint
+		if ti.hasOutput {
+			mark, mst = s.Icons.Output, s.Marker
+		}
+		segs = []seg{{"  " + mark + " ", mst}, {model.SanitizeLine(t.Name), s.Tool}}
+		switch {
+		case ti.badSchema:
+			right = seg{"!", s.ErrText}
+		case ti.hidesFields:
+			right = seg{s.Icons.Hidden, s.HiddenMark}
+		}
+		if p.marks != nil {
+			marks = p.marks.toolSegs(s, t)
+		}
+	}
+	return segs, right, marks
+}
+
+// wantWidth is the width that shows every row whole: its icon and name,
+// then the count or marks at its right, as render draws them. A tool's
+// change marks are counted as the columns they keep while some tool has
+// one (asking each tool for its marks costs a lint profile each).
+func (p toolsView) wantWidth(l *toolList, servers []model.Server, info map[string]toolInfo) int {
+	cols := 0
+	if p.marks != nil {
+		cols = btoi(p.marks.anyChange) + btoi(p.marks.anyRejected)
+	}
+	w := 0
+	for si, srv := range servers {
+		segs, right, marks := p.row(l, toolRow{server: si, tool: -1}, srv, info)
+		n := segsWidth(segs)
+		if rights := segsWidth(append([]seg{right}, marks...)); rights > 0 {
+			n += rights + 1
+		}
+		w = max(w, n)
+		for _, t := range srv.Tools {
+			ti := info[t.ID()]
+			rights := cols + btoi(ti.badSchema || ti.hidesFields)
+			n := 4 + ansi.StringWidth(model.SanitizeLine(t.Name))
+			if rights > 0 {
+				n += rights + 1
+			}
+			w = max(w, n)
+		}
+	}
+	return w
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func (p toolsView) stateIcon(st model.ConnState) (string, lipgloss.Style) {
 	s := p.styles
 	switch st {
@@ -329,17 +372,4 @@ func (p toolsView) stateIcon(st model.ConnState) (string, lipgloss.Style) {
 		return s.Icons.NeedsLogin, s.StateStarting
 	}
 	return s.Icons.Disabled, s.StateOff
-}
-
-// wantWidth is the width that shows every server and tool name whole:
-// two cells of indent and mark before a tool, a count or mark after.
-func (l *toolList) wantWidth(servers []model.Server) int {
-	w := 0
-	for _, s := range servers {
-		w = max(w, ansi.StringWidth(model.SanitizeLine(s.Name))+2+4)
-		for _, t := range s.Tools {
-			w = max(w, ansi.StringWidth(model.SanitizeLine(t.Name))+4+2)
-		}
-	}
-	return w
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -161,7 +163,11 @@ func (p *trafficPane) render(f frame) string {
 		if run := p.gw.run; run != nil {
 			hint = "Point an MCP client at " + run.URL() + ": its calls show here as they come."
 		}
-		return p.head(s) + "\n\n" + s.Dim.Render("No calls yet. "+hint)
+		lines := wrapText("No calls yet. "+hint, p.width)
+		for i, l := range lines {
+			lines[i] = s.Dim.Render(l)
+		}
+		return p.head(s) + "\n\n" + strings.Join(lines, "\n")
 	}
 	return p.head(s) + "\n" + p.list.render(s, &p.log, p.width)
 }

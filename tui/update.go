@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
@@ -10,6 +12,7 @@ import (
 // Update handles one message, then starts what the new state calls for.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	m.trail.follow(m.view)
 	if _, tick := msg.(spinner.TickMsg); tick {
 		return m, cmd
 	}
@@ -17,6 +20,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
+		// The user has the cursor now: snapshots keep it on the row it is
+		// on, by name, and no longer move it to the first tool.
+		m.landedOn = ""
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
@@ -58,6 +67,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.sizePanes()
 		m.landJump()
 	case reconnectRequestedMsg:
+		m.reconnected(msg.server)
 		if msg.err != nil {
 			return m.setStatus(errorf("reconnect %s: %w", msg.server, msg.err).Error(), true)
 		}
@@ -69,6 +79,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.unfoldSlice()
 		}
 	case reconnectedMsg:
+		m.reconnected(msg.server)
 		text, isErr := reconnectResult(msg)
 		return tea.Batch(m.setStatus(text, isErr), m.requestServers())
 	case LoginURLMsg:
@@ -115,6 +126,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.toDialog(msg)
 	}
 	return nil
+}
+
+// reconnected drops a server from those whose reconnect is awaited.
+func (m *Model) reconnected(server string) {
+	m.reconnecting = slices.DeleteFunc(m.reconnecting, func(s string) bool { return s == server })
 }
 
 // toDialog hands a message that is not the model's own to the dialog on
@@ -178,12 +194,14 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 		cmds = append(cmds, m.requestServers())
 	}
 	wasBusy := m.busy()
-	untouched := false
-	if t, ok := m.selectedTool(); ok && m.landed && wasBusy {
-		untouched = t.ID() == m.landedOn
-	}
+	untouched := m.landed && wasBusy && m.landedOn != ""
+	// The row under the cursor is named before the servers change under
+	// it: a row holds indexes into m.servers, which the new snapshot may
+	// order or fill differently.
+	keep := m.tools.key(m.servers)
 	m.servers, m.info = msg.servers, msg.info
 	m.tools.rebuild(m.servers, m.info)
+	m.tools.selectKey(m.servers, keep)
 	if !m.landed || untouched {
 		// Land on the first tool, so the right pane has something to
 		// show; while servers connect and the user has not moved, keep
@@ -200,9 +218,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 			}
 		}
 	}
-	if w := m.tools.wantWidth(m.servers); w != m.layout.wantLeft {
-		m.resize(m.width, m.height)
-	}
+	m.fitTools()
 	m.rememberFirst()
 	cmds = append(cmds, m.showSelected(), m.markTools())
 	if !wasBusy && m.busy() {

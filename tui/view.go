@@ -199,8 +199,12 @@ func (m *Model) serverView(srv model.Server) string {
 		s.Dim.Render("transport ") + string(srv.Transport) + s.Dim.Render("  source ") + model.SanitizeLine(srv.Source),
 	}
 	if srv.Command != "" {
-		for _, l := range wrapText(model.SanitizeLine(srv.Command), w-2) {
-			lines = append(lines, s.Dim.Render("$ ")+l)
+		for i, l := range wrapText(model.SanitizeLine(srv.Command), w-2) {
+			prompt := "  " // the lines it wraps onto: one command, one $
+			if i == 0 {
+				prompt = "$ "
+			}
+			lines = append(lines, s.Dim.Render(prompt)+l)
 		}
 	}
 	lines = append(lines, s.Dim.Render(plural(len(srv.Tools), "tool")))

@@ -94,9 +94,22 @@ func printCheck(w io.Writer, id string, o *resultcheck.Outcome) {
 	verdict := "the result conforms to its output schema"
 	switch {
 	case o.Breaks():
-		var counts []string
-		if n := r.Violations(); n > 0 {
-			counts = append(counts, plural(n, "violation", "violations")+" marked")
+		// Each count is of the lines listed below it: one per mark.
+		var counts, marked []string
+		violations := 0
+		for k := resultcheck.MissingRequired; k <= resultcheck.Undeclared; k++ {
+			if k.Violation() {
+				violations += r.Marked(k)
+			}
+		}
+		if violations > 0 {
+			marked = append(marked, plural(violations, "violation", "violations"))
+		}
+		if n := r.Marked(resultcheck.Undeclared); n > 0 {
+			marked = append(marked, plural(n, "undeclared key", "undeclared keys"))
+		}
+		if len(marked) > 0 {
+			counts = append(counts, strings.Join(marked, " and ")+" marked")
 		}
 		if n := len(unexplained) + o.Validation.Omitted; n > 0 {
 			counts = append(counts, plural(n, "more", "more")+" found by the JSON Schema validator")
