@@ -232,8 +232,8 @@ func (s Server) NeedsSecret() bool {
 	return false
 }
 
-// Kinds lists the package registry types and remote transports of s, each
-// once, in order: "npm", "oci", "remote:streamable-http".
+// Kinds lists the package registry types of s and "remote" when it has
+// remotes, each once, in order: "npm", "oci", "remote".
 func (s Server) Kinds() []string {
 	var out []string
 	seen := map[string]bool{}
@@ -246,8 +246,8 @@ func (s Server) Kinds() []string {
 	for _, p := range s.Packages {
 		add(p.RegistryType)
 	}
-	for _, r := range s.Remotes {
-		add("remote:" + r.Type)
+	if len(s.Remotes) > 0 {
+		add("remote")
 	}
 	return out
 }
