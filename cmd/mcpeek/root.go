@@ -107,6 +107,9 @@ func (a *app) rootCommand() *cobra.Command {
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
 		auth)
 	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
+	reg := a.registryCommand()
+	root.AddCommand(reg)
+	onlyGlobalFlags(root, reg) // it reads a registry, never the configured servers
 	explainArgs(root)
 	// auth reads the config alone; only a login connects.
 	onlyGlobalFlags(root, auth, "config", "url")
