@@ -183,3 +183,39 @@ func sortedKeys(m map[string]string) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// Endpoint is how to reach a remote: its URL with the template filled,
+// and the headers to send.
+type Endpoint struct {
+	Type    string // streamable-http or sse
+	URL     string
+	Headers map[string]string
+	// Secret names the headers whose values must never be printed.
+	Secret  map[string]bool
+	Missing []string // required variables and headers with no value
+}
+
+// Endpoint fills a remote's URL template and headers from values (keyed
+// by variable or header name), the publisher's fixed values and defaults.
+func (t Transport) Endpoint(values map[string]string) (Endpoint, error) {
+	if t.Type != "streamable-http" && t.Type != "sse" {
+		return Endpoint{}, fmt.Errorf("a remote speaking %q %w: only streamable-http and sse ones are", t.Type, ErrNotRunnable)
+	}
+	url, missing := fill(t.URL, t.Variables, values)
+	e := Endpoint{Type: t.Type, URL: url, Headers: map[string]string{}, Secret: map[string]bool{}, Missing: missing}
+	for _, h := range t.Headers {
+		v, ok, missing := resolve(h.Input, h.Name, values)
+		e.Missing = append(e.Missing, missing...)
+		switch {
+		case ok:
+			e.Headers[h.Name] = v
+			e.Secret[h.Name] = h.IsSecret
+		case h.IsRequired:
+			e.Missing = append(e.Missing, "header "+h.Name)
+		}
+	}
+	if len(e.Missing) == 0 && !strings.HasPrefix(url, "https://") && !strings.HasPrefix(url, "http://") {
+		return Endpoint{}, fmt.Errorf("the remote's URL %q is not an http:// or https:// URL: %w", url, ErrNotRunnable)
+	}
+	return e, nil
+}

@@ -96,3 +96,22 @@ func TestLaunchRefusesWhatItCannotRunSafely(t *testing.T) {
 		t.Errorf("a plain package refused: %v", err)
 	}
 }
+
+func TestEndpointFillsTheTemplateAndHeaders(t *testing.T) {
+	t.Parallel()
+	s, err := registry.ParseServer(doc(t, "remote-weather"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s.Remotes[0].Endpoint(nil)
+	if err != nil || e.URL != "https://eu.weather.example.com/mcp" || !slices.Equal(e.Missing, []string{"variable {token}"}) {
+		t.Fatalf("defaults: %+v, %v", e, err)
+	}
+	e, err = s.Remotes[0].Endpoint(map[string]string{"region": "us", "token": "t0k"})
+	if err != nil || e.URL != "https://us.weather.example.com/mcp" || e.Headers["Authorization"] != "Bearer t0k" || !e.Secret["Authorization"] || len(e.Missing) != 0 {
+		t.Fatalf("given: %+v, %v", e, err)
+	}
+	if _, err := (registry.Transport{Type: "sse", URL: "file:///etc/passwd"}).Endpoint(nil); !errors.Is(err, registry.ErrNotRunnable) {
+		t.Errorf("a file URL: %v", err)
+	}
+}

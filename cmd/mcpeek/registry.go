@@ -18,11 +18,24 @@ import (
 	"mcpeek/registry"
 )
 
-// registryFlags are the flags of every registry command.
+// registryFlags are the flags of the registry commands, and the global
+// ones that run a server of the registry.
 type registryFlags struct {
 	url     string
 	offline bool
 	maxAge  time.Duration
+	server  string   // --registry-server NAME[@VERSION]
+	inputs  []string // --registry-input KEY=VALUE
+}
+
+// addFlags adds the global registry flags to root.
+func (f *registryFlags) addFlags(root *cobra.Command) {
+	f.maxAge = registry.DefaultMaxAge
+	root.PersistentFlags().StringVar(&f.url, "registry", registry.DefaultURL, "Base URL of the MCP Registry (a sub-registry serving the same API)")
+	root.PersistentFlags().StringVar(&f.server, "registry-server", "",
+		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); an npm package runs through npx, with no sandbox")
+	root.PersistentFlags().StringArrayVar(&f.inputs, "registry-input", nil,
+		"A value for the --registry-server's inputs, KEY=VALUE: an argument's name or value hint, an environment variable, a header or a {variable} (repeatable)")
 }
 
 // browser is the registry the flags name, through the cache.
@@ -44,7 +57,7 @@ func (f registryFlags) browser() (*registry.Browser, error) {
 }
 
 func (a *app) registryCommand() *cobra.Command {
-	var f registryFlags
+	f := &a.registry
 	cmd := &cobra.Command{
 		Use:   "registry",
 		Short: "Browse the MCP Registry: search it, show a server's packages, remotes and inputs",
@@ -55,10 +68,9 @@ func (a *app) registryCommand() *cobra.Command {
 			"registry cannot be reached the cached answer is shown with its age.",
 		Args: cobra.NoArgs,
 	}
-	cmd.PersistentFlags().StringVar(&f.url, "registry", registry.DefaultURL, "Base URL of the registry (a sub-registry serving the same API)")
 	cmd.PersistentFlags().BoolVar(&f.offline, "offline", false, "Answer from the cache alone, never asking the registry")
 	cmd.PersistentFlags().DurationVar(&f.maxAge, "max-age", registry.DefaultMaxAge, "Use a cached answer younger than this without asking the registry (0: always ask)")
-	cmd.AddCommand(a.registrySearchCommand(&f), a.registryShowCommand(&f))
+	cmd.AddCommand(a.registrySearchCommand(f), a.registryShowCommand(f))
 	return cmd
 }
 
