@@ -129,6 +129,9 @@ func (a *app) registryShowCommand(f *registryFlags) *cobra.Command {
 				return err
 			}
 			e, fresh, err := b.Show(cmd.Context(), name, version)
+			if errors.Is(err, registry.ErrNotFound) {
+				return fmt.Errorf("%w: mcpeek registry search finds names by a part of them", err)
+			}
 			if err != nil {
 				return err
 			}
@@ -310,6 +313,12 @@ func (p printer) registryEntry(e registry.Entry) {
 	}
 	if s.WebsiteURL != "" {
 		p.println("  website: " + clean(s.WebsiteURL))
+	}
+	if problems := s.Problems(); len(problems) > 0 {
+		p.println(p.fold.Render("  departs from the server.json schema:"))
+		for _, pr := range problems {
+			p.println(p.fold.Render("    " + clean(pr)))
+		}
 	}
 	if len(s.Packages) == 0 && len(s.Remotes) == 0 {
 		p.println(p.faint.Render("  no packages and no remotes: nothing to run"))

@@ -144,8 +144,13 @@ func TestRegistryShowHostileEntry(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if len(out) > 4000 || !strings.Contains(out, "(1046576 more characters: --json shows all)") {
+	if len(out) > 4000 || !strings.Contains(out, "(1046576 more characters: --json shows all)") ||
+		!strings.Contains(out, "departs from the server.json schema:\n    description has 1048576 characters; the schema allows at most 100") {
 		t.Errorf("1 MB description shown as %d bytes:\n%.300s", len(out), out)
+	}
+	_, stderr, code = mcpeek(t, "registry", "show", "io.x/none", "--registry", reg.URL)
+	if code == 0 || !strings.Contains(stderr, "io.x/none@latest: not found in the registry (Server not found): mcpeek registry search finds names by a part of them") {
+		t.Errorf("a missing server: exit %d: %s", code, stderr)
 	}
 	// The escape entry's name holds an escape sequence: it cannot be
 	// looked up by name, but search shows it cleaned.
