@@ -18,6 +18,8 @@ type Launch struct {
 	Env     map[string]string
 	// Secret names the Env entries that must never be printed.
 	Secret map[string]bool
+	// SecretArgs holds the indexes of Args that must never be printed.
+	SecretArgs map[int]bool
 	// Missing lists the required inputs with no value, e.g.
 	// "argument <allowed_directory>", "environment API_KEY".
 	Missing []string
@@ -62,7 +64,7 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 		lookupEnv = func(string) (string, bool) { return "", false }
 	}
 	l := Launch{Program: "npx", Args: []string{"-y", p.Identifier + "@" + p.Version},
-		Env: map[string]string{}, Secret: map[string]bool{}}
+		Env: map[string]string{}, Secret: map[string]bool{}, SecretArgs: map[int]bool{}}
 	for _, a := range p.PackageArguments {
 		key, label := a.ValueHint, "argument <"+a.ValueHint+">"
 		if a.Type == "named" {
@@ -79,6 +81,9 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 		default:
 			l.Args = append(l.Args, v)
 		}
+		if ok && secret(a.Input) {
+			l.SecretArgs[len(l.Args)-1] = true
+		}
 	}
 	for _, e := range p.EnvironmentVariables {
 		v, ok, missing := resolve(e.Input, e.Name, values)
@@ -90,9 +95,22 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 			continue
 		}
 		l.Env[e.Name] = v
-		l.Secret[e.Name] = e.IsSecret
+		l.Secret[e.Name] = secret(e.Input)
 	}
 	return l, nil
+}
+
+// secret reports whether an input's value is a secret or holds one.
+func secret(in Input) bool {
+	if in.IsSecret {
+		return true
+	}
+	for _, v := range in.Variables {
+		if v.IsSecret {
+			return true
+		}
+	}
+	return false
 }
 
 // resolve finds an input's value: the publisher's fixed value with its
@@ -153,7 +171,10 @@ func (l Launch) CommandLine() string {
 		b.WriteByte(' ')
 	}
 	b.WriteString(quote(l.Program))
-	for _, a := range l.Args {
+	for i, a := range l.Args {
+		if l.SecretArgs[i] {
+			a = "***"
+		}
 		b.WriteByte(' ')
 		b.WriteString(quote(a))
 	}
@@ -189,6 +210,7 @@ func sortedKeys(m map[string]string) []string {
 type Endpoint struct {
 	Type    string // streamable-http or sse
 	URL     string
+	Shown   string // URL for printing: the template when a secret fills it
 	Headers map[string]string
 	// Secret names the headers whose values must never be printed.
 	Secret  map[string]bool
@@ -202,14 +224,19 @@ func (t Transport) Endpoint(values map[string]string) (Endpoint, error) {
 		return Endpoint{}, fmt.Errorf("a remote speaking %q %w: only streamable-http and sse ones are", t.Type, ErrNotRunnable)
 	}
 	url, missing := fill(t.URL, t.Variables, values)
-	e := Endpoint{Type: t.Type, URL: url, Headers: map[string]string{}, Secret: map[string]bool{}, Missing: missing}
+	e := Endpoint{Type: t.Type, URL: url, Headers: map[string]string{}, Secret: map[string]bool{}, Missing: missing, Shown: url}
+	for _, v := range t.Variables {
+		if v.IsSecret {
+			e.Shown = t.URL // the template: a secret is part of the URL
+		}
+	}
 	for _, h := range t.Headers {
 		v, ok, missing := resolve(h.Input, h.Name, values)
 		e.Missing = append(e.Missing, missing...)
 		switch {
 		case ok:
 			e.Headers[h.Name] = v
-			e.Secret[h.Name] = h.IsSecret
+			e.Secret[h.Name] = secret(h.Input)
 		case h.IsRequired:
 			e.Missing = append(e.Missing, "header "+h.Name)
 		}

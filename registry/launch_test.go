@@ -57,6 +57,9 @@ func TestLaunchKeepsHostileArgumentsAsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"-y", "@evil/x@1.0.0", "; rm -rf ~", "--x", "$(touch /tmp/pwned)", "-e", "--token", "Bearer {token}"}
+	if l2, _ := p.Launch(map[string]string{"token": "t0k"}, nil); strings.Contains(l2.CommandLine(), "t0k") || !strings.HasSuffix(l2.CommandLine(), "--token '***'") {
+		t.Errorf("a secret argument printed: %s", l2.CommandLine())
+	}
 	if !slices.Equal(l.Args, want) {
 		t.Errorf("args %q, want %q", l.Args, want)
 	}

@@ -94,7 +94,7 @@ func registryServerConfig(e registry.Entry, values map[string]string) (sc mcpcli
 		if ep.Type == "sse" {
 			sc.Type = "sse"
 		}
-		return sc, ep.Type + " " + ep.URL, nil
+		return sc, ep.Type + " " + ep.Shown, nil
 	}
 	if len(why) == 0 {
 		return sc, "", fmt.Errorf("%s has no packages and no remotes: there is nothing to run", s.Name)
