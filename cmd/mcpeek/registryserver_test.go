@@ -81,11 +81,12 @@ func TestRegistryServerRefusals(t *testing.T) {
 	}
 }
 
-// TestRegistryServerEverythingThroughNPX runs server-everything as its
-// registry entry says: npx -y @modelcontextprotocol/server-everything@
-// 2026.8.31 stdio. From the e2e folder npx finds the installed package
-// at that version, so the test needs no network.
-func TestRegistryServerEverythingThroughNPX(t *testing.T) {
+// TestRegistryServerNPMPeersThroughNPX runs the npm peers as their
+// registry entries say: npx -y @modelcontextprotocol/server-NAME@2026.8.31
+// with the package arguments and environment variables. From the e2e
+// folder npx finds the installed packages at those versions, so the test
+// needs no network.
+func TestRegistryServerNPMPeersThroughNPX(t *testing.T) {
 	node, modules := npmpeers.Find(t)
 	if _, err := exec.LookPath("npx"); err != nil {
 		t.Skip("npx is not installed")
@@ -93,15 +94,34 @@ func TestRegistryServerEverythingThroughNPX(t *testing.T) {
 	reg := localRegistry(t)
 	t.Setenv("PATH", filepath.Dir(node)+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	t.Chdir(filepath.Dir(modules))
-	out, stderr, code := mcpeek(t, "tools", "--json", "--registry", reg.URL, "--registry-server", "io.github.modelcontextprotocol/server-everything@2026.8.31")
-	var tools []toolJSON
-	if code != 0 || json.Unmarshal([]byte(out), &tools) != nil {
-		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
-	}
-	if len(tools) != everythingTools || !strings.HasPrefix(tools[0].ToolID, "server-everything.") {
-		t.Errorf("%d tools, first %q; want %d named server-everything.TOOL", len(tools), tools[0].ToolID, everythingTools)
-	}
-	if !strings.Contains(stderr, "as server-everything: npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio (no sandbox") {
-		t.Errorf("stderr: %s", stderr)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		server string
+		inputs []string
+		tools  int
+		runs   string
+	}{
+		{"server-everything@2026.8.31", nil, everythingTools, "npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio"},
+		{"server-filesystem", []string{"--registry-input", "allowed_directory=" + dir}, 0, "npx -y @modelcontextprotocol/server-filesystem@2026.8.31 " + dir},
+		{"server-memory", []string{"--registry-input", "MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl")}, 0,
+			"MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl") + " npx -y @modelcontextprotocol/server-memory@2026.8.31"},
+	} {
+		name, _, _ := strings.Cut(tc.server, "@")
+		args := append([]string{"tools", "--json", "--registry", reg.URL, "--registry-server", "io.github.modelcontextprotocol/" + tc.server}, tc.inputs...)
+		out, stderr, code := mcpeek(t, args...)
+		var tools []toolJSON
+		if code != 0 || json.Unmarshal([]byte(out), &tools) != nil || len(tools) == 0 {
+			t.Errorf("%s: exit %d\n%s\n%s", tc.server, code, out, stderr)
+			continue
+		}
+		if tc.tools > 0 && len(tools) != tc.tools {
+			t.Errorf("%s: %d tools, want %d", tc.server, len(tools), tc.tools)
+		}
+		if !strings.HasPrefix(tools[0].ToolID, name+".") {
+			t.Errorf("%s: the first tool is %q, want %s.TOOL", tc.server, tools[0].ToolID, name)
+		}
+		if !strings.Contains(stderr, "as "+name+": "+tc.runs+" (no sandbox") {
+			t.Errorf("%s: stderr: %s", tc.server, stderr)
+		}
 	}
 }
