@@ -161,46 +161,77 @@ func searchResult(c cached, problems []Problem, f Freshness) (SearchResult, erro
 // registry or, when that is not needed or not possible, the cache. A
 // registry that answers "not found" is believed over the cache.
 func (b *Browser) Show(ctx context.Context, name, version string) (Entry, Freshness, error) {
-	reg := b.Client.URL()
 	if version == "" {
 		version = "latest"
 	}
-	key := "show\x00" + name + "\x00" + version
+	es, f, err := b.lookup(ctx, "show\x00"+name+"\x00"+version, name+"@"+version, func() ([]Entry, error) {
+		e, err := b.Client.Version(ctx, name, version)
+		return []Entry{e}, err
+	})
+	if err != nil {
+		return Entry{}, Freshness{}, err
+	}
+	if len(es) != 1 {
+		return Entry{}, Freshness{}, fmt.Errorf("%s@%s: the cached answer is damaged: run again without --offline", name, version)
+	}
+	return es[0], f, nil
+}
+
+// Versions reads every version of a server, newest first, as Show reads
+// one.
+func (b *Browser) Versions(ctx context.Context, name string) ([]Entry, Freshness, error) {
+	return b.lookup(ctx, "versions\x00"+name, name, func() ([]Entry, error) {
+		return b.Client.Versions(ctx, name)
+	})
+}
+
+// lookup answers a question whose answer is read whole each time (no
+// updated_since): from the cache when it is younger than MaxAge or
+// Offline is set, else from fetch, else (the registry unreachable or
+// failing, but not answering "not found") from the cache.
+func (b *Browser) lookup(ctx context.Context, key, what string, fetch func() ([]Entry, error)) ([]Entry, Freshness, error) {
+	reg := b.Client.URL()
 	var old cached
 	var have bool
 	if b.Cache != nil {
 		var err error
 		if old, have, err = b.Cache.load(reg, key); err != nil {
-			return Entry{}, Freshness{}, err
+			return nil, Freshness{}, err
 		}
-		have = have && len(old.Entries) == 1
 	}
-	fromCache := func(unreachable error) (Entry, Freshness, error) {
-		e, err := ParseEntry(old.Entries[0])
-		return e, Freshness{FetchedAt: old.FetchedAt, FromCache: true, Unreachable: unreachable}, err
+	fromCache := func(unreachable error) ([]Entry, Freshness, error) {
+		r, err := searchResult(old, nil, Freshness{FetchedAt: old.FetchedAt, FromCache: true, Unreachable: unreachable})
+		if err == nil && len(r.Problems) > 0 {
+			err = fmt.Errorf("%s: the cached answer is damaged (%s): run again without --offline", what, r.Problems[0])
+		}
+		return r.Entries, r.Freshness, err
 	}
 	switch {
 	case b.Offline && !have:
-		return Entry{}, Freshness{}, fmt.Errorf("%s@%s of %s: %w", name, version, reg, errOffline)
+		return nil, Freshness{}, fmt.Errorf("%s of %s: %w", what, reg, errOffline)
 	case have && (b.Offline || b.now().Sub(old.FetchedAt) < b.MaxAge):
 		return fromCache(nil)
 	}
 	start := b.now()
-	e, err := b.Client.Version(ctx, name, version)
+	es, err := fetch()
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return Entry{}, Freshness{}, ctx.Err()
+		return nil, Freshness{}, ctx.Err()
 	case err != nil && have && !errors.Is(err, ErrNotFound):
 		return fromCache(err)
 	case err != nil:
-		return Entry{}, Freshness{}, fmt.Errorf("%s@%s: %w", name, version, err)
+		return nil, Freshness{}, fmt.Errorf("%s: %w", what, err)
 	}
 	if b.Cache != nil {
-		if err := b.Cache.store(cached{Registry: reg, Key: key, FetchedAt: start, Entries: []jsonEntry{e.Raw}}); err != nil {
-			return Entry{}, Freshness{}, err
+		fresh := cached{Registry: reg, Key: key, FetchedAt: start}
+		for _, e := range es {
+			fresh.Entries = append(fresh.Entries, e.Raw)
+		}
+		if err := b.Cache.store(fresh); err != nil {
+			return nil, Freshness{}, err
 		}
 	}
-	return e, Freshness{FetchedAt: start}, nil
+	return es, Freshness{FetchedAt: start}, nil
 }
 
 // CheckName refuses what cannot be a registry name before it is sent:

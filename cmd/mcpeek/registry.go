@@ -70,7 +70,7 @@ func (a *app) registryCommand() *cobra.Command {
 	}
 	cmd.PersistentFlags().BoolVar(&f.offline, "offline", false, "Answer from the cache alone, never asking the registry")
 	cmd.PersistentFlags().DurationVar(&f.maxAge, "max-age", registry.DefaultMaxAge, "Use a cached answer younger than this without asking the registry (0: always ask)")
-	cmd.AddCommand(a.registrySearchCommand(f), a.registryShowCommand(f))
+	cmd.AddCommand(a.registrySearchCommand(f), a.registryShowCommand(f), a.registryVersionsCommand(f))
 	return cmd
 }
 
@@ -144,6 +144,48 @@ func (a *app) registryShowCommand(f *registryFlags) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the registry's entry whole, {server, _meta}, as it was sent")
+	return cmd
+}
+
+func (a *app) registryVersionsCommand(f *registryFlags) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "versions NAME",
+		Short:   "List every version of a server of the registry, newest first, with its status",
+		Example: "  mcpeek registry versions io.github.modelcontextprotocol/server-memory",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := registry.CheckName(args[0]); err != nil {
+				return usageError("%v", err)
+			}
+			b, err := f.browser()
+			if err != nil {
+				return err
+			}
+			es, fresh, err := b.Versions(cmd.Context(), args[0])
+			if errors.Is(err, registry.ErrNotFound) {
+				return fmt.Errorf("%w: mcpeek registry search finds names by a part of them", err)
+			}
+			if err != nil {
+				return err
+			}
+			a.noteFreshness(b, fresh)
+			if asJSON {
+				return writeEntriesJSON(a, es)
+			}
+			p := a.printer()
+			for _, e := range es {
+				o := e.Meta.Official
+				line := pad(clean(e.Server.Version), versionColumn) + "  " + clean(o.Status)
+				if o.IsLatest {
+					line += ", latest"
+				}
+				p.println(strings.TrimRight(line+dated("; published ", o.PublishedAt), " "))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the registry's entries whole, a JSON array of {server, _meta}")
 	return cmd
 }
 

@@ -217,3 +217,24 @@ func TestRegistryRefusesBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestRegistryVersions(t *testing.T) {
+	reg := localRegistry(t)
+	b, err := os.ReadFile(filepath.Join("..", "..", "registry", "testdata", "server-memory.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	newer := strings.Replace(string(b), `"version": "2026.8.31",`+"\n  \"packages\"", `"version": "2026.9.1",`+"\n  \"packages\"", 1)
+	reg.Add(t, []byte(newer), time.Now())
+	out, stderr, code := mcpeek(t, "registry", "versions", "io.github.modelcontextprotocol/server-memory", "--registry", reg.URL)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 || !strings.HasPrefix(lines[0], "2026.9.1") || !strings.Contains(lines[0], "active, latest; published ") ||
+		!strings.HasPrefix(lines[1], "2026.8.31") || strings.Contains(lines[1], "latest") {
+		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	reg.SetDown(true)
+	out2, stderr, code := mcpeek(t, "registry", "versions", "io.github.modelcontextprotocol/server-memory", "--registry", reg.URL, "--offline")
+	if code != 0 || out2 != out || !strings.Contains(stderr, "offline: showing the cached answer") {
+		t.Errorf("offline: exit %d\n%s\n%s", code, out2, stderr)
+	}
+}
