@@ -83,7 +83,13 @@ func (c *Cache) load(registry, key string) (v cached, ok bool, err error) {
 	return v, true, nil
 }
 
-// store writes an answer, replacing the one before in one step.
+// forgetAfter is how long a cached answer no one wrote again is kept:
+// each search text has a file of its own, and the cache must not grow
+// with every search ever typed.
+const forgetAfter = 30 * 24 * time.Hour
+
+// store writes an answer, replacing the one before in one step, and
+// removes the registry's answers not written for forgetAfter.
 func (c *Cache) store(v cached) error {
 	p := c.path(v.Registry, v.Key)
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
@@ -96,7 +102,25 @@ func (c *Cache) store(v cached) error {
 	if err := atomicfile.Write(p, b, 0o600); err != nil {
 		return fmt.Errorf("registry cache: %w", err)
 	}
+	c.prune(filepath.Dir(p), time.Now().Add(-forgetAfter))
 	return nil
+}
+
+// prune removes the answers in dir last written before cutoff. Failing to
+// remove one is not an error: it is tried again on the next write.
+func (c *Cache) prune(dir string, cutoff time.Time) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.IsDir() || filepath.Ext(e.Name()) != ".json" {
+			continue
+		}
+		if info, err := e.Info(); err == nil && info.ModTime().Before(cutoff) {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // jsonEntry is an entry as the registry sent it.

@@ -398,3 +398,33 @@ func TestSplitRefAndShortName(t *testing.T) {
 		}
 	}
 }
+
+func TestTheCacheForgetsAnswersNotWrittenForAMonth(t *testing.T) {
+	t.Parallel()
+	reg := peerRegistry(t)
+	dir := t.TempDir()
+	now := &clock{now: t0}
+	b := browser(t, reg.URL, dir, now)
+	ctx := context.Background()
+	for _, q := range []string{"memory", "everything"} {
+		if _, err := b.Search(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	if len(files) != 2 {
+		t.Fatalf("%d cache files, want 2", len(files))
+	}
+	old := time.Now().Add(-31 * 24 * time.Hour)
+	for _, f := range files {
+		if err := os.Chtimes(f, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := b.Search(ctx, "filesystem"); err != nil {
+		t.Fatal(err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*", "*.json")); len(files) != 1 {
+		t.Errorf("after a month: %d cache files, want the new one alone", len(files))
+	}
+}
