@@ -61,7 +61,8 @@ func digest(s string, n int) string {
 }
 
 // load reads the cached answer to a question; ok is false when there is
-// none. A file that cannot be read back is an error, not a miss.
+// none, or when the file is not one mcpeek wrote (damaged, or too large):
+// the next answer replaces it. A file that cannot be read is an error.
 func (c *Cache) load(registry, key string) (v cached, ok bool, err error) {
 	p := c.path(registry, key)
 	st, err := os.Stat(p)
@@ -71,14 +72,14 @@ func (c *Cache) load(registry, key string) (v cached, ok bool, err error) {
 	case err != nil:
 		return cached{}, false, err
 	case st.Size() > maxCacheFile:
-		return cached{}, false, fmt.Errorf("registry cache file %s is larger than %d bytes: delete it", p, maxCacheFile)
+		return cached{}, false, nil
 	}
 	b, err := os.ReadFile(p)
 	if err != nil {
 		return cached{}, false, err
 	}
 	if err := json.Unmarshal(b, &v); err != nil || v.Registry != registry || v.Key != key {
-		return cached{}, false, fmt.Errorf("registry cache file %s is damaged: delete it", p)
+		return cached{}, false, nil
 	}
 	return v, true, nil
 }

@@ -428,3 +428,27 @@ func TestTheCacheForgetsAnswersNotWrittenForAMonth(t *testing.T) {
 		t.Errorf("after a month: %d cache files, want the new one alone", len(files))
 	}
 }
+
+func TestADamagedCacheFileIsReplaced(t *testing.T) {
+	t.Parallel()
+	reg := peerRegistry(t)
+	dir := t.TempDir()
+	now := &clock{now: t0}
+	b := browser(t, reg.URL, dir, now)
+	ctx := context.Background()
+	if _, err := b.Search(ctx, "memory"); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	if err := os.WriteFile(files[0], []byte(`{"registry": 5`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	b.Offline = true
+	if _, err := b.Search(ctx, "memory"); err == nil || !strings.Contains(err.Error(), "not in the cache") {
+		t.Errorf("offline with a damaged file: %v", err)
+	}
+	b.Offline = false
+	if r, err := b.Search(ctx, "memory"); err != nil || len(r.Entries) != 1 || r.FromCache {
+		t.Errorf("a damaged file was not replaced: %v", err)
+	}
+}
