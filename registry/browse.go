@@ -116,20 +116,27 @@ func (b *Browser) Search(ctx context.Context, text string) (SearchResult, error)
 
 // merge brings a listing of latest versions up to date with the entries
 // updated since: a server's newer entry replaces its older one, and a
-// deleted one leaves. The result is sorted by name.
+// deleted version leaves when it is the one listed (an older version the
+// registry now calls latest may come before or after it). The result is
+// sorted by name.
 func merge(old []jsonEntry, updated []Entry) []jsonEntry {
-	byName := map[string]jsonEntry{}
+	type listed struct {
+		raw     jsonEntry
+		version string
+	}
+	byName := map[string]listed{}
 	for _, raw := range old {
 		if e, err := ParseEntry(raw); err == nil {
-			byName[e.Server.Name] = raw
+			byName[e.Server.Name] = listed{raw, e.Server.Version}
 		}
 	}
 	for _, e := range updated {
-		if e.Deleted() {
+		switch cur, ok := byName[e.Server.Name]; {
+		case !e.Deleted():
+			byName[e.Server.Name] = listed{e.Raw, e.Server.Version}
+		case ok && cur.version == e.Server.Version:
 			delete(byName, e.Server.Name)
-			continue
 		}
-		byName[e.Server.Name] = e.Raw
 	}
 	names := make([]string, 0, len(byName))
 	for n := range byName {
@@ -138,7 +145,7 @@ func merge(old []jsonEntry, updated []Entry) []jsonEntry {
 	slices.Sort(names)
 	out := make([]jsonEntry, len(names))
 	for i, n := range names {
-		out[i] = byName[n]
+		out[i] = byName[n].raw
 	}
 	return out
 }

@@ -452,3 +452,24 @@ func TestADamagedCacheFileIsReplaced(t *testing.T) {
 		t.Errorf("a damaged file was not replaced: %v", err)
 	}
 }
+
+func TestARefreshAfterTheLatestVersionIsDeletedListsTheOneBefore(t *testing.T) {
+	t.Parallel()
+	reg := peerRegistry(t)
+	now := &clock{now: t0.Add(time.Minute)}
+	b := browser(t, reg.URL, t.TempDir(), now)
+	ctx := context.Background()
+	now.Add(time.Hour)
+	newer := strings.Replace(string(doc(t, "server-memory")), `"version": "2026.8.31",`+"\n  \"packages\"", `"version": "2026.9.1",`+"\n  \"packages\"", 1)
+	reg.Add(t, []byte(newer), now.Now())
+	now.Add(time.Minute)
+	if r, err := b.Search(ctx, "server-memory"); err != nil || names(r.Entries) != "server-memory@2026.9.1" {
+		t.Fatalf("before: %s, %v", names(r.Entries), err)
+	}
+	now.Add(2 * time.Hour)
+	reg.DeleteVersion("io.github.modelcontextprotocol/server-memory", "2026.9.1", now.Now())
+	now.Add(time.Minute)
+	if r, err := b.Search(ctx, "server-memory"); err != nil || names(r.Entries) != "server-memory@2026.8.31" {
+		t.Errorf("after the latest version was deleted: %q, %v", names(r.Entries), err)
+	}
+}

@@ -235,3 +235,28 @@ func notFound(w http.ResponseWriter, msg string) {
 	w.WriteHeader(http.StatusNotFound)
 	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
 }
+
+// DeleteVersion marks one version of name deleted at time at; when it was
+// the latest, the newest version left becomes the latest too, updated at
+// at, so that a listing of latest versions updated since holds both, the
+// deleted one last.
+func (r *Registry) DeleteVersion(name, version string, at time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var wasLatest bool
+	for _, e := range r.entries {
+		if e.name == name && e.version == version {
+			wasLatest = e.latest
+			e.status, e.updated = "deleted", at
+		}
+	}
+	if !wasLatest {
+		return
+	}
+	for _, e := range slices.Backward(r.entries) {
+		if e.name == name && e.status != "deleted" {
+			e.latest, e.updated = true, at
+			break
+		}
+	}
+}
