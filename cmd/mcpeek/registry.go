@@ -61,11 +61,13 @@ func (a *app) registryCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "registry",
 		Short: "Browse the MCP Registry: search it, show a server's packages, remotes and inputs",
-		Long: "The registry commands read the official MCP Registry (" + registry.DefaultURL + "), or the\n" +
-			"sub-registry --registry names, through its read-only API. Answers are kept in\n" +
-			"$XDG_CACHE_HOME/mcpeek/registry: an answer younger than --max-age is used as it is, an\n" +
-			"older search is brought up to date with the entries updated since, and when the\n" +
-			"registry cannot be reached the cached answer is shown with its age.",
+		Long: "The registry commands read the official MCP Registry, or the sub-registry that\n" +
+			"--registry names, through its read-only API. Answers are kept in\n" +
+			"$XDG_CACHE_HOME/mcpeek/registry: an answer younger than --max-age is used as it is,\n" +
+			"an older search is brought up to date with the entries updated since, and when the\n" +
+			"registry cannot be reached the cached answer is shown with its age.\n\n" +
+			"To run a server of the registry, give --registry-server NAME to any command that\n" +
+			"works on servers (tools, summary, lint, snapshot, ...). It runs without a sandbox.",
 		Args: cobra.NoArgs,
 	}
 	cmd.PersistentFlags().BoolVar(&f.offline, "offline", false, "Answer from the cache alone, never asking the registry")
@@ -255,10 +257,8 @@ func writeSafeJSON(a *app, raw []byte) error {
 	out := make([]byte, 0, len(b)+1)
 	for i := 0; i < len(b); {
 		r, size := utf8.DecodeRune(b[i:])
+		// An invalid byte decodes as U+FFFD, and is written so.
 		if r == 0x7f || (r >= 0x80 && model.Sanitize(string(r)) == "") || r == utf8.RuneError && size == 1 {
-			if r == utf8.RuneError {
-				r = utf8.RuneError // an invalid byte reads back as U+FFFD
-			}
 			out = fmt.Appendf(out, `\u%04x`, r)
 		} else {
 			out = append(out, b[i:i+size]...)
