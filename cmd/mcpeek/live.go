@@ -34,6 +34,10 @@ const slowConnectNote = 3 * time.Second
 // caller then serves the embedded demo server. Problems with some files do
 // not hide the servers of the others; they are reported on stderr.
 func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
+	if a.registry.server != "" {
+		cfg, err = a.registryConfig()
+		return cfg, false, err
+	}
 	if a.serverURL != "" {
 		if a.configPath != "" {
 			return cfg, false, usageError("give either --url or --config, not both")

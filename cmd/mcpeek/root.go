@@ -33,6 +33,7 @@ type app struct {
 	color          bool // stdout is a terminal and colour is allowed
 	usingDemo      bool // no config was found: the embedded demo server is served
 	logins         loginsPending
+	registry       registryFlags
 }
 
 // run executes the command line and returns the process exit status.
@@ -99,6 +100,7 @@ func (a *app) rootCommand() *cobra.Command {
 		"A directory servers may work in, given to them as a root (repeatable; default: the working directory; an entry's \"roots\" overrides it)")
 	root.PersistentFlags().BoolVar(&a.noLogin, "no-login", false,
 		"Never start an OAuth login: a server that asks for one shows \"needs login\" (see `mcpeek auth`)")
+	a.registry.addFlags(root)
 	root.Flags().StringVar(&a.gatewayAddr, "gateway-addr", "",
 		"Where the explorer's background gateway listens, a loopback HOST:PORT such as 127.0.0.1:8931 (default: a free port)")
 	root.Flags().StringVar(&a.baseline, "snapshot", "",
@@ -109,6 +111,9 @@ func (a *app) rootCommand() *cobra.Command {
 		auth)
 	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
 	root.AddCommand(a.reachCommand())
+	reg := a.registryCommand()
+	root.AddCommand(reg)
+	onlyGlobalFlags(root, reg, "registry") // it reads a registry, never the configured servers
 	explainArgs(root)
 	// auth reads the config alone; only a login connects.
 	onlyGlobalFlags(root, auth, "config", "url")

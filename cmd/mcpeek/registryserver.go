@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"mcpeek/mcpclient"
+	"mcpeek/registry"
+)
+
+// registryConfig is the config of --registry-server: the one server of
+// the registry it names, started from its first package mcpeek can run
+// (an npm package, through npx) or reached at its first remote. The
+// server is named by the last part of its registry name. Nothing is
+// sandboxed: a package runs as the user, with the user's files, network
+// and environment, as any configured stdio server does.
+func (a *app) registryConfig() (mcpclient.Config, error) {
+	var cfg mcpclient.Config
+	f := a.registry
+	switch {
+	case a.serverURL != "":
+		return cfg, usageError("give either --registry-server or --url, not both")
+	case a.configPath != "":
+		return cfg, usageError("give either --registry-server or --config, not both")
+	}
+	name, version := registry.SplitRef(f.server)
+	if err := registry.CheckName(name); err != nil {
+		return cfg, usageError("--registry-server: %v", err)
+	}
+	values, err := inputValues(f.inputs)
+	if err != nil {
+		return cfg, err
+	}
+	b, err := f.browser()
+	if err != nil {
+		return cfg, err
+	}
+	// loadConfig has no context of its own: the look-up is bounded like a
+	// connection.
+	ctx, cancel := context.WithTimeout(context.Background(), a.connectTimeout)
+	defer cancel()
+	e, fresh, err := b.Show(ctx, name, version)
+	if err != nil {
+		return cfg, fmt.Errorf("--registry-server: %w", err)
+	}
+	a.noteFreshness(b, fresh)
+	sc, shown, err := registryServerConfig(e, values)
+	if err != nil {
+		return cfg, err
+	}
+	sc.Source = "registry " + b.Client.URL()
+	a.note(fmt.Sprintf("%s@%s from the registry, as %s: %s (no sandbox: it runs with your files, network and environment)",
+		e.Server.Name, e.Server.Version, sc.Name, shown))
+	cfg.Servers = []mcpclient.ServerConfig{sc}
+	return cfg, nil
+}
+
+// registryServerConfig makes the config entry of a registry server: its
+// first package mcpeek can start, else its first remote it can reach.
+// shown is the command or URL, secrets masked, for telling the user.
+func registryServerConfig(e registry.Entry, values map[string]string) (sc mcpclient.ServerConfig, shown string, err error) {
+	s := e.Server
+	sc.Name = registry.ShortName(s.Name)
+	var why []string
+	for _, p := range s.Packages {
+		l, err := p.Launch(values, os.LookupEnv)
+		switch {
+		case errors.Is(err, registry.ErrNotRunnable):
+			why = append(why, err.Error())
+			continue
+		case err != nil:
+			return sc, "", err
+		case len(l.Missing) > 0:
+			return sc, "", missingInputs(s.Name, l.Missing)
+		}
+		sc.Command, sc.Args, sc.Env, sc.Type = l.Program, l.Args, l.Env, "stdio"
+		return sc, l.CommandLine(), nil
+	}
+	for _, r := range s.Remotes {
+		ep, err := r.Endpoint(values)
+		switch {
+		case errors.Is(err, registry.ErrNotRunnable):
+			why = append(why, err.Error())
+			continue
+		case err != nil:
+			return sc, "", err
+		case len(ep.Missing) > 0:
+			return sc, "", missingInputs(s.Name, ep.Missing)
+		}
+		sc.URL, sc.Headers, sc.Type = ep.URL, ep.Headers, "http"
+		if ep.Type == "sse" {
+			sc.Type = "sse"
+		}
+		return sc, ep.Type + " " + ep.Shown, nil
+	}
+	if len(why) == 0 {
+		return sc, "", fmt.Errorf("%s has no packages and no remotes: there is nothing to run", s.Name)
+	}
+	return sc, "", fmt.Errorf("%s has nothing mcpeek can run: %s", s.Name, strings.Join(why, "; "))
+}
+
+// missingInputs says which inputs a registry server needs and how to
+// give them.
+func missingInputs(name string, missing []string) error {
+	return usageError("%s needs %s: give each with --registry-input KEY=VALUE (the argument's name or value hint, the variable's name; an environment variable may also be set in mcpeek's environment)",
+		name, strings.Join(missing, ", "))
+}
+
+// inputValues reads the --registry-input KEY=VALUE flags.
+func inputValues(inputs []string) (map[string]string, error) {
+	values := map[string]string{}
+	for _, in := range inputs {
+		k, v, ok := strings.Cut(in, "=")
+		k = strings.Trim(k, "{}<>")
+		if !ok || k == "" {
+			return nil, usageError("--registry-input %q is not KEY=VALUE", in)
+		}
+		values[k] = v
+	}
+	return values, nil
+}

@@ -1,0 +1,128 @@
+package registry
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"mcpeek/internal/atomicfile"
+)
+
+// Cache keeps registry answers on disk: one file per registry and
+// question (a search, a server version), written atomically, readable only
+// by the user. It holds what the registry published, nothing the user
+// typed in but the search text.
+type Cache struct {
+	dir string
+}
+
+// maxCacheFile caps a cache file read back: a listing is capped at
+// DefaultMaxListingBytes when fetched, and a file larger than that was
+// not written by mcpeek.
+const maxCacheFile = DefaultMaxListingBytes + 1<<20
+
+// DefaultCacheDir is $XDG_CACHE_HOME/mcpeek/registry (~/.cache/... when
+// XDG_CACHE_HOME is unset, the platform's cache folder elsewhere).
+func DefaultCacheDir() (string, error) {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache folder for the registry: %w", err)
+	}
+	return filepath.Join(d, "mcpeek", "registry"), nil
+}
+
+// OpenCache returns the cache in dir; the folder is made on the first
+// write.
+func OpenCache(dir string) *Cache { return &Cache{dir: dir} }
+
+// cached is one cache file.
+type cached struct {
+	Registry  string      `json:"registry"`
+	Key       string      `json:"key"`
+	FetchedAt time.Time   `json:"fetchedAt"`
+	Truncated bool        `json:"truncated,omitempty"`
+	Entries   []jsonEntry `json:"entries"`
+}
+
+// path is the file of a question to a registry.
+func (c *Cache) path(registry, key string) string {
+	return filepath.Join(c.dir, digest(registry, 16), digest(key, 24)+".json")
+}
+
+func digest(s string, n int) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])[:n]
+}
+
+// load reads the cached answer to a question; ok is false when there is
+// none, or when the file is not one mcpeek wrote (damaged, or too large):
+// the next answer replaces it. A file that cannot be read is an error.
+func (c *Cache) load(registry, key string) (v cached, ok bool, err error) {
+	p := c.path(registry, key)
+	st, err := os.Stat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return cached{}, false, nil
+	case err != nil:
+		return cached{}, false, err
+	case st.Size() > maxCacheFile:
+		return cached{}, false, nil
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return cached{}, false, err
+	}
+	if err := json.Unmarshal(b, &v); err != nil || v.Registry != registry || v.Key != key {
+		return cached{}, false, nil
+	}
+	return v, true, nil
+}
+
+// forgetAfter is how long a cached answer no one wrote again is kept:
+// each search text has a file of its own, and the cache must not grow
+// with every search ever typed.
+const forgetAfter = 30 * 24 * time.Hour
+
+// store writes an answer, replacing the one before in one step, and
+// removes the registry's answers not written for forgetAfter.
+func (c *Cache) store(v cached) error {
+	p := c.path(v.Registry, v.Key)
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return fmt.Errorf("registry cache: %w", err)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(p, b, 0o600); err != nil {
+		return fmt.Errorf("registry cache: %w", err)
+	}
+	c.prune(filepath.Dir(p), time.Now().Add(-forgetAfter))
+	return nil
+}
+
+// prune removes the answers in dir last written before cutoff. Failing to
+// remove one is not an error: it is tried again on the next write.
+func (c *Cache) prune(dir string, cutoff time.Time) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.IsDir() || filepath.Ext(e.Name()) != ".json" {
+			continue
+		}
+		if info, err := e.Info(); err == nil && info.ModTime().Before(cutoff) {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// jsonEntry is an entry as the registry sent it.
+type jsonEntry = json.RawMessage

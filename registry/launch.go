@@ -1,0 +1,248 @@
+package registry
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Launch is how to start a package: a program and its arguments, handed
+// to the operating system as they are, never to a shell, so that a
+// registry's "; rm -rf ~" or "$(...)" stays one argument, read as data by
+// the server. Env is added to the environment mcpeek was started with.
+type Launch struct {
+	Program string
+	Args    []string
+	Env     map[string]string
+	// Secret names the Env entries that must never be printed.
+	Secret map[string]bool
+	// SecretArgs holds the indexes of Args that must never be printed.
+	SecretArgs map[int]bool
+	// Missing lists the required inputs with no value, e.g.
+	// "argument <allowed_directory>", "environment API_KEY".
+	Missing []string
+}
+
+// ErrNotRunnable is why a package cannot be started by this version.
+var ErrNotRunnable = errors.New("cannot be started by mcpeek")
+
+// npmName is a package name npm accepts, scoped or not, that cannot be
+// read as an option ("-..."), a path ("../", "./") or a URL.
+var npmName = regexp.MustCompile(`^(@[a-z0-9~][a-z0-9._~-]*/)?[a-z0-9~][a-z0-9._~-]*$`)
+
+// exactVersion is one version, not a range, a tag or an option.
+var exactVersion = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z.+_-]*$`)
+
+// Launch resolves p to a command. Only npm packages speaking stdio are
+// started in this version, as "npx -y IDENTIFIER@VERSION ARGUMENTS...";
+// runtime arguments (options of npx itself, some of which run shell
+// text) are refused. values holds what the user gave, keyed by an
+// argument's valueHint or name, an environment variable's name or a
+// {variable}'s name; lookupEnv reports what mcpeek's own environment
+// already sets (the server inherits it). Required inputs without a value
+// are listed in Missing, not an error, so a caller can ask for them all.
+func (p Package) Launch(values map[string]string, lookupEnv func(string) (string, bool)) (Launch, error) {
+	if p.RegistryType != "npm" {
+		return Launch{}, fmt.Errorf("a %q package %w yet: only npm packages are", p.RegistryType, ErrNotRunnable)
+	}
+	if t := p.Transport.Type; t != "stdio" && t != "" {
+		return Launch{}, fmt.Errorf("a package speaking %q %w yet: only stdio ones are", t, ErrNotRunnable)
+	}
+	if !npmName.MatchString(p.Identifier) || strings.Contains(p.Identifier, "..") {
+		return Launch{}, fmt.Errorf("%q is not an npm package name: %w", p.Identifier, ErrNotRunnable)
+	}
+	if !exactVersion.MatchString(p.Version) || p.Version == "latest" {
+		return Launch{}, fmt.Errorf("%s: %q is not one exact version: %w", p.Identifier, p.Version, ErrNotRunnable)
+	}
+	if len(p.RuntimeArguments) > 0 {
+		return Launch{}, fmt.Errorf("%s asks for options of npx itself (runtimeArguments), which mcpeek does not pass: some of them run shell commands: %w",
+			p.Identifier, ErrNotRunnable)
+	}
+	if lookupEnv == nil {
+		lookupEnv = func(string) (string, bool) { return "", false }
+	}
+	l := Launch{Program: "npx", Args: []string{"-y", p.Identifier + "@" + p.Version},
+		Env: map[string]string{}, Secret: map[string]bool{}, SecretArgs: map[int]bool{}}
+	for _, a := range p.PackageArguments {
+		key, label := a.ValueHint, "argument <"+a.ValueHint+">"
+		if a.Type == "named" {
+			key, label = a.Name, "argument "+a.Name
+		}
+		v, ok, missing := resolve(a.Input, key, values)
+		l.Missing = append(l.Missing, missing...)
+		switch {
+		case !ok && a.IsRequired:
+			l.Missing = append(l.Missing, label)
+		case !ok:
+		case a.Type == "named":
+			l.Args = append(l.Args, a.Name, v)
+		default:
+			l.Args = append(l.Args, v)
+		}
+		if ok && secret(a.Input) {
+			l.SecretArgs[len(l.Args)-1] = true
+		}
+	}
+	for _, e := range p.EnvironmentVariables {
+		v, ok, missing := resolve(e.Input, e.Name, values)
+		l.Missing = append(l.Missing, missing...)
+		if !ok {
+			if _, inherited := lookupEnv(e.Name); !inherited && e.IsRequired {
+				l.Missing = append(l.Missing, "environment "+e.Name)
+			}
+			continue
+		}
+		l.Env[e.Name] = v
+		l.Secret[e.Name] = secret(e.Input)
+	}
+	return l, nil
+}
+
+// secret reports whether an input's value is a secret or holds one.
+func secret(in Input) bool {
+	if in.IsSecret {
+		return true
+	}
+	for _, v := range in.Variables {
+		if v.IsSecret {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve finds an input's value: the publisher's fixed value with its
+// {variables} filled, else the user's, else the default. missing lists
+// the required variables no one gave.
+func resolve(in Input, key string, values map[string]string) (v string, ok bool, missing []string) {
+	switch {
+	case in.Value != "":
+		v, missing = fill(in.Value, in.Variables, values)
+		return v, true, missing
+	case key != "" && values[key] != "":
+		return values[key], true, nil
+	case in.Default != "":
+		return in.Default, true, nil
+	}
+	return "", false, nil
+}
+
+// templateVar is a {name} in a value.
+var templateVar = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// fill replaces each {name} of a value with the variable's value: the
+// user's, else the publisher's, else its default. A name with no variable
+// stays as written, as the schema says.
+func fill(value string, vars map[string]Input, values map[string]string) (string, []string) {
+	var missing []string
+	out := templateVar.ReplaceAllStringFunc(value, func(m string) string {
+		name := m[1 : len(m)-1]
+		in, declared := vars[name]
+		switch {
+		case values[name] != "":
+			return values[name]
+		case !declared:
+			return m
+		case in.Value != "":
+			return in.Value
+		case in.Default != "":
+			return in.Default
+		case in.IsRequired:
+			missing = append(missing, "variable {"+name+"}")
+		}
+		return m
+	})
+	return out, missing
+}
+
+// CommandLine shows l for a person: each argument quoted when it is not
+// plain, secret environment values masked. It is for reading only: l is
+// never run through a shell.
+func (l Launch) CommandLine() string {
+	var b strings.Builder
+	for _, name := range sortedKeys(l.Env) {
+		v := l.Env[name]
+		if l.Secret[name] {
+			v = "***"
+		}
+		b.WriteString(quote(name + "=" + v))
+		b.WriteByte(' ')
+	}
+	b.WriteString(quote(l.Program))
+	for i, a := range l.Args {
+		if l.SecretArgs[i] {
+			a = "***"
+		}
+		b.WriteByte(' ')
+		b.WriteString(quote(a))
+	}
+	return b.String()
+}
+
+// quote shows an argument in single quotes unless it is plain.
+func quote(s string) string {
+	plain := s != ""
+	for _, r := range s {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("@%+=:,./_-", r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// Endpoint is how to reach a remote: its URL with the template filled,
+// and the headers to send.
+type Endpoint struct {
+	Type    string // streamable-http or sse
+	URL     string
+	Shown   string // URL for printing: the template when a secret fills it
+	Headers map[string]string
+	// Secret names the headers whose values must never be printed.
+	Secret  map[string]bool
+	Missing []string // required variables and headers with no value
+}
+
+// Endpoint fills a remote's URL template and headers from values (keyed
+// by variable or header name), the publisher's fixed values and defaults.
+func (t Transport) Endpoint(values map[string]string) (Endpoint, error) {
+	if t.Type != "streamable-http" && t.Type != "sse" {
+		return Endpoint{}, fmt.Errorf("a remote speaking %q %w: only streamable-http and sse ones are", t.Type, ErrNotRunnable)
+	}
+	url, missing := fill(t.URL, t.Variables, values)
+	e := Endpoint{Type: t.Type, URL: url, Headers: map[string]string{}, Secret: map[string]bool{}, Missing: missing, Shown: url}
+	for _, v := range t.Variables {
+		if v.IsSecret {
+			e.Shown = t.URL // the template: a secret is part of the URL
+		}
+	}
+	for _, h := range t.Headers {
+		v, ok, missing := resolve(h.Input, h.Name, values)
+		e.Missing = append(e.Missing, missing...)
+		switch {
+		case ok:
+			e.Headers[h.Name] = v
+			e.Secret[h.Name] = secret(h.Input)
+		case h.IsRequired:
+			e.Missing = append(e.Missing, "header "+h.Name)
+		}
+	}
+	if len(e.Missing) == 0 && !strings.HasPrefix(url, "https://") && !strings.HasPrefix(url, "http://") {
+		return Endpoint{}, fmt.Errorf("the remote's URL %q is not an http:// or https:// URL: %w", url, ErrNotRunnable)
+	}
+	return e, nil
+}
