@@ -161,21 +161,22 @@ func (d *callFormDialog) submitError() error {
 	if n == 0 {
 		return nil
 	}
-	// Name the first error: the field it marks may be scrolled away.
-	first := ""
+	// Name the first error, and move the focus to its field.
+	first, at := "", -1
 	for i := range d.fields {
 		if e, ok := d.errs[i]; ok {
-			first = strings.Join(d.fields[i].path, ".") + ": " + e + " (shift+tab back to it)"
+			first, at = strings.Join(d.fields[i].path, ".")+": "+e, i
 			break
 		}
 	}
 	if first == "" && len(d.general) > 0 {
 		first = d.general[0]
 	}
+	text := "fix " + first
 	if n > 1 {
-		return fmt.Errorf("fix %s, and %d more marked", first, n-1)
+		text = fmt.Sprintf("fix %s, and %d more marked", first, n-1)
 	}
-	return fmt.Errorf("fix %s", first)
+	return fieldRefusal{field: at, text: text}
 }
 
 func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
@@ -188,14 +189,18 @@ func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		d.show((d.shown + 1) % (len(d.sets) + 1))
 		return d.form.started()
 	}
-	return d.input(msg)
+	return d.input(msg, k)
 }
 
-// input passes a message to the form (a key, a paste, what its commands
-// sent back), and submits the arguments once its button lets them
-// through. Otherwise it returns the form's commands.
-func (d *callFormDialog) input(msg tea.Msg) action {
-	cmd := d.form.update(msg)
+// input passes a key to the form, and submits the arguments once the
+// form lets them through. Otherwise it returns the form's commands.
+func (d *callFormDialog) input(msg tea.KeyPressMsg, k *keyMap) action {
+	return d.after(d.form.key(msg, k))
+}
+
+// after is what the dialog asks for after the form took a message: the
+// call once the form completed, else the form's commands.
+func (d *callFormDialog) after(cmd tea.Cmd) action {
 	switch {
 	case d.form.done():
 		args, _ := d.args()
@@ -222,7 +227,7 @@ func (d *callFormDialog) update(msg tea.Msg) action {
 		d.edited(msg)
 		return d.form.started()
 	}
-	return d.input(msg)
+	return d.after(d.form.update(msg))
 }
 
 func (d *callFormDialog) render(s *Styles, width, height int) string {
@@ -248,7 +253,7 @@ func (d *callFormDialog) render(s *Styles, width, height int) string {
 }
 
 func (d *callFormDialog) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.FormNext, k.Cancel, k.EditArgs, k.OlderArgs, k.FormPrev}
+	return []key.Binding{k.FormSubmit, k.FormNext, k.Cancel, k.EditArgs, k.OlderArgs, k.FormPrev}
 }
 
 // submitCall is the call form's submitted arguments: the form closes, the

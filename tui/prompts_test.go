@@ -54,15 +54,18 @@ func TestElicitationAccept(t *testing.T) {
 			t.Errorf("dialog lacks %q:\n%s", s, scr)
 		}
 	}
+	for _, s := range []string{"Small", "Medium", "Large"} { // the choices, by title
+		if !strings.Contains(scr, s) {
+			t.Errorf("the choices are not listed: no %q:\n%s", s, scr)
+		}
+	}
 	h.keys("tab", "tab", "tab", "tab", "enter") // to the button, name empty
-	if len(reply) != 0 || !strings.Contains(h.screen(), "fix the 1 marked answer(s) first") {
+	if len(reply) != 0 || !strings.Contains(h.screen(), "fix Your name: required") {
 		t.Fatalf("accepted without the required name:\n%s", h.screen())
 	}
-	for range 6 {
-		h.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
-	}
+	// The refusal moved the focus to the name.
 	h.typeText("Ada")
-	h.keys("tab", "right", "right", "tab", "tab", "right", "tab", "enter")
+	h.keys("tab", "down", "down", "tab", "tab", "right", "tab", "enter")
 	a := answered(t, reply)
 	if a.Action != mcpclient.ElicitAccept {
 		t.Fatalf("answer %+v", a)
