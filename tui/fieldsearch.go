@@ -149,6 +149,21 @@ func (d *fieldDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	return nil
 }
 
+// update takes a paste, as one edit of the query, and what the input's
+// own commands sent back (its cursor's blink).
+func (d *fieldDialog) update(msg tea.Msg) action {
+	if p, ok := msg.(tea.PasteMsg); ok {
+		msg = tea.PasteMsg{Content: pasteText(p.Content, true)}
+	}
+	before := d.input.Value()
+	var cmd tea.Cmd
+	d.input, cmd = d.input.Update(msg)
+	if d.input.Value() != before {
+		d.refresh()
+	}
+	return cmd
+}
+
 func (d *fieldDialog) move(n int) {
 	d.cursor = min(max(d.cursor+n, 0), max(len(d.hits)-1, 0))
 }

@@ -97,6 +97,13 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	in.field, cmd = in.field.Update(msg)
+	return m.inputEdited(cmd)
+}
+
+// inputEdited applies the filter or the search as the input now holds it,
+// after a key or a paste; cmd is the input's own.
+func (m *Model) inputEdited(cmd tea.Cmd) tea.Cmd {
+	in := &m.input
 	val := in.field.Value()
 	if in.mode == inputFilter {
 		if val != m.tools.filter {

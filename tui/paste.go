@@ -3,8 +3,26 @@ package tui
 import (
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"mcpeek/model"
 )
+
+// paste takes a bracketed paste (every modern terminal sends one for a
+// paste) as one edit of the input that has the keys: the dialog on top
+// (a form, the field search, the save prompt), else the filter or the
+// search. Nothing else takes text.
+func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	if d := m.overlay.top(); d != nil {
+		return m.toDialog(msg)
+	}
+	if m.input.mode == inputNone {
+		return nil
+	}
+	var cmd tea.Cmd
+	m.input.field, cmd = m.input.field.Update(tea.PasteMsg{Content: pasteText(msg.Content, true)})
+	return m.inputEdited(cmd)
+}
 
 // pasteText makes a bracketed paste safe for an input: line ends of every
 // kind become newlines, escape sequences and other control characters go,

@@ -88,6 +88,20 @@ func (d *saveDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	return cmd
 }
 
+// update takes a paste, as one edit of the file name, and what the
+// input's own commands sent back (its cursor's blink).
+func (d *saveDialog) update(msg tea.Msg) action {
+	if p, ok := msg.(tea.PasteMsg); ok {
+		if d.confirm != "" {
+			return nil
+		}
+		msg = tea.PasteMsg{Content: pasteText(p.Content, true)}
+	}
+	var cmd tea.Cmd
+	d.field, cmd = d.field.Update(msg)
+	return cmd
+}
+
 func (d *saveDialog) render(s *Styles, width, height int) string {
 	w := max(min(width-4, 72), 30)
 	d.field.SetWidth(w - 12)
