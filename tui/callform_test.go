@@ -438,3 +438,25 @@ func TestCallFormRefusedSubmitFocusesTheField(t *testing.T) {
 		t.Errorf("the refusal is not shown:\n%s", h.screen())
 	}
 }
+
+// An array of an enum's values is a multiple choice that lists them (it
+// was a text area, the values in its description), and sends an array.
+func TestCallFormMultipleChoice(t *testing.T) {
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 100, 60)
+	focusField(t, h, d, "expand")
+	i := d.form.focused()
+	if d.fields[i].kind != kindMulti {
+		t.Fatalf("expand is a %s field", kindName(d.fields[i].kind))
+	}
+	scr := h.screen()
+	for _, s := range []string{"[•] line_items.variant", "[•] line_items.product", "[ ] customer.addresses", "[ ] fulfillments.line_items"} {
+		if !strings.Contains(scr, s) {
+			t.Errorf("the picker lacks %q:\n%s", s, scr)
+		}
+	}
+	h.burst(keyBurst("space", "down", "down", "space")...) // drop variant, pick addresses
+	args, _ := d.args()
+	if !strings.Contains(string(args), `"expand":["line_items.product","customer.addresses"]`) {
+		t.Errorf("args %s", args)
+	}
+}

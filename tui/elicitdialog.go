@@ -66,13 +66,22 @@ func (d *elicitDialog) content() (map[string]any, map[int]string) {
 			}
 			continue
 		}
+		var v any
+		var err error
 		switch d.fields[i].kind {
+		case kindMulti:
+			var picked []string
+			for line := range strings.SplitSeq(text, "\n") {
+				picked = append(picked, unquoteJSON(line))
+			}
+			v, err = f.Pick(picked)
 		case kindChoice:
-			text = unquoteJSON(text)
+			v, err = f.Parse(unquoteJSON(text))
 		case kindList:
-			text = strings.ReplaceAll(text, "\n", ",")
+			v, err = f.Parse(strings.ReplaceAll(text, "\n", ","))
+		default:
+			v, err = f.Parse(text)
 		}
-		v, err := f.Parse(text)
 		if err != nil {
 			errs[i] = model.SanitizeLine(err.Error())
 			continue
