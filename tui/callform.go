@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,9 +31,17 @@ type callFormDialog struct {
 	extra []pathValue
 
 	// sets are the remembered argument sets, newest first; shown is the
-	// one in the form, len(sets) for the schema's defaults.
+	// one in the form, len(sets) for the schema's defaults, len(sets)+1
+	// for edit.
 	sets  []argSet
 	shown int
+	// filled is what the form was filled with: a form that differs holds
+	// the user's changes. edit is the user's own edit, kept when ctrl+r
+	// went on from it.
+	filled draft
+	edit   *draft
+	// discarding: esc asked whether to discard the changes.
+	discarding bool
 
 	// What the last check found: errors by field index, and the others.
 	errs    map[int]string
@@ -83,10 +92,16 @@ func newCallForm(v *toolView, sets []argSet, id ticket, look formLook) *callForm
 // field on each key. The arguments beyond are edited as JSON (ctrl+e).
 const maxFormFields = 80
 
-// show fills the form with set i (len(sets): the defaults).
+// show fills the form with set i (len(sets): the defaults; len(sets)+1:
+// the user's own edit, kept when ctrl+r went on from it).
 func (d *callFormDialog) show(i int) {
 	d.shown = i
 	d.note, d.noteErr = "", false
+	if i > len(d.sets) && d.edit != nil {
+		d.build(d.edit.texts, d.edit.extra)
+		d.note = "your edit · ctrl+r: the remembered argument sets"
+		return
+	}
 	if i >= len(d.sets) {
 		d.fill(nil)
 		if len(d.sets) > 0 {
@@ -107,18 +122,67 @@ func (d *callFormDialog) show(i int) {
 // fill builds the form anew with args' values (nil: the defaults).
 func (d *callFormDialog) fill(args *model.Value) {
 	texts := make([]string, len(d.fields))
-	d.extra = nil
+	var extra []pathValue
 	if args == nil {
 		for i, f := range d.fields {
 			texts[i] = f.value
 		}
 	} else {
-		texts, d.extra = fillTexts(d.fields, args)
+		texts, extra = fillTexts(d.fields, args)
 	}
+	d.build(texts, extra)
+}
+
+// build builds the form anew with these texts and extra values; they are
+// what the form holds unchanged.
+func (d *callFormDialog) build(texts []string, extra []pathValue) {
+	d.extra = extra
+	d.filled = draft{texts: slices.Clone(texts), extra: extra}
 	d.form = newFieldsForm(formSpec{fields: d.fields, title: "Call " + model.SanitizeLine(d.call.tool) + " with these arguments",
 		label: "Call", empty: d.empty, check: d.submitError, look: d.look}, texts)
 	d.sized = [2]int{}
 	d.check()
+}
+
+// draft is what a form holds: its fields' texts and the values no field
+// takes.
+type draft struct {
+	texts []string
+	extra []pathValue
+}
+
+// changed reports whether the user changed the form since it was filled.
+func (d *callFormDialog) changed() bool {
+	return !slices.Equal(d.form.values(), d.filled.texts)
+}
+
+// older shows the next remembered set (ctrl+r), keeping a changed form as
+// the user's edit, which the round comes back to.
+func (d *callFormDialog) older() {
+	if len(d.sets) == 0 {
+		d.note, d.noteErr = "no remembered arguments: this tool was not called from the form yet", false
+		return
+	}
+	if d.changed() {
+		d.edit = &draft{texts: d.form.values(), extra: d.extra}
+		d.shown = len(d.sets) + 1
+	}
+	n := len(d.sets) + 1
+	if d.edit != nil {
+		n++
+	}
+	d.show((d.shown + 1) % n)
+}
+
+// cancel closes the form, unless it holds changes or an edit of the
+// user's: then the first esc asks, and a second one discards them.
+func (d *callFormDialog) cancel() action {
+	if d.discarding || !d.changed() && d.edit == nil && d.draft == "" {
+		return closeDialog{}
+	}
+	d.discarding = true
+	d.note, d.noteErr = "esc again discards your changes; any other key goes on", true
+	return nil
 }
 
 // args is the argument object the form holds, and the fields whose text
@@ -180,13 +244,18 @@ func (d *callFormDialog) submitError() error {
 }
 
 func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	if key.Matches(msg, k.Cancel) {
+		return d.cancel()
+	}
+	if d.discarding {
+		d.discarding = false
+		d.note, d.noteErr = "", false
+	}
 	switch {
-	case key.Matches(msg, k.Cancel):
-		return closeDialog{}
 	case key.Matches(msg, k.EditArgs):
 		return d.editArgs()
 	case key.Matches(msg, k.OlderArgs):
-		d.show((d.shown + 1) % (len(d.sets) + 1))
+		d.older()
 		return d.form.started()
 	}
 	return d.input(msg, k)

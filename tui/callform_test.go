@@ -460,3 +460,59 @@ func TestCallFormMultipleChoice(t *testing.T) {
 		t.Errorf("args %s", args)
 	}
 }
+
+var ctrlR = tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl}
+
+// esc closes an untouched form at once; a changed one asks first, and any
+// other key goes on editing.
+func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
+	h, _ := openForm(t, twoFields(), "pair", 80, 24)
+	h.keys("esc")
+	if h.m.overlay.top() != nil {
+		t.Fatal("esc on an untouched form did not close it")
+	}
+	h, d := openForm(t, twoFields(), "pair", 80, 24)
+	h.typeText("5")
+	h.keys("esc")
+	if h.m.overlay.top() != d || !strings.Contains(h.screen(), "esc again discards your changes") {
+		t.Fatalf("esc discarded a changed form without asking:\n%s", h.screen())
+	}
+	h.typeText("6")
+	if v := d.form.values()[0]; v != "56" || strings.Contains(h.screen(), "esc again") {
+		t.Fatalf("a key after the question: %q\n%s", v, h.screen())
+	}
+	h.keys("esc", "esc")
+	if h.m.overlay.top() != nil {
+		t.Fatal("a second esc did not discard")
+	}
+}
+
+// ctrl+r keeps the edit in the round of remembered sets; with none, it
+// says so and keeps the edit.
+func TestCtrlRKeepsTheEdit(t *testing.T) {
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	h.typeText("123")
+	h.send(ctrlR)
+	if v := d.form.values()[0]; v != "123" || !strings.Contains(h.screen(), "no remembered arguments") {
+		t.Fatalf("ctrl+r without history: order_id %q\n%s", v, h.screen())
+	}
+
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	if err := saveArgSet("demo.shop_get_order", json.RawMessage(`{"order_id":"1"}`), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	h, d = openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	h.keys("backspace")
+	h.typeText("42")
+	var seen []string
+	for range 3 {
+		h.send(ctrlR)
+		seen = append(seen, d.form.values()[0])
+	}
+	if strings.Join(seen, ",") != "1,,42" {
+		t.Fatalf("ctrl+r went through %q, want the set, the defaults, then the edit", seen)
+	}
+	if !strings.Contains(h.screen(), "your edit") {
+		t.Errorf("no word on the edit:\n%s", h.screen())
+	}
+}
