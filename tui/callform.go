@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -284,6 +285,19 @@ func (d *callFormDialog) after(cmd tea.Cmd) action {
 	}
 	d.check()
 	return cmd
+}
+
+// refuse shows the form refusing its arguments, as a submit refused:
+// every error marked, the refusal in the note, the focus on its field.
+func (d *callFormDialog) refuse(err error) tea.Cmd {
+	d.form.tried = true
+	d.note, d.noteErr = err.Error(), true
+	d.check()
+	var at fieldRefusal
+	if errors.As(err, &at) && at.field >= 0 && !d.form.items[at.field].Skip() {
+		return d.form.focus(at.field)
+	}
+	return nil
 }
 
 // update takes a message other than a key: the editor's answer, or one

@@ -21,6 +21,8 @@ type argSetsLoadedMsg struct {
 	toolID string
 	sets   []argSet
 	err    error
+	// again: the sets are for X, which calls with the newest one.
+	again bool
 }
 
 // toolToCall is the view of the tool a call key (x, X) calls: the tool
@@ -67,6 +69,9 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 			return nil, true
 		}
 		m.forms.opening = 0
+		if msg.again {
+			return m.callAgainWith(v, msg), true
+		}
 		d := newCallForm(v, msg.sets, msg.ticket, m.formLook())
 		m.overlay.open(d)
 		if msg.err != nil {

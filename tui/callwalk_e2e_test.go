@@ -199,8 +199,10 @@ func TestAppCallWalk80x24(t *testing.T) {
 		t.Errorf("the result's values are not over the summary's fields:\n%s", screen)
 	}
 
-	// The drifting twin, called from its form (o left the focus on the
-	// tools list): the same id, two required fields missing from its answer.
+	// The drifting twin, called from its form (the call moved the keys to
+	// its result: tab goes back to the tools list): the same id, two
+	// required fields missing from its answer.
+	typeKeys(tm, "tab")
 	filterTo(t, tm, "stale_get_order")
 	typeKeys(tm, "x")
 	waitScreen(t, tm, "Call demo.stale_get_order")
@@ -211,8 +213,9 @@ func TestAppCallWalk80x24(t *testing.T) {
 	waitScreen(t, tm, "demo.stale_get_order", "breaks its output schema: 2 missing required")
 	typeKeys(tm, "o")
 	screen = waitScreen(t, tm, "v summary", "✗ breaks")
-	// The schema view has every field: find the missing currency there.
-	typeKeys(tm, "tab", "v", "/")
+	// The schema view has every field: find the missing currency there
+	// (the keys are on the view since the call).
+	typeKeys(tm, "v", "/")
 	tm.Type("currency")
 	typeKeys(tm, "enter")
 	screen = waitScreen(t, tm, "v schema", "currency*: string  ✗ missing required")
@@ -289,7 +292,7 @@ func TestAppCallProgressAndCancelInProcess(t *testing.T) {
 	}
 
 	// The call runs on; the tools list moves, and comes back.
-	typeKeys(tm, "j")
+	typeKeys(tm, "tab", "j")
 	waitScreen(t, tm, "│lab.tally")
 	select {
 	case err := <-cancelled:

@@ -87,7 +87,7 @@ func TestPasteIntoTheSavePrompt(t *testing.T) {
 		return resultOf(t, map[string]any{"content": []any{map[string]any{"type": "text", "text": "hi"}}}), nil
 	}), 100, 30)
 	h.selectTool("util_echo")
-	h.keys("X")
+	h.run(h.callShown(`{"message":"hi"}`))
 	if h.m.current.last == nil {
 		t.Fatalf("no result to save:\n%s", h.screen())
 	}
