@@ -149,15 +149,11 @@ func (d *fieldDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	return nil
 }
 
-// update takes a paste, as one edit of the query, and what the input's
-// own commands sent back (its cursor's blink).
-func (d *fieldDialog) update(msg tea.Msg) action {
-	if p, ok := msg.(tea.PasteMsg); ok {
-		msg = tea.PasteMsg{Content: pasteText(p.Content, true)}
-	}
+// paste takes a paste as one edit of the query.
+func (d *fieldDialog) paste(text string) action {
 	before := d.input.Value()
 	var cmd tea.Cmd
-	d.input, cmd = d.input.Update(msg)
+	d.input, cmd = d.input.Update(tea.PasteMsg{Content: pasteText(text, true)})
 	if d.input.Value() != before {
 		d.refresh()
 	}

@@ -14,7 +14,10 @@ import (
 // search. Nothing else takes text.
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	if d := m.overlay.top(); d != nil {
-		return m.toDialog(msg)
+		if p, ok := d.(paster); ok {
+			return m.act(p.paste(msg.Content))
+		}
+		return m.toDialog(msg) // a form makes it safe for its field
 	}
 	if m.input.mode == inputNone {
 		return nil
@@ -22,6 +25,12 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	var cmd tea.Cmd
 	m.input.field, cmd = m.input.field.Update(tea.PasteMsg{Content: pasteText(msg.Content, true)})
 	return m.inputEdited(cmd)
+}
+
+// paster is a dialog with one line of text that takes a paste (the field
+// search, the save prompt).
+type paster interface {
+	paste(text string) action
 }
 
 // pasteText makes a bracketed paste safe for an input: line ends of every

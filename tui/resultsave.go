@@ -88,17 +88,13 @@ func (d *saveDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	return cmd
 }
 
-// update takes a paste, as one edit of the file name, and what the
-// input's own commands sent back (its cursor's blink).
-func (d *saveDialog) update(msg tea.Msg) action {
-	if p, ok := msg.(tea.PasteMsg); ok {
-		if d.confirm != "" {
-			return nil
-		}
-		msg = tea.PasteMsg{Content: pasteText(p.Content, true)}
+// paste takes a paste as one edit of the file name.
+func (d *saveDialog) paste(text string) action {
+	if d.confirm != "" {
+		return nil
 	}
 	var cmd tea.Cmd
-	d.field, cmd = d.field.Update(msg)
+	d.field, cmd = d.field.Update(tea.PasteMsg{Content: pasteText(text, true)})
 	return cmd
 }
 
