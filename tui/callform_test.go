@@ -516,3 +516,18 @@ func TestCtrlRKeepsTheEdit(t *testing.T) {
 		t.Errorf("no word on the edit:\n%s", h.screen())
 	}
 }
+
+// Keys typed right after x, while the form opens (its remembered sets are
+// read first), land in the form: a digit did not unfold the tree.
+func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.selectTool("shop_get_order")
+	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
+	if d, ok := h.m.overlay.top().(*callFormDialog); ok {
+		t.Fatalf("the form stayed open: order_id %q\n%s", d.form.values()[0], h.screen())
+	}
+	if v := h.m.current.lastArgs; !strings.Contains(string(v), `"order_id":"5601234042"`) {
+		t.Fatalf("called with %s", v)
+	}
+}
