@@ -2,7 +2,6 @@ package tui
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -293,11 +292,7 @@ func (d *callFormDialog) refuse(err error) tea.Cmd {
 	d.form.tried = true
 	d.note, d.noteErr = err.Error(), true
 	d.check()
-	var at fieldRefusal
-	if errors.As(err, &at) && at.field >= 0 && !d.form.items[at.field].Skip() {
-		return d.form.focus(at.field)
-	}
-	return nil
+	return d.form.focusRefused(err)
 }
 
 // update takes a message other than a key: the editor's answer, or one

@@ -531,3 +531,31 @@ func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
 		t.Fatalf("called with %s", v)
 	}
 }
+
+// A refusal at an object's heading (a required property of it missing)
+// moves the focus to the first field under it; the sampling form takes a
+// burst of keys and ctrl+s too.
+func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
+	b := &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
+		{Server: "lab", Name: "nested", InputSchema: json.RawMessage(`{"type":"object","properties":{
+			"a":{"type":"string"},
+			"filter":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"string"}},"required":["y"]}},
+			"required":["filter"]}`)},
+	}}}}
+	h, d := openForm(t, b, "nested", 80, 40)
+	h.burst(keyBurst("q", "ctrl+s")...) // the whole filter missing: the error is at its heading
+	if h.m.overlay.top() != d || d.errs[1] == "" {
+		t.Fatalf("sent without a filter, or the error is not at its heading: %v", d.errs)
+	}
+	if at := d.form.focused(); at != 2 {
+		t.Fatalf("the focus is on item %d, want filter.x", at)
+	}
+
+	h = newHarness(t, demoBackend(t), 80, 24)
+	reply := make(chan mcpclient.SamplingReply, 1)
+	h.send(samplingAskedMsg{reply: reply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	h.burst(keyBurst("Four", "ctrl+s")...)
+	if a := answered(t, reply); a.Decline || a.Text != "Four" {
+		t.Fatalf("sampling answered %+v", a)
+	}
+}

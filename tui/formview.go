@@ -454,9 +454,19 @@ func (f *fieldsForm) submit() tea.Cmd {
 		return nil
 	}
 	f.refusal = err
+	return f.focusRefused(err)
+}
+
+// focusRefused moves the focus to the field a refusal names: the field,
+// or for a heading (an object's, which takes no focus) the first field
+// under it.
+func (f *fieldsForm) focusRefused(err error) tea.Cmd {
 	var at fieldRefusal
-	if errors.As(err, &at) && at.field >= 0 && at.field < len(f.fields) && !f.items[at.field].Skip() {
-		return f.focus(at.field)
+	if !errors.As(err, &at) || at.field < 0 || at.field >= len(f.fields) {
+		return nil
+	}
+	if i := f.takes(at.field, 1); i >= 0 {
+		return f.focus(i)
 	}
 	return nil
 }
