@@ -26,6 +26,7 @@ type elicitDialog struct {
 	// only decline or cancel.
 	broken  string
 	refused string
+	leaving asked // esc asked before it drops the answers typed
 	sized   [2]int
 }
 
@@ -127,6 +128,10 @@ func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) action {
 }
 
 func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.changed()) {
+		return nil
+	}
+	d.leaving.pending = false
 	switch {
 	case key.Matches(msg, k.Cancel):
 		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel})
@@ -172,6 +177,9 @@ func (d *elicitDialog) render(s *Styles, width, height int) string {
 	}
 	if d.refused != "" {
 		head = append(head, s.StatusErr.Render(d.refused))
+	}
+	if d.leaving.pending {
+		head = append(head, s.StatusErr.Render("esc again cancels and drops your answers; any other key goes on"))
 	}
 	return formBox(s, width, height, head, d.form, &d.sized)
 }

@@ -26,6 +26,9 @@ type fieldsForm struct {
 	// note of an empty form before it).
 	items []huh.Field
 	texts []*string
+	// built are the texts the form was built with: a form that differs
+	// holds the user's answers.
+	built []string
 	// picks hold the choices of a multiple choice (nil for other fields),
 	// copied into its text after each key.
 	picks []*[]string
@@ -85,6 +88,7 @@ func newFieldsForm(spec formSpec, texts []string) *fieldsForm {
 func (f *fieldsForm) build(texts []string) {
 	f.items, f.texts, f.picks, f.titles, f.shown = nil, nil, nil, nil, nil
 	f.left, f.tried, f.refusal, f.submitted = map[int]bool{}, false, nil, false
+	f.built = slices.Clone(texts)
 	for i, fd := range f.fields {
 		text := texts[i]
 		f.texts = append(f.texts, &text)
@@ -469,6 +473,24 @@ func (f *fieldsForm) focusRefused(err error) tea.Cmd {
 		return f.focus(i)
 	}
 	return nil
+}
+
+// changed reports whether the user changed a field since the form was
+// built.
+func (f *fieldsForm) changed() bool { return !slices.Equal(f.values(), f.built) }
+
+// asked is the question an esc asks before it drops what the user typed
+// into a form: the first esc returns true (ask), a second one, or an esc
+// on an untouched form, false; any other key withdraws the question.
+type asked struct{ pending bool }
+
+// esc reports whether this esc is to ask first.
+func (a *asked) esc(changed bool) bool {
+	if a.pending || !changed {
+		return false
+	}
+	a.pending = true
+	return true
 }
 
 // refused is why the last submit was refused, or nil.

@@ -258,3 +258,37 @@ func TestElicitationChoicesAndFormats(t *testing.T) {
 		t.Errorf("content %s\nwant    %s", got, want)
 	}
 }
+
+// esc on an elicitation or a sampling request with answers typed asks
+// first (it cancelled at once, the answers gone); untouched, it answers.
+func TestPromptEscAsksBeforeDroppingAnswers(t *testing.T) {
+	h, reply := ask(t)
+	h.typeText("Ada")
+	h.keys("esc")
+	if len(reply) != 0 || !strings.Contains(h.screen(), "esc again cancels") {
+		t.Fatalf("esc dropped the answers without asking:\n%s", h.screen())
+	}
+	h.typeText("!")
+	h.keys("esc", "esc")
+	if a := answered(t, reply); a.Action != mcpclient.ElicitCancel {
+		t.Fatalf("answered %+v", a)
+	}
+
+	h = newHarness(t, demoBackend(t), 80, 24)
+	sreply := make(chan mcpclient.SamplingReply, 1)
+	h.send(samplingAskedMsg{reply: sreply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	h.keys("esc")
+	if a := answered(t, sreply); !a.Decline {
+		t.Fatalf("esc on an empty reply answered %+v", a)
+	}
+	h.send(samplingAskedMsg{reply: sreply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	h.typeText("Four")
+	h.keys("esc")
+	if len(sreply) != 0 || !strings.Contains(h.screen(), "esc again declines") {
+		t.Fatalf("esc dropped the reply without asking:\n%s", h.screen())
+	}
+	h.keys("esc")
+	if a := answered(t, sreply); !a.Decline {
+		t.Fatalf("answered %+v", a)
+	}
+}

@@ -22,6 +22,7 @@ type samplingDialog struct {
 	about   []string // the request, as lines
 	form    *fieldsForm
 	refused string
+	leaving asked // esc asked before it drops the reply typed
 	sized   [2]int
 }
 
@@ -95,6 +96,10 @@ func (d *samplingDialog) answer(a mcpclient.SamplingReply) action {
 }
 
 func (d *samplingDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.changed()) {
+		return nil
+	}
+	d.leaving.pending = false
 	if key.Matches(msg, k.Cancel) || key.Matches(msg, k.Decline) {
 		return d.answer(mcpclient.SamplingReply{Decline: true})
 	}
@@ -140,6 +145,9 @@ func (d *samplingDialog) render(s *Styles, width, height int) string {
 	head = append(head, about...)
 	if d.refused != "" {
 		head = append(head, s.StatusErr.Render(d.refused))
+	}
+	if d.leaving.pending {
+		head = append(head, s.StatusErr.Render("esc again declines and drops your reply; any other key goes on"))
 	}
 	return formBox(s, width, height, head, d.form, &d.sized)
 }
