@@ -114,6 +114,13 @@ func objectFields(obj *model.Node, raw *model.Value, parent []string, depth int)
 
 // typeField sets the field's kind from its resolved schema.
 func typeField(f *formField, n *model.Node) {
+	if choices := titledConsts(n); choices != nil {
+		f.kind, f.choices = kindChoice, choices
+		if f.value != "" && n.Default != nil {
+			f.value = string(n.Default.AppendJSON(nil))
+		}
+		return
+	}
 	switch {
 	case len(n.Enum) > 0:
 		f.kind, f.choices = kindChoice, enumChoices(n.Enum)
@@ -130,6 +137,13 @@ func typeField(f *formField, n *model.Node) {
 		}
 	case n.Shape == model.Array:
 		item := n.Items()
+		if choices := titledConsts(item); choices != nil {
+			f.kind, f.choices = kindMulti, choices
+			if n.Default != nil && n.Default.Kind == model.JSONArray {
+				f.value = jsonLines(n.Default)
+			}
+			return
+		}
 		if len(item.Enum) > 0 {
 			f.kind, f.choices = kindMulti, enumChoices(item.Enum)
 			if n.Default != nil && n.Default.Kind == model.JSONArray {
@@ -161,6 +175,28 @@ func enumChoices(enum []*model.Value) []fieldChoice {
 	out := make([]fieldChoice, len(enum))
 	for i, v := range enum {
 		out[i] = fieldChoice{json: string(v.AppendJSON(nil)), label: model.SanitizeLine(valueText(v))}
+	}
+	return out
+}
+
+// titledConsts are the choices of a oneOf or anyOf whose every
+// alternative is one const, labelled with its title (else as typed); nil
+// for any other schema.
+func titledConsts(n *model.Node) []fieldChoice {
+	if len(n.Alts) == 0 {
+		return nil
+	}
+	out := make([]fieldChoice, len(n.Alts))
+	for i := range n.Alts {
+		alt := n.Alt(i)
+		if len(alt.Enum) != 1 {
+			return nil
+		}
+		label := model.SanitizeLine(alt.Title)
+		if label == "" {
+			label = model.SanitizeLine(valueText(alt.Enum[0]))
+		}
+		out[i] = fieldChoice{json: string(alt.Enum[0].AppendJSON(nil)), label: label}
 	}
 	return out
 }

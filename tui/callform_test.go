@@ -559,3 +559,28 @@ func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
 		t.Fatalf("sampling answered %+v", a)
 	}
 }
+
+// A oneOf (or anyOf) of consts with titles, alone or as an array's items,
+// is a picker in the call form too: the titles shown, the values sent (it
+// was a line of text, and a list, with no word of the choices).
+func TestCallFormTitledConsts(t *testing.T) {
+	b := &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
+		{Server: "lab", Name: "paint", InputSchema: json.RawMessage(`{"type":"object","properties":{
+			"color":{"type":"string","oneOf":[{"const":"#f00","title":"Red"},{"const":"#0f0","title":"Green"}]},
+			"more":{"type":"array","items":{"anyOf":[{"const":1,"title":"One"},{"const":2,"title":"Two"}]}}}}`)},
+	}}}}
+	h, d := openForm(t, b, "paint", 80, 40)
+	scr := h.screen()
+	for _, s := range []string{"Red", "Green", "[ ] One", "[ ] Two"} {
+		if !strings.Contains(scr, s) {
+			t.Errorf("the form lacks %q:\n%s", s, scr)
+		}
+	}
+	if strings.Contains(scr, "#f00") {
+		t.Errorf("a value is shown instead of its title:\n%s", scr)
+	}
+	h.burst(keyBurst("down", "down", "tab", "down", "space")...)
+	if args, _ := d.args(); string(args) != `{"color":"#0f0","more":[2]}` {
+		t.Errorf("args %s", args)
+	}
+}
