@@ -3,7 +3,6 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -35,11 +34,8 @@ type callFormDialog struct {
 	// for edit.
 	sets  []argSet
 	shown int
-	// filled is what the form was filled with: a form that differs holds
-	// the user's changes. edit is the user's own edit, kept when ctrl+r
-	// went on from it.
-	filled draft
-	edit   *draft
+	// edit is the user's own edit, kept when ctrl+r went on from it.
+	edit *draft
 	// discarding: esc asked whether to discard the changes.
 	discarding bool
 
@@ -133,11 +129,9 @@ func (d *callFormDialog) fill(args *model.Value) {
 	d.build(texts, extra)
 }
 
-// build builds the form anew with these texts and extra values; they are
-// what the form holds unchanged.
+// build builds the form anew with these texts and extra values.
 func (d *callFormDialog) build(texts []string, extra []pathValue) {
 	d.extra = extra
-	d.filled = draft{texts: slices.Clone(texts), extra: extra}
 	d.form = newFieldsForm(formSpec{fields: d.fields, title: "Call " + model.SanitizeLine(d.call.tool) + " with these arguments",
 		label: "Call", empty: d.empty, check: d.submitError, look: d.look}, texts)
 	d.sized = [2]int{}
@@ -151,11 +145,6 @@ type draft struct {
 	extra []pathValue
 }
 
-// changed reports whether the user changed the form since it was filled.
-func (d *callFormDialog) changed() bool {
-	return !slices.Equal(d.form.values(), d.filled.texts)
-}
-
 // older shows the next remembered set (ctrl+r), keeping a changed form as
 // the user's edit, which the round comes back to.
 func (d *callFormDialog) older() {
@@ -163,7 +152,7 @@ func (d *callFormDialog) older() {
 		d.note, d.noteErr = "no remembered arguments: this tool was not called from the form yet", false
 		return
 	}
-	if d.changed() {
+	if d.form.changed() {
 		d.edit = &draft{texts: d.form.values(), extra: d.extra}
 		d.shown = len(d.sets) + 1
 	}
@@ -177,7 +166,7 @@ func (d *callFormDialog) older() {
 // cancel closes the form, unless it holds changes or an edit of the
 // user's: then the first esc asks, and a second one discards them.
 func (d *callFormDialog) cancel() action {
-	if d.discarding || !d.changed() && d.edit == nil && d.draft == "" {
+	if d.discarding || !d.form.changed() && d.edit == nil && d.draft == "" {
 		return closeDialog{}
 	}
 	d.discarding = true
