@@ -183,4 +183,3 @@ func (f *fieldsForm) aborted() bool { return f.form.State == huh.StateAborted }
 
 // done reports whether a submit was let through by check.
 func (f *fieldsForm) done() bool { return f.submitted }
-
