@@ -330,7 +330,11 @@ func TestElicitFields(t *testing.T) {
 		"n":{"type":"number","minimum":0,"maximum":10,"default":2.5},
 		"pet":{"type":"string","enum":["p1","p2"],"enumNames":["Cat","Dog"]},
 		"hero":{"type":"string","oneOf":[{"const":"h1","title":"Superman"}]},
-		"fish":{"type":"array","minItems":1,"items":{"anyOf":[{"const":"f1","title":"Tuna"},{"const":"f2","title":"Trout"}]},"default":["f1"]}}}`)}
+		"fish":{"type":"array","minItems":1,"items":{"anyOf":[{"const":"f1","title":"Tuna"},{"const":"f2","title":"Trout"}]},"default":["f1"]},
+		"mail":{"type":"string","format":"email"},
+		"site":{"type":"string","format":"uri"},
+		"day":{"type":"string","format":"date"},
+		"at":{"type":"string","format":"date-time"}}}`)}
 	fields, err := e.Fields()
 	if err != nil {
 		t.Fatal(err)
@@ -339,7 +343,7 @@ func TestElicitFields(t *testing.T) {
 	for _, f := range fields {
 		names = append(names, f.Name)
 	}
-	if !slices.Equal(names, []string{"name", "ok", "n", "pet", "hero", "fish"}) {
+	if !slices.Equal(names, []string{"name", "ok", "n", "pet", "hero", "fish", "mail", "site", "day", "at"}) {
 		t.Fatalf("fields in order %v", names)
 	}
 	defaults, _ := e.Defaults()
@@ -357,6 +361,12 @@ func TestElicitFields(t *testing.T) {
 		{3, "Dog", `"p2"`}, {3, "p1", `"p1"`}, {3, "2", `"p2"`}, {3, "Fish", "error"},
 		{4, "superman", `"h1"`},
 		{5, "Tuna, f2", `["f1","f2"]`}, {5, "", "error"}, {5, "Carp", "error"},
+		{6, "ada@example.com", `"ada@example.com"`}, {6, "ada", "error"}, {6, "Ada <ada@example.com>", "error"},
+		{7, "https://example.com/x", `"https://example.com/x"`}, {7, "mailto:a@b.c", `"mailto:a@b.c"`},
+		{7, "example.com", "error"}, {7, "https://", "error"},
+		{8, "2026-05-01", `"2026-05-01"`}, {8, "2026-13-01", "error"}, {8, "May 1", "error"},
+		{9, "2026-05-01T09:30:00Z", `"2026-05-01T09:30:00Z"`}, {9, "2026-05-01T09:30:00+02:00", `"2026-05-01T09:30:00+02:00"`},
+		{9, "2026-05-01", "error"},
 	} {
 		v, err := fields[c.field].Parse(c.in)
 		got := "error"
@@ -367,6 +377,13 @@ func TestElicitFields(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s.Parse(%q) = %s (%v), want %s", fields[c.field].Name, c.in, got, err, c.want)
 		}
+	}
+	// A multiple choice picked from a list: values, titles; the count checked.
+	if v, err := fields[5].Pick([]string{"f2", "Tuna"}); err != nil || fmt.Sprint(v) != "[f2 f1]" {
+		t.Errorf("Pick %v, %v", v, err)
+	}
+	if _, err := fields[5].Pick(nil); err == nil {
+		t.Error("no pick passed minItems 1")
 	}
 }
 

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/mail"
+	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -230,7 +233,51 @@ func (f ElicitField) Parse(text string) (any, error) {
 	if err := f.bounds(float64(len([]rune(text))), "the length"); err != nil {
 		return nil, err
 	}
+	if err := checkFormat(f.Format, text); err != nil {
+		return nil, err
+	}
 	return text, nil
+}
+
+// Pick reads the values picked for a multiple choice (by value, title or
+// number, as Parse reads each), and checks their number.
+func (f ElicitField) Pick(values []string) ([]any, error) {
+	picked := []any{}
+	for _, s := range values {
+		v, err := f.choose(strings.TrimSpace(s))
+		if err != nil {
+			return nil, err
+		}
+		picked = append(picked, v)
+	}
+	if err := f.bounds(float64(len(picked)), "the number of choices"); err != nil {
+		return nil, err
+	}
+	return picked, nil
+}
+
+// checkFormat checks a string against the formats an elicitation may ask
+// for (email, uri, date, date-time); other formats are not checked.
+func checkFormat(format, s string) error {
+	switch format {
+	case "email":
+		if a, err := mail.ParseAddress(s); err != nil || a.Address != s || !strings.Contains(a.Address, ".") {
+			return fmt.Errorf("%q is not an email address (name@example.com)", s)
+		}
+	case "uri":
+		if u, err := url.Parse(s); err != nil || u.Scheme == "" || u.Opaque == "" && u.Host == "" && u.Path == "" {
+			return fmt.Errorf("%q is not a URI (https://example.com/…)", s)
+		}
+	case "date":
+		if _, err := time.Parse(time.DateOnly, s); err != nil {
+			return fmt.Errorf("%q is not a date (2026-05-01)", s)
+		}
+	case "date-time":
+		if _, err := time.Parse(time.RFC3339, s); err != nil {
+			return fmt.Errorf("%q is not a date and time (2026-05-01T09:30:00Z)", s)
+		}
+	}
+	return nil
 }
 
 // choose finds a choice by value, title (ignoring case) or number.

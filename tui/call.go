@@ -107,6 +107,7 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 	if len(c.args) == 0 {
 		c.args = json.RawMessage("{}")
 	}
+	v.lastArgs = c.args
 	ctx, cancel := context.WithCancel(context.Background())
 	rc := &runningCall{ticket: m.tickets.next(), call: c, cancel: cancel, started: time.Now(),
 		updates: make(chan mcpclient.Progress, 1), finished: make(chan struct{})}
@@ -116,7 +117,9 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 	m.calls.byTool[c.toolID] = rc
 	v.showRunning(rc)
 	if m.current == v {
-		m.view = resultView()
+		// The result view takes the keys, from the tools pane too: / then
+		// searches the result, not the tools.
+		m.view, m.focus = resultView(), focusView
 		m.sizePanes()
 	}
 	run := runCall(ctx, m.backend, rc, callCheck{tool: v.tool, target: v.target, enveloped: v.enveloped, budget: v.budget},
@@ -220,17 +223,50 @@ func outcomeStatus(id string, o *callOutcome) (string, bool) {
 	return id + " answered in " + roundLatency(o.latency), false
 }
 
-// callAgain calls the current tool again with its last arguments, or {}.
+// callAgain calls the current tool again (X): with the arguments of its
+// last call this session (cancelled or not), else its newest remembered
+// set, else the schema's defaults. What the call form would refuse is not
+// sent: the form opens on it instead, at the first error. The remembered
+// sets are read first, off the UI loop.
 func (m *Model) callAgain() tea.Cmd {
 	v, refused := m.toolToCall("X")
 	if v == nil {
 		return refused
 	}
-	c := callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name, args: json.RawMessage("{}")}
-	if v.last != nil && len(v.last.args) > 0 {
-		c.args = v.last.args
+	if m.running(v.tool.ID()) != nil {
+		return m.setStatus(model.SanitizeLine(v.tool.ID())+" is being called already: esc cancels it", true)
 	}
-	return m.startCall(c)
+	id := m.tickets.next()
+	m.forms.opening = id
+	toolID := v.tool.ID()
+	return func() tea.Msg {
+		sets, err := loadArgSets(toolID)
+		return argSetsLoadedMsg{ticket: id, toolID: toolID, sets: sets, err: err, again: true}
+	}
+}
+
+// callAgainWith calls v with the newest of sets (the last call's
+// arguments first), or opens its call form when the form refuses them.
+func (m *Model) callAgainWith(v *toolView, msg argSetsLoadedMsg) tea.Cmd {
+	sets := msg.sets
+	if len(v.lastArgs) > 0 {
+		sets = remember(sets, v.lastArgs, time.Now())
+	}
+	d := newCallForm(v, sets, msg.ticket, m.formLook())
+	err := d.submitError()
+	if err == nil {
+		args, _ := d.args()
+		c := d.call
+		c.args = args
+		return m.startCall(c)
+	}
+	m.overlay.open(d)
+	cmd := d.refuse(err)
+	d.note = "X: " + d.note + " · ctrl+s calls"
+	if msg.err != nil {
+		return tea.Batch(d.form.started(), cmd, m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
+	}
+	return tea.Batch(d.form.started(), cmd)
 }
 
 // seconds writes a whole number of seconds as "60s", anything else as

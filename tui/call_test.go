@@ -24,6 +24,13 @@ func demoCalls(t testing.TB, call func(ctx context.Context, server, tool string,
 	return b
 }
 
+// callShown calls the tool shown with args, as a submitted call form
+// does, and returns the command that runs the call.
+func (h *harness) callShown(args string) tea.Cmd {
+	v := h.m.current
+	return h.m.startCall(callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name, args: json.RawMessage(args)})
+}
+
 // demoResult answers a call with the demo's canned result of the tool, as
 // structuredContent and as its JSON text.
 func demoResult(t testing.TB) func(context.Context, string, string, json.RawMessage, mcpclient.CallOptions) (*mcpclient.CallResult, error) {
@@ -64,7 +71,7 @@ func TestCallStoresOutcomeAndShowsResult(t *testing.T) {
 		return demoResult(t)(ctx, s, tool, args, o)
 	}), 100, 30)
 	h.selectTool("stale_get_order")
-	h.keys("X")
+	h.run(h.callShown("{}"))
 	v := h.m.current
 	if gotArgs != "{}" || v.last == nil || v.last.result == nil || v.last.err != nil {
 		t.Fatalf("args %q, outcome %+v", gotArgs, v.last)
@@ -93,7 +100,7 @@ func TestCallIsErrorAndFailureAreShown(t *testing.T) {
 		return resultOf(t, map[string]any{"isError": true, "content": []any{map[string]any{"type": "text", "text": "order 7 not found"}}}), nil
 	}), 100, 30)
 	h.selectTool("shop_get_order")
-	h.keys("X")
+	h.run(h.callShown("{}"))
 	screen := h.screen()
 	if !strings.Contains(screen, "failed") || !strings.Contains(screen, "server said no") || strings.Contains(h.m.View().Content, "\x1b[31mno") {
 		t.Fatalf("the failure is not shown, or not sanitised:\n%s", screen)
@@ -102,7 +109,7 @@ func TestCallIsErrorAndFailureAreShown(t *testing.T) {
 		t.Error("the status line does not say it failed")
 	}
 	fail = false
-	h.keys("X")
+	h.run(h.callShown("{}"))
 	screen = h.screen()
 	for _, want := range []string{"isError", `[0] text: "order 7 not found"`, "the tool reported an error (isError: true)"} {
 		if !strings.Contains(screen, want) {
@@ -169,7 +176,7 @@ func TestCallProgressAndCancel(t *testing.T) {
 	}), 100, 30)
 	h.selectTool("shop_get_order")
 	id := h.m.current.tool.ID()
-	_, cmd := h.m.Update(keyPress("X"))
+	cmd := h.callShown("{}")
 	msgs := background(cmd)
 	if !strings.Contains(h.screen(), "calling… 0s  esc cancels") || !strings.Contains(h.screen(), "no progress reported yet") {
 		t.Fatalf("no call under way on the screen:\n%s", h.screen())
@@ -210,10 +217,10 @@ func TestCallStaleAnswerIsDropped(t *testing.T) {
 	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
 	h.selectTool("shop_get_order")
 	id := h.m.current.tool.ID()
-	h.m.Update(keyPress("X"))
+	h.callShown("{}")
 	old := h.m.running(id).ticket
 	h.keys("esc")
-	h.m.Update(keyPress("X"))
+	h.callShown("{}")
 	res, _ := demoResult(t)(context.Background(), "demo", "shop_get_order", nil, mcpclient.CallOptions{})
 	h.send(callDoneMsg{tool: id, ticket: old, outcome: &callOutcome{result: res}})
 	if h.m.current.last != nil || h.m.running(id) == nil {
@@ -229,7 +236,7 @@ func TestCallTimesOut(t *testing.T) {
 	}), 100, 30)
 	h.m.calls.timeout = 2 * time.Second
 	h.selectTool("shop_get_order")
-	h.keys("X")
+	h.run(h.callShown("{}"))
 	want := "timed out after 2s; the call was cancelled"
 	if timeout != 2*time.Second || h.m.current.last.err == nil || h.m.current.last.err.Error() != want {
 		t.Fatalf("timeout %v, outcome %+v", timeout, h.m.current.last)
@@ -257,6 +264,10 @@ func TestResultViewBeforeACall(t *testing.T) {
 // from its schema, shows the result view with the check's verdict.
 func TestAppCallStaleOrder80x24(t *testing.T) {
 	tm, m := startSpiedApp(t, 80, 24)
+	// X calls with the newest remembered arguments.
+	if err := saveArgSet("demo.stale_get_order", json.RawMessage(`{"order_id":"5601234042"}`), time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	filterTo(t, tm, "stale_get_order")
 	typeKeys(tm, "tab", "X")
 	waitScreen(t, tm, "findings")
@@ -291,5 +302,94 @@ func TestCallKeysWaitForTheSelectedToolsView(t *testing.T) {
 		if !strings.Contains(h.m.status.text, "is still loading") {
 			t.Errorf("%s: status %q", k, h.m.status.text)
 		}
+	}
+}
+
+// X never sends what the call form would refuse: with no arguments yet it
+// opens the form at the first error; it calls with the newest remembered
+// set; after a cancelled call, with that call's arguments; on a tool whose
+// defaults pass, with them.
+func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
+	var sent []string
+	calls := demoCalls(t, func(ctx context.Context, s, tool string, args json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		sent = append(sent, tool+" "+string(args))
+		return demoResult(t)(ctx, s, tool, args, o)
+	})
+	h := newHarness(t, calls, 100, 30)
+	h.selectTool("shop_get_order")
+	h.keys("X")
+	d, ok := h.m.overlay.top().(*callFormDialog)
+	if !ok || len(sent) != 0 {
+		t.Fatalf("X with no arguments sent %q:\n%s", sent, h.screen())
+	}
+	if scr := h.screen(); !strings.Contains(scr, "X: fix order_id: required property is missing") || d.form.focused() != 0 {
+		t.Errorf("the form does not say why, at order_id (focus %d):\n%s", d.form.focused(), scr)
+	}
+	h.typeText("5601234042")
+	h.send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	if len(sent) != 1 || sent[0] != `shop_get_order {"order_id":"5601234042","include_transactions":true,"include_refunds":true,"expand":["line_items.variant","line_items.product"],"currency_view":"shop"}` {
+		t.Fatalf("sent %q", sent)
+	}
+
+	// Remembered from an earlier session.
+	if err := saveArgSet("demo.shop_get_product", json.RawMessage(`{"product_id":"7"}`), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("tab", "/", "esc") // the filter cleared
+	h.selectTool("shop_get_product")
+	h.keys("X")
+	if h.m.overlay.top() != nil || len(sent) != 2 || !strings.Contains(sent[1], `"product_id":"7"`) {
+		t.Fatalf("X with a remembered set sent %q:\n%s", sent, h.screen())
+	}
+
+	// No required argument: the defaults are called.
+	h.keys("tab", "/", "esc")
+	h.selectTool("shop_list_orders")
+	h.keys("X")
+	if h.m.overlay.top() != nil || len(sent) != 3 || !strings.HasPrefix(sent[2], "shop_list_orders {") {
+		t.Fatalf("X on a tool with no required argument sent %q:\n%s", sent, h.screen())
+	}
+}
+
+// A call cancelled with esc leaves its arguments for X (it sent {}).
+func TestCallAgainAfterACancelledCall(t *testing.T) {
+	var sent []string
+	block := true
+	h := newHarness(t, demoCalls(t, func(ctx context.Context, s, tool string, args json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		sent = append(sent, string(args))
+		if block {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}
+		return demoResult(t)(ctx, s, tool, args, o)
+	}), 100, 30)
+	h.selectTool("shop_get_order")
+	cmd := h.callShown(`{"order_id":"42"}`)
+	msgs := background(cmd)
+	h.keys("esc")
+	h.send(next[callDoneMsg](t, msgs))
+	block = false
+	h.keys("X")
+	if len(sent) != 2 || sent[1] != `{"order_id":"42"}` {
+		t.Fatalf("X after a cancelled call sent %q:\n%s", sent, h.screen())
+	}
+}
+
+// A call from the tools pane moves the keys to its result: / then
+// searches the result, not the tools (it stayed on the list).
+func TestCallFromTheToolsPaneFocusesTheResult(t *testing.T) {
+	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
+	h.selectTool("shop_list_orders")
+	h.keys("tab")
+	if h.m.focus != focusTools {
+		t.Fatal("tab did not go back to the tools pane")
+	}
+	h.keys("X")
+	if h.m.view != resultView() || h.m.focus != focusView {
+		t.Fatalf("after the call: view %v, focus %v", h.m.view, h.m.focus)
+	}
+	h.keys("/")
+	if h.m.input.mode != inputSearch {
+		t.Errorf("/ after the call opened the %v input, not the result's search", h.m.input.mode)
 	}
 }

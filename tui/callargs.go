@@ -60,6 +60,19 @@ func fieldValue(f formField, text string) (*model.Value, string) {
 			}
 		}
 		return list, ""
+	case kindMulti:
+		list := &model.Value{Kind: model.JSONArray}
+		for line := range strings.SplitSeq(text, "\n") {
+			if line = strings.TrimSpace(line); line == "" {
+				continue
+			}
+			v, err := model.DecodeJSON([]byte(line))
+			if err != nil {
+				return nil, "not JSON: " + model.SanitizeLine(err.Error())
+			}
+			list.Items = append(list.Items, v)
+		}
+		return list, ""
 	case kindJSON, kindChoice:
 		v, err := model.DecodeJSON([]byte(text))
 		if err != nil {
@@ -146,6 +159,10 @@ func fieldText(f formField, v *model.Value) string {
 	case kindList:
 		if v.Kind == model.JSONArray {
 			return listText(v)
+		}
+	case kindMulti:
+		if v.Kind == model.JSONArray {
+			return jsonLines(v)
 		}
 	case kindNumber, kindInteger, kindBool:
 		if v.Kind != model.JSONArray && v.Kind != model.JSONObject {

@@ -24,6 +24,7 @@ const (
 	kindList                     // an array of scalars, one item per line
 	kindJSON                     // any value, typed as JSON
 	kindObject                   // a heading for the fields nested under it
+	kindMulti                    // some of an enum's values, picked (an array)
 )
 
 // formField is one input of a form built from a JSON schema: an argument
@@ -37,7 +38,8 @@ type formField struct {
 	// item is a list's item kind (kindString, kindNumber, kindInteger,
 	// kindBool).
 	item fieldKind
-	// choices are a kindChoice's values, as JSON texts, with their labels.
+	// choices are a kindChoice's or kindMulti's values, as JSON texts,
+	// with their labels.
 	choices []fieldChoice
 	// value is the text the field starts with (its default), as the
 	// field's input holds it (see formValue).
@@ -112,12 +114,16 @@ func objectFields(obj *model.Node, raw *model.Value, parent []string, depth int)
 
 // typeField sets the field's kind from its resolved schema.
 func typeField(f *formField, n *model.Node) {
+	if choices := titledConsts(n); choices != nil {
+		f.kind, f.choices = kindChoice, choices
+		if f.value != "" && n.Default != nil {
+			f.value = string(n.Default.AppendJSON(nil))
+		}
+		return
+	}
 	switch {
 	case len(n.Enum) > 0:
-		f.kind = kindChoice
-		for _, v := range n.Enum {
-			f.choices = append(f.choices, fieldChoice{json: string(v.AppendJSON(nil)), label: model.SanitizeLine(valueText(v))})
-		}
+		f.kind, f.choices = kindChoice, enumChoices(n.Enum)
 		if f.value != "" && n.Default != nil {
 			f.value = string(n.Default.AppendJSON(nil))
 		}
@@ -131,13 +137,24 @@ func typeField(f *formField, n *model.Node) {
 		}
 	case n.Shape == model.Array:
 		item := n.Items()
+		if choices := titledConsts(item); choices != nil {
+			f.kind, f.choices = kindMulti, choices
+			if n.Default != nil && n.Default.Kind == model.JSONArray {
+				f.value = jsonLines(n.Default)
+			}
+			return
+		}
+		if len(item.Enum) > 0 {
+			f.kind, f.choices = kindMulti, enumChoices(item.Enum)
+			if n.Default != nil && n.Default.Kind == model.JSONArray {
+				f.value = jsonLines(n.Default)
+			}
+			return
+		}
 		if item.Shape == model.Scalar && len(item.Types) == 1 && scalarKind(item.Types[0]) != kindJSON {
 			f.kind, f.item = kindList, scalarKind(item.Types[0])
 			if n.Default != nil {
 				f.value = listText(n.Default)
-			}
-			if len(item.Enum) > 0 {
-				f.desc = strings.TrimSpace(f.desc + " Choices: " + enumList(item.Enum) + ".")
 			}
 			return
 		}
@@ -153,13 +170,45 @@ func typeField(f *formField, n *model.Node) {
 	}
 }
 
-// enumList is an enum's values, comma-separated.
-func enumList(enum []*model.Value) string {
-	parts := make([]string, len(enum))
+// enumChoices are an enum's values as choices, labelled as typed.
+func enumChoices(enum []*model.Value) []fieldChoice {
+	out := make([]fieldChoice, len(enum))
 	for i, v := range enum {
-		parts[i] = valueText(v)
+		out[i] = fieldChoice{json: string(v.AppendJSON(nil)), label: model.SanitizeLine(valueText(v))}
 	}
-	return strings.Join(parts, ", ")
+	return out
+}
+
+// titledConsts are the choices of a oneOf or anyOf whose every
+// alternative is one const, labelled with its title (else as typed); nil
+// for any other schema.
+func titledConsts(n *model.Node) []fieldChoice {
+	if len(n.Alts) == 0 {
+		return nil
+	}
+	out := make([]fieldChoice, len(n.Alts))
+	for i := range n.Alts {
+		alt := n.Alt(i)
+		if len(alt.Enum) != 1 {
+			return nil
+		}
+		label := model.SanitizeLine(alt.Title)
+		if label == "" {
+			label = model.SanitizeLine(valueText(alt.Enum[0]))
+		}
+		out[i] = fieldChoice{json: string(alt.Enum[0].AppendJSON(nil)), label: label}
+	}
+	return out
+}
+
+// jsonLines is an array's items as JSON, one per line: a multiple
+// choice's text.
+func jsonLines(v *model.Value) string {
+	lines := make([]string, len(v.Items))
+	for i, it := range v.Items {
+		lines[i] = string(it.AppendJSON(nil))
+	}
+	return strings.Join(lines, "\n")
 }
 
 func scalarKind(t string) fieldKind {
@@ -226,39 +275,66 @@ func listText(v *model.Value) string {
 	return strings.Join(lines, "\n")
 }
 
-// elicitFields reads an elicitation's requested schema into form fields.
+// elicitFields reads an elicitation's requested schema into form fields:
+// a choice (titled or not) is a picker that shows the titles and answers
+// the values, a multiple choice a picker of several.
 func elicitFields(fields []mcpclient.ElicitField) []formField {
 	out := make([]formField, 0, len(fields))
 	for _, e := range fields {
 		f := formField{path: []string{e.Name}, title: e.Label(), desc: e.Description, required: e.Required}
+		for _, c := range e.Choices {
+			label := c.Title
+			if label == "" {
+				label = c.Value
+			}
+			f.choices = append(f.choices, fieldChoice{json: quoteJSON(c.Value), label: label})
+		}
 		switch {
+		case e.Type == "array" && len(e.Choices) > 0:
+			f.kind = kindMulti
 		case e.Type == "array":
 			f.kind, f.item = kindList, kindString
-			f.desc = strings.TrimSpace(f.desc + " One choice per line.")
 		case len(e.Choices) > 0:
 			f.kind = kindChoice
-			for _, c := range e.Choices {
-				label := c.Title
-				if label == "" {
-					label = c.Value
-				}
-				f.choices = append(f.choices, fieldChoice{json: quoteJSON(c.Value), label: label})
-			}
 		default:
 			f.kind = scalarKind(e.Type)
 		}
 		if e.Format != "" {
-			f.hint = e.Format
+			f.hint = formatHint(e.Format)
+			f.desc = strings.TrimSpace(f.desc + " Format: " + e.Format + ".")
 		}
 		if e.Default != nil {
 			f.value = model.SanitizeLine(defaultText(e.Default))
-			if f.kind == kindChoice {
+			switch f.kind {
+			case kindChoice:
 				f.value = quoteJSON(f.value)
+			case kindMulti:
+				var lines []string
+				for line := range strings.SplitSeq(defaultText(e.Default), "\n") {
+					lines = append(lines, quoteJSON(model.SanitizeLine(line)))
+				}
+				f.value = strings.Join(lines, "\n")
 			}
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// formatHint is an example of a string format, shown while the field is
+// empty.
+func formatHint(format string) string {
+	switch format {
+	case "email":
+		return "name@example.com"
+	case "uri":
+		return "https://example.com/"
+	case "date":
+		return "2026-05-01"
+	case "date-time":
+		return "2026-05-01T09:30:00Z"
+	}
+	return format
 }
 
 // defaultText is an elicitation default as a field's text.

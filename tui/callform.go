@@ -30,9 +30,14 @@ type callFormDialog struct {
 	extra []pathValue
 
 	// sets are the remembered argument sets, newest first; shown is the
-	// one in the form, len(sets) for the schema's defaults.
+	// one in the form, len(sets) for the schema's defaults, len(sets)+1
+	// for edit.
 	sets  []argSet
 	shown int
+	// edit is the user's own edit, kept when ctrl+r went on from it.
+	edit *draft
+	// discarding: esc asked whether to discard the changes.
+	discarding bool
 
 	// What the last check found: errors by field index, and the others.
 	errs    map[int]string
@@ -83,10 +88,16 @@ func newCallForm(v *toolView, sets []argSet, id ticket, look formLook) *callForm
 // field on each key. The arguments beyond are edited as JSON (ctrl+e).
 const maxFormFields = 80
 
-// show fills the form with set i (len(sets): the defaults).
+// show fills the form with set i (len(sets): the defaults; len(sets)+1:
+// the user's own edit, kept when ctrl+r went on from it).
 func (d *callFormDialog) show(i int) {
 	d.shown = i
 	d.note, d.noteErr = "", false
+	if i > len(d.sets) && d.edit != nil {
+		d.build(d.edit.texts, d.edit.extra)
+		d.note = "your edit · ctrl+r: the remembered argument sets"
+		return
+	}
 	if i >= len(d.sets) {
 		d.fill(nil)
 		if len(d.sets) > 0 {
@@ -107,18 +118,60 @@ func (d *callFormDialog) show(i int) {
 // fill builds the form anew with args' values (nil: the defaults).
 func (d *callFormDialog) fill(args *model.Value) {
 	texts := make([]string, len(d.fields))
-	d.extra = nil
+	var extra []pathValue
 	if args == nil {
 		for i, f := range d.fields {
 			texts[i] = f.value
 		}
 	} else {
-		texts, d.extra = fillTexts(d.fields, args)
+		texts, extra = fillTexts(d.fields, args)
 	}
+	d.build(texts, extra)
+}
+
+// build builds the form anew with these texts and extra values.
+func (d *callFormDialog) build(texts []string, extra []pathValue) {
+	d.extra = extra
 	d.form = newFieldsForm(formSpec{fields: d.fields, title: "Call " + model.SanitizeLine(d.call.tool) + " with these arguments",
 		label: "Call", empty: d.empty, check: d.submitError, look: d.look}, texts)
 	d.sized = [2]int{}
 	d.check()
+}
+
+// draft is what a form holds: its fields' texts and the values no field
+// takes.
+type draft struct {
+	texts []string
+	extra []pathValue
+}
+
+// older shows the next remembered set (ctrl+r), keeping a changed form as
+// the user's edit, which the round comes back to.
+func (d *callFormDialog) older() {
+	if len(d.sets) == 0 {
+		d.note, d.noteErr = "no remembered arguments: this tool was not called from the form yet", false
+		return
+	}
+	if d.form.changed() {
+		d.edit = &draft{texts: d.form.values(), extra: d.extra}
+		d.shown = len(d.sets) + 1
+	}
+	n := len(d.sets) + 1
+	if d.edit != nil {
+		n++
+	}
+	d.show((d.shown + 1) % n)
+}
+
+// cancel closes the form, unless it holds changes or an edit of the
+// user's: then the first esc asks, and a second one discards them.
+func (d *callFormDialog) cancel() action {
+	if d.discarding || !d.form.changed() && d.edit == nil && d.draft == "" {
+		return closeDialog{}
+	}
+	d.discarding = true
+	d.note, d.noteErr = "esc again discards your changes; any other key goes on", true
+	return nil
 }
 
 // args is the argument object the form holds, and the fields whose text
@@ -161,41 +214,51 @@ func (d *callFormDialog) submitError() error {
 	if n == 0 {
 		return nil
 	}
-	// Name the first error: the field it marks may be scrolled away.
-	first := ""
+	// Name the first error, and move the focus to its field.
+	first, at := "", -1
 	for i := range d.fields {
 		if e, ok := d.errs[i]; ok {
-			first = strings.Join(d.fields[i].path, ".") + ": " + e + " (shift+tab back to it)"
+			first, at = strings.Join(d.fields[i].path, ".")+": "+e, i
 			break
 		}
 	}
 	if first == "" && len(d.general) > 0 {
 		first = d.general[0]
 	}
+	text := "fix " + first
 	if n > 1 {
-		return fmt.Errorf("fix %s, and %d more marked", first, n-1)
+		text = fmt.Sprintf("fix %s, and %d more marked", first, n-1)
 	}
-	return fmt.Errorf("fix %s", first)
+	return fieldRefusal{field: at, text: text}
 }
 
 func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	if key.Matches(msg, k.Cancel) {
+		return d.cancel()
+	}
+	if d.discarding {
+		d.discarding = false
+		d.note, d.noteErr = "", false
+	}
 	switch {
-	case key.Matches(msg, k.Cancel):
-		return closeDialog{}
 	case key.Matches(msg, k.EditArgs):
 		return d.editArgs()
 	case key.Matches(msg, k.OlderArgs):
-		d.show((d.shown + 1) % (len(d.sets) + 1))
+		d.older()
 		return d.form.started()
 	}
-	return d.input(msg)
+	return d.input(msg, k)
 }
 
-// input passes a message to the form (a key, a paste, what its commands
-// sent back), and submits the arguments once its button lets them
-// through. Otherwise it returns the form's commands.
-func (d *callFormDialog) input(msg tea.Msg) action {
-	cmd := d.form.update(msg)
+// input passes a key to the form, and submits the arguments once the
+// form lets them through. Otherwise it returns the form's commands.
+func (d *callFormDialog) input(msg tea.KeyPressMsg, k *keyMap) action {
+	return d.after(d.form.key(msg, k))
+}
+
+// after is what the dialog asks for after the form took a message: the
+// call once the form completed, else the form's commands.
+func (d *callFormDialog) after(cmd tea.Cmd) action {
 	switch {
 	case d.form.done():
 		args, _ := d.args()
@@ -212,6 +275,15 @@ func (d *callFormDialog) input(msg tea.Msg) action {
 	return cmd
 }
 
+// refuse shows the form refusing its arguments, as a submit refused:
+// every error marked, the refusal in the note, the focus on its field.
+func (d *callFormDialog) refuse(err error) tea.Cmd {
+	d.form.tried = true
+	d.note, d.noteErr = err.Error(), true
+	d.check()
+	return d.form.focusRefused(err)
+}
+
 // update takes a message other than a key: the editor's answer, or one
 // for the form (a paste, what the form's commands sent back).
 func (d *callFormDialog) update(msg tea.Msg) action {
@@ -222,7 +294,7 @@ func (d *callFormDialog) update(msg tea.Msg) action {
 		d.edited(msg)
 		return d.form.started()
 	}
-	return d.input(msg)
+	return d.after(d.form.update(msg))
 }
 
 func (d *callFormDialog) render(s *Styles, width, height int) string {
@@ -248,7 +320,7 @@ func (d *callFormDialog) render(s *Styles, width, height int) string {
 }
 
 func (d *callFormDialog) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.FormNext, k.Cancel, k.EditArgs, k.OlderArgs, k.FormPrev}
+	return []key.Binding{k.FormSubmit, k.FormNext, k.Cancel, k.EditArgs, k.OlderArgs, k.FormPrev}
 }
 
 // submitCall is the call form's submitted arguments: the form closes, the

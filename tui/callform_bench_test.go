@@ -1,7 +1,13 @@
 package tui
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
 )
 
 // BenchmarkKeyAndFrame is one key and the frame after it at 80x24 on the
@@ -35,4 +41,46 @@ func BenchmarkKeyAndFrame(b *testing.B) {
 		}
 		run(b, h, "1", "backspace")
 	})
+	b.Run("formtab", func(b *testing.B) {
+		// tab moves the focus inside the key (it used to be a message
+		// later): round the form's six items.
+		h := newHarness(b, demoBackend(b), 80, 24)
+		h.selectTool("shop_get_order")
+		h.keys("x")
+		run(b, h, "tab")
+	})
+}
+
+// BenchmarkRefusedSubmitMovesFocus is ctrl+s refused on the last field of
+// the widest form (maxFormFields fields), the first error on the first:
+// the focus walks back over every field, one huh move each, inside the key.
+func BenchmarkRefusedSubmitMovesFocus(b *testing.B) {
+	b.Setenv("XDG_STATE_HOME", b.TempDir())
+	var props, req []string
+	for i := range maxFormFields {
+		props = append(props, `"p`+itoa(i)+`":{"type":"string"}`)
+		req = append(req, `"p`+itoa(i)+`"`)
+	}
+	back := &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
+		{Server: "lab", Name: "wide", InputSchema: json.RawMessage(`{"type":"object","properties":{` +
+			strings.Join(props, ",") + `},"required":[` + strings.Join(req, ",") + `]}`)},
+	}}}}
+	h := newHarness(b, back, 80, 24)
+	h.selectTool("wide")
+	h.keys("x")
+	d, ok := h.m.overlay.top().(*callFormDialog)
+	if !ok {
+		b.Fatal("no form")
+	}
+	ctrlS := tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		d.form.focus(maxFormFields - 1)
+		b.StartTimer()
+		h.m.Update(ctrlS)
+	}
+	if d.form.focused() != 0 {
+		b.Fatalf("the focus is on %d", d.form.focused())
+	}
 }

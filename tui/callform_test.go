@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
 
@@ -103,19 +104,27 @@ func TestCallFormFieldsFromSchema(t *testing.T) {
 }
 
 func kindName(k fieldKind) string {
-	return [...]string{"string", "text", "number", "integer", "bool", "choice", "list", "json", "object"}[k]
+	return [...]string{"string", "text", "number", "integer", "bool", "choice", "list", "json", "object", "multi"}[k]
 }
 
 func TestCallFormErrorAtField(t *testing.T) {
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
-	if !strings.Contains(h.screen(), "order_id *  ✗ required property is missing") {
-		t.Fatalf("a missing required argument is not marked:\n%s", h.screen())
+	if scr := h.screen(); strings.Contains(scr, "required property is missing") || !strings.Contains(scr, "order_id *") {
+		t.Fatalf("the form opens on an error before anything was typed:\n%s", scr)
 	}
 	h.typeText("abc")
 	if scr := h.screen(); !strings.Contains(scr, "order_id *  ✗ 'abc' does not match pattern") {
 		t.Fatalf("the pattern error is not at its field:\n%s", scr)
 	}
 	h.keys("backspace", "backspace", "backspace")
+	if d.form.shown[0] != "order_id *" {
+		t.Fatalf("an empty field not yet left is marked: %q", d.form.shown[0])
+	}
+	h.keys("tab")
+	if d.form.shown[0] != "order_id *  ✗ required property is missing" {
+		t.Fatalf("an empty required field left is not marked: %q", d.form.shown[0])
+	}
+	h.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
 	h.typeText("5601234042")
 	if e := d.errs[0]; e != "" {
 		t.Fatalf("a valid id is still refused: %s", e)
@@ -339,54 +348,239 @@ func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
 	}
 }
 
-func TestFormMovesComeBackThroughUpdate(t *testing.T) {
-	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
-	first := d.form.form.GetFocusedField()
-	_, cmd := h.m.Update(keyPress("tab"))
-	if d.form.form.GetFocusedField() != first {
-		t.Fatal("tab moved the focus inside Update: the form's commands ran on the UI loop")
+// twoFields is a tool of two strings, a and b.
+func twoFields() *fakeBackend {
+	return &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
+		{Server: "lab", Name: "pair", InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}}}`)},
+	}}}}
+}
+
+// burst sends keys to the model back to back, as a fast typist or a
+// terminal's key repeat does: no command returned runs before the next key
+// is read. The commands run afterwards, their messages fed back.
+func (h *harness) burst(keys ...tea.KeyPressMsg) {
+	var cmds []tea.Cmd
+	for _, k := range keys {
+		_, cmd := h.m.Update(k)
+		cmds = append(cmds, cmd)
 	}
-	h.run(cmd)
-	if d.form.form.GetFocusedField() == first {
-		t.Fatalf("the move to the next field never reached the form:\n%s", h.screen())
-	}
-	// A message the dialog does not know is handed to it, and harmless.
-	h.send(tea.FocusMsg{})
-	if h.m.overlay.top() != d {
-		t.Fatal("an unknown message closed the form")
+	for _, c := range cmds {
+		h.run(c)
 	}
 }
 
-func TestCallFormKeyBeforeCompletionCannotSendInvalidArgs(t *testing.T) {
+// keyBurst turns key names ("tab", "enter") and text into key presses.
+func keyBurst(parts ...string) []tea.KeyPressMsg {
+	var out []tea.KeyPressMsg
+	for _, p := range parts {
+		switch p {
+		case "tab", "enter", "down", "up", "right", "left", "space", "backspace", "esc":
+			out = append(out, keyPress(p))
+		case "shift+tab":
+			out = append(out, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+		case "ctrl+s":
+			out = append(out, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+		default:
+			for _, r := range p {
+				out = append(out, tea.KeyPressMsg{Code: r, Text: string(r)})
+			}
+		}
+	}
+	return out
+}
+
+// Trap 3: a key typed right after tab lands in the field tab moved to,
+// however fast it comes: huh's own move comes back as a message after
+// the key, so the form moves the focus itself.
+func TestCallFormKeysAfterTabLandInTheNextField(t *testing.T) {
+	for _, c := range []struct {
+		keys []string
+		a, b string
+	}{
+		{[]string{"5", "tab", "7"}, "5", "7"},
+		{[]string{"2", "tab", "abc"}, "2", "abc"},
+		{[]string{"x", "tab", "y", "shift+tab", "z"}, "xz", "y"},
+		{[]string{"tab", "tab", "tab", "q"}, "q", ""}, // round from the button
+	} {
+		h, d := openForm(t, twoFields(), "pair", 80, 24)
+		h.burst(keyBurst(c.keys...)...)
+		if v := d.form.values(); v[0] != c.a || v[1] != c.b {
+			t.Errorf("%q gave a=%q b=%q, want %q %q", c.keys, v[0], v[1], c.a, c.b)
+		}
+	}
+}
+
+// The same holds in the elicitation form, pickers included.
+func TestElicitationKeysAfterTabLandInTheNextField(t *testing.T) {
+	h, reply := ask(t)
+	h.burst(keyBurst("Ada", "tab", "down", "down", "tab", "tab", "right", "ctrl+s")...)
+	a := answered(t, reply)
+	got, _ := json.Marshal(a.Content)
+	if a.Action != mcpclient.ElicitAccept || string(got) != `{"count":2,"gift":true,"name":"Ada","size":"M"}` {
+		t.Fatalf("answer %+v %s", a, got)
+	}
+}
+
+// A submit refused, then keys typed fast: nothing is sent, the focus is on
+// the field the refusal names, and the keys land there.
+func TestCallFormRefusedSubmitFocusesTheField(t *testing.T) {
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
 	h.typeText("abc")
-	for range len(d.fields) + 2 {
-		if d.form.form.GetFocusedField() == d.form.button {
-			break
-		}
-		h.keys("tab")
-	}
-	// enter on the button: huh checks it as it leaves it, then completes
-	// a message later; a second enter lands in between.
-	_, cmd := h.m.Update(keyPress("enter"))
-	var pending []tea.Cmd
-	for _, msg := range messagesOf(cmd) {
-		_, next := h.m.Update(msg)
-		pending = append(pending, next)
-	}
-	h.m.Update(keyPress("enter"))
-	for _, c := range pending {
-		for _, msg := range messagesOf(c) {
-			h.m.Update(msg)
-		}
-	}
+	h.keys("tab", "tab")
+	h.burst(keyBurst("ctrl+s", "enter", "ctrl+s", "backspace")...)
 	if h.m.overlay.top() != d {
 		t.Fatalf("invalid arguments were sent:\n%s", h.screen())
 	}
-	if d.form.form.GetFocusedField() != d.form.button || d.form.values()[0] != "abc" {
-		t.Errorf("the form is not back on its button with the text typed: %q", d.form.values())
+	if d.form.focused() != 0 || d.form.values()[0] != "ab" {
+		t.Errorf("the focus is on item %d, order_id %q: want the focus on order_id", d.form.focused(), d.form.values()[0])
 	}
 	if !strings.Contains(h.screen(), "fix order_id: 'abc' does not match pattern") {
 		t.Errorf("the refusal is not shown:\n%s", h.screen())
+	}
+}
+
+// An array of an enum's values is a multiple choice that lists them (it
+// was a text area, the values in its description), and sends an array.
+func TestCallFormMultipleChoice(t *testing.T) {
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 100, 60)
+	focusField(t, h, d, "expand")
+	i := d.form.focused()
+	if d.fields[i].kind != kindMulti {
+		t.Fatalf("expand is a %s field", kindName(d.fields[i].kind))
+	}
+	scr := h.screen()
+	for _, s := range []string{"[•] line_items.variant", "[•] line_items.product", "[ ] customer.addresses", "[ ] fulfillments.line_items"} {
+		if !strings.Contains(scr, s) {
+			t.Errorf("the picker lacks %q:\n%s", s, scr)
+		}
+	}
+	h.burst(keyBurst("space", "down", "down", "space")...) // drop variant, pick addresses
+	args, _ := d.args()
+	if !strings.Contains(string(args), `"expand":["line_items.product","customer.addresses"]`) {
+		t.Errorf("args %s", args)
+	}
+}
+
+var ctrlR = tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl}
+
+// esc closes an untouched form at once; a changed one asks first, and any
+// other key goes on editing.
+func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
+	h, _ := openForm(t, twoFields(), "pair", 80, 24)
+	h.keys("esc")
+	if h.m.overlay.top() != nil {
+		t.Fatal("esc on an untouched form did not close it")
+	}
+	h, d := openForm(t, twoFields(), "pair", 80, 24)
+	h.typeText("5")
+	h.keys("esc")
+	if h.m.overlay.top() != d || !strings.Contains(h.screen(), "esc again discards your changes") {
+		t.Fatalf("esc discarded a changed form without asking:\n%s", h.screen())
+	}
+	h.typeText("6")
+	if v := d.form.values()[0]; v != "56" || strings.Contains(h.screen(), "esc again") {
+		t.Fatalf("a key after the question: %q\n%s", v, h.screen())
+	}
+	h.keys("esc", "esc")
+	if h.m.overlay.top() != nil {
+		t.Fatal("a second esc did not discard")
+	}
+}
+
+// ctrl+r keeps the edit in the round of remembered sets; with none, it
+// says so and keeps the edit.
+func TestCtrlRKeepsTheEdit(t *testing.T) {
+	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	h.typeText("123")
+	h.send(ctrlR)
+	if v := d.form.values()[0]; v != "123" || !strings.Contains(h.screen(), "no remembered arguments") {
+		t.Fatalf("ctrl+r without history: order_id %q\n%s", v, h.screen())
+	}
+
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	if err := saveArgSet("demo.shop_get_order", json.RawMessage(`{"order_id":"1"}`), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	h, d = openForm(t, demoBackend(t), "shop_get_order", 80, 24)
+	h.keys("backspace")
+	h.typeText("42")
+	var seen []string
+	for range 3 {
+		h.send(ctrlR)
+		seen = append(seen, d.form.values()[0])
+	}
+	if strings.Join(seen, ",") != "1,,42" {
+		t.Fatalf("ctrl+r went through %q, want the set, the defaults, then the edit", seen)
+	}
+	if !strings.Contains(h.screen(), "your edit") {
+		t.Errorf("no word on the edit:\n%s", h.screen())
+	}
+}
+
+// Keys typed right after x, while the form opens (its remembered sets are
+// read first), land in the form: a digit did not unfold the tree.
+func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.selectTool("shop_get_order")
+	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
+	if d, ok := h.m.overlay.top().(*callFormDialog); ok {
+		t.Fatalf("the form stayed open: order_id %q\n%s", d.form.values()[0], h.screen())
+	}
+	if v := h.m.current.lastArgs; !strings.Contains(string(v), `"order_id":"5601234042"`) {
+		t.Fatalf("called with %s", v)
+	}
+}
+
+// A refusal at an object's heading (a required property of it missing)
+// moves the focus to the first field under it; the sampling form takes a
+// burst of keys and ctrl+s too.
+func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
+	b := &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
+		{Server: "lab", Name: "nested", InputSchema: json.RawMessage(`{"type":"object","properties":{
+			"a":{"type":"string"},
+			"filter":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"string"}},"required":["y"]}},
+			"required":["filter"]}`)},
+	}}}}
+	h, d := openForm(t, b, "nested", 80, 40)
+	h.burst(keyBurst("q", "ctrl+s")...) // the whole filter missing: the error is at its heading
+	if h.m.overlay.top() != d || d.errs[1] == "" {
+		t.Fatalf("sent without a filter, or the error is not at its heading: %v", d.errs)
+	}
+	if at := d.form.focused(); at != 2 {
+		t.Fatalf("the focus is on item %d, want filter.x", at)
+	}
+
+	h = newHarness(t, demoBackend(t), 80, 24)
+	reply := make(chan mcpclient.SamplingReply, 1)
+	h.send(samplingAskedMsg{reply: reply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	h.burst(keyBurst("Four", "ctrl+s")...)
+	if a := answered(t, reply); a.Decline || a.Text != "Four" {
+		t.Fatalf("sampling answered %+v", a)
+	}
+}
+
+// A oneOf (or anyOf) of consts with titles, alone or as an array's items,
+// is a picker in the call form too: the titles shown, the values sent (it
+// was a line of text, and a list, with no word of the choices).
+func TestCallFormTitledConsts(t *testing.T) {
+	b := &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
+		{Server: "lab", Name: "paint", InputSchema: json.RawMessage(`{"type":"object","properties":{
+			"color":{"type":"string","oneOf":[{"const":"#f00","title":"Red"},{"const":"#0f0","title":"Green"}]},
+			"more":{"type":"array","items":{"anyOf":[{"const":1,"title":"One"},{"const":2,"title":"Two"}]}}}}`)},
+	}}}}
+	h, d := openForm(t, b, "paint", 80, 40)
+	scr := h.screen()
+	for _, s := range []string{"Red", "Green", "[ ] One", "[ ] Two"} {
+		if !strings.Contains(scr, s) {
+			t.Errorf("the form lacks %q:\n%s", s, scr)
+		}
+	}
+	if strings.Contains(scr, "#f00") {
+		t.Errorf("a value is shown instead of its title:\n%s", scr)
+	}
+	h.burst(keyBurst("down", "down", "tab", "down", "space")...)
+	if args, _ := d.args(); string(args) != `{"color":"#0f0","more":[2]}` {
+		t.Errorf("args %s", args)
 	}
 }

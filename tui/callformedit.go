@@ -95,7 +95,8 @@ func runEditor(run execFunc, e editCmd) tea.Cmd {
 }
 
 // edited fills the form from the editor's text; text that is not a JSON
-// object is kept for the next ctrl+e, and the form is left as it was.
+// object is kept for the next ctrl+e (and esc asks before it discards
+// it), and the form is left as it was.
 func (d *callFormDialog) edited(msg argsEditedMsg) {
 	if msg.err != nil {
 		d.note, d.noteErr = "editor: "+model.SanitizeLine(msg.err.Error()), true
@@ -112,5 +113,9 @@ func (d *callFormDialog) edited(msg argsEditedMsg) {
 	}
 	d.draft = ""
 	d.fill(args)
+	// The editor's arguments are the user's edit: ctrl+r comes back to
+	// them, and esc asks before it discards them.
+	d.edit = &draft{texts: d.form.values(), extra: d.extra}
+	d.shown = len(d.sets) + 1
 	d.note = "arguments from the editor"
 }

@@ -8,8 +8,11 @@ import (
 
 // forms is what the root model keeps for its forms and prompts.
 type forms struct {
-	// opening is the call form asked for, while its remembered sets load.
+	// opening is the call form asked for (x, X), while its remembered
+	// sets load; the keys typed meanwhile are held in typed, for the form
+	// (or, when X calls at once, the explorer) once it is known which.
 	opening ticket
+	typed   []tea.KeyPressMsg
 	// exec runs the editor (nil: tea.ExecProcess).
 	exec execFunc
 }
@@ -21,6 +24,8 @@ type argSetsLoadedMsg struct {
 	toolID string
 	sets   []argSet
 	err    error
+	// again: the sets are for X, which calls with the newest one.
+	again bool
 }
 
 // toolToCall is the view of the tool a call key (x, X) calls: the tool
@@ -62,17 +67,12 @@ func (m *Model) openCallForm() tea.Cmd {
 func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case argSetsLoadedMsg:
-		v := m.views[msg.toolID]
-		if stale(msg.ticket, m.forms.opening) || v == nil || m.overlay.top() != nil {
+		if stale(msg.ticket, m.forms.opening) {
 			return nil, true
 		}
 		m.forms.opening = 0
-		d := newCallForm(v, msg.sets, msg.ticket, m.formLook())
-		m.overlay.open(d)
-		if msg.err != nil {
-			return tea.Batch(d.form.started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true)), true
-		}
-		return d.form.started(), true
+		cmd := m.openLoaded(msg)
+		return tea.Batch(cmd, m.replayTyped()), true
 	case argsNotSavedMsg:
 		return m.setStatus("arguments not remembered: "+model.SanitizeLine(msg.err.Error()), true), true
 	case argsEditedMsg:
@@ -84,6 +84,46 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return cmd, true
 	}
 	return m.promptMsg(msg)
+}
+
+// openLoaded opens the call form with the sets loaded, or calls at once
+// for X.
+func (m *Model) openLoaded(msg argSetsLoadedMsg) tea.Cmd {
+	v := m.views[msg.toolID]
+	if v == nil || m.overlay.top() != nil {
+		return nil
+	}
+	if msg.again {
+		return m.callAgainWith(v, msg)
+	}
+	d := newCallForm(v, msg.sets, msg.ticket, m.formLook())
+	m.overlay.open(d)
+	if msg.err != nil {
+		return tea.Batch(d.form.started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
+	}
+	return d.form.started()
+}
+
+// held keeps a key typed while a call form opens (it would land in the
+// explorer, a digit unfolding the tree), and reports whether it did.
+func (f *forms) held(msg tea.KeyPressMsg) bool {
+	if f.opening == 0 {
+		return false
+	}
+	f.typed = append(f.typed, msg)
+	return true
+}
+
+// replayTyped hands the keys held while the form opened to what now has
+// the keys, in the order typed.
+func (m *Model) replayTyped() tea.Cmd {
+	typed := m.forms.typed
+	m.forms.typed = nil
+	var cmds []tea.Cmd
+	for _, k := range typed {
+		cmds = append(cmds, m.handleKey(k))
+	}
+	return tea.Batch(cmds...)
 }
 
 // editArgs runs the editor for a call form.

@@ -26,6 +26,7 @@ type elicitDialog struct {
 	// only decline or cancel.
 	broken  string
 	refused string
+	leaving asked // esc asked before it drops the answers typed
 	sized   [2]int
 }
 
@@ -66,13 +67,22 @@ func (d *elicitDialog) content() (map[string]any, map[int]string) {
 			}
 			continue
 		}
+		var v any
+		var err error
 		switch d.fields[i].kind {
+		case kindMulti:
+			var picked []string
+			for line := range strings.SplitSeq(text, "\n") {
+				picked = append(picked, unquoteJSON(line))
+			}
+			v, err = f.Pick(picked)
 		case kindChoice:
-			text = unquoteJSON(text)
+			v, err = f.Parse(unquoteJSON(text))
 		case kindList:
-			text = strings.ReplaceAll(text, "\n", ",")
+			v, err = f.Parse(strings.ReplaceAll(text, "\n", ","))
+		default:
+			v, err = f.Parse(text)
 		}
-		v, err := f.Parse(text)
 		if err != nil {
 			errs[i] = model.SanitizeLine(err.Error())
 			continue
@@ -95,10 +105,20 @@ func (d *elicitDialog) acceptError() error {
 	if d.broken != "" {
 		return errors.New("the request cannot be read: decline or cancel it")
 	}
-	if _, errs := d.content(); len(errs) > 0 {
-		return fmt.Errorf("fix the %d marked answer(s) first", len(errs))
+	_, errs := d.content()
+	if len(errs) == 0 {
+		return nil
 	}
-	return nil
+	for i, f := range d.fields {
+		if e, ok := errs[i]; ok {
+			text := "fix " + f.title + ": " + e
+			if len(errs) > 1 {
+				text += fmt.Sprintf(", and %d more marked", len(errs)-1)
+			}
+			return fieldRefusal{field: i, text: text}
+		}
+	}
+	return fmt.Errorf("fix the %d marked answers first", len(errs))
 }
 
 // answer sends the answer and closes the dialog.
@@ -108,17 +128,22 @@ func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) action {
 }
 
 func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.changed()) {
+		return nil
+	}
+	d.leaving.pending = false
 	switch {
 	case key.Matches(msg, k.Cancel):
 		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel})
 	case key.Matches(msg, k.Decline):
 		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitDecline})
 	}
-	return d.input(msg)
+	return d.after(d.form.key(msg, k))
 }
 
-func (d *elicitDialog) input(msg tea.Msg) action {
-	cmd := d.form.update(msg)
+// after is what the dialog asks for after the form took a message: the
+// answer once the form completed, else the form's commands.
+func (d *elicitDialog) after(cmd tea.Cmd) action {
 	switch {
 	case d.form.done():
 		content, _ := d.content()
@@ -136,7 +161,7 @@ func (d *elicitDialog) input(msg tea.Msg) action {
 
 // update takes a message other than a key for the form: a paste, what
 // the form's commands sent back.
-func (d *elicitDialog) update(msg tea.Msg) action { return d.input(msg) }
+func (d *elicitDialog) update(msg tea.Msg) action { return d.after(d.form.update(msg)) }
 
 func (d *elicitDialog) render(s *Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks you")}
@@ -153,11 +178,16 @@ func (d *elicitDialog) render(s *Styles, width, height int) string {
 	if d.refused != "" {
 		head = append(head, s.StatusErr.Render(d.refused))
 	}
+	if d.leaving.pending {
+		head = append(head, s.StatusErr.Render("esc again cancels and drops your answers; any other key goes on"))
+	}
 	return formBox(s, width, height, head, d.form, &d.sized)
 }
 
 func (d *elicitDialog) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.FormNext, k.FormPrev, k.Decline, k.Cancel}
+	submit := k.FormSubmit
+	submit.SetHelp("ctrl+s", "accept")
+	return []key.Binding{submit, k.FormNext, k.FormPrev, k.Decline, k.Cancel}
 }
 
 func unquoteJSON(s string) string {

@@ -37,7 +37,7 @@ func TestAppEverythingPrompts(t *testing.T) {
 	waitScreen(t, tm, "Call everything.trigger-elicitation-request", "takes no arguments")
 	tabToCall(t, tm)
 	typeKeys(tm, "enter")
-	waitScreen(t, tm, "everything asks you", "Please provide inputs for the following fields", "String *  ✗ required")
+	waitScreen(t, tm, "everything asks you", "Please provide inputs for the following fields", "String *")
 	tm.Type("Ada Lovelace")
 	moveFocus(t, tm, tea.KeyPressMsg{Code: tea.KeyTab}, "Send these answers") // past the schema's 13 fields
 	typeKeys(tm, "enter")
@@ -59,6 +59,7 @@ func TestAppEverythingPrompts(t *testing.T) {
 
 	// Sampling: the prompt from the call form, the reply typed into the
 	// dialog and approved.
+	typeKeys(tm, "tab") // from the result X showed to the tools list
 	filterToolOf(t, tm, "everything", "trigger-sampling-request")
 	typeKeys(tm, "x")
 	waitScreen(t, tm, "Call everything.trigger-sampling-request", "prompt *")
@@ -83,6 +84,7 @@ func TestAppEverythingPrompts(t *testing.T) {
 	}
 
 	// Roots: the Manager's --root.
+	typeKeys(tm, "tab")
 	filterToolOf(t, tm, "everything", "get-roots-list")
 	typeKeys(tm, "X")
 	waitScreen(t, tm, "[0] text: text")
@@ -96,9 +98,10 @@ func TestAppEverythingPrompts(t *testing.T) {
 }
 
 // findInResult searches the result view for text, which opens the fold
-// it is under, from the tools list and back.
+// it is under (a call leaves the keys on its result), then goes back to
+// the tools list.
 func findInResult(tm *teatest.TestModel, text string) {
-	typeKeys(tm, "tab", "/")
+	typeKeys(tm, "/")
 	tm.Type(text)
 	typeKeys(tm, "enter", "tab")
 }

@@ -151,6 +151,17 @@ func (d *fieldDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	return nil
 }
 
+// paste takes a paste as one edit of the query.
+func (d *fieldDialog) paste(text string) action {
+	before := d.input.Value()
+	var cmd tea.Cmd
+	d.input, cmd = d.input.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	if d.input.Value() != before {
+		d.refresh()
+	}
+	return cmd
+}
+
 func (d *fieldDialog) move(n int) {
 	d.cursor = min(max(d.cursor+n, 0), max(len(d.hits)-1, 0))
 }

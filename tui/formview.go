@@ -1,21 +1,36 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
 // fieldsForm is a huh form over form fields: one input per field, each
-// writing its text where texts points, then a closing button that runs
-// check before the form may complete. It is what the call form and the
-// prompts show.
+// writing its text where texts points, then a closing button. The form owns
+// its moves and its submit: huh moves between fields by a message that
+// comes back after the key, so a key typed right after tab would land in
+// the field being left. Here tab, enter and shift+tab move the focus at
+// once, inside the key's own update, and the submit key (or enter on the
+// button) asks check before the form completes. It is what the call form
+// and the prompts show.
 type fieldsForm struct {
 	formSpec
-	form  *huh.Form
+	form *huh.Form
+	// items are the huh fields, one per field then the button (and the
+	// note of an empty form before it).
+	items []huh.Field
 	texts []*string
+	// built are the texts the form was built with: a form that differs
+	// holds the user's answers.
+	built []string
+	// picks hold the choices of a multiple choice (nil for other fields),
+	// copied into its text after each key.
+	picks []*[]string
 	// titles set each field's title: its label, its required mark and the
 	// error at it.
 	titles []func(string)
@@ -24,22 +39,38 @@ type fieldsForm struct {
 	// init is what the form asks to run as it opens (its cursor's first
 	// blink), until it is handed out.
 	init tea.Cmd
-	// late is the refusal of a completion that came too late (see update).
-	late error
+	// left marks the fields the focus has left: an empty field's error
+	// (a required answer missing) shows once it was left, or once a
+	// submit was tried.
+	left  map[int]bool
+	tried bool
+	// refusal is why the last submit was refused, until the next key.
+	refusal error
+	// submitted: check let the submit through.
+	submitted bool
 	// size is the room the form was last given, kept for a rebuilt form.
 	width, height int
 }
 
 // formSpec is what a fieldsForm is built from. The closing button says
 // label under title ("Call shop_get_order with these arguments", "Call");
-// check is asked when it is pressed and refuses to complete with an error.
-// empty is what the form says when there are no fields.
+// check is asked on submit and refuses to complete with an error (a
+// fieldRefusal moves the focus to its field). empty is what the form says
+// when there are no fields.
 type formSpec struct {
 	fields              []formField
 	title, label, empty string
 	check               func() error
 	look                formLook
 }
+
+// fieldRefusal is a refusal of a submit that names the field to fix.
+type fieldRefusal struct {
+	field int
+	text  string
+}
+
+func (e fieldRefusal) Error() string { return e.text }
 
 // formRefreshMsg asks the form to draw its fields again (after their
 // titles changed).
@@ -54,33 +85,60 @@ func newFieldsForm(spec formSpec, texts []string) *fieldsForm {
 
 // build makes the huh form anew, with texts as the fields' values.
 func (f *fieldsForm) build(texts []string) {
-	var items []huh.Field
-	f.texts, f.titles, f.shown = nil, nil, nil
+	f.items, f.texts, f.picks, f.titles, f.shown = nil, nil, nil, nil, nil
+	f.left, f.tried, f.refusal, f.submitted = map[int]bool{}, false, nil, false
+	f.built = slices.Clone(texts)
 	for i, fd := range f.fields {
 		text := texts[i]
 		f.texts = append(f.texts, &text)
-		field, setTitle := newInput(fd, f.texts[i])
-		items = append(items, field)
+		var picks *[]string
+		if fd.kind == kindMulti {
+			picks = &[]string{}
+			for line := range strings.SplitSeq(text, "\n") {
+				if line = strings.TrimSpace(line); line != "" {
+					*picks = append(*picks, line)
+				}
+			}
+		}
+		f.picks = append(f.picks, picks)
+		field, setTitle := newInput(fd, f.texts[i], picks)
+		f.items = append(f.items, field)
 		f.titles = append(f.titles, setTitle)
 	}
 	if len(f.fields) == 0 && f.empty != "" {
-		items = append(items, huh.NewNote().Description(f.empty))
+		f.items = append(f.items, huh.NewNote().Description(f.empty))
 	}
-	check := f.check
-	f.button = huh.NewConfirm().Title(f.title).Affirmative(f.label).Negative("").
-		Validate(func(bool) error { return check() })
-	items = append(items, f.button)
+	f.button = huh.NewConfirm().Title(f.title).Affirmative(f.label).Negative("")
+	f.items = append(f.items, f.button)
 	theme := &formTheme{build: huh.ThemeCharm, dark: f.look.dark}
 	if f.look.noColor {
 		theme.build = huh.ThemeBase
 	}
-	f.form = huh.NewForm(huh.NewGroup(items...)).WithShowHelp(false).WithShowErrors(false).WithTheme(theme)
+	f.form = huh.NewForm(huh.NewGroup(f.items...)).WithShowHelp(false).WithShowErrors(false).
+		WithTheme(theme).WithKeyMap(formKeyMap())
 	f.init = f.form.Init() // focuses the first field
 	if f.width > 0 {
 		f.size(f.width, f.height)
 	}
 	f.markErrors(nil)
 	f.refresh()
+}
+
+// formKeyMap is huh's key map without the keys that move between fields
+// or complete the form: the fieldsForm does those itself. Nor may a text
+// area open huh's own editor (ctrl+e edits the arguments), a choice be
+// filtered, or the button be toggled.
+func formKeyMap() *huh.KeyMap {
+	km := huh.NewDefaultKeyMap()
+	none := key.NewBinding() // no keys: never matches, even enabled
+	km.Input.Next, km.Input.Prev, km.Input.Submit, km.Input.AcceptSuggestion = none, none, none, none
+	km.Text.Next, km.Text.Prev, km.Text.Submit, km.Text.Editor = none, none, none, none
+	km.Select.Next, km.Select.Prev, km.Select.Submit, km.Select.Filter = none, none, none, none
+	km.MultiSelect.Next, km.MultiSelect.Prev, km.MultiSelect.Submit, km.MultiSelect.Filter = none, none, none, none
+	km.Note.Next, km.Note.Prev, km.Note.Submit = none, none, none
+	km.Confirm.Next, km.Confirm.Prev, km.Confirm.Submit = none, none, none
+	km.Confirm.Toggle, km.Confirm.Accept, km.Confirm.Reject = none, none, none
+	return km
 }
 
 // formLook is how the explorer is drawn, for its forms: on a dark
@@ -106,35 +164,80 @@ func (t *formTheme) Theme(bool) *huh.Styles {
 }
 
 // newInput makes the huh input of one field, and how to set its title.
-func newInput(fd formField, text *string) (huh.Field, func(string)) {
+// A multiple choice writes its picks to picks.
+func newInput(fd formField, text *string, picks *[]string) (huh.Field, func(string)) {
 	desc := fieldDescription(fd)
 	switch fd.kind {
 	case kindObject:
 		n := huh.NewNote().Description(desc)
 		return n, func(t string) { n.Title(t) }
-	case kindText:
-		in := huh.NewText().Description(desc).Placeholder(fd.hint).Lines(3).CharLimit(0).Value(text)
+	case kindText, kindList:
+		in := huh.NewText().Description(desc).Placeholder(fd.hint).Lines(3).CharLimit(0).
+			ExternalEditor(false).Value(text)
 		return in, func(t string) { in.Title(t) }
-	case kindList:
-		in := huh.NewText().Description(desc).Placeholder(fd.hint).Lines(3).CharLimit(0).Value(text)
-		return in, func(t string) { in.Title(t) }
-	case kindBool, kindChoice:
+	case kindBool:
 		unset := "(none)"
 		if fd.required {
 			unset = "(choose)"
 		}
-		opts := []huh.Option[string]{huh.NewOption(unset, "")}
-		if fd.kind == kindBool {
-			opts = append(opts, huh.NewOption("true", "true"), huh.NewOption("false", "false"))
+		opts := []huh.Option[string]{huh.NewOption(unset, ""), huh.NewOption("true", "true"), huh.NewOption("false", "false")}
+		in := huh.NewSelect[string]().Description(desc).Inline(true).Options(opts...).Value(text)
+		return in, func(t string) { in.Title(t) }
+	case kindChoice:
+		unset := "(none)"
+		if fd.required {
+			unset = "(choose one)"
 		}
+		opts := []huh.Option[string]{huh.NewOption(unset, "")}
 		for _, c := range fd.choices {
 			opts = append(opts, huh.NewOption(c.label, c.json))
 		}
-		in := huh.NewSelect[string]().Description(desc).Inline(true).Options(opts...).Value(text)
+		in := huh.NewSelect[string]().Description(desc).Options(opts...).Value(text)
+		return in, func(t string) { in.Title(t) }
+	case kindMulti:
+		opts := make([]huh.Option[string], len(fd.choices))
+		for i, c := range fd.choices {
+			opts[i] = huh.NewOption(c.label, c.json).Selected(slices.Contains(*picks, c.json))
+		}
+		in := huh.NewMultiSelect[string]().Description(desc).Options(opts...).Value(picks)
 		return in, func(t string) { in.Title(t) }
 	}
 	in := huh.NewInput().Description(desc).Placeholder(fd.hint).CharLimit(0).Value(text)
 	return in, func(t string) { in.Title(t) }
+}
+
+// maxPickerRows bounds the choices a picker shows at once; it scrolls.
+const maxPickerRows = 8
+
+// fitPickers gives each picker its height: its choices (at most
+// maxPickerRows) under its title and description as wrapped at the form's
+// width. huh counts the title and the description in a picker's height,
+// and without one it cuts a multiple choice's rows by as many lines.
+func (f *fieldsForm) fitPickers() {
+	if f.width <= 0 || f.shown == nil {
+		return
+	}
+	const bar = 2 // the focus bar and its space
+	for i, fd := range f.fields {
+		rows := len(fd.choices)
+		switch fd.kind {
+		case kindChoice:
+			rows++ // none
+			if rows <= maxPickerRows {
+				continue // huh sizes a short one right
+			}
+		case kindMulti:
+		default:
+			continue
+		}
+		h := min(rows, maxPickerRows) + len(wrapText(f.shown[i], f.width-bar)) + len(wrapText(fieldDescription(fd), f.width-bar))
+		switch in := f.items[i].(type) {
+		case *huh.Select[string]:
+			in.Height(h)
+		case *huh.MultiSelect[string]:
+			in.Height(h)
+		}
+	}
 }
 
 // fieldDescription is what the form says beside a field: the schema's
@@ -148,6 +251,10 @@ func fieldDescription(fd formField) string {
 		how = "A whole number."
 	case kindList:
 		how = "A list: one item per line (alt+enter for a new line)."
+	case kindChoice:
+		how = "↑/↓ chooses."
+	case kindMulti:
+		how = "Several choices: space picks or drops one, ↑/↓ moves."
 	case kindJSON:
 		how = "Typed as JSON (" + fd.why + "): ctrl+e edits all arguments in $EDITOR."
 	case kindObject:
@@ -176,14 +283,25 @@ func fieldTitle(fd formField, err string) string {
 }
 
 // markErrors puts each error on its field's title (by field index), and
-// reports whether a title changed: the form is then to be refreshed.
+// reports whether a title changed: the form is then to be refreshed. The
+// error of an empty field waits until the field was left or a submit was
+// tried: a form does not open on "required".
 func (f *fieldsForm) markErrors(at map[int]string) (changed bool) {
 	if f.shown == nil {
 		f.shown = make([]string, len(f.fields))
 		changed = true
 	}
+	defer func() {
+		if changed {
+			f.fitPickers()
+		}
+	}()
 	for i, fd := range f.fields {
-		if t := fieldTitle(fd, at[i]); t != f.shown[i] || changed {
+		err := at[i]
+		if !f.tried && !f.left[i] && strings.TrimSpace(*f.texts[i]) == "" {
+			err = ""
+		}
+		if t := fieldTitle(fd, err); t != f.shown[i] || changed {
 			f.shown[i] = t
 			f.titles[i](t)
 			changed = true
@@ -212,64 +330,11 @@ func (f *fieldsForm) started() tea.Cmd {
 	return cmd
 }
 
-// update passes a message to the form: a key, a paste, or what one of its
-// commands sent back (a move between fields, a cursor blink). It returns
-// the form's commands, for Bubble Tea to run off the UI loop; their
-// messages come back through the root model to the form.
-func (f *fieldsForm) update(msg tea.Msg) tea.Cmd {
-	f.late = nil
-	_, cmd := f.form.Update(msg)
-	if f.button.Error() != nil {
-		// A refused submit leaves the button blurred: focus it again.
-		f.button.Focus()
-		f.refresh()
-	}
-	if f.done() {
-		if err := f.check(); err != nil {
-			// huh checks the button as it leaves it and completes a
-			// message later: a key that reached the button in between
-			// (typed fast, repeated) cleared the refusal. Nothing is sent:
-			// the form is built again, on its button.
-			f.late = err
-			cmd = f.rebuildOnButton()
-		}
-	}
-	return tea.Batch(f.started(), cmd)
-}
-
-// rebuildOnButton builds the form again with its texts as they stand, and
-// focuses its button.
-func (f *fieldsForm) rebuildOnButton() tea.Cmd {
-	f.build(f.values())
-	f.init = nil // the moves below focus what they reach
-	var cmd tea.Cmd
-	for range len(f.fields) + 1 {
-		if f.form.GetFocusedField() == f.button {
-			break
-		}
-		cmd = f.form.NextField()
-	}
-	return cmd
-}
-
-// refused is why the button last refused to submit, or nil.
-func (f *fieldsForm) refused() error {
-	if f.late != nil {
-		return f.late
-	}
-	return f.button.Error()
-}
-
-// aborted reports whether the user left the form with huh's own quit key.
-func (f *fieldsForm) aborted() bool { return f.form.State == huh.StateAborted }
-
-// done reports whether the button was pressed and check let it through.
-func (f *fieldsForm) done() bool { return f.form.State == huh.StateCompleted }
-
 // size fits the form in width x height cells.
 func (f *fieldsForm) size(width, height int) {
 	f.width, f.height = width, height
 	f.form.Update(tea.WindowSizeMsg{Width: width, Height: height})
+	f.fitPickers()
 	f.refresh()
 }
 

@@ -102,11 +102,19 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	was := in.field.Value()
 	in.field, cmd = in.field.Update(msg)
+	// The kept filter goes when the query changes (or backspace is pressed
+	// in an empty one), not on a key that edits nothing.
+	edited := in.field.Value() != was || (was == "" && msg.Code == tea.KeyBackspace)
+	return m.inputEdited(cmd, edited)
+}
+
+// inputEdited applies the filter or the search as the input now holds it,
+// after a key or a paste; cmd is the input's own, edited whether the key or
+// paste changed the query.
+func (m *Model) inputEdited(cmd tea.Cmd, edited bool) tea.Cmd {
+	in := &m.input
 	val := in.field.Value()
 	if in.mode == inputFilter {
-		// The kept filter goes when the query changes (or backspace is
-		// pressed in an empty one), not on a key that edits nothing.
-		edited := val != was || (val == "" && msg.Code == tea.KeyBackspace)
 		if edited && val != m.tools.filter {
 			m.tools.setFilter(val, m.servers, m.info)
 			return tea.Batch(cmd, m.showSelected())

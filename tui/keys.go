@@ -32,7 +32,8 @@ type keyMap struct {
 	Help, Quit, CloseHelp                    key.Binding
 	// The call form and the servers' prompts.
 	CallForm, FormNext, FormPrev, EditArgs key.Binding
-	OlderArgs, Decline, EscDecline         key.Binding
+	FormSubmit, OlderArgs, Decline         key.Binding
+	EscDecline                             key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -104,6 +105,7 @@ func newKeyMap() keyMap {
 		CallForm:    b([]string{"x"}, "x", "call tool"),
 		FormNext:    b([]string{"tab", "enter"}, "tab/enter", "next field"),
 		FormPrev:    b([]string{"shift+tab"}, "shift+tab", "previous"),
+		FormSubmit:  b([]string{"ctrl+s"}, "ctrl+s", "call"),
 		EditArgs:    b([]string{"ctrl+e"}, "ctrl+e", "edit as JSON"),
 		OlderArgs:   b([]string{"ctrl+r"}, "ctrl+r", "older args"),
 		Decline:     b([]string{"ctrl+d"}, "ctrl+d", "decline"),
@@ -125,7 +127,9 @@ func (k *keyMap) toolsHelp() []key.Binding {
 // on a wide screen, four (taller) on a narrow one.
 func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 	views := []key.Binding{k.Planner, k.Compare, k.Result, k.Diff, k.Findings, k.FieldsUp, k.DepthUp, k.ResetBudget}
-	calls := []key.Binding{k.CallForm, k.CallAgain, k.Save, k.CallOverlay}
+	submit := k.FormSubmit
+	submit.SetHelp("ctrl+s", "call (in the form)")
+	calls := []key.Binding{k.CallForm, submit, k.CallAgain, k.Save, k.CallOverlay}
 	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},

@@ -14,6 +14,9 @@ import (
 // and its focused pane.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := &m.keys
+	if m.forms.held(msg) {
+		return nil
+	}
 	m.stopUnfold(msg)
 	if d := m.overlay.top(); d != nil {
 		return m.act(d.key(msg, k))

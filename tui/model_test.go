@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"mcpeek/internal/testkit"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -61,6 +62,9 @@ type harness struct {
 }
 
 func newHarness(t testing.TB, b Backend, w, h int) *harness {
+	if !strings.HasPrefix(os.Getenv("XDG_STATE_HOME"), os.TempDir()) {
+		t.Setenv("XDG_STATE_HOME", t.TempDir()) // remembered arguments: never the user's own
+	}
 	m := New(Options{Backend: b, Started: true, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	hs := &harness{t: t, m: m}

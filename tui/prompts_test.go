@@ -54,15 +54,18 @@ func TestElicitationAccept(t *testing.T) {
 			t.Errorf("dialog lacks %q:\n%s", s, scr)
 		}
 	}
+	for _, s := range []string{"Small", "Medium", "Large"} { // the choices, by title
+		if !strings.Contains(scr, s) {
+			t.Errorf("the choices are not listed: no %q:\n%s", s, scr)
+		}
+	}
 	h.keys("tab", "tab", "tab", "tab", "enter") // to the button, name empty
-	if len(reply) != 0 || !strings.Contains(h.screen(), "fix the 1 marked answer(s) first") {
+	if len(reply) != 0 || !strings.Contains(h.screen(), "fix Your name: required") {
 		t.Fatalf("accepted without the required name:\n%s", h.screen())
 	}
-	for range 6 {
-		h.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
-	}
+	// The refusal moved the focus to the name.
 	h.typeText("Ada")
-	h.keys("tab", "right", "right", "tab", "tab", "right", "tab", "enter")
+	h.keys("tab", "down", "down", "tab", "tab", "right", "tab", "enter")
 	a := answered(t, reply)
 	if a.Action != mcpclient.ElicitAccept {
 		t.Fatalf("answer %+v", a)
@@ -198,5 +201,94 @@ func TestElicitationThroughManager(t *testing.T) {
 	c := <-done
 	if c.err != nil || !strings.Contains(c.res.Text, `"action":"accept"`) || !strings.Contains(c.res.Text, `"name":"Ada"`) {
 		t.Fatalf("the tool got %+v, %v", c.res, c.err)
+	}
+}
+
+// The elicitation enum shapes of 2025-11-25 (titled and untitled single
+// choices, titled and untitled multiple choices) and the legacy enumNames:
+// each is a picker that lists the titles and answers the values; string
+// formats are checked with a clear error.
+const shapesAsk = `{"type":"object","properties":{
+ "color":{"type":"string","title":"Color","oneOf":[{"const":"#f00","title":"Red"},{"const":"#0f0","title":"Green"}]},
+ "size":{"type":"string","enum":["s","m"]},
+ "legacy":{"type":"string","enum":["a1","a2"],"enumNames":["Alpha","Beta"]},
+ "tags":{"type":"array","title":"Tags","minItems":1,"items":{"type":"string","enum":["x","y","z"]}},
+ "pets":{"type":"array","items":{"anyOf":[{"const":"c","title":"Cat"},{"const":"d","title":"Dog"}]}},
+ "mail":{"type":"string","format":"email"}
+},"required":["color","tags","mail"]}`
+
+func TestElicitationChoicesAndFormats(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 60)
+	reply := make(chan mcpclient.ElicitAnswer, 1)
+	h.send(elicitAskedMsg{reply: reply, ask: mcpclient.Elicitation{Server: "demo", Mode: "form",
+		Message: "Pick", Schema: json.RawMessage(shapesAsk)}})
+	d, ok := h.m.overlay.top().(*elicitDialog)
+	if !ok {
+		t.Fatalf("no elicitation dialog:\n%s", h.screen())
+	}
+	scr := h.screen()
+	for _, s := range []string{"Red", "Green", "s", "m", "Alpha", "Beta", "[ ] x", "[ ] z", "[ ] Cat", "[ ] Dog", "name@example.com"} {
+		if !strings.Contains(scr, s) {
+			t.Errorf("the form lacks %q:\n%s", s, scr)
+		}
+	}
+	if strings.Contains(scr, "#f00") || strings.Contains(scr, "a1") {
+		t.Errorf("a value is shown instead of its title:\n%s", scr)
+	}
+	h.burst(keyBurst(
+		"down", "down", "tab", // color: Green
+		"down", "tab", // size: s
+		"down", "down", "tab", // legacy: Beta
+		"space", "down", "down", "x", "tab", // tags: x and z
+		"down", "space", "tab", // pets: Dog
+		"ada", "ctrl+s")...) // mail: not an address
+	if len(reply) != 0 {
+		t.Fatalf("accepted a bad email: %+v", <-reply)
+	}
+	if scr := h.screen(); !strings.Contains(scr, `"ada" is not an email address (name@example.com)`) {
+		t.Fatalf("no word on the format:\n%s", scr)
+	}
+	if d.form.focused() != 5 {
+		t.Errorf("the focus is on item %d, not on mail", d.form.focused())
+	}
+	h.burst(keyBurst("@example.com", "ctrl+s")...)
+	a := answered(t, reply)
+	got, _ := json.Marshal(a.Content)
+	if want := `{"color":"#0f0","legacy":"a2","mail":"ada@example.com","pets":["d"],"size":"s","tags":["x","z"]}`; string(got) != want {
+		t.Errorf("content %s\nwant    %s", got, want)
+	}
+}
+
+// esc on an elicitation or a sampling request with answers typed asks
+// first (it cancelled at once, the answers gone); untouched, it answers.
+func TestPromptEscAsksBeforeDroppingAnswers(t *testing.T) {
+	h, reply := ask(t)
+	h.typeText("Ada")
+	h.keys("esc")
+	if len(reply) != 0 || !strings.Contains(h.screen(), "esc again cancels") {
+		t.Fatalf("esc dropped the answers without asking:\n%s", h.screen())
+	}
+	h.typeText("!")
+	h.keys("esc", "esc")
+	if a := answered(t, reply); a.Action != mcpclient.ElicitCancel {
+		t.Fatalf("answered %+v", a)
+	}
+
+	h = newHarness(t, demoBackend(t), 80, 24)
+	sreply := make(chan mcpclient.SamplingReply, 1)
+	h.send(samplingAskedMsg{reply: sreply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	h.keys("esc")
+	if a := answered(t, sreply); !a.Decline {
+		t.Fatalf("esc on an empty reply answered %+v", a)
+	}
+	h.send(samplingAskedMsg{reply: sreply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	h.typeText("Four")
+	h.keys("esc")
+	if len(sreply) != 0 || !strings.Contains(h.screen(), "esc again declines") {
+		t.Fatalf("esc dropped the reply without asking:\n%s", h.screen())
+	}
+	h.keys("esc")
+	if a := answered(t, sreply); !a.Decline {
+		t.Fatalf("answered %+v", a)
 	}
 }

@@ -89,6 +89,16 @@ func (d *saveDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	return cmd
 }
 
+// paste takes a paste as one edit of the file name.
+func (d *saveDialog) paste(text string) action {
+	if d.confirm != "" {
+		return nil
+	}
+	var cmd tea.Cmd
+	d.field, cmd = d.field.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	return cmd
+}
+
 func (d *saveDialog) render(s *Styles, width, height int) string {
 	w := max(min(width-4, 72), 30)
 	d.field.SetWidth(w - 12)

@@ -144,7 +144,7 @@ func TestContentBlocks(t *testing.T) {
 func TestResultCopyPathAndValue(t *testing.T) {
 	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
 	h.selectTool("shop_get_order")
-	h.keys("X")
+	h.run(h.callShown("{}"))
 	h.keys("/")
 	h.typeText("line_items[].price_set")
 	h.keys("enter")
@@ -181,7 +181,8 @@ func TestResultSave(t *testing.T) {
 		}}), nil
 	}), 100, 30)
 	h.selectTool("util_echo")
-	h.keys("X", "w")
+	h.run(h.callShown("{}"))
+	h.keys("w")
 	name := defaultSaveName("util_echo", h.m.current.last.at)
 	if !strings.Contains(h.screen(), name) {
 		t.Fatalf("the dialog does not offer %s:\n%s", name, h.screen())
@@ -214,7 +215,8 @@ func TestResultSave(t *testing.T) {
 func TestResultDetailsOfAValue(t *testing.T) {
 	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
 	h.selectTool("shop_get_order")
-	h.keys("X", "/")
+	h.run(h.callShown("{}"))
+	h.keys("/")
 	h.typeText("line_items[].quantity")
 	h.keys("enter", "i")
 	screen := h.screen()
@@ -229,7 +231,8 @@ func TestResultDetailsOfAValue(t *testing.T) {
 func TestResultSearchFindsValues(t *testing.T) {
 	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
 	h.selectTool("shop_get_order")
-	h.keys("X", "/")
+	h.run(h.callShown("{}"))
+	h.keys("/")
 	h.typeText("northwind")
 	h.keys("enter")
 	if c := h.m.currentTree().Cursor(); c == nil || !strings.Contains(c.Type, "Northwind") {

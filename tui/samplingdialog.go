@@ -2,7 +2,6 @@ package tui
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -23,6 +22,7 @@ type samplingDialog struct {
 	about   []string // the request, as lines
 	form    *fieldsForm
 	refused string
+	leaving asked // esc asked before it drops the reply typed
 	sized   [2]int
 }
 
@@ -85,7 +85,7 @@ func (d *samplingDialog) answers(reply any) bool {
 
 func (d *samplingDialog) approveError() error {
 	if strings.TrimSpace(d.form.values()[0]) == "" {
-		return errors.New("type a reply to approve, or esc to decline")
+		return fieldRefusal{field: 0, text: "type a reply to approve, or esc to decline"}
 	}
 	return nil
 }
@@ -96,14 +96,19 @@ func (d *samplingDialog) answer(a mcpclient.SamplingReply) action {
 }
 
 func (d *samplingDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.changed()) {
+		return nil
+	}
+	d.leaving.pending = false
 	if key.Matches(msg, k.Cancel) || key.Matches(msg, k.Decline) {
 		return d.answer(mcpclient.SamplingReply{Decline: true})
 	}
-	return d.input(msg)
+	return d.after(d.form.key(msg, k))
 }
 
-func (d *samplingDialog) input(msg tea.Msg) action {
-	cmd := d.form.update(msg)
+// after is what the dialog asks for after the form took a message: the
+// reply once the form completed, else the form's commands.
+func (d *samplingDialog) after(cmd tea.Cmd) action {
 	switch {
 	case d.form.done():
 		return d.answer(mcpclient.SamplingReply{Text: d.form.values()[0]})
@@ -119,7 +124,7 @@ func (d *samplingDialog) input(msg tea.Msg) action {
 
 // update takes a message other than a key for the form: a paste, what
 // the form's commands sent back.
-func (d *samplingDialog) update(msg tea.Msg) action { return d.input(msg) }
+func (d *samplingDialog) update(msg tea.Msg) action { return d.after(d.form.update(msg)) }
 
 // maxAboutLines bounds the lines the request takes above the reply.
 const maxAboutLines = 12
@@ -141,9 +146,14 @@ func (d *samplingDialog) render(s *Styles, width, height int) string {
 	if d.refused != "" {
 		head = append(head, s.StatusErr.Render(d.refused))
 	}
+	if d.leaving.pending {
+		head = append(head, s.StatusErr.Render("esc again declines and drops your reply; any other key goes on"))
+	}
 	return formBox(s, width, height, head, d.form, &d.sized)
 }
 
 func (d *samplingDialog) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.FormNext, k.EscDecline}
+	submit := k.FormSubmit
+	submit.SetHelp("ctrl+s", "approve")
+	return []key.Binding{submit, k.FormNext, k.EscDecline}
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"encoding/json"
+
 	"mcpeek/model"
 	"mcpeek/resultcheck"
 	"mcpeek/summarizer"
@@ -21,6 +23,7 @@ type toolView struct {
 	budget    summarizer.Options    // what the panes are folded with
 	panes     []toolPane            // by viewKind
 	last      *callOutcome          // the last call the user made of it, or nil
+	lastArgs  json.RawMessage       // the arguments of the last call started, cancelled or not
 	layer     callLayer             // last's check as the trees draw it (setCall)
 	target    *resultcheck.Target   // its output schema ready to check results, once called
 }

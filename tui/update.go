@@ -34,6 +34,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.restyle()
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.PasteMsg:
+		return m.paste(msg)
 	case tea.MouseClickMsg:
 		return m.handleClick(msg.Mouse())
 	case tea.MouseWheelMsg:

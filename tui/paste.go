@@ -1,0 +1,49 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+)
+
+// paste takes a bracketed paste (every modern terminal sends one for a
+// paste) as one edit of the input that has the keys: the dialog on top
+// (a form, the field search, the save prompt), else the filter or the
+// search. Nothing else takes text.
+func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	if d := m.overlay.top(); d != nil {
+		if p, ok := d.(paster); ok {
+			return m.act(p.paste(msg.Content))
+		}
+		return m.toDialog(msg) // a form makes it safe for its field
+	}
+	if m.input.mode == inputNone {
+		return nil
+	}
+	var cmd tea.Cmd
+	was := m.input.field.Value()
+	m.input.field, cmd = m.input.field.Update(tea.PasteMsg{Content: pasteText(msg.Content, true)})
+	return m.inputEdited(cmd, m.input.field.Value() != was)
+}
+
+// paster is a dialog with one line of text that takes a paste (the field
+// search, the save prompt).
+type paster interface {
+	paste(text string) action
+}
+
+// pasteText makes a bracketed paste safe for an input: line ends of every
+// kind become newlines, escape sequences and other control characters go,
+// and in a one-line input (oneLine) the newlines and tabs become spaces
+// (a trailing line end, which most copies carry, goes).
+func pasteText(s string, oneLine bool) string {
+	s = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
+	s = model.Sanitize(s)
+	if oneLine {
+		s = strings.TrimRight(s, "\n")
+		s = strings.NewReplacer("\n", " ", "\t", " ").Replace(s)
+	}
+	return s
+}

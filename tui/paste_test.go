@@ -1,0 +1,125 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/mcpclient"
+)
+
+// A paste with a line end, a tab, a colour and a bell in it.
+const dirtyPaste = "order\x1b[31m\tx\x07\r\n"
+
+func TestPasteText(t *testing.T) {
+	for _, c := range []struct {
+		in      string
+		oneLine bool
+		want    string
+	}{
+		{dirtyPaste, true, "order x"},
+		{"a\r\nb\rc\n", true, "a b c"},
+		{"a\r\nb\rc\n", false, "a\nb\nc\n"},
+		{"\x9b31mx\u202e", true, "x"}, // a C1 CSI, a bidi override
+	} {
+		if got := pasteText(c.in, c.oneLine); got != c.want {
+			t.Errorf("pasteText(%q, %v) = %q, want %q", c.in, c.oneLine, got, c.want)
+		}
+	}
+}
+
+// Trap 4: a bracketed paste lands in the tools filter, as one edit that
+// filters at once, made safe.
+func TestPasteIntoTheFilter(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.keys("/")
+	h.send(tea.PasteMsg{Content: "get_order\n"})
+	if v := h.m.input.field.Value(); v != "get_order" {
+		t.Fatalf("the filter holds %q", v)
+	}
+	if got := h.selectedName(); got != "demo.shop_get_order" {
+		t.Errorf("the paste did not filter: %s selected", got)
+	}
+	h.keys("esc", "/")
+	h.send(tea.PasteMsg{Content: dirtyPaste})
+	if v := h.m.input.field.Value(); v != "order x" {
+		t.Errorf("a dirty paste became %q", v)
+	}
+}
+
+// A paste lands in the search of a tree view, and finds.
+func TestPasteIntoTheSearch(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.selectTool("shop_get_order")
+	h.keys("v", "/")
+	if h.m.input.mode != inputSearch {
+		t.Fatalf("/ opened no search:\n%s", h.screen())
+	}
+	h.send(tea.PasteMsg{Content: "currency\r\n"})
+	if v := h.m.input.field.Value(); v != "currency" || h.m.input.total == 0 {
+		t.Fatalf("the search holds %q, %d matches", v, h.m.input.total)
+	}
+	if !strings.Contains(h.cursorPath(), "currency") {
+		t.Errorf("the cursor is on %q", h.cursorPath())
+	}
+}
+
+// A paste lands in the field search's query (f), and searches.
+func TestPasteIntoTheFieldSearch(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.keys("f")
+	h.send(tea.PasteMsg{Content: "customer.email\n"})
+	d, ok := h.m.overlay.top().(*fieldDialog)
+	if !ok || d.input.Value() != "customer.email" {
+		t.Fatalf("the query holds %q", d.input.Value())
+	}
+	if len(d.hits) == 0 {
+		t.Errorf("the pasted query found nothing:\n%s", h.screen())
+	}
+}
+
+// A paste lands in the save prompt's file name, line end dropped.
+func TestPasteIntoTheSavePrompt(t *testing.T) {
+	h := newHarness(t, demoCalls(t, func(context.Context, string, string, json.RawMessage, mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		return resultOf(t, map[string]any{"content": []any{map[string]any{"type": "text", "text": "hi"}}}), nil
+	}), 100, 30)
+	h.selectTool("util_echo")
+	h.run(h.callShown(`{"message":"hi"}`))
+	if h.m.current.last == nil {
+		t.Fatalf("no result to save:\n%s", h.screen())
+	}
+	h.keys("w")
+	d, ok := h.m.overlay.top().(*saveDialog)
+	if !ok {
+		t.Fatalf("w opened no prompt:\n%s", h.screen())
+	}
+	d.field.SetValue("")
+	h.send(tea.PasteMsg{Content: "/tmp/out\x1b[2J.json\n"})
+	if v := d.field.Value(); v != "/tmp/out.json" {
+		t.Errorf("the file name is %q", v)
+	}
+}
+
+// In a form, a paste into a line is one line; into a text area it keeps
+// its lines; on a choice it does nothing.
+func TestPasteIntoFormFields(t *testing.T) {
+	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
+	h.send(tea.PasteMsg{Content: "Ada\r\nLovelace\x1b[1m\n"})
+	if v := d.form.values()[0]; v != "Ada Lovelace" {
+		t.Errorf("name %q", v)
+	}
+	focusField(t, h, d, "tags")
+	before := d.form.values()[5]
+	h.send(tea.PasteMsg{Content: "x\r\ny\n"})
+	if v := d.form.values()[5]; !strings.HasSuffix(v, "x\ny\n") || !strings.HasPrefix(v, before) && !strings.HasSuffix(v, before) {
+		t.Errorf("tags %q (was %q)", v, before)
+	}
+	focusField(t, h, d, "mode")
+	h.send(tea.PasteMsg{Content: "fast"})
+	if v := d.form.values()[4]; v != "" {
+		t.Errorf("a paste picked %q", v)
+	}
+}
