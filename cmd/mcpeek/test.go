@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -333,7 +332,7 @@ func (a *app) printTestReport(r testReport, format string) error {
 	case formatJUnit:
 		return writeJUnit(a.stdout, r)
 	case formatSARIF:
-		return errors.New("--format sarif is not available for test yet")
+		return sarifTest(r).Write(a.stdout)
 	}
 	a.printer().testRun(r)
 	return nil
