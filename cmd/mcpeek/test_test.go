@@ -209,3 +209,24 @@ func TestTestHostileInput(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsCallsExample: the calls file that docs/calls.md shows is valid
+// and passes against the demo server, so the walk-through stays true.
+func TestDocsCallsExample(t *testing.T) {
+	useDemo(t)
+	doc, err := os.ReadFile("../../docs/calls.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(doc), "## The file\n\n```json\n")
+	example, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		t.Fatal("no example in docs/calls.md")
+	}
+	path := filepath.Join(t.TempDir(), calls.DefaultFile)
+	os.WriteFile(path, []byte(example), 0o644)
+	out, stderr, code := mcpeek(t, "test", path)
+	if code != 0 {
+		t.Errorf("exit %d\n%s%s", code, out, stderr)
+	}
+}
