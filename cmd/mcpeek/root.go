@@ -108,7 +108,7 @@ func (a *app) rootCommand() *cobra.Command {
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
 		auth)
 	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
-	root.AddCommand(a.testCommand())
+	root.AddCommand(a.testCommand(), a.ciRunCommand())
 	explainArgs(root)
 	// auth reads the config alone; only a login connects.
 	onlyGlobalFlags(root, auth, "config", "url")

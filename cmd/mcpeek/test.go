@@ -189,14 +189,19 @@ type toolPrep struct {
 	down, missing string
 }
 
-// runCalls connects to the configured servers once, then runs the calls,
-// jobs at a time, each with its own deadline.
+// runCalls connects to the configured servers once, then runs the calls.
 func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout time.Duration) (testReport, error) {
 	m, err := a.openManager(ctx, mcpclient.WithCallTimeout(timeout))
 	if err != nil {
 		return testReport{}, err
 	}
 	defer m.Close()
+	return runCallsOn(ctx, m, list, jobs, timeout)
+}
+
+// runCallsOn runs the calls on a started Manager, jobs at a time, each
+// with its own deadline.
+func runCallsOn(ctx context.Context, m *mcpclient.Manager, list []calls.Call, jobs int, timeout time.Duration) (testReport, error) {
 	preps := prepareTools(m, list)
 	runs := make([]callRun, len(list))
 	g, gctx := errgroup.WithContext(ctx)

@@ -65,3 +65,27 @@ func TestTestCommandOnRealServers(t *testing.T) {
 		})
 	}
 }
+
+// TestCIOnRealServer: mcpeek ci against the npm server-everything with a
+// lock file snapshotted from it passes; the same lock file with a tool the
+// server does not have fails on that breaking change.
+func TestCIOnRealServer(t *testing.T) {
+	cfg := everythingConfig(t)
+	dir := t.TempDir()
+	lock := filepath.Join(dir, "mcpeek.lock.json")
+	if _, stderr, code := mcpeek(t, "snapshot", "everything", "-o", lock, "--config", cfg); code != 0 {
+		t.Fatalf("snapshot: %s", stderr)
+	}
+	callsFile := writeCalls(t, `{"name": "chicago", "tool": "everything.get-structured-content", "arguments": {"location": "Chicago"},
+		"expect": {"paths": [{"path": "humidity", "equals": 82}]}}`)
+	out, stderr, code := mcpeek(t, "ci", "--lock", lock, "--calls", callsFile, "--config", cfg)
+	if code != 0 || !strings.Contains(out, "mcpeek ci: passing") {
+		t.Errorf("exit %d\n%s%s", code, out, stderr)
+	}
+	b, _ := os.ReadFile(lock)
+	os.WriteFile(lock, []byte(strings.Replace(string(b), `"tools": [`, `"tools": [{"name": "aaa_retired", "inputSchema": {"type": "object"}},`, 1)), 0o644)
+	out, stderr, code = mcpeek(t, "ci", "--lock", lock, "--calls", callsFile, "--config", cfg, "--format", "markdown")
+	if code != 1 || !strings.Contains(out, "| `everything.aaa_retired` | (tool) | tool-removed |") {
+		t.Errorf("exit %d\n%s%s", code, out, stderr)
+	}
+}
