@@ -200,6 +200,7 @@ func (f *File) readCalls(dec *jsontext.Decoder, b []byte) error {
 		return errors.New(`"calls" must be an array`)
 	}
 	names := map[string]int{}
+	patterns := map[string]*regexp.Regexp{} // a pattern many calls share is compiled once
 	lines := lineCounter{b: b, line: 1}
 	for dec.PeekKind() != ']' {
 		if len(f.Calls) == MaxCalls {
@@ -223,7 +224,7 @@ func (f *File) readCalls(dec *jsontext.Decoder, b []byte) error {
 		if c.Name != "" {
 			where = fmt.Sprintf("call %q (line %d)", c.Name, line)
 		}
-		if err := c.check(); err != nil {
+		if err := c.check(patterns); err != nil {
 			return fmt.Errorf("%s: %w", where, err)
 		}
 		if first, dup := names[c.Name]; dup {
@@ -237,8 +238,8 @@ func (f *File) readCalls(dec *jsontext.Decoder, b []byte) error {
 }
 
 // check refuses a call that cannot run or whose assertions mean nothing,
-// and compiles its regular expressions.
-func (c *Call) check() error {
+// and compiles its regular expressions (each pattern once per patterns).
+func (c *Call) check(patterns map[string]*regexp.Regexp) error {
 	if c.Name == "" {
 		return errors.New(`no "name"`)
 	}
@@ -255,14 +256,14 @@ func (c *Call) check() error {
 		return errors.New(`"max_ms" must be positive`)
 	}
 	for i := range c.Expect.Paths {
-		if err := c.Expect.Paths[i].check(); err != nil {
+		if err := c.Expect.Paths[i].check(patterns); err != nil {
 			return fmt.Errorf("paths[%d] (%q): %w", i, c.Expect.Paths[i].Path, err)
 		}
 	}
 	return nil
 }
 
-func (p *PathAssert) check() error {
+func (p *PathAssert) check(patterns map[string]*regexp.Regexp) error {
 	if !p.Exists && !p.Absent && p.Equals == nil && p.Matches == "" && p.Type == "" && p.Count == nil && p.Min == nil && p.Max == nil {
 		return errors.New("no assertion: give equals, exists, absent, matches, type, count, min or max")
 	}
@@ -282,9 +283,13 @@ func (p *PathAssert) check() error {
 		if len(p.Matches) > MaxPatternSize {
 			return fmt.Errorf(`"matches" is %d bytes, more than the %d a pattern may be`, len(p.Matches), MaxPatternSize)
 		}
-		re, err := regexp.Compile(p.Matches)
-		if err != nil {
-			return fmt.Errorf(`"matches": %w`, err)
+		re, ok := patterns[p.Matches]
+		if !ok {
+			var err error
+			if re, err = regexp.Compile(p.Matches); err != nil {
+				return fmt.Errorf(`"matches": %w`, err)
+			}
+			patterns[p.Matches] = re
 		}
 		p.re = re
 	}

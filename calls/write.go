@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"regexp"
 
 	"mcpeek/internal/atomicfile"
 )
@@ -35,7 +36,7 @@ func (f *File) Encode() ([]byte, error) {
 
 // Add appends c to the file, refusing a name the file holds already.
 func (f *File) Add(c Call) error {
-	if err := c.check(); err != nil {
+	if err := c.check(map[string]*regexp.Regexp{}); err != nil {
 		return fmt.Errorf("call %q: %w", c.Name, err)
 	}
 	for _, old := range f.Calls {
