@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"runtime"
 	"strings"
 	"time"
 
@@ -113,7 +112,7 @@ func (a *app) ciRunCommand() *cobra.Command {
 	cmd.Flags().StringVar(&callsPath, "calls", calls.DefaultFile, "The calls file to run (skipped when the default is absent)")
 	cmd.Flags().StringSliceVar(&clientNames, "client", nil, "Lint for these clients (repeat, or separate with commas); default: mcp alone")
 	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown (for a pull request comment)")
-	cmd.Flags().IntVarP(&jobs, "jobs", "j", min(4, runtime.NumCPU()), "How many saved calls run at a time")
+	cmd.Flags().IntVarP(&jobs, "jobs", "j", 4, "How many saved calls run at a time")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline of each saved call")
 	return ciCommand(cmd)
 }

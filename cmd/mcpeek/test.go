@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path"
-	"runtime"
 	"strings"
 	"time"
 
@@ -85,7 +84,7 @@ func (a *app) testCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&format, "format", formatText, "Text, json, markdown (for a pull request comment), junit or sarif")
 	cmd.Flags().StringArrayVar(&runs, "run", nil, "Run only the calls of this NAME (a glob such as 'order-*'; repeatable)")
-	cmd.Flags().IntVarP(&jobs, "jobs", "j", min(4, runtime.NumCPU()), "How many calls run at a time")
+	cmd.Flags().IntVarP(&jobs, "jobs", "j", 4, "How many calls run at a time (calls wait on servers, not on the CPU)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline of each call")
 	return ciCommand(cmd)
 }
