@@ -60,6 +60,8 @@ func TestBadFiles(t *testing.T) {
 		{call(`{"name": "x", "tool": "a.b", "expect": {"paths": [{"path": "a", "min": 5, "max": 1}]}}`), `"min" is above "max"`},
 		{call(`{"name": "x", "tool": "a.b"},` + "\n" + `{"name": "x", "tool": "a.c"}`), `call "x" (line 3): the name is taken by the call on line 2`},
 		{call(`{"name": "x\u001b[31m", "tool": "a.b"}`), "control characters"},
+		{call(`{"name": "x", "tool": "a.b", "expect": {"paths": [{"path": "items[0].sku", "exists": true}]}}`), `"items[0]": a path reaches every item of an array with [], not one item by its index; write items[]`},
+		{call(`{"name": "x", "tool": "a.b", "expect": {"paths": [{"path": "a.items[*]", "exists": true}]}}`), `write items[]`},
 	} {
 		_, err := Decode([]byte(tc.text))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -210,6 +212,13 @@ func TestExpandEnv(t *testing.T) {
 	_, err := ExpandEnv(json.RawMessage(`{"k": "${env:MISSING}"}`), lookup)
 	if err == nil || !strings.Contains(err.Error(), "${env:MISSING} is not set") {
 		t.Errorf("missing variable: %v", err)
+	}
+	secrets := Secrets(json.RawMessage(`{"a": "${env:TOKEN}", "b": "${env:EMPTY}", "c": "${env:TOKEN}"}`), lookup)
+	if strings.Join(secrets, " ") != `s3cr\"et s3cr"et` {
+		t.Errorf("Secrets = %q", secrets)
+	}
+	if got := Redact(`got "s3cr\"et" (s3cr"et)`, secrets); got != `got "***" (***)` {
+		t.Errorf("Redact = %s", got)
 	}
 	if names := EnvNames(json.RawMessage(`{"a": "${env:A}", "b": ["${env:B}"]}`)); strings.Join(names, ",") != "A,B" {
 		t.Errorf("EnvNames = %v", names)

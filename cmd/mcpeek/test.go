@@ -268,10 +268,24 @@ func prepareTools(m *mcpclient.Manager, list []calls.Call) map[string]*toolPrep 
 	return preps
 }
 
-// runOne makes one call and checks its result. A call that cannot be made
-// is not run; a tool missing, arguments the input schema refuses, or a
-// call that errs on a live server fail it.
+// runOne makes one call and checks its result, the values its ${env:NAME}
+// placeholders took replaced by *** wherever the report quotes them.
 func runOne(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) callRun {
+	r := makeCall(ctx, m, c, p, timeout)
+	if secrets := calls.Secrets(c.Arguments, os.LookupEnv); len(secrets) > 0 {
+		r.Error = calls.Redact(r.Error, secrets)
+		for i := range r.Assertions {
+			v := &r.Assertions[i]
+			v.Expected, v.Got = calls.Redact(v.Expected, secrets), calls.Redact(v.Got, secrets)
+		}
+	}
+	return r
+}
+
+// makeCall makes one call and checks its result. A call that cannot be
+// made is not run; a tool missing, arguments the input schema refuses, or
+// a call that errs on a live server fail it.
+func makeCall(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) callRun {
 	r := callRun{Call: c, Name: c.Name, Tool: c.Tool, Line: c.Line}
 	fail := func(kind, expected, got string) callRun {
 		r.Status = runFailed

@@ -230,3 +230,25 @@ func TestDocsCallsExample(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, out, stderr)
 	}
 }
+
+// TestTestRedactsSecrets: a value that came from ${env:NAME} is shown as
+// *** wherever a report would quote it: in a failed assertion's got, and
+// in the input schema's complaint about it.
+func TestTestRedactsSecrets(t *testing.T) {
+	useDemo(t)
+	t.Setenv("H26_ORDER", "5601234042")
+	t.Setenv("H26_BAD", "not-an-order-secret")
+	file := writeCalls(t,
+		`{"name": "quoted", "tool": "demo.shop_get_order", "arguments": {"order_id": "${env:H26_ORDER}"},
+		  "expect": {"paths": [{"path": "admin_graphql_api_id", "equals": "gid://shopify/Order/1"}]}}`,
+		`{"name": "refused", "tool": "demo.shop_get_order", "arguments": {"order_id": "${env:H26_BAD}"}}`)
+	for _, format := range []string{"text", "json", "junit", "sarif", "markdown"} {
+		out, _, code := mcpeek(t, "test", file, "--format", format)
+		if code != 1 || !strings.Contains(out, "gid://shopify/Order/***") || !strings.Contains(out, "***") {
+			t.Errorf("%s: exit %d\n%s", format, code, out)
+		}
+		if strings.Contains(out, "5601234042") || strings.Contains(out, "not-an-order-secret") {
+			t.Errorf("%s: a secret reached the report:\n%s", format, out)
+		}
+	}
+}
