@@ -64,8 +64,10 @@ type Call struct {
 	Line, Column int `json:"-"`
 }
 
-// Server and ToolName split Tool at its first dot.
-func (c Call) Server() string   { s, _, _ := strings.Cut(c.Tool, "."); return s }
+// Server is the SERVER of Tool: what comes before its first dot.
+func (c Call) Server() string { s, _, _ := strings.Cut(c.Tool, "."); return s }
+
+// ToolName is the TOOL of Tool: what comes after its first dot.
 func (c Call) ToolName() string { _, t, _ := strings.Cut(c.Tool, "."); return t }
 
 // Expect is a call's assertions. A zero Expect asserts the defaults: the

@@ -43,7 +43,6 @@ type ciRun struct {
 	Changes  []schemadiff.Change `json:"changes"`
 	Findings []lint.Finding      `json:"findings"`
 	Test     *testReport         `json:"test,omitempty"`
-	lock     string
 }
 
 func (a *app) ciRunCommand() *cobra.Command {
@@ -132,7 +131,7 @@ type ciInputs struct {
 // runCI connects once and runs the parts in order: diff, lint, test. A
 // part that cannot run is marked so and the others still run.
 func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
-	run := ciRun{lock: in.lockPath}
+	var run ciRun
 	names := in.servers
 	if len(names) == 0 {
 		for _, s := range in.lock.Servers {
