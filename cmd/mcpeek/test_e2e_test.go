@@ -41,6 +41,7 @@ func TestTestCommandOnRealServers(t *testing.T) {
 	const dry = `{"name": "dry-chicago", "tool": "everything.get-structured-content", "arguments": {"location": "Chicago"},
 		"expect": {"paths": [{"path": "humidity", "max": 50}]}}`
 	const down = `{"name": "broken", "tool": "broken.anything"}`
+	const slow = `{"name": "slow", "tool": "everything.trigger-long-running-operation", "arguments": {"duration": 30, "steps": 3}}`
 
 	for _, tc := range []struct {
 		name  string
@@ -51,9 +52,16 @@ func TestTestCommandOnRealServers(t *testing.T) {
 		{"passes", []string{weather, search, graph}, 0, []string{"3 calls: 3 passed, 0 failed"}},
 		{"path assertion fails", []string{weather, dry}, 1, []string{"FAIL  dry-chicago", "max humidity: expected a number ≤ 50, got 82"}},
 		{"server down", []string{weather, down}, 3, []string{"DOWN  broken", `server "broken" could not be reached`}},
+		// A call past --timeout (2s against 30s) fails; the server answers
+		// the others meanwhile.
+		{"call past its deadline", []string{slow, weather}, 1, []string{"FAIL  slow", "call: expected a result, got", "PASS  chicago"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, stderr, code := mcpeek(t, "test", writeCalls(t, tc.calls...), "--config", cfg)
+			args := []string{"test", writeCalls(t, tc.calls...), "--config", cfg}
+			if tc.name == "call past its deadline" {
+				args = append(args, "--timeout", "2s")
+			}
+			out, stderr, code := mcpeek(t, args...)
 			if code != tc.code {
 				t.Errorf("exit %d, want %d\n%s%s", code, tc.code, out, stderr)
 			}
