@@ -373,7 +373,7 @@ func (p printer) testRun(r testReport) {
 		case runNotRun:
 			word = p.fold.Render("DOWN")
 		}
-		p.println(fmt.Sprintf("%s  %s  %s%s", word, p.path.Render(pad(clean(run.Name), nameWidth)), pad(clean(run.Tool), toolWidth),
+		p.println(fmt.Sprintf("%s  %s  %s%s", word, p.path.Render(padCells(clean(run.Name), nameWidth)), padCells(clean(run.Tool), toolWidth),
 			p.faint.Render(fmt.Sprintf("  %d ms", run.ElapsedMS))))
 		if run.Error != "" {
 			p.println("      " + clean(run.Error))
@@ -385,8 +385,8 @@ func (p printer) testRun(r testReport) {
 	p.println(testTotals(r))
 }
 
-// pad fills s with spaces to width cells, leaving a longer s whole.
-func pad(s string, width int) string {
+// padCells fills s with spaces to width cells, leaving a longer s whole.
+func padCells(s string, width int) string {
 	return s + strings.Repeat(" ", max(0, width-ansi.StringWidth(s)))
 }
 
