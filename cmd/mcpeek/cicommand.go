@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/calls"
+	"mcpeek/internal/atomicfile"
 	"mcpeek/lint"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
@@ -48,6 +50,7 @@ type ciRun struct {
 func (a *app) ciRunCommand() *cobra.Command {
 	var (
 		lockPath, callsPath string
+		sarifPath           string
 		clientNames         []string
 		format              string
 		jobs                int
@@ -98,6 +101,12 @@ func (a *app) ciRunCommand() *cobra.Command {
 			if err := a.printCI(run, format); err != nil {
 				return err
 			}
+			if sarifPath != "" {
+				lockAt := &lockFile{path: lockPath, tools: schemadiff.ToolPositions(lockText)}
+				if err := writeCISARIF(sarifPath, run, clients, lockAt); err != nil {
+					return err
+				}
+			}
 			switch run.Status {
 			case partError:
 				return &exitStatus{code: exitCouldNotRun}
@@ -111,6 +120,7 @@ func (a *app) ciRunCommand() *cobra.Command {
 	cmd.Flags().StringVar(&callsPath, "calls", calls.DefaultFile, "The calls file to run (skipped when the default is absent)")
 	cmd.Flags().StringSliceVar(&clientNames, "client", nil, "Lint for these clients (repeat, or separate with commas); default: mcp alone")
 	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown (for a pull request comment)")
+	cmd.Flags().StringVar(&sarifPath, "sarif", "", "Also write every part's findings to this file as one SARIF 2.1.0 run (for code scanning)")
 	cmd.Flags().IntVarP(&jobs, "jobs", "j", 4, "How many saved calls run at a time")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline of each saved call")
 	return ciCommand(cmd)
@@ -240,6 +250,31 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 		}
 	}
 	return run, nil
+}
+
+// writeCISARIF writes the findings of every part that ran as one SARIF
+// run (code-scanning services take one run per tool and category): the
+// diff's changes and lint's findings at their tools in the lock file, the
+// failed assertions at their calls in the calls file.
+func writeCISARIF(path string, run ciRun, clients []lint.Client, lock *lockFile) error {
+	b := newSARIF()
+	if diffRan(run) {
+		addChanges(b, run.Changes, lock, nil)
+	}
+	if lintRan(run) {
+		addFindings(b, run.Findings, clients, lock)
+	}
+	if run.Test != nil {
+		addTest(b, *run.Test)
+	}
+	var buf bytes.Buffer
+	if err := b.Log().Write(&buf); err != nil {
+		return err
+	}
+	if err := atomicfile.Write(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("--sarif: %w", err)
+	}
+	return nil
 }
 
 // printCI writes the summary, then each part's own report.

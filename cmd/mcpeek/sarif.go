@@ -56,6 +56,11 @@ func locateTool(tool string, files ...*lockFile) []sarif.Location {
 // breaking changes errors and compatible ones notes.
 func sarifChanges(changes []schemadiff.Change, old, new *lockFile) sarif.Log {
 	b := newSARIF()
+	addChanges(b, changes, old, new)
+	return b.Log()
+}
+
+func addChanges(b *sarif.Builder, changes []schemadiff.Change, old, new *lockFile) {
 	for _, k := range schemadiff.Kinds() {
 		b.Rule(sarif.Rule{ID: string(k.Kind), Name: ruleName(string(k.Kind)),
 			ShortDescription: sarif.Message{Text: k.When},
@@ -71,13 +76,17 @@ func sarifChanges(changes []schemadiff.Change, old, new *lockFile) sarif.Log {
 			Locations:           locateTool(c.Tool, new, old),
 			PartialFingerprints: map[string]string{"mcpeek/v1": c.Tool + "|" + string(c.Kind) + "|" + c.Path}})
 	}
-	return b.Log()
 }
 
 // sarifFindings is lint as SARIF: a rule per client's rule (CLIENT/RULE),
 // each finding a result at the tool's definition in the lock file.
 func sarifFindings(findings []lint.Finding, clients []lint.Client, lock *lockFile) sarif.Log {
 	b := newSARIF()
+	addFindings(b, findings, clients, lock)
+	return b.Log()
+}
+
+func addFindings(b *sarif.Builder, findings []lint.Finding, clients []lint.Client, lock *lockFile) {
 	for _, c := range clients {
 		for _, r := range c.Rules() {
 			b.Rule(sarif.Rule{ID: c.Name + "/" + r.ID, Name: ruleName(r.ID),
@@ -94,7 +103,6 @@ func sarifFindings(findings []lint.Finding, clients []lint.Client, lock *lockFil
 			Locations:           locateTool(f.Tool, lock),
 			PartialFingerprints: map[string]string{"mcpeek/v1": f.Tool + "|" + f.Client + "/" + f.Rule + "|" + f.Pointer}})
 	}
-	return b.Log()
 }
 
 func lintLevel(s lint.Severity) sarif.Level {
@@ -109,6 +117,11 @@ func lintLevel(s lint.Severity) sarif.Level {
 // the call in the calls file.
 func sarifTest(r testReport) sarif.Log {
 	b := newSARIF()
+	addTest(b, r)
+	return b.Log()
+}
+
+func addTest(b *sarif.Builder, r testReport) {
 	for _, k := range calls.AssertionKinds() {
 		b.Rule(sarif.Rule{ID: k.Kind, Name: ruleName(k.Kind), ShortDescription: sarif.Message{Text: k.Help},
 			Help: &sarif.Message{Text: k.Help + " docs/calls.md describes the calls file and its assertions."}})
@@ -126,7 +139,6 @@ func sarifTest(r testReport) sarif.Log {
 				PartialFingerprints: map[string]string{"mcpeek/v1": run.Name + "|" + f.Kind + "|" + f.Path}})
 		}
 	}
-	return b.Log()
 }
 
 // ruleName writes a rule ID as SARIF names rules: "output-removed" is

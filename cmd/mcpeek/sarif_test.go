@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -164,5 +165,41 @@ func TestSARIFSchemaRefuses(t *testing.T) {
 		if schema.Validate(doc) == nil {
 			t.Errorf("the schema accepts %s", bad)
 		}
+	}
+}
+
+// TestCISARIF: ci --sarif writes the three parts as one run the schema
+// accepts: the breaking change and lint's findings at their tools in the
+// lock file, the failed assertion at its call in the calls file.
+func TestCISARIF(t *testing.T) {
+	useDemo(t)
+	schema := sarifSchema(t)
+	lock := demoLock(t, true)
+	callsFile := writeCalls(t, passingCall, pathFailingCall)
+	out := filepath.Join(t.TempDir(), "ci.sarif")
+	if _, stderr, code := mcpeek(t, "ci", "--lock", lock, "--calls", callsFile, "--sarif", out); code != 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := validSARIF(t, schema, "ci", string(b))
+	lockText, _ := os.ReadFile(lock)
+	gone := schemadiff.ToolPositions(lockText)["demo.aaa_gone"]
+	seen := map[string]bool{}
+	for _, r := range log.Runs[0].Results {
+		loc := r.Locations[0].PhysicalLocation
+		switch {
+		case r.RuleID == "tool-removed":
+			seen["diff"] = loc.ArtifactLocation.URI == "file://"+lock && loc.Region.StartLine == gone.Line
+		case strings.HasPrefix(r.RuleID, "mcp/"):
+			seen["lint"] = loc.ArtifactLocation.URI == "file://"+lock && loc.Region.StartLine > 1
+		case r.RuleID == "equals":
+			seen["test"] = loc.ArtifactLocation.URI == "file://"+callsFile && loc.Region.StartLine == 7
+		}
+	}
+	if !seen["diff"] || !seen["lint"] || !seen["test"] {
+		t.Errorf("parts located: %v\n%s", seen, b)
 	}
 }
