@@ -380,25 +380,31 @@ func (c *comparer) enum(path string, a, b *model.Node) {
 	}
 }
 
-// enumValues returns a node's enum values as compact JSON, null left out
-// (nullability is compared apart), or nil when it has no enum.
-func enumValues(n *model.Node) []string {
+// enumValues returns a node's enum values, null left out (nullability is
+// compared apart), or nil when it has no enum.
+func enumValues(n *model.Node) []*model.Value {
 	if n.Enum == nil {
 		return nil
 	}
-	out := []string{}
+	out := []*model.Value{}
 	for _, v := range n.Enum {
 		if v.Kind != model.JSONNull {
-			out = append(out, string(v.AppendJSON(nil)))
+			out = append(out, v)
 		}
 	}
 	return out
 }
 
-func minus(a, b []string) []string {
-	var out []string
+// minus returns the values of a that mean no value of b (1.0 means 1,
+// objects' members in any order).
+func minus(a, b []*model.Value) []*model.Value {
+	in := make(map[string]bool, len(b))
+	for _, v := range b {
+		in[string(v.AppendCanonical(nil))] = true
+	}
+	var out []*model.Value
 	for _, v := range a {
-		if !slices.Contains(b, v) {
+		if !in[string(v.AppendCanonical(nil))] {
 			out = append(out, v)
 		}
 	}
@@ -406,10 +412,14 @@ func minus(a, b []string) []string {
 }
 
 // valueList writes enum values for a report line, at most ten.
-func valueList(values []string) string {
+func valueList(values []*model.Value) string {
 	const most = 10
-	if len(values) > most {
-		return strings.Join(values[:most], ", ") + fmt.Sprintf(" (+%d more)", len(values)-most)
+	var texts []string
+	for _, v := range values[:min(len(values), most)] {
+		texts = append(texts, string(v.AppendJSON(nil)))
 	}
-	return strings.Join(values, ", ")
+	if len(values) > most {
+		return strings.Join(texts, ", ") + fmt.Sprintf(" (+%d more)", len(values)-most)
+	}
+	return strings.Join(texts, ", ")
 }

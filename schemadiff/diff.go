@@ -48,6 +48,7 @@ const (
 	TitleChanged        Kind = "title-changed"
 	DescriptionChanged  Kind = "description-changed"
 	AnnotationsChanged  Kind = "annotations-changed"
+	MetaChanged         Kind = "meta-changed"
 	OutputSchemaAdded   Kind = "output-schema-added"
 	OutputSchemaRemoved Kind = "output-schema-removed"
 	SchemaUnreadable    Kind = "schema-unreadable"
@@ -216,8 +217,8 @@ func byName(tools []model.Tool) map[string]model.Tool {
 }
 
 // renames pairs removed tools with added ones whose input and output
-// schemas are the same bytes (compacted), when exactly one added tool has
-// them. It maps old name to new name.
+// schemas mean the same JSON (members in any order), when exactly one added
+// tool has them. It maps old name to new name.
 func renames(removed, added []model.Tool) map[string]string {
 	if len(removed) == 0 || len(added) == 0 {
 		return nil
@@ -239,7 +240,7 @@ func renames(removed, added []model.Tool) map[string]string {
 }
 
 func fingerprint(t model.Tool) string {
-	return string(compact(t.InputSchema)) + "\x00" + string(compact(t.OutputSchema))
+	return string(canonical(t.InputSchema)) + "\x00" + string(canonical(t.OutputSchema))
 }
 
 // diffTool compares two versions of one tool: its words, then its input
@@ -254,9 +255,13 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	if o.Description != n.Description {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: DescriptionChanged, Detail: wordsChanged(o.Description, n.Description)})
 	}
-	if a, b := annotations(o.Raw), annotations(n.Raw); !bytes.Equal(a, b) {
+	if a, b := topMember(o.Raw, "annotations"), topMember(n.Raw, "annotations"); !sameJSON(a, b) {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: AnnotationsChanged,
 			Detail: fmt.Sprintf("annotations %s → %s", clip(orNone(a)), clip(orNone(b)))})
+	}
+	if a, b := topMember(o.Raw, "_meta"), topMember(n.Raw, "_meta"); !sameJSON(a, b) {
+		out = append(out, Change{Tool: id, Class: Compatible, Kind: MetaChanged,
+			Detail: fmt.Sprintf("_meta %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}
 	out = diffSchema(out, id, input, o.InputSchema, n.InputSchema)
 	switch {

@@ -60,6 +60,15 @@ func ReadFile(path string, limit int64) (Snapshot, error) {
 	return s, nil
 }
 
+// ReadBytes reads a lock file's bytes under the same size limit as
+// ReadFile, for a caller that needs the text itself (to locate tools in it).
+func ReadBytes(path string, limit int64) ([]byte, error) {
+	if limit <= 0 {
+		limit = DefaultMaxFileBytes
+	}
+	return readLimited(path, limit)
+}
+
 // readLimited reads the file at path in one allocation of its size, or
 // fails with a *FileTooLargeError when it holds more than limit bytes
 // (told by its size when it is a regular file, else by reading).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"mcpeek/internal/jsonscan"
+	"mcpeek/model"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -110,14 +111,13 @@ var inWord = func() (t [256]bool) {
 	return t
 }()
 
-// annotations returns a tool definition's annotations, compacted, or nil
-// when it has none (or null). It finds them by bracket counting, far faster
+// topMember returns the member called want of a tool definition
+// (annotations, _meta), compacted, or nil when it has none (or null). It finds them by bracket counting, far faster
 // than decoding the whole definition (its schemas may be large), which
 // tells the same on any JSON the decoders accepted, and it is: every
 // definition was read by one. Where the count goes wrong, the definition is
 // decoded after all.
-func annotations(raw []byte) []byte {
-	const want = "annotations"
+func topMember(raw []byte, want string) []byte {
 	var found []byte
 	i := skipSpace(raw, 0)
 	if i == len(raw) || raw[i] != '{' {
@@ -195,4 +195,36 @@ func skipSpace(b []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+// sameJSON reports whether two JSON texts mean the same value (members in
+// any order, numbers however spelled; see model.Value.Equal). Texts that
+// are the same bytes are, without decoding; a text that is not JSON is
+// the same only as its own bytes.
+func sameJSON(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	va, errA := model.DecodeJSON(a)
+	vb, errB := model.DecodeJSON(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	return va.Equal(vb)
+}
+
+// canonical returns a JSON text in one spelling per meaning (see
+// model.Value.AppendCanonical), or its compacted bytes when it is not JSON.
+func canonical(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	v, err := model.DecodeJSON(b)
+	if err != nil {
+		return compact(b)
+	}
+	return v.AppendCanonical(nil)
 }

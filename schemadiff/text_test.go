@@ -78,7 +78,7 @@ func TestAnnotations(t *testing.T) {
 		raws = append(raws, string(d), string(compact(d)))
 	}
 	for _, raw := range raws {
-		if got, want := annotations([]byte(raw)), member([]byte(raw), "annotations"); string(got) != string(want) {
+		if got, want := topMember([]byte(raw), "annotations"), member([]byte(raw), "annotations"); string(got) != string(want) {
 			t.Errorf("annotations(%.80s) = %s, want %s", raw, got, want)
 		}
 	}

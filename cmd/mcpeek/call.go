@@ -22,6 +22,7 @@ func (a *app) callCommand() *cobra.Command {
 		unchecked bool
 		timeout   time.Duration
 		talk      callTalk
+		save      callSave
 	)
 	cmd := &cobra.Command{
 		Use:   "call SERVER.TOOL [--args JSON|@FILE|-]",
@@ -29,14 +30,22 @@ func (a *app) callCommand() *cobra.Command {
 		Example: "  mcpeek call demo.shop_get_order --args '{\"order_id\": \"1001\"}'\n" +
 			"  mcpeek --url http://localhost:3000/mcp call url.add_numbers --args '{\"a\": 1, \"b\": 2}'\n" +
 			"  mcpeek call everything.trigger-sampling-request --args @prompt.json --sampling 'a reply'\n" +
-			"  mcpeek call demo.stale_get_order --args '{\"order_id\": \"1001\"}' --check",
+			"  mcpeek call demo.stale_get_order --args '{\"order_id\": \"1001\"}' --check\n" +
+			"  mcpeek call demo.shop_get_order --args '{\"order_id\": \"1001\"}' --save order-1001",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ref, err := parseToolRef(args[0])
 			if err != nil {
 				return err
 			}
-			arguments, err := a.readArgs(argsJSON)
+			written, err := a.readArgs(argsJSON)
+			if err != nil {
+				return err
+			}
+			if err := save.check(cmd); err != nil {
+				return err
+			}
+			arguments, err := expandArgs(written)
 			if err != nil {
 				return err
 			}
@@ -63,6 +72,9 @@ func (a *app) callCommand() *cobra.Command {
 			if err != nil {
 				return callFailed(ref, err)
 			}
+			if err := save.save(a, ref, written, res); err != nil {
+				return err
+			}
 			if check {
 				return a.checkCall(tool, res, asJSON)
 			}
@@ -86,6 +98,7 @@ func (a *app) callCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&unchecked, "no-check-args", false, "Send the arguments even when they break the tool's input schema (to test the server's own validation)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline for the call")
 	talk.register(cmd)
+	save.register(cmd)
 	return cmd
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -37,7 +38,7 @@ func (a *app) diffCommand() *cobra.Command {
 			if asJSON {
 				format = formatJSON
 			}
-			if err := checkFormat(format); err != nil {
+			if err := checkFormat(format, formatSARIF); err != nil {
 				return err
 			}
 			old, new, err := a.diffSides(cmd.Context(), args[0], args[1])
@@ -45,7 +46,12 @@ func (a *app) diffCommand() *cobra.Command {
 				return err
 			}
 			changes := schemadiff.Diff(old, new)
-			if err := a.printChanges(changes, format); err != nil {
+			if format == formatSARIF {
+				err = a.printSARIFChanges(changes, args[0], args[1])
+			} else {
+				err = a.printChanges(changes, format)
+			}
+			if err != nil {
 				return err
 			}
 			switch schemadiff.Worst(changes) {
@@ -57,17 +63,22 @@ func (a *app) diffCommand() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown (for a pull request comment)")
+	cmd.Flags().StringVar(&format, "format", formatText, "Text, json, markdown (for a pull request comment) or sarif (for code scanning)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `Print {"changes": [...]} (same as --format json)`)
 	return ciCommand(cmd)
 }
 
-func checkFormat(format string) error {
+// checkFormat accepts text, json, markdown and the formats more names.
+func checkFormat(format string, more ...string) error {
 	switch format {
 	case formatText, formatJSON, formatMarkdown:
 		return nil
 	}
-	return usageError("--format must be text, json or markdown, not %q", format)
+	if slices.Contains(more, format) {
+		return nil
+	}
+	names := append([]string{formatText, formatJSON, formatMarkdown}, more...)
+	return usageError("--format must be %s or %s, not %q", strings.Join(names[:len(names)-1], ", "), names[len(names)-1], format)
 }
 
 // diffSides reads both sides of a diff: files as snapshots, other names

@@ -39,7 +39,7 @@ func (a *app) lintCommand() *cobra.Command {
 			if asJSON {
 				format = formatJSON
 			}
-			if err := checkFormat(format); err != nil {
+			if err := checkFormat(format, formatSARIF); err != nil {
 				return err
 			}
 			clients, err := pickClients(clientNames)
@@ -51,7 +51,12 @@ func (a *app) lintCommand() *cobra.Command {
 				return err
 			}
 			findings := lint.Lint(tools, clients)
-			if err := a.printFindings(findings, format); err != nil {
+			if format == formatSARIF {
+				err = a.printSARIFFindings(findings, clients, snapshotPath)
+			} else {
+				err = a.printFindings(findings, format)
+			}
+			if err != nil {
 				return err
 			}
 			if lint.Worst(findings) == lint.Error {
@@ -62,7 +67,7 @@ func (a *app) lintCommand() *cobra.Command {
 	}
 	cmd.Flags().StringSliceVar(&clientNames, "client", nil, "Check for these clients only (repeat, or separate with commas); all when not given")
 	cmd.Flags().StringVar(&snapshotPath, "snapshot", "", "Lint the tools of this snapshot file instead of live servers")
-	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown (for a pull request comment)")
+	cmd.Flags().StringVar(&format, "format", formatText, "Text, json, markdown (for a pull request comment) or sarif (for code scanning)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `Print {"findings": [...]} (same as --format json)`)
 	return ciCommand(cmd)
 }

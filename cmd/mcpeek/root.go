@@ -114,6 +114,7 @@ func (a *app) rootCommand() *cobra.Command {
 	reg := a.registryCommand()
 	root.AddCommand(reg)
 	onlyGlobalFlags(root, reg, "registry") // it reads a registry, never the configured servers
+	root.AddCommand(a.testCommand(), a.ciRunCommand())
 	explainArgs(root)
 	// auth reads the config alone; only a login connects.
 	onlyGlobalFlags(root, auth, "config", "url")

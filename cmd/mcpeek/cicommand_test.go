@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// demoLock snapshots the demo server to a lock file; with a gone tool it
+// also lists one the server no longer has (a breaking change).
+func demoLock(t *testing.T, gone bool) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "mcpeek.lock.json")
+	if _, stderr, code := mcpeek(t, "snapshot", "-o", path); code != 0 {
+		t.Fatalf("snapshot: %s", stderr)
+	}
+	if gone {
+		b, _ := os.ReadFile(path)
+		b = []byte(strings.Replace(string(b), `"tools": [`, `"tools": [{"name": "aaa_gone", "inputSchema": {"type": "object"}},`, 1))
+		os.WriteFile(path, b, 0o644)
+	}
+	return path
+}
+
+// TestCICommand: one summary and one exit status over the three parts,
+// each part's report after it; a part that cannot run makes it 3.
+func TestCICommand(t *testing.T) {
+	useDemo(t)
+	same, breaking := demoLock(t, false), demoLock(t, true)
+	passing, failing := writeCalls(t, passingCall), writeCalls(t, passingCall, pathFailingCall)
+	missing := filepath.Join(t.TempDir(), "none.calls.json")
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"diff and test pass, lint fails on the demo's broken tools", []string{"--lock", same, "--calls", passing}, 1,
+			[]string{"mcpeek ci: failing", "diff  pass", "0 breaking changes", "lint  fail", "16 tools for mcp: 3 errors", "test  pass", "1 call: 1 passed", "no changes", "PASS  order"}},
+		{"a breaking change", []string{"--lock", breaking, "--calls", passing, "--format", "markdown"}, 1,
+			[]string{"## mcpeek ci: **failing**", "| diff | **fail** | demo against " + breaking + ": 1 breaking change", "| `demo.aaa_gone` | (tool) | tool-removed |", "### mcpeek test: all calls pass"}},
+		{"a failed assertion", []string{"--lock", same, "--calls", failing, "--format", "markdown"}, 1,
+			[]string{"| test | **fail** |", "| status | `demo.shop_get_order` | equals | `financial_status` | \"paid\" | \"partially_refunded\" |"}},
+		{"no calls file by default: skipped", []string{"--lock", same, "--calls", missing}, 3, []string{"test  error", "cannot read the calls file"}},
+		{"a server of the lock file not configured", []string{"shop", "--lock", same, "--calls", passing}, 3,
+			[]string{"mcpeek ci: incomplete", "diff  error", `no server named "shop"`, "test  pass"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, stderr, code := mcpeek(t, append([]string{"ci"}, tc.args...)...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d\n%s%s", code, tc.code, out, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("the output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+
+	// The default calls file, absent, is skipped; the JSON holds every part.
+	dir := t.TempDir()
+	t.Chdir(dir)
+	out, _, code := mcpeek(t, "ci", "--lock", same, "--format", "json")
+	var run struct {
+		Status   string
+		Parts    []ciPart
+		Changes  []json.RawMessage
+		Findings []json.RawMessage
+		Test     *testReport
+	}
+	if err := json.Unmarshal([]byte(out), &run); err != nil || code != 1 || run.Status != partFail || len(run.Parts) != 3 ||
+		run.Parts[2].Status != partSkipped || run.Test != nil || run.Changes == nil || len(run.Findings) != 3 {
+		t.Errorf("exit %d, %v: %+v", code, err, run)
+	}
+	if _, stderr, code := mcpeek(t, "ci", "--lock", filepath.Join(dir, "nope.json")); code != 3 || !strings.Contains(stderr, "mcpeek snapshot -o") {
+		t.Errorf("no lock file: exit %d: %s", code, stderr)
+	}
+}

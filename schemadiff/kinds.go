@@ -1,0 +1,60 @@
+package schemadiff
+
+// KindDoc says what a kind of change is and what to do about it, for
+// reports that explain their findings (SARIF rules); docs/diff.md holds
+// the same table.
+type KindDoc struct {
+	Kind Kind
+	// When says what the change is, in one line.
+	When string
+	// Fix says what a server's author can do about it.
+	Fix string
+}
+
+const (
+	fixRestore  = "If callers must keep working, restore it, or ship the change as a new tool (or a new major version) and tell the teams that depend on it."
+	fixNone     = "Nothing breaks; review it, then update the lock file (mcpeek snapshot)."
+	fixReadable = "Make both versions valid JSON Schema (mcpeek inspect shows where the reader stops)."
+)
+
+// Kinds lists every kind of change, in docs/diff.md's order.
+func Kinds() []KindDoc {
+	return []KindDoc{
+		{ToolRemoved, "a tool is no longer listed: its callers fail", fixRestore},
+		{ToolRenamed, "a tool was renamed (the same schemas under a new name): callers of the old name fail", "Keep the old name as an alias until callers move, or revert the rename."},
+		{ToolAdded, "a new tool", fixNone},
+		{TitleChanged, "the tool's title changed", fixNone},
+		{DescriptionChanged, "the tool's description changed: what a model reads to choose it", fixNone},
+		{AnnotationsChanged, "the tool's annotations changed (readOnlyHint, destructiveHint, ...)", fixNone},
+		{MetaChanged, "the tool's _meta changed (vendor data such as openai/outputTemplate)", fixNone},
+		{OutputSchemaRemoved, "the tool no longer declares an output schema: callers lose structuredContent's shape", fixRestore},
+		{OutputSchemaAdded, "the tool now declares an output schema", fixNone},
+		{SchemaUnreadable, "a schema changed and one version cannot be read as JSON Schema", fixReadable},
+		{InputRequiredAdded, "a new input property is required: callers that do not send it are refused", "Make the new property optional, with a default."},
+		{InputAdded, "a new optional input property", fixNone},
+		{InputRequired, "an input property became required: callers that do not send it are refused", "Keep it optional, with a default."},
+		{InputOptional, "an input property became optional", fixNone},
+		{InputRemoved, "an input property was removed (breaking when the object is closed: callers that send it are refused)", "Keep accepting the property (ignore it if it no longer matters)."},
+		{InputClosed, "an input object no longer allows other properties: callers that send extra ones are refused", "Leave additionalProperties open, or list every property callers send."},
+		{InputOpened, "an input object now allows other properties", fixNone},
+		{InputTypeNarrowed, "an input accepts fewer types than before: callers that send the others are refused", "Accept the old types too (a union), or convert them."},
+		{InputTypeWidened, "an input accepts more types than before", fixNone},
+		{InputTypeChanged, "an input takes another type: callers that send the old one are refused", "Accept the old type too (a union), or add a new property for the new type."},
+		{InputNullRemoved, "an input no longer accepts null: callers that send it are refused", "Keep null among the accepted values."},
+		{InputNullAdded, "an input now accepts null", fixNone},
+		{InputEnumNarrowed, "an input accepts fewer values than before: callers that send the others are refused", "Keep accepting the removed values."},
+		{InputEnumWidened, "an input accepts more values than before", fixNone},
+		{InputDescription, "an input field's description changed", fixNone},
+		{OutputRemoved, "an output field was removed: callers that read it break", "Keep returning the field (deprecate it in its description first)."},
+		{OutputAdded, "a new output field", fixNone},
+		{OutputOptional, "an output field is no longer always present: callers may not find it", "Keep it required, or tell callers to handle it missing."},
+		{OutputRequired, "an output field is now always present", fixNone},
+		{OutputNullable, "an output field may now be null: callers that read it may break", "Keep it non-null (leave it out, or use a default), or tell callers."},
+		{OutputNotNullable, "an output field is no longer null", fixNone},
+		{OutputTypeChanged, "an output field may hold a type it did not: callers that read it may break", "Keep the old type, or return the new value in a new field."},
+		{OutputTypeNarrowed, "an output field holds fewer types than before", fixNone},
+		{OutputEnumWidened, "an output field may hold values it did not: callers that handle every value should handle these", "Tell the callers that switch over the values."},
+		{OutputEnumNarrowed, "an output field holds fewer values than before", fixNone},
+		{OutputDescription, "an output field's description changed", fixNone},
+	}
+}
