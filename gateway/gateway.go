@@ -72,6 +72,8 @@ type Options struct {
 	Version string
 	// HTTP configures ServeHTTP and Listen.
 	HTTP HTTPOptions
+	// Lock, when set, pins the tools served to a lock file.
+	Lock *LockOptions
 	// now replaces the clock in tests.
 	now func() time.Time
 }
@@ -93,6 +95,7 @@ type Gateway struct {
 	regMu  sync.Mutex // serialises rebuilds and policy changes
 	reg    atomic.Pointer[Registry]
 	policy Policy
+	pin    *pinning // the lock file as last read; nil without one
 
 	order  atomic.Pointer[map[string]int] // tools/list order
 	idem   *idemStore
@@ -145,6 +148,10 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 		life:   life,
 		cancel: cancel,
 	}
+	if err := g.readLock(); err != nil {
+		cancel()
+		return nil, fmt.Errorf("gateway: %w", err)
+	}
 	g.srv = server.NewMCPServer("mcpeek-gateway", opts.Version,
 		server.WithToolCapabilities(opts.Mode == ModeDirect),
 		server.WithInstructions(instructions(opts.Mode)),
@@ -168,6 +175,7 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 	}
 	g.Refresh()
 	g.http = g.newHTTPHandler()
+	g.watchLock()
 	return g, nil
 }
 
@@ -252,8 +260,9 @@ func (g *Gateway) rebuild(servers []model.Server, force bool) *Registry {
 	if !force && prev != nil && !prev.stale(servers) {
 		return prev
 	}
-	r := buildRegistry(servers, g.policy, prev)
+	r := buildRegistry(servers, g.policy, prev, g.pin)
 	g.reg.Store(r)
+	g.announceHeld(prev, r)
 	if g.opts.Mode == ModeDirect && (prev == nil || prev.Version != r.Version) {
 		g.listDirect(r)
 	}

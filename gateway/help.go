@@ -213,10 +213,14 @@ func (g *Gateway) groupHelp(r *Registry, servers []model.Server, grp *opGroup) g
 	return out
 }
 
-// notFoundPath is NOT_FOUND for a help path or op: help_path is the longest
+// notFoundPath is NOT_FOUND for a help path or op (or TOOL_CHANGED and
+// NOT_FOUND for an op the lock holds back or finds removed): help_path is the longest
 // existing prefix, details.did_you_mean the closest names. The message
 // repeats the path clipped to maxEcho bytes.
 func notFoundPath(ctx context.Context, r *Registry, path string) *Error {
+	if e := r.pinnedError(path); e != nil {
+		return e
+	}
 	prefix, candidates := "", append([]string(nil), r.Groups...)
 	if grp := r.helpPrefix(path); grp != nil {
 		prefix = grp.path
