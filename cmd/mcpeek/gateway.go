@@ -35,6 +35,8 @@ type gatewayFlags struct {
 	maxBody         int64
 	maxConns        int
 	maxSessions     int
+	lock            string
+	lockAllow       string
 }
 
 func (a *app) gatewayCommand() *cobra.Command {
@@ -78,6 +80,8 @@ func (a *app) gatewayCommand() *cobra.Command {
 	fl.Int64Var(&f.maxBody, "max-body", gateway.DefaultMaxBodyBytes, "Largest HTTP request body, in bytes")
 	fl.IntVar(&f.maxConns, "max-conns", gateway.DefaultMaxConns, "Connections served at once over HTTP; more wait to be accepted")
 	fl.IntVar(&f.maxSessions, "max-sessions", gateway.DefaultMaxSessions, "Live sessions over HTTP; a new one beyond ends the least recently used")
+	fl.StringVar(&f.lock, "lock", "", "Serve only the tools whose definitions match this lock file (from `mcpeek snapshot`)")
+	fl.StringVar(&f.lockAllow, "lock-allow", "none", "With --lock: none, or compatible to also serve tools whose changes are all\ncompatible (an edited description or annotation never is)")
 	return cmd
 }
 
@@ -99,6 +103,13 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	if err := gateway.CheckToken(f.token); err != nil {
 		return usageError("%s: %v", tokenFrom, err)
 	}
+	allow, err := gateway.ParseLockAllow(f.lockAllow)
+	if err != nil {
+		return usageError("--lock-allow: %v", err)
+	}
+	if f.lock == "" && allow != gateway.LockExact {
+		return usageError("--lock-allow needs --lock FILE")
+	}
 	deadlines, longest, err := parseServerDeadlines(f.serverDeadlines, f.deadline)
 	if err != nil {
 		return err
@@ -114,6 +125,9 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 		Version:         version,
 		HTTP: gateway.HTTPOptions{Token: f.token, AllowedOrigins: f.origins, MaxBodyBytes: f.maxBody,
 			MaxConns: f.maxConns, MaxSessions: f.maxSessions},
+	}
+	if f.lock != "" {
+		opts.Lock = &gateway.LockOptions{Path: f.lock, Allow: allow}
 	}
 	if f.eventsPath != "" {
 		file, err := os.OpenFile(f.eventsPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)

@@ -109,7 +109,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
 		auth)
-	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
+	root.AddCommand(a.snapshotCommand(), a.lockCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
 	root.AddCommand(a.reachCommand())
 	reg := a.registryCommand()
 	root.AddCommand(reg)
