@@ -74,6 +74,9 @@ type Options struct {
 	HTTP HTTPOptions
 	// Lock, when set, pins the tools served to a lock file.
 	Lock *LockOptions
+	// Store, when set, is where replicas share idempotency answers,
+	// sessions and registry versions.
+	Store *StoreOptions
 	// now replaces the clock in tests.
 	now func() time.Time
 }
@@ -98,7 +101,8 @@ type Gateway struct {
 	pin    *pinning // the lock file as last read; nil without one
 
 	order  atomic.Pointer[map[string]int] // tools/list order
-	idem   *idemStore
+	idem   idempotency
+	store  *store // the shared store; nil without one
 	events *events
 	health *healthBook
 
@@ -175,7 +179,12 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 	}
 	g.Refresh()
 	g.http = g.newHTTPHandler()
+	if err := g.openStore(); err != nil {
+		cancel()
+		return nil, fmt.Errorf("gateway: %w", err)
+	}
 	g.watchLock()
+	g.publishRegistry()
 	return g, nil
 }
 
@@ -236,6 +245,9 @@ func (g *Gateway) Close() error {
 		g.lifeMu.Unlock()
 		g.wg.Wait()
 		g.closeErr = g.events.close()
+		if g.store != nil {
+			g.store.close()
+		}
 	})
 	return g.closeErr
 }

@@ -35,6 +35,8 @@ type rootHelp struct {
 	Groups          []GroupInfo `json:"groups"`
 	Next            string      `json:"next"`
 	RegistryVersion string      `json:"registry_version"`
+	// Store is the shared store's health, when replicas share one.
+	Store *StoreHealth `json:"store,omitempty"`
 }
 
 // OpSummary is one line of a group listing.
@@ -116,6 +118,9 @@ func (g *Gateway) help(ctx context.Context, r *Registry, servers []model.Server,
 	if path == "" {
 		groups = g.groupInfos(r, servers)
 		key += "\x00" + healthKey(groups)
+		if sh := g.StoreHealth(); sh != nil {
+			key += "\x00" + string(marshal(sh))
+		}
 	}
 	if cached, ok := r.help.Load(key); ok {
 		g.helpHits.Add(1)
@@ -124,7 +129,7 @@ func (g *Gateway) help(ctx context.Context, r *Registry, servers []model.Server,
 	var answer any
 	switch {
 	case path == "":
-		answer = rootHelp{Path: "", Groups: groups, RegistryVersion: r.Version,
+		answer = rootHelp{Path: "", Groups: groups, RegistryVersion: r.Version, Store: g.StoreHealth(),
 			Next: `tool_help("<group>") lists a group's ops; tool_help("<op>") shows how to call one.`}
 	case r.ops[path] != nil || r.byDirect[path] != nil:
 		op := r.ops[path]
