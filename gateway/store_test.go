@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"mcpeek/internal/storetest"
 )
 
 // peer is another gateway over the same upstreams as h, built with opts,
@@ -19,13 +21,13 @@ func (h *harness) peer(opts Options) *harness {
 	return &p
 }
 
-func storeOpts(r *redisServer) Options {
+func storeOpts(r *storetest.Redis) Options {
 	return Options{Store: &StoreOptions{URL: r.URL(), Prefix: fmt.Sprintf("t%d:", time.Now().UnixNano())}}
 }
 
 func TestStoreIdempotencyAcrossReplicas(t *testing.T) {
 	t.Parallel()
-	r := startRedis(t)
+	r := storetest.StartRedis(t)
 	h := newHarness(t, harnessConfig{noDemo: true})
 	opts := storeOpts(r)
 	a, b := h.peer(opts), h.peer(opts)
@@ -70,7 +72,7 @@ func TestStoreIdempotencyAcrossReplicas(t *testing.T) {
 
 func TestStoreKeepsTheCaps(t *testing.T) {
 	t.Parallel()
-	r := startRedis(t)
+	r := storetest.StartRedis(t)
 	s, err := openStore(StoreOptions{URL: r.URL(), Prefix: "caps:"}, time.Now)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +87,7 @@ func TestStoreKeepsTheCaps(t *testing.T) {
 		}
 		finish(&Envelope{Op: "test.ok", OK: true, Result: []byte(`{"n":1}`), Meta: &Meta{}})
 	}
-	if n := r.client().ZCard(ctx, "caps:idem:by-time").Val(); n != 3 {
+	if n := r.Client().ZCard(ctx, "caps:idem:by-time").Val(); n != 3 {
 		t.Fatalf("at most 3 answers are kept, %d are", n)
 	}
 	replay, finish, _ := si.begin(ctx, "key0", "test.ok", []byte(`{}`))
@@ -107,14 +109,14 @@ func TestStoreKeepsTheCaps(t *testing.T) {
 
 func TestStoreDownFailsIdempotentCallsClosed(t *testing.T) {
 	t.Parallel()
-	r := startRedis(t)
+	r := storetest.StartRedis(t)
 	h := newHarness(t, harnessConfig{noDemo: true})
 	opts := storeOpts(r)
 	opts.Store.Timeout = 200 * time.Millisecond
 	a := h.peer(opts)
 	mustOK(t, a.exec("test.delete_item", map[string]any{"id": "x"}, map[string]any{"idempotency_key": "k1"}))
 
-	r.stop()
+	r.Stop()
 	env := a.exec("test.delete_item", map[string]any{"id": "x"}, map[string]any{"idempotency_key": "k2"})
 	mustCode(t, env, CodeUnavailable)
 	if env.Error.Details["retry_after_ms"] == nil || env.Error.Details["store"] != "down" {
@@ -130,7 +132,7 @@ func TestStoreDownFailsIdempotentCallsClosed(t *testing.T) {
 		t.Fatalf("tool_help(\"\") says the store is down: %v", store)
 	}
 
-	r.start()
+	r.Start()
 	eventually(t, "idempotent calls again", func() bool {
 		env, _ := a.call("tool_exec", map[string]any{"op": "test.delete_item", "args": map[string]any{"id": "x"}, "idempotency_key": "k2"})
 		return env.OK
@@ -142,7 +144,7 @@ func TestStoreDownFailsIdempotentCallsClosed(t *testing.T) {
 
 func TestStoreSessionsAcrossReplicas(t *testing.T) {
 	t.Parallel()
-	r := startRedis(t)
+	r := storetest.StartRedis(t)
 	h := newHarness(t, harnessConfig{noDemo: true})
 	opts := storeOpts(r)
 	urlA, urlB := serveHTTP(t, h.peer(opts).g), serveHTTP(t, h.peer(opts).g)
@@ -167,15 +169,15 @@ func TestStoreSessionsAcrossReplicas(t *testing.T) {
 	if code, _ := s2.exec(map[string]any{"op": "test.get_item", "args": map[string]any{"id": "a1"}}); code != http.StatusOK {
 		t.Fatal("adopted")
 	}
-	r.stop()
-	r.start()
+	r.Stop()
+	r.Start()
 	for _, u := range []string{urlA, urlB, urlA} {
 		s2.url = u
 		if code, _ := s2.exec(map[string]any{"op": "test.get_item", "args": map[string]any{"id": "a1"}}); code != http.StatusOK {
 			t.Fatalf("a session lives on after the store restarted empty (%s): %d", u, code)
 		}
 	}
-	if v := r.client().Get(context.Background(), opts.Store.Prefix+"session:"+s2.id).Val(); v != "1" {
+	if v := r.Client().Get(context.Background(), opts.Store.Prefix+"session:"+s2.id).Val(); v != "1" {
 		t.Fatalf("the session was recorded again: %q", v)
 	}
 	if !strings.HasPrefix(s2.id, "mcp-session-") {

@@ -49,7 +49,8 @@ type idemRecord struct {
 const donePrefix = `{"state":"done"`
 
 // keepScript replaces a claim (ARGV[1], if it is still the value) with the
-// answer (ARGV[2]) for ARGV[3] ms, records its size, then forgets the
+// answer (ARGV[2]) for ARGV[3] ms, records its size and time (ARGV[4], in
+// microseconds, which orders the answers of one replica), then forgets the
 // expired answers and, oldest first, those beyond the caps. KEYS: the
 // answer, the set of answers by time, their sizes, the total size.
 var keepScript = redis.NewScript(`
@@ -67,7 +68,7 @@ local function drop(k)
   local v = redis.call('GET', k)
   if v and string.sub(v, 1, string.len(ARGV[8])) == ARGV[8] then redis.call('DEL', k) end
 end
-for _, k in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now - ttl)) do drop(k) end
+for _, k in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now - 1000 * ttl)) do drop(k) end
 while redis.call('ZCARD', KEYS[2]) > tonumber(ARGV[6]) or tonumber(redis.call('GET', KEYS[4]) or '0') > tonumber(ARGV[7]) do
   local k = redis.call('ZRANGE', KEYS[2], 0, 0)[1]
   if not k then break end
@@ -164,7 +165,7 @@ func (si *sharedIdem) finish(k string, claim []byte, op, argsHex string, env *En
 	if err != nil {
 		return
 	}
-	now := si.s.now().UnixMilli()
+	now := si.s.now().UnixMicro()
 	_ = si.s.do(ctx, func(ctx context.Context) error {
 		return keepScript.Run(ctx, si.s.rdb,
 			[]string{k, si.s.key("idem", "by-time"), si.s.key("idem", "sizes"), si.s.key("idem", "bytes")},

@@ -37,6 +37,8 @@ type gatewayFlags struct {
 	maxSessions     int
 	lock            string
 	lockAllow       string
+	store           string
+	storeTimeout    time.Duration
 }
 
 func (a *app) gatewayCommand() *cobra.Command {
@@ -59,7 +61,13 @@ func (a *app) gatewayCommand() *cobra.Command {
 			"no room within 5 s gets 503); sessions end when deleted, idle for 30 minutes, or pushed out\n" +
 			"by --max-sessions. On SIGTERM, calls in flight are answered UNAVAILABLE before it exits.\n" +
 			"Idempotency keys keep at most 1,000 answers and 64 MiB, the oldest forgotten first.\n\n" +
-			"Environment: MCPEEK_GATEWAY_MODE (for --mode), MCPEEK_GATEWAY_TOKEN (for --token).",
+			"With --lock FILE (from `mcpeek snapshot`) only tools whose definitions mean what the file\n" +
+			"says are served; a changed or new tool answers TOOL_CHANGED until `mcpeek lock update`\n" +
+			"approves it, a tool gone answers NOT_FOUND. With --store, replicas behind a balancer share\n" +
+			"idempotency answers and sessions; when the store fails, calls with an idempotency_key\n" +
+			"answer UNAVAILABLE (retry_after_ms) and other calls go on. docs/gateway.md has both.\n\n" +
+			"Environment: MCPEEK_GATEWAY_MODE (for --mode), MCPEEK_GATEWAY_TOKEN (for --token),\n" +
+			"MCPEEK_STORE_PASSWORD (the --store server's password).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.tokenSet = cmd.Flags().Changed("token")
@@ -80,6 +88,8 @@ func (a *app) gatewayCommand() *cobra.Command {
 	fl.Int64Var(&f.maxBody, "max-body", gateway.DefaultMaxBodyBytes, "Largest HTTP request body, in bytes")
 	fl.IntVar(&f.maxConns, "max-conns", gateway.DefaultMaxConns, "Connections served at once over HTTP; more wait to be accepted")
 	fl.IntVar(&f.maxSessions, "max-sessions", gateway.DefaultMaxSessions, "Live sessions over HTTP; a new one beyond ends the least recently used")
+	fl.StringVar(&f.store, "store", "", "Share idempotency answers and sessions with other replicas through a Redis or Valkey\nserver: redis://HOST:PORT[/DB] or rediss:// (password in $MCPEEK_STORE_PASSWORD)")
+	fl.DurationVar(&f.storeTimeout, "store-timeout", gateway.DefaultStoreTimeout, "With --store: the longest one store call may take")
 	fl.StringVar(&f.lock, "lock", "", "Serve only the tools whose definitions match this lock file (from `mcpeek snapshot`)")
 	fl.StringVar(&f.lockAllow, "lock-allow", "none", "With --lock: none, or compatible to also serve tools whose changes are all\ncompatible (an edited description or annotation never is)")
 	return cmd
@@ -125,6 +135,12 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 		Version:         version,
 		HTTP: gateway.HTTPOptions{Token: f.token, AllowedOrigins: f.origins, MaxBodyBytes: f.maxBody,
 			MaxConns: f.maxConns, MaxSessions: f.maxSessions},
+	}
+	if f.store != "" {
+		if _, err := gateway.ParseStoreURL(f.store); err != nil {
+			return usageError("--store: %v", err)
+		}
+		opts.Store = &gateway.StoreOptions{URL: f.store, Password: os.Getenv("MCPEEK_STORE_PASSWORD"), Timeout: f.storeTimeout}
 	}
 	if f.lock != "" {
 		opts.Lock = &gateway.LockOptions{Path: f.lock, Allow: allow}
