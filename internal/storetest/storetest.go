@@ -54,8 +54,7 @@ func (r *Redis) URL() string { return fmt.Sprintf("redis://127.0.0.1:%d/0", r.Po
 func (r *Redis) Start() {
 	r.t.Helper()
 	r.cmd = exec.Command(r.bin, "--port", strconv.Itoa(r.Port), "--bind", "127.0.0.1", "--save", "",
-		"--appendonly", "no", "--dir", r.dir, "--loglevel", "warning")
-	r.cmd.Stdout, r.cmd.Stderr = os.Stderr, os.Stderr
+		"--appendonly", "no", "--dir", r.dir, "--loglevel", "warning", "--logfile", filepath.Join(r.dir, "redis.log"))
 	if err := r.cmd.Start(); err != nil {
 		r.t.Fatalf("redis-server: %v", err)
 	}
