@@ -98,7 +98,9 @@ func (e *events) notice(ev Event) {
 	}
 }
 
-func (e *events) subscribe(buffer int) (<-chan Event, func()) {
+// subscribe adds a subscriber whose channel first holds first (as many
+// as fit).
+func (e *events) subscribe(buffer int, first ...Event) (<-chan Event, func()) {
 	if buffer <= 0 {
 		buffer = 256
 	}
@@ -108,6 +110,9 @@ func (e *events) subscribe(buffer int) (<-chan Event, func()) {
 		e.mu.Unlock()
 		close(s.ch)
 		return s.ch, func() {}
+	}
+	for _, ev := range first[:min(len(first), buffer)] {
+		s.ch <- ev
 	}
 	e.subs[s] = struct{}{}
 	e.mu.Unlock()

@@ -224,9 +224,10 @@ func (g *Gateway) SetPolicy(p Policy) error {
 // subscription (and closes the channel). The channel holds up to buffer
 // events (256 when buffer <= 0); a subscriber that falls further behind
 // misses events rather than slowing calls down. Close ends every
-// subscription.
+// subscription. A pinned gateway's channel starts with an event for each
+// op the lock holds back or finds removed at the moment.
 func (g *Gateway) Subscribe(buffer int) (<-chan Event, func()) {
-	return g.events.subscribe(buffer)
+	return g.events.subscribe(buffer, g.lockState()...)
 }
 
 // Calls counts the calls answered so far (one per event).

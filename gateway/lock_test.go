@@ -290,3 +290,57 @@ func mustJSON(t *testing.T, v any) string {
 	b, _ = json.Marshal(x)
 	return string(b)
 }
+
+// TestLockOnTheDemoServer pins the demo server to a lock that differs from
+// it: stale_post_message is missing (new since) and stale_get_order's
+// output schema calls a field otherwise (so the server renamed it). A subscriber that
+// comes after the start is told of both hold-backs; stale_timeseries,
+// whose results drift from its schema, is served: the lock judges
+// definitions, and the result check still warns.
+func TestLockOnTheDemoServer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessConfig{})
+	path := writeLock(t, h.up, func(s *schemadiff.Snapshot) {
+		for i, srv := range s.Servers {
+			if srv.Name != "demo" {
+				continue
+			}
+			var kept []model.Tool
+			for _, tl := range srv.Tools {
+				switch tl.Name {
+				case "stale_post_message":
+					continue
+				case "stale_get_order":
+					tl.Raw = bytes.ReplaceAll(tl.Raw, []byte(`"admin_graphql_api_id"`), []byte(`"admin_id"`))
+				}
+				kept = append(kept, tl)
+			}
+			s.Servers[i].Tools = kept
+		}
+	})
+	h.pinned(Options{Lock: &LockOptions{Path: path}})
+	events, stop := h.g.Subscribe(16)
+	defer stop()
+	got := map[string]Code{}
+	for len(got) < 2 {
+		select {
+		case ev := <-events:
+			got[ev.Op] = ev.Code
+		case <-time.After(10 * time.Second):
+			t.Fatalf("a late subscriber is told of the hold-backs: %v", got)
+		}
+	}
+	if got["demo.stale_get_order"] != CodeToolChanged || got["demo.stale_post_message"] != CodeToolChanged {
+		t.Fatalf("hold-back events: %v", got)
+	}
+	env := h.exec("demo.stale_get_order", map[string]any{"order_id": "5601234042"})
+	mustCode(t, env, CodeToolChanged)
+	if !strings.Contains(mustJSON(t, env.Error.Details["changes"]), `"output-`) {
+		t.Fatalf("the output field the lock lacks is a change: %v", env.Error.Details["changes"])
+	}
+	served := h.exec("demo.stale_timeseries", map[string]any{"metric": "checkout_conversion", "start": "2025-05-27T00:00:00Z", "interval": "1d"})
+	mustOK(t, served)
+	if len(served.Meta.Warnings) == 0 {
+		t.Fatal("a drifting result still warns under a lock")
+	}
+}

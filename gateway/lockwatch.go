@@ -129,9 +129,31 @@ func sameHold(a, b *heldOp) bool {
 
 // notice emits an event that is not a call: what the lock did to op.
 func (g *Gateway) notice(now time.Time, kind, op string, e *Error) {
+	g.events.notice(lockEvent(now, kind, op, e))
+}
+
+func lockEvent(now time.Time, kind, op string, e *Error) Event {
 	env := marshal(errorEnvelope(op, e))
-	g.events.notice(Event{Time: now, Tool: lockTool, Op: op, Kind: kind, Code: e.Code,
-		Message: e.Message, Changes: e.Details["changes"], Envelope: env, ResultBytes: len(env)})
+	return Event{Time: now, Tool: lockTool, Op: op, Kind: kind, Code: e.Code,
+		Message: e.Message, Changes: e.Details["changes"], Envelope: env, ResultBytes: len(env)}
+}
+
+// lockState is an event for each op the lock holds back or finds removed
+// now, for a new subscriber.
+func (g *Gateway) lockState() []Event {
+	r := g.Registry()
+	if r.lockPath == "" {
+		return nil
+	}
+	now := g.opts.now()
+	var out []Event
+	for _, id := range sortedKeys(r.held) {
+		out = append(out, lockEvent(now, lockHeld, id, r.pinnedError(id)))
+	}
+	for _, id := range sortedKeys(r.removed) {
+		out = append(out, lockEvent(now, lockRemoved, id, r.pinnedError(id)))
+	}
+	return out
 }
 
 func sortedKeys[V any](m map[string]V) []string {
