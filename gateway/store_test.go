@@ -184,3 +184,37 @@ func TestStoreSessionsAcrossReplicas(t *testing.T) {
 		t.Fatal(s2.id)
 	}
 }
+
+func TestStoreURLs(t *testing.T) {
+	t.Parallel()
+	for _, bad := range []string{"http://h:1", "redis://user:hunter2@h:1", "redis://", "::"} {
+		_, err := ParseStoreURL(bad)
+		if err == nil || strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	for _, good := range []string{"redis://127.0.0.1:6379", "rediss://cache.internal:6380/2", "redis://default@h:1/0"} {
+		if _, err := ParseStoreURL(good); err != nil {
+			t.Errorf("%q: %v", good, err)
+		}
+	}
+}
+
+func TestStorePasswordFromOptions(t *testing.T) {
+	t.Parallel()
+	r := storetest.StartRedis(t, "--requirepass", "s3cret")
+	h := newHarness(t, harnessConfig{noDemo: true})
+	opts := storeOpts(r)
+	opts.Store.Password = "s3cret"
+	mustOK(t, h.peer(opts).exec("test.delete_item", map[string]any{"id": "x"}, map[string]any{"idempotency_key": "k"}))
+	if n := r.Client("s3cret").Exists(context.Background(), opts.Store.Prefix+"idem:by-time").Val(); n != 1 {
+		t.Fatal("the answer was kept in the store")
+	}
+	opts.Store.Password = "wrong"
+	p := h.peer(opts)
+	env := p.exec("test.delete_item", map[string]any{"id": "x"}, map[string]any{"idempotency_key": "k2"})
+	mustCode(t, env, CodeUnavailable)
+	if store := p.help("")["store"].(map[string]any); store["health"] != "down" || strings.Contains(fmt.Sprint(store), "wrong") {
+		t.Fatalf("a refused password shows as a store down, without the password: %v", store)
+	}
+}

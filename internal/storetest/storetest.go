@@ -5,7 +5,6 @@
 package storetest
 
 import (
-	"context"
 	"fmt"
 	"net"
 	"os"
@@ -30,18 +29,20 @@ type Redis struct {
 	bin  string
 	Port int
 	dir  string
+	args []string
 	cmd  *exec.Cmd
 }
 
 // StartRedis starts a redis-server for the test, or skips the test when
-// none is installed. It stops at cleanup.
-func StartRedis(t testing.TB) *Redis {
+// none is installed; args are more of its options ("--requirepass", "pw").
+// It stops at cleanup.
+func StartRedis(t testing.TB, args ...string) *Redis {
 	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
 		t.Skip("redis-server is not installed: the shared store is not tested (" + install + ")")
 	}
-	r := &Redis{t: t, bin: bin, Port: FreePort(t), dir: t.TempDir()}
+	r := &Redis{t: t, bin: bin, Port: FreePort(t), dir: t.TempDir(), args: args}
 	r.Start()
 	t.Cleanup(r.Stop)
 	return r
@@ -55,15 +56,16 @@ func (r *Redis) Start() {
 	r.t.Helper()
 	r.cmd = exec.Command(r.bin, "--port", strconv.Itoa(r.Port), "--bind", "127.0.0.1", "--save", "",
 		"--appendonly", "no", "--dir", r.dir, "--loglevel", "warning", "--logfile", filepath.Join(r.dir, "redis.log"))
+	r.cmd.Args = append(r.cmd.Args, r.args...)
 	if err := r.cmd.Start(); err != nil {
 		r.t.Fatalf("redis-server: %v", err)
 	}
-	c := redis.NewClient(&redis.Options{Addr: r.addr(), MaxRetries: -1})
-	defer c.Close()
-	waitFor(r.t, "redis-server to answer", func() bool {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		defer cancel()
-		return c.Ping(ctx).Err() == nil
+	waitFor(r.t, "redis-server to listen", func() bool {
+		c, err := net.DialTimeout("tcp", r.addr(), time.Second)
+		if err == nil {
+			c.Close()
+		}
+		return err == nil
 	})
 }
 
@@ -78,9 +80,13 @@ func (r *Redis) Stop() {
 }
 
 // Client is a plain client of the server, for looking at what is stored;
-// it closes at cleanup.
-func (r *Redis) Client() *redis.Client {
-	c := redis.NewClient(&redis.Options{Addr: r.addr()})
+// it closes at cleanup. password is the server's, if it has one.
+func (r *Redis) Client(password ...string) *redis.Client {
+	o := &redis.Options{Addr: r.addr()}
+	if len(password) > 0 {
+		o.Password = password[0]
+	}
+	c := redis.NewClient(o)
 	r.t.Cleanup(func() { c.Close() })
 	return c
 }
