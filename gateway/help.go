@@ -37,6 +37,8 @@ type rootHelp struct {
 	RegistryVersion string      `json:"registry_version"`
 	// Store is the shared store's health, when replicas share one.
 	Store *StoreHealth `json:"store,omitempty"`
+	// Lock says how many ops the lock file holds back, when there is one.
+	Lock *LockHealth `json:"lock,omitempty"`
 }
 
 // OpSummary is one line of a group listing.
@@ -129,7 +131,7 @@ func (g *Gateway) help(ctx context.Context, r *Registry, servers []model.Server,
 	var answer any
 	switch {
 	case path == "":
-		answer = rootHelp{Path: "", Groups: groups, RegistryVersion: r.Version, Store: g.StoreHealth(),
+		answer = rootHelp{Path: "", Groups: groups, RegistryVersion: r.Version, Store: g.StoreHealth(), Lock: r.lockHealth(),
 			Next: `tool_help("<group>") lists a group's ops; tool_help("<op>") shows how to call one.`}
 	case r.ops[path] != nil || r.byDirect[path] != nil:
 		op := r.ops[path]

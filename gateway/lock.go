@@ -247,3 +247,17 @@ func (h *heldOp) error(server, lockPath string) *Error {
 		"%s is held back: its definition changed since the lock %s (%s, %d breaking; details.changes lists them), and the gateway serves only approved definitions until someone reviews it (`mcpeek lock update %s`); tool_help(%q) lists the tools served",
 		h.id, lockPath, plural(len(h.changes), "change", "changes"), breaking, h.id, server)
 }
+
+// LockHealth is what a lock file does, in tool_help(""): how many ops it
+// holds back (changed or new since the lock) and finds removed.
+type LockHealth struct {
+	Held    int `json:"held"`
+	Removed int `json:"removed"`
+}
+
+func (r *Registry) lockHealth() *LockHealth {
+	if r.lockPath == "" {
+		return nil
+	}
+	return &LockHealth{Held: len(r.held), Removed: len(r.removed)}
+}

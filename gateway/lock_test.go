@@ -191,6 +191,10 @@ func TestLockHoldsBackChangedNewAndRemovedTools(t *testing.T) {
 		t.Fatalf("bad answer for a removed tool: %+v", env.Error)
 	}
 
+	if lock := h.help("")["lock"].(map[string]any); lock["held"] != 2.0 || lock["removed"] != 1.0 {
+		t.Fatalf("tool_help(\"\") counts what the lock holds back: %v", lock)
+	}
+
 	// Each hold-back was an event, once.
 	got := map[string]int{}
 	for len(got) < 3 {
@@ -343,4 +347,22 @@ func TestLockOnTheDemoServer(t *testing.T) {
 	if len(served.Meta.Warnings) == 0 {
 		t.Fatal("a drifting result still warns under a lock")
 	}
+}
+
+func TestLockInDirectMode(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessConfig{noDemo: true})
+	h.pinned(Options{Mode: ModeDirect, Lock: &LockOptions{Path: writeLock(t, h.up, nil)}})
+	listed := func(name string) bool {
+		for _, tl := range h.client.Tools("gw") {
+			if tl.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	eventually(t, "test__get_item listed", func() bool { return listed("test__get_item") })
+	h.changeTool("get_item", "Get one item. Changed.", getItemInput)
+	h.g.Refresh()
+	eventually(t, "test__get_item unlisted", func() bool { return !listed("test__get_item") })
 }
