@@ -1,17 +1,14 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"io/fs"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/model"
 	"mcpeek/schemadiff"
 )
 
@@ -62,7 +59,7 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	}
 	servers := map[string]bool{}
 	for _, p := range picks {
-		servers[serverOfPick(p, old)] = true
+		servers[old.ServerOf(p)] = true
 	}
 	if len(picks) == 0 {
 		for _, s := range old.Servers {
@@ -73,7 +70,7 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	if err != nil {
 		return err
 	}
-	approved := approve(old, live, picks)
+	approved := old.Approve(live, picks)
 	if err := a.printChanges(schemadiff.Diff(old, approved), formatText); err != nil {
 		return err
 	}
@@ -89,86 +86,4 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	}
 	a.note("wrote " + path)
 	return nil
-}
-
-// serverOfPick is the server of a pick: SERVER, or the SERVER of
-// SERVER.TOOL. A server name may hold dots: the longest name of the lock
-// that the pick starts with wins, else the pick up to its first dot.
-func serverOfPick(pick string, lock schemadiff.Snapshot) string {
-	best := ""
-	for _, s := range lock.Servers {
-		if (pick == s.Name || strings.HasPrefix(pick, s.Name+".")) && len(s.Name) > len(best) {
-			best = s.Name
-		}
-	}
-	if best != "" {
-		return best
-	}
-	name, _, _ := strings.Cut(pick, ".")
-	return name
-}
-
-// approve returns the lock with the picked servers and tools as live lists
-// them (every server of live when picks is empty).
-func approve(lock, live schemadiff.Snapshot, picks []string) schemadiff.Snapshot {
-	whole := map[string]bool{}
-	tools := map[string]map[string]bool{} // server -> tool names
-	for _, p := range picks {
-		server := serverOfPick(p, lock)
-		if p == server {
-			whole[server] = true
-			continue
-		}
-		if tools[server] == nil {
-			tools[server] = map[string]bool{}
-		}
-		tools[server][strings.TrimPrefix(p, server+".")] = true
-	}
-	out := schemadiff.Snapshot{}
-	names := map[string]bool{}
-	for _, s := range lock.Servers {
-		names[s.Name] = true
-	}
-	for _, s := range live.Servers {
-		names[s.Name] = true
-	}
-	for _, name := range slices.Sorted(maps.Keys(names)) {
-		was, inLock := lock.Server(name)
-		now, isLive := live.Server(name)
-		switch {
-		case !isLive:
-			out.Servers = append(out.Servers, was)
-		case len(picks) == 0 || whole[name]:
-			out.Servers = append(out.Servers, now)
-		case tools[name] == nil:
-			out.Servers = append(out.Servers, was)
-		default:
-			merged := was
-			if !inLock {
-				merged = schemadiff.Server{Name: name}
-			}
-			merged.Implementation, merged.ProtocolVersion = now.Implementation, now.ProtocolVersion
-			merged.Tools = mergeTools(merged.Tools, now.Tools, tools[name])
-			out.Servers = append(out.Servers, merged)
-		}
-	}
-	return out
-}
-
-// mergeTools is locked with the tools named replaced by their live
-// versions (dropped when live does not list them), sorted by name.
-func mergeTools(locked, live []model.Tool, named map[string]bool) []model.Tool {
-	var out []model.Tool
-	for _, t := range locked {
-		if !named[t.Name] {
-			out = append(out, t)
-		}
-	}
-	for _, t := range live {
-		if named[t.Name] {
-			out = append(out, t)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b model.Tool) int { return cmp.Compare(a.Name, b.Name) })
-	return out
 }
