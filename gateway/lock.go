@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"mcpeek/model"
@@ -75,7 +74,7 @@ type verdict struct {
 
 // heldOp is a tool the lock holds back.
 type heldOp struct {
-	id string
+	id, server string
 	// isNew: the lock does not have the tool at all.
 	isNew   bool
 	changes []schemadiff.Change
@@ -136,7 +135,7 @@ func (p *pinning) judgeAnew(id string, t model.Tool) *heldOp {
 		return schemadiff.Snapshot{Servers: []schemadiff.Server{{Name: t.Server, Tools: tools}}}
 	}
 	if !ok {
-		return &heldOp{id: id, isNew: true, changes: schemadiff.Diff(one(), one(t))}
+		return &heldOp{id: id, server: t.Server, isNew: true, changes: schemadiff.Diff(one(), one(t))}
 	}
 	if sameJSON(locked.Raw, t.Raw) {
 		return nil
@@ -145,7 +144,7 @@ func (p *pinning) judgeAnew(id string, t model.Tool) *heldOp {
 	if len(changes) == 0 || (p.allow == LockCompatible && allCompatible(changes)) {
 		return nil
 	}
-	return &heldOp{id: id, changes: changes}
+	return &heldOp{id: id, server: t.Server, changes: changes}
 }
 
 // allCompatible reports whether every change is compatible and none
@@ -185,8 +184,8 @@ func sameJSON(a, b []byte) bool {
 // finds the ops of the lock that a connected server no longer lists. A
 // server that is not connected removes nothing: its tools are unknown,
 // not gone.
-func (p *pinning) pin(servers []model.Server) (served []model.Server, held map[string]*heldOp, removed map[string]bool) {
-	held, removed = map[string]*heldOp{}, map[string]bool{}
+func (p *pinning) pin(servers []model.Server) (served []model.Server, held map[string]*heldOp, removed map[string]string) {
+	held, removed = map[string]*heldOp{}, map[string]string{}
 	for _, s := range servers {
 		listed := make(map[string]bool, len(s.Tools))
 		var keep []model.Tool
@@ -205,7 +204,7 @@ func (p *pinning) pin(servers []model.Server) (served []model.Server, held map[s
 		}
 		for _, id := range p.servers[s.Name] {
 			if !listed[id] {
-				removed[id] = true
+				removed[id] = s.Name
 			}
 		}
 	}
@@ -218,11 +217,10 @@ func (r *Registry) pinnedError(id string) *Error {
 	if r.lockPath == "" {
 		return nil
 	}
-	server, _, _ := strings.Cut(id, ".")
 	if h, ok := r.held[id]; ok {
-		return h.error(server, r.lockPath)
+		return h.error(h.server, r.lockPath)
 	}
-	if r.removed[id] {
+	if server, ok := r.removed[id]; ok {
 		return fail(CodeNotFound, server, map[string]any{"lock": r.lockPath, "did_you_mean": []string{}},
 			"%s was removed since the lock: its server no longer lists it (%s still pins it); tool_help(%q) lists what the server offers now",
 			id, r.lockPath, server)

@@ -109,8 +109,10 @@ func (g *Gateway) announceHeld(prev, r *Registry) {
 		g.notice(now, lockHeld, id, r.pinnedError(id))
 	}
 	for _, id := range sortedKeys(r.removed) {
-		if prev != nil && prev.removed[id] {
-			continue
+		if prev != nil {
+			if _, was := prev.removed[id]; was {
+				continue
+			}
 		}
 		g.notice(now, lockRemoved, id, r.pinnedError(id))
 	}

@@ -74,7 +74,7 @@ type Registry struct {
 	// holds back and the ops gone since it ("" and empty without a lock).
 	lockPath string
 	held     map[string]*heldOp
-	removed  map[string]bool
+	removed  map[string]string // op id -> its server
 }
 
 // Op returns the op with the given id.
