@@ -218,3 +218,17 @@ func TestStorePasswordFromOptions(t *testing.T) {
 		t.Fatalf("a refused password shows as a store down, without the password: %v", store)
 	}
 }
+
+func TestStoreReplicasPublishTheirRegistryVersion(t *testing.T) {
+	t.Parallel()
+	r := storetest.StartRedis(t)
+	h := newHarness(t, harnessConfig{noDemo: true})
+	opts := storeOpts(r)
+	a, b := h.peer(opts), h.peer(opts)
+	b.g.publishOnce()
+	a.g.publishOnce()
+	versions := a.help("")["store"].(map[string]any)["registry_versions"].(map[string]any)
+	if len(versions) != 1 || versions[a.g.Registry().Version] != 2.0 {
+		t.Fatalf("two replicas over the same tools serve one registry_version: %v", versions)
+	}
+}
