@@ -61,3 +61,22 @@ func TestApprove(t *testing.T) {
 		}
 	}
 }
+
+// Annotations that differ only in the order of their members (or their
+// spacing) are the same annotations: a server that re-encodes them has not
+// changed its tool, and a gateway pinned to a lock must not hold it back.
+func TestAnnotationsInAnotherOrderAreNoChange(t *testing.T) {
+	t.Parallel()
+	one := func(raw string) Snapshot {
+		return Snapshot{Servers: []Server{{Name: "s", Tools: []model.Tool{{Server: "s", Name: "t", Raw: []byte(raw)}}}}}
+	}
+	a := one(`{"name":"t","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false}}`)
+	b := one(`{"name":"t","inputSchema":{"type":"object"},"annotations":{ "openWorldHint": false, "readOnlyHint": true }}`)
+	if changes := Diff(a, b); len(changes) != 0 {
+		t.Fatalf("annotations in another order: %v", changes)
+	}
+	c := one(`{"name":"t","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":false,"openWorldHint":false}}`)
+	if changes := Diff(a, c); len(changes) != 1 || changes[0].Kind != AnnotationsChanged {
+		t.Fatalf("a hint changed: %v", changes)
+	}
+}

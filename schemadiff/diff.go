@@ -2,7 +2,9 @@ package schemadiff
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -254,7 +256,7 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	if o.Description != n.Description {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: DescriptionChanged, Detail: wordsChanged(o.Description, n.Description)})
 	}
-	if a, b := annotations(o.Raw), annotations(n.Raw); !bytes.Equal(a, b) {
+	if a, b := annotations(o.Raw), annotations(n.Raw); !bytes.Equal(a, b) && !sameValue(a, b) {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: AnnotationsChanged,
 			Detail: fmt.Sprintf("annotations %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}
@@ -348,4 +350,14 @@ func clip(s string) string {
 		return string(r[:most-1]) + "…"
 	}
 	return s
+}
+
+// sameValue reports whether two JSON texts hold the same value, members in
+// any order: annotations re-encoded by a server are not a change.
+func sameValue(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
 }
