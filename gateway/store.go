@@ -199,3 +199,12 @@ func (g *Gateway) StoreHealth() *StoreHealth {
 	}
 	return g.store.health()
 }
+
+// CheckStore asks the shared store for a PING, under the store timeout:
+// nil without a store or when it answers.
+func (g *Gateway) CheckStore(ctx context.Context) error {
+	if g.store == nil {
+		return nil
+	}
+	return g.store.do(ctx, func(ctx context.Context) error { return g.store.rdb.Ping(ctx).Err() })
+}

@@ -179,6 +179,9 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 			return err
 		}
 		defer g.Close()
+		if opts.Store != nil {
+			a.noteStore(ctx, g, f.store)
+		}
 		go forwardToolChanges(m, g)
 		return g.Serve(ctx, a.stdin, a.stdout)
 	}
@@ -190,8 +193,21 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	}
 	go forwardToolChanges(m, run.Gateway())
 	a.note(fmt.Sprintf("gateway (%s mode) listening on %s", mode, run.URL()))
+	if opts.Store != nil {
+		a.noteStore(ctx, run.Gateway(), f.store)
+	}
 	<-run.Done() // the end of ctx (a signal) stops it
 	return run.Err()
+}
+
+// noteStore says whether the shared store answers at start: a store that
+// does not is not fatal (calls without an idempotency key go on).
+func (a *app) noteStore(ctx context.Context, g *gateway.Gateway, url string) {
+	if err := g.CheckStore(ctx); err != nil {
+		a.note(fmt.Sprintf("the store %s does not answer (%v): calls with an idempotency_key answer UNAVAILABLE until it does", url, err))
+		return
+	}
+	a.note("sharing idempotency answers and sessions through " + url)
 }
 
 // forwardToolChanges tells the gateway when an upstream's tools change, so
