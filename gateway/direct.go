@@ -101,6 +101,9 @@ func (g *Gateway) directHandler(opID string, run func(ctx context.Context, c cal
 			if op, ok := c.reg.ops[opID]; ok {
 				return run(ctx, c, op, raw)
 			}
+			if e := c.reg.pinnedError(opID); e != nil {
+				return directError(&Op{ID: opID}, e)
+			}
 			return directError(&Op{ID: opID}, fail(CodeNotFound, "", nil, "%s is no longer offered by its server", opID))
 		}), nil
 	}

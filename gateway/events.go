@@ -30,6 +30,10 @@ type Event struct {
 	LatencyMS   float64 `json:"latency_ms"`
 	ArgsBytes   int     `json:"args_bytes"`
 	ResultBytes int     `json:"result_bytes"`
+	// Message and Changes are set on the lock's events (Tool "lock"),
+	// which are not calls: why an op is held back, and what changed.
+	Message string `json:"message,omitempty"`
+	Changes any    `json:"changes,omitempty"`
 
 	// Request is the call's arguments as the client sent them.
 	Request json.RawMessage `json:"-"`
@@ -66,6 +70,11 @@ func newEvents(sink io.Writer) *events {
 // sees it.
 func (e *events) emit(ev Event) {
 	e.calls.Add(1)
+	e.notice(ev)
+}
+
+// notice delivers ev like emit, without counting it as a call.
+func (e *events) notice(ev Event) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
@@ -89,7 +98,9 @@ func (e *events) emit(ev Event) {
 	}
 }
 
-func (e *events) subscribe(buffer int) (<-chan Event, func()) {
+// subscribe adds a subscriber whose channel first holds first (as many
+// as fit).
+func (e *events) subscribe(buffer int, first ...Event) (<-chan Event, func()) {
 	if buffer <= 0 {
 		buffer = 256
 	}
@@ -99,6 +110,9 @@ func (e *events) subscribe(buffer int) (<-chan Event, func()) {
 		e.mu.Unlock()
 		close(s.ch)
 		return s.ch, func() {}
+	}
+	for _, ev := range first[:min(len(first), buffer)] {
+		s.ch <- ev
 	}
 	e.subs[s] = struct{}{}
 	e.mu.Unlock()

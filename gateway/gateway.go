@@ -72,6 +72,11 @@ type Options struct {
 	Version string
 	// HTTP configures ServeHTTP and Listen.
 	HTTP HTTPOptions
+	// Lock, when set, pins the tools served to a lock file.
+	Lock *LockOptions
+	// Store, when set, is where replicas share idempotency answers,
+	// sessions and registry versions.
+	Store *StoreOptions
 	// now replaces the clock in tests.
 	now func() time.Time
 }
@@ -93,9 +98,11 @@ type Gateway struct {
 	regMu  sync.Mutex // serialises rebuilds and policy changes
 	reg    atomic.Pointer[Registry]
 	policy Policy
+	pin    *pinning // the lock file as last read; nil without one
 
 	order  atomic.Pointer[map[string]int] // tools/list order
-	idem   *idemStore
+	idem   idempotency
+	store  *store // the shared store; nil without one
 	events *events
 	health *healthBook
 
@@ -145,6 +152,10 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 		life:   life,
 		cancel: cancel,
 	}
+	if err := g.readLock(); err != nil {
+		cancel()
+		return nil, fmt.Errorf("gateway: %w", err)
+	}
 	g.srv = server.NewMCPServer("mcpeek-gateway", opts.Version,
 		server.WithToolCapabilities(opts.Mode == ModeDirect),
 		server.WithInstructions(instructions(opts.Mode)),
@@ -168,6 +179,12 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 	}
 	g.Refresh()
 	g.http = g.newHTTPHandler()
+	if err := g.openStore(); err != nil {
+		cancel()
+		return nil, fmt.Errorf("gateway: %w", err)
+	}
+	g.watchLock()
+	g.publishRegistry()
 	return g, nil
 }
 
@@ -207,9 +224,10 @@ func (g *Gateway) SetPolicy(p Policy) error {
 // subscription (and closes the channel). The channel holds up to buffer
 // events (256 when buffer <= 0); a subscriber that falls further behind
 // misses events rather than slowing calls down. Close ends every
-// subscription.
+// subscription. A pinned gateway's channel starts with an event for each
+// op the lock holds back or finds removed at the moment.
 func (g *Gateway) Subscribe(buffer int) (<-chan Event, func()) {
-	return g.events.subscribe(buffer)
+	return g.events.subscribe(buffer, g.lockState()...)
 }
 
 // Calls counts the calls answered so far (one per event).
@@ -228,6 +246,9 @@ func (g *Gateway) Close() error {
 		g.lifeMu.Unlock()
 		g.wg.Wait()
 		g.closeErr = g.events.close()
+		if g.store != nil {
+			g.store.close()
+		}
 	})
 	return g.closeErr
 }
@@ -252,8 +273,9 @@ func (g *Gateway) rebuild(servers []model.Server, force bool) *Registry {
 	if !force && prev != nil && !prev.stale(servers) {
 		return prev
 	}
-	r := buildRegistry(servers, g.policy, prev)
+	r := buildRegistry(servers, g.policy, prev, g.pin)
 	g.reg.Store(r)
+	g.announceHeld(prev, r)
 	if g.opts.Mode == ModeDirect && (prev == nil || prev.Version != r.Version) {
 		g.listDirect(r)
 	}

@@ -35,6 +35,10 @@ type rootHelp struct {
 	Groups          []GroupInfo `json:"groups"`
 	Next            string      `json:"next"`
 	RegistryVersion string      `json:"registry_version"`
+	// Store is the shared store's health, when replicas share one.
+	Store *StoreHealth `json:"store,omitempty"`
+	// Lock says how many ops the lock file holds back, when there is one.
+	Lock *LockHealth `json:"lock,omitempty"`
 }
 
 // OpSummary is one line of a group listing.
@@ -116,6 +120,9 @@ func (g *Gateway) help(ctx context.Context, r *Registry, servers []model.Server,
 	if path == "" {
 		groups = g.groupInfos(r, servers)
 		key += "\x00" + healthKey(groups)
+		if sh := g.StoreHealth(); sh != nil {
+			key += "\x00" + string(marshal(sh))
+		}
 	}
 	if cached, ok := r.help.Load(key); ok {
 		g.helpHits.Add(1)
@@ -124,7 +131,7 @@ func (g *Gateway) help(ctx context.Context, r *Registry, servers []model.Server,
 	var answer any
 	switch {
 	case path == "":
-		answer = rootHelp{Path: "", Groups: groups, RegistryVersion: r.Version,
+		answer = rootHelp{Path: "", Groups: groups, RegistryVersion: r.Version, Store: g.StoreHealth(), Lock: r.lockHealth(),
 			Next: `tool_help("<group>") lists a group's ops; tool_help("<op>") shows how to call one.`}
 	case r.ops[path] != nil || r.byDirect[path] != nil:
 		op := r.ops[path]
@@ -213,10 +220,14 @@ func (g *Gateway) groupHelp(r *Registry, servers []model.Server, grp *opGroup) g
 	return out
 }
 
-// notFoundPath is NOT_FOUND for a help path or op: help_path is the longest
+// notFoundPath is NOT_FOUND for a help path or op (or TOOL_CHANGED and
+// NOT_FOUND for an op the lock holds back or finds removed): help_path is the longest
 // existing prefix, details.did_you_mean the closest names. The message
 // repeats the path clipped to maxEcho bytes.
 func notFoundPath(ctx context.Context, r *Registry, path string) *Error {
+	if e := r.pinnedError(path); e != nil {
+		return e
+	}
 	prefix, candidates := "", append([]string(nil), r.Groups...)
 	if grp := r.helpPrefix(path); grp != nil {
 		prefix = grp.path

@@ -232,6 +232,8 @@ func (g *Gateway) serveMCP(w http.ResponseWriter, r *http.Request) {
 		return
 	case r.Method == http.MethodGet:
 		defer g.sessions.streaming(id)()
+	case r.Method == http.MethodDelete:
+		g.sessions.deleted(id)
 	}
 	aw, ok := w.(*answerWriter) // from guard
 	if !ok {

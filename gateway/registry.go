@@ -69,6 +69,12 @@ type Registry struct {
 	sources      map[string][]model.Tool
 	policy       Policy
 	help         sync.Map // help cache: key -> json.RawMessage
+
+	// lockPath, held and removed are what the lock file did: the ops it
+	// holds back and the ops gone since it ("" and empty without a lock).
+	lockPath string
+	held     map[string]*heldOp
+	removed  map[string]string // op id -> its server
 }
 
 // Op returns the op with the given id.
@@ -84,9 +90,10 @@ func (r *Registry) Ops() []*Op { return slices.Clone(r.order) }
 // GroupOps returns one group's ops in its server's order.
 func (r *Registry) GroupOps(group string) []*Op { return r.byGroup[group] }
 
-// buildRegistry makes the registry of servers under policy. prev, when not
-// nil, lends its compiled schemas to ops whose definitions did not change.
-func buildRegistry(servers []model.Server, policy Policy, prev *Registry) *Registry {
+// buildRegistry makes the registry of servers under policy and, when pin is
+// not nil, the lock file. prev, when not nil, lends its compiled schemas to
+// ops whose definitions did not change.
+func buildRegistry(servers []model.Server, policy Policy, prev *Registry, pin *pinning) *Registry {
 	r := &Registry{
 		ops:      map[string]*Op{},
 		byGroup:  map[string][]*Op{},
@@ -95,6 +102,15 @@ func buildRegistry(servers []model.Server, policy Policy, prev *Registry) *Regis
 		sources:  map[string][]model.Tool{},
 		policy:   policy,
 	}
+	for _, s := range servers {
+		if s.Name != ToolboxGroup {
+			r.sources[s.Name] = s.Tools // as listed, for stale
+		}
+	}
+	if pin != nil {
+		r.lockPath = pin.path
+		servers, r.held, r.removed = pin.pin(servers)
+	}
 	sorted := slices.Clone(servers)
 	slices.SortFunc(sorted, func(a, b model.Server) int { return strings.Compare(a.Name, b.Name) })
 	for _, s := range sorted {
@@ -102,7 +118,6 @@ func buildRegistry(servers []model.Server, policy Policy, prev *Registry) *Regis
 			continue // the built-in group wins the name
 		}
 		r.Groups = append(r.Groups, s.Name)
-		r.sources[s.Name] = s.Tools
 		for _, t := range s.Tools {
 			r.add(newOp(t), prev)
 		}

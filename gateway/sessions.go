@@ -29,6 +29,8 @@ type sessionBook struct {
 	idle time.Duration
 	now  func() time.Time
 	end  func(id string) // drops mcp-go's state of a session the book ended
+	// shared, when set, is the store the replicas share sessions through.
+	shared *sharedSessions
 
 	mu   sync.Mutex
 	live map[string]*list.Element // of *bookEntry
@@ -55,17 +57,29 @@ func (b *sessionBook) Generate() string {
 	b.mu.Lock()
 	ended := b.expire()
 	b.live[id] = b.lru.PushBack(&bookEntry{id: id, used: b.now()})
+	ended = append(ended, b.evict(id)...)
+	b.mu.Unlock()
+	b.ended(ended)
+	if b.shared != nil {
+		b.shared.put(id)
+	}
+	return id
+}
+
+// evict ends the least recently used sessions without a stream, other
+// than keep, while the book holds more than max; it returns their ids.
+// The caller holds b.mu.
+func (b *sessionBook) evict(keep string) []string {
+	var ended []string
 	for e := b.lru.Front(); e != nil && len(b.live) > b.max; {
 		next := e.Next()
-		if be := e.Value.(*bookEntry); be.streams == 0 && be.id != id {
+		if be := e.Value.(*bookEntry); be.streams == 0 && be.id != keep {
 			b.drop(e)
 			ended = append(ended, be.id)
 		}
 		e = next
 	}
-	b.mu.Unlock()
-	b.ended(ended)
-	return id
+	return ended
 }
 
 // Validate answers errNoSession for an id that is not live, and marks a
@@ -87,7 +101,12 @@ func (b *sessionBook) Terminate(id string) (isNotAllowed bool, err error) {
 	return false, nil
 }
 
-// known reports whether id is live, and marks it used.
+// known reports whether id is live, and marks it used. With a shared
+// store it also asks the store: a session another replica opened is
+// adopted, one its client deleted on another replica ends here too, and
+// one the store lost (it restarted empty, or was down when the session
+// opened) is recorded again. A store that cannot answer leaves the
+// decision to this replica's book.
 func (b *sessionBook) known(id string) bool {
 	b.mu.Lock()
 	ended := b.expire()
@@ -98,7 +117,39 @@ func (b *sessionBook) known(id string) bool {
 	}
 	b.mu.Unlock()
 	b.ended(ended)
+	if b.shared == nil {
+		return ok
+	}
+	state, err := b.shared.touch(id)
+	switch {
+	case err != nil:
+		return ok
+	case state == sessionEnded:
+		if ok {
+			b.Terminate(id)
+			b.end(id)
+		}
+		return false
+	case state == sessionLive && !ok:
+		b.adopt(id)
+		return true
+	case state == sessionUnknown && ok:
+		b.shared.put(id)
+	}
 	return ok
+}
+
+// adopt holds a live session another replica opened, under the same cap
+// as the ones this replica opens.
+func (b *sessionBook) adopt(id string) {
+	b.mu.Lock()
+	var ended []string
+	if _, ok := b.live[id]; !ok {
+		b.live[id] = b.lru.PushBack(&bookEntry{id: id, used: b.now()})
+		ended = b.evict(id)
+	}
+	b.mu.Unlock()
+	b.ended(ended)
 }
 
 // streaming keeps a live session from ending by idleness or by the cap

@@ -64,6 +64,8 @@ func (m *Model) act(a action) tea.Cmd {
 		m.yank = true
 	case closeTraffic:
 		m.toggleTraffic()
+	case approveTool:
+		return m.approveTool(a.op)
 	case closeDialog:
 		m.overlay.close()
 	case copyText:

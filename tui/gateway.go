@@ -47,11 +47,15 @@ type backgroundGateway struct {
 
 // newRunner is the runner of the background gateway's runs: progressive
 // gateways over b; nil without a Backend.
-func newRunner(b Backend, version string) *gateway.Runner {
+func newRunner(b Backend, version, lock string) *gateway.Runner {
 	if b == nil {
 		return nil
 	}
-	return gateway.NewRunner(b, gateway.Options{Mode: gateway.ModeProgressive, Version: version}, trafficBuffer)
+	opts := gateway.Options{Mode: gateway.ModeProgressive, Version: version}
+	if lock != "" {
+		opts.Lock = &gateway.LockOptions{Path: lock}
+	}
+	return gateway.NewRunner(b, opts, trafficBuffer)
 }
 
 type (
@@ -165,6 +169,8 @@ func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		*g = backgroundGateway{}
 		return m.setStatus(fmt.Errorf("gateway: %w", msg.err).Error(), true), true
+	case toolApprovedMsg:
+		return m.approved(msg), true
 	case gatewayEventsMsg:
 		if g.run != nil && !stale(msg.run, g.asked) {
 			g.calls, g.missed = g.run.Gateway().Calls(), g.run.Gateway().DroppedEvents()

@@ -26,6 +26,7 @@ type keyMap struct {
 	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
 	CopyCLI, CopyCall                        key.Binding
 	Gateway, Traffic, Open, Back, Follow     key.Binding
+	Approve                                  key.Binding
 	Leave                                    key.Binding
 	FindField, Side, Details, Pan            key.Binding
 	CallOverlay                              key.Binding
@@ -94,6 +95,7 @@ func newKeyMap() keyMap {
 		Back:        b([]string{"esc", "h", "left"}, "esc", "back"),
 		Leave:       b([]string{"esc"}, "esc", "back"),
 		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
+		Approve:     b([]string{"a"}, "a", "approve held tool"),
 		FindField:   b([]string{"f"}, "f", "find field"),
 		Side:        b([]string{"tab"}, "tab", "output/input/both"),
 		Details:     b([]string{"i"}, "i", "details"),

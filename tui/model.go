@@ -54,6 +54,10 @@ type Options struct {
 	// clients pointed at it, the same from one run to the next. Empty is
 	// 127.0.0.1 on a port the system picks.
 	GatewayAddr string
+	// GatewayLock, when set, pins the background gateway to this lock
+	// file (mcpeek snapshot): changed and new tools are held back until
+	// approved (a on a held row of the traffic screen).
+	GatewayLock string
 	// Demo says no config was found and the embedded demo server is
 	// shown: the title bar says so for as long as it runs.
 	Demo bool
@@ -69,6 +73,8 @@ type Options struct {
 // with methods; only Model talks to Bubble Tea.
 type Model struct {
 	backend Backend
+	// gatewayLock is the lock file of the background gateway, "" for none.
+	gatewayLock string
 	// loginURLs are the OAuth login pages servers asked the user to open,
 	// by server, until the login ends.
 	loginURLs map[string]string
@@ -220,7 +226,8 @@ func New(o Options) *Model {
 		now:         time.Now,
 		width:       80,
 		height:      24,
-		runner:      newRunner(o.Backend, o.Version),
+		runner:      newRunner(o.Backend, o.Version, o.GatewayLock),
+		gatewayLock: o.GatewayLock,
 		gatewayAddr: cmp.Or(o.GatewayAddr, defaultGatewayAddr),
 		changes:     changeState{path: o.Baseline, limit: o.BaselineLimit},
 	}

@@ -98,6 +98,13 @@ func (p *trafficPane) key(msg tea.KeyPressMsg, k *keyMap) action {
 		if l.n > 0 {
 			return p.readCall()
 		}
+	case key.Matches(msg, k.Approve):
+		if l.n > 0 {
+			if op := heldOp(l.at(v.cursor)); op != "" {
+				return approveTool{op: op}
+			}
+		}
+		return showStatus{text: "a approves a tool the gateway's lock holds back: select a \"lock\" row", isErr: true}
 	}
 	return nil
 }
@@ -145,7 +152,7 @@ func (p *trafficPane) help(k *keyMap) []key.Binding {
 func (p *trafficPane) fullHelp(k *keyMap) [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Follow},
-		{k.Open, k.Back, k.Traffic, k.Gateway, k.Help, k.Quit},
+		{k.Open, k.Approve, k.Back, k.Traffic, k.Gateway, k.Help, k.Quit},
 	}
 }
 

@@ -35,6 +35,10 @@ type gatewayFlags struct {
 	maxBody         int64
 	maxConns        int
 	maxSessions     int
+	lock            string
+	lockAllow       string
+	store           string
+	storeTimeout    time.Duration
 }
 
 func (a *app) gatewayCommand() *cobra.Command {
@@ -57,7 +61,13 @@ func (a *app) gatewayCommand() *cobra.Command {
 			"no room within 5 s gets 503); sessions end when deleted, idle for 30 minutes, or pushed out\n" +
 			"by --max-sessions. On SIGTERM, calls in flight are answered UNAVAILABLE before it exits.\n" +
 			"Idempotency keys keep at most 1,000 answers and 64 MiB, the oldest forgotten first.\n\n" +
-			"Environment: MCPEEK_GATEWAY_MODE (for --mode), MCPEEK_GATEWAY_TOKEN (for --token).",
+			"With --lock FILE (from `mcpeek snapshot`) only tools whose definitions mean what the file\n" +
+			"says are served; a changed or new tool answers TOOL_CHANGED until `mcpeek lock update`\n" +
+			"approves it, a tool gone answers NOT_FOUND. With --store, replicas behind a balancer share\n" +
+			"idempotency answers and sessions; when the store fails, calls with an idempotency_key\n" +
+			"answer UNAVAILABLE (retry_after_ms) and other calls go on. docs/gateway.md has both.\n\n" +
+			"Environment: MCPEEK_GATEWAY_MODE (for --mode), MCPEEK_GATEWAY_TOKEN (for --token),\n" +
+			"MCPEEK_STORE_PASSWORD (the --store server's password).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.tokenSet = cmd.Flags().Changed("token")
@@ -78,6 +88,10 @@ func (a *app) gatewayCommand() *cobra.Command {
 	fl.Int64Var(&f.maxBody, "max-body", gateway.DefaultMaxBodyBytes, "Largest HTTP request body, in bytes")
 	fl.IntVar(&f.maxConns, "max-conns", gateway.DefaultMaxConns, "Connections served at once over HTTP; more wait to be accepted")
 	fl.IntVar(&f.maxSessions, "max-sessions", gateway.DefaultMaxSessions, "Live sessions over HTTP; a new one beyond ends the least recently used")
+	fl.StringVar(&f.store, "store", "", "Share idempotency answers and sessions with other replicas through a Redis or Valkey\nserver: redis://HOST:PORT[/DB] or rediss:// (password in $MCPEEK_STORE_PASSWORD)")
+	fl.DurationVar(&f.storeTimeout, "store-timeout", gateway.DefaultStoreTimeout, "With --store: the longest one store call may take")
+	fl.StringVar(&f.lock, "lock", "", "Serve only the tools whose definitions match this lock file (from `mcpeek snapshot`)")
+	fl.StringVar(&f.lockAllow, "lock-allow", "none", "With --lock: none, or compatible to also serve tools whose changes are all\ncompatible (an edited description or annotation never is)")
 	return cmd
 }
 
@@ -99,6 +113,13 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	if err := gateway.CheckToken(f.token); err != nil {
 		return usageError("%s: %v", tokenFrom, err)
 	}
+	allow, err := gateway.ParseLockAllow(f.lockAllow)
+	if err != nil {
+		return usageError("--lock-allow: %v", err)
+	}
+	if f.lock == "" && allow != gateway.LockExact {
+		return usageError("--lock-allow needs --lock FILE")
+	}
 	deadlines, longest, err := parseServerDeadlines(f.serverDeadlines, f.deadline)
 	if err != nil {
 		return err
@@ -114,6 +135,15 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 		Version:         version,
 		HTTP: gateway.HTTPOptions{Token: f.token, AllowedOrigins: f.origins, MaxBodyBytes: f.maxBody,
 			MaxConns: f.maxConns, MaxSessions: f.maxSessions},
+	}
+	if f.store != "" {
+		if _, err := gateway.ParseStoreURL(f.store); err != nil {
+			return usageError("--store: %v", err)
+		}
+		opts.Store = &gateway.StoreOptions{URL: f.store, Password: os.Getenv("MCPEEK_STORE_PASSWORD"), Timeout: f.storeTimeout}
+	}
+	if f.lock != "" {
+		opts.Lock = &gateway.LockOptions{Path: f.lock, Allow: allow}
 	}
 	if f.eventsPath != "" {
 		file, err := os.OpenFile(f.eventsPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
@@ -149,6 +179,9 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 			return err
 		}
 		defer g.Close()
+		if opts.Store != nil {
+			a.noteStore(ctx, g, f.store)
+		}
 		go forwardToolChanges(m, g)
 		return g.Serve(ctx, a.stdin, a.stdout)
 	}
@@ -160,8 +193,21 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	}
 	go forwardToolChanges(m, run.Gateway())
 	a.note(fmt.Sprintf("gateway (%s mode) listening on %s", mode, run.URL()))
+	if opts.Store != nil {
+		a.noteStore(ctx, run.Gateway(), f.store)
+	}
 	<-run.Done() // the end of ctx (a signal) stops it
 	return run.Err()
+}
+
+// noteStore says whether the shared store answers at start: a store that
+// does not is not fatal (calls without an idempotency key go on).
+func (a *app) noteStore(ctx context.Context, g *gateway.Gateway, url string) {
+	if err := g.CheckStore(ctx); err != nil {
+		a.note(fmt.Sprintf("the store %s does not answer (%v): calls with an idempotency_key answer UNAVAILABLE until it does", url, err))
+		return
+	}
+	a.note("sharing idempotency answers and sessions through " + url)
 }
 
 // forwardToolChanges tells the gateway when an upstream's tools change, so

@@ -28,6 +28,7 @@ type app struct {
 	connectTimeout time.Duration // each connection attempt of each server
 	noLogin        bool
 	gatewayAddr    string // the explorer's background gateway, "" for any port
+	gatewayLock    string // the lock file that pins the explorer's gateway, "" for none
 	baseline       string // the explorer's lock file to mark changes since, "" for the default
 	roots          []string
 	color          bool // stdout is a terminal and colour is allowed
@@ -103,13 +104,15 @@ func (a *app) rootCommand() *cobra.Command {
 	a.registry.addFlags(root)
 	root.Flags().StringVar(&a.gatewayAddr, "gateway-addr", "",
 		"Where the explorer's background gateway listens, a loopback HOST:PORT such as 127.0.0.1:8931 (default: a free port)")
+	root.Flags().StringVar(&a.gatewayLock, "gateway-lock", "",
+		"Pin the explorer's background gateway to this lock file: changed and new tools are held back until approved (a in the traffic screen)")
 	root.Flags().StringVar(&a.baseline, "snapshot", "",
 		"The lock file (mcpeek snapshot) the explorer marks changes since (default: "+defaultLockFile+" in the working directory, if there is one)")
 	auth := a.authCommand()
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),
 		auth)
-	root.AddCommand(a.snapshotCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
+	root.AddCommand(a.snapshotCommand(), a.lockCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
 	root.AddCommand(a.reachCommand())
 	reg := a.registryCommand()
 	root.AddCommand(reg)

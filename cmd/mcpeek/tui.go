@@ -51,6 +51,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		Notes:         noteLines(notes.String()),
 		Version:       version,
 		GatewayAddr:   a.gatewayAddr,
+		GatewayLock:   a.gatewayLock,
 		Demo:          a.usingDemo,
 		Baseline:      a.baselinePath(),
 		BaselineLimit: limit,

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"maps"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/schemadiff"
+)
+
+func (a *app) lockCommand() *cobra.Command {
+	lock := &cobra.Command{
+		Use:   "lock",
+		Short: "Approve tool definitions for a gateway pinned with --lock",
+	}
+	var path string
+	var dryRun bool
+	update := &cobra.Command{
+		Use:   "update [SERVER | SERVER.TOOL ...]",
+		Short: "Show what changed since the lock file, and approve it by rewriting the file",
+		Long: "lock update connects to the servers, prints what changed in their tools since the\n" +
+			"lock file (as `mcpeek diff` does), then rewrites the file with the definitions the\n" +
+			"servers list now: every tool of the servers the lock holds (every enabled server\n" +
+			"when it holds none, or the file does not exist yet), or only the servers and tools\n" +
+			"named. A tool named that a server no longer lists leaves the lock. The file is\n" +
+			"replaced atomically; a gateway started with --lock on it serves the approved\n" +
+			"definitions within a second, without a restart.",
+		Example: "  mcpeek lock update\n" +
+			"  mcpeek lock update shop.get_order billing --lock team.lock.json\n" +
+			"  mcpeek lock update --dry-run",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.lockUpdate(cmd.Context(), path, args, dryRun)
+		},
+	}
+	update.Flags().StringVar(&path, "lock", defaultLockFile, "The lock file")
+	update.Flags().BoolVar(&dryRun, "dry-run", false, "Show the changes; do not rewrite the file")
+	lock.AddCommand(update)
+	return lock
+}
+
+// lockUpdate prints what changed between the lock file and the live
+// servers for the tools picked, then writes the lock with them approved.
+func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRun bool) error {
+	limit, err := snapshotLimit()
+	if err != nil {
+		return err
+	}
+	old, err := schemadiff.ReadFile(path, limit)
+	if errors.Is(err, fs.ErrNotExist) {
+		old, err = schemadiff.Snapshot{}, nil
+		a.note(path + " does not exist yet: writing it")
+	}
+	if err != nil {
+		return err
+	}
+	servers := map[string]bool{}
+	for _, p := range picks {
+		servers[old.ServerOf(p)] = true
+	}
+	if len(picks) == 0 {
+		for _, s := range old.Servers {
+			servers[s.Name] = true
+		}
+	}
+	live, err := a.liveSnapshot(ctx, slices.Sorted(maps.Keys(servers)))
+	if err != nil {
+		return err
+	}
+	approved := old.Approve(live, picks)
+	if err := a.printChanges(schemadiff.Diff(old, approved), formatText); err != nil {
+		return err
+	}
+	if dryRun {
+		return nil
+	}
+	b, err := approved.Encode()
+	if err != nil {
+		return err
+	}
+	if err := writeFileAtomic(path, b); err != nil {
+		return err
+	}
+	a.note("wrote " + path)
+	return nil
+}

@@ -1,0 +1,261 @@
+package gateway
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+
+	"mcpeek/model"
+	"mcpeek/schemadiff"
+)
+
+// CodeToolChanged: the op's definition differs from the lock file (or the
+// op is not in it), so the gateway holds it back until it is approved.
+const CodeToolChanged Code = "TOOL_CHANGED"
+
+// LockAllow says which differences from the lock a pinned gateway lets
+// through.
+type LockAllow string
+
+// The lock's strictness.
+const (
+	// LockExact serves a tool only while it means what the lock says
+	// (the same bytes, or the same meaning: an inlined $ref, members in
+	// another order).
+	LockExact LockAllow = "none"
+	// LockCompatible also serves a tool whose changes are all compatible
+	// for callers, except any change of words (a title, a description, a
+	// field's description) or of annotations: words are how poisoning
+	// arrives, annotations are what the policy trusts.
+	LockCompatible LockAllow = "compatible"
+)
+
+// ParseLockAllow reads --lock-allow; "" is LockExact.
+func ParseLockAllow(s string) (LockAllow, error) {
+	switch LockAllow(s) {
+	case "", LockExact:
+		return LockExact, nil
+	case LockCompatible:
+		return LockCompatible, nil
+	}
+	return "", fmt.Errorf("unknown lock strictness %q (want none or compatible)", s)
+}
+
+// LockOptions pin a gateway's tools to a lock file (a `mcpeek snapshot`).
+type LockOptions struct {
+	// Path is the lock file. The gateway reads it at start (a missing or
+	// damaged file is an error) and again whenever it changes on disk.
+	Path string
+	// Allow is LockExact (default) or LockCompatible.
+	Allow LockAllow
+	// Poll is how often the file is checked for changes (default 1 s).
+	Poll time.Duration
+}
+
+// pinning is one reading of the lock file: what each op must be.
+type pinning struct {
+	path  string
+	allow LockAllow
+	stamp fileStamp
+	tools map[string]model.Tool // by op id, as locked
+	// servers are the servers the lock names, each with its op ids.
+	servers map[string][]string
+	// verdicts remember each op's judgement for the definition judged, so
+	// that a rebuild judges only what changed. rebuild holds regMu.
+	verdicts map[string]verdict
+}
+
+type verdict struct {
+	raw  []byte
+	held *heldOp // nil: served
+}
+
+// heldOp is a tool the lock holds back.
+type heldOp struct {
+	id, server string
+	// isNew: the lock does not have the tool at all.
+	isNew   bool
+	changes []schemadiff.Change
+}
+
+// fileStamp tells that a file changed without reading it.
+type fileStamp struct {
+	size int64
+	mod  time.Time
+}
+
+func stampOf(path string) (fileStamp, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{}, err
+	}
+	return fileStamp{size: fi.Size(), mod: fi.ModTime()}, nil
+}
+
+// readPinning reads the lock file at path.
+func readPinning(path string, allow LockAllow) (*pinning, error) {
+	stamp, err := stampOf(path)
+	if err != nil {
+		return nil, fmt.Errorf("the lock file: %w", err)
+	}
+	snap, err := schemadiff.ReadFile(path, 0)
+	if err != nil {
+		return nil, fmt.Errorf("the lock file: %w", err)
+	}
+	p := &pinning{path: path, allow: allow, stamp: stamp, tools: map[string]model.Tool{},
+		servers: map[string][]string{}, verdicts: map[string]verdict{}}
+	for _, s := range snap.Servers {
+		p.servers[s.Name] = []string{}
+		for _, t := range s.Tools {
+			t.Server = s.Name
+			p.tools[t.ID()] = t
+			p.servers[s.Name] = append(p.servers[s.Name], t.ID())
+		}
+	}
+	return p, nil
+}
+
+// judge returns why the lock holds t back, or nil when t may be served.
+// Its cost is a map lookup when t was judged before as it is.
+func (p *pinning) judge(t model.Tool) *heldOp {
+	id := t.ID()
+	if v, ok := p.verdicts[id]; ok && bytes.Equal(v.raw, t.Raw) {
+		return v.held
+	}
+	held := p.judgeAnew(id, t)
+	p.verdicts[id] = verdict{raw: t.Raw, held: held}
+	return held
+}
+
+func (p *pinning) judgeAnew(id string, t model.Tool) *heldOp {
+	locked, ok := p.tools[id]
+	one := func(tools ...model.Tool) schemadiff.Snapshot {
+		return schemadiff.Snapshot{Servers: []schemadiff.Server{{Name: t.Server, Tools: tools}}}
+	}
+	if !ok {
+		return &heldOp{id: id, server: t.Server, isNew: true, changes: schemadiff.Diff(one(), one(t))}
+	}
+	if sameJSON(locked.Raw, t.Raw) {
+		return nil
+	}
+	changes := schemadiff.Diff(one(locked), one(t))
+	if len(changes) == 0 || (p.allow == LockCompatible && allCompatible(changes)) {
+		return nil
+	}
+	return &heldOp{id: id, server: t.Server, changes: changes}
+}
+
+// allCompatible reports whether every change is compatible and none
+// changes words or annotations.
+func allCompatible(changes []schemadiff.Change) bool {
+	for _, c := range changes {
+		if c.Class != schemadiff.Compatible || wordsOrHints(c.Kind) {
+			return false
+		}
+	}
+	return true
+}
+
+func wordsOrHints(k schemadiff.Kind) bool {
+	switch k {
+	case schemadiff.TitleChanged, schemadiff.DescriptionChanged, schemadiff.AnnotationsChanged,
+		schemadiff.InputDescription, schemadiff.OutputDescription:
+		return true
+	}
+	return false
+}
+
+// sameJSON reports whether a and b are the same JSON text but for the
+// white space between tokens (the lock file re-indents definitions).
+func sameJSON(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	var ca, cb bytes.Buffer
+	if json.Compact(&ca, a) != nil || json.Compact(&cb, b) != nil {
+		return false
+	}
+	return bytes.Equal(ca.Bytes(), cb.Bytes())
+}
+
+// pin splits servers into what is served and what is held back, and
+// finds the ops of the lock that a connected server no longer lists. A
+// server that is not connected removes nothing: its tools are unknown,
+// not gone.
+func (p *pinning) pin(servers []model.Server) (served []model.Server, held map[string]*heldOp, removed map[string]string) {
+	held, removed = map[string]*heldOp{}, map[string]string{}
+	for _, s := range servers {
+		listed := make(map[string]bool, len(s.Tools))
+		var keep []model.Tool
+		for _, t := range s.Tools {
+			listed[t.ID()] = true
+			if h := p.judge(t); h != nil {
+				held[h.id] = h
+				continue
+			}
+			keep = append(keep, t)
+		}
+		s.Tools = keep
+		served = append(served, s)
+		if s.State != model.StateConnected {
+			continue
+		}
+		for _, id := range p.servers[s.Name] {
+			if !listed[id] {
+				removed[id] = s.Name
+			}
+		}
+	}
+	return served, held, removed
+}
+
+// pinnedError is the answer for an op the lock holds back or that is gone
+// since the lock; nil for any other name.
+func (r *Registry) pinnedError(id string) *Error {
+	if r.lockPath == "" {
+		return nil
+	}
+	if h, ok := r.held[id]; ok {
+		return h.error(h.server, r.lockPath)
+	}
+	if server, ok := r.removed[id]; ok {
+		return fail(CodeNotFound, server, map[string]any{"lock": r.lockPath, "did_you_mean": []string{}},
+			"%s was removed since the lock: its server no longer lists it (%s still pins it); tool_help(%q) lists what the server offers now",
+			id, r.lockPath, server)
+	}
+	return nil
+}
+
+func (h *heldOp) error(server, lockPath string) *Error {
+	details := map[string]any{"changes": h.changes, "lock": lockPath, "approve": "mcpeek lock update " + h.id}
+	if h.isNew {
+		return fail(CodeToolChanged, server, details,
+			"%s is held back: it is new since the lock %s, and the gateway serves only approved tools until someone reviews it (`mcpeek lock update %s`); tool_help(%q) lists the tools served",
+			h.id, lockPath, h.id, server)
+	}
+	breaking := 0
+	for _, c := range h.changes {
+		if c.Class == schemadiff.Breaking {
+			breaking++
+		}
+	}
+	return fail(CodeToolChanged, server, details,
+		"%s is held back: its definition changed since the lock %s (%s, %d breaking; details.changes lists them), and the gateway serves only approved definitions until someone reviews it (`mcpeek lock update %s`); tool_help(%q) lists the tools served",
+		h.id, lockPath, plural(len(h.changes), "change", "changes"), breaking, h.id, server)
+}
+
+// LockHealth is what a lock file does, in tool_help(""): how many ops it
+// holds back (changed or new since the lock) and finds removed.
+type LockHealth struct {
+	Held    int `json:"held"`
+	Removed int `json:"removed"`
+}
+
+func (r *Registry) lockHealth() *LockHealth {
+	if r.lockPath == "" {
+		return nil
+	}
+	return &LockHealth{Held: len(r.held), Removed: len(r.removed)}
+}

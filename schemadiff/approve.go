@@ -1,0 +1,95 @@
+package schemadiff
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+	"strings"
+
+	"mcpeek/model"
+)
+
+// ServerOf is the server of a pick, SERVER or SERVER.TOOL: a server name
+// may hold dots, so the longest name of s that the pick starts with wins,
+// else the pick up to its first dot.
+func (lock Snapshot) ServerOf(pick string) string {
+	best := ""
+	for _, s := range lock.Servers {
+		if (pick == s.Name || strings.HasPrefix(pick, s.Name+".")) && len(s.Name) > len(best) {
+			best = s.Name
+		}
+	}
+	if best != "" {
+		return best
+	}
+	name, _, _ := strings.Cut(pick, ".")
+	return name
+}
+
+// Approve returns lock with the picked servers and tools (SERVER or
+// SERVER.TOOL) as live lists them: a tool picked that live does not list
+// leaves it, a server that live does not hold is kept as it was. With no
+// picks every server of live replaces its version. live is usually a
+// snapshot of the picked servers only.
+func (lock Snapshot) Approve(live Snapshot, picks []string) Snapshot {
+	whole := map[string]bool{}
+	tools := map[string]map[string]bool{} // server -> tool names
+	for _, p := range picks {
+		server := lock.ServerOf(p)
+		if p == server {
+			whole[server] = true
+			continue
+		}
+		if tools[server] == nil {
+			tools[server] = map[string]bool{}
+		}
+		tools[server][strings.TrimPrefix(p, server+".")] = true
+	}
+	out := Snapshot{}
+	names := map[string]bool{}
+	for _, s := range lock.Servers {
+		names[s.Name] = true
+	}
+	for _, s := range live.Servers {
+		names[s.Name] = true
+	}
+	for _, name := range slices.Sorted(maps.Keys(names)) {
+		was, inLock := lock.Server(name)
+		now, isLive := live.Server(name)
+		switch {
+		case !isLive:
+			out.Servers = append(out.Servers, was)
+		case len(picks) == 0 || whole[name]:
+			out.Servers = append(out.Servers, now)
+		case tools[name] == nil:
+			out.Servers = append(out.Servers, was)
+		default:
+			merged := was
+			if !inLock {
+				merged = Server{Name: name}
+			}
+			merged.Implementation, merged.ProtocolVersion = now.Implementation, now.ProtocolVersion
+			merged.Tools = mergeTools(merged.Tools, now.Tools, tools[name])
+			out.Servers = append(out.Servers, merged)
+		}
+	}
+	return out
+}
+
+// mergeTools is locked with the tools named replaced by their live
+// versions (dropped when live does not list them), sorted by name.
+func mergeTools(locked, live []model.Tool, named map[string]bool) []model.Tool {
+	var out []model.Tool
+	for _, t := range locked {
+		if !named[t.Name] {
+			out = append(out, t)
+		}
+	}
+	for _, t := range live {
+		if named[t.Name] {
+			out = append(out, t)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b model.Tool) int { return cmp.Compare(a.Name, b.Name) })
+	return out
+}
