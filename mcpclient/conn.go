@@ -158,7 +158,10 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	}
 	if e.inproc != nil {
 		answers := inprocAnswers{c.peer}
-		opts = append(opts, client.WithRootsHandler(answers), client.WithElicitationHandler(answers), client.WithSamplingHandler(answers))
+		opts = append(opts, client.WithElicitationHandler(answers), client.WithSamplingHandler(answers))
+		if c.peer.offersRoots() {
+			opts = append(opts, client.WithRootsHandler(answers))
+		}
 		c.client, err = client.NewInProcessClientWithOptions(e.inproc, opts...)
 		if err != nil {
 			cancel()

@@ -45,9 +45,6 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if o.roots == nil {
-		o.roots = defaultRoots()
-	}
 	roots, err := rootsOf(o.roots)
 	if err != nil {
 		return nil, fmt.Errorf("mcpclient: %w", err)
