@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -33,6 +34,8 @@ func TestMain(m *testing.M) {
 			os.Exit(conformanceClient(os.Args[2:]))
 		case roleBrowser:
 			os.Exit(headlessBrowser(os.Args[2:]))
+		case roleDemoServer:
+			os.Exit(run(context.Background(), []string{"demo-server"}, os.Stdin, os.Stdout, os.Stderr))
 		}
 	}
 	// OAuth tokens of every test go to a file of the run's own, never to

@@ -66,12 +66,34 @@ const loginWait = 5 * time.Minute
 // attempt. A server that asks for an OAuth login gets one (see autoLogin).
 // The caller closes the Manager.
 func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	return a.startManager(ctx, "", opts...)
+}
+
+// openServer is openManager for a command that names a server (SERVER or
+// SERVER.TOOL): that server alone is started, so that the others' start-up
+// (a dead one's timeout, a big one's listing, their CPU) costs it nothing.
+func (a *app) openServer(ctx context.Context, name string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	return a.startManager(ctx, name, opts...)
+}
+
+// startManager starts a Manager on the config's servers, or on the one
+// named only when only is not "", and waits for their first attempts.
+func (a *app) startManager(ctx context.Context, only string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 	wait := a.connectWait()
 	if a.autoLogin() {
 		wait += loginWait
 	}
 	opts = append([]mcpclient.Option{mcpclient.WithAutoLogin(a.autoLogin()), mcpclient.WithLoginTimeout(loginWait)}, opts...)
-	m, err := a.newManager(opts...)
+	cfg, demo, err := a.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	if only != "" && !demo {
+		if cfg.Servers, err = onlyServer(cfg.Servers, only); err != nil {
+			return nil, err
+		}
+	}
+	m, err := a.managerOn(cfg, demo, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +139,18 @@ func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 	}
 }
 
+// onlyServer keeps the entry named name, or says which there are.
+func onlyServer(servers []mcpclient.ServerConfig, name string) ([]mcpclient.ServerConfig, error) {
+	var names []string
+	for _, s := range servers {
+		if s.Name == name {
+			return []mcpclient.ServerConfig{s}, nil
+		}
+		names = append(names, s.Name)
+	}
+	return nil, fmt.Errorf("no server named %q; the servers are: %v", name, names)
+}
+
 // newManager loads the config and makes a Manager on it (or on the
 // embedded demo server when nothing is configured), not yet started.
 func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
@@ -158,9 +192,9 @@ func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Optio
 	return mcpclient.NewManager(cfg, opts...)
 }
 
-// liveTool fetches SERVER.TOOL from a running server.
+// liveTool fetches SERVER.TOOL from a running server, started alone.
 func (a *app) liveTool(ctx context.Context, ref toolRef) (model.Tool, error) {
-	m, err := a.openManager(ctx)
+	m, err := a.openServer(ctx, ref.server)
 	if err != nil {
 		return model.Tool{}, err
 	}

@@ -131,7 +131,11 @@ func (a *app) toolsCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			m, err := a.openManager(cmd.Context())
+			only := "" // every server, or the one named alone
+			if len(args) == 1 {
+				only = args[0]
+			}
+			m, err := a.startManager(cmd.Context(), only)
 			if err != nil {
 				return err
 			}
