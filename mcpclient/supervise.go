@@ -115,8 +115,10 @@ func (s *serverState) snapshot() model.Server {
 	if s.failures > 0 {
 		srv.Retry = model.Retry{Attempt: s.failures + 1, At: s.retryAt}
 	}
-	for _, r := range s.peer.roots {
-		srv.Roots = append(srv.Roots, r.URI)
+	if s.peer.capabilities(srv.Transport).Roots != nil {
+		for _, r := range s.peer.roots {
+			srv.Roots = append(srv.Roots, r.URI)
+		}
 	}
 	if s.ep.inproc == nil {
 		srv.Command = s.ep.cfg.Redact(s.ep.cfg.commandLine())
