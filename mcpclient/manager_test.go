@@ -621,3 +621,20 @@ func TestConnectedServerHasNoRetry(t *testing.T) {
 		t.Errorf("connected with a retry pending: %+v", s.Retry)
 	}
 }
+
+// TestReconnectKeepsTheSameListing: a reconnect that lists the same tools
+// hands out the bytes it handed out before, so that front ends see at a
+// glance that nothing changed (the explorer counted 1,223 tools' tokens
+// again, for seconds of CPU, on every reconnect).
+func TestReconnectKeepsTheSameListing(t *testing.T) {
+	t.Parallel()
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}})
+	before := m.Tools("h")
+	s, err := m.ReconnectWait(context.Background(), "h")
+	if err != nil || s.State != model.StateConnected || len(s.Tools) != len(before) || len(before) == 0 {
+		t.Fatalf("reconnect: %v, %+v", err, s)
+	}
+	if &s.Tools[0].Raw[0] != &before[0].Raw[0] {
+		t.Error("the same listing came back in new bytes")
+	}
+}

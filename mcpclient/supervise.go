@@ -475,8 +475,13 @@ func (m *Manager) connected(s *serverState, c *conn, tools []model.Tool) {
 		s.instructions = c.Instructions()
 		s.impl, s.protocol = c.Implementation()
 		s.attempts++
+		// The same listing keeps the bytes already handed out, so that what
+		// front ends built from them (indexes, token counts) is seen to
+		// still hold at a glance: a reconnect costs them nothing.
 		toolsChanged = !sameTools(s.tools, tools)
-		s.tools = tools
+		if toolsChanged {
+			s.tools = tools
+		}
 	})
 	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: model.StateConnected})
 	if toolsChanged {
@@ -488,7 +493,9 @@ func (m *Manager) setTools(s *serverState, tools []model.Tool) {
 	var changed bool
 	s.update(func() {
 		changed = !sameTools(s.tools, tools)
-		s.tools = tools
+		if changed {
+			s.tools = tools
+		}
 	})
 	if changed {
 		m.events.push(Event{Kind: EventToolsChanged, Server: s.name, State: model.StateConnected})
