@@ -32,8 +32,8 @@ func writeConfig(t *testing.T, servers map[string]any) string {
 }
 
 // TestNamedServerStartsAlone: a command that names SERVER or SERVER.TOOL
-// starts that server only; a dead server beside it is never started (nor
-// waited for).
+// (or servers, as snapshot and lint do) starts that server only; a dead
+// server beside it is never started (nor waited for).
 func TestNamedServerStartsAlone(t *testing.T) {
 	t.Parallel()
 	marker := filepath.Join(t.TempDir(), "dead-started")
@@ -46,6 +46,7 @@ func TestNamedServerStartsAlone(t *testing.T) {
 		{"describe", "shop.shop_get_order", "--json"},
 		{"tools", "shop"},
 		{"call", "shop.shop_get_order", "--args", `{"order_id": "1001"}`},
+		{"snapshot", "shop"},
 	} {
 		out, stderr, code := mcpeek(t, append(args, "--config", cfg, "--connect-timeout", "20s")...)
 		if code != 0 || out == "" {

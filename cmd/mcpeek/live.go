@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,19 +67,19 @@ const loginWait = 5 * time.Minute
 // attempt. A server that asks for an OAuth login gets one (see autoLogin).
 // The caller closes the Manager.
 func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
-	return a.startManager(ctx, "", opts...)
+	return a.startManager(ctx, nil, opts...)
 }
 
 // openServer is openManager for a command that names a server (SERVER or
 // SERVER.TOOL): that server alone is started, so that the others' start-up
 // (a dead one's timeout, a big one's listing, their CPU) costs it nothing.
 func (a *app) openServer(ctx context.Context, name string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
-	return a.startManager(ctx, name, opts...)
+	return a.startManager(ctx, []string{name}, opts...)
 }
 
-// startManager starts a Manager on the config's servers, or on the one
-// named only when only is not "", and waits for their first attempts.
-func (a *app) startManager(ctx context.Context, only string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+// startManager starts a Manager on the config's servers, or on those named
+// in only when there are any, and waits for their first attempts.
+func (a *app) startManager(ctx context.Context, only []string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 	wait := a.connectWait()
 	if a.autoLogin() {
 		wait += loginWait
@@ -88,8 +89,8 @@ func (a *app) startManager(ctx context.Context, only string, opts ...mcpclient.O
 	if err != nil {
 		return nil, err
 	}
-	if only != "" && !demo {
-		if cfg.Servers, err = onlyServer(cfg.Servers, only); err != nil {
+	if len(only) > 0 && !demo {
+		if cfg.Servers, err = onlyServers(cfg.Servers, only); err != nil {
 			return nil, err
 		}
 	}
@@ -139,16 +140,23 @@ func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 	}
 }
 
-// onlyServer keeps the entry named name, or says which there are.
-func onlyServer(servers []mcpclient.ServerConfig, name string) ([]mcpclient.ServerConfig, error) {
-	var names []string
+// onlyServers keeps the entries named, in config order, or says which
+// there are.
+func onlyServers(servers []mcpclient.ServerConfig, names []string) ([]mcpclient.ServerConfig, error) {
+	var kept []mcpclient.ServerConfig
+	var known []string
 	for _, s := range servers {
-		if s.Name == name {
-			return []mcpclient.ServerConfig{s}, nil
+		if slices.Contains(names, s.Name) {
+			kept = append(kept, s)
 		}
-		names = append(names, s.Name)
+		known = append(known, s.Name)
 	}
-	return nil, fmt.Errorf("no server named %q; the servers are: %v", name, names)
+	for _, name := range names {
+		if !slices.Contains(known, name) {
+			return nil, fmt.Errorf("no server named %q; the servers are: %v", name, known)
+		}
+	}
+	return kept, nil
 }
 
 // newManager loads the config and makes a Manager on it (or on the

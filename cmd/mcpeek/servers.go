@@ -131,11 +131,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			only := "" // every server, or the one named alone
-			if len(args) == 1 {
-				only = args[0]
-			}
-			m, err := a.startManager(cmd.Context(), only)
+			m, err := a.startManager(cmd.Context(), args) // every server, or the one named alone
 			if err != nil {
 				return err
 			}
