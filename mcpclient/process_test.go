@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -107,4 +108,33 @@ func TestChildDiesWithItsParent(t *testing.T) {
 	// SIGKILL: no chance for the parent to stop its child itself.
 	_ = parent.Process.Kill()
 	waitGone(t, pid, "the stubborn child of a killed parent")
+}
+
+// TestHungServerFailsBeforeItIsReaped: a server that never answers
+// initialize fails at its connect timeout; the child, which ignores
+// SIGTERM and so takes the stop grace to kill, is reaped in the background
+// (Close waits for it). The attempt used to end only once it was reaped.
+func TestHungServerFailsBeforeItIsReaped(t *testing.T) {
+	t.Parallel()
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	hung := ServerConfig{Name: "hung", Source: "test", Command: "sh",
+		Args: []string{"-c", `trap "" TERM; echo $$ > "$PID_FILE"; exec sleep 1000`}, Env: map[string]string{"PID_FILE": pidFile}}
+	m := startManager(t, Config{Servers: []ServerConfig{hung}},
+		WithConnectTimeout(500*time.Millisecond), WithStopGrace(2*time.Second), WithBackoff(time.Hour, time.Hour))
+	s, _ := m.Server("hung")
+	if s.State != model.StateError || !strings.Contains(s.Err, "timed out after 500ms") {
+		t.Fatalf("state %s, err %q", s.State, s.Err)
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	if !alive(pid) {
+		t.Error("the attempt ended only once the child was reaped")
+	}
+	m.Close()
+	if alive(pid) {
+		t.Error("Close left the child running")
+	}
 }

@@ -321,6 +321,7 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 		onLog:          func(n mcp.JSONRPCNotification) { m.logged(s, n) },
 		clean:          s.clean,
 		logLevel:       m.opts.logLevel,
+		later:          m.background,
 	})
 	if err != nil {
 		return nil, nil, stderr.Lines(), m.stageError(ctx, "connect", err)
@@ -328,10 +329,20 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 	tools, err := c.listTools(ctx)
 	if err != nil {
 		err = m.stageError(ctx, "list tools", c.lostOr(err))
-		c.close()
+		c.closeAfterFailure(ctx, m.background)
 		return nil, nil, stderr.Lines(), err
 	}
 	return c, tools, nil, nil
+}
+
+// background runs f on a goroutine that Close waits for. It is called
+// from a supervisor, whose own count keeps the wait group above zero.
+func (m *Manager) background(f func()) {
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		f()
+	}()
 }
 
 // stageError words a failed stage, saying plainly when it timed out.

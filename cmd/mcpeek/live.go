@@ -59,6 +59,12 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 	return cfg, len(cfg.Servers) == 0, nil
 }
 
+// oneShotBackoff is the wait before a command's Manager tries a failed
+// server again: a command reports what it found and ends, so it does not
+// start a server again on its own (a call still reconnects a server that
+// went down, at once); one that serves (the gateway) asks for retries.
+const oneShotBackoff = time.Hour
+
 // loginWait bounds a login in the browser started by a command.
 const loginWait = 5 * time.Minute
 
@@ -84,7 +90,8 @@ func (a *app) startManager(ctx context.Context, only []string, opts ...mcpclient
 	if a.autoLogin() {
 		wait += loginWait
 	}
-	opts = append([]mcpclient.Option{mcpclient.WithAutoLogin(a.autoLogin()), mcpclient.WithLoginTimeout(loginWait)}, opts...)
+	opts = append([]mcpclient.Option{mcpclient.WithAutoLogin(a.autoLogin()), mcpclient.WithLoginTimeout(loginWait),
+		mcpclient.WithBackoff(oneShotBackoff, oneShotBackoff)}, opts...)
 	cfg, demo, err := a.loadConfig()
 	if err != nil {
 		return nil, err
