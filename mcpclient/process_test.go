@@ -138,3 +138,23 @@ func TestHungServerFailsBeforeItIsReaped(t *testing.T) {
 		t.Error("Close left the child running")
 	}
 }
+
+// TestCallOnAFailedServerStartsItOnce: a call to a server in error makes
+// one attempt and answers with its outcome; the server, which stays in
+// error while it retries, is not asked again meanwhile (each ask started
+// one more child after the call had its answer).
+func TestCallOnAFailedServerStartsItOnce(t *testing.T) {
+	t.Parallel()
+	starts := filepath.Join(t.TempDir(), "starts")
+	dead := ServerConfig{Name: "dead", Source: "test", Command: "sh",
+		Args: []string{"-c", `echo started >> "$STARTS"; echo "no database" >&2; exit 1`}, Env: map[string]string{"STARTS": starts}}
+	m := startManager(t, Config{Servers: []ServerConfig{dead}}, WithBackoff(time.Hour, time.Hour))
+	if _, err := m.CallTool(context.Background(), "dead", "x", nil); !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("CallTool = %v, want ErrUnavailable", err)
+	}
+	m.Close()
+	b, _ := os.ReadFile(starts)
+	if n := strings.Count(string(b), "started"); n != 2 {
+		t.Errorf("started %d times, want 2 (the first attempt, then the call's)", n)
+	}
+}

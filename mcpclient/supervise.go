@@ -41,6 +41,7 @@ type serverState struct {
 	attempts     uint64        // finished connection attempts
 	failures     int           // attempts failed and connections lost since last connected
 	retryAt      time.Time     // when the next attempt starts; zero while one is under way
+	trying       bool          // a connection attempt is under way
 	changed      chan struct{} // closed and replaced on every change
 	login        *loginRequest // a Login waiting for the next attempt
 }
@@ -395,6 +396,7 @@ const needsLoginRecheck = 30 * time.Second
 func (m *Manager) beginAttempt(s *serverState) {
 	s.mu.Lock()
 	failed := s.failures > 0
+	s.trying = true
 	s.mu.Unlock()
 	if !failed {
 		m.setState(s, model.StateStarting, "", []string{})
@@ -458,6 +460,7 @@ func (m *Manager) fail(s *serverState, err error, attempt bool) {
 		s.failures++
 		if attempt {
 			s.attempts++
+			s.trying = false
 		}
 	})
 	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: state, Err: msg})
@@ -481,7 +484,7 @@ func (m *Manager) connected(s *serverState, c *conn, tools []model.Tool) {
 	var toolsChanged bool
 	s.update(func() {
 		s.state, s.err, s.stderr = model.StateConnected, "", nil
-		s.failures, s.retryAt = 0, time.Time{}
+		s.failures, s.retryAt, s.trying = 0, time.Time{}, false
 		s.conn = c
 		s.instructions = c.Instructions()
 		s.impl, s.protocol = c.Implementation()
