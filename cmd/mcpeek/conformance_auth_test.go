@@ -23,6 +23,9 @@ const (
 	// roleBrowser: $BROWSER, a headless browser that follows the
 	// authorization URL to mcpeek's loopback redirect.
 	roleBrowser = "conformance-browser"
+	// roleDemoServer makes the test binary `mcpeek demo-server`: a real
+	// stdio server for a config, without building mcpeek.
+	roleDemoServer = "demo-server-role"
 	// binEnv names the mcpeek binary for roleClient.
 	binEnv = "MCPEEK_CONFORMANCE_BIN"
 )

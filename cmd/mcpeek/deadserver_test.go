@@ -9,10 +9,6 @@ import (
 	"testing"
 )
 
-// roleDemoServer: the test binary serves the embedded demo over stdio, as
-// `mcpeek demo-server` does, without building the binary.
-const roleDemoServer = "demo-server"
-
 // deadServer is a config entry for a server that never answers initialize
 // and ignores SIGTERM, as an npx wrapper may (it is killed after the stop
 // grace); it touches marker when started.
