@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sync/atomic"
 
@@ -15,9 +14,12 @@ import (
 
 // A server may ask its client for things while it works: the roots it may
 // use, information from the user (elicitation), an LLM completion
-// (sampling). mcpeek declares all three, as a real client does, so servers
-// list every tool they offer; the front ends answer elicitation and sampling
-// through the handlers below.
+// (sampling). mcpeek declares elicitation and sampling, as a real client
+// does, so servers list every tool they offer; the front ends answer them
+// through the handlers below. It declares roots only when it has some to
+// offer (WithRoots, an entry's Roots): a server given none serves what its
+// own arguments say, as in the client its config came from, instead of
+// racing them with a root of mcpeek's choosing.
 
 // ElicitAction is how the user answered an elicitation.
 type ElicitAction string
@@ -146,10 +148,11 @@ func ReplySampling(text string) SamplingHandler {
 // refuse one and go on.
 var ErrSamplingDeclined = errors.New("sampling request declined")
 
-// WithRoots sets the roots mcpeek gives servers (roots/list): directories a
+// WithRoots sets the roots mcpeek offers servers (roots/list): directories a
 // server may work in. Relative paths are taken from the working directory.
-// The default is the working directory; WithRoots() with none gives an
-// empty list. An entry's Roots override them for its server.
+// By default none are offered and the roots capability is not declared, so
+// that a server works where its config's arguments say. An entry's Roots
+// override them for its server.
 func WithRoots(dirs ...string) Option {
 	return func(o *options) { o.roots = append([]string{}, dirs...) }
 }
@@ -211,12 +214,4 @@ func rootsOf(dirs []string) ([]mcp.Root, error) {
 		roots = append(roots, mcp.Root{URI: u.String(), Name: filepath.Base(abs)})
 	}
 	return roots, nil
-}
-
-// defaultRoots is the working directory, or no root when it is unknown.
-func defaultRoots() []string {
-	if wd, err := os.Getwd(); err == nil {
-		return []string{wd}
-	}
-	return nil
 }

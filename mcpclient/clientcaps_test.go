@@ -311,12 +311,17 @@ func TestSamplingDeclinedByDefault(t *testing.T) {
 	}
 }
 
-// TestCapabilitiesDeclared: the client capabilities each transport declares.
+// TestCapabilitiesDeclared: the client capabilities each transport
+// declares; roots only when some are offered.
 func TestCapabilitiesDeclared(t *testing.T) {
 	p := &peer{}
 	caps := p.capabilities(model.TransportStdio)
-	if caps.Roots == nil || caps.Sampling == nil || caps.Elicitation == nil {
-		t.Errorf("stdio declares %+v", caps)
+	if caps.Roots != nil || caps.Sampling == nil || caps.Elicitation == nil {
+		t.Errorf("stdio without roots declares %+v", caps)
+	}
+	p.roots = []mcp.Root{{URI: "file:///tmp"}}
+	if caps := p.capabilities(model.TransportStdio); caps.Roots == nil {
+		t.Errorf("stdio with roots declares %+v", caps)
 	}
 	if caps := p.capabilities(model.TransportSSE); caps.Roots != nil || caps.Sampling != nil || caps.Elicitation != nil {
 		t.Errorf("sse declares %+v, whose transport cannot answer", caps)
@@ -388,8 +393,7 @@ func TestElicitFields(t *testing.T) {
 }
 
 // TestRootsInTheFile: an entry's "roots" (with ${VAR} expanded) replace
-// the Manager's roots for its server; the Manager's default is the working
-// directory.
+// the Manager's roots for its server; by default none are offered.
 func TestRootsInTheFile(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("MCPEEK_TEST_ROOT", dir)
@@ -406,11 +410,10 @@ func TestRootsInTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	wd, _ := os.Getwd()
 	for name, want := range map[string][]string{
 		"own":   {"file://" + dir + "/a", "file:///b"},
 		"none":  {},
-		"plain": {"file://" + wd},
+		"plain": {},
 	} {
 		var got []string
 		for _, r := range m.byName[name].peer.roots {

@@ -57,6 +57,8 @@ type conn struct {
 	ackOnce sync.Once
 	acked   chan struct{}
 
+	greeted atomic.Bool // the server answered initialize
+
 	mu      sync.Mutex
 	closing bool
 	wg      sync.WaitGroup // goroutines that close waits for
@@ -93,6 +95,11 @@ type dialConfig struct {
 	// logLevel is the lowest log severity asked of the server ("" asks
 	// nothing).
 	logLevel mcp.LoggingLevel
+	// later runs f in the background, tracked by the Manager: a connection
+	// whose set-up ran out of time is closed there, so that the attempt
+	// ends at its timeout rather than once the child is reaped. nil closes
+	// it at once.
+	later func(f func())
 }
 
 // dial connects to e and completes the handshake. ctx bounds the handshake
@@ -158,7 +165,10 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	}
 	if e.inproc != nil {
 		answers := inprocAnswers{c.peer}
-		opts = append(opts, client.WithRootsHandler(answers), client.WithElicitationHandler(answers), client.WithSamplingHandler(answers))
+		opts = append(opts, client.WithElicitationHandler(answers), client.WithSamplingHandler(answers))
+		if c.peer.offersRoots() {
+			opts = append(opts, client.WithRootsHandler(answers))
+		}
 		c.client, err = client.NewInProcessClientWithOptions(e.inproc, opts...)
 		if err != nil {
 			cancel()
@@ -175,7 +185,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	}
 	defer func() {
 		if err != nil {
-			c.close()
+			c.closeAfterFailure(ctx, dc.later)
 		}
 	}()
 
@@ -206,6 +216,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	if err != nil {
 		return nil, fmt.Errorf("initialize: %w", c.failure(err))
 	}
+	c.greeted.Store(true)
 	if c.modern() && c.toolsListChanged() {
 		c.listen(ctx)
 	}
@@ -400,6 +411,17 @@ func (c *conn) goTracked(f func()) {
 	}()
 }
 
+// closeAfterFailure closes a connection whose set-up failed: in the
+// background (later) when it ran out of time, since a child that hangs
+// takes the stop grace to reap; else at once.
+func (c *conn) closeAfterFailure(ctx context.Context, later func(func())) {
+	if ctx.Err() != nil && later != nil {
+		later(c.close)
+		return
+	}
+	c.close()
+}
+
 // close ends the connection: the notification stream, the transport, and
 // the child, which is reaped before close returns.
 func (c *conn) close() {
@@ -413,7 +435,9 @@ func (c *conn) close() {
 		c.cancelLife()
 		_ = c.client.Close()
 		if c.proc != nil {
-			c.proc.stop()
+			// A child that never answered initialize is not waiting for
+			// its stdin to close: it gets SIGTERM at once.
+			c.proc.stop(c.greeted.Load())
 		}
 		c.markLost(errors.New("connection closed"))
 		c.wg.Wait()

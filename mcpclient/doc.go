@@ -18,12 +18,13 @@
 // otherwise ([WithMaxMessageBytes]); and a stdio server runs in a process
 // group of its own, which is stopped whole.
 //
-// mcpeek is the client a server expects: it declares roots, elicitation and
+// mcpeek is the client a server expects: it declares elicitation and
 // sampling, so that servers offer every tool (some list a tool only to a
-// client that can answer what it asks), and answers them: the roots are the
-// working directory unless set otherwise ([WithRoots], an entry's Roots),
-// elicitations and sampling requests go to the front end's handlers
+// client that can answer what it asks), and answers them: elicitations and
+// sampling requests go to the front end's handlers
 // ([WithElicitationHandler], [WithSamplingHandler]; declined by default).
+// It declares roots only when some are set ([WithRoots], an entry's Roots):
+// by default a server works where its own arguments say.
 // The log messages a server sends are kept with its stderr lines
 // ([model.Server].Log, [EventLog]); a call can follow the server's progress
 // reports and has a timeout that cancels it on the server ([Manager.CallToolWith]).

@@ -45,9 +45,6 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if o.roots == nil {
-		o.roots = defaultRoots()
-	}
 	roots, err := rootsOf(o.roots)
 	if err != nil {
 		return nil, fmt.Errorf("mcpclient: %w", err)
@@ -443,7 +440,7 @@ func (m *Manager) ready(ctx context.Context, s *serverState) (*conn, error) {
 	var target uint64
 	for first := true; ; first = false {
 		s.mu.Lock()
-		state, c, attempts, changed, lastErr := s.state, s.conn, s.attempts, s.changed, s.err
+		state, c, attempts, changed, lastErr, trying := s.state, s.conn, s.attempts, s.changed, s.err, s.trying
 		s.mu.Unlock()
 		// A connection can be lost a moment before the supervisor moves the
 		// state on; such a connection is down, not ready.
@@ -460,9 +457,11 @@ func (m *Manager) ready(ctx context.Context, s *serverState) (*conn, error) {
 			}
 			return nil, fmt.Errorf("%w: %s: %s", ErrUnavailable, s.name, lastErr)
 		}
-		if down || lost {
+		if (down || lost) && !trying {
 			// Asked again on every change: a kick sent while the supervisor
-			// was still on the lost connection may have been used up.
+			// was still on the lost connection may have been used up. Not
+			// while a retry is under way (a failed server stays in error
+			// meanwhile): its outcome answers the wait.
 			s.kickNow()
 		}
 		select {

@@ -576,3 +576,65 @@ func TestCommandLineAndFirstStderrError(t *testing.T) {
 		t.Errorf("lines %q", got)
 	}
 }
+
+func TestFailedServerStaysInErrorWhileRetrying(t *testing.T) {
+	t.Parallel()
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("dead", "exit-early")}},
+		WithBackoff(time.Millisecond, 4*time.Millisecond))
+	s, _ := m.Server("dead")
+	if s.State != model.StateError || s.Retry.Attempt < 2 {
+		t.Fatalf("after the first attempt: state %s, retry %+v", s.State, s.Retry)
+	}
+	// Every event after the first error, through several retries, says
+	// error: the row never flips back to starting, and each retry is
+	// numbered.
+	timeout := time.NewTimer(waitLimit)
+	defer timeout.Stop()
+	failed := false
+	for {
+		select {
+		case e := <-m.Events():
+			if e.Server == "dead" && e.State != model.StateError && failed {
+				t.Fatalf("a retry showed the server as %s", e.State)
+			}
+			failed = failed || e.State == model.StateError
+		case <-timeout.C:
+			t.Fatal("gave up waiting for the fifth attempt")
+		}
+		s, _ := m.Server("dead")
+		if s.State != model.StateError || s.Err == "" {
+			t.Fatalf("while retrying: state %s, err %q", s.State, s.Err)
+		}
+		if s.Retry.Attempt >= 5 {
+			break
+		}
+	}
+}
+
+func TestConnectedServerHasNoRetry(t *testing.T) {
+	t.Parallel()
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}},
+		WithBackoff(time.Millisecond, 10*time.Millisecond))
+	crash(t, m, "h")
+	s := waitServer(t, m, "h", "connected again", isState(model.StateConnected))
+	if s.Retry.Pending() {
+		t.Errorf("connected with a retry pending: %+v", s.Retry)
+	}
+}
+
+// TestReconnectKeepsTheSameListing: a reconnect that lists the same tools
+// hands out the bytes it handed out before, so that front ends see at a
+// glance that nothing changed (the explorer counted 1,223 tools' tokens
+// again, for seconds of CPU, on every reconnect).
+func TestReconnectKeepsTheSameListing(t *testing.T) {
+	t.Parallel()
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}})
+	before := m.Tools("h")
+	s, err := m.ReconnectWait(context.Background(), "h")
+	if err != nil || s.State != model.StateConnected || len(s.Tools) != len(before) || len(before) == 0 {
+		t.Fatalf("reconnect: %v, %+v", err, s)
+	}
+	if &s.Tools[0].Raw[0] != &before[0].Raw[0] {
+		t.Error("the same listing came back in new bytes")
+	}
+}

@@ -27,7 +27,7 @@ type options struct {
 	loginPrompt    func(server, authURL string)
 	autoLogin      bool
 	loginTimeout   time.Duration
-	roots          []string // nil: the working directory
+	roots          []string // nil: none offered
 	elicit         ElicitationHandler
 	sample         SamplingHandler
 	logLevel       mcp.LoggingLevel
@@ -43,7 +43,7 @@ func defaultOptions() options {
 		connectTimeout: 30 * time.Second,
 		callTimeout:    60 * time.Second,
 		backoffMin:     time.Second,
-		backoffMax:     30 * time.Second,
+		backoffMax:     5 * time.Minute,
 		stderrLines:    50,
 		maxPages:       defaultMaxPages,
 		stopGrace:      defaultStopGrace,
@@ -77,7 +77,7 @@ func WithCallTimeout(d time.Duration) Option {
 }
 
 // WithBackoff sets the wait before reconnecting a failed server: it starts at
-// min and doubles after each failure up to max (defaults 1s and 30s).
+// min and doubles after each failure up to max (defaults 1s and 5m).
 func WithBackoff(min, max time.Duration) Option {
 	return func(o *options) {
 		if min > 0 {

@@ -30,10 +30,10 @@ type peer struct {
 	h      *handlers
 }
 
-// capabilities are the client capabilities declared to the server: roots,
-// sampling and elicitation (form mode). None over HTTP+SSE, whose mcp-go
-// transport drops requests from the server: a server told otherwise would
-// wait forever for its answers.
+// capabilities are the client capabilities declared to the server:
+// sampling, elicitation (form mode), and roots when there are roots to
+// offer. None over HTTP+SSE, whose mcp-go transport drops requests from the
+// server: a server told otherwise would wait forever for its answers.
 func (p *peer) capabilities(t model.Transport) mcp.ClientCapabilities {
 	if t == model.TransportSSE {
 		return mcp.ClientCapabilities{}
@@ -42,12 +42,18 @@ func (p *peer) capabilities(t model.Transport) mcp.ClientCapabilities {
 		Sampling:    &mcp.SamplingCapability{},
 		Elicitation: &mcp.ElicitationCapability{},
 	}
-	// The roots never change during a connection: no listChanged.
-	caps.Roots = &struct {
-		ListChanged bool `json:"listChanged,omitempty"`
-	}{}
+	if p.offersRoots() {
+		// The roots never change during a connection: no listChanged.
+		caps.Roots = &struct {
+			ListChanged bool `json:"listChanged,omitempty"`
+		}{}
+	}
 	return caps
 }
+
+// offersRoots reports whether the server is offered roots: the roots
+// capability is declared only then.
+func (p *peer) offersRoots() bool { return len(p.roots) > 0 }
 
 // answerError is a JSON-RPC error answer to a server's request.
 type answerError struct {

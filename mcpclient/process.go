@@ -145,14 +145,15 @@ func (p *process) ExitError() error {
 // end a stdio server), then its process group gets SIGTERM, then SIGKILL,
 // each after a grace period. What the child started and left behind gets
 // the same SIGTERM and SIGKILL. It returns once the child is reaped and
-// every pipe is closed.
-func (p *process) stop() {
+// every pipe is closed. Unless polite, SIGTERM follows the closing of stdin
+// at once.
+func (p *process) stop(polite bool) {
 	p.stdin.Close()
 	grace := p.grace
 	if grace <= 0 {
 		grace = defaultStopGrace
 	}
-	if !p.waitFor(grace) {
+	if !polite || !p.waitFor(grace) {
 		p.signal(syscall.SIGTERM)
 		if !p.waitFor(grace) {
 			p.signal(syscall.SIGKILL)

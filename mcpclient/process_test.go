@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -107,4 +108,53 @@ func TestChildDiesWithItsParent(t *testing.T) {
 	// SIGKILL: no chance for the parent to stop its child itself.
 	_ = parent.Process.Kill()
 	waitGone(t, pid, "the stubborn child of a killed parent")
+}
+
+// TestHungServerFailsBeforeItIsReaped: a server that never answers
+// initialize fails at its connect timeout; the child, which ignores
+// SIGTERM and so takes the stop grace to kill, is reaped in the background
+// (Close waits for it). The attempt used to end only once it was reaped.
+func TestHungServerFailsBeforeItIsReaped(t *testing.T) {
+	t.Parallel()
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	hung := ServerConfig{Name: "hung", Source: "test", Command: "sh",
+		Args: []string{"-c", `trap "" TERM; echo $$ > "$PID_FILE"; exec sleep 1000`}, Env: map[string]string{"PID_FILE": pidFile}}
+	m := startManager(t, Config{Servers: []ServerConfig{hung}},
+		WithConnectTimeout(500*time.Millisecond), WithStopGrace(2*time.Second), WithBackoff(time.Hour, time.Hour))
+	s, _ := m.Server("hung")
+	if s.State != model.StateError || !strings.Contains(s.Err, "timed out after 500ms") {
+		t.Fatalf("state %s, err %q", s.State, s.Err)
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	if !alive(pid) {
+		t.Error("the attempt ended only once the child was reaped")
+	}
+	m.Close()
+	if alive(pid) {
+		t.Error("Close left the child running")
+	}
+}
+
+// TestCallOnAFailedServerStartsItOnce: a call to a server in error makes
+// one attempt and answers with its outcome; the server, which stays in
+// error while it retries, is not asked again meanwhile (each ask started
+// one more child after the call had its answer).
+func TestCallOnAFailedServerStartsItOnce(t *testing.T) {
+	t.Parallel()
+	starts := filepath.Join(t.TempDir(), "starts")
+	dead := ServerConfig{Name: "dead", Source: "test", Command: "sh",
+		Args: []string{"-c", `echo started >> "$STARTS"; echo "no database" >&2; exit 1`}, Env: map[string]string{"STARTS": starts}}
+	m := startManager(t, Config{Servers: []ServerConfig{dead}}, WithBackoff(time.Hour, time.Hour))
+	if _, err := m.CallTool(context.Background(), "dead", "x", nil); !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("CallTool = %v, want ErrUnavailable", err)
+	}
+	m.Close()
+	b, _ := os.ReadFile(starts)
+	if n := strings.Count(string(b), "started"); n != 2 {
+		t.Errorf("started %d times, want 2 (the first attempt, then the call's)", n)
+	}
 }

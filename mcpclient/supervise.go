@@ -39,6 +39,9 @@ type serverState struct {
 	tools        []model.Tool
 	conn         *conn
 	attempts     uint64        // finished connection attempts
+	failures     int           // attempts failed and connections lost since last connected
+	retryAt      time.Time     // when the next attempt starts; zero while one is under way
+	trying       bool          // a connection attempt is under way
 	changed      chan struct{} // closed and replaced on every change
 	login        *loginRequest // a Login waiting for the next attempt
 }
@@ -109,6 +112,14 @@ func (s *serverState) snapshot() model.Server {
 
 		Implementation:  s.impl,
 		ProtocolVersion: s.protocol,
+	}
+	if s.failures > 0 {
+		srv.Retry = model.Retry{Attempt: s.failures + 1, At: s.retryAt}
+	}
+	if s.peer.capabilities(srv.Transport).Roots != nil {
+		for _, r := range s.peer.roots {
+			srv.Roots = append(srv.Roots, r.URI)
+		}
 	}
 	if s.ep.inproc == nil {
 		srv.Command = s.ep.cfg.Redact(s.ep.cfg.commandLine())
@@ -215,7 +226,7 @@ func (m *Manager) supervise(s *serverState) {
 		case <-s.kick:
 		default:
 		}
-		m.setState(s, model.StateStarting, "", []string{})
+		m.beginAttempt(s)
 		c, tools, stderr, err := m.connect(s)
 		if err != nil {
 			if m.ctx.Err() != nil {
@@ -227,7 +238,7 @@ func (m *Manager) supervise(s *serverState) {
 				// Trying again soon cannot help: only a login can, here
 				// (Login kicks) or in another process (seen at the next
 				// attempt).
-				delay = m.opts.backoffMax
+				delay = min(needsLoginRecheck, m.opts.backoffMax)
 			}
 			if !m.pause(s, &delay) {
 				return
@@ -249,7 +260,7 @@ func (m *Manager) supervise(s *serverState) {
 		case endLost:
 			// A connection that stayed up a while starts backoff afresh;
 			// one that dies at once keeps doubling it.
-			if time.Since(up) >= m.opts.backoffMax {
+			if time.Since(up) >= min(stableAfter, m.opts.backoffMax) {
 				delay = m.opts.backoffMin
 			}
 			m.lost(s, c, err)
@@ -311,6 +322,7 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 		onLog:          func(n mcp.JSONRPCNotification) { m.logged(s, n) },
 		clean:          s.clean,
 		logLevel:       m.opts.logLevel,
+		later:          m.background,
 	})
 	if err != nil {
 		return nil, nil, stderr.Lines(), m.stageError(ctx, "connect", err)
@@ -318,10 +330,20 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 	tools, err := c.listTools(ctx)
 	if err != nil {
 		err = m.stageError(ctx, "list tools", c.lostOr(err))
-		c.close()
+		c.closeAfterFailure(ctx, m.background)
 		return nil, nil, stderr.Lines(), err
 	}
 	return c, tools, nil, nil
+}
+
+// background runs f on a goroutine that Close waits for. It is called
+// from a supervisor, whose own count keeps the wait group above zero.
+func (m *Manager) background(f func()) {
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		f()
+	}()
 }
 
 // stageError words a failed stage, saying plainly when it timed out.
@@ -358,11 +380,48 @@ func (m *Manager) serve(s *serverState, c *conn) (endReason, error) {
 	}
 }
 
-// pause waits out the backoff delay, doubling it for next time. A kick cuts
-// it short. It reports false when the Manager is closing.
+// stableAfter is how long a connection must have stayed up for its loss
+// to start the backoff afresh.
+const stableAfter = 30 * time.Second
+
+// needsLoginRecheck is how often a server that needs a login is tried
+// again, to see a login made by another process.
+const needsLoginRecheck = 30 * time.Second
+
+// beginAttempt marks the start of a connection attempt. The first one, and
+// one after a live connection was dropped on purpose, shows as starting; a
+// retry after a failure keeps the server in error (or needs login), with
+// its message and stderr, until it succeeds: a dead server does not look
+// like one that is loading.
+func (m *Manager) beginAttempt(s *serverState) {
+	s.mu.Lock()
+	failed := s.failures > 0
+	s.trying = true
+	s.mu.Unlock()
+	if !failed {
+		m.setState(s, model.StateStarting, "", []string{})
+		return
+	}
+	var e Event
+	s.update(func() {
+		s.retryAt = time.Time{}
+		e = Event{Kind: EventStateChanged, Server: s.name, State: s.state, Err: s.err}
+	})
+	m.events.push(e)
+}
+
+// pause waits out the backoff delay, doubling it for next time, and says
+// when the next attempt starts. A kick cuts it short. It reports false when
+// the Manager is closing.
 func (m *Manager) pause(s *serverState, delay *time.Duration) bool {
 	t := time.NewTimer(*delay)
 	defer t.Stop()
+	var e Event
+	s.update(func() {
+		s.retryAt = time.Now().Add(*delay)
+		e = Event{Kind: EventStateChanged, Server: s.name, State: s.state, Err: s.err}
+	})
+	m.events.push(e)
 	*delay = min(*delay*2, m.opts.backoffMax)
 	select {
 	case <-t.C:
@@ -398,8 +457,10 @@ func (m *Manager) fail(s *serverState, err error, attempt bool) {
 	msg := Sanitize(s.redact(err.Error()))
 	s.update(func() {
 		s.state, s.err = state, msg
+		s.failures++
 		if attempt {
 			s.attempts++
+			s.trying = false
 		}
 	})
 	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: state, Err: msg})
@@ -423,12 +484,18 @@ func (m *Manager) connected(s *serverState, c *conn, tools []model.Tool) {
 	var toolsChanged bool
 	s.update(func() {
 		s.state, s.err, s.stderr = model.StateConnected, "", nil
+		s.failures, s.retryAt, s.trying = 0, time.Time{}, false
 		s.conn = c
 		s.instructions = c.Instructions()
 		s.impl, s.protocol = c.Implementation()
 		s.attempts++
+		// The same listing keeps the bytes already handed out, so that what
+		// front ends built from them (indexes, token counts) is seen to
+		// still hold at a glance: a reconnect costs them nothing.
 		toolsChanged = !sameTools(s.tools, tools)
-		s.tools = tools
+		if toolsChanged {
+			s.tools = tools
+		}
 	})
 	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: model.StateConnected})
 	if toolsChanged {
@@ -440,7 +507,9 @@ func (m *Manager) setTools(s *serverState, tools []model.Tool) {
 	var changed bool
 	s.update(func() {
 		changed = !sameTools(s.tools, tools)
-		s.tools = tools
+		if changed {
+			s.tools = tools
+		}
 	})
 	if changed {
 		m.events.push(Event{Kind: EventToolsChanged, Server: s.name, State: model.StateConnected})

@@ -77,7 +77,27 @@ type Server struct {
 	ProtocolVersion string
 	// Tools are the tools last listed, in the server's order.
 	Tools []Tool
+	// Retry is when a server that failed is tried again; zero for one that
+	// has not failed since it last connected.
+	Retry Retry
+	// Roots are the directories offered to the server as its roots (as
+	// file:// URIs); nil when none are offered, and the server then serves
+	// what its own arguments say.
+	Roots []string
 }
+
+// Retry is the next attempt to connect a server that failed. The server
+// stays in StateError (or StateNeedsLogin) until an attempt succeeds.
+type Retry struct {
+	// Attempt numbers the next attempt, or the one under way, counting
+	// from the last time the server was connected: 2 after one failure.
+	Attempt int
+	// At is when that attempt starts; zero while it is under way.
+	At time.Time
+}
+
+// Pending reports whether an attempt is planned or under way.
+func (r Retry) Pending() bool { return r.Attempt > 0 }
 
 // LogMessage is one log message a server sent through MCP logging
 // (notifications/message). Its text fields are sanitised for the terminal

@@ -257,6 +257,13 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 	findings := lintAll(servers, prev)
 	for _, s := range servers {
 		if s.State != model.StateConnected {
+			// Reconnecting or down: the tools it listed keep their marks,
+			// so that coming back with the same tools costs no lint run.
+			for _, t := range s.Tools {
+				if k, ok := prev[t.ID()]; ok {
+					marks[t.ID()] = k
+				}
+			}
 			continue
 		}
 		var fromBase map[string][]schemadiff.Change

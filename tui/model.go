@@ -137,6 +137,8 @@ type Model struct {
 	// counter counts tokens in commands; its vocabularies load on first use.
 	counter *tokens.Counter
 	totals  tokenTotals
+	// retryTicket is the countdown tick on its way (see retryTick).
+	retryTicket ticket
 
 	// after schedules a message after a delay (tea.Tick; tests stub it).
 	after func(d time.Duration, msg tea.Msg) tea.Cmd

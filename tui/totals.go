@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -31,6 +33,11 @@ type serverTotals struct {
 	tools     int
 	raw, desc tokens.Size
 	done      bool
+	// listing and budget are what they are counted from: a new snapshot
+	// with the same tools (a reconnect, another server's change) keeps
+	// them, since counting 1,000 tools takes seconds of CPU.
+	listing []model.Tool
+	budget  summarizer.Options
 }
 
 // serverTotalsMsg: a server's totals were counted, for the request
@@ -50,14 +57,21 @@ func (m *Model) totalsKey() string {
 }
 
 // requestTotals counts a server's totals off the UI loop, unless they are
-// counted or being counted for the current snapshot and budget.
+// counted or being counted for the same tools at the same budget. Each
+// snapshot costs a comparison of the listing, which is quick when the
+// snapshot shares the tools' bytes with the last one (see sameListing).
 func (m *Model) requestTotals(srv model.Server) tea.Cmd {
 	key := m.totalsKey()
-	if t, ok := m.totals.servers[srv.Name]; ok && t.key == key {
+	t, ok := m.totals.servers[srv.Name]
+	switch {
+	case ok && t.key == key:
+		return nil
+	case ok && t.budget == m.budget && sameListing(t.listing, srv.Tools):
+		t.key = key
 		return nil
 	}
 	tk := m.tickets.next()
-	m.totals.servers[srv.Name] = &serverTotals{key: key, ticket: tk, tools: len(srv.Tools)}
+	m.totals.servers[srv.Name] = &serverTotals{key: key, ticket: tk, tools: len(srv.Tools), listing: srv.Tools, budget: m.budget}
 	tools, budget, counter, name := srv.Tools, m.budget, m.counter, srv.Name
 	withGateway := !m.totals.gatewayAsked
 	m.totals.gatewayAsked = true
@@ -112,7 +126,13 @@ func (m *Model) totalsMeasured(msg serverTotalsMsg) {
 	if !ok || stale(msg.ticket, t.ticket) {
 		return // counted for an older snapshot or budget
 	}
-	*t = serverTotals{key: t.key, tools: msg.tools, raw: msg.raw, desc: msg.desc, done: true}
+	*t = serverTotals{key: t.key, tools: msg.tools, raw: msg.raw, desc: msg.desc, done: true, listing: t.listing, budget: t.budget}
+}
+
+// sameListing reports whether two listings hold the same tools, byte for
+// byte; tools that share their bytes compare at once.
+func sameListing(a, b []model.Tool) bool {
+	return slices.EqualFunc(a, b, func(x, y model.Tool) bool { return bytes.Equal(x.Raw, y.Raw) })
 }
 
 // totalsLines draws a server's totals for the server view, each column

@@ -104,6 +104,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		msg.land(m.views)
 	case serverTotalsMsg:
 		m.totalsMeasured(msg)
+	case retryTickMsg:
+		if !stale(msg.ticket, m.retryTicket) {
+			m.retryTicket = 0 // sync asks for the next one while needed
+		}
 	case callProgressMsg:
 		return m.callProgressed(msg)
 	case callDoneMsg:
@@ -166,6 +170,7 @@ func (m *Model) sync() tea.Cmd {
 			cmds = append(cmds, m.requestTotals(srv))
 		}
 	}
+	cmds = append(cmds, m.retryTick())
 	return tea.Batch(cmds...)
 }
 

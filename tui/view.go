@@ -208,6 +208,11 @@ func (m *Model) serverView(srv model.Server) string {
 		}
 	}
 	lines = append(lines, s.Dim.Render(plural(len(srv.Tools), "tool")))
+	if srv.Transport != model.TransportSSE && srv.Transport != "" {
+		for _, l := range wrapText(model.SanitizeLine(rootsText(srv.Roots)), w) {
+			lines = append(lines, s.Dim.Render(l))
+		}
+	}
 	if srv.Err != "" {
 		lines = append(lines, "")
 		for i, l := range wrapText("error: "+model.SanitizeLine(srv.Err), w) {
@@ -215,6 +220,9 @@ func (m *Model) serverView(srv model.Server) string {
 				l = s.ErrText.Render("error:") + strings.TrimPrefix(l, "error:")
 			}
 			lines = append(lines, l)
+		}
+		if retry := retryText(srv.Retry, m.now()); retry != "" {
+			lines = append(lines, s.Dim.Render(retry))
 		}
 	}
 	if len(srv.Stderr) > 0 {
@@ -240,7 +248,10 @@ func (m *Model) serverView(srv model.Server) string {
 		lines = append(lines, "", s.Dim.Render("log in at (your browser was asked to open it):"), "  "+s.PathBar.Render(model.SanitizeLine(url)))
 	}
 	hint := "r reconnects · l or → shows its tools"
-	if srv.State == model.StateNeedsLogin {
+	switch {
+	case srv.Retry.Pending() && srv.State == model.StateError:
+		hint = "r retries now · l or → shows its tools"
+	case srv.State == model.StateNeedsLogin:
 		hint = "r logs in (opens your browser) · l or → shows its tools"
 	}
 	lines = append(lines, "", s.Dim.Render(hint))

@@ -53,7 +53,7 @@ func (a *app) callCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			m, err := a.openManager(cmd.Context(), append(answers, mcpclient.WithCallTimeout(timeout))...)
+			m, err := a.openServer(cmd.Context(), ref.server, append(answers, mcpclient.WithCallTimeout(timeout))...)
 			if err != nil {
 				return err
 			}

@@ -18,11 +18,12 @@ import (
 
 // everythingTools is how many tools the pinned server-everything lists to
 // a client that declares roots, elicitation (form mode) and sampling, as
-// mcpeek does: the 13 it lists to anyone, and get-roots-list,
-// trigger-elicitation-request and trigger-sampling-request. (The MCP
-// Inspector's CLI declares roots alone and is listed 14.) It keeps
-// trigger-url-elicitation for clients that declare url elicitation, and the
-// two -async tools for clients that declare tasks.
+// mcpeek does when given roots (--root): the 13 it lists to anyone, and
+// get-roots-list, trigger-elicitation-request and
+// trigger-sampling-request. (The MCP Inspector's CLI declares roots alone
+// and is listed 14.) It keeps trigger-url-elicitation for clients that
+// declare url elicitation, and the two -async tools for clients that
+// declare tasks. Without roots, get-roots-list is not listed.
 const everythingTools = 16
 
 // everythingConfig writes an mcpServers config for server-everything alone,
@@ -46,7 +47,7 @@ func everythingConfig(t *testing.T) string {
 // operation, through `mcpeek call`.
 func TestEverythingServer(t *testing.T) {
 	cfg := everythingConfig(t)
-	out, stderr, code := mcpeek(t, "tools", "everything", "--json", "--config", cfg)
+	out, stderr, code := mcpeek(t, "tools", "everything", "--json", "--config", cfg, "--root", t.TempDir())
 	var tools []toolJSON
 	if code != 0 || json.Unmarshal([]byte(out), &tools) != nil {
 		t.Fatalf("tools: exit %d: %s", code, stderr)

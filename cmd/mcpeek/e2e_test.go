@@ -25,9 +25,6 @@ func realServersConfig(t *testing.T) string {
 	memory := server("server-memory")
 	memory["env"] = map[string]string{"MEMORY_FILE_PATH": filepath.Join(dir, "memory.jsonl")}
 	filesystem := server("server-filesystem", dir)
-	// The filesystem server replaces the directories of its arguments with
-	// the client's roots, which are mcpeek's working directory by default.
-	filesystem["roots"] = []string{dir}
 	cfg := map[string]any{"mcpServers": map[string]any{
 		"everything": server("server-everything", "stdio"),
 		"filesystem": filesystem,
@@ -100,6 +97,40 @@ func TestRealServers(t *testing.T) {
 	var info map[string]json.RawMessage
 	if code != 0 || json.Unmarshal([]byte(out), &info) != nil || len(info["outputSchema"]) < 10 {
 		t.Errorf("describe: exit %d, %s %s", code, out, stderr)
+	}
+}
+
+// TestFilesystemServesItsArguments: the filesystem server, which replaces
+// the directories of its arguments with its client's roots when the client
+// declares roots, serves the directory its config names, every run, from
+// another working directory: mcpeek offers no roots unless asked.
+// (Offered roots reach it after the handshake, so a call made at once may
+// still meet its arguments' directories: that race is the server's.)
+func TestFilesystemServesItsArguments(t *testing.T) {
+	cfg := realServersConfig(t)
+	dir := filepath.Dir(cfg)
+	list := fmt.Sprintf(`{"path": %q}`, dir)
+	for run := range 10 {
+		out, stderr, code := mcpeek(t, "call", "filesystem.list_directory", "--args", list, "--config", cfg)
+		if code != 0 || !strings.Contains(out, "[FILE] hello.txt") {
+			t.Fatalf("run %d: exit %d: %s %s", run+1, code, out, stderr)
+		}
+	}
+	out, _, code := mcpeek(t, "servers", "--json", "--config", cfg)
+	var servers []serverJSON
+	if code != 0 || json.Unmarshal([]byte(out), &servers) != nil {
+		t.Fatalf("servers: exit %d: %s", code, out)
+	}
+	for _, s := range servers {
+		if s.Roots == nil || len(s.Roots) != 0 {
+			t.Errorf("%s: roots %v, want [] (none offered)", s.Name, s.Roots)
+		}
+	}
+
+	root := t.TempDir()
+	out, _, _ = mcpeek(t, "servers", "--root", root, "--config", cfg)
+	if !strings.Contains(out, "roots offered: file://"+root) {
+		t.Errorf("servers does not say which roots were offered:\n%s", out)
 	}
 }
 

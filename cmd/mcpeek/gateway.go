@@ -158,7 +158,8 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	// The Manager's own call timeout must not cut a longer gateway deadline.
 	// The gateway serves a client, not a person: a server that asks for a
 	// login shows "needs login" in its health until `mcpeek auth login`.
-	m, err := a.openManager(waitCtx, mcpclient.WithCallTimeout(longest+time.Second), mcpclient.WithAutoLogin(false))
+	m, err := a.openManager(waitCtx, mcpclient.WithCallTimeout(longest+time.Second), mcpclient.WithAutoLogin(false),
+		mcpclient.WithBackoff(time.Second, 5*time.Minute)) // a server that fails is retried while the gateway serves
 	cancel()
 	if ctx.Err() != nil {
 		// Stopped (SIGTERM, ^C) while the upstreams were still connecting:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -87,6 +88,12 @@ func checkServerURL(raw string) error {
 	return nil
 }
 
+// oneShotBackoff is the wait before a command's Manager tries a failed
+// server again: a command reports what it found and ends, so it does not
+// start a server again on its own (a call still reconnects a server that
+// went down, at once); one that serves (the gateway) asks for retries.
+const oneShotBackoff = time.Hour
+
 // loginWait bounds a login in the browser started by a command.
 const loginWait = 5 * time.Minute
 
@@ -131,12 +138,35 @@ func (l *loginsPending) has(name string) bool {
 // attempt. A server that asks for an OAuth login gets one (see autoLogin).
 // The caller closes the Manager.
 func (a *app) openManager(ctx context.Context, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	return a.startManager(ctx, nil, opts...)
+}
+
+// openServer is openManager for a command that names a server (SERVER or
+// SERVER.TOOL): that server alone is started, so that the others' start-up
+// (a dead one's timeout, a big one's listing, their CPU) costs it nothing.
+func (a *app) openServer(ctx context.Context, name string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	return a.startManager(ctx, []string{name}, opts...)
+}
+
+// startManager starts a Manager on the config's servers, or on those named
+// in only when there are any, and waits for their first attempts.
+func (a *app) startManager(ctx context.Context, only []string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 	wait := a.connectWait()
 	if a.autoLogin() {
 		wait += loginWait
 	}
-	opts = append([]mcpclient.Option{mcpclient.WithAutoLogin(a.autoLogin()), mcpclient.WithLoginTimeout(loginWait)}, opts...)
-	m, err := a.newManager(opts...)
+	opts = append([]mcpclient.Option{mcpclient.WithAutoLogin(a.autoLogin()), mcpclient.WithLoginTimeout(loginWait),
+		mcpclient.WithBackoff(oneShotBackoff, oneShotBackoff)}, opts...)
+	cfg, demo, err := a.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	if len(only) > 0 && !demo {
+		if cfg.Servers, err = onlyServers(cfg.Servers, only); err != nil {
+			return nil, err
+		}
+	}
+	m, err := a.managerOn(cfg, demo, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -189,6 +219,25 @@ func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 	}
 }
 
+// onlyServers keeps the entries named, in config order, or says which
+// there are.
+func onlyServers(servers []mcpclient.ServerConfig, names []string) ([]mcpclient.ServerConfig, error) {
+	var kept []mcpclient.ServerConfig
+	var known []string
+	for _, s := range servers {
+		if slices.Contains(names, s.Name) {
+			kept = append(kept, s)
+		}
+		known = append(known, s.Name)
+	}
+	for _, name := range names {
+		if !slices.Contains(known, name) {
+			return nil, fmt.Errorf("no server named %q; the servers are: %v", name, known)
+		}
+	}
+	return kept, nil
+}
+
 // newManager loads the config and makes a Manager on it (or on the
 // embedded demo server when nothing is configured), not yet started.
 func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
@@ -230,9 +279,9 @@ func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Optio
 	return mcpclient.NewManager(cfg, opts...)
 }
 
-// liveTool fetches SERVER.TOOL from a running server.
+// liveTool fetches SERVER.TOOL from a running server, started alone.
 func (a *app) liveTool(ctx context.Context, ref toolRef) (model.Tool, error) {
-	m, err := a.openManager(ctx)
+	m, err := a.openServer(ctx, ref.server)
 	if err != nil {
 		return model.Tool{}, err
 	}

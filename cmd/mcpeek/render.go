@@ -252,6 +252,9 @@ func (p printer) servers(servers []model.Server) {
 			s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
 		p.println(line)
 		p.serverError(s)
+		if len(s.Roots) > 0 {
+			p.println(p.faint.Render("    roots offered: " + clean(strings.Join(s.Roots, ", "))))
+		}
 		for _, l := range model.StderrTail(s.Stderr, 3) {
 			p.println(p.faint.Render("    stderr: " + clean(l)))
 		}

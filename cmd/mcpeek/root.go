@@ -98,7 +98,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.PersistentFlags().DurationVar(&a.connectTimeout, "connect-timeout", defaultConnectTimeout,
 		"How long to wait for a server to start and answer before giving up on it")
 	root.PersistentFlags().StringArrayVar(&a.roots, "root", nil,
-		"A directory servers may work in, given to them as a root (repeatable; default: the working directory; an entry's \"roots\" overrides it)")
+		"A directory servers may work in, offered to them as a root (repeatable; default: none, a server works where its config's arguments say; an entry's \"roots\" overrides it)")
 	root.PersistentFlags().BoolVar(&a.noLogin, "no-login", false,
 		"Never start an OAuth login: a server that asks for one shows \"needs login\" (see `mcpeek auth`)")
 	a.registry.addFlags(root)

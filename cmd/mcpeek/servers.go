@@ -43,6 +43,9 @@ type serverJSON struct {
 	State     string `json:"state"`
 	Error     string `json:"error"`
 	ToolCount int    `json:"tool_count"`
+	// Roots are the roots offered to the server (file:// URIs); [] when
+	// none were, and the server works where its own arguments say.
+	Roots []string `json:"roots"`
 	// Log is the last log messages the server sent, oldest first.
 	Log []logJSON `json:"log,omitempty"`
 }
@@ -82,7 +85,7 @@ func (a *app) serversCommand() *cobra.Command {
 			out := make([]serverJSON, 0, len(servers))
 			for _, s := range servers {
 				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
-					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Log: serverLogs(s)})
+					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Roots: append([]string{}, s.Roots...), Log: serverLogs(s)})
 			}
 			if asJSON {
 				if err := writeJSON(a.stdout, out); err != nil {
@@ -94,7 +97,7 @@ func (a *app) serversCommand() *cobra.Command {
 			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, log}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, roots, log}")
 	return cmd
 }
 
@@ -119,7 +122,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			m, err := a.openManager(cmd.Context())
+			m, err := a.startManager(cmd.Context(), args) // every server, or the one named alone
 			if err != nil {
 				return err
 			}

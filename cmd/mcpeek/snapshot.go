@@ -53,12 +53,12 @@ func (a *app) snapshotCommand() *cobra.Command {
 	return cmd
 }
 
-// liveSnapshot connects to the named servers (every enabled one when names
-// is empty) and snapshots their tools. Each server taken must be
+// liveSnapshot connects to the named servers alone (every enabled one when
+// names is empty) and snapshots their tools. Each server taken must be
 // connected: a snapshot that silently lost a server would report all its
 // tools as removed.
 func (a *app) liveSnapshot(ctx context.Context, names []string) (schemadiff.Snapshot, error) {
-	m, err := a.openManager(ctx)
+	m, err := a.startManager(ctx, names)
 	if err != nil {
 		return schemadiff.Snapshot{}, err
 	}
