@@ -36,6 +36,7 @@ type serverState struct {
 	instructions string
 	impl         model.Implementation
 	protocol     string
+	offers       model.Offers
 	tools        []model.Tool
 	conn         *conn
 	attempts     uint64        // finished connection attempts
@@ -109,6 +110,7 @@ func (s *serverState) snapshot() model.Server {
 
 		Implementation:  s.impl,
 		ProtocolVersion: s.protocol,
+		Offers:          s.offers,
 	}
 	if s.ep.inproc == nil {
 		srv.Command = s.ep.cfg.Redact(s.ep.cfg.commandLine())
@@ -316,6 +318,9 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 		return nil, nil, stderr.Lines(), m.stageError(ctx, "connect", err)
 	}
 	tools, err := c.listTools(ctx)
+	if err != nil && noTools(c, err) {
+		tools, err = nil, nil
+	}
 	if err != nil {
 		err = m.stageError(ctx, "list tools", c.lostOr(err))
 		c.close()
@@ -426,6 +431,7 @@ func (m *Manager) connected(s *serverState, c *conn, tools []model.Tool) {
 		s.conn = c
 		s.instructions = c.Instructions()
 		s.impl, s.protocol = c.Implementation()
+		s.offers = c.offers()
 		s.attempts++
 		toolsChanged = !sameTools(s.tools, tools)
 		s.tools = tools
