@@ -274,4 +274,3 @@ func (a *app) writeContents(contents []mcpclient.ResourceContents, path string) 
 	}
 	return nil
 }
-
