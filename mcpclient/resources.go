@@ -452,3 +452,11 @@ func noTools(c *conn, err error) bool {
 	return c.info != nil && c.info.Capabilities.Tools == nil &&
 		errors.As(err, &rerr) && rerr.Code == mcp.METHOD_NOT_FOUND
 }
+
+// offersOthersOnly reports whether the server declares resources or
+// prompts but not tools: it is not asked for tools (over HTTP such a server
+// may answer tools/list with a 404, which reads as a lost session).
+func (c *conn) offersOthersOnly() bool {
+	caps := c.info.Capabilities
+	return caps.Tools == nil && (caps.Resources != nil || caps.Prompts != nil)
+}

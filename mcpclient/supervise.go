@@ -317,9 +317,12 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 	if err != nil {
 		return nil, nil, stderr.Lines(), m.stageError(ctx, "connect", err)
 	}
-	tools, err := c.listTools(ctx)
+	var tools []model.Tool
+	if !c.offersOthersOnly() {
+		tools, err = c.listTools(ctx)
+	}
 	if err != nil && noTools(c, err) {
-		tools, err = nil, nil
+		err = nil
 	}
 	if err != nil {
 		err = m.stageError(ctx, "list tools", c.lostOr(err))
