@@ -251,6 +251,7 @@ func (p printer) servers(servers []model.Server) {
 		line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", stateIcon(s.State), p.path.Render(clean(s.Name)),
 			s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
 		p.println(line)
+		p.serverFacts(s)
 		p.serverError(s)
 		for _, l := range model.StderrTail(s.Stderr, 3) {
 			p.println(p.faint.Render("    stderr: " + clean(l)))

@@ -43,6 +43,13 @@ type serverJSON struct {
 	State     string `json:"state"`
 	Error     string `json:"error"`
 	ToolCount int    `json:"tool_count"`
+	// ProtocolVersion is the version negotiated, Era its era ("2026-07-28"
+	// or "2025-11-25 or older"); both "" for a server never connected.
+	ProtocolVersion string `json:"protocol_version"`
+	Era             string `json:"era"`
+	// Offers is what the server's capabilities offer besides tools.
+	Offers []string `json:"offers"`
+	Title  string   `json:"title,omitempty"`
 	// Log is the last log messages the server sent, oldest first.
 	Log []logJSON `json:"log,omitempty"`
 }
@@ -82,7 +89,8 @@ func (a *app) serversCommand() *cobra.Command {
 			out := make([]serverJSON, 0, len(servers))
 			for _, s := range servers {
 				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
-					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Log: serverLogs(s)})
+					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Log: serverLogs(s),
+					ProtocolVersion: s.ProtocolVersion, Era: eraOf(s.ProtocolVersion), Offers: offersOf(s.Offers), Title: s.Implementation.Title})
 			}
 			if asJSON {
 				if err := writeJSON(a.stdout, out); err != nil {
@@ -94,7 +102,7 @@ func (a *app) serversCommand() *cobra.Command {
 			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, log}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, protocol_version, era, offers, title, log}")
 	return cmd
 }
 
