@@ -279,8 +279,12 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 				}
 			}
 			p.println("  " + out + " " + hidden + " " + p.path.Render(clean(t.Signature)))
-			if d := summarizer.FirstSentence(t.Description); d != "" {
-				p.println(p.faint.Render("      " + clean(d)))
+			about := summarizer.FirstSentence(t.Description)
+			if t.Title != "" {
+				about = strings.TrimSuffix(t.Title+" — "+about, " — ")
+			}
+			if about != "" {
+				p.println(p.faint.Render("      " + clean(about)))
 			}
 		}
 	}

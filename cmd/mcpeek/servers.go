@@ -111,6 +111,8 @@ func (a *app) serversCommand() *cobra.Command {
 type toolJSON struct {
 	summarizer.Descriptor
 	HasOutputSchema bool `json:"has_output_schema"`
+	// Title is the tool's title, when the server gives one.
+	Title string `json:"title,omitempty"`
 }
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -150,7 +152,7 @@ func (a *app) toolsCommand() *cobra.Command {
 				if errs[i] != nil {
 					a.warn(errs[i].Error())
 				}
-				out = append(out, toolJSON{Descriptor: d, HasOutputSchema: all[i].HasOutputSchema()})
+				out = append(out, toolJSON{Descriptor: d, HasOutputSchema: all[i].HasOutputSchema(), Title: all[i].Title})
 			}
 			if asJSON {
 				entries := make([]any, len(out))
