@@ -53,9 +53,14 @@ func (a *app) openServer(ctx context.Context, name string, opts ...mcpclient.Opt
 	return m, nil
 }
 
-// connectedServer starts the named server alone and returns it once
-// connected, or an error that says why it is not.
-func (a *app) connectedServer(ctx context.Context, name string, opts ...mcpclient.Option) (*mcpclient.Manager, model.Server, error) {
+// connectedServer starts the named server alone, asking for its log
+// messages at --log-level, and returns it once connected, or an error that
+// says why it is not.
+func (a *app) connectedServer(ctx context.Context, name string, logs *logFlag) (*mcpclient.Manager, model.Server, error) {
+	opts, err := logs.options()
+	if err != nil {
+		return nil, model.Server{}, err
+	}
 	m, err := a.openServer(ctx, name, opts...)
 	if err != nil {
 		return nil, model.Server{}, err

@@ -25,17 +25,18 @@ type promptsJSON struct {
 
 func (a *app) promptsCommand() *cobra.Command {
 	var asJSON bool
+	var logs logFlag
 	cmd := &cobra.Command{
 		Use:     "prompts SERVER",
 		Short:   "List a server's prompts with their arguments",
 		Example: "  mcpeek prompts everything",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, s, err := a.connectedServer(cmd.Context(), args[0])
+			m, s, err := a.connectedServer(cmd.Context(), args[0], &logs)
 			if err != nil {
 				return err
 			}
-			defer m.Close()
+			defer logs.follow(a, m, s.Name)()
 			ps, err := a.listPrompts(cmd.Context(), m, s)
 			if err != nil {
 				return err
@@ -52,6 +53,7 @@ func (a *app) promptsCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print {server, prompts} with each prompt as the server sent it")
+	logs.register(cmd)
 	return cmd
 }
 
@@ -105,6 +107,7 @@ func (a *app) promptCommand() *cobra.Command {
 		argsJSON string
 		asJSON   bool
 	)
+	var logs logFlag
 	cmd := &cobra.Command{
 		Use:   "prompt SERVER.PROMPT [--args JSON|@FILE|-]",
 		Short: "Get a prompt's messages, with its arguments filled in",
@@ -124,11 +127,11 @@ func (a *app) promptCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			m, s, err := a.connectedServer(cmd.Context(), server)
+			m, s, err := a.connectedServer(cmd.Context(), server, &logs)
 			if err != nil {
 				return err
 			}
-			defer m.Close()
+			defer logs.follow(a, m, s.Name)()
 			ps, err := a.listPrompts(cmd.Context(), m, s)
 			if err != nil {
 				return err
@@ -153,6 +156,7 @@ func (a *app) promptCommand() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&argsJSON, "args", "{}", "The prompt's arguments as a JSON object of strings, @FILE to read them from a file, - from stdin")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the whole result as the server sent it")
+	logs.register(cmd)
 	return cmd
 }
 
@@ -271,6 +275,7 @@ func (a *app) completeCommand() *cobra.Command {
 		context          []string
 		asJSON           bool
 	)
+	var logs logFlag
 	cmd := &cobra.Command{
 		Use:   "complete SERVER (--prompt NAME | --template URI_TEMPLATE) ARG=PREFIX",
 		Short: "Ask a server how to complete a prompt's argument or a resource template's variable",
@@ -293,11 +298,11 @@ func (a *app) completeCommand() *cobra.Command {
 				}
 				resolved[k] = v
 			}
-			m, s, err := a.connectedServer(cmd.Context(), args[0])
+			m, s, err := a.connectedServer(cmd.Context(), args[0], &logs)
 			if err != nil {
 				return err
 			}
-			defer m.Close()
+			defer logs.follow(a, m, s.Name)()
 			if !s.Offers.Completions {
 				a.note(fmt.Sprintf("%s declares no completions capability; asking anyway", s.Name))
 			}
@@ -329,5 +334,6 @@ func (a *app) completeCommand() *cobra.Command {
 	cmd.Flags().StringVar(&template, "template", "", "Complete a variable of this resource template (its URI template, as `mcpeek resources` lists it)")
 	cmd.Flags().StringArrayVar(&context, "context", nil, "An argument already chosen, NAME=VALUE, given to the server as context (repeatable)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print {values, total, hasMore}")
+	logs.register(cmd)
 	return cmd
 }

@@ -30,6 +30,7 @@ type resourcesJSON struct {
 
 func (a *app) resourcesCommand() *cobra.Command {
 	var asJSON bool
+	var logs logFlag
 	cmd := &cobra.Command{
 		Use:   "resources SERVER",
 		Short: "List a server's resources and resource templates",
@@ -37,11 +38,11 @@ func (a *app) resourcesCommand() *cobra.Command {
 			"  mcpeek resources everything --json",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, s, err := a.connectedServer(cmd.Context(), args[0])
+			m, s, err := a.connectedServer(cmd.Context(), args[0], &logs)
 			if err != nil {
 				return err
 			}
-			defer m.Close()
+			defer logs.follow(a, m, s.Name)()
 			var (
 				res   mcpclient.Listing[mcpclient.Resource]
 				tmpls mcpclient.Listing[mcpclient.ResourceTemplate]
@@ -84,6 +85,7 @@ func (a *app) resourcesCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print {server, resources, resourceTemplates} with each entry as the server sent it")
+	logs.register(cmd)
 	return cmd
 }
 
@@ -175,6 +177,7 @@ func (a *app) readCommand() *cobra.Command {
 		outFile  string
 		maxBytes int64
 	)
+	var logs logFlag
 	cmd := &cobra.Command{
 		Use:   "read SERVER URI",
 		Short: "Read a resource: its text, or its type and size (-o FILE writes it)",
@@ -185,11 +188,11 @@ func (a *app) readCommand() *cobra.Command {
 			if maxBytes <= 0 {
 				return usageError("--max-bytes must be a positive number of bytes")
 			}
-			m, s, err := a.connectedServer(cmd.Context(), args[0])
+			m, s, err := a.connectedServer(cmd.Context(), args[0], &logs)
 			if err != nil {
 				return err
 			}
-			defer m.Close()
+			defer logs.follow(a, m, s.Name)()
 			res, err := m.ReadResource(cmd.Context(), s.Name, args[1])
 			if err != nil {
 				return err
@@ -212,6 +215,7 @@ func (a *app) readCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the whole result as the server sent it")
 	cmd.Flags().StringVarP(&outFile, "output", "o", "", "Write the contents, text or binary, byte for byte to FILE (no --max-bytes cap)")
 	cmd.Flags().Int64Var(&maxBytes, "max-bytes", defaultReadCap, "Largest resource printed, in bytes: a bigger one is refused (write it with -o FILE)")
+	logs.register(cmd)
 	return cmd
 }
 

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// TestLogLevelPrintsServerLogs: with --log-level warning the server's
+// warning reaches stderr, sanitised and cut to a bounded length, and its
+// debug message does not; without the flag nothing is printed.
+func TestLogLevelPrintsServerLogs(t *testing.T) {
+	t.Parallel()
+	srv := server.NewMCPServer("logs", "1", server.WithPromptCapabilities(false), server.WithLogging())
+	srv.AddPrompt(mcp.NewPrompt("p"), func(ctx context.Context, _ mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		s := server.ServerFromContext(ctx)
+		s.SendLogMessageToClient(ctx, mcp.NewLoggingMessageNotification(mcp.LoggingLevelDebug, "db", "quiet"))
+		s.SendLogMessageToClient(ctx, mcp.NewLoggingMessageNotification(mcp.LoggingLevelWarning, "db",
+			"loud\x1b]52;c;cHduZWQ=\x07\x1b[31m"+strings.Repeat("x", 100_000)))
+		return mcp.NewGetPromptResult("", []mcp.PromptMessage{mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent("hi"))}), nil
+	})
+	cfg := serveHTTP(t, srv)
+	_, stderr, code := mcpeek(t, "--config", cfg, "prompt", "s.p", "--log-level", "warning")
+	if code != 0 || !strings.Contains(stderr, "mcpeek: s log: [warning] db: loudxxx") || strings.Contains(stderr, "quiet") ||
+		strings.ContainsAny(stderr, "\x1b\x07") || len(stderr) > 20_000 {
+		t.Errorf("exit %d, stderr (%d bytes): %.300q", code, len(stderr), stderr)
+	}
+	_, stderr, _ = mcpeek(t, "--config", cfg, "prompt", "s.p")
+	if strings.Contains(stderr, "log:") {
+		t.Errorf("logs printed without --log-level: %s", stderr)
+	}
+	_, stderr, code = mcpeek(t, "--config", cfg, "prompt", "s.p", "--log-level", "loud")
+	if code == 0 || !strings.Contains(stderr, fmt.Sprintf("give one of %s", strings.Join(logLevels, ", "))) {
+		t.Errorf("--log-level loud: exit %d: %s", code, stderr)
+	}
+}
