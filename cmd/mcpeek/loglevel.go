@@ -19,7 +19,8 @@ var logLevels = []string{"debug", "info", "notice", "warning", "error", "critica
 // already cut to a bounded length, sanitised and redacted by mcpclient.
 const maxLogLines = 1000
 
-// logFlag is --log-level: the servers are asked for log messages from
+// logFlag is --log-level (on call, and on the commands of resources and
+// prompts): the servers are asked for log messages from
 // that level up (logging/setLevel, or on each request in the 2026-07-28
 // era), and those that arrive are printed on stderr.
 type logFlag struct{ level string }
