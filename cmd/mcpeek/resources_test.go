@@ -80,6 +80,13 @@ func TestHugeResourceRefusedOrWritten(t *testing.T) {
 	if st, err := os.Stat(file); err != nil || st.Size() != size {
 		t.Errorf("-o wrote %v (%v), want %d bytes", st, err, size)
 	}
+	_, stderr, code = mcpeek(t, "--config", cfg, "--max-message-bytes", "1048576", "read", "s", "mem://huge", "-o", file+"2")
+	if code == 0 || !strings.Contains(stderr, "over the limit of 1 MiB (maxMessageBytes)") {
+		t.Errorf("over --max-message-bytes: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(file + "2"); err == nil {
+		t.Error("a resource over the message cap was written")
+	}
 }
 
 // TestServerTextNeverReachesTheTerminalRaw: escape sequences and BiDi
