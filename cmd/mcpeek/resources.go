@@ -61,10 +61,10 @@ func (a *app) resourcesCommand() *cobra.Command {
 				}
 			}
 			var stopped []string
-			for what, l := range map[string]string{"resources": res.Stopped, "resource templates": tmpls.Stopped} {
-				if l != "" {
-					stopped = append(stopped, what+": "+l)
-					a.warn(s.Name + " " + what + ": " + l)
+			for _, l := range []struct{ what, why string }{{"resources", res.Stopped}, {"resource templates", tmpls.Stopped}} {
+				if l.why != "" {
+					stopped = append(stopped, l.what+": "+l.why)
+					a.warn(s.Name + " " + l.what + ": " + l.why)
 				}
 			}
 			if n := res.Skipped + tmpls.Skipped; n > 0 {
@@ -237,7 +237,7 @@ func (a *app) printContents(uri string, contents []mcpclient.ResourceContents, l
 	if total > limit {
 		return overCap(uri, total, "text", limit)
 	}
-	for i, c := range contents {
+	for _, c := range contents {
 		if len(contents) > 1 {
 			fmt.Fprintf(a.stdout, "--- %s (%s)\n", clean(c.URI), orElse(clean(c.MIMEType), "no mime type"))
 		}
@@ -247,7 +247,7 @@ func (a *app) printContents(uri string, contents []mcpclient.ResourceContents, l
 		}
 		text := model.Sanitize(*c.Text)
 		fmt.Fprint(a.stdout, text)
-		if !strings.HasSuffix(text, "\n") || i < len(contents)-1 && len(contents) > 1 {
+		if !strings.HasSuffix(text, "\n") {
 			fmt.Fprintln(a.stdout)
 		}
 	}

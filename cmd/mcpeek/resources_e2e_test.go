@@ -21,6 +21,17 @@ func TestEverythingResourcesAndPrompts(t *testing.T) {
 		return out, stderr
 	}
 
+	t.Run("servers", func(t *testing.T) {
+		out, _ := run(t, "servers", "--json")
+		var got []serverJSON
+		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 1 {
+			t.Fatalf("servers --json: %v\n%s", err, out)
+		}
+		if s := got[0]; s.Era != eraLegacy || s.Title == "" || strings.Join(s.Offers, " ") != "resources subscribe prompts completions logging" {
+			t.Errorf("servers --json: %+v", s)
+		}
+	})
+
 	t.Run("resources", func(t *testing.T) {
 		out, _ := run(t, "resources", "everything", "--json")
 		var got struct {
