@@ -171,9 +171,9 @@ func promptArgs(raw json.RawMessage) (map[string]string, error) {
 	for k, v := range obj {
 		var s string
 		switch {
-		case json.Unmarshal(v, &s) == nil:
 		case len(v) > 0 && (v[0] == '{' || v[0] == '[' || v[0] == 'n'):
 			return nil, usageError("--args: %q is %s; prompt arguments are strings", k, v)
+		case json.Unmarshal(v, &s) == nil:
 		default:
 			s = string(v)
 		}
