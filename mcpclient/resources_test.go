@@ -111,3 +111,23 @@ func TestListingsStopAtTheCaps(t *testing.T) {
 		})
 	}
 }
+
+func TestContentsSize(t *testing.T) {
+	t.Parallel()
+	for _, raw := range [][]byte{nil, {1}, {1, 2}, {1, 2, 3}, {1, 2, 3, 4}, make([]byte, 1000)} {
+		blob := base64.StdEncoding.EncodeToString(raw)
+		c := ResourceContents{Blob: &blob}
+		b, err := c.Bytes()
+		if c.Size() != int64(len(raw)) || err != nil || len(b) != len(raw) {
+			t.Errorf("%d bytes: Size %d, Bytes %d, %v", len(raw), c.Size(), len(b), err)
+		}
+	}
+	bad := "not base64!"
+	if _, err := (ResourceContents{URI: "x", Blob: &bad}).Bytes(); err == nil || !strings.Contains(err.Error(), "the blob of x is not base64") {
+		t.Errorf("a bad blob: %v", err)
+	}
+	text := "héllo"
+	if c := (ResourceContents{Text: &text}); !c.IsText() || c.Size() != 6 {
+		t.Errorf("text: IsText %v, Size %d", c.IsText(), c.Size())
+	}
+}
