@@ -303,11 +303,11 @@ func (a *app) completeCommand() *cobra.Command {
 				return err
 			}
 			defer logs.follow(a, m, s.Name)()
-			if !s.Offers.Completions {
-				a.note(fmt.Sprintf("%s declares no completions capability; asking anyway", s.Name))
-			}
 			res, err := m.Complete(cmd.Context(), s.Name, mcpclient.CompletionRef{Prompt: prompt, Template: template}, arg, prefix, resolved)
-			if err != nil {
+			switch {
+			case err != nil && !s.Offers.Completions:
+				return fmt.Errorf("%w (%s declares no completions capability)", err, s.Name)
+			case err != nil:
 				return err
 			}
 			if asJSON {

@@ -96,3 +96,15 @@ func readConfigURL(t *testing.T, cfg string) string {
 	json.Unmarshal(b, &v)
 	return v.MCPServers["s"].URL
 }
+
+// TestCompleteWithoutTheCapability: a server that declares no completions
+// is asked anyway, and its failure says that it declares none.
+func TestCompleteWithoutTheCapability(t *testing.T) {
+	t.Parallel()
+	srv := server.NewMCPServer("nocomplete", "1", server.WithPromptCapabilities(false))
+	cfg := serveHTTP(t, srv)
+	_, stderr, code := mcpeek(t, "--config", cfg, "complete", "s", "--prompt", "p", "a=x")
+	if code == 0 || !strings.Contains(stderr, "(s declares no completions capability)") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}

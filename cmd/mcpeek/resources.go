@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -54,10 +53,10 @@ func (a *app) resourcesCommand() *cobra.Command {
 					return err
 				}
 				if tmpls, err = m.ListResourceTemplates(cmd.Context(), s.Name); err != nil {
-					if !refused(err) {
-						return err
-					}
-					a.note(fmt.Sprintf("%s lists no resource templates: %v", s.Name, err))
+					// The resources are listed: a server that cannot list
+					// templates (many never implemented the method) is
+					// shown with none.
+					a.warn(fmt.Sprintf("no resource templates listed: %v", err))
 				}
 			}
 			var stopped []string
@@ -87,13 +86,6 @@ func (a *app) resourcesCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print {server, resources, resourceTemplates} with each entry as the server sent it")
 	logs.register(cmd)
 	return cmd
-}
-
-// refused reports whether the server answered a request with an error
-// (such as an unknown method), rather than not answering.
-func refused(err error) bool {
-	var rerr *mcpclient.RPCError
-	return errors.As(err, &rerr)
 }
 
 // resources prints the resources and templates as two tables.
