@@ -385,7 +385,7 @@ func (c *conn) Implementation() (model.Implementation, string) {
 	if c.info == nil {
 		return model.Implementation{}, ""
 	}
-	return model.Implementation{Name: c.info.ServerInfo.Name, Version: c.info.ServerInfo.Version}, c.info.ProtocolVersion
+	return model.Implementation{Name: c.info.ServerInfo.Name, Version: c.info.ServerInfo.Version, Title: c.info.ServerInfo.Title}, c.info.ProtocolVersion
 }
 
 // Stderr returns the last lines of a stdio child's stderr.

@@ -36,6 +36,7 @@ type serverState struct {
 	instructions string
 	impl         model.Implementation
 	protocol     string
+	offers       model.Offers
 	tools        []model.Tool
 	conn         *conn
 	attempts     uint64        // finished connection attempts
@@ -112,6 +113,7 @@ func (s *serverState) snapshot() model.Server {
 
 		Implementation:  s.impl,
 		ProtocolVersion: s.protocol,
+		Offers:          s.offers,
 	}
 	if s.failures > 0 {
 		srv.Retry = model.Retry{Attempt: s.failures + 1, At: s.retryAt}
@@ -327,7 +329,13 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 	if err != nil {
 		return nil, nil, stderr.Lines(), m.stageError(ctx, "connect", err)
 	}
-	tools, err := c.listTools(ctx)
+	var tools []model.Tool
+	if !c.offersOthersOnly() {
+		tools, err = c.listTools(ctx)
+	}
+	if err != nil && noTools(c, err) {
+		err = nil
+	}
 	if err != nil {
 		err = m.stageError(ctx, "list tools", c.lostOr(err))
 		c.closeAfterFailure(ctx, m.background)
@@ -488,6 +496,7 @@ func (m *Manager) connected(s *serverState, c *conn, tools []model.Tool) {
 		s.conn = c
 		s.instructions = c.Instructions()
 		s.impl, s.protocol = c.Implementation()
+		s.offers = c.offers()
 		s.attempts++
 		// The same listing keeps the bytes already handed out, so that what
 		// front ends built from them (indexes, token counts) is seen to

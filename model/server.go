@@ -75,6 +75,8 @@ type Server struct {
 	Implementation Implementation
 	// ProtocolVersion is the MCP protocol version the connection agreed on.
 	ProtocolVersion string
+	// Offers is what the server's capabilities say it offers besides tools.
+	Offers Offers
 	// Tools are the tools last listed, in the server's order.
 	Tools []Tool
 	// Retry is when a server that failed is tried again; zero for one that
@@ -128,4 +130,16 @@ func (l LogMessage) String() string {
 type Implementation struct {
 	Name    string
 	Version string
+	// Title is the name for people to read, when the server gives one.
+	Title string
+}
+
+// Offers is what a server's capabilities (at initialize) say it offers
+// besides tools.
+type Offers struct {
+	Resources   bool
+	Subscribe   bool // resources/subscribe
+	Prompts     bool
+	Completions bool
+	Logging     bool
 }

@@ -23,6 +23,7 @@ func (a *app) callCommand() *cobra.Command {
 		timeout   time.Duration
 		talk      callTalk
 		save      callSave
+		logs      logFlag
 	)
 	cmd := &cobra.Command{
 		Use:   "call SERVER.TOOL [--args JSON|@FILE|-]",
@@ -53,11 +54,16 @@ func (a *app) callCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			logOpts, err := logs.options()
+			if err != nil {
+				return err
+			}
+			answers = append(answers, logOpts...)
 			m, err := a.openServer(cmd.Context(), ref.server, append(answers, mcpclient.WithCallTimeout(timeout))...)
 			if err != nil {
 				return err
 			}
-			defer m.Close()
+			defer logs.follow(a, m, ref.server)()
 			tool, err := findTool(m, ref.server, ref.tool)
 			if err != nil {
 				return err
@@ -99,6 +105,7 @@ func (a *app) callCommand() *cobra.Command {
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline for the call")
 	talk.register(cmd)
 	save.register(cmd)
+	logs.register(cmd)
 	return cmd
 }
 

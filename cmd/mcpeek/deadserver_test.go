@@ -53,7 +53,7 @@ func TestNamedServerStartsAlone(t *testing.T) {
 		}
 	}
 	_, stderr, code := mcpeek(t, "summary", "nope.tool", "--config", cfg)
-	if code == 0 || !strings.Contains(stderr, `no server named "nope"; the servers are: [`) {
+	if code == 0 || !strings.Contains(stderr, `no server named "nope"; the servers are: dead, shop`) {
 		t.Errorf("unknown server: exit %d: %s", code, stderr)
 	}
 }

@@ -232,7 +232,7 @@ func onlyServers(servers []mcpclient.ServerConfig, names []string) ([]mcpclient.
 	}
 	for _, name := range names {
 		if !slices.Contains(known, name) {
-			return nil, fmt.Errorf("no server named %q; the servers are: %v", name, known)
+			return nil, unknownServer(name, known)
 		}
 	}
 	return kept, nil

@@ -251,6 +251,7 @@ func (p printer) servers(servers []model.Server) {
 		line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", stateIcon(s.State), p.path.Render(clean(s.Name)),
 			s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
 		p.println(line)
+		p.serverFacts(s)
 		p.serverError(s)
 		if len(s.Roots) > 0 {
 			p.println(p.faint.Render("    roots offered: " + clean(strings.Join(s.Roots, ", "))))
@@ -281,8 +282,12 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 				}
 			}
 			p.println("  " + out + " " + hidden + " " + p.path.Render(clean(t.Signature)))
-			if d := summarizer.FirstSentence(t.Description); d != "" {
-				p.println(p.faint.Render("      " + clean(d)))
+			about := summarizer.FirstSentence(t.Description)
+			if t.Title != "" {
+				about = strings.TrimSuffix(t.Title+" — "+about, " — ")
+			}
+			if about != "" {
+				p.println(p.faint.Render("      " + clean(about)))
 			}
 		}
 	}

@@ -114,6 +114,7 @@ func (a *app) rootCommand() *cobra.Command {
 		auth)
 	root.AddCommand(a.snapshotCommand(), a.lockCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
 	root.AddCommand(a.reachCommand())
+	root.AddCommand(a.resourcesCommand(), a.readCommand(), a.promptsCommand(), a.promptCommand(), a.completeCommand())
 	reg := a.registryCommand()
 	root.AddCommand(reg)
 	onlyGlobalFlags(root, reg, "registry") // it reads a registry, never the configured servers

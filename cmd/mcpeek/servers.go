@@ -46,6 +46,13 @@ type serverJSON struct {
 	// Roots are the roots offered to the server (file:// URIs); [] when
 	// none were, and the server works where its own arguments say.
 	Roots []string `json:"roots"`
+	// ProtocolVersion is the version negotiated, Era its era ("2026-07-28"
+	// or "2025-11-25 or older"); both "" for a server never connected.
+	ProtocolVersion string `json:"protocol_version"`
+	Era             string `json:"era"`
+	// Offers is what the server's capabilities offer besides tools.
+	Offers []string `json:"offers"`
+	Title  string   `json:"title,omitempty"`
 	// Log is the last log messages the server sent, oldest first.
 	Log []logJSON `json:"log,omitempty"`
 }
@@ -85,7 +92,8 @@ func (a *app) serversCommand() *cobra.Command {
 			out := make([]serverJSON, 0, len(servers))
 			for _, s := range servers {
 				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
-					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Roots: append([]string{}, s.Roots...), Log: serverLogs(s)})
+					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Roots: append([]string{}, s.Roots...), Log: serverLogs(s),
+					ProtocolVersion: s.ProtocolVersion, Era: eraOf(s.ProtocolVersion), Offers: offersOf(s.Offers), Title: s.Implementation.Title})
 			}
 			if asJSON {
 				if err := writeJSON(a.stdout, out); err != nil {
@@ -97,7 +105,7 @@ func (a *app) serversCommand() *cobra.Command {
 			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, roots, log}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, roots, protocol_version, era, offers, title, log}")
 	return cmd
 }
 
@@ -106,6 +114,8 @@ func (a *app) serversCommand() *cobra.Command {
 type toolJSON struct {
 	summarizer.Descriptor
 	HasOutputSchema bool `json:"has_output_schema"`
+	// Title is the tool's title, when the server gives one.
+	Title string `json:"title,omitempty"`
 }
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -145,7 +155,7 @@ func (a *app) toolsCommand() *cobra.Command {
 				if errs[i] != nil {
 					a.warn(errs[i].Error())
 				}
-				out = append(out, toolJSON{Descriptor: d, HasOutputSchema: all[i].HasOutputSchema()})
+				out = append(out, toolJSON{Descriptor: d, HasOutputSchema: all[i].HasOutputSchema(), Title: all[i].Title})
 			}
 			if asJSON {
 				entries := make([]any, len(out))

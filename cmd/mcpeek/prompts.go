@@ -1,0 +1,339 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"mcpeek/internal/similar"
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+	"mcpeek/summarizer"
+)
+
+// promptsJSON is what `prompts --json` prints: each entry as the server
+// sent it.
+type promptsJSON struct {
+	Server  string           `json:"server"`
+	Prompts []jsonIndentable `json:"prompts"`
+	Stopped string           `json:"stopped,omitempty"`
+}
+
+func (a *app) promptsCommand() *cobra.Command {
+	var asJSON bool
+	var logs logFlag
+	cmd := &cobra.Command{
+		Use:     "prompts SERVER",
+		Short:   "List a server's prompts with their arguments",
+		Example: "  mcpeek prompts everything",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			m, s, err := a.connectedServer(cmd.Context(), args[0], &logs)
+			if err != nil {
+				return err
+			}
+			defer logs.follow(a, m, s.Name)()
+			ps, err := a.listPrompts(cmd.Context(), m, s)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				out := promptsJSON{Server: s.Name, Prompts: []jsonIndentable{}, Stopped: ps.Stopped}
+				for _, p := range ps.Items {
+					out.Prompts = append(out.Prompts, jsonIndentable(p.Raw))
+				}
+				return writeJSON(a.stdout, out)
+			}
+			a.printer().prompts(ps.Items)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print {server, prompts} with each prompt as the server sent it")
+	logs.register(cmd)
+	return cmd
+}
+
+// listPrompts lists a server's prompts, saying on stderr when it declares
+// none or the listing stopped early.
+func (a *app) listPrompts(ctx context.Context, m *mcpclient.Manager, s model.Server) (mcpclient.Listing[mcpclient.Prompt], error) {
+	if !s.Offers.Prompts {
+		a.note(fmt.Sprintf("%s declares no prompts capability", s.Name))
+		return mcpclient.Listing[mcpclient.Prompt]{}, nil
+	}
+	ps, err := m.ListPrompts(ctx, s.Name)
+	if err != nil {
+		return ps, err
+	}
+	if ps.Stopped != "" {
+		a.warn(s.Name + " prompts: " + ps.Stopped)
+	}
+	if ps.Skipped > 0 {
+		a.warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural(ps.Skipped, "prompt", "prompts")))
+	}
+	return ps, nil
+}
+
+// prompts prints each prompt: its name (and title), first sentence and
+// arguments, the required ones marked with *.
+func (p printer) prompts(ps []mcpclient.Prompt) {
+	p.println(p.head.Render(fmt.Sprintf("prompts (%d)", len(ps))))
+	for _, pr := range ps {
+		p.println("  " + p.path.Render(displayName(pr.Name, pr.Title)))
+		if d := summarizer.FirstSentence(pr.Description); d != "" {
+			p.println(p.faint.Render("      " + clean(d)))
+		}
+		for _, arg := range pr.Arguments {
+			line := "      " + displayName(arg.Name, arg.Title)
+			if arg.Required {
+				line += "*"
+			}
+			if d := summarizer.FirstSentence(arg.Description); d != "" {
+				line += ": " + clean(d)
+			}
+			p.println(line)
+		}
+	}
+	if len(ps) > 0 {
+		p.println(p.faint.Render("* required argument"))
+	}
+}
+
+func (a *app) promptCommand() *cobra.Command {
+	var (
+		argsJSON string
+		asJSON   bool
+	)
+	var logs logFlag
+	cmd := &cobra.Command{
+		Use:   "prompt SERVER.PROMPT [--args JSON|@FILE|-]",
+		Short: "Get a prompt's messages, with its arguments filled in",
+		Example: "  mcpeek prompt everything.simple-prompt\n" +
+			"  mcpeek prompt everything.args-prompt --args '{\"city\": \"Paris\"}'",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			server, name, ok := strings.Cut(args[0], ".")
+			if !ok || server == "" || name == "" {
+				return usageError("%q is not SERVER.PROMPT (for example: everything.simple-prompt)", args[0])
+			}
+			raw, err := a.readArgs(argsJSON)
+			if err != nil {
+				return err
+			}
+			values, err := promptArgs(raw)
+			if err != nil {
+				return err
+			}
+			m, s, err := a.connectedServer(cmd.Context(), server, &logs)
+			if err != nil {
+				return err
+			}
+			defer logs.follow(a, m, s.Name)()
+			ps, err := a.listPrompts(cmd.Context(), m, s)
+			if err != nil {
+				return err
+			}
+			prompt, err := findPrompt(s.Name, ps.Items, name)
+			if err != nil {
+				return err
+			}
+			if err := checkPromptArgs(prompt, values); err != nil {
+				return err
+			}
+			res, err := m.GetPrompt(cmd.Context(), s.Name, name, values)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(a.stdout, jsonIndentable(res.Raw))
+			}
+			a.printer().promptMessages(res)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&argsJSON, "args", "{}", "The prompt's arguments as a JSON object of strings, @FILE to read them from a file, - from stdin")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the whole result as the server sent it")
+	logs.register(cmd)
+	return cmd
+}
+
+// promptArgs reads --args as the strings prompts/get takes: a number or a
+// boolean is sent as its JSON text; an object, array or null is refused.
+func promptArgs(raw json.RawMessage) (map[string]string, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return nil, usageError("--args must be a JSON object: %v", err)
+	}
+	out := make(map[string]string, len(obj))
+	for k, v := range obj {
+		var s string
+		switch {
+		case len(v) > 0 && (v[0] == '{' || v[0] == '[' || v[0] == 'n'):
+			return nil, usageError("--args: %q is %s; prompt arguments are strings", k, v)
+		case json.Unmarshal(v, &s) == nil:
+		default:
+			s = string(v)
+		}
+		out[k] = s
+	}
+	return out, nil
+}
+
+// findPrompt looks name up among a server's prompts, with the nearest
+// names when it is not there.
+func findPrompt(server string, ps []mcpclient.Prompt, name string) (mcpclient.Prompt, error) {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		if p.Name == name {
+			return p, nil
+		}
+		names[i] = p.Name
+	}
+	near := similar.Closest(context.Background(), name, names, 3)
+	for i, n := range near {
+		near[i] = server + "." + n
+	}
+	hint := ""
+	if len(near) > 0 {
+		hint = "; did you mean " + strings.Join(near, " or ") + "?"
+	}
+	return mcpclient.Prompt{}, fmt.Errorf("%s lists no prompt named %q%s (mcpeek prompts %s lists them)", server, name, hint, server)
+}
+
+// checkPromptArgs refuses arguments the prompt does not take and missing
+// required ones, before anything is sent.
+func checkPromptArgs(p mcpclient.Prompt, values map[string]string) error {
+	var known, problems []string
+	for _, arg := range p.Arguments {
+		known = append(known, arg.Name)
+		if _, ok := values[arg.Name]; arg.Required && !ok {
+			problems = append(problems, fmt.Sprintf("%q is required", arg.Name))
+		}
+	}
+	var unknown []string
+	for k := range values {
+		if !slices.Contains(known, k) {
+			unknown = append(unknown, k)
+		}
+	}
+	slices.Sort(unknown)
+	for _, k := range unknown {
+		problems = append(problems, fmt.Sprintf("%q is not an argument of it%s", k, didYouMean(k, known)))
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	takes := "it takes none"
+	if len(known) > 0 {
+		takes = "it takes: " + strings.Join(known, ", ")
+	}
+	return fmt.Errorf("prompt %s: %s (%s)", p.Name, strings.Join(problems, "; "), takes)
+}
+
+// promptMessages prints a prompt's messages: text sanitised, images,
+// audio and resources described by type and size.
+func (p printer) promptMessages(res *mcpclient.PromptResult) {
+	if res.Description != "" {
+		p.println(p.faint.Render(clean(res.Description)))
+	}
+	for _, msg := range res.Messages {
+		p.println(p.head.Render("[" + clean(msg.Role) + "]"))
+		p.println(describeContent(msg.Content))
+	}
+}
+
+// describeContent is a content block for the terminal: text as it reads,
+// anything else by its type and size.
+func describeContent(c mcpclient.Content) string {
+	switch c.Type {
+	case "text":
+		return model.Sanitize(c.Text)
+	case "image", "audio":
+		return fmt.Sprintf("(%s: %s, %s)", c.Type, orElse(clean(c.MIMEType), "no mime type"), byteSize(c.DataSize()))
+	case "resource":
+		if c.Resource == nil {
+			return "(embedded resource: none given)"
+		}
+		kind := "text"
+		if !c.Resource.IsText() {
+			kind = "binary"
+		}
+		return fmt.Sprintf("(embedded resource %s: %s %s, %s)", clean(c.Resource.URI), kind,
+			orElse(clean(c.Resource.MIMEType), "no mime type"), byteSize(c.Resource.Size()))
+	case "resource_link":
+		return fmt.Sprintf("(resource link %s: %s, %s)", clean(c.URI), clean(c.Name), orElse(clean(c.MIMEType), "no mime type"))
+	}
+	return fmt.Sprintf("(content of type %q)", clean(c.Type))
+}
+
+func (a *app) completeCommand() *cobra.Command {
+	var (
+		prompt, template string
+		context          []string
+		asJSON           bool
+	)
+	var logs logFlag
+	cmd := &cobra.Command{
+		Use:   "complete SERVER (--prompt NAME | --template URI_TEMPLATE) ARG=PREFIX",
+		Short: "Ask a server how to complete a prompt's argument or a resource template's variable",
+		Example: "  mcpeek complete everything --prompt completable-prompt department=E\n" +
+			"  mcpeek complete everything --template 'demo://resource/dynamic/text/{resourceId}' resourceId=1",
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if (prompt == "") == (template == "") {
+				return usageError("give one of --prompt NAME or --template URI_TEMPLATE")
+			}
+			arg, prefix, ok := strings.Cut(args[1], "=")
+			if !ok || arg == "" {
+				return usageError("%q is not ARG=PREFIX (for example: department=E)", args[1])
+			}
+			resolved := map[string]string{}
+			for _, c := range context {
+				k, v, ok := strings.Cut(c, "=")
+				if !ok || k == "" {
+					return usageError("--context %q is not NAME=VALUE", c)
+				}
+				resolved[k] = v
+			}
+			m, s, err := a.connectedServer(cmd.Context(), args[0], &logs)
+			if err != nil {
+				return err
+			}
+			defer logs.follow(a, m, s.Name)()
+			res, err := m.Complete(cmd.Context(), s.Name, mcpclient.CompletionRef{Prompt: prompt, Template: template}, arg, prefix, resolved)
+			switch {
+			case err != nil && !s.Offers.Completions:
+				return fmt.Errorf("%w (%s declares no completions capability)", err, s.Name)
+			case err != nil:
+				return err
+			}
+			if asJSON {
+				if res.Values == nil {
+					res.Values = []string{}
+				}
+				return writeJSON(a.stdout, res)
+			}
+			for _, v := range res.Values {
+				fmt.Fprintln(a.stdout, clean(v))
+			}
+			switch {
+			case res.Total > len(res.Values):
+				a.note(fmt.Sprintf("%d of %d values", len(res.Values), res.Total))
+			case res.HasMore:
+				a.note(fmt.Sprintf("%d values; the server has more", len(res.Values)))
+			case len(res.Values) == 0:
+				a.note("no values")
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&prompt, "prompt", "", "Complete an argument of this prompt")
+	cmd.Flags().StringVar(&template, "template", "", "Complete a variable of this resource template (its URI template, as `mcpeek resources` lists it)")
+	cmd.Flags().StringArrayVar(&context, "context", nil, "An argument already chosen, NAME=VALUE, given to the server as context (repeatable)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print {values, total, hasMore}")
+	logs.register(cmd)
+	return cmd
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/server"
+
+	"mcpeek/mcpclient"
+)
+
+func TestPromptArgs(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		in   string
+		want map[string]string
+		err  string
+	}{
+		{`{}`, map[string]string{}, ""},
+		{`{"a": "x", "n": 1.5, "b": true}`, map[string]string{"a": "x", "n": "1.5", "b": "true"}, ""},
+		{`{"o": {"k": 1}}`, nil, `"o" is {"k": 1}; prompt arguments are strings`},
+		{`{"l": [1]}`, nil, "prompt arguments are strings"},
+		{`{"z": null}`, nil, "prompt arguments are strings"},
+	} {
+		got, err := promptArgs(json.RawMessage(c.in))
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: error %v, want %q", c.in, err, c.err)
+		case c.err == "" && (err != nil || !maps.Equal(got, c.want)):
+			t.Errorf("%s = %v, %v; want %v", c.in, got, err, c.want)
+		}
+	}
+}
+
+func TestCheckPromptArgs(t *testing.T) {
+	t.Parallel()
+	p := mcpclient.Prompt{Name: "weather", Arguments: []mcpclient.PromptArgument{{Name: "city", Required: true}, {Name: "state"}}}
+	for _, c := range []struct {
+		args map[string]string
+		want string // "" for accepted
+	}{
+		{map[string]string{"city": "Paris"}, ""},
+		{map[string]string{"city": "Paris", "state": "x"}, ""},
+		{map[string]string{}, `prompt weather: "city" is required (it takes: city, state)`},
+		{map[string]string{"city": "P", "stat": "x"}, `"stat" is not an argument of it (did you mean state?)`},
+	} {
+		err := checkPromptArgs(p, c.args)
+		if (c.want == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+	if err := checkPromptArgs(mcpclient.Prompt{Name: "none"}, map[string]string{"x": "1"}); err == nil || !strings.Contains(err.Error(), "it takes none") {
+		t.Errorf("a prompt without arguments: %v", err)
+	}
+}
+
+// TestResourceCommandsStartTheNamedServerAlone: a server beside the one
+// named is never started (its command would leave a marker file).
+func TestResourceCommandsStartTheNamedServerAlone(t *testing.T) {
+	t.Parallel()
+	srv := server.NewMCPServer("alone", "1", server.WithResourceCapabilities(false, false), server.WithPromptCapabilities(false))
+	url := readConfigURL(t, serveHTTP(t, srv))
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "started")
+	cfg := filepath.Join(dir, "mcp.json")
+	b, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+		"s":    map[string]any{"type": "http", "url": url},
+		"dead": map[string]any{"command": "sh", "args": []string{"-c", "touch " + marker + "; sleep 60"}},
+	}})
+	os.WriteFile(cfg, b, 0o600)
+	for _, args := range [][]string{{"resources", "s"}, {"prompts", "s"}, {"complete", "s", "--prompt", "p", "a=x"}} {
+		mcpeek(t, append([]string{"--config", cfg, "--connect-timeout", "2s"}, args...)...)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("the server that was not named was started")
+	}
+	_, stderr, code := mcpeek(t, "--config", cfg, "resources", "d")
+	if code == 0 || !strings.Contains(stderr, `no server named "d"`) {
+		t.Errorf("an unknown server: exit %d: %s", code, stderr)
+	}
+}
+
+// readConfigURL is the url of server "s" in the config serveHTTP wrote.
+func readConfigURL(t *testing.T, cfg string) string {
+	b, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		MCPServers map[string]struct{ URL string } `json:"mcpServers"`
+	}
+	json.Unmarshal(b, &v)
+	return v.MCPServers["s"].URL
+}
+
+// TestCompleteWithoutTheCapability: a server that declares no completions
+// is asked anyway, and its failure says that it declares none.
+func TestCompleteWithoutTheCapability(t *testing.T) {
+	t.Parallel()
+	srv := server.NewMCPServer("nocomplete", "1", server.WithPromptCapabilities(false))
+	cfg := serveHTTP(t, srv)
+	_, stderr, code := mcpeek(t, "--config", cfg, "complete", "s", "--prompt", "p", "a=x")
+	if code == 0 || !strings.Contains(stderr, "(s declares no completions capability)") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
