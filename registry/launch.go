@@ -23,6 +23,28 @@ type Launch struct {
 	// Missing lists the required inputs with no value, e.g.
 	// "argument <allowed_directory>", "environment API_KEY".
 	Missing []string
+	// Inherited names the declared environment variables that mcpeek's
+	// own environment sets and the server inherits.
+	Inherited []string
+	// Identifier and Version are the npm package's.
+	Identifier, Version string
+	// head is how many of Args start the package (npx's "-y ID@VERSION"):
+	// the package arguments follow.
+	head int
+}
+
+// Replace returns l with program and head in place of npx and its
+// options: the same package arguments, run another way (the package's
+// own command, installed beforehand).
+func (l Launch) Replace(program string, head ...string) Launch {
+	out := l
+	out.Program, out.head = program, len(head)
+	out.Args = append(slices.Clone(head), l.Args[l.head:]...)
+	out.SecretArgs = map[int]bool{}
+	for i := range l.SecretArgs {
+		out.SecretArgs[i-l.head+len(head)] = true
+	}
+	return out
 }
 
 // ErrNotRunnable is why a package cannot be started by this version.
@@ -63,7 +85,8 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 	if lookupEnv == nil {
 		lookupEnv = func(string) (string, bool) { return "", false }
 	}
-	l := Launch{Program: "npx", Args: []string{"-y", p.Identifier + "@" + p.Version},
+	l := Launch{Program: "npx", Args: []string{"-y", p.Identifier + "@" + p.Version}, head: 2,
+		Identifier: p.Identifier, Version: p.Version,
 		Env: map[string]string{}, Secret: map[string]bool{}, SecretArgs: map[int]bool{}}
 	for _, a := range p.PackageArguments {
 		key, label := a.ValueHint, "argument <"+a.ValueHint+">"
@@ -89,7 +112,11 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 		v, ok, missing := resolve(e.Input, e.Name, values)
 		l.Missing = append(l.Missing, missing...)
 		if !ok {
-			if _, inherited := lookupEnv(e.Name); !inherited && e.IsRequired {
+			_, inherited := lookupEnv(e.Name)
+			switch {
+			case inherited:
+				l.Inherited = append(l.Inherited, e.Name)
+			case e.IsRequired:
 				l.Missing = append(l.Missing, "environment "+e.Name)
 			}
 			continue
