@@ -58,9 +58,9 @@ func (a *app) sandboxed(ctx context.Context, l registry.Launch) (sandboxedRun, e
 
 // sandboxedRun is a package's command and the same in the sandbox.
 type sandboxedRun struct {
-	Launch        registry.Launch // the package's own command, to show
-	Program       string          // what starts it in the sandbox
-	Args          []string
+	Launch  registry.Launch // the package's own command, to show
+	Program string          // what starts it in the sandbox
+	Args    []string
 	sandbox.Policy
 }
 
