@@ -71,8 +71,13 @@ func (a *app) installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.La
 	if err != nil {
 		return fmt.Errorf("%s@%s is an npm package: npm is not installed (%w)", l.Identifier, l.Version, err)
 	}
-	cache := filepath.Join(filepath.Dir(dir), ".npm-cache")
-	for _, d := range []string{dir, cache} {
+	// npm writes a directory beside the final one, renamed into place once
+	// whole, so that a failed install never passes for an installed package.
+	cache, part := filepath.Join(filepath.Dir(dir), ".npm-cache"), dir+".partial"
+	if err := os.RemoveAll(part); err != nil {
+		return err
+	}
+	for _, d := range []string{part, cache} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
@@ -83,14 +88,14 @@ func (a *app) installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.La
 		}
 	}
 	p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: true,
-		Visible: []string{nodePrefix, filepath.Dir(filepath.Dir(npm))}, Writable: []string{dir, cache},
+		Visible: []string{nodePrefix, filepath.Dir(filepath.Dir(npm))}, Writable: []string{part, cache},
 		Env: []string{"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"},
 		Set: map[string]string{"npm_config_cache": cache, "npm_config_update_notifier": "false"}}
 	p.CPUSeconds, p.MemoryBytes = 1200, 2<<30
 	a.note(fmt.Sprintf("installing %s@%s into %s (network allowed, home hidden, no install scripts)...", l.Identifier, l.Version, dir))
 	ctx, cancel := context.WithTimeout(ctx, installTimeout)
 	defer cancel()
-	prog, args := sb.Command(p, npm, []string{"install", "--prefix", dir, "--no-save", "--no-package-lock",
+	prog, args := sb.Command(p, npm, []string{"install", "--prefix", part, "--no-save", "--no-package-lock",
 		"--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--", l.Identifier + "@" + l.Version})
 	cmd := exec.CommandContext(ctx, prog, args...)
 	var out bytes.Buffer
@@ -102,7 +107,10 @@ func (a *app) installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.La
 		}
 		return fmt.Errorf("npm could not install %s@%s (%v): %s", l.Identifier, l.Version, err, msg)
 	}
-	return nil
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.Rename(part, dir)
 }
 
 // sandboxRoot is where tried packages are installed:
@@ -114,12 +122,15 @@ func sandboxRoot(sb *sandbox.Sandbox) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("no cache folder to install the package in: %w", err)
 	}
-	if sb.Root() && sandbox.Readable(base) != "" {
-		base = "/var/cache"
-	}
 	dir := filepath.Join(base, "mcpeek", "sandbox")
+	if sb.Root() && sandbox.Readable(dir) != "" && sandbox.Readable(base) != "" {
+		dir = filepath.Join("/var/cache", "mcpeek", "sandbox")
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
+	}
+	if why := sandbox.Readable(dir); sb.Root() && why != "" {
+		return "", fmt.Errorf("the sandbox runs as nobody, who cannot read %s: %s", dir, why)
 	}
 	return dir, nil
 }

@@ -160,7 +160,10 @@ func (s *Sandbox) Command(p Policy, program string, args []string) (string, []st
 		}
 	}
 	b = append(b, "--chdir", Scratch)
-	keep := map[string]bool{"PATH": true, "LANG": true, "TZ": true}
+	// Kept: where programs are, the locale, and the certificate
+	// authorities a TLS-intercepting network needs (paths, not secrets).
+	keep := map[string]bool{"PATH": true, "LANG": true, "TZ": true,
+		"NODE_EXTRA_CA_CERTS": true, "SSL_CERT_FILE": true, "SSL_CERT_DIR": true}
 	for _, n := range p.Env {
 		keep[n] = true
 	}
