@@ -23,6 +23,8 @@ type Launch struct {
 	// Missing lists the required inputs with no value, e.g.
 	// "argument <allowed_directory>", "environment API_KEY".
 	Missing []string
+	// Needs are the same inputs, with what asking for them takes.
+	Needs []Need
 	// Inherited names the declared environment variables that mcpeek's
 	// own environment sets and the server inherits.
 	Inherited []string
@@ -94,10 +96,10 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 			key, label = a.Name, "argument "+a.Name
 		}
 		v, ok, missing := resolve(a.Input, key, values)
-		l.Missing = append(l.Missing, missing...)
+		l.Needs = append(l.Needs, missing...)
 		switch {
 		case !ok && a.IsRequired:
-			l.Missing = append(l.Missing, label)
+			l.Needs = append(l.Needs, need(key, label, a.Input))
 		case !ok:
 		case a.Type == "named":
 			l.Args = append(l.Args, a.Name, v)
@@ -110,21 +112,44 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 	}
 	for _, e := range p.EnvironmentVariables {
 		v, ok, missing := resolve(e.Input, e.Name, values)
-		l.Missing = append(l.Missing, missing...)
+		l.Needs = append(l.Needs, missing...)
 		if !ok {
 			_, inherited := lookupEnv(e.Name)
 			switch {
 			case inherited:
 				l.Inherited = append(l.Inherited, e.Name)
 			case e.IsRequired:
-				l.Missing = append(l.Missing, "environment "+e.Name)
+				l.Needs = append(l.Needs, need(e.Name, "environment "+e.Name, e.Input))
 			}
 			continue
 		}
 		l.Env[e.Name] = v
 		l.Secret[e.Name] = secret(e.Input)
 	}
+	l.Missing = labels(l.Needs)
 	return l, nil
+}
+
+// Need is a required input with no value: Key is what --registry-input
+// and the values of Launch and Endpoint call it (an argument's value hint
+// or name, a variable's, environment variable's or header's name), Label
+// how to name it to the user ("argument <allowed_directory>").
+type Need struct {
+	Key, Label, Description string
+	Secret                  bool
+	Choices                 []string
+}
+
+func need(key, label string, in Input) Need {
+	return Need{Key: key, Label: label, Description: in.Description, Secret: in.IsSecret, Choices: in.Choices}
+}
+
+func labels(needs []Need) []string {
+	var out []string
+	for _, n := range needs {
+		out = append(out, n.Label)
+	}
+	return out
 }
 
 // secret reports whether an input's value is a secret or holds one.
@@ -143,7 +168,7 @@ func secret(in Input) bool {
 // resolve finds an input's value: the publisher's fixed value with its
 // {variables} filled, else the user's, else the default. missing lists
 // the required variables no one gave.
-func resolve(in Input, key string, values map[string]string) (v string, ok bool, missing []string) {
+func resolve(in Input, key string, values map[string]string) (v string, ok bool, missing []Need) {
 	switch {
 	case in.Value != "":
 		v, missing = fill(in.Value, in.Variables, values)
@@ -162,8 +187,8 @@ var templateVar = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 // fill replaces each {name} of a value with the variable's value: the
 // user's, else the publisher's, else its default. A name with no variable
 // stays as written, as the schema says.
-func fill(value string, vars map[string]Input, values map[string]string) (string, []string) {
-	var missing []string
+func fill(value string, vars map[string]Input, values map[string]string) (string, []Need) {
+	var missing []Need
 	out := templateVar.ReplaceAllStringFunc(value, func(m string) string {
 		name := m[1 : len(m)-1]
 		in, declared := vars[name]
@@ -177,7 +202,7 @@ func fill(value string, vars map[string]Input, values map[string]string) (string
 		case in.Default != "":
 			return in.Default
 		case in.IsRequired:
-			missing = append(missing, "variable {"+name+"}")
+			missing = append(missing, need(name, "variable {"+name+"}", in))
 		}
 		return m
 	})
@@ -242,6 +267,7 @@ type Endpoint struct {
 	// Secret names the headers whose values must never be printed.
 	Secret  map[string]bool
 	Missing []string // required variables and headers with no value
+	Needs   []Need   // the same, with what asking for them takes
 }
 
 // Endpoint fills a remote's URL template and headers from values (keyed
@@ -251,7 +277,7 @@ func (t Transport) Endpoint(values map[string]string) (Endpoint, error) {
 		return Endpoint{}, fmt.Errorf("a remote speaking %q %w: only streamable-http and sse ones are", t.Type, ErrNotRunnable)
 	}
 	url, missing := fill(t.URL, t.Variables, values)
-	e := Endpoint{Type: t.Type, URL: url, Headers: map[string]string{}, Secret: map[string]bool{}, Missing: missing, Shown: url}
+	e := Endpoint{Type: t.Type, URL: url, Headers: map[string]string{}, Secret: map[string]bool{}, Needs: missing, Shown: url}
 	for _, v := range t.Variables {
 		if v.IsSecret {
 			e.Shown = t.URL // the template: a secret is part of the URL
@@ -259,15 +285,16 @@ func (t Transport) Endpoint(values map[string]string) (Endpoint, error) {
 	}
 	for _, h := range t.Headers {
 		v, ok, missing := resolve(h.Input, h.Name, values)
-		e.Missing = append(e.Missing, missing...)
+		e.Needs = append(e.Needs, missing...)
 		switch {
 		case ok:
 			e.Headers[h.Name] = v
 			e.Secret[h.Name] = secret(h.Input)
 		case h.IsRequired:
-			e.Missing = append(e.Missing, "header "+h.Name)
+			e.Needs = append(e.Needs, need(h.Name, "header "+h.Name, h.Input))
 		}
 	}
+	e.Missing = labels(e.Needs)
 	if len(e.Missing) == 0 && !strings.HasPrefix(url, "https://") && !strings.HasPrefix(url, "http://") {
 		return Endpoint{}, fmt.Errorf("the remote's URL %q is not an http:// or https:// URL: %w", url, ErrNotRunnable)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/registry"
 )
@@ -31,6 +32,12 @@ type registryFlags struct {
 	allowNet, noSandbox bool
 	// tried marks the server as tried (mcpeek try) where it is shown.
 	tried bool
+	// ask, when mcpeek try may ask on the terminal, asks for the inputs a
+	// server still needs.
+	ask func([]registry.Need) (map[string]string, error)
+	// resolved is the config once made: try makes it before the explorer
+	// opens, with stderr on the screen.
+	resolved *mcpclient.Config
 }
 
 // addFlags adds the global registry flags to root.

@@ -20,6 +20,9 @@ import (
 func (a *app) registryConfig() (mcpclient.Config, error) {
 	var cfg mcpclient.Config
 	f := a.registry
+	if f.resolved != nil {
+		return *f.resolved, nil
+	}
 	switch {
 	case a.serverURL != "":
 		return cfg, usageError("give either --registry-server or --url, not both")
@@ -47,6 +50,9 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 		return cfg, fmt.Errorf("--registry-server: %w", err)
 	}
 	a.noteFreshness(b, fresh)
+	if err := f.askedInputs(ctx, e, values); err != nil {
+		return cfg, err
+	}
 	sc, l, shown, err := registryServerConfig(e, values)
 	if err != nil {
 		return cfg, err

@@ -39,6 +39,9 @@ func preinstall(t *testing.T, modules string, packages ...string) {
 			}
 		}
 	}
+	if err := os.MkdirAll(filepath.Join(cache, "mcpeek", "sandbox"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range packages {
 		dir := registry.NPMDir(filepath.Join(cache, "mcpeek", "sandbox"), p, "2026.8.31")
 		if err := os.MkdirAll(dir, 0o755); err != nil {
