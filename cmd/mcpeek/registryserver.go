@@ -57,16 +57,15 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	if err != nil {
 		return cfg, err
 	}
+	// The source says first what matters when it is cut to fit: tried,
+	// and what the sandbox enforces.
 	sc.Source = "registry " + b.Client.URL()
-	if a.registry.tried {
-		sc.Source = "tried from the registry " + b.Client.URL()
-	}
 	how := ""
 	switch {
 	case l == nil: // a remote: nothing runs here
 	case a.registry.noSandbox:
 		how = " (no sandbox: it runs with your files, network and environment)"
-		sc.Source += ", no sandbox"
+		sc.Source = "no sandbox; " + sc.Source
 	default:
 		// The install may take a while; it is bounded on its own.
 		r, err := a.sandboxed(context.Background(), *l)
@@ -76,7 +75,10 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 		shown = r.Launch.CommandLine()
 		sc.Command, sc.Args = r.Program, r.Args
 		how = " (sandbox: " + r.Policy.String() + ")"
-		sc.Source += ", sandbox: " + r.Policy.String()
+		sc.Source = "sandbox: " + r.Policy.String() + "; " + sc.Source
+	}
+	if a.registry.tried {
+		sc.Source = "tried, " + sc.Source
 	}
 	a.note(fmt.Sprintf("%s@%s from the registry, as %s: %s%s", e.Server.Name, e.Server.Version, sc.Name, shown, how))
 	cfg.Servers = []mcpclient.ServerConfig{sc}

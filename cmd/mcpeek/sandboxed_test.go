@@ -87,7 +87,7 @@ func TestRegistryServerInTheSandbox(t *testing.T) {
 		}
 	}
 	out, stderr, code := mcpeek(t, "servers", "--json", "--allow-net", "--registry", reg.URL, "--registry-server", "io.github.modelcontextprotocol/server-everything")
-	if code != 0 || !strings.Contains(out, `, sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden, network allowed, 512 MiB`) {
+	if code != 0 || !strings.Contains(out, `"source": "sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden, network allowed, 512 MiB, 64 processes, 600 s CPU; registry http`) {
 		t.Errorf("servers: exit %d\n%s\n%s", code, out, stderr)
 	}
 }
