@@ -300,3 +300,58 @@ func (t Transport) Endpoint(values map[string]string) (Endpoint, error) {
 	}
 	return e, nil
 }
+
+// Secrets are the secret inputs of p, by the keys Launch reads them under:
+// secret arguments, environment variables and {variables}.
+func (p Package) Secrets() []Need {
+	var out []Need
+	for _, a := range p.PackageArguments {
+		key := a.ValueHint
+		if a.Type == "named" {
+			key = a.Name
+		}
+		out = append(out, secretNeeds(key, "argument "+key, a.Input)...)
+	}
+	for _, e := range p.EnvironmentVariables {
+		out = append(out, secretNeeds(e.Name, "environment "+e.Name, e.Input)...)
+	}
+	return out
+}
+
+// Secrets are the secret inputs of t, a remote: its secret {variables}
+// and headers.
+func (t Transport) Secrets() []Need {
+	var out []Need
+	for _, name := range sortedKeys(inputNames(t.Variables)) {
+		if in := t.Variables[name]; in.IsSecret {
+			out = append(out, need(name, "variable {"+name+"}", in))
+		}
+	}
+	for _, h := range t.Headers {
+		out = append(out, secretNeeds(h.Name, "header "+h.Name, h.Input)...)
+	}
+	return out
+}
+
+// secretNeeds is the input itself when it is secret and has no fixed
+// value, and its secret {variables}.
+func secretNeeds(key, label string, in Input) []Need {
+	var out []Need
+	if in.IsSecret && in.Value == "" {
+		out = append(out, need(key, label, in))
+	}
+	for _, name := range sortedKeys(inputNames(in.Variables)) {
+		if v := in.Variables[name]; v.IsSecret {
+			out = append(out, need(name, "variable {"+name+"}", v))
+		}
+	}
+	return out
+}
+
+func inputNames(m map[string]Input) map[string]string {
+	out := make(map[string]string, len(m))
+	for k := range m {
+		out[k] = k
+	}
+	return out
+}

@@ -90,11 +90,17 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 // as it stands), else its first remote it can reach. shown is the command
 // or URL, secrets masked, for telling the user.
 func registryServerConfig(e registry.Entry, values map[string]string) (sc mcpclient.ServerConfig, l *registry.Launch, shown string, err error) {
+	return registryServerConfigFrom(e, values, os.LookupEnv)
+}
+
+// registryServerConfigFrom is registryServerConfig with lookupEnv telling
+// which environment variables the server would inherit.
+func registryServerConfigFrom(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) (sc mcpclient.ServerConfig, l *registry.Launch, shown string, err error) {
 	s := e.Server
 	sc.Name = registry.ShortName(s.Name)
 	var why []string
 	for _, p := range s.Packages {
-		l, err := p.Launch(values, os.LookupEnv)
+		l, err := p.Launch(values, lookupEnv)
 		switch {
 		case errors.Is(err, registry.ErrNotRunnable):
 			why = append(why, err.Error())

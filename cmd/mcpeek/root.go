@@ -113,7 +113,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.reachCommand())
 	reg := a.registryCommand()
 	root.AddCommand(reg)
-	root.AddCommand(a.tryCommand())
+	root.AddCommand(a.tryCommand(), a.addCommand())
 	onlyGlobalFlags(root, reg, "registry") // it reads a registry, never the configured servers
 	root.AddCommand(a.testCommand(), a.ciRunCommand())
 	explainArgs(root)
