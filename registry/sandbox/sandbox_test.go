@@ -74,9 +74,19 @@ func TestHostileScriptFailsInside(t *testing.T) {
 	}
 	defer ln.Close()
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	p := Policy{Limits: DefaultLimits}
+	// A package directory under the hidden home stays visible, read-only.
+	pkg := filepath.Join(home, "pkg")
+	if err := os.Mkdir(pkg, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "index.js"), []byte("VISIBLE"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := Policy{Limits: DefaultLimits, Visible: []string{pkg}}
 	out, err := run(t, s, p, `
 exec 2>&1
+cat `+pkg+`/index.js; echo
+echo x > `+pkg+`/new && echo WROTE-PACKAGE
 cat `+key+` && echo READ-KEY
 ls -A "$HOME"/.ssh && echo LISTED-HOME
 echo x > `+target+`/pwned && echo WROTE-OUTSIDE
@@ -87,13 +97,12 @@ true`)
 	if err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	t.Log(out)
-	for _, bad := range []string{"PRIVATE KEY", "READ-KEY", "LISTED-HOME", "WROTE-OUTSIDE", "s3cret", "CONNECTED"} {
+	for _, bad := range []string{"PRIVATE KEY", "READ-KEY", "LISTED-HOME", "WROTE-OUTSIDE", "WROTE-PACKAGE", "s3cret", "CONNECTED"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("the sandbox let through %s:\n%s", bad, out)
 		}
 	}
-	if !strings.Contains(out, "WROTE-SCRATCH") || !strings.Contains(out, "home=/tmp") {
+	if !strings.Contains(out, "VISIBLE") || !strings.Contains(out, "WROTE-SCRATCH") || !strings.Contains(out, "home=/tmp") {
 		t.Errorf("scratch is not writable, or HOME is not scratch:\n%s", out)
 	}
 	if _, err := os.Stat(filepath.Join(target, "pwned")); err == nil {
