@@ -137,3 +137,29 @@ func lineIndent(data []byte, offset int) string {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// JSONArrayHas reports whether the top-level array member container of
+// data (JSON with comments) has an object whose field is value: VS Code's
+// "inputs" with an "id" already there.
+func JSONArrayHas(data []byte, container, field, value string) bool {
+	clean := stripJSONC(withoutBOM(data))
+	top, err := objectMembers(clean, 0)
+	if err != nil {
+		return false
+	}
+	for _, m := range top {
+		if m.Key != container {
+			continue
+		}
+		var items []map[string]any
+		if json.Unmarshal(m.Value, &items) != nil {
+			return false
+		}
+		for _, it := range items {
+			if it[field] == value {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -162,6 +162,15 @@ func TestAddKeepsCommentsAndBacksUp(t *testing.T) {
 // its header is a reference, the region its default.
 func TestAddRemote(t *testing.T) {
 	reg, _, cwd := addHome(t)
+	// Another server asks for TOKEN already: VS Code asks once, so no
+	// second input of that id is added.
+	vscode := filepath.Join(cwd, ".vscode", "mcp.json")
+	if err := os.MkdirAll(filepath.Dir(vscode), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(vscode, []byte(`{"inputs": [{"type": "promptString", "id": "TOKEN", "password": true}], "servers": {}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	_, stderr, code := mcpeek(t, "add", "com.example/weather", "--client", "vscode", "--project", "--yes", "--registry", reg)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -171,6 +180,9 @@ func TestAddRemote(t *testing.T) {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("lacks %s:\n%s", want, b)
 		}
+	}
+	if strings.Count(string(b), `"TOKEN"`) != 1 {
+		t.Errorf("the input TOKEN is not there once:\n%s", b)
 	}
 	_, stderr, code = mcpeek(t, "add", "com.example/weather", "--client", "claude-desktop", "--yes", "--registry", reg)
 	if code == 0 || !strings.Contains(stderr, "starts local (stdio) servers only") {

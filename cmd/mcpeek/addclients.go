@@ -85,6 +85,9 @@ func clientEntry(client string, sc mcpclient.ServerConfig, local bool, secrets m
 	var notes []string
 	if client == "vscode" {
 		for _, name := range used {
+			if mcpclient.JSONArrayHas(out, "inputs", "id", name) {
+				continue // another server asks for it already: VS Code asks once
+			}
 			input := obj{{"type", "promptString"}, {"id", name}, {"description", name + " for " + sc.Name}, {"password", true}}
 			if out, err = mcpclient.AddJSONMember(out, "inputs", "", input, true); err != nil {
 				return nil, nil, err
