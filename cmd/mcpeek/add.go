@@ -56,11 +56,8 @@ func (a *app) addCommand() *cobra.Command {
 	return cmd
 }
 
-// addClients are the clients add writes to: goose's YAML is not written
-// yet (its comments would not survive).
-func addClients() []string {
-	return slices.DeleteFunc(slices.Clone(mcpclient.Clients), func(c string) bool { return c == "goose" })
-}
+// addClients are the clients add writes to.
+func addClients() []string { return mcpclient.Clients }
 
 // add is mcpeek add: look the server up, fill its inputs (secrets as
 // references), make the client's entry, show the diff, check the new file
@@ -69,8 +66,6 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	switch {
 	case f.client == "":
 		return usageError("give the client to write to: --client %s", strings.Join(addClients(), "|"))
-	case f.client == "goose":
-		return usageError("writing Goose's config.yaml is not supported yet (its comments would be lost): the clients are %s", strings.Join(addClients(), ", "))
 	case !slices.Contains(addClients(), f.client):
 		return usageError("unknown client %q: the clients are %s", f.client, strings.Join(addClients(), ", "))
 	}

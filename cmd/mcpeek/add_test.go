@@ -57,6 +57,7 @@ func TestAddToEveryClient(t *testing.T) {
 		{"gemini", false, filepath.Join(home, ".gemini", "settings.json"), `"${API_KEY}"`},
 		{"opencode", false, filepath.Join(home, ".config", "opencode", "opencode.json"), `"{env:API_KEY}"`},
 		{"codex", false, filepath.Join(home, ".codex", "config.toml"), `env_vars = ["API_KEY"]`},
+		{"goose", false, filepath.Join(home, ".config", "goose", "config.yaml"), "env_keys:\n      - API_KEY"},
 	} {
 		args := []string{"add", "io.example/keyed", "--client", tc.client, "--yes", "--registry", reg}
 		if tc.project {
@@ -116,7 +117,9 @@ func TestAddKeepsCommentsAndBacksUp(t *testing.T) {
 	jsonc := "{\n  // my servers\n  \"mcpServers\": {\n    /* the old one */\n    \"old\": {\"command\": \"old-server\"}, // trailing\n  },\n}\n"
 	codex := filepath.Join(home, ".codex", "config.toml")
 	toml := "# my codex settings\nmodel = \"o3\"\n\n[mcp_servers.old]\ncommand = \"old-server\" # kept\n"
-	for path, text := range map[string]string{cursor: jsonc, codex: toml} {
+	goose := filepath.Join(home, ".config", "goose", "config.yaml")
+	yml := "# goose settings\nGOOSE_PROVIDER: openai\nextensions:\n    # the old one\n    old:\n        type: stdio\n        cmd: old-server # kept\n\n# the model\nGOOSE_MODEL: o3\n"
+	for path, text := range map[string]string{cursor: jsonc, codex: toml, goose: yml} {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -129,13 +132,14 @@ func TestAddKeepsCommentsAndBacksUp(t *testing.T) {
 	if b, _ := os.ReadFile(cursor); code != 0 || string(b) != jsonc || !strings.Contains(stderr, "nothing written: give --yes") || !strings.Contains(out, `+    "server-everything": {`) {
 		t.Fatalf("without --yes: exit %d\n%s\n%s\n%s", code, out, stderr, b)
 	}
-	for client, path := range map[string]string{"cursor": cursor, "codex": codex} {
-		_, stderr, code := mcpeek(t, append(add, "--client", client, "--project="+map[string]string{"cursor": "true", "codex": "false"}[client], "--yes")...)
+	project := map[string]string{"cursor": "true", "codex": "false", "goose": "false"}
+	for client, path := range map[string]string{"cursor": cursor, "codex": codex, "goose": goose} {
+		_, stderr, code := mcpeek(t, append(add, "--client", client, "--project="+project[client], "--yes")...)
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", client, code, stderr)
 		}
 		b, _ := os.ReadFile(path)
-		old := map[string]string{"cursor": jsonc, "codex": toml}[client]
+		old := map[string]string{"cursor": jsonc, "codex": toml, "goose": yml}[client]
 		for _, line := range strings.Split(old, "\n") {
 			if !strings.Contains(string(b), strings.TrimSuffix(line, ", // trailing")) {
 				t.Errorf("%s lost %q:\n%s", client, line, b)
@@ -147,11 +151,14 @@ func TestAddKeepsCommentsAndBacksUp(t *testing.T) {
 		if st, _ := os.Stat(path); st.Mode().Perm() != 0o640 {
 			t.Errorf("%s: mode %v", client, st.Mode())
 		}
+		if client == "goose" && !strings.Contains(string(b), "\n    server-everything:\n        name: server-everything\n") {
+			t.Errorf("goose: the file's indentation is not kept:\n%s", b)
+		}
 		cfg, err := mcpclient.Load(path)
 		if err != nil || len(cfg.Servers) != 2 || cfg.Servers[0].Name != "old" || cfg.Servers[1].Name != "server-everything" {
 			t.Errorf("%s: read back: %v %+v", client, err, cfg.Servers)
 		}
-		_, stderr, code = mcpeek(t, append(add, "--client", client, "--project="+map[string]string{"cursor": "true", "codex": "false"}[client], "--yes")...)
+		_, stderr, code = mcpeek(t, append(add, "--client", client, "--project="+project[client], "--yes")...)
 		if code == 0 || !strings.Contains(stderr, `"server-everything" is already there`) {
 			t.Errorf("%s twice: exit %d: %s", client, code, stderr)
 		}
@@ -190,7 +197,6 @@ func TestAddRemote(t *testing.T) {
 	}
 	for args, want := range map[string]string{
 		"add com.example/weather":                             "give the client to write to",
-		"add com.example/weather --client goose":              "writing Goose's config.yaml is not supported yet",
 		"add com.example/weather --client nope":               `unknown client "nope"`,
 		"add com.example/weather --client windsurf --project": "windsurf keeps no servers in a project file",
 	} {

@@ -64,6 +64,8 @@ func clientEntry(client string, sc mcpclient.ServerConfig, local bool, secrets m
 	switch {
 	case client == "codex":
 		return codexEntry(sc, local, secrets, old)
+	case client == "goose":
+		return gooseEntry(sc, local, secrets, old)
 	case client == "claude-desktop" && !local:
 		return nil, nil, fmt.Errorf("Claude Desktop's config file starts local (stdio) servers only: add a remote server in its Connectors settings")
 	}
