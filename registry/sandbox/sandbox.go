@@ -111,7 +111,7 @@ func Detect() (*Sandbox, error) {
 	}
 	prog, args := s.Command(Policy{Limits: DefaultLimits}, "true", nil)
 	if out, err := exec.Command(prog, args...).CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("%w: bubblewrap could not start a sandbox (%v: %s): user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone, or an AppArmor rule)",
+		return nil, fmt.Errorf("%w: bubblewrap could not start a sandbox (%v: %s): user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone, or an AppArmor rule), or this bubblewrap is older than 0.8",
 			ErrUnavailable, err, strings.TrimSpace(string(out)))
 	}
 	return s, nil
