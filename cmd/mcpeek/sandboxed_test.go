@@ -91,3 +91,16 @@ func TestRegistryServerInTheSandbox(t *testing.T) {
 		t.Errorf("servers: exit %d\n%s\n%s", code, out, stderr)
 	}
 }
+
+// TestRegistryServerRefusesWithoutASandbox: where bubblewrap cannot be
+// found the server is not started, and the error says what is missing
+// and that --no-sandbox runs it without one.
+func TestRegistryServerRefusesWithoutASandbox(t *testing.T) {
+	reg := localRegistry(t)
+	t.Setenv("PATH", t.TempDir())
+	_, stderr, code := mcpeek(t, "tools", "--registry", reg.URL, "--registry-server", "io.github.modelcontextprotocol/server-everything")
+	if code == 0 || !strings.Contains(stderr, "the sandbox cannot be enforced here: bubblewrap (bwrap) is not installed") ||
+		!strings.Contains(stderr, "give --no-sandbox to run the server without one") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
