@@ -102,12 +102,12 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 		a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
 			return askInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
 		}
-		if err := a.registry.askedInputs(ctx, e, values); err != nil {
+		if err := a.registry.askedInputs(ctx, e, values, noEnv); err != nil {
 			return err
 		}
 	}
 	// Inherited environment variables are the client's to give, not ours.
-	sc, l, _, err := registryServerConfigFrom(e, values, func(string) (string, bool) { return "", false })
+	sc, l, _, err := registryServerConfigFrom(e, values, noEnv)
 	if err != nil {
 		return err
 	}
@@ -323,3 +323,7 @@ func sortedObj(m map[string]string) obj {
 	}
 	return o
 }
+
+// noEnv is an environment with nothing set: the one add fills inputs
+// from, since the client, not mcpeek, starts the server.
+func noEnv(string) (string, bool) { return "", false }

@@ -50,7 +50,7 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 		return cfg, fmt.Errorf("--registry-server: %w", err)
 	}
 	a.noteFreshness(b, fresh)
-	if err := f.askedInputs(ctx, e, values); err != nil {
+	if err := f.askedInputs(ctx, e, values, os.LookupEnv); err != nil {
 		return cfg, err
 	}
 	sc, l, shown, err := registryServerConfig(e, values)

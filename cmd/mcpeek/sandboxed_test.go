@@ -104,3 +104,27 @@ func TestRegistryServerRefusesWithoutASandbox(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// TestTryInstallsFromNPM installs server-memory from the npm registry
+// into its own directory (npm in the sandbox, with the network) and
+// lists its tools from the sandbox. It needs the npm registry, so it runs
+// only with MCPEEK_TEST_NPM_INSTALL=1.
+func TestTryInstallsFromNPM(t *testing.T) {
+	if os.Getenv("MCPEEK_TEST_NPM_INSTALL") != "1" {
+		t.Skip("installs from the npm registry over the network: set MCPEEK_TEST_NPM_INSTALL=1 to run it")
+	}
+	sandboxReady(t)
+	reg := localRegistry(t)
+	preinstall(t, "")
+	out, stderr, code := mcpeek(t, "try", "io.github.modelcontextprotocol/server-memory", "--no-tui", "--registry", reg.URL,
+		"--registry-input", "MEMORY_FILE_PATH=/tmp/memory.jsonl")
+	if code != 0 || !strings.Contains(out, "server-memory (9 tools)") ||
+		!strings.Contains(stderr, "installing @modelcontextprotocol/server-memory@2026.8.31 into ") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	// A second try finds it installed.
+	_, stderr, code = mcpeek(t, "try", "io.github.modelcontextprotocol/server-memory", "--no-tui", "--registry", reg.URL)
+	if code != 0 || strings.Contains(stderr, "installing") {
+		t.Errorf("second try: exit %d: %s", code, stderr)
+	}
+}

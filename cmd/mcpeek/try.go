@@ -125,9 +125,9 @@ func firstLine(s string, n int) string {
 // registryNeeds is what the server registryServerConfig would start
 // still needs: the inputs of its first runnable package, else of its
 // first reachable remote.
-func registryNeeds(e registry.Entry, values map[string]string) []registry.Need {
+func registryNeeds(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) []registry.Need {
 	for _, p := range e.Server.Packages {
-		if l, err := p.Launch(values, os.LookupEnv); err == nil {
+		if l, err := p.Launch(values, lookupEnv); err == nil {
 			return l.Needs
 		}
 	}
@@ -140,12 +140,13 @@ func registryNeeds(e registry.Entry, values map[string]string) []registry.Need {
 }
 
 // askedInputs adds to values the answers to what the server still needs,
-// when mcpeek try may ask on the terminal.
-func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values map[string]string) error {
+// when mcpeek try (or add) may ask on the terminal. lookupEnv tells which
+// environment variables the server inherits.
+func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) error {
 	if f.ask == nil {
 		return nil
 	}
-	needs := registryNeeds(e, values)
+	needs := registryNeeds(e, values, lookupEnv)
 	if len(needs) == 0 {
 		return nil
 	}
