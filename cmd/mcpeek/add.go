@@ -132,7 +132,15 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	fmt.Fprintf(a.stdout, "%s (%s):\n", path, f.client)
-	fmt.Fprint(a.stdout, lineDiff(string(old), string(updated)))
+	diff := lineDiff(string(old), string(updated))
+	if f.writeSecrets { // written as asked, but not shown
+		for _, n := range entrySecrets(e) {
+			if v := values[n.Key]; len(v) >= 4 {
+				diff = strings.ReplaceAll(diff, v, "***")
+			}
+		}
+	}
+	fmt.Fprint(a.stdout, diff)
 	for _, n := range notes {
 		a.note(n)
 	}

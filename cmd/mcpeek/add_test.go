@@ -96,13 +96,13 @@ func TestAddToEveryClient(t *testing.T) {
 		if code == 0 || !strings.Contains(stderr, client+" reads no secret from the environment, and API_KEY is one: give its value with --registry-input and --write-secrets") {
 			t.Errorf("%s: exit %d: %s", client, code, stderr)
 		}
-		_, stderr, code = mcpeek(t, "add", "io.example/keyed", "--client", client, "--yes", "--write-secrets", "--registry-input", "API_KEY=k3y", "--registry", reg)
-		if code != 0 {
+		out, stderr, code := mcpeek(t, "add", "io.example/keyed", "--client", client, "--yes", "--write-secrets", "--registry-input", "API_KEY=k3y-clear", "--registry", reg)
+		if code != 0 || strings.Contains(out+stderr, "k3y") || !strings.Contains(out, `"API_KEY": "***"`) {
 			t.Errorf("%s --write-secrets: exit %d: %s", client, code, stderr)
 		}
 	}
 	b, err := os.ReadFile(filepath.Join(home, ".config", "zed", "settings.json"))
-	if err != nil || !strings.Contains(string(b), `"API_KEY": "k3y"`) || !strings.Contains(string(b), `"source": "custom"`) {
+	if err != nil || !strings.Contains(string(b), `"API_KEY": "k3y-clear"`) || !strings.Contains(string(b), `"source": "custom"`) {
 		t.Errorf("zed: %v\n%s", err, b)
 	}
 }
