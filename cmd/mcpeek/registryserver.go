@@ -29,9 +29,13 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	case a.configPath != "":
 		return cfg, usageError("give either --registry-server or --config, not both")
 	}
+	what := "--registry-server: " // what the errors name: the flag, or try's argument
+	if f.tried {
+		what = "try: "
+	}
 	name, version := registry.SplitRef(f.server)
 	if err := registry.CheckName(name); err != nil {
-		return cfg, usageError("--registry-server: %v", err)
+		return cfg, usageError("%s%v", what, err)
 	}
 	values, err := inputValues(f.inputs)
 	if err != nil {
@@ -47,7 +51,7 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	defer cancel()
 	e, fresh, err := b.Show(ctx, name, version)
 	if err != nil {
-		return cfg, fmt.Errorf("--registry-server: %w", err)
+		return cfg, fmt.Errorf("%s%w", what, err)
 	}
 	a.noteFreshness(b, fresh)
 	if err := f.askedInputs(ctx, e, values, os.LookupEnv); err != nil {
