@@ -23,6 +23,30 @@ type Launch struct {
 	// Missing lists the required inputs with no value, e.g.
 	// "argument <allowed_directory>", "environment API_KEY".
 	Missing []string
+	// Needs are the same inputs, with what asking for them takes.
+	Needs []Need
+	// Inherited names the declared environment variables that mcpeek's
+	// own environment sets and the server inherits.
+	Inherited []string
+	// Identifier and Version are the npm package's.
+	Identifier, Version string
+	// head is how many of Args start the package (npx's "-y ID@VERSION"):
+	// the package arguments follow.
+	head int
+}
+
+// Replace returns l with program and head in place of npx and its
+// options: the same package arguments, run another way (the package's
+// own command, installed beforehand).
+func (l Launch) Replace(program string, head ...string) Launch {
+	out := l
+	out.Program, out.head = program, len(head)
+	out.Args = append(slices.Clone(head), l.Args[l.head:]...)
+	out.SecretArgs = map[int]bool{}
+	for i := range l.SecretArgs {
+		out.SecretArgs[i-l.head+len(head)] = true
+	}
+	return out
 }
 
 // ErrNotRunnable is why a package cannot be started by this version.
@@ -63,7 +87,8 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 	if lookupEnv == nil {
 		lookupEnv = func(string) (string, bool) { return "", false }
 	}
-	l := Launch{Program: "npx", Args: []string{"-y", p.Identifier + "@" + p.Version},
+	l := Launch{Program: "npx", Args: []string{"-y", p.Identifier + "@" + p.Version}, head: 2,
+		Identifier: p.Identifier, Version: p.Version,
 		Env: map[string]string{}, Secret: map[string]bool{}, SecretArgs: map[int]bool{}}
 	for _, a := range p.PackageArguments {
 		key, label := a.ValueHint, "argument <"+a.ValueHint+">"
@@ -71,10 +96,10 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 			key, label = a.Name, "argument "+a.Name
 		}
 		v, ok, missing := resolve(a.Input, key, values)
-		l.Missing = append(l.Missing, missing...)
+		l.Needs = append(l.Needs, missing...)
 		switch {
 		case !ok && a.IsRequired:
-			l.Missing = append(l.Missing, label)
+			l.Needs = append(l.Needs, need(key, label, a.Input))
 		case !ok:
 		case a.Type == "named":
 			l.Args = append(l.Args, a.Name, v)
@@ -87,17 +112,44 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 	}
 	for _, e := range p.EnvironmentVariables {
 		v, ok, missing := resolve(e.Input, e.Name, values)
-		l.Missing = append(l.Missing, missing...)
+		l.Needs = append(l.Needs, missing...)
 		if !ok {
-			if _, inherited := lookupEnv(e.Name); !inherited && e.IsRequired {
-				l.Missing = append(l.Missing, "environment "+e.Name)
+			_, inherited := lookupEnv(e.Name)
+			switch {
+			case inherited:
+				l.Inherited = append(l.Inherited, e.Name)
+			case e.IsRequired:
+				l.Needs = append(l.Needs, need(e.Name, "environment "+e.Name, e.Input))
 			}
 			continue
 		}
 		l.Env[e.Name] = v
 		l.Secret[e.Name] = secret(e.Input)
 	}
+	l.Missing = labels(l.Needs)
 	return l, nil
+}
+
+// Need is a required input with no value: Key is what --registry-input
+// and the values of Launch and Endpoint call it (an argument's value hint
+// or name, a variable's, environment variable's or header's name), Label
+// how to name it to the user ("argument <allowed_directory>").
+type Need struct {
+	Key, Label, Description string
+	Secret                  bool
+	Choices                 []string
+}
+
+func need(key, label string, in Input) Need {
+	return Need{Key: key, Label: label, Description: in.Description, Secret: in.IsSecret, Choices: in.Choices}
+}
+
+func labels(needs []Need) []string {
+	var out []string
+	for _, n := range needs {
+		out = append(out, n.Label)
+	}
+	return out
 }
 
 // secret reports whether an input's value is a secret or holds one.
@@ -116,7 +168,7 @@ func secret(in Input) bool {
 // resolve finds an input's value: the publisher's fixed value with its
 // {variables} filled, else the user's, else the default. missing lists
 // the required variables no one gave.
-func resolve(in Input, key string, values map[string]string) (v string, ok bool, missing []string) {
+func resolve(in Input, key string, values map[string]string) (v string, ok bool, missing []Need) {
 	switch {
 	case in.Value != "":
 		v, missing = fill(in.Value, in.Variables, values)
@@ -135,8 +187,8 @@ var templateVar = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 // fill replaces each {name} of a value with the variable's value: the
 // user's, else the publisher's, else its default. A name with no variable
 // stays as written, as the schema says.
-func fill(value string, vars map[string]Input, values map[string]string) (string, []string) {
-	var missing []string
+func fill(value string, vars map[string]Input, values map[string]string) (string, []Need) {
+	var missing []Need
 	out := templateVar.ReplaceAllStringFunc(value, func(m string) string {
 		name := m[1 : len(m)-1]
 		in, declared := vars[name]
@@ -150,7 +202,7 @@ func fill(value string, vars map[string]Input, values map[string]string) (string
 		case in.Default != "":
 			return in.Default
 		case in.IsRequired:
-			missing = append(missing, "variable {"+name+"}")
+			missing = append(missing, need(name, "variable {"+name+"}", in))
 		}
 		return m
 	})
@@ -215,6 +267,7 @@ type Endpoint struct {
 	// Secret names the headers whose values must never be printed.
 	Secret  map[string]bool
 	Missing []string // required variables and headers with no value
+	Needs   []Need   // the same, with what asking for them takes
 }
 
 // Endpoint fills a remote's URL template and headers from values (keyed
@@ -224,7 +277,7 @@ func (t Transport) Endpoint(values map[string]string) (Endpoint, error) {
 		return Endpoint{}, fmt.Errorf("a remote speaking %q %w: only streamable-http and sse ones are", t.Type, ErrNotRunnable)
 	}
 	url, missing := fill(t.URL, t.Variables, values)
-	e := Endpoint{Type: t.Type, URL: url, Headers: map[string]string{}, Secret: map[string]bool{}, Missing: missing, Shown: url}
+	e := Endpoint{Type: t.Type, URL: url, Headers: map[string]string{}, Secret: map[string]bool{}, Needs: missing, Shown: url}
 	for _, v := range t.Variables {
 		if v.IsSecret {
 			e.Shown = t.URL // the template: a secret is part of the URL
@@ -232,17 +285,73 @@ func (t Transport) Endpoint(values map[string]string) (Endpoint, error) {
 	}
 	for _, h := range t.Headers {
 		v, ok, missing := resolve(h.Input, h.Name, values)
-		e.Missing = append(e.Missing, missing...)
+		e.Needs = append(e.Needs, missing...)
 		switch {
 		case ok:
 			e.Headers[h.Name] = v
 			e.Secret[h.Name] = secret(h.Input)
 		case h.IsRequired:
-			e.Missing = append(e.Missing, "header "+h.Name)
+			e.Needs = append(e.Needs, need(h.Name, "header "+h.Name, h.Input))
 		}
 	}
+	e.Missing = labels(e.Needs)
 	if len(e.Missing) == 0 && !strings.HasPrefix(url, "https://") && !strings.HasPrefix(url, "http://") {
 		return Endpoint{}, fmt.Errorf("the remote's URL %q is not an http:// or https:// URL: %w", url, ErrNotRunnable)
 	}
 	return e, nil
+}
+
+// Secrets are the secret inputs of p, by the keys Launch reads them under:
+// secret arguments, environment variables and {variables}.
+func (p Package) Secrets() []Need {
+	var out []Need
+	for _, a := range p.PackageArguments {
+		key := a.ValueHint
+		if a.Type == "named" {
+			key = a.Name
+		}
+		out = append(out, secretNeeds(key, "argument "+key, a.Input)...)
+	}
+	for _, e := range p.EnvironmentVariables {
+		out = append(out, secretNeeds(e.Name, "environment "+e.Name, e.Input)...)
+	}
+	return out
+}
+
+// Secrets are the secret inputs of t, a remote: its secret {variables}
+// and headers.
+func (t Transport) Secrets() []Need {
+	var out []Need
+	for _, name := range sortedKeys(inputNames(t.Variables)) {
+		if in := t.Variables[name]; in.IsSecret {
+			out = append(out, need(name, "variable {"+name+"}", in))
+		}
+	}
+	for _, h := range t.Headers {
+		out = append(out, secretNeeds(h.Name, "header "+h.Name, h.Input)...)
+	}
+	return out
+}
+
+// secretNeeds is the input itself when it is secret and has no fixed
+// value, and its secret {variables}.
+func secretNeeds(key, label string, in Input) []Need {
+	var out []Need
+	if in.IsSecret && in.Value == "" {
+		out = append(out, need(key, label, in))
+	}
+	for _, name := range sortedKeys(inputNames(in.Variables)) {
+		if v := in.Variables[name]; v.IsSecret {
+			out = append(out, need(name, "variable {"+name+"}", v))
+		}
+	}
+	return out
+}
+
+func inputNames(m map[string]Input) map[string]string {
+	out := make(map[string]string, len(m))
+	for k := range m {
+		out[k] = k
+	}
+	return out
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/registry"
 )
@@ -26,6 +27,17 @@ type registryFlags struct {
 	maxAge  time.Duration
 	server  string   // --registry-server NAME[@VERSION]
 	inputs  []string // --registry-input KEY=VALUE
+	// allowNet gives a sandboxed server the network; noSandbox runs it
+	// without a sandbox.
+	allowNet, noSandbox bool
+	// tried marks the server as tried (mcpeek try) where it is shown.
+	tried bool
+	// ask, when mcpeek try may ask on the terminal, asks for the inputs a
+	// server still needs.
+	ask func([]registry.Need) (map[string]string, error)
+	// resolved is the config once made: try makes it before the explorer
+	// opens, with stderr on the screen.
+	resolved *mcpclient.Config
 }
 
 // addFlags adds the global registry flags to root.
@@ -33,9 +45,13 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 	f.maxAge = registry.DefaultMaxAge
 	root.PersistentFlags().StringVar(&f.url, "registry", registry.DefaultURL, "Base URL of the MCP Registry (a sub-registry serving the same API)")
 	root.PersistentFlags().StringVar(&f.server, "registry-server", "",
-		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); an npm package runs through npx, with no sandbox")
+		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); an npm package is installed and runs in a sandbox")
 	root.PersistentFlags().StringArrayVar(&f.inputs, "registry-input", nil,
 		"A value for the --registry-server's inputs, KEY=VALUE: an argument's name or value hint, an environment variable, a header or a {variable} (repeatable)")
+	root.PersistentFlags().BoolVar(&f.allowNet, "allow-net", false,
+		"Let a registry server's package use the network from its sandbox")
+	root.PersistentFlags().BoolVar(&f.noSandbox, "no-sandbox", false,
+		"Run a registry server's package without a sandbox, as you: it can read and write your files and use the network")
 }
 
 // browser is the registry the flags name, through the cache.
@@ -66,8 +82,10 @@ func (a *app) registryCommand() *cobra.Command {
 			"$XDG_CACHE_HOME/mcpeek/registry: an answer younger than --max-age is used as it is,\n" +
 			"an older search is brought up to date with the entries updated since, and when the\n" +
 			"registry cannot be reached the cached answer is shown with its age.\n\n" +
-			"To run a server of the registry, give --registry-server NAME to any command that\n" +
-			"works on servers (tools, summary, lint, snapshot, ...). It runs without a sandbox.",
+			"To look at a server of the registry, run mcpeek try NAME, or give --registry-server\n" +
+			"NAME to any command that works on servers (tools, summary, lint, snapshot, ...).\n" +
+			"An npm package is installed into a directory of its own and runs in a sandbox\n" +
+			"(docs/registry.md says what it enforces); --no-sandbox runs it as you.",
 		Args: cobra.NoArgs,
 	}
 	cmd.PersistentFlags().BoolVar(&f.offline, "offline", false, "Answer from the cache alone, never asking the registry")

@@ -11,24 +11,31 @@ import (
 	"mcpeek/registry"
 )
 
-// registryConfig is the config of --registry-server: the one server of
-// the registry it names, started from its first package mcpeek can run
-// (an npm package, through npx) or reached at its first remote. The
-// server is named by the last part of its registry name. Nothing is
-// sandboxed: a package runs as the user, with the user's files, network
-// and environment, as any configured stdio server does.
+// registryConfig is the config of --registry-server (and mcpeek try): the
+// one server of the registry it names, started from its first package
+// mcpeek can run (an npm package, installed into a directory of its own
+// and run in the sandbox; through npx with --no-sandbox) or reached at
+// its first remote. The server is named by the last part of its registry
+// name; its source says where it came from and what the sandbox enforces.
 func (a *app) registryConfig() (mcpclient.Config, error) {
 	var cfg mcpclient.Config
 	f := a.registry
+	if f.resolved != nil {
+		return *f.resolved, nil
+	}
 	switch {
 	case a.serverURL != "":
 		return cfg, usageError("give either --registry-server or --url, not both")
 	case a.configPath != "":
 		return cfg, usageError("give either --registry-server or --config, not both")
 	}
+	what := "--registry-server: " // what the errors name: the flag, or try's argument
+	if f.tried {
+		what = "try: "
+	}
 	name, version := registry.SplitRef(f.server)
 	if err := registry.CheckName(name); err != nil {
-		return cfg, usageError("--registry-server: %v", err)
+		return cfg, usageError("%s%v", what, err)
 	}
 	values, err := inputValues(f.inputs)
 	if err != nil {
@@ -44,40 +51,71 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	defer cancel()
 	e, fresh, err := b.Show(ctx, name, version)
 	if err != nil {
-		return cfg, fmt.Errorf("--registry-server: %w", err)
+		return cfg, fmt.Errorf("%s%w", what, err)
 	}
 	a.noteFreshness(b, fresh)
-	sc, shown, err := registryServerConfig(e, values)
+	if err := f.askedInputs(ctx, e, values, os.LookupEnv); err != nil {
+		return cfg, err
+	}
+	sc, l, shown, err := registryServerConfig(e, values)
 	if err != nil {
 		return cfg, err
 	}
+	// The source says first what matters when it is cut to fit: tried,
+	// and what the sandbox enforces.
 	sc.Source = "registry " + b.Client.URL()
-	a.note(fmt.Sprintf("%s@%s from the registry, as %s: %s (no sandbox: it runs with your files, network and environment)",
-		e.Server.Name, e.Server.Version, sc.Name, shown))
+	how := ""
+	switch {
+	case l == nil: // a remote: nothing runs here
+	case a.registry.noSandbox:
+		how = " (no sandbox: it runs with your files, network and environment)"
+		sc.Source = "no sandbox; " + sc.Source
+	default:
+		// The install may take a while; it is bounded on its own.
+		r, err := a.sandboxed(context.Background(), *l)
+		if err != nil {
+			return cfg, err
+		}
+		shown = r.Launch.CommandLine()
+		sc.Command, sc.Args = r.Program, r.Args
+		how = " (sandbox: " + r.Policy.String() + ")"
+		sc.Source = "sandbox: " + r.Policy.String() + "; " + sc.Source
+	}
+	if a.registry.tried {
+		sc.Source = "tried, " + sc.Source
+	}
+	a.note(fmt.Sprintf("%s@%s from the registry, as %s: %s%s", e.Server.Name, e.Server.Version, sc.Name, shown, how))
 	cfg.Servers = []mcpclient.ServerConfig{sc}
 	return cfg, nil
 }
 
 // registryServerConfig makes the config entry of a registry server: its
-// first package mcpeek can start, else its first remote it can reach.
-// shown is the command or URL, secrets masked, for telling the user.
-func registryServerConfig(e registry.Entry, values map[string]string) (sc mcpclient.ServerConfig, shown string, err error) {
+// first package mcpeek can start (l is then its launch, run through npx
+// as it stands), else its first remote it can reach. shown is the command
+// or URL, secrets masked, for telling the user.
+func registryServerConfig(e registry.Entry, values map[string]string) (sc mcpclient.ServerConfig, l *registry.Launch, shown string, err error) {
+	return registryServerConfigFrom(e, values, os.LookupEnv)
+}
+
+// registryServerConfigFrom is registryServerConfig with lookupEnv telling
+// which environment variables the server would inherit.
+func registryServerConfigFrom(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) (sc mcpclient.ServerConfig, l *registry.Launch, shown string, err error) {
 	s := e.Server
 	sc.Name = registry.ShortName(s.Name)
 	var why []string
 	for _, p := range s.Packages {
-		l, err := p.Launch(values, os.LookupEnv)
+		l, err := p.Launch(values, lookupEnv)
 		switch {
 		case errors.Is(err, registry.ErrNotRunnable):
 			why = append(why, err.Error())
 			continue
 		case err != nil:
-			return sc, "", err
+			return sc, nil, "", err
 		case len(l.Missing) > 0:
-			return sc, "", missingInputs(s.Name, l.Missing)
+			return sc, nil, "", missingInputs(s.Name, l.Missing)
 		}
 		sc.Command, sc.Args, sc.Env, sc.Type = l.Program, l.Args, l.Env, "stdio"
-		return sc, l.CommandLine(), nil
+		return sc, &l, l.CommandLine(), nil
 	}
 	for _, r := range s.Remotes {
 		ep, err := r.Endpoint(values)
@@ -86,20 +124,20 @@ func registryServerConfig(e registry.Entry, values map[string]string) (sc mcpcli
 			why = append(why, err.Error())
 			continue
 		case err != nil:
-			return sc, "", err
+			return sc, nil, "", err
 		case len(ep.Missing) > 0:
-			return sc, "", missingInputs(s.Name, ep.Missing)
+			return sc, nil, "", missingInputs(s.Name, ep.Missing)
 		}
 		sc.URL, sc.Headers, sc.Type = ep.URL, ep.Headers, "http"
 		if ep.Type == "sse" {
 			sc.Type = "sse"
 		}
-		return sc, ep.Type + " " + ep.Shown, nil
+		return sc, nil, ep.Type + " " + ep.Shown, nil
 	}
 	if len(why) == 0 {
-		return sc, "", fmt.Errorf("%s has no packages and no remotes: there is nothing to run", s.Name)
+		return sc, nil, "", fmt.Errorf("%s has no packages and no remotes: there is nothing to run", s.Name)
 	}
-	return sc, "", fmt.Errorf("%s has nothing mcpeek can run: %s", s.Name, strings.Join(why, "; "))
+	return sc, nil, "", fmt.Errorf("%s has nothing mcpeek can run: %s", s.Name, strings.Join(why, "; "))
 }
 
 // missingInputs says which inputs a registry server needs and how to

@@ -56,7 +56,7 @@ func TestRegistryServerRemote(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &tools) != nil || len(tools) != 1 || tools[0].ToolID != "weather-local.ping" {
 		t.Fatalf("tools: exit %d\n%s\n%s", code, out, stderr)
 	}
-	if strings.Contains(stderr, "t0k") || !strings.Contains(stderr, "io.example/weather-local@2.0.0 from the registry, as weather-local: streamable-http "+base+"/mcp (no sandbox") {
+	if strings.Contains(stderr, "t0k") || !strings.Contains(stderr, "io.example/weather-local@2.0.0 from the registry, as weather-local: streamable-http "+base+"/mcp\n") {
 		t.Errorf("note on stderr: %s", stderr)
 	}
 }
@@ -81,11 +81,11 @@ func TestRegistryServerRefusals(t *testing.T) {
 	}
 }
 
-// TestRegistryServerNPMPeersThroughNPX runs the npm peers as their
-// registry entries say: npx -y @modelcontextprotocol/server-NAME@2026.8.31
-// with the package arguments and environment variables. From the e2e
-// folder npx finds the installed packages at those versions, so the test
-// needs no network.
+// TestRegistryServerNPMPeersThroughNPX runs the npm peers with
+// --no-sandbox as their registry entries say: npx -y
+// @modelcontextprotocol/server-NAME@2026.8.31 with the package arguments
+// and environment variables. From the e2e folder npx finds the installed
+// packages at those versions, so the test needs no network.
 func TestRegistryServerNPMPeersThroughNPX(t *testing.T) {
 	node, modules := npmpeers.Find(t)
 	if _, err := exec.LookPath("npx"); err != nil {
@@ -107,7 +107,7 @@ func TestRegistryServerNPMPeersThroughNPX(t *testing.T) {
 			"MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl") + " npx -y @modelcontextprotocol/server-memory@2026.8.31"},
 	} {
 		name, _, _ := strings.Cut(tc.server, "@")
-		args := append([]string{"tools", "--json", "--registry", reg.URL, "--registry-server", "io.github.modelcontextprotocol/" + tc.server}, tc.inputs...)
+		args := append([]string{"tools", "--json", "--no-sandbox", "--registry", reg.URL, "--registry-server", "io.github.modelcontextprotocol/" + tc.server}, tc.inputs...)
 		out, stderr, code := mcpeek(t, args...)
 		var tools []toolJSON
 		if code != 0 || json.Unmarshal([]byte(out), &tools) != nil || len(tools) == 0 {

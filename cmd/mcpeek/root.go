@@ -117,6 +117,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.resourcesCommand(), a.readCommand(), a.promptsCommand(), a.promptCommand(), a.completeCommand())
 	reg := a.registryCommand()
 	root.AddCommand(reg)
+	root.AddCommand(a.tryCommand(), a.addCommand())
 	onlyGlobalFlags(root, reg, "registry") // it reads a registry, never the configured servers
 	root.AddCommand(a.testCommand(), a.ciRunCommand())
 	explainArgs(root)

@@ -1,0 +1,337 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"mcpeek/mcpclient"
+	"mcpeek/registry"
+)
+
+// addFlags are the flags of mcpeek add.
+type addFlags struct {
+	client       string
+	project      bool
+	yes          bool
+	writeSecrets bool
+}
+
+func (a *app) addCommand() *cobra.Command {
+	var f addFlags
+	cmd := &cobra.Command{
+		Use:   "add NAME[@VERSION] --client CLIENT",
+		Short: "Write a server of the MCP Registry into a client's config, showing the change first",
+		Long: "add writes a server of the registry into the config of a client (" + strings.Join(addClients(), ", ") + "),\n" +
+			"in the client's own format, as the client runs its other servers (an npm package\n" +
+			"through npx, a remote at its URL: no sandbox). It shows the change as a diff and\n" +
+			"writes only when you confirm it on the terminal or give --yes: atomically, the old\n" +
+			"file kept as FILE.bak, comments and formatting of a JSON-with-comments or TOML file\n" +
+			"kept. A secret is written as a reference the client resolves (an environment\n" +
+			"variable, VS Code's ${input:...}), never in clear unless --write-secrets.",
+		Example: "  mcpeek add io.github.modelcontextprotocol/server-everything --client claude-code\n" +
+			"  mcpeek add io.github.modelcontextprotocol/server-filesystem --client cursor --project --registry-input allowed_directory=.\n" +
+			"  mcpeek add com.example/weather --client vscode --yes",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.add(cmd.Context(), args[0], f)
+		},
+	}
+	cmd.Flags().StringVar(&f.client, "client", "", "The client whose config to write: "+strings.Join(addClients(), ", "))
+	cmd.Flags().BoolVar(&f.project, "project", false, "Write the project's config (in the working directory) instead of the user's")
+	cmd.Flags().BoolVarP(&f.yes, "yes", "y", false, "Write without asking")
+	cmd.Flags().BoolVar(&f.writeSecrets, "write-secrets", false, "Write secret values in clear (asked for, or given with --registry-input) instead of references")
+	return cmd
+}
+
+// addClients are the clients add writes to.
+func addClients() []string { return mcpclient.Clients }
+
+// add is mcpeek add: look the server up, fill its inputs (secrets as
+// references), make the client's entry, show the diff, check the new file
+// with mcpeek's own reader, and write it with a backup.
+func (a *app) add(ctx context.Context, ref string, f addFlags) error {
+	switch {
+	case f.client == "":
+		return usageError("give the client to write to: --client %s", strings.Join(addClients(), "|"))
+	case !slices.Contains(addClients(), f.client):
+		return usageError("unknown client %q: the clients are %s", f.client, strings.Join(addClients(), ", "))
+	}
+	name, version := registry.SplitRef(ref)
+	if err := registry.CheckName(name); err != nil {
+		return usageError("%v", err)
+	}
+	values, err := inputValues(a.registry.inputs)
+	if err != nil {
+		return err
+	}
+	b, err := a.registry.browser()
+	if err != nil {
+		return err
+	}
+	e, fresh, err := b.Show(ctx, name, version)
+	if err != nil {
+		return err
+	}
+	a.noteFreshness(b, fresh)
+	secrets := map[string]bool{} // environment names standing for secrets
+	if !f.writeSecrets {
+		// A secret is never written in clear unless asked: a value given
+		// with --registry-input is not used either.
+		for _, n := range entrySecrets(e) {
+			if _, given := values[n.Key]; given {
+				a.warn(fmt.Sprintf("the value given for %s is a secret: it is written as a reference (--write-secrets writes it)", n.Label))
+			}
+			env := envName(n.Key)
+			values[n.Key], secrets[env] = "${"+env+"}", true
+		}
+	}
+	if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
+		a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
+			return askInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
+		}
+		if err := a.registry.askedInputs(ctx, e, values, noEnv); err != nil {
+			return err
+		}
+	}
+	// Inherited environment variables are the client's to give, not ours.
+	sc, l, _, err := registryServerConfigFrom(e, values, noEnv)
+	if err != nil {
+		return err
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return err
+	}
+	path, err := mcpclient.ClientFile(f.client, f.project, cwd, home)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	old, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	updated, notes, err := clientEntry(f.client, sc, l != nil, secrets, old)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	fmt.Fprintf(a.stdout, "%s (%s):\n", path, f.client)
+	diff := lineDiff(string(old), string(updated))
+	if f.writeSecrets { // written as asked, but not shown
+		for _, n := range entrySecrets(e) {
+			if v := values[n.Key]; len(v) >= 4 {
+				diff = strings.ReplaceAll(diff, v, "***")
+			}
+		}
+	}
+	fmt.Fprint(a.stdout, diff)
+	for _, n := range notes {
+		a.note(n)
+	}
+	tmp, err := checkedTemp(path, updated, sc.Name)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp) // gone once renamed
+	if !f.yes && !a.confirm("write "+path) {
+		a.note("nothing written: give --yes to write without asking")
+		return nil
+	}
+	if len(old) > 0 {
+		if err := os.WriteFile(path+".bak", old, 0o600); err != nil {
+			return fmt.Errorf("backup: %w", err)
+		}
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	a.note(fmt.Sprintf("added %s to %s", sc.Name, path) + map[bool]string{true: " (the old file is " + path + ".bak)", false: ""}[len(old) > 0])
+	return nil
+}
+
+// entrySecrets are the secret inputs of what registryServerConfig would
+// start: its first runnable package, else its first reachable remote.
+func entrySecrets(e registry.Entry) []registry.Need {
+	for _, p := range e.Server.Packages {
+		if _, err := p.Launch(nil, nil); err == nil {
+			return p.Secrets()
+		}
+	}
+	for _, r := range e.Server.Remotes {
+		if _, err := r.Endpoint(nil); err == nil {
+			return r.Secrets()
+		}
+	}
+	return nil
+}
+
+// envName is the environment variable a secret input is read from: its
+// key in capitals, other characters as underscores (token: TOKEN).
+func envName(key string) string {
+	return strings.Trim(regexp.MustCompile(`[^A-Z0-9_]+`).ReplaceAllString(strings.ToUpper(key), "_"), "_")
+}
+
+// confirm asks y/N on the terminal; without one it is no.
+func (a *app) confirm(what string) bool {
+	in, ok := a.stdin.(*os.File)
+	if !ok || !isTerminal(in) {
+		return false
+	}
+	fmt.Fprintf(a.stderr, "mcpeek: %s? [y/N] ", what)
+	line, _ := bufio.NewReader(in).ReadString('\n')
+	return strings.EqualFold(strings.TrimSpace(line), "y") || strings.EqualFold(strings.TrimSpace(line), "yes")
+}
+
+// checkedTemp writes data beside path (same folder, same extension, so
+// that the reader takes it for the same client's file), reads it back
+// with mcpeek's own reader, and returns it when the server is there.
+func checkedTemp(path string, data []byte, server string) (string, error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	mode := fs.FileMode(0o600)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".mcpeek-*"+filepath.Ext(path))
+	if err != nil {
+		return "", err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, mode)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	cfg, err := mcpclient.Load(tmp)
+	if err == nil && !slices.ContainsFunc(cfg.Servers, func(s mcpclient.ServerConfig) bool { return s.Name == server }) {
+		err = errors.New("the server is not in it")
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return "", fmt.Errorf("the new %s would not read back (%v): nothing written", path, err)
+	}
+	return tmp, nil
+}
+
+// lineDiff shows the change from old to new as a unified diff of the one
+// region that differs, with three lines of context: add only inserts.
+func lineDiff(old, new string) string {
+	a, b := strings.SplitAfter(old, "\n"), strings.SplitAfter(new, "\n")
+	if old == "" {
+		a = nil
+	}
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	from, ctxEnd := max(0, pre-3), min(len(a), len(a)-suf+3)
+	var out strings.Builder
+	fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", from+1, ctxEnd-from, from+1, ctxEnd-from+len(b)-len(a))
+	line := func(prefix, s string) {
+		out.WriteString(prefix + clean(strings.TrimRight(s, "\n")) + "\n")
+	}
+	for _, s := range a[from:pre] {
+		line(" ", s)
+	}
+	for _, s := range a[pre : len(a)-suf] {
+		line("-", s)
+	}
+	for _, s := range b[pre : len(b)-suf] {
+		line("+", s)
+	}
+	for _, s := range a[len(a)-suf : ctxEnd] {
+		line(" ", s)
+	}
+	return out.String()
+}
+
+// obj is a JSON object whose members keep their order.
+type obj []kv
+
+type kv struct {
+	k string
+	v any
+}
+
+func (o obj) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(m.k)
+		v, err := json.Marshal(m.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// with adds k: v when v is not empty.
+func (o obj) with(k string, v any) obj {
+	switch x := v.(type) {
+	case string:
+		if x == "" {
+			return o
+		}
+	case []string:
+		if len(x) == 0 {
+			return o
+		}
+	case map[string]string:
+		if len(x) == 0 {
+			return o
+		}
+		return append(o, kv{k, sortedObj(x)})
+	}
+	return append(o, kv{k, v})
+}
+
+func sortedObj(m map[string]string) obj {
+	var o obj
+	for _, k := range sortedNames(m) {
+		o = append(o, kv{k, m[k]})
+	}
+	return o
+}
+
+// noEnv is an environment with nothing set: the one add fills inputs
+// from, since the client, not mcpeek, starts the server.
+func noEnv(string) (string, bool) { return "", false }

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"mcpeek/registry"
+)
+
+func (a *app) tryCommand() *cobra.Command {
+	var noTUI bool
+	cmd := &cobra.Command{
+		Use:   "try NAME[@VERSION]",
+		Short: "Try a server of the MCP Registry: install it, start it in a sandbox and open the explorer on it",
+		Long: "try looks a server up in the registry (the latest version without @VERSION), asks on\n" +
+			"the terminal for the inputs it needs (a secret is not echoed and never written to\n" +
+			"disk), installs its npm package into a directory of its own, starts it in the\n" +
+			"sandbox (read-only system, home hidden, scratch /tmp, no network unless --allow-net,\n" +
+			"limits on memory, processes and CPU time) and opens the explorer on it alone,\n" +
+			"marked as tried. A remote server (streamable HTTP, SSE) is reached directly.\n" +
+			"--no-tui lists its tools instead. Inputs may also be given with --registry-input.",
+		Example: "  mcpeek try io.github.modelcontextprotocol/server-everything\n" +
+			"  mcpeek try io.github.modelcontextprotocol/server-filesystem --registry-input allowed_directory=/usr/share\n" +
+			"  mcpeek try io.github.modelcontextprotocol/server-memory@2026.8.31 --no-tui",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if a.registry.server != "" && a.registry.server != args[0] {
+				return usageError("give the server to try once: %s or --registry-server %s", args[0], a.registry.server)
+			}
+			a.registry.server, a.registry.tried = args[0], true
+			if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
+				a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
+					return askInputs(a.stdin, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
+				}
+			}
+			if noTUI {
+				return a.listTriedTools(cmd)
+			}
+			if !a.interactive() {
+				return errors.New("the explorer needs a terminal: give --no-tui to list the tried server's tools instead")
+			}
+			// Resolve, ask and install now, with stderr on the screen; the
+			// explorer then reuses the config.
+			cfg, err := a.registryConfig()
+			if err != nil {
+				return err
+			}
+			a.registry.resolved = &cfg
+			return a.runTUI(cmd.Context())
+		},
+	}
+	cmd.Flags().BoolVar(&noTUI, "no-tui", false, "List the server's tools instead of opening the explorer (for scripts)")
+	return cmd
+}
+
+// listTriedTools lists the tried server's tools, as mcpeek tools does.
+func (a *app) listTriedTools(cmd *cobra.Command) error {
+	tools := a.toolsCommand()
+	tools.SetContext(cmd.Context())
+	if err := tools.ParseFlags(nil); err != nil {
+		return err
+	}
+	return tools.RunE(tools, nil)
+}
+
+// askInputs asks, one line each, for the inputs a server needs, on w,
+// reading answers from r; a secret is read with readSecret, which does
+// not echo it. The answers are kept in memory only. An empty answer
+// leaves the input missing (the caller then says what is missing).
+func askInputs(r io.Reader, w io.Writer, needs []registry.Need, readSecret func() ([]byte, error)) (map[string]string, error) {
+	values := map[string]string{}
+	lines := bufio.NewReader(r)
+	for _, n := range needs {
+		if _, done := values[n.Key]; done {
+			continue
+		}
+		prompt := clean(n.Label)
+		if n.Description != "" {
+			prompt += " (" + clean(firstLine(n.Description, 120)) + ")"
+		}
+		if len(n.Choices) > 0 {
+			prompt += " [" + clean(strings.Join(n.Choices, "|")) + "]"
+		}
+		if n.Secret {
+			prompt += ", secret, not shown"
+		}
+		fmt.Fprintf(w, "mcpeek: %s: ", prompt)
+		var answer string
+		if n.Secret {
+			b, err := readSecret()
+			fmt.Fprintln(w)
+			if err != nil {
+				return nil, fmt.Errorf("reading %s: %w", n.Label, err)
+			}
+			answer = string(b)
+		} else {
+			s, err := lines.ReadString('\n')
+			if err != nil && (s == "" || !errors.Is(err, io.EOF)) {
+				return nil, fmt.Errorf("reading %s: %w", n.Label, err)
+			}
+			answer = s
+		}
+		values[n.Key] = strings.TrimRight(answer, "\r\n")
+	}
+	return values, nil
+}
+
+// firstLine is s's first line, cut to at most n runes.
+func firstLine(s string, n int) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// registryNeeds is what the server registryServerConfig would start
+// still needs: the inputs of its first runnable package, else of its
+// first reachable remote.
+func registryNeeds(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) []registry.Need {
+	for _, p := range e.Server.Packages {
+		if l, err := p.Launch(values, lookupEnv); err == nil {
+			return l.Needs
+		}
+	}
+	for _, r := range e.Server.Remotes {
+		if ep, err := r.Endpoint(values); err == nil {
+			return ep.Needs
+		}
+	}
+	return nil
+}
+
+// askedInputs adds to values the answers to what the server still needs,
+// when mcpeek try (or add) may ask on the terminal. lookupEnv tells which
+// environment variables the server inherits.
+func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) error {
+	if f.ask == nil {
+		return nil
+	}
+	needs := registryNeeds(e, values, lookupEnv)
+	if len(needs) == 0 {
+		return nil
+	}
+	answers, err := f.ask(needs)
+	if err != nil {
+		return err
+	}
+	for k, v := range answers {
+		if v != "" {
+			values[k] = v
+		}
+	}
+	return nil
+}
