@@ -26,7 +26,10 @@ import (
 // the gateway, over the same transport.
 type benchPair struct {
 	direct, via *mcpclient.Manager
-	close       func()
+	// viaTool and viaArgs are the gateway's tool standing for the
+	// upstream's ok (default tool_exec of u.ok).
+	viaTool, viaArgs string
+	close            func()
 }
 
 func (p benchPair) callDirect(ctx context.Context) error {
@@ -38,7 +41,11 @@ func (p benchPair) callDirect(ctx context.Context) error {
 }
 
 func (p benchPair) callVia(ctx context.Context) error {
-	res, err := p.via.CallTool(ctx, "gw", "tool_exec", json.RawMessage(`{"op":"u.ok","args":{}}`))
+	tool, args := "tool_exec", `{"op":"u.ok","args":{}}`
+	if p.viaTool != "" {
+		tool, args = p.viaTool, p.viaArgs
+	}
+	res, err := p.via.CallTool(ctx, "gw", tool, json.RawMessage(args))
 	if err == nil && res.IsError {
 		err = fmt.Errorf("%s", res.Text)
 	}
@@ -118,7 +125,7 @@ func BenchmarkGatewayLatency(b *testing.B) {
 	for _, tr := range []struct {
 		name string
 		pair func(*testing.B) benchPair
-	}{{"stdio", stdioPair}, {"http", httpPair}} {
+	}{{"stdio", stdioPair}, {"http", httpPair}, {"direct-mode-http", directHTTPPair}} {
 		b.Run(tr.name, func(b *testing.B) {
 			p := tr.pair(b)
 			defer p.close()
@@ -324,5 +331,78 @@ func BenchmarkExecOverhead(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		g.MCPServer().HandleMessage(ctx, req)
+	}
+}
+
+// directHTTPPair: the upstream is a stdio child. Direct is a client of it
+// over stdio; via is a client, over a real loopback HTTP connection, of a
+// direct-mode gateway in this process whose upstream is another such child.
+// It is the pass-through path a model's client takes through
+// `mcpeek gateway --http --mode direct`.
+func directHTTPPair(b *testing.B) benchPair {
+	direct := startManager(b, mcpclient.Config{Servers: []mcpclient.ServerConfig{helperConfig("u", "basic")}})
+	upstreams := startManager(b, mcpclient.Config{Servers: []mcpclient.ServerConfig{helperConfig("u", "basic")}})
+	g, err := New(upstreams, Options{Mode: ModeDirect})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ln, err := g.Listen("127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { g.ServeListener(ctx, ln); close(done) }()
+	via := startManager(b, mcpclient.Config{Servers: []mcpclient.ServerConfig{{Name: "gw", URL: g.URL(ln), Type: "http"}}})
+	return benchPair{direct: direct, via: via, viaTool: "u__ok", viaArgs: `{}`, close: func() {
+		via.Close()
+		cancel()
+		<-done
+		g.Close()
+		upstreams.Close()
+		direct.Close()
+	}}
+}
+
+// BenchmarkDirectCallManyTools is one direct-mode pass-through call inside
+// mcp-go (no transport) to a real Manager whose in-process upstream lists
+// tools tools: what the gateway does per call that grows with the
+// upstream's size.
+func BenchmarkDirectCallManyTools(b *testing.B) {
+	for _, n := range []int{10, 1223} {
+		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			srv := server.NewMCPServer("u", "1", server.WithToolCapabilities(true))
+			for i := range n {
+				srv.AddTool(mcp.NewTool(fmt.Sprintf("op_%d", i), mcp.WithString("q", mcp.Description("A query."))),
+					func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+						return mcp.NewToolResultText(`{"pong":true}`), nil
+					})
+			}
+			up, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("u", srv))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer up.Close()
+			if err := up.Start(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			g, err := New(up, Options{Mode: ModeDirect})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer g.Close()
+			ctx := context.Background()
+			init := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"b","version":"1"}}}`
+			g.MCPServer().HandleMessage(ctx, json.RawMessage(init))
+			req := json.RawMessage(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"u__op_1","arguments":{"q":"x"}}}`)
+			if res, _ := json.Marshal(g.MCPServer().HandleMessage(ctx, req)); !strings.Contains(string(res), `pong`) {
+				b.Fatalf("%s", res)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				g.MCPServer().HandleMessage(ctx, req)
+			}
+		})
 	}
 }

@@ -57,7 +57,19 @@ func isObjectSchema(v *model.Value) bool {
 	if v.Kind != model.JSONObject {
 		return false
 	}
-	return slices.Contains(typeNames(v.Get("type")), "object") || v.Has("properties")
+	return hasType(v.Get("type"), "object") || v.Has("properties")
+}
+
+// hasType reports whether a "type" keyword names name, alone or in a
+// list, without making the list (walk asks it of every subschema).
+func hasType(t *model.Value, name string) bool {
+	if t == nil {
+		return false
+	}
+	if t.Kind == model.JSONString {
+		return t.Str == name
+	}
+	return t.Kind == model.JSONArray && slices.ContainsFunc(t.Items, func(x *model.Value) bool { return x.Kind == model.JSONString && x.Str == name })
 }
 
 // typeNames returns the names a "type" keyword lists, or nil.

@@ -169,8 +169,9 @@ func (m *Manager) Close() error {
 func (m *Manager) Events() <-chan Event { return m.events.out }
 
 // Servers returns a snapshot of every server, in config order followed by
-// the in-process servers. The Tools slices share their JSON bytes with the
-// Manager: do not modify them.
+// the in-process servers. The Tools slices are the Manager's own (a new
+// listing replaces them, never edits them), shared with every snapshot: do
+// not modify them.
 func (m *Manager) Servers() []model.Server {
 	out := make([]model.Server, 0, len(m.servers))
 	for _, s := range m.servers {
@@ -189,7 +190,8 @@ func (m *Manager) Server(name string) (model.Server, bool) {
 }
 
 // Tools returns the tools last listed by the named server, in the server's
-// order, or nil for an unknown server or one never connected.
+// order, or nil for an unknown server or one never connected. The slice is
+// shared, as Servers' are: do not modify it.
 func (m *Manager) Tools(name string) []model.Tool {
 	s, ok := m.byName[name]
 	if !ok {

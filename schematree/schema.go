@@ -17,20 +17,44 @@ type schemaData struct {
 	route Route
 }
 
+// leafData is a leaf's schema: a leaf never opens, so it needs no route.
+// Most of a big tree's lines are leaves; when the property's schema is
+// the one it leads to, the leaf keeps the *model.Node alone, which costs
+// no allocation.
+type leafData struct {
+	node, prop *model.Node
+}
+
+// newLeafData is the data of a leaf line whose property's schema is prop
+// and whose arrays lead to term.
+func newLeafData(term, prop *model.Node) any {
+	if prop == term {
+		return term
+	}
+	return &leafData{node: term, prop: prop}
+}
+
 // SchemaNodes are the schema of a schema-tree line: the property's own
 // (its description, array constraints) and the one its arrays lead to
 // (type, format, enum, constraints). ok is false for lines of other trees
 // and notes.
 func (n *Node) SchemaNodes() (prop, term *model.Node, ok bool) {
-	d, _ := n.data.(*schemaData)
-	if d == nil || d.node == nil {
-		return nil, nil, false
+	switch d := n.data.(type) {
+	case *model.Node:
+		return d, d, d != nil
+	case *leafData:
+		return d.prop, d.node, true
+	case *schemaData:
+		if d == nil || d.node == nil {
+			return nil, nil, false
+		}
+		prop = d.prop
+		if prop == nil {
+			prop = d.node
+		}
+		return prop, d.node, true
 	}
-	prop = d.prop
-	if prop == nil {
-		prop = d.node
-	}
-	return prop, d.node, true
+	return nil, nil, false
 }
 
 // schemaLoader opens lines of the full schema tree, resolving $refs only
@@ -114,7 +138,7 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 		r.Note = strings.TrimSpace("unknown keys  " + r.Note)
 	}
 	if count == 0 {
-		return NewNode(r, false, &schemaData{node: term, prop: child, route: route})
+		return NewNode(r, false, newLeafData(term, child))
 	}
 	r.Count = count
 	n := NewNode(r, true, &schemaData{node: term, prop: child, route: route})

@@ -31,9 +31,11 @@ type Descriptor struct {
 	InputParams     InputParams `json:"input_params"`
 	OutputFields    []string    `json:"output_fields"`
 	HasHiddenFields bool        `json:"has_hidden_fields"`
-	// Lines are the output_fields as values: each line's fold and the
-	// step that chose it, for front ends.
-	Lines        []Line          `json:"-"`
+	// Steps are the steps that chose the output_fields, one per line in
+	// order, for front ends. Not the Lines themselves: a Line holds its
+	// schema node, and a descriptor must not keep its tool's parsed schema
+	// alive (DescribeAll over a big server would hold every one at once).
+	Steps        []Step          `json:"-"`
 	OutputSchema json.RawMessage `json:"output_schema,omitempty"`
 	Note         string          `json:"note,omitempty"`
 }
@@ -101,7 +103,11 @@ func DescribeParsed(p ParsedTool, opts Options) (Descriptor, error) {
 		errs = append(errs, fmt.Errorf("output schema: %w", p.OutErr))
 	case p.Out != nil:
 		sum := Summarize(p.Out, opts)
-		d.OutputFields, d.HasHiddenFields, d.Lines = sum.OutputFields(), sum.HasHiddenFields, sum.Lines
+		d.OutputFields, d.HasHiddenFields = sum.OutputFields(), sum.HasHiddenFields
+		d.Steps = make([]Step, len(sum.Lines))
+		for i, l := range sum.Lines {
+			d.Steps[i] = l.Step
+		}
 	}
 	if len(errs) > 0 {
 		return d, fmt.Errorf("tool %s: %w", t.ID(), joinErrors(errs))

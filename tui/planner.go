@@ -46,21 +46,21 @@ func newPlannerDoc(t summarizer.ParsedTool, budget summarizer.Options) *plannerD
 	p.compact = string(compact)
 	indented, _ := summarizer.MarshalIndent(d)
 	p.json = newRawDoc(bytes.TrimSuffix(indented, []byte("\n"))) // the last newline ends a line, it makes none
-	p.why = whyLines(p.json, d.Lines)
+	p.why = whyLines(p.json, d.Steps)
 	return p
 }
 
 // whyLines finds the output_fields lines in the descriptor's JSON (one
 // array element a line, as MarshalIndent writes them) and the step that
 // chose each.
-func whyLines(doc *rawDoc, lines []summarizer.Line) map[int]summarizer.Step {
+func whyLines(doc *rawDoc, steps []summarizer.Step) map[int]summarizer.Step {
 	for i := range doc.lines {
 		if strings.TrimSpace(doc.lineText(i)) != `"output_fields": [` {
 			continue
 		}
-		why := make(map[int]summarizer.Step, len(lines))
-		for k, l := range lines {
-			why[i+1+k] = l.Step
+		why := make(map[int]summarizer.Step, len(steps))
+		for k, step := range steps {
+			why[i+1+k] = step
 		}
 		return why
 	}

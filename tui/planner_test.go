@@ -133,18 +133,23 @@ func TestPlannerView(t *testing.T) {
 		t.Errorf("G does not show the end:\n%s", scr)
 	}
 	// Each output_fields line says, on the right, which step chose it.
-	for _, l := range d.Lines {
+	if len(d.Steps) != len(d.OutputFields) {
+		t.Fatalf("%d steps for %d output_fields", len(d.Steps), len(d.OutputFields))
+	}
+	for k, field := range d.OutputFields {
+		path := field[:strings.IndexAny(field+" ", ": ")] // "id: integer", "* (+79 more fields; ...)"
+		step := d.Steps[k]
 		found := false
 		for _, row := range strings.Split(h.screen(), "\n") {
-			code, _, _ := strings.Cut(l.Step.String(), " ") // the view is 66 cells wide: the step's number
-			found = found || (strings.Contains(row, `"`+l.Path) && strings.HasSuffix(strings.TrimRight(row, " "), "← "+code))
+			code, _, _ := strings.Cut(step.String(), " ") // the view is 66 cells wide: the step's number
+			found = found || (strings.Contains(row, `"`+path) && strings.HasSuffix(strings.TrimRight(row, " "), "← "+code))
 		}
 		if !found {
-			t.Errorf("no row shows %q with its step %q:\n%s", l.String(), l.Step, h.screen())
+			t.Errorf("no row shows %q with its step %q:\n%s", field, step, h.screen())
 		}
 	}
-	if len(d.Lines) == 0 || d.Lines[0].Step != summarizer.StepTier1 {
-		t.Errorf("the first line of shop_get_order is a Tier 1 leaf: %+v", d.Lines)
+	if len(d.Steps) == 0 || d.Steps[0] != summarizer.StepTier1 {
+		t.Errorf("the first line of shop_get_order is a Tier 1 leaf: %v", d.Steps)
 	}
 }
 
