@@ -26,6 +26,10 @@ import (
 // declare tasks. Without roots, get-roots-list is not listed.
 const everythingTools = 16
 
+// everythingToolsNoRoots is what it lists when no roots are offered, as by
+// default: get-roots-list is left out.
+const everythingToolsNoRoots = everythingTools - 1
+
 // everythingConfig writes an mcpServers config for server-everything alone,
 // run by Node.js 22.
 func everythingConfig(t *testing.T) string {

@@ -101,7 +101,7 @@ func TestRegistryServerNPMPeersThroughNPX(t *testing.T) {
 		tools  int
 		runs   string
 	}{
-		{"server-everything@2026.8.31", nil, everythingTools, "npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio"},
+		{"server-everything@2026.8.31", nil, everythingToolsNoRoots, "npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio"},
 		{"server-filesystem", []string{"--registry-input", "allowed_directory=" + dir}, 0, "npx -y @modelcontextprotocol/server-filesystem@2026.8.31 " + dir},
 		{"server-memory", []string{"--registry-input", "MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl")}, 0,
 			"MEMORY_FILE_PATH=" + filepath.Join(dir, "memory.jsonl") + " npx -y @modelcontextprotocol/server-memory@2026.8.31"},

@@ -81,12 +81,13 @@ func startReplica(t *testing.T, bin, cfg, store string) *replica {
 	go func() {
 		buf := make([]byte, 4096)
 		var seen strings.Builder
+		told := false
 		for {
 			n, err := stderr.Read(buf)
 			seen.Write(buf[:n])
-			if strings.Contains(seen.String(), "listening on") && ready != nil {
+			if !told && strings.Contains(seen.String(), "listening on") {
 				close(ready)
-				ready = nil
+				told = true
 			}
 			if err != nil {
 				return

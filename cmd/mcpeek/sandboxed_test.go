@@ -65,7 +65,7 @@ func TestRegistryServerInTheSandbox(t *testing.T) {
 		inputs []string
 		tools  int
 	}{
-		{"server-everything", nil, everythingTools},
+		{"server-everything", nil, everythingToolsNoRoots},
 		// The filesystem server may see a directory of the read-only system.
 		{"server-filesystem", []string{"--registry-input", "allowed_directory=/usr/share"}, 0},
 		// The memory server writes its file in scratch.
