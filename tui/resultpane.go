@@ -212,6 +212,8 @@ func (p *resultPane) key(msg tea.KeyPressMsg, k *keyMap) action {
 			return showStatus{"no value under the cursor", true}
 		}
 		return copyText{text: string(d.v.AppendJSON(nil)), what: "value"}
+	case key.Matches(msg, k.Assert):
+		return assertOn(p.t.Cursor())
 	}
 	return p.treePane.key(msg, k)
 }
@@ -246,5 +248,5 @@ func (p *resultPane) where(s *Styles) string {
 }
 
 func (p *resultPane) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.CopyValue, k.Save, k.CallAgain, k.View, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.CopyValue, k.Save, k.SaveCall, k.Assert, k.CallAgain, k.View, k.Help, k.Quit}
 }
