@@ -27,15 +27,17 @@ type pendingAssert struct {
 	res calls.Result // the result it was proposed on
 }
 
-// assertOn is A on line n of the result view.
-func assertOn(n *schematree.Node) assertValue {
+// assertOn is A on line n of the result view. A calls file reads a
+// result's structuredContent, else its text as JSON: a value of a text
+// block counts only when there is no structuredContent.
+func assertOn(n *schematree.Node, structured bool) assertValue {
 	d, ok := valueOf(n)
 	if !ok {
 		return assertValue{why: "no value under the cursor: A asserts on a value of structuredContent"}
 	}
 	for a := n; a != nil; a = a.Parent() {
-		if a.Kind == schematree.KindSection && a.Name != "structuredContent" && a.Name != "content" {
-			return assertValue{why: "A asserts on a value of structuredContent"}
+		if a.Kind == schematree.KindSection && a.Name != "structuredContent" && (a.Name != "content" || structured) {
+			return assertValue{why: "A asserts on a value of structuredContent, which mcpeek test reads"}
 		}
 	}
 	path, why := callsPath(d)
@@ -233,14 +235,16 @@ func (m *Model) assertAdded(msg assertAddedMsg) tea.Cmd {
 	if open {
 		m.overlay.close()
 	}
-	text := "added " + msg.p.String() + " to " + quoteName(msg.name) + " in " + msg.file
+	// The file was named in the dialog: the status line keeps to what
+	// was added, which a narrow screen cuts last.
+	text := "added " + msg.p.String() + " to " + quoteName(msg.name)
 	for _, v := range msg.p.Check(msg.res) {
 		if !v.OK {
 			got := v.Got
 			if v.Path != msg.p.Path {
 				got = v.Path + ": " + got
 			}
-			return m.setStatus(model.SanitizeLine(text+"; it does not hold on this result (got "+got+")"), true)
+			return m.setStatus(model.SanitizeLine(text+"; fails on this result: got "+got), true)
 		}
 	}
 	return m.setStatus(model.SanitizeLine(text), false)

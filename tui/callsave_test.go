@@ -197,6 +197,16 @@ func TestAssertKey(t *testing.T) {
 	if h.m.overlay.top() != nil || !h.m.status.isErr {
 		t.Errorf("A on the raw result's line: %q", h.m.status.text)
 	}
+	// A value of the text block, which mcpeek test does not read while
+	// there is structuredContent.
+	h.keys("k", "l", "j")
+	if _, ok := valueOf(h.m.currentTree().Cursor()); !ok {
+		t.Fatalf("not on a value of the text block:\n%s", h.screen())
+	}
+	h.keys("A")
+	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "A asserts on a value of structuredContent") {
+		t.Errorf("A in the text block: %q", h.m.status.text)
+	}
 }
 
 // The walk: the demo's shop_get_order called from its form, S, A on a
@@ -255,7 +265,7 @@ func TestSaveAndAssertWalk(t *testing.T) {
 	}
 	h.typeText(`"paid"`)
 	h.keys("enter")
-	if !h.m.status.isErr || !strings.Contains(h.m.status.text, `does not hold on this result (got "partially_refunded")`) {
+	if !h.m.status.isErr || !strings.Contains(h.m.status.text, `added financial_status equals "paid" to "order-1042"; fails on this result: got "partially_refunded"`) {
 		t.Errorf("status %q", h.m.status.text)
 	}
 	var failed []string
