@@ -79,15 +79,14 @@ func callsPath(d *valueData) (path, why string) {
 // call saved for this tool and arguments, or, when there is none yet,
 // after the call is saved.
 func (m *Model) startAssert(a assertValue) tea.Cmd {
-	if a.why != "" {
-		return m.setStatus(model.SanitizeLine(a.why), true)
-	}
 	c, res, ok := m.lastCall()
-	if !ok {
+	switch {
+	case !ok:
 		return m.noResult("to assert on")
-	}
-	if res.IsError {
+	case res.IsError:
 		return m.setStatus("an error result: S saves the call expecting isError, A asserts on a result's values", true)
+	case a.why != "":
+		return m.setStatus(model.SanitizeLine(a.why), true)
 	}
 	pending := pendingAssert{p: calls.Suggest(a.path, a.v, res), res: res}
 	if name, ok := m.saved.names[callKey(c.Tool, c.Arguments)]; ok {

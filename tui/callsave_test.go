@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mcpeek/calls"
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/resultcheck"
 	"mcpeek/schematree"
@@ -319,5 +320,29 @@ func TestCallsPath(t *testing.T) {
 	d, _ := valueOf(find(loadValue(item), "a.b"))
 	if _, why := callsPath(d); !strings.Contains(why, `the key "a.b" holds . [ or ]`) {
 		t.Errorf("a dotted key: %q", why)
+	}
+}
+
+// An error result is saved expecting one, as `call --save` does; A has no
+// values to assert on there.
+func TestSaveCallOfAnErrorResult(t *testing.T) {
+	h := newHarness(t, demoCalls(t, func(context.Context, string, string, json.RawMessage, mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		return resultOf(t, map[string]any{"isError": true, "content": []any{map[string]any{"type": "text", "text": "no such order"}}}), nil
+	}), 100, 30)
+	path := filepath.Join(t.TempDir(), "ci.calls.json")
+	h.m.saved = newSavedCalls(path)
+	h.selectTool("shop_get_order")
+	h.run(h.callShown(`{"order_id": "0"}`))
+	h.keys("A")
+	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "an error result") {
+		t.Errorf("A on an error result: %q", h.m.status.text)
+	}
+	h.keys("S", "enter")
+	if !strings.Contains(h.m.status.text, "expecting isError: true") {
+		t.Errorf("status %q", h.m.status.text)
+	}
+	c := readCalls(t, path).Find("shop_get_order")
+	if c == nil || c.Expect.IsError == nil || !*c.Expect.IsError {
+		t.Fatalf("saved %+v", c)
 	}
 }
