@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"mcpeek/calls"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
@@ -344,5 +346,28 @@ func TestSaveCallOfAnErrorResult(t *testing.T) {
 	c := readCalls(t, path).Find("shop_get_order")
 	if c == nil || c.Expect.IsError == nil || !*c.Expect.IsError {
 		t.Fatalf("saved %+v", c)
+	}
+}
+
+// A calls file that cannot be read is not overwritten: the prompt says
+// why, naming the file. A paste is one edit of the name.
+func TestSaveCallIntoABrokenFile(t *testing.T) {
+	h, path := calledOrder(t)
+	if err := os.WriteFile(path, []byte(`{"mcpeek_calls": 1, "calls": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.keys("S")
+	h.name("")
+	h.send(tea.PasteMsg{Content: "pasted\x1b[31m-name\n"})
+	d := h.m.overlay.top().(*callNameDialog)
+	if d.field.Value() != "pasted[31m-name" && d.field.Value() != "pasted-name" {
+		t.Errorf("pasted %q", d.field.Value())
+	}
+	h.keys("enter")
+	if h.m.overlay.top() != d || !strings.Contains(d.err, path) {
+		t.Fatalf("a broken file: %q", d.err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != `{"mcpeek_calls": 1, "calls": [` {
+		t.Errorf("the broken file was rewritten: %s", b)
 	}
 }
