@@ -56,9 +56,16 @@ func (f *File) Add(c Call) error {
 }
 
 // AppendToFile adds c to the calls file at path, creating the file when
-// there is none, and replaces the file in one step (a reader sees the old
-// file or the new one; a failed write leaves the old one).
+// there is none (see Update).
 func AppendToFile(path string, c Call) error {
+	return Update(path, func(f *File) error { return f.Add(c) })
+}
+
+// Update reads the calls file at path (an empty one when there is none),
+// changes it with change, and replaces the file in one step: a reader sees
+// the old file or the new one, and a failed change or write leaves the old
+// one. The file keeps its permissions.
+func Update(path string, change func(*File) error) error {
 	file, err := ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -66,7 +73,7 @@ func AppendToFile(path string, c Call) error {
 	case err != nil:
 		return err
 	}
-	if err := file.Add(c); err != nil {
+	if err := change(file); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	b, err := file.Encode()

@@ -73,6 +73,12 @@ func (m *Model) act(a action) tea.Cmd {
 	case saveTo:
 		m.overlay.close()
 		return saveFiles(a.path, a.res)
+	case saveCall:
+		return writeCall(a)
+	case addAssert:
+		return writeAssert(a)
+	case assertValue:
+		return m.startAssert(a)
 	case callTool:
 		return m.startCall(a)
 	case submitCall:

@@ -20,6 +20,7 @@ type keyMap struct {
 	Planner, Compare                         key.Binding
 	Diff, Findings                           key.Binding
 	CallAgain, Result, Save, CopyValue       key.Binding
+	SaveCall, Assert                         key.Binding
 	Overwrite                                key.Binding
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
 	ResetBudget                              key.Binding
@@ -75,6 +76,8 @@ func newKeyMap() keyMap {
 		Result:      b([]string{"o"}, "o", "last result"),
 		Save:        b([]string{"w"}, "w", "save result"),
 		CopyValue:   b([]string{"Y"}, "Y", "copy value"),
+		SaveCall:    b([]string{"S"}, "S", "save call"),
+		Assert:      b([]string{"A"}, "A", "assert value"),
 		Overwrite:   b([]string{"y", "Y"}, "y", "overwrite"),
 		FieldsUp:    b([]string{"+", "="}, "+/-", "max_fields"),
 		FieldsDown:  b([]string{"-", "_"}, "-", "fewer fields"),
@@ -131,7 +134,7 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 	views := []key.Binding{k.Planner, k.Compare, k.Result, k.Diff, k.Findings, k.FieldsUp, k.DepthUp, k.ResetBudget}
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "call (in the form)")
-	calls := []key.Binding{k.CallForm, submit, k.CallAgain, k.Save, k.CallOverlay}
+	calls := []key.Binding{k.CallForm, submit, k.CallAgain, k.Save, k.SaveCall, k.Assert, k.CallOverlay}
 	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},

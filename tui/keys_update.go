@@ -87,6 +87,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.callAgain()
 	case key.Matches(msg, k.Save):
 		return m.openSave()
+	case key.Matches(msg, k.SaveCall):
+		return m.openSaveCall(nil)
 	case key.Matches(msg, k.CopyValue) && (m.focus == focusTools || m.view != resultView()):
 		return m.copyResult()
 	case key.Matches(msg, k.Desc):

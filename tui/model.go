@@ -67,6 +67,9 @@ type Options struct {
 	// BaselineLimit bounds the lock file's size in bytes; 0 means
 	// schemadiff.DefaultMaxFileBytes.
 	BaselineLimit int64
+	// Calls is the calls file S and A write to (mcpeek test); "" is
+	// calls.DefaultFile in the working directory.
+	Calls string
 }
 
 // Model is the explorer's one root model. Its parts are plain structs
@@ -160,6 +163,8 @@ type Model struct {
 	changes changeState
 	// calls are the tool calls under way (call.go).
 	calls callRuns
+	// saved is the calls file and the calls S saved to it (callsave.go).
+	saved savedCalls
 }
 
 // snapshotLoads are the requests for the servers' snapshot: one at a time,
@@ -230,6 +235,7 @@ func New(o Options) *Model {
 		height:      24,
 		runner:      newRunner(o.Backend, o.Version, o.GatewayLock),
 		gatewayLock: o.GatewayLock,
+		saved:       newSavedCalls(o.Calls),
 		gatewayAddr: cmp.Or(o.GatewayAddr, defaultGatewayAddr),
 		changes:     changeState{path: o.Baseline, limit: o.BaselineLimit},
 	}

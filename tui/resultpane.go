@@ -212,6 +212,13 @@ func (p *resultPane) key(msg tea.KeyPressMsg, k *keyMap) action {
 			return showStatus{"no value under the cursor", true}
 		}
 		return copyText{text: string(d.v.AppendJSON(nil)), what: "value"}
+	case key.Matches(msg, k.Assert):
+		structured := false
+		if o := p.out; o != nil && o.result != nil {
+			_, from, ok := resultcheck.Payload(o.result.StructuredContent, o.result.Text)
+			structured = ok && from == resultcheck.FromStructured
+		}
+		return assertOn(p.t.Cursor(), structured)
 	}
 	return p.treePane.key(msg, k)
 }
@@ -246,5 +253,6 @@ func (p *resultPane) where(s *Styles) string {
 }
 
 func (p *resultPane) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Copy, k.CopyValue, k.Save, k.CallAgain, k.View, k.Help, k.Quit}
+	// S and A first: the footer of a narrow screen shows the first few.
+	return []key.Binding{k.Down, k.Unfold, k.SaveCall, k.Assert, k.Fold, k.Filter, k.Copy, k.CopyValue, k.Save, k.CallAgain, k.View, k.Help, k.Quit}
 }

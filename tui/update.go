@@ -116,6 +116,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.callTicked(msg)
 	case resultSavedMsg:
 		return m.resultSaved(msg)
+	case callSavedMsg:
+		return m.callSaved(msg)
+	case assertAddedMsg:
+		return m.assertAdded(msg)
 	case trafficDetailMsg:
 		m.traffic.opened(msg)
 	case baselineReadMsg:

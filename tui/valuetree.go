@@ -24,6 +24,11 @@ type valueData struct {
 	// envelope says v is a result whose fields sit under "data": the
 	// schema paths start inside it.
 	envelope bool
+	// parent is the value v is a member or an item of (nil at the root),
+	// key its name in an object parent: the way down from the root, as a
+	// calls file's path names it (A).
+	parent *valueData
+	key    string
 }
 
 // maxValueKids bounds the lines one container opens into; a "*" line
@@ -86,7 +91,7 @@ func valueKids(path string, d *valueData) []*schematree.Node {
 				at = ""
 			}
 			kids = append(kids, valueNode(m.Name, at, &valueData{
-				v: m.Value, pointer: d.pointer + "/" + escapePointerToken(m.Name), jq: d.jq + jqKey(m.Name)}))
+				v: m.Value, pointer: d.pointer + "/" + escapePointerToken(m.Name), jq: d.jq + jqKey(m.Name), parent: d, key: m.Name}))
 		}
 	case model.JSONArray:
 		for i, item := range d.v.Items {
@@ -96,7 +101,7 @@ func valueKids(path string, d *valueData) []*schematree.Node {
 			}
 			idx := strconv.Itoa(i)
 			kids = append(kids, valueNode("["+idx+"]", path+"[]", &valueData{
-				v: item, pointer: d.pointer + "/" + idx, jq: d.jq + "[" + idx + "]"}))
+				v: item, pointer: d.pointer + "/" + idx, jq: d.jq + "[" + idx + "]", parent: d}))
 		}
 	}
 	return kids

@@ -69,12 +69,8 @@ func (s *callSave) save(a *app, ref toolRef, args json.RawMessage, res *mcpclien
 	if s.name == "" {
 		return nil
 	}
-	yes := true
-	c := calls.Call{Name: s.name, Tool: ref.server + "." + ref.tool, Arguments: args, Expect: calls.Expect{OutputSchema: &yes}}
-	if res.IsError {
-		c.Expect.IsError = &yes
-	}
-	for _, key := range secretLooking(args) {
+	c := calls.Saved(s.name, ref.server+"."+ref.tool, args, res.IsError)
+	for _, key := range calls.SecretLooking(args) {
 		a.warn(fmt.Sprintf("argument %q is saved as written; if it is a secret, write \"${env:NAME}\" in --args instead and set NAME in the environment", key))
 	}
 	if err := calls.AppendToFile(s.to, c); err != nil {
@@ -86,24 +82,4 @@ func (s *callSave) save(a *app, ref toolRef, args json.RawMessage, res *mcpclien
 	}
 	a.note(note)
 	return nil
-}
-
-// secretLooking lists the top-level arguments whose names look like a
-// credential's and whose values are written out rather than ${env:...}.
-func secretLooking(args json.RawMessage) []string {
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(args, &obj) != nil {
-		return nil
-	}
-	var out []string
-	for k, v := range obj {
-		low := strings.ToLower(k)
-		for _, word := range []string{"token", "secret", "password", "passwd", "api_key", "apikey", "authorization", "credential"} {
-			if strings.Contains(low, word) && !strings.Contains(string(v), "${env:") {
-				out = append(out, k)
-				break
-			}
-		}
-	}
-	return out
 }

@@ -12,6 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
+	"mcpeek/calls"
 	"mcpeek/gateway"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
@@ -30,6 +31,7 @@ type app struct {
 	gatewayAddr    string // the explorer's background gateway, "" for any port
 	gatewayLock    string // the lock file that pins the explorer's gateway, "" for none
 	baseline       string // the explorer's lock file to mark changes since, "" for the default
+	callsFile      string // the calls file the explorer's S and A write to
 	roots          []string
 	color          bool // stdout is a terminal and colour is allowed
 	usingDemo      bool // no config was found: the embedded demo server is served
@@ -108,6 +110,8 @@ func (a *app) rootCommand() *cobra.Command {
 		"Pin the explorer's background gateway to this lock file: changed and new tools are held back until approved (a in the traffic screen)")
 	root.Flags().StringVar(&a.baseline, "snapshot", "",
 		"The lock file (mcpeek snapshot) the explorer marks changes since (default: "+defaultLockFile+" in the working directory, if there is one)")
+	root.Flags().StringVar(&a.callsFile, "calls", calls.DefaultFile,
+		"The calls file (mcpeek test) the explorer's S saves calls to and A adds assertions to")
 	auth := a.authCommand()
 	root.AddCommand(a.summaryCommand(), a.inspectCommand(), a.serversCommand(), a.toolsCommand(),
 		a.describeCommand(), a.demoServerCommand(), a.callCommand(), a.compareCommand(), a.foldCommand(), a.gatewayCommand(),

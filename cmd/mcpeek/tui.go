@@ -55,6 +55,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		Demo:          a.usingDemo,
 		Baseline:      a.baselinePath(),
 		BaselineLimit: limit,
+		Calls:         a.callsFile,
 	})
 	// The background gateway, if the program ended without the quit key
 	// stopping it, stops before the Manager closes.

@@ -1,0 +1,250 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"mcpeek/calls"
+	"mcpeek/model"
+	"mcpeek/schematree"
+)
+
+// assertValue asks for an assertion on the value under the cursor of the
+// result view (A): path is where a calls file finds it, why (when not "")
+// why it cannot be asserted on.
+type assertValue struct {
+	path string
+	v    *model.Value
+	why  string
+}
+
+// pendingAssert is an assertion proposed on a result, before it is
+// written.
+type pendingAssert struct {
+	p   calls.PathAssert
+	res calls.Result // the result it was proposed on
+}
+
+// assertOn is A on line n of the result view. A calls file reads a
+// result's structuredContent, else its text as JSON: a value of a text
+// block counts only when there is no structuredContent.
+func assertOn(n *schematree.Node, structured bool) assertValue {
+	d, ok := valueOf(n)
+	if !ok {
+		return assertValue{why: "no value under the cursor: A asserts on a value of structuredContent"}
+	}
+	for a := n; a != nil; a = a.Parent() {
+		if a.Kind == schematree.KindSection && a.Name != "structuredContent" && (a.Name != "content" || structured) {
+			return assertValue{why: "A asserts on a value of structuredContent, which mcpeek test reads"}
+		}
+	}
+	path, why := callsPath(d)
+	return assertValue{path: path, v: d.v, why: why}
+}
+
+// callsPath is the path of a value as a calls file writes it: its keys
+// from the root of the result down, "[]" for the items of an array. It
+// is the path y copies (the line's), except that it starts at the root of
+// structuredContent also when the tool's fields sit in an envelope's
+// "data". why says why the value cannot be named so.
+func callsPath(d *valueData) (path, why string) {
+	var steps []*valueData
+	for at := d; at.parent != nil; at = at.parent {
+		steps = append(steps, at)
+	}
+	for i := len(steps) - 1; i >= 0; i-- {
+		at := steps[i]
+		if at.parent.v.Kind == model.JSONArray {
+			if path == "" {
+				return "", "the result is an array: a path starts at an object's key"
+			}
+			path += "[]"
+			continue
+		}
+		if w := calls.Writable(at.key); w != "" {
+			return "", w
+		}
+		if path == "" {
+			path = at.key
+		} else {
+			path += "." + at.key
+		}
+	}
+	return path, ""
+}
+
+// startAssert proposes an assertion on the value A was pressed on: to the
+// call saved for this tool and arguments, or, when there is none yet,
+// after the call is saved.
+func (m *Model) startAssert(a assertValue) tea.Cmd {
+	c, res, ok := m.lastCall()
+	switch {
+	case !ok:
+		return m.noResult("to assert on")
+	case res.IsError:
+		return m.setStatus("an error result: S saves the call expecting isError, A asserts on a result's values", true)
+	case a.why != "":
+		return m.setStatus(model.SanitizeLine(a.why), true)
+	}
+	pending := pendingAssert{p: calls.Suggest(a.path, a.v, res), res: res}
+	if name, ok := m.saved.names[callKey(c.Tool, c.Arguments)]; ok {
+		return m.openAssert(name, pending)
+	}
+	return m.openSaveCall(&pending)
+}
+
+// openAssert asks to confirm an assertion, its expected value editable,
+// before it is added to the call named name.
+func (m *Model) openAssert(name string, a pendingAssert) tea.Cmd {
+	d := &assertDialog{name: name, file: m.saved.path, pending: a}
+	if kind := a.p.Kind(); kind != "exists" {
+		in := textinput.New()
+		in.Prompt = kind + ": "
+		in.SetStyles(m.styles.Input)
+		in.SetValue(a.p.Expected())
+		in.CursorEnd()
+		in.SetWidth(40)
+		d.field = &in
+	}
+	m.overlay.open(d)
+	if d.field != nil {
+		return d.field.Focus()
+	}
+	return nil
+}
+
+// assertDialog shows the assertion A proposes, its expected value in a
+// one-line field to edit.
+type assertDialog struct {
+	name, file string
+	pending    pendingAssert
+	field      *textinput.Model // nil for exists: nothing to edit
+	err        string
+	busy       bool
+}
+
+func (d *assertDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	if d.busy {
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Cancel):
+		return closeDialog{}
+	case key.Matches(msg, k.Accept):
+		p := d.pending.p
+		if d.field != nil {
+			var err error
+			if p, err = p.WithExpected(d.field.Value()); err != nil {
+				d.err = err.Error()
+				return nil
+			}
+		}
+		d.err, d.busy = "", true
+		return addAssert{file: d.file, name: d.name, p: p, res: d.pending.res}
+	}
+	if d.field == nil {
+		return nil
+	}
+	d.err = ""
+	var cmd tea.Cmd
+	*d.field, cmd = d.field.Update(msg)
+	return cmd
+}
+
+// paste takes a paste as one edit of the expected value.
+func (d *assertDialog) paste(text string) action {
+	if d.busy || d.field == nil {
+		return nil
+	}
+	var cmd tea.Cmd
+	*d.field, cmd = d.field.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	return cmd
+}
+
+func (d *assertDialog) render(s *Styles, width, height int) string {
+	w := max(min(width-4, 72), 30)
+	title := "assert on " + pathText(d.pending.p.Path)
+	lines := []string{s.Title.Render(fit(model.SanitizeLine(title), w-4)),
+		s.Dim.Render(fit(model.SanitizeLine("in the call "+quoteName(d.name)+" of "+d.file), w-4))}
+	if d.field != nil {
+		d.field.SetWidth(w - 8 - len(d.field.Prompt))
+		lines = append(lines, d.field.View())
+	} else {
+		lines = append(lines, "exists")
+	}
+	foot := "enter adds · esc cancel"
+	if d.field != nil {
+		foot = "edit the expected value · " + foot
+	}
+	lines = append(lines, dialogFoot(s, w-4, d.err, d.busy, foot)...)
+	return s.Dialog.Width(w).Render(lipgloss.JoinVertical(lipgloss.Left, lines...))
+}
+
+func (d *assertDialog) help(k *keyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }
+
+// dialogFoot is the last lines of a dialog that writes a file: why its
+// input was refused (wrapped), that it is writing, or its keys.
+func dialogFoot(s *Styles, width int, err string, busy bool, keys string) []string {
+	switch {
+	case err != "":
+		var out []string
+		for _, l := range wrapText(model.SanitizeLine(err), width) {
+			out = append(out, s.StatusErr.Render(l))
+		}
+		return out
+	case busy:
+		return []string{s.Faint.Render("writing…")}
+	}
+	return []string{s.Faint.Render(fit(keys, width))}
+}
+
+// addAssert adds an assertion to a saved call (enter in the dialog).
+type addAssert struct {
+	file, name string
+	p          calls.PathAssert
+	res        calls.Result
+}
+
+// assertAddedMsg says an assertion was added, or why not.
+type assertAddedMsg struct {
+	addAssert
+	err error
+}
+
+func writeAssert(a addAssert) tea.Cmd {
+	return func() tea.Msg {
+		err := calls.Update(a.file, func(f *calls.File) error { return f.AssertOn(a.name, a.p) })
+		return assertAddedMsg{addAssert: a, err: err}
+	}
+}
+
+// assertAdded closes the dialog and says what was added, and whether it
+// holds on the result it was made on; or shows in the dialog why not.
+func (m *Model) assertAdded(msg assertAddedMsg) tea.Cmd {
+	d, open := m.overlay.top().(*assertDialog)
+	if msg.err != nil {
+		if open {
+			d.busy, d.err = false, msg.err.Error()
+			return nil
+		}
+		return m.setStatus(model.SanitizeLine(msg.err.Error()), true)
+	}
+	if open {
+		m.overlay.close()
+	}
+	// The file was named in the dialog: the status line keeps to what
+	// was added, which a narrow screen cuts last.
+	text := "added " + msg.p.String() + " to " + quoteName(msg.name)
+	for _, v := range msg.p.Check(msg.res) {
+		if !v.OK {
+			got := v.Got
+			if v.Path != msg.p.Path {
+				got = v.Path + ": " + got
+			}
+			return m.setStatus(model.SanitizeLine(text+"; fails on this result: got "+got), true)
+		}
+	}
+	return m.setStatus(model.SanitizeLine(text), false)
+}
