@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mcpeek/internal/textpos"
 	"os"
 	"regexp"
 	"slices"
@@ -205,7 +206,7 @@ func (f *File) readCalls(dec *jsontext.Decoder, b []byte) error {
 	}
 	names := map[string]int{}
 	patterns := map[string]*regexp.Regexp{} // a pattern many calls share is compiled once
-	lines := lineCounter{b: b, line: 1}
+	lines := textpos.NewCounter(b)
 	for dec.PeekKind() != ']' {
 		if len(f.Calls) == MaxCalls {
 			return fmt.Errorf("more than %d calls, the most a calls file may hold", MaxCalls)
@@ -216,7 +217,7 @@ func (f *File) readCalls(dec *jsontext.Decoder, b []byte) error {
 			return syntaxError(b, err)
 		}
 		start := before + bytes.IndexByte(b[before:], raw[0])
-		line, col := lines.at(start)
+		line, col := lines.At(start)
 		where := fmt.Sprintf("call %d (line %d)", len(f.Calls)+1, line)
 		var c Call
 		d := json.NewDecoder(bytes.NewReader(raw))
@@ -363,26 +364,4 @@ func lineCol(b []byte, off int) (line, col int) {
 	off = min(max(off, 0), len(b))
 	line = 1 + bytes.Count(b[:off], []byte("\n"))
 	return line, off - bytes.LastIndexByte(b[:off], '\n')
-}
-
-// lineCounter turns increasing byte offsets into lines and columns,
-// counting each newline once however many calls the file holds.
-type lineCounter struct {
-	b         []byte
-	off, line int
-	lineStart int
-}
-
-func (c *lineCounter) at(off int) (line, col int) {
-	for c.off < off {
-		i := bytes.IndexByte(c.b[c.off:off], '\n')
-		if i < 0 {
-			break
-		}
-		c.off += i + 1
-		c.line++
-		c.lineStart = c.off
-	}
-	c.off = max(c.off, off)
-	return c.line, off - c.lineStart + 1
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mcpeek/internal/bytesize"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,7 +100,7 @@ func readConfigFile(path string, s syntax) ([]byte, error) {
 	defer f.Close()
 	limit := maxConfigBytes(path, s)
 	tooLarge := func() error {
-		return &ConfigError{Path: path, Msg: fmt.Sprintf("the file is over the %s limit for a %s config file", byteSize(limit), s)}
+		return &ConfigError{Path: path, Msg: fmt.Sprintf("the file is over the %s limit for a %s config file", bytesize.Limit(limit), s)}
 	}
 	size := int64(0)
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {

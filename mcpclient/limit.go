@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"mcpeek/internal/bytesize"
 	"mime"
 	"net/http"
 	"sync"
@@ -24,20 +25,7 @@ type MessageTooLargeError struct {
 }
 
 func (e *MessageTooLargeError) Error() string {
-	return fmt.Sprintf("server sent a message over the limit of %s (maxMessageBytes)", byteSize(e.Limit))
-}
-
-// byteSize words n bytes the way limits are usually set: "64 MiB".
-func byteSize(n int64) string {
-	for _, u := range []struct {
-		size int64
-		name string
-	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
-		if n >= u.size && n%u.size == 0 {
-			return fmt.Sprintf("%d %s", n/u.size, u.name)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
+	return fmt.Sprintf("server sent a message over the limit of %s (maxMessageBytes)", bytesize.Limit(e.Limit))
 }
 
 // framing says where one message ends in a stream, for messageLimit.

@@ -56,14 +56,6 @@ func TestMessageLimit(t *testing.T) {
 	}
 }
 
-func TestByteSize(t *testing.T) {
-	for n, want := range map[int64]string{64 << 20: "64 MiB", 1 << 30: "1 GiB", 1536: "1536 bytes", 2048: "2 KiB", 1000: "1000 bytes"} {
-		if got := byteSize(n); got != want {
-			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 func TestMaxMessageBytesInTheFile(t *testing.T) {
 	path := writeFile(t, filepath.Join(t.TempDir(), "mcp.json"), `{"mcpServers": {"big": {"command": "srv", "maxMessageBytes": 268435456}}}`)
 	cfg, err := Load(path)

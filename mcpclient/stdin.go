@@ -3,6 +3,7 @@ package mcpclient
 import (
 	"errors"
 	"fmt"
+	"mcpeek/internal/bytesize"
 	"os"
 	"sync"
 )
@@ -51,7 +52,7 @@ func (q *stdinQueue) Write(p []byte) (int, error) {
 	case q.closed:
 		return 0, os.ErrClosed
 	case q.pending > 0 && q.pending+len(p) > q.max:
-		return 0, fmt.Errorf("%w (%s waiting)", errNotReading, byteSize(int64(q.pending)))
+		return 0, fmt.Errorf("%w (%s waiting)", errNotReading, bytesize.Limit(int64(q.pending)))
 	}
 	q.queue = append(q.queue, append([]byte(nil), p...))
 	q.pending += len(p)

@@ -3,6 +3,7 @@ package schemadiff
 import (
 	"bytes"
 	"encoding/json"
+	"mcpeek/internal/textpos"
 )
 
 // Position is a line and column in a file, both 1-based (the column in
@@ -16,7 +17,7 @@ type Position struct {
 // text once; a text it cannot read gives what it found before the fault.
 func ToolPositions(b []byte) map[string]Position {
 	out := map[string]Position{}
-	lines := lineCounter{b: b, line: 1}
+	lines := textpos.NewCounter(b)
 	dec := newDecoder(b)
 	_ = eachMember(dec, func(name string) error {
 		if name != "servers" {
@@ -57,31 +58,11 @@ func ToolPositions(b []byte) map[string]Position {
 				return dec.SkipValue()
 			})
 			for _, t := range tools {
-				out[server+"."+t.name] = lines.at(t.at)
+				line, col := lines.At(t.at)
+				out[server+"."+t.name] = Position{Line: line, Column: col}
 			}
 			return err
 		})
 	})
 	return out
-}
-
-// lineCounter turns increasing byte offsets into positions, counting each
-// newline once however many tools the file holds.
-type lineCounter struct {
-	b                    []byte
-	off, line, lineStart int
-}
-
-func (c *lineCounter) at(off int) Position {
-	for c.off < off {
-		i := bytes.IndexByte(c.b[c.off:off], '\n')
-		if i < 0 {
-			break
-		}
-		c.off += i + 1
-		c.line++
-		c.lineStart = c.off
-	}
-	c.off = max(c.off, off)
-	return Position{Line: c.line, Column: off - c.lineStart + 1}
 }

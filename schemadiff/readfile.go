@@ -4,9 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mcpeek/internal/bytesize"
 	"os"
-	"strconv"
-	"strings"
 )
 
 // DefaultMaxFileBytes bounds the lock file ReadFile reads unless told
@@ -34,7 +33,7 @@ type FileTooLargeError struct {
 
 func (e *FileTooLargeError) Error() string {
 	return fmt.Sprintf("%s: the file is over the %s limit for a snapshot (raise it with %s=SIZE)",
-		e.Path, byteSize(e.Limit), MaxFileBytesVar)
+		e.Path, bytesize.Limit(e.Limit), MaxFileBytesVar)
 }
 
 // ReadFile reads and decodes the lock file at path, refusing one larger
@@ -102,38 +101,4 @@ func readLimited(path string, limit int64) ([]byte, error) {
 			return nil, err
 		}
 	}
-}
-
-// ParseByteSize reads a size as MaxFileBytesVar gives it: "300000000",
-// "512MiB", "1 GiB" (KB, MB and GB are read as KiB, MiB and GiB).
-func ParseByteSize(s string) (int64, error) {
-	text := strings.TrimSpace(s)
-	unit := int64(1)
-	for _, u := range []struct {
-		suffix string
-		size   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
-		if strings.HasSuffix(strings.ToUpper(text), strings.ToUpper(u.suffix)) {
-			text, unit = strings.TrimSpace(text[:len(text)-len(u.suffix)]), u.size
-			break
-		}
-	}
-	n, err := strconv.ParseInt(text, 10, 64)
-	if err != nil || n <= 0 || n > (1<<62)/unit {
-		return 0, fmt.Errorf("%q is not a size (a number of bytes, or with KiB, MiB or GiB)", s)
-	}
-	return n * unit, nil
-}
-
-// byteSize words n bytes the way limits are set: "256 MiB".
-func byteSize(n int64) string {
-	for _, u := range []struct {
-		size int64
-		name string
-	}{{1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
-		if n >= u.size && n%u.size == 0 {
-			return fmt.Sprintf("%d %s", n/u.size, u.name)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -113,17 +113,3 @@ func (s Snapshot) toolCount() int {
 	}
 	return n
 }
-
-func TestParseByteSize(t *testing.T) {
-	t.Parallel()
-	for in, want := range map[string]int64{"300000000": 300000000, "512MiB": 512 << 20, "1 GiB": 1 << 30, "64mb": 64 << 20, "100K": 100 << 10} {
-		if got, err := ParseByteSize(in); err != nil || got != want {
-			t.Errorf("ParseByteSize(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", "lots", "-1", "0", "1.5GiB", "9999999999GiB"} {
-		if _, err := ParseByteSize(in); err == nil {
-			t.Errorf("ParseByteSize(%q) = nil error", in)
-		}
-	}
-}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpeek/internal/bytesize"
 	"slices"
 	"strings"
 
@@ -252,7 +253,7 @@ func describeContent(c mcpclient.Content) string {
 	case "text":
 		return model.Sanitize(c.Text)
 	case "image", "audio":
-		return fmt.Sprintf("(%s: %s, %s)", c.Type, orElse(clean(c.MIMEType), "no mime type"), byteSize(c.DataSize()))
+		return fmt.Sprintf("(%s: %s, %s)", c.Type, orElse(clean(c.MIMEType), "no mime type"), bytesize.Human(c.DataSize()))
 	case "resource":
 		if c.Resource == nil {
 			return "(embedded resource: none given)"
@@ -262,7 +263,7 @@ func describeContent(c mcpclient.Content) string {
 			kind = "binary"
 		}
 		return fmt.Sprintf("(embedded resource %s: %s %s, %s)", clean(c.Resource.URI), kind,
-			orElse(clean(c.Resource.MIMEType), "no mime type"), byteSize(c.Resource.Size()))
+			orElse(clean(c.Resource.MIMEType), "no mime type"), bytesize.Human(c.Resource.Size()))
 	case "resource_link":
 		return fmt.Sprintf("(resource link %s: %s, %s)", clean(c.URI), clean(c.Name), orElse(clean(c.MIMEType), "no mime type"))
 	}

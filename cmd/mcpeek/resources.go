@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"mcpeek/internal/bytesize"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -95,7 +96,7 @@ func (p printer) resources(res []mcpclient.Resource, tmpls []mcpclient.ResourceT
 	for _, r := range res {
 		size := ""
 		if r.Size >= 0 {
-			size = byteSize(r.Size)
+			size = bytesize.Human(r.Size)
 		}
 		rows = append(rows, []string{clean(r.URI), displayName(r.Name, r.Title), clean(r.MIMEType), size, clean(summarizer.FirstSentence(r.Description))})
 	}
@@ -149,20 +150,6 @@ func (p printer) table(rows [][]string) {
 	}
 }
 
-// byteSize writes n bytes for a person: "512 B", "1.5 KiB", "50.0 MiB".
-func byteSize(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
-}
-
 func (a *app) readCommand() *cobra.Command {
 	var (
 		asJSON   bool
@@ -214,7 +201,7 @@ func (a *app) readCommand() *cobra.Command {
 // overCap is the error for a resource too big to print.
 func overCap(uri string, n int64, what string, limit int64) error {
 	return fmt.Errorf("%s is %s of %s, more than --max-bytes (%s): write it to a file with -o FILE, or raise --max-bytes",
-		uri, byteSize(n), what, byteSize(limit))
+		uri, bytesize.Human(n), what, bytesize.Human(limit))
 }
 
 // printContents prints text contents sanitised and describes binary ones,
@@ -234,7 +221,7 @@ func (a *app) printContents(uri string, contents []mcpclient.ResourceContents, l
 			fmt.Fprintf(a.stdout, "--- %s (%s)\n", clean(c.URI), orElse(clean(c.MIMEType), "no mime type"))
 		}
 		if !c.IsText() {
-			fmt.Fprintf(a.stdout, "binary: %s, %s (write it with -o FILE)\n", orElse(clean(c.MIMEType), "no mime type"), byteSize(c.Size()))
+			fmt.Fprintf(a.stdout, "binary: %s, %s (write it with -o FILE)\n", orElse(clean(c.MIMEType), "no mime type"), bytesize.Human(c.Size()))
 			continue
 		}
 		text := model.Sanitize(*c.Text)
@@ -264,9 +251,9 @@ func (a *app) writeContents(contents []mcpclient.ResourceContents, path string) 
 	if err := atomicfile.Write(path, b, 0o644); err != nil {
 		return fmt.Errorf("-o: %w", err)
 	}
-	a.note(fmt.Sprintf("wrote %s (%s, %s) to %s", contents[0].URI, orElse(contents[0].MIMEType, "no mime type"), byteSize(int64(len(b))), path))
+	a.note(fmt.Sprintf("wrote %s (%s, %s) to %s", contents[0].URI, orElse(contents[0].MIMEType, "no mime type"), bytesize.Human(int64(len(b))), path))
 	for _, c := range contents[1:] {
-		a.warn(fmt.Sprintf("not written: %s (%s): -o writes the first of the %d contents (--json shows them all)", c.URI, byteSize(c.Size()), len(contents)))
+		a.warn(fmt.Sprintf("not written: %s (%s): -o writes the first of the %d contents (--json shows them all)", c.URI, bytesize.Human(c.Size()), len(contents)))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"mcpeek/internal/bytesize"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,7 +87,7 @@ func TestEverythingResourcesAndPrompts(t *testing.T) {
 		if err != nil || len(b) == 0 {
 			t.Fatalf("-o wrote %d bytes: %v", len(b), err)
 		}
-		if !strings.Contains(out, byteSize(int64(len(b)))) {
+		if !strings.Contains(out, bytesize.Human(int64(len(b)))) {
 			t.Errorf("described as %q, written %d bytes", out, len(b))
 		}
 	})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"mcpeek/internal/bytesize"
 	"os"
 
 	"mcpeek/schemadiff"
@@ -14,7 +15,7 @@ func snapshotLimit() (int64, error) {
 	if v == "" {
 		return schemadiff.DefaultMaxFileBytes, nil
 	}
-	n, err := schemadiff.ParseByteSize(v)
+	n, err := bytesize.Parse(v)
 	if err != nil {
 		return 0, usageError("%s: %v", schemadiff.MaxFileBytesVar, err)
 	}
