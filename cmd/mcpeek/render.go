@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"mcpeek/internal/theme"
+	"mcpeek/internal/treetext"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
@@ -70,6 +71,7 @@ type printer struct {
 	w       io.Writer
 	styled  bool
 	palette theme.Palette
+	roles   treetext.RoleStyles // a tree line's, the explorer's too
 	path    lipgloss.Style
 	fold    lipgloss.Style
 	head    lipgloss.Style
@@ -80,6 +82,7 @@ func (a *app) printer() printer {
 	p := printer{w: a.stdout, styled: a.color}
 	if p.styled {
 		p.palette = theme.New(darkBackground())
+		p.roles = treetext.NewRoleStyles(p.palette)
 		p.path = lipgloss.NewStyle().Foreground(p.palette.Key).Bold(true)
 		p.fold = lipgloss.NewStyle().Foreground(p.palette.Fold).Italic(true)
 		p.head = lipgloss.NewStyle().Bold(true).Underline(true)
@@ -110,7 +113,7 @@ func (p printer) typ(label string) string {
 	if !p.styled {
 		return label
 	}
-	return lipgloss.NewStyle().Foreground(p.palette.TypeColor(label)).Render(label)
+	return p.roles.Type(label).Render(label)
 }
 
 // clean makes untrusted text safe for a terminal and keeps it on one line.

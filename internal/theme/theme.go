@@ -78,21 +78,6 @@ func ClassOf(label string) TypeClass {
 	return TypeOther
 }
 
-// TypeColor is the colour of a type label.
-func (p Palette) TypeColor(label string) color.Color {
-	switch ClassOf(label) {
-	case TypeObject:
-		return p.Object
-	case TypeString:
-		return p.Str
-	case TypeNumber:
-		return p.Num
-	case TypeBool:
-		return p.Lit
-	}
-	return p.Muted
-}
-
 // Marks are the symbols drawn beside a server (its state) and a tool (its
 // output schema) in the explorer's tool list and by `mcpeek servers` and
 // `mcpeek tools`. The tree's fold marks are schematree.DefaultGlyphs.
