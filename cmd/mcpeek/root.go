@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/gateway"
+	"mcpeek/internal/theme"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
@@ -149,11 +150,15 @@ var errNoTerminal = errors.New("the explorer needs a terminal: run mcpeek with i
 // printError writes err to stderr, sanitised, never restyled: error texts
 // name field paths and schema keys that must read exactly as written.
 func (a *app) printError(err error) {
-	prefix := "Error:"
-	if colorAllowed(a.stderr) {
-		prefix = lipgloss.NewStyle().Foreground(lipgloss.Color("#FF5F87")).Bold(true).Render(prefix)
+	fmt.Fprintln(a.stderr, errorPrefix(colorAllowed(a.stderr)), model.Sanitize(err.Error()))
+}
+
+// errorPrefix is "Error:", styled in the palette's error colour.
+func errorPrefix(styled bool) string {
+	if !styled {
+		return "Error:"
 	}
-	fmt.Fprintln(a.stderr, prefix, model.Sanitize(err.Error()))
+	return lipgloss.NewStyle().Foreground(theme.New(darkBackground()).Err).Bold(true).Render("Error:")
 }
 
 // colorAllowed reports whether styled output may be written to w.

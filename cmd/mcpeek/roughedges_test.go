@@ -199,3 +199,21 @@ func TestTheCLIMarksAsTheExplorerDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestTheErrorPrefixIsInThePalettesErrorColour: "Error:" is drawn in the
+// palette's error colour for the terminal's background, as the explorer
+// draws its errors, not in a colour of its own.
+func TestTheErrorPrefixIsInThePalettesErrorColour(t *testing.T) {
+	if got := errorPrefix(false); got != "Error:" {
+		t.Errorf("unstyled prefix = %q", got)
+	}
+	for _, c := range []struct{ colorfgbg, rgb string }{
+		{"", "255;107;122"},   // dark: #FF6B7A
+		{"0;15", "198;40;40"}, // light: #C62828
+	} {
+		t.Setenv("COLORFGBG", c.colorfgbg)
+		if got := errorPrefix(true); !strings.Contains(got, c.rgb) || !strings.Contains(got, "Error:") {
+			t.Errorf("COLORFGBG=%q: prefix %q, want it in %s", c.colorfgbg, got, c.rgb)
+		}
+	}
+}
