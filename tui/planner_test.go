@@ -38,8 +38,8 @@ func topLevel(h *harness) []string {
 
 // Every knob press folds the summary again to exactly what
 // summarizer.Summarize returns with those values, in the summary tree, the
-// planner view and the tools pane's marks; 0 goes back to the contract's
-// defaults.
+// planner view and the tools pane's marks; 0 goes back to the defaults
+// of docs/summary.md.
 func TestKnobsRefoldToSummarize(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.selectTool("shop_get_order")
