@@ -9,6 +9,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"mcpeek/internal/jsonfmt"
 	"mcpeek/internal/theme"
 	"mcpeek/internal/treetext"
 	"mcpeek/model"
@@ -16,11 +17,11 @@ import (
 )
 
 // writeJSON prints v as the golden fixtures are written: two-space
-// indent, no HTML escaping (summarizer.MarshalIndent, which the explorer's
+// indent, no HTML escaping (jsonfmt.MarshalIndent, which the explorer's
 // planner view shows too), and the characters that would act on a terminal
 // or reorder its text escaped (model.EscapeJSON: the same JSON value).
 func writeJSON(w io.Writer, v any) error {
-	b, err := summarizer.MarshalIndent(v)
+	b, err := jsonfmt.MarshalIndent(v)
 	if err != nil {
 		return err
 	}
