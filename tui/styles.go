@@ -13,11 +13,11 @@ import (
 
 // Icons are the glyphs the UI draws; plain ASCII would do as well.
 type Icons struct {
-	Starting, Connected, Error, Disabled string
-	NeedsLogin                           string
-	Output, NoOutput, Hidden             string
-	Folded, Unfolded, Leaf, Cycle        string
-	Gateway                              string
+	// The marks of a server's state and a tool's output schema, the
+	// command line's too.
+	theme.Marks
+	Folded, Unfolded, Leaf, Cycle string
+	Gateway                       string
 	// Marks of a call result's check, one per kind, so that the kind
 	// reads without colour too.
 	Missing, TypeMismatch, EnumMismatch string
@@ -71,14 +71,11 @@ type Styles struct {
 // its background, is drawn in reverse video.
 func NewStyles(isDark, noColor bool) Styles {
 	p := theme.New(isDark)
-	marks := theme.DefaultMarks
 	st := lipgloss.NewStyle
 	fg := func(c color.Color) lipgloss.Style { return st().Foreground(c) }
 	s := Styles{
 		Icons: Icons{
-			Starting: marks.Starting, Connected: marks.Connected, Error: marks.Error,
-			Disabled: marks.Disabled, NeedsLogin: marks.NeedsLogin,
-			Output: marks.Output, NoOutput: marks.NoOutput, Hidden: marks.Hidden,
+			Marks:  theme.DefaultMarks,
 			Folded: schematree.DefaultGlyphs.Folded, Unfolded: schematree.DefaultGlyphs.Unfolded,
 			Leaf: schematree.DefaultGlyphs.Leaf, Cycle: schematree.DefaultGlyphs.Cycle,
 			Gateway: "⇄",

@@ -252,7 +252,7 @@ func (j jsonIndentable) MarshalJSON() ([]byte, error) {
 
 func (p printer) servers(servers []model.Server) {
 	for _, s := range servers {
-		line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", stateIcon(s.State), p.path.Render(clean(s.Name)),
+		line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", theme.DefaultMarks.State(s.State), p.path.Render(clean(s.Name)),
 			s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
 		p.println(line)
 		p.serverFacts(s)
@@ -276,7 +276,7 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 		byServer[t.Server] = append(byServer[t.Server], t)
 	}
 	for _, s := range servers {
-		p.println(fmt.Sprintf("%s %s (%s)", stateIcon(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
+		p.println(fmt.Sprintf("%s %s (%s)", theme.DefaultMarks.State(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
 		for _, t := range byServer[s.Name] {
 			out, hidden := marks.NoOutput, " "
 			if t.HasOutputSchema {
@@ -308,22 +308,6 @@ func (p printer) serverError(s model.Server) {
 	if s.State == model.StateNeedsLogin {
 		p.println("    " + p.faint.Render("log in with: mcpeek auth login "+clean(s.Name)))
 	}
-}
-
-// stateIcon is the mark of a server's state, the explorer's.
-func stateIcon(s model.ConnState) string {
-	m := theme.DefaultMarks
-	switch s {
-	case model.StateConnected:
-		return m.Connected
-	case model.StateError:
-		return m.Error
-	case model.StateNeedsLogin:
-		return m.NeedsLogin
-	case model.StateDisabled:
-		return m.Disabled
-	}
-	return m.Starting
 }
 
 func (p printer) stats(s summaryStats) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpeek/internal/theme"
 	"mcpeek/model"
 	"mcpeek/tui"
 )
@@ -187,7 +188,7 @@ func TestTheCLIMarksAsTheExplorerDoes(t *testing.T) {
 	icons := tui.NewStyles(true, false).Icons
 	for state, want := range map[model.ConnState]string{model.StateStarting: icons.Starting, model.StateConnected: icons.Connected,
 		model.StateError: icons.Error, model.StateNeedsLogin: icons.NeedsLogin, model.StateDisabled: icons.Disabled} {
-		if got := stateIcon(state); got != want {
+		if got := theme.DefaultMarks.State(state); got != want {
 			t.Errorf("%s: the CLI draws %q, the explorer %q", state, got, want)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"image/color"
 
 	"charm.land/lipgloss/v2"
+
+	"mcpeek/model"
 )
 
 // Palette is the semantic colour set every style is built from.
@@ -92,4 +94,19 @@ type Marks struct {
 var DefaultMarks = Marks{
 	Starting: "◌", Connected: "●", Error: "✗", Disabled: "○", NeedsLogin: "⊘",
 	Output: "◆", NoOutput: "◇", Hidden: "⋯",
+}
+
+// State is the mark of a server's connection state.
+func (m Marks) State(s model.ConnState) string {
+	switch s {
+	case model.StateStarting:
+		return m.Starting
+	case model.StateConnected:
+		return m.Connected
+	case model.StateError:
+		return m.Error
+	case model.StateNeedsLogin:
+		return m.NeedsLogin
+	}
+	return m.Disabled
 }
