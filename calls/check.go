@@ -140,10 +140,7 @@ func markGot(m resultcheck.Mark) string {
 	case resultcheck.NullNotAllowed:
 		got = "null"
 	}
-	if m.Of > 1 {
-		got += fmt.Sprintf(" (%d of %d)", m.Count, m.Of)
-	}
-	return got
+	return got + m.Share()
 }
 
 func undeclaredVerdicts(target *resultcheck.Target, o *resultcheck.Outcome) []Assertion {

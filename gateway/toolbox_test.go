@@ -18,7 +18,8 @@ func TestToolboxInspectToolOutput(t *testing.T) {
 	if in.ToolID != "demo.shop_get_order" || in.FieldPath != "line_items[]" || in.NodeType != "object" || len(in.Children) == 0 {
 		t.Fatalf("%s", env.Result)
 	}
-	// It is the summarizer's answer, with the contract's defaults.
+	// It is the summarizer's answer, with the documented defaults
+	// (docs/gateway.md: max_depth 4, max_fields 120).
 	up := findUpstreamTool(t, h, "demo", "shop_get_order")
 	s, _ := model.ParseSchema(up.OutputSchema)
 	want, _ := summarizer.Inspect(s, "line_items[0]", summarizer.Options{MaxDepth: 4, MaxFields: 120})
@@ -51,7 +52,9 @@ func TestToolboxInspectToolOutput(t *testing.T) {
 	mustCode(t, h.exec("toolbox.inspect_tool_output", map[string]any{"field_path": "x"}), CodeValidation)
 }
 
-func TestToolboxInspectToolIsSeed001(t *testing.T) {
+// TestToolboxInspectToolIsTheDefinition: inspect_tool answers the tool's
+// name, description and schemas byte for byte, as docs/gateway.md says.
+func TestToolboxInspectToolIsTheDefinition(t *testing.T) {
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("toolbox.inspect_tool", map[string]any{"tool_name": "test.get_item"})
 	mustOK(t, env)

@@ -132,6 +132,16 @@ func Worst(findings []Finding) Severity {
 	return w
 }
 
+// Count counts findings by severity: errors, and the rest (warnings).
+func Count(findings []Finding) (errors, warnings int) {
+	for _, f := range findings {
+		if f.Severity == Error {
+			errors++
+		}
+	}
+	return errors, len(findings) - errors
+}
+
 // tool is a definition decoded once for every rule.
 type tool struct {
 	model.Tool

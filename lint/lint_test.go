@@ -230,3 +230,13 @@ func enum(n, size int) string {
 	}
 	return b.String() + "]"
 }
+
+func TestCount(t *testing.T) {
+	errs, warnings := Count([]Finding{{Severity: Error}, {Severity: Warning}, {Severity: Error}, {Severity: Warning}, {Severity: Warning}})
+	if errs != 2 || warnings != 3 {
+		t.Errorf("Count = %d errors, %d warnings; want 2, 3", errs, warnings)
+	}
+	if errs, warnings := Count(nil); errs != 0 || warnings != 0 {
+		t.Errorf("Count(nil) = %d, %d", errs, warnings)
+	}
+}

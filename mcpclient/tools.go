@@ -117,7 +117,7 @@ func readTools(dec *jsontext.Decoder, server string, raw []byte, tools []model.T
 			}
 			continue
 		}
-		t, err := readTool(dec, raw)
+		t, err := model.ReadTool(dec, raw)
 		if err != nil {
 			return nil, err
 		}
@@ -130,58 +130,8 @@ func readTools(dec *jsontext.Decoder, server string, raw []byte, tools []model.T
 	return tools, err
 }
 
-// readTool reads one tool object, which dec is at, leniently: a member of
-// the wrong type reads as absent.
-func readTool(dec *jsontext.Decoder, raw []byte) (model.Tool, error) {
-	var t model.Tool
-	if _, err := dec.ReadToken(); err != nil {
-		return t, err
-	}
-	start := int(dec.InputOffset()) - 1
-	var annotations []byte
-	for dec.PeekKind() != '}' {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return t, err
-		}
-		switch name.String() {
-		case "name":
-			t.Name, err = readString(dec, "")
-		case "title":
-			t.Title, err = readString(dec, "")
-		case "description":
-			t.Description, err = readString(dec, "")
-		case "inputSchema":
-			t.InputSchema, err = readRaw(dec, raw)
-		case "outputSchema":
-			t.OutputSchema, err = readRaw(dec, raw)
-		case "annotations":
-			annotations, err = readRaw(dec, raw)
-		default:
-			err = dec.SkipValue()
-		}
-		if err != nil {
-			return t, err
-		}
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return t, err
-	}
-	end := int(dec.InputOffset())
-	t.Raw = raw[start:end:end]
-	if t.Title == "" && annotations != nil {
-		// Before 2025-06-18 the title lived in the annotations.
-		var ann struct {
-			Title string `json:"title"`
-		}
-		_ = json.Unmarshal(annotations, &ann)
-		t.Title = ann.Title
-	}
-	return t, nil
-}
-
 // readString reads a string, or null as "". Any other value is an error
-// naming what, or when what is "", is skipped and read as "".
+// naming what.
 func readString(dec *jsontext.Decoder, what string) (string, error) {
 	switch dec.PeekKind() {
 	case '"':
@@ -191,21 +141,7 @@ func readString(dec *jsontext.Decoder, what string) (string, error) {
 		_, err := dec.ReadToken()
 		return "", err
 	}
-	if what != "" {
-		return "", fmt.Errorf("%s is not a string", what)
-	}
-	return "", dec.SkipValue()
-}
-
-// readRaw reads the next value and returns its bytes as a slice of raw, or
-// nil for null.
-func readRaw(dec *jsontext.Decoder, raw []byte) ([]byte, error) {
-	v, err := dec.ReadValue()
-	if err != nil || v.Kind() == 'n' {
-		return nil, err
-	}
-	end := int(dec.InputOffset())
-	return raw[end-len(v) : end : end], nil
+	return "", fmt.Errorf("%s is not a string", what)
 }
 
 func readDelim(dec *jsontext.Decoder, delim jsontext.Kind, notIt string) error {

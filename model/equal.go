@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -132,4 +133,23 @@ func CanonicalNumber(lit string) string {
 		b.WriteString(strconv.Itoa(exp))
 	}
 	return b.String()
+}
+
+// EqualJSON reports whether two JSON texts mean the same value, as Equal
+// compares them (members in any order, numbers however spelled, exactly:
+// no rounding through float64). Texts that are the same bytes are equal
+// without decoding; a text that is not JSON equals only its own bytes.
+func EqualJSON(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	va, errA := DecodeJSON(a)
+	vb, errB := DecodeJSON(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	return va.Equal(vb)
 }

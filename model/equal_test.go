@@ -53,3 +53,22 @@ func TestCanonicalNumber(t *testing.T) {
 		}
 	}
 }
+
+func TestEqualJSON(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{`{"a":1,"b":2}`, `{"b":2,"a":1}`, true},
+		{`[1, 1.0]`, `[1.0,10e-1]`, true},
+		{`12345678901234567890`, `12345678901234567891`, false},
+		{``, ``, true},
+		{``, `null`, false},
+		{`not json`, `not json`, true},
+		{`not json`, `"not json"`, false},
+	} {
+		if got := EqualJSON([]byte(c.a), []byte(c.b)); got != c.want {
+			t.Errorf("EqualJSON(%s, %s) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

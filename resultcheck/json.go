@@ -1,6 +1,6 @@
 package resultcheck
 
-import "mcpeek/summarizer"
+import "mcpeek/internal/jsonfmt"
 
 // The JSON form of an Outcome, as docs/call.md documents it.
 type (
@@ -100,5 +100,5 @@ func (o *Outcome) MarshalJSON() ([]byte, error) {
 	for _, f := range o.Folded {
 		j.FoldedWithData = append(j.FoldedWithData, foldedJSON{Path: f.Line.Path, Hint: f.Line.Hint, Fields: f.Fields, Keys: f.Keys, Paths: f.Paths})
 	}
-	return summarizer.MarshalCompact(j) // no HTML escaping: "<any key>" stays readable
+	return jsonfmt.MarshalCompact(j) // no HTML escaping: "<any key>" stays readable
 }

@@ -103,14 +103,25 @@ func (m Mark) Detail() string {
 // String writes the mark on one line: `total_price: type mismatch:
 // expected string, got number (1 of 1)`.
 func (m Mark) String() string {
-	s := m.DisplayPath() + ": " + m.Kind.String() + ": " + m.Detail()
+	return m.Place() + ": " + m.Kind.String() + ": " + m.Detail() + m.Share()
+}
+
+// Place names the mark's field as every report writes it: its display
+// path, after "(envelope) " for a field of the envelope.
+func (m Mark) Place() string {
 	if m.Envelope {
-		s = "(envelope) " + s
+		return "(envelope) " + m.DisplayPath()
 	}
+	return m.DisplayPath()
+}
+
+// Share is " (COUNT of OF)" when the path occurs more than once in the
+// result, "" otherwise.
+func (m Mark) Share() string {
 	if m.Of > 1 {
-		s += " (" + strconv.Itoa(m.Count) + " of " + strconv.Itoa(m.Of) + ")"
+		return " (" + strconv.Itoa(m.Count) + " of " + strconv.Itoa(m.Of) + ")"
 	}
-	return s
+	return ""
 }
 
 // Observed is what a path held in the result, over all its occurrences.

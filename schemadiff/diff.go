@@ -255,11 +255,11 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	if o.Description != n.Description {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: DescriptionChanged, Detail: wordsChanged(o.Description, n.Description)})
 	}
-	if a, b := topMember(o.Raw, "annotations"), topMember(n.Raw, "annotations"); !sameJSON(a, b) {
+	if a, b := topMember(o.Raw, "annotations"), topMember(n.Raw, "annotations"); !model.EqualJSON(a, b) {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: AnnotationsChanged,
 			Detail: fmt.Sprintf("annotations %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}
-	if a, b := topMember(o.Raw, "_meta"), topMember(n.Raw, "_meta"); !sameJSON(a, b) {
+	if a, b := topMember(o.Raw, "_meta"), topMember(n.Raw, "_meta"); !model.EqualJSON(a, b) {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: MetaChanged,
 			Detail: fmt.Sprintf("_meta %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}

@@ -241,48 +241,19 @@ func decodeServer(dec *jsontext.Decoder, text layout, tools *int) (Server, error
 	return srv, err
 }
 
-// ParseTool reads one raw tool definition as the client does, leniently:
-// only an object with a string name is required. The schemas and Raw are
-// kept byte for byte, as slices of raw.
+// ParseTool reads one raw tool definition as the client does
+// (model.ReadTool), leniently: only an object with a string name is
+// required. The schemas and Raw are kept byte for byte, as slices of raw.
 func ParseTool(server string, raw []byte) (model.Tool, error) {
-	t := model.Tool{Server: server, Raw: raw}
-	var annotationsTitle string
 	dec := newDecoder(raw)
-	err := eachMember(dec, func(name string) (err error) {
-		switch name {
-		case "name":
-			t.Name, err = readString(dec)
-		case "title":
-			t.Title, err = lenientString(dec)
-		case "description":
-			t.Description, err = lenientString(dec)
-		case "inputSchema":
-			t.InputSchema, err = readRaw(dec)
-		case "outputSchema":
-			t.OutputSchema, err = readRaw(dec)
-		case "annotations":
-			if dec.PeekKind() != '{' {
-				return dec.SkipValue()
-			}
-			err = eachMember(dec, func(name string) error {
-				if name == "title" {
-					annotationsTitle, err = lenientString(dec)
-					return err
-				}
-				return dec.SkipValue()
-			})
-		default:
-			err = dec.SkipValue()
-		}
-		return err
-	})
+	t, err := model.ReadTool(dec, raw)
 	switch {
 	case err != nil:
 		return model.Tool{}, fmt.Errorf("not a tool definition: %w", err)
 	case t.Name == "":
 		return model.Tool{}, errors.New("a tool definition has no name")
 	}
-	t.Title = cmp.Or(t.Title, annotationsTitle) // before 2025-06-18 the title lived in the annotations
+	t.Server = server
 	return t, nil
 }
 
@@ -356,14 +327,6 @@ func readString(dec *jsontext.Decoder) (string, error) {
 		return "", fmt.Errorf("want a string, found %s", tok.Kind())
 	}
 	return tok.String(), nil
-}
-
-// lenientString reads a string, or skips any other value as "".
-func lenientString(dec *jsontext.Decoder) (string, error) {
-	if dec.PeekKind() != '"' {
-		return "", dec.SkipValue()
-	}
-	return readString(dec)
 }
 
 // readRaw returns the next value's bytes (a slice of the decoder's

@@ -197,25 +197,6 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
-// sameJSON reports whether two JSON texts mean the same value (members in
-// any order, numbers however spelled; see model.Value.Equal). Texts that
-// are the same bytes are, without decoding; a text that is not JSON is
-// the same only as its own bytes.
-func sameJSON(a, b []byte) bool {
-	if bytes.Equal(a, b) {
-		return true
-	}
-	if len(a) == 0 || len(b) == 0 {
-		return false
-	}
-	va, errA := model.DecodeJSON(a)
-	vb, errB := model.DecodeJSON(b)
-	if errA != nil || errB != nil {
-		return false
-	}
-	return va.Equal(vb)
-}
-
 // canonical returns a JSON text in one spelling per meaning (see
 // model.Value.AppendCanonical), or its compacted bytes when it is not JSON.
 func canonical(b []byte) []byte {

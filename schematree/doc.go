@@ -10,7 +10,7 @@
 // materialised lazily, on first unfold, from a Loader (the inspector for the
 // summary tree, the schema reader for the schema tree).
 //
-// STYLE.md puts the tree in model/. It lives here, one level up, because
-// opening a summary fold is a summarizer.Inspect call and model imports
-// nothing above it.
+// The tree is a domain data structure and would sit in model with the
+// others. It lives here, one level up, because opening a summary fold is a
+// summarizer.Inspect call and model imports nothing above it.
 package schematree

@@ -97,7 +97,8 @@ func TestDeepTier1(t *testing.T) {
 	}
 }
 
-// TestTier1Regex holds the fast matcher to the contract's regex.
+// TestTier1Regex holds the fast matcher to the regex docs/summary.md
+// gives (Tier1Pattern).
 func TestTier1Regex(t *testing.T) {
 	paths := []string{"id", "user_id", "orders[].customer.email", "created_at", "created", "tags[]",
 		"x.name", "xname", "x_name", "a.b.c_id", "[].id", "a[].url", "price_set", "total_price",

@@ -80,7 +80,7 @@ func FuzzInspect(f *testing.F) {
 	})
 }
 
-// FuzzPath: the path parser on the contract's schemas. A path that
+// FuzzPath: the path parser on the fixtures' schemas. A path that
 // resolves normalises to a path that resolves to itself.
 func FuzzPath(f *testing.F) {
 	for _, p := range []string{"", "variants", "variants[]", "line_items[0].price_set.shop_money.amount",

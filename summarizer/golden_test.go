@@ -38,7 +38,7 @@ func mustSchema(t testing.TB, path string) *model.Schema {
 	return s
 }
 
-// TestGoldenSummaries checks every contract fixture byte for byte.
+// TestGoldenSummaries checks every summary fixture in testdata byte for byte.
 func TestGoldenSummaries(t *testing.T) {
 	// Every fixture with a summary; the others (recursive_intent) are
 	// inspector cases only.
@@ -61,7 +61,7 @@ func TestGoldenSummaries(t *testing.T) {
 	}
 }
 
-// TestGoldenInspectCases checks the contract's inspector cases: every field
+// TestGoldenInspectCases checks the inspector cases of testdata: every field
 // they name must match exactly.
 func TestGoldenInspectCases(t *testing.T) {
 	raw, err := os.ReadFile("testdata/inspect-cases.json")

@@ -21,8 +21,8 @@ func fold(path string, n int) string {
 	return path + " (contains " + strconv.Itoa(n) + " sub-fields; inspect_tool_output(..., field_path=\"" + strings.SplitN(path, ":", 2)[0] + "\"))"
 }
 
-// TestReadingRules holds each reading rule of contract/summary.md to the
-// summary lines it must produce.
+// TestReadingRules holds each reading rule of docs/summary.md ("Reading
+// schemas") to the summary lines it must produce.
 func TestReadingRules(t *testing.T) {
 	cases := []struct {
 		name, schema string

@@ -97,6 +97,15 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
+// Where names where the error is, as both front ends write it: its
+// pointer, or "arguments" for the whole value.
+func (e FieldError) Where() string {
+	if e.Path == "" {
+		return "arguments"
+	}
+	return e.Path
+}
+
 // Result is what Check made of a call's arguments.
 type Result struct {
 	// Problem is why the arguments were refused; Accepted when they pass.

@@ -260,3 +260,12 @@ func TestSchemaIsSafeForConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func TestFieldErrorWhere(t *testing.T) {
+	if got := (FieldError{Path: "/a/0"}).Where(); got != "/a/0" {
+		t.Errorf("Where() = %q", got)
+	}
+	if got := (FieldError{}).Where(); got != "arguments" {
+		t.Errorf("the whole value: Where() = %q", got)
+	}
+}

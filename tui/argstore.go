@@ -1,12 +1,13 @@
 package tui
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"mcpeek/internal/atomicfile"
+	"mcpeek/internal/jsonfmt"
+	"mcpeek/model"
 	"os"
 	"path/filepath"
 	"time"
@@ -81,22 +82,11 @@ func remember(sets []argSet, args json.RawMessage, at time.Time) []argSet {
 		if len(out) == maxArgSets {
 			break
 		}
-		if !sameJSON(s.Args, args) {
+		if !model.EqualJSON(s.Args, args) {
 			out = append(out, s)
 		}
 	}
 	return out
-}
-
-// sameJSON compares two JSON texts as values (members in any order).
-func sameJSON(a, b json.RawMessage) bool {
-	var va, vb any
-	if json.Unmarshal(a, &va) != nil || json.Unmarshal(b, &vb) != nil {
-		return bytes.Equal(a, b)
-	}
-	ja, _ := json.Marshal(va)
-	jb, _ := json.Marshal(vb)
-	return bytes.Equal(ja, jb)
 }
 
 // saveArgSet remembers args for a tool: it reads the file, puts the set
@@ -109,11 +99,11 @@ func saveArgSet(toolID string, args json.RawMessage, at time.Time) error {
 	}
 	f, _ := readArgFile(path) // an unreadable file starts again empty
 	f.Tools[toolID] = remember(f.Tools[toolID], args, at)
-	b, err := json.MarshalIndent(f, "", "  ")
+	b, err := jsonfmt.MarshalIndent(f) // the arguments as given: no \u003c for "<"
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, append(b, '\n'))
+	return writeFileAtomic(path, b)
 }
 
 // writeFileAtomic writes b to path, mode 0600, creating its directory,

@@ -198,11 +198,7 @@ func fieldErrors(fields []formField, errs []toolargs.FieldError) (at map[int]str
 		}
 		msg := model.SanitizeLine(e.Message)
 		if best < 0 {
-			where := e.Path
-			if where == "" {
-				where = "arguments"
-			}
-			general = append(general, model.SanitizeLine(where)+": "+msg)
+			general = append(general, model.SanitizeLine(e.Where())+": "+msg)
 			continue
 		}
 		if rest := strings.TrimPrefix(e.Path, pointerOf(fields[best].path)); rest != "" {

@@ -173,7 +173,7 @@ func TestCallFormSubmitRefusedThenSent(t *testing.T) {
 		t.Error("the form stayed open")
 	}
 	sets, err := loadArgSets("demo.shop_get_order")
-	if err != nil || len(sets) != 1 || !sameJSON(sets[0].Args, sub.call.args) {
+	if err != nil || len(sets) != 1 || !model.EqualJSON(sets[0].Args, sub.call.args) {
 		t.Fatalf("remembered %v, %v", sets, err)
 	}
 	path, _ := argStorePath()
@@ -251,7 +251,7 @@ func TestRememberKeepsTenDistinct(t *testing.T) {
 		t.Fatalf("sets %v", sets)
 	}
 	for _, s := range sets[1:] {
-		if sameJSON(s.Args, sets[0].Args) {
+		if model.EqualJSON(s.Args, sets[0].Args) {
 			t.Fatal("a repeated set was kept twice")
 		}
 	}

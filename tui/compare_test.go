@@ -17,9 +17,9 @@ import (
 )
 
 // leafCount is an independent count over a schema's JSON, written for
-// this test from the contract's words and nothing of the summarizer: it
+// this test from docs/summary.md's words and nothing of the summarizer: it
 // walks properties and items, follows local $refs, stops at a $ref already
-// on the path, reads anyOf/oneOf as the contract says (null dropped, one
+// on the path, reads anyOf/oneOf as the docs say (null dropped, one
 // left is the node, all objects merge, else a union leaf) and unwraps the
 // {successful, data, error} envelope. It handles the schemas it is given
 // (no allOf).
@@ -73,7 +73,7 @@ func (c *leafCount) deref(s map[string]any, refs []string) (map[string]any, []st
 	}
 }
 
-// resolve is deref, then the contract's reading of anyOf and oneOf.
+// resolve is deref, then the documented reading of anyOf and oneOf.
 func (c *leafCount) resolve(s map[string]any, refs []string) (map[string]any, []string) {
 	s, refs = c.deref(s, refs)
 	alts, ok := s["anyOf"].([]any)

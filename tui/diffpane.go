@@ -74,20 +74,13 @@ func (p *diffPane) against() string {
 
 // changeCounts writes "1 breaking, 2 compatible".
 func changeCounts(changes []schemadiff.Change) string {
-	var br, co int
-	for _, c := range changes {
-		if c.Class == schemadiff.Breaking {
-			br++
-		} else {
-			co++
-		}
-	}
+	n := schemadiff.Count(changes)
 	var parts []string
-	if br > 0 {
-		parts = append(parts, itoa(br)+" breaking")
+	if n.Breaking > 0 {
+		parts = append(parts, itoa(n.Breaking)+" breaking")
 	}
-	if co > 0 {
-		parts = append(parts, itoa(co)+" compatible")
+	if n.Compatible > 0 {
+		parts = append(parts, itoa(n.Compatible)+" compatible")
 	}
 	return strings.Join(parts, ", ")
 }
@@ -153,11 +146,10 @@ func newDiffTree(pt summarizer.ParsedTool, bothEnveloped bool, changes []schemad
 // place is where a change shows on the tree: its section and the path as
 // the tree writes it; false for a change to the tool's words.
 func (d *diffTree) place(c schemadiff.Change) (section, path string, ok bool) {
-	k := string(c.Kind)
-	switch {
-	case strings.HasPrefix(k, "input-"):
+	switch c.Side() {
+	case schemadiff.OnInput:
 		return "input", c.Path, true
-	case strings.HasPrefix(k, "output-"):
+	case schemadiff.OnOutput:
 		if d.env {
 			if c.Path == "" {
 				return "output", "data", true
@@ -361,22 +353,7 @@ func (p *diffPane) find(q string, dir int) (int, int, bool) {
 	return i + 1, len(hits), false
 }
 
-// changeText is a change's line as plain text: kind, path, detail.
+// changeText is a change's line as plain text: kind, where, detail.
 func changeText(c schemadiff.Change) string {
-	return string(c.Kind) + " " + changePath(c) + " — " + c.Detail
-}
-
-// changePath is a change's path, or what it is a change to.
-func changePath(c schemadiff.Change) string {
-	if c.Path != "" {
-		return c.Path
-	}
-	k := string(c.Kind)
-	switch {
-	case strings.HasPrefix(k, "input-"):
-		return "(input root)"
-	case strings.HasPrefix(k, "output-"):
-		return "(output root)"
-	}
-	return "(tool)"
+	return string(c.Kind) + " " + c.Where() + " — " + c.Detail
 }

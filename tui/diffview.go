@@ -88,7 +88,7 @@ func (p *diffPane) changeLine(s *Styles, c schemadiff.Change, cursor, focused bo
 	segs := []seg{
 		{glyph + " ", st},
 		{string(c.Kind) + " ", s.Dim},
-		{model.SanitizeLine(changePath(c)), s.PathBar},
+		{model.SanitizeLine(c.Where()), s.PathBar},
 		{"  " + model.SanitizeLine(c.Detail), s.Faint},
 	}
 	var b strings.Builder

@@ -205,7 +205,7 @@ func (d *fieldDialog) render(s *Styles, width, height int) string {
 				{padRight(h.In, 6) + "  ", s.Dim},
 				{model.SanitizeLine(h.Path), s.Name},
 				{": ", s.Dim},
-				{h.Type, s.typeStyle(h.Type)},
+				{h.Type, s.Type(h.Type)},
 			}
 			var b strings.Builder
 			s.renderLine(&b, segs, inner, i == d.cursor, true)

@@ -35,17 +35,12 @@ func (p *lintPane) headline() string {
 
 // findingCounts writes "3 errors, 1 warning" or "none".
 func findingCounts(fs []lint.Finding) string {
-	var errs int
-	for _, f := range fs {
-		if f.Severity == lint.Error {
-			errs++
-		}
-	}
+	errs, w := lint.Count(fs)
 	var parts []string
 	if errs > 0 {
 		parts = append(parts, plural(errs, "error"))
 	}
-	if w := len(fs) - errs; w > 0 {
+	if w > 0 {
 		parts = append(parts, plural(w, "warning"))
 	}
 	if len(parts) == 0 {

@@ -59,14 +59,7 @@ func (l *callLayer) absentRow(s *Styles) []seg {
 		}
 		names := make([]string, 0, len(l.missing)+1)
 		for _, m := range l.missing {
-			name := m.DisplayPath()
-			if m.Envelope {
-				name = "(envelope) " + name
-			}
-			if m.Of > 1 {
-				name += " (" + itoa(m.Count) + " of " + itoa(m.Of) + ")"
-			}
-			names = append(names, name)
+			names = append(names, m.Place()+m.Share())
 		}
 		if n > len(names) {
 			names = append(names, "…")
@@ -254,9 +247,5 @@ func (l *callLayer) heldLines(s *Styles, r *resultcheck.Report, n *schematree.No
 // markDetail is a mark in full: "type mismatch: expected string, got
 // number (1 of 3)".
 func markDetail(m resultcheck.Mark) string {
-	t := m.Kind.String() + ": " + m.Detail()
-	if m.Of > 1 {
-		t += " (" + itoa(m.Count) + " of " + itoa(m.Of) + ")"
-	}
-	return t
+	return m.Kind.String() + ": " + m.Detail() + m.Share()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"mcpeek/internal/jsonfmt"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
@@ -42,9 +43,9 @@ func newPlannerDoc(t summarizer.ParsedTool, budget summarizer.Options) *plannerD
 	}
 	// Measured as `summary --stats` measures it: compact, as a planner
 	// receives it.
-	compact, _ := summarizer.MarshalCompact(d)
+	compact, _ := jsonfmt.MarshalCompact(d)
 	p.compact = string(compact)
-	indented, _ := summarizer.MarshalIndent(d)
+	indented, _ := jsonfmt.MarshalIndent(d)
 	p.json = newRawDoc(bytes.TrimSuffix(indented, []byte("\n"))) // the last newline ends a line, it makes none
 	p.why = whyLines(p.json, d.Steps)
 	return p

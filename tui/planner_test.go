@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"mcpeek/internal/jsonfmt"
 	"mcpeek/internal/testkit"
 	"slices"
 	"strings"
@@ -38,8 +39,8 @@ func topLevel(h *harness) []string {
 
 // Every knob press folds the summary again to exactly what
 // summarizer.Summarize returns with those values, in the summary tree, the
-// planner view and the tools pane's marks; 0 goes back to the contract's
-// defaults.
+// planner view and the tools pane's marks; 0 goes back to the defaults
+// of docs/summary.md.
 func TestKnobsRefoldToSummarize(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.selectTool("shop_get_order")
@@ -76,7 +77,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 		}
 		if h.m.view == viewNamed(t, "planner") {
 			d, _ := summarizer.Describe(v.tool, want)
-			b, _ := summarizer.MarshalIndent(d)
+			b, _ := jsonfmt.MarshalIndent(d)
 			plan := paneFor[*plannerPane](t, v).plan
 			if got := rawText(plan.json); got != strings.TrimSuffix(string(b), "\n") {
 				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, plan.budget, want, got, b)
@@ -112,7 +113,7 @@ func TestPlannerView(t *testing.T) {
 
 	c := tokens.NewCounter()
 	d, _ := summarizer.Describe(v.tool, h.m.budget)
-	compact, _ := summarizer.MarshalCompact(d)
+	compact, _ := jsonfmt.MarshalCompact(d)
 	desc, def := c.Measure(string(compact)), c.Measure(string(v.tool.Raw))
 	scr := h.screen()
 	for _, want := range []string{

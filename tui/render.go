@@ -98,7 +98,7 @@ func (v treeView) render(t *schematree.Tree) string {
 			segs = append(segs, v.mark(n))
 		}
 		for _, sp := range spans {
-			segs = append(segs, seg{sp.Text, v.styles.treeRoleStyle(sp)})
+			segs = append(segs, seg{sp.Text, v.styles.RoleStyles.Span(sp)})
 		}
 		segs = v.layer.appendMarks(v.styles, segs, spans, n)
 		v.styles.renderLine(&b, segs, v.width, n == t.Cursor(), v.focused)

@@ -3,6 +3,7 @@ package tui
 import (
 	"image/color"
 	"mcpeek/internal/theme"
+	"mcpeek/internal/treetext"
 	"mcpeek/schematree"
 
 	"charm.land/bubbles/v2/help"
@@ -12,11 +13,11 @@ import (
 
 // Icons are the glyphs the UI draws; plain ASCII would do as well.
 type Icons struct {
-	Starting, Connected, Error, Disabled string
-	NeedsLogin                           string
-	Output, NoOutput, Hidden             string
-	Folded, Unfolded, Leaf, Cycle        string
-	Gateway                              string
+	// The marks of a server's state and a tool's output schema, the
+	// command line's too.
+	theme.Marks
+	Folded, Unfolded, Leaf, Cycle string
+	Gateway                       string
 	// Marks of a call result's check, one per kind, so that the kind
 	// reads without colour too.
 	Missing, TypeMismatch, EnumMismatch string
@@ -34,12 +35,10 @@ type Styles struct {
 	PaneTitle, PaneTitleFocus lipgloss.Style
 	Tab, TabActive, Separator lipgloss.Style
 
-	// Tree lines.
-	Cursor, CursorBlur                     lipgloss.Style
-	Glyph, Name, Required, Count, Note     lipgloss.Style
-	TypeObject, TypeString, TypeNumber     lipgloss.Style
-	TypeBool, TypeOther, More, Cycle, Desc lipgloss.Style
-	Section, Match                         lipgloss.Style
+	// Tree lines: a style per role, the one mapping `mcpeek fold` draws
+	// with too, and the cursor and a search match over them.
+	treetext.RoleStyles
+	Cursor, CursorBlur, Match lipgloss.Style
 
 	// A call result over the trees: the value a field held, and the
 	// marks of what differs from the schema.
@@ -72,14 +71,11 @@ type Styles struct {
 // its background, is drawn in reverse video.
 func NewStyles(isDark, noColor bool) Styles {
 	p := theme.New(isDark)
-	marks := theme.DefaultMarks
 	st := lipgloss.NewStyle
 	fg := func(c color.Color) lipgloss.Style { return st().Foreground(c) }
 	s := Styles{
 		Icons: Icons{
-			Starting: marks.Starting, Connected: marks.Connected, Error: marks.Error,
-			Disabled: marks.Disabled, NeedsLogin: marks.NeedsLogin,
-			Output: marks.Output, NoOutput: marks.NoOutput, Hidden: marks.Hidden,
+			Marks:  theme.DefaultMarks,
 			Folded: schematree.DefaultGlyphs.Folded, Unfolded: schematree.DefaultGlyphs.Unfolded,
 			Leaf: schematree.DefaultGlyphs.Leaf, Cycle: schematree.DefaultGlyphs.Cycle,
 			Gateway: "⇄",
@@ -97,22 +93,9 @@ func NewStyles(isDark, noColor bool) Styles {
 		TabActive:      fg(p.Accent).Bold(true).Underline(true),
 		Separator:      fg(p.Border),
 
+		RoleStyles: treetext.NewRoleStyles(p),
 		Cursor:     st().Background(p.SelBg).Foreground(p.SelFg).Bold(true),
 		CursorBlur: st().Background(p.Border).Foreground(p.Text),
-		Glyph:      fg(p.Fold),
-		Name:       fg(p.Key),
-		Required:   fg(p.Err),
-		Count:      fg(p.Fold),
-		Note:       fg(p.Muted).Italic(true),
-		TypeObject: fg(p.Object),
-		TypeString: fg(p.Str),
-		TypeNumber: fg(p.Num),
-		TypeBool:   fg(p.Lit),
-		TypeOther:  fg(p.Muted),
-		More:       fg(p.Fold).Italic(true),
-		Cycle:      fg(p.Lit).Italic(true),
-		Desc:       fg(p.Faint),
-		Section:    fg(p.Accent).Bold(true),
 		Match:      fg(p.Fold).Underline(true),
 
 		Observed:     fg(p.Muted),
@@ -159,46 +142,4 @@ func NewStyles(isDark, noColor bool) Styles {
 		s.Help.FullKey = s.Help.FullKey.Bold(true)
 	}
 	return s
-}
-
-// treeRoleStyle is the style of one span of a tree line.
-func (s *Styles) treeRoleStyle(sp schematree.Span) lipgloss.Style {
-	switch sp.Role {
-	case schematree.RoleGlyph:
-		return s.Glyph
-	case schematree.RoleSection:
-		return s.Section
-	case schematree.RoleName:
-		return s.Name
-	case schematree.RoleRequired:
-		return s.Required
-	case schematree.RoleType:
-		return s.typeStyle(sp.Text)
-	case schematree.RoleCount:
-		return s.Count
-	case schematree.RoleNote, schematree.RoleText:
-		return s.Note
-	case schematree.RoleCycleNote:
-		return s.Cycle
-	case schematree.RoleMore:
-		return s.More
-	case schematree.RoleDesc:
-		return s.Desc
-	}
-	return s.Dim // punctuation, format, enum
-}
-
-// typeStyle picks the colour of a type label.
-func (s *Styles) typeStyle(label string) lipgloss.Style {
-	switch theme.ClassOf(label) {
-	case theme.TypeObject:
-		return s.TypeObject
-	case theme.TypeString:
-		return s.TypeString
-	case theme.TypeNumber:
-		return s.TypeNumber
-	case theme.TypeBool:
-		return s.TypeBool
-	}
-	return s.TypeOther
 }

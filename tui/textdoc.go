@@ -43,7 +43,7 @@ func (s *Styles) roleStyle(sp span) lipgloss.Style {
 	case roleName:
 		return s.Name
 	case roleType:
-		return s.typeStyle(sp.text)
+		return s.Type(sp.text)
 	case roleFold:
 		return s.More
 	case roleCount:

@@ -358,18 +358,19 @@ func btoi(b bool) int {
 
 func (p toolsView) stateIcon(st model.ConnState) (string, lipgloss.Style) {
 	s := p.styles
+	icon := s.Icons.State(st)
 	switch st {
 	case model.StateStarting:
 		if p.spinner != "" {
-			return p.spinner, s.StateStarting
+			icon = p.spinner
 		}
-		return s.Icons.Starting, s.StateStarting
+		return icon, s.StateStarting
 	case model.StateConnected:
-		return s.Icons.Connected, s.StateConnected
+		return icon, s.StateConnected
 	case model.StateError:
-		return s.Icons.Error, s.StateError
+		return icon, s.StateError
 	case model.StateNeedsLogin:
-		return s.Icons.NeedsLogin, s.StateStarting
+		return icon, s.StateStarting
 	}
-	return s.Icons.Disabled, s.StateOff
+	return icon, s.StateOff
 }

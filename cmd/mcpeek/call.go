@@ -124,11 +124,7 @@ func (a *app) checkArgs(tool model.Tool, args json.RawMessage) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "the arguments break the input schema of %s (--no-check-args sends them anyway):", tool.ID())
 	for _, e := range res.Errors {
-		where := e.Path
-		if where == "" {
-			where = "arguments"
-		}
-		fmt.Fprintf(&b, "\n  %s: %s", clean(where), clean(e.Message))
+		fmt.Fprintf(&b, "\n  %s: %s", clean(e.Where()), clean(e.Message))
 	}
 	if res.Omitted > 0 {
 		fmt.Fprintf(&b, "\n  ... and %d more", res.Omitted)

@@ -170,14 +170,7 @@ func printCheck(w io.Writer, id string, o *resultcheck.Outcome) {
 // markLine is a mark without its kind: `total_price: expected string, got
 // number (1 of 3)`.
 func markLine(m resultcheck.Mark) string {
-	s := m.DisplayPath() + ": " + m.Detail()
-	if m.Envelope {
-		s = "(envelope) " + s
-	}
-	if m.Of > 1 {
-		s += fmt.Sprintf(" (%d of %d)", m.Count, m.Of)
-	}
-	return s
+	return m.Place() + ": " + m.Detail() + m.Share()
 }
 
 // foldedLine says what one fold of the summary hid: "279 fields behind

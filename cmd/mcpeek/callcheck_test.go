@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"mcpeek/summarizer"
+	"mcpeek/internal/jsonfmt"
 )
 
 // report is a command's stderr without the notice that the demo server
@@ -86,7 +86,7 @@ func TestCallCheckJSON(t *testing.T) {
 					t.Errorf("check has no %q", key)
 				}
 			}
-			check, _ := summarizer.MarshalIndent(got.Check)
+			check, _ := jsonfmt.MarshalIndent(got.Check)
 			assertGolden(t, c.golden, string(check))
 		})
 	}

@@ -187,3 +187,19 @@ func readSnapshotFile(t *testing.T, path string) schemadiff.Snapshot {
 	}
 	return s
 }
+
+// TestDiffNamesTheOutputRootAsTheExplorerDoes: an output schema removed is
+// a change at the output's root in text and markdown, as the explorer's
+// change list writes it (schemadiff.Change.Where for both).
+func TestDiffNamesTheOutputRootAsTheExplorerDoes(t *testing.T) {
+	useDemo(t)
+	old, new := diffCases+"tools/old.json", diffCases+"tools/new.json"
+	text, _, _ := mcpeek(t, "diff", old, new)
+	if !strings.Contains(text, "(output root)  output-schema-removed") {
+		t.Errorf("text report:\n%s\nwant the output schema removed at (output root)", text)
+	}
+	md, _, _ := mcpeek(t, "diff", old, new, "--format", "markdown")
+	if !strings.Contains(md, "| (output root) | output-schema-removed |") {
+		t.Errorf("markdown report:\n%s\nwant the output schema removed at (output root)", md)
+	}
+}

@@ -182,13 +182,13 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 			}
 		}
 		run.Changes = schemadiff.Diff(old, snap)
-		br, co, _ := changeCounts(run.Changes)
+		n := schemadiff.Count(run.Changes)
 		diffPart.Status = partPass
-		if br > 0 {
+		if n.Breaking > 0 {
 			diffPart.Status = partFail
 		}
 		diffPart.Summary = fmt.Sprintf("%s against %s: %s, %s", strings.Join(names, ", "), in.lockPath,
-			plural(br, "breaking change", "breaking changes"), plural(co, "compatible change", "compatible changes"))
+			plural(n.Breaking, "breaking change", "breaking changes"), plural(n.Compatible, "compatible change", "compatible changes"))
 	}
 	run.Parts = append(run.Parts, diffPart)
 

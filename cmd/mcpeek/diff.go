@@ -177,42 +177,11 @@ func (a *app) printChanges(changes []schemadiff.Change, format string) error {
 	return nil
 }
 
-// changeCounts counts changes by class, and the tools they touch.
-func changeCounts(changes []schemadiff.Change) (breaking, compatible, tools int) {
-	seen := map[string]bool{}
-	for _, c := range changes {
-		if c.Class == schemadiff.Breaking {
-			breaking++
-		} else {
-			compatible++
-		}
-		if !seen[c.Tool] {
-			seen[c.Tool] = true
-			tools++
-		}
-	}
-	return breaking, compatible, tools
-}
-
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// changeWhere names where a change is: its path, or the schema root or the
-// tool itself when it has none.
-func changeWhere(c schemadiff.Change) string {
-	switch {
-	case c.Path != "":
-		return c.Path
-	case strings.HasPrefix(string(c.Kind), "input-"):
-		return "(input root)"
-	case strings.HasPrefix(string(c.Kind), "output-") && c.Kind != schemadiff.OutputSchemaAdded && c.Kind != schemadiff.OutputSchemaRemoved:
-		return "(output root)"
-	}
-	return "(tool)"
 }
 
 // changes prints changes grouped by tool, in the diff's order.
@@ -231,11 +200,11 @@ func (p printer) changes(changes []schemadiff.Change) {
 		if c.Class == schemadiff.Breaking {
 			class = p.fold.Render(class)
 		}
-		p.println("  " + class + "  " + p.path.Render(clean(changeWhere(c))) + "  " + string(c.Kind) + p.faint.Render(": "+clean(c.Detail)))
+		p.println("  " + class + "  " + p.path.Render(clean(c.Where())) + "  " + string(c.Kind) + p.faint.Render(": "+clean(c.Detail)))
 	}
-	b, c, t := changeCounts(changes)
-	p.println(fmt.Sprintf("%s and %s in %s", plural(b, "breaking change", "breaking changes"),
-		plural(c, "compatible change", "compatible changes"), plural(t, "tool", "tools")))
+	n := schemadiff.Count(changes)
+	p.println(fmt.Sprintf("%s and %s in %s", plural(n.Breaking, "breaking change", "breaking changes"),
+		plural(n.Compatible, "compatible change", "compatible changes"), plural(n.Tools, "tool", "tools")))
 }
 
 // markdownChanges renders changes for a pull request comment: a title that
@@ -247,13 +216,13 @@ func markdownChanges(changes []schemadiff.Change) string {
 		b.WriteString("### mcpeek diff: no changes\n\nThe tools' definitions are the same.\n")
 		return b.String()
 	}
-	br, co, tools := changeCounts(changes)
+	n := schemadiff.Count(changes)
 	verdict := "compatible"
-	if br > 0 {
+	if n.Breaking > 0 {
 		verdict = "**breaking**"
 	}
 	fmt.Fprintf(&b, "### mcpeek diff: %s\n\n%s and %s in %s.\n", verdict,
-		plural(br, "breaking change", "breaking changes"), plural(co, "compatible change", "compatible changes"), plural(tools, "tool", "tools"))
+		plural(n.Breaking, "breaking change", "breaking changes"), plural(n.Compatible, "compatible change", "compatible changes"), plural(n.Tools, "tool", "tools"))
 	for _, class := range []schemadiff.Class{schemadiff.Breaking, schemadiff.Compatible} {
 		title := "Breaking for callers"
 		if class == schemadiff.Compatible {
@@ -268,7 +237,7 @@ func markdownChanges(changes []schemadiff.Change) string {
 				fmt.Fprintf(&b, "\n#### %s\n\n| tool | path | change | detail |\n|---|---|---|---|\n", title)
 				header = true
 			}
-			where := changeWhere(c)
+			where := c.Where()
 			if c.Path != "" {
 				where = "`" + mdCode(c.Path) + "`"
 			}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/internal/theme"
 	"mcpeek/internal/treetext"
 	"mcpeek/schematree"
 	"mcpeek/summarizer"
@@ -60,7 +59,7 @@ func (a *app) foldCommand() *cobra.Command {
 			if tg.ref.fromFile() {
 				title = tg.ref.schemaPath
 			}
-			_, err = fmt.Fprintln(a.stdout, treetext.Render(clean(title), t, a.foldPalette()))
+			_, err = fmt.Fprintln(a.stdout, treetext.Render(clean(title), t, a.foldStyles()))
 			return err
 		},
 	}
@@ -71,11 +70,11 @@ func (a *app) foldCommand() *cobra.Command {
 	return cmd
 }
 
-// foldPalette is the palette fold colours its tree in, nil for plain text.
-func (a *app) foldPalette() *theme.Palette {
+// foldStyles are the styles fold draws its tree in, nil for plain text.
+func (a *app) foldStyles() *treetext.RoleStyles {
 	p := a.printer()
 	if !p.styled {
 		return nil
 	}
-	return &p.palette
+	return &p.roles
 }

@@ -165,17 +165,14 @@ func (a *app) printFindings(findings []lint.Finding, format string) error {
 // lintVerdict counts findings by severity and says which clients refuse
 // how many tools: "openai-strict (9 tools), gemini (5 tools)".
 func lintVerdict(findings []lint.Finding) (errs, warnings int, refused string) {
+	errs, warnings = lint.Count(findings)
 	refusedBy := map[string]map[string]bool{}
-	var order []string
 	for _, f := range findings {
 		if f.Severity != lint.Error {
-			warnings++
 			continue
 		}
-		errs++
 		if refusedBy[f.Client] == nil {
 			refusedBy[f.Client] = map[string]bool{}
-			order = append(order, f.Client)
 		}
 		refusedBy[f.Client][f.Tool] = true
 	}

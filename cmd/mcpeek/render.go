@@ -9,17 +9,19 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"mcpeek/internal/jsonfmt"
 	"mcpeek/internal/theme"
+	"mcpeek/internal/treetext"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
 
 // writeJSON prints v as the golden fixtures are written: two-space
-// indent, no HTML escaping (summarizer.MarshalIndent, which the explorer's
+// indent, no HTML escaping (jsonfmt.MarshalIndent, which the explorer's
 // planner view shows too), and the characters that would act on a terminal
 // or reorder its text escaped (model.EscapeJSON: the same JSON value).
 func writeJSON(w io.Writer, v any) error {
-	b, err := summarizer.MarshalIndent(v)
+	b, err := jsonfmt.MarshalIndent(v)
 	if err != nil {
 		return err
 	}
@@ -70,6 +72,7 @@ type printer struct {
 	w       io.Writer
 	styled  bool
 	palette theme.Palette
+	roles   treetext.RoleStyles // a tree line's, the explorer's too
 	path    lipgloss.Style
 	fold    lipgloss.Style
 	head    lipgloss.Style
@@ -80,6 +83,7 @@ func (a *app) printer() printer {
 	p := printer{w: a.stdout, styled: a.color}
 	if p.styled {
 		p.palette = theme.New(darkBackground())
+		p.roles = treetext.NewRoleStyles(p.palette)
 		p.path = lipgloss.NewStyle().Foreground(p.palette.Key).Bold(true)
 		p.fold = lipgloss.NewStyle().Foreground(p.palette.Fold).Italic(true)
 		p.head = lipgloss.NewStyle().Bold(true).Underline(true)
@@ -110,7 +114,7 @@ func (p printer) typ(label string) string {
 	if !p.styled {
 		return label
 	}
-	return lipgloss.NewStyle().Foreground(p.palette.TypeColor(label)).Render(label)
+	return p.roles.Type(label).Render(label)
 }
 
 // clean makes untrusted text safe for a terminal and keeps it on one line.
@@ -248,7 +252,7 @@ func (j jsonIndentable) MarshalJSON() ([]byte, error) {
 
 func (p printer) servers(servers []model.Server) {
 	for _, s := range servers {
-		line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", stateIcon(s.State), p.path.Render(clean(s.Name)),
+		line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", theme.DefaultMarks.State(s.State), p.path.Render(clean(s.Name)),
 			s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
 		p.println(line)
 		p.serverFacts(s)
@@ -272,7 +276,7 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 		byServer[t.Server] = append(byServer[t.Server], t)
 	}
 	for _, s := range servers {
-		p.println(fmt.Sprintf("%s %s (%s)", stateIcon(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
+		p.println(fmt.Sprintf("%s %s (%s)", theme.DefaultMarks.State(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
 		for _, t := range byServer[s.Name] {
 			out, hidden := marks.NoOutput, " "
 			if t.HasOutputSchema {
@@ -304,22 +308,6 @@ func (p printer) serverError(s model.Server) {
 	if s.State == model.StateNeedsLogin {
 		p.println("    " + p.faint.Render("log in with: mcpeek auth login "+clean(s.Name)))
 	}
-}
-
-// stateIcon is the mark of a server's state, the explorer's.
-func stateIcon(s model.ConnState) string {
-	m := theme.DefaultMarks
-	switch s {
-	case model.StateConnected:
-		return m.Connected
-	case model.StateError:
-		return m.Error
-	case model.StateNeedsLogin:
-		return m.NeedsLogin
-	case model.StateDisabled:
-		return m.Disabled
-	}
-	return m.Starting
 }
 
 func (p printer) stats(s summaryStats) {

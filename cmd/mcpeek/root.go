@@ -14,6 +14,7 @@ import (
 
 	"mcpeek/calls"
 	"mcpeek/gateway"
+	"mcpeek/internal/theme"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
@@ -154,11 +155,15 @@ var errNoTerminal = errors.New("the explorer needs a terminal: run mcpeek with i
 // printError writes err to stderr, sanitised, never restyled: error texts
 // name field paths and schema keys that must read exactly as written.
 func (a *app) printError(err error) {
-	prefix := "Error:"
-	if colorAllowed(a.stderr) {
-		prefix = lipgloss.NewStyle().Foreground(lipgloss.Color("#FF5F87")).Bold(true).Render(prefix)
+	fmt.Fprintln(a.stderr, errorPrefix(colorAllowed(a.stderr)), model.Sanitize(err.Error()))
+}
+
+// errorPrefix is "Error:", styled in the palette's error colour.
+func errorPrefix(styled bool) string {
+	if !styled {
+		return "Error:"
 	}
-	fmt.Fprintln(a.stderr, prefix, model.Sanitize(err.Error()))
+	return lipgloss.NewStyle().Foreground(theme.New(darkBackground()).Err).Bold(true).Render("Error:")
 }
 
 // colorAllowed reports whether styled output may be written to w.

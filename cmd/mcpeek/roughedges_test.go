@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpeek/internal/theme"
 	"mcpeek/model"
 	"mcpeek/tui"
 )
@@ -187,7 +188,7 @@ func TestTheCLIMarksAsTheExplorerDoes(t *testing.T) {
 	icons := tui.NewStyles(true, false).Icons
 	for state, want := range map[model.ConnState]string{model.StateStarting: icons.Starting, model.StateConnected: icons.Connected,
 		model.StateError: icons.Error, model.StateNeedsLogin: icons.NeedsLogin, model.StateDisabled: icons.Disabled} {
-		if got := stateIcon(state); got != want {
+		if got := theme.DefaultMarks.State(state); got != want {
 			t.Errorf("%s: the CLI draws %q, the explorer %q", state, got, want)
 		}
 	}
@@ -196,6 +197,24 @@ func TestTheCLIMarksAsTheExplorerDoes(t *testing.T) {
 		icons.Output + " declares an output schema"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("tools lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestTheErrorPrefixIsInThePalettesErrorColour: "Error:" is drawn in the
+// palette's error colour for the terminal's background, as the explorer
+// draws its errors, not in a colour of its own.
+func TestTheErrorPrefixIsInThePalettesErrorColour(t *testing.T) {
+	if got := errorPrefix(false); got != "Error:" {
+		t.Errorf("unstyled prefix = %q", got)
+	}
+	for _, c := range []struct{ colorfgbg, rgb string }{
+		{"", "255;107;122"},   // dark: #FF6B7A
+		{"0;15", "198;40;40"}, // light: #C62828
+	} {
+		t.Setenv("COLORFGBG", c.colorfgbg)
+		if got := errorPrefix(true); !strings.Contains(got, c.rgb) || !strings.Contains(got, "Error:") {
+			t.Errorf("COLORFGBG=%q: prefix %q, want it in %s", c.colorfgbg, got, c.rgb)
 		}
 	}
 }

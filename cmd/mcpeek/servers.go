@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/assets"
+	"mcpeek/internal/jsonfmt"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
@@ -163,7 +164,7 @@ func (a *app) toolsCommand() *cobra.Command {
 					entries[i] = t
 				}
 				jw := &jsonWriter{w: a.stdout}
-				if err := summarizer.WriteIndentArray(jw, entries); err != nil {
+				if err := jsonfmt.WriteIndentArray(jw, entries); err != nil {
 					return err
 				}
 				if err := jw.Flush(); err != nil {

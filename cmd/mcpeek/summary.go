@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"mcpeek/internal/jsonfmt"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/tokens"
@@ -133,7 +134,7 @@ func buildSummaryView(ref toolRef, tool model.Tool, opts summarizer.Options, wit
 		return v, nil
 	}
 	counter := tokens.NewCounter()
-	compact, err := summarizer.MarshalCompact(planner)
+	compact, err := jsonfmt.MarshalCompact(planner)
 	if err != nil {
 		return v, err
 	}

@@ -3,6 +3,9 @@
 // file's white-space stripping, the stdio transport's id lookup): each
 // walks JSON text that a real decoder reads or has read, and only needs
 // to step over strings and white space.
+//
+// It is a leaf below model: it imports the standard library only, so that
+// model, which imports nothing else of ours, may use it.
 package jsonscan
 
 import "bytes"

@@ -8,6 +8,8 @@ import (
 	"image/color"
 
 	"charm.land/lipgloss/v2"
+
+	"mcpeek/model"
 )
 
 // Palette is the semantic colour set every style is built from.
@@ -78,21 +80,6 @@ func ClassOf(label string) TypeClass {
 	return TypeOther
 }
 
-// TypeColor is the colour of a type label.
-func (p Palette) TypeColor(label string) color.Color {
-	switch ClassOf(label) {
-	case TypeObject:
-		return p.Object
-	case TypeString:
-		return p.Str
-	case TypeNumber:
-		return p.Num
-	case TypeBool:
-		return p.Lit
-	}
-	return p.Muted
-}
-
 // Marks are the symbols drawn beside a server (its state) and a tool (its
 // output schema) in the explorer's tool list and by `mcpeek servers` and
 // `mcpeek tools`. The tree's fold marks are schematree.DefaultGlyphs.
@@ -107,4 +94,19 @@ type Marks struct {
 var DefaultMarks = Marks{
 	Starting: "◌", Connected: "●", Error: "✗", Disabled: "○", NeedsLogin: "⊘",
 	Output: "◆", NoOutput: "◇", Hidden: "⋯",
+}
+
+// State is the mark of a server's connection state.
+func (m Marks) State(s model.ConnState) string {
+	switch s {
+	case model.StateStarting:
+		return m.Starting
+	case model.StateConnected:
+		return m.Connected
+	case model.StateError:
+		return m.Error
+	case model.StateNeedsLogin:
+		return m.NeedsLogin
+	}
+	return m.Disabled
 }

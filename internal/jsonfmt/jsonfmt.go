@@ -1,4 +1,9 @@
-package summarizer
+// Package jsonfmt writes JSON the way mcpeek shows it: no HTML escaping
+// (a path's "<any key>" stays readable), either two-space indented as the
+// golden fixtures and the command line's --json output are, or compact as
+// a planner receives it. Both front ends and the services below them use
+// it. It is a leaf: it imports the standard library only.
+package jsonfmt
 
 import (
 	"bufio"

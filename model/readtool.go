@@ -1,0 +1,111 @@
+package model
+
+import (
+	"cmp"
+	"fmt"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// ReadTool reads one tool definition, which dec is at, the lenient way
+// both the client (a tools/list page) and the lock file reader take it.
+// dec must read in in place (jsontext.NewDecoder over a bytes.Buffer of
+// in), so that Raw, InputSchema and OutputSchema are slices of in, byte for
+// byte. Only the name, title and description are decoded; a member of the
+// wrong type reads as absent (a name that is not a string as no name, which
+// the caller decides about), a null schema as none. The title falls back to
+// annotations.title, where it lived before 2025-06-18. Server is left to
+// the caller.
+func ReadTool(dec *jsontext.Decoder, in []byte) (Tool, error) {
+	var t Tool
+	if k := dec.PeekKind(); k != '{' {
+		if _, err := dec.ReadToken(); err != nil {
+			return t, err
+		}
+		return t, fmt.Errorf("want an object, found %s", k)
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return t, err
+	}
+	start := int(dec.InputOffset()) - 1
+	var annotationsTitle string
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return t, err
+		}
+		switch name.String() {
+		case "name":
+			t.Name, err = lenientString(dec)
+		case "title":
+			t.Title, err = lenientString(dec)
+		case "description":
+			t.Description, err = lenientString(dec)
+		case "inputSchema":
+			t.InputSchema, err = rawValue(dec, in)
+		case "outputSchema":
+			t.OutputSchema, err = rawValue(dec, in)
+		case "annotations":
+			annotationsTitle, err = readAnnotationsTitle(dec)
+		default:
+			err = dec.SkipValue()
+		}
+		if err != nil {
+			return t, err
+		}
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return t, err
+	}
+	end := int(dec.InputOffset())
+	t.Raw = in[start:end:end]
+	t.Title = cmp.Or(t.Title, annotationsTitle)
+	return t, nil
+}
+
+// lenientString reads a string, or skips any other value as "".
+func lenientString(dec *jsontext.Decoder) (string, error) {
+	if dec.PeekKind() != '"' {
+		return "", dec.SkipValue()
+	}
+	tok, err := dec.ReadToken()
+	return tok.String(), err
+}
+
+// rawValue reads the next value and returns its bytes as a slice of in, or
+// nil for null.
+func rawValue(dec *jsontext.Decoder, in []byte) ([]byte, error) {
+	v, err := dec.ReadValue()
+	if err != nil || v.Kind() == 'n' {
+		return nil, err
+	}
+	end := int(dec.InputOffset())
+	return in[end-len(v) : end : end], nil
+}
+
+// readAnnotationsTitle reads the annotations member's title, "" when it has
+// none or the annotations are not an object.
+func readAnnotationsTitle(dec *jsontext.Decoder) (title string, err error) {
+	if dec.PeekKind() != '{' {
+		return "", dec.SkipValue()
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return "", err
+	}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return "", err
+		}
+		if name.String() == "title" {
+			title, err = lenientString(dec)
+		} else {
+			err = dec.SkipValue()
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	_, err = dec.ReadToken()
+	return title, err
+}

@@ -1,0 +1,61 @@
+package model
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+func readOne(t *testing.T, in string) (Tool, error) {
+	t.Helper()
+	b := []byte(in)
+	dec := jsontext.NewDecoder(bytes.NewBuffer(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	return ReadTool(dec, b)
+}
+
+// TestReadToolIsLenient: the one reader of a tool definition that the
+// client and the lock file share keeps the definition and its schemas byte
+// for byte, and reads a member of the wrong type as absent.
+func TestReadToolIsLenient(t *testing.T) {
+	for _, c := range []struct {
+		in                 string
+		name, title, desc  string
+		input, output, raw string
+	}{
+		{in: `{"name":"a","title":"A","description":"d","inputSchema":{"type":"object"},"outputSchema":{ "type" : "object" }}`,
+			name: "a", title: "A", desc: "d", input: `{"type":"object"}`, output: `{ "type" : "object" }`},
+		{in: `{"name":"a","annotations":{"readOnlyHint":true,"title":"Old"}}`, name: "a", title: "Old"},
+		{in: `{"title":"New","name":"a","annotations":{"title":"Old"}}`, name: "a", title: "New"},
+		{in: `{"name":"a","annotations":["title"],"outputSchema":null}`, name: "a"},
+		{in: `{"name":"a","annotations":{"title":7}}`, name: "a"},
+		{in: `{"name":7,"title":null,"description":{"x":1}}`},
+		{in: `{"name":null}`},
+		{in: `{"description":"caf\u00e9 \u003c","name":"a","_meta":{"k":[1,2]}}`, name: "a", desc: "café <"},
+	} {
+		got, err := readOne(t, c.in)
+		if err != nil {
+			t.Errorf("%s: %v", c.in, err)
+			continue
+		}
+		if got.Name != c.name || got.Title != c.title || got.Description != c.desc ||
+			string(got.InputSchema) != c.input || string(got.OutputSchema) != c.output || string(got.Raw) != c.in {
+			t.Errorf("%s: read %+v", c.in, got)
+		}
+	}
+}
+
+// A definition that is not an object, or not JSON, is an error.
+func TestReadToolRefusesWhatIsNotAnObject(t *testing.T) {
+	for in, want := range map[string]string{
+		`[1]`:           "want an object",
+		`"a"`:           "want an object",
+		`{"name":"a"`:   "EOF",
+		`{"name":"a",}`: "invalid character",
+	} {
+		if _, err := readOne(t, in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want an error containing %q", in, err, want)
+		}
+	}
+}
