@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -78,7 +79,11 @@ func sandboxPolicy(cfg ServerConfig) sandbox.Policy {
 }
 
 // ownDir is the server's own directory: the directory of its command when
-// the command is a path (relative ones from its cwd), else "".
+// the command is a path (relative ones from its cwd), else "". A system
+// directory (/usr/bin for /usr/bin/node), the root, a home directory or
+// one above a home is none: made writable, it would open the system or
+// the home's secrets to the server.
+
 func ownDir(cfg ServerConfig) string {
 	if !strings.ContainsRune(cfg.Command, filepath.Separator) {
 		return ""
@@ -94,7 +99,22 @@ func ownDir(cfg ServerConfig) string {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	return filepath.Dir(path)
+	dir := filepath.Dir(path)
+	home, _ := os.UserHomeDir()
+	for _, d := range []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/usr", "/etc", "/boot", "/dev", "/proc", "/sys"} {
+		if dir == d || strings.HasPrefix(dir, d+"/") {
+			return ""
+		}
+	}
+	if dir == "/" || filepath.Dir(dir) == "/home" {
+		return ""
+	}
+	for _, d := range []string{"/home", "/root", home} {
+		if d != "" && (d == dir || strings.HasPrefix(d, dir+"/")) {
+			return ""
+		}
+	}
+	return dir
 }
 
 // SandboxSummary says what the sandbox of cfg enforces ("" when it has

@@ -44,3 +44,29 @@ func TestSandboxInTheFile(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnDir: the directory of a command given as a path, unless that is
+// a system directory, the root, a home or above one.
+func TestOwnDir(t *testing.T) {
+	t.Setenv("HOME", "/srv/me")
+	for cmd, want := range map[string]string{
+		"/opt/mcp/files/server.js": "/opt/mcp/files",
+		"node":                     "",
+		"/usr/bin/node":            "",
+		"/usr/local/bin/srv":       "",
+		"/server":                  "",
+		"/home/me/server.js":       "",
+		"/home/me/mcp/server.js":   "/home/me/mcp",
+		"/root/server.js":          "",
+		"/srv/me/server.js":        "",
+		"/srv/server.js":           "",
+		"/srv/me/mcp/server.js":    "/srv/me/mcp",
+	} {
+		if got := ownDir(ServerConfig{Command: cmd}); got != want {
+			t.Errorf("ownDir(%s) = %q, want %q", cmd, got, want)
+		}
+	}
+	if got := ownDir(ServerConfig{Command: "./bin/srv", Cwd: "/opt/mcp"}); got != "/opt/mcp/bin" {
+		t.Errorf("relative: %q", got)
+	}
+}
