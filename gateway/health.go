@@ -106,6 +106,8 @@ func healthKey(groups []GroupInfo) string {
 		b.WriteByte(0)
 		b.WriteString(g.LastError)
 		b.WriteByte(0)
+		b.WriteString(g.Sandbox)
+		b.WriteByte(0)
 	}
 	return b.String()
 }

@@ -27,6 +27,9 @@ type GroupInfo struct {
 	Ops       int    `json:"ops"`
 	Health    Health `json:"health"`
 	LastError string `json:"last_error,omitempty"`
+	// Sandbox says what the sandbox the group's server runs in enforces,
+	// when it runs in one.
+	Sandbox string `json:"sandbox,omitempty"`
 }
 
 // rootHelp is tool_help("").
@@ -162,9 +165,20 @@ func (g *Gateway) groupInfos(r *Registry, servers []model.Server) []GroupInfo {
 			Ops:       len(r.byGroup[grp]),
 			Health:    h,
 			LastError: lastErr,
+			Sandbox:   sandboxOf(grp, servers),
 		})
 	}
 	return out
+}
+
+// sandboxOf is what the sandbox of the group's server enforces, or "".
+func sandboxOf(group string, servers []model.Server) string {
+	for _, s := range servers {
+		if s.Name == group {
+			return s.Sandbox
+		}
+	}
+	return ""
 }
 
 // groupSummary is one line about a group: the first sentence of the

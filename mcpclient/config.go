@@ -61,6 +61,9 @@ type ServerConfig struct {
 	// roots instead of the Manager's (see WithRoots). It is "roots" in the
 	// file; relative paths are taken from mcpeek's working directory.
 	Roots []string
+	// Sandbox, when not nil, runs a stdio server in the sandbox of a tried
+	// registry server (see SandboxConfig). It is "sandbox" in the file.
+	Sandbox *SandboxConfig
 	// OAuth is how to log in to a remote server that asks for OAuth: it is
 	// "oauth" in the file, and may be left out.
 	OAuth OAuthConfig

@@ -188,6 +188,8 @@ type rawEntry struct {
 	OAuth OAuthConfig `json:"oauth"`
 	// Roots is mcpeek's own: see ServerConfig.Roots.
 	Roots []string `json:"roots"`
+	// Sandbox is mcpeek's own: see ServerConfig.Sandbox.
+	Sandbox sandboxField `json:"sandbox"`
 }
 
 // parseEntry decodes, validates and expands one entry.
@@ -219,6 +221,7 @@ func parseEntry(m member, env loadEnv) (ServerConfig, []string, error) {
 	sc.MaxMessageBytes = raw.MaxMessage
 	sc.OAuth = raw.OAuth
 	sc.Roots = raw.Roots
+	sc.Sandbox = raw.Sandbox.cfg
 	if len(raw.Env) > 0 {
 		sc.Env = make(map[string]string, len(raw.Env))
 		for k, v := range raw.Env {

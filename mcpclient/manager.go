@@ -79,7 +79,7 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 		return nil
 	}
 	for _, sc := range cfg.Servers {
-		ep := endpoint{cfg: sc}
+		ep := endpoint{cfg: sc, sandbox: sc.SandboxSummary()}
 		if sc.UsesOAuth() && !sc.Disabled {
 			if m.opts.tokenStore == nil {
 				st, err := oauth.DefaultStore()

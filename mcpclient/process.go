@@ -74,7 +74,11 @@ func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMes
 		return nil, fmt.Errorf("stderr pipe: %w", err)
 	}
 
-	cmd := exec.Command(cfg.Command, cfg.Args...)
+	program, args, err := sandboxedCommand(cfg)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(program, args...)
 	cmd.Dir = cfg.Cwd
 	cmd.Env = os.Environ()
 	for _, k := range slices.Sorted(maps.Keys(cfg.Env)) {

@@ -128,6 +128,7 @@ func (s *serverState) snapshot() model.Server {
 	}
 	if s.ep.inproc == nil {
 		srv.Command = s.ep.cfg.Redact(s.ep.cfg.commandLine())
+		srv.Sandbox = s.ep.sandbox
 	}
 	if s.conn != nil {
 		srv.Stderr = s.conn.Stderr()

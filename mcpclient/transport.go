@@ -25,6 +25,9 @@ type endpoint struct {
 	inproc *server.MCPServer
 	// auth is the OAuth session of a remote server, or nil.
 	auth *oauth.Session
+	// sandbox is cfg.SandboxSummary(), worked out once: snapshots are
+	// taken per gateway call.
+	sandbox string
 }
 
 // redact hides the endpoint's secrets in msg: its config's, and its OAuth

@@ -86,6 +86,10 @@ type Server struct {
 	// file:// URIs); nil when none are offered, and the server then serves
 	// what its own arguments say.
 	Roots []string
+	// Sandbox says what the sandbox a stdio server runs in enforces ("fs
+	// read-only except scratch, no network, 512 MiB, ..."); "" for a
+	// server that runs without one.
+	Sandbox string
 }
 
 // Retry is the next attempt to connect a server that failed. The server

@@ -257,6 +257,9 @@ func (p printer) servers(servers []model.Server) {
 		p.println(line)
 		p.serverFacts(s)
 		p.serverError(s)
+		if s.Sandbox != "" {
+			p.println(p.faint.Render("    sandbox: " + s.Sandbox))
+		}
 		if len(s.Roots) > 0 {
 			p.println(p.faint.Render("    roots offered: " + clean(strings.Join(s.Roots, ", "))))
 		}

@@ -61,12 +61,14 @@ type Policy struct {
 }
 
 // String says what p enforces, for the user: "fs read-only except
-// scratch, no network, 512 MiB, 64 processes, 600 s CPU".
+// scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64
+// processes, 600 s CPU"; the writable directories are named.
 func (p Policy) String() string {
-	parts := []string{"fs read-only except scratch (" + Scratch + ", " + mib(p.ScratchBytes) + "), home hidden"}
+	fs := "fs read-only except scratch (" + Scratch + ", " + mib(p.ScratchBytes) + ")"
 	if len(p.Writable) > 0 {
-		parts[0] = "fs read-only except scratch and the package directory, home hidden"
+		fs += " and " + strings.Join(p.Writable, ", ")
 	}
+	parts := []string{fs + ", home hidden"}
 	if p.AllowNet {
 		parts = append(parts, "network allowed")
 	} else {

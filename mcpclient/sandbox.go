@@ -1,0 +1,159 @@
+package mcpclient
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"mcpeek/registry/sandbox"
+)
+
+// SandboxConfig is how a stdio server is contained: "sandbox" in the
+// file, true for the defaults of a tried registry server, or an object
+// that changes some of them ({"network": true, "memoryMiB": 1024}).
+type SandboxConfig struct {
+	// Network keeps the network; without it the server has loopback alone.
+	Network bool `json:"network"`
+	// MemoryMiB, Processes and CPUSeconds replace the default limits when
+	// above zero.
+	MemoryMiB  int64 `json:"memoryMiB"`
+	Processes  int   `json:"processes"`
+	CPUSeconds int   `json:"cpuSeconds"`
+}
+
+// sandboxField is "sandbox" as written: absent, false, true or a profile.
+type sandboxField struct{ cfg *SandboxConfig }
+
+func (f *sandboxField) UnmarshalJSON(b []byte) error {
+	switch t := string(bytes.TrimSpace(b)); t {
+	case "null", "false":
+		f.cfg = nil
+		return nil
+	case "true":
+		f.cfg = &SandboxConfig{}
+		return nil
+	}
+	if t := bytes.TrimSpace(b); len(t) == 0 || t[0] != '{' {
+		return errors.New(`"sandbox" must be true, false or an object such as {"network": true, "memoryMiB": 1024}`)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var c SandboxConfig
+	if err := dec.Decode(&c); err != nil {
+		return fmt.Errorf(`"sandbox": %v (it takes network, memoryMiB, processes, cpuSeconds)`, err)
+	}
+	if c.MemoryMiB < 0 || c.Processes < 0 || c.CPUSeconds < 0 {
+		return errors.New(`"sandbox": limits must be positive numbers`)
+	}
+	f.cfg = &c
+	return nil
+}
+
+// sandboxPolicy is what the sandbox of cfg enforces: a tried server's
+// defaults changed by cfg.Sandbox, the directory of the command (when it
+// is a path) visible and writable, and the entry's env kept.
+func sandboxPolicy(cfg ServerConfig) sandbox.Policy {
+	sc := cfg.Sandbox
+	p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: sc.Network}
+	if sc.MemoryMiB > 0 {
+		p.MemoryBytes = sc.MemoryMiB << 20
+	}
+	if sc.Processes > 0 {
+		p.Processes = sc.Processes
+	}
+	if sc.CPUSeconds > 0 {
+		p.CPUSeconds = sc.CPUSeconds
+	}
+	if dir := ownDir(cfg); dir != "" {
+		p.Writable = []string{dir}
+	}
+	p.Env = slices.Sorted(maps.Keys(cfg.Env))
+	return p
+}
+
+// ownDir is the server's own directory: the directory of its command when
+// the command is a path (relative ones from its cwd), else "". A system
+// directory (/usr/bin for /usr/bin/node), the root, a home directory or
+// one above a home is none: made writable, it would open the system or
+// the home's secrets to the server.
+
+func ownDir(cfg ServerConfig) string {
+	if !strings.ContainsRune(cfg.Command, filepath.Separator) {
+		return ""
+	}
+	path := cfg.Command
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(cfg.Cwd, path)
+	}
+	path, err := filepath.Abs(path)
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	dir := filepath.Dir(path)
+	home, _ := os.UserHomeDir()
+	for _, d := range []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/usr", "/etc", "/boot", "/dev", "/proc", "/sys"} {
+		if dir == d || strings.HasPrefix(dir, d+"/") {
+			return ""
+		}
+	}
+	if dir == "/" || filepath.Dir(dir) == "/home" {
+		return ""
+	}
+	for _, d := range []string{"/home", "/root", home} {
+		if d != "" && (d == dir || strings.HasPrefix(d, dir+"/")) {
+			return ""
+		}
+	}
+	return dir
+}
+
+// SandboxSummary says what the sandbox of cfg enforces ("" when it has
+// none), for `servers` and the gateway's health.
+func (c ServerConfig) SandboxSummary() string {
+	if c.Sandbox == nil {
+		return ""
+	}
+	return sandboxPolicy(c).String()
+}
+
+// sandboxedCommand is the program and arguments that start cfg's server:
+// its own command, or that command in the sandbox when the entry asks for
+// one. A sandbox that cannot be enforced here is an error: the server is
+// never run without the sandbox it asks for.
+func sandboxedCommand(cfg ServerConfig) (string, []string, error) {
+	if cfg.Sandbox == nil {
+		return cfg.Command, cfg.Args, nil
+	}
+	sb, err := sandbox.Detect()
+	if err != nil {
+		return "", nil, fmt.Errorf(`the server asks for a sandbox ("sandbox" in its entry) and is not started: %w`, err)
+	}
+	p := sandboxPolicy(cfg)
+	if dir := ownDir(cfg); dir != "" && sb.Root() {
+		if why := sandbox.Readable(dir); why != "" {
+			return "", nil, fmt.Errorf("the sandbox runs as nobody, who cannot read the server's directory %s: %s", dir, why)
+		}
+	}
+	if _, err := exec.LookPath(cfg.Command); err != nil && !strings.ContainsRune(cfg.Command, filepath.Separator) {
+		return "", nil, fmt.Errorf("start %s: %w", cfg.Command, err)
+	}
+	program := cfg.Command
+	if strings.ContainsRune(program, filepath.Separator) && !filepath.IsAbs(program) {
+		// The sandbox starts in its scratch directory, not in cfg.Cwd.
+		if program, err = filepath.Abs(filepath.Join(cfg.Cwd, program)); err != nil {
+			return "", nil, err
+		}
+	}
+	prog, args := sb.Command(p, program, cfg.Args)
+	return prog, args, nil
+}
