@@ -30,6 +30,7 @@ type keyMap struct {
 	Approve                                  key.Binding
 	Leave                                    key.Binding
 	FindField, Side, Details, Pan            key.Binding
+	Registry                                 key.Binding
 	CallOverlay                              key.Binding
 	Help, Quit, CloseHelp                    key.Binding
 	// The call form and the servers' prompts.
@@ -100,6 +101,7 @@ func newKeyMap() keyMap {
 		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
 		Approve:     b([]string{"a"}, "a", "approve held tool"),
 		FindField:   b([]string{"f"}, "f", "find field"),
+		Registry:    b([]string{"R"}, "R", "MCP Registry"),
 		Side:        b([]string{"tab"}, "tab", "output/input/both"),
 		Details:     b([]string{"i"}, "i", "details"),
 		Pan:         b([]string{"left", "right"}, "←/→", "sideways"),
