@@ -331,25 +331,30 @@ func (d *registryDialog) render(s *Styles, width, height int) string {
 	case len(es) == 0:
 		lines = append(lines, s.Dim.Render("no server's name holds that"))
 	default:
-		nameW, verW, kindW := 0, 0, 0
+		// The name keeps its last part when cut (the name the server is
+		// shown by); the description takes what is left, at least a bit.
+		nameW, verW, kindW, secretW := 0, 0, 0, 0
 		shown := es[d.top:min(d.top+d.rows, len(es))]
 		for _, e := range shown {
 			nameW = max(nameW, ansi.StringWidth(model.SanitizeLine(e.Server.Name)))
 			verW = max(verW, ansi.StringWidth(model.SanitizeLine(e.Server.Version)))
 			kindW = max(kindW, ansi.StringWidth(model.SanitizeLine(strings.Join(e.Server.Kinds(), ","))))
-		}
-		nameW = min(nameW, max(inner/2, 10))
-		verW, kindW = min(verW, 12), min(kindW, 14)
-		for i, e := range shown {
-			secret := "        "
 			if e.Server.NeedsSecret() {
-				secret = "secret  "
+				secretW = len("secret ")
+			}
+		}
+		verW, kindW = min(verW, 12), min(kindW, 14)
+		nameW = min(nameW, max(inner-verW-kindW-secretW-5-12, 12))
+		for i, e := range shown {
+			secret := ""
+			if e.Server.NeedsSecret() {
+				secret = "secret "
 			}
 			segs := []seg{
-				{padRight(ansi.Truncate(model.SanitizeLine(e.Server.Name), nameW, "…"), nameW) + "  ", s.Tool},
+				{padRight(cutLeft(model.SanitizeLine(e.Server.Name), nameW), nameW) + "  ", s.Tool},
 				{padRight(ansi.Truncate(model.SanitizeLine(e.Server.Version), verW, "…"), verW) + "  ", s.Dim},
 				{padRight(ansi.Truncate(model.SanitizeLine(strings.Join(e.Server.Kinds(), ",")), kindW, "…"), kindW) + " ", s.TypeString},
-				{secret, s.StateStarting},
+				{padRight(secret, secretW), s.StateStarting},
 				{model.SanitizeLine(firstLineOf(e.Server.Description)), s.Desc},
 			}
 			var b strings.Builder
