@@ -384,7 +384,9 @@ func (d *registryDialog) render(s *Styles, width, height int) string {
 }
 
 func (d *registryDialog) help(k *keyMap) []key.Binding {
-	return []key.Binding{k.ResultDown, k.Accept, k.Cancel}
+	try := k.Accept
+	try.SetHelp("enter", "try it")
+	return []key.Binding{k.ResultDown, try, k.Cancel}
 }
 
 // firstLineOf is s's first line.

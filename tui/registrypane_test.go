@@ -94,7 +94,7 @@ func TestRegistryPaneSearchesAsYouType(t *testing.T) {
 	}
 	h.typeText("zzz")
 	h.send(registrySearchMsg{ticket: d.asked})
-	if !strings.Contains(h.screen(), "no server's name holds that") {
+	if scr := h.screen(); !strings.Contains(scr, "no server's name holds that") || !strings.Contains(scr, "enter try it") {
 		t.Errorf("no match:\n%s", h.screen())
 	}
 }
@@ -207,5 +207,14 @@ func TestRegistryPaneSaysWhyATryFailed(t *testing.T) {
 	}
 	if scr := h.screen(); !strings.Contains(scr, "needs argument <allowed_directory>") || !strings.Contains(scr, "mcpeek try") {
 		t.Errorf("the failure is not said:\n%s", scr)
+	}
+}
+
+// Without a registry (none given to the explorer) R says so.
+func TestRegistryPaneWithoutARegistry(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 30)
+	h.keys("R")
+	if h.m.registryDialogOpen() != nil || !strings.Contains(h.screen(), "no registry to browse here") {
+		t.Errorf("R without a registry:\n%s", h.screen())
 	}
 }
