@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
+
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
@@ -22,7 +24,11 @@ import (
 // exponential backoff. One server failing or hanging never holds up another.
 // All methods are safe for concurrent use.
 type Manager struct {
-	opts    options
+	opts  options
+	roots []mcp.Root
+	// list guards servers and byName: AddServer appends to them while
+	// the Manager runs.
+	list    sync.RWMutex
 	servers []*serverState
 	byName  map[string]*serverState
 	events  *eventQueue
@@ -52,6 +58,7 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Manager{
 		opts:   o,
+		roots:  roots,
 		byName: map[string]*serverState{},
 		events: newEventQueue(),
 		ctx:    ctx,
@@ -59,39 +66,13 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 	}
 	m.SetElicitationHandler(o.elicit)
 	m.SetSamplingHandler(o.sample)
-	add := func(s *serverState) error {
-		if s.name == "" {
-			return errors.New("mcpclient: server with an empty name")
-		}
-		if _, dup := m.byName[s.name]; dup {
-			return fmt.Errorf("mcpclient: server %q defined twice", s.name)
-		}
-		s.peer = &peer{server: s.name, roots: roots, h: &m.answers}
-		if s.ep.cfg.Roots != nil {
-			own, err := rootsOf(s.ep.cfg.Roots)
-			if err != nil {
-				return fmt.Errorf("mcpclient: %s: %w", s.name, err)
-			}
-			s.peer.roots = own
-		}
-		m.byName[s.name] = s
-		m.servers = append(m.servers, s)
-		return nil
-	}
+	add := m.add
 	for _, sc := range cfg.Servers {
-		ep := endpoint{cfg: sc, sandbox: sc.SandboxSummary()}
-		if sc.UsesOAuth() && !sc.Disabled {
-			if m.opts.tokenStore == nil {
-				st, err := oauth.DefaultStore()
-				if err != nil {
-					cancel()
-					return nil, err
-				}
-				m.opts.tokenStore = st
-			}
-			ep.auth = sc.OAuthSession(m.opts.tokenStore)
+		s, err := m.configured(sc)
+		if err == nil {
+			err = add(s)
 		}
-		if err := add(newServerState(ep, sc.Source, sc.Disabled)); err != nil {
+		if err != nil {
 			cancel()
 			return nil, err
 		}
@@ -115,6 +96,87 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 	return m, nil
 }
 
+// configured is the state of a configured server, not yet added.
+func (m *Manager) configured(sc ServerConfig) (*serverState, error) {
+	ep := endpoint{cfg: sc, sandbox: sc.SandboxSummary()}
+	if sc.UsesOAuth() && !sc.Disabled {
+		if m.opts.tokenStore == nil {
+			st, err := oauth.DefaultStore()
+			if err != nil {
+				return nil, err
+			}
+			m.opts.tokenStore = st
+		}
+		ep.auth = sc.OAuthSession(m.opts.tokenStore)
+	}
+	return newServerState(ep, sc.Source, sc.Disabled), nil
+}
+
+// add adds a server to the list; its name must be new.
+func (m *Manager) add(s *serverState) error {
+	if s.name == "" {
+		return errors.New("mcpclient: server with an empty name")
+	}
+	s.peer = &peer{server: s.name, roots: m.roots, h: &m.answers}
+	if s.ep.cfg.Roots != nil {
+		own, err := rootsOf(s.ep.cfg.Roots)
+		if err != nil {
+			return fmt.Errorf("mcpclient: %s: %w", s.name, err)
+		}
+		s.peer.roots = own
+	}
+	m.list.Lock()
+	defer m.list.Unlock()
+	if _, dup := m.byName[s.name]; dup {
+		return fmt.Errorf("mcpclient: server %q defined twice", s.name)
+	}
+	m.byName[s.name] = s
+	m.servers = append(m.servers, s)
+	return nil
+}
+
+// AddServer adds a server while the Manager runs (or before it starts):
+// it comes after the others in Servers and, once the Manager has
+// started, connects at once, supervised as the others are. Its name must
+// not be taken.
+func (m *Manager) AddServer(sc ServerConfig) error {
+	s, err := m.configured(sc)
+	if err != nil {
+		return err
+	}
+	// The lock is held from the check to the start, so that Start or
+	// Close cannot pass in between.
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return ErrClosed
+	}
+	if err := m.add(s); err != nil {
+		return err
+	}
+	m.events.push(Event{Server: s.name, Kind: EventStateChanged, State: s.snapshot().State})
+	if m.started && !s.disabled {
+		m.wg.Add(1)
+		go m.supervise(s)
+	}
+	return nil
+}
+
+// listed is a snapshot of the servers, in order.
+func (m *Manager) listed() []*serverState {
+	m.list.RLock()
+	defer m.list.RUnlock()
+	return m.servers[:len(m.servers):len(m.servers)]
+}
+
+// named is the named server, if any.
+func (m *Manager) named(name string) (*serverState, bool) {
+	m.list.RLock()
+	defer m.list.RUnlock()
+	s, ok := m.byName[name]
+	return s, ok
+}
+
 // Start connects every enabled server concurrently and returns once each has
 // finished its first attempt, connected or failed (see Servers for which), or
 // when ctx ends. ctx bounds only this wait: connections live, and keep
@@ -130,7 +192,8 @@ func (m *Manager) Start(ctx context.Context) error {
 		return errors.New("mcpclient: Manager already started")
 	}
 	m.started = true
-	for _, s := range m.servers {
+	servers := m.listed()
+	for _, s := range servers {
 		if !s.disabled {
 			m.wg.Add(1)
 			go m.supervise(s)
@@ -138,7 +201,7 @@ func (m *Manager) Start(ctx context.Context) error {
 	}
 	m.mu.Unlock()
 
-	for _, s := range m.servers {
+	for _, s := range servers {
 		if s.disabled {
 			continue
 		}
@@ -173,8 +236,9 @@ func (m *Manager) Events() <-chan Event { return m.events.out }
 // listing replaces them, never edits them), shared with every snapshot: do
 // not modify them.
 func (m *Manager) Servers() []model.Server {
-	out := make([]model.Server, 0, len(m.servers))
-	for _, s := range m.servers {
+	servers := m.listed()
+	out := make([]model.Server, 0, len(servers))
+	for _, s := range servers {
 		out = append(out, s.snapshot())
 	}
 	return out
@@ -182,7 +246,7 @@ func (m *Manager) Servers() []model.Server {
 
 // Server returns the snapshot of one server.
 func (m *Manager) Server(name string) (model.Server, bool) {
-	s, ok := m.byName[name]
+	s, ok := m.named(name)
 	if !ok {
 		return model.Server{}, false
 	}
@@ -193,7 +257,7 @@ func (m *Manager) Server(name string) (model.Server, bool) {
 // order, or nil for an unknown server or one never connected. The slice is
 // shared, as Servers' are: do not modify it.
 func (m *Manager) Tools(name string) []model.Tool {
-	s, ok := m.byName[name]
+	s, ok := m.named(name)
 	if !ok {
 		return nil
 	}
@@ -409,7 +473,7 @@ func (m *Manager) Logout(name string) error {
 // AuthStatus returns what is stored of the named server's OAuth login (no
 // secrets), and false for a server that does not use OAuth.
 func (m *Manager) AuthStatus(name string) (oauth.Status, bool) {
-	s, ok := m.byName[name]
+	s, ok := m.named(name)
 	if !ok || s.ep.auth == nil {
 		return oauth.Status{}, false
 	}
@@ -417,7 +481,7 @@ func (m *Manager) AuthStatus(name string) (oauth.Status, bool) {
 }
 
 func (m *Manager) lookup(name string) (*serverState, error) {
-	s, ok := m.byName[name]
+	s, ok := m.named(name)
 	switch {
 	case !ok:
 		return nil, fmt.Errorf("%w: %q", ErrUnknownServer, name)

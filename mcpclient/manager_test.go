@@ -638,3 +638,31 @@ func TestReconnectKeepsTheSameListing(t *testing.T) {
 		t.Error("the same listing came back in new bytes")
 	}
 }
+
+// A server added while the Manager runs connects, is listed after the
+// others and can be called; its name must be new.
+func TestAddServerWhileRunning(t *testing.T) {
+	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("a", "basic")}})
+	if err := m.AddServer(helperConfig("a", "basic")); err == nil || !strings.Contains(err.Error(), `"a" defined twice`) {
+		t.Errorf("adding a again: err = %v", err)
+	}
+	if err := m.AddServer(helperConfig("b", "basic")); err != nil {
+		t.Fatalf("AddServer: %v", err)
+	}
+	waitServer(t, m, "b", "connected", func(s model.Server) bool { return s.State == model.StateConnected && len(s.Tools) > 0 })
+	var names []string
+	for _, s := range m.Servers() {
+		names = append(names, s.Name)
+	}
+	if !slices.Equal(names, []string{"a", "b"}) {
+		t.Errorf("servers = %v, want [a b]", names)
+	}
+	res, err := m.CallTool(context.Background(), "b", "echo", json.RawMessage(`{"text":"hi"}`))
+	if err != nil || res.IsError {
+		t.Errorf("calling b: %v %+v", err, res)
+	}
+	m.Close()
+	if err := m.AddServer(helperConfig("c", "basic")); !errors.Is(err, ErrClosed) {
+		t.Errorf("after Close: err = %v", err)
+	}
+}

@@ -87,6 +87,10 @@ func (m *Model) act(a action) tea.Cmd {
 		return m.editArgs(a)
 	case quitApp:
 		return m.quit()
+	case searchLater:
+		return m.debounceSearch(a)
+	case tryEntry:
+		return m.startTry(a.e)
 	}
 	return nil
 }

@@ -138,6 +138,7 @@ func (m *Model) quit() tea.Cmd {
 // other ways it ends (a signal, a cancelled context). The Backend is not
 // closed.
 func (m *Model) Close() {
+	m.stop()
 	if m.runner != nil {
 		m.runner.Close()
 	}

@@ -30,6 +30,7 @@ type keyMap struct {
 	Approve                                  key.Binding
 	Leave                                    key.Binding
 	FindField, Side, Details, Pan            key.Binding
+	Registry                                 key.Binding
 	CallOverlay                              key.Binding
 	Help, Quit, CloseHelp                    key.Binding
 	// The call form and the servers' prompts.
@@ -100,6 +101,7 @@ func newKeyMap() keyMap {
 		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
 		Approve:     b([]string{"a"}, "a", "approve held tool"),
 		FindField:   b([]string{"f"}, "f", "find field"),
+		Registry:    b([]string{"R"}, "R", "MCP Registry"),
 		Side:        b([]string{"tab"}, "tab", "output/input/both"),
 		Details:     b([]string{"i"}, "i", "details"),
 		Pan:         b([]string{"left", "right"}, "←/→", "sideways"),
@@ -140,14 +142,14 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
 			{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.CopyValue, k.Desc, k.Reconnect, k.Pane, k.View},
-			slices.Concat(views, calls, []key.Binding{k.Gateway, k.Traffic, k.Help, k.Quit}),
+			slices.Concat(views, calls, []key.Binding{k.Gateway, k.Traffic, k.Registry, k.Help, k.Quit}),
 		}
 	}
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
 		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc, k.Details},
-		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.CopyValue, k.Reconnect},
+		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.CopyValue, k.Reconnect, k.Registry},
 		views,
 		slices.Concat(calls, []key.Binding{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit}),
 	}

@@ -44,6 +44,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Traffic):
 		m.toggleTraffic()
 		return nil
+	case key.Matches(msg, k.Registry):
+		return m.openRegistry()
 	case key.Matches(msg, k.Filter):
 		return m.openSearch()
 	case m.searchTarget() != nil && m.input.search != "" && key.Matches(msg, k.Next):

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"cmp"
+	"context"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -70,12 +71,23 @@ type Options struct {
 	// Calls is the calls file S and A write to (mcpeek test); "" is
 	// calls.DefaultFile in the working directory.
 	Calls string
+	// Registry is the MCP Registry R browses and tries servers of; nil
+	// for none.
+	Registry *Registry
 }
 
 // Model is the explorer's one root model. Its parts are plain structs
 // with methods; only Model talks to Bubble Tea.
 type Model struct {
 	backend Backend
+	// registry is what R browses; landOn is a tried server to select
+	// once a snapshot lists it.
+	registry *Registry
+	landOn   string
+	// ctx ends with Close: the work that outlives a message (a registry
+	// search or try) stops with it.
+	ctx  context.Context
+	stop context.CancelFunc
 	// gatewayLock is the lock file of the background gateway, "" for none.
 	gatewayLock string
 	// loginURLs are the OAuth login pages servers asked the user to open,
@@ -238,7 +250,9 @@ func New(o Options) *Model {
 		saved:       newSavedCalls(o.Calls),
 		gatewayAddr: cmp.Or(o.GatewayAddr, defaultGatewayAddr),
 		changes:     changeState{path: o.Baseline, limit: o.BaselineLimit},
+		registry:    o.Registry,
 	}
+	m.ctx, m.stop = context.WithCancel(context.Background())
 	m.traffic = trafficPane{list: trafficList{following: true}, gw: &m.gw, tickets: &m.tickets}
 	m.restyle()
 	m.resize(m.width, m.height)

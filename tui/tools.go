@@ -285,6 +285,9 @@ func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string
 	case r.tool < 0:
 		icon, st := p.stateIcon(srv.State)
 		segs = []seg{{icon + " ", st}, {model.SanitizeLine(srv.Name), s.Server}}
+		if tried(srv) {
+			segs = append(segs, seg{" tried", s.Dim})
+		}
 		switch {
 		case srv.State == model.StateError:
 			right = seg{"error", s.ErrText}
@@ -374,3 +377,7 @@ func (p toolsView) stateIcon(st model.ConnState) (string, lipgloss.Style) {
 	}
 	return icon, s.StateOff
 }
+
+// tried reports whether a server is one of the registry tried (mcpeek
+// try, or enter in the registry pane), not one of the user's config.
+func tried(srv model.Server) bool { return strings.HasPrefix(srv.Source, "tried,") }

@@ -130,6 +130,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if cmd, ok := m.gatewayMsg(msg); ok {
 			return cmd
 		}
+		if cmd, ok := m.registryMsg(msg); ok {
+			return cmd
+		}
 		if cmd, ok := m.formMsg(msg); ok {
 			return cmd
 		}
@@ -229,6 +232,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 			}
 		}
 	}
+	m.landOnTried()
 	m.fitTools()
 	m.rememberFirst()
 	cmds = append(cmds, m.showSelected(), m.markTools())

@@ -61,9 +61,24 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	if err != nil {
 		return cfg, err
 	}
-	// The source says first what matters when it is cut to fit: tried,
-	// and what the sandbox enforces.
-	sc.Source = "registry " + b.Client.URL()
+	// The install may take a while; it is bounded on its own.
+	sc, how, err := a.runnable(context.Background(), b.Client.URL(), sc, l, &shown, a.registry.tried, a.note)
+	if err != nil {
+		return cfg, err
+	}
+	a.note(fmt.Sprintf("%s@%s from the registry, as %s: %s%s", e.Server.Name, e.Server.Version, sc.Name, shown, how))
+	cfg.Servers = []mcpclient.ServerConfig{sc}
+	return cfg, nil
+}
+
+// runnable makes sc, a registry server of reg, ready to start: an npm
+// package (l) installed and run in the sandbox (as the user with
+// --no-sandbox), a remote as it is. Its source says first what matters
+// when it is cut to fit: tried, and what the sandbox enforces. how says
+// the same for a note; shown becomes the package's own command. note
+// tells the user that an install starts.
+func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfig, l *registry.Launch, shown *string, tried bool, note func(string)) (mcpclient.ServerConfig, string, error) {
+	sc.Source = "registry " + reg
 	how := ""
 	switch {
 	case l == nil: // a remote: nothing runs here
@@ -71,22 +86,19 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 		how = " (no sandbox: it runs with your files, network and environment)"
 		sc.Source = "no sandbox; " + sc.Source
 	default:
-		// The install may take a while; it is bounded on its own.
-		r, err := a.sandboxed(context.Background(), *l)
+		r, err := a.sandboxed(ctx, *l, note)
 		if err != nil {
-			return cfg, err
+			return sc, "", err
 		}
-		shown = r.Launch.CommandLine()
+		*shown = r.Launch.CommandLine()
 		sc.Command, sc.Args = r.Program, r.Args
 		how = " (sandbox: " + r.Policy.String() + ")"
 		sc.Source = "sandbox: " + r.Policy.String() + "; " + sc.Source
 	}
-	if a.registry.tried {
+	if tried {
 		sc.Source = "tried, " + sc.Source
 	}
-	a.note(fmt.Sprintf("%s@%s from the registry, as %s: %s%s", e.Server.Name, e.Server.Version, sc.Name, shown, how))
-	cfg.Servers = []mcpclient.ServerConfig{sc}
-	return cfg, nil
+	return sc, how, nil
 }
 
 // registryServerConfig makes the config entry of a registry server: its

@@ -24,8 +24,9 @@ const installTimeout = 5 * time.Minute
 // use the network (npm's download) but, like the run, sees neither the
 // user's home nor the run directories, and runs no install scripts. It
 // returns the package's own command (for showing), the sandboxed command
-// to start, and what the sandbox enforces.
-func (a *app) sandboxed(ctx context.Context, l registry.Launch) (sandboxedRun, error) {
+// to start, and what the sandbox enforces. note tells the user that an
+// install starts.
+func (a *app) sandboxed(ctx context.Context, l registry.Launch, note func(string)) (sandboxedRun, error) {
 	sb, err := sandbox.Detect()
 	if err != nil {
 		return sandboxedRun{}, fmt.Errorf("%w; give --no-sandbox to run the server without one, as you (it can then read and write your files and use the network)", err)
@@ -42,7 +43,7 @@ func (a *app) sandboxed(ctx context.Context, l registry.Launch) (sandboxedRun, e
 	dir := registry.NPMDir(root, l.Identifier, l.Version)
 	bin, err := registry.NPMBin(dir, l.Identifier, l.Version)
 	if errors.Is(err, registry.ErrNotInstalled) {
-		if err := a.installNPM(ctx, sb, l, dir, nodePrefix); err != nil {
+		if err := installNPM(ctx, sb, l, dir, nodePrefix, note); err != nil {
 			return sandboxedRun{}, err
 		}
 		bin, err = registry.NPMBin(dir, l.Identifier, l.Version)
@@ -66,7 +67,7 @@ type sandboxedRun struct {
 
 // installNPM installs l's package into dir with npm, in a sandbox that
 // allows the network and writing to dir and to an npm cache beside it.
-func (a *app) installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.Launch, dir, nodePrefix string) error {
+func installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.Launch, dir, nodePrefix string, note func(string)) error {
 	npm, err := lookReal("npm")
 	if err != nil {
 		return fmt.Errorf("%s@%s is an npm package: npm is not installed (%w)", l.Identifier, l.Version, err)
@@ -92,7 +93,7 @@ func (a *app) installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.La
 		Env: []string{"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"},
 		Set: map[string]string{"npm_config_cache": cache, "npm_config_update_notifier": "false"}}
 	p.CPUSeconds, p.MemoryBytes = 1200, 2<<30
-	a.note(fmt.Sprintf("installing %s@%s into %s (network allowed, home hidden, no install scripts)...", l.Identifier, l.Version, dir))
+	note(fmt.Sprintf("installing %s@%s into %s (network allowed, home hidden, no install scripts)...", l.Identifier, l.Version, dir))
 	ctx, cancel := context.WithTimeout(ctx, installTimeout)
 	defer cancel()
 	prog, args := sb.Command(p, npm, []string{"install", "--prefix", part, "--no-save", "--no-package-lock",

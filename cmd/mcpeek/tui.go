@@ -56,6 +56,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		Baseline:      a.baselinePath(),
 		BaselineLimit: limit,
 		Calls:         a.callsFile,
+		Registry:      a.explorerRegistry(m),
 	})
 	// The background gateway, if the program ended without the quit key
 	// stopping it, stops before the Manager closes.

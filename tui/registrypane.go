@@ -1,0 +1,396 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"mcpeek/model"
+	"mcpeek/registry"
+)
+
+// The registry pane: R opens a dialog that searches the MCP Registry as
+// the user types (a pause of registryDebounce after the last key, off the
+// UI loop, answers through the registry's cache), lists each server's
+// name, version, package kinds and whether it needs a secret, and enter
+// tries one: its package installed and started in the sandbox, added
+// beside the configured servers, marked as tried. Every search and try
+// carries a ticket; an answer to an older one is dropped.
+
+// registryDebounce is the pause after the last key before a search.
+const registryDebounce = 250 * time.Millisecond
+
+// Registry is the MCP Registry the registry pane searches, and how it
+// tries a server of it. A nil Registry leaves R saying it is not there.
+type Registry struct {
+	// URL is the registry's base URL, shown in the pane's title.
+	URL string
+	// Search lists the latest version of each server whose name holds
+	// text ("" for all).
+	Search func(ctx context.Context, text string) (registry.SearchResult, error)
+	// Try installs a server's package, starts it in the sandbox and adds
+	// it to the Backend, marked as tried; progress says each step (from
+	// any goroutine). It returns the name the server is shown by. A
+	// server that needs inputs is refused with an error saying how to
+	// give them.
+	Try func(ctx context.Context, e registry.Entry, progress func(string)) (string, error)
+}
+
+// registrySearchMsg: the pause after the last key ended; search if the
+// query is still the one waited for.
+type registrySearchMsg struct{ ticket ticket }
+
+// registryFoundMsg: the registry answered a search.
+type registryFoundMsg struct {
+	ticket ticket
+	result registry.SearchResult
+	err    error
+}
+
+// registryTryMsg: a try went a step further (line), or ended (done).
+type registryTryMsg struct {
+	ticket  ticket
+	line    string
+	done    bool
+	server  string
+	err     error
+	updates <-chan registryTryMsg
+}
+
+// registryDialog is the registry pane over the screen: a query, the
+// servers found, and the try under way.
+type registryDialog struct {
+	reg      *Registry
+	input    textinput.Model
+	asked    ticket // the search waited for, 0 for none
+	query    string // the query of the last answer
+	result   registry.SearchResult
+	err      error
+	answered bool
+	cursor   int
+	top      int
+	rows     int
+	trying   ticket // the try under way, 0 for none
+	tryName  string
+	line     string // the try's progress, or why it failed
+	lineErr  bool
+}
+
+func newRegistryDialog(s *Styles, reg *Registry) *registryDialog {
+	in := textinput.New()
+	in.Prompt = "search: "
+	in.SetStyles(s.Input)
+	in.Focus()
+	return &registryDialog{reg: reg, input: in}
+}
+
+// openRegistry opens the registry pane and lists every server.
+func (m *Model) openRegistry() tea.Cmd {
+	if m.registry == nil || m.registry.Search == nil {
+		return m.setStatus("no registry to browse here", true)
+	}
+	d := newRegistryDialog(&m.styles, m.registry)
+	m.overlay.open(d)
+	d.asked = m.tickets.next()
+	return m.searchRegistry(d.asked, "")
+}
+
+// searchRegistry searches off the UI loop.
+func (m *Model) searchRegistry(t ticket, text string) tea.Cmd {
+	search, ctx := m.registry.Search, m.ctx
+	return func() tea.Msg {
+		r, err := search(ctx, strings.TrimSpace(text))
+		return registryFoundMsg{ticket: t, result: r, err: err}
+	}
+}
+
+// registryDialogOpen is the registry pane, if open.
+func (m *Model) registryDialogOpen() *registryDialog {
+	for _, d := range m.overlay.stack {
+		if d, ok := d.(*registryDialog); ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// registryMsg handles the registry pane's messages; ok is false for other
+// ones.
+func (m *Model) registryMsg(msg tea.Msg) (tea.Cmd, bool) {
+	d := m.registryDialogOpen()
+	switch msg := msg.(type) {
+	case registrySearchMsg:
+		if d == nil || stale(msg.ticket, d.asked) {
+			return nil, true
+		}
+		return m.searchRegistry(msg.ticket, d.input.Value()), true
+	case registryFoundMsg:
+		if d == nil || stale(msg.ticket, d.asked) {
+			return nil, true
+		}
+		d.asked, d.answered = 0, true
+		d.result, d.err, d.cursor, d.top = msg.result, msg.err, 0, 0
+		return nil, true
+	case registryTryMsg:
+		return m.tryStep(msg), true
+	}
+	return nil, false
+}
+
+// startTry tries the entry under the cursor.
+func (m *Model) startTry(e registry.Entry) tea.Cmd {
+	d := m.registryDialogOpen()
+	if d == nil || m.registry.Try == nil {
+		return nil
+	}
+	if d.trying != 0 {
+		return m.setStatus("a try is under way: wait for it", true)
+	}
+	t := m.tickets.next()
+	d.trying, d.tryName, d.lineErr = t, e.Server.Name, false
+	d.line = "trying " + model.SanitizeLine(e.Server.Name) + "…"
+	updates := make(chan registryTryMsg, 8)
+	try, ctx := m.registry.Try, m.ctx
+	go func() {
+		defer close(updates)
+		send := func(u registryTryMsg) {
+			u.ticket, u.updates = t, updates
+			select {
+			case updates <- u:
+			case <-ctx.Done():
+			}
+		}
+		name, err := try(ctx, e, func(line string) { send(registryTryMsg{line: line}) })
+		send(registryTryMsg{done: true, server: name, err: err})
+	}()
+	return waitTry(updates)
+}
+
+// waitTry waits for the try's next step.
+func waitTry(updates <-chan registryTryMsg) tea.Cmd {
+	return func() tea.Msg {
+		u, ok := <-updates
+		if !ok {
+			return nil
+		}
+		return u
+	}
+}
+
+// tryStep shows a try's step; at its end the tried server is selected
+// once listed, or the error is shown.
+func (m *Model) tryStep(msg registryTryMsg) tea.Cmd {
+	d := m.registryDialogOpen()
+	if d != nil && d.trying != msg.ticket {
+		d = nil // the pane was closed and opened again: it shows no old try
+	}
+	if !msg.done {
+		if d != nil {
+			d.line = model.SanitizeLine(msg.line)
+		}
+		return tea.Batch(m.setStatus(model.SanitizeLine(msg.line), false), waitTry(msg.updates))
+	}
+	if d != nil {
+		d.trying = 0
+	}
+	if msg.err != nil {
+		text := model.SanitizeLine(msg.err.Error())
+		if d != nil {
+			d.line, d.lineErr = text, true
+		}
+		return m.setStatus(text, true)
+	}
+	if d != nil {
+		m.overlay.stack = removeDialog(m.overlay.stack, d)
+	}
+	m.landOn = msg.server
+	return tea.Batch(m.setStatus("tried "+model.SanitizeLine(msg.server)+": added beside the configured servers", false), m.requestServers())
+}
+
+// removeDialog drops d from the stack, wherever it is.
+func removeDialog(stack []dialog, d dialog) []dialog {
+	out := stack[:0]
+	for _, x := range stack {
+		if x != d {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// landOnTried selects the tried server's row once the snapshot lists it.
+func (m *Model) landOnTried() {
+	if m.landOn == "" {
+		return
+	}
+	for i, r := range m.tools.rows {
+		if r.tool < 0 && r.gone == 0 && r.server < len(m.servers) && m.servers[r.server].Name == m.landOn {
+			m.tools.cursor, m.landOn = i, ""
+			m.tools.clampOffset()
+			m.landed, m.landedOn = true, "" // the user's choice: kept
+			return
+		}
+	}
+}
+
+func (d *registryDialog) entries() []registry.Entry { return d.result.Entries }
+
+func (d *registryDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+	switch {
+	case key.Matches(msg, k.Cancel):
+		return closeDialog{}
+	case key.Matches(msg, k.Accept):
+		if d.cursor < len(d.entries()) {
+			return tryEntry{d.entries()[d.cursor]}
+		}
+		return nil
+	case key.Matches(msg, k.ResultDown):
+		d.move(1)
+		return nil
+	case key.Matches(msg, k.ResultUp):
+		d.move(-1)
+		return nil
+	case key.Matches(msg, k.PageDown):
+		d.move(max(d.rows, 1))
+		return nil
+	case key.Matches(msg, k.PageUp):
+		d.move(-max(d.rows, 1))
+		return nil
+	}
+	return d.edit(msg)
+}
+
+// paste takes a paste as one edit of the query.
+func (d *registryDialog) paste(text string) action {
+	return d.edit(tea.PasteMsg{Content: pasteText(text, true)})
+}
+
+// edit changes the query; a change waits for a pause before searching.
+func (d *registryDialog) edit(msg tea.Msg) action {
+	before := d.input.Value()
+	var cmd tea.Cmd
+	d.input, cmd = d.input.Update(msg)
+	if d.input.Value() == before {
+		if cmd != nil {
+			return cmd
+		}
+		return nil
+	}
+	return searchLater{cmd: cmd}
+}
+
+func (d *registryDialog) move(n int) {
+	d.cursor = min(max(d.cursor+n, 0), max(len(d.entries())-1, 0))
+}
+
+// searchLater: the registry pane's query changed; search after a pause.
+type searchLater struct{ cmd tea.Cmd }
+
+// tryEntry: enter on a server of the registry pane.
+type tryEntry struct{ e registry.Entry }
+
+// debounceSearch asks for a search after the pause; an older one waited
+// for is given up.
+func (m *Model) debounceSearch(a searchLater) tea.Cmd {
+	d := m.registryDialogOpen()
+	if d == nil {
+		return a.cmd
+	}
+	d.asked = m.tickets.next()
+	return tea.Batch(a.cmd, m.after(registryDebounce, registrySearchMsg{ticket: d.asked}))
+}
+
+// render draws a box most of the screen wide: the query, the servers as
+// name, version, kinds, a secret mark and the description, the try's
+// progress at the bottom.
+func (d *registryDialog) render(s *Styles, width, height int) string {
+	w := max(min(width-4, 120), 20)
+	inner := w - 4
+	d.rows = max(height-11, 1)
+	if d.cursor < d.top {
+		d.top = d.cursor
+	}
+	if d.cursor >= d.top+d.rows {
+		d.top = d.cursor - d.rows + 1
+	}
+	d.input.SetWidth(max(inner-len(d.input.Prompt)-1, 1))
+	head := s.PaneTitleFocus.Render("MCP Registry") + s.Dim.Render("  "+ansi.Truncate(model.SanitizeLine(d.reg.URL), max(inner-14, 1), "…"))
+	lines := []string{head, d.input.View(), ""}
+	es := d.entries()
+	switch {
+	case !d.answered:
+		lines = append(lines, s.Dim.Render("searching…"))
+	case d.err != nil && !errors.Is(d.err, context.Canceled):
+		lines = append(lines, s.ErrText.Render(ansi.Truncate(model.SanitizeLine(d.err.Error()), inner, "…")))
+	case len(es) == 0:
+		lines = append(lines, s.Dim.Render("no server's name holds that"))
+	default:
+		// The name keeps its last part when cut (the name the server is
+		// shown by); the description takes what is left, at least a bit.
+		nameW, verW, kindW, secretW := 0, 0, 0, 0
+		shown := es[d.top:min(d.top+d.rows, len(es))]
+		for _, e := range shown {
+			nameW = max(nameW, ansi.StringWidth(model.SanitizeLine(e.Server.Name)))
+			verW = max(verW, ansi.StringWidth(model.SanitizeLine(e.Server.Version)))
+			kindW = max(kindW, ansi.StringWidth(model.SanitizeLine(strings.Join(e.Server.Kinds(), ","))))
+			if e.Server.NeedsSecret() {
+				secretW = len("secret ")
+			}
+		}
+		verW, kindW = min(verW, 12), min(kindW, 14)
+		nameW = min(nameW, max(inner-verW-kindW-secretW-5-12, 12))
+		for i, e := range shown {
+			secret := ""
+			if e.Server.NeedsSecret() {
+				secret = "secret "
+			}
+			segs := []seg{
+				{padRight(cutLeft(model.SanitizeLine(e.Server.Name), nameW), nameW) + "  ", s.Tool},
+				{padRight(ansi.Truncate(model.SanitizeLine(e.Server.Version), verW, "…"), verW) + "  ", s.Dim},
+				{padRight(ansi.Truncate(model.SanitizeLine(strings.Join(e.Server.Kinds(), ",")), kindW, "…"), kindW) + " ", s.TypeString},
+				{padRight(secret, secretW), s.StateStarting},
+				{model.SanitizeLine(firstLineOf(e.Server.Description)), s.Desc},
+			}
+			var b strings.Builder
+			s.renderLine(&b, segs, inner, d.top+i == d.cursor, true)
+			lines = append(lines, b.String())
+		}
+		foot := itoa(d.cursor+1) + "/" + itoa(len(es))
+		if d.result.Truncated {
+			foot += "+"
+		}
+		if f := d.result.Freshness; f.FromCache && f.Unreachable != nil {
+			foot += " · cached, the registry could not be reached"
+		}
+		foot += " · enter tries it"
+		lines = append(lines, "", s.Dim.Render(ansi.Truncate(foot, inner, "…")))
+	}
+	if d.line != "" {
+		st := s.Dim
+		if d.lineErr {
+			st = s.ErrText
+		}
+		for _, l := range wrapText(d.line, inner) {
+			lines = append(lines, st.Render(l))
+		}
+	}
+	return s.Dialog.Width(w).Render(strings.Join(lines, "\n"))
+}
+
+func (d *registryDialog) help(k *keyMap) []key.Binding {
+	try := k.Accept
+	try.SetHelp("enter", "try it")
+	return []key.Binding{k.ResultDown, try, k.Cancel}
+}
+
+// firstLineOf is s's first line.
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
