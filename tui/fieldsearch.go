@@ -115,17 +115,8 @@ func (d *fieldDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 			return jumpToField{d.hits[d.cursor]}
 		}
 		return nil
-	case key.Matches(msg, k.ResultDown):
-		d.move(1)
-		return nil
-	case key.Matches(msg, k.ResultUp):
-		d.move(-1)
-		return nil
-	case key.Matches(msg, k.PageDown):
-		d.move(max(d.rows, 1))
-		return nil
-	case key.Matches(msg, k.PageUp):
-		d.move(-max(d.rows, 1))
+	case k.listStep(msg, d.rows) != 0:
+		d.move(k.listStep(msg, d.rows))
 		return nil
 	case key.Matches(msg, k.Side):
 		switch d.side {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // keyMap declares every key once, with its help text. Handlers match with
@@ -153,4 +154,21 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 		views,
 		slices.Concat(calls, []key.Binding{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit}),
 	}
+}
+
+// listStep is how far a key moves the cursor of a dialog's list showing
+// rows lines: one for the result keys (↑/↓), a page for page up and down;
+// 0 for any other key.
+func (k *keyMap) listStep(msg tea.KeyPressMsg, rows int) int {
+	switch {
+	case key.Matches(msg, k.ResultDown):
+		return 1
+	case key.Matches(msg, k.ResultUp):
+		return -1
+	case key.Matches(msg, k.PageDown):
+		return max(rows, 1)
+	case key.Matches(msg, k.PageUp):
+		return -max(rows, 1)
+	}
+	return 0
 }

@@ -250,17 +250,8 @@ func (d *registryDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 			return tryEntry{d.entries()[d.cursor]}
 		}
 		return nil
-	case key.Matches(msg, k.ResultDown):
-		d.move(1)
-		return nil
-	case key.Matches(msg, k.ResultUp):
-		d.move(-1)
-		return nil
-	case key.Matches(msg, k.PageDown):
-		d.move(max(d.rows, 1))
-		return nil
-	case key.Matches(msg, k.PageUp):
-		d.move(-max(d.rows, 1))
+	case k.listStep(msg, d.rows) != 0:
+		d.move(k.listStep(msg, d.rows))
 		return nil
 	}
 	return d.edit(msg)
