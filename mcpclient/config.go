@@ -64,6 +64,11 @@ type ServerConfig struct {
 	// Sandbox, when not nil, runs a stdio server in the sandbox of a tried
 	// registry server (see SandboxConfig). It is "sandbox" in the file.
 	Sandbox *SandboxConfig
+	// Wrapped, when not nil, says that Command and Args already start the
+	// server in a sandbox (a tried registry server): it holds the server's
+	// own command line and what the sandbox enforces, which are shown
+	// instead of the whole wrapper. Never read from a file.
+	Wrapped *Wrapped
 	// OAuth is how to log in to a remote server that asks for OAuth: it is
 	// "oauth" in the file, and may be left out.
 	OAuth OAuthConfig
@@ -146,6 +151,23 @@ func (c ServerConfig) String() string {
 // from the network stack quote URLs, and children echo their environment, so
 // every error text and stderr line from a connection goes through it.
 func (c ServerConfig) Redact(msg string) string { return redact(msg, c.secrets()) }
+
+// Wrapped is the server inside a sandbox that Command and Args start.
+type Wrapped struct {
+	// Command is the server's own command line, as it runs inside.
+	Command string
+	// Sandbox says what the sandbox enforces (sandbox.Policy.String).
+	Sandbox string
+}
+
+// shownCommand is how the server is reached, for a person to read: its
+// own command line, inside any sandbox, or the URL. Not redacted.
+func (c ServerConfig) shownCommand() string {
+	if c.Wrapped != nil {
+		return c.Wrapped.Command
+	}
+	return c.commandLine()
+}
 
 // commandLine is how the server is reached, for a person to read: the
 // command and its arguments (quoted where they hold spaces or quotes), or

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -394,6 +395,19 @@ func (c *conn) Stderr() []string {
 		return nil
 	}
 	return c.proc.lines.Lines()
+}
+
+// started is the command line a stdio child was started with, sandbox
+// wrapper and all; "" for other transports. Not redacted.
+func (c *conn) started() string {
+	if c.proc == nil {
+		return ""
+	}
+	parts := make([]string, 0, len(c.proc.cmd.Args))
+	for _, a := range c.proc.cmd.Args {
+		parts = append(parts, quoteArg(a))
+	}
+	return strings.Join(parts, " ")
 }
 
 // goTracked runs f on a goroutine that close waits for; after close has

@@ -120,6 +120,9 @@ func ownDir(cfg ServerConfig) string {
 // SandboxSummary says what the sandbox of cfg enforces ("" when it has
 // none), for `servers` and the gateway's health.
 func (c ServerConfig) SandboxSummary() string {
+	if c.Wrapped != nil {
+		return c.Wrapped.Sandbox
+	}
 	if c.Sandbox == nil {
 		return ""
 	}

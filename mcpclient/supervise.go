@@ -127,11 +127,17 @@ func (s *serverState) snapshot() model.Server {
 		}
 	}
 	if s.ep.inproc == nil {
-		srv.Command = s.ep.cfg.Redact(s.ep.cfg.commandLine())
+		srv.Command = s.ep.cfg.Redact(s.ep.cfg.shownCommand())
 		srv.Sandbox = s.ep.sandbox
+		if s.ep.cfg.Wrapped != nil {
+			srv.SandboxCommand = s.ep.cfg.Redact(s.ep.cfg.commandLine())
+		}
 	}
 	if s.conn != nil {
 		srv.Stderr = s.conn.Stderr()
+		if s.ep.cfg.Sandbox != nil {
+			srv.SandboxCommand = s.ep.cfg.Redact(s.conn.started())
+		}
 	}
 	return srv
 }

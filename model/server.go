@@ -90,6 +90,12 @@ type Server struct {
 	// read-only except scratch, no network, 512 MiB, ..."); "" for a
 	// server that runs without one.
 	Sandbox string
+	// SandboxCommand is the whole command line that starts a sandboxed
+	// server, the sandbox's own programs and options included, for
+	// debugging; Command is then the server's command inside. "" for a
+	// server without a sandbox, or one configured with a sandbox and not
+	// started yet.
+	SandboxCommand string
 }
 
 // Retry is the next attempt to connect a server that failed. The server

@@ -162,7 +162,7 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, progress func(string)) (string, error) {
 		tried = append(tried, e.Server.Name)
 		progress("installing @modelcontextprotocol/server-memory@2026.8.31…")
-		b.servers = append(b.servers, model.Server{Name: "server-memory", Source: "tried, sandbox: fs read-only except scratch, no network; registry " + e.Server.Name,
+		b.servers = append(b.servers, model.Server{Name: "server-memory", Source: "tried, registry " + e.Server.Name, Sandbox: "fs read-only except scratch, no network",
 			Transport: model.TransportStdio, State: model.StateStarting})
 		return "server-memory", nil
 	})

@@ -62,3 +62,25 @@ func TestServerInErrorShowsCommandAndWholeError(t *testing.T) {
 		}
 	}
 }
+
+// A sandboxed server shows its own command, not the sandbox's, and what
+// the sandbox enforces on its own line, within 80 columns.
+func TestSandboxedServerShowsItsCommandAndSandbox(t *testing.T) {
+	b := demoBackend(t)
+	b.servers[1].Err = ""
+	b.servers[1].State = model.StateConnected
+	b.servers[1].Command = "npx -y @modelcontextprotocol/server-memory@2026.1.26"
+	b.servers[1].Sandbox = "fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU"
+	b.servers[1].SandboxCommand = "/usr/bin/bwrap --unshare-all --die-with-parent /usr/bin/prlimit --as=536870912 -- node /x/dist/index.js"
+	h := newHarness(t, b, 80, 24)
+	h.keys("G")
+	scr := h.screen()
+	for _, want := range []string{"$ npx -y @modelcontextprotocol/server-", "sandbox: fs read-only except", "600 s CPU"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the server view lacks %q:\n%s", want, scr)
+		}
+	}
+	if strings.Contains(scr, "bwrap") {
+		t.Errorf("the server view shows the sandbox's command line:\n%s", scr)
+	}
+}

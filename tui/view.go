@@ -207,6 +207,11 @@ func (m *Model) serverView(srv model.Server) string {
 			lines = append(lines, s.Dim.Render(prompt)+l)
 		}
 	}
+	if srv.Sandbox != "" {
+		for _, l := range wrapText("sandbox: "+model.SanitizeLine(srv.Sandbox), w) {
+			lines = append(lines, s.Dim.Render(l))
+		}
+	}
 	lines = append(lines, s.Dim.Render(plural(len(srv.Tools), "tool")))
 	if srv.Transport != model.TransportSSE && srv.Transport != "" {
 		for _, l := range wrapText(model.SanitizeLine(rootsText(srv.Roots)), w) {

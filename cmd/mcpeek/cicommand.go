@@ -222,6 +222,8 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !in.callsGiven:
 		testPart.Status, testPart.Summary = partSkipped, "no "+in.callsPath+" (mcpeek call --save writes one)"
+	case errors.Is(err, fs.ErrNotExist):
+		testPart.Status, testPart.Error = partError, noCallsFile(in.callsPath)
 	case err != nil:
 		testPart.Status, testPart.Error = partError, "cannot read the calls file: "+err.Error()
 	default:

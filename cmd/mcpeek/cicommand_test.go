@@ -43,7 +43,8 @@ func TestCICommand(t *testing.T) {
 			[]string{"## mcpeek ci: **failing**", "| diff | **fail** | demo against " + breaking + ": 1 breaking change", "| `demo.aaa_gone` | (tool) | tool-removed |", "### mcpeek test: all calls pass"}},
 		{"a failed assertion", []string{"--lock", same, "--calls", failing, "--format", "markdown"}, 1,
 			[]string{"| test | **fail** |", "| status | `demo.shop_get_order` | equals | `financial_status` | \"paid\" | \"partially_refunded\" |"}},
-		{"no calls file by default: skipped", []string{"--lock", same, "--calls", missing}, 3, []string{"test  error", "cannot read the calls file"}},
+		{"a calls file given and absent", []string{"--lock", same, "--calls", missing}, 3,
+			[]string{"test  error", "no calls file " + missing + ": save calls with `mcpeek call SERVER.TOOL --args ... --save NAME` or S in the explorer's result view (see docs/calls.md)"}},
 		{"a server of the lock file not configured", []string{"shop", "--lock", same, "--calls", passing}, 3,
 			[]string{"mcpeek ci: incomplete", "diff  error", `no server named "shop"`, "test  pass"}},
 	} {
@@ -74,6 +75,9 @@ func TestCICommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &run); err != nil || code != 1 || run.Status != partFail || len(run.Parts) != 3 ||
 		run.Parts[2].Status != partSkipped || run.Test != nil || run.Changes == nil || len(run.Findings) != 3 {
 		t.Errorf("exit %d, %v: %+v", code, err, run)
+	}
+	if out, _, _ := mcpeek(t, "ci", "--lock", same); !strings.Contains(out, "test  skipped") || !strings.Contains(out, "no mcpeek.calls.json") {
+		t.Errorf("the summary does not say the test part was skipped for want of a calls file:\n%s", out)
 	}
 	if _, stderr, code := mcpeek(t, "ci", "--lock", filepath.Join(dir, "nope.json")); code != 3 || !strings.Contains(stderr, "mcpeek snapshot -o") {
 		t.Errorf("no lock file: exit %d: %s", code, stderr)

@@ -92,8 +92,8 @@ func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfi
 		}
 		*shown = r.Launch.CommandLine()
 		sc.Command, sc.Args = r.Program, r.Args
+		sc.Wrapped = &mcpclient.Wrapped{Command: *shown, Sandbox: r.Policy.String()}
 		how = " (sandbox: " + r.Policy.String() + ")"
-		sc.Source = "sandbox: " + r.Policy.String() + "; " + sc.Source
 	}
 	if tried {
 		sc.Source = "tried, " + sc.Source

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"net"
 	"os"
@@ -80,6 +81,11 @@ func TestConfigSandboxContainsServer(t *testing.T) {
 	out, _, _ = mcpeek(t, "servers", "--json", "--config", cfg)
 	if !strings.Contains(out, `"sandbox": "fs read-only except scratch (/tmp, 256 MiB) and `) || !strings.Contains(out, "no network, 512 MiB, 64 processes, 600 s CPU") {
 		t.Errorf("servers --json says no sandbox:\n%s", out)
+	}
+	var servers []serverJSON
+	if json.Unmarshal([]byte(out), &servers) != nil || len(servers) != 1 || strings.Contains(servers[0].Command, "bwrap") ||
+		!strings.Contains(servers[0].SandboxCommand, "bwrap") || !strings.HasSuffix(servers[0].SandboxCommand, servers[0].Command) {
+		t.Errorf("servers --json: the command is not the server's own, or the sandbox's is missing:\n%s", out)
 	}
 	if out, _, _ = mcpeek(t, "servers", "--config", cfg); !strings.Contains(out, "sandbox: fs read-only") {
 		t.Errorf("servers says no sandbox:\n%s", out)

@@ -87,7 +87,19 @@ func TestRegistryServerInTheSandbox(t *testing.T) {
 		}
 	}
 	out, stderr, code := mcpeek(t, "servers", "--json", "--allow-net", "--registry", reg.URL, "--registry-server", "io.github.modelcontextprotocol/server-everything")
-	if code != 0 || !strings.Contains(out, `"source": "sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden, network allowed, 512 MiB, 64 processes, 600 s CPU; registry http`) {
+	var servers []serverJSON
+	if code != 0 || json.Unmarshal([]byte(out), &servers) != nil || len(servers) != 1 {
+		t.Fatalf("servers: exit %d\n%s\n%s", code, out, stderr)
+	}
+	// The server's own command is shown, its sandbox on its own; the
+	// whole wrapper stays in sandbox_command for debugging.
+	s := servers[0]
+	if !strings.HasPrefix(s.Source, "registry http") || s.Sandbox != "fs read-only except scratch (/tmp, 256 MiB), home hidden, network allowed, 512 MiB, 64 processes, 600 s CPU" ||
+		!strings.Contains(s.Command, "server-everything") || strings.Contains(s.Command, "bwrap") || !strings.Contains(s.SandboxCommand, "bwrap") || !strings.Contains(s.SandboxCommand, "server-everything") {
+		t.Errorf("servers --json: %+v", s)
+	}
+	out, stderr, code = mcpeek(t, "servers", "--allow-net", "--registry", reg.URL, "--registry-server", "io.github.modelcontextprotocol/server-everything")
+	if code != 0 || !strings.Contains(out, "    sandbox: fs read-only except scratch") || strings.Contains(out, "bwrap") {
 		t.Errorf("servers: exit %d\n%s\n%s", code, out, stderr)
 	}
 }

@@ -47,9 +47,15 @@ type serverJSON struct {
 	// Roots are the roots offered to the server (file:// URIs); [] when
 	// none were, and the server works where its own arguments say.
 	Roots []string `json:"roots"`
+	// Command is the server's own command line (inside any sandbox), or
+	// its URL; secrets masked.
+	Command string `json:"command"`
 	// Sandbox says what the sandbox the server runs in enforces; "" when
 	// it runs without one.
 	Sandbox string `json:"sandbox"`
+	// SandboxCommand is the whole command line that starts the sandbox
+	// around Command, for debugging; "" without a sandbox.
+	SandboxCommand string `json:"sandbox_command,omitempty"`
 	// ProtocolVersion is the version negotiated, Era its era ("2026-07-28"
 	// or "2025-11-25 or older"); both "" for a server never connected.
 	ProtocolVersion string `json:"protocol_version"`
@@ -96,7 +102,7 @@ func (a *app) serversCommand() *cobra.Command {
 			out := make([]serverJSON, 0, len(servers))
 			for _, s := range servers {
 				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
-					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Roots: append([]string{}, s.Roots...), Sandbox: s.Sandbox, Log: serverLogs(s),
+					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Roots: append([]string{}, s.Roots...), Command: s.Command, Sandbox: s.Sandbox, SandboxCommand: s.SandboxCommand, Log: serverLogs(s),
 					ProtocolVersion: s.ProtocolVersion, Era: eraOf(s.ProtocolVersion), Offers: offersOf(s.Offers), Title: s.Implementation.Title})
 			}
 			if asJSON {
@@ -109,7 +115,7 @@ func (a *app) serversCommand() *cobra.Command {
 			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, roots, sandbox, protocol_version, era, offers, title, log}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, roots, command, sandbox, sandbox_command, protocol_version, era, offers, title, log}")
 	return cmd
 }
 

@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -61,6 +64,9 @@ func (a *app) testCommand() *cobra.Command {
 				file = args[0]
 			}
 			f, err := calls.ReadFile(file)
+			if errors.Is(err, fs.ErrNotExist) {
+				return errors.New(noCallsFile(file))
+			}
 			if err != nil {
 				return fmt.Errorf("cannot read the calls file: %w", err)
 			}
@@ -442,4 +448,14 @@ func markdownTest(r testReport) string {
 		}
 	}
 	return b.String()
+}
+
+// noCallsFile says that the calls file is absent, and how to make
+// one.
+func noCallsFile(file string) string {
+	where := file
+	if filepath.Dir(file) == "." {
+		where += " here"
+	}
+	return "no calls file " + where + ": save calls with `mcpeek call SERVER.TOOL --args ... --save NAME` or S in the explorer's result view (see docs/calls.md)"
 }

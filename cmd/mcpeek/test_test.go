@@ -100,7 +100,7 @@ func TestTestCommandUsage(t *testing.T) {
 		{[]string{"test", file, "--run", "secret"}, 3, "${env:H26_NOT_SET} is not set", ""},
 		{[]string{"test", file, "--format", "yaml"}, 3, "", "--format must be"},
 		{[]string{"test", file, "-j", "0"}, 3, "", "-j must be"},
-		{[]string{"test", filepath.Join(t.TempDir(), "none.json")}, 3, "", "cannot read the calls file"},
+		{[]string{"test", filepath.Join(t.TempDir(), "none.json")}, 3, "", "none.json: save calls with `mcpeek call SERVER.TOOL --args ... --save NAME`"},
 		{[]string{"test", writeCalls(t, `{"name": "x", "tool": "demo.util_echo", "expect": {"paths": [{"path": "a", "matches": "("}]}}`)}, 3, "",
 			`call "x" (line 2): paths[0] ("a"): "matches": error parsing regexp`},
 	} {
@@ -112,6 +112,12 @@ func TestTestCommandUsage(t *testing.T) {
 	t.Setenv("H26_NOT_SET", "5601234042")
 	if out, stderr, code := mcpeek(t, "test", file, "--run", "secret"); code != 0 {
 		t.Errorf("with the variable set: exit %d\n%s%s", code, out, stderr)
+	}
+	// No calls file here: say how to make one.
+	t.Chdir(t.TempDir())
+	if _, stderr, code := mcpeek(t, "test"); code != 3 ||
+		!strings.Contains(stderr, "no calls file mcpeek.calls.json here: save calls with `mcpeek call SERVER.TOOL --args ... --save NAME` or S in the explorer's result view (see docs/calls.md)") {
+		t.Errorf("no calls file: exit %d: %s", code, stderr)
 	}
 }
 

@@ -33,11 +33,13 @@ func TestTryListsTheToolsOfTheRealPackage(t *testing.T) {
 	if !strings.Contains(stderr, "(sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU)") {
 		t.Errorf("stderr does not state the sandbox: %s", stderr)
 	}
-	// The explorer's server pane shows the source: tried, and the limits first.
+	// The explorer's server pane shows the source: tried, from the
+	// registry; the server's own command and the limits apart.
 	a := &app{stderr: io.Discard, connectTimeout: time.Minute,
 		registry: registryFlags{url: reg.URL, server: "io.github.modelcontextprotocol/server-everything", tried: true}}
 	cfg, err := a.registryConfig()
-	if err != nil || !strings.HasPrefix(cfg.Servers[0].Source, "tried, sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU; registry http://") {
+	if err != nil || !strings.HasPrefix(cfg.Servers[0].Source, "tried, registry http://") ||
+		cfg.Servers[0].Wrapped == nil || cfg.Servers[0].SandboxSummary() != "fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU" {
 		t.Errorf("source: %v %+v", err, cfg.Servers)
 	}
 }

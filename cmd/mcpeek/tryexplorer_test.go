@@ -84,8 +84,13 @@ func TestExplorerTriesServerMemoryInTheSandbox(t *testing.T) {
 	for {
 		s, ok := m.Server(name)
 		if ok && s.State == model.StateConnected && len(s.Tools) > 0 {
-			if !strings.HasPrefix(s.Source, "tried, sandbox: fs read-only except scratch") || !strings.Contains(s.Source, "no network") {
-				t.Errorf("source = %q", s.Source)
+			// The pane shows the server's own command and the sandbox
+			// apart; the whole wrapper is kept for debugging.
+			if !strings.HasPrefix(s.Source, "tried, registry http://") || !strings.HasPrefix(s.Sandbox, "fs read-only except scratch") || !strings.Contains(s.Sandbox, "no network") {
+				t.Errorf("source = %q, sandbox = %q", s.Source, s.Sandbox)
+			}
+			if !strings.HasSuffix(s.Command, "dist/index.js") || strings.Contains(s.Command, "bwrap") || !strings.Contains(s.SandboxCommand, "bwrap") || !strings.Contains(s.SandboxCommand, s.Command) {
+				t.Errorf("command = %q, sandbox command = %q", s.Command, s.SandboxCommand)
 			}
 			break
 		}
