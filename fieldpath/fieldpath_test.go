@@ -6,6 +6,7 @@ import (
 )
 
 func TestJoinAndSplit(t *testing.T) {
+	t.Parallel()
 	if got := Join("", "a"); got != "a" {
 		t.Errorf("Join root: %q", got)
 	}
@@ -31,6 +32,7 @@ func TestJoinAndSplit(t *testing.T) {
 }
 
 func TestIsAlternative(t *testing.T) {
+	t.Parallel()
 	for seg, want := range map[string]bool{"anyOf[0]": true, "oneOf[12]": true, "anyOf[]": false, "anyOf[x]": false, "allOf[0]": false, "anyOf[0]x": false} {
 		if IsAlternative(seg) != want {
 			t.Errorf("IsAlternative(%q) != %v", seg, want)
@@ -39,6 +41,7 @@ func TestIsAlternative(t *testing.T) {
 }
 
 func TestTrimArrayMarkers(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in, rest string
 		n        int
@@ -52,6 +55,7 @@ func TestTrimArrayMarkers(t *testing.T) {
 }
 
 func TestPointerAndJQ(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ path, prefix, pointer, jq string }{
 		{"line_items[].price_set", "", "/line_items/0/price_set", ".line_items[].price_set"},
 		{"line_items[].price_set", "data", "/data/line_items/0/price_set", ".data.line_items[].price_set"},

@@ -26,6 +26,7 @@ func (h *harness) batch(args map[string]any) (batchResult, bool) {
 }
 
 func TestBatchSequentialKeepsOrder(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	out, isErr := h.batch(map[string]any{"ops": []any{
 		map[string]any{"type": "help", "path": "test.get_item"},
@@ -57,6 +58,7 @@ func TestBatchSequentialKeepsOrder(t *testing.T) {
 }
 
 func TestBatchStopOnError(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	out, _ := h.batch(map[string]any{"stop_on_error": true, "ops": []any{
 		map[string]any{"type": "exec", "op": "test.delete_item", "args": map[string]any{"id": "1"}},
@@ -72,6 +74,7 @@ func TestBatchStopOnError(t *testing.T) {
 }
 
 func TestBatchParallelRunsAtMostEight(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	var ops []any
 	for range 20 {
@@ -94,6 +97,7 @@ func TestBatchParallelRunsAtMostEight(t *testing.T) {
 }
 
 func TestBatchLimits(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	var ops []any
 	for range 21 {

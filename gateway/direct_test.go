@@ -12,6 +12,7 @@ import (
 )
 
 func TestDirectModeListsEveryToolWithRawSchemas(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{opts: Options{Mode: ModeDirect}})
 	tools := h.client.Tools("gw")
 	if len(tools) < 3 || tools[0].Name != "inspect_tool_output" || tools[1].Name != "inspect_tool" {
@@ -50,6 +51,7 @@ func TestDirectModeListsEveryToolWithRawSchemas(t *testing.T) {
 }
 
 func TestDirectModePassesResultsThrough(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{opts: Options{Mode: ModeDirect}})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -73,6 +75,7 @@ func TestDirectModePassesResultsThrough(t *testing.T) {
 }
 
 func TestDirectModeInspectors(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{opts: Options{Mode: ModeDirect}})
 	res := h.callRaw("inspect_tool", map[string]any{"tool_name": "demo__util_echo"})
 	up := findUpstreamTool(t, h, "demo", "util_echo")
@@ -93,6 +96,7 @@ func TestDirectModeInspectors(t *testing.T) {
 }
 
 func TestDirectModeRelistsOnListChanged(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{opts: Options{Mode: ModeDirect}})
 	if res := h.callRaw("test__grow", nil); res.IsError {
 		t.Fatal(res.Text)
@@ -117,6 +121,7 @@ func TestDirectModeRelistsOnListChanged(t *testing.T) {
 }
 
 func TestDirectModeHidesDeniedTools(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{opts: Options{Mode: ModeDirect, Policy: Policy{ReadOnly: true, Deny: []string{"demo.shop_*"}}}})
 	for _, tool := range h.client.Tools("gw") {
 		if tool.Name == "test__delete_item" || strings.HasPrefix(tool.Name, "demo__shop_") {
@@ -126,6 +131,7 @@ func TestDirectModeHidesDeniedTools(t *testing.T) {
 }
 
 func TestDirectNames(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("x", 70)
 	ops := []*Op{
 		{ID: "a.b", Server: "a", Tool: model.Tool{Name: "b"}},

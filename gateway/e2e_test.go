@@ -117,6 +117,7 @@ func runNode(t *testing.T, node string, args ...string) (string, error) {
 // their schemas), discovers with tool_help and calls with tool_exec, over
 // stdio and over HTTP.
 func TestInspectorCLI(t *testing.T) {
+	t.Parallel()
 	node, modules, bin, cfg := e2eSetup(t)
 	inspector := filepath.Join(modules, "@modelcontextprotocol/inspector/clients/launcher/build/index.js")
 	stdio := []string{"--", bin, "gateway", "--config", cfg}
@@ -187,6 +188,7 @@ func TestInspectorCLI(t *testing.T) {
 // mode against the HTTP gateway, for the scenarios that apply to a gateway
 // (the others need the suite's own test tools, prompts or resources).
 func TestConformanceServer(t *testing.T) {
+	t.Parallel()
 	node, modules, bin, cfg := e2eSetup(t)
 	url, _ := startHTTPGateway(t, bin, "--config", cfg)
 	suite := filepath.Join(modules, "@modelcontextprotocol/conformance/dist/index.js")

@@ -28,6 +28,7 @@ func (b *lockedBuffer) String() string {
 }
 
 func TestEveryCallEmitsOneEvent(t *testing.T) {
+	t.Parallel()
 	sink := &lockedBuffer{}
 	h := newHarness(t, harnessConfig{opts: Options{Events: sink}})
 	events, stop := h.g.Subscribe(16)
@@ -99,6 +100,7 @@ func TestEveryCallEmitsOneEvent(t *testing.T) {
 }
 
 func TestSlowSubscribersMissEventsAndCloseEndsThem(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	events, stop := h.g.Subscribe(1)
 	h.help("")

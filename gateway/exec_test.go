@@ -10,6 +10,7 @@ import (
 )
 
 func TestExecSuccessEnvelope(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("test.get_item", map[string]any{"id": "abc1"})
 	mustOK(t, env)
@@ -22,6 +23,7 @@ func TestExecSuccessEnvelope(t *testing.T) {
 }
 
 func TestExecValidationErrorsAreJSONPointers(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	cases := []struct {
 		args  any
@@ -55,6 +57,7 @@ func TestExecValidationErrorsAreJSONPointers(t *testing.T) {
 }
 
 func TestExecArgsMustBeAnObject(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("test.get_item", []int{1})
 	mustCode(t, env, CodeValidation)
@@ -66,6 +69,7 @@ func TestExecArgsMustBeAnObject(t *testing.T) {
 }
 
 func TestExecAppliesDefaults(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("test.get_item", map[string]any{"id": "abc1", "opts": map[string]any{}, "tags": []any{map[string]any{"k": "a"}, map[string]any{"k": "b", "w": 3}}})
 	mustOK(t, env)
@@ -80,6 +84,7 @@ func TestExecAppliesDefaults(t *testing.T) {
 }
 
 func TestExecDryRunCallsNothing(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("test.delete_item", map[string]any{"id": "x"}, map[string]any{"dry_run": true})
 	mustOK(t, env)
@@ -97,6 +102,7 @@ func TestExecDryRunCallsNothing(t *testing.T) {
 }
 
 func TestExecIdempotentReplayAndConflict(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	key := map[string]any{"idempotency_key": "k-1"}
 	first := h.exec("test.delete_item", map[string]any{"id": "x"}, key)
@@ -123,6 +129,7 @@ func TestExecIdempotentReplayAndConflict(t *testing.T) {
 }
 
 func TestIdempotencyKeysExpire(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(1_700_000_000, 0)
 	s := newIdemStore(func() time.Time { return now })
 	_, finish, e := s.begin(t.Context(), "k", "a.b", json.RawMessage(`{"x":1}`))
@@ -143,6 +150,7 @@ func TestIdempotencyKeysExpire(t *testing.T) {
 }
 
 func TestPolicy(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		policy   Policy
@@ -183,6 +191,7 @@ func TestPolicy(t *testing.T) {
 }
 
 func TestPolicyIsPartOfTheRegistryVersion(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	before := h.g.Registry().Version
 	if err := h.g.SetPolicy(Policy{ReadOnly: true}); err != nil {
@@ -196,6 +205,7 @@ func TestPolicyIsPartOfTheRegistryVersion(t *testing.T) {
 }
 
 func TestExecUpstreamErrorCarriesItsText(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("test.fails", nil)
 	mustCode(t, env, CodeUpstreamError)
@@ -208,6 +218,7 @@ func TestExecUpstreamErrorCarriesItsText(t *testing.T) {
 }
 
 func TestExecResultForms(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	if env := h.exec("test.text_json", nil); !jsonEqual(env.Result, []byte(`{"a":1}`)) {
 		t.Errorf("text that is JSON is parsed: %s", env.Result)
@@ -218,6 +229,7 @@ func TestExecResultForms(t *testing.T) {
 }
 
 func TestExecOutputMismatchOnlyWarns(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("test.bad_output", nil)
 	mustOK(t, env)
@@ -233,6 +245,7 @@ func TestExecOutputMismatchOnlyWarns(t *testing.T) {
 }
 
 func TestExecNotFound(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("test.get_itme", nil)
 	mustCode(t, env, CodeNotFound)
@@ -269,6 +282,7 @@ func TestExecDeadlineIsUnavailable(t *testing.T) {
 }
 
 func TestRegistryVersionChangesOnListChanged(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	before := h.help("")["registry_version"]
 	mustOK(t, h.exec("test.grow", nil))
@@ -282,6 +296,7 @@ func TestRegistryVersionChangesOnListChanged(t *testing.T) {
 }
 
 func TestExecIsCancelledWithItsCaller(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{}) // 60 s deadline
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
@@ -293,6 +308,7 @@ func TestExecIsCancelledWithItsCaller(t *testing.T) {
 }
 
 func TestConcurrentCallsWithOneIdempotencyKeyRunOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	var wg sync.WaitGroup
 	envs := make([]envelope, 10)

@@ -124,7 +124,9 @@ func TestDeadServerShowsDownAndNeverStallsOthers(t *testing.T) {
 		opts: Options{Deadline: 2 * time.Second, Events: sink},
 		// No retry of the dead server during the test: its health must read
 		// down, not "connecting" again, whatever the machine's speed.
-		upOpts: []mcpclient.Option{mcpclient.WithConnectTimeout(2 * time.Second), mcpclient.WithBackoff(time.Hour, time.Hour)},
+		upOpts: []mcpclient.Option{mcpclient.WithConnectTimeout(2 * time.Second), mcpclient.WithBackoff(time.Hour, time.Hour),
+			// stuck never exits on its own: kill it soon at the end.
+			mcpclient.WithStopGrace(100 * time.Millisecond)},
 	})
 	root := h.help("")
 	var deadGroup map[string]any

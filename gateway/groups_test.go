@@ -55,6 +55,7 @@ func githubLike() model.Server {
 // every op is listed exactly once on the way down from the root; the
 // largest answer stays under 4,000 cl100k tokens.
 func TestHugeServerHelpIsBounded(t *testing.T) {
+	t.Parallel()
 	srv := githubLike()
 	if len(srv.Tools) != 1223 {
 		t.Fatalf("%d tools", len(srv.Tools))
@@ -121,6 +122,7 @@ func TestHugeServerHelpIsBounded(t *testing.T) {
 }
 
 func TestSplitGroupWords(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		names  []string
 		shared int
@@ -153,6 +155,7 @@ func TestSplitGroupWords(t *testing.T) {
 // A help path of millions of dots costs its length once: finding the
 // group it falls in never hashes every dot-prefix of it.
 func TestHelpPrefixOfAHostilePathIsBounded(t *testing.T) {
+	t.Parallel()
 	g, err := New(fakeUpstreams{servers: []model.Server{githubLike()}}, Options{})
 	if err != nil {
 		t.Fatal(err)

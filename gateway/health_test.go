@@ -8,6 +8,7 @@ import (
 )
 
 func TestServerThatNeedsLoginHasItsOwnHealth(t *testing.T) {
+	t.Parallel()
 	g := &Gateway{}
 	h, msg := g.groupHealth("remote", []model.Server{{Name: "remote", State: model.StateNeedsLogin, Err: "the server wants authorization (401 Unauthorized)"}})
 	if h != HealthNeedsLogin || !strings.Contains(msg, "mcpeek auth login remote") {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestProgressiveListsExactlyThreeTools(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	var names []string
 	for _, tool := range h.client.Tools("gw") {
@@ -25,6 +26,7 @@ func TestProgressiveListsExactlyThreeTools(t *testing.T) {
 }
 
 func TestHelpRootListsGroupsWithHealth(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	root := h.help("")
 	if !isVersion(root["registry_version"].(string)) {
@@ -48,6 +50,7 @@ func TestHelpRootListsGroupsWithHealth(t *testing.T) {
 }
 
 func TestHelpGroupListsOpsWithKind(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	g := h.help("test")
 	kinds := map[string]string{}
@@ -64,6 +67,7 @@ func TestHelpGroupListsOpsWithKind(t *testing.T) {
 }
 
 func TestHelpOpHasEverything(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	op := h.help("test.get_item")
 	for _, key := range []string{"op", "summary", "usage", "args", "notes", "examples", "policy", "output_fields", "has_hidden_fields", "registry_version"} {
@@ -140,6 +144,7 @@ func TestHelpOpHasEverything(t *testing.T) {
 }
 
 func TestHelpFoldedOutputTellsHowToInspect(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	op := h.help("demo.shop_get_order")
 	if op["has_hidden_fields"] != true {
@@ -156,6 +161,7 @@ func TestHelpFoldedOutputTellsHowToInspect(t *testing.T) {
 }
 
 func TestHelpUnknownPathIsNotFoundWithPrefixAndSuggestions(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	cases := []struct {
 		path, helpPath, near string
@@ -182,6 +188,7 @@ func TestHelpUnknownPathIsNotFoundWithPrefixAndSuggestions(t *testing.T) {
 }
 
 func TestHelpAnswersAreCached(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	before := h.g.HelpCacheHits()
 	a := h.help("test.get_item")
@@ -199,6 +206,7 @@ func TestHelpAnswersAreCached(t *testing.T) {
 }
 
 func TestLargeGroupsSplitIntoSubGroups(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{bigServer: true})
 	g := h.help("big")
 	subs := g["subgroups"].([]any)

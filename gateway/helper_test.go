@@ -18,6 +18,7 @@ import (
 	"go.uber.org/goleak"
 
 	"mcpeek/assets"
+	"mcpeek/internal/testkit"
 	"mcpeek/mcpclient"
 )
 
@@ -25,7 +26,7 @@ import (
 const helperEnv = "GATEWAY_TEST_HELPER"
 
 func TestMain(m *testing.M) {
-	if mode := os.Getenv(helperEnv); mode != "" {
+	if mode := testkit.HelperMode(helperEnv); mode != "" {
 		os.Exit(runHelper(mode))
 	}
 	goleak.VerifyTestMain(m)
@@ -33,13 +34,8 @@ func TestMain(m *testing.M) {
 
 // helperConfig is a stdio entry that runs this test binary as a fake server.
 func helperConfig(name, mode string) mcpclient.ServerConfig {
-	return mcpclient.ServerConfig{
-		Name:    name,
-		Source:  "test",
-		Command: os.Args[0],
-		Args:    []string{"-test.run=^$"},
-		Env:     map[string]string{helperEnv: mode},
-	}
+	command, args, env := testkit.HelperCommand(helperEnv, mode)
+	return mcpclient.ServerConfig{Name: name, Source: "test", Command: command, Args: args, Env: env}
 }
 
 // runHelper serves an mcp-go server over stdio with tools that misbehave:

@@ -57,6 +57,7 @@ func closedWithin(t *testing.T, conn net.Conn, limit time.Duration) {
 // TestHTTPSlowBodyIsCut: a body sent one byte at a time is cut at the body
 // timeout, whether the request would be served or refused (no token).
 func TestHTTPSlowBodyIsCut(t *testing.T) {
+	t.Parallel()
 	for _, token := range []string{"", "t0ken"} {
 		t.Run("token="+token, func(t *testing.T) {
 			h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{Token: token,
@@ -87,6 +88,7 @@ func TestHTTPSlowBodyIsCut(t *testing.T) {
 // TestHTTPIdleConnectionIsClosed: a kept-alive connection is closed after
 // the idle timeout, after an answered request and after a refused one.
 func TestHTTPIdleConnectionIsClosed(t *testing.T) {
+	t.Parallel()
 	for _, token := range []string{"", "t0ken"} {
 		t.Run("token="+token, func(t *testing.T) {
 			h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{Token: token,
@@ -140,6 +142,7 @@ func (c *watchedConn) Close() error {
 // TestHTTPStalledReaderIsCut: a client that stops reading a large answer
 // is cut at the write timeout.
 func TestHTTPStalledReaderIsCut(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{Timeouts: HTTPTimeouts{Write: 300 * time.Millisecond}}}})
 	ln, err := h.g.Listen("127.0.0.1:0")
 	if err != nil {
@@ -178,6 +181,7 @@ func TestHTTPStalledReaderIsCut(t *testing.T) {
 // TestHTTPStreamOutlivesTimeouts: a GET stream lasts longer than the
 // body, write and idle timeouts, and still delivers notifications.
 func TestHTTPStreamOutlivesTimeouts(t *testing.T) {
+	t.Parallel()
 	const short = 200 * time.Millisecond
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{Timeouts: HTTPTimeouts{Body: short, Write: short, Idle: short}}}})
 	endpoint := serveHTTP(t, h.g)
@@ -222,6 +226,7 @@ func TestHTTPStreamOutlivesTimeouts(t *testing.T) {
 // TestHTTPConnectionCap: beyond MaxConns, a connection waits until another
 // one closes.
 func TestHTTPConnectionCap(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{MaxConns: 2}}})
 	endpoint := serveHTTP(t, h.g)
 	// Two requests whose bodies never come, each read up to the "100
@@ -259,6 +264,7 @@ func TestHTTPConnectionCap(t *testing.T) {
 // header timeout (a minute here): the oldest of them are closed to make
 // room, while they are still open.
 func TestHTTPHalfOpenConnectionsMakeRoom(t *testing.T) {
+	t.Parallel()
 	const maxConns = 8
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{MaxConns: maxConns, Timeouts: HTTPTimeouts{Header: time.Minute}}}})
 	endpoint := serveHTTP(t, h.g)
@@ -291,6 +297,7 @@ func TestHTTPHalfOpenConnectionsMakeRoom(t *testing.T) {
 // flight, a third waits BodyWait and is refused with 503 and Retry-After;
 // a small request still passes.
 func TestHTTPLargeBodiesAreBounded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{
 		MaxBodyBytes: 1 << 20, MaxBodyBytesInFlight: 2 << 20, BodyWait: 300 * time.Millisecond}}})
 	s := openRawSession(t, serveHTTP(t, h.g))

@@ -50,6 +50,7 @@ func newHTTPHarness(t *testing.T, opts Options) (*harness, *httptest.Server) {
 }
 
 func TestHTTPOriginCheck(t *testing.T) {
+	t.Parallel()
 	_, srv := newHTTPHarness(t, Options{HTTP: HTTPOptions{AllowedOrigins: []string{"https://app.example"}}})
 	url := srv.URL + "/mcp"
 	cases := []struct {
@@ -77,6 +78,7 @@ func TestHTTPOriginCheck(t *testing.T) {
 }
 
 func TestHTTPHostCheck(t *testing.T) {
+	t.Parallel()
 	_, srv := newHTTPHarness(t, Options{})
 	if code, _ := post(t, srv.URL+"/mcp", initializeBody, map[string]string{"Host": "evil.example"}); code != http.StatusForbidden {
 		t.Fatalf("a foreign Host on a loopback listener: %d", code)
@@ -87,6 +89,7 @@ func TestHTTPHostCheck(t *testing.T) {
 }
 
 func TestHTTPBodyCap(t *testing.T) {
+	t.Parallel()
 	_, srv := newHTTPHarness(t, Options{HTTP: HTTPOptions{MaxBodyBytes: 1024}})
 	big := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", 2048) + `"}}`
 	if code, _ := post(t, srv.URL+"/mcp", big, nil); code != http.StatusRequestEntityTooLarge {
@@ -110,6 +113,7 @@ func TestHTTPBodyCap(t *testing.T) {
 }
 
 func TestHTTPToken(t *testing.T) {
+	t.Parallel()
 	_, srv := newHTTPHarness(t, Options{HTTP: HTTPOptions{Token: "s3cret-token"}})
 	for _, auth := range []string{"", "Bearer wrong", "s3cret-token", "Basic s3cret-token"} {
 		code, body := post(t, srv.URL+"/mcp", initializeBody, map[string]string{"Authorization": auth})
@@ -127,6 +131,7 @@ func TestHTTPToken(t *testing.T) {
 }
 
 func TestHTTPBearerSchemeIsCaseInsensitive(t *testing.T) {
+	t.Parallel()
 	_, srv := newHTTPHarness(t, Options{HTTP: HTTPOptions{Token: "s3cret-token"}})
 	for _, auth := range []string{"Bearer s3cret-token", "bearer s3cret-token", "BEARER s3cret-token", "BeArEr   s3cret-token"} {
 		if code, _ := post(t, srv.URL+"/mcp", initializeBody, map[string]string{"Authorization": auth}); code != http.StatusOK {
@@ -141,6 +146,7 @@ func TestHTTPBearerSchemeIsCaseInsensitive(t *testing.T) {
 }
 
 func TestNewRefusesATokenNoClientCanSend(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true})
 	for _, token := range []string{" ", "   ", " s3cret", "s3cret ", "\ts3cret", "s3c\nret"} {
 		g, err := New(h.up, Options{HTTP: HTTPOptions{Token: token}})
@@ -161,6 +167,7 @@ func TestNewRefusesATokenNoClientCanSend(t *testing.T) {
 }
 
 func TestListenRefusesNonLoopbackWithoutToken(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true})
 	for _, addr := range []string{"0.0.0.0:0", ":0", "192.0.2.1:8080", "example.com:80"} {
 		if _, err := h.g.Listen(addr); err == nil || !strings.Contains(err.Error(), "refusing") {
@@ -205,6 +212,7 @@ func serveHTTP(t *testing.T, g *Gateway) string {
 }
 
 func TestHTTPBothProtocolEras(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	url := serveHTTP(t, h.g)
 	for _, legacy := range []bool{true, false} {
@@ -247,6 +255,7 @@ func TestHTTPBothProtocolEras(t *testing.T) {
 }
 
 func TestHTTPThroughTheClientManager(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	url := serveHTTP(t, h.g)
 	m, err := mcpclient.NewManager(mcpclient.Config{Servers: []mcpclient.ServerConfig{{Name: "gw", URL: url, Type: "http"}}})
@@ -270,6 +279,7 @@ func TestHTTPThroughTheClientManager(t *testing.T) {
 }
 
 func TestServeAfterCloseIsRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true})
 	ln, err := h.g.Listen("127.0.0.1:0")
 	if err != nil {
@@ -285,6 +295,7 @@ func TestServeAfterCloseIsRefused(t *testing.T) {
 // the result a client gets from tools/list over HTTP, whatever the
 // upstreams.
 func TestProgressiveToolsListAsServed(t *testing.T) {
+	t.Parallel()
 	want, err := ProgressiveToolsList()
 	if err != nil {
 		t.Fatal(err)
@@ -330,6 +341,7 @@ func TestProgressiveToolsListAsServed(t *testing.T) {
 // TestCloseRacingServeListener: a Close at once after ServeListener is
 // started (as a front end quitting at once does) ends it cleanly.
 func TestCloseRacingServeListener(t *testing.T) {
+	t.Parallel()
 	for range 50 {
 		g, err := New(noUpstreams{}, Options{})
 		if err != nil {

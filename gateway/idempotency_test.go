@@ -39,6 +39,7 @@ func okEnvelope(resultBytes int) *Envelope {
 // TestIdempotencyStoreKeepsAtMost1000Answers: past 1,000 kept answers the
 // oldest is forgotten first (a retry with its key runs the call again).
 func TestIdempotencyStoreKeepsAtMost1000Answers(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(1_700_000_000, 0)
 	s := newIdemStore(func() time.Time { return now })
 	for i := range 1003 {
@@ -55,6 +56,7 @@ func TestIdempotencyStoreKeepsAtMost1000Answers(t *testing.T) {
 // TestIdempotencyStoreKeepsAtMost64MiB: answers of 1 MiB each, and no more
 // than 64 MiB of them; an answer larger than that is not kept at all.
 func TestIdempotencyStoreKeepsAtMost64MiB(t *testing.T) {
+	t.Parallel()
 	now := time.Unix(1_700_000_000, 0)
 	s := newIdemStore(func() time.Time { return now })
 	for i := range 70 {
@@ -86,6 +88,7 @@ func TestIdempotencyStoreKeepsAtMost64MiB(t *testing.T) {
 // TestIdempotencyCapThroughTheGateway: 1,001 calls, each with its own
 // key: the first is forgotten, so its key runs the call again.
 func TestIdempotencyCapThroughTheGateway(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true})
 	for i := range 1001 {
 		mustOK(t, h.exec("test.text_json", map[string]any{}, map[string]any{"idempotency_key": fmt.Sprintf("k%d", i)}))

@@ -24,6 +24,7 @@ const maxUnknownReply = 8 << 10
 // or tool id goes: each answer, and each line of the events file, stays
 // small and says how long the name was.
 func TestUnknownNameAnswersAreBounded(t *testing.T) {
+	t.Parallel()
 	sink := &lockedBuffer{}
 	h := newHarness(t, harnessConfig{opts: Options{Events: sink}})
 	long := strings.Repeat("é", 150_000) // 300,000 bytes, cut on a rune boundary
@@ -67,6 +68,7 @@ func TestUnknownNameAnswersAreBounded(t *testing.T) {
 // TestDirectInspectorsBoundUnknownNames: direct mode's inspectors answer an
 // unknown name with a short text too.
 func TestDirectInspectorsBoundUnknownNames(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{opts: Options{Mode: ModeDirect}})
 	long := strings.Repeat("x", 300_000)
 	for tool, arg := range map[string]string{"inspect_tool": "tool_name", "inspect_tool_output": "tool_id"} {
@@ -80,6 +82,7 @@ func TestDirectInspectorsBoundUnknownNames(t *testing.T) {
 // TestUnknownFieldPathIsBounded: inspect_tool_output echoes a wrong
 // field_path only in part.
 func TestUnknownFieldPathIsBounded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	res := h.callRaw("tool_exec", map[string]any{"op": "toolbox.inspect_tool_output",
 		"args": map[string]any{"tool_id": "demo.shop_get_order", "field_path": strings.Repeat("y", 300_000)}})
@@ -144,6 +147,7 @@ func schemaHarness(t *testing.T) *harness {
 // or one too large to compile quickly, is not a reason to refuse a call:
 // the arguments pass unchecked, and meta.warnings says so.
 func TestUncheckableInputSchemasLetCallsThrough(t *testing.T) {
+	t.Parallel()
 	h := schemaHarness(t)
 	for _, c := range []struct {
 		op   string
@@ -177,6 +181,7 @@ func TestUncheckableInputSchemasLetCallsThrough(t *testing.T) {
 // TestFieldErrorsAreCapped: however many properties are missing, an answer
 // lists at most 50 field errors and says how many more there are.
 func TestFieldErrorsAreCapped(t *testing.T) {
+	t.Parallel()
 	h := schemaHarness(t)
 	env := h.exec("schemas.many_required", map[string]any{})
 	mustCode(t, env, CodeValidation)
@@ -197,6 +202,7 @@ func TestFieldErrorsAreCapped(t *testing.T) {
 // TestLongSearchQueryIsBounded: search_tools reads the start of a long
 // query and echoes it only in part.
 func TestLongSearchQueryIsBounded(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	var b strings.Builder
 	b.WriteString("order ")

@@ -14,6 +14,7 @@ import (
 )
 
 func TestClip(t *testing.T) {
+	t.Parallel()
 	if clip("short") != "short" || clip(strings.Repeat("a", maxEcho)) != strings.Repeat("a", maxEcho) {
 		t.Error("a short name is echoed whole")
 	}

@@ -61,6 +61,7 @@ var policyCases = []struct {
 }
 
 func TestPolicyGlobsInProgressiveMode(t *testing.T) {
+	t.Parallel()
 	for _, c := range policyCases {
 		t.Run(c.name, func(t *testing.T) {
 			h := policyHarness(t, ModeProgressive, c.policy)
@@ -88,6 +89,7 @@ func TestPolicyGlobsInProgressiveMode(t *testing.T) {
 }
 
 func TestPolicyGlobsInDirectMode(t *testing.T) {
+	t.Parallel()
 	for _, c := range policyCases {
 		t.Run(c.name, func(t *testing.T) {
 			h := policyHarness(t, ModeDirect, c.policy)
@@ -113,6 +115,7 @@ func TestPolicyGlobsInDirectMode(t *testing.T) {
 }
 
 func TestGlobMatch(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		glob, name string
 		want       bool
@@ -151,6 +154,7 @@ func TestGlobMatch(t *testing.T) {
 // TestGlobMatchAgreesWithARegexp checks the matcher against the regexp it
 // stands for, on random globs and names over a small alphabet.
 func TestGlobMatchAgreesWithARegexp(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	alphabet := []string{"a", "b", ".", "/", "é", "删"}
 	pick := func(extra ...string) string {
@@ -188,6 +192,7 @@ func TestGlobMatchAgreesWithARegexp(t *testing.T) {
 }
 
 func TestPolicyRefusesGlobsThatMatchNothingMeant(t *testing.T) {
+	t.Parallel()
 	for _, g := range []string{"", "db.[ab]*", "[", `db\`} {
 		if err := (Policy{Deny: []string{g}}).validate(); err == nil {
 			t.Errorf("%q is accepted", g)

@@ -60,6 +60,7 @@ func freeAddr(t *testing.T) string {
 // Runs, reports each call as an event, and once stopped, stops serving and
 // ends its events.
 func TestRunnerStartServeStop(t *testing.T) {
+	t.Parallel()
 	r := NewRunner(noUpstreams{}, Options{Version: "test"}, 16)
 	defer r.Close()
 	run, err := r.Start(context.Background(), 7, "127.0.0.1:0")
@@ -93,6 +94,7 @@ func TestRunnerStartServeStop(t *testing.T) {
 // A pinned address serves again after a stop: a client's config keeps
 // working from one run to the next.
 func TestRunnerPinnedAddressSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	addr := freeAddr(t)
 	r := NewRunner(noUpstreams{}, Options{}, 0)
 	defer r.Close()
@@ -123,6 +125,7 @@ func TestRunnerPinnedAddressSurvivesARestart(t *testing.T) {
 // gateway --http` ends on a signal); Close stops every run and refuses new
 // ones.
 func TestRunnerContextAndClose(t *testing.T) {
+	t.Parallel()
 	r := NewRunner(noUpstreams{}, Options{}, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	byCtx, err := r.Start(ctx, 1, "127.0.0.1:0")
@@ -164,6 +167,7 @@ func TestRunnerContextAndClose(t *testing.T) {
 
 // Starts that cannot listen fail with the reason, and leave nothing behind.
 func TestRunnerStartFailures(t *testing.T) {
+	t.Parallel()
 	r := NewRunner(noUpstreams{}, Options{}, 1)
 	defer r.Close()
 	for _, addr := range []string{"0.0.0.0:0", "no-port", "127.0.0.1:notaport"} {
@@ -187,6 +191,7 @@ func (failingListener) Accept() (net.Conn, error) { return nil, errors.New("acce
 
 // A run whose serving fails by itself says why, and ends its events.
 func TestRunnerReportsAFailure(t *testing.T) {
+	t.Parallel()
 	r := NewRunner(noUpstreams{}, Options{}, 1)
 	g, err := New(noUpstreams{}, Options{})
 	if err != nil {
@@ -213,6 +218,7 @@ func TestRunnerReportsAFailure(t *testing.T) {
 }
 
 func TestCheckAddr(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		addr, token string
 		ok          bool

@@ -15,6 +15,7 @@ const toolsListBody = `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`
 // request after initialize without one is 400; a GET stream needs a live
 // session; other methods are 405 with Allow.
 func TestHTTPSessionRules(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true})
 	endpoint := serveHTTP(t, h.g)
 	s := openRawSession(t, endpoint)
@@ -69,6 +70,7 @@ func TestHTTPSessionRules(t *testing.T) {
 // TestHTTPStatelessEraNeedsNoSession: a 2026-07-28 request carries no
 // session id and is served.
 func TestHTTPStatelessEraNeedsNoSession(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true})
 	s := &rawSession{t: t, url: serveHTTP(t, h.g), client: &http.Client{}}
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}`
@@ -81,6 +83,7 @@ func TestHTTPStatelessEraNeedsNoSession(t *testing.T) {
 // TestHTTPSessionCap: beyond MaxSessions, a new session ends the least
 // recently used one; a session with an open stream is kept.
 func TestHTTPSessionCap(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{MaxSessions: 2}}})
 	endpoint := serveHTTP(t, h.g)
 	streaming := openRawSession(t, endpoint)
@@ -108,6 +111,7 @@ func TestHTTPSessionCap(t *testing.T) {
 
 // TestHTTPSessionIdle: a session unused for SessionIdle ends.
 func TestHTTPSessionIdle(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{SessionIdle: 200 * time.Millisecond}}})
 	endpoint := serveHTTP(t, h.g)
 	s := openRawSession(t, endpoint)

@@ -17,6 +17,7 @@ import (
 )
 
 func TestStdioServe(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"gateway", "gateway-direct"} {
 		t.Run(mode, func(t *testing.T) {
 			m, err := mcpclient.NewManager(mcpclient.Config{Servers: []mcpclient.ServerConfig{helperConfig("gw", mode)}})
@@ -83,6 +84,7 @@ func stdioClient(t *testing.T, h *harness) *client.Client {
 }
 
 func TestStdioHungCallsHoldUpNoOtherCall(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	c := stdioClient(t, h)
 	exec := func(ctx context.Context, op string, args map[string]any) error {

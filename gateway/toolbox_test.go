@@ -10,6 +10,7 @@ import (
 )
 
 func TestToolboxInspectToolOutput(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("toolbox.inspect_tool_output", map[string]any{"tool_id": "demo.shop_get_order", "field_path": "line_items[0]"})
 	mustOK(t, env)
@@ -55,6 +56,7 @@ func TestToolboxInspectToolOutput(t *testing.T) {
 // TestToolboxInspectToolIsTheDefinition: inspect_tool answers the tool's
 // name, description and schemas byte for byte, as docs/gateway.md says.
 func TestToolboxInspectToolIsTheDefinition(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("toolbox.inspect_tool", map[string]any{"tool_name": "test.get_item"})
 	mustOK(t, env)
@@ -77,6 +79,7 @@ func TestToolboxInspectToolIsTheDefinition(t *testing.T) {
 }
 
 func TestToolboxSearchTools(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	env := h.exec("toolbox.search_tools", map[string]any{"query": "order"})
 	mustOK(t, env)
@@ -114,6 +117,7 @@ func TestToolboxSearchTools(t *testing.T) {
 }
 
 func TestToolboxIsAGroup(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessConfig{})
 	g := h.help("toolbox")
 	if len(g["ops"].([]any)) != 3 {

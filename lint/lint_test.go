@@ -131,6 +131,7 @@ var ruleCases = []struct {
 // that does not, and checks that each rule of each client has its case and
 // its source.
 func TestEachRule(t *testing.T) {
+	t.Parallel()
 	covered := map[string]bool{}
 	for _, c := range ruleCases {
 		covered[c.client+"/"+c.rule] = true
@@ -232,6 +233,7 @@ func enum(n, size int) string {
 }
 
 func TestCount(t *testing.T) {
+	t.Parallel()
 	errs, warnings := Count([]Finding{{Severity: Error}, {Severity: Warning}, {Severity: Error}, {Severity: Warning}, {Severity: Warning}})
 	if errs != 2 || warnings != 3 {
 		t.Errorf("Count = %d errors, %d warnings; want 2, 3", errs, warnings)

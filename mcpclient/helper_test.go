@@ -15,13 +15,15 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	"go.uber.org/goleak"
+
+	"mcpeek/internal/testkit"
 )
 
 // helperEnv selects the stdio server the test binary plays when re-executed.
 const helperEnv = "MCPCLIENT_TEST_HELPER"
 
 func TestMain(m *testing.M) {
-	if mode := os.Getenv(helperEnv); mode != "" {
+	if mode := testkit.HelperMode(helperEnv); mode != "" {
 		os.Exit(runHelper(mode))
 	}
 	// OAuth tokens go to a file of the test's own, never to the user's
@@ -39,13 +41,8 @@ func TestMain(m *testing.M) {
 // helperConfig is a stdio entry that runs this test binary as the fake
 // server of the given mode.
 func helperConfig(name, mode string) ServerConfig {
-	return ServerConfig{
-		Name:    name,
-		Source:  "test",
-		Command: os.Args[0],
-		Args:    []string{"-test.run=^$"},
-		Env:     map[string]string{helperEnv: mode},
-	}
+	command, args, env := testkit.HelperCommand(helperEnv, mode)
+	return ServerConfig{Name: name, Source: "test", Command: command, Args: args, Env: env}
 }
 
 // exactSchema is an outputSchema that mcp-go's typed mcp.Tool would mangle

@@ -16,6 +16,7 @@ type callerKey struct{}
 // gets the caller's deadline but none of its context values (a caller inside
 // another mcp-go handler carries that request's era and headers).
 func TestInProcessHandlerSeesNoCallerValues(t *testing.T) {
+	t.Parallel()
 	srv := server.NewMCPServer("values", "1", server.WithToolCapabilities(true))
 	seen := make(chan bool, 1)
 	hasDeadline := make(chan bool, 1)
@@ -43,6 +44,7 @@ func TestInProcessHandlerSeesNoCallerValues(t *testing.T) {
 // connection is lost, before the supervisor has moved its state on, waits
 // for a reconnect instead of failing on the dead connection.
 func TestCallRightAfterACrashReconnects(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}},
 		WithBackoff(time.Hour, time.Hour))
 	for range 5 {

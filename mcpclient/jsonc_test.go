@@ -3,6 +3,7 @@ package mcpclient
 import "testing"
 
 func TestStripJSONC(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`{"a": 1}`:                        `{"a": 1}`,
 		`{"u": "http://x/*y*/", "b": 2,}`: `{"u": "http://x/*y*/", "b": 2 }`,

@@ -20,6 +20,7 @@ import (
 )
 
 func TestMessageLimit(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in, want string
 		frame          framing
@@ -57,6 +58,7 @@ func TestMessageLimit(t *testing.T) {
 }
 
 func TestMaxMessageBytesInTheFile(t *testing.T) {
+	t.Parallel()
 	path := writeFile(t, filepath.Join(t.TempDir(), "mcp.json"), `{"mcpServers": {"big": {"command": "srv", "maxMessageBytes": 268435456}}}`)
 	cfg, err := Load(path)
 	if err != nil || cfg.Servers[0].MaxMessageBytes != 256<<20 {
@@ -69,6 +71,7 @@ func TestMaxMessageBytesInTheFile(t *testing.T) {
 }
 
 func TestOversizedMessageFailsTheConnection(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("big", "basic")}},
 		WithMaxMessageBytes(1<<20), WithBackoff(time.Hour, time.Hour), WithStopGrace(100*time.Millisecond))
 	_, err := m.CallTool(context.Background(), "big", "big", nil)
@@ -86,6 +89,7 @@ func TestOversizedMessageFailsTheConnection(t *testing.T) {
 }
 
 func TestMaxMessageBytesPerServer(t *testing.T) {
+	t.Parallel()
 	// The entry's own limit wins over the Manager's.
 	cfg := helperConfig("big", "basic")
 	cfg.MaxMessageBytes = 4 << 20
@@ -96,6 +100,7 @@ func TestMaxMessageBytesPerServer(t *testing.T) {
 }
 
 func TestOversizedHTTPReply(t *testing.T) {
+	t.Parallel()
 	srv := liveServer("web")
 	srv.AddTool(mcp.NewTool("big"), textResult(strings.Repeat("a", 2<<20)))
 	sse := server.NewSSEServer(srv)
@@ -121,6 +126,7 @@ func TestOversizedHTTPReply(t *testing.T) {
 }
 
 func TestServerThatStopsReadingKeepsCallsToTheirDeadline(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}},
 		WithCallTimeout(time.Second), WithStopGrace(100*time.Millisecond), WithBackoff(time.Hour, time.Hour))
 	// "deaf" never answers and the server reads nothing more: requests
@@ -152,6 +158,7 @@ func TestServerThatStopsReadingKeepsCallsToTheirDeadline(t *testing.T) {
 }
 
 func TestStdinQueue(t *testing.T) {
+	t.Parallel()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

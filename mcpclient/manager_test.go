@@ -102,6 +102,7 @@ func textResult(text string) server.ToolHandlerFunc {
 const compactSchema = `{"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"$ref":"#/$defs/money"},{"required":["amount"]}],"$defs":{"money":{"type":"object","properties":{"amount":{"type":"string"}}}},"title":"Money"}`
 
 func TestInProcessToolsAreByteExact(t *testing.T) {
+	t.Parallel()
 	srv := server.NewMCPServer("demo", "1", server.WithInstructions("Use money."))
 	tool := mcp.NewToolWithRawSchema("money", "Returns money.", json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer"}}}`))
 	tool.RawOutputSchema = json.RawMessage(compactSchema)
@@ -141,6 +142,7 @@ func TestInProcessToolsAreByteExact(t *testing.T) {
 }
 
 func TestStdioToolsAreByteExact(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}})
 	s, _ := m.Server("h")
 	if s.State != model.StateConnected {
@@ -173,6 +175,7 @@ func TestStdioToolsAreByteExact(t *testing.T) {
 }
 
 func TestPaginationThreePages(t *testing.T) {
+	t.Parallel()
 	t.Run("in-process", func(t *testing.T) {
 		var pages atomic.Int32
 		hooks := &server.Hooks{}
@@ -198,6 +201,7 @@ func TestPaginationThreePages(t *testing.T) {
 }
 
 func TestPaginationThatNeverEnds(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{
 		helperConfig("loop", "loop"),
 		helperConfig("endless", "endless"),
@@ -211,6 +215,7 @@ func TestPaginationThatNeverEnds(t *testing.T) {
 }
 
 func TestListChangedRefreshesTools(t *testing.T) {
+	t.Parallel()
 	t.Run("in-process", func(t *testing.T) {
 		srv := server.NewMCPServer("live", "1", server.WithToolCapabilities(true))
 		srv.AddTool(mcp.NewTool("first"), textResult("1"))
@@ -240,6 +245,7 @@ func TestListChangedRefreshesTools(t *testing.T) {
 }
 
 func TestServerExitsMidSessionAndReconnects(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}},
 		WithBackoff(time.Millisecond, 10*time.Millisecond))
 	_, err := m.CallTool(context.Background(), "h", "crash", nil)
@@ -258,6 +264,7 @@ func TestServerExitsMidSessionAndReconnects(t *testing.T) {
 }
 
 func TestCallToolReconnectsADownServerOnDemand(t *testing.T) {
+	t.Parallel()
 	// With an hour of backoff, only the call can bring the server back.
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}},
 		WithBackoff(time.Hour, time.Hour))
@@ -272,6 +279,7 @@ func TestCallToolReconnectsADownServerOnDemand(t *testing.T) {
 }
 
 func TestReconnect(t *testing.T) {
+	t.Parallel()
 	srv := server.NewMCPServer("r", "1")
 	srv.AddTool(mcp.NewTool("t"), textResult("t"))
 	m := startManager(t, Config{}, WithInProcess("r", srv))
@@ -309,6 +317,7 @@ func TestHangingToolsListTimesOutAlone(t *testing.T) {
 }
 
 func TestGarbageOnStdoutIsSkipped(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("junk", "garbage")}}, WithBackoff(time.Hour, time.Hour))
 	s, _ := m.Server("junk")
 	if s.State != model.StateConnected || len(s.Tools) != 1 {
@@ -336,6 +345,7 @@ func crash(t *testing.T, m *Manager, name string) {
 }
 
 func TestEscapeSequencesAreKeptRawAndSanitised(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("esc", "escapes")}}, WithBackoff(time.Hour, time.Hour))
 	s, _ := m.Server("esc")
 	if len(s.Tools) != 1 {
@@ -358,6 +368,7 @@ func TestEscapeSequencesAreKeptRawAndSanitised(t *testing.T) {
 }
 
 func TestChildThatExitsAtOnceShowsItsStderr(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("dead", "exit-early")}},
 		WithBackoff(time.Hour, time.Hour))
 	s, _ := m.Server("dead")
@@ -370,6 +381,7 @@ func TestChildThatExitsAtOnceShowsItsStderr(t *testing.T) {
 }
 
 func TestMissingCommand(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{{Name: "nope", Command: "/nonexistent/mcp-server", Env: map[string]string{"TOKEN": "secret-value-123"}}}},
 		WithBackoff(time.Hour, time.Hour))
 	s, _ := m.Server("nope")
@@ -379,6 +391,7 @@ func TestMissingCommand(t *testing.T) {
 }
 
 func TestCallToolDeadline(t *testing.T) {
+	t.Parallel()
 	srv := server.NewMCPServer("slow", "1")
 	srv.AddTool(mcp.NewTool("wait"), func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		<-ctx.Done()
@@ -409,6 +422,7 @@ func TestCallToolDeadline(t *testing.T) {
 }
 
 func TestCallToolErrors(t *testing.T) {
+	t.Parallel()
 	srv := server.NewMCPServer("e", "1")
 	srv.AddTool(mcp.NewTool("fails"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultError("it broke"), nil
@@ -445,6 +459,7 @@ func TestCallToolErrors(t *testing.T) {
 }
 
 func TestNewManagerRejectsDuplicates(t *testing.T) {
+	t.Parallel()
 	srv := server.NewMCPServer("d", "1")
 	_, err := NewManager(Config{Servers: []ServerConfig{{Name: "d", Command: "x"}}}, WithInProcess("d", srv))
 	if err == nil || !strings.Contains(err.Error(), `"d" defined twice`) {
@@ -453,6 +468,7 @@ func TestNewManagerRejectsDuplicates(t *testing.T) {
 }
 
 func TestEventQueueNeverBlocksAndKeepsTheLatestState(t *testing.T) {
+	t.Parallel()
 	q := newEventQueue()
 	for i := range 1000 {
 		q.push(Event{Kind: EventStateChanged, Server: "a", State: model.ConnState(i % 3)})
@@ -496,6 +512,7 @@ func protocolOf(t *testing.T, m *Manager, name string) string {
 }
 
 func TestProtocolEras(t *testing.T) {
+	t.Parallel()
 	srv := server.NewMCPServer("inproc", "1", server.WithToolCapabilities(true))
 	srv.AddTool(mcp.NewTool("t"), textResult("t"))
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("legacy", "basic"), helperConfig("modern", "mcpgo")}},
@@ -512,6 +529,7 @@ func TestProtocolEras(t *testing.T) {
 }
 
 func TestCloseReapsEveryChild(t *testing.T) {
+	t.Parallel()
 	m, err := NewManager(Config{Servers: []ServerConfig{
 		helperConfig("polite", "basic"),
 		helperConfig("stubborn", "stubborn"),
@@ -551,6 +569,7 @@ func TestCloseReapsEveryChild(t *testing.T) {
 // ReconnectWait answers once the new attempt has ended, with the server
 // as it then is.
 func TestReconnectWait(t *testing.T) {
+	t.Parallel()
 	srv := server.NewMCPServer("r", "1")
 	srv.AddTool(mcp.NewTool("t"), textResult("t"))
 	m := startManager(t, Config{}, WithInProcess("r", srv))
@@ -566,6 +585,7 @@ func TestReconnectWait(t *testing.T) {
 // A stdio server's snapshot says how it is run, secrets hidden; the
 // first error line of its stderr outlives the ring.
 func TestCommandLineAndFirstStderrError(t *testing.T) {
+	t.Parallel()
 	c := ServerConfig{Name: "x", Command: "npx", Args: []string{"-y", "my server", "--token=s3cr3t-value"}, Env: map[string]string{"T": "s3cr3t-value"}}
 	if got := c.Redact(c.commandLine()); got != "npx -y 'my server' --token=***" {
 		t.Errorf("command line %q", got)
@@ -642,6 +662,7 @@ func TestReconnectKeepsTheSameListing(t *testing.T) {
 // A server added while the Manager runs connects, is listed after the
 // others and can be called; its name must be new.
 func TestAddServerWhileRunning(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("a", "basic")}})
 	if err := m.AddServer(helperConfig("a", "basic")); err == nil || !strings.Contains(err.Error(), `"a" defined twice`) {
 		t.Errorf("adding a again: err = %v", err)

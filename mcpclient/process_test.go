@@ -49,6 +49,7 @@ func killLater(t *testing.T, pid int) {
 }
 
 func TestStopKillsTheWholeProcessGroup(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("sleep"); err != nil {
 		t.Skip("no sleep command")
 	}
@@ -85,6 +86,7 @@ func TestStopKillsTheWholeProcessGroup(t *testing.T) {
 }
 
 func TestChildDiesWithItsParent(t *testing.T) {
+	t.Parallel()
 	parent := exec.Command(os.Args[0], "-test.run=^$")
 	parent.Env = append(os.Environ(), helperEnv+"=parent")
 	out, err := parent.StdoutPipe()

@@ -9,6 +9,7 @@ import (
 )
 
 func TestStderrSecretsAreRedacted(t *testing.T) {
+	t.Parallel()
 	const secret = "sk-live-0123456789abcdef"
 	up := helperConfig("up", "leak")
 	up.Env["API_KEY"] = secret
@@ -30,6 +31,7 @@ func TestStderrSecretsAreRedacted(t *testing.T) {
 }
 
 func TestLineRingRedacts(t *testing.T) {
+	t.Parallel()
 	sc := ServerConfig{
 		URL:     "https://user:hunter22@api.example.com/mcp",
 		Headers: map[string]string{"Authorization": "Bearer tok-12345"},

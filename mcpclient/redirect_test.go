@@ -66,6 +66,7 @@ func redirectTo(target string) http.Handler {
 // the config's headers reach it, and the error says where the server moved
 // and what to do.
 func TestCredentialsStayOnTheConfiguredOrigin(t *testing.T) {
+	t.Parallel()
 	const (
 		accessToken = "redirect-access-token-0007"
 		apiKey      = "redirect-api-key-0008"
@@ -132,6 +133,7 @@ func TestCredentialsStayOnTheConfiguredOrigin(t *testing.T) {
 // A redirect within the server's origin is followed, with the
 // credentials.
 func TestSameOriginRedirectKeepsCredentials(t *testing.T) {
+	t.Parallel()
 	var log headerLog
 	mux := http.NewServeMux()
 	mux.Handle("/old", redirectTo("/mcp"))
@@ -151,6 +153,7 @@ func TestSameOriginRedirectKeepsCredentials(t *testing.T) {
 
 // A redirect from https to http is refused, even to the same host.
 func TestRedirectToPlainHTTPIsRefused(t *testing.T) {
+	t.Parallel()
 	var plain headerLog
 	b := serveOn(t, "127.0.0.1:0", plain.record(server.NewStreamableHTTPServer(liveServer("plain"), server.WithStateLess(true))))
 	a := httptest.NewTLSServer(redirectTo(b.URL + "/mcp"))
@@ -171,6 +174,7 @@ func TestRedirectToPlainHTTPIsRefused(t *testing.T) {
 // A redirect loop ends with an error that says so, whether the server
 // sends a request back where it came from or on an endless chain.
 func TestRedirectLoopEnds(t *testing.T) {
+	t.Parallel()
 	mux := http.NewServeMux()
 	mux.Handle("/a", redirectTo("/b"))
 	mux.Handle("/b", redirectTo("/a"))

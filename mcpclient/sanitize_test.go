@@ -3,6 +3,7 @@ package mcpclient
 import "testing"
 
 func TestSanitize(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{"plain", "list_orders", "list_orders"},
 		{"newline and tab kept", "a\n\tb", "a\n\tb"},
@@ -32,6 +33,7 @@ func TestSanitize(t *testing.T) {
 }
 
 func TestLineRing(t *testing.T) {
+	t.Parallel()
 	r := newLineRing(3, nil)
 	_, _ = r.Write([]byte("one\ntw"))
 	_, _ = r.Write([]byte("o\n\x1b[31mthree\x1b[0m\nfour\nfive"))

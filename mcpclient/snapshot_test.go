@@ -13,6 +13,7 @@ import (
 // A snapshot shares the listed tools instead of copying them (the gateway
 // takes one per call), and an append to it cannot reach the Manager's list.
 func TestSnapshotsShareTools(t *testing.T) {
+	t.Parallel()
 	srv := server.NewMCPServer("demo", "1")
 	for _, name := range []string{"a", "b"} {
 		srv.AddTool(mcp.NewToolWithRawSchema(name, "", json.RawMessage(`{"type":"object"}`)), textResult("1"))

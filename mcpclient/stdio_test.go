@@ -15,6 +15,7 @@ import (
 )
 
 func TestSplitMessage(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		line                      string
 		ok                        bool
@@ -54,6 +55,7 @@ func TestSplitMessage(t *testing.T) {
 }
 
 func TestReadToolsPage(t *testing.T) {
+	t.Parallel()
 	page := `{"tools": [
 		{"name":"a", "inputSchema" : {"type": "object"} , "outputSchema":null, "x":[{"y":"}"}]},
 		5, null, {"description":"no name"}, {"name": 7},
@@ -107,6 +109,7 @@ func TestReadToolsPage(t *testing.T) {
 // notifications to the handler, the server's requests to the request
 // handler (answered on the same pipe); anything else is skipped.
 func TestStdioTransportRoutes(t *testing.T) {
+	t.Parallel()
 	toServer, fromClient := io.Pipe()
 	toClient, fromServer := io.Pipe()
 	tr := newStdioTransport(toClient, fromClient)
@@ -177,6 +180,7 @@ func TestStdioTransportRoutes(t *testing.T) {
 // server can withdraw it (notifications/cancelled): the handler's context
 // ends.
 func TestStdioTransportWithdrawnRequest(t *testing.T) {
+	t.Parallel()
 	toServer, fromClient := io.Pipe()
 	toClient, fromServer := io.Pipe()
 	tr := newStdioTransport(toClient, fromClient)

@@ -6,6 +6,7 @@ import "testing"
 // closes an object; a closed allOf part closes the merge, and a union is
 // closed only when every alternative is.
 func TestClosedObjects(t *testing.T) {
+	t.Parallel()
 	for schema, want := range map[string]bool{
 		`{"type":"object","properties":{"a":{}}}`:                                                           false,
 		`{"type":"object","additionalProperties":false}`:                                                    true,

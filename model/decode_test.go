@@ -4,6 +4,7 @@ import "testing"
 
 // countValues sizes the decoder's slabs: on valid JSON its counts are exact.
 func TestCountValues(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		json                   string
 		values, members, items int

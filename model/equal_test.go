@@ -55,6 +55,7 @@ func TestCanonicalNumber(t *testing.T) {
 }
 
 func TestEqualJSON(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		a, b string
 		want bool

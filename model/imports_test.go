@@ -40,6 +40,7 @@ func ourImports(t *testing.T, dir string) map[string]bool {
 // our packages it imports internal/jsonscan alone, and that one imports
 // none of ours.
 func TestModelImportsOnlyLeaves(t *testing.T) {
+	t.Parallel()
 	for path := range ourImports(t, ".") {
 		if path != "mcpeek/internal/jsonscan" {
 			t.Errorf("model imports %s; it may import only leaves below it (internal/jsonscan)", path)

@@ -19,6 +19,7 @@ func readOne(t *testing.T, in string) (Tool, error) {
 // client and the lock file share keeps the definition and its schemas byte
 // for byte, and reads a member of the wrong type as absent.
 func TestReadToolIsLenient(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in                 string
 		name, title, desc  string
@@ -48,6 +49,7 @@ func TestReadToolIsLenient(t *testing.T) {
 
 // A definition that is not an object, or not JSON, is an error.
 func TestReadToolRefusesWhatIsNotAnObject(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`[1]`:           "want an object",
 		`"a"`:           "want an object",

@@ -9,6 +9,7 @@ import (
 // Duplicate property names and required names are found the same way in
 // small objects (a scan) and big ones (a map).
 func TestReadObjectNames(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{3, smallSet, smallSet + 1, 3 * smallSet} {
 		var props, required []string
 		for i := range n {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestSanitizeInvisibleFormatting(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{"right-to-left override", "file\u202Etxt.exe", "filetxt.exe"},
 		{"embeddings and pop", "a\u202Ab\u202Bc\u202Cd\u202De", "abcde"},

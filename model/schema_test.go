@@ -51,6 +51,7 @@ func parseRoot(t *testing.T, schema string) *Schema {
 }
 
 func TestReaderRules(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ name, schema, want string }{
 		{"types and required", `{"type":"object","required":["id"],"properties":{"id":{"type":"string"},"n":{"type":"integer"}}}`,
 			"object{id*:string,n:integer}"},
@@ -102,6 +103,7 @@ func TestReaderRules(t *testing.T) {
 // Recursion: a node reached through a $ref already on its path carries
 // that ref, including a ref its ancestor reached through allOf.
 func TestReaderRecursionKeys(t *testing.T) {
+	t.Parallel()
 	for _, schema := range []string{
 		`{"$ref":"#/$defs/n","$defs":{"n":{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}}}}`,
 		`{"type":"object","allOf":[{"$ref":"#/$defs/n"}],"$defs":{"n":{"type":"object","properties":{"next":{"$ref":"#/$defs/n"}}}}}`,
@@ -125,6 +127,7 @@ func TestReaderRecursionKeys(t *testing.T) {
 }
 
 func TestReaderShorthandAndEnvelope(t *testing.T) {
+	t.Parallel()
 	s := parseRoot(t, `{"data":{"threadId":"str","count":"int","tags":"list[str]","note":"str | None","meta":"dict"}}`)
 	root, enveloped := s.DataRoot()
 	if !enveloped {
@@ -144,6 +147,7 @@ func TestReaderShorthandAndEnvelope(t *testing.T) {
 }
 
 func TestReaderRefusesDeepNesting(t *testing.T) {
+	t.Parallel()
 	deep := strings.Repeat(`{"a":`, 1100) + "1" + strings.Repeat("}", 1100)
 	if _, err := ParseSchema([]byte(deep)); err == nil || !strings.Contains(err.Error(), "nesting deeper than 1000 levels") {
 		t.Fatalf("nesting over 1,000 levels: %v", err)
@@ -154,6 +158,7 @@ func TestReaderRefusesDeepNesting(t *testing.T) {
 // allows; nested alternatives are flattened; a declared type beside
 // alternatives that resolve to more than any does not pick one of them.
 func TestReaderTypeRules(t *testing.T) {
+	t.Parallel()
 	const defs = `"$defs":{"Obj":{"type":"object","properties":{"g":{"type":"string"}}},
 		"NullObj":{"type":["object","null"],"properties":{"e":{"type":"string"}}}}`
 	for _, c := range []struct{ name, schema, want string }{
@@ -202,6 +207,7 @@ func TestReaderTypeRules(t *testing.T) {
 // A node's primary $ref is the first one followed to reach it; a base type
 // inherited through allOf is among its refs but not the primary one.
 func TestReaderPrimaryRef(t *testing.T) {
+	t.Parallel()
 	s := parseRoot(t, `{"type":"object","properties":{
 		"own":{"$ref":"#/$defs/User"},
 		"list":{"type":"array","items":{"$ref":"#/$defs/User"}},

@@ -6,6 +6,7 @@ import (
 )
 
 func TestStderrTailKeepsTheFirstError(t *testing.T) {
+	t.Parallel()
 	crash := []string{
 		"starting server",
 		"Error: Cannot find module 'express'",

@@ -11,6 +11,7 @@ import (
 // CheckCall holds a result to the schema only when there is one and the
 // tool did not report an error.
 func TestCheckCall(t *testing.T) {
+	t.Parallel()
 	data, _ := assets.DemoResult("stale_get_order")
 	target, err := NewTarget(demoTools(t)["stale_get_order"])
 	if err != nil {

@@ -48,6 +48,7 @@ const orderSchema = `{
 
 // TestMarks holds each kind of mark to its wording, path and counts.
 func TestMarks(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, schema, value string
 		want                string // the marks, one per line
@@ -135,6 +136,7 @@ func TestMarks(t *testing.T) {
 }
 
 func TestPresentAndAbsent(t *testing.T) {
+	t.Parallel()
 	r := check(t, orderSchema, `{"id": "1", "status": "open", "note": null, "items": [{"sku": "a"}, {"sku": "b", "qty": 2}]}`)
 	if r.Present != 6 || r.Absent != 2 {
 		t.Errorf("present %d, absent %d; want 6 and 2", r.Present, r.Absent)
@@ -153,6 +155,7 @@ func TestPresentAndAbsent(t *testing.T) {
 }
 
 func TestObserved(t *testing.T) {
+	t.Parallel()
 	r := check(t, orderSchema, `{"id": "1001", "status": "open", "note": null, "items": [{"sku": "a", "qty": 1}, {"sku": "b"}, {"sku": "c"}]}`)
 	cases := []struct {
 		path, short string
@@ -200,6 +203,7 @@ const envelopeSchema = `{
 // TestEnvelope: paths start inside data, as in summaries; the envelope's
 // own fields are marked as such and left out of the counts.
 func TestEnvelope(t *testing.T) {
+	t.Parallel()
 	r := check(t, envelopeSchema, `{"data": {"channel": 5, "message": {"text": "hi"}, "extra": 1}, "error": null}`)
 	want := "channel: type mismatch: expected string, got integer\n" +
 		"message.ts: missing required: expected string\n" +
@@ -228,6 +232,7 @@ func TestEnvelope(t *testing.T) {
 
 // TestArrayRoot: every path starts with "[]".
 func TestArrayRoot(t *testing.T) {
+	t.Parallel()
 	schema := `{"type": "array", "items": {"type": "object", "properties": {"ts": {"type": "string"}, "v": {"type": ["number", "null"]}}, "required": ["ts", "v"]}}`
 	r := check(t, schema, `[{"ts": "a", "v": 1}, {"ts": "b"}, {"ts": 3, "v": null}]`)
 	want := "[].ts: type mismatch: expected string, got integer (1 of 3)\n[].v: missing required: expected number | null (1 of 3)"
@@ -246,6 +251,7 @@ func TestArrayRoot(t *testing.T) {
 // TestBounds: every limit stops the walk and says so, and the report stays
 // within its sizes.
 func TestBounds(t *testing.T) {
+	t.Parallel()
 	s, _ := model.ParseSchema([]byte(`{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}`))
 	var b strings.Builder
 	b.WriteString("{")

@@ -47,6 +47,7 @@ func checkDemo(t testing.TB, name string) *Outcome {
 // TestDemoResultsConform: the overlay and the validator agree that every
 // canned result but the drifted ones conforms.
 func TestDemoResultsConform(t *testing.T) {
+	t.Parallel()
 	for name := range demoTools(t) {
 		if assets.Drifted(name) {
 			continue
@@ -68,6 +69,7 @@ func TestDemoResultsConform(t *testing.T) {
 // TestDemoDrift holds each drifted demo tool to the marks its description
 // promises, and lists what only the validator sees.
 func TestDemoDrift(t *testing.T) {
+	t.Parallel()
 	cases := map[string]struct{ marks, unexplained string }{
 		"stale_get_order": {
 			marks: `order_number: null not allowed: expected integer, got null
@@ -123,6 +125,7 @@ message.reactions[].count: minimum: got 0, want 1`,
 // TestDemoFolded: which folds of the order's summary hid fields the
 // canned order filled.
 func TestDemoFolded(t *testing.T) {
+	t.Parallel()
 	o := checkDemo(t, "shop_get_order")
 	got := map[string]int{}
 	for _, f := range o.Folded {
@@ -144,6 +147,7 @@ func TestDemoFolded(t *testing.T) {
 // TestDemoExtras: the keys the order's schema does not declare, grouped
 // under the object that held them.
 func TestDemoExtras(t *testing.T) {
+	t.Parallel()
 	got := map[string][]string{}
 	for parent, ms := range checkDemo(t, "stale_get_order").Report.Extras() {
 		for _, m := range ms {

@@ -12,6 +12,7 @@ import (
 // TestFolded: a field with a line of its own is not hidden; any other is
 // counted at the nearest line above it, or at the "*" line.
 func TestFolded(t *testing.T) {
+	t.Parallel()
 	schema := `{"type": "object", "properties": {
 	  "id": {"type": "string"},
 	  "customer": {"type": "object", "properties": {"email": {"type": "string"}, "phone": {"type": "string"},
@@ -54,6 +55,7 @@ func TestFolded(t *testing.T) {
 // counted at the fold above it, an undeclared key at the fold above its
 // object; Below counts the same marks under every line above them.
 func TestFoldedHidesMarks(t *testing.T) {
+	t.Parallel()
 	schema := `{"type": "object", "required": ["id", "d"], "properties": {
 	  "id": {"type": "string"},
 	  "head": {"type": "object", "properties": {

@@ -21,6 +21,7 @@ func target(t *testing.T, schema string) *Target {
 // cannot (a shorthand schema, one that does not compile); a missing
 // structured result breaks the schema.
 func TestVerdict(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, schema, structured, text string
 		breaks                         bool
@@ -62,6 +63,7 @@ func TestVerdict(t *testing.T) {
 // TestValidatorPaths: the validator's pointers read as field paths, inside
 // an envelope's data and through array items.
 func TestValidatorPaths(t *testing.T) {
+	t.Parallel()
 	o := target(t, envelopeSchema).Check(json.RawMessage(`{"successful": 1, "data": {"channel": "c", "message": {"ts": 5}}, "error": null}`), "", Options{}, summarizer.Options{})
 	var got []string
 	for _, e := range o.Validation.Errors {
@@ -83,6 +85,7 @@ func TestValidatorPaths(t *testing.T) {
 
 // TestOutcomeJSON: every member is there, lists empty rather than null.
 func TestOutcomeJSON(t *testing.T) {
+	t.Parallel()
 	o := target(t, orderSchema).Check(json.RawMessage(`{"id": "1", "status": "open"}`), "", Options{}, summarizer.Options{})
 	b, err := json.Marshal(o)
 	if err != nil {

@@ -4,6 +4,7 @@ import "testing"
 
 // Place and Share are the pieces every report writes a mark with.
 func TestMarkPlaceAndShare(t *testing.T) {
+	t.Parallel()
 	m := Mark{Path: "items[].price", Kind: TypeMismatch, Expected: "string", Observed: "number", Count: 1, Of: 3}
 	if got := m.Place() + m.Share(); got != "items[].price (1 of 3)" {
 		t.Errorf("got %q", got)

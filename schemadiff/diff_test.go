@@ -14,6 +14,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // TestDiffGolden diffs each pair of snapshots in testdata/diff (the README
 // of each says what changed) against its golden list of changes.
 func TestDiffGolden(t *testing.T) {
+	t.Parallel()
 	dirs, err := filepath.Glob("testdata/diff/*")
 	if err != nil || len(dirs) == 0 {
 		t.Fatal("no cases", err)

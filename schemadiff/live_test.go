@@ -17,6 +17,7 @@ import (
 // client, changes one tool on the server (which sends tools/list_changed),
 // and diffs the snapshot with what the client lists then.
 func TestLiveDiffAfterListChanged(t *testing.T) {
+	t.Parallel()
 	srv, err := assets.NewDemoServer("test")
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // same and their $refs point to schemas written the same; a $ref loop
 // through a property is fine, one through allOf or $ref alone is not.
 func TestSourcesSame(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		a, b string
@@ -71,6 +72,7 @@ func parse(t *testing.T, text string) *model.Schema {
 // benchmark's, each against its other version and against every other
 // schema of its kind.
 func TestSkippingChangesNothing(t *testing.T) {
+	t.Parallel()
 	var pairs [][2]model.Tool
 	dirs, _ := filepath.Glob("testdata/diff/*")
 	for _, dir := range dirs {

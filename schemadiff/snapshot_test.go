@@ -16,6 +16,7 @@ import (
 // order, number spelling and escapes kept, even those encoding/json would
 // rewrite).
 func TestSnapshotRoundTrip(t *testing.T) {
+	t.Parallel()
 	raws := []string{
 		`{"name":"zeta","inputSchema":{"type":"object","properties":{"b":{"type":"number","default":1.50},"a":{"type":"string","pattern":"<a&b>"}}},"description":"caf\u00e9 \u003c"}`,
 		`{"name":"alpha","title":"Alpha","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"x":{"type":"integer"}}},"annotations":{"readOnlyHint":true}}`,
@@ -69,6 +70,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 }
 
 func TestDecodeRefusesWhatIsNotASnapshot(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`{"servers": []}`:                       `no "mcpeek_snapshot"`,
 		`{"mcpeek_snapshot": 2, "servers": []}`: "format 2 is not supported",
@@ -86,6 +88,7 @@ func TestDecodeRefusesWhatIsNotASnapshot(t *testing.T) {
 // from reading the file, but a broken tool is still told before a syntax
 // error that follows it, and counted in the whole server.
 func TestDecodeToolFaultBeforeLaterSyntaxError(t *testing.T) {
+	t.Parallel()
 	in := `{"mcpeek_snapshot": 1, "servers": [{"name": "s", "tools": [{"name": "a"}], "tools": [{"name": "b"}, {"x": 1}, {"name": "c"} oops`
 	_, err := Decode([]byte(in))
 	if err == nil || !strings.Contains(err.Error(), `server "s", tool 3: a tool definition has no name`) {
@@ -100,6 +103,7 @@ func TestDecodeToolFaultBeforeLaterSyntaxError(t *testing.T) {
 // TestDecodeWithoutSpaceFirst: reading a lock file with its white space
 // taken out first gives exactly what reading it as written gives.
 func TestDecodeWithoutSpaceFirst(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob("testdata/diff/*/*.json")
 	old, _ := benchSnapshots(t, "typical", "")
 	bench, err := old.Encode()

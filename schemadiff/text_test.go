@@ -8,6 +8,7 @@ import (
 
 // TestSameWithoutSpace: the same as comparing both texts compacted.
 func TestSameWithoutSpace(t *testing.T) {
+	t.Parallel()
 	texts := []string{
 		`{"a":"x y"}`, `{ "a" : "x y" }`, `{"a":"xy"}`, `{"a":"x  y"}`,
 		`{"a":"\\"}`, `{"a": "\\" }`, `{"a":"\""}`, `{"a" :"\" "}`, `{"a":1}`, `{"a":1 }`, `{"a":1,"b":2}`,
@@ -26,6 +27,7 @@ func TestSameWithoutSpace(t *testing.T) {
 // stays (escaped quotes and backslashes included), as with Compact; white
 // space that keeps two tokens apart is refused.
 func TestWithoutSpace(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{
 		`{}`,
 		"{\n  \"a\" : [ 1 , 2.50 ,\t-3e5 ],\r\n  \"b\": \"x  y\"\n}",
@@ -49,6 +51,7 @@ func TestWithoutSpace(t *testing.T) {
 // TestDecodeJoinsNoTokens: a lock file that is wrong only because of white
 // space between two tokens stays wrong.
 func TestDecodeJoinsNoTokens(t *testing.T) {
+	t.Parallel()
 	in := `{"mcpeek_snapshot": 1 0, "servers": []}`
 	if _, err := Decode([]byte(in)); err == nil {
 		t.Errorf("Decode(%s) read it", in)
@@ -58,6 +61,7 @@ func TestDecodeJoinsNoTokens(t *testing.T) {
 // TestAnnotations: finding a tool's annotations by bracket counting tells
 // what decoding the definition tells.
 func TestAnnotations(t *testing.T) {
+	t.Parallel()
 	raws := []string{
 		`{"name":"a"}`,
 		`{"name":"a","annotations":{"readOnlyHint":true}}`,

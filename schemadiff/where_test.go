@@ -3,6 +3,7 @@ package schemadiff
 import "testing"
 
 func TestChangeWhere(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		change Change
 		side   Side
@@ -30,6 +31,7 @@ func TestChangeWhere(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
+	t.Parallel()
 	got := Count([]Change{
 		{Tool: "s.a", Class: Breaking}, {Tool: "s.a", Class: Compatible},
 		{Tool: "s.b", Class: Compatible}, {Tool: "s.c", Class: Breaking},

@@ -10,6 +10,7 @@ import (
 // Every leaf of a schema tree knows its schema (the details dialog reads
 // it): the property's own and the one its arrays lead to, without a route.
 func TestLeavesKeepTheirSchema(t *testing.T) {
+	t.Parallel()
 	out := testkit.Parse(t, []byte(`{"type":"object","properties":{
 		"id":{"type":"string","description":"The id.","minLength":3},
 		"tags":{"type":"array","maxItems":5,"items":{"type":"string","pattern":"^[a-z]+$"}}}}`))

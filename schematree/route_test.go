@@ -10,6 +10,7 @@ import (
 // Every line of a schema tree finds its node again, by route, in a copy
 // of the schema parsed apart.
 func TestRouteResolvesInACopy(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"shop_get_order", "docs_get_document", "chat_post_message"} {
 		tool := testkit.DemoTool(t, name)
 		out, in := testkit.Parse(t, tool.OutputSchema), testkit.Parse(t, tool.InputSchema)

@@ -20,6 +20,7 @@ func shopOrderTree(t *testing.T) (*Tree, *summaryLoader) {
 
 // The tree's top level is the summary, line for line.
 func TestSummaryTreeMatchesSummary(t *testing.T) {
+	t.Parallel()
 	tool := testkit.DemoTool(t, "shop_get_order")
 	s := testkit.Parse(t, tool.OutputSchema)
 	sum := summarizer.Summarize(s, summarizer.Options{})
@@ -46,6 +47,7 @@ func TestSummaryTreeMatchesSummary(t *testing.T) {
 // Opening a fold shows exactly the inspector's children for its path, and
 // the "*" line shows the top-level fields the summary left out.
 func TestSummaryDrillDownMatchesInspector(t *testing.T) {
+	t.Parallel()
 	tr, l := shopOrderTree(t)
 	tr.SetHeight(50)
 	for _, path := range []string{"line_items[]", "line_items[].price_set", "line_items[].price_set.shop_money", "shipping_lines[]"} {
@@ -113,6 +115,7 @@ func findNode(tr *Tree, path string) *Node {
 // Open finds a field behind its container's fold or the "*" line, and
 // reveals it; a path that names nothing is reported.
 func TestOpenByPath(t *testing.T) {
+	t.Parallel()
 	tool := testkit.DemoTool(t, "shop_get_order")
 	s := testkit.Parse(t, tool.OutputSchema)
 	tr := NewSummary(s, summarizer.Summarize(s, summarizer.Options{MaxFields: 3}))
@@ -141,6 +144,7 @@ func TestOpenByPath(t *testing.T) {
 // A $ref the root reaches through its allOf is on the path: the schema tree
 // marks last_error.intent as recursion, as the inspector folds it.
 func TestSchemaTreeMarksRecursionThroughAllOf(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../summarizer/testdata/recursive_intent.output.json")
 	if err != nil {
 		t.Fatal(err)
@@ -162,6 +166,7 @@ func TestSchemaTreeMarksRecursionThroughAllOf(t *testing.T) {
 // data.assignee (a User, which inherits Resource as the Task does) opens,
 // while data.parent (a Task inside a Task) is marked, as the summary does.
 func TestSchemaTreeSharedBaseIsNotRecursion(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../summarizer/testdata/shared_base.output.json")
 	if err != nil {
 		t.Fatal(err)

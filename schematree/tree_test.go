@@ -56,6 +56,7 @@ func screen(t *Tree) string {
 }
 
 func TestTreeFoldAndMove(t *testing.T) {
+	t.Parallel()
 	tr, s := synthTree(2, 3, 2)
 	tr.SetHeight(10)
 	if got := screen(tr); got != ">+0\n +1\n" {
@@ -112,6 +113,7 @@ func TestTreeFoldAndMove(t *testing.T) {
 }
 
 func TestTreeScrollKeepsCursorOnScreen(t *testing.T) {
+	t.Parallel()
 	tr, _ := synthTree(1, 1, 100)
 	tr.SetHeight(5)
 	tr.Down(7)
@@ -144,6 +146,7 @@ func TestTreeScrollKeepsCursorOnScreen(t *testing.T) {
 }
 
 func TestTreeFoldNearEndRefills(t *testing.T) {
+	t.Parallel()
 	tr, _ := synthTree(10, 2, 2)
 	tr.SetHeight(4)
 	tr.Down(1) // "1"
@@ -157,6 +160,7 @@ func TestTreeFoldNearEndRefills(t *testing.T) {
 }
 
 func TestTreeExpandAllAndDepth(t *testing.T) {
+	t.Parallel()
 	tr, _ := synthTree(3, 4, 2) // 2 + 6 + 18 + 54 = 80 lines
 	tr.SetHeight(200)
 	if capped := tr.ExpandAll(); capped {
@@ -189,6 +193,7 @@ func TestTreeExpandAllAndDepth(t *testing.T) {
 }
 
 func TestTreeCycleSkippedByExpandAll(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(LoaderFunc(func(n *Node) []*Node {
 		c := NewNode(Row{Name: n.Name + ".self"}, true, nil)
 		c.MarkCycle()
@@ -207,6 +212,7 @@ func TestTreeCycleSkippedByExpandAll(t *testing.T) {
 }
 
 func TestTreeFind(t *testing.T) {
+	t.Parallel()
 	tr, _ := synthTree(2, 3, 2)
 	tr.SetHeight(10)
 	tr.ExpandAll()
@@ -228,6 +234,7 @@ func TestTreeFind(t *testing.T) {
 }
 
 func TestTreeEmpty(t *testing.T) {
+	t.Parallel()
 	tr := NewTree(nil)
 	tr.SetHeight(3)
 	tr.Down(1)

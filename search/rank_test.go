@@ -7,6 +7,7 @@ import (
 )
 
 func TestNameTiers(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, q string
 		want    Score
@@ -29,6 +30,7 @@ func TestNameTiers(t *testing.T) {
 }
 
 func TestDescriptionBelowEveryName(t *testing.T) {
+	t.Parallel()
 	if Text("Fetch one order by id", "order") != DescWord || Text("reordering", "order") != DescSubstring {
 		t.Error("description tiers")
 	}
@@ -40,6 +42,7 @@ func TestDescriptionBelowEveryName(t *testing.T) {
 // The trap of the filter: of five pulls_get* tools, the exact name wins,
 // and "order" prefers the whole word.
 func TestBestMatchFirst(t *testing.T) {
+	t.Parallel()
 	rank := func(names []string, q string) []string {
 		out := slices.Clone(names)
 		sort.SliceStable(out, func(i, j int) bool { return Name(out[i], q) > Name(out[j], q) })

@@ -25,6 +25,7 @@ func wideSchema() string {
 }
 
 func TestBudgetWideObject(t *testing.T) {
+	t.Parallel()
 	got := Summarize(parse(t, wideSchema()), Options{})
 	if len(got.OutputFields()) != MaxSummaryFields+1 {
 		t.Fatalf("got %d lines, want %d (budget + overflow)", len(got.OutputFields()), MaxSummaryFields+1)
@@ -46,6 +47,7 @@ func TestBudgetWideObject(t *testing.T) {
 }
 
 func TestBudgetParameters(t *testing.T) {
+	t.Parallel()
 	s := parse(t, wideSchema())
 	for _, n := range []int{1, 2, 10, 99, 100, 500} {
 		got := Summarize(s, Options{MaxFields: n})
@@ -67,6 +69,7 @@ func TestBudgetParameters(t *testing.T) {
 // (breadth-first) order, before Tier 3 fills the budget, and that both
 // stop at max_depth (step 3.6 used to go on to any depth).
 func TestDeepTier1(t *testing.T) {
+	t.Parallel()
 	schema := `{"type":"object","properties":{
 		"a":{"type":"object","properties":{"note":{"type":"string"},
 			"b":{"type":"object","properties":{"memo":{"type":"string"},
@@ -100,6 +103,7 @@ func TestDeepTier1(t *testing.T) {
 // TestTier1Regex holds the fast matcher to the regex docs/summary.md
 // gives (Tier1Pattern).
 func TestTier1Regex(t *testing.T) {
+	t.Parallel()
 	paths := []string{"id", "user_id", "orders[].customer.email", "created_at", "created", "tags[]",
 		"x.name", "xname", "x_name", "a.b.c_id", "[].id", "a[].url", "price_set", "total_price",
 		"a.b_id[]", "a\nb_id", "a.\nx_id", "status", "a.type", "timestamp", "a.b.c.updated", "a.id.b",

@@ -11,6 +11,7 @@ import (
 // ones a single reader gets. Run under -race it also shows the lazy
 // resolution is guarded.
 func TestOneSchemaManyReaders(t *testing.T) {
+	t.Parallel()
 	for _, file := range []string{"testdata/payments.schema.json", "testdata/shopify_order.output.json", "testdata/recursive_intent.output.json"} {
 		want := Summarize(mustSchema(t, file), Options{MaxFields: 200, MaxDepth: 8})
 		wantRoot, err := Inspect(mustSchema(t, file), "", Options{MaxFields: 500, MaxDepth: 6})

@@ -13,6 +13,7 @@ import (
 // server keeps every tool's parsed schema alive until the last descriptor is
 // dropped (the explorer does that on connect: 1,223 schemas at once).
 func TestDescriptorHoldsNoSchema(t *testing.T) {
+	t.Parallel()
 	schemaTypes := map[reflect.Type]bool{
 		reflect.TypeFor[*model.Node]():   true,
 		reflect.TypeFor[*model.Schema](): true,

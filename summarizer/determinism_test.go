@@ -14,6 +14,7 @@ import (
 // TestDeterminism: the same schema twice, and the same schema with its
 // $defs written in another order, give byte-identical summaries.
 func TestDeterminism(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"shopify_order", "shopify_orders"} {
 		b, err := os.ReadFile("testdata/" + name + ".output.json")
 		if err != nil {
@@ -53,6 +54,7 @@ func mustParse(t testing.TB, b []byte) *model.Schema {
 // TestHostileSchemas: schemas built to blow up a naive reader are read in
 // bounded work with sensible answers.
 func TestHostileSchemas(t *testing.T) {
+	t.Parallel()
 	chain := func(n int) string { // A0 -> A1 -> ... each a distinct type: a 5,000-deep path
 		var defs []string
 		for i := range n {

@@ -40,6 +40,7 @@ func mustSchema(t testing.TB, path string) *model.Schema {
 
 // TestGoldenSummaries checks every summary fixture in testdata byte for byte.
 func TestGoldenSummaries(t *testing.T) {
+	t.Parallel()
 	// Every fixture with a summary; the others (recursive_intent) are
 	// inspector cases only.
 	inputs, _ := filepath.Glob("testdata/*.summary.json")
@@ -64,6 +65,7 @@ func TestGoldenSummaries(t *testing.T) {
 // TestGoldenInspectCases checks the inspector cases of testdata: every field
 // they name must match exactly.
 func TestGoldenInspectCases(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("testdata/inspect-cases.json")
 	if err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ const envelopeSchema = `{"type":"object","properties":{"successful":{"type":"boo
 		"a":{"type":"object","properties":{"b":{"type":"integer"}}}}}}}`
 
 func TestInspectPaths(t *testing.T) {
+	t.Parallel()
 	s := parse(t, envelopeSchema)
 	cases := []struct {
 		path, wantPath, wantType string
@@ -70,6 +71,7 @@ func TestInspectPaths(t *testing.T) {
 }
 
 func TestInspectFoldPathsAreAbsolute(t *testing.T) {
+	t.Parallel()
 	got, err := Inspect(parse(t, envelopeSchema), "items", Options{MaxDepth: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +86,7 @@ func TestInspectFoldPathsAreAbsolute(t *testing.T) {
 }
 
 func TestInspectMaxFieldsTruncates(t *testing.T) {
+	t.Parallel()
 	got, err := Inspect(parse(t, envelopeSchema), "items", Options{MaxFields: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -97,6 +100,7 @@ func TestInspectMaxFieldsTruncates(t *testing.T) {
 }
 
 func TestInspectChildDetails(t *testing.T) {
+	t.Parallel()
 	got, err := Inspect(parse(t, envelopeSchema), "items[]", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -128,6 +132,7 @@ func TestInspectChildDetails(t *testing.T) {
 }
 
 func TestInspectBadPath(t *testing.T) {
+	t.Parallel()
 	s := mustSchema(t, "testdata/shopify_order.output.json")
 	_, err := Inspect(s, "variants[].inventry", Options{})
 	var pe *PathError
@@ -164,6 +169,7 @@ func TestInspectBadPath(t *testing.T) {
 // TestInspectRecursionOpens checks that a folded recursive node opens when
 // asked for, and folds again one level down.
 func TestInspectRecursionOpens(t *testing.T) {
+	t.Parallel()
 	s := mustSchema(t, "testdata/shopify_order.output.json")
 	got, err := Inspect(s, "category.parent", Options{})
 	if err != nil {
@@ -177,6 +183,7 @@ func TestInspectRecursionOpens(t *testing.T) {
 }
 
 func TestFirstSentence(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"The item id. Stable across calls.":       "The item id.",
 		"Taxonomy id, e.g. 'aa-1'. Never reused.": "Taxonomy id, e.g. 'aa-1'.",
@@ -192,6 +199,7 @@ func TestFirstSentence(t *testing.T) {
 }
 
 func TestFieldDescriptionWinsOverItsType(t *testing.T) {
+	t.Parallel()
 	s := parse(t, `{"type":"object","properties":{"parent":{"description":"The parent category.",
 		"anyOf":[{"$ref":"#/$defs/C"},{"type":"null"}]}},
 		"$defs":{"C":{"type":"object","description":"A category.","properties":{"id":{"type":"string"}}}}}`)

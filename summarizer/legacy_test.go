@@ -10,6 +10,7 @@ import (
 )
 
 func TestLegacyIsTheOldHardCut(t *testing.T) {
+	t.Parallel()
 	s := mustSchema(t, "testdata/shopify_order.output.json")
 	got := Strings(Legacy(s, Options{}))
 	if len(got) != 30 || got[0] != "id: integer" || got[12] != "customer.id: integer" ||
@@ -58,6 +59,7 @@ func countLeaves(n *model.Node, onPath map[int32]bool) int {
 }
 
 func TestReachAgreesWithAnIndependentCount(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"shopify_order", "shopify_orders"} {
 		s := mustSchema(t, "testdata/"+name+".output.json")
 		root, _ := s.DataRoot()
@@ -119,6 +121,7 @@ func checkReach(t *testing.T, name string, s *model.Schema, opts Options, want i
 }
 
 func TestDescribeAllKeepsOrder(t *testing.T) {
+	t.Parallel()
 	var tools []model.Tool
 	for i := range 50 {
 		tools = append(tools, model.Tool{Server: "s", Name: "t" + string(rune('A'+i%26)) + strings.Repeat("x", i),
@@ -138,6 +141,7 @@ func TestDescribeAllKeepsOrder(t *testing.T) {
 
 // Leaves classifies exactly the leaves Reach counts, in scan order.
 func TestLeavesAgreeWithReach(t *testing.T) {
+	t.Parallel()
 	s := mustSchema(t, "testdata/shopify_order.output.json")
 	for _, lines := range [][]Line{Summarize(s, Options{MaxFields: 8}).Lines, Legacy(s, Options{MaxFields: 8})} {
 		c := Reach(s, lines)

@@ -4,6 +4,7 @@ import "testing"
 
 // Line.String writes every kind of line exactly as the planner reads it.
 func TestLineString(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		line Line
 		want string
@@ -34,6 +35,7 @@ func TestLineString(t *testing.T) {
 // A summary's lines carry their nodes: a fold's node is the one its hint
 // path locates, so front ends never look it up again.
 func TestSummaryLinesCarryNodes(t *testing.T) {
+	t.Parallel()
 	s := mustSchema(t, "testdata/shopify_order.output.json")
 	for _, l := range Summarize(s, Options{}).Lines {
 		if l.Fold == FoldOverflow {

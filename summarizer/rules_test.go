@@ -24,6 +24,7 @@ func fold(path string, n int) string {
 // TestReadingRules holds each reading rule of docs/summary.md ("Reading
 // schemas") to the summary lines it must produce.
 func TestReadingRules(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, schema string
 		want         []string

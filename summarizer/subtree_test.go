@@ -9,6 +9,7 @@ import (
 )
 
 func TestWriteSubtree(t *testing.T) {
+	t.Parallel()
 	s := testkit.Parse(t, []byte(`{"type":"object","properties":{
 		"tree":{"$ref":"#/$defs/node"},
 		"tags":{"type":"array","items":{"type":"string","enum":["a","b"]}},
@@ -32,6 +33,7 @@ func TestWriteSubtree(t *testing.T) {
 // A schema with millions of $ref-reachable paths is cut at SCAN_CAP nodes
 // and still written as valid JSON.
 func TestWriteSubtreeIsBounded(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("testdata/payments.schema.json")
 	if err != nil {
 		t.Fatal(err)

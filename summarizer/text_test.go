@@ -8,6 +8,7 @@ import (
 )
 
 func TestPlainText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ name, in, want string }{
 		{"stripe html", "\n\n<p>Retrieves the details of a charge that has previously been created.</p>\n<p>Supply the unique <code>charge</code> ID &amp; Stripe returns it.</p>",
 			"Retrieves the details of a charge that has previously been created.\n\nSupply the unique `charge` ID & Stripe returns it."},
@@ -29,6 +30,7 @@ func TestPlainText(t *testing.T) {
 }
 
 func TestFirstSentenceOfRichText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"Get a pull request\n\nDraft pull requests are available in public repositories.", "Get a pull request"},
 		{"\n\n<p>Retrieves the details of a charge. Supply the ID.</p>", "Retrieves the details of a charge."},
@@ -62,6 +64,7 @@ func FuzzPlainText(f *testing.F) {
 
 // The planner descriptor carries the whole description as text.
 func TestDescriptorDescriptionIsText(t *testing.T) {
+	t.Parallel()
 	tool := model.Tool{Server: "stripe", Name: "get_charge", InputSchema: []byte(`{"type":"object"}`),
 		Description: "\n\n<p>Retrieves the details of a charge.</p>\n\n<p>Supply the <code>id</code>&nbsp;only.</p>"}
 	d, err := Describe(tool, Options{})

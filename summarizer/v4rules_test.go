@@ -18,6 +18,7 @@ func stepsOf(lines []Line) map[string]Step {
 // errors[] comes after the top level's leaves, and inside the wrapper no
 // container is set apart by its name.
 func TestErrorMembersDoNotHideTheWrappedEntity(t *testing.T) {
+	t.Parallel()
 	schema := `{"type":"object","properties":{
 		"errors":{"type":"array","items":{"type":"object","properties":{"code":{"type":"string"},"detail":{"type":"string"}}}},
 		"order":{"type":"object","properties":{
@@ -60,6 +61,7 @@ func TestErrorMembersDoNotHideTheWrappedEntity(t *testing.T) {
 // The recursion rule tests a node's primary $ref: a base type shared
 // through allOf is not recursion, a real cycle is.
 func TestRecursionOnThePrimaryRef(t *testing.T) {
+	t.Parallel()
 	schema := `{"$ref":"#/$defs/Folder","$defs":{
 		"Entity":{"type":"object","properties":{"id":{"type":"string"}}},
 		"File":{"allOf":[{"$ref":"#/$defs/Entity"},{"properties":{"size":{"type":"integer"}}}]},
@@ -84,6 +86,7 @@ func TestRecursionOnThePrimaryRef(t *testing.T) {
 // The inspector's three passes: children, then Tier 1 leaves two levels
 // down, then the rest breadth-first, output in the order chosen.
 func TestInspectThreePasses(t *testing.T) {
+	t.Parallel()
 	schema := `{"type":"object","properties":{
 		"a":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"string"},"deep":{"type":"object","properties":{"id":{"type":"string"}}}}},
 		"b":{"type":"object","properties":{"note":{"type":"string"},"amount":{"type":"integer"}}},
@@ -112,6 +115,7 @@ func TestInspectThreePasses(t *testing.T) {
 
 // Every summary line says which step chose it; the names are docs/summary.md's.
 func TestStepNames(t *testing.T) {
+	t.Parallel()
 	for step, want := range map[Step]string{
 		StepTier1: "3.1 Tier 1 top level", StepWrappedContainer: "3.5 wrapped entity, container",
 		StepDeepTier1: "3.6 deeper Tier 1", StepErrors: "3.4 error member", PassGrandTier1: "pass 2 Tier 1 two levels down",
@@ -131,6 +135,7 @@ func TestStepNames(t *testing.T) {
 // gitRepo) is one nullable object with every alternative's fields: the
 // third one used to be unreachable ("not found").
 func TestNullTypeBesideOneOfKeepsEveryField(t *testing.T) {
+	t.Parallel()
 	s := parse(t, `{"type":"object","properties":{"result":{"type":"object","properties":{"gitRepo":{"type":"null","oneOf":[
 		{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}}},
 		{"type":"object","properties":{"a":{"type":"string"},"c":{"type":"string"}}}]}}}}}`)

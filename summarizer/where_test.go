@@ -18,6 +18,7 @@ func chain(names ...string) string {
 }
 
 func TestWhere(t *testing.T) {
+	t.Parallel()
 	square := mustSchema(t, "testdata/square_order.output.json")
 	sum := Summarize(square, Options{})
 	deep := parse(t, `{"type":"object","properties":{"id":{"type":"string"},"a":`+chain("b", "c", "d", "e", "f", "g", "h", "i", "j", "k")+`}}`)

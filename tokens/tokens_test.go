@@ -5,6 +5,7 @@ import "testing"
 // TestKnownCounts checks counts against values published for these
 // encodings (OpenAI's tiktoken gives the same numbers).
 func TestKnownCounts(t *testing.T) {
+	t.Parallel()
 	c := NewCounter()
 	cl100k := map[string]int{
 		"":                   0,

@@ -29,6 +29,7 @@ func pointers(errs []FieldError) string {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	s := New(json.RawMessage(itemSchema))
 	cases := []struct {
 		name     string
@@ -93,6 +94,7 @@ func TestCheck(t *testing.T) {
 // Without a schema, any object passes as it is; with one that cannot check
 // them, arguments pass too, and Unchecked says why.
 func TestUncheckableSchemasLetArgumentsThrough(t *testing.T) {
+	t.Parallel()
 	props := func(n int, schema string) string {
 		var b strings.Builder
 		for i := range n {
@@ -142,6 +144,7 @@ func TestUncheckableSchemasLetArgumentsThrough(t *testing.T) {
 // MaxFieldErrors and counts the rest; a message that quotes a long value is
 // cut.
 func TestFieldErrorsAreBounded(t *testing.T) {
+	t.Parallel()
 	var props, required []string
 	for i := range 1000 {
 		props = append(props, fmt.Sprintf(`"p%d":{"type":"string"}`, i))
@@ -162,6 +165,7 @@ func TestFieldErrorsAreBounded(t *testing.T) {
 // A draft-07 schema compiles as draft-07: with $schema, and without when it
 // does not compile as 2020-12.
 func TestDraft07(t *testing.T) {
+	t.Parallel()
 	s := New(json.RawMessage(`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"p":{"type":"array","items":[{"type":"string"},{"type":"integer"}]}},"required":["p"]}`))
 	errs, _, err := s.Validate(json.RawMessage(`{"p":["a","b"]}`))
 	if err != nil || len(errs) != 1 || errs[0].Path != "/p/1" {
@@ -174,6 +178,7 @@ func TestDraft07(t *testing.T) {
 
 // Validate checks any value, a result against an output schema say.
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	s := New(json.RawMessage(`{"type":"object","properties":{"count":{"type":"integer"}},"required":["count"]}`))
 	if errs, _, err := s.Validate(json.RawMessage(`{"count":"many"}`)); err != nil || pointers(errs) != "/count" {
 		t.Errorf("%v %v", errs, err)
@@ -190,6 +195,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestUsageAndExamples(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, schema, usage, examples string
 	}{
@@ -227,6 +233,7 @@ func TestUsageAndExamples(t *testing.T) {
 
 // Every schema of the demo server compiles.
 func TestDemoSchemasAllCompile(t *testing.T) {
+	t.Parallel()
 	for _, tool := range testkit.DemoTools(t) {
 		if err := New(tool.InputSchema).Err(); err != nil {
 			t.Errorf("%s input: %v", tool.Name, err)
@@ -242,6 +249,7 @@ func TestDemoSchemasAllCompile(t *testing.T) {
 // One Schema serves many goroutines at once: the first use compiles and
 // parses, the others wait for it and share the result.
 func TestSchemaIsSafeForConcurrentUse(t *testing.T) {
+	t.Parallel()
 	s := New(json.RawMessage(itemSchema))
 	var wg sync.WaitGroup
 	for i := range 16 {
@@ -262,6 +270,7 @@ func TestSchemaIsSafeForConcurrentUse(t *testing.T) {
 }
 
 func TestFieldErrorWhere(t *testing.T) {
+	t.Parallel()
 	if got := (FieldError{Path: "/a/0"}).Where(); got != "/a/0" {
 		t.Errorf("Where() = %q", got)
 	}

@@ -12,6 +12,7 @@ import (
 // in any order, numbers however spelled), and different when they do not,
 // even where float64 would round them together.
 func TestRememberKeepsSetsThatDifferAsJSON(t *testing.T) {
+	t.Parallel()
 	at := time.Unix(0, 0)
 	for _, c := range []struct {
 		a, b string

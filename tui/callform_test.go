@@ -242,6 +242,7 @@ func TestRememberedSetsPrefillAndCycle(t *testing.T) {
 }
 
 func TestRememberKeepsTenDistinct(t *testing.T) {
+	t.Parallel()
 	var sets []argSet
 	for i := range 12 {
 		sets = remember(sets, json.RawMessage(`{"n":`+itoa(i)+`}`), time.Unix(int64(i), 0))

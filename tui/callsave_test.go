@@ -286,6 +286,7 @@ func TestSaveAndAssertWalk(t *testing.T) {
 // an envelope's data (where the line's own path, which y copies, starts
 // inside data); a key the path grammar cannot name is refused.
 func TestCallsPath(t *testing.T) {
+	t.Parallel()
 	root, err := model.DecodeJSON([]byte(`{"data": {"items": [{"a.b": 1, "n": 2}]}, "meta": {"page": 1}}`))
 	if err != nil {
 		t.Fatal(err)

@@ -152,6 +152,7 @@ func (h *harness) toolLine(name string) string {
 // a tool the lock file lacks is marked added; a tool only the lock file
 // has is counted on its server's line and listed in its pane.
 func TestBaselineMarksTools(t *testing.T) {
+	t.Parallel()
 	h := newLockHarness(t, reencodedBackend(t), demoLock(t), 100, 30)
 	if got := h.m.status.text; !strings.Contains(got, "comparing with mcpeek.lock.json (written 2026-05-04 09:30)") {
 		t.Errorf("status %q", got)
@@ -192,6 +193,7 @@ func TestBaselineMarksTools(t *testing.T) {
 // The diff view lists the changes with their paths, and marks each
 // changed field on both trees; moving in the list moves both trees.
 func TestDiffViewMarksBothTrees(t *testing.T) {
+	t.Parallel()
 	h := newLockHarness(t, reencodedBackend(t), demoLock(t), 100, 30)
 	h.pickTool("shop_get_order")
 	h.keys("D")
@@ -265,6 +267,7 @@ func TestDiffViewWithoutBaseline(t *testing.T) {
 
 // A lock file that cannot be read is a note; the explorer runs on.
 func TestBadLockFileIsANote(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ name, content, want string }{
 		{"not json", "{nope", "mcpeek.lock.json: not a snapshot"},
 		{"not a snapshot", `{"servers": []}`, `no "mcpeek_snapshot" member`},
@@ -342,6 +345,7 @@ func TestFindingsViewAndRejectedMark(t *testing.T) {
 // error from some profile: OpenAI's strict mode requires
 // additionalProperties: false, which Gemini refuses.)
 func TestFindingsViewNone(t *testing.T) {
+	t.Parallel()
 	lines := findingLines(nil, 80)
 	if len(lines) != 1 || lines[0].text() != "No findings: every client profile accepts this tool." {
 		t.Errorf("lines %v", lines)
@@ -372,6 +376,7 @@ func TestMarkingsDoNotPileUp(t *testing.T) {
 // A lock file of other servers marks nothing, and the status line says
 // why rather than leave the user wondering.
 func TestLockFileOfOtherServersSaysSo(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	path := writeLock(t, schemadiff.FromServers([]model.Server{{Name: "shop", Tools: b.servers[0].Tools}}))
 	h := newLockHarness(t, b, path, 120, 30)

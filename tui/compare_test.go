@@ -222,6 +222,7 @@ func shownPaths(col []docLine, heading string) []string {
 // The counts and the hidden leaves the compare view shows agree with the
 // independent count, for both views, at several budgets.
 func TestCompareCountsAgreeWithAnIndependentCount(t *testing.T) {
+	t.Parallel()
 	order, err := os.ReadFile("../summarizer/testdata/shopify_order.output.json")
 	if err != nil {
 		t.Fatal(err)

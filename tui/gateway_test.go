@@ -206,6 +206,7 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 // Options.GatewayAddr pins where the gateway listens: s, s, s serves the
 // same URL again, so a client's config survives the restart.
 func TestGatewayPinnedAddress(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -313,6 +314,7 @@ func TestTrafficSanitised(t *testing.T) {
 // The log keeps the last trafficKeep calls and bounds the bodies it holds;
 // a cursor stays on its call while older ones fall out.
 func TestTrafficLogBounds(t *testing.T) {
+	t.Parallel()
 	var l trafficLog
 	v := trafficList{height: 10}
 	body := json.RawMessage(`"` + strings.Repeat("x", 1<<20) + `"`)

@@ -35,6 +35,7 @@ func sgrParams(out []byte) map[string]bool {
 // with) the terminal gets no colour at all, only attributes: bold, and
 // the cursor in reverse video. The same screen in true colour has them.
 func TestNoColorDrawsNoColour(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name    string
 		noColor bool

@@ -83,6 +83,7 @@ func (*failingBackend) Start(context.Context) error {
 // A backend that cannot start leaves nothing to explore: the fatal error
 // covers the screen and only q works.
 func TestBackendThatCannotStart(t *testing.T) {
+	t.Parallel()
 	m := New(Options{Backend: &failingBackend{}, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}

@@ -224,6 +224,7 @@ func TestCallOverlayEnvelope(t *testing.T) {
 // A result's keys and values reach the screen without their escape
 // sequences: on the lines, in the header and in the details.
 func TestCallOverlaySanitises(t *testing.T) {
+	t.Parallel()
 	tool := model.Tool{Server: "evil", Name: "t",
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)}
 	v := newToolView(tool, defaultBudget)

@@ -15,6 +15,7 @@ import (
 const dirtyPaste = "order\x1b[31m\tx\x07\r\n"
 
 func TestPasteText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in      string
 		oneLine bool

@@ -17,6 +17,7 @@ import (
 // lazily, items are [0], [1]... on the array's path with "[]", leaves
 // show their JSON, and a big array opens into a bounded number of lines.
 func TestValueTreeFolds(t *testing.T) {
+	t.Parallel()
 	res := resultOf(t, map[string]any{"structuredContent": map[string]any{
 		"id": 7, "note": "a \x1b[31mred\x1b[0m note",
 		"line_items": []any{map[string]any{"sku": "A-1", "qty": 2}, map[string]any{"sku": "B-2", "qty": 1}},
@@ -68,6 +69,7 @@ func TestValueTreeFolds(t *testing.T) {
 
 // In an enveloped result the paths start inside data, as the schema's do.
 func TestValueTreeEnvelopePaths(t *testing.T) {
+	t.Parallel()
 	tr := newResultTree(resultOf(t, map[string]any{"structuredContent": map[string]any{
 		"successful": true, "data": map[string]any{"id": 1}}}), true, nil)
 	data := findNode(tr, "")
@@ -85,6 +87,7 @@ func TestValueTreeEnvelopePaths(t *testing.T) {
 // Content blocks: JSON text as values, image and audio as mime and
 // decoded size (never the base64), links and embedded resources.
 func TestContentBlocks(t *testing.T) {
+	t.Parallel()
 	png := make([]byte, 3000)
 	b64 := base64.StdEncoding.EncodeToString(png)
 	res := resultOf(t, map[string]any{"content": []any{

@@ -18,6 +18,7 @@ func shopOrderTree(t *testing.T) *schematree.Tree {
 }
 
 func TestSummaryTreeGolden(t *testing.T) {
+	t.Parallel()
 	tr := shopOrderTree(t)
 	tr.SetHeight(40)
 	n := findNode(tr, "line_items[]")
@@ -29,6 +30,7 @@ func TestSummaryTreeGolden(t *testing.T) {
 }
 
 func TestSchemaTreeGolden(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"shop_get_order", "docs_get_document", "mail_search_threads"} {
 		t.Run(name, func(t *testing.T) {
 			tool := testkit.DemoTool(t, name)
@@ -42,6 +44,7 @@ func TestSchemaTreeGolden(t *testing.T) {
 
 // Recursive schemas are marked, not looped, by expand-all.
 func TestSchemaTreeRecursion(t *testing.T) {
+	t.Parallel()
 	s := testkit.Parse(t, []byte(`{"type":"object","properties":{"root":{"$ref":"#/$defs/node"}},
 		"$defs":{"node":{"type":"object","properties":{"name":{"type":"string"},
 		"children":{"type":"array","items":{"$ref":"#/$defs/node"}}}}}}`))
@@ -60,6 +63,7 @@ func TestSchemaTreeRecursion(t *testing.T) {
 
 // A kept leaf that comes before its container's line still nests under it.
 func TestSummaryTreeNestsLaterContainers(t *testing.T) {
+	t.Parallel()
 	tool := testkit.DemoTool(t, "shop_list_customers")
 	s := testkit.Parse(t, tool.OutputSchema)
 	tr := schematree.NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))

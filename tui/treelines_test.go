@@ -13,6 +13,7 @@ import (
 // The explorer and `mcpeek fold` write the same tree lines: one writer,
 // each front end nesting and colouring them its own way.
 func TestExplorerAndFoldWriteTheSameLines(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"shop_get_order", "docs_get_document", "mail_search_threads"} {
 		s := testkit.Parse(t, testkit.DemoTool(t, name).OutputSchema)
 		tr := schematree.NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))

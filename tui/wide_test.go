@@ -14,6 +14,7 @@ import (
 // between servers; the demo server is named in the title for as long as
 // it is shown.
 func TestWideListServerJumpsAndDemoBadge(t *testing.T) {
+	t.Parallel()
 	b := rankBackend(t)
 	long := "repos_list_workflow_run_artifacts_for_a_repository_with_pagination"
 	b.servers[2].Tools = append(b.servers[2].Tools, model.Tool{Server: "github", Name: long, Raw: []byte(`{}`)})

@@ -1,5 +1,6 @@
 // Package testkit holds what tests of several packages share: the embedded
-// demo server's tools and schema parsing that fails the test on error.
+// demo server's tools, schema parsing that fails the test on error, and a
+// test binary started again as a helper process (see HelperMode).
 package testkit
 
 import (
