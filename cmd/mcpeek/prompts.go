@@ -278,8 +278,8 @@ func (a *app) completeCommand() *cobra.Command {
 	)
 	var logs logFlag
 	cmd := &cobra.Command{
-		Use:   "complete SERVER (--prompt NAME | --template URI_TEMPLATE) ARG=PREFIX",
-		Short: "Ask a server how to complete a prompt's argument or a resource template's variable",
+		Use:   "complete SERVER ARG=PREFIX",
+		Short: "Ask a server how to complete a prompt's argument (--prompt NAME) or a resource template's variable (--template URI)",
 		Example: "  mcpeek complete everything --prompt completable-prompt department=E\n" +
 			"  mcpeek complete everything --template 'demo://resource/dynamic/text/{resourceId}' resourceId=1",
 		Args: cobra.ExactArgs(2),
