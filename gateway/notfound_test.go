@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
+	"mcpeek/internal/testkit"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -63,22 +63,6 @@ func bench1200(b *testing.B) *Gateway {
 	return g
 }
 
-// unknownName is n bytes of an op name that is not there, with the letters
-// and separators of real ones.
-func unknownName(n int) string {
-	rng := rand.New(rand.NewPCG(5, 6))
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = "abcdefghijklmnopqrstuvwxyz_."[rng.IntN(28)]
-	}
-	return string(b)
-}
-
-var unknownSizes = []struct {
-	name string
-	n    int
-}{{"10B", 10}, {"300KB", 300_000}, {"4MB", 4_000_000}}
-
 // BenchmarkUnknownOp is tool_exec of an op that does not exist on a
 // 1,200-op registry: "answer" is the whole call inside mcp-go (decoding the
 // request, NOT_FOUND with its suggestions, the envelope, the event), and
@@ -89,11 +73,11 @@ var unknownSizes = []struct {
 func BenchmarkUnknownOp(b *testing.B) {
 	g := bench1200(b)
 	ctx := context.Background()
-	for _, size := range unknownSizes {
-		name := unknownName(size.n)
+	for _, size := range testkit.UnknownSizes {
+		name := testkit.UnknownName(size.N)
 		req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
 			"params": map[string]any{"name": "tool_exec", "arguments": map[string]any{"op": name}}})
-		b.Run("answer/"+size.name, func(b *testing.B) {
+		b.Run("answer/"+size.Name, func(b *testing.B) {
 			res, _ := json.Marshal(g.MCPServer().HandleMessage(ctx, req))
 			if !strings.Contains(string(res), "NOT_FOUND") || len(res) > 8<<10 {
 				b.Fatalf("%d bytes: %.300s", len(res), res)
@@ -104,7 +88,7 @@ func BenchmarkUnknownOp(b *testing.B) {
 			b.ReportMetric(float64(len(res)), "reply-bytes")
 		})
 		floor := strings.Replace(string(req), `"name":"tool_exec"`, `"name":"no_such_tool"`, 1)
-		b.Run("decode/"+size.name, func(b *testing.B) {
+		b.Run("decode/"+size.Name, func(b *testing.B) {
 			for b.Loop() {
 				g.MCPServer().HandleMessage(ctx, json.RawMessage(floor))
 			}

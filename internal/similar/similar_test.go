@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"mcpeek/internal/testkit"
 	"slices"
 	"strings"
 	"testing"
@@ -160,30 +161,14 @@ func TestClosestStopsWhenTheCallerIsGone(t *testing.T) {
 	}
 }
 
-// unknownName is n bytes of an op name that is not there, with the letters
-// and separators of real ones.
-func unknownName(n int) string {
-	rng := rand.New(rand.NewPCG(5, 6))
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = "abcdefghijklmnopqrstuvwxyz_."[rng.IntN(28)]
-	}
-	return string(b)
-}
-
-var unknownSizes = []struct {
-	name string
-	n    int
-}{{"10B", 10}, {"300KB", 300_000}, {"4MB", 4_000_000}}
-
 // BenchmarkClosest is the search for an unknown name among 1,200 op ids,
 // for names of 10 bytes to 4 MB (it reads the first MaxCompared bytes).
 func BenchmarkClosest(b *testing.B) {
 	ids := opNames1200()
 	ctx := context.Background()
-	for _, size := range unknownSizes {
-		name := unknownName(size.n)
-		b.Run(size.name, func(b *testing.B) {
+	for _, size := range testkit.UnknownSizes {
+		name := testkit.UnknownName(size.N)
+		b.Run(size.Name, func(b *testing.B) {
 			for b.Loop() {
 				Closest(ctx, name, ids, 3)
 			}
@@ -196,9 +181,9 @@ func BenchmarkClosest(b *testing.B) {
 // takes minutes.
 func BenchmarkClosestNaive(b *testing.B) {
 	ids := opNames1200()
-	for _, size := range unknownSizes[:2] {
-		name := unknownName(size.n)
-		b.Run(size.name, func(b *testing.B) {
+	for _, size := range testkit.UnknownSizes[:2] {
+		name := testkit.UnknownName(size.N)
+		b.Run(size.Name, func(b *testing.B) {
 			for b.Loop() {
 				naiveClosest(name, ids, 3)
 			}
