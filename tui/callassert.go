@@ -223,16 +223,8 @@ func writeAssert(a addAssert) tea.Cmd {
 // assertAdded closes the dialog and says what was added, and whether it
 // holds on the result it was made on; or shows in the dialog why not.
 func (m *Model) assertAdded(msg assertAddedMsg) tea.Cmd {
-	d, open := m.overlay.top().(*assertDialog)
-	if msg.err != nil {
-		if open {
-			d.busy, d.err = false, msg.err.Error()
-			return nil
-		}
-		return m.setStatus(model.SanitizeLine(msg.err.Error()), true)
-	}
-	if open {
-		m.overlay.close()
+	if cmd, ok := endWrite[*assertDialog](m, msg.err); !ok {
+		return cmd
 	}
 	// The file was named in the dialog: the status line keeps to what
 	// was added, which a narrow screen cuts last.
@@ -248,3 +240,5 @@ func (m *Model) assertAdded(msg assertAddedMsg) tea.Cmd {
 	}
 	return m.setStatus(model.SanitizeLine(text), false)
 }
+
+func (d *assertDialog) refuse(err error) { d.busy, d.err = false, err.Error() }

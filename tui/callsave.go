@@ -187,16 +187,8 @@ func writeCall(a saveCall) tea.Cmd {
 // callSaved closes the name dialog, or shows in it why the name was
 // refused; then asks for the assertion A was pressed for.
 func (m *Model) callSaved(msg callSavedMsg) tea.Cmd {
-	d, open := m.overlay.top().(*callNameDialog)
-	if msg.err != nil {
-		if open {
-			d.busy, d.err = false, msg.err.Error()
-			return nil
-		}
-		return m.setStatus(model.SanitizeLine(msg.err.Error()), true)
-	}
-	if open {
-		m.overlay.close()
+	if cmd, ok := endWrite[*callNameDialog](m, msg.err); !ok {
+		return cmd
 	}
 	c := msg.call
 	m.saved.names[callKey(c.Tool, c.Arguments)] = c.Name
@@ -224,4 +216,31 @@ func pathText(p string) string {
 		return "the result"
 	}
 	return p
+}
+
+func (d *callNameDialog) refuse(err error) { d.busy, d.err = false, err.Error() }
+
+// writingDialog is a dialog that waits on a write of the calls file and
+// shows, in itself, why the write was refused.
+type writingDialog interface {
+	dialog
+	refuse(err error)
+}
+
+// endWrite ends the write a dialog of type D waited on: with an error the
+// dialog, when still on top, shows it and stays (else the status line
+// says it); without one the dialog closes. ok says the write went through.
+func endWrite[D writingDialog](m *Model, err error) (cmd tea.Cmd, ok bool) {
+	d, open := m.overlay.top().(D)
+	if err != nil {
+		if open {
+			d.refuse(err)
+			return nil, false
+		}
+		return m.setStatus(model.SanitizeLine(err.Error()), true), false
+	}
+	if open {
+		m.overlay.close()
+	}
+	return nil, true
 }
