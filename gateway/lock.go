@@ -2,7 +2,6 @@ package gateway
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"time"
@@ -137,7 +136,7 @@ func (p *pinning) judgeAnew(id string, t model.Tool) *heldOp {
 	if !ok {
 		return &heldOp{id: id, server: t.Server, isNew: true, changes: schemadiff.Diff(one(), one(t))}
 	}
-	if sameJSON(locked.Raw, t.Raw) {
+	if model.EqualJSON(locked.Raw, t.Raw) {
 		return nil
 	}
 	changes := schemadiff.Diff(one(locked), one(t))
@@ -165,19 +164,6 @@ func wordsOrHints(k schemadiff.Kind) bool {
 		return true
 	}
 	return false
-}
-
-// sameJSON reports whether a and b are the same JSON text but for the
-// white space between tokens (the lock file re-indents definitions).
-func sameJSON(a, b []byte) bool {
-	if bytes.Equal(a, b) {
-		return true
-	}
-	var ca, cb bytes.Buffer
-	if json.Compact(&ca, a) != nil || json.Compact(&cb, b) != nil {
-		return false
-	}
-	return bytes.Equal(ca.Bytes(), cb.Bytes())
 }
 
 // pin splits servers into what is served and what is held back, and
