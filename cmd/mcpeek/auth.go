@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"mcpeek/assets"
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
@@ -30,9 +31,12 @@ func (a *app) authCommand() *cobra.Command {
 // oauthServers returns the configured servers that use OAuth, or the one
 // named.
 func (a *app) oauthServers(args []string) ([]mcpclient.ServerConfig, error) {
-	cfg, _, err := a.loadConfig()
+	cfg, usingDemo, err := a.loadConfig()
 	if err != nil {
 		return nil, err
+	}
+	if len(args) == 1 && usingDemo && args[0] == assets.DemoServerName {
+		return nil, fmt.Errorf("%q is the embedded demo server: it runs inside mcpeek and needs no login", args[0])
 	}
 	var out []mcpclient.ServerConfig
 	for _, sc := range cfg.Servers {
@@ -47,7 +51,14 @@ func (a *app) oauthServers(args []string) ([]mcpclient.ServerConfig, error) {
 		}
 	}
 	if len(args) == 1 {
-		return nil, fmt.Errorf("no server named %q (run `mcpeek servers` to list them)", args[0])
+		names := make([]string, len(cfg.Servers))
+		for i, sc := range cfg.Servers {
+			names[i] = sc.Name
+		}
+		if usingDemo {
+			names = []string{assets.DemoServerName}
+		}
+		return nil, unknownServer(args[0], names)
 	}
 	if len(out) == 0 {
 		return nil, errNoOAuthServer

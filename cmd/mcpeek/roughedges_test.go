@@ -119,6 +119,24 @@ func TestAuthStatusWithNoOAuthServerIsEmpty(t *testing.T) {
 	}
 }
 
+// auth naming the embedded demo server says it needs no login; a name
+// near it is suggested.
+func TestAuthOnTheDemoServer(t *testing.T) {
+	useDemo(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"auth", "status", "demo"}, `"demo" is the embedded demo server: it runs inside mcpeek and needs no login`},
+		{[]string{"auth", "login", "dmo"}, `no server named "dmo" (did you mean demo?); the servers are: demo`},
+	} {
+		_, stderr, code := mcpeek(t, c.args...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
 // The wrong number of arguments says what the command takes, with its
 // usage and examples, not cobra's "accepts 2 arg(s), received 1"; diff
 // keeps its exit status for a comparison that could not run.
