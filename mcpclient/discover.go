@@ -72,10 +72,11 @@ type candidate struct {
 	path      string
 	format    format
 	workspace string
-	// claudeProject, when set, selects the "projects" entry of ~/.claude.json
-	// for that directory instead of its top-level mcpServers.
-	claudeProject string
-	claudeUser    bool
+	// claudeProjects, when set, marks ~/.claude.json: the "projects"
+	// entries of these directories (nearest first), then its top-level
+	// mcpServers, all read in one pass over a file that can hold hundreds
+	// of megabytes of Claude Code's history.
+	claudeProjects []string
 }
 
 func candidates(cwd, home string, lookup func(string) (string, bool)) []candidate {
@@ -100,10 +101,7 @@ func candidates(cwd, home string, lookup func(string) (string, bool)) []candidat
 		return out
 	}
 	claude := filepath.Join(home, ".claude.json")
-	for _, d := range dirs {
-		out = append(out, candidate{path: claude, workspace: root, claudeProject: d})
-	}
-	out = append(out, candidate{path: claude, workspace: root, claudeUser: true})
+	out = append(out, candidate{path: claude, workspace: root, claudeProjects: dirs})
 	appDir := appSupportDir(home)
 	out = append(out,
 		candidate{path: filepath.Join(appDir, "Claude", "claude_desktop_config.json"), workspace: root},
@@ -201,7 +199,6 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 		cfg  Config
 		errs []error
 		seen = map[string]bool{}
-		bad  = map[string]bool{}
 	)
 	cache := map[string][]byte{}
 	for _, c := range candidates(cwd, home, lookup) {
@@ -231,19 +228,13 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 			err  error
 		)
 		switch {
-		case c.claudeProject != "":
-			part, err = parseClaudeProject(c.path, data, c.claudeProject, env)
+		case c.claudeProjects != nil:
+			part, err = parseClaudeCode(c.path, data, c.claudeProjects, env)
 		default:
 			part, err = parseFormat(c.format, c.path, data, env, false)
 		}
 		if err != nil {
-			// ~/.claude.json is read up to once per project directory;
-			// report a bad file once.
-			if !bad[c.path] {
-				errs = append(errs, err)
-			}
-			bad[c.path] = true
-			continue
+			errs = append(errs, err)
 		}
 		cfg.Warnings = append(cfg.Warnings, part.Warnings...)
 		for _, s := range part.Servers {
@@ -258,40 +249,78 @@ func discover(cwd, home string, lookup func(string) (string, bool)) (Config, err
 	return cfg, errors.Join(errs...)
 }
 
-// parseClaudeProject reads the mcpServers of one project in ~/.claude.json,
-// where Claude Code keeps its "local" scope: {"projects": {"/dir":
-// {"mcpServers": {...}}}}.
-func parseClaudeProject(path string, data []byte, dir string, env loadEnv) (Config, error) {
-	data = withoutBOM(data)
-	clean := stripJSONC(data)
-	if err := checkJSON(clean); err != nil {
-		return Config{}, posConfigError(path, data, offsetError(err, 0), "", "")
-	}
-	top, err := topMembers(clean)
+// parseClaudeCode reads the servers of ~/.claude.json, where Claude Code
+// keeps its "local" scope per project ({"projects": {"/dir": {"mcpServers":
+// {...}}}}) and its "user" scope at the top: those of each of dirs in
+// order, then the user's. A bad entry loses only its own scope's servers:
+// the others are returned with the error.
+func parseClaudeCode(path string, data []byte, dirs []string, env loadEnv) (Config, error) {
+	file, err := readJSONSettings(path, data)
 	if err != nil {
-		return Config{}, posConfigError(path, data, err, "", "")
+		return Config{}, err
 	}
-	for _, t := range top {
-		if t.Key != "projects" {
-			continue
-		}
-		projects, err := objectMembersWhere(t.Value, t.ValueOffset, func(key string) bool { return filepath.Clean(key) == dir })
+	var (
+		cfg  Config
+		errs []error
+	)
+	add := func(part Config, err error) {
+		cfg.Servers = append(cfg.Servers, part.Servers...)
+		cfg.Warnings = append(cfg.Warnings, part.Warnings...)
 		if err != nil {
-			return Config{}, posConfigError(path, data, err, "", `"projects": `)
+			errs = append(errs, err)
 		}
-		for _, p := range projects {
-			if filepath.Clean(p.Key) != dir {
+	}
+	if projects, ok := file.member("projects"); ok {
+		add(file.claudeProjects(projects, dirs, env))
+	}
+	if servers, ok := file.member("mcpServers"); ok {
+		add(parseServers(path, file.data, servers, env))
+	} else if servers, ok := file.member("servers"); ok {
+		add(parseServers(path, file.data, servers, env))
+	}
+	return cfg, errors.Join(errs...)
+}
+
+// claudeProjects reads the mcpServers of the entries of projects (the
+// member of ~/.claude.json) for dirs, in the order of dirs.
+func (s jsonSettings) claudeProjects(projects member, dirs []string, env loadEnv) (Config, error) {
+	wanted := make(map[string]bool, len(dirs))
+	for _, d := range dirs {
+		wanted[filepath.Clean(d)] = true
+	}
+	entries, err := objectMembersWhere(projects.Value, projects.ValueOffset, func(key string) bool { return wanted[filepath.Clean(key)] })
+	if err != nil {
+		return Config{}, posConfigError(s.path, s.data, err, "", `"projects": `)
+	}
+	var (
+		cfg  Config
+		errs []error
+	)
+	for _, d := range dirs {
+		for _, p := range entries {
+			if filepath.Clean(p.Key) != filepath.Clean(d) {
 				continue
 			}
-			fields, err := objectMembers(p.Value, p.ValueOffset)
+			part, err := s.projectServers(p, env)
+			cfg.Servers = append(cfg.Servers, part.Servers...)
+			cfg.Warnings = append(cfg.Warnings, part.Warnings...)
 			if err != nil {
-				return Config{}, posConfigError(path, data, err, "", fmt.Sprintf("project %q: ", p.Key))
+				errs = append(errs, err)
 			}
-			for _, f := range fields {
-				if f.Key == "mcpServers" {
-					return parseServers(path, data, f, env)
-				}
-			}
+		}
+	}
+	return cfg, errors.Join(errs...)
+}
+
+// projectServers reads the mcpServers of one project entry.
+func (s jsonSettings) projectServers(project member, env loadEnv) (Config, error) {
+	fields, err := objectMembers(project.Value, project.ValueOffset)
+	if err != nil {
+		return Config{}, posConfigError(s.path, s.data, err, "", fmt.Sprintf("project %q: ", project.Key))
+	}
+	for _, f := range fields {
+		if f.Key == "mcpServers" {
+			return parseServers(s.path, s.data, f, env)
 		}
 	}
 	return Config{}, nil

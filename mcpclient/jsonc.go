@@ -111,6 +111,15 @@ func topMembers(data []byte) ([]member, error) {
 // small members costs a scan, not a million members. Values are slices of
 // data.
 func objectMembersWhere(data []byte, base int, keep func(key string) bool) ([]member, error) {
+	if at := skipSpace(data, 0); at < len(data) && data[at] == '{' && json.Valid(data) {
+		return validObjectMembers(data, base, keep), nil
+	}
+	return decodeObjectMembers(data, base, keep)
+}
+
+// decodeObjectMembers is objectMembersWhere with a decoder, which locates
+// what is wrong in text that is not a valid object.
+func decodeObjectMembers(data []byte, base int, keep func(key string) bool) ([]member, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
 	if err != nil {
@@ -144,6 +153,33 @@ func objectMembersWhere(data []byte, base int, keep func(key string) bool) ([]me
 		return nil, offsetError(err, base)
 	}
 	return out, nil
+}
+
+// validObjectMembers is objectMembersWhere for an object already known to
+// be valid JSON: it steps over the values it does not keep without copying
+// them (Claude Code's ~/.claude.json holds hundreds of megabytes of
+// history beside the few servers read from it).
+func validObjectMembers(data []byte, base int, keep func(key string) bool) []member {
+	var out []member
+	seen := map[string]bool{}
+	for i := skipSpace(data, 0) + 1; ; {
+		i = skipSpaceComma(data, i)
+		if i >= len(data) || data[i] != '"' {
+			return out // the closing brace
+		}
+		keyAt := i
+		keyEnd, _ := jsonscan.StringEnd(data, i)
+		var key string
+		_ = json.Unmarshal(data[keyAt:keyEnd], &key) // valid JSON: a string
+		valueAt := skipSpaceColon(data, keyEnd)
+		i = jsonscan.ValueEnd(data, valueAt)
+		if seen[key] || keep != nil && !keep(key) {
+			continue
+		}
+		seen[key] = true
+		raw := data[valueAt:i]
+		out = append(out, member{Key: key, Value: raw[:len(raw):len(raw)], Offset: base + keyAt, ValueOffset: base + valueAt})
+	}
 }
 
 // checkJSON returns nil for valid JSON, else the decoder's error, with

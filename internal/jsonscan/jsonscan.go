@@ -34,3 +34,35 @@ func StringEnd(b []byte, i int) (end int, closed bool) {
 
 // IsSpace reports whether c is JSON white space.
 func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// ValueEnd returns the index just after the JSON value that starts at
+// b[i] (after any white space), for text already known to be valid JSON:
+// it steps over strings and counts brackets, and checks nothing else. An
+// unclosed value ends at len(b).
+func ValueEnd(b []byte, i int) int {
+	for i < len(b) && IsSpace(b[i]) {
+		i++
+	}
+	depth := 0
+	for i < len(b) {
+		switch c := b[i]; {
+		case c == '"':
+			i, _ = StringEnd(b, i)
+			if depth == 0 {
+				return i
+			}
+			continue
+		case depth == 0 && (c == ',' || c == '}' || c == ']' || IsSpace(c)):
+			return i // the end of a number or literal
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+		i++
+	}
+	return len(b)
+}

@@ -23,3 +23,23 @@ func TestStringEnd(t *testing.T) {
 		}
 	}
 }
+
+func TestValueEnd(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		at   int
+		want string
+	}{
+		{`{"a": [1, "]}", {"b": "\"}"}]} , 2`, 0, `{"a": [1, "]}", {"b": "\"}"}]}`},
+		{`  "x\\" ,`, 0, `  "x\\"`},
+		{`[1,2], 3`, 0, `[1,2]`},
+		{`[1, 12.5e3, true]`, 4, `12.5e3`},
+		{`[1, null]`, 3, ` null`},
+		{`[]`, 0, `[]`},
+		{`{"open": [1, 2`, 0, `{"open": [1, 2`},
+	} {
+		if got := c.text[c.at:ValueEnd([]byte(c.text), c.at)]; got != c.want {
+			t.Errorf("ValueEnd(%q, %d) cut %q, want %q", c.text, c.at, got, c.want)
+		}
+	}
+}
