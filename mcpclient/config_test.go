@@ -286,6 +286,40 @@ func TestDiscoverOrderAndMerge(t *testing.T) {
 	}
 }
 
+// In ~/.claude.json, each project directory's servers come nearest
+// first, then the user's; a bad entry in one scope loses only that
+// scope, and is reported once.
+func TestDiscoverClaudeScopes(t *testing.T) {
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(root, "proj")
+	cwd := filepath.Join(proj, "sub")
+	if err := os.MkdirAll(filepath.Join(proj, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(cwd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(home, ".claude.json"), `{
+		"projects": {
+			"`+filepath.ToSlash(proj)+`": {"mcpServers": {"both": {"command": "from-root"}, "root": {"command": "r"}}},
+			"`+filepath.ToSlash(cwd)+`/": {"mcpServers": {"both": {"command": "from-sub"}}},
+			"/elsewhere": {"mcpServers": {"broken": {"command": 5}}}
+		},
+		"mcpServers": {"user": {"command": "u"}, "bad": {"command": 5}}}`)
+	cfg, err := Discover(cwd, home)
+	if err == nil || strings.Count(err.Error(), ".claude.json") != 1 || !strings.Contains(err.Error(), `"bad"`) {
+		t.Errorf("err = %v, want one error for the user scope's bad entry", err)
+	}
+	var got []string
+	for _, s := range cfg.Servers {
+		got = append(got, s.Name+"="+s.Command)
+	}
+	if want := []string{"both=from-sub", "root=r"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("servers = %q, want %q", got, want)
+	}
+}
+
 func TestDiscoverWithoutRepositoryReadsOnlyCwd(t *testing.T) {
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, ".mcp.json"), `{"mcpServers": {"parent": {"command": "p"}}}`)
