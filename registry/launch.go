@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
@@ -32,6 +33,9 @@ type Launch struct {
 	Inherited []string
 	// Kind is the package's registry type: npm, pypi, oci, nuget, mcpb.
 	Kind string
+	// Inputs are the values the user gave, kept for an mcpb bundle's
+	// user_config, read once it is unpacked.
+	Inputs map[string]string
 	// Identifier and Version are the package's; FileSHA256 an mcpb
 	// bundle's checksum, in lower-case hex.
 	Identifier, Version, FileSHA256 string
@@ -175,6 +179,9 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 		l.Secret[e.Name] = secret(e.Input)
 	}
 	l.Missing = labels(l.Needs)
+	if l.Kind == "mcpb" {
+		l.Inputs = maps.Clone(values)
+	}
 	if l.Kind == "oci" {
 		// docker passes each variable by name, its value from docker's own
 		// environment: the image name follows the options.
@@ -358,7 +365,11 @@ func (l Launch) CommandLine() string {
 		b.WriteString(quote(name + "=" + v))
 		b.WriteByte(' ')
 	}
-	b.WriteString(quote(l.Program))
+	if l.Program == "" { // a bundle not yet unpacked
+		b.WriteString("(the command of the bundle " + quote(l.Identifier) + ")")
+	} else {
+		b.WriteString(quote(l.Program))
+	}
 	for i, a := range l.Args {
 		if l.SecretArgs[i] {
 			a = "***"

@@ -111,6 +111,9 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	if err != nil {
 		return err
 	}
+	if l != nil && l.Kind == "mcpb" {
+		return fmt.Errorf("%s is an MCPB bundle: a client's config holds a command, which the bundle has only once downloaded and unpacked; open the bundle (%s) in a client that installs bundles (Claude Desktop), or add it by hand", e.Server.Name, clean(l.Identifier))
+	}
 	cwd, err := os.Getwd()
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -30,6 +31,8 @@ type registryFlags struct {
 	// allowNet gives a sandboxed server the network; noSandbox runs it
 	// without a sandbox.
 	allowNet, noSandbox bool
+	// bundleClient downloads MCPB bundles (nil: the default client).
+	bundleClient *http.Client
 	// tried marks the server as tried (mcpeek try) where it is shown.
 	tried bool
 	// ask, when mcpeek try may ask on the terminal, asks for the inputs a
