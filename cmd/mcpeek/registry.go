@@ -46,7 +46,8 @@ type registryFlags struct {
 // addFlags adds the global registry flags to root.
 func (f *registryFlags) addFlags(root *cobra.Command) {
 	f.maxAge = registry.DefaultMaxAge
-	root.PersistentFlags().StringVar(&f.url, "registry", registry.DefaultURL, "Base URL of the MCP Registry (a sub-registry serving the same API)")
+	root.PersistentFlags().StringVar(&f.url, "registry", "",
+		"Base URL of the MCP Registry, a sub-registry serving the same API (default $"+RegistryEnv+", else \"registry\" in\n~/.config/mcpeek/settings.json, else "+registry.DefaultURL+")")
 	root.PersistentFlags().StringVar(&f.server, "registry-server", "",
 		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); an npm package is installed and runs in a sandbox")
 	root.PersistentFlags().StringArrayVar(&f.inputs, "registry-input", nil,
@@ -59,9 +60,13 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 
 // browser is the registry the flags name, through the cache.
 func (f registryFlags) browser() (*registry.Browser, error) {
-	c, err := registry.NewClient(f.url, nil)
+	url, from, err := f.registryURL()
 	if err != nil {
-		return nil, usageError("--registry: %v", errors.Unwrap(err))
+		return nil, err
+	}
+	c, err := registry.NewClient(url, nil)
+	if err != nil {
+		return nil, usageError("%s: %v", from, errors.Unwrap(err))
 	}
 	if f.maxAge < 0 {
 		return nil, usageError("--max-age must not be negative")
