@@ -19,7 +19,7 @@ import (
 // npm peers and a remote that needs a secret) from a local registry, and
 // a Registry for the explorer over it, with no cache. try, when set,
 // answers the tries.
-func localRegistry(t *testing.T, try func(context.Context, registry.Entry, func(string)) (string, error)) (*registrytest.Registry, *Registry) {
+func localRegistry(t *testing.T, try func(context.Context, registry.Entry, map[string]string, func(string)) (string, error)) (*registrytest.Registry, *Registry) {
 	t.Helper()
 	reg := registrytest.New(t)
 	at := time.Now().Add(-time.Hour)
@@ -159,7 +159,7 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 	var tried []string
 	var progressShown bool
 	var h *harness
-	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, progress func(string)) (string, error) {
+	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, _ map[string]string, progress func(string)) (string, error) {
 		tried = append(tried, e.Server.Name)
 		progress("installing @modelcontextprotocol/server-memory@2026.8.31…")
 		b.servers = append(b.servers, model.Server{Name: "server-memory", Source: "tried, registry " + e.Server.Name, Sandbox: "fs read-only except scratch, no network",
@@ -195,7 +195,7 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 
 // A try that fails says why in the pane, which stays open.
 func TestRegistryPaneSaysWhyATryFailed(t *testing.T) {
-	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, _ func(string)) (string, error) {
+	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, _ map[string]string, _ func(string)) (string, error) {
 		return "", errorf("%s needs argument <allowed_directory>: run mcpeek try %s, which asks for them", e.Server.Name, e.Server.Name)
 	})
 	h, d := registryHarness(t, r, demoBackend(t))
