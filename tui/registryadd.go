@@ -16,7 +16,8 @@ import (
 // needs inputs (an argument, an environment variable, a secret) asks for
 // them in a form first, secrets masked; the answers go to that one try
 // and are kept nowhere. a (with the list focused: tab) adds the server
-// to a client's config as mcpeek add does: a picker of the clients, the
+// to a client's config as mcpeek add does (and a in the tools pane on a
+// server tried from the pane): a picker of the clients, the
 // inputs the entry still needs (secrets are written as references, not
 // asked for), the change as a diff, and a confirmation before the file
 // is written. Each step is a dialog on the stack; each answers the model
@@ -346,4 +347,16 @@ func (r *Registry) tryNeeds(e registry.Entry) []registry.Need {
 		return nil
 	}
 	return r.Needs(e)
+}
+
+// addTried adds the selected server, tried from the registry pane, to a
+// client (a in the tools pane).
+func (m *Model) addTried() tea.Cmd {
+	srv, ok := m.selectedServer()
+	e, tried := m.registry.tried[srv.Name]
+	if !ok || !tried {
+		return m.setStatus("a adds a server tried from the registry (R) to a client: select one", true)
+	}
+	pick := registryPickClientMsg{e: e}
+	return func() tea.Msg { return pick }
 }

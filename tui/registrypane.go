@@ -48,6 +48,10 @@ type Registry struct {
 	Clients  []string
 	AddNeeds func(e registry.Entry) []registry.Need
 	PlanAdd  func(ctx context.Context, e registry.Entry, client string, values map[string]string) (AddPlan, error)
+
+	// tried are the entries tried from the pane, by the name their server
+	// is shown by: a on one adds it to a client.
+	tried map[string]registry.Entry
 }
 
 // registrySearchMsg: the pause after the last key ended; search if the
@@ -66,6 +70,7 @@ type registryTryMsg struct {
 	ticket  ticket
 	line    string
 	done    bool
+	entry   registry.Entry // the entry tried
 	server  string
 	err     error
 	updates <-chan registryTryMsg
@@ -188,7 +193,7 @@ func (m *Model) runTry(e registry.Entry, values map[string]string) tea.Cmd {
 			}
 		}
 		name, err := try(ctx, e, values, func(line string) { send(registryTryMsg{line: line}) })
-		send(registryTryMsg{done: true, server: name, err: err})
+		send(registryTryMsg{done: true, entry: e, server: name, err: err})
 	}()
 	return waitTry(updates)
 }
@@ -231,6 +236,10 @@ func (m *Model) tryStep(msg registryTryMsg) tea.Cmd {
 		m.overlay.stack = removeDialog(m.overlay.stack, d)
 	}
 	m.landOn = msg.server
+	if m.registry.tried == nil {
+		m.registry.tried = map[string]registry.Entry{}
+	}
+	m.registry.tried[msg.server] = msg.entry
 	return tea.Batch(m.setStatus("tried "+model.SanitizeLine(msg.server)+": added beside the configured servers", false), m.requestServers())
 }
 
