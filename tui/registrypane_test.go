@@ -193,7 +193,9 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 	}
 	// a on the tried server adds it to a client.
 	r.Clients = []string{"cursor"}
-	r.PlanAdd = func(context.Context, registry.Entry, string, map[string]string) (AddPlan, error) { return AddPlan{}, nil }
+	r.PlanAdd = func(context.Context, registry.Entry, string, map[string]string) (AddPlan, error) {
+		return AddPlan{}, nil
+	}
 	h.keys("a")
 	if d, ok := h.m.overlay.top().(*clientDialog); !ok || d.e.Server.Name != "io.github.modelcontextprotocol/server-memory" {
 		t.Errorf("a on the tried server: no client picker:\n%s", h.screen())
