@@ -49,7 +49,7 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 	root.PersistentFlags().StringVar(&f.url, "registry", "",
 		"Base URL of the MCP Registry, a sub-registry serving the same API (default $"+RegistryEnv+", else \"registry\" in\n~/.config/mcpeek/settings.json, else "+registry.DefaultURL+")")
 	root.PersistentFlags().StringVar(&f.server, "registry-server", "",
-		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); an npm package is installed and runs in a sandbox")
+		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); its package is installed and runs in a sandbox")
 	root.PersistentFlags().StringArrayVar(&f.inputs, "registry-input", nil,
 		"A value for the --registry-server's inputs, KEY=VALUE: an argument's name or value hint, an environment variable, a header or a {variable} (repeatable)")
 	root.PersistentFlags().BoolVar(&f.allowNet, "allow-net", false,
@@ -92,7 +92,7 @@ func (a *app) registryCommand() *cobra.Command {
 			"registry cannot be reached the cached answer is shown with its age.\n\n" +
 			"To look at a server of the registry, run mcpeek try NAME, or give --registry-server\n" +
 			"NAME to any command that works on servers (tools, summary, lint, snapshot, ...).\n" +
-			"An npm package is installed into a directory of its own and runs in a sandbox\n" +
+			"A package is installed into a directory of its own and runs in a sandbox\n" +
 			"(docs/registry.md says what it enforces); --no-sandbox runs it as you.",
 		Args: cobra.NoArgs,
 	}
