@@ -212,8 +212,10 @@ type Bundle struct {
 	Program string
 	Args    []string
 	Env     map[string]string
-	// Secret names the Env entries that hold a sensitive user_config value.
-	Secret map[string]bool
+	// Secret names the Env entries, SecretArgs the indexes of Args, that
+	// hold a sensitive user_config value.
+	Secret     map[string]bool
+	SecretArgs map[int]bool
 	// Missing lists the required user_config values no one gave.
 	Missing []string
 }
@@ -237,7 +239,15 @@ func BundleCommand(dir, home string, values map[string]string) (Bundle, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return Bundle{}, fmt.Errorf("the bundle's manifest.json: %w", fieldError(err))
 	}
-	c := Bundle{Env: map[string]string{}, Secret: map[string]bool{}}
+	c := Bundle{Env: map[string]string{}, Secret: map[string]bool{}, SecretArgs: map[int]bool{}}
+	sensitive := func(raw string) bool {
+		for _, sub := range bundleVar.FindAllStringSubmatch(raw, -1) {
+			if key, ok := strings.CutPrefix(sub[1], "user_config."); ok && m.UserConfig[key].Sensitive {
+				return true
+			}
+		}
+		return false
+	}
 	expand := func(s string) string {
 		return bundleVar.ReplaceAllStringFunc(s, func(v string) string {
 			name := v[2 : len(v)-1]
@@ -295,17 +305,14 @@ func BundleCommand(dir, home string, values map[string]string) (Bundle, error) {
 			}
 		}
 		for _, a := range mc.Args {
+			c.SecretArgs[len(c.Args)] = sensitive(a)
 			c.Args = append(c.Args, expand(a))
 		}
 		for k, v := range mc.Env {
 			if !envName.MatchString(k) {
 				return Bundle{}, fmt.Errorf("the bundle's environment variable %q is not a name", k)
 			}
-			c.Env[k] = expand(v)
-			for _, sub := range bundleVar.FindAllStringSubmatch(v, -1) {
-				key, ok := strings.CutPrefix(sub[1], "user_config.")
-				c.Secret[k] = c.Secret[k] || ok && m.UserConfig[key].Sensitive
-			}
+			c.Env[k], c.Secret[k] = expand(v), sensitive(v)
 		}
 		return c, nil
 	}

@@ -94,6 +94,9 @@ func TestFetchBundleChecksAndUnpacks(t *testing.T) {
 		c.Env["API_KEY"] != "k3y" || !c.Secret["API_KEY"] || c.Env["MODE"] != "ro" || c.Secret["MODE"] || len(c.Missing) != 0 {
 		t.Errorf("command %+v", c)
 	}
+	if !c.SecretArgs[4] || c.SecretArgs[0] {
+		t.Errorf("secret args %v", c.SecretArgs)
+	}
 	if c, _ := registry.BundleCommand(dir, "/tmp", nil); !slices.Contains(c.Missing, "user_config api_key") {
 		t.Errorf("missing %v", c.Missing)
 	}

@@ -152,6 +152,9 @@ func (a *app) unpackedBundle(ctx context.Context, root string, l registry.Launch
 	}
 	run := l.Replace(program, bc.Args...)
 	run.Env, run.Secret = mapsWith(l.Env, bc.Env), boolsWith(l.Secret, bc.Secret)
+	for i, secret := range bc.SecretArgs {
+		run.SecretArgs[i] = run.SecretArgs[i] || secret
+	}
 	return run, visible, nil
 }
 
