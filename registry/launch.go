@@ -1,8 +1,11 @@
 package registry
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"maps"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -28,17 +31,25 @@ type Launch struct {
 	// Inherited names the declared environment variables that mcpeek's
 	// own environment sets and the server inherits.
 	Inherited []string
-	// Identifier and Version are the npm package's.
-	Identifier, Version string
+	// Kind is the package's registry type: npm, pypi, oci, nuget, mcpb.
+	Kind string
+	// Inputs are the values the user gave, kept for an mcpb bundle's
+	// user_config, read once it is unpacked.
+	Inputs map[string]string
+	// Identifier and Version are the package's; FileSHA256 an mcpb
+	// bundle's checksum, in lower-case hex.
+	Identifier, Version, FileSHA256 string
 	// head is how many of Args start the package (npx's "-y ID@VERSION"):
 	// the package arguments follow.
 	head int
 }
 
-// Replace returns l with program and head in place of npx and its
-// options: the same package arguments, run another way (the package's
-// own command, installed beforehand).
+// Replace returns l with program and head in place of the runtime and
+// its options: the same package arguments, run another way (the
+// package's own command, installed beforehand; docker with the
+// sandbox's options).
 func (l Launch) Replace(program string, head ...string) Launch {
+	head = slices.Clone(head)
 	out := l
 	out.Program, out.head = program, len(head)
 	out.Args = append(slices.Clone(head), l.Args[l.head:]...)
@@ -56,39 +67,77 @@ var ErrNotRunnable = errors.New("cannot be started by mcpeek")
 // read as an option ("-..."), a path ("../", "./") or a URL.
 var npmName = regexp.MustCompile(`^(@[a-z0-9~][a-z0-9._~-]*/)?[a-z0-9~][a-z0-9._~-]*$`)
 
+// pypiName is a PyPI project name (PEP 508's): letters, digits, ".", "_"
+// and "-", starting and ending with a letter or digit.
+var pypiName = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$`)
+
+// nugetName is a NuGet package id: dotted or dashed words.
+var nugetName = regexp.MustCompile(`^[A-Za-z0-9_]+([.-][A-Za-z0-9_]+)*$`)
+
+// ociName is an image reference: an optional registry host (with a
+// port), slash-separated lower-case path components, an optional tag and
+// an optional digest. It cannot start with "-".
+var ociName = regexp.MustCompile(`^[a-z0-9]+([._-][a-z0-9]+)*(:[0-9]+)?(/[a-z0-9]+([._-]+[a-z0-9]+)*)*(:[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(@sha256:[a-f0-9]{64})?$`)
+
+// sha256Hex is a SHA-256 written in hex.
+var sha256Hex = regexp.MustCompile(`^[a-fA-F0-9]{64}$`)
+
 // exactVersion is one version, not a range, a tag or an option.
 var exactVersion = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z.+_-]*$`)
 
-// Launch resolves p to a command. Only npm packages speaking stdio are
-// started in this version, as "npx -y IDENTIFIER@VERSION ARGUMENTS...";
-// runtime arguments (options of npx itself, some of which run shell
-// text) are refused. values holds what the user gave, keyed by an
+// Runtimes are the programs that start each package type, as Launch
+// writes them (without a sandbox), and what to install to have them.
+var Runtimes = map[string]struct{ Program, Install string }{
+	"npm":   {"npx", "Node.js with npm (https://nodejs.org, apt-get install nodejs npm)"},
+	"pypi":  {"uvx", "uv (https://docs.astral.sh/uv/, pipx install uv)"},
+	"oci":   {"docker", "Docker (https://docs.docker.com/engine/install/) or Podman (apt-get install podman)"},
+	"nuget": {"dnx", "the .NET 10 SDK, which has dnx (https://dotnet.microsoft.com/download)"},
+	"mcpb":  {"", "the bundle's own runtime (node, python3 or uv, as its manifest says)"},
+}
+
+// Launch resolves p to a command, for each package type:
+//
+//   - npm: npx -y IDENTIFIER@VERSION ARGUMENTS...
+//   - pypi: uvx IDENTIFIER@VERSION ARGUMENTS... (uvx's form for one exact
+//     version; the package's command named as the package runs)
+//   - nuget: dnx IDENTIFIER@VERSION --yes -- ARGUMENTS...
+//   - oci: docker run -i --rm -e NAME... IMAGE[:VERSION] ARGUMENTS...; an
+//     environment variable is passed by name, its value through the
+//     environment of docker itself, never on the command line
+//   - mcpb: no program yet (Program is ""): the bundle at the URL
+//     Identifier, checked against FileSHA256, says how it starts once
+//     unpacked (see BundleCommand); Args holds the package arguments alone.
+//
+// Every identifier and version is checked to be one name and one exact
+// version that cannot be read as an option, a path or a URL (an mcpb's
+// identifier is an https URL, its fileSha256 required). Runtime
+// arguments are options of the runtime itself (npx's --call runs shell
+// text; docker's -v, --privileged or --network undo its isolation): they
+// are refused, except an oci package's -e/--env NAME=VALUE, taken as an
+// environment variable. values holds what the user gave, keyed by an
 // argument's valueHint or name, an environment variable's name or a
 // {variable}'s name; lookupEnv reports what mcpeek's own environment
 // already sets (the server inherits it). Required inputs without a value
 // are listed in Missing, not an error, so a caller can ask for them all.
 func (p Package) Launch(values map[string]string, lookupEnv func(string) (string, bool)) (Launch, error) {
-	if p.RegistryType != "npm" {
-		return Launch{}, fmt.Errorf("a %q package %w yet: only npm packages are", p.RegistryType, ErrNotRunnable)
-	}
 	if t := p.Transport.Type; t != "stdio" && t != "" {
-		return Launch{}, fmt.Errorf("a package speaking %q %w yet: only stdio ones are", t, ErrNotRunnable)
+		return Launch{}, fmt.Errorf("a package speaking %q %w: only stdio ones are", t, ErrNotRunnable)
 	}
-	if !npmName.MatchString(p.Identifier) || strings.Contains(p.Identifier, "..") {
-		return Launch{}, fmt.Errorf("%q is not an npm package name: %w", p.Identifier, ErrNotRunnable)
+	head, err := p.head()
+	if err != nil {
+		return Launch{}, err
 	}
-	if !exactVersion.MatchString(p.Version) || p.Version == "latest" {
-		return Launch{}, fmt.Errorf("%s: %q is not one exact version: %w", p.Identifier, p.Version, ErrNotRunnable)
-	}
+	env := p.EnvironmentVariables
 	if len(p.RuntimeArguments) > 0 {
-		return Launch{}, fmt.Errorf("%s asks for options of npx itself (runtimeArguments), which mcpeek does not pass: some of them run shell commands: %w",
-			p.Identifier, ErrNotRunnable)
+		if env, err = p.runtimeEnv(); err != nil {
+			return Launch{}, err
+		}
 	}
 	if lookupEnv == nil {
 		lookupEnv = func(string) (string, bool) { return "", false }
 	}
-	l := Launch{Program: "npx", Args: []string{"-y", p.Identifier + "@" + p.Version}, head: 2,
-		Identifier: p.Identifier, Version: p.Version,
+	l := Launch{Program: Runtimes[p.RegistryType].Program, Args: head, head: len(head), Kind: p.RegistryType,
+		Identifier: p.Identifier, Version: p.Version, FileSHA256: strings.ToLower(p.FileSHA256),
 		Env: map[string]string{}, Secret: map[string]bool{}, SecretArgs: map[int]bool{}}
 	for _, a := range p.PackageArguments {
 		key, label := a.ValueHint, "argument <"+a.ValueHint+">"
@@ -110,7 +159,10 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 			l.SecretArgs[len(l.Args)-1] = true
 		}
 	}
-	for _, e := range p.EnvironmentVariables {
+	for _, e := range env {
+		if !envName.MatchString(e.Name) {
+			return Launch{}, fmt.Errorf("%q is not an environment variable's name: %w", e.Name, ErrNotRunnable)
+		}
 		v, ok, missing := resolve(e.Input, e.Name, values)
 		l.Needs = append(l.Needs, missing...)
 		if !ok {
@@ -127,7 +179,98 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 		l.Secret[e.Name] = secret(e.Input)
 	}
 	l.Missing = labels(l.Needs)
+	if l.Kind == "mcpb" {
+		l.Inputs = maps.Clone(values)
+	}
+	if l.Kind == "oci" {
+		// docker passes each variable by name, its value from docker's own
+		// environment: the image name follows the options.
+		var opts []string
+		for _, n := range append(sortedKeys(l.Env), l.Inherited...) {
+			opts = append(opts, "-e", n)
+		}
+		l = l.Replace("docker", append(append([]string{"run", "-i", "--rm"}, opts...), l.Args[l.head-1])...)
+	}
 	return l, nil
+}
+
+// envName is a name an environment variable may have.
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// head checks p's identifier and version and returns what starts the
+// package, before its arguments.
+func (p Package) head() ([]string, error) {
+	id, v := p.Identifier, p.Version
+	exact := func() error {
+		if !exactVersion.MatchString(v) || v == "latest" {
+			return fmt.Errorf("%s: %q is not one exact version: %w", id, v, ErrNotRunnable)
+		}
+		return nil
+	}
+	switch p.RegistryType {
+	case "npm":
+		if !npmName.MatchString(id) || strings.Contains(id, "..") {
+			return nil, fmt.Errorf("%q is not an npm package name: %w", id, ErrNotRunnable)
+		}
+		return []string{"-y", id + "@" + v}, exact()
+	case "pypi":
+		if !pypiName.MatchString(id) || strings.Contains(id, "..") {
+			return nil, fmt.Errorf("%q is not a PyPI package name: %w", id, ErrNotRunnable)
+		}
+		return []string{id + "@" + v}, exact()
+	case "nuget":
+		if !nugetName.MatchString(id) {
+			return nil, fmt.Errorf("%q is not a NuGet package id: %w", id, ErrNotRunnable)
+		}
+		return []string{id + "@" + v, "--yes", "--"}, exact()
+	case "oci":
+		image := id
+		if !ociName.MatchString(id) || strings.Contains(id, "..") {
+			return nil, fmt.Errorf("%q is not an image reference: %w", id, ErrNotRunnable)
+		}
+		if last := id[strings.LastIndexByte(id, '/')+1:]; v != "" && !strings.ContainsAny(last, ":@") {
+			if err := exact(); err != nil {
+				return nil, err
+			}
+			image += ":" + v
+		} else if !strings.ContainsAny(last, ":@") {
+			return nil, fmt.Errorf("%s: an image without a tag, a digest or a version: %w", id, ErrNotRunnable)
+		}
+		return []string{image}, nil
+	case "mcpb":
+		u, err := url.Parse(id)
+		if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
+			return nil, fmt.Errorf("%q is not an https URL of a bundle: %w", id, ErrNotRunnable)
+		}
+		if !sha256Hex.MatchString(p.FileSHA256) {
+			return nil, fmt.Errorf("%s: no fileSha256 to check the bundle against: %w", id, ErrNotRunnable)
+		}
+		return nil, nil
+	}
+	return nil, fmt.Errorf("a %q package %w: npm, pypi, oci, nuget and mcpb ones are", p.RegistryType, ErrNotRunnable)
+}
+
+// runtimeEnv reads an oci package's runtime arguments, of which only
+// -e/--env NAME=VALUE is taken (as an environment variable, appended to
+// p's); any other runtime argument, of any package type, is refused.
+func (p Package) runtimeEnv() ([]KeyValueInput, error) {
+	env := slices.Clone(p.EnvironmentVariables)
+	for _, a := range p.RuntimeArguments {
+		if p.RegistryType != "oci" || a.Type != "named" || (a.Name != "-e" && a.Name != "--env") {
+			return nil, fmt.Errorf("%s asks for options of %s itself (runtimeArguments, here %q), which mcpeek does not pass: they can run shell commands or undo the isolation: %w",
+				p.Identifier, cmp.Or(Runtimes[p.RegistryType].Program, "its runtime"), cmp.Or(a.Name, a.Value), ErrNotRunnable)
+		}
+		name, value, ok := strings.Cut(a.Value, "=")
+		if !ok || !envName.MatchString(name) {
+			return nil, fmt.Errorf("%s: runtime argument %s %q is not NAME=VALUE: %w", p.Identifier, a.Name, a.Value, ErrNotRunnable)
+		}
+		// The value, with its {variables}, is the publisher's; NAME= with
+		// no value is an input the user gives.
+		in := a.Input
+		in.Value = value
+		env = append(env, KeyValueInput{Name: name, Input: in})
+	}
+	return env, nil
 }
 
 // Need is a required input with no value: Key is what --registry-input
@@ -222,7 +365,11 @@ func (l Launch) CommandLine() string {
 		b.WriteString(quote(name + "=" + v))
 		b.WriteByte(' ')
 	}
-	b.WriteString(quote(l.Program))
+	if l.Program == "" { // a bundle not yet unpacked
+		b.WriteString("(the command of the bundle " + quote(l.Identifier) + ")")
+	} else {
+		b.WriteString(quote(l.Program))
+	}
 	for i, a := range l.Args {
 		if l.SecretArgs[i] {
 			a = "***"
@@ -355,3 +502,6 @@ func inputNames(m map[string]Input) map[string]string {
 	}
 	return out
 }
+
+// PackageArgs are the package's own arguments, after what starts it.
+func (l Launch) PackageArgs() []string { return l.Args[l.head:] }

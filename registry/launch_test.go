@@ -83,7 +83,7 @@ func TestLaunchRefusesWhatItCannotRunSafely(t *testing.T) {
 		"a range":               func(p *registry.Package) { p.Version = "^1.2.3" },
 		"latest":                func(p *registry.Package) { p.Version = "latest" },
 		"no version":            func(p *registry.Package) { p.Version = "" },
-		"pypi":                  func(p *registry.Package) { p.RegistryType = "pypi" },
+		"pypi, an npm name":     func(p *registry.Package) { p.RegistryType = "pypi" },
 		"http transport":        func(p *registry.Package) { p.Transport.Type = "streamable-http" },
 		"npx options": func(p *registry.Package) {
 			p.RuntimeArguments = []registry.Argument{{Type: "named", Name: "--call", Input: registry.Input{Value: "sh -c id"}}}

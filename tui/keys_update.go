@@ -46,6 +46,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Registry):
 		return m.openRegistry()
+	case !m.traffic.open && m.registry != nil && key.Matches(msg, addKey):
+		return m.addTried()
 	case key.Matches(msg, k.Filter):
 		return m.openSearch()
 	case m.searchTarget() != nil && m.input.search != "" && key.Matches(msg, k.Next):

@@ -35,11 +35,23 @@ type Registry struct {
 	// text ("" for all).
 	Search func(ctx context.Context, text string) (registry.SearchResult, error)
 	// Try installs a server's package, starts it in the sandbox and adds
-	// it to the Backend, marked as tried; progress says each step (from
-	// any goroutine). It returns the name the server is shown by. A
-	// server that needs inputs is refused with an error saying how to
-	// give them.
-	Try func(ctx context.Context, e registry.Entry, progress func(string)) (string, error)
+	// it to the Backend, marked as tried; values are the inputs asked
+	// for (nil for none); progress says each step (from any goroutine).
+	// It returns the name the server is shown by.
+	Try func(ctx context.Context, e registry.Entry, values map[string]string, progress func(string)) (string, error)
+	// Needs lists the required inputs trying e needs that nothing gives
+	// (nil: none, or not known): enter asks for them first.
+	Needs func(e registry.Entry) []registry.Need
+	// Clients are the clients a can add a server to; PlanAdd computes the
+	// change adding e to one makes (its user config), with values for
+	// the inputs AddNeeds lists, as mcpeek add does. nil: a is off.
+	Clients  []string
+	AddNeeds func(e registry.Entry) []registry.Need
+	PlanAdd  func(ctx context.Context, e registry.Entry, client string, values map[string]string) (AddPlan, error)
+
+	// tried are the entries tried from the pane, by the name their server
+	// is shown by: a on one adds it to a client.
+	tried map[string]registry.Entry
 }
 
 // registrySearchMsg: the pause after the last key ended; search if the
@@ -58,6 +70,7 @@ type registryTryMsg struct {
 	ticket  ticket
 	line    string
 	done    bool
+	entry   registry.Entry // the entry tried
 	server  string
 	err     error
 	updates <-chan registryTryMsg
@@ -76,6 +89,7 @@ type registryDialog struct {
 	cursor   int
 	top      int
 	rows     int
+	listKeys bool   // tab moved the keys from the query to the list (a adds)
 	trying   ticket // the try under way, 0 for none
 	tryName  string
 	line     string // the try's progress, or why it failed
@@ -140,11 +154,23 @@ func (m *Model) registryMsg(msg tea.Msg) (tea.Cmd, bool) {
 	case registryTryMsg:
 		return m.tryStep(msg), true
 	}
-	return nil, false
+	return m.registryFlowMsg(msg)
 }
 
-// startTry tries the entry under the cursor.
+// startTry tries the entry under the cursor, asking first for the inputs
+// it needs.
 func (m *Model) startTry(e registry.Entry) tea.Cmd {
+	if d := m.registryDialogOpen(); d != nil && d.trying != 0 {
+		return m.setStatus("a try is under way: wait for it", true)
+	}
+	if needs := m.registry.tryNeeds(e); len(needs) > 0 {
+		return m.askInputs(e, "", needs)
+	}
+	return m.runTry(e, nil)
+}
+
+// runTry tries e with the inputs given.
+func (m *Model) runTry(e registry.Entry, values map[string]string) tea.Cmd {
 	d := m.registryDialogOpen()
 	if d == nil || m.registry.Try == nil {
 		return nil
@@ -166,8 +192,8 @@ func (m *Model) startTry(e registry.Entry) tea.Cmd {
 			case <-ctx.Done():
 			}
 		}
-		name, err := try(ctx, e, func(line string) { send(registryTryMsg{line: line}) })
-		send(registryTryMsg{done: true, server: name, err: err})
+		name, err := try(ctx, e, values, func(line string) { send(registryTryMsg{line: line}) })
+		send(registryTryMsg{done: true, entry: e, server: name, err: err})
 	}()
 	return waitTry(updates)
 }
@@ -210,6 +236,10 @@ func (m *Model) tryStep(msg registryTryMsg) tea.Cmd {
 		m.overlay.stack = removeDialog(m.overlay.stack, d)
 	}
 	m.landOn = msg.server
+	if m.registry.tried == nil {
+		m.registry.tried = map[string]registry.Entry{}
+	}
+	m.registry.tried[msg.server] = msg.entry
 	return tea.Batch(m.setStatus("tried "+model.SanitizeLine(msg.server)+": added beside the configured servers", false), m.requestServers())
 }
 
@@ -253,6 +283,21 @@ func (d *registryDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	case k.listStep(msg, d.rows) != 0:
 		d.move(k.listStep(msg, d.rows))
 		return nil
+	case key.Matches(msg, k.Pane):
+		d.listKeys = !d.listKeys
+		if d.listKeys {
+			d.input.Blur()
+			return nil
+		}
+		return d.input.Focus()
+	case d.listKeys && key.Matches(msg, addKey):
+		if d.cursor < len(d.entries()) {
+			pick := registryPickClientMsg{e: d.entries()[d.cursor]}
+			return tea.Cmd(func() tea.Msg { return pick })
+		}
+		return nil
+	case d.listKeys:
+		return nil // the query is not being typed
 	}
 	return d.edit(msg)
 }
@@ -359,7 +404,11 @@ func (d *registryDialog) render(s *Styles, width, height int) string {
 		if f := d.result.Freshness; f.FromCache && f.Unreachable != nil {
 			foot += " · cached, the registry could not be reached"
 		}
-		foot += " · enter tries it"
+		if d.listKeys {
+			foot += " · enter tries it · a adds it to a client · tab back to the search"
+		} else {
+			foot += " · enter tries it · tab, then a: add it to a client"
+		}
 		lines = append(lines, "", s.Dim.Render(ansi.Truncate(foot, inner, "…")))
 	}
 	if d.line != "" {
@@ -377,7 +426,10 @@ func (d *registryDialog) render(s *Styles, width, height int) string {
 func (d *registryDialog) help(k *keyMap) []key.Binding {
 	try := k.Accept
 	try.SetHelp("enter", "try it")
-	return []key.Binding{k.ResultDown, try, k.Cancel}
+	if d.listKeys {
+		return []key.Binding{k.ResultDown, try, addKey, k.Pane, k.Cancel}
+	}
+	return []key.Binding{k.ResultDown, try, k.Pane, k.Cancel}
 }
 
 // firstLineOf is s's first line.

@@ -19,7 +19,7 @@ import (
 // npm peers and a remote that needs a secret) from a local registry, and
 // a Registry for the explorer over it, with no cache. try, when set,
 // answers the tries.
-func localRegistry(t *testing.T, try func(context.Context, registry.Entry, func(string)) (string, error)) (*registrytest.Registry, *Registry) {
+func localRegistry(t *testing.T, try func(context.Context, registry.Entry, map[string]string, func(string)) (string, error)) (*registrytest.Registry, *Registry) {
 	t.Helper()
 	reg := registrytest.New(t)
 	at := time.Now().Add(-time.Hour)
@@ -159,7 +159,7 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 	var tried []string
 	var progressShown bool
 	var h *harness
-	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, progress func(string)) (string, error) {
+	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, _ map[string]string, progress func(string)) (string, error) {
 		tried = append(tried, e.Server.Name)
 		progress("installing @modelcontextprotocol/server-memory@2026.8.31…")
 		b.servers = append(b.servers, model.Server{Name: "server-memory", Source: "tried, registry " + e.Server.Name, Sandbox: "fs read-only except scratch, no network",
@@ -191,11 +191,20 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 	if srv, ok := h.m.selectedServer(); !ok || srv.Name != "server-memory" {
 		t.Errorf("selected %q, want the tried server", srv.Name)
 	}
+	// a on the tried server adds it to a client.
+	r.Clients = []string{"cursor"}
+	r.PlanAdd = func(context.Context, registry.Entry, string, map[string]string) (AddPlan, error) {
+		return AddPlan{}, nil
+	}
+	h.keys("a")
+	if d, ok := h.m.overlay.top().(*clientDialog); !ok || d.e.Server.Name != "io.github.modelcontextprotocol/server-memory" {
+		t.Errorf("a on the tried server: no client picker:\n%s", h.screen())
+	}
 }
 
 // A try that fails says why in the pane, which stays open.
 func TestRegistryPaneSaysWhyATryFailed(t *testing.T) {
-	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, _ func(string)) (string, error) {
+	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, _ map[string]string, _ func(string)) (string, error) {
 		return "", errorf("%s needs argument <allowed_directory>: run mcpeek try %s, which asks for them", e.Server.Name, e.Server.Name)
 	})
 	h, d := registryHarness(t, r, demoBackend(t))

@@ -63,11 +63,8 @@ func addClients() []string { return mcpclient.Clients }
 // references), make the client's entry, show the diff, check the new file
 // with mcpeek's own reader, and write it with a backup.
 func (a *app) add(ctx context.Context, ref string, f addFlags) error {
-	switch {
-	case f.client == "":
-		return usageError("give the client to write to: --client %s", strings.Join(addClients(), "|"))
-	case !slices.Contains(addClients(), f.client):
-		return usageError("unknown client %q: the clients are %s", f.client, strings.Join(addClients(), ", "))
+	if err := checkClient(f.client); err != nil {
+		return err
 	}
 	name, version := registry.SplitRef(ref)
 	if err := registry.CheckName(name); err != nil {
@@ -86,18 +83,7 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 		return err
 	}
 	a.noteFreshness(b, fresh)
-	secrets := map[string]bool{} // environment names standing for secrets
-	if !f.writeSecrets {
-		// A secret is never written in clear unless asked: a value given
-		// with --registry-input is not used either.
-		for _, n := range entrySecrets(e) {
-			if _, given := values[n.Key]; given {
-				a.warn(fmt.Sprintf("the value given for %s is a secret: it is written as a reference (--write-secrets writes it)", n.Label))
-			}
-			env := envName(n.Key)
-			values[n.Key], secrets[env] = "${"+env+"}", true
-		}
-	}
+	secrets := addSecrets(e, values, f.writeSecrets, a.warn)
 	if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
 		a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
 			return askInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
@@ -106,32 +92,101 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 			return err
 		}
 	}
+	p, err := planAdd(e, f, values, secrets)
+	if err != nil {
+		return err
+	}
+	defer p.discard()
+	fmt.Fprintf(a.stdout, "%s (%s):\n", p.path, f.client)
+	fmt.Fprint(a.stdout, p.diff)
+	for _, n := range p.notes {
+		a.note(n)
+	}
+	if !f.yes && !a.confirm("write "+p.path) {
+		a.note("nothing written: give --yes to write without asking")
+		return nil
+	}
+	if err := p.write(); err != nil {
+		return err
+	}
+	a.note(fmt.Sprintf("added %s to %s", p.server, p.path) + map[bool]string{true: " (the old file is " + p.path + ".bak)", false: ""}[len(p.old) > 0])
+	return nil
+}
+
+// checkClient checks that add knows the client.
+func checkClient(client string) error {
+	switch {
+	case client == "":
+		return usageError("give the client to write to: --client %s", strings.Join(addClients(), "|"))
+	case !slices.Contains(addClients(), client):
+		return usageError("unknown client %q: the clients are %s", client, strings.Join(addClients(), ", "))
+	}
+	return nil
+}
+
+// addSecrets puts a reference in values for each secret input of e (the
+// environment variable of its name, in capitals), unless writeSecrets:
+// a secret is never written in clear unless asked, and a value given for
+// one is not used either (warn says so). It returns the environment
+// names that stand for secrets.
+func addSecrets(e registry.Entry, values map[string]string, writeSecrets bool, warn func(string)) map[string]bool {
+	secrets := map[string]bool{}
+	if writeSecrets {
+		return secrets
+	}
+	for _, n := range entrySecrets(e) {
+		if _, given := values[n.Key]; given && warn != nil {
+			warn(fmt.Sprintf("the value given for %s is a secret: it is written as a reference (--write-secrets writes it)", n.Label))
+		}
+		env := envName(n.Key)
+		values[n.Key], secrets[env] = "${"+env+"}", true
+	}
+	return secrets
+}
+
+// addPlan is the change adding a server makes to a client's config: the
+// new file written beside the old and checked, ready to be renamed over
+// it.
+type addPlan struct {
+	server, path string
+	old          []byte
+	diff         string
+	notes        []string
+	tmp          string
+}
+
+// planAdd makes e's entry for f.client from values (the secrets already
+// references, see addSecrets), and the new config file beside the old,
+// read back with mcpeek's own reader.
+func planAdd(e registry.Entry, f addFlags, values map[string]string, secrets map[string]bool) (addPlan, error) {
 	// Inherited environment variables are the client's to give, not ours.
 	sc, l, _, err := registryServerConfigFrom(e, values, noEnv)
 	if err != nil {
-		return err
+		return addPlan{}, err
+	}
+	if l != nil && l.Kind == "mcpb" {
+		return addPlan{}, fmt.Errorf("%s is an MCPB bundle: a client's config holds a command, which the bundle has only once downloaded and unpacked; open the bundle (%s) in a client that installs bundles (Claude Desktop), or add it by hand", e.Server.Name, clean(l.Identifier))
 	}
 	cwd, err := os.Getwd()
 	if err != nil {
-		return err
+		return addPlan{}, err
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return err
+		return addPlan{}, err
 	}
 	path, err := mcpclient.ClientFile(f.client, f.project, cwd, home)
 	if err != nil {
-		return usageError("%v", err)
+		return addPlan{}, usageError("%v", err)
 	}
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
+		return addPlan{}, err
 	}
 	updated, notes, err := clientEntry(f.client, sc, l != nil, secrets, old)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return addPlan{}, fmt.Errorf("%s: %w", path, err)
 	}
-	fmt.Fprintf(a.stdout, "%s (%s):\n", path, f.client)
 	diff := lineDiff(string(old), string(updated))
 	if f.writeSecrets { // written as asked, but not shown
 		for _, n := range entrySecrets(e) {
@@ -140,30 +195,25 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 			}
 		}
 	}
-	fmt.Fprint(a.stdout, diff)
-	for _, n := range notes {
-		a.note(n)
-	}
 	tmp, err := checkedTemp(path, updated, sc.Name)
 	if err != nil {
-		return err
+		return addPlan{}, err
 	}
-	defer os.Remove(tmp) // gone once renamed
-	if !f.yes && !a.confirm("write "+path) {
-		a.note("nothing written: give --yes to write without asking")
-		return nil
-	}
-	if len(old) > 0 {
-		if err := os.WriteFile(path+".bak", old, 0o600); err != nil {
+	return addPlan{server: sc.Name, path: path, old: old, diff: diff, notes: notes, tmp: tmp}, nil
+}
+
+// write puts the new file in place, the old one kept as FILE.bak.
+func (p addPlan) write() error {
+	if len(p.old) > 0 {
+		if err := os.WriteFile(p.path+".bak", p.old, 0o600); err != nil {
 			return fmt.Errorf("backup: %w", err)
 		}
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	a.note(fmt.Sprintf("added %s to %s", sc.Name, path) + map[bool]string{true: " (the old file is " + path + ".bak)", false: ""}[len(old) > 0])
-	return nil
+	return os.Rename(p.tmp, p.path)
 }
+
+// discard removes the new file when it was not put in place.
+func (p addPlan) discard() { os.Remove(p.tmp) }
 
 // entrySecrets are the secret inputs of what registryServerConfig would
 // start: its first runnable package, else its first reachable remote.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -30,6 +31,8 @@ type registryFlags struct {
 	// allowNet gives a sandboxed server the network; noSandbox runs it
 	// without a sandbox.
 	allowNet, noSandbox bool
+	// bundleClient downloads MCPB bundles (nil: the default client).
+	bundleClient *http.Client
 	// tried marks the server as tried (mcpeek try) where it is shown.
 	tried bool
 	// ask, when mcpeek try may ask on the terminal, asks for the inputs a
@@ -43,9 +46,10 @@ type registryFlags struct {
 // addFlags adds the global registry flags to root.
 func (f *registryFlags) addFlags(root *cobra.Command) {
 	f.maxAge = registry.DefaultMaxAge
-	root.PersistentFlags().StringVar(&f.url, "registry", registry.DefaultURL, "Base URL of the MCP Registry (a sub-registry serving the same API)")
+	root.PersistentFlags().StringVar(&f.url, "registry", "",
+		"Base URL of the MCP Registry, a sub-registry serving the same API (default $"+RegistryEnv+", else \"registry\" in\n~/.config/mcpeek/settings.json, else "+registry.DefaultURL+")")
 	root.PersistentFlags().StringVar(&f.server, "registry-server", "",
-		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); an npm package is installed and runs in a sandbox")
+		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); its package is installed and runs in a sandbox")
 	root.PersistentFlags().StringArrayVar(&f.inputs, "registry-input", nil,
 		"A value for the --registry-server's inputs, KEY=VALUE: an argument's name or value hint, an environment variable, a header or a {variable} (repeatable)")
 	root.PersistentFlags().BoolVar(&f.allowNet, "allow-net", false,
@@ -56,9 +60,13 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 
 // browser is the registry the flags name, through the cache.
 func (f registryFlags) browser() (*registry.Browser, error) {
-	c, err := registry.NewClient(f.url, nil)
+	url, from, err := f.registryURL()
 	if err != nil {
-		return nil, usageError("--registry: %v", errors.Unwrap(err))
+		return nil, err
+	}
+	c, err := registry.NewClient(url, nil)
+	if err != nil {
+		return nil, usageError("%s: %v", from, errors.Unwrap(err))
 	}
 	if f.maxAge < 0 {
 		return nil, usageError("--max-age must not be negative")
@@ -84,7 +92,7 @@ func (a *app) registryCommand() *cobra.Command {
 			"registry cannot be reached the cached answer is shown with its age.\n\n" +
 			"To look at a server of the registry, run mcpeek try NAME, or give --registry-server\n" +
 			"NAME to any command that works on servers (tools, summary, lint, snapshot, ...).\n" +
-			"An npm package is installed into a directory of its own and runs in a sandbox\n" +
+			"A package is installed into a directory of its own and runs in a sandbox\n" +
 			"(docs/registry.md says what it enforces); --no-sandbox runs it as you.",
 		Args: cobra.NoArgs,
 	}

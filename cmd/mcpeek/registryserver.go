@@ -85,6 +85,12 @@ func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfi
 	case a.registry.noSandbox:
 		how = " (no sandbox: it runs with your files, network and environment)"
 		sc.Source = "no sandbox; " + sc.Source
+		u, err := a.unsandboxed(ctx, *l, note)
+		if err != nil {
+			return sc, "", err
+		}
+		*shown = u.CommandLine()
+		sc.Command, sc.Args, sc.Env = u.Program, u.Args, u.Env
 	default:
 		r, err := a.sandboxed(ctx, *l, note)
 		if err != nil {
@@ -92,8 +98,14 @@ func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfi
 		}
 		*shown = r.Launch.CommandLine()
 		sc.Command, sc.Args = r.Program, r.Args
-		sc.Wrapped = &mcpclient.Wrapped{Command: *shown, Sandbox: r.Policy.String()}
-		how = " (sandbox: " + r.Policy.String() + ")"
+		for k, v := range r.Launch.Env {
+			if sc.Env == nil {
+				sc.Env = map[string]string{}
+			}
+			sc.Env[k] = v
+		}
+		sc.Wrapped = &mcpclient.Wrapped{Command: *shown, Sandbox: r.Says}
+		how = " (sandbox: " + r.Says + ")"
 	}
 	if tried {
 		sc.Source = "tried, " + sc.Source

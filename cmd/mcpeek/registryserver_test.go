@@ -64,10 +64,10 @@ func TestRegistryServerRemote(t *testing.T) {
 func TestRegistryServerRefusals(t *testing.T) {
 	reg := localRegistry(t)
 	reg.Add(t, []byte(`{"name":"io.evil/etc","description":"x","version":"1.0.0",
-		"packages":[{"registryType":"npm","identifier":"../../etc","version":"1.0.0"},{"registryType":"pypi","identifier":"x","version":"1"}]}`), time.Now())
+		"packages":[{"registryType":"npm","identifier":"../../etc","version":"1.0.0"},{"registryType":"cargo","identifier":"x","version":"1"}]}`), time.Now())
 	for args, want := range map[string]string{
 		"tools --registry-server io.github.modelcontextprotocol/server-filesystem": "io.github.modelcontextprotocol/server-filesystem needs argument <allowed_directory>: give each with --registry-input",
-		"tools --registry-server io.evil/etc":                                      `io.evil/etc has nothing mcpeek can run: "../../etc" is not an npm package name: cannot be started by mcpeek; a "pypi" package cannot be started by mcpeek yet: only npm packages are`,
+		"tools --registry-server io.evil/etc":                                      `io.evil/etc has nothing mcpeek can run: "../../etc" is not an npm package name: cannot be started by mcpeek; a "cargo" package cannot be started by mcpeek: npm, pypi, oci, nuget and mcpb ones are`,
 		"tools --registry-server io.evil/huge":                                     "io.evil/huge has no packages and no remotes: there is nothing to run",
 		"tools --registry-server io.x/none":                                        "--registry-server: io.x/none@latest: not found in the registry (Server not found)",
 		"tools --registry-server x --url http://localhost/":                        "give either --registry-server or --url, not both",

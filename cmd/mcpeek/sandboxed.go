@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"mcpeek/registry"
@@ -18,43 +16,79 @@ import (
 // installTimeout bounds one npm install of a tried package.
 const installTimeout = 5 * time.Minute
 
-// sandboxed turns l, an npm package's npx command, into the same
-// package's command run in the sandbox, installing the package first
-// into a directory of its own when it is not there yet. The install may
-// use the network (npm's download) but, like the run, sees neither the
-// user's home nor the run directories, and runs no install scripts. It
-// returns the package's own command (for showing), the sandboxed command
-// to start, and what the sandbox enforces. note tells the user that an
+// sandboxed turns l, a package's command as Launch resolved it, into the
+// command that runs the same package in the sandbox: an npm or PyPI
+// package installed first into a directory of its own (the install may
+// use the network; like the run, it sees neither the user's home nor the
+// run directories), an MCPB bundle downloaded, checked and unpacked, an
+// OCI image run by Docker or Podman with their own isolation. It returns
+// the package's own command (for showing), the sandboxed command to
+// start, and what the sandbox enforces. note tells the user that an
 // install starts.
 func (a *app) sandboxed(ctx context.Context, l registry.Launch, note func(string)) (sandboxedRun, error) {
+	switch l.Kind {
+	case "oci":
+		return a.containerRun(ctx, l, note)
+	case "nuget":
+		return sandboxedRun{}, fmt.Errorf("%s@%s is a NuGet package: mcpeek has no sandbox for dnx yet (it downloads the package as the server starts); give --no-sandbox to run it as you, or try another package of the server", l.Identifier, l.Version)
+	}
 	sb, err := sandbox.Detect()
 	if err != nil {
 		return sandboxedRun{}, fmt.Errorf("%w; give --no-sandbox to run the server without one, as you (it can then read and write your files and use the network)", err)
 	}
-	node, err := lookReal("node")
-	if err != nil {
-		return sandboxedRun{}, fmt.Errorf("%s@%s is an npm package: node is not installed (%w)", l.Identifier, l.Version, err)
-	}
-	nodePrefix := filepath.Dir(filepath.Dir(node)) // .../bin/node: npm lies beside it
 	root, err := sandboxRoot(sb)
 	if err != nil {
 		return sandboxedRun{}, err
 	}
-	dir := registry.NPMDir(root, l.Identifier, l.Version)
-	bin, err := registry.NPMBin(dir, l.Identifier, l.Version)
-	if errors.Is(err, registry.ErrNotInstalled) {
-		if err := installNPM(ctx, sb, l, dir, nodePrefix, note); err != nil {
-			return sandboxedRun{}, err
-		}
-		bin, err = registry.NPMBin(dir, l.Identifier, l.Version)
+	var run registry.Launch
+	var visible []string
+	switch l.Kind {
+	case "npm":
+		run, visible, err = a.installedNPM(ctx, sb, root, l, note)
+	case "pypi":
+		run, visible, err = installedPyPI(ctx, sb, root, l, note)
+	case "mcpb":
+		run, visible, err = a.unpackedBundle(ctx, root, l, sandbox.Scratch, note)
+	default:
+		err = fmt.Errorf("a %q package %w", l.Kind, registry.ErrNotRunnable)
 	}
 	if err != nil {
 		return sandboxedRun{}, err
 	}
-	r := sandboxedRun{Launch: l.Replace(node, bin), Policy: sandbox.Policy{Limits: sandbox.DefaultLimits,
-		AllowNet: a.registry.allowNet, Visible: []string{dir, nodePrefix}, Env: append(sortedNames(l.Env), l.Inherited...)}}
+	r := sandboxedRun{Launch: run, Policy: sandbox.Policy{Limits: sandbox.DefaultLimits,
+		AllowNet: a.registry.allowNet, Visible: visible, Env: append(sortedNames(run.Env), run.Inherited...)}}
 	r.Program, r.Args = sb.Command(r.Policy, r.Launch.Program, r.Launch.Args)
+	r.Says = r.Policy.String()
 	return r, nil
+}
+
+// installedNPM is l, an npm package, as its own command (node and the
+// package's bin), installed into root first when it is not there yet;
+// visible are the directories the run reads.
+func (a *app) installedNPM(ctx context.Context, sb *sandbox.Sandbox, root string, l registry.Launch, note func(string)) (registry.Launch, []string, error) {
+	node, err := lookReal("node")
+	if err != nil {
+		return l, nil, notInstalled(l, "node", err)
+	}
+	nodePrefix := filepath.Dir(filepath.Dir(node)) // .../bin/node: npm lies beside it
+	dir := registry.NPMDir(root, l.Identifier, l.Version)
+	bin, err := registry.NPMBin(dir, l.Identifier, l.Version)
+	if errors.Is(err, registry.ErrNotInstalled) {
+		if err := installNPM(ctx, sb, l, dir, nodePrefix, note); err != nil {
+			return l, nil, err
+		}
+		bin, err = registry.NPMBin(dir, l.Identifier, l.Version)
+	}
+	if err != nil {
+		return l, nil, err
+	}
+	return l.Replace(node, bin), []string{dir, nodePrefix}, nil
+}
+
+// notInstalled says which program a package needs and how to get it.
+func notInstalled(l registry.Launch, program string, err error) error {
+	return fmt.Errorf("%s is a%s %s package: %s is not installed (%v): install %s", l.Identifier, map[bool]string{true: "n", false: ""}[l.Kind == "npm" || l.Kind == "oci" || l.Kind == "mcpb"],
+		l.Kind, program, err, registry.Runtimes[l.Kind].Install)
 }
 
 // sandboxedRun is a package's command and the same in the sandbox.
@@ -63,6 +97,9 @@ type sandboxedRun struct {
 	Program string          // what starts it in the sandbox
 	Args    []string
 	sandbox.Policy
+	// Says what is enforced, for the user: the Policy's String, or what
+	// Docker enforces.
+	Says string
 }
 
 // installNPM installs l's package into dir with npm, in a sandbox that
@@ -70,7 +107,7 @@ type sandboxedRun struct {
 func installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.Launch, dir, nodePrefix string, note func(string)) error {
 	npm, err := lookReal("npm")
 	if err != nil {
-		return fmt.Errorf("%s@%s is an npm package: npm is not installed (%w)", l.Identifier, l.Version, err)
+		return notInstalled(l, "npm", err)
 	}
 	// npm writes a directory beside the final one, renamed into place once
 	// whole, so that a failed install never passes for an installed package.
@@ -78,35 +115,18 @@ func installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.Launch, dir
 	if err := os.RemoveAll(part); err != nil {
 		return err
 	}
-	for _, d := range []string{part, cache} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return err
-		}
-		if sb.Root() { // the install runs as nobody
-			if err := os.Chown(d, 65534, 65534); err != nil {
-				return err
-			}
-		}
+	if err := makeWritable(sb, part, cache); err != nil {
+		return err
 	}
 	p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: true,
 		Visible: []string{nodePrefix, filepath.Dir(filepath.Dir(npm))}, Writable: []string{part, cache},
-		Env: []string{"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"},
+		Env: proxyEnv,
 		Set: map[string]string{"npm_config_cache": cache, "npm_config_update_notifier": "false"}}
 	p.CPUSeconds, p.MemoryBytes = 1200, 2<<30
 	note(fmt.Sprintf("installing %s@%s into %s (network allowed, home hidden, no install scripts)...", l.Identifier, l.Version, dir))
-	ctx, cancel := context.WithTimeout(ctx, installTimeout)
-	defer cancel()
-	prog, args := sb.Command(p, npm, []string{"install", "--prefix", part, "--no-save", "--no-package-lock",
-		"--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--", l.Identifier + "@" + l.Version})
-	cmd := exec.CommandContext(ctx, prog, args...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(out.String())
-		if len(msg) > 2000 {
-			msg = "..." + msg[len(msg)-2000:]
-		}
-		return fmt.Errorf("npm could not install %s@%s (%v): %s", l.Identifier, l.Version, err, msg)
+	if err := install(ctx, sb, p, "npm", npm, []string{"install", "--prefix", part, "--no-save", "--no-package-lock",
+		"--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--", l.Identifier + "@" + l.Version}, l); err != nil {
+		return err
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return err
@@ -119,18 +139,24 @@ func installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.Launch, dir
 // runs as nobody, who must be able to read it: a cache folder that nobody
 // cannot reach (root's own, mode 700) gives way to /var/cache/mcpeek.
 func sandboxRoot(sb *sandbox.Sandbox) (string, error) {
+	return installRoot(sb.Root())
+}
+
+// installRoot is sandboxRoot for a sandbox that runs as nobody (asNobody)
+// or as the user.
+func installRoot(asNobody bool) (string, error) {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		return "", fmt.Errorf("no cache folder to install the package in: %w", err)
 	}
 	dir := filepath.Join(base, "mcpeek", "sandbox")
-	if sb.Root() && sandbox.Readable(dir) != "" && sandbox.Readable(base) != "" {
+	if asNobody && sandbox.Readable(dir) != "" && sandbox.Readable(base) != "" {
 		dir = filepath.Join("/var/cache", "mcpeek", "sandbox")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	if why := sandbox.Readable(dir); sb.Root() && why != "" {
+	if why := sandbox.Readable(dir); asNobody && why != "" {
 		return "", fmt.Errorf("the sandbox runs as nobody, who cannot read %s: %s", dir, why)
 	}
 	return dir, nil

@@ -22,10 +22,11 @@ func (a *app) tryCommand() *cobra.Command {
 		Short: "Try a server of the MCP Registry: install it, start it in a sandbox and open the explorer on it",
 		Long: "try looks a server up in the registry (the latest version without @VERSION), asks on\n" +
 			"the terminal for the inputs it needs (a secret is not echoed and never written to\n" +
-			"disk), installs its npm package into a directory of its own, starts it in the\n" +
-			"sandbox (read-only system, home hidden, scratch /tmp, no network unless --allow-net,\n" +
-			"limits on memory, processes and CPU time) and opens the explorer on it alone,\n" +
-			"marked as tried. A remote server (streamable HTTP, SSE) is reached directly.\n" +
+			"disk), installs its package into a directory of its own (npm, PyPI with uv, an MCPB\n" +
+			"bundle checked against its SHA-256), starts it in the sandbox (read-only system,\n" +
+			"home hidden, scratch /tmp, no network unless --allow-net, limits on memory, processes\n" +
+			"and CPU time; an OCI image under Docker's isolation) and opens the explorer on it\n" +
+			"alone, marked as tried. A remote server (streamable HTTP, SSE) is reached directly.\n" +
 			"--no-tui lists its tools instead. Inputs may also be given with --registry-input.",
 		Example: "  mcpeek try io.github.modelcontextprotocol/server-everything\n" +
 			"  mcpeek try io.github.modelcontextprotocol/server-filesystem --registry-input allowed_directory=/usr/share\n" +

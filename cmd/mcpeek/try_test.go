@@ -44,15 +44,15 @@ func TestTryListsTheToolsOfTheRealPackage(t *testing.T) {
 	}
 }
 
-// TestTryRefusesWhatItCannotRun: another package type is named as not
-// supported yet; a required input without a terminal to ask on names
+// TestTryRefusesWhatItCannotRun: a package type outside the registry's
+// is named as not supported; a required input without a terminal to ask on names
 // what is missing; the explorer without a terminal says to use --no-tui.
 func TestTryRefusesWhatItCannotRun(t *testing.T) {
 	reg := localRegistry(t)
 	reg.Add(t, []byte(`{"name":"io.example/py","description":"x","version":"1.0.0",
-		"packages":[{"registryType":"pypi","identifier":"mcp-py","version":"1.0.0","transport":{"type":"stdio"}}]}`), time.Now())
+		"packages":[{"registryType":"cargo","identifier":"mcp-py","version":"1.0.0","transport":{"type":"stdio"}}]}`), time.Now())
 	for args, want := range map[string]string{
-		"try io.example/py --no-tui":                                    `io.example/py has nothing mcpeek can run: a "pypi" package cannot be started by mcpeek yet: only npm packages are`,
+		"try io.example/py --no-tui":                                    `io.example/py has nothing mcpeek can run: a "cargo" package cannot be started by mcpeek: npm, pypi, oci, nuget and mcpb ones are`,
 		"try io.github.modelcontextprotocol/server-filesystem --no-tui": "needs argument <allowed_directory>: give each with --registry-input",
 		"try io.github.modelcontextprotocol/server-everything":          "the explorer needs a terminal: give --no-tui",
 		"try a/b c/d":                         "mcpeek try takes NAME[@VERSION]; it was given 2",

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"strings"
 
@@ -12,38 +13,69 @@ import (
 )
 
 // explorerRegistry is the registry the explorer's registry pane (R)
-// browses (--registry, through the cache), and its way of trying a
-// server: installed and started in the sandbox as mcpeek try does, then
-// added to m beside the configured servers, marked as tried. nil when
-// --registry is not a URL (mcpeek registry says why).
+// browses (--registry, through the cache), its way of trying a server
+// (installed and started in the sandbox as mcpeek try does, then added to
+// m beside the configured servers, marked as tried) and of adding one to
+// a client's config, as mcpeek add does. nil when the registry's URL is
+// not a base URL (mcpeek registry says why).
 func (a *app) explorerRegistry(m *mcpclient.Manager) *tui.Registry {
 	b, err := a.registry.browser()
+	if err != nil {
+		return nil
+	}
+	given, err := inputValues(a.registry.inputs)
 	if err != nil {
 		return nil
 	}
 	return &tui.Registry{
 		URL:    b.Client.URL(),
 		Search: b.Search,
-		Try: func(ctx context.Context, e registry.Entry, progress func(string)) (string, error) {
-			return a.tryInExplorer(ctx, b.Client.URL(), m, e, progress)
+		Try: func(ctx context.Context, e registry.Entry, values map[string]string, progress func(string)) (string, error) {
+			return a.tryInExplorer(ctx, b.Client.URL(), m, e, withGiven(given, values), progress)
+		},
+		Needs: func(e registry.Entry) []registry.Need {
+			return registryNeeds(e, withGiven(given, nil), os.LookupEnv)
+		},
+		Clients: addClients(),
+		AddNeeds: func(e registry.Entry) []registry.Need {
+			values := withGiven(given, nil)
+			addSecrets(e, values, false, nil)
+			return registryNeeds(e, values, noEnv)
+		},
+		PlanAdd: func(_ context.Context, e registry.Entry, client string, values map[string]string) (tui.AddPlan, error) {
+			values = withGiven(given, values)
+			secrets := addSecrets(e, values, false, nil)
+			p, err := planAdd(e, addFlags{client: client}, values, secrets)
+			if err != nil {
+				return tui.AddPlan{}, err
+			}
+			return tui.AddPlan{Path: p.path, Diff: p.diff, Notes: p.notes, Write: p.write, Cancel: p.discard}, nil
 		},
 	}
 }
 
+// withGiven is values over the --registry-input ones, in a new map.
+func withGiven(given, values map[string]string) map[string]string {
+	out := map[string]string{}
+	maps.Copy(out, given)
+	maps.Copy(out, values)
+	return out
+}
+
 // tryInExplorer installs e's package, starts it in the sandbox and adds
-// it to m, telling progress each step. The explorer does not ask for
-// inputs yet: a server that needs some is refused, pointing to mcpeek
-// try, which asks.
-func (a *app) tryInExplorer(ctx context.Context, reg string, m *mcpclient.Manager, e registry.Entry, progress func(string)) (string, error) {
+// it to m, telling progress each step. values holds the inputs the
+// explorer asked for; a server that still needs some is refused, naming
+// them.
+func (a *app) tryInExplorer(ctx context.Context, reg string, m *mcpclient.Manager, e registry.Entry, values map[string]string, progress func(string)) (string, error) {
 	name := e.Server.Name
-	if needs := registryNeeds(e, map[string]string{}, os.LookupEnv); len(needs) > 0 {
+	if needs := registryNeeds(e, values, os.LookupEnv); len(needs) > 0 {
 		var labels []string
 		for _, n := range needs {
 			labels = append(labels, n.Label)
 		}
-		return "", fmt.Errorf("%s needs %s: run mcpeek try %s, which asks for them (the explorer does not yet)", name, strings.Join(labels, ", "), name)
+		return "", fmt.Errorf("%s needs %s", name, strings.Join(labels, ", "))
 	}
-	sc, l, shown, err := registryServerConfig(e, map[string]string{})
+	sc, l, shown, err := registryServerConfig(e, values)
 	if err != nil {
 		return "", err
 	}

@@ -1,0 +1,4 @@
+package registry
+
+// UnpackLimited is Unpack with smaller limits, for tests.
+var UnpackLimited = unpack
