@@ -225,8 +225,13 @@ func CheckHeaders(input []byte) HeaderFault {
 	if err != nil {
 		return HeaderFault{}
 	}
+	return CheckHeadersValue(v)
+}
+
+// CheckHeadersValue is CheckHeaders over an input schema already decoded.
+func CheckHeadersValue(input *Value) HeaderFault {
 	w := headerWalk{seen: map[string]string{}}
-	w.visit(v, "/inputSchema", true, true)
+	w.visit(input, "/inputSchema", true, true)
 	return w.fault
 }
 
