@@ -130,10 +130,10 @@ func ReadIcons(raw []byte) []Icon {
 type AppUI struct {
 	// ResourceURI is _meta.ui.resourceUri, or the older
 	// _meta["ui/resourceUri"] when the first is absent.
-	ResourceURI string `json:"resourceUri"`
+	ResourceURI string
 	// Visibility is _meta.ui.visibility: "model" (the agent may call the
 	// tool), "app" (the app may); absent means both.
-	Visibility []string `json:"visibility,omitempty"`
+	Visibility []string
 }
 
 // IsApp reports whether the tool is an MCP App's: its resource is a ui://

@@ -60,5 +60,8 @@ func (p printer) serverFacts(s model.Server) {
 	if s.Implementation.Title != "" {
 		line += "; title " + clean(s.Implementation.Title)
 	}
+	if icons := model.IconsText(s.Implementation.Icons); icons != "" {
+		line += "; " + icons
+	}
 	p.println(p.faint.Render(line))
 }
