@@ -57,4 +57,12 @@ func TestToolsShowDroppedAppsAndIcons(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Red") || strings.Contains(out, "\x1b") {
 		t.Errorf("read %s: exit %d: %q %s", testkit.AppURI, code, out, stderr)
 	}
+	out, _, _ = mcpeek(t, "--config", cfg, "resources", "s")
+	if !strings.Contains(out, "Release Notes (notes)") || !strings.Contains(out, "1 icon: image/svg+xml any") {
+		t.Errorf("resources:\n%s", out)
+	}
+	out, _, _ = mcpeek(t, "--config", cfg, "prompts", "s")
+	if !strings.Contains(out, "Greeting (greet)") || !strings.Contains(out, "1 icon: image/png") {
+		t.Errorf("prompts:\n%s", out)
+	}
 }
