@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/internal/testkit"
 )
@@ -64,5 +68,30 @@ func TestToolsShowDroppedAppsAndIcons(t *testing.T) {
 	out, _, _ = mcpeek(t, "--config", cfg, "prompts", "s")
 	if !strings.Contains(out, "Greeting (greet)") || !strings.Contains(out, "1 icon: image/png") {
 		t.Errorf("prompts:\n%s", out)
+	}
+}
+
+// TestCallCheckRootArrayAndScalar: a 2026-07-28 output schema may be of
+// any JSON type; call --check holds structuredContent that is an array or
+// a scalar at the root to it, and says where it breaks.
+func TestCallCheckRootArrayAndScalar(t *testing.T) {
+	t.Parallel()
+	srv := server.NewMCPServer("roots", "1", server.WithToolCapabilities(true))
+	srv.AddTool(mcp.NewTool("ids", mcp.WithRawOutputSchema(json.RawMessage(`{"type":"array","items":{"type":"integer"}}`))),
+		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultStructured([]any{1, "two"}, "[1,\"two\"]"), nil
+		})
+	srv.AddTool(mcp.NewTool("count", mcp.WithRawOutputSchema(json.RawMessage(`{"type":"integer"}`))),
+		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultStructured(7, "7"), nil
+		})
+	cfg := serveHTTP(t, srv)
+	out, stderr, code := mcpeek(t, "--config", cfg, "call", "s.ids", "--check")
+	if code == 0 || !strings.Contains(stderr, "type mismatch     []: expected integer, got string") {
+		t.Errorf("ids --check: exit %d:\n%s%s", code, out, stderr)
+	}
+	out, stderr, code = mcpeek(t, "--config", cfg, "call", "s.count", "--check")
+	if code != 0 || !strings.Contains(stderr, "conforms to its output schema") {
+		t.Errorf("count --check: exit %d:\n%s%s", code, out, stderr)
 	}
 }
