@@ -119,6 +119,9 @@ func buildRegistry(servers []model.Server, policy Policy, prev *Registry, pin *p
 		}
 		r.Groups = append(r.Groups, s.Name)
 		for _, t := range s.Tools {
+			if !t.HeaderFault.IsZero() {
+				continue // clients drop it (x-mcp-header): never offered, never forwarded
+			}
 			r.add(newOp(t), prev)
 		}
 	}

@@ -6,6 +6,7 @@ import "regexp"
 const (
 	srcMCPToolNames   = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names"
 	srcMCPSchema      = "https://modelcontextprotocol.io/specification/2025-11-25/schema#tool"
+	srcMCPHeaders     = "https://modelcontextprotocol.io/specification/2026-07-28/basic/transports#custom-headers-from-tool-parameters"
 	srcJSONSchemaRef  = "https://json-schema.org/draft/2020-12/json-schema-core#section-8.2.3.1"
 	srcOpenAITools    = "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools"
 	srcOpenAIDescCap  = "https://github.com/rusiaaman/wcgw/issues/51"
@@ -39,6 +40,9 @@ func Clients() []Client {
 				Summary: `inputSchema is a JSON Schema object with "type": "object"`, check: rootObject("inputSchema")},
 			{ID: "output-root-object", Severity: Error, Source: srcMCPSchema,
 				Summary: `outputSchema, when present, has "type": "object"`, check: rootObject("outputSchema")},
+			{ID: "x-mcp-header", Severity: Error, Source: srcMCPHeaders,
+				Summary: "x-mcp-header only on a string, integer or boolean property reached through properties, a unique HTTP token",
+				check:   headerAnnotations},
 			{ID: "remote-ref", Severity: Error, Source: srcJSONSchemaRef,
 				Summary: "no $ref to another document: clients do not fetch schemas", check: remoteRefs},
 			{ID: "unresolvable-ref", Severity: Error, Source: srcJSONSchemaRef,

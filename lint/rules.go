@@ -395,3 +395,18 @@ func geminiEnumStrings(t *tool, report func(pointer, why, fix string)) {
 		})
 	}
 }
+
+// headerAnnotations reports the first x-mcp-header annotation that breaks
+// the 2026-07-28 rules: clients drop the whole tool from tools/list (the
+// Streamable HTTP transport must; mcpeek refuses to call it on any).
+func headerAnnotations(t *tool, report func(pointer, why, fix string)) {
+	if t.input == nil {
+		return
+	}
+	f := model.CheckHeadersValue(t.input)
+	if f.IsZero() {
+		return
+	}
+	report(f.Pointer, f.Why+"; clients drop a tool whose x-mcp-header breaks the specification's rules, so it is never offered",
+		"put x-mcp-header only on a string, integer or boolean property reached through properties alone, named with letters, digits and !#$%&'*+-.^_`|~, unique ignoring case; or remove it")
+}

@@ -65,7 +65,8 @@ type conn struct {
 	wg      sync.WaitGroup // goroutines that close waits for
 
 	toolsMu sync.Mutex
-	typed   map[string]*mcp.Tool // for x-mcp-header mirroring on modern HTTP
+	typed   map[string]*mcp.Tool         // for x-mcp-header mirroring on modern HTTP
+	dropped map[string]model.HeaderFault // listed tools callTool refuses
 
 	progressMu sync.Mutex
 	progress   map[string]*progressSink // by progress token
@@ -386,7 +387,12 @@ func (c *conn) Implementation() (model.Implementation, string) {
 	if c.info == nil {
 		return model.Implementation{}, ""
 	}
-	return model.Implementation{Name: c.info.ServerInfo.Name, Version: c.info.ServerInfo.Version, Title: c.info.ServerInfo.Title}, c.info.ProtocolVersion
+	si := c.info.ServerInfo
+	impl := model.Implementation{Name: si.Name, Version: si.Version, Title: si.Title}
+	for _, ic := range si.Icons {
+		impl.Icons = append(impl.Icons, model.Icon{Src: ic.Src, MIMEType: ic.MIMEType, Sizes: ic.Sizes, Theme: string(ic.Theme)})
+	}
+	return impl, c.info.ProtocolVersion
 }
 
 // Stderr returns the last lines of a stdio child's stderr.

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"mcpeek/model"
 )
 
 // Errors a caller can test for with errors.Is.
@@ -20,6 +22,20 @@ var (
 	// ErrClosed is returned once the Manager has been closed.
 	ErrClosed = errors.New("manager closed")
 )
+
+// HeaderFaultError is a call mcpeek refuses to make: the tool's
+// x-mcp-header annotations break the 2026-07-28 rules (SEP-2243), and
+// clients must drop such a tool from tools/list.
+type HeaderFaultError struct {
+	Tool  string
+	Fault model.HeaderFault
+}
+
+// Error names the tool and the rule its annotation breaks.
+func (e *HeaderFaultError) Error() string {
+	return fmt.Sprintf("not calling %s: clients drop this tool, its x-mcp-header annotation breaks the 2026-07-28 rules (%s)",
+		Sanitize(e.Tool), e.Fault)
+}
 
 // RPCError is a JSON-RPC error answer from a server: the server was reached
 // and refused the request.

@@ -63,11 +63,8 @@ type PromptArgument struct {
 }
 
 // Icon is an icon a server gives for an entry. Only its presence and type
-// are shown: mcpeek never fetches it.
-type Icon struct {
-	Src      string `json:"src"`
-	MIMEType string `json:"mimeType,omitempty"`
-}
+// are shown (model.Icon.Kind): mcpeek never fetches it.
+type Icon = model.Icon
 
 // Listing is what a paginated list returned: the entries, and when the
 // listing stopped before the server's last page, why.

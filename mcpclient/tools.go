@@ -164,28 +164,46 @@ func nonNull(m json.RawMessage) json.RawMessage {
 
 // keepTyped remembers typed definitions where the protocol needs them: on a
 // 2026-07-28 HTTP connection tools/call mirrors x-mcp-header parameters into
-// headers, and a tool whose annotations break SEP-2243 must be left out of
-// the list. Elsewhere it returns tools unchanged.
+// headers. A tool whose annotations break SEP-2243, which clients must drop,
+// stays in the list (mcpeek shows it, with model.Tool.HeaderFault saying
+// why) and is remembered as dropped on every transport, so that callTool
+// refuses it.
 func (c *conn) keepTyped(tools []model.Tool) []model.Tool {
-	if !c.modern() || !isHTTP(c.tr) {
-		return tools
-	}
-	typed := make(map[string]*mcp.Tool, len(tools))
-	kept := tools[:0:0]
+	dropped := map[string]model.HeaderFault{}
 	for _, t := range tools {
-		var tool mcp.Tool
-		if err := json.Unmarshal(t.Raw, &tool); err == nil {
-			if mcp.ValidateParamHeaderAnnotations(&tool) != nil {
+		if !t.HeaderFault.IsZero() {
+			dropped[t.Name] = t.HeaderFault
+		}
+	}
+	var typed map[string]*mcp.Tool
+	if c.modern() && isHTTP(c.tr) {
+		typed = make(map[string]*mcp.Tool, len(tools))
+		for _, t := range tools {
+			var tool mcp.Tool
+			if _, bad := dropped[t.Name]; bad || json.Unmarshal(t.Raw, &tool) != nil {
+				continue
+			}
+			if err := mcp.ValidateParamHeaderAnnotations(&tool); err != nil {
+				// mcp-go's check and ours may disagree at the edges; the
+				// stricter wins.
+				dropped[t.Name] = model.HeaderFault{Pointer: "/inputSchema", Why: err.Error()}
 				continue
 			}
 			typed[t.Name] = &tool
 		}
-		kept = append(kept, t)
 	}
 	c.toolsMu.Lock()
-	c.typed = typed
+	c.typed, c.dropped = typed, dropped
 	c.toolsMu.Unlock()
-	return kept
+	return tools
+}
+
+// droppedFault is why the tool called name must not be called, zero when
+// it may be.
+func (c *conn) droppedFault(name string) model.HeaderFault {
+	c.toolsMu.Lock()
+	defer c.toolsMu.Unlock()
+	return c.dropped[name]
 }
 
 func (c *conn) typedTool(name string) *mcp.Tool {
@@ -206,6 +224,9 @@ const maxInputRounds = 10
 // are answered as requests on the transport are, and the call is made again
 // with the answers.
 func (c *conn) callTool(ctx context.Context, name string, args json.RawMessage, progress *progressSink) (*CallResult, error) {
+	if f := c.droppedFault(name); !f.IsZero() {
+		return nil, &HeaderFaultError{Tool: name, Fault: f}
+	}
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}

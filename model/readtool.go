@@ -11,9 +11,11 @@ import (
 // both the client (a tools/list page) and the lock file reader take it.
 // dec must read in in place (jsontext.NewDecoder over a bytes.Buffer of
 // in), so that Raw, InputSchema and OutputSchema are slices of in, byte for
-// byte. Only the name, title and description are decoded; a member of the
-// wrong type reads as absent (a name that is not a string as no name, which
-// the caller decides about), a null schema as none. The title falls back to
+// byte. Only the name, title, description, icons and the MCP Apps fields of
+// _meta are decoded, and the input schema's x-mcp-header annotations
+// checked (CheckHeaders); a member of the wrong type reads as absent (a
+// name that is not a string as no name, which the caller decides about), a
+// null schema as none. The title falls back to
 // annotations.title, where it lived before 2025-06-18. Server is left to
 // the caller.
 func ReadTool(dec *jsontext.Decoder, in []byte) (Tool, error) {
@@ -47,6 +49,8 @@ func ReadTool(dec *jsontext.Decoder, in []byte) (Tool, error) {
 			t.OutputSchema, err = rawValue(dec, in)
 		case "annotations":
 			annotationsTitle, err = readAnnotationsTitle(dec)
+		case "icons", "_meta":
+			err = readToolMeta(dec, name.String(), &t)
 		default:
 			err = dec.SkipValue()
 		}
@@ -60,6 +64,7 @@ func ReadTool(dec *jsontext.Decoder, in []byte) (Tool, error) {
 	end := int(dec.InputOffset())
 	t.Raw = in[start:end:end]
 	t.Title = cmp.Or(t.Title, annotationsTitle)
+	t.HeaderFault = CheckHeaders(t.InputSchema)
 	return t, nil
 }
 

@@ -30,7 +30,7 @@ func (s *Schema) build(v *Value) *Node {
 	var reach []int32 // refs through which this node is reached
 	var primary int32 // the first of them: its own $ref, else its allOf parts'
 
-	if ref := v.Get("$ref"); ref != nil && ref.Kind == JSONString {
+	if ref := refOf(v); ref != nil {
 		id := s.refID(ref.Str)
 		reach, primary = append(reach, id), id
 		if target := s.lookupRef(ref.Str); target != nil {
@@ -82,6 +82,19 @@ func (s *Schema) build(v *Value) *Node {
 		n = &cp
 	}
 	return n
+}
+
+// refOf is the reference v makes: its $ref, else its $dynamicRef
+// (2020-12), which is read statically as a $ref to the subschema whose
+// $dynamicAnchor names it, the outermost first (the one a dynamic scope
+// entered at the root finds); nil when v makes none.
+func refOf(v *Value) *Value {
+	for _, k := range [...]string{"$ref", "$dynamicRef"} {
+		if ref := v.Get(k); ref != nil && ref.Kind == JSONString {
+			return ref
+		}
+	}
+	return nil
 }
 
 // ownNode reads the keywords of v itself, ignoring $ref, allOf, anyOf, oneOf.

@@ -180,7 +180,9 @@ func (s *Schema) pointer(ref string) *Value {
 	return cur
 }
 
-// anchor finds a subschema declaring `$anchor: name` (a plain-name fragment).
+// anchor finds a subschema declaring `$anchor: name` or `$dynamicAnchor:
+// name` (a plain-name fragment; 2020-12 makes a dynamic anchor a plain one
+// too), the outermost first.
 func (s *Schema) anchor(name string) *Value {
 	var found *Value
 	visited := 0
@@ -192,7 +194,7 @@ func (s *Schema) anchor(name string) *Value {
 		visited++
 		switch v.Kind {
 		case JSONObject:
-			if a := v.Get("$anchor"); a.Text() == name {
+			if v.Get("$anchor").Text() == name || v.Get("$dynamicAnchor").Text() == name {
 				found = v
 				return
 			}

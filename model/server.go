@@ -142,6 +142,8 @@ type Implementation struct {
 	Version string
 	// Title is the name for people to read, when the server gives one.
 	Title string
+	// Icons are the icons it gives for itself (never fetched).
+	Icons []Icon
 }
 
 // Offers is what a server's capabilities (at initialize) say it offers

@@ -22,6 +22,14 @@ type Tool struct {
 	OutputSchema json.RawMessage
 	// Raw is the whole tool definition object exactly as listed by the server.
 	Raw json.RawMessage
+	// Icons are the icons the server gives for the tool, never fetched.
+	Icons []Icon
+	// App is what _meta says of the tool's MCP Apps interface; see IsApp.
+	App AppUI
+	// HeaderFault is why the tool's x-mcp-header annotations break the
+	// 2026-07-28 rules, for which clients drop it; zero when they do not.
+	// mcpeek shows such a tool, marked, and never calls it.
+	HeaderFault HeaderFault
 }
 
 // ID is the tool's identifier across servers: "<server>.<tool>".

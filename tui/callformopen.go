@@ -30,8 +30,8 @@ type argSetsLoadedMsg struct {
 
 // toolToCall is the view of the tool a call key (x, X) calls: the tool
 // shown, when it is the one selected. Otherwise it is nil, and refused
-// says why in the status line: the tool selected is still loading, or no
-// tool is selected.
+// says why in the status line: the tool selected is still loading, no
+// tool is selected, or clients drop the tool (model.Tool.HeaderFault).
 func (m *Model) toolToCall(keyName string) (v *toolView, refused tea.Cmd) {
 	v = m.current
 	if t, ok := m.selectedTool(); m.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
@@ -42,6 +42,9 @@ func (m *Model) toolToCall(keyName string) (v *toolView, refused tea.Cmd) {
 	}
 	if v == nil {
 		return nil, m.setStatus(keyName+" calls a tool: move to one first", false)
+	}
+	if !v.tool.HeaderFault.IsZero() {
+		return nil, m.setStatus("not calling "+v.id+": clients drop it, its x-mcp-header breaks the 2026-07-28 rules (the about view says why)", true)
 	}
 	return v, nil
 }

@@ -146,6 +146,8 @@ func (m *Model) legend() []string {
 		s.AddedMark.Render(ic.Added) + s.Dim.Render(" added since the lock file"),
 		s.RemovedTool.Render(ic.Gone) + s.Dim.Render(" gone since it"),
 		s.Rejected.Render(ic.Rejected) + s.Dim.Render(" a client refuses it (!)"),
+		s.ErrText.Render(ic.Dropped) + s.Dim.Render(" clients drop it (x-mcp-header): never called"),
+		s.Marker.Render(ic.App) + s.Dim.Render(" an MCP App's tool (the about view)"),
 	}
 }
 

@@ -369,7 +369,8 @@ func (m *Model) currentTree() *schematree.Tree {
 
 // env is what the current tool's panes may use when they sync.
 func (m *Model) env() env {
-	return env{budget: m.budget, counter: m.counter, tickets: &m.tickets, changes: &m.changes}
+	reader, _ := m.backend.(resourceReader)
+	return env{budget: m.budget, counter: m.counter, tickets: &m.tickets, changes: &m.changes, reader: reader}
 }
 
 // Copied is the text last put on the clipboard (for tests and scripts).

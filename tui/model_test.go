@@ -380,6 +380,10 @@ func TestKeysOnTree(t *testing.T) {
 		t.Fatalf("v did not reach the findings view: %s", h.m.view)
 	}
 	h.keys("v")
+	if h.m.view != viewNamed(t, "about") || !strings.Contains(h.screen(), "title         Get order") {
+		t.Fatalf("v did not reach the about view:\n%s", h.screen())
+	}
+	h.keys("v")
 	if h.m.view != viewNamed(t, "summary") {
 		t.Fatal("v does not cycle")
 	}

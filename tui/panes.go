@@ -70,7 +70,8 @@ type env struct {
 	budget  summarizer.Options
 	counter *tokens.Counter
 	tickets *tickets
-	changes *changeState // read only
+	changes *changeState   // read only
+	reader  resourceReader // nil when the backend reads no resources
 }
 
 // viewKind is a view of a tool: its place in toolViews.
@@ -93,6 +94,7 @@ var toolViews = []struct {
 	{"result", newResultPane, func(k *keyMap) key.Binding { return k.Result }},
 	{"diff", newDiffPane, func(k *keyMap) key.Binding { return k.Diff }},
 	{"findings", newLintPane, func(k *keyMap) key.Binding { return k.Findings }},
+	{"about", newAboutPane, nil},
 }
 
 func (k viewKind) String() string { return toolViews[k].name }

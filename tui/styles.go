@@ -24,6 +24,9 @@ type Icons struct {
 	NullMark, NotAllowed, Undeclared    string
 	// The marks of changes and lint findings.
 	Breaking, Compatible, Added, Rejected, Gone string
+	// A tool clients drop (its x-mcp-header breaks the rules), and an MCP
+	// App's tool.
+	Dropped, App string
 }
 
 // Styles is every style the UI renders with, built once from the palette
@@ -48,6 +51,8 @@ type Styles struct {
 	Server, Tool                                        lipgloss.Style
 	StateStarting, StateConnected, StateError, StateOff lipgloss.Style
 	Marker, HiddenMark, ErrText                         lipgloss.Style
+	// Badge is a server's protocol era in its pane.
+	Badge lipgloss.Style
 	// Changes and findings: a breaking or compatible change, a tool
 	// added or removed since the baseline, a tool some client refuses.
 	Breaking, Compatible, AddedMark, RemovedTool, Rejected lipgloss.Style
@@ -82,6 +87,7 @@ func NewStyles(isDark, noColor bool) Styles {
 			Missing: "✗", TypeMismatch: "≠", EnumMismatch: "∉",
 			NullMark: "∅", NotAllowed: "⊘", Undeclared: "+",
 			Breaking: "▲", Compatible: "△", Added: "+", Rejected: "⚠", Gone: "−",
+			Dropped: "⊘", App: "▣",
 		},
 		Title:          fg(p.Accent).Bold(true),
 		Dim:            fg(p.Muted),
@@ -117,6 +123,7 @@ func NewStyles(isDark, noColor bool) Styles {
 		AddedMark:      fg(p.OK),
 		RemovedTool:    fg(p.Faint).Strikethrough(true),
 		Rejected:       fg(p.Warn),
+		Badge:          st().Background(p.Border).Foreground(p.Text).Bold(true),
 
 		PathBar:   fg(p.Text),
 		Status:    fg(p.OK),

@@ -309,7 +309,10 @@ func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string
 			mark, mst = s.Icons.Output, s.Marker
 		}
 		segs = []seg{{"  " + mark + " ", mst}, {model.SanitizeLine(t.Name), s.Tool}}
+		segs = append(segs, appSegs(s, t)...)
 		switch {
+		case !t.HeaderFault.IsZero():
+			right = droppedSeg(s)
 		case ti.badSchema:
 			right = seg{"!", s.ErrText}
 		case ti.hidesFields:
@@ -341,8 +344,8 @@ func (p toolsView) wantWidth(l *toolList, servers []model.Server, info map[strin
 		w = max(w, n)
 		for _, t := range srv.Tools {
 			ti := info[t.ID()]
-			rights := cols + btoi(ti.badSchema || ti.hidesFields)
-			n := 4 + ansi.StringWidth(model.SanitizeLine(t.Name))
+			rights := cols + btoi(ti.badSchema || ti.hidesFields || !t.HeaderFault.IsZero())
+			n := 4 + ansi.StringWidth(model.SanitizeLine(t.Name)) + segsWidth(appSegs(p.styles, t))
 			if rights > 0 {
 				n += rights + 1
 			}

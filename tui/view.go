@@ -198,6 +198,7 @@ func (m *Model) serverView(srv model.Server) string {
 		st.Render(icon) + " " + s.Title.Render(model.SanitizeLine(srv.Name)) + s.Dim.Render("  "+srv.State.String()),
 		s.Dim.Render("transport ") + string(srv.Transport) + s.Dim.Render("  source ") + model.SanitizeLine(srv.Source),
 	}
+	lines = append(lines, m.serverFacts(srv, w)...)
 	if srv.Command != "" {
 		for i, l := range wrapText(model.SanitizeLine(srv.Command), w-2) {
 			prompt := "  " // the lines it wraps onto: one command, one $

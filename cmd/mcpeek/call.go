@@ -68,6 +68,9 @@ func (a *app) callCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if !tool.HeaderFault.IsZero() {
+				return &mcpclient.HeaderFaultError{Tool: tool.Name, Fault: tool.HeaderFault}
+			}
 			if !unchecked {
 				if err := a.checkArgs(tool, arguments); err != nil {
 					return err

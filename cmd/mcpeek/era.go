@@ -3,8 +3,6 @@ package main
 import (
 	"strings"
 
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"mcpeek/model"
 )
 
@@ -12,21 +10,13 @@ import (
 // (every request carries its version and capabilities); the versions
 // before it keep a session from the initialize handshake.
 const (
-	eraModern = "2026-07-28"
-	eraLegacy = "2025-11-25 or older"
+	eraModern = model.EraModern
+	eraLegacy = model.EraLegacy
 )
 
 // eraOf is the era of a negotiated protocol version, "" when none was
 // negotiated (the server never connected).
-func eraOf(version string) string {
-	switch {
-	case version == "":
-		return ""
-	case mcp.IsModernProtocol(version):
-		return eraModern
-	}
-	return eraLegacy
-}
+func eraOf(version string) string { return model.EraOf(version) }
 
 // offersOf names what a server's capabilities offer besides tools, in a
 // fixed order.
@@ -59,6 +49,9 @@ func (p printer) serverFacts(s model.Server) {
 	}
 	if s.Implementation.Title != "" {
 		line += "; title " + clean(s.Implementation.Title)
+	}
+	if icons := model.IconsText(s.Implementation.Icons); icons != "" {
+		line += "; " + icons
 	}
 	p.println(p.faint.Render(line))
 }

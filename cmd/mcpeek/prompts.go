@@ -87,6 +87,9 @@ func (p printer) prompts(ps []mcpclient.Prompt) {
 		if d := summarizer.FirstSentence(pr.Description); d != "" {
 			p.println(p.faint.Render("      " + clean(d)))
 		}
+		if icons := model.IconsText(pr.Icons); icons != "" {
+			p.println(p.faint.Render("      " + icons))
+		}
 		for _, arg := range pr.Arguments {
 			line := "      " + displayName(arg.Name, arg.Title)
 			if arg.Required {

@@ -296,10 +296,26 @@ func (p printer) tools(servers []model.Server, tools []toolJSON) {
 			if about != "" {
 				p.println(p.faint.Render("      " + clean(about)))
 			}
+			p.toolFacts(t)
 		}
 	}
 	p.println(p.faint.Render(marks.Output + " declares an output schema   " + marks.NoOutput + " declares none   " +
 		marks.Hidden + " its summary hides fields (mcpeek summary SERVER.TOOL)"))
+}
+
+// toolFacts prints, under a tool's line, what the 2026-07-28 specification
+// and MCP Apps add: why clients drop it, its app's ui:// resource, its
+// icons.
+func (p printer) toolFacts(t toolJSON) {
+	if t.Dropped != "" {
+		p.println("      " + p.fold.Render("dropped by clients, never called: "+clean(t.Dropped)))
+	}
+	if t.App != nil {
+		p.println(p.faint.Render("      app: " + clean(t.App.ResourceURI) + " (mcpeek read " + clean(t.Server) + " " + clean(t.App.ResourceURI) + ")"))
+	}
+	if len(t.Icons) > 0 {
+		p.println(p.faint.Render("      " + plural(len(t.Icons), "icon", "icons") + ": " + clean(strings.Join(t.Icons, ", "))))
+	}
 }
 
 // serverError prints why a server is not connected, and for one that needs

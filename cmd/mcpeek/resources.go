@@ -98,16 +98,26 @@ func (p printer) resources(res []mcpclient.Resource, tmpls []mcpclient.ResourceT
 		if r.Size >= 0 {
 			size = bytesize.Human(r.Size)
 		}
-		rows = append(rows, []string{clean(r.URI), displayName(r.Name, r.Title), clean(r.MIMEType), size, clean(summarizer.FirstSentence(r.Description))})
+		rows = append(rows, []string{clean(r.URI), displayName(r.Name, r.Title), clean(r.MIMEType), size, withIcons(summarizer.FirstSentence(r.Description), r.Icons)})
 	}
 	p.table(rows)
 	p.println("")
 	p.println(p.head.Render(fmt.Sprintf("resource templates (%d)", len(tmpls))))
 	rows = rows[:0]
 	for _, t := range tmpls {
-		rows = append(rows, []string{clean(t.URITemplate), displayName(t.Name, t.Title), clean(t.MIMEType), clean(summarizer.FirstSentence(t.Description))})
+		rows = append(rows, []string{clean(t.URITemplate), displayName(t.Name, t.Title), clean(t.MIMEType), withIcons(summarizer.FirstSentence(t.Description), t.Icons)})
 	}
 	p.table(rows)
+}
+
+// withIcons is a description followed by its entry's icons' kinds ("2
+// icons: image/png, ..."), made safe for the terminal; icons are never
+// fetched.
+func withIcons(desc string, icons []model.Icon) string {
+	if it := model.IconsText(icons); it != "" {
+		desc = strings.TrimPrefix(desc+" · "+it, " · ")
+	}
+	return clean(desc)
 }
 
 // displayName is "Title (name)" when a title is given, else the name,

@@ -63,6 +63,8 @@ type serverJSON struct {
 	// Offers is what the server's capabilities offer besides tools.
 	Offers []string `json:"offers"`
 	Title  string   `json:"title,omitempty"`
+	// Icons are the kinds of the server's icons, never fetched.
+	Icons []string `json:"icons,omitempty"`
 	// Log is the last log messages the server sent, oldest first.
 	Log []logJSON `json:"log,omitempty"`
 }
@@ -103,7 +105,7 @@ func (a *app) serversCommand() *cobra.Command {
 			for _, s := range servers {
 				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
 					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Roots: append([]string{}, s.Roots...), Command: s.Command, Sandbox: s.Sandbox, SandboxCommand: s.SandboxCommand, Log: serverLogs(s),
-					ProtocolVersion: s.ProtocolVersion, Era: eraOf(s.ProtocolVersion), Offers: offersOf(s.Offers), Title: s.Implementation.Title})
+					ProtocolVersion: s.ProtocolVersion, Era: eraOf(s.ProtocolVersion), Offers: offersOf(s.Offers), Title: s.Implementation.Title, Icons: iconKinds(s.Implementation.Icons)})
 			}
 			if asJSON {
 				if err := writeJSON(a.stdout, out); err != nil {
@@ -115,7 +117,7 @@ func (a *app) serversCommand() *cobra.Command {
 			return serversFailed(servers)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, roots, command, sandbox, sandbox_command, protocol_version, era, offers, title, log}")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, roots, command, sandbox, sandbox_command, protocol_version, era, offers, title, icons, log}")
 	return cmd
 }
 
@@ -126,6 +128,39 @@ type toolJSON struct {
 	HasOutputSchema bool `json:"has_output_schema"`
 	// Title is the tool's title, when the server gives one.
 	Title string `json:"title,omitempty"`
+	// Icons are the kinds of the tool's icons ("image/png 48x48"); the
+	// icons themselves are never fetched.
+	Icons []string `json:"icons,omitempty"`
+	// App is the tool's MCP Apps interface, when its resource is ui://.
+	App *appJSON `json:"app,omitempty"`
+	// Dropped is why clients drop the tool (its x-mcp-header breaks the
+	// 2026-07-28 rules); mcpeek never calls it.
+	Dropped string `json:"dropped,omitempty"`
+}
+
+// newToolJSON is the entry of t with its descriptor d.
+func newToolJSON(t model.Tool, d summarizer.Descriptor) toolJSON {
+	out := toolJSON{Descriptor: d, HasOutputSchema: t.HasOutputSchema(), Title: t.Title, Icons: iconKinds(t.Icons),
+		Dropped: t.HeaderFault.String()}
+	if t.App.IsApp() {
+		out.App = &appJSON{ResourceURI: t.App.ResourceURI, Visibility: t.App.Visibility}
+	}
+	return out
+}
+
+// appJSON is a tool's MCP Apps interface in `tools --json`.
+type appJSON struct {
+	ResourceURI string   `json:"resource_uri"`
+	Visibility  []string `json:"visibility,omitempty"`
+}
+
+// iconKinds are the kinds of icons (model.Icon.Kind), nil for none.
+func iconKinds(icons []model.Icon) []string {
+	var out []string
+	for _, ic := range icons {
+		out = append(out, ic.Kind())
+	}
+	return out
 }
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -165,7 +200,7 @@ func (a *app) toolsCommand() *cobra.Command {
 				if errs[i] != nil {
 					a.warn(errs[i].Error())
 				}
-				out = append(out, toolJSON{Descriptor: d, HasOutputSchema: all[i].HasOutputSchema(), Title: all[i].Title})
+				out = append(out, newToolJSON(all[i], d))
 			}
 			if asJSON {
 				entries := make([]any, len(out))
@@ -185,7 +220,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			return a.unlessSomeAnswered(servers, serversFailed(servers))
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of the tools' planner descriptors (servers that failed are named on stderr)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of the tools' planner descriptors with title, icons, app and dropped (servers that failed are named on stderr)")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
 }

@@ -1,0 +1,241 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/internal/bytesize"
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+)
+
+// aboutPane is the about view: what a tool's definition says besides its
+// schemas, as the 2026-07-28 specification and MCP Apps add it: its
+// title, its icons (their kinds: an icon is never fetched), why clients
+// drop it (an x-mcp-header that breaks the rules), and an MCP App's ui://
+// resource, read (resources/read) the first time the view is shown.
+type aboutPane struct {
+	docPane
+	v      *toolView
+	app    appRead
+	laidAt int // the width the lines were wrapped to, 0 to lay out again
+	list   *lineList
+}
+
+// appRead is the read of an app tool's ui:// resource.
+type appRead struct {
+	asked ticket // the read waited for; 0 before it is asked or once it landed
+	done  bool
+	err   string
+	mime  string
+	size  int64
+	head  []string // the first lines of its text, sanitised
+	more  int      // lines beyond head
+}
+
+// appHeadLines is how many lines of an app's HTML the about view shows.
+const appHeadLines = 8
+
+// appReadTimeout bounds the read of an app's resource.
+const appReadTimeout = 30 * time.Second
+
+// resourceReader is what the about view needs of a Backend that reads
+// resources (an mcpclient.Manager does); without one an app's resource is
+// named but not read.
+type resourceReader interface {
+	ReadResource(ctx context.Context, server, uri string) (*mcpclient.ReadResult, error)
+}
+
+func newAboutPane(v *toolView) toolPane { return &aboutPane{v: v} }
+
+func (p *aboutPane) headline() string {
+	t := p.v.tool
+	var parts []string
+	if !t.HeaderFault.IsZero() {
+		parts = append(parts, "dropped by clients")
+	}
+	if t.App.IsApp() {
+		parts = append(parts, "MCP App")
+	}
+	if len(parts) == 0 {
+		return "about the tool"
+	}
+	return "about the tool: " + strings.Join(parts, " · ")
+}
+
+// sync reads an app's resource once, off the UI loop, and lays the lines
+// out when the width or what is known changed.
+func (p *aboutPane) sync(e env) tea.Cmd {
+	var cmd tea.Cmd
+	if t := p.v.tool; t.App.IsApp() && !p.app.done && p.app.asked == 0 && e.reader != nil {
+		p.app.asked = e.tickets.next()
+		id, tk, server, uri, r := t.ID(), p.app.asked, t.Server, t.App.ResourceURI, e.reader
+		cmd = func() tea.Msg {
+			ctx, cancel := context.WithTimeout(context.Background(), appReadTimeout)
+			defer cancel()
+			res, err := r.ReadResource(ctx, server, uri)
+			return appReadMsg{tool: id, ticket: tk, read: readApp(res, err)}
+		}
+	}
+	if p.laidAt != p.width {
+		p.layOut()
+	}
+	return cmd
+}
+
+// appReadMsg is the read of an app's resource.
+type appReadMsg struct {
+	tool   string
+	ticket ticket
+	read   appRead
+}
+
+func (msg appReadMsg) land(views map[string]*toolView) {
+	p, ok := paneOf[*aboutPane](views[msg.tool])
+	if !ok || stale(msg.ticket, p.app.asked) {
+		return
+	}
+	p.app, p.laidAt = msg.read, 0
+	p.app.done = true
+}
+
+// readApp keeps what the about view shows of a resources/read result: its
+// first contents' type and size and, for text, its first lines.
+func readApp(res *mcpclient.ReadResult, err error) appRead {
+	switch {
+	case err != nil:
+		return appRead{err: err.Error()}
+	case len(res.Contents) == 0:
+		return appRead{err: "the server returned no contents"}
+	}
+	c := res.Contents[0]
+	a := appRead{mime: c.MIMEType, size: c.Size()}
+	if !c.IsText() {
+		return a
+	}
+	lines := strings.Split(strings.TrimRight(*c.Text, "\n"), "\n")
+	for i, l := range lines {
+		if i == appHeadLines {
+			a.more = len(lines) - i
+			break
+		}
+		a.head = append(a.head, model.SanitizeLine(l))
+	}
+	return a
+}
+
+func (p *aboutPane) resize(width, height int) {
+	p.docPane.resize(width, height)
+	if p.laidAt != width {
+		p.layOut()
+	}
+}
+
+func (p *aboutPane) layOut() {
+	top := 0
+	if p.list != nil {
+		top = p.list.top
+	}
+	p.laidAt = p.width
+	p.list = &lineList{lines: aboutLines(p.v.tool, p.app, max(p.width, 20))}
+	p.doc = p.list
+	p.list.scroll(top, p.height)
+}
+
+// aboutLines lays out what the view shows of t, its app's read as far as
+// it has come.
+func aboutLines(t model.Tool, app appRead, width int) []docLine {
+	const labelW = 14 // "x-mcp-header" and two spaces
+	field := func(name, value string, r role) []docLine {
+		var out []docLine
+		for i, l := range wrapText(value, width-labelW) {
+			label := strings.Repeat(" ", labelW)
+			if i == 0 {
+				label = padRight(name, labelW)
+			}
+			out = append(out, docLine{{label, roleDim}, {l, r}})
+		}
+		return out
+	}
+	var lines []docLine
+	if !t.HeaderFault.IsZero() {
+		lines = append(lines, docLine{{"Clients drop this tool and mcpeek never calls it:", roleErr}})
+		lines = append(lines, field("x-mcp-header", model.SanitizeLine(t.HeaderFault.String()), roleText)...)
+		lines = append(lines, docLine{})
+	}
+	title := model.SanitizeLine(t.Title)
+	if title == "" {
+		title = "none given"
+	}
+	lines = append(lines, field("title", title, roleText)...)
+	icons := model.IconsText(t.Icons)
+	if icons == "" {
+		icons = "none"
+	} else {
+		icons += " (never fetched)"
+	}
+	lines = append(lines, field("icons", icons, roleText)...)
+	if t.App.ResourceURI != "" {
+		lines = append(lines, appLines(t.App, app, field)...)
+	}
+	if d := model.SanitizeLine(t.Description); d != "" {
+		lines = append(lines, docLine{})
+		for _, l := range wrapText(d, width) {
+			lines = append(lines, docLine{{l, roleText}})
+		}
+	}
+	return lines
+}
+
+// appLines are the about view's lines on an MCP App: its resource, who
+// may call the tool, and the resource's type, size and first lines once
+// read.
+func appLines(ui model.AppUI, app appRead, field func(name, value string, r role) []docLine) []docLine {
+	lines := []docLine{{}}
+	uri := model.SanitizeLine(ui.ResourceURI)
+	if !ui.IsApp() {
+		return append(lines, field("ui", uri+" (not a ui:// resource: no host renders it)", roleText)...)
+	}
+	lines = append(lines, field("MCP App", uri, roleName)...)
+	if len(ui.Visibility) > 0 {
+		lines = append(lines, field("callable by", model.SanitizeLine(strings.Join(ui.Visibility, ", ")), roleText)...)
+	}
+	switch {
+	case !app.done && app.asked == 0:
+		return append(lines, field("resource", "not read (this explorer cannot read resources)", roleDim)...)
+	case !app.done:
+		return append(lines, field("resource", "reading…", roleDim)...)
+	case app.err != "":
+		return append(lines, field("resource", "cannot be read: "+model.SanitizeLine(app.err), roleErr)...)
+	}
+	kind := model.SanitizeLine(app.mime)
+	if kind == "" {
+		kind = "no type given"
+	}
+	if app.mime != "" && app.mime != model.AppMIMEType {
+		kind += " (an app's is " + model.AppMIMEType + ")"
+	}
+	lines = append(lines, field("resource", kind+" · "+bytesize.Human(app.size), roleText)...)
+	for _, l := range app.head {
+		lines = append(lines, docLine{{"  │ ", roleFaint}, {l, roleFaint}})
+	}
+	if app.more > 0 {
+		lines = append(lines, docLine{{"  │ … " + plural(app.more, "more line"), roleDim}})
+	}
+	return lines
+}
+
+func (p *aboutPane) render(f frame) string {
+	if p.list == nil {
+		return ""
+	}
+	return p.list.render(f.styles, p.width, p.height)
+}
+
+func (p *aboutPane) help(k *keyMap) []key.Binding {
+	return []key.Binding{k.Down, k.PageDown, k.Filter, k.Leave, k.View, k.Pane, k.Help, k.Quit}
+}
