@@ -239,13 +239,17 @@ func (m *Manager) supervise(s *serverState) {
 		default:
 		}
 		m.beginAttempt(s)
-		c, tools, stderr, err := m.connect(s)
+		login := s.takeLogin()
+		c, tools, stderr, err := m.connect(s, login)
 		if err != nil {
 			if m.ctx.Err() != nil {
+				login.finish(err)
 				return
 			}
 			s.update(func() { s.stderr = stderr })
 			m.fail(s, err, true)
+			// A Login returns once what it caused can be seen.
+			login.finish(err)
 			if errors.Is(err, ErrNeedsLogin) {
 				// Trying again soon cannot help: only a login can, here
 				// (Login kicks) or in another process (seen at the next
@@ -259,6 +263,7 @@ func (m *Manager) supervise(s *serverState) {
 		}
 		up := time.Now()
 		m.connected(s, c, tools)
+		login.finish(nil)
 		why, err := m.serve(s, c)
 		switch why {
 		case endClosed:
@@ -288,9 +293,9 @@ func (m *Manager) supervise(s *serverState) {
 // On failure it returns the child's last stderr lines, if any. A remote
 // server that asks for OAuth authorization gets a login, when one is
 // allowed (WithAutoLogin, or a Login waiting), and the attempt starts over;
-// else the attempt fails with an error that matches ErrNeedsLogin.
-func (m *Manager) connect(s *serverState) (*conn, []model.Tool, []string, error) {
-	login := s.takeLogin()
+// else the attempt fails with an error that matches ErrNeedsLogin. login
+// is the Login waiting for this attempt, if any: the caller finishes it.
+func (m *Manager) connect(s *serverState, login *loginRequest) (*conn, []model.Tool, []string, error) {
 	if s.ep.auth != nil {
 		s.ep.auth.Reload() // a login by another process counts
 	}
@@ -298,7 +303,6 @@ func (m *Manager) connect(s *serverState) (*conn, []model.Tool, []string, error)
 		c, tools, stderr, err := m.connectOnce(s)
 		var rerr *oauth.RequiredError
 		if err == nil || s.ep.auth == nil || !errors.As(err, &rerr) || m.ctx.Err() != nil {
-			login.finish(err)
 			return c, tools, stderr, err
 		}
 		switch {
@@ -313,7 +317,6 @@ func (m *Manager) connect(s *serverState) (*conn, []model.Tool, []string, error)
 				continue
 			}
 		}
-		login.finish(err)
 		return nil, nil, stderr, err
 	}
 }
