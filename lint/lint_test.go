@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/model"
 )
 
@@ -240,5 +242,30 @@ func TestCount(t *testing.T) {
 	}
 	if errs, warnings := Count(nil); errs != 0 || warnings != 0 {
 		t.Errorf("Count(nil) = %d, %d", errs, warnings)
+	}
+}
+
+// TestLintReadsTheSharedParse: a tool as the client lists it is linted
+// from its schemas as parsed for everyone (model.ParseTool), without
+// decoding them again; the findings are those of its definition read
+// afresh.
+func TestLintReadsTheSharedParse(t *testing.T) {
+	t.Parallel()
+	tools := testkit.DemoTools(t)
+	tools = append(tools, model.Tool{Server: "x", Name: "shorthand", Raw: []byte(`{"name":"shorthand","inputSchema":{"type":"object"},"outputSchema":{"data":{"id":"str","tags":["str"]}}}`),
+		InputSchema: []byte(`{"type":"object"}`), OutputSchema: []byte(`{"data":{"id":"str","tags":["str"]}}`)})
+	fresh := make([]model.Tool, len(tools))
+	for i, tl := range tools {
+		fresh[i] = model.Tool{Server: tl.Server, Name: tl.Name, Description: tl.Description, Raw: tl.Raw}
+		if nt := newTool(tl); nt.in == nil || nt.def != nil {
+			t.Errorf("%s: linted from its definition, not from the shared parse", tl.ID())
+		}
+	}
+	got, want := Lint(tools, Clients()), Lint(fresh, Clients())
+	if len(want) == 0 {
+		t.Fatal("no findings on the demo tools: the comparison proves nothing")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("findings from the shared parse differ:\n got %v\nwant %v", got, want)
 	}
 }

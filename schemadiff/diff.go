@@ -289,8 +289,8 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 	if sameText(a, b) {
 		return out
 	}
-	sa, errA := model.ParseSchema(a)
-	sb, errB := model.ParseSchema(b)
+	sa, errA := model.SharedSchema(a)
+	sb, errB := model.SharedSchema(b)
 	if errA != nil || errB != nil {
 		err := errB
 		if err == nil {

@@ -57,30 +57,11 @@ type Param struct {
 // read does not stop it: the descriptor is still built from what can be,
 // and the error says what was wrong.
 func Describe(t model.Tool, opts Options) (Descriptor, error) {
-	return DescribeParsed(ParseTool(t), opts)
-}
-
-// ParsedTool is a tool with its schemas parsed once, to be shared by every
-// reader (a model.Schema is safe for concurrent readers).
-type ParsedTool struct {
-	Tool model.Tool
-	// In and Out are nil when the schema is absent or cannot be read.
-	In, Out       *model.Schema
-	InErr, OutErr error
-}
-
-// ParseTool parses a tool's input and output schemas.
-func ParseTool(t model.Tool) ParsedTool {
-	p := ParsedTool{Tool: t}
-	p.In, p.InErr = parseOptional(t.InputSchema)
-	if t.HasOutputSchema() {
-		p.Out, p.OutErr = model.ParseSchema(t.OutputSchema)
-	}
-	return p
+	return DescribeParsed(model.ParseTool(t), opts)
 }
 
 // DescribeParsed is Describe on schemas already parsed.
-func DescribeParsed(p ParsedTool, opts Options) (Descriptor, error) {
+func DescribeParsed(p model.ParsedTool, opts Options) (Descriptor, error) {
 	t := p.Tool
 	d := Descriptor{
 		ToolID:       t.ID(),
@@ -113,13 +94,6 @@ func DescribeParsed(p ParsedTool, opts Options) (Descriptor, error) {
 		return d, fmt.Errorf("tool %s: %w", t.ID(), joinErrors(errs))
 	}
 	return d, nil
-}
-
-func parseOptional(b json.RawMessage) (*model.Schema, error) {
-	if len(bytes.TrimSpace(b)) == 0 {
-		return nil, nil
-	}
-	return model.ParseSchema(b)
 }
 
 // params reads the input schema's properties into the descriptor's
