@@ -43,3 +43,28 @@ func TestWalkParsesEachSchemaOnce(t *testing.T) {
 		t.Errorf("the walk read %d schemas for %d distinct ones, want one each", parses, len(distinct))
 	}
 }
+
+// TestCallDecodesStructuredContentOnce: the check's decoded result is the
+// one every result tree of the call shows, however often the pane is
+// built again.
+func TestCallDecodesStructuredContentOnce(t *testing.T) {
+	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
+	h.pickTool("shop_get_order")
+	h.run(h.callShown("{}"))
+	o := h.m.current.last
+	if o == nil || o.check == nil || o.structured == nil || o.structured != o.check.Value {
+		t.Fatalf("the outcome's structuredContent is not the check's decoded value: %+v", o)
+	}
+	for range 2 {
+		p := resultPaneOf(h.m.current, nil)
+		found := false
+		for n := p.t.First(); n != nil; n = n.Next() {
+			if d, ok := n.Data().(*valueData); ok && n.Name == "structuredContent" {
+				found = d.v == o.structured
+			}
+		}
+		if !found {
+			t.Fatal("the result tree decoded structuredContent again")
+		}
+	}
+}
