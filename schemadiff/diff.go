@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"mcpeek/internal/par"
 	"mcpeek/model"
 )
 
@@ -121,7 +122,7 @@ func Diff(old, new Snapshot) []Change {
 		n, _ := new.Server(name)
 		steps = planServer(steps, name, o.Tools, n.Tools)
 	}
-	onEveryCore(len(steps), func(i int) {
+	par.Each(len(steps), func(i int) {
 		if st := &steps[i]; st.change == nil {
 			st.changes = diffTool(nil, st.id, st.old, st.new)
 		}

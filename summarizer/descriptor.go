@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"mcpeek/internal/par"
 	"mcpeek/model"
 )
 
@@ -198,16 +196,6 @@ func writeJSONString(b *bytes.Buffer, s string) {
 // work over the machine's cores. errs[i] is Describe's error for tools[i].
 func DescribeAll(tools []model.Tool, opts Options) (ds []Descriptor, errs []error) {
 	ds, errs = make([]Descriptor, len(tools)), make([]error, len(tools))
-	workers := min(runtime.GOMAXPROCS(0), len(tools))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(tools); i = int(next.Add(1) - 1) {
-				ds[i], errs[i] = Describe(tools[i], opts)
-			}
-		})
-	}
-	wg.Wait()
+	par.Each(len(tools), func(i int) { ds[i], errs[i] = Describe(tools[i], opts) })
 	return ds, errs
 }
