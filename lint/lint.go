@@ -6,8 +6,11 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
+	"mcpeek/internal/par"
 	"mcpeek/model"
 )
 
@@ -205,4 +208,16 @@ type located struct {
 	v      *model.Value
 	ptr    string
 	parsed *model.Schema
+}
+
+// EachTool lints each tool for the clients, tools spread over the cores:
+// findings[i] are tools[i]'s, errors first, each severity in Lint's order.
+func EachTool(tools []model.Tool, clients []Client) (findings [][]Finding) {
+	findings = make([][]Finding, len(tools))
+	par.Each(len(tools), func(i int) {
+		fs := Lint(tools[i:i+1], clients)
+		slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(b.Severity, a.Severity) })
+		findings[i] = fs
+	})
+	return findings
 }

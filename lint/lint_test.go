@@ -269,3 +269,30 @@ func TestLintReadsTheSharedParse(t *testing.T) {
 		t.Errorf("findings from the shared parse differ:\n got %v\nwant %v", got, want)
 	}
 }
+
+// TestEachTool: each tool's findings are Lint's for it alone, errors
+// first.
+func TestEachTool(t *testing.T) {
+	t.Parallel()
+	tools := testkit.DemoTools(t)
+	all := EachTool(tools, Clients())
+	if len(all) != len(tools) {
+		t.Fatalf("%d finding lists for %d tools", len(all), len(tools))
+	}
+	some := 0
+	for i, tl := range tools {
+		want := Lint(tools[i:i+1], Clients())
+		if len(all[i]) != len(want) {
+			t.Errorf("%s: %d findings, Lint finds %d", tl.ID(), len(all[i]), len(want))
+		}
+		for j := 1; j < len(all[i]); j++ {
+			if all[i][j].Severity > all[i][j-1].Severity {
+				t.Errorf("%s: finding %d is worse than the one before", tl.ID(), j)
+			}
+		}
+		some += len(all[i])
+	}
+	if some == 0 {
+		t.Error("no findings on the demo tools: the test proves nothing")
+	}
+}
