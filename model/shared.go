@@ -117,18 +117,20 @@ func (t *schemaTable) parse(e *sharedEntry, raw []byte) (*Schema, error) {
 	} else {
 		e.key = string(raw)
 	}
-	t.hold(e, s)
+	if !t.hold(e, s) && err != nil {
+		t.drop(e) // too large to keep, and no schema to keep it alive
+	}
 	close(e.ready)
 	t.mu.Unlock()
 	return s, err
 }
 
 // hold puts e among the recent (again), letting go of the oldest beyond
-// the caps. Called with t.mu held.
-func (t *schemaTable) hold(e *sharedEntry, s *Schema) {
+// the caps, and reports whether e is among them. Called with t.mu held.
+func (t *schemaTable) hold(e *sharedEntry, s *Schema) bool {
 	size := len(e.key)
 	if e.recent || size > recentBytes {
-		return
+		return e.recent
 	}
 	e.recent, e.held = true, s
 	t.recent = append(t.recent, e)
@@ -143,6 +145,7 @@ func (t *schemaTable) hold(e *sharedEntry, s *Schema) {
 			t.drop(old) // an error has no schema to keep it: it goes now
 		}
 	}
+	return e.recent
 }
 
 // drop takes e out of the table. Called with t.mu held.

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -87,6 +88,20 @@ func TestSharedSchemaErrorsAndTools(t *testing.T) {
 	if n := Parses() - before; n != 1 {
 		t.Errorf("a bad schema asked for 3 times was parsed %d times, want 1", n)
 	}
+	// Too large to hold, a bad schema leaves nothing behind in the table.
+	big := append([]byte(`{"title": "`+strings.Repeat("x", recentBytes)), `",`...)
+	if _, err := SharedSchema(big); err == nil {
+		t.Fatal("a truncated large schema read without error")
+	}
+	shared.mu.Lock()
+	for _, list := range shared.byHash {
+		for _, e := range list {
+			if len(e.key) > recentBytes {
+				t.Error("a large unreadable schema stayed in the table")
+			}
+		}
+	}
+	shared.mu.Unlock()
 	in := []byte(`{"type": "object", "properties": {"q": {"type": "string", "title": "shared"}}}`)
 	a := ParseTool(Tool{Name: "a", InputSchema: in, OutputSchema: in})
 	b := ParseTool(Tool{Name: "b", InputSchema: append([]byte(nil), in...)})
