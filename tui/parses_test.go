@@ -8,8 +8,8 @@ import (
 )
 
 // TestWalkParsesEachSchemaOnce counts the schemas read in one explorer
-// walk: start (the totals' descriptors, the search index, the change
-// marks' lint), open two tools, call each once. Every part asks for the
+// walk: start (the totals' descriptors, the change marks' lint), find a
+// field (the search index), open two tools, call each once. Every part asks for the
 // same parse, so each distinct schema is read once.
 //
 // The demo tools' schemas get a trailing space, bytes no other test of
@@ -30,6 +30,12 @@ func TestWalkParsesEachSchemaOnce(t *testing.T) {
 	}
 	before := model.Parses()
 	h := newHarness(t, b, 120, 40)
+	h.m.focus = focusTools
+	h.keys("f") // the field search indexes every tool's fields
+	if h.m.fields.index == nil {
+		t.Fatal("f built no field index")
+	}
+	h.keys("esc")
 	for _, name := range []string{"shop_get_order", "docs_get_document"} {
 		h.pickTool(name)
 		h.run(h.callShown("{}"))
