@@ -9,8 +9,8 @@ import (
 
 // TestWalkParsesEachSchemaOnce counts the schemas read in one explorer
 // walk: start (the totals' descriptors, the change marks' lint), find a
-// field (the search index), open two tools, call each once. Every part asks for the
-// same parse, so each distinct schema is read once.
+// field (the search index), open two tools, call each once. Every part
+// asks for the same parse, so each distinct schema is read once.
 //
 // The demo tools' schemas get a trailing space, bytes no other test of
 // the process has asked for: a parse shared with an earlier test would
