@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpeek/model"
 	"mcpeek/resultcheck"
 )
 
@@ -38,7 +39,7 @@ func failures(vs []Assertion) []string {
 // naming the path, what was expected and what came, on one that does not.
 func TestCheck(t *testing.T) {
 	t.Parallel()
-	target, err := resultcheck.NewTarget(json.RawMessage(orderSchema))
+	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: json.RawMessage(orderSchema)}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,8 @@ const maxArgDescription = 300
 func (g *Gateway) opHelp(r *Registry, op *Op, req helpRequest) opHelp {
 	t := op.Tool
 	inErr := op.schemas.in.Err()
-	tree, _ := parseOptional(t.InputSchema)
+	parsed := op.schemas.parsed()
+	tree := parsed.In
 	out := opHelp{
 		Op:              op.ID,
 		Summary:         summarizer.FirstSentence(t.Description),
@@ -49,7 +50,7 @@ func (g *Gateway) opHelp(r *Registry, op *Op, req helpRequest) opHelp {
 	if inErr != nil {
 		out.Notes = append(out.Notes, "Its input schema could not be compiled ("+inErr.Error()+"): arguments are passed on unchecked.")
 	}
-	switch out.OutputFields, out.HasHiddenFields = outputSummary(t); {
+	switch out.OutputFields, out.HasHiddenFields = outputSummary(parsed); {
 	case !t.HasOutputSchema():
 		out.Notes = append(out.Notes, "The server declares no output schema: result is its structured content, else its text parsed as JSON, else its content blocks.")
 	case out.HasHiddenFields:
@@ -59,24 +60,15 @@ func (g *Gateway) opHelp(r *Registry, op *Op, req helpRequest) opHelp {
 	return out
 }
 
-// parseOptional parses a schema that may be absent (nil, nil).
-func parseOptional(raw json.RawMessage) (*model.Schema, error) {
-	if len(raw) == 0 {
-		return nil, nil
-	}
-	return model.ParseSchema(raw)
-}
-
 // outputSummary folds the op's output schema; none gives no lines.
-func outputSummary(t model.Tool) ([]string, bool) {
-	if !t.HasOutputSchema() {
+func outputSummary(p model.ParsedTool) ([]string, bool) {
+	if !p.Tool.HasOutputSchema() {
 		return []string{}, false
 	}
-	s, err := model.ParseSchema(t.OutputSchema)
-	if err != nil {
+	if p.OutErr != nil {
 		return []string{"(root): any"}, false
 	}
-	sum := summarizer.Summarize(s, summarizer.Options{})
+	sum := summarizer.Summarize(p.Out, summarizer.Options{})
 	return sum.OutputFields(), sum.HasHiddenFields
 }
 

@@ -17,14 +17,27 @@ type opSchemas struct {
 	in  *toolargs.Schema
 	out *toolargs.Schema // nil when the tool declares no output schema
 
+	tool       model.Tool
+	parsedOnce sync.Once
+	parsedTool model.ParsedTool
+
 	paramsOnce sync.Once
 	params     []string
 }
 
 func newOpSchemas(t model.Tool) *opSchemas {
-	s := &opSchemas{in: toolargs.New(t.InputSchema)}
+	s := &opSchemas{in: toolargs.New(t.InputSchema), tool: t}
 	if raw := t.OutputSchema; len(bytes.TrimSpace(raw)) > 0 && string(raw) != "null" {
 		s.out = toolargs.New(raw)
 	}
 	return s
+}
+
+// parsed is the op's tool with its schemas read, at the first help or
+// inspection that needs them, then kept: every later request, and the
+// argument checks (which read the same bytes through model.SharedSchema),
+// use the same parse.
+func (s *opSchemas) parsed() model.ParsedTool {
+	s.parsedOnce.Do(func() { s.parsedTool = model.ParseTool(s.tool) })
+	return s.parsedTool
 }

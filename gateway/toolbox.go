@@ -159,7 +159,8 @@ func inspectOutput(ctx context.Context, r *Registry, toolID, fieldPath string, o
 		return nil, fail(CodeNotFound, op.ID, map[string]any{"output_schema": nil},
 			"%s declares no output schema, so there is nothing to inspect. %s", op.ID, summarizer.NoOutputSchemaNote)
 	}
-	s, err := model.ParseSchema(op.Tool.OutputSchema)
+	parsed := op.schemas.parsed()
+	s, err := parsed.Out, parsed.OutErr
 	if err != nil {
 		return nil, fail(CodeUpstreamError, op.ID, nil, "the output schema of %s cannot be read: %v", op.ID, err)
 	}

@@ -6,8 +6,11 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
+	"mcpeek/internal/par"
 	"mcpeek/model"
 )
 
@@ -142,18 +145,32 @@ func Count(findings []Finding) (errors, warnings int) {
 	return errors, len(findings) - errors
 }
 
-// tool is a definition decoded once for every rule.
+// tool is a definition read once for every rule.
 type tool struct {
 	model.Tool
-	// def is the decoded definition; input and output its schemas (nil
-	// when absent or not JSON).
+	// def is the decoded definition when it had to be decoded (a schema
+	// missing or unreadable); input and output its schemas (nil when
+	// absent or not JSON).
 	def, input, output *model.Value
+	// in and out are the schemas as parsed for every reader, when they
+	// could be: their $refs are looked up there.
+	in, out *model.Schema
 	// readErr says why the definition could not be read, if it could not.
 	readErr error
 }
 
 func newTool(mt model.Tool) *tool {
 	t := &tool{Tool: mt}
+	// The schemas as the rest of the program reads them (parsed once,
+	// shared), when both read: the usual case.
+	if p := model.ParseTool(mt); p.In != nil && p.InErr == nil && p.OutErr == nil {
+		t.in, t.input = p.In, p.In.Source()
+		if p.Out != nil {
+			t.out, t.output = p.Out, p.Out.Source()
+		}
+		return t
+	}
+	// Else the definition itself says what is wrong with them.
 	def, err := model.DecodeJSON(mt.Raw)
 	if err != nil {
 		t.readErr = fmt.Errorf("the definition is not JSON: %w", err)
@@ -177,16 +194,30 @@ func nonNull(v *model.Value) *model.Value {
 func (t *tool) schemas(withOutput bool) []located {
 	var out []located
 	if t.input != nil {
-		out = append(out, located{t.input, "/inputSchema"})
+		out = append(out, located{t.input, "/inputSchema", t.in})
 	}
 	if withOutput && t.output != nil {
-		out = append(out, located{t.output, "/outputSchema"})
+		out = append(out, located{t.output, "/outputSchema", t.out})
 	}
 	return out
 }
 
-// located is a JSON value and its pointer in the definition.
+// located is a JSON value and its pointer in the definition, with its
+// parsed schema when there is one.
 type located struct {
-	v   *model.Value
-	ptr string
+	v      *model.Value
+	ptr    string
+	parsed *model.Schema
+}
+
+// EachTool lints each tool for the clients, tools spread over the cores:
+// findings[i] are tools[i]'s, errors first, each severity in Lint's order.
+func EachTool(tools []model.Tool, clients []Client) (findings [][]Finding) {
+	findings = make([][]Finding, len(tools))
+	par.Each(len(tools), func(i int) {
+		fs := Lint(tools[i:i+1], clients)
+		slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(b.Severity, a.Severity) })
+		findings[i] = fs
+	})
+	return findings
 }

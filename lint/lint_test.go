@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/model"
 )
 
@@ -244,5 +246,57 @@ func TestCount(t *testing.T) {
 	}
 	if errs, warnings := Count(nil); errs != 0 || warnings != 0 {
 		t.Errorf("Count(nil) = %d, %d", errs, warnings)
+	}
+}
+
+// TestLintReadsTheSharedParse: a tool as the client lists it is linted
+// from its schemas as parsed for everyone (model.ParseTool), without
+// decoding them again; the findings are those of its definition read
+// afresh.
+func TestLintReadsTheSharedParse(t *testing.T) {
+	t.Parallel()
+	tools := testkit.DemoTools(t)
+	tools = append(tools, model.Tool{Server: "x", Name: "shorthand", Raw: []byte(`{"name":"shorthand","inputSchema":{"type":"object"},"outputSchema":{"data":{"id":"str","tags":["str"]}}}`),
+		InputSchema: []byte(`{"type":"object"}`), OutputSchema: []byte(`{"data":{"id":"str","tags":["str"]}}`)})
+	fresh := make([]model.Tool, len(tools))
+	for i, tl := range tools {
+		fresh[i] = model.Tool{Server: tl.Server, Name: tl.Name, Description: tl.Description, Raw: tl.Raw}
+		if nt := newTool(tl); nt.in == nil || nt.def != nil {
+			t.Errorf("%s: linted from its definition, not from the shared parse", tl.ID())
+		}
+	}
+	got, want := Lint(tools, Clients()), Lint(fresh, Clients())
+	if len(want) == 0 {
+		t.Fatal("no findings on the demo tools: the comparison proves nothing")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("findings from the shared parse differ:\n got %v\nwant %v", got, want)
+	}
+}
+
+// TestEachTool: each tool's findings are Lint's for it alone, errors
+// first.
+func TestEachTool(t *testing.T) {
+	t.Parallel()
+	tools := testkit.DemoTools(t)
+	all := EachTool(tools, Clients())
+	if len(all) != len(tools) {
+		t.Fatalf("%d finding lists for %d tools", len(all), len(tools))
+	}
+	some := 0
+	for i, tl := range tools {
+		want := Lint(tools[i:i+1], Clients())
+		if len(all[i]) != len(want) {
+			t.Errorf("%s: %d findings, Lint finds %d", tl.ID(), len(all[i]), len(want))
+		}
+		for j := 1; j < len(all[i]); j++ {
+			if all[i][j].Severity > all[i][j-1].Severity {
+				t.Errorf("%s: finding %d is worse than the one before", tl.ID(), j)
+			}
+		}
+		some += len(all[i])
+	}
+	if some == 0 {
+		t.Error("no findings on the demo tools: the test proves nothing")
 	}
 }

@@ -57,7 +57,7 @@ var usedFor = map[string]string{
 func rootObject(member string) func(*tool, func(string, string, string)) {
 	return func(t *tool, report func(pointer, why, fix string)) {
 		ptr := "/" + member
-		if t.def == nil {
+		if t.readErr != nil {
 			if member == "inputSchema" {
 				report("", fmt.Sprintf("the tool's definition cannot be read: %v", t.readErr), "fix the server's tools/list answer")
 			}
@@ -97,7 +97,7 @@ func remoteRefs(t *tool, report func(pointer, why, fix string)) {
 
 func brokenRefs(t *tool, report func(pointer, why, fix string)) {
 	for _, s := range t.schemas(true) {
-		lookup := lookupIn(s.v)
+		lookup := lookupIn(s)
 		refs(s, func(ref, ptr string) {
 			if isLocalRef(ref) && lookup(ref) == nil {
 				report(ptr+"/$ref", fmt.Sprintf("$ref %q points at nothing in this schema: validators refuse to compile it and models see an unknown reference", refTarget(ref)),
@@ -109,7 +109,7 @@ func brokenRefs(t *tool, report func(pointer, why, fix string)) {
 
 func cycles(t *tool, report func(pointer, why, fix string)) {
 	for _, s := range t.schemas(false) {
-		for _, ptr := range refCycles(s, lookupIn(s.v)) {
+		for _, ptr := range refCycles(s, lookupIn(s)) {
 			report(ptr+"/$ref", "this $ref closes a cycle (a recursive schema): clients that inline every reference before sending the schema to a model cannot expand it",
 				`bound the recursion: replace the innermost reference with {"type": "object"}, or unroll a fixed depth`)
 		}

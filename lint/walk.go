@@ -123,7 +123,7 @@ func refCycles(s located, lookup func(ref string) *model.Value) []string {
 	var expand func(v *model.Value)
 	expand = func(v *model.Value) {
 		state[v] = grey
-		usesOf(located{v, pointers[v]}, func(ref, ptr string) {
+		usesOf(located{v: v, ptr: pointers[v]}, func(ref, ptr string) {
 			target := lookup(ref)
 			if target == nil {
 				return
@@ -175,10 +175,18 @@ func usesOf(s located, f func(ref, ptr string)) {
 	rec(s.v, s.ptr)
 }
 
-// lookupIn resolves local $refs against doc the way the schema reader does.
-func lookupIn(doc *model.Value) func(ref string) *model.Value {
-	s, err := model.NewSchema(doc)
-	if err != nil || s.Shorthand {
+// lookupIn resolves local $refs against the schema the way the schema
+// reader does: in its parse when it has one, else in a reading of its
+// own.
+func lookupIn(l located) func(ref string) *model.Value {
+	s := l.parsed
+	if s == nil {
+		var err error
+		if s, err = model.NewSchema(l.v); err != nil {
+			return func(string) *model.Value { return nil }
+		}
+	}
+	if s.Shorthand {
 		return func(string) *model.Value { return nil }
 	}
 	return s.LookupRef

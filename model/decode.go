@@ -15,8 +15,16 @@ import (
 // and duplicate member names are accepted, so that nothing a server sends
 // is refused for a fault a reader can live with.
 func DecodeJSON(b []byte) (*Value, error) {
+	v, _, err := decodeJSON(b)
+	return v, err
+}
+
+// decodeJSON is DecodeJSON that also returns the one copy of b as a string
+// that the values' texts are slices of.
+func decodeJSON(b []byte) (*Value, string, error) {
 	d := newValueDecoder(b)
 	defer d.release()
+	src := d.src
 	v, err := d.value(0)
 	if err == nil {
 		d.skipSpace()
@@ -25,9 +33,9 @@ func DecodeJSON(b []byte) (*Value, error) {
 		}
 	}
 	if err != nil {
-		return nil, describeJSONError(b, err)
+		return nil, "", describeJSONError(b, err)
 	}
-	return v, nil
+	return v, src, nil
 }
 
 // valueDecoder reads JSON text into Values with few allocations, since a

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Schema is a JSON Schema document ready for reading: the decoded JSON and
@@ -14,6 +15,8 @@ import (
 // number of goroutines at once, so parse a schema once and share it.
 type Schema struct {
 	mu        sync.Mutex // guards resolution: the maps below and every lazy.built
+	text      string     // the bytes it was read from ("" when built from a Value)
+	src       *Value     // the document as decoded, before any shorthand conversion
 	doc       *Value
 	root      *Node
 	nodes     map[*Value]*Node
@@ -29,18 +32,39 @@ type Schema struct {
 	Shorthand bool
 }
 
-// ParseSchema decodes and prepares a schema from the bytes a server sent.
+// ParseSchema decodes and prepares a schema from the bytes a server sent,
+// afresh. The program reads a tool's schemas with ParseTool or
+// SharedSchema instead, which parse the same bytes once.
 func ParseSchema(b []byte) (*Schema, error) {
-	v, err := DecodeJSON(b)
+	parses.Add(1)
+	v, text, err := decodeJSON(b)
 	if err != nil {
 		return nil, err
 	}
-	return NewSchema(v)
+	s, err := newSchema(v)
+	if err != nil {
+		return nil, err
+	}
+	s.text = text
+	return s, nil
 }
+
+// parses counts the schemas read in this process (Parses).
+var parses atomic.Int64
+
+// Parses returns how many schemas this process has read so far (from
+// bytes, ParseSchema, or from a decoded document, NewSchema): the test of
+// a real walk holds it to one per distinct schema.
+func Parses() int64 { return parses.Load() }
 
 // NewSchema prepares an already decoded schema document. The document must
 // be a JSON object or a boolean, as JSON Schema requires.
 func NewSchema(doc *Value) (*Schema, error) {
+	parses.Add(1)
+	return newSchema(doc)
+}
+
+func newSchema(doc *Value) (*Schema, error) {
 	s := &Schema{
 		nodes:     make(map[*Value]*Node),
 		resolving: make(map[*Value]bool),
@@ -49,6 +73,7 @@ func NewSchema(doc *Value) (*Schema, error) {
 		targets:   make(map[string]*Value),
 	}
 	s.anyNode = &Node{schema: s, Shape: Any}
+	s.src = doc
 	switch doc.Kind {
 	case JSONObject, JSONBool:
 	default:
@@ -67,6 +92,15 @@ func NewSchema(doc *Value) (*Schema, error) {
 
 // Doc returns the decoded document (after any shorthand conversion).
 func (s *Schema) Doc() *Value { return s.doc }
+
+// Source returns the document as decoded, before any shorthand
+// conversion: what the server wrote.
+func (s *Schema) Source() *Value { return s.src }
+
+// Text returns the bytes the schema was read from, as a string ("" for a
+// schema built from a decoded Value): for readers of their own, such as a
+// validator, without keeping a second copy.
+func (s *Schema) Text() string { return s.text }
 
 // Root returns the document's root node.
 func (s *Schema) Root() *Node { return s.root }

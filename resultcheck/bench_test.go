@@ -37,7 +37,7 @@ func largeOrder(b *testing.B) []byte {
 
 func orderTarget(b *testing.B) *Target {
 	b.Helper()
-	t, err := NewTarget(demoTools(b)["shop_get_order"])
+	t, err := NewTarget(model.ParseTool(model.Tool{OutputSchema: demoTools(b)["shop_get_order"]}))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcpeek/assets"
+	"mcpeek/model"
 	"mcpeek/summarizer"
 )
 
@@ -13,7 +14,7 @@ import (
 func TestCheckCall(t *testing.T) {
 	t.Parallel()
 	data, _ := assets.DemoResult("stale_get_order")
-	target, err := NewTarget(demoTools(t)["stale_get_order"])
+	target, err := NewTarget(model.ParseTool(model.Tool{OutputSchema: demoTools(t)["stale_get_order"]}))
 	if err != nil {
 		t.Fatal(err)
 	}

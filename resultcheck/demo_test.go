@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mcpeek/assets"
+	"mcpeek/model"
 	"mcpeek/summarizer"
 )
 
@@ -36,7 +37,7 @@ func checkDemo(t testing.TB, name string) *Outcome {
 	if !ok {
 		t.Fatalf("no demo tool %s with an output schema", name)
 	}
-	target, err := NewTarget(schema)
+	target, err := NewTarget(model.ParseTool(model.Tool{OutputSchema: schema}))
 	if err != nil {
 		t.Fatal(err)
 	}

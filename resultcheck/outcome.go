@@ -25,17 +25,20 @@ type Target struct {
 	ValidatorErr error
 }
 
-// NewTarget reads and compiles a raw output schema. Only a schema the
-// reader cannot read at all is an error: one the validator cannot compile
-// is checked by the overlay alone.
-func NewTarget(raw json.RawMessage) (*Target, error) {
-	s, err := model.ParseSchema(raw)
-	if err != nil {
-		return nil, fmt.Errorf("the output schema is unreadable: %w", err)
+// NewTarget makes a parsed tool's output schema a target, compiling it
+// for the validator. Only a schema the reader cannot read at all (or
+// none) is an error: one the validator cannot compile is checked by the
+// overlay alone.
+func NewTarget(p model.ParsedTool) (*Target, error) {
+	switch {
+	case p.OutErr != nil:
+		return nil, fmt.Errorf("the output schema is unreadable: %w", p.OutErr)
+	case p.Out == nil:
+		return nil, errors.New("the tool declares no output schema")
 	}
-	t := &Target{Schema: s}
+	t := &Target{Schema: p.Out}
 	// The same validator as the gateway's and the call form's arguments.
-	t.Validator = toolargs.New(raw)
+	t.Validator = toolargs.FromParsed(p.Tool.OutputSchema, p.Out)
 	if t.ValidatorErr = t.Validator.Err(); t.ValidatorErr != nil {
 		t.Validator = nil
 	}
@@ -83,6 +86,9 @@ type Outcome struct {
 	Folded []FoldedData
 	// Validation is the validator's verdict.
 	Validation Validation
+	// Value is the payload as decoded for the check (nil when nothing was
+	// checked), for readers of the same result: decoded once per call.
+	Value *model.Value
 }
 
 // Validation is what the validator found.
@@ -121,7 +127,7 @@ func (t *Target) Check(structured json.RawMessage, text string, opts Options, su
 	if err != nil { // Payload saw valid JSON; only nesting past model.MaxNesting fails here
 		return &Outcome{Checked: true, NoPayload: true, Note: "the result cannot be read: " + err.Error()}
 	}
-	o := &Outcome{Checked: true, Source: from, Report: CheckValue(t.Schema, v, opts)}
+	o := &Outcome{Checked: true, Source: from, Report: CheckValue(t.Schema, v, opts), Value: v}
 	if from == FromText {
 		o.Note = "the tool returned no structuredContent: its text content, which parses as JSON, was checked"
 	}

@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"mcpeek/model"
 	"mcpeek/summarizer"
 )
 
 func target(t *testing.T, schema string) *Target {
 	t.Helper()
-	tg, err := NewTarget(json.RawMessage(schema))
+	tg, err := NewTarget(model.ParseTool(model.Tool{OutputSchema: json.RawMessage(schema)}))
 	if err != nil {
 		t.Fatal(err)
 	}

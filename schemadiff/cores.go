@@ -2,31 +2,12 @@ package schemadiff
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"mcpeek/internal/par"
 	"mcpeek/model"
 )
-
-// onEveryCore calls f(i) for each i in [0, n), on as many goroutines as
-// there are cores, each taking the next i when it is done with one, so
-// that a few large items do not leave a core idle. It returns when all are
-// done.
-func onEveryCore(n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
-}
 
 // parseTools reads the tool definitions of one server of a lock file (see
 // ParseTool), each made compact unless the text already is, on every core.
@@ -35,7 +16,7 @@ func onEveryCore(n int, f func(i int)) {
 func parseTools(server string, raws []jsontext.Value, first int, text layout) ([]model.Tool, error) {
 	tools := make([]model.Tool, len(raws))
 	errs := make([]error, len(raws))
-	onEveryCore(len(raws), func(i int) {
+	par.Each(len(raws), func(i int) {
 		raw := raws[i]
 		if text == compacted {
 			raw = raw[:len(raw):len(raw)] // its own, though it shares the text

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"mcpeek/internal/par"
 	"mcpeek/model"
 )
 
@@ -121,7 +122,7 @@ func Diff(old, new Snapshot) []Change {
 		n, _ := new.Server(name)
 		steps = planServer(steps, name, o.Tools, n.Tools)
 	}
-	onEveryCore(len(steps), func(i int) {
+	par.Each(len(steps), func(i int) {
 		if st := &steps[i]; st.change == nil {
 			st.changes = diffTool(nil, st.id, st.old, st.new)
 		}
@@ -289,8 +290,8 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 	if sameText(a, b) {
 		return out
 	}
-	sa, errA := model.ParseSchema(a)
-	sb, errB := model.ParseSchema(b)
+	sa, errA := model.SharedSchema(a)
+	sb, errB := model.SharedSchema(b)
 	if errA != nil || errB != nil {
 		err := errB
 		if err == nil {

@@ -27,9 +27,7 @@ type step struct {
 
 // Route says where a schema-tree line's node is: which schema (Section,
 // "output" or "input") and the steps from that schema's root. Resolve
-// finds the same node in another copy of the schema, such as one a
-// background job parsed for itself (a Schema is not safe for concurrent
-// use).
+// finds the same node in another parse of the same document.
 type Route struct {
 	Section string
 	last    *step // nil at the section's root

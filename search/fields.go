@@ -86,7 +86,7 @@ func NewIndex(tools []model.Tool) *Index {
 	ix := &Index{byName: map[string]int32{}}
 	for i, t := range tools {
 		ix.tools = append(ix.tools, t.ID())
-		p := summarizer.ParseTool(t)
+		p := model.ParseTool(t)
 		if p.Out != nil {
 			root, _ := p.Out.DataRoot()
 			ix.walk(int32(i), Output, root)

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"mcpeek/internal/par"
 	"mcpeek/model"
 )
 
@@ -57,30 +55,11 @@ type Param struct {
 // read does not stop it: the descriptor is still built from what can be,
 // and the error says what was wrong.
 func Describe(t model.Tool, opts Options) (Descriptor, error) {
-	return DescribeParsed(ParseTool(t), opts)
-}
-
-// ParsedTool is a tool with its schemas parsed once, to be shared by every
-// reader (a model.Schema is safe for concurrent readers).
-type ParsedTool struct {
-	Tool model.Tool
-	// In and Out are nil when the schema is absent or cannot be read.
-	In, Out       *model.Schema
-	InErr, OutErr error
-}
-
-// ParseTool parses a tool's input and output schemas.
-func ParseTool(t model.Tool) ParsedTool {
-	p := ParsedTool{Tool: t}
-	p.In, p.InErr = parseOptional(t.InputSchema)
-	if t.HasOutputSchema() {
-		p.Out, p.OutErr = model.ParseSchema(t.OutputSchema)
-	}
-	return p
+	return DescribeParsed(model.ParseTool(t), opts)
 }
 
 // DescribeParsed is Describe on schemas already parsed.
-func DescribeParsed(p ParsedTool, opts Options) (Descriptor, error) {
+func DescribeParsed(p model.ParsedTool, opts Options) (Descriptor, error) {
 	t := p.Tool
 	d := Descriptor{
 		ToolID:       t.ID(),
@@ -113,13 +92,6 @@ func DescribeParsed(p ParsedTool, opts Options) (Descriptor, error) {
 		return d, fmt.Errorf("tool %s: %w", t.ID(), joinErrors(errs))
 	}
 	return d, nil
-}
-
-func parseOptional(b json.RawMessage) (*model.Schema, error) {
-	if len(bytes.TrimSpace(b)) == 0 {
-		return nil, nil
-	}
-	return model.ParseSchema(b)
 }
 
 // params reads the input schema's properties into the descriptor's
@@ -224,16 +196,6 @@ func writeJSONString(b *bytes.Buffer, s string) {
 // work over the machine's cores. errs[i] is Describe's error for tools[i].
 func DescribeAll(tools []model.Tool, opts Options) (ds []Descriptor, errs []error) {
 	ds, errs = make([]Descriptor, len(tools)), make([]error, len(tools))
-	workers := min(runtime.GOMAXPROCS(0), len(tools))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(tools); i = int(next.Add(1) - 1) {
-				ds[i], errs[i] = Describe(tools[i], opts)
-			}
-		})
-	}
-	wg.Wait()
+	par.Each(len(tools), func(i int) { ds[i], errs[i] = Describe(tools[i], opts) })
 	return ds, errs
 }

@@ -52,6 +52,15 @@ func New(raw json.RawMessage) *Schema {
 	return &Schema{raw: raw, absent: len(bytes.TrimSpace(raw)) == 0}
 }
 
+// FromParsed is New for a schema already read: tree is raw's parse (nil
+// when the schema is absent or unreadable; it is then read on first use),
+// so that checking arguments never parses the schema again.
+func FromParsed(raw json.RawMessage, tree *model.Schema) *Schema {
+	s := New(raw)
+	s.tree = tree
+	return s
+}
+
 // Err says why the schema cannot be compiled (it is not JSON, it does not
 // compile, it is too large: ErrTooLarge); nil when it compiles or is
 // absent. Arguments checked against such a schema pass unchecked.
@@ -200,9 +209,11 @@ func (s *Schema) parsed() *model.Schema {
 		if s.absent {
 			return
 		}
-		if tree, err := model.ParseSchema(s.raw); err == nil {
-			s.tree = tree
-			s.plan = newDefaultPlan(tree)
+		if s.tree == nil {
+			s.tree, _ = model.SharedSchema(s.raw)
+		}
+		if s.tree != nil {
+			s.plan = newDefaultPlan(s.tree)
 		}
 	})
 	return s.tree

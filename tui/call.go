@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -40,6 +41,26 @@ type callOutcome struct {
 	// check is the result laid over the output schema; nil when the tool
 	// declares none or there is no result.
 	check *resultcheck.Outcome
+	// structured is the result's structuredContent, decoded once (by the
+	// check when it read it) for every tree built of it; nil when none.
+	structured *model.Value
+}
+
+// decodeStructured is a result's structuredContent as a value: the check's
+// own when it checked that, else decoded here. nil when there is none or
+// it cannot be read.
+func decodeStructured(res *mcpclient.CallResult, check *resultcheck.Outcome) *model.Value {
+	if len(bytes.TrimSpace(res.StructuredContent)) == 0 {
+		return nil
+	}
+	if check != nil && check.Source == resultcheck.FromStructured && check.Value != nil {
+		return check.Value
+	}
+	v, err := model.DecodeJSON(res.StructuredContent)
+	if err != nil {
+		return nil
+	}
+	return v
 }
 
 // defaultCallTimeout bounds a call from the explorer; the call is
@@ -122,7 +143,7 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 		m.view, m.focus = resultView(), focusView
 		m.sizePanes()
 	}
-	run := runCall(ctx, m.backend, rc, callCheck{tool: v.tool, target: v.target, enveloped: v.enveloped, budget: v.budget},
+	run := runCall(ctx, m.backend, rc, callCheck{tool: v.parsed, target: v.target, enveloped: v.enveloped, budget: v.budget},
 		cmp.Or(m.calls.timeout, defaultCallTimeout))
 	return tea.Batch(run, waitProgress(rc), m.startCallTick(),
 		m.setStatus("calling "+model.SanitizeLine(c.toolID)+"…  esc cancels", false))
@@ -131,7 +152,7 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 // callCheck is what checking a call's result needs of its tool, captured
 // before the command runs.
 type callCheck struct {
-	tool      model.Tool
+	tool      model.ParsedTool    // the view's: its schemas are not parsed again
 	target    *resultcheck.Target // nil until a first call built it
 	enveloped bool
 	budget    summarizer.Options
@@ -166,16 +187,17 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 		if res == nil {
 			return msg
 		}
-		if msg.target == nil && cc.tool.HasOutputSchema() {
+		if msg.target == nil && cc.tool.Tool.HasOutputSchema() {
 			var terr error
-			if msg.target, terr = resultcheck.NewTarget(cc.tool.OutputSchema); terr != nil {
+			if msg.target, terr = resultcheck.NewTarget(cc.tool); terr != nil {
 				o.check = &resultcheck.Outcome{Note: "not checked: " + terr.Error()}
-				msg.tree = newResultTree(res, cc.enveloped, o.check)
-				return msg
 			}
 		}
-		o.check = resultcheck.CheckCall(msg.target, res.IsError, res.StructuredContent, res.Text, cc.budget)
-		msg.tree = newResultTree(res, cc.enveloped, o.check)
+		if o.check == nil {
+			o.check = resultcheck.CheckCall(msg.target, res.IsError, res.StructuredContent, res.Text, cc.budget)
+		}
+		o.structured = decodeStructured(res, o.check)
+		msg.tree = newResultTree(res, o.structured, cc.enveloped, o.check)
 		return msg
 	}
 }

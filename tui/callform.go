@@ -63,7 +63,7 @@ func newCallForm(v *toolView, sets []argSet, id ticket, look formLook) *callForm
 	d := &callFormDialog{
 		call:   callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name},
 		id:     id,
-		schema: toolargs.New(v.tool.InputSchema),
+		schema: toolargs.FromParsed(v.tool.InputSchema, v.parsed.In),
 		fields: schemaFields(v.parsed.In),
 		sets:   sets,
 		look:   look,

@@ -247,7 +247,7 @@ func TestSaveAndAssertWalk(t *testing.T) {
 			t.Fatal("the call is not in the file")
 		}
 		tool := h.m.current.tool
-		target, err := resultcheck.NewTarget(tool.OutputSchema)
+		target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: tool.OutputSchema}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,18 +1,14 @@
 package tui
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -269,8 +265,11 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 		var fromBase map[string][]schemadiff.Change
 		var baseTools map[string]model.Tool
 		if old, ok := base.Server(s.Name); ok && hasBase {
-			fromBase, baseTools = diffServer(old.Tools, s.Tools, s.Name)
-			removed[s.Name] = fromBase[""]
+			fromBase, removed[s.Name] = schemadiff.DiffServer(s.Name, old.Tools, s.Tools)
+			baseTools = make(map[string]model.Tool, len(old.Tools))
+			for _, t := range old.Tools {
+				baseTools[t.Name] = t
+			}
 		}
 		var changedOld, changedNew []model.Tool
 		for _, t := range s.Tools {
@@ -280,7 +279,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 		}
 		var sinceStart map[string][]schemadiff.Change
 		if len(changedNew) > 0 {
-			sinceStart, _ = diffServer(changedOld, changedNew, s.Name)
+			sinceStart, _ = schemadiff.DiffServer(s.Name, changedOld, changedNew)
 		}
 		for _, t := range s.Tools {
 			id := t.ID()
@@ -302,7 +301,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 }
 
 // lintAll lints every tool of the connected servers for every client
-// profile, on every core; a definition linted before (in prev) keeps its
+// profile (lint.EachTool); a definition linted before (in prev) keeps its
 // findings.
 func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint.Finding {
 	out := map[string][]lint.Finding{}
@@ -319,59 +318,11 @@ func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint
 			}
 		}
 	}
-	clients := lint.Clients()
-	found := make([][]lint.Finding, len(todo))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(todo)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
-				found[i] = sortFindings(lint.Lint(todo[i:i+1], clients))
-			}
-		})
-	}
-	wg.Wait()
+	found := lint.EachTool(todo, lint.Clients())
 	for i, t := range todo {
 		out[t.ID()] = found[i]
 	}
 	return out
-}
-
-// diffServer compares two versions of a server's tools: the changes of
-// each tool still listed by its name, those of the tools no longer listed
-// (removed or renamed) under "", and the old tools by name.
-func diffServer(old, new []model.Tool, server string) (map[string][]schemadiff.Change, map[string]model.Tool) {
-	byName := make(map[string]model.Tool, len(old))
-	for _, t := range old {
-		byName[t.Name] = t
-	}
-	newNames := make(map[string]bool, len(new))
-	for _, t := range new {
-		newNames[t.Name] = true
-	}
-	snap := func(tools []model.Tool) schemadiff.Snapshot {
-		return schemadiff.FromServers([]model.Server{{Name: server, Tools: tools}})
-	}
-	out := map[string][]schemadiff.Change{}
-	prefix := server + "."
-	for _, ch := range schemadiff.Diff(snap(old), snap(new)) {
-		name := ch.Tool[len(prefix):]
-		switch {
-		case ch.Kind == schemadiff.ToolAdded:
-			continue // the mark says so
-		case ch.Kind == schemadiff.ToolRemoved, ch.Kind == schemadiff.ToolRenamed, !newNames[name]:
-			out[""] = append(out[""], ch)
-		default:
-			out[name] = append(out[name], ch)
-		}
-	}
-	return out, byName
-}
-
-// sortFindings puts errors first, keeping the clients' and rules' order.
-func sortFindings(fs []lint.Finding) []lint.Finding {
-	slices.SortStableFunc(fs, func(a, b lint.Finding) int { return cmp.Compare(b.Severity, a.Severity) })
-	return fs
 }
 
 // markOf is the marks of the tool id, and whether it has been marked for

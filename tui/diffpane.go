@@ -9,7 +9,6 @@ import (
 	"mcpeek/model"
 	"mcpeek/schemadiff"
 	"mcpeek/schematree"
-	"mcpeek/summarizer"
 )
 
 // diffWide is the pane's width from which the diff view puts the old and
@@ -111,7 +110,7 @@ func (p *diffPane) sync(e env) tea.Cmd {
 	p.pending = e.tickets.next()
 	id, t, oldTool, newTool, changes := p.v.tool.ID(), p.pending, k.old, p.v.tool, k.changes
 	return func() tea.Msg {
-		o, n := summarizer.ParseTool(oldTool), summarizer.ParseTool(newTool)
+		o, n := model.ParseTool(oldTool), model.ParseTool(newTool)
 		both := enveloped(o.Out) && enveloped(n.Out)
 		return diffBuiltMsg{tool: id, ticket: t, old: newDiffTree(o, both, changes), new: newDiffTree(n, both, changes)}
 	}
@@ -128,7 +127,7 @@ func enveloped(s *model.Schema) bool {
 // newDiffTree builds a version's tree with the changes marked on it. The
 // changes' output paths start inside the envelope when both versions are
 // envelopes; the tree's start at the envelope.
-func newDiffTree(pt summarizer.ParsedTool, bothEnveloped bool, changes []schemadiff.Change) *diffTree {
+func newDiffTree(pt model.ParsedTool, bothEnveloped bool, changes []schemadiff.Change) *diffTree {
 	d := &diffTree{t: schematree.NewSchema(pt.Out, pt.In, "", ""), marks: map[string]map[string]schemadiff.Class{}, env: bothEnveloped}
 	for _, c := range changes {
 		section, path, ok := d.place(c)

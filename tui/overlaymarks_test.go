@@ -19,7 +19,7 @@ func checkedCall(t testing.TB, v *toolView) *callOutcome {
 	if !ok {
 		t.Fatalf("no canned result for %s", v.tool.Name)
 	}
-	target, err := resultcheck.NewTarget(v.tool.OutputSchema)
+	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: v.tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestCallOverlaySanitises(t *testing.T) {
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)}
 	v := newToolView(tool, defaultBudget)
 	res := json.RawMessage("{\"name\":\"a\u009b31mred\",\"k\\u001b]0;pwned\\u0007\":1}")
-	target, err := resultcheck.NewTarget(tool.OutputSchema)
+	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +255,7 @@ func TestCallOverlaySanitises(t *testing.T) {
 func TestCallOverlayWithoutReport(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 200, 60)
 	h.selectTool("shop_get_order")
-	target, err := resultcheck.NewTarget(h.m.current.tool.OutputSchema)
+	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: h.m.current.tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}

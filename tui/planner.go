@@ -35,7 +35,7 @@ const (
 // plannerHeadRows are the rows of the size table above the JSON.
 const plannerHeadRows = 5
 
-func newPlannerDoc(t summarizer.ParsedTool, budget summarizer.Options) *plannerDoc {
+func newPlannerDoc(t model.ParsedTool, budget summarizer.Options) *plannerDoc {
 	d, err := summarizer.DescribeParsed(t, budget)
 	p := &plannerDoc{budget: budget, lines: len(d.OutputFields), hidden: d.HasHiddenFields}
 	if err != nil {

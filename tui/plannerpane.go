@@ -18,7 +18,7 @@ import (
 type plannerPane struct {
 	docPane
 	tool   model.Tool
-	parsed summarizer.ParsedTool
+	parsed model.ParsedTool
 	plan   *plannerDoc // nil until shown at the current budget
 
 	// Token counts, filled by commands: the raw definition's (which no

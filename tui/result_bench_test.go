@@ -53,7 +53,7 @@ func BenchmarkResultTree(b *testing.B) {
 	res := bigOrderResult(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if newResultTree(res, false, nil).Len() == 0 {
+		if newResultTree(res, decodeStructured(res, nil), false, nil).Len() == 0 {
 			b.Fatal("no lines")
 		}
 	}
@@ -63,7 +63,7 @@ func BenchmarkResultTree(b *testing.B) {
 // the pane made on the built tree and its first frame drawn at 131×43.
 func BenchmarkResultLand(b *testing.B) {
 	res := bigOrderResult(b)
-	tree := newResultTree(res, false, nil)
+	tree := newResultTree(res, decodeStructured(res, nil), false, nil)
 	v := &toolView{id: "demo.shop_get_order", panes: make([]toolPane, len(toolViews))}
 	v.last = &callOutcome{args: json.RawMessage("{}"), result: res}
 	st := NewStyles(true, false)
@@ -87,7 +87,7 @@ func BenchmarkResultOpenItems(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		p := &resultPane{out: &callOutcome{args: json.RawMessage("{}"), result: res}}
-		p.t = newResultTree(res, false, nil)
+		p.t = newResultTree(res, decodeStructured(res, nil), false, nil)
 		p.resize(131, 43)
 		items := findNode(p.t, "line_items")
 		b.StartTimer()

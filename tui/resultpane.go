@@ -36,7 +36,10 @@ func resultPaneOf(v *toolView, tree *schematree.Tree) *resultPane {
 	case tree != nil:
 		p.t = tree
 	case v.last != nil && v.last.result != nil:
-		p.t = newResultTree(v.last.result, v.enveloped, v.last.check)
+		if v.last.structured == nil { // an outcome made without runCall
+			v.last.structured = decodeStructured(v.last.result, v.last.check)
+		}
+		p.t = newResultTree(v.last.result, v.last.structured, v.enveloped, v.last.check)
 	default:
 		p.t = schematree.NewTree(nil)
 	}

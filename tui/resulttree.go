@@ -85,7 +85,7 @@ const maxTextLines = 10000
 // newResultTree builds the tree of a call's result. enveloped says the
 // tool's schema puts its fields under "data": the value paths then start
 // inside it, as the schema's do.
-func newResultTree(res *mcpclient.CallResult, enveloped bool, check *resultcheck.Outcome) *schematree.Tree {
+func newResultTree(res *mcpclient.CallResult, sc *model.Value, enveloped bool, check *resultcheck.Outcome) *schematree.Tree {
 	var sections []*schematree.Node
 	if fs := checkFindings(check); len(fs) > 0 {
 		sections = append(sections, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "check",
@@ -93,8 +93,8 @@ func newResultTree(res *mcpclient.CallResult, enveloped bool, check *resultcheck
 	}
 	structured := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "structuredContent",
 		Count: -1, Note: "none"}, false, nil)
-	if v, err := model.DecodeJSON(res.StructuredContent); err == nil && len(bytes.TrimSpace(res.StructuredContent)) > 0 {
-		d := &valueData{v: v, envelope: enveloped}
+	if sc != nil {
+		d := &valueData{v: sc, envelope: enveloped}
 		n := valueNode("structuredContent", "", d)
 		n.Kind = schematree.KindSection
 		structured = n

@@ -22,7 +22,7 @@ func TestValueTreeFolds(t *testing.T) {
 		"id": 7, "note": "a \x1b[31mred\x1b[0m note",
 		"line_items": []any{map[string]any{"sku": "A-1", "qty": 2}, map[string]any{"sku": "B-2", "qty": 1}},
 	}})
-	tr := newResultTree(res, false, nil)
+	tr := newResultTree(res, decodeStructured(res, nil), false, nil)
 	tr.SetHeight(50)
 	got := plainTree(tr, 80, false)
 	for _, want := range []string{"▾ structuredContent: object  3 keys", "id: 7", `note: "a \u001b[31mred\u001b[0m note"`, "content  none", "▸ line_items: array  2 items"} {
@@ -52,7 +52,8 @@ func TestValueTreeFolds(t *testing.T) {
 	for i := range maxValueKids + 5 {
 		many = append(many, i)
 	}
-	big := newResultTree(resultOf(t, map[string]any{"structuredContent": map[string]any{"xs": many, "n": 1}}), false, nil)
+	bigRes := resultOf(t, map[string]any{"structuredContent": map[string]any{"xs": many, "n": 1}})
+	big := newResultTree(bigRes, decodeStructured(bigRes, nil), false, nil)
 	xs := findNode(big, "xs")
 	if strings.Contains(got, "\x1b") {
 		t.Error("an escape sequence reaches the screen")
@@ -70,8 +71,9 @@ func TestValueTreeFolds(t *testing.T) {
 // In an enveloped result the paths start inside data, as the schema's do.
 func TestValueTreeEnvelopePaths(t *testing.T) {
 	t.Parallel()
-	tr := newResultTree(resultOf(t, map[string]any{"structuredContent": map[string]any{
-		"successful": true, "data": map[string]any{"id": 1}}}), true, nil)
+	res := resultOf(t, map[string]any{"structuredContent": map[string]any{
+		"successful": true, "data": map[string]any{"id": 1}}})
+	tr := newResultTree(res, decodeStructured(res, nil), true, nil)
 	data := findNode(tr, "")
 	for n := tr.First(); n != nil; n = n.Next() {
 		if n.Name == "data" {
@@ -98,7 +100,7 @@ func TestContentBlocks(t *testing.T) {
 		map[string]any{"type": "resource", "resource": map[string]any{"uri": "mem://x", "mimeType": "text/plain", "text": "one\ntwo"}},
 		map[string]any{"type": "text", "text": "line one\nline two\x1b]0;pwned\x07"},
 	}})
-	tr := newResultTree(res, false, nil)
+	tr := newResultTree(res, decodeStructured(res, nil), false, nil)
 	tr.SetHeight(50)
 	got := plainTree(tr, 120, false)
 	for _, want := range []string{"structuredContent  none", "▾ content  6 blocks", "▸ [0] text: JSON  15 bytes",

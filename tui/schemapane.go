@@ -56,13 +56,14 @@ type costsMeasuredMsg struct {
 
 // sync counts, off the UI loop, the badges of the folded lines on screen
 // that have none yet. It walks only the lines on screen. The command reads
-// the view's own parsed schemas (safe for concurrent readers), finds each
-// line by its route, writes the subtree out (bounded by SCAN_CAP) and
-// counts its tokens.
+// the view's own parsed schemas (safe for concurrent readers): each
+// line's own node, by its section's schema, writes the subtree out
+// (bounded by SCAN_CAP) and counts its tokens.
 func (p *schemaPane) sync(e env) tea.Cmd {
 	type job struct {
-		n     *schematree.Node
-		route schematree.Route
+		n       *schematree.Node
+		section string
+		node    *model.Node
 	}
 	var jobs []job
 	p.t.Visible(func(_ int, n *schematree.Node) {
@@ -72,8 +73,9 @@ func (p *schemaPane) sync(e env) tea.Cmd {
 		if _, ok := p.costs[n]; ok {
 			return
 		}
-		if r, ok := n.Route(); ok {
-			jobs = append(jobs, job{n, r})
+		r, routed := n.Route()
+		if _, term, ok := n.SchemaNodes(); routed && ok {
+			jobs = append(jobs, job{n, r.Section, term})
 		}
 	})
 	if len(jobs) == 0 {
@@ -87,13 +89,11 @@ func (p *schemaPane) sync(e env) tea.Cmd {
 	return func() tea.Msg {
 		out := costsMeasuredMsg{tool: id, ticket: t, costs: make(map[*schematree.Node]subtreeCost, len(jobs))}
 		for _, j := range jobs {
-			s := docs[j.route.Section]
+			s := docs[j.section]
 			c := subtreeCost{tokens: -1}
 			if s != nil {
-				if node, ok := j.route.Resolve(s); ok {
-					sub := summarizer.WriteSubtree(s, node)
-					c = subtreeCost{depth: sub.Depth, tokens: counter.CL100K(string(sub.JSON)), capped: sub.Capped}
-				}
+				sub := summarizer.WriteSubtree(s, j.node)
+				c = subtreeCost{depth: sub.Depth, tokens: counter.CL100K(string(sub.JSON)), capped: sub.Capped}
 			}
 			out.costs[j.n] = c
 		}

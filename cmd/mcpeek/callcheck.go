@@ -71,7 +71,7 @@ func checkOutcome(tool model.Tool, res *mcpclient.CallResult) (*resultcheck.Outc
 	var target *resultcheck.Target
 	if tool.HasOutputSchema() {
 		var err error
-		if target, err = resultcheck.NewTarget(tool.OutputSchema); err != nil {
+		if target, err = resultcheck.NewTarget(model.ParseTool(tool)); err != nil {
 			return nil, fmt.Errorf("--check: %w", err)
 		}
 	}

@@ -37,7 +37,7 @@ func (a *app) loadTool(ctx context.Context, ref toolRef) (model.Tool, error) {
 		if err != nil {
 			return model.Tool{}, fmt.Errorf("cannot read the schema file: %w", err)
 		}
-		if _, err := model.ParseSchema(b); err != nil {
+		if _, err := model.SharedSchema(b); err != nil {
 			return model.Tool{}, fmt.Errorf("%s is not a usable JSON Schema: %w", ref.schemaPath, err)
 		}
 		name := strings.TrimSuffix(filepath.Base(ref.schemaPath), filepath.Ext(ref.schemaPath))
@@ -64,7 +64,7 @@ func outputSchema(tool model.Tool, purpose string) (*model.Schema, error) {
 	if !tool.HasOutputSchema() {
 		return nil, usageError("%s declares no output schema: there is nothing to %s", tool.ID(), purpose)
 	}
-	return model.ParseSchema(tool.OutputSchema)
+	return model.SharedSchema(tool.OutputSchema)
 }
 
 // target is what a schema command works on: the tool and the budget.

@@ -111,7 +111,7 @@ func buildSummaryView(ref toolRef, tool model.Tool, opts summarizer.Options, wit
 	var planner any // exactly what a planner is shown
 	var out *model.Schema
 	if ref.fromFile() || tool.HasOutputSchema() {
-		s, err := model.ParseSchema(tool.OutputSchema)
+		s, err := model.SharedSchema(tool.OutputSchema)
 		if err != nil && ref.fromFile() {
 			return v, err
 		}

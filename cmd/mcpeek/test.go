@@ -266,7 +266,7 @@ func prepareTools(m *mcpclient.Manager, list []calls.Call) map[string]*toolPrep 
 		p.tool = tool
 		p.input = toolargs.New(tool.InputSchema)
 		if tool.HasOutputSchema() {
-			if p.target, err = resultcheck.NewTarget(tool.OutputSchema); err != nil {
+			if p.target, err = resultcheck.NewTarget(model.ParseTool(tool)); err != nil {
 				p.missing = fmt.Sprintf("the output schema of %s cannot be read: %v", tool.ID(), err)
 			}
 		}

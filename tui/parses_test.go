@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"slices"
+	"testing"
+
+	"mcpeek/model"
+)
+
+// TestWalkParsesEachSchemaOnce counts the schemas read in one explorer
+// walk: start (the totals' descriptors, the change marks' lint), find a
+// field (the search index), open two tools, call each once. Every part
+// asks for the same parse, so each distinct schema is read once.
+//
+// The demo tools' schemas get a trailing space, bytes no other test of
+// the process has asked for: a parse shared with an earlier test would
+// hide a second one here.
+func TestWalkParsesEachSchemaOnce(t *testing.T) {
+	b := demoCalls(t, demoResult(t))
+	distinct := map[string]bool{}
+	tools := b.servers[0].Tools
+	for i := range tools {
+		tl := &tools[i]
+		for _, raw := range []*[]byte{(*[]byte)(&tl.InputSchema), (*[]byte)(&tl.OutputSchema)} {
+			if len(*raw) > 0 {
+				*raw = append(slices.Clip(*raw), ' ')
+				distinct[string(*raw)] = true
+			}
+		}
+	}
+	before := model.Parses()
+	h := newHarness(t, b, 120, 40)
+	h.m.focus = focusTools
+	h.keys("f") // the field search indexes every tool's fields
+	if h.m.fields.index == nil {
+		t.Fatal("f built no field index")
+	}
+	h.keys("esc")
+	for _, name := range []string{"shop_get_order", "docs_get_document"} {
+		h.pickTool(name)
+		h.run(h.callShown("{}"))
+		if o := h.m.current.last; o == nil || o.check == nil || !o.check.Checked {
+			t.Fatalf("%s: the call's result was not checked: %+v", name, o)
+		}
+	}
+	parses := model.Parses() - before
+	t.Logf("%d schema parses for %d distinct schemas", parses, len(distinct))
+	if parses != int64(len(distinct)) {
+		t.Errorf("the walk read %d schemas for %d distinct ones, want one each", parses, len(distinct))
+	}
+}
+
+// TestCallDecodesStructuredContentOnce: the check's decoded result is the
+// one every result tree of the call shows, however often the pane is
+// built again.
+func TestCallDecodesStructuredContentOnce(t *testing.T) {
+	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
+	h.pickTool("shop_get_order")
+	h.run(h.callShown("{}"))
+	o := h.m.current.last
+	if o == nil || o.check == nil || o.structured == nil || o.structured != o.check.Value {
+		t.Fatalf("the outcome's structuredContent is not the check's decoded value: %+v", o)
+	}
+	for range 2 {
+		p := resultPaneOf(h.m.current, nil)
+		found := false
+		for n := p.t.First(); n != nil; n = n.Next() {
+			if d, ok := n.Data().(*valueData); ok && n.Name == "structuredContent" {
+				found = d.v == o.structured
+			}
+		}
+		if !found {
+			t.Fatal("the result tree decoded structuredContent again")
+		}
+	}
+}
