@@ -172,7 +172,11 @@ func (m *Model) sync() tea.Cmd {
 			cmds = append(cmds, p.sync(m.env()))
 		}
 	}
-	if srv, ok := m.selectedServer(); ok {
+	// A server that lists no tools (yet: the cursor starts on the row of a
+	// server still connecting) has no totals to show, and counting the
+	// gateway's tools/list with them would load both vocabularies (11 MB)
+	// while the first listing is indexed and linted.
+	if srv, ok := m.selectedServer(); ok && len(srv.Tools) > 0 {
 		if r, _ := m.tools.selected(); r.tool < 0 {
 			cmds = append(cmds, m.requestTotals(srv))
 		}
