@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -37,9 +38,9 @@ type baseline struct {
 }
 
 // toolMark is what the explorer knows of one tool's changes and findings,
-// for the definition raw.
+// for the definition raw (the listed tool's own bytes, never a copy).
 type toolMark struct {
-	raw string
+	raw []byte
 	// changes are since the lock file when it lists the tool and the tool
 	// differs from it, else since the tool was first listed in this run.
 	changes []schemadiff.Change
@@ -284,7 +285,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 		}
 		for _, t := range s.Tools {
 			id := t.ID()
-			k := toolMark{raw: string(t.Raw), findings: findings[id]}
+			k := toolMark{raw: t.Raw, findings: findings[id]}
 			switch {
 			case len(fromBase[t.Name]) > 0:
 				k.changes, k.old = fromBase[t.Name], baseTools[t.Name]
@@ -312,7 +313,7 @@ func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint
 			continue
 		}
 		for _, t := range s.Tools {
-			if p, ok := prev[t.ID()]; ok && p.raw == string(t.Raw) {
+			if p, ok := prev[t.ID()]; ok && bytes.Equal(p.raw, t.Raw) {
 				out[t.ID()] = p.findings
 			} else {
 				todo = append(todo, t)
@@ -378,7 +379,7 @@ func sortFindings(fs []lint.Finding) []lint.Finding {
 // the definition raw.
 func (c *changeState) markOf(id string, raw []byte) (toolMark, bool) {
 	k, ok := c.marks[id]
-	return k, ok && k.raw == string(raw)
+	return k, ok && bytes.Equal(k.raw, raw)
 }
 
 // toolSegs are the marks after a tool's name in the tools pane: its worst
