@@ -225,12 +225,14 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 		return nil
 	}
 	c.ticket = 0
+	c.marks, c.removed = msg.marks, msg.removed
 	var next tea.Cmd
 	if c.again {
+		// Asked for meanwhile: started from these marks (markTools
+		// hands c.marks on), so unchanged tools are not linted again.
 		c.again = false
 		next = m.markTools()
 	}
-	c.marks, c.removed = msg.marks, msg.removed
 	c.anyChange, c.anyRejected = false, false
 	for _, k := range c.marks {
 		c.anyChange = c.anyChange || k.worst() != 0 || k.added

@@ -207,10 +207,6 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	}
 	l.inFlight, l.applied = 0, msg.ticket
 	var cmds []tea.Cmd
-	if l.again {
-		l.again = false
-		cmds = append(cmds, m.requestServers())
-	}
 	wasBusy := m.busy()
 	untouched := m.landed && wasBusy && m.landedOn != ""
 	// The row under the cursor is named before the servers change under
@@ -218,6 +214,13 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	// order or fill differently.
 	keep := m.tools.key(m.servers)
 	m.servers, m.info = msg.servers, msg.info
+	if l.again {
+		// Asked for meanwhile: loaded from this snapshot's summaries
+		// (requestServers hands m.info on), so unchanged tools are not
+		// summarised again.
+		l.again = false
+		cmds = append(cmds, m.requestServers())
+	}
 	m.tools.rebuild(m.servers, m.info)
 	m.tools.selectKey(m.servers, keep)
 	if !m.landed || untouched {
