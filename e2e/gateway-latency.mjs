@@ -4,7 +4,10 @@
 // through the gateway over stdio, in turn, in one run. The gateway's own
 // upstream is another server-memory over stdio. A fourth client calls a
 // gateway over HTTP whose upstream is the embedded demo server, in process
-// (util_echo): the HTTP hop and the gateway without the upstream's.
+// (util_echo): the HTTP hop and the gateway without the upstream's; a fifth
+// calls the same gateway over stdio. Their difference is what this client
+// pays for speaking HTTP instead of stdio, whatever the server: the last
+// line takes it out of the HTTP gateway's added latency.
 //
 //   node e2e/gateway-latency.mjs MCPEEK_BINARY [CALLS] [PORT]
 import { spawn } from "node:child_process";
@@ -48,14 +51,17 @@ const via = await connectHTTP(port);
 const viaDemo = await connectHTTP(port + 1);
 const viaStdio = new Client({ name: "bench", version: "1" });
 await viaStdio.connect(new StdioClientTransport({ command: mcpeek, args: ["gateway", "--config", cfg, "--mode", "direct"], env }));
+const viaDemoStdio = new Client({ name: "bench", version: "1" });
+await viaDemoStdio.connect(new StdioClientTransport({ command: mcpeek, args: ["gateway", "--mode", "direct"], env, stderr: "ignore" }));
 const call = (c, name) => c.callTool({ name, arguments: name === "demo__util_echo" ? { message: "x" } : {} });
 for (let i = 0; i < 100; i++) {
   await call(direct, "read_graph");
   await call(via, "memory__read_graph");
   await call(viaStdio, "memory__read_graph");
   await call(viaDemo, "demo__util_echo");
+  await call(viaDemoStdio, "demo__util_echo");
 }
-const d = [], v = [], s = [], e = [];
+const d = [], v = [], s = [], e = [], es = [];
 const timed = async (into, c, name) => {
   const t = process.hrtime.bigint();
   await call(c, name);
@@ -66,14 +72,18 @@ for (let i = 0; i < calls; i++) {
   await timed(v, via, "memory__read_graph");
   await timed(s, viaStdio, "memory__read_graph");
   await timed(e, viaDemo, "demo__util_echo");
+  await timed(es, viaDemoStdio, "demo__util_echo");
 }
 const pct = (a, p) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))];
 const f = (x) => x.toFixed(0).padStart(5);
 const p50 = (a) => pct(a, .5);
-console.log(`p50 µs: direct ${f(p50(d))}  http gateway ${f(p50(v))} (added ${f(p50(v) - p50(d))})  stdio gateway ${f(p50(s))} (added ${f(p50(s) - p50(d))})  http gateway, in-process upstream ${f(p50(e))}  p99: ${f(pct(d, .99))} ${f(pct(v, .99))} ${f(pct(s, .99))}`);
+console.log(`p50 µs: direct ${f(p50(d))}  http gateway ${f(p50(v))} (added ${f(p50(v) - p50(d))})  stdio gateway ${f(p50(s))} (added ${f(p50(s) - p50(d))})  http gateway, in-process upstream ${f(p50(e))}  stdio ${f(p50(es))}  p99: ${f(pct(d, .99))} ${f(pct(v, .99))} ${f(pct(s, .99))}`);
+const transport = p50(e) - p50(es);
+console.log(`this client's HTTP over its stdio ${f(transport)}  http gateway added without it ${f(p50(v) - p50(d) - transport)}`);
 await direct.close();
 await via.close();
 await viaStdio.close();
 await viaDemo.close();
+await viaDemoStdio.close();
 gw.kill("SIGTERM");
 demoGw.kill("SIGTERM");

@@ -1,6 +1,12 @@
 package tokens
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tiktoken-go/tokenizer"
+)
 
 // TestKnownCounts checks counts against values published for these
 // encodings (OpenAI's tiktoken gives the same numbers).
@@ -27,5 +33,58 @@ func TestKnownCounts(t *testing.T) {
 		if got := c.Measure(text); got.O200K != want {
 			t.Errorf("Measure(%q) = %+v, want %d o200k tokens", text, got, want)
 		}
+	}
+}
+
+// Counting a text a piece at a time gives the count of the whole text, in
+// both encodings, whatever falls at the pieces' ends: JSON, contractions
+// before and after a quote, capitals, digits, non-ASCII letters, white
+// space and new lines. Pieces of a few bytes end at nearly every place
+// where one may.
+func TestCountInPiecesIsTheWholeCount(t *testing.T) {
+	t.Parallel()
+	schema, err := os.ReadFile("../summarizer/testdata/payments.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{
+		"payments schema": string(schema)[:60_000],
+		"mixed": strings.Repeat(`{"name":"it's","Name's":"fooBAR","ID":"x'd", "n":"12345678"`+
+			`,"grüße":"Straße\"","é":"naïve"}`+"\n  \"tab\"\t\"end  \r\n\"don't\"'s\"ÉCOLE\"a\"\"\"b'\"", 40),
+		"no place to end": strings.Repeat("a b c 123 ", 50),
+	}
+	c := NewCounter()
+	c.load()
+	if c.loadFailed != nil {
+		t.Fatal(c.loadFailed)
+	}
+	for name, text := range texts {
+		for _, codec := range []tokenizer.Codec{c.cl100k, c.o200k} {
+			want, err := codec.Count(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, size := range []int{1, 2, 3, 7, 64, 1000} {
+				if got := count(codec, text, size); got != want {
+					t.Errorf("%s, %s, pieces of %d bytes: %d tokens, the whole text %d", name, codec.GetName(), size, got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkMeasure6MB counts a 6 MB JSON text (the payments schema 20
+// times over, about a 1,223-tool tools/list) in both encodings.
+func BenchmarkMeasure6MB(b *testing.B) {
+	schema, err := os.ReadFile("../summarizer/testdata/payments.schema.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	text := strings.Repeat(string(schema), 20)
+	c := NewCounter()
+	c.Measure("")
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		c.Measure(text)
 	}
 }

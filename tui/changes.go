@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -33,9 +34,9 @@ type baseline struct {
 }
 
 // toolMark is what the explorer knows of one tool's changes and findings,
-// for the definition raw.
+// for the definition raw (the listed tool's own bytes, never a copy).
 type toolMark struct {
-	raw string
+	raw []byte
 	// changes are since the lock file when it lists the tool and the tool
 	// differs from it, else since the tool was first listed in this run.
 	changes []schemadiff.Change
@@ -220,12 +221,14 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 		return nil
 	}
 	c.ticket = 0
+	c.marks, c.removed = msg.marks, msg.removed
 	var next tea.Cmd
 	if c.again {
+		// Asked for meanwhile: started from these marks (markTools
+		// hands c.marks on), so unchanged tools are not linted again.
 		c.again = false
 		next = m.markTools()
 	}
-	c.marks, c.removed = msg.marks, msg.removed
 	c.anyChange, c.anyRejected = false, false
 	for _, k := range c.marks {
 		c.anyChange = c.anyChange || k.worst() != 0 || k.added
@@ -283,7 +286,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 		}
 		for _, t := range s.Tools {
 			id := t.ID()
-			k := toolMark{raw: string(t.Raw), findings: findings[id]}
+			k := toolMark{raw: t.Raw, findings: findings[id]}
 			switch {
 			case len(fromBase[t.Name]) > 0:
 				k.changes, k.old = fromBase[t.Name], baseTools[t.Name]
@@ -311,7 +314,7 @@ func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint
 			continue
 		}
 		for _, t := range s.Tools {
-			if p, ok := prev[t.ID()]; ok && p.raw == string(t.Raw) {
+			if p, ok := prev[t.ID()]; ok && bytes.Equal(p.raw, t.Raw) {
 				out[t.ID()] = p.findings
 			} else {
 				todo = append(todo, t)
@@ -329,7 +332,7 @@ func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint
 // the definition raw.
 func (c *changeState) markOf(id string, raw []byte) (toolMark, bool) {
 	k, ok := c.marks[id]
-	return k, ok && k.raw == string(raw)
+	return k, ok && bytes.Equal(k.raw, raw)
 }
 
 // toolSegs are the marks after a tool's name in the tools pane: its worst

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -399,5 +400,28 @@ func TestLockFileOverTheLimitIsANote(t *testing.T) {
 	msg, ok := readBaseline(path, 10)().(baselineReadMsg)
 	if !ok || msg.err == nil || !strings.Contains(msg.err.Error(), "over the 10 bytes limit for a snapshot") {
 		t.Fatalf("readBaseline = %#v, want the limit", msg)
+	}
+}
+
+// Marking a listing keeps no copy of its definitions: a mark shares its
+// tool's bytes (a 1,223-tool server's are 6 MB, which the listing holds
+// already). Marking again what is marked lints nothing, so what it
+// allocates is the marks' maps, far less than the definitions.
+func TestMarksShareTheDefinitions(t *testing.T) {
+	servers := demoBackend(t).servers[:1]
+	prev, _ := markServers(servers, schemadiff.Snapshot{}, false, nil, nil)
+	defs := 0
+	for _, tl := range servers[0].Tools {
+		defs += len(tl.Raw)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	marks, _ := markServers(servers, schemadiff.Snapshot{}, false, nil, prev)
+	runtime.ReadMemStats(&after)
+	if len(marks) != len(servers[0].Tools) {
+		t.Fatalf("%d marks for %d tools", len(marks), len(servers[0].Tools))
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > uint64(defs)/4 {
+		t.Errorf("marking %d tools again allocated %d bytes, against %d bytes of definitions", len(marks), got, defs)
 	}
 }

@@ -96,7 +96,7 @@ func (p *diffPane) sync(e env) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	same := p.gen != 0 && cs.base == p.base && k.raw == p.mark.raw && k.sinceStart == p.mark.sinceStart &&
+	same := p.gen != 0 && cs.base == p.base && string(k.raw) == string(p.mark.raw) && k.sinceStart == p.mark.sinceStart &&
 		string(k.old.Raw) == string(p.mark.old.Raw)
 	p.gen, p.mark, p.base = cs.gen, k, cs.base
 	if same {

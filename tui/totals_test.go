@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"mcpeek/model"
 	"mcpeek/tokens"
 )
 
@@ -42,5 +43,27 @@ func TestServerTotalsColumnsFitTheirNumbers(t *testing.T) {
 	}
 	if len(ends) != 3 || ends[0] != ends[1] || ends[1] != ends[2] {
 		t.Errorf("the cl100k column is not aligned: %v\n%s", ends, scr)
+	}
+}
+
+// A server that lists no tools yet has no totals to show, so selecting
+// its row counts nothing: in particular the gateway's tools/list, whose
+// count loads both vocabularies (11 MB), waits for a server with tools.
+// At start-up the cursor sits on the row of a server still connecting.
+func TestNoTotalsForAServerWithoutTools(t *testing.T) {
+	b := &fakeBackend{servers: []model.Server{{Name: "big", State: model.StateStarting}}}
+	h := newHarness(t, b, 100, 30)
+	if srv, ok := h.m.selectedServer(); !ok || srv.Name != "big" {
+		t.Fatalf("selected %+v, want big's row", srv)
+	}
+	if _, ok := h.m.totals.servers["big"]; ok || h.m.totals.gatewayAsked {
+		t.Fatalf("totals counted for a server with no tools: %+v, gateway asked %v", h.m.totals.servers["big"], h.m.totals.gatewayAsked)
+	}
+	// Once it lists tools, its row counts them, the gateway's list with them.
+	b.servers = []model.Server{{Name: "big", State: model.StateConnected, Tools: demoBackend(t).servers[0].Tools}}
+	h.send(ServerChangedMsg{Server: "big"})
+	h.keys("g")
+	if tt, ok := h.m.totals.servers["big"]; !ok || !tt.done || h.m.totals.gateway == nil {
+		t.Fatalf("no totals once big lists tools: %+v, gateway %v", tt, h.m.totals.gateway)
 	}
 }

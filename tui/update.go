@@ -172,7 +172,11 @@ func (m *Model) sync() tea.Cmd {
 			cmds = append(cmds, p.sync(m.env()))
 		}
 	}
-	if srv, ok := m.selectedServer(); ok {
+	// A server that lists no tools (yet: the cursor starts on the row of a
+	// server still connecting) has no totals to show, and counting the
+	// gateway's tools/list with them would load both vocabularies (11 MB)
+	// while the first listing is indexed and linted.
+	if srv, ok := m.selectedServer(); ok && len(srv.Tools) > 0 {
 		if r, _ := m.tools.selected(); r.tool < 0 {
 			cmds = append(cmds, m.requestTotals(srv))
 		}
@@ -203,10 +207,6 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	}
 	l.inFlight, l.applied = 0, msg.ticket
 	var cmds []tea.Cmd
-	if l.again {
-		l.again = false
-		cmds = append(cmds, m.requestServers())
-	}
 	wasBusy := m.busy()
 	untouched := m.landed && wasBusy && m.landedOn != ""
 	// The row under the cursor is named before the servers change under
@@ -214,6 +214,13 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	// order or fill differently.
 	keep := m.tools.key(m.servers)
 	m.servers, m.info = msg.servers, msg.info
+	if l.again {
+		// Asked for meanwhile: loaded from this snapshot's summaries
+		// (requestServers hands m.info on), so unchanged tools are not
+		// summarised again.
+		l.again = false
+		cmds = append(cmds, m.requestServers())
+	}
 	m.tools.rebuild(m.servers, m.info)
 	m.tools.selectKey(m.servers, keep)
 	if !m.landed || untouched {
