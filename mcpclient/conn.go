@@ -160,7 +160,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		// reply travels on the event stream, not on the POST).
 		version = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 	}
-	opts := []client.ClientOption{client.WithClientCapabilities(c.peer.capabilities(e.transport()))}
+	opts := []client.ClientOption{client.WithClientCapabilities(c.peer.capabilities())}
 	if version != "" {
 		opts = append(opts, client.WithProtocolVersion(version))
 	}
@@ -207,7 +207,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	if err := c.start(ctx); err != nil {
 		return nil, fmt.Errorf("start: %w", err)
 	}
-	if bidi, ok := c.tr.(transport.BidirectionalInterface); ok && e.transport() != model.TransportSSE {
+	if bidi, ok := c.tr.(transport.BidirectionalInterface); ok {
 		// In place of the handler mcp-go's client installed: see peer.
 		bidi.SetRequestHandler(c.peer.serve)
 	}

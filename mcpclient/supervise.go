@@ -121,7 +121,7 @@ func (s *serverState) snapshot() model.Server {
 	if s.failures > 0 {
 		srv.Retry = model.Retry{Attempt: s.failures + 1, At: s.retryAt}
 	}
-	if s.peer.capabilities(srv.Transport).Roots != nil {
+	if s.peer.capabilities().Roots != nil {
 		for _, r := range s.peer.roots {
 			srv.Roots = append(srv.Roots, r.URI)
 		}
