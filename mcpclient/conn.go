@@ -44,7 +44,12 @@ type conn struct {
 	peer       *peer
 	onLog      func(mcp.JSONRPCNotification)
 	clean      func(string) string
-	logLevel   mcp.LoggingLevel
+	onUpdated  func(uri string)
+
+	// level is the lowest log severity asked of the server ("" asks
+	// nothing): set at dial, changed by SetLogLevel.
+	levelMu  sync.Mutex
+	logLevel mcp.LoggingLevel
 
 	life       context.Context
 	cancelLife context.CancelFunc
@@ -66,6 +71,11 @@ type conn struct {
 
 	toolsMu sync.Mutex
 	typed   map[string]*mcp.Tool // for x-mcp-header mirroring on modern HTTP
+
+	// subs are the 2026-07-28 listen streams of subscribed resources, by
+	// URI; each ends with the connection.
+	subsMu sync.Mutex
+	subs   map[string]func()
 
 	progressMu sync.Mutex
 	progress   map[string]*progressSink // by progress token
@@ -96,6 +106,10 @@ type dialConfig struct {
 	// logLevel is the lowest log severity asked of the server ("" asks
 	// nothing).
 	logLevel mcp.LoggingLevel
+	// onUpdated is called, on a transport goroutine, with the URI of a
+	// subscribed resource the server says changed
+	// (notifications/resources/updated). It must not block.
+	onUpdated func(uri string)
 	// later runs f in the background, tracked by the Manager: a connection
 	// whose set-up ran out of time is closed there, so that the attempt
 	// ends at its timeout rather than once the child is reaped. nil closes
@@ -148,6 +162,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		onLog:      dc.onLog,
 		clean:      dc.clean,
 		logLevel:   dc.logLevel,
+		onUpdated:  dc.onUpdated,
 		life:       life,
 		cancelLife: cancel,
 		lost:       make(chan struct{}),
@@ -232,7 +247,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		}
 		t.Stop()
 	}
-	if !c.modern() && c.logLevel != "" && c.logs() {
+	if !c.modern() && c.level() != "" && c.logs() {
 		c.goTracked(c.setLogLevel)
 	}
 	return c, nil
@@ -247,7 +262,14 @@ func (c *conn) logs() bool { return c.info != nil && c.info.Capabilities.Logging
 func (c *conn) setLogLevel() {
 	ctx, cancel := context.WithTimeout(c.life, listenAckTimeout)
 	defer cancel()
-	_, _ = c.request(ctx, string(mcp.MethodSetLogLevel), map[string]any{"level": c.logLevel})
+	_, _ = c.request(ctx, string(mcp.MethodSetLogLevel), map[string]any{"level": c.level()})
+}
+
+// level is the lowest log severity asked of the server, "" for none.
+func (c *conn) level() mcp.LoggingLevel {
+	c.levelMu.Lock()
+	defer c.levelMu.Unlock()
+	return c.logLevel
 }
 
 // start starts the transport under the connection's lifetime context (SSE
@@ -310,6 +332,14 @@ func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
 		}
 	case string(mcp.MethodNotificationProgress):
 		c.handleProgress(n)
+	case string(mcp.MethodNotificationResourceUpdated):
+		var p struct {
+			URI string `json:"uri"`
+		}
+		notificationParams(n, &p)
+		if c.onUpdated != nil && p.URI != "" {
+			c.onUpdated(p.URI)
+		}
 	}
 }
 
