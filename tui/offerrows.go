@@ -37,6 +37,15 @@ func (l *toolList) moveToOffer() {
 	}
 }
 
+// matchCount is how many offers pass the filter.
+func (o *offerState) matchCount() int {
+	n := 0
+	for _, m := range o.matches {
+		n += len(m)
+	}
+	return n
+}
+
 // offerRows are server's offer rows under the filter, and the best score
 // among them.
 func (l *toolList) offerRows(si int, server string) ([]toolRow, search.Score) {
@@ -113,9 +122,9 @@ func (p toolsView) offerRow(l *toolList, r toolRow, srv model.Server) (segs []se
 func offerIcon(k offerKind) string {
 	switch k {
 	case offerResource:
-		return "◇"
+		return "▤"
 	case offerTemplate:
-		return "◈"
+		return "▦"
 	case offerPrompt:
 		return "»"
 	}

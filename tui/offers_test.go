@@ -124,7 +124,7 @@ func (h *harness) selectOffer(kind, name string) {
 func TestOffersInTheExplorer(t *testing.T) {
 	h, _ := offersHarness(t, offersServer(3, 1, 0), 120, 40)
 	screen := h.screen()
-	for _, want := range []string{"echo", "◇ r0red", "◇ config", "◈ by id", "» greet"} {
+	for _, want := range []string{"echo", "▤ r0red", "▤ config", "▦ by id", "» greet"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("no %q in:\n%s", want, screen)
 		}

@@ -114,7 +114,7 @@ func (m *Model) toolsPane() string {
 	title := head.Render("Servers & tools")
 	if m.tools.filter != "" {
 		title = head.Render("/") + s.Accent.Render(model.SanitizeLine(m.tools.filter)) +
-			s.Dim.Render("  "+plural(len(m.tools.matches), "match"))
+			s.Dim.Render("  "+plural(len(m.tools.matches)+m.offers.matchCount(), "match"))
 	}
 	if len(m.tools.rows) == 0 {
 		msg := "No servers."
