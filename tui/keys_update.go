@@ -169,7 +169,7 @@ func (t *viewTrail) follow(now viewKind) {
 }
 
 func (m *Model) switchPane() {
-	if m.focus == focusTools && (m.current != nil || m.loading.id != "" || m.offers.shown != nil && m.offers.shown.result != nil) {
+	if m.focus == focusTools && (m.current != nil || m.loading.id != "" || m.offers.shown != nil && m.offers.shown.shown() != nil) {
 		m.focus = focusView
 	} else {
 		m.focus = focusTools

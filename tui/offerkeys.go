@@ -50,13 +50,18 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if !ok || p == nil {
 		return nil, false
 	}
+	if key.Matches(msg, k.View) && p.schema != nil {
+		p.showSchema = !p.showSchema
+		return nil, true
+	}
 	if m.focus == focusView {
+		t := p.shown()
 		switch {
-		case key.Matches(msg, k.Pane), p.result == nil:
+		case key.Matches(msg, k.Pane), t == nil:
 			m.focus = focusTools
 			return nil, key.Matches(msg, k.Pane)
 		}
-		return m.act(p.result.key(msg, k)), true
+		return m.act(t.key(msg, k)), true
 	}
 	switch {
 	case key.Matches(msg, k.Toggle), key.Matches(msg, k.Unfold), key.Matches(msg, k.CallForm):
@@ -73,7 +78,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.overlay.open(&detailsDialog{scrollLines{lines: m.offerDetailLines(so, ref)}})
 		return nil, true
 	case key.Matches(msg, k.Pane):
-		if p.result != nil {
+		if p.shown() != nil {
 			m.focus = focusView
 		}
 		return nil, true

@@ -32,6 +32,12 @@ type offerPane struct {
 	// read (the URI, the prompt and its arguments).
 	result *treePane
 	what   string
+	// schema is the tree of a JSON Schema in the resource's _meta (its
+	// list entry's, or its contents'), the tree a tool's schema gets;
+	// showSchema says v shows it in place of the result.
+	schema     *treePane
+	schemaName string
+	showSchema bool
 	// waiting is the read or get under way, 0 for none; err the last one's
 	// failure.
 	waiting ticket
@@ -46,7 +52,10 @@ type offerReadMsg struct {
 	ticket      ticket
 	what        string
 	tree        *schematree.Tree
-	err         error
+	// schema is the tree of a JSON Schema in the contents' _meta, if any.
+	schema     *schematree.Tree
+	schemaName string
+	err        error
 }
 
 // showOffer makes the right pane show the offer under the cursor, keeping
@@ -67,7 +76,21 @@ func (m *Model) showOffer() tea.Cmd {
 		m.offers.panes[key] = p
 	}
 	p.ref = ref // the lists may have been loaded again
+	if p.schema == nil && ref.kind != offerPrompt {
+		raw := so.templateOrResourceRaw(ref)
+		var entry struct {
+			Meta json.RawMessage `json:"_meta"`
+		}
+		if json.Unmarshal(raw, &entry) == nil {
+			if name, t := schemaTree(entry.Meta); t != nil {
+				p.schema, p.schemaName = &treePane{t: t, id: model.SanitizeLine(srv.Name)}, name
+			}
+		}
+	}
 	p.head = offerDetails(&m.styles, so, ref, max(m.layout.rightW, 20))
+	if p.schema != nil {
+		p.head = append(p.head, m.styles.Accent.Render("a JSON Schema in _meta."+model.SanitizeLine(p.schemaName)+": v shows its tree"))
+	}
 	p.resize(m.layout.rightW, m.layout.bodyH)
 	m.offers.shown = p
 	return nil
@@ -75,9 +98,19 @@ func (m *Model) showOffer() tea.Cmd {
 
 func (p *offerPane) resize(width, height int) {
 	p.width, p.height = width, height
-	if p.result != nil {
-		p.result.resize(width, max(height-len(p.head)-2, 1)) // the head, the line of what was read
+	for _, t := range []*treePane{p.result, p.schema} {
+		if t != nil {
+			t.resize(width, max(height-len(p.head)-2, 1)) // the head, the line of what is shown
+		}
 	}
+}
+
+// shown is the tree the pane shows, nil before a read.
+func (p *offerPane) shown() *treePane {
+	if p.showSchema && p.schema != nil {
+		return p.schema
+	}
+	return p.result
 }
 
 // render draws the details, then the result or what is awaited.
@@ -91,6 +124,9 @@ func (p *offerPane) render(s *Styles, focused bool) string {
 	}
 	b.WriteByte('\n')
 	switch {
+	case p.showSchema && p.schema != nil:
+		b.WriteString(fit(s.Dim.Render("─ the schema in _meta."+model.SanitizeLine(p.schemaName)+" (v: the contents)"), p.width) + "\n")
+		b.WriteString(p.schema.render(frame{styles: s, focused: focused}))
 	case p.waiting != 0:
 		b.WriteString(s.Dim.Render("asking the server…"))
 	case p.err != "":
@@ -256,6 +292,11 @@ func (m *Model) readOffer(p *offerPane, uri, prompt string, args map[string]stri
 			res, err := o.ReadResource(ctx, server, uri)
 			if msg.err = err; err == nil {
 				msg.tree = contentsTree(res.Contents)
+				for _, c := range res.Contents {
+					if msg.schemaName, msg.schema = schemaTree(c.Meta); msg.schema != nil {
+						break
+					}
+				}
 			}
 		}
 		return msg
@@ -276,6 +317,10 @@ func (m *Model) offerRead(msg offerReadMsg) tea.Cmd {
 	}
 	p.result = &treePane{t: msg.tree, id: model.SanitizeLine(msg.server)}
 	p.what = model.SanitizeLine(msg.what)
+	if msg.schema != nil {
+		p.schema, p.schemaName = &treePane{t: msg.schema, id: model.SanitizeLine(msg.server)}, msg.schemaName
+	}
+	p.showSchema = false
 	if p.ref.kind == offerResource {
 		if so := m.offers.get(msg.server); so.valid(p.ref) {
 			delete(so.updated, so.resources[p.ref.i].URI)
@@ -318,10 +363,9 @@ func contentsTree(contents []mcpclient.ResourceContents) *schematree.Tree {
 				top = append(top, schematree.NewNode(r, true, &textLines{text}))
 			}
 		}
-		if name, schema := metaSchema(c.Meta); schema != nil {
-			n := valueNode("schema in _meta."+model.SanitizeLine(name), "", &valueData{v: schema})
-			n.Kind = schematree.KindSection
-			top = append(top, n)
+		if name, raw := metaSchema(c.Meta); raw != nil {
+			top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection,
+				Name: "schema in _meta." + model.SanitizeLine(name), Count: -1, Note: "v shows its tree"}, false, nil))
 		}
 	}
 	if len(top) == 0 {
@@ -371,6 +415,17 @@ func promptTree(res *mcpclient.PromptResult) *schematree.Tree {
 	return t
 }
 
+// templateOrResourceRaw is a resource's or template's list entry.
+func (s *serverOffers) templateOrResourceRaw(r offerRef) json.RawMessage {
+	switch r.kind {
+	case offerResource:
+		return s.resources[r.i].Raw
+	case offerTemplate:
+		return s.templates[r.i].Raw
+	}
+	return nil
+}
+
 // cutUTF8 cuts s to at most n bytes, on a character boundary.
 func cutUTF8(s string, n int) string {
 	if len(s) <= n {
@@ -389,9 +444,23 @@ func isJSONType(mt string) bool {
 	return err == nil && (t == "application/json" || strings.HasSuffix(t, "+json"))
 }
 
+// schemaTree is the schema tree of the JSON Schema in _meta, if any, as a
+// tool's output schema is drawn; the member's name with it.
+func schemaTree(meta json.RawMessage) (string, *schematree.Tree) {
+	name, raw := metaSchema(meta)
+	if raw == nil {
+		return "", nil
+	}
+	s, err := model.ParseSchema(raw)
+	if err != nil {
+		return "", nil
+	}
+	return name, schematree.NewSchema(s, nil, "", "a resource has no input")
+}
+
 // metaSchema finds a JSON Schema in an item's _meta: a member that is an
-// object with $schema, or with type "object" and properties.
-func metaSchema(meta json.RawMessage) (string, *model.Value) {
+// object with $schema, or with properties.
+func metaSchema(meta json.RawMessage) (string, json.RawMessage) {
 	if len(bytes.TrimSpace(meta)) == 0 {
 		return "", nil
 	}
@@ -408,9 +477,7 @@ func metaSchema(meta json.RawMessage) (string, *model.Value) {
 		if json.Unmarshal(raw, &probe) != nil || (probe.Schema == nil && probe.Properties == nil) {
 			continue
 		}
-		if v, err := model.DecodeJSON(raw); err == nil {
-			return name, v
-		}
+		return name, raw
 	}
 	return "", nil
 }

@@ -37,7 +37,9 @@ func offersServer(n, vars, big int) *server.MCPServer {
 	}
 	srv.AddResource(mcp.NewResource("mem://json", "config", mcp.WithMIMEType("application/json")),
 		func(context.Context, mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-			return []mcp.ResourceContents{mcp.TextResourceContents{URI: "mem://json", MIMEType: "application/json", Text: `{"port": 8080, "hosts": ["a", "b"]}`}}, nil
+			return []mcp.ResourceContents{mcp.TextResourceContents{URI: "mem://json", MIMEType: "application/json", Text: `{"port": 8080, "hosts": ["a", "b"]}`,
+				Meta: map[string]any{"schema": map[string]any{"type": "object", "properties": map[string]any{
+					"port": map[string]any{"type": "integer", "description": "where it listens"}, "hosts": map[string]any{"type": "array", "items": map[string]any{"type": "string"}}}}}}}, nil
 		})
 	if big > 0 {
 		srv.AddResource(mcp.NewResource("mem://big", "big", mcp.WithMIMEType("text/plain")),
@@ -138,6 +140,11 @@ func TestOffersInTheExplorer(t *testing.T) {
 	if s := h.screen(); !strings.Contains(s, "port") || !strings.Contains(s, "8080") || !strings.Contains(s, "application/json") {
 		t.Errorf("the JSON resource is not shown as a tree:\n%s", s)
 	}
+	h.keys("v")
+	if s := h.screen(); !strings.Contains(s, "the schema in _meta.schema") || !strings.Contains(s, "port: integer") {
+		t.Errorf("v does not show the schema tree:\n%s", s)
+	}
+	h.keys("v")
 
 	h.selectOffer("template", "by id")
 	h.keys("enter")
