@@ -301,3 +301,26 @@ func TestHostileOffers(t *testing.T) {
 func logMsg(i int) model.LogMessage {
 	return model.LogMessage{Time: time.Unix(int64(i), 0), Level: "info", Text: fmt.Sprint(i)}
 }
+
+// TestRefreshHonoursTheCacheHint: U lists a server's offers again, except
+// within the shortest ttlMs its lists gave; the hints show in the details.
+func TestRefreshHonoursTheCacheHint(t *testing.T) {
+	h, _ := offersHarness(t, offersServer(1, 1, 0), 120, 30)
+	now := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
+	h.m.now = func() time.Time { return now }
+	so := h.m.offers.get("o")
+	so.loaded, so.cache[0] = now, mcpclient.CacheHint{TTL: 30 * time.Second, Scope: "session"}
+	h.selectOffer("resource", "config")
+	if s := h.screen(); !strings.Contains(s, "list cache fresh for 30s · scope session") {
+		t.Errorf("the cache hints are not in the details:\n%s", s)
+	}
+	h.keys("U")
+	if h.m.offers.get("o") != so || !strings.Contains(h.m.status.text, "still fresh") {
+		t.Errorf("U within the TTL listed again (status %q)", h.m.status.text)
+	}
+	now = now.Add(31 * time.Second)
+	h.keys("U")
+	if h.m.offers.get("o") == so {
+		t.Error("U past the TTL did not list again")
+	}
+}
