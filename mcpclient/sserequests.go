@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -64,6 +65,26 @@ func (t *sseTransport) SetProtocolVersion(version string) {
 	t.requests.mu.Unlock()
 	t.SSE.SetProtocolVersion(version)
 }
+
+// SendRequest is the SSE transport's, except that a request whose own
+// deadline ends the wait reports that deadline: mcp-go waits on a timer for
+// the time left and on the context at once, and the timer may fire first,
+// with an error that does not say the deadline passed (so the call would
+// read as a transport failure, not a timeout).
+func (t *sseTransport) SendRequest(ctx context.Context, req transport.JSONRPCRequest) (*transport.JSONRPCResponse, error) {
+	resp, err := t.SSE.SendRequest(ctx, req)
+	if err != nil && strings.HasPrefix(err.Error(), "timeout waiting for SSE response") {
+		if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < sseDeadlineSlack {
+			<-ctx.Done() // due at once
+			return nil, ctx.Err()
+		}
+	}
+	return resp, err
+}
+
+// sseDeadlineSlack is how near its deadline a request whose response timer
+// fired is taken to have reached it.
+const sseDeadlineSlack = 50 * time.Millisecond
 
 // Close stops the answers under way and closes the transport.
 func (t *sseTransport) Close() error {
