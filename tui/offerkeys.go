@@ -27,9 +27,11 @@ type ResourceUpdatedMsg struct {
 	Server, URI string
 }
 
-// subscribedMsg is the answer to a subscribe (u).
+// subscribedMsg is the answer to a subscribe (u), or to an unsubscribe
+// (u again: off).
 type subscribedMsg struct {
 	server, uri string
+	off         bool
 	err         error
 }
 
@@ -139,7 +141,8 @@ func (m *Model) offerDetailLines(so *serverOffers, r offerRef) []string {
 	return lines
 }
 
-// subscribe asks the server for the updates of the resource (u).
+// subscribe asks the server for the updates of the resource (u), or to
+// stop them when it is subscribed to already.
 func (m *Model) subscribe(srv model.Server, so *serverOffers, r offerRef) tea.Cmd {
 	o := m.offerer()
 	if r.kind != offerResource || o == nil {
@@ -149,24 +152,35 @@ func (m *Model) subscribe(srv model.Server, so *serverOffers, r offerRef) tea.Cm
 		return m.setStatus(srv.Name+" does not offer subscriptions", true)
 	}
 	uri := so.resources[r.i].URI
-	if so.subscribed[uri] {
-		return m.setStatus("already subscribed to "+model.SanitizeLine(uri), false)
-	}
-	ctx, server := m.ctx, srv.Name
+	ctx, server, off := m.ctx, srv.Name, so.subscribed[uri]
 	return func() tea.Msg {
+		if off {
+			return subscribedMsg{server: server, uri: uri, off: true, err: o.UnsubscribeResource(ctx, server, uri)}
+		}
 		return subscribedMsg{server: server, uri: uri, err: o.SubscribeResource(ctx, server, uri)}
 	}
 }
 
 func (m *Model) subscribed(msg subscribedMsg) tea.Cmd {
-	if msg.err != nil {
-		return m.setStatus(errorf("subscribe: %w", msg.err).Error(), true)
+	verb := "subscribe"
+	if msg.off {
+		verb = "unsubscribe"
 	}
-	if so := m.offers.get(msg.server); so != nil {
-		so.subscribed[msg.uri] = true
+	if msg.err != nil {
+		return m.setStatus(errorf("%s: %w", verb, msg.err).Error(), true)
+	}
+	so := m.offers.get(msg.server)
+	if so == nil {
+		return nil
 	}
 	m.showOffer()
-	return m.setStatus("subscribed to "+model.SanitizeLine(msg.uri)+": a change marks it", false)
+	if msg.off {
+		delete(so.subscribed, msg.uri)
+		delete(so.updated, msg.uri)
+		return m.setStatus("unsubscribed from "+model.SanitizeLine(msg.uri), false)
+	}
+	so.subscribed[msg.uri] = true
+	return m.setStatus("subscribed to "+model.SanitizeLine(msg.uri)+": a change marks it (u again stops)", false)
 }
 
 // resourceUpdated marks a resource the server says changed; enter reads

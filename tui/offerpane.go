@@ -143,7 +143,7 @@ func (p *offerPane) render(s *Styles, focused bool) string {
 func offerHint(k offerKind) string {
 	switch k {
 	case offerResource:
-		return "enter: read · u: subscribe to updates · Y: copy the URI · i: details"
+		return "enter: read · u: subscribe to updates (again: stop) · Y: copy the URI · i: details"
 	case offerTemplate:
 		return "enter: fill in the variables and read · Y: copy the template · i: details"
 	}

@@ -24,6 +24,7 @@ type Offerer interface {
 	GetPrompt(ctx context.Context, server, name string, args map[string]string) (*mcpclient.PromptResult, error)
 	Complete(ctx context.Context, server string, ref mcpclient.CompletionRef, arg, value string, resolved map[string]string) (*mcpclient.Completion, error)
 	SubscribeResource(ctx context.Context, server, uri string) error
+	UnsubscribeResource(ctx context.Context, server, uri string) error
 	SetLogLevel(ctx context.Context, server, level string) error
 }
 

@@ -226,6 +226,10 @@ func TestSubscribeMarksAnUpdate(t *testing.T) {
 	if so.updated["mem://r/1"] || !strings.Contains(h.screen(), "line one of mem://r/1") {
 		t.Errorf("enter did not read it again:\n%s", h.screen())
 	}
+	h.keys("u")
+	if so.subscribed["mem://r/1"] || !strings.Contains(h.m.status.text, "unsubscribed") {
+		t.Errorf("u again did not unsubscribe (status %q)", h.m.status.text)
+	}
 }
 
 // TestLogScreen: M opens the log screen; a server's log lines land there,
