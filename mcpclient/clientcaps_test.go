@@ -146,7 +146,7 @@ func (r *recorder) sample(_ context.Context, s SamplingRequest) (SamplingReply, 
 
 // TestClientAnswersServers: a server asks mcpeek for an elicitation, a
 // sampling and the roots, in each way it can (in process; in the
-// 2025-11-25 era with requests on stdio or HTTP; in the 2026-07-28 era
+// 2025-11-25 era with requests on stdio, HTTP or HTTP+SSE; in the 2026-07-28 era
 // with input requests), and the Manager's handlers answer; progress
 // reaches the caller; a timeout cancels the call on the server and says
 // so; log messages are kept, sanitised and redacted.
@@ -165,16 +165,19 @@ func TestClientAnswersServers(t *testing.T) {
 	t.Cleanup(httpLegacy.Close)
 	httpModern := httptest.NewServer(server.NewStreamableHTTPServer(capsFor("http-modern"), server.WithStateLess(true), quiet))
 	t.Cleanup(httpModern.Close)
+	sse := httptest.NewServer(newSSEServer(capsFor("sse")))
+	t.Cleanup(sse.Close)
 	rootDir := t.TempDir()
 	var r recorder
 	m := startManager(t, Config{Servers: []ServerConfig{legacy, modern,
 		{Name: "http-legacy", Type: "http", URL: httpLegacy.URL + "/mcp"},
 		{Name: "http-modern", Type: "http", URL: httpModern.URL + "/mcp"},
+		{Name: "sse", Type: "sse", URL: sse.URL + "/sse"},
 	}},
 		WithInProcess("inproc", capsFor("inproc")),
 		WithRoots(rootDir), WithElicitationHandler(r.elicit), WithSamplingHandler(r.sample))
 
-	for _, name := range []string{"inproc", "legacy", "modern", "http-legacy", "http-modern"} {
+	for _, name := range []string{"inproc", "legacy", "modern", "http-legacy", "http-modern", "sse"} {
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 			defer cancel()
@@ -311,20 +314,17 @@ func TestSamplingDeclinedByDefault(t *testing.T) {
 	}
 }
 
-// TestCapabilitiesDeclared: the client capabilities each transport
+// TestCapabilitiesDeclared: the client capabilities every transport
 // declares; roots only when some are offered.
 func TestCapabilitiesDeclared(t *testing.T) {
 	p := &peer{}
-	caps := p.capabilities(model.TransportStdio)
+	caps := p.capabilities()
 	if caps.Roots != nil || caps.Sampling == nil || caps.Elicitation == nil {
-		t.Errorf("stdio without roots declares %+v", caps)
+		t.Errorf("without roots declares %+v", caps)
 	}
 	p.roots = []mcp.Root{{URI: "file:///tmp"}}
-	if caps := p.capabilities(model.TransportStdio); caps.Roots == nil {
-		t.Errorf("stdio with roots declares %+v", caps)
-	}
-	if caps := p.capabilities(model.TransportSSE); caps.Roots != nil || caps.Sampling != nil || caps.Elicitation != nil {
-		t.Errorf("sse declares %+v, whose transport cannot answer", caps)
+	if caps := p.capabilities(); caps.Roots == nil {
+		t.Errorf("with roots declares %+v", caps)
 	}
 }
 

@@ -44,7 +44,12 @@ type conn struct {
 	peer       *peer
 	onLog      func(mcp.JSONRPCNotification)
 	clean      func(string) string
-	logLevel   mcp.LoggingLevel
+	onUpdated  func(uri string)
+
+	// level is the lowest log severity asked of the server ("" asks
+	// nothing): set at dial, changed by SetLogLevel.
+	levelMu  sync.Mutex
+	logLevel mcp.LoggingLevel
 
 	life       context.Context
 	cancelLife context.CancelFunc
@@ -67,6 +72,11 @@ type conn struct {
 	toolsMu sync.Mutex
 	typed   map[string]*mcp.Tool         // for x-mcp-header mirroring on modern HTTP
 	dropped map[string]model.HeaderFault // listed tools callTool refuses
+
+	// subs are the 2026-07-28 listen streams of subscribed resources, by
+	// URI; each ends with the connection.
+	subsMu sync.Mutex
+	subs   map[string]func()
 
 	progressMu sync.Mutex
 	progress   map[string]*progressSink // by progress token
@@ -97,6 +107,10 @@ type dialConfig struct {
 	// logLevel is the lowest log severity asked of the server ("" asks
 	// nothing).
 	logLevel mcp.LoggingLevel
+	// onUpdated is called, on a transport goroutine, with the URI of a
+	// subscribed resource the server says changed
+	// (notifications/resources/updated). It must not block.
+	onUpdated func(uri string)
 	// later runs f in the background, tracked by the Manager: a connection
 	// whose set-up ran out of time is closed there, so that the attempt
 	// ends at its timeout rather than once the child is reaped. nil closes
@@ -149,6 +163,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		onLog:      dc.onLog,
 		clean:      dc.clean,
 		logLevel:   dc.logLevel,
+		onUpdated:  dc.onUpdated,
 		life:       life,
 		cancelLife: cancel,
 		lost:       make(chan struct{}),
@@ -161,7 +176,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		// reply travels on the event stream, not on the POST).
 		version = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 	}
-	opts := []client.ClientOption{client.WithClientCapabilities(c.peer.capabilities(e.transport()))}
+	opts := []client.ClientOption{client.WithClientCapabilities(c.peer.capabilities())}
 	if version != "" {
 		opts = append(opts, client.WithProtocolVersion(version))
 	}
@@ -208,7 +223,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	if err := c.start(ctx); err != nil {
 		return nil, fmt.Errorf("start: %w", err)
 	}
-	if bidi, ok := c.tr.(transport.BidirectionalInterface); ok && e.transport() != model.TransportSSE {
+	if bidi, ok := c.tr.(transport.BidirectionalInterface); ok {
 		// In place of the handler mcp-go's client installed: see peer.
 		bidi.SetRequestHandler(c.peer.serve)
 	}
@@ -233,7 +248,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		}
 		t.Stop()
 	}
-	if !c.modern() && c.logLevel != "" && c.logs() {
+	if !c.modern() && c.level() != "" && c.logs() {
 		c.goTracked(c.setLogLevel)
 	}
 	return c, nil
@@ -248,7 +263,14 @@ func (c *conn) logs() bool { return c.info != nil && c.info.Capabilities.Logging
 func (c *conn) setLogLevel() {
 	ctx, cancel := context.WithTimeout(c.life, listenAckTimeout)
 	defer cancel()
-	_, _ = c.request(ctx, string(mcp.MethodSetLogLevel), map[string]any{"level": c.logLevel})
+	_, _ = c.request(ctx, string(mcp.MethodSetLogLevel), map[string]any{"level": c.level()})
+}
+
+// level is the lowest log severity asked of the server, "" for none.
+func (c *conn) level() mcp.LoggingLevel {
+	c.levelMu.Lock()
+	defer c.levelMu.Unlock()
+	return c.logLevel
 }
 
 // start starts the transport under the connection's lifetime context (SSE
@@ -311,6 +333,14 @@ func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
 		}
 	case string(mcp.MethodNotificationProgress):
 		c.handleProgress(n)
+	case string(mcp.MethodNotificationResourceUpdated):
+		var p struct {
+			URI string `json:"uri"`
+		}
+		notificationParams(n, &p)
+		if c.onUpdated != nil && p.URI != "" {
+			c.onUpdated(p.URI)
+		}
 	}
 }
 

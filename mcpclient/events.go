@@ -21,6 +21,9 @@ const (
 	// the newest, and the server's snapshot (model.Server.Log) holds the
 	// last ones.
 	EventLog
+	// EventResourceUpdated: a resource the server was subscribed to
+	// changed (notifications/resources/updated); Event.URI names it.
+	EventResourceUpdated
 )
 
 // String returns the kind's name.
@@ -32,6 +35,8 @@ func (k EventKind) String() string {
 		return "tools"
 	case EventLog:
 		return "log"
+	case EventResourceUpdated:
+		return "resource updated"
 	}
 	return "unknown"
 }
@@ -49,13 +54,16 @@ type Event struct {
 	// may miss some (a newer log event replaces one still waiting), never
 	// the newest; read the rest from the snapshot.
 	Log model.LogMessage
+	// URI is the resource of an EventResourceUpdated, as the server sent
+	// it: sanitise it before showing it.
+	URI string
 }
 
 // eventQueue decouples the Manager from the reader of its events: push never
 // blocks. Events wait in an unbounded queue, except that an event identical
 // in server, kind and state to one still waiting replaces it and moves to the
 // back. So nothing is lost but duplicates, the queue stays within
-// servers × kinds × states, and a server's last event always carries its
+// servers × kinds × states (× the URIs of updated resources), and a server's last event always carries its
 // current state, however slow the reader.
 type eventQueue struct {
 	mu      sync.Mutex
@@ -71,7 +79,7 @@ func newEventQueue() *eventQueue {
 func (q *eventQueue) push(e Event) {
 	q.mu.Lock()
 	for i, p := range q.pending {
-		if p.Server == e.Server && p.Kind == e.Kind && p.State == e.State {
+		if p.Server == e.Server && p.Kind == e.Kind && p.State == e.State && p.URI == e.URI {
 			q.pending = append(q.pending[:i], q.pending[i+1:]...)
 			break
 		}

@@ -30,14 +30,10 @@ type peer struct {
 	h      *handlers
 }
 
-// capabilities are the client capabilities declared to the server:
-// sampling, elicitation (form mode), and roots when there are roots to
-// offer. None over HTTP+SSE, whose mcp-go transport drops requests from the
-// server: a server told otherwise would wait forever for its answers.
-func (p *peer) capabilities(t model.Transport) mcp.ClientCapabilities {
-	if t == model.TransportSSE {
-		return mcp.ClientCapabilities{}
-	}
+// capabilities are the client capabilities declared to the server, on
+// every transport: sampling, elicitation (form mode), and roots when there
+// are roots to offer.
+func (p *peer) capabilities() mcp.ClientCapabilities {
 	caps := mcp.ClientCapabilities{
 		Sampling:    &mcp.SamplingCapability{},
 		Elicitation: &mcp.ElicitationCapability{},

@@ -59,10 +59,10 @@ func (c *conn) request(ctx context.Context, method string, params map[string]any
 		if c.clientInfo.Name != "" {
 			meta[mcp.MetaKeyClientInfo] = c.clientInfo
 		}
-		if c.logLevel != "" && c.logs() {
+		if level := c.level(); level != "" && c.logs() {
 			// 2026-07-28 servers send log messages only to a request that
 			// asks for them.
-			meta[mcp.MetaKeyLogLevel] = c.logLevel
+			meta[mcp.MetaKeyLogLevel] = level
 		}
 		params["_meta"] = meta
 	}

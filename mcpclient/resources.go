@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -75,6 +76,18 @@ type Listing[T any] struct {
 	Stopped string
 	// Skipped counts entries that were not objects of the expected shape.
 	Skipped int
+	// Cache is what the server said of caching the list (2026-07-28).
+	Cache CacheHint
+}
+
+// CacheHint is a list result's cache hints: how long the list may be
+// reused, and for whom.
+type CacheHint struct {
+	// TTL is how long the list stays fresh (ttlMs); 0 when not given.
+	TTL time.Duration
+	// Scope is who may share it (cacheScope: "session", "user",
+	// "global"...), sanitised; "" when not given.
+	Scope string
 }
 
 // ResourceContents is one item of a resources/read result, or a resource
@@ -191,8 +204,9 @@ func (r CompletionRef) param() map[string]any {
 func (m *Manager) ListResources(ctx context.Context, server string) (Listing[Resource], error) {
 	var out Listing[Resource]
 	err := m.onConn(ctx, server, "list resources", func(ctx context.Context, c *conn) error {
-		raws, stopped, err := c.listAll(ctx, string(mcp.MethodResourcesList), "resources")
+		raws, hint, stopped, err := c.listAll(ctx, string(mcp.MethodResourcesList), "resources")
 		out = decodeListing[Resource](raws, stopped)
+		out.Cache = hint
 		for i := range out.Items {
 			out.Items[i].Size = sizeOf(out.Items[i].Raw)
 		}
@@ -217,8 +231,9 @@ func sizeOf(raw json.RawMessage) int64 {
 func (m *Manager) ListResourceTemplates(ctx context.Context, server string) (Listing[ResourceTemplate], error) {
 	var out Listing[ResourceTemplate]
 	err := m.onConn(ctx, server, "list resource templates", func(ctx context.Context, c *conn) error {
-		raws, stopped, err := c.listAll(ctx, string(mcp.MethodResourcesTemplatesList), "resourceTemplates")
+		raws, hint, stopped, err := c.listAll(ctx, string(mcp.MethodResourcesTemplatesList), "resourceTemplates")
 		out = decodeListing[ResourceTemplate](raws, stopped)
+		out.Cache = hint
 		return err
 	})
 	return out, err
@@ -229,8 +244,9 @@ func (m *Manager) ListResourceTemplates(ctx context.Context, server string) (Lis
 func (m *Manager) ListPrompts(ctx context.Context, server string) (Listing[Prompt], error) {
 	var out Listing[Prompt]
 	err := m.onConn(ctx, server, "list prompts", func(ctx context.Context, c *conn) error {
-		raws, stopped, err := c.listAll(ctx, string(mcp.MethodPromptsList), "prompts")
+		raws, hint, stopped, err := c.listAll(ctx, string(mcp.MethodPromptsList), "prompts")
 		out = decodeListing[Prompt](raws, stopped)
+		out.Cache = hint
 		return err
 	})
 	return out, err
@@ -347,7 +363,7 @@ func (m *Manager) onConn(ctx context.Context, server, what string, do func(conte
 // key as they came. It stops, saying why, at the page cap, at
 // DefaultMaxListItems entries, or when a cursor repeats; what it has is
 // kept.
-func (c *conn) listAll(ctx context.Context, method, key string) (_ []json.RawMessage, stopped string, _ error) {
+func (c *conn) listAll(ctx context.Context, method, key string) (_ []json.RawMessage, hint CacheHint, stopped string, _ error) {
 	maxPages := c.maxPages
 	if maxPages <= 0 {
 		maxPages = defaultMaxPages
@@ -364,16 +380,19 @@ func (c *conn) listAll(ctx context.Context, method, key string) (_ []json.RawMes
 		}
 		raw, err := c.request(ctx, method, params)
 		if err != nil {
-			return all, "", err
+			return all, hint, "", err
 		}
 		var v map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &v); err != nil {
-			return all, "", fmt.Errorf("%s: malformed result on page %d: %w", method, page, err)
+			return all, hint, "", fmt.Errorf("%s: malformed result on page %d: %w", method, page, err)
+		}
+		if page == 1 {
+			hint = cacheHint(v)
 		}
 		var entries []json.RawMessage
 		if b, ok := v[key]; ok && string(b) != "null" {
 			if err := json.Unmarshal(b, &entries); err != nil {
-				return all, "", fmt.Errorf("%s: %s is not an array on page %d", method, key, page)
+				return all, hint, "", fmt.Errorf("%s: %s is not an array on page %d", method, key, page)
 			}
 		}
 		all = append(all, entries...)
@@ -381,7 +400,7 @@ func (c *conn) listAll(ctx context.Context, method, key string) (_ []json.RawMes
 			more := len(all) > DefaultMaxListItems || v["nextCursor"] != nil
 			all = all[:DefaultMaxListItems]
 			if more {
-				return all, fmt.Sprintf("the server offers more than %d; only the first %d are listed", DefaultMaxListItems, DefaultMaxListItems), nil
+				return all, hint, fmt.Sprintf("the server offers more than %d; only the first %d are listed", DefaultMaxListItems, DefaultMaxListItems), nil
 			}
 		}
 		var next string
@@ -390,15 +409,29 @@ func (c *conn) listAll(ctx context.Context, method, key string) (_ []json.RawMes
 		}
 		switch {
 		case next == "":
-			return all, "", nil
+			return all, hint, "", nil
 		case seen[next]:
-			return all, fmt.Sprintf("page %d repeats a cursor; the listing stopped there", page), nil
+			return all, hint, fmt.Sprintf("page %d repeats a cursor; the listing stopped there", page), nil
 		case page >= maxPages:
-			return all, fmt.Sprintf("still paginating after %d pages; the listing stopped there", maxPages), nil
+			return all, hint, fmt.Sprintf("still paginating after %d pages; the listing stopped there", maxPages), nil
 		}
 		seen[next] = true
 		cursor = next
 	}
+}
+
+// cacheHint reads a list result's ttlMs and cacheScope.
+func cacheHint(v map[string]json.RawMessage) CacheHint {
+	var h CacheHint
+	var ms float64
+	if json.Unmarshal(v["ttlMs"], &ms) == nil && ms > 0 {
+		h.TTL = time.Duration(min(ms, float64(365*24*time.Hour/time.Millisecond))) * time.Millisecond
+	}
+	var scope string
+	if json.Unmarshal(v["cacheScope"], &scope) == nil {
+		h.Scope = model.SanitizeLine(scope)
+	}
+	return h
 }
 
 // decodeListing decodes each entry into a T, keeping it raw; an entry that

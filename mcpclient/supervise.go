@@ -45,6 +45,9 @@ type serverState struct {
 	trying       bool          // a connection attempt is under way
 	changed      chan struct{} // closed and replaced on every change
 	login        *loginRequest // a Login waiting for the next attempt
+	// level is the log level SetLogLevel chose, asked of every later
+	// connection too; "" keeps the Manager's (WithLogLevel).
+	level mcp.LoggingLevel
 }
 
 // loginRequest is a Login waiting for the connection attempt that answers
@@ -121,7 +124,7 @@ func (s *serverState) snapshot() model.Server {
 	if s.failures > 0 {
 		srv.Retry = model.Retry{Attempt: s.failures + 1, At: s.retryAt}
 	}
-	if s.peer.capabilities(srv.Transport).Roots != nil {
+	if s.peer.capabilities().Roots != nil {
 		for _, r := range s.peer.roots {
 			srv.Roots = append(srv.Roots, r.URI)
 		}
@@ -335,8 +338,9 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 		onToolsChanged: s.signalRefresh,
 		peer:           s.peer,
 		onLog:          func(n mcp.JSONRPCNotification) { m.logged(s, n) },
+		onUpdated:      func(uri string) { m.updated(s, uri) },
 		clean:          s.clean,
-		logLevel:       m.opts.logLevel,
+		logLevel:       cmp.Or(s.logLevel(), m.opts.logLevel),
 		later:          m.background,
 	})
 	if err != nil {

@@ -83,9 +83,7 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 		if err != nil {
 			return nil, nil, err
 		}
-		t, err := transport.NewSSE(cfg.URL,
-			transport.WithSSELogger(discardLogger()),
-			transport.WithHTTPClient(client))
+		t, err := newSSETransport(cfg.URL, client)
 		if err != nil {
 			return nil, nil, fmt.Errorf("sse transport: %w", err)
 		}

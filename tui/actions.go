@@ -68,6 +68,9 @@ func (m *Model) act(a action) tea.Cmd {
 		return m.approveTool(a.op)
 	case closeDialog:
 		m.overlay.close()
+	case offerSubmit:
+		m.overlay.close()
+		return m.readOffer(a.pane, a.uri, a.prompt, a.args, a.what)
 	case copyText:
 		return m.copyText(a.text, a.what)
 	case saveTo:

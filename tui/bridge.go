@@ -40,6 +40,10 @@ func forward(events <-chan mcpclient.Event, runs <-chan *gateway.Run, send func(
 			if !ok {
 				return
 			}
+			if ev.Kind == mcpclient.EventResourceUpdated {
+				send(ResourceUpdatedMsg{Server: ev.Server, URI: ev.URI})
+				continue
+			}
 			send(ServerChangedMsg{Server: ev.Server})
 		case run = <-runs:
 			calls = run.Events()

@@ -29,6 +29,13 @@
 // (package resultcheck) and shown in the result view, a value tree of
 // what came back (resultpane.go, resulttree.go, valuetree.go).
 //
+// Besides tools, a server's resources, resource templates and prompts are
+// rows under it when its Backend is an Offerer (offers.go, offerrows.go):
+// the right pane shows one's details and what reading or getting it
+// returned (offerpane.go), a form asks for a template's variables or a
+// prompt's arguments with the server's completions (offerform.go), and
+// the log screen (logpane.go) keeps the servers' log messages in a ring.
+//
 // Finding things: the tools filter and the field search across tools (f)
 // rank with package search; / searches whichever pane has the keys
 // (search.go), and no key typed into an input runs a command.

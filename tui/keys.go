@@ -38,13 +38,17 @@ type keyMap struct {
 	CallForm, FormNext, FormPrev, EditArgs key.Binding
 	FormSubmit, OlderArgs, Decline         key.Binding
 	EscDecline                             key.Binding
+
+	// Resources, prompts and the log screen (offerkeys.go).
+	Complete, Subscribe, RefreshLists key.Binding
+	Logs, LevelUp, LevelDown          key.Binding
 }
 
 func newKeyMap() keyMap {
 	b := func(keys []string, k, help string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
 	}
-	return keyMap{
+	k := keyMap{
 		Up:          b([]string{"k", "up"}, "↑/k", "up"),
 		Down:        b([]string{"j", "down"}, "↓/j", "down"),
 		PageUp:      b([]string{"pgup", "ctrl+b", "ctrl+u"}, "pgup", "page up"),
@@ -119,6 +123,8 @@ func newKeyMap() keyMap {
 		Decline:     b([]string{"ctrl+d"}, "ctrl+d", "decline"),
 		EscDecline:  b([]string{"esc"}, "esc", "decline"),
 	}
+	offerKeys(&k)
+	return k
 }
 
 // treeHelp is the short help while a tree (summary, schema) has the keys.
@@ -138,18 +144,19 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "call (in the form)")
 	calls := []key.Binding{k.CallForm, submit, k.CallAgain, k.Save, k.SaveCall, k.Assert, k.CallOverlay}
+	offers := []key.Binding{k.Subscribe, k.RefreshLists, k.Logs}
 	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},
 			{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth, k.ExpandAll, k.CollapseAll},
-			{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.CopyValue, k.Desc, k.Reconnect, k.Pane, k.View},
+			slices.Concat([]key.Binding{k.Filter, k.Next, k.Prev, k.FindField, k.Details, k.Copy, k.CopyValue, k.Desc, k.Reconnect, k.Pane, k.View}, offers),
 			slices.Concat(views, calls, []key.Binding{k.Gateway, k.Traffic, k.Registry, k.Help, k.Quit}),
 		}
 	}
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Unfold, k.Fold, k.UnfoldAll, k.FoldAll, k.Toggle, k.Depth},
-		{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc, k.Details},
+		slices.Concat([]key.Binding{k.ExpandAll, k.CollapseAll, k.NextSibling, k.PrevSibling, k.Desc, k.Details}, offers),
 		{k.Filter, k.Next, k.Prev, k.FindField, k.Copy, k.CopyValue, k.Reconnect, k.Registry},
 		views,
 		slices.Concat(calls, []key.Binding{k.Gateway, k.Traffic, k.Pane, k.View, k.Help, k.Quit}),

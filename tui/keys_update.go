@@ -58,6 +58,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.traffic.open {
 		return m.act(m.traffic.key(msg, k))
 	}
+	if cmd, ok := m.offerKey(msg); ok {
+		return cmd
+	}
 	if v, ok := viewOf(msg, k); ok {
 		m.toggleView(v)
 		return nil
@@ -168,7 +171,7 @@ func (t *viewTrail) follow(now viewKind) {
 }
 
 func (m *Model) switchPane() {
-	if m.focus == focusTools && (m.current != nil || m.loading.id != "") {
+	if m.focus == focusTools && (m.current != nil || m.loading.id != "" || m.offers.shown != nil && m.offers.shown.shown() != nil) {
 		m.focus = focusView
 	} else {
 		m.focus = focusTools

@@ -88,4 +88,7 @@ func (m *Model) sizePanes() {
 	if v := m.current; v != nil {
 		v.resize(m.layout.rightW, m.layout.treeH)
 	}
+	if p := m.offers.shown; p != nil {
+		p.resize(m.layout.rightW, m.layout.bodyH)
+	}
 }

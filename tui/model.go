@@ -177,6 +177,9 @@ type Model struct {
 	calls callRuns
 	// saved is the calls file and the calls S saved to it (callsave.go).
 	saved savedCalls
+	// offers are the servers' resources, templates and prompts, and the
+	// log screen (offers.go).
+	offers offerState
 }
 
 // snapshotLoads are the requests for the servers' snapshot: one at a time,
@@ -253,6 +256,7 @@ func New(o Options) *Model {
 		registry:    o.Registry,
 	}
 	m.ctx, m.stop = context.WithCancel(context.Background())
+	m.tools.offers = &m.offers
 	m.traffic = trafficPane{list: trafficList{following: true}, gw: &m.gw, tickets: &m.tickets}
 	m.restyle()
 	m.resize(m.width, m.height)
@@ -331,8 +335,9 @@ func (m *Model) showSelected() tea.Cmd {
 	t, ok := m.selectedTool()
 	if !ok {
 		m.current, m.loading = nil, toolLoad{}
-		return nil
+		return m.showOffer()
 	}
+	m.offers.shown = nil
 	id := t.ID()
 	if v, ok := m.views[id]; ok && sameTool(v.tool, t) {
 		m.current, m.loading = v, toolLoad{}

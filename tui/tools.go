@@ -18,7 +18,13 @@ import (
 type toolRow struct {
 	server, tool int
 	gone         int // from 1: the server's gone tool shown, 0 for none
+	// offer is the resource, template or prompt shown (tool < 0), of kind
+	// offerNone on the other rows (offerrows.go).
+	offer offerRef
 }
+
+// isServer reports whether the row is a server's own.
+func (r toolRow) isServer() bool { return r.tool < 0 && r.gone == 0 && r.offer.kind == offerNone }
 
 // toolList is the servers-and-tools pane: the rows that pass the filter,
 // a cursor and a scroll offset. Rows are rebuilt when the servers or the
@@ -39,10 +45,14 @@ type toolList struct {
 	// gone are the lock file's tools each server no longer lists, by
 	// server: shown dimmed at the end of its tools.
 	gone map[string][]string
+	// offers are the servers' resources, templates and prompts, shown
+	// after their tools; nil for none.
+	offers *offerState
 }
 
-// toolKey names a row whatever the filter: a server, or one of its tools.
-type toolKey struct{ server, tool string }
+// toolKey names a row whatever the filter: a server, or one of its tools
+// or offers.
+type toolKey struct{ server, tool, offer string }
 
 // key names the row under the cursor.
 func (l *toolList) key(servers []model.Server) toolKey {
@@ -54,6 +64,7 @@ func (l *toolList) key(servers []model.Server) toolKey {
 	if r.tool >= 0 && r.tool < len(servers[r.server].Tools) {
 		k.tool = servers[r.server].Tools[r.tool].Name
 	}
+	k.offer = l.offerKey(k.server, r.offer)
 	return k
 }
 
@@ -62,6 +73,9 @@ func (l *toolList) selectKey(servers []model.Server, k toolKey) bool {
 	for i, r := range l.rows {
 		s := servers[r.server]
 		if s.Name != k.server {
+			continue
+		}
+		if l.offerKey(s.Name, r.offer) != k.offer {
 			continue
 		}
 		if (r.tool < 0 && k.tool == "") || (r.tool >= 0 && s.Tools[r.tool].Name == k.tool) {
@@ -80,6 +94,9 @@ func (l *toolList) setFilter(q string, servers []model.Server, info map[string]t
 	if q != "" {
 		l.cursor = 0
 		l.moveToTool(1)
+		if r, ok := l.selected(); ok && r.tool < 0 {
+			l.moveToOffer() // no tool matches: the best offer
+		}
 	}
 }
 
@@ -104,7 +121,7 @@ func (l *toolList) moveToTool(dir int) {
 // server's row: J and K jump between servers.
 func (l *toolList) moveToServer(dir int) {
 	for i := l.cursor + dir; i >= 0 && i < len(l.rows); i += dir {
-		if l.rows[i].tool < 0 && l.rows[i].gone == 0 {
+		if l.rows[i].isServer() {
 			l.cursor = i
 			l.clampOffset()
 			return
@@ -122,6 +139,7 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 		server int
 		best   search.Score
 		tools  []toolRow
+		offers []toolRow
 	}
 	var groups []group
 	for si, s := range servers {
@@ -134,8 +152,11 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 				g.best = max(g.best, sc)
 			}
 		}
+		var best search.Score
+		g.offers, best = l.offerRows(si, s.Name)
+		g.best = max(g.best, best)
 		if l.filter != "" {
-			if len(g.tools) == 0 {
+			if len(g.tools) == 0 && len(g.offers) == 0 {
 				continue
 			}
 			// Best first; of equal ones, the shorter name (the closer match).
@@ -160,6 +181,7 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 				l.rows = append(l.rows, toolRow{server: g.server, tool: -1, gone: i + 1})
 			}
 		}
+		l.rows = append(l.rows, g.offers...)
 	}
 	if !l.selectKey(servers, keep) {
 		l.cursor = min(max(l.cursor, 0), max(len(l.rows)-1, 0))
@@ -171,6 +193,7 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 // query extends the last one (a longer query never matches more).
 func (l *toolList) refilter(servers []model.Server, info map[string]toolInfo) {
 	q := strings.ToLower(l.filter)
+	l.refilterOffers(servers, q)
 	if q == "" {
 		l.matches, l.matchFilter = nil, ""
 		return
@@ -279,6 +302,8 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string]toolInfo) (segs []seg, right seg, marks []seg) {
 	s := p.styles
 	switch {
+	case r.offer.kind != offerNone:
+		segs, right = p.offerRow(l, r, srv)
 	case r.gone > 0:
 		segs = []seg{{"  " + s.Icons.Gone + " ", s.RemovedTool}, {model.SanitizeLine(l.gone[srv.Name][r.gone-1]), s.RemovedTool}}
 		right = seg{"gone", s.Faint}
@@ -342,6 +367,7 @@ func (p toolsView) wantWidth(l *toolList, servers []model.Server, info map[strin
 			n += rights + 1
 		}
 		w = max(w, n)
+		w = max(w, p.offersWidth(l, srv.Name))
 		for _, t := range srv.Tools {
 			ti := info[t.ID()]
 			rights := cols + btoi(ti.badSchema || ti.hidesFields || !t.HeaderFault.IsZero())

@@ -59,7 +59,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.requestServers()
 	case serversLoadedMsg:
-		return m.applyServers(msg)
+		cmd := m.applyServers(msg)
+		m.offers.logs.take(m.servers)
+		return tea.Batch(cmd, m.loadOffers())
 	case toolLoadedMsg:
 		if stale(msg.ticket, m.loading.ticket) {
 			return nil // the user has moved on
@@ -134,6 +136,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return cmd
 		}
 		if cmd, ok := m.formMsg(msg); ok {
+			return cmd
+		}
+		if cmd, ok := m.offerMsg(msg); ok {
 			return cmd
 		}
 		return m.toDialog(msg)

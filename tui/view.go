@@ -39,6 +39,9 @@ func (m *Model) screen() string {
 	if m.traffic.open {
 		b.WriteString(padLines(m.traffic.render(m.frame()), m.width, l.bodyH))
 		b.WriteByte('\n')
+	} else if m.offers.logs.open {
+		b.WriteString(padLines(m.logView(), m.width, l.bodyH))
+		b.WriteByte('\n')
 	} else {
 		m.writeExplorer(&b)
 	}
@@ -111,7 +114,7 @@ func (m *Model) toolsPane() string {
 	title := head.Render("Servers & tools")
 	if m.tools.filter != "" {
 		title = head.Render("/") + s.Accent.Render(model.SanitizeLine(m.tools.filter)) +
-			s.Dim.Render("  "+plural(len(m.tools.matches), "match"))
+			s.Dim.Render("  "+plural(len(m.tools.matches)+m.offers.matchCount(), "match"))
 	}
 	if len(m.tools.rows) == 0 {
 		msg := "No servers."
@@ -133,6 +136,11 @@ func (m *Model) toolsPane() string {
 
 func (m *Model) rightPane() string {
 	s := &m.styles
+	if p := m.offers.shown; p != nil {
+		if _, _, _, ok := m.selectedOffer(); ok {
+			return p.render(s, m.focus == focusView)
+		}
+	}
 	if srv, ok := m.selectedServer(); ok {
 		if r, _ := m.tools.selected(); r.tool < 0 {
 			return m.serverView(srv)

@@ -1,0 +1,580 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+	"mcpeek/schematree"
+)
+
+// maxOfferText bounds the text kept of one resource's contents or one
+// prompt message: a 50 MB resource is shown cut, and says so. The whole
+// text is never drawn: the tree draws the lines on screen.
+const maxOfferText = 1 << 20
+
+// offerPane is the right pane of an offer row: the offer's details, then
+// what reading it (a resource, a template filled in) or getting it (a
+// prompt) returned, as a tree the result view's keys move through.
+type offerPane struct {
+	server string
+	ref    offerRef
+	// head are the detail lines, drawn above the result.
+	head []string
+	// result is the last read or get, nil before one; what says what was
+	// read (the URI, the prompt and its arguments).
+	result *treePane
+	what   string
+	// schema is the tree of a JSON Schema in the resource's _meta (its
+	// list entry's, or its contents'), the tree a tool's schema gets;
+	// showSchema says v shows it in place of the result.
+	schema     *treePane
+	schemaName string
+	showSchema bool
+	// waiting is the read or get under way, 0 for none; err the last one's
+	// failure.
+	waiting ticket
+	err     string
+	width   int
+	height  int
+}
+
+// offerReadMsg is a read or get's answer, its tree built off the loop.
+type offerReadMsg struct {
+	server, key string
+	ticket      ticket
+	what        string
+	tree        *schematree.Tree
+	// schema is the tree of a JSON Schema in the contents' _meta, if any.
+	schema     *schematree.Tree
+	schemaName string
+	err        error
+}
+
+// showOffer makes the right pane show the offer under the cursor, keeping
+// the pane (and its last result) of an offer shown before.
+func (m *Model) showOffer() tea.Cmd {
+	srv, so, ref, ok := m.selectedOffer()
+	if !ok {
+		m.offers.shown = nil
+		return nil
+	}
+	key := srv.Name + "\x00" + m.tools.offerKey(srv.Name, ref)
+	if m.offers.panes == nil {
+		m.offers.panes = map[string]*offerPane{}
+	}
+	p := m.offers.panes[key]
+	if p == nil {
+		p = &offerPane{server: srv.Name, ref: ref}
+		m.offers.panes[key] = p
+	}
+	p.ref = ref // the lists may have been loaded again
+	if p.schema == nil && ref.kind != offerPrompt {
+		raw := so.templateOrResourceRaw(ref)
+		var entry struct {
+			Meta json.RawMessage `json:"_meta"`
+		}
+		if json.Unmarshal(raw, &entry) == nil {
+			if name, t := schemaTree(entry.Meta); t != nil {
+				p.schema, p.schemaName = &treePane{t: t, id: model.SanitizeLine(srv.Name)}, name
+			}
+		}
+	}
+	p.head = offerDetails(&m.styles, so, ref, max(m.layout.rightW, 20))
+	if p.schema != nil {
+		p.head = append(p.head, m.styles.Accent.Render("a JSON Schema in _meta."+model.SanitizeLine(p.schemaName)+": v shows its tree"))
+	}
+	p.resize(m.layout.rightW, m.layout.bodyH)
+	m.offers.shown = p
+	return nil
+}
+
+func (p *offerPane) resize(width, height int) {
+	p.width, p.height = width, height
+	for _, t := range []*treePane{p.result, p.schema} {
+		if t != nil {
+			t.resize(width, max(height-len(p.head)-2, 1)) // the head, the line of what is shown
+		}
+	}
+}
+
+// shown is the tree the pane shows, nil before a read.
+func (p *offerPane) shown() *treePane {
+	if p.showSchema && p.schema != nil {
+		return p.schema
+	}
+	return p.result
+}
+
+// render draws the details, then the result or what is awaited.
+func (p *offerPane) render(s *Styles, focused bool) string {
+	var b strings.Builder
+	for i, l := range p.head {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(fit(l, p.width))
+	}
+	b.WriteByte('\n')
+	switch {
+	case p.showSchema && p.schema != nil:
+		b.WriteString(fit(s.Dim.Render("─ the schema in _meta."+model.SanitizeLine(p.schemaName)+" (v: the contents)"), p.width) + "\n")
+		b.WriteString(p.schema.render(frame{styles: s, focused: focused}))
+	case p.waiting != 0:
+		b.WriteString(s.Dim.Render("asking the server…"))
+	case p.err != "":
+		b.WriteString(fit(s.ErrText.Render(p.err), p.width))
+	case p.result != nil:
+		b.WriteString(fit(s.Dim.Render("─ "+p.what), p.width) + "\n")
+		b.WriteString(p.result.render(frame{styles: s, focused: focused}))
+	default:
+		b.WriteString(s.Faint.Render(offerHint(p.ref.kind)))
+	}
+	return b.String()
+}
+
+func offerHint(k offerKind) string {
+	switch k {
+	case offerResource:
+		return "enter: read · u: subscribe to updates (again: stop) · Y: copy the URI · i: details"
+	case offerTemplate:
+		return "enter: fill in the variables and read · Y: copy the template · i: details"
+	}
+	return "enter: fill in the arguments and get the messages · Y: copy the name · i: details"
+}
+
+// offerDetails are the lines that describe an offer: kind and name, title,
+// where it is, mime type and size, arguments, description, and what the
+// server said of caching its list. All text is sanitised.
+func offerDetails(s *Styles, so *serverOffers, r offerRef, width int) []string {
+	line := func(k, v string) string { return s.Dim.Render(k+" ") + model.SanitizeLine(v) }
+	var out []string
+	var title, desc string
+	var icons []mcpclient.Icon
+	switch r.kind {
+	case offerResource:
+		x := so.resources[r.i]
+		title, desc, icons = x.Title, x.Description, x.Icons
+		out = append(out, s.Title.Render(model.SanitizeLine(x.Name))+s.Dim.Render("  resource"), line("uri", x.URI))
+		meta := model.SanitizeLine(x.MIMEType)
+		if x.Size >= 0 {
+			meta = strings.TrimSpace(meta + "  " + byteSize(int(min(x.Size, 1<<40))))
+		}
+		if meta != "" {
+			out = append(out, line("type", meta))
+		}
+		switch {
+		case so.updated[x.URI]:
+			out = append(out, s.Accent.Render("updated since last read: enter reads it again"))
+		case so.subscribed[x.URI]:
+			out = append(out, s.Dim.Render("subscribed to its updates"))
+		}
+	case offerTemplate:
+		x := so.templates[r.i]
+		title, desc, icons = x.Title, x.Description, x.Icons
+		out = append(out, s.Title.Render(model.SanitizeLine(x.Name))+s.Dim.Render("  resource template"), line("uri", x.URITemplate))
+		if x.MIMEType != "" {
+			out = append(out, line("type", x.MIMEType))
+		}
+		if vars := templateVars(x.URITemplate); len(vars) > 0 {
+			out = append(out, line("variables", joinCut(vars, width)))
+		}
+	case offerPrompt:
+		x := so.prompts[r.i]
+		title, desc, icons = x.Title, x.Description, x.Icons
+		out = append(out, s.Title.Render(model.SanitizeLine(x.Name))+s.Dim.Render("  prompt"))
+		if len(x.Arguments) > 0 {
+			names := make([]string, len(x.Arguments))
+			for i, a := range x.Arguments {
+				names[i] = a.Name
+				if a.Required {
+					names[i] += "*"
+				}
+			}
+			out = append(out, line("arguments", joinCut(names, width)))
+		}
+	}
+	if title != "" {
+		out = append(out, line("title", title))
+	}
+	if len(icons) > 0 {
+		types := make([]string, len(icons))
+		for i, ic := range icons {
+			types[i] = cmpOr(ic.MIMEType, "icon")
+		}
+		out = append(out, line("icons", joinCut(types, width)))
+	}
+	if hint := cacheText(so.cache[cacheSlot(r.kind)]); hint != "" {
+		out = append(out, line("list cache", hint))
+	}
+	for i, l := range wrapText(model.SanitizeLine(desc), width) {
+		if i == 4 {
+			out = append(out, s.Faint.Render("… (i: the whole description)"))
+			break
+		}
+		out = append(out, s.Faint.Render(l))
+	}
+	return out
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// joinCut joins names with commas, cut to about width cells (a template
+// with 1,000 variables is one line).
+func joinCut(names []string, width int) string {
+	var b strings.Builder
+	for i, n := range names {
+		if b.Len() > width {
+			b.WriteString("… " + plural(len(names)-i, "more"))
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(n)
+	}
+	return b.String()
+}
+
+// cacheSlot is the list an offer kind comes from, in serverOffers.cache.
+func cacheSlot(k offerKind) int {
+	switch k {
+	case offerTemplate:
+		return 1
+	case offerPrompt:
+		return 2
+	}
+	return 0
+}
+
+// cacheText says a list's cache hints, "" when there are none.
+func cacheText(h mcpclient.CacheHint) string {
+	var parts []string
+	if h.TTL > 0 {
+		parts = append(parts, "fresh for "+h.TTL.Round(time.Millisecond).String())
+	}
+	if h.Scope != "" {
+		parts = append(parts, "scope "+h.Scope)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// readOffer reads the resource at uri, or gets prompt name with args, for
+// the pane p; what says what was asked.
+func (m *Model) readOffer(p *offerPane, uri, prompt string, args map[string]string, what string) tea.Cmd {
+	o := m.offerer()
+	if o == nil {
+		return nil
+	}
+	t := m.tickets.next()
+	p.waiting, p.err = t, ""
+	ctx, server, key := m.ctx, p.server, m.tools.offerKey(p.server, p.ref)
+	return func() tea.Msg {
+		msg := offerReadMsg{server: server, key: key, ticket: t, what: what}
+		if prompt != "" {
+			res, err := o.GetPrompt(ctx, server, prompt, args)
+			if msg.err = err; err == nil {
+				msg.tree = promptTree(res)
+			}
+		} else {
+			res, err := o.ReadResource(ctx, server, uri)
+			if msg.err = err; err == nil {
+				msg.tree = contentsTree(res.Contents)
+				for _, c := range res.Contents {
+					if msg.schemaName, msg.schema = schemaTree(c.Meta); msg.schema != nil {
+						break
+					}
+				}
+			}
+		}
+		return msg
+	}
+}
+
+// offerRead lands a read or get in its pane, unless the pane asked again
+// since.
+func (m *Model) offerRead(msg offerReadMsg) tea.Cmd {
+	p := m.offers.panes[msg.server+"\x00"+msg.key]
+	if p == nil || stale(msg.ticket, p.waiting) {
+		return nil
+	}
+	p.waiting = 0
+	if msg.err != nil {
+		p.err = model.SanitizeLine(msg.err.Error())
+		return m.setStatus(p.err, true)
+	}
+	p.result = &treePane{t: msg.tree, id: model.SanitizeLine(msg.server)}
+	p.what = model.SanitizeLine(msg.what)
+	if msg.schema != nil {
+		p.schema, p.schemaName = &treePane{t: msg.schema, id: model.SanitizeLine(msg.server)}, msg.schemaName
+	}
+	p.showSchema = false
+	if p.ref.kind == offerResource {
+		if so := m.offers.get(msg.server); so.valid(p.ref) {
+			delete(so.updated, so.resources[p.ref.i].URI)
+		}
+	}
+	if m.offers.shown == p {
+		m.showOffer() // the details say it is no longer updated
+	}
+	p.resize(p.width, p.height)
+	return nil
+}
+
+// contentsTree is the tree of a resources/read result: a line per item of
+// its contents. Text opens into its lines, JSON text (or a JSON mime type)
+// into the value tree the results get, a blob says its type and size; a
+// JSON Schema in an item's _meta opens as a value tree beside it.
+func contentsTree(contents []mcpclient.ResourceContents) *schematree.Tree {
+	var top []*schematree.Node
+	for i, c := range contents {
+		r := schematree.Row{Kind: schematree.KindSection, Name: "[" + strconv.Itoa(i) + "] " + model.SanitizeLine(c.URI), Count: -1}
+		mt := model.SanitizeLine(c.MIMEType)
+		size := c.Size()
+		switch {
+		case !c.IsText():
+			r.Type, r.Note = cmpOr(mt, "blob"), byteSize(int(size))
+			top = append(top, schematree.NewNode(r, false, nil))
+		default:
+			text := *c.Text
+			cut := ""
+			if len(text) > maxOfferText {
+				text = cutUTF8(text, maxOfferText)
+				cut = "cut: " + byteSize(len(text)) + " of " + byteSize(int(size)) + " shown"
+			}
+			r.Type = cmpOr(mt, "text")
+			if t := strings.TrimSpace(text); cut == "" && (isJSONType(c.MIMEType) || t != "" && (t[0] == '{' || t[0] == '[')) && json.Valid([]byte(t)) {
+				r.Note = "JSON, " + byteSize(len(t))
+				top = append(top, schematree.NewNode(r, true, &jsonText{t}))
+			} else {
+				r.Note = strings.TrimSpace(plural(strings.Count(text, "\n")+1, "line") + "  " + cut)
+				top = append(top, schematree.NewNode(r, true, &textLines{text}))
+			}
+		}
+		if name, raw := metaSchema(c.Meta); raw != nil {
+			top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection,
+				Name: "schema in _meta." + model.SanitizeLine(name), Count: -1, Note: "v shows its tree"}, false, nil))
+		}
+	}
+	if len(top) == 0 {
+		top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "no contents", Count: -1}, false, nil))
+	}
+	t := schematree.NewTree(schematree.LoaderFunc(loadResultLine), top...)
+	t.Expand(t.First())
+	return t
+}
+
+// promptTree is the tree of a prompts/get result: its description, then a
+// line per message, which opens into its content block.
+func promptTree(res *mcpclient.PromptResult) *schematree.Tree {
+	var top []*schematree.Node
+	if res.Description != "" {
+		top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "description", Count: -1,
+			Type: leafText(&model.Value{Kind: model.JSONString, Str: res.Description})}, false, nil))
+	}
+	for i, msg := range res.Messages {
+		c := msg.Content
+		if len(c.Text) > maxOfferText {
+			c.Text = cutUTF8(c.Text, maxOfferText)
+		}
+		b := contentBlock{Type: c.Type, Text: c.Text, MimeType: c.MIMEType, Data: c.Data, URI: c.URI, Name: c.Name}
+		if r := c.Resource; r != nil {
+			b.Resource = &struct {
+				URI      string `json:"uri"`
+				MimeType string `json:"mimeType"`
+				Text     string `json:"text"`
+				Blob     string `json:"blob"`
+			}{URI: r.URI, MimeType: r.MIMEType}
+			if r.Text != nil {
+				b.Resource.Text = cutUTF8(*r.Text, maxOfferText)
+			}
+			if r.Blob != nil {
+				b.Resource.Blob = *r.Blob
+			}
+		}
+		r := schematree.Row{Kind: schematree.KindSection, Name: "[" + strconv.Itoa(i) + "] " + model.SanitizeLine(msg.Role), Count: -1, Type: model.SanitizeLine(c.Type)}
+		top = append(top, schematree.NewNode(r, true, &blockList{[]contentBlock{b}}))
+	}
+	if len(top) == 0 {
+		top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "no messages", Count: -1}, false, nil))
+	}
+	t := schematree.NewTree(schematree.LoaderFunc(loadResultLine), top...)
+	t.ExpandToDepth(2)
+	return t
+}
+
+// templateOrResourceRaw is a resource's or template's list entry.
+func (s *serverOffers) templateOrResourceRaw(r offerRef) json.RawMessage {
+	switch r.kind {
+	case offerResource:
+		return s.resources[r.i].Raw
+	case offerTemplate:
+		return s.templates[r.i].Raw
+	}
+	return nil
+}
+
+// cutUTF8 cuts s to at most n bytes, on a character boundary.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}
+
+// isJSONType reports whether a mime type is JSON (application/json,
+// application/schema+json, ...).
+func isJSONType(mt string) bool {
+	t, _, err := mime.ParseMediaType(mt)
+	return err == nil && (t == "application/json" || strings.HasSuffix(t, "+json"))
+}
+
+// schemaTree is the schema tree of the JSON Schema in _meta, if any, as a
+// tool's output schema is drawn; the member's name with it.
+func schemaTree(meta json.RawMessage) (string, *schematree.Tree) {
+	name, raw := metaSchema(meta)
+	if raw == nil {
+		return "", nil
+	}
+	s, err := model.ParseSchema(raw)
+	if err != nil {
+		return "", nil
+	}
+	return name, schematree.NewSchema(s, nil, "", "a resource has no input")
+}
+
+// metaSchema finds a JSON Schema in an item's _meta: a member that is an
+// object with $schema, or with properties.
+func metaSchema(meta json.RawMessage) (string, json.RawMessage) {
+	if len(bytes.TrimSpace(meta)) == 0 {
+		return "", nil
+	}
+	var members map[string]json.RawMessage
+	if json.Unmarshal(meta, &members) != nil {
+		return "", nil
+	}
+	for name, raw := range members {
+		var probe struct {
+			Schema     *string         `json:"$schema"`
+			Type       any             `json:"type"`
+			Properties json.RawMessage `json:"properties"`
+		}
+		if json.Unmarshal(raw, &probe) != nil || (probe.Schema == nil && probe.Properties == nil) {
+			continue
+		}
+		return name, raw
+	}
+	return "", nil
+}
+
+// templateVars are the variable names of an RFC 6570 URI template, in
+// order, each once ({id}, {+path}, {?q,lang}, {name*}).
+func templateVars(tpl string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for {
+		i := strings.IndexByte(tpl, '{')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(tpl[i:], '}')
+		if j < 0 {
+			return out
+		}
+		expr := strings.TrimLeft(tpl[i+1:i+j], "+#./;?&")
+		for v := range strings.SplitSeq(expr, ",") {
+			v = strings.TrimSuffix(v, "*")
+			if k := strings.IndexByte(v, ':'); k >= 0 {
+				v = v[:k]
+			}
+			if v != "" && !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+		tpl = tpl[i+j+1:]
+	}
+}
+
+// expandTemplate fills a URI template's variables with vals (simple and
+// reserved expansion, the query and fragment forms), escaping each value.
+func expandTemplate(tpl string, vals map[string]string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(tpl, '{')
+		j := strings.IndexByte(tpl, '}')
+		if i < 0 || j < i {
+			b.WriteString(tpl)
+			return b.String()
+		}
+		b.WriteString(tpl[:i])
+		expr := tpl[i+1 : j]
+		op := ""
+		if expr != "" && strings.ContainsRune("+#./;?&", rune(expr[0])) {
+			op, expr = expr[:1], expr[1:]
+		}
+		var parts []string
+		for v := range strings.SplitSeq(expr, ",") {
+			name := strings.TrimSuffix(v, "*")
+			if k := strings.IndexByte(name, ':'); k >= 0 {
+				name = name[:k]
+			}
+			val, ok := vals[name]
+			if !ok || (val == "" && (op == "?" || op == "&")) {
+				continue
+			}
+			esc := escapeURIValue(val, op == "+" || op == "#")
+			if op == "?" || op == "&" || op == ";" {
+				esc = name + "=" + esc
+			}
+			parts = append(parts, esc)
+		}
+		if len(parts) > 0 {
+			sep := ","
+			switch op {
+			case "?", "&":
+				b.WriteString(op)
+				sep = "&"
+			case "#", ".", "/", ";":
+				b.WriteString(op)
+				if op != "#" {
+					sep = op
+				}
+			}
+			b.WriteString(strings.Join(parts, sep))
+		}
+		tpl = tpl[j+1:]
+	}
+}
+
+// escapeURIValue percent-encodes what is not unreserved (and, when
+// reserved, what is not reserved either).
+func escapeURIValue(s string, reserved bool) string {
+	const unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+	const reservedChars = ":/?#[]@!$&'()*+,;="
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if strings.IndexByte(unreserved, c) >= 0 || (reserved && strings.IndexByte(reservedChars, c) >= 0) {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteString("%" + strings.ToUpper(strconv.FormatInt(int64(c)>>4, 16)) + strings.ToUpper(strconv.FormatInt(int64(c)&15, 16)))
+	}
+	return b.String()
+}

@@ -1,0 +1,36 @@
+package tui
+
+import (
+	"fmt"
+	"testing"
+
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+)
+
+// BenchmarkOfferRowsRender draws the tools pane of a server with n
+// resources: a frame costs the screen's rows, not the resources (compare
+// the 100 and 10,000 runs).
+func BenchmarkOfferRowsRender(b *testing.B) {
+	for _, n := range []int{100, 10_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			st := NewStyles(true, true)
+			servers := []model.Server{{Name: "o", State: model.StateConnected}}
+			so := &serverOffers{subscribed: map[string]bool{}, updated: map[string]bool{}}
+			for i := range n {
+				so.resources = append(so.resources, mcpclient.Resource{Name: fmt.Sprintf("resource-%d", i), URI: fmt.Sprintf("mem://r/%d", i)})
+			}
+			so.index()
+			offers := &offerState{by: map[string]*serverOffers{"o": so}}
+			l := toolList{folded: map[string]bool{}, height: 40, offers: offers}
+			l.rebuild(servers, nil)
+			l.cursor = n / 2
+			l.clampOffset()
+			p := toolsView{styles: &st, width: 40, focused: true}
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = p.render(&l, servers, nil)
+			}
+		})
+	}
+}
