@@ -31,16 +31,19 @@ type peer struct {
 }
 
 // capabilities are the client capabilities declared to the server:
-// sampling, elicitation (form mode), and roots when there are roots to
-// offer. None over HTTP+SSE, whose mcp-go transport drops requests from the
-// server: a server told otherwise would wait forever for its answers.
+// sampling, elicitation (form and url modes), tasks (see tasks.go), and
+// roots when there are roots to offer. None over HTTP+SSE, whose mcp-go
+// transport drops requests from the server: a server told otherwise would
+// wait forever for its answers.
 func (p *peer) capabilities(t model.Transport) mcp.ClientCapabilities {
 	if t == model.TransportSSE {
 		return mcp.ClientCapabilities{}
 	}
 	caps := mcp.ClientCapabilities{
 		Sampling:    &mcp.SamplingCapability{},
-		Elicitation: &mcp.ElicitationCapability{},
+		Elicitation: &mcp.ElicitationCapability{Form: &struct{}{}, URL: &struct{}{}},
+		Tasks:       clientTasksCapability(),
+		Extensions:  map[string]any{tasksExtension: map[string]any{}},
 	}
 	if p.offersRoots() {
 		// The roots never change during a connection: no listChanged.
