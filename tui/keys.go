@@ -37,7 +37,7 @@ type keyMap struct {
 	// The call form and the servers' prompts.
 	CallForm, FormNext, FormPrev, EditArgs key.Binding
 	FormSubmit, OlderArgs, Decline         key.Binding
-	EscDecline                             key.Binding
+	EscDecline, OpenURL                    key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -118,6 +118,7 @@ func newKeyMap() keyMap {
 		OlderArgs:   b([]string{"ctrl+r"}, "ctrl+r", "older args"),
 		Decline:     b([]string{"ctrl+d"}, "ctrl+d", "decline"),
 		EscDecline:  b([]string{"esc"}, "esc", "decline"),
+		OpenURL:     b([]string{"ctrl+o"}, "ctrl+o", "open in the browser"),
 	}
 }
 

@@ -1,0 +1,60 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/mcpclient"
+)
+
+// TestURLElicitationOpensOnlyWhenAsked: a url-mode elicitation shows its
+// URL and opens it only on ctrl+o; accepting is then the user's word.
+func TestURLElicitationOpensOnlyWhenAsked(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 100, 30)
+	reply := make(chan mcpclient.ElicitAnswer, 1)
+	h.send(elicitAskedMsg{reply: reply, ask: mcpclient.Elicitation{Server: "demo", Mode: "url",
+		Message: "Sign the form", URL: "https://example.com/consent"}})
+	d, ok := h.m.overlay.top().(*elicitDialog)
+	if !ok {
+		t.Fatalf("no elicitation dialog:\n%s", h.screen())
+	}
+	var opened []string
+	d.open = func(u string) error { opened = append(opened, u); return nil }
+	scr := h.screen()
+	for _, s := range []string{"Sign the form", "url: https://example.com/consent", "not opened: ctrl+o opens it in the browser", "ctrl+o open in the browser"} {
+		if !strings.Contains(scr, s) {
+			t.Errorf("dialog lacks %q:\n%s", s, scr)
+		}
+	}
+	h.keys("tab", "o", "x")
+	if len(opened) != 0 {
+		t.Fatalf("opened without ctrl+o: %v", opened)
+	}
+	h.send(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl})
+	if len(opened) != 1 || opened[0] != "https://example.com/consent" {
+		t.Fatalf("ctrl+o opened %v", opened)
+	}
+	if !strings.Contains(h.screen(), "opened in the browser: accept once done there") || len(reply) != 0 {
+		t.Errorf("after opening:\n%s", h.screen())
+	}
+	h.burst(keyBurst("ctrl+s")...)
+	if a := answered(t, reply); a.Action != mcpclient.ElicitAccept {
+		t.Errorf("answer %+v", a)
+	}
+}
+
+func TestTaskLine(t *testing.T) {
+	t.Parallel()
+	created := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
+	task := mcpclient.Task{ID: "t\x1b[2J1", Status: mcpclient.TaskWorking, Message: "Gathering sources...", Created: created, TTL: 5 * time.Minute}
+	if got, want := taskLine(task, created.Add(8*time.Second+300*time.Millisecond)), "task t1 · working: Gathering sources... · TTL 5m0s, 4m51s left"; got != want {
+		t.Errorf("taskLine = %q, want %q", got, want)
+	}
+	task.TTL = 0
+	if got, want := taskLine(task, created), "task t1 · working: Gathering sources..."; got != want {
+		t.Errorf("taskLine = %q, want %q", got, want)
+	}
+}
