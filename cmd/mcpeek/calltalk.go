@@ -402,7 +402,16 @@ func (a *app) readArgs(spec string) (json.RawMessage, error) {
 
 // callFailed words a failed call, with what to do about a timeout.
 func callFailed(ref toolRef, err error) error {
+	pages := mcpclient.URLElicitations(err)
 	err = fmt.Errorf("call %s.%s: %w", ref.server, ref.tool, err)
+	if len(pages) > 0 {
+		// Shown, not opened: the user opens them, then calls again.
+		var b strings.Builder
+		for _, p := range pages {
+			fmt.Fprintf(&b, "\n  open %s (%s)", p.URL, oneLine(p.Message))
+		}
+		err = fmt.Errorf("%w\nthe server asks you to open a page first, then to call again:%s", err, b.String())
+	}
 	if _, ok := errors.AsType[*mcpclient.TimeoutError](err); ok {
 		err = fmt.Errorf("%w (give it longer with --timeout)", err)
 	}

@@ -67,6 +67,10 @@ func TestEverythingTasks(t *testing.T) {
 	if code != 0 || strings.TrimSpace(out) == "" || !strings.Contains(stderr, "follow it with: mcpeek task get|result|cancel everything "+strings.TrimSpace(out)) {
 		t.Errorf("--detach: exit %d\n%s\n%s", code, out, stderr)
 	}
+	_, stderr, code = mcpeek(t, "call", "everything.trigger-url-elicitation", "--args", `{"url": "https://example.com/consent", "errorPath": true}`, "--config", cfg)
+	if code == 0 || !strings.Contains(stderr, "the server asks you to open a page first, then to call again:\n  open https://modelcontextprotocol.io (Open this link") {
+		t.Errorf("url elicitation required (-32042): exit %d\n%s", code, stderr)
+	}
 	_, stderr, code = mcpeek(t, "call", "everything.echo", "--args", `{"message": "hi"}`, "--task", "--config", cfg)
 	if code == 0 || !strings.Contains(stderr, "call echo as a task: its execution.taskSupport is forbidden") {
 		t.Errorf("--task on a plain tool: exit %d\n%s", code, stderr)
