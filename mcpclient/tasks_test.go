@@ -6,10 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,125 +21,184 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// runTasks2026Helper is a hand-written 2026-07-28 stdio server of the tasks
-// extension, which mcp-go does not speak. Its tools all run as tasks:
+// server2026 is a hand-written 2026-07-28 server of the tasks extension,
+// which mcp-go does not speak. Its tools all run as tasks:
 //
 //	research  asks for a topic (input_required, answered with tasks/update)
 //	          and completes with "report on TOPIC"
 //	endless   works forever with a TTL of 400ms; tasks/cancel cancels it
 //	          and says so on stderr
 //	broken    fails with "disk full"
+type server2026 struct {
+	mu      sync.Mutex
+	tasks   map[string]*task2026
+	created string
+	note    func(string) // what a cancel says
+}
+
+type task2026 struct {
+	tool, status, topic string
+	polls               int
+}
+
+func newServer2026(note func(string)) *server2026 {
+	return &server2026{tasks: map[string]*task2026{}, created: time.Now().UTC().Format(time.RFC3339), note: note}
+}
+
+func (s *server2026) wire(id string, t *task2026) map[string]any {
+	w := map[string]any{"taskId": id, "status": t.status, "createdAt": s.created, "lastUpdatedAt": s.created,
+		"ttlMs": 60000, "pollIntervalMs": 20, "resultType": "complete"}
+	switch {
+	case t.tool == "endless":
+		w["ttlMs"] = 400
+		w["statusMessage"] = "still \x1b[31mgoing\x1b[0m"
+	case t.status == "input_required":
+		w["inputRequests"] = map[string]any{"topic": map[string]any{"method": "elicitation/create", "params": map[string]any{
+			"message":         "Which topic?",
+			"requestedSchema": json.RawMessage(`{"type":"object","properties":{"topic":{"type":"string","default":"tides"}}}`),
+		}}}
+	case t.status == "completed":
+		w["result"] = map[string]any{"resultType": "complete", "content": []any{map[string]any{"type": "text", "text": "report on " + t.topic}}}
+	case t.status == "failed":
+		w["error"] = map[string]any{"code": -32000, "message": "disk full"}
+	}
+	return w
+}
+
+// answer answers one JSON-RPC message; nil for a notification.
+func (s *server2026) answer(line []byte) []byte {
+	var msg struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params struct {
+			Name           string `json:"name"`
+			TaskID         string `json:"taskId"`
+			InputResponses map[string]struct {
+				Action  string            `json:"action"`
+				Content map[string]string `json:"content"`
+			} `json:"inputResponses"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &msg) != nil || msg.ID == nil {
+		return nil
+	}
+	reply := func(result any) []byte {
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "result": result})
+		return b
+	}
+	fail := func(code int, text string) []byte {
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": msg.ID, "error": map[string]any{"code": code, "message": text}})
+		return b
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.tasks[msg.Params.TaskID]
+	switch msg.Method {
+	case "server/discover":
+		return reply(map[string]any{"supportedVersions": []string{mcp.ProtocolVersion20260728},
+			"capabilities": map[string]any{"tools": map[string]any{}, "extensions": map[string]any{tasksExtension: map[string]any{}}},
+			"serverInfo":   map[string]any{"name": "tasks2026", "version": "1"}})
+	case "tools/list":
+		return reply(map[string]any{"tools": []any{
+			map[string]any{"name": "research", "inputSchema": map[string]any{"type": "object"}},
+			map[string]any{"name": "endless", "inputSchema": map[string]any{"type": "object"}},
+			map[string]any{"name": "broken", "inputSchema": map[string]any{"type": "object"}},
+		}})
+	case "tools/call":
+		id := fmt.Sprintf("t-%s-%d", msg.Params.Name, len(s.tasks)+1)
+		nt := &task2026{tool: msg.Params.Name, status: "working"}
+		s.tasks[id] = nt
+		w := s.wire(id, nt)
+		w["resultType"] = "task"
+		return reply(w)
+	case "tasks/get":
+		if t == nil {
+			return fail(-32602, "no such task")
+		}
+		t.polls++
+		switch {
+		case t.tool == "research" && t.status == "working" && t.topic == "":
+			t.status = "input_required"
+		case t.tool == "research" && t.topic != "":
+			t.status = "completed"
+		case t.tool == "broken" && t.polls > 1:
+			t.status = "failed"
+		}
+		return reply(s.wire(msg.Params.TaskID, t))
+	case "tasks/update":
+		r, ok := msg.Params.InputResponses["topic"]
+		if t == nil || !ok {
+			return fail(-32602, "no such task or input")
+		}
+		t.topic = r.Content["topic"]
+		t.status = "working"
+		return reply(map[string]any{"resultType": "complete"})
+	case "tasks/cancel":
+		if t == nil {
+			return fail(-32602, "no such task")
+		}
+		t.status = "cancelled"
+		s.note("cancelled " + msg.Params.TaskID)
+		return reply(map[string]any{"resultType": "complete"})
+	}
+	return fail(-32601, "Method not found")
+}
+
+// runTasks2026Helper serves server2026 over stdio.
 func runTasks2026Helper() int {
 	out := bufio.NewWriter(os.Stdout)
-	reply := func(id json.RawMessage, result any) {
-		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
-		out.Write(append(b, '\n'))
-		out.Flush()
-	}
-	fail := func(id json.RawMessage, code int, msg string) {
-		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
-		out.Write(append(b, '\n'))
-		out.Flush()
-	}
-	type task struct {
-		tool, status, topic string
-		polls               int
-	}
-	tasks := map[string]*task{}
-	created := time.Now().UTC().Format(time.RFC3339)
-	wire := func(id string, t *task) map[string]any {
-		w := map[string]any{"taskId": id, "status": t.status, "createdAt": created, "lastUpdatedAt": created,
-			"ttlMs": 60000, "pollIntervalMs": 20, "resultType": "complete"}
-		switch {
-		case t.tool == "endless":
-			w["ttlMs"] = 400
-			w["statusMessage"] = "still \x1b[31mgoing\x1b[0m"
-		case t.status == "input_required":
-			w["inputRequests"] = map[string]any{"topic": map[string]any{"method": "elicitation/create", "params": map[string]any{
-				"message":         "Which topic?",
-				"requestedSchema": json.RawMessage(`{"type":"object","properties":{"topic":{"type":"string","default":"tides"}}}`),
-			}}}
-		case t.status == "completed":
-			w["result"] = map[string]any{"resultType": "complete", "content": []any{map[string]any{"type": "text", "text": "report on " + t.topic}}}
-		case t.status == "failed":
-			w["error"] = map[string]any{"code": -32000, "message": "disk full"}
-		}
-		return w
-	}
+	s := newServer2026(func(note string) { fmt.Fprintln(os.Stderr, note) })
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	for in.Scan() {
-		var msg struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				Name           string `json:"name"`
-				TaskID         string `json:"taskId"`
-				InputResponses map[string]struct {
-					Action  string            `json:"action"`
-					Content map[string]string `json:"content"`
-				} `json:"inputResponses"`
-			} `json:"params"`
-		}
-		if json.Unmarshal(in.Bytes(), &msg) != nil || msg.ID == nil {
-			continue
-		}
-		t := tasks[msg.Params.TaskID]
-		switch msg.Method {
-		case "server/discover":
-			reply(msg.ID, map[string]any{"supportedVersions": []string{mcp.ProtocolVersion20260728},
-				"capabilities": map[string]any{"tools": map[string]any{}, "extensions": map[string]any{tasksExtension: map[string]any{}}},
-				"serverInfo":   map[string]any{"name": "tasks2026", "version": "1"}})
-		case "tools/list":
-			reply(msg.ID, map[string]any{"tools": []any{
-				map[string]any{"name": "research", "inputSchema": map[string]any{"type": "object"}},
-				map[string]any{"name": "endless", "inputSchema": map[string]any{"type": "object"}},
-				map[string]any{"name": "broken", "inputSchema": map[string]any{"type": "object"}},
-			}})
-		case "tools/call":
-			id := fmt.Sprintf("t-%s-%d", msg.Params.Name, len(tasks)+1)
-			nt := &task{tool: msg.Params.Name, status: "working"}
-			tasks[id] = nt
-			w := wire(id, nt)
-			w["resultType"] = "task"
-			reply(msg.ID, w)
-		case "tasks/get":
-			if t == nil {
-				fail(msg.ID, -32602, "no such task")
-				continue
-			}
-			t.polls++
-			switch {
-			case t.tool == "research" && t.status == "working" && t.topic == "":
-				t.status = "input_required"
-			case t.tool == "research" && t.topic != "":
-				t.status = "completed"
-			case t.tool == "broken" && t.polls > 1:
-				t.status = "failed"
-			}
-			reply(msg.ID, wire(msg.Params.TaskID, t))
-		case "tasks/update":
-			r, ok := msg.Params.InputResponses["topic"]
-			if t == nil || !ok {
-				fail(msg.ID, -32602, "no such task or input")
-				continue
-			}
-			t.topic = r.Content["topic"]
-			t.status = "working"
-			reply(msg.ID, map[string]any{"resultType": "complete"})
-		case "tasks/cancel":
-			if t == nil {
-				fail(msg.ID, -32602, "no such task")
-				continue
-			}
-			t.status = "cancelled"
-			fmt.Fprintln(os.Stderr, "cancelled", msg.Params.TaskID)
-			reply(msg.ID, map[string]any{"resultType": "complete"})
-		default:
-			fail(msg.ID, -32601, "Method not found")
+		if b := s.answer(in.Bytes()); b != nil {
+			out.Write(append(b, '\n'))
+			out.Flush()
 		}
 	}
 	return 0
+}
+
+// TestTaskGoesOnAcrossAReconnect: a 2026-07-28 HTTP server whose
+// connection breaks while a task runs (the first tasks/get is cut off) is
+// reconnected, and the task polled again to its result.
+func TestTaskGoesOnAcrossAReconnect(t *testing.T) {
+	t.Parallel()
+	s := newServer2026(func(string) {})
+	var cut atomic.Bool
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			http.Error(w, "no stream here", http.StatusMethodNotAllowed)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		if strings.Contains(string(body), `"tasks/get"`) && cut.CompareAndSwap(false, true) {
+			conn, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				conn.Close()
+			}
+			return
+		}
+		reply := s.answer(body)
+		if reply == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(reply)
+	}))
+	t.Cleanup(ts.Close)
+	m := startManager(t, Config{Servers: []ServerConfig{{Name: "h", Source: "test", URL: ts.URL}}},
+		WithElicitationHandler(ElicitWith(ElicitAccept)), WithBackoff(10*time.Millisecond, 100*time.Millisecond))
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res, err := m.CallTool(ctx, "h", "research", nil)
+	if err != nil || res.Text != "report on tides" {
+		t.Fatalf("research across a reconnect: %v %+v", err, res)
+	}
+	if !cut.Load() {
+		t.Error("the connection was never cut")
+	}
 }
 
 // TestTasks2026Extension: against a server of the 2026-07-28 tasks
