@@ -485,3 +485,39 @@ func TestReceiverTasks(t *testing.T) {
 		t.Error("an elicitation without task was taken as one")
 	}
 }
+
+// TestTaskWireBounds: what a server says of a task is read in both forms
+// and bounded: poll intervals within 50ms and 30s, TTLs within a day, an
+// unknown status refused, a tool result that merely has a "task" member
+// not taken for a task.
+func TestTaskWireBounds(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		raw      string
+		isTask   bool
+		wantErr  bool
+		poll     time.Duration
+		ttl      time.Duration
+		messages string
+	}{
+		{`{"task":{"taskId":"a","status":"working","ttl":1000,"pollInterval":0}}`, true, false, defaultPollInterval, time.Second, ""},
+		{`{"resultType":"task","taskId":"b","status":"working","ttlMs":1e15,"pollIntervalMs":1}`, true, false, minPollInterval, 24 * time.Hour, ""},
+		{`{"resultType":"task","taskId":"c","status":"working","pollIntervalMs":1e12,"statusMessage":"a\u001b[2Jb"}`, true, false, maxPollInterval, 0, "ab"},
+		{`{"resultType":"task","taskId":"d","status":"sleeping"}`, true, true, 0, 0, ""},
+		{`{"resultType":"task","status":"working"}`, true, true, 0, 0, ""},
+		{`{"content":[],"task":{"taskId":"e","status":"working"}}`, false, false, 0, 0, ""},
+		{`{"content":[{"type":"text","text":"hi"}]}`, false, false, 0, 0, ""},
+	} {
+		task, ok, err := createdTask("s", json.RawMessage(c.raw))
+		if ok != c.isTask || (err != nil) != c.wantErr {
+			t.Errorf("%s: task %v, err %v", c.raw, ok, err)
+			continue
+		}
+		if !ok || err != nil {
+			continue
+		}
+		if got := pollInterval(task); got != c.poll || task.TTL != c.ttl || task.Message != c.messages {
+			t.Errorf("%s: poll %s, ttl %s, message %q", c.raw, got, task.TTL, task.Message)
+		}
+	}
+}
