@@ -1,11 +1,15 @@
 package tui
 
 import (
+	"context"
+	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"mcpeek/mcpclient"
 )
@@ -57,4 +61,46 @@ func TestTaskLine(t *testing.T) {
 	if got, want := taskLine(task, created), "task t1 · working: Gathering sources..."; got != want {
 		t.Errorf("taskLine = %q, want %q", got, want)
 	}
+}
+
+// Against server-everything: simulate-research-query runs as a task, whose
+// live line (status message, TTL) shows in the result view; esc cancels it
+// with tasks/cancel, and the server reports it cancelled. The redraws come
+// from the one-second timer, so this test takes wall-clock seconds.
+func TestAppEverythingTaskLineAndCancel(t *testing.T) {
+	mgr := everythingManager(t)
+	m := New(Options{Backend: mgr, Started: true, NoColor: true})
+	tm := teatest.NewTestModel(t, formStandIn{m}, teatest.WithInitialTermSize(140, 30))
+	go m.ForwardEvents(mgr.Events(), tm.Send)
+	waitFor(t, tm.Output(), "simulate-research-query")
+
+	filterToolOf(t, tm, "everything", "simulate-research-query")
+	tm.Send(submitForm{toolID: "everything.simulate-research-query", server: "everything", tool: "simulate-research-query",
+		args: json.RawMessage(`{"topic": "tides"}`)})
+	var id string
+	line := regexp.MustCompile(`task ([0-9a-f]+) · working: Gathering sources\.\.\. · TTL 5m0s`)
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		if m := line.FindSubmatch(b); m != nil {
+			id = string(m[1])
+		}
+		return id != ""
+	}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+	typeKeys(tm, "esc")
+	waitFor(t, tm.Output(), "tasks/cancel sent")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		got, err := mgr.GetTask(ctx, "everything", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status == mcpclient.TaskCancelled {
+			break
+		}
+		time.Sleep(50 * time.Millisecond) // the cancel is sent off the UI loop
+	}
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second))
 }
