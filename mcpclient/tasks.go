@@ -412,8 +412,21 @@ func (m *Manager) waitTask(ctx context.Context, s *serverState, t Task, onTask f
 // status when the task was cancelled.
 func (m *Manager) stepTask(ctx context.Context, c *conn, t *Task, answered map[string]bool) (*CallResult, error) {
 	form := c.taskForm()
+	if form == tasks2026 && (t.Status == TaskCompleted && t.result == nil || t.Status == TaskFailed && t.failure == nil) {
+		// Ended already when created: the answer creating a task carries
+		// no result nor error, tasks/get does.
+		next, err := c.getTask(ctx, t.ID)
+		if err != nil {
+			return nil, err
+		}
+		next.seen = t.seen
+		*t = next
+	}
 	switch t.Status {
 	case TaskCompleted:
+		if form == tasks2026 && t.result == nil {
+			return nil, errors.New("completed without a result")
+		}
 		if form == tasks2026 || t.result != nil {
 			return parseCallResult(t.result)
 		}

@@ -29,6 +29,7 @@ import (
 //	endless   works forever with a TTL of 400ms; tasks/cancel cancels it
 //	          and says so on stderr
 //	broken    fails with "disk full"
+//	instant   is completed as soon as it is created
 type server2026 struct {
 	mu      sync.Mutex
 	tasks   map[string]*task2026
@@ -103,12 +104,18 @@ func (s *server2026) answer(line []byte) []byte {
 			map[string]any{"name": "research", "inputSchema": map[string]any{"type": "object"}},
 			map[string]any{"name": "endless", "inputSchema": map[string]any{"type": "object"}},
 			map[string]any{"name": "broken", "inputSchema": map[string]any{"type": "object"}},
+			map[string]any{"name": "instant", "inputSchema": map[string]any{"type": "object"}},
 		}})
 	case "tools/call":
 		id := fmt.Sprintf("t-%s-%d", msg.Params.Name, len(s.tasks)+1)
 		nt := &task2026{tool: msg.Params.Name, status: "working"}
 		s.tasks[id] = nt
 		w := s.wire(id, nt)
+		if msg.Params.Name == "instant" {
+			// Ended at once: the task says so, and only tasks/get has the result.
+			nt.status, nt.topic = "completed", "nothing"
+			w["status"] = "completed"
+		}
 		w["resultType"] = "task"
 		return reply(w)
 	case "tasks/get":
@@ -226,6 +233,10 @@ func TestTasks2026Extension(t *testing.T) {
 		t.Errorf("statuses %v, want %v", statuses, want)
 	}
 
+	if res, err = m.CallTool(ctx, "h", "instant", nil); err != nil || res.Text != "report on nothing" {
+		t.Errorf("instant: %v %+v", err, res)
+	}
+
 	_, err = m.CallTool(ctx, "h", "broken", nil)
 	var rpcErr *RPCError
 	if !errors.As(err, &rpcErr) || rpcErr.Message != "disk full" {
@@ -240,7 +251,7 @@ func TestTasks2026Extension(t *testing.T) {
 	if last.Message != "still going" || last.TTL != 400*time.Millisecond {
 		t.Errorf("endless seen as %+v (want its message sanitised and its TTL)", last)
 	}
-	waitStderr(t, m, "h", "cancelled t-endless-3")
+	waitStderr(t, m, "h", "cancelled t-endless-4")
 
 	res, err = m.CallToolWith(ctx, "h", "endless", nil, CallOptions{Detach: true})
 	if err != nil || res.Task == nil {
