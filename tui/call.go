@@ -27,6 +27,7 @@ type callTool struct {
 	server string          // the server's name in the config
 	tool   string          // the tool's name on its server
 	args   json.RawMessage // a JSON object
+	asTask bool            // run a tool whose task support is optional as a task
 }
 
 // callOutcome is the last call the user made of a tool, kept on the tool's
@@ -158,7 +159,7 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 	return func() tea.Msg {
 		defer close(finished)
 		start := time.Now()
-		res, err := b.CallToolWith(ctx, c.server, c.tool, c.args, mcpclient.CallOptions{Progress: offer, Timeout: timeout,
+		res, err := b.CallToolWith(ctx, c.server, c.tool, c.args, mcpclient.CallOptions{Progress: offer, Timeout: timeout, AsTask: c.asTask,
 			OnTask: func(t mcpclient.Task) { task.Store(&t) }})
 		o := &callOutcome{args: c.args, result: res, err: err, latency: time.Since(start), at: start}
 		switch {

@@ -37,7 +37,7 @@ type keyMap struct {
 	// The call form and the servers' prompts.
 	CallForm, FormNext, FormPrev, EditArgs key.Binding
 	FormSubmit, OlderArgs, Decline         key.Binding
-	EscDecline, OpenURL                    key.Binding
+	EscDecline, OpenURL, AsTask            key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -119,6 +119,7 @@ func newKeyMap() keyMap {
 		Decline:     b([]string{"ctrl+d"}, "ctrl+d", "decline"),
 		EscDecline:  b([]string{"esc"}, "esc", "decline"),
 		OpenURL:     b([]string{"ctrl+o"}, "ctrl+o", "open in the browser"),
+		AsTask:      b([]string{"ctrl+t"}, "ctrl+t", "run as a task"),
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"mcpeek/mcpclient"
+	"mcpeek/model"
 )
 
 // TestURLElicitationOpensOnlyWhenAsked: a url-mode elicitation shows its
@@ -103,4 +104,35 @@ func TestAppEverythingTaskLineAndCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second))
+}
+
+// TestCallFormRunsAnOptionalTaskToolAsATask: the call form of a tool whose
+// execution.taskSupport is optional says the call is plain; ctrl+t makes
+// it a task, and the call is made with AsTask.
+func TestCallFormRunsAnOptionalTaskToolAsATask(t *testing.T) {
+	var asTask []bool
+	b := demoCalls(t, func(_ context.Context, _, _ string, _ json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		asTask = append(asTask, o.AsTask)
+		return resultOf(t, map[string]any{"content": []any{map[string]any{"type": "text", "text": "done"}}}), nil
+	})
+	b.servers[0].Tools = append(b.servers[0].Tools, model.Tool{Server: "demo", Name: "zz_research", InputSchema: json.RawMessage(`{"type":"object"}`),
+		Raw: json.RawMessage(`{"name":"zz_research","inputSchema":{"type":"object"},"execution":{"taskSupport":"optional"}}`)})
+	h := newHarness(t, b, 100, 30)
+	h.selectTool("zz_research")
+	for _, task := range []bool{false, true} {
+		h.keys("x")
+		if !strings.Contains(h.screen(), "a plain call · ctrl+t: run it as a task") {
+			t.Fatalf("the form does not offer a task:\n%s", h.screen())
+		}
+		if task {
+			h.send(tea.KeyPressMsg{Code: 't', Mod: tea.ModCtrl})
+			if !strings.Contains(h.screen(), "runs as a task · ctrl+t: a plain call") {
+				t.Fatalf("ctrl+t did not make it a task:\n%s", h.screen())
+			}
+		}
+		h.burst(keyBurst("ctrl+s")...)
+	}
+	if len(asTask) != 2 || asTask[0] || !asTask[1] {
+		t.Errorf("AsTask of the calls: %v, want [false true]", asTask)
+	}
 }
