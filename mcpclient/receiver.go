@@ -66,7 +66,7 @@ func (c *conn) serveRequest(ctx context.Context, req transport.JSONRPCRequest) (
 		return c.peer.serve(ctx, req)
 	}
 	if err != nil {
-		code := mcp.INVALID_PARAMS
+		code := mcp.INTERNAL_ERROR
 		var ae *answerError
 		if errors.As(err, &ae) {
 			code = ae.code
