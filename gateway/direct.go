@@ -70,6 +70,12 @@ func (g *Gateway) directCall(opID string) server.ToolHandlerFunc {
 		if env.err != nil {
 			return directError(op, env.err)
 		}
+		if env.task != nil {
+			// Direct mode has no way to poll: the task is not left behind.
+			g.cancelTask(op, env.task.ID)
+			return directError(op, fail(CodeUnavailable, op.ID, map[string]any{"retry_after_ms": retryAfter.Milliseconds()},
+				"%s ran as a task and did not end within the %s deadline: the task was cancelled (a progressive gateway returns a handle to poll)", op.ID, env.d))
+		}
 		var res mcp.CallToolResult
 		if err := json.Unmarshal(env.res.Raw, &res); err != nil {
 			return directError(op, fail(CodeUpstreamError, op.ID, nil, "%s answered badly: %v", op.Server, err))

@@ -20,6 +20,9 @@ type execRequest struct {
 	Args           json.RawMessage `json:"args"`
 	IdempotencyKey string          `json:"idempotency_key"`
 	DryRun         bool            `json:"dry_run"`
+	// TaskID polls the task a call of the op left running (see tasks.go)
+	// instead of calling.
+	TaskID string `json:"task_id"`
 }
 
 // call is what one exec needs to know about where it runs.
@@ -30,9 +33,9 @@ type call struct {
 	start   time.Time
 }
 
-// exec runs tool_exec's steps: resolve, policy, validate and default, dry
-// run, idempotency, call. It always returns an envelope, and the op it
-// resolved (nil when none).
+// exec runs tool_exec's steps: resolve, policy, (a task's poll,) validate
+// and default, dry run, idempotency, call. It always returns an envelope,
+// and the op it resolved (nil when none).
 func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope, *Op) {
 	op, ok := c.reg.ops[req.Op]
 	if !ok {
@@ -45,6 +48,9 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 	}
 	if e := c.reg.policy.check(op); e != nil {
 		return errorEnvelope(op.ID, e), op
+	}
+	if req.TaskID != "" {
+		return g.pollTask(ctx, c, op, req.TaskID), op
 	}
 	args, warnings, e := g.checkArgs(op, req.Args)
 	if e != nil {
@@ -154,10 +160,13 @@ func (g *Gateway) deadline(server string) time.Duration {
 // retryAfter is the wait suggested after an upstream could not answer.
 const retryAfter = 2 * time.Second
 
-// upstreamAnswer is an upstream call's raw result, or why there is none.
+// upstreamAnswer is an upstream call's raw result, its task still running
+// at the deadline, or why there is neither.
 type upstreamAnswer struct {
-	res *mcpclient.CallResult
-	err *Error
+	res  *mcpclient.CallResult
+	task *mcpclient.Task
+	err  *Error
+	d    time.Duration // the deadline it had
 }
 
 // callUpstreamRaw calls the op's tool under the server's deadline (and the
@@ -171,23 +180,36 @@ func (g *Gateway) callUpstreamRaw(ctx context.Context, op *Op, args json.RawMess
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	res, err := g.up.CallTool(callCtx, op.Server, op.Tool.Name, args)
+	res, pending, err := g.callTool(ctx, callCtx, op, args)
+	return g.settle(ctx, callCtx, op, d, res, pending, err)
+}
+
+// settle books an upstream's answer in the health book and maps its error.
+func (g *Gateway) settle(ctx, callCtx context.Context, op *Op, d time.Duration, res *mcpclient.CallResult, pending *mcpclient.Task, err error) upstreamAnswer {
 	if err != nil {
 		e := g.upstreamError(ctx, callCtx, op, d, err)
 		if e.Code == CodeUnavailable {
 			g.health.failed(op.Server, e.Message)
 		}
-		return upstreamAnswer{err: e}
+		return upstreamAnswer{err: e, d: d}
 	}
 	g.health.succeeded(op.Server)
-	return upstreamAnswer{res: res}
+	return upstreamAnswer{res: res, task: pending, d: d}
 }
 
 // callUpstream calls the op's tool and wraps its answer in an envelope.
 func (g *Gateway) callUpstream(ctx context.Context, c call, op *Op, args json.RawMessage, warnings []string) *Envelope {
-	up := g.callUpstreamRaw(ctx, op, args)
+	return g.envelope(c, op, g.callUpstreamRaw(ctx, op, args), warnings)
+}
+
+// envelope wraps an upstream's answer: its error, its task's handle, the
+// tool's failure, or its result.
+func (g *Gateway) envelope(c call, op *Op, up upstreamAnswer, warnings []string) *Envelope {
 	if up.err != nil {
 		return errorEnvelope(op.ID, up.err)
+	}
+	if up.task != nil {
+		return g.pendingEnvelope(c, op, *up.task, up.d)
 	}
 	res := up.res
 	if res.IsError {

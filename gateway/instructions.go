@@ -16,6 +16,7 @@ Answers are envelopes: {"op", "ok": true, "result", "meta"} or {"op", "ok": fals
 - UNAVAILABLE means the server is down or slow: wait details.retry_after_ms, or use another op. UPSTREAM_ERROR is the tool's own failure.
 - Never guess ids or required fields: get them with list, search or get ops first. The args list of tool_help is the source of truth.
 - For a write op that must not run twice, pass an idempotency_key; use "dry_run": true to check args without calling anything.
+- A long-running op still running at the deadline answers ok with result.task {"task_id", "status", "poll"}: call tool_exec({"op": "<server>.<tool>", "task_id": "..."}) until it answers the op's result.
 - tool_batch runs up to 20 help or exec steps in one call.
 
 Handling Large Outputs:

@@ -28,14 +28,15 @@ const toolExecInput = `{"type":"object","properties":{
 "op":{"type":"string","description":"The op id from tool_help: \"<server>.<tool>\" or \"toolbox.<op>\"."},
 "args":{"type":"object","default":{},"description":"The op's arguments, exactly as tool_help lists them."},
 "idempotency_key":{"type":"string","minLength":1,"description":"Makes a retry safe: the same key with the same op and args within 10 minutes replays the first answer."},
-"dry_run":{"type":"boolean","default":false,"description":"Validate and fill in defaults, but call nothing: answers {would_call: {server, tool, args}}."}},
+"dry_run":{"type":"boolean","default":false,"description":"Validate and fill in defaults, but call nothing: answers {would_call: {server, tool, args}}."},
+"task_id":{"type":"string","minLength":1,"description":"Poll the task an earlier call of this op left running (its result.task.task_id): answers the op's result once the task ends within the deadline, else the task again."}},
 "required":["op"]}`
 
 const toolBatchInput = `{"type":"object","properties":{
 "ops":{"type":"array","minItems":1,"maxItems":20,"description":"Up to 20 help or exec steps.","items":{"type":"object","properties":{
  "type":{"type":"string","enum":["help","exec"]},
  "path":{"type":"string"},"format":{"type":"string","enum":["short","full"]},"include_examples":{"type":"boolean"},"include_schemas":{"type":"boolean"},
- "op":{"type":"string"},"args":{"type":"object"},"idempotency_key":{"type":"string","minLength":1},"dry_run":{"type":"boolean"}},
+ "op":{"type":"string"},"args":{"type":"object"},"idempotency_key":{"type":"string","minLength":1},"dry_run":{"type":"boolean"},"task_id":{"type":"string","minLength":1}},
  "required":["type"]}},
 "mode":{"type":"string","enum":["sequential","parallel"],"default":"sequential","description":"parallel runs up to 8 steps at a time."},
 "stop_on_error":{"type":"boolean","default":false,"description":"sequential only: skip the steps after the first that fails."}},
@@ -82,7 +83,7 @@ func (g *Gateway) progressiveTools() []server.ServerTool {
 			`Discover the tools behind this gateway, progressively: tool_help("") lists the groups with their health, tool_help("<group>") its ops, tool_help("<op>") the op's arguments, output fields and a ready tool_exec call. Answers carry registry_version.`,
 			toolHelpInput, helpOutput, true), Handler: g.handler(toolHelp, g.runHelp)},
 		{Tool: def(toolExec, "Run an op",
-			`Run one op ("<server>.<tool>" from tool_help) with args. Answers an envelope: {op, ok: true, result, meta} or {op, ok: false, error: {code, message, details, help_path}}; on an error, call tool_help(help_path), correct the call and retry.`,
+			`Run one op ("<server>.<tool>" from tool_help) with args. Answers an envelope: {op, ok: true, result, meta} or {op, ok: false, error: {code, message, details, help_path}}; on an error, call tool_help(help_path), correct the call and retry. A long-running op that does not end within the deadline answers ok with result.task {task_id, status, poll}: call tool_exec({op, task_id}) until it answers the op's result.`,
 			toolExecInput, envelopeSchema, false), Handler: g.handler(toolExec, g.runExec)},
 		{Tool: def(toolBatch, "Run several steps",
 			`Run up to 20 help and exec steps in one call, in order ("sequential") or up to 8 at a time ("parallel"). Answers {ok, results: [envelope, ...], meta} in the order given.`,

@@ -81,6 +81,8 @@ type conn struct {
 	progressMu sync.Mutex
 	progress   map[string]*progressSink // by progress token
 
+	receiver receiverTasks // the tasks the server has mcpeek run
+
 	closeOnce sync.Once
 }
 
@@ -225,7 +227,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	}
 	if bidi, ok := c.tr.(transport.BidirectionalInterface); ok {
 		// In place of the handler mcp-go's client installed: see peer.
-		bidi.SetRequestHandler(c.peer.serve)
+		bidi.SetRequestHandler(c.serveRequest)
 	}
 	c.info, err = c.client.Initialize(ctx, mcp.InitializeRequest{Params: mcp.InitializeParams{
 		ClientInfo: dc.clientInfo,

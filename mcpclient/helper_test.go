@@ -69,6 +69,8 @@ const helperTool = `{"name":"echo","description":"Echoes.","inputSchema":{"type"
 //	leak       basic, but logs the value of $API_KEY to stderr first
 //	leak-exit  logs the value of $API_KEY to stderr and exits
 //	parent     a Manager of one stubborn child, for killing from outside
+//	tasks2026  a 2026-07-28 server of the tasks extension (tasks_test.go)
+//	mcpgo-tasks an mcp-go server of 2025-11-25 tasks (tasks_test.go)
 //	mcpgo      a real mcp-go server (2026-07-28 era) over stdio
 //	mcpgo-caps the same, with tools that ask things of the client
 func runHelper(mode string) int {
@@ -77,6 +79,12 @@ func runHelper(mode string) int {
 	}
 	if mode == "bench" {
 		return runBenchHelper()
+	}
+	if mode == "tasks2026" {
+		return runTasks2026Helper()
+	}
+	if mode == "mcpgo-tasks" {
+		return runMCPGoTasksHelper()
 	}
 	out := bufio.NewWriter(os.Stdout)
 	write := func(s string) {

@@ -330,11 +330,21 @@ func (m *Manager) CallToolWith(ctx context.Context, server, tool string, args js
 	stop := context.AfterFunc(m.ctx, cancel)
 	defer stop()
 
+	support := TaskForbidden
+	for _, t := range s.toolsSnapshot() {
+		if t.Name == tool {
+			support = ToolTaskSupport(t)
+		}
+	}
+	asTask := support == TaskRequired || opts.AsTask && support == TaskOptional
 	c, err := m.ready(ctx, s)
 	connected := err == nil
+	if connected && opts.AsTask && !asTask && c.taskForm() == tasks2025 {
+		return nil, fmt.Errorf("%s: call %s as a task: %s", server, tool, taskNote(support))
+	}
 	if connected {
 		var res *CallResult
-		res, err = c.callTool(ctx, tool, args, progress)
+		res, err = c.callTool(ctx, tool, args, progress, asTask)
 		// A server may want more scope for a call than for listing (a 403
 		// insufficient_scope, the step-up of the MCP specification), or a
 		// token may be revoked while connected.
@@ -356,10 +366,13 @@ func (m *Manager) CallToolWith(ctx context.Context, server, tool string, args js
 			retryCtx, cancel := context.WithTimeout(parent, timeout)
 			stop := context.AfterFunc(m.ctx, cancel)
 			if c, err = m.ready(retryCtx, s); err == nil {
-				res, err = c.callTool(retryCtx, tool, args, progress)
+				res, err = c.callTool(retryCtx, tool, args, progress, asTask)
 			}
 			stop()
 			cancel()
+		}
+		if err == nil && res.Task != nil && !opts.Detach {
+			res, err = m.waitTask(ctx, s, *res.Task, opts.OnTask, true)
 		}
 		if err == nil {
 			return res, nil

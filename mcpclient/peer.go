@@ -31,12 +31,14 @@ type peer struct {
 }
 
 // capabilities are the client capabilities declared to the server, on
-// every transport: sampling, elicitation (form mode), and roots when there
-// are roots to offer.
+// every transport: sampling, elicitation (form and url modes), tasks (see
+// tasks.go), and roots when there are roots to offer.
 func (p *peer) capabilities() mcp.ClientCapabilities {
 	caps := mcp.ClientCapabilities{
 		Sampling:    &mcp.SamplingCapability{},
-		Elicitation: &mcp.ElicitationCapability{},
+		Elicitation: &mcp.ElicitationCapability{Form: &struct{}{}, URL: &struct{}{}},
+		Tasks:       clientTasksCapability(),
+		Extensions:  map[string]any{tasksExtension: map[string]any{}},
 	}
 	if p.offersRoots() {
 		// The roots never change during a connection: no listChanged.

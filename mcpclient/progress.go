@@ -19,8 +19,20 @@ type CallOptions struct {
 	// called after CallToolWith has returned.
 	Progress func(Progress)
 	// Timeout bounds the call when above zero, instead of the Manager's
-	// call timeout (WithCallTimeout).
+	// call timeout (WithCallTimeout). For a call that becomes a task it
+	// bounds the wait for the task's end; the task is cancelled when it
+	// passes.
 	Timeout time.Duration
+	// AsTask calls a tool whose execution.taskSupport is "optional" as a
+	// task (one whose support is "required" always is).
+	AsTask bool
+	// OnTask, when set, sees a call that became a task: once when it is
+	// created and at each change of its status or status message. It runs
+	// on the calling goroutine, between polls.
+	OnTask func(Task)
+	// Detach returns as soon as the call has become a task, with
+	// CallResult.Task set, instead of waiting for its end.
+	Detach bool
 }
 
 // Progress is one progress report of a call (notifications/progress).

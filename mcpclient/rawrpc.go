@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -75,6 +76,12 @@ func (c *conn) request(ctx context.Context, method string, params map[string]any
 		header = http.Header{}
 		for k, v := range mcp.StandardHeaders(version, mcp.MCPMethod(method), encoded) {
 			header.Set(k, v)
+		}
+		if id, ok := params["taskId"].(string); ok && strings.HasPrefix(method, "tasks/") {
+			// The tasks extension routes tasks/* by the task id.
+			if v, ok := mcp.EncodeHeaderValue(id); ok {
+				header.Set(mcp.HeaderName, v)
+			}
 		}
 		if method == string(mcp.MethodToolsCall) {
 			name, _ := params["name"].(string)

@@ -20,6 +20,9 @@ type CallResult struct {
 	// Text joins the text of the text content blocks with newlines,
 	// unsanitised.
 	Text string
+	// Task is set when the call became a task that was not waited for
+	// (CallOptions.Detach): Raw is then the server's answer creating it.
+	Task *Task
 }
 
 // parseCallResult builds the typed view of a raw tools/call result. Only a

@@ -223,7 +223,11 @@ const maxInputRounds = 10
 // elicitation, a sampling, the roots) answers with input requests: they
 // are answered as requests on the transport are, and the call is made again
 // with the answers.
-func (c *conn) callTool(ctx context.Context, name string, args json.RawMessage, progress *progressSink) (*CallResult, error) {
+//
+// asTask asks a server of 2025-11-25 tasks to run the call as a task; a
+// server of the 2026-07-28 extension decides for itself. Either way a call
+// that became a task returns at once with CallResult.Task set.
+func (c *conn) callTool(ctx context.Context, name string, args json.RawMessage, progress *progressSink, asTask bool) (*CallResult, error) {
 	if f := c.droppedFault(name); !f.IsZero() {
 		return nil, &HeaderFaultError{Tool: name, Fault: f}
 	}
@@ -239,10 +243,19 @@ func (c *conn) callTool(ctx context.Context, name string, args json.RawMessage, 
 		defer c.unwatchProgress(token)
 		params["_meta"] = map[string]any{"progressToken": token}
 	}
+	if asTask && c.taskForm() == tasks2025 {
+		params["task"] = map[string]any{}
+	}
 	for round := 1; ; round++ {
 		raw, err := c.request(ctx, string(mcp.MethodToolsCall), params)
 		if err != nil {
 			return nil, err
+		}
+		if t, ok, err := createdTask(c.name, raw); ok {
+			if err != nil {
+				return nil, err
+			}
+			return &CallResult{Raw: raw, Task: &t}, nil
 		}
 		need, ok := needsInput(raw)
 		if !ok {

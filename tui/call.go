@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -27,6 +28,7 @@ type callTool struct {
 	server string          // the server's name in the config
 	tool   string          // the tool's name on its server
 	args   json.RawMessage // a JSON object
+	asTask bool            // run a tool whose task support is optional as a task
 }
 
 // callOutcome is the last call the user made of a tool, kept on the tool's
@@ -84,6 +86,9 @@ type runningCall struct {
 	started  time.Time
 	progress mcpclient.Progress
 	reported bool // a progress report came
+	// task is the task the call became, as last polled (set on the call's
+	// goroutine, read when drawing).
+	task     atomic.Pointer[mcpclient.Task]
 	updates  chan mcpclient.Progress
 	finished chan struct{}
 }
@@ -161,7 +166,7 @@ type callCheck struct {
 // runCall calls the tool and checks its result against the output schema
 // (building the tool's check target on its first call).
 func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, timeout time.Duration) tea.Cmd {
-	c, updates, finished := rc.call, rc.updates, rc.finished
+	c, updates, finished, task := rc.call, rc.updates, rc.finished, &rc.task
 	offer := func(p mcpclient.Progress) {
 		select { // keep only the newest report
 		case <-updates:
@@ -175,7 +180,8 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 	return func() tea.Msg {
 		defer close(finished)
 		start := time.Now()
-		res, err := b.CallToolWith(ctx, c.server, c.tool, c.args, mcpclient.CallOptions{Progress: offer, Timeout: timeout})
+		res, err := b.CallToolWith(ctx, c.server, c.tool, c.args, mcpclient.CallOptions{Progress: offer, Timeout: timeout, AsTask: c.asTask,
+			OnTask: func(t mcpclient.Task) { task.Store(&t) }})
 		o := &callOutcome{args: c.args, result: res, err: err, latency: time.Since(start), at: start}
 		switch {
 		case err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded):

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/toolargs"
 )
@@ -55,6 +56,9 @@ type callFormDialog struct {
 	empty  string
 	hidden int
 	sized  [2]int // the form's last size (formBox)
+	// tasks is the tool's execution.taskSupport: an optional one lets
+	// ctrl+t choose to run the call as a task.
+	tasks mcpclient.TaskSupport
 }
 
 // newCallForm builds the call form of a tool, filled with the newest of
@@ -68,6 +72,7 @@ func newCallForm(v *toolView, sets []argSet, id ticket, look formLook) *callForm
 		sets:   sets,
 		look:   look,
 		empty:  "This tool takes no arguments: it is called with {}.",
+		tasks:  mcpclient.ToolTaskSupport(v.tool),
 	}
 	switch in := v.parsed.In; {
 	case v.parsed.InErr != nil:
@@ -246,6 +251,9 @@ func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	case key.Matches(msg, k.OlderArgs):
 		d.older()
 		return d.form.started()
+	case key.Matches(msg, k.AsTask) && d.tasks == mcpclient.TaskOptional:
+		d.call.asTask = !d.call.asTask
+		return nil
 	}
 	return d.input(msg, k)
 }
@@ -309,6 +317,14 @@ func (d *callFormDialog) render(s *Styles, width, height int) string {
 	if d.hidden > 0 {
 		head = append(head, s.Dim.Render(fmt.Sprintf("%d more arguments are not shown: ctrl+e edits them as JSON", d.hidden)))
 	}
+	switch {
+	case d.tasks == mcpclient.TaskRequired:
+		head = append(head, s.Dim.Render("runs as a task (the tool requires it)"))
+	case d.tasks == mcpclient.TaskOptional && d.call.asTask:
+		head = append(head, s.Accent.Render("runs as a task")+s.Dim.Render(" · ctrl+t: a plain call"))
+	case d.tasks == mcpclient.TaskOptional:
+		head = append(head, s.Dim.Render("a plain call · ctrl+t: run it as a task"))
+	}
 	for i, g := range d.general {
 		if i == 3 {
 			head = append(head, s.ErrText.Render(fmt.Sprintf("… and %d more", len(d.general)-i)))
@@ -320,6 +336,9 @@ func (d *callFormDialog) render(s *Styles, width, height int) string {
 }
 
 func (d *callFormDialog) help(k *keyMap) []key.Binding {
+	if d.tasks == mcpclient.TaskOptional {
+		return []key.Binding{k.FormSubmit, k.FormNext, k.Cancel, k.AsTask, k.EditArgs, k.OlderArgs, k.FormPrev}
+	}
 	return []key.Binding{k.FormSubmit, k.FormNext, k.Cancel, k.EditArgs, k.OlderArgs, k.FormPrev}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
 
@@ -49,6 +50,9 @@ func (m *Model) cancelCall(toolID string) tea.Cmd {
 	if v := m.views[toolID]; v != nil {
 		v.showOutcome(nil) // the result view goes back to the last outcome
 	}
+	if rc.task.Load() != nil {
+		return m.setStatus("cancelled the call of "+model.SanitizeLine(toolID)+" (tasks/cancel sent)", false)
+	}
 	return m.setStatus("cancelled the call of "+model.SanitizeLine(toolID)+" (notifications/cancelled sent)", false)
 }
 
@@ -88,4 +92,17 @@ func (m *Model) callsSegment() string {
 		}
 	}
 	return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" "+plural(len(m.calls.byTool), "call"))
+}
+
+// taskLine is the live line of a call that became a task: "task ID ·
+// working: Gathering sources... · TTL 5m0s, 4m52s left".
+func taskLine(t mcpclient.Task, now time.Time) string {
+	line := "task " + model.SanitizeLine(t.ID) + " · " + model.SanitizeLine(t.String())
+	if t.TTL > 0 {
+		line += " · TTL " + t.TTL.String()
+		if exp := t.Expires(); !exp.IsZero() {
+			line += ", " + max(exp.Sub(now), 0).Truncate(time.Second).String() + " left"
+		}
+	}
+	return line
 }

@@ -9,12 +9,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
 
 // elicitDialog shows a server's elicitation: its message and the requested
 // schema as a form (the call form's builder). The form's button accepts
-// with the values given; ctrl+d declines; esc cancels.
+// with the values given; ctrl+d declines; esc cancels. A url-mode
+// elicitation shows its URL, which only ctrl+o opens (in the browser).
 type elicitDialog struct {
 	ask    mcpclient.Elicitation
 	reply  chan<- mcpclient.ElicitAnswer
@@ -28,10 +30,16 @@ type elicitDialog struct {
 	refused string
 	leaving asked // esc asked before it drops the answers typed
 	sized   [2]int
+	// open opens a URL in the browser; opened says how that went.
+	open   func(string) error
+	opened string
 }
 
+// urlOpenedMsg is the end of opening an elicitation's URL.
+type urlOpenedMsg struct{ err error }
+
 func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAnswer, look formLook) *elicitDialog {
-	d := &elicitDialog{ask: ask, reply: reply}
+	d := &elicitDialog{ask: ask, reply: reply, open: oauth.OpenBrowser}
 	asked, err := ask.Fields()
 	if err != nil {
 		d.broken = model.SanitizeLine(err.Error())
@@ -137,6 +145,10 @@ func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel})
 	case key.Matches(msg, k.Decline):
 		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitDecline})
+	case key.Matches(msg, k.OpenURL) && d.ask.Mode == "url":
+		open, url := d.open, d.ask.URL
+		d.opened = "opening…"
+		return tea.Cmd(func() tea.Msg { return urlOpenedMsg{err: open(url)} })
 	}
 	return d.after(d.form.key(msg, k))
 }
@@ -161,7 +173,16 @@ func (d *elicitDialog) after(cmd tea.Cmd) action {
 
 // update takes a message other than a key for the form: a paste, what
 // the form's commands sent back.
-func (d *elicitDialog) update(msg tea.Msg) action { return d.after(d.form.update(msg)) }
+func (d *elicitDialog) update(msg tea.Msg) action {
+	if o, ok := msg.(urlOpenedMsg); ok {
+		d.opened = "opened in the browser: accept once done there"
+		if o.err != nil {
+			d.opened = "could not open a browser (" + model.SanitizeLine(o.err.Error()) + "): open the URL yourself"
+		}
+		return nil
+	}
+	return d.after(d.form.update(msg))
+}
 
 func (d *elicitDialog) render(s *Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks you")}
@@ -170,7 +191,12 @@ func (d *elicitDialog) render(s *Styles, width, height int) string {
 		head = append(head, wrapText(l, inner)...)
 	}
 	if d.ask.URL != "" {
-		head = append(head, s.Accent.Render("open: "+d.ask.URL))
+		head = append(head, s.Accent.Render("url: "+d.ask.URL))
+		if d.opened != "" {
+			head = append(head, s.Dim.Render(d.opened))
+		} else {
+			head = append(head, s.Dim.Render("not opened: ctrl+o opens it in the browser"))
+		}
 	}
 	if d.broken != "" {
 		head = append(head, s.ErrText.Render("✗ the requested schema cannot be read: "+d.broken))
@@ -187,6 +213,9 @@ func (d *elicitDialog) render(s *Styles, width, height int) string {
 func (d *elicitDialog) help(k *keyMap) []key.Binding {
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "accept")
+	if d.ask.Mode == "url" {
+		return []key.Binding{k.OpenURL, submit, k.Decline, k.Cancel}
+	}
 	return []key.Binding{submit, k.FormNext, k.FormPrev, k.Decline, k.Cancel}
 }
 

@@ -37,7 +37,7 @@ type keyMap struct {
 	// The call form and the servers' prompts.
 	CallForm, FormNext, FormPrev, EditArgs key.Binding
 	FormSubmit, OlderArgs, Decline         key.Binding
-	EscDecline                             key.Binding
+	EscDecline, OpenURL, AsTask            key.Binding
 
 	// Resources, prompts and the log screen (offerkeys.go).
 	Complete, Subscribe, RefreshLists key.Binding
@@ -122,6 +122,8 @@ func newKeyMap() keyMap {
 		OlderArgs:   b([]string{"ctrl+r"}, "ctrl+r", "older args"),
 		Decline:     b([]string{"ctrl+d"}, "ctrl+d", "decline"),
 		EscDecline:  b([]string{"esc"}, "esc", "decline"),
+		OpenURL:     b([]string{"ctrl+o"}, "ctrl+o", "open in the browser"),
+		AsTask:      b([]string{"ctrl+t"}, "ctrl+t", "run as a task"),
 	}
 	offerKeys(&k)
 	return k

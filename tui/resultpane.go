@@ -98,6 +98,9 @@ func (p *resultPane) header(s *Styles) []string {
 	if rc := p.call; rc != nil {
 		elapsed := time.Since(rc.started).Truncate(time.Second)
 		lines = append(lines, s.Accent.Render("calling… ")+s.Dim.Render(elapsed.String()+"  esc cancels"))
+		if t := rc.task.Load(); t != nil {
+			lines = append(lines, s.Dim.Render(taskLine(*t, time.Now())))
+		}
 		if rc.reported {
 			pr := rc.progress
 			line := s.Dim.Render(model.SanitizeLine(pr.String()))

@@ -21,6 +21,8 @@ func (a *app) callCommand() *cobra.Command {
 		check     bool
 		unchecked bool
 		timeout   time.Duration
+		asTask    bool
+		detach    bool
 		talk      callTalk
 		save      callSave
 		logs      logFlag
@@ -76,10 +78,15 @@ func (a *app) callCommand() *cobra.Command {
 					return err
 				}
 			}
-			res, err := m.CallToolWith(cmd.Context(), ref.server, ref.tool, arguments, talk.callOptions(ref))
+			opts := talk.callOptions(ref)
+			opts.AsTask, opts.Detach = asTask, detach
+			res, err := m.CallToolWith(cmd.Context(), ref.server, ref.tool, arguments, opts)
 			talk.done()
 			if err != nil {
 				return callFailed(ref, err)
+			}
+			if res.Task != nil {
+				return a.detached(ref, *res.Task)
 			}
 			if err := save.save(a, ref, written, res); err != nil {
 				return err
@@ -87,25 +94,16 @@ func (a *app) callCommand() *cobra.Command {
 			if check {
 				return a.checkCall(tool, res, asJSON)
 			}
-			switch {
-			case asJSON:
-				err = writeJSON(a.stdout, jsonIndentable(res.Raw))
-			case res.StructuredContent != nil:
-				err = writeJSON(a.stdout, jsonIndentable(res.StructuredContent))
-			default:
-				_, err = fmt.Fprintln(a.stdout, clean(res.Text))
-			}
-			if err == nil && res.IsError {
-				err = errors.New("the tool reported an error (isError: true)")
-			}
-			return err
+			return a.printResult(res, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&argsJSON, "args", "{}", "The tool's arguments as a JSON object, @FILE to read them from a file, - from stdin")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the whole raw result")
 	cmd.Flags().BoolVar(&check, "check", false, "Check the result against the tool's output schema: a report on stderr (with --json, {result, check} on stdout); exit status 4 when the result breaks it")
 	cmd.Flags().BoolVar(&unchecked, "no-check-args", false, "Send the arguments even when they break the tool's input schema (to test the server's own validation)")
-	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline for the call")
+	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline for the call (for a task: for its end; the task is cancelled when it passes)")
+	cmd.Flags().BoolVar(&asTask, "task", false, "Run the call as a task when the tool's execution.taskSupport is optional (a tool that requires it always runs as one)")
+	cmd.Flags().BoolVar(&detach, "detach", false, "When the call becomes a task, print its id and return instead of waiting (follow it with mcpeek task get|result|cancel; a stdio server ends with mcpeek, and its task with it)")
 	talk.register(cmd)
 	save.register(cmd)
 	logs.register(cmd)
@@ -133,4 +131,23 @@ func (a *app) checkArgs(tool model.Tool, args json.RawMessage) error {
 		fmt.Fprintf(&b, "\n  ... and %d more", res.Omitted)
 	}
 	return errors.New(b.String())
+}
+
+// printResult prints a tool's result: the raw result with asJSON, else its
+// structuredContent, else its text. A result that reports an error is an
+// error.
+func (a *app) printResult(res *mcpclient.CallResult, asJSON bool) error {
+	var err error
+	switch {
+	case asJSON:
+		err = writeJSON(a.stdout, jsonIndentable(res.Raw))
+	case res.StructuredContent != nil:
+		err = writeJSON(a.stdout, jsonIndentable(res.StructuredContent))
+	default:
+		_, err = fmt.Fprintln(a.stdout, clean(res.Text))
+	}
+	if err == nil && res.IsError {
+		err = errors.New("the tool reported an error (isError: true)")
+	}
+	return err
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
 
@@ -69,15 +70,29 @@ func (t *callTalk) options(a *app) ([]mcpclient.Option, error) {
 	return []mcpclient.Option{mcpclient.WithElicitationHandler(elicit), mcpclient.WithSamplingHandler(sample)}, nil
 }
 
-// callOptions shows progress on a terminal.
+// callOptions shows progress on a terminal, and a task's status changes
+// on stderr.
 func (t *callTalk) callOptions(ref toolRef) mcpclient.CallOptions {
-	if t.tty == nil {
-		return mcpclient.CallOptions{}
-	}
 	name := clean(ref.server + "." + ref.tool)
-	return mcpclient.CallOptions{Progress: func(p mcpclient.Progress) {
-		t.tty.status(fmt.Sprintf("%s: %s", name, progressLine(p)))
+	opts := mcpclient.CallOptions{OnTask: func(task mcpclient.Task) {
+		t.note(fmt.Sprintf("%s: task %s %s", name, task.ID, taskLine(task)))
 	}}
+	if t.tty != nil {
+		opts.Progress = func(p mcpclient.Progress) {
+			t.tty.status(fmt.Sprintf("%s: %s", name, progressLine(p)))
+		}
+	}
+	return opts
+}
+
+// taskLine words a task's state with its TTL: "working: Gathering
+// sources... (TTL 5m0s)".
+func taskLine(task mcpclient.Task) string {
+	s := task.String()
+	if task.TTL > 0 {
+		s += fmt.Sprintf(" (TTL %s)", task.TTL)
+	}
+	return s
 }
 
 // done clears the progress line.
@@ -109,7 +124,10 @@ func (t *callTalk) answerWith(action mcpclient.ElicitAction, why string) mcpclie
 			return a, err
 		}
 		what := string(action)
-		if action == mcpclient.ElicitAccept {
+		if e.Mode == "url" {
+			// Shown, never opened: there is no one to ask.
+			what = "url " + e.URL + " (not opened) — " + what
+		} else if action == mcpclient.ElicitAccept {
 			what = "accepted with the defaults " + echoed(compactJSON(a.Content))
 			if missing := missingRequired(e, a.Content); len(missing) > 0 {
 				what += " (no default for required " + strings.Join(missing, ", ") + ")"
@@ -152,7 +170,42 @@ func (t *callTalk) ask(ctx context.Context, e mcpclient.Elicitation) (mcpclient.
 	if t.in == nil {
 		t.in = newLineReader(t.a.stdin)
 	}
+	if e.Mode == "url" {
+		return askURL(ctx, t.in, t.a.stderr, e, oauth.OpenBrowser)
+	}
 	return askElicitation(ctx, t.in, t.a.stderr, e)
+}
+
+// askURL asks whether to open the page of a url-mode elicitation, which is
+// never opened unasked: [o]pen opens it in the browser and accepts,
+// [a]ccept accepts without opening it (the user opens the URL shown).
+func askURL(ctx context.Context, in *lineReader, out io.Writer, e mcpclient.Elicitation, open func(string) error) (mcpclient.ElicitAnswer, error) {
+	fmt.Fprintf(out, "mcpeek: %s asks you to open a page:\n", clean(e.Server))
+	for l := range strings.SplitSeq(e.Message, "\n") {
+		fmt.Fprintln(out, "  "+clean(l))
+	}
+	fmt.Fprintln(out, "  url: "+clean(e.URL))
+	for {
+		fmt.Fprint(out, "open it? [o]pen in the browser, [a]ccept (I will open it), [d]ecline, [c]ancel: ")
+		line, err := in.readLine(ctx)
+		if err != nil {
+			fmt.Fprintln(out)
+			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel}, nil
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "o", "open":
+			if err := open(e.URL); err != nil {
+				fmt.Fprintln(out, "  could not open a browser ("+clean(err.Error())+"): open the url yourself")
+			}
+			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitAccept}, nil
+		case "a", "accept", "y", "yes":
+			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitAccept}, nil
+		case "d", "decline", "n", "no":
+			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitDecline}, nil
+		case "c", "cancel":
+			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel}, nil
+		}
+	}
 }
 
 // askElicitation asks e on out, reading the answers from in.
@@ -165,9 +218,6 @@ func askElicitation(ctx context.Context, in *lineReader, out io.Writer, e mcpcli
 	fmt.Fprintf(out, "mcpeek: %s asks:\n", clean(e.Server))
 	for l := range strings.SplitSeq(e.Message, "\n") {
 		fmt.Fprintln(out, "  "+clean(l))
-	}
-	if e.Mode == "url" {
-		fmt.Fprintln(out, "  open: "+e.URL)
 	}
 	for {
 		fmt.Fprint(out, "answer? [a]ccept, [d]ecline, [c]ancel: ")
@@ -352,7 +402,16 @@ func (a *app) readArgs(spec string) (json.RawMessage, error) {
 
 // callFailed words a failed call, with what to do about a timeout.
 func callFailed(ref toolRef, err error) error {
+	pages := mcpclient.URLElicitations(err)
 	err = fmt.Errorf("call %s.%s: %w", ref.server, ref.tool, err)
+	if len(pages) > 0 {
+		// Shown, not opened: the user opens them, then calls again.
+		var b strings.Builder
+		for _, p := range pages {
+			fmt.Fprintf(&b, "\n  open %s (%s)", p.URL, oneLine(p.Message))
+		}
+		err = fmt.Errorf("%w\nthe server asks you to open a page first, then to call again:%s", err, b.String())
+	}
 	if _, ok := errors.AsType[*mcpclient.TimeoutError](err); ok {
 		err = fmt.Errorf("%w (give it longer with --timeout)", err)
 	}

@@ -17,14 +17,13 @@ import (
 )
 
 // everythingTools is how many tools the pinned server-everything lists to
-// a client that declares roots, elicitation (form mode) and sampling, as
-// mcpeek does when given roots (--root): the 13 it lists to anyone, and
-// get-roots-list, trigger-elicitation-request and
-// trigger-sampling-request. (The MCP Inspector's CLI declares roots alone
-// and is listed 14.) It keeps trigger-url-elicitation for clients that
-// declare url elicitation, and the two -async tools for clients that
-// declare tasks. Without roots, get-roots-list is not listed.
-const everythingTools = 16
+// a client that declares roots, elicitation (form and url modes), sampling
+// and tasks (for elicitations and sampling requests), as mcpeek does when
+// given roots (--root): the 12 it lists to anyone, and get-roots-list,
+// trigger-elicitation-request, trigger-sampling-request,
+// simulate-research-query, trigger-url-elicitation and the two -async
+// tools. Without roots, get-roots-list is not listed.
+const everythingTools = 19
 
 // everythingToolsNoRoots is what it lists when no roots are offered, as by
 // default: get-roots-list is left out.

@@ -120,6 +120,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.snapshotCommand(), a.lockCommand(), a.diffCommand(), a.lintCommand(), a.searchCommand())
 	root.AddCommand(a.reachCommand())
 	root.AddCommand(a.resourcesCommand(), a.readCommand(), a.promptsCommand(), a.promptCommand(), a.completeCommand())
+	root.AddCommand(a.taskCommand())
 	reg := a.registryCommand()
 	root.AddCommand(reg)
 	root.AddCommand(a.tryCommand(), a.addCommand())
