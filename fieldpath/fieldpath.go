@@ -1,10 +1,12 @@
-// Package fieldpath is the grammar of field paths, the way summaries, the
-// inspector and the explorer write them: segments joined by ".", each array
-// level written "[]" after its segment ("line_items[].price_set"), a union's
-// alternative as its own segment ("anyOf[1]"), the root as "". It joins,
-// splits and rewrites paths as JSON pointers and jq filters; resolving a
-// path against a schema (names that contain "." or "[") is the
-// summarizer's job.
+// Package fieldpath is the field path as a value (Path: a side, input or
+// output, and steps, each a property, array items, any key or a union's
+// alternative) and its one grammar, the way summaries, the inspector and
+// the explorer write paths: steps joined by ".", each array level written
+// "[]" after its step ("line_items[].price_set"), a union's alternative as
+// its own step ("anyOf[1]"), the root as "", a name that holds "." or "["
+// quoted (`["a.x"]`). Text is made at the edge (String, Pointer, JQ) and
+// read in one place (Parse); resolving a path against a schema (where a
+// bare name may also hold "." or "[") is the summarizer's job.
 package fieldpath
 
 import "strings"
@@ -12,12 +14,22 @@ import "strings"
 // AnyKey is the segment of an object's additionalProperties: any key.
 const AnyKey = "<any key>"
 
-// Join appends a segment to a path.
+// Join appends a step, as String writes it, to a path written by String:
+// a quoted name or array levels ("[...") follow without a ".".
 func Join(parent, seg string) string {
-	if parent == "" {
-		return seg
+	if parent == "" || strings.HasPrefix(seg, "[") {
+		return parent + seg
 	}
 	return parent + "." + seg
+}
+
+// Name writes a property name as a step for Join: as it is, or quoted
+// (`["a.x"]`) when the grammar could misread it (NeedsQuotes).
+func Name(name string) string {
+	if NeedsQuotes(name) {
+		return QuoteName(name)
+	}
+	return name
 }
 
 // Arrays writes n array levels: "[]" n times.
@@ -29,14 +41,34 @@ type Segment struct {
 	Arrays int
 }
 
-// Split splits a path at its dots into property steps: "line_items[].price_set"
-// is {line_items 1} {price_set 0}. Alternatives (anyOf[0]) address no data
+// Split reads a path into property steps: "line_items[].price_set" is
+// {line_items 1} {price_set 0}. Alternatives (anyOf[0]) address no data
 // and are left out; array levels written after one belong to the step
-// before it.
+// before it. A path Parse refuses (a bare name holding "]") is split at
+// its dots.
 func Split(p string) []Segment {
-	if p == "" {
-		return nil
+	path, err := Parse(p, NoSide)
+	if err != nil {
+		return splitDots(p)
 	}
+	var out []Segment
+	for _, s := range path.Steps() {
+		switch s.Kind {
+		case Items:
+			if len(out) == 0 {
+				out = append(out, Segment{})
+			}
+			out[len(out)-1].Arrays++
+		case Property:
+			out = append(out, Segment{Name: s.Name})
+		case AnyKeyStep:
+			out = append(out, Segment{Name: AnyKey})
+		}
+	}
+	return out
+}
+
+func splitDots(p string) []Segment {
 	var out []Segment
 	for _, part := range strings.Split(p, ".") {
 		s := Segment{Name: part}
@@ -88,53 +120,6 @@ func TrimArrayMarkers(s string) (rest string, count int) {
 		count++
 	}
 	return s, count
-}
-
-// Pointer writes a path as an RFC 6901 JSON pointer into a value, every
-// array level addressing its first item: "/line_items/0/price_set". prefix,
-// when set, is a first step ("data" for a result in an envelope).
-func Pointer(p, prefix string) string {
-	var b strings.Builder
-	if prefix != "" {
-		b.WriteString("/" + escapePointer(prefix))
-	}
-	for _, s := range Split(p) {
-		switch {
-		case s.Name == AnyKey:
-			b.WriteString("/{key}")
-		case s.Name != "":
-			b.WriteString("/" + escapePointer(s.Name))
-		}
-		b.WriteString(strings.Repeat("/0", s.Arrays))
-	}
-	return b.String()
-}
-
-func escapePointer(s string) string { return strings.NewReplacer("~", "~0", "/", "~1").Replace(s) }
-
-// JQ writes a path as a jq filter: ".line_items[].price_set"; names that
-// are not identifiers are quoted (`.["a-b"]`).
-func JQ(p, prefix string) string {
-	var b strings.Builder
-	if prefix != "" {
-		b.WriteString("." + prefix)
-	}
-	for _, s := range Split(p) {
-		switch {
-		case s.Name == AnyKey:
-			b.WriteString("[]")
-		case s.Name == "":
-		case isIdentifier(s.Name):
-			b.WriteString("." + s.Name)
-		default:
-			b.WriteString(`.["` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s.Name) + `"]`)
-		}
-		b.WriteString(strings.Repeat("[]", s.Arrays))
-	}
-	if b.Len() == 0 || b.String()[0] != '.' {
-		return "." + b.String()
-	}
-	return b.String()
 }
 
 // isIdentifier reports whether jq reads s after a "." as a plain name:

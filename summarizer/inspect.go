@@ -11,12 +11,14 @@ import (
 
 // Inspection is the answer of inspect_tool_output for one field path.
 type Inspection struct {
-	ToolID          string   `json:"tool_id,omitempty"`
-	FieldPath       string   `json:"field_path"`
-	NodeType        string   `json:"node_type"`
-	Description     string   `json:"description,omitempty"`
-	Children        []Child  `json:"children"`
-	FlattenedFields []string `json:"flattened_fields"`
+	ToolID    string `json:"tool_id,omitempty"`
+	FieldPath string `json:"field_path"`
+	// Path is FieldPath as a value.
+	Path            fieldpath.Path `json:"-"`
+	NodeType        string         `json:"node_type"`
+	Description     string         `json:"description,omitempty"`
+	Children        []Child        `json:"children"`
+	FlattenedFields []string       `json:"flattened_fields"`
 	// Flattened are the flattened_fields as values, for front ends.
 	Flattened        []Line `json:"-"`
 	TotalChildFields int    `json:"total_child_fields"`
@@ -26,7 +28,11 @@ type Inspection struct {
 // Child is one immediate child of an inspected node (a property, or a
 // union's alternative).
 type Child struct {
-	Name        string            `json:"name"`
+	// Name is the property's name (or the alternative's) as it is, then
+	// "[]" per array level: "variants[]", "a.x".
+	Name string `json:"name"`
+	// Path is the child's absolute path.
+	Path        fieldpath.Path    `json:"-"`
 	Type        string            `json:"type"`
 	Children    *int              `json:"children,omitempty"`
 	UnknownKeys bool              `json:"unknown_keys,omitempty"`
@@ -54,10 +60,11 @@ func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error
 	}
 	n := t.Node
 	out := Inspection{
-		FieldPath:       t.Path,
+		FieldPath:       t.Path.String(),
+		Path:            t.Path,
 		NodeType:        nodeType(n),
 		Description:     FirstSentence(n.Description),
-		Children:        children(n),
+		Children:        children(t.Path, n),
 		FlattenedFields: []string{},
 	}
 	out.TotalChildFields = len(out.Children)
@@ -90,8 +97,8 @@ func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error
 	for _, i := range sel.order {
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
-		rel := w.path(i, "")
-		l := newLine(rel, fieldpath.Join(t.Path, rel), e.node, fold)
+		rel := w.path(i)
+		l := newLine(rel, t.Path.Join(rel), e.node, fold)
 		l.Step = sel.step(i)
 		out.Truncated = out.Truncated || l.Folded()
 		out.Flattened = append(out.Flattened, l)
@@ -113,13 +120,14 @@ func nodeType(n *model.Node) string {
 	return n.Label()
 }
 
-func children(n *model.Node) []Child {
+func children(at fieldpath.Path, n *model.Node) []Child {
 	out := []Child{}
 	switch n.Shape {
 	case model.Object:
 		for i, p := range n.Props {
 			term, levels := n.Child(i).Unwrap(nil)
 			c := describeChild(p.Name+fieldpath.Arrays(levels), term)
+			c.Path = at.Prop(p.Name).Items(levels)
 			c.Required = p.Required
 			if own := FirstSentence(n.Child(i).Description); own != "" {
 				c.Description = own // the field's words before its item type's
@@ -129,7 +137,9 @@ func children(n *model.Node) []Child {
 	case model.Union:
 		for i, a := range n.Alts {
 			term, levels := n.Alt(i).Unwrap(nil)
-			out = append(out, describeChild(a.Name+fieldpath.Arrays(levels), term))
+			c := describeChild(a.Name+fieldpath.Arrays(levels), term)
+			c.Path = at.Alt(a.Name).Items(levels)
+			out = append(out, c)
 		}
 	}
 	return out

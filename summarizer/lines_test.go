@@ -1,6 +1,12 @@
 package summarizer
 
-import "testing"
+import (
+	"testing"
+
+	"mcpeek/fieldpath"
+)
+
+func p(s string) fieldpath.Path { return fieldpath.MustParse(s, fieldpath.Output) }
 
 // Line.String writes every kind of line exactly as the planner reads it.
 func TestLineString(t *testing.T) {
@@ -9,19 +15,20 @@ func TestLineString(t *testing.T) {
 		line Line
 		want string
 	}{
-		{Line{Path: "customer.email", Label: "string"}, "customer.email: string"},
-		{Line{Path: "tags[]", Label: "string | null"}, "tags[]: string | null"},
-		{Line{Path: "variants[]", Label: "object", Fold: FoldChildren, Count: 15, Hint: "variants[]"},
+		{Line{Path: p("customer.email"), Label: "string"}, "customer.email: string"},
+		{Line{Path: p("tags[]"), Label: "string | null"}, "tags[]: string | null"},
+		{Line{Path: p("variants[]"), Label: "object", Fold: FoldChildren, Count: 15, Hint: p("variants[]")},
 			`variants[]: object (contains 15 sub-fields; inspect_tool_output(..., field_path="variants[]"))`},
-		{Line{Path: "milestone", Label: "object | null", Fold: FoldChildren, Count: 16, Hint: "milestone"},
+		{Line{Path: p("milestone"), Label: "object | null", Fold: FoldChildren, Count: 16, Hint: p("milestone")},
 			`milestone: object | null (contains 16 sub-fields; inspect_tool_output(..., field_path="milestone"))`},
-		{Line{Path: "metadata", Label: "object", Fold: FoldUnknownKeys, Hint: "metadata"},
+		{Line{Path: p("metadata"), Label: "object", Fold: FoldUnknownKeys, Hint: p("metadata")},
 			`metadata: object (unknown keys; inspect_tool_output(..., field_path="metadata"))`},
-		{Line{Path: "*", Fold: FoldOverflow, Count: 19}, `* (+19 more fields; inspect_tool_output(..., field_path=""))`},
-		{Line{Path: "[].*", Fold: FoldOverflow, Count: 2, Hint: "[]"}, `[].* (+2 more fields; inspect_tool_output(..., field_path="[]"))`},
-		{Line{Path: `we"ird`, Label: "object", Fold: FoldChildren, Count: 1, Hint: `we"ird`},
+		{Line{Fold: FoldOverflow, Count: 19}, `* (+19 more fields; inspect_tool_output(..., field_path=""))`},
+		{Line{Path: p("[]"), Fold: FoldOverflow, Count: 2, Hint: p("[]")}, `[].* (+2 more fields; inspect_tool_output(..., field_path="[]"))`},
+		{Line{Path: p(`a["x.y"]`), Label: "string"}, `a["x.y"]: string`},
+		{Line{Path: p(`we"ird`), Label: "object", Fold: FoldChildren, Count: 1, Hint: p(`we"ird`)},
 			`we"ird: object (contains 1 sub-fields; inspect_tool_output(..., field_path="we\"ird"))`},
-		{Line{Path: "(root)[]", Label: "string"}, "(root)[]: string"},
+		{Line{Path: p("[]"), Label: "string", Step: StepRoot}, "(root)[]: string"},
 	} {
 		if got := c.line.String(); got != c.want {
 			t.Errorf("got  %s\nwant %s", got, c.want)
@@ -44,7 +51,7 @@ func TestSummaryLinesCarryNodes(t *testing.T) {
 			}
 			continue
 		}
-		target, err := Locate(s, l.Path)
+		target, err := Locate(s, l.Path.String())
 		if err != nil || target.Node != l.Node {
 			t.Errorf("%s: node differs from Locate's (%v)", l, err)
 		}

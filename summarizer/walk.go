@@ -134,15 +134,16 @@ func bloom(mask uint64, keys []int32) uint64 {
 
 func bloomBit(k int32) uint64 { return 1 << (uint32(k) % 64) }
 
-// path is the entry's path from the walk's root, prefixed by base.
-func (w *walker) path(i int, base string) string {
-	var segs []string
+// path is the entry's path from the walk's root, on the output side.
+func (w *walker) path(i int) fieldpath.Path {
+	var up []int
 	for j := i; j > 0; j = int(w.entries[j].parent) {
-		segs = append(segs, w.entries[j].segment())
+		up = append(up, j)
 	}
-	p := base + w.entries[0].segment()
-	for k := len(segs) - 1; k >= 0; k-- {
-		p = fieldpath.Join(p, segs[k])
+	p := fieldpath.Root(fieldpath.Output).Items(int(w.entries[0].arrays))
+	for _, j := range slices.Backward(up) {
+		e := &w.entries[j]
+		p = p.Prop(e.name).Items(int(e.arrays))
 	}
 	return p
 }
