@@ -1,41 +1,19 @@
 package fieldpath
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
-func TestJoinAndSplit(t *testing.T) {
+func TestJoin(t *testing.T) {
 	t.Parallel()
-	if got := Join("", "a"); got != "a" {
-		t.Errorf("Join root: %q", got)
-	}
-	if got := Join("a[]", "b"+Arrays(2)); got != "a[].b[][]" {
-		t.Errorf("Join: %q", got)
-	}
-	for _, c := range []struct {
-		path string
-		want []Segment
-	}{
-		{"", nil},
-		{"line_items[].price_set", []Segment{{"line_items", 1}, {"price_set", 0}}},
-		{"dims[][]", []Segment{{"dims", 2}}},
-		{"latest_charge.anyOf[1].id", []Segment{{"latest_charge", 0}, {"id", 0}}},
-		{"x.anyOf[0][].y", []Segment{{"x", 1}, {"y", 0}}},
-		{"[].id", []Segment{{"", 1}, {"id", 0}}},
-		{"meta.<any key>.v", []Segment{{"meta", 0}, {AnyKey, 0}, {"v", 0}}},
+	for _, c := range [][3]string{
+		{"", "a", "a"},
+		{"a[]", "b" + Arrays(2), "a[].b[][]"},
+		{"a", Name("x.y"), `a["x.y"]`},
+		{"", Name("x.y"), `["x.y"]`},
+		{"a", Name("g h"), "a.g h"},
+		{"a", "[]", "a[]"},
 	} {
-		if got := Split(c.path); !slices.Equal(got, c.want) {
-			t.Errorf("Split(%q) = %v, want %v", c.path, got, c.want)
-		}
-	}
-}
-
-func TestIsAlternative(t *testing.T) {
-	t.Parallel()
-	for seg, want := range map[string]bool{"anyOf[0]": true, "oneOf[12]": true, "anyOf[]": false, "anyOf[x]": false, "allOf[0]": false, "anyOf[0]x": false} {
-		if IsAlternative(seg) != want {
-			t.Errorf("IsAlternative(%q) != %v", seg, want)
+		if got := Join(c[0], c[1]); got != c[2] {
+			t.Errorf("Join(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
 		}
 	}
 }
