@@ -35,7 +35,7 @@ func (l summaryLoader) Load(n *Node) []*Node {
 	if d == nil {
 		return nil
 	}
-	insp, err := summarizer.Inspect(l.schema, d.path.String(), loadOpts)
+	insp, err := summarizer.InspectPath(l.schema, d.path, loadOpts)
 	if err != nil {
 		return []*Node{Note(err.Error())}
 	}
@@ -82,7 +82,7 @@ func (l summaryLoader) childNode(c summarizer.Child, ancestors map[int32]bool) *
 		r.Kind = KindFold
 	}
 	d := &sumData{path: path}
-	if t, err := summarizer.Locate(l.schema, path.String()); err == nil {
+	if t, err := summarizer.LocatePath(l.schema, path); err == nil {
 		d.node = t.Node
 	}
 	n := NewNode(r, true, d)

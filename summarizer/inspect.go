@@ -53,11 +53,26 @@ const maxDescription = 160
 // then the Tier 1 leaves two levels down, then the rest breadth-first.
 // The error, for a path that names nothing, is a *PathError.
 func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error) {
-	opts = opts.orDefaults(DefaultInspectMaxField, DefaultInspectMaxDepth)
 	t, err := Locate(s, fieldPath)
 	if err != nil {
 		return Inspection{}, err
 	}
+	return inspectTarget(t, opts), nil
+}
+
+// InspectPath is Inspect for a Path a program holds (a line's, a
+// child's), resolved by LocatePath.
+func InspectPath(s *model.Schema, path fieldpath.Path, opts Options) (Inspection, error) {
+	t, err := LocatePath(s, path)
+	if err != nil {
+		return Inspection{}, err
+	}
+	return inspectTarget(t, opts), nil
+}
+
+// inspectTarget answers for the node a path resolved to.
+func inspectTarget(t Target, opts Options) Inspection {
+	opts = opts.orDefaults(DefaultInspectMaxField, DefaultInspectMaxDepth)
 	n := t.Node
 	out := Inspection{
 		FieldPath:       t.Path.String(),
@@ -107,7 +122,7 @@ func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error
 	if w.ensure(len(sel.order) + 1) {
 		out.Truncated = true // more nodes than lines
 	}
-	return out, nil
+	return out
 }
 
 func nodeType(n *model.Node) string {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"mcpeek/fieldpath"
+	"mcpeek/model"
 )
 
 func p(s string) fieldpath.Path { return fieldpath.MustParse(s, fieldpath.Output) }
@@ -54,6 +55,49 @@ func TestSummaryLinesCarryNodes(t *testing.T) {
 		target, err := Locate(s, l.Path.String())
 		if err != nil || target.Node != l.Node {
 			t.Errorf("%s: node differs from Locate's (%v)", l, err)
+		}
+	}
+}
+
+// LocatePath finds every line's node and every inspected child's from
+// their Paths, as Locate does from their text, odd names included.
+func TestLocatePathAgreesWithLocate(t *testing.T) {
+	t.Parallel()
+	odd := `{"type":"object","properties":{"a.x":{"type":"string"},
+		"a":{"type":"object","properties":{"x":{"type":"integer"},"u":{"anyOf":[{"type":"string"},{"type":"object","properties":{"k.l":{"type":"string"}}}]}}},
+		"b[0]":{"type":"array","items":{"type":"object","properties":{"c/d~e":{"type":"string"}}}}}}`
+	for _, s := range []*model.Schema{mustSchema(t, "testdata/shopify_order.output.json"), parse(t, envelopeSchema), parse(t, odd)} {
+		var paths []fieldpath.Path
+		for _, l := range Summarize(s, Options{MaxFields: 1000, MaxDepth: 10}).Lines {
+			if l.Fold != FoldOverflow {
+				paths = append(paths, l.Path)
+			}
+		}
+		for i := 0; i < len(paths) && i < 200; i++ {
+			ins, err := InspectPath(s, paths[i], Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", paths[i], err)
+			}
+			for _, c := range ins.Children {
+				paths = append(paths, c.Path)
+			}
+		}
+		for _, p := range paths {
+			byPath, err := LocatePath(s, p)
+			byText, err2 := Locate(s, p.String())
+			if err != nil || err2 != nil || byPath.Node != byText.Node || !byPath.Path.Equal(p) || !byText.Path.Equal(p) {
+				t.Errorf("%s: LocatePath %v %v, Locate %v %v", p, byPath.Path, err, byText.Path, err2)
+			}
+		}
+	}
+	s := parse(t, odd)
+	for _, bad := range []fieldpath.Path{
+		fieldpath.Root(fieldpath.Output).Prop("a").Prop("nope"),
+		fieldpath.Root(fieldpath.Output).Prop("b[0]").Prop("c/d~e"), // the array level is missing
+		fieldpath.Root(fieldpath.Output).Prop("a.x").Prop("y"),
+	} {
+		if _, err := LocatePath(s, bad); err == nil {
+			t.Errorf("%s: found", bad)
 		}
 	}
 }

@@ -64,18 +64,91 @@ func (e *PathError) Error() string {
 func (e *PathError) ChildNames() []string { return e.children }
 
 // Locate resolves a field path (as the inspector accepts it) from the
-// schema's data root.
+// schema's data root. A path read by fieldpath.Parse that names a node
+// step by step is that node ("a.x" is a's x even beside a property named
+// "a.x", which String writes ["a.x"]); else the lenient reading applies:
+// the longest property name first, array levels filled in.
 func Locate(s *model.Schema, path string) (Target, error) {
 	root, enveloped := s.DataRoot()
-	t, err := locateFrom(root, path)
+	t, err := locateText(root, path)
 	if err != nil && enveloped {
 		if rest, ok := fieldpath.CutData(path); ok {
-			if t2, err2 := locateFrom(root, rest); err2 == nil {
+			if t2, err2 := locateText(root, rest); err2 == nil {
 				return t2, nil
 			}
 		}
 	}
 	return t, err
+}
+
+// locateText resolves a path as written: exactly as parsed when it names
+// a node, else leniently (locateFrom, whose errors are the ones reported).
+func locateText(root *model.Node, path string) (Target, error) {
+	if p, err := fieldpath.Parse(strings.TrimSuffix(path, "."), fieldpath.Output); err == nil {
+		if t, err := locatePath(root, p); err == nil {
+			return t, nil
+		}
+	}
+	return locateFrom(root, path)
+}
+
+// LocatePath resolves a Path (a line's, a child's: one a program holds
+// rather than text a user typed) from the schema's data root, step by
+// step. Unlike Locate it guesses nothing: each property is found by its
+// exact name, and the array levels are the path's own.
+func LocatePath(s *model.Schema, path fieldpath.Path) (Target, error) {
+	root, _ := s.DataRoot()
+	return locatePath(root, path)
+}
+
+func locatePath(root *model.Node, path fieldpath.Path) (Target, error) {
+	keys := append([]int32(nil), root.Refs...)
+	cur, levels := root.Unwrap(&keys)
+	norm := fieldpath.Root(fieldpath.Output).Items(levels)
+	steps := path.Steps()
+	for i := 0; i < levels; i++ {
+		if len(steps) == 0 || steps[0].Kind != fieldpath.Items {
+			return Target{}, pathError(path.String(), fieldpath.Root(fieldpath.Output), cur, "the data root is an array: the path starts with \"[]\"")
+		}
+		steps = steps[1:]
+	}
+	var above []fieldpath.Path
+	for len(steps) > 0 {
+		above = append(above, norm)
+		s := steps[0]
+		var child *model.Node
+		switch {
+		case s.Kind == fieldpath.Property && cur.Shape == model.Object:
+			for i, p := range cur.Props {
+				if p.Name == s.Name {
+					child = cur.Child(i)
+					break
+				}
+			}
+		case s.Kind == fieldpath.Alternative && cur.Shape == model.Union:
+			for i, a := range cur.Alts {
+				if a.Name == s.Name {
+					child = cur.Alt(i)
+					break
+				}
+			}
+		}
+		if child == nil {
+			return Target{}, pathError(path.String(), norm, cur, "")
+		}
+		keys = append(keys, child.Refs...)
+		term, levels := child.Unwrap(&keys)
+		next := norm.Append(s)
+		steps = steps[1:]
+		for i := 0; i < levels; i++ {
+			if len(steps) == 0 || steps[0].Kind != fieldpath.Items {
+				return Target{}, pathError(path.String(), next, term, fmt.Sprintf("%s has %d array level(s)", quote(next.Items(levels).String()), levels))
+			}
+			steps = steps[1:]
+		}
+		norm, cur = next.Items(levels), term
+	}
+	return Target{Path: norm, Node: cur, keys: keys, above: above}, nil
 }
 
 func locateFrom(root *model.Node, path string) (Target, error) {

@@ -62,7 +62,7 @@ func Where(s *model.Schema, lines []Line, path string, inspect Options) (Whereab
 	}
 	answers := make([]Inspection, len(folds))
 	for i, f := range folds {
-		ins, err := Inspect(s, f.Hint.String(), inspect)
+		ins, err := InspectPath(s, f.Hint, inspect)
 		if err != nil {
 			continue
 		}
@@ -79,7 +79,7 @@ func Where(s *model.Schema, lines []Line, path string, inspect Options) (Whereab
 			if a.Len() <= first.Path.Len() || !names(first, a) {
 				continue
 			}
-			if second, err := Inspect(s, a.String(), inspect); err == nil && names(second, t.Path) {
+			if second, err := InspectPath(s, a, inspect); err == nil && names(second, t.Path) {
 				w.Calls, w.Fold, w.Via = 2, f, []string{first.FieldPath, second.FieldPath}
 				return w, nil
 			}

@@ -50,7 +50,7 @@ func (m *Model) schemaOf(n *schematree.Node, target copyTarget) (prop, term *mod
 		return p, t
 	}
 	if out := m.current.out; out != nil && !target.input() {
-		if t, err := summarizer.Locate(out, n.Path.String()); err == nil {
+		if t, err := summarizer.LocatePath(out, n.Path); err == nil {
 			return t.Node, t.Node
 		}
 	}

@@ -80,16 +80,24 @@ func TestFoldOddNames(t *testing.T) {
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
-	// The summary and the inspector write the names that need it quoted,
-	// and read a bare name holding "." too (the longest name first).
+	// The summary and the inspector write the names that need it quoted;
+	// a path is read step by step first (a.x is a's x), and a bare name
+	// holding "[" that names nothing so is the longest name that fits.
 	sum, _, _ := mcpeek(t, "summary", "--schema", schema)
 	if !strings.Contains(sum, "\n  [\"a.x\"]: string\n") || !strings.Contains(sum, "\n  a.x: integer\n") ||
 		!strings.Contains(sum, "\n  [\"b[0]\"].c/d~e: string\n") {
 		t.Errorf("summary:\n%s", sum)
 	}
-	for _, path := range []string{"a.x", `["a.x"]`} {
+	for path, want := range map[string]string{
+		"a.x":     `"field_path": "a.x",
+  "node_type": "integer"`,
+		`["a.x"]`: `"field_path": "[\"a.x\"]",
+  "node_type": "string"`,
+		"b[0]":    `"field_path": "[\"b[0]\"]",
+  "node_type": "object"`,
+	} {
 		ins, stderr, code := mcpeek(t, "inspect", "--schema", schema, path, "--json")
-		if code != 0 || !strings.Contains(ins, `"field_path": "[\"a.x\"]"`) || !strings.Contains(ins, `"node_type": "string"`) {
+		if code != 0 || !strings.Contains(ins, want) {
 			t.Errorf("inspect %s: exit %d %s%s", path, code, ins, stderr)
 		}
 	}
