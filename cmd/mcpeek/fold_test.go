@@ -89,12 +89,9 @@ func TestFoldOddNames(t *testing.T) {
 		t.Errorf("summary:\n%s", sum)
 	}
 	for path, want := range map[string]string{
-		"a.x":     `"field_path": "a.x",
-  "node_type": "integer"`,
-		`["a.x"]`: `"field_path": "[\"a.x\"]",
-  "node_type": "string"`,
-		"b[0]":    `"field_path": "[\"b[0]\"]",
-  "node_type": "object"`,
+		"a.x":     `"field_path": "a.x",` + "\n" + `  "node_type": "integer"`,
+		`["a.x"]`: `"field_path": "[\"a.x\"]",` + "\n" + `  "node_type": "string"`,
+		"b[0]":    `"field_path": "[\"b[0]\"]",` + "\n" + `  "node_type": "object"`,
 	} {
 		ins, stderr, code := mcpeek(t, "inspect", "--schema", schema, path, "--json")
 		if code != 0 || !strings.Contains(ins, want) {
