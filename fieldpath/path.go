@@ -82,13 +82,20 @@ func (p Path) Len() int { return len(p.steps) }
 // IsRoot reports whether the path has no steps.
 func (p Path) IsRoot() bool { return len(p.steps) == 0 }
 
-// with returns p one step longer. The new path never shares the tail of
-// p's array, so two paths extended from one parent do not overwrite each
-// other.
+// with returns p followed by s, in one new array: the new path never
+// shares the tail of p's, so two paths extended from one parent do not
+// overwrite each other.
 func (p Path) with(s ...Step) Path {
-	p.steps = append(slices.Clip(p.steps), s...)
+	steps := make([]Step, len(p.steps), len(p.steps)+len(s))
+	copy(steps, p.steps)
+	p.steps = append(steps, s...)
 	return p
 }
+
+// New is the path of steps on side. It keeps steps: the caller must not
+// change them afterwards (a builder that knows the length makes the
+// array once).
+func New(side Side, steps []Step) Path { return Path{side: side, steps: slices.Clip(steps)} }
 
 // Prop is the path to the property name below p.
 func (p Path) Prop(name string) Path { return p.with(Step{Kind: Property, Name: name}) }
@@ -98,11 +105,13 @@ func (p Path) Items(n int) Path {
 	if n <= 0 {
 		return p
 	}
-	steps := make([]Step, n)
-	for i := range steps {
-		steps[i].Kind = Items
+	steps := make([]Step, len(p.steps), len(p.steps)+n)
+	copy(steps, p.steps)
+	for range n {
+		steps = append(steps, Step{Kind: Items})
 	}
-	return p.with(steps...)
+	p.steps = steps
+	return p
 }
 
 // AnyKey is the path to the value of any key of the object at p.
@@ -114,8 +123,18 @@ func (p Path) Alt(name string) Path { return p.with(Step{Kind: Alternative, Name
 // Append is p followed by steps.
 func (p Path) Append(steps ...Step) Path { return p.with(steps...) }
 
-// Join is p followed by the steps of rel (a path relative to p).
-func (p Path) Join(rel Path) Path { return p.with(rel.steps...) }
+// Join is p followed by the steps of rel (a path relative to p), on p's
+// side.
+func (p Path) Join(rel Path) Path {
+	switch {
+	case len(p.steps) == 0:
+		rel.side = p.side
+		return rel
+	case len(rel.steps) == 0:
+		return p
+	}
+	return p.with(rel.steps...)
+}
 
 // Within is the path with a property step in front of it: the path into
 // a value that holds this one under name ("data" of an envelope).
@@ -209,7 +228,22 @@ func (p Path) Rel(base Path) (Path, bool) {
 // before it: `a["x.y"]`, `["a.x"].b`. Every other name, "/", "~", quotes,
 // spaces and any Unicode included, is written as it is.
 func (p Path) String() string {
+	size := 0
+	for _, s := range p.steps {
+		switch s.Kind {
+		case Items:
+			size += 2
+		case AnyKeyStep:
+			size += 1 + len(AnyKey)
+		default:
+			size += 1 + len(s.Name)
+		}
+	}
+	if len(p.steps) == 1 && p.steps[0].Kind != Items && p.steps[0].Kind != AnyKeyStep && !NeedsQuotes(p.steps[0].Name) {
+		return p.steps[0].Name // a top-level name, written as it is
+	}
 	var b strings.Builder
+	b.Grow(size)
 	for i, s := range p.steps {
 		switch s.Kind {
 		case Items:

@@ -136,16 +136,25 @@ func bloomBit(k int32) uint64 { return 1 << (uint32(k) % 64) }
 
 // path is the entry's path from the walk's root, on the output side.
 func (w *walker) path(i int) fieldpath.Path {
-	var up []int
+	n := int(w.entries[0].arrays)
 	for j := i; j > 0; j = int(w.entries[j].parent) {
-		up = append(up, j)
+		n += 1 + int(w.entries[j].arrays)
 	}
-	p := fieldpath.Root(fieldpath.Output).Items(int(w.entries[0].arrays))
-	for _, j := range slices.Backward(up) {
+	steps := make([]fieldpath.Step, n) // filled from the end
+	for j := i; j > 0; j = int(w.entries[j].parent) {
 		e := &w.entries[j]
-		p = p.Prop(e.name).Items(int(e.arrays))
+		for range e.arrays {
+			n--
+			steps[n].Kind = fieldpath.Items
+		}
+		n--
+		steps[n] = fieldpath.Step{Kind: fieldpath.Property, Name: e.name}
 	}
-	return p
+	for n > 0 {
+		n--
+		steps[n].Kind = fieldpath.Items
+	}
+	return fieldpath.New(fieldpath.Output, steps)
 }
 
 // allChildrenIn reports whether every immediate child of container entry i
