@@ -57,14 +57,26 @@ type Step struct {
 
 // Path is a field path as a value: the side it is on and its steps from
 // the schema's root. The zero Path is the root, on no side. A Path is
-// immutable: every method that extends it returns a new one.
+// immutable and keeps its parent, as fx keeps a node's: extending a path
+// by a step costs one small allocation and shares every step above it, so
+// a tree of 250,000 lines holds each step once, and Parent costs nothing.
 type Path struct {
-	side  Side
-	steps []Step
+	side Side
+	last *link // nil at the root
+}
+
+// link is one step of a Path and the path above it.
+type link struct {
+	up   *link
+	step Step
+	n    int32 // the number of steps up to this one
 }
 
 // Root is the root path of a side.
 func Root(side Side) Path { return Path{side: side} }
+
+// New is the path of steps on side.
+func New(side Side, steps []Step) Path { return Path{side: side}.with(steps...) }
 
 // Side is the schema the path is in.
 func (p Path) Side() Side { return p.side }
@@ -72,45 +84,46 @@ func (p Path) Side() Side { return p.side }
 // On is the same path on another side.
 func (p Path) On(side Side) Path { p.side = side; return p }
 
-// Steps are the path's steps from the root. The slice is shared: do not
-// change it.
-func (p Path) Steps() []Step { return p.steps }
+// Steps are the path's steps from the root, in a new slice.
+func (p Path) Steps() []Step { return p.appendSteps(nil) }
 
-// Len is the number of steps.
-func (p Path) Len() int { return len(p.steps) }
-
-// IsRoot reports whether the path has no steps.
-func (p Path) IsRoot() bool { return len(p.steps) == 0 }
-
-// with returns p followed by s, in one new array: the new path never
-// shares the tail of p's, so two paths extended from one parent do not
-// overwrite each other.
-func (p Path) with(s ...Step) Path {
-	steps := make([]Step, len(p.steps), len(p.steps)+len(s))
-	copy(steps, p.steps)
-	p.steps = append(steps, s...)
-	return p
+// appendSteps appends the steps from the root to dst.
+func (p Path) appendSteps(dst []Step) []Step {
+	start := len(dst)
+	dst = slices.Grow(dst, p.Len())[:start+p.Len()]
+	for l := p.last; l != nil; l = l.up {
+		dst[start+int(l.n)-1] = l.step
+	}
+	return dst
 }
 
-// New is the path of steps on side. It keeps steps: the caller must not
-// change them afterwards (a builder that knows the length makes the
-// array once).
-func New(side Side, steps []Step) Path { return Path{side: side, steps: slices.Clip(steps)} }
+// Len is the number of steps.
+func (p Path) Len() int {
+	if p.last == nil {
+		return 0
+	}
+	return int(p.last.n)
+}
+
+// IsRoot reports whether the path has no steps.
+func (p Path) IsRoot() bool { return p.last == nil }
+
+// with returns p followed by s.
+func (p Path) with(s ...Step) Path {
+	for _, st := range s {
+		p.last = &link{up: p.last, step: st, n: int32(p.Len() + 1)}
+	}
+	return p
+}
 
 // Prop is the path to the property name below p.
 func (p Path) Prop(name string) Path { return p.with(Step{Kind: Property, Name: name}) }
 
 // Items is the path n array levels below p.
 func (p Path) Items(n int) Path {
-	if n <= 0 {
-		return p
-	}
-	steps := make([]Step, len(p.steps), len(p.steps)+n)
-	copy(steps, p.steps)
 	for range n {
-		steps = append(steps, Step{Kind: Items})
+		p = p.with(Step{Kind: Items})
 	}
-	p.steps = steps
 	return p
 }
 
@@ -126,70 +139,62 @@ func (p Path) Append(steps ...Step) Path { return p.with(steps...) }
 // Join is p followed by the steps of rel (a path relative to p), on p's
 // side.
 func (p Path) Join(rel Path) Path {
-	switch {
-	case len(p.steps) == 0:
+	if p.last == nil {
 		rel.side = p.side
 		return rel
-	case len(rel.steps) == 0:
-		return p
 	}
-	return p.with(rel.steps...)
+	var buf [16]Step
+	return p.with(rel.appendSteps(buf[:0])...)
 }
 
 // Within is the path with a property step in front of it: the path into
 // a value that holds this one under name ("data" of an envelope).
 func (p Path) Within(name string) Path {
-	steps := make([]Step, 0, len(p.steps)+1)
-	steps = append(steps, Step{Kind: Property, Name: name})
-	return Path{side: p.side, steps: append(steps, p.steps...)}
+	return Root(p.side).Prop(name).with(p.Steps()...)
+}
+
+// named is the link of p's last named step (nil when p has none) and the
+// number of array levels after it.
+func (p Path) named() (l *link, levels int) {
+	for l = p.last; l != nil && l.step.Kind == Items; l = l.up {
+		levels++
+	}
+	return l, levels
 }
 
 // Parent is the path of the line above p's, as summaries and trees nest
 // lines: the array levels at the end and the named step before them
 // dropped ("a[].b[]" -> "a[]"). A path of array levels alone, and the
-// root, have the root as parent.
+// root, have the root as parent. It costs the levels dropped.
 func (p Path) Parent() Path {
-	i := p.trailingItems()
-	if i > 0 {
-		i--
+	if l, _ := p.named(); l != nil {
+		return Path{side: p.side, last: l.up}
 	}
-	p.steps = slices.Clip(p.steps[:i])
-	return p
-}
-
-// trailingItems is the index where the array levels at p's end begin.
-func (p Path) trailingItems() int {
-	i := len(p.steps)
-	for i > 0 && p.steps[i-1].Kind == Items {
-		i--
-	}
-	return i
+	return Path{side: p.side}
 }
 
 // Name is p's last named step with the array levels after it, as a tree
 // line shows it: the property's name as it is ("a.x", not quoted),
 // AnyKey, or the alternative ("anyOf[1]"), then "[]" per level.
 func (p Path) Name() string {
-	i := p.trailingItems()
-	levels := Arrays(len(p.steps) - i)
-	if i == 0 {
-		return levels
+	l, levels := p.named()
+	switch {
+	case l == nil:
+		return Arrays(levels)
+	case l.step.Kind == AnyKeyStep:
+		return AnyKey + Arrays(levels)
 	}
-	s := p.steps[i-1]
-	if s.Kind == AnyKeyStep {
-		return AnyKey + levels
-	}
-	return s.Name + levels
+	return l.step.Name + Arrays(levels)
 }
 
 // Last is the named step Name shows and the number of array levels
 // after it; ok is false when p has no named step.
 func (p Path) Last() (s Step, levels int, ok bool) {
-	i := p.trailingItems()
-	if i == 0 {
-		return Step{}, len(p.steps), false
+	l, levels := p.named()
+	if l == nil {
+		return Step{}, levels, false
 	}
-	return p.steps[i-1], len(p.steps) - i, true
+	return l.step, levels, true
 }
 
 // Key is a comparable form of a path, side included, for maps.
@@ -204,11 +209,30 @@ func (p Path) Key() Key { return Key{p.side, p.String()} }
 
 // Equal reports whether p and q are the same path: the same side and
 // the same steps.
-func (p Path) Equal(q Path) bool { return p.side == q.side && slices.Equal(p.steps, q.steps) }
+func (p Path) Equal(q Path) bool { return p.side == q.side && sameLinks(p.last, q.last) }
+
+// sameLinks reports whether two chains of steps are equal, stopping at
+// the first link they share.
+func sameLinks(a, b *link) bool {
+	for a != b {
+		if a == nil || b == nil || a.n != b.n || a.step != b.step {
+			return false
+		}
+		a, b = a.up, b.up
+	}
+	return true
+}
 
 // HasPrefix reports whether p is q or lies below it (on the same side).
 func (p Path) HasPrefix(q Path) bool {
-	return p.side == q.side && len(q.steps) <= len(p.steps) && slices.Equal(p.steps[:len(q.steps)], q.steps)
+	if p.side != q.side || q.Len() > p.Len() {
+		return false
+	}
+	l := p.last
+	for l != nil && int(l.n) > q.Len() {
+		l = l.up
+	}
+	return sameLinks(l, q.last)
 }
 
 // Rel is p relative to base, when base is a prefix of p.
@@ -216,7 +240,7 @@ func (p Path) Rel(base Path) (Path, bool) {
 	if !p.HasPrefix(base) {
 		return Path{}, false
 	}
-	return Path{side: p.side, steps: slices.Clip(p.steps[len(base.steps):])}, true
+	return New(p.side, p.Steps()[base.Len():]), true
 }
 
 // String writes the path in the grammar users type: named steps joined by
@@ -228,8 +252,10 @@ func (p Path) Rel(base Path) (Path, bool) {
 // before it: `a["x.y"]`, `["a.x"].b`. Every other name, "/", "~", quotes,
 // spaces and any Unicode included, is written as it is.
 func (p Path) String() string {
+	var buf [16]Step
+	steps := p.appendSteps(buf[:0])
 	size := 0
-	for _, s := range p.steps {
+	for _, s := range steps {
 		switch s.Kind {
 		case Items:
 			size += 2
@@ -239,12 +265,12 @@ func (p Path) String() string {
 			size += 1 + len(s.Name)
 		}
 	}
-	if len(p.steps) == 1 && p.steps[0].Kind != Items && p.steps[0].Kind != AnyKeyStep && !NeedsQuotes(p.steps[0].Name) {
-		return p.steps[0].Name // a top-level name, written as it is
+	if len(steps) == 1 && steps[0].Kind != Items && steps[0].Kind != AnyKeyStep && !NeedsQuotes(steps[0].Name) {
+		return steps[0].Name // a top-level name, written as it is
 	}
 	var b strings.Builder
 	b.Grow(size)
-	for i, s := range p.steps {
+	for i, s := range steps {
 		switch s.Kind {
 		case Items:
 			b.WriteString("[]")
@@ -312,8 +338,9 @@ func QuoteName(name string) string {
 // array level addresses its first item ("/line_items/0/price_set"), any
 // key is "{key}", alternatives address no data and are left out.
 func (p Path) Pointer() string {
+	var buf [16]Step
 	var b strings.Builder
-	for _, s := range p.steps {
+	for _, s := range p.appendSteps(buf[:0]) {
 		switch s.Kind {
 		case Property:
 			b.WriteString("/" + EscapeToken(s.Name))
@@ -342,8 +369,9 @@ func UnescapeToken(s string) string {
 // that are not identifiers are quoted (`.["a-b"]`), any key is "[]" and
 // alternatives are left out.
 func (p Path) JQ() string {
+	var buf [16]Step
 	var b strings.Builder
-	for _, s := range p.steps {
+	for _, s := range p.appendSteps(buf[:0]) {
 		switch s.Kind {
 		case Items, AnyKeyStep:
 			if b.Len() == 0 {

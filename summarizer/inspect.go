@@ -113,7 +113,7 @@ func inspectTarget(t Target, opts Options) Inspection {
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
 		rel := w.path(i)
-		l := newLine(rel, t.Path.Join(rel), e.node, fold)
+		l := newLine(rel, t.Path, e.node, fold)
 		l.Step = sel.step(i)
 		out.Truncated = out.Truncated || l.Folded()
 		out.Flattened = append(out.Flattened, l)

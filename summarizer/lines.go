@@ -171,17 +171,18 @@ func Strings(lines []Line) []string {
 	return out
 }
 
-// newLine is the line of the node at path. fold says whether a container's
-// children are not all listed (ignored for other nodes); a marker points
-// at hintPath, the node's absolute path.
-func newLine(path, hintPath fieldpath.Path, n *model.Node, fold bool) Line {
+// newLine is the line of the node at path (relative to base). fold says
+// whether a container's children are not all listed (ignored for other
+// nodes); a marker points at the node's absolute path, base joined with
+// path, made only for a line that has a marker.
+func newLine(path, base fieldpath.Path, n *model.Node, fold bool) Line {
 	l := Line{Path: path, Label: n.Label(), Node: n}
 	switch {
 	case n.Shape != model.Object:
 	case !n.KnownKeys:
-		l.Fold, l.Hint = FoldUnknownKeys, hintPath
+		l.Fold, l.Hint = FoldUnknownKeys, base.Join(path)
 	case fold:
-		l.Fold, l.Hint, l.Count = FoldChildren, hintPath, len(n.Props)
+		l.Fold, l.Hint, l.Count = FoldChildren, base.Join(path), len(n.Props)
 	}
 	return l
 }

@@ -40,7 +40,7 @@ func Summarize(s *model.Schema, opts Options) Summary {
 		return Summary{Lines: []Line{{Path: rootPath, Label: term.Label(), Node: term, Step: StepRoot}}}
 	}
 	if !term.KnownKeys {
-		l := newLine(rootPath, rootPath, term, true)
+		l := newLine(rootPath, fieldpath.Root(fieldpath.Output), term, true)
 		l.Step = StepRoot
 		return Summary{Lines: []Line{l}, HasHiddenFields: true}
 	}
@@ -77,8 +77,7 @@ func Summarize(s *model.Schema, opts Options) Summary {
 	emit := func(i int) {
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
-		p := w.path(i)
-		l := newLine(p, p, e.node, fold)
+		l := newLine(w.path(i), fieldpath.Root(fieldpath.Output), e.node, fold)
 		l.Step = sel.step(i)
 		hidden = hidden || l.Folded()
 		out = append(out, l)
