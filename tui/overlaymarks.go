@@ -347,12 +347,19 @@ func markStyle(s *Styles, k resultcheck.Kind) lipgloss.Style {
 	return s.MarkMismatch
 }
 
-// keyOf is the key of an undeclared field of the object at parent.
+// keyOf is the key of an undeclared field of the object at parent (both
+// paths as the check writes them), as it is: a key holding "." is not
+// written quoted here.
 func keyOf(parent, path string) string {
-	if parent == "" {
+	pp, err := fieldpath.Parse(parent, fieldpath.Output)
+	p, err2 := fieldpath.Parse(path, fieldpath.Output)
+	if err != nil || err2 != nil {
 		return path
 	}
-	return strings.TrimPrefix(path, parent+".")
+	if rel, ok := p.Rel(pp); ok && rel.Len() == 1 {
+		return rel.Name()
+	}
+	return path
 }
 
 // toggleCallOverlay hides or shows the current tool's checked call over
