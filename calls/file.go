@@ -11,15 +11,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mcpeek/internal/textpos"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"mcpeek/internal/textpos"
 
-	"mcpeek/fieldpath"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // FormatVersion is the version of the format this package reads and
@@ -275,7 +274,7 @@ func (p *PathAssert) check(patterns map[string]*regexp.Regexp) error {
 	if p.Absent && (p.Exists || p.Equals != nil || p.Matches != "" || p.Type != "" || p.Count != nil || p.Min != nil || p.Max != nil) {
 		return errors.New(`"absent" cannot go with an assertion on the value`)
 	}
-	for _, seg := range fieldpath.Split(p.Path) {
+	for _, seg := range splitPath(p.Path) {
 		if open := strings.LastIndexByte(seg.Name, '['); open >= 0 && strings.HasSuffix(seg.Name, "]") {
 			if inner := seg.Name[open+1 : len(seg.Name)-1]; inner == "*" || inner != "" && strings.Trim(inner, "0123456789") == "" {
 				return fmt.Errorf("%q: a path reaches every item of an array with [], not one item by its index; write %s[]", seg.Name, seg.Name[:open])

@@ -21,7 +21,7 @@ type found struct {
 // finds no member or no array reaches nothing there.
 func lookup(root *model.Value, path string) []found {
 	cur := []found{{at: "", value: root}}
-	for _, seg := range fieldpath.Split(path) {
+	for _, seg := range splitPath(path) {
 		var next []found
 		for _, f := range cur {
 			if f.value.Kind != model.JSONObject {
@@ -57,7 +57,7 @@ func lookup(root *model.Value, path string) []found {
 // endsInItems reports whether a path's last step is "[]": its values are
 // the items of an array rather than the array.
 func endsInItems(path string) bool {
-	segs := fieldpath.Split(path)
+	segs := splitPath(path)
 	return len(segs) > 0 && segs[len(segs)-1].Arrays > 0
 }
 
@@ -66,4 +66,49 @@ func quoteKey(k string) string {
 		return strconv.Quote(k)
 	}
 	return k
+}
+
+// segment is one property step of a calls file's path and the array
+// levels after it.
+type segment struct {
+	Name   string
+	Arrays int
+}
+
+// splitPath splits a calls file's path at its dots into property steps:
+// "line_items[].price_set" is {line_items 1} {price_set 0}. A calls file
+// writes no key holding ".", "[" or "]" (docs/calls.md), so a dot always
+// ends a step; alternatives (anyOf[0]) address no data and are left out,
+// array levels written after one belonging to the step before it.
+func splitPath(p string) []segment {
+	if p == "" {
+		return nil
+	}
+	var out []segment
+	for _, part := range strings.Split(p, ".") {
+		s := segment{Name: part}
+		for strings.HasSuffix(s.Name, "[]") {
+			s.Name = strings.TrimSuffix(s.Name, "[]")
+			s.Arrays++
+		}
+		if isAlternative(s.Name) {
+			if s.Arrays > 0 && len(out) > 0 {
+				out[len(out)-1].Arrays += s.Arrays
+			}
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// isAlternative reports whether a step names a union's alternative:
+// "anyOf[<n>]" or "oneOf[<n>]".
+func isAlternative(seg string) bool {
+	rest, ok := strings.CutPrefix(seg, "anyOf[")
+	if !ok {
+		rest, ok = strings.CutPrefix(seg, "oneOf[")
+	}
+	digits, ok2 := strings.CutSuffix(rest, "]")
+	return ok && ok2 && digits != "" && strings.Trim(digits, "0123456789") == ""
 }

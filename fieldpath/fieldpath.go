@@ -1,10 +1,12 @@
-// Package fieldpath is the grammar of field paths, the way summaries, the
-// inspector and the explorer write them: segments joined by ".", each array
-// level written "[]" after its segment ("line_items[].price_set"), a union's
-// alternative as its own segment ("anyOf[1]"), the root as "". It joins,
-// splits and rewrites paths as JSON pointers and jq filters; resolving a
-// path against a schema (names that contain "." or "[") is the
-// summarizer's job.
+// Package fieldpath is the field path as a value (Path: a side, input or
+// output, and steps, each a property, array items, any key or a union's
+// alternative) and its one grammar, the way summaries, the inspector and
+// the explorer write paths: steps joined by ".", each array level written
+// "[]" after its step ("line_items[].price_set"), a union's alternative as
+// its own step ("anyOf[1]"), the root as "", a name that holds "." or "["
+// quoted (`["a.x"]`). Text is made at the edge (String, Pointer, JQ) and
+// read in one place (Parse); resolving a path against a schema (where a
+// bare name may also hold "." or "[") is the summarizer's job.
 package fieldpath
 
 import "strings"
@@ -12,65 +14,26 @@ import "strings"
 // AnyKey is the segment of an object's additionalProperties: any key.
 const AnyKey = "<any key>"
 
-// Join appends a segment to a path.
+// Join appends a step, as String writes it, to a path written by String:
+// a quoted name or array levels ("[...") follow without a ".".
 func Join(parent, seg string) string {
-	if parent == "" {
-		return seg
+	if parent == "" || strings.HasPrefix(seg, "[") {
+		return parent + seg
 	}
 	return parent + "." + seg
 }
 
+// Name writes a property name as a step for Join: as it is, or quoted
+// (`["a.x"]`) when the grammar could misread it (NeedsQuotes).
+func Name(name string) string {
+	if NeedsQuotes(name) {
+		return QuoteName(name)
+	}
+	return name
+}
+
 // Arrays writes n array levels: "[]" n times.
 func Arrays(n int) string { return strings.Repeat("[]", n) }
-
-// Segment is one property step of a path and the array levels after it.
-type Segment struct {
-	Name   string
-	Arrays int
-}
-
-// Split splits a path at its dots into property steps: "line_items[].price_set"
-// is {line_items 1} {price_set 0}. Alternatives (anyOf[0]) address no data
-// and are left out; array levels written after one belong to the step
-// before it.
-func Split(p string) []Segment {
-	if p == "" {
-		return nil
-	}
-	var out []Segment
-	for _, part := range strings.Split(p, ".") {
-		s := Segment{Name: part}
-		for strings.HasSuffix(s.Name, "[]") {
-			s.Name = strings.TrimSuffix(s.Name, "[]")
-			s.Arrays++
-		}
-		if IsAlternative(s.Name) {
-			if s.Arrays > 0 && len(out) > 0 {
-				out[len(out)-1].Arrays += s.Arrays
-			}
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-// IsAlternative reports whether a segment names a union's alternative:
-// "anyOf[<n>]" or "oneOf[<n>]".
-func IsAlternative(seg string) bool {
-	rest, ok := strings.CutPrefix(seg, "anyOf[")
-	if !ok {
-		rest, ok = strings.CutPrefix(seg, "oneOf[")
-	}
-	digits, ok2 := strings.CutSuffix(rest, "]")
-	return ok && ok2 && digits != "" && strings.Trim(digits, "0123456789") == ""
-}
-
-// HasAlternativePrefix reports whether a segment starts like an
-// alternative ("anyOf[" or "oneOf["), whatever follows.
-func HasAlternativePrefix(seg string) bool {
-	return strings.HasPrefix(seg, "anyOf[") || strings.HasPrefix(seg, "oneOf[")
-}
 
 // TrimArrayMarkers reads the array markers at the start of s, "[]", "[*]"
 // or "[<digits>]" each, and returns what follows and how many there were.
@@ -88,53 +51,6 @@ func TrimArrayMarkers(s string) (rest string, count int) {
 		count++
 	}
 	return s, count
-}
-
-// Pointer writes a path as an RFC 6901 JSON pointer into a value, every
-// array level addressing its first item: "/line_items/0/price_set". prefix,
-// when set, is a first step ("data" for a result in an envelope).
-func Pointer(p, prefix string) string {
-	var b strings.Builder
-	if prefix != "" {
-		b.WriteString("/" + escapePointer(prefix))
-	}
-	for _, s := range Split(p) {
-		switch {
-		case s.Name == AnyKey:
-			b.WriteString("/{key}")
-		case s.Name != "":
-			b.WriteString("/" + escapePointer(s.Name))
-		}
-		b.WriteString(strings.Repeat("/0", s.Arrays))
-	}
-	return b.String()
-}
-
-func escapePointer(s string) string { return strings.NewReplacer("~", "~0", "/", "~1").Replace(s) }
-
-// JQ writes a path as a jq filter: ".line_items[].price_set"; names that
-// are not identifiers are quoted (`.["a-b"]`).
-func JQ(p, prefix string) string {
-	var b strings.Builder
-	if prefix != "" {
-		b.WriteString("." + prefix)
-	}
-	for _, s := range Split(p) {
-		switch {
-		case s.Name == AnyKey:
-			b.WriteString("[]")
-		case s.Name == "":
-		case isIdentifier(s.Name):
-			b.WriteString("." + s.Name)
-		default:
-			b.WriteString(`.["` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s.Name) + `"]`)
-		}
-		b.WriteString(strings.Repeat("[]", s.Arrays))
-	}
-	if b.Len() == 0 || b.String()[0] != '.' {
-		return "." + b.String()
-	}
-	return b.String()
 }
 
 // isIdentifier reports whether jq reads s after a "." as a plain name:

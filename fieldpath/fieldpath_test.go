@@ -1,41 +1,19 @@
 package fieldpath
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
-func TestJoinAndSplit(t *testing.T) {
+func TestJoin(t *testing.T) {
 	t.Parallel()
-	if got := Join("", "a"); got != "a" {
-		t.Errorf("Join root: %q", got)
-	}
-	if got := Join("a[]", "b"+Arrays(2)); got != "a[].b[][]" {
-		t.Errorf("Join: %q", got)
-	}
-	for _, c := range []struct {
-		path string
-		want []Segment
-	}{
-		{"", nil},
-		{"line_items[].price_set", []Segment{{"line_items", 1}, {"price_set", 0}}},
-		{"dims[][]", []Segment{{"dims", 2}}},
-		{"latest_charge.anyOf[1].id", []Segment{{"latest_charge", 0}, {"id", 0}}},
-		{"x.anyOf[0][].y", []Segment{{"x", 1}, {"y", 0}}},
-		{"[].id", []Segment{{"", 1}, {"id", 0}}},
-		{"meta.<any key>.v", []Segment{{"meta", 0}, {AnyKey, 0}, {"v", 0}}},
+	for _, c := range [][3]string{
+		{"", "a", "a"},
+		{"a[]", "b" + Arrays(2), "a[].b[][]"},
+		{"a", Name("x.y"), `a["x.y"]`},
+		{"", Name("x.y"), `["x.y"]`},
+		{"a", Name("g h"), "a.g h"},
+		{"a", "[]", "a[]"},
 	} {
-		if got := Split(c.path); !slices.Equal(got, c.want) {
-			t.Errorf("Split(%q) = %v, want %v", c.path, got, c.want)
-		}
-	}
-}
-
-func TestIsAlternative(t *testing.T) {
-	t.Parallel()
-	for seg, want := range map[string]bool{"anyOf[0]": true, "oneOf[12]": true, "anyOf[]": false, "anyOf[x]": false, "allOf[0]": false, "anyOf[0]x": false} {
-		if IsAlternative(seg) != want {
-			t.Errorf("IsAlternative(%q) != %v", seg, want)
+		if got := Join(c[0], c[1]); got != c[2] {
+			t.Errorf("Join(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
 		}
 	}
 }
@@ -60,18 +38,141 @@ func TestPointerAndJQ(t *testing.T) {
 		{"line_items[].price_set", "", "/line_items/0/price_set", ".line_items[].price_set"},
 		{"line_items[].price_set", "data", "/data/line_items/0/price_set", ".data.line_items[].price_set"},
 		{"", "", "", "."},
+		{"", "data", "/data", ".data"},
 		{"[].id", "", "/0/id", ".[].id"},
 		{"a/b.~c", "", "/a~1b/~0c", `.["a/b"].["~c"]`},
-		{`we"ird.x-y`, "", `/we"ird/x-y`, `.["we\"ird"].["x-y"]`},
+		{`["we\"ird"].x-y`, "", `/we"ird/x-y`, `.["we\"ird"].["x-y"]`},
 		{"meta.<any key>", "", "/meta/{key}", ".meta[]"},
 		{"_ok.a1", "", "/_ok/a1", "._ok.a1"},
 		{"1st", "", "/1st", `.["1st"]`},
+		{"x.anyOf[1].y", "", "/x/y", ".x.y"},
+		{`["a.x"]`, "", "/a.x", `.["a.x"]`},
 	} {
-		if got := Pointer(c.path, c.prefix); got != c.pointer {
+		p, err := Parse(c.path, Output)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.prefix != "" {
+			p = p.Within(c.prefix)
+		}
+		if got := p.Pointer(); got != c.pointer {
 			t.Errorf("Pointer(%q, %q) = %q, want %q", c.path, c.prefix, got, c.pointer)
 		}
-		if got := JQ(c.path, c.prefix); got != c.jq {
+		if got := p.JQ(); got != c.jq {
 			t.Errorf("JQ(%q, %q) = %q, want %q", c.path, c.prefix, got, c.jq)
+		}
+	}
+}
+
+// Names holding the grammar's own characters are quoted; every other name
+// (pointer escapes, spaces, Unicode) is written as it is; Parse reads back
+// what String writes.
+func TestOddNamesRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		names     []string
+		items     int
+		text, ptr string
+	}{
+		{[]string{"a.x"}, 0, `["a.x"]`, "/a.x"},
+		{[]string{"a", "x"}, 0, "a.x", "/a/x"},
+		{[]string{"a", "x.y", "z"}, 0, `a["x.y"].z`, "/a/x.y/z"},
+		{[]string{"b[0]"}, 1, `["b[0]"][]`, "/b[0]/0"},
+		{[]string{"c]"}, 0, `["c]"]`, "/c]"},
+		{[]string{"c/d~e"}, 0, "c/d~e", "/c~1d~0e"},
+		{[]string{"g h", "ü名"}, 0, "g h.ü名", "/g h/ü名"},
+		{[]string{`q"t`, `b\s`}, 0, `q"t.b\s`, `/q"t/b\s`},
+		{[]string{`q"t.`}, 0, `["q\"t."]`, `/q"t.`},
+		{[]string{""}, 0, `[""]`, "/"},
+		{[]string{"<any key>"}, 0, `["<any key>"]`, "/<any key>"},
+		{[]string{"tab\there"}, 0, `["tab\there"]`, "/tab\there"},
+		{[]string{"nl\n"}, 0, `["nl\n"]`, "/nl\n"},
+		{[]string{"ctl\x01"}, 0, `["ctl\u0001"]`, "/ctl\x01"},
+		{nil, 2, "[][]", "/0/0"},
+	} {
+		p := Root(Input)
+		for _, n := range c.names {
+			p = p.Prop(n)
+		}
+		p = p.Items(c.items)
+		if got := p.String(); got != c.text {
+			t.Errorf("%q: String = %q, want %q", c.names, got, c.text)
+		}
+		if got := p.Pointer(); got != c.ptr {
+			t.Errorf("%q: Pointer = %q, want %q", c.names, got, c.ptr)
+		}
+		back, err := Parse(p.String(), Input)
+		if err != nil || !back.Equal(p) || back.Side() != Input {
+			t.Errorf("%q: Parse(%q) = %v, %v", c.names, p.String(), back.Steps(), err)
+		}
+	}
+	p := Root(Output).Prop("a").Prop("ctl\x01\n")
+	if got := p.String(); got != `a["ctl\u0001\n"]` {
+		t.Errorf("control characters: %q", got)
+	}
+	if back, err := Parse(p.String(), Output); err != nil || !back.Equal(p) {
+		t.Errorf("control characters back: %v %v", back, err)
+	}
+}
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"a[0].b[*][]":     "a[].b[][]",
+		`a.["x.y"]`:       `a["x.y"]`,
+		"x.anyOf[1].y":    "x.anyOf[1].y",
+		"m.<any key>[].v": "m.<any key>[].v",
+		"[].id":           "[].id",
+		`[]["a.b"]`:       `[]["a.b"]`,
+		"":                "",
+	} {
+		p, err := Parse(in, Output)
+		if err != nil || p.String() != want {
+			t.Errorf("Parse(%q) = %q, %v; want %q", in, p.String(), err, want)
+		}
+	}
+	for _, bad := range []string{"a..b", "a.", ".a", "a]b", `["a`, `["a"`, `["a"]x`, "a[x]", "a.[]", `["\q"]`} {
+		if p, err := Parse(bad, Output); err == nil {
+			t.Errorf("Parse(%q) = %q, want an error", bad, p.String())
+		}
+	}
+}
+
+func TestParentAndName(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string][2]string{
+		"a[].b[]":       {"a[]", "b[]"},
+		"a":             {"", "a"},
+		`a["x.y"]`:      {"a", "x.y"},
+		"[]":            {"", "[]"},
+		"[].id":         {"[]", "id"},
+		"x.anyOf[0].y":  {"x.anyOf[0]", "y"},
+		"x.anyOf[0]":    {"x", "anyOf[0]"},
+		"m.<any key>[]": {"m", "<any key>[]"},
+		"":              {"", ""},
+	} {
+		p := MustParse(in, Output)
+		if got := p.Parent().String(); got != want[0] {
+			t.Errorf("Parent(%q) = %q, want %q", in, got, want[0])
+		}
+		if got := p.Name(); got != want[1] {
+			t.Errorf("Name(%q) = %q, want %q", in, got, want[1])
+		}
+	}
+	// Paths extended from one parent do not share their steps.
+	base := Root(Output).Prop("a").Prop("b")
+	x, y := base.Parent().Prop("x"), base.Parent().Prop("y")
+	if x.String() != "a.x" || y.String() != "a.y" || base.String() != "a.b" {
+		t.Errorf("shared steps: %s %s %s", x, y, base)
+	}
+}
+
+func TestCutData(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"data": "", "data.x": "x", "data[].x": "[].x", "database": "", "x": ""} {
+		rest, ok := CutData(in)
+		if ok != (want != "" || in == "data") || (ok && rest != want) {
+			t.Errorf("CutData(%q) = %q, %v", in, rest, ok)
 		}
 	}
 }

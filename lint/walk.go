@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -200,7 +201,5 @@ func refTarget(ref string) string {
 	return ref
 }
 
-// pointerEscaper writes a name as an RFC 6901 pointer token.
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
-
-func escape(s string) string { return pointerEscaper.Replace(s) }
+// escape writes a name as an RFC 6901 pointer token.
+func escape(s string) string { return fieldpath.EscapeToken(s) }

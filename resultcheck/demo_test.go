@@ -130,7 +130,7 @@ func TestDemoFolded(t *testing.T) {
 	o := checkDemo(t, "shop_get_order")
 	got := map[string]int{}
 	for _, f := range o.Folded {
-		got[f.Line.Path] = f.Fields
+		got[f.Line.Written()] = f.Fields
 		if f.Fields > 0 && len(f.Paths) == 0 {
 			t.Errorf("%s: %d fields and no paths", f.Line.Path, f.Fields)
 		}

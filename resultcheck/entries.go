@@ -73,11 +73,12 @@ func (x *entry) isField() bool { return x.kind == entryField || x.kind == entryA
 // hasData reports whether a non-null value was met here.
 func (x *entry) hasData() bool { return x.values > x.nulls }
 
-// joinPath is the path of a property of the node at parent: its name and
-// one "[]" per array level of its schema.
-func joinPath(parent, name string, child *model.Node) string {
+// joinPath is the path of a step below the node at parent: the step as a
+// path writes it (a property's name through fieldpath.Name) and one "[]"
+// per array level of its schema.
+func joinPath(parent, step string, child *model.Node) string {
 	_, levels := child.Unwrap(nil)
-	return fieldpath.Join(parent, name+fieldpath.Arrays(levels))
+	return fieldpath.Join(parent, step+fieldpath.Arrays(levels))
 }
 
 // newEntry appends an entry; -1 when the path budget is spent.
@@ -107,7 +108,7 @@ func (c *checker) kid(e int32, i int) int32 {
 		return k
 	}
 	n := x.node
-	nx := entry{path: joinPath(x.path, n.Props[i].Name, n.Child(i)), parent: e, kind: entryField, envelope: x.envelope}
+	nx := entry{path: joinPath(x.path, fieldpath.Name(n.Props[i].Name), n.Child(i)), parent: e, kind: entryField, envelope: x.envelope}
 	if e == c.envRoot && n.Props[i].Name == "data" {
 		_, levels := n.Child(i).Unwrap(nil)
 		nx.path, nx.envelope, nx.kind = fieldpath.Arrays(levels), false, entryRoot
@@ -161,7 +162,7 @@ func (c *checker) extra(e int32, name string) int32 {
 		return k
 	}
 	x := &c.entries[e]
-	k := c.newEntry(entry{path: fieldpath.Join(x.path, name), parent: e, kind: entryExtra, envelope: x.envelope})
+	k := c.newEntry(entry{path: fieldpath.Join(x.path, fieldpath.Name(name)), parent: e, kind: entryExtra, envelope: x.envelope})
 	if k >= 0 {
 		if c.entries[e].extra == nil {
 			c.entries[e].extra = make(map[string]int32)

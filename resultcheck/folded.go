@@ -1,10 +1,6 @@
 package resultcheck
 
-import (
-	"strings"
-
-	"mcpeek/summarizer"
-)
+import "mcpeek/summarizer"
 
 // FoldedData is a line of a folded summary that hid fields the result
 // filled: "this result filled 14 fields hidden behind line_items[]".
@@ -40,10 +36,8 @@ func (r *Report) Folded(lines []summarizer.Line) []FoldedData {
 		switch {
 		case l.Fold == summarizer.FoldOverflow:
 			overflow = i
-		case strings.HasPrefix(l.Path, "(root)"):
-			at[strings.TrimPrefix(l.Path, "(root)")] = i
 		default:
-			at[l.Path] = i
+			at[l.Path.String()] = i
 		}
 	}
 	out := make([]FoldedData, len(lines))

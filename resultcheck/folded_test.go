@@ -36,7 +36,7 @@ func TestFolded(t *testing.T) {
 	lines := summarizer.Summarize(s, summarizer.Options{MaxFields: 5}).Lines
 	var got []string
 	for _, f := range r.Folded(lines) {
-		got = append(got, fmt.Sprintf("%s: %d fields %d keys %v", f.Line.Path, f.Fields, f.Keys, f.Paths))
+		got = append(got, fmt.Sprintf("%s: %d fields %d keys %v", f.Line.Written(), f.Fields, f.Keys, f.Paths))
 	}
 	want := []string{
 		"customer: 4 fields 0 keys [customer.email customer.address customer.address.city customer.address.zip]",
@@ -79,7 +79,7 @@ func TestFoldedHidesMarks(t *testing.T) {
 	var got []string
 	for _, f := range r.Folded(lines) {
 		h := f.Hidden
-		got = append(got, fmt.Sprintf("%s: %d hidden, %d break, worst %s", f.Line.Path, h.Total(), h.Violations(), h.Worst()))
+		got = append(got, fmt.Sprintf("%s: %d hidden, %d break, worst %s", f.Line.Written(), h.Total(), h.Violations(), h.Worst()))
 	}
 	// head hides head.ref (missing), head.repo.name (missing), size (type)
 	// and fork (not allowed, under repo, which has no line); late hides

@@ -98,7 +98,7 @@ func (o *Outcome) MarshalJSON() ([]byte, error) {
 		j.Violations++
 	}
 	for _, f := range o.Folded {
-		j.FoldedWithData = append(j.FoldedWithData, foldedJSON{Path: f.Line.Path, Hint: f.Line.Hint, Fields: f.Fields, Keys: f.Keys, Paths: f.Paths})
+		j.FoldedWithData = append(j.FoldedWithData, foldedJSON{Path: f.Line.Written(), Hint: f.Line.Hint.String(), Fields: f.Fields, Keys: f.Keys, Paths: f.Paths})
 	}
 	return jsonfmt.MarshalCompact(j) // no HTML escaping: "<any key>" stays readable
 }

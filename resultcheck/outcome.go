@@ -232,34 +232,39 @@ next:
 const maxWild = 64
 
 // matchAnyKey reports whether a value's path matches a path whose "<any
-// key>" segments stand for any key.
+// key>" steps stand for any key.
 func matchAnyKey(pattern, path string) bool {
-	ps, vs := strings.Split(pattern, "."), strings.Split(path, ".")
+	pp, err := fieldpath.Parse(pattern, fieldpath.Output)
+	vp, err2 := fieldpath.Parse(path, fieldpath.Output)
+	if err != nil || err2 != nil {
+		return pattern == path
+	}
+	ps, vs := pp.Steps(), vp.Steps()
 	if len(ps) != len(vs) {
 		return false
 	}
 	for i, p := range ps {
-		if rest, ok := strings.CutPrefix(p, fieldpath.AnyKey); ok {
-			if !strings.HasSuffix(vs[i], rest) {
-				return false
-			}
-			continue
-		}
-		if p != vs[i] {
+		if p != vs[i] && (p.Kind != fieldpath.AnyKeyStep || vs[i].Kind != fieldpath.Property) {
 			return false
 		}
 	}
 	return true
 }
 
-// stripAlternatives drops a path's union alternative segments, as a value's
+// stripAlternatives drops a path's union alternative steps, as a value's
 // pointer knows nothing of them.
 func stripAlternatives(p string) string {
-	var parts []string
-	for _, s := range fieldpath.Split(p) {
-		parts = append(parts, s.Name+fieldpath.Arrays(s.Arrays))
+	path, err := fieldpath.Parse(p, fieldpath.Output)
+	if err != nil {
+		return p
 	}
-	return strings.Join(parts, ".")
+	out := fieldpath.Root(fieldpath.Output)
+	for _, s := range path.Steps() {
+		if s.Kind != fieldpath.Alternative {
+			out = out.Append(s)
+		}
+	}
+	return out.String()
 }
 
 // pathOf writes a JSON pointer into v as a field path: array indexes
@@ -278,7 +283,7 @@ func pathOf(v *model.Value, ptr string, enveloped bool) (path string, envelope b
 		}
 	}
 	for _, tok := range tokens {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		tok = fieldpath.UnescapeToken(tok)
 		if cur != nil && cur.Kind == model.JSONArray {
 			path += "[]"
 			i, err := strconv.Atoi(tok)
@@ -289,7 +294,7 @@ func pathOf(v *model.Value, ptr string, enveloped bool) (path string, envelope b
 			}
 			continue
 		}
-		path = fieldpath.Join(path, tok)
+		path = fieldpath.Join(path, fieldpath.Name(tok))
 		cur = cur.Get(tok)
 	}
 	return path, envelope

@@ -3,7 +3,8 @@ package resultcheck
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
+
+	"mcpeek/fieldpath"
 )
 
 // Kind is what a mark says about a field.
@@ -312,8 +313,8 @@ func (r *Report) lookup(path string) (int32, bool) {
 		return e, true
 	}
 	if r.Enveloped {
-		if rest, ok := strings.CutPrefix(path, "data"); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
-			e, ok := r.index[strings.TrimPrefix(rest, ".")]
+		if rest, ok := fieldpath.CutData(path); ok {
+			e, ok := r.index[rest]
 			return e, ok
 		}
 	}

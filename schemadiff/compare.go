@@ -20,11 +20,14 @@ const (
 	output
 )
 
-func (d direction) String() string {
+func (d direction) String() string { return d.side().String() }
+
+// side is the side of a tool the schema read this way is.
+func (d direction) side() fieldpath.Side {
 	if d == input {
-		return "input"
+		return fieldpath.Input
 	}
-	return "output"
+	return fieldpath.Output
 }
 
 // comparer walks two resolved versions of one schema side by side and
@@ -39,7 +42,7 @@ type comparer struct {
 	sources *sources
 }
 
-func (c *comparer) add(path string, class Class, kind Kind, format string, args ...any) {
+func (c *comparer) add(path fieldpath.Path, class Class, kind Kind, format string, args ...any) {
 	c.out = append(c.out, Change{Tool: c.tool, Path: path, Class: class, Kind: kind, Detail: fmt.Sprintf(format, args...)})
 }
 
@@ -54,7 +57,7 @@ func (c *comparer) pick(in, out Class, inKind, outKind Kind) (Class, Kind) {
 // node compares one field's schema in its two versions: description,
 // nullability, type, then what the shape holds (properties, items,
 // alternatives, enum values).
-func (c *comparer) node(path string, a, b *model.Node) {
+func (c *comparer) node(path fieldpath.Path, a, b *model.Node) {
 	key := [2]*model.Node{a, b}
 	if c.seen[key] {
 		return
@@ -76,7 +79,7 @@ func (c *comparer) node(path string, a, b *model.Node) {
 		c.object(path, a, b)
 	case a.Shape == model.Array && b.Shape == model.Array:
 		if !c.sources.same(a.ItemsSource(), b.ItemsSource()) {
-			c.node(path+"[]", a.Items(), b.Items())
+			c.node(path.Items(1), a.Items(), b.Items())
 		}
 	case a.Shape == model.Scalar && b.Shape == model.Scalar:
 		c.enum(path, a, b)
@@ -86,13 +89,13 @@ func (c *comparer) node(path string, a, b *model.Node) {
 		}
 	case b.Shape == model.Union:
 		if j := matchingAlt(b, a); j >= 0 {
-			c.node(fieldpath.Join(path, b.Alts[j].Name), a, b.Alt(j))
+			c.node(path.Alt(b.Alts[j].Name), a, b.Alt(j))
 		}
 	}
 }
 
 // nullability compares whether null is allowed.
-func (c *comparer) nullability(path string, a, b *model.Node) {
+func (c *comparer) nullability(path fieldpath.Path, a, b *model.Node) {
 	if a.Shape == model.Any || b.Shape == model.Any {
 		return // anything includes null; the type comparison says the rest
 	}
@@ -114,7 +117,7 @@ func hasNull(n *model.Node) bool {
 }
 
 // types compares the set of types each version allows (null aside).
-func (c *comparer) types(path string, a, b *model.Node) {
+func (c *comparer) types(path fieldpath.Path, a, b *model.Node) {
 	ta, tb := typeSet(a), typeSet(b)
 	detail := typeLabel(ta) + " → " + typeLabel(tb)
 	switch relation(ta, tb) {
@@ -222,7 +225,7 @@ func covers(set, sub []string) bool {
 // object compares two objects: closedness, then each property by name in
 // the old order (changed or removed), then the new ones, then the schema of
 // unknown keys.
-func (c *comparer) object(path string, a, b *model.Node) {
+func (c *comparer) object(path fieldpath.Path, a, b *model.Node) {
 	if c.dir == input && !a.Closed && b.Closed {
 		c.add(path, Breaking, InputClosed, "additionalProperties is now false: callers that send other keys are refused")
 	}
@@ -246,7 +249,7 @@ func (c *comparer) object(path string, a, b *model.Node) {
 			c.required(fieldPath(path, q.Name, b.Child(j)), q.Required)
 		}
 		if !c.sources.same(a.ChildSource(i), b.ChildSource(j)) {
-			c.node(fieldpath.Join(path, q.Name), a.Child(i), b.Child(j))
+			c.node(path.Prop(q.Name), a.Child(i), b.Child(j))
 		}
 	}
 	for j, q := range b.Props {
@@ -255,18 +258,18 @@ func (c *comparer) object(path string, a, b *model.Node) {
 		}
 	}
 	if aa, ab := a.AdditionalProperties(), b.AdditionalProperties(); aa != nil && ab != nil && !c.sources.same(a.AdditionalSource(), b.AdditionalSource()) {
-		c.node(fieldpath.Join(path, fieldpath.AnyKey), aa, ab)
+		c.node(path.AnyKey(), aa, ab)
 	}
 }
 
 // fieldPath writes a property's path as a summary line does: with "[]"
 // for each array level of its value ("tags[]").
-func fieldPath(parent, name string, n *model.Node) string {
+func fieldPath(parent fieldpath.Path, name string, n *model.Node) fieldpath.Path {
 	_, arrays := n.Unwrap(nil)
-	return fieldpath.Join(parent, name) + fieldpath.Arrays(arrays)
+	return parent.Prop(name).Items(arrays)
 }
 
-func (c *comparer) removed(path string, now *model.Node) {
+func (c *comparer) removed(path fieldpath.Path, now *model.Node) {
 	switch {
 	case c.dir == output:
 		c.add(path, Breaking, OutputRemoved, "output field removed: callers that read it get nothing")
@@ -277,7 +280,7 @@ func (c *comparer) removed(path string, now *model.Node) {
 	}
 }
 
-func (c *comparer) added(path string, required bool) {
+func (c *comparer) added(path fieldpath.Path, required bool) {
 	switch {
 	case c.dir == output:
 		c.add(path, Compatible, OutputAdded, "output field added")
@@ -289,7 +292,7 @@ func (c *comparer) added(path string, required bool) {
 }
 
 // required reports a property that became required (is) or optional.
-func (c *comparer) required(path string, is bool) {
+func (c *comparer) required(path fieldpath.Path, is bool) {
 	switch {
 	case is && c.dir == input:
 		c.add(path, Breaking, InputRequired, "input became required: callers that do not send it are refused")
@@ -305,7 +308,7 @@ func (c *comparer) required(path string, is bool) {
 // alternatives compares two unions alternative by alternative: in place
 // when both list the same types in the same order, else each old
 // alternative with the first unused new one of the same type.
-func (c *comparer) alternatives(path string, a, b *model.Node) {
+func (c *comparer) alternatives(path fieldpath.Path, a, b *model.Node) {
 	pairs := make([]int, len(a.Alts)) // old index -> new index, or -1
 	used := make([]bool, len(b.Alts))
 	inPlace := len(a.Alts) == len(b.Alts)
@@ -328,17 +331,17 @@ func (c *comparer) alternatives(path string, a, b *model.Node) {
 	for i, j := range pairs {
 		if j < 0 {
 			class, kind := c.pick(Breaking, Compatible, InputTypeNarrowed, OutputTypeNarrowed)
-			c.add(fieldpath.Join(path, a.Alts[i].Name), class, kind, "alternative removed (%s)", a.Alt(i).Label())
+			c.add(path.Alt(a.Alts[i].Name), class, kind, "alternative removed (%s)", a.Alt(i).Label())
 			continue
 		}
 		if !c.sources.same(a.AltSource(i), b.AltSource(j)) {
-			c.node(fieldpath.Join(path, b.Alts[j].Name), a.Alt(i), b.Alt(j))
+			c.node(path.Alt(b.Alts[j].Name), a.Alt(i), b.Alt(j))
 		}
 	}
 	for j := range b.Alts {
 		if !used[j] {
 			class, kind := c.pick(Compatible, Breaking, InputTypeWidened, OutputTypeChanged)
-			c.add(fieldpath.Join(path, b.Alts[j].Name), class, kind, "alternative added (%s)", b.Alt(j).Label())
+			c.add(path.Alt(b.Alts[j].Name), class, kind, "alternative added (%s)", b.Alt(j).Label())
 		}
 	}
 }
@@ -355,7 +358,7 @@ func matchingAlt(union, other *model.Node) int {
 }
 
 // enum compares the values a scalar is restricted to (null aside).
-func (c *comparer) enum(path string, a, b *model.Node) {
+func (c *comparer) enum(path fieldpath.Path, a, b *model.Node) {
 	ea, eb := enumValues(a), enumValues(b)
 	switch {
 	case ea == nil && eb == nil:

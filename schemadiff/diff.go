@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/internal/par"
 	"mcpeek/model"
 )
@@ -93,12 +94,14 @@ const (
 type Change struct {
 	// Tool is SERVER.TOOL (the old name for a tool removed or renamed).
 	Tool string `json:"tool"`
-	// Path is the field path of the change, as mcpeek writes paths
-	// ("line_items[].price_set"), or "" for the tool itself or a schema's root.
-	Path   string `json:"path"`
-	Class  Class  `json:"class"`
-	Kind   Kind   `json:"kind"`
-	Detail string `json:"detail"`
+	// Path is where the change is: its side (input, output, or none for
+	// the tool itself) and its field path, written in JSON as mcpeek
+	// writes paths ("line_items[].price_set"), "" for the tool itself or
+	// a schema's root.
+	Path   fieldpath.Path `json:"path"`
+	Class  Class          `json:"class"`
+	Kind   Kind           `json:"kind"`
+	Detail string         `json:"detail"`
 }
 
 // Worst returns the most serious class among changes, or 0 when there are none.
@@ -267,10 +270,10 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	out = diffSchema(out, id, input, o.InputSchema, n.InputSchema)
 	switch {
 	case o.HasOutputSchema() && !n.HasOutputSchema():
-		out = append(out, Change{Tool: id, Class: Breaking, Kind: OutputSchemaRemoved,
+		out = append(out, Change{Tool: id, Path: fieldpath.Root(fieldpath.Output), Class: Breaking, Kind: OutputSchemaRemoved,
 			Detail: "the tool no longer declares an output schema: callers lose structuredContent's shape"})
 	case !o.HasOutputSchema() && n.HasOutputSchema():
-		out = append(out, Change{Tool: id, Class: Compatible, Kind: OutputSchemaAdded, Detail: "the tool now declares an output schema"})
+		out = append(out, Change{Tool: id, Path: fieldpath.Root(fieldpath.Output), Class: Compatible, Kind: OutputSchemaAdded, Detail: "the tool now declares an output schema"})
 	case o.HasOutputSchema():
 		out = diffSchema(out, id, output, o.OutputSchema, n.OutputSchema)
 	}
@@ -316,7 +319,7 @@ func walk(out []Change, id string, dir direction, sa, sb *model.Schema, same *so
 		}
 	}
 	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}, sources: same}
-	c.node("", ra, rb)
+	c.node(fieldpath.Root(dir.side()), ra, rb)
 	return c.out
 }
 

@@ -3,12 +3,14 @@ package schemadiff
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"testing"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"mcpeek/assets"
+	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
@@ -69,9 +71,9 @@ func TestLiveDiffAfterListChanged(t *testing.T) {
 		}
 	}
 	changes := Diff(before, FromServers(m.Servers()))
-	want := Change{Tool: "demo.util_echo", Path: "repeat", Class: Breaking, Kind: InputRequired,
+	want := Change{Tool: "demo.util_echo", Path: fieldpath.Root(OnInput).Prop("repeat"), Class: Breaking, Kind: InputRequired,
 		Detail: "input became required: callers that do not send it are refused"}
-	if len(changes) != 1 || changes[0] != want {
+	if len(changes) != 1 || !reflect.DeepEqual(changes[0], want) {
 		t.Errorf("changes = %+v, want only %+v", changes, want)
 	}
 }

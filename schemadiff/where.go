@@ -1,51 +1,31 @@
 package schemadiff
 
-import "strings"
+import "mcpeek/fieldpath"
 
-// Side is the part of a tool a change is in.
-type Side uint8
+// Side is the part of a tool a change is in: its path's side.
+type Side = fieldpath.Side
 
 // The sides of a tool.
 const (
 	// OnTool is the tool as a whole: its name, words, annotations, _meta.
-	OnTool Side = iota
+	OnTool = fieldpath.NoSide
 	// OnInput is the input schema: what callers send.
-	OnInput
+	OnInput = fieldpath.Input
 	// OnOutput is the output schema: what callers read, including the
 	// output schema appearing or going.
-	OnOutput
+	OnOutput = fieldpath.Output
 )
 
-// String returns "tool", "input" or "output".
-func (s Side) String() string {
-	switch s {
-	case OnInput:
-		return "input"
-	case OnOutput:
-		return "output"
-	}
-	return "tool"
-}
-
-// Side is the part of the tool the change is in. An output schema added
-// or removed is a change at the output's root, as the explorer's diff
-// trees mark it.
-func (c Change) Side() Side {
-	k := string(c.Kind)
-	switch {
-	case strings.HasPrefix(k, "input-"):
-		return OnInput
-	case strings.HasPrefix(k, "output-"):
-		return OnOutput
-	}
-	return OnTool
-}
+// Side is the part of the tool the change is in: its path's. An output
+// schema added or removed is a change at the output's root, as the
+// explorer's diff trees mark it.
+func (c Change) Side() Side { return c.Path.Side() }
 
 // Where names where the change is, as both front ends write it: its path,
 // or "(input root)", "(output root)" or "(tool)" when it has none.
 func (c Change) Where() string {
-	if c.Path != "" {
-		return c.Path
+	if !c.Path.IsRoot() {
+		return c.Path.String()
 	}
 	switch c.Side() {
 	case OnInput:

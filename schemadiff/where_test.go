@@ -1,6 +1,10 @@
 package schemadiff
 
-import "testing"
+import (
+	"testing"
+
+	"mcpeek/fieldpath"
+)
 
 func TestChangeWhere(t *testing.T) {
 	t.Parallel()
@@ -9,14 +13,15 @@ func TestChangeWhere(t *testing.T) {
 		side   Side
 		where  string
 	}{
-		{Change{Kind: InputAdded, Path: "a.b"}, OnInput, "a.b"},
-		{Change{Kind: InputClosed}, OnInput, "(input root)"},
-		{Change{Kind: OutputTypeChanged}, OnOutput, "(output root)"},
-		{Change{Kind: OutputRemoved, Path: "items[].id"}, OnOutput, "items[].id"},
+		{Change{Kind: InputAdded, Path: fieldpath.MustParse("a.b", OnInput)}, OnInput, "a.b"},
+		{Change{Kind: InputClosed, Path: fieldpath.Root(OnInput)}, OnInput, "(input root)"},
+		{Change{Kind: OutputTypeChanged, Path: fieldpath.Root(OnOutput)}, OnOutput, "(output root)"},
+		{Change{Kind: OutputRemoved, Path: fieldpath.MustParse("items[].id", OnOutput)}, OnOutput, "items[].id"},
+		{Change{Kind: OutputRemoved, Path: fieldpath.Root(OnOutput).Prop("a.x")}, OnOutput, `["a.x"]`},
 		// The output schema appearing or going is at the output's root,
 		// where the explorer's diff trees mark it.
-		{Change{Kind: OutputSchemaAdded}, OnOutput, "(output root)"},
-		{Change{Kind: OutputSchemaRemoved}, OnOutput, "(output root)"},
+		{Change{Kind: OutputSchemaAdded, Path: fieldpath.Root(OnOutput)}, OnOutput, "(output root)"},
+		{Change{Kind: OutputSchemaRemoved, Path: fieldpath.Root(OnOutput)}, OnOutput, "(output root)"},
 		{Change{Kind: ToolRemoved}, OnTool, "(tool)"},
 		{Change{Kind: DescriptionChanged}, OnTool, "(tool)"},
 		{Change{Kind: SchemaUnreadable}, OnTool, "(tool)"},

@@ -52,7 +52,7 @@ func viewsOf(t *testing.T, schema, result, changed string) dialectViews {
 			InputSchema: []byte(`{"type":"object"}`), OutputSchema: []byte(out), Raw: raw}}}})
 	}
 	for _, ch := range schemadiff.Diff(snap(schema), snap(changed)) {
-		v.diff += ch.Class.String() + " " + string(ch.Kind) + " " + ch.Path + "\n"
+		v.diff += ch.Class.String() + " " + string(ch.Kind) + " " + ch.Path.String() + "\n"
 	}
 	return v
 }

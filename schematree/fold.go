@@ -1,6 +1,6 @@
 package schematree
 
-import "strings"
+import "mcpeek/fieldpath"
 
 // ExpandLimit bounds how many lines a tree materialises in recursive
 // unfolds and searches, in all (not per press: folding frees nothing, so
@@ -246,10 +246,11 @@ func (t *Tree) Find(match func(*Node) bool, backward bool) bool {
 
 // Open unfolds the line at path and every line above it, materialising
 // what it must on the way: a field the summary left out is found behind
-// its "*" line. Paths are as the lines write them (normalise them first,
-// e.g. with summarizer.Locate). It reports false when no line has that
-// path. Each step loads one line, so it costs the path's length in loads.
-func (t *Tree) Open(path string) (*Node, bool) {
+// its "*" line. A line is at path when its Path is equal to it, side
+// included (normalise a path users type first, e.g. with
+// summarizer.Locate). It reports false when no line has that path. Each
+// step loads one line, so it costs the path's length in loads.
+func (t *Tree) Open(path fieldpath.Path) (*Node, bool) {
 	n, ok := t.Materialise(path)
 	if ok {
 		t.Reveal(n)
@@ -260,32 +261,11 @@ func (t *Tree) Open(path string) (*Node, bool) {
 
 // Materialise loads the lines above path, as Open does, and returns the
 // line at path without unfolding anything.
-func (t *Tree) Materialise(path string) (*Node, bool) { return t.materialise(t.root, path) }
-
-// OpenIn is Open for the lines under the top line named section (the
-// "output" or "input" of a schema tree, whose paths start again at each).
-func (t *Tree) OpenIn(section, path string) (*Node, bool) {
-	for top := t.root.next; top != nil; top = top.last.next {
-		if top.Kind == KindSection && strings.TrimRight(top.Name, "[]") == section {
-			t.load(top)
-			n, ok := t.materialise(top, path)
-			if ok {
-				t.Jump(n)
-				t.Expand(n)
-			}
-			return n, ok
-		}
-	}
-	return nil, false
-}
-
-// materialise finds the line at path among top's descendants (every line
-// for the root), loading the lines above it.
-func (t *Tree) materialise(top *Node, path string) (*Node, bool) {
+func (t *Tree) Materialise(path fieldpath.Path) (*Node, bool) {
 	for {
 		var best *Node
-		for n := top.next; n != nil && (top == t.root || n.depth > top.depth); n = n.next {
-			if n.Kind != KindMore && n.Kind != KindNote && n.Path == path {
+		for n := t.root.next; n != nil; n = n.next {
+			if n.Kind != KindMore && n.Kind != KindNote && n.Path.Equal(path) {
 				return n, true
 			}
 			if n.openable && !n.loaded && holds(n, path) && (best == nil || deeper(n, best)) {
@@ -299,19 +279,27 @@ func (t *Tree) materialise(top *Node, path string) (*Node, bool) {
 	}
 }
 
-// holds reports whether the line at path could be under n: n's path is a
-// proper prefix of it ("*" lines hold their parent's other children).
-func holds(n *Node, path string) bool {
-	if n.Path == "" {
-		return path != "" || n.Kind == KindMore
+// JumpTo is Open that brings the line a third of the way down the screen
+// when it was off screen (Jump), for a line found by a search.
+func (t *Tree) JumpTo(path fieldpath.Path) (*Node, bool) {
+	n, ok := t.Materialise(path)
+	if ok {
+		t.Jump(n)
+		t.Expand(n)
 	}
-	return strings.HasPrefix(path, n.Path+".")
+	return n, ok
+}
+
+// holds reports whether the line at path could be under n: n's path is
+// above it ("*" lines hold their parent's other children).
+func holds(n *Node, path fieldpath.Path) bool {
+	return path.Len() > n.Path.Len() && path.HasPrefix(n.Path)
 }
 
 // deeper prefers the longer path, and a field over the "*" line beside it.
 func deeper(a, b *Node) bool {
-	if len(a.Path) != len(b.Path) {
-		return len(a.Path) > len(b.Path)
+	if a.Path.Len() != b.Path.Len() {
+		return a.Path.Len() > b.Path.Len()
 	}
 	return a.Kind != KindMore && b.Kind == KindMore
 }

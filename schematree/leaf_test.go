@@ -18,7 +18,7 @@ func TestLeavesKeepTheirSchema(t *testing.T) {
 	tr.ExpandToDepth(5)
 	found := map[string]bool{}
 	for n := tr.First(); n != nil; n = n.Next() {
-		switch n.Path {
+		switch n.Path.String() {
 		case "id":
 			prop, term, ok := n.SchemaNodes()
 			if !ok || prop != term || term.Description != "The id." || len(term.Constraints) != 1 {
@@ -33,7 +33,7 @@ func TestLeavesKeepTheirSchema(t *testing.T) {
 		default:
 			continue
 		}
-		found[n.Path] = true
+		found[n.Path.String()] = true
 		if _, ok := n.Route(); ok {
 			t.Errorf("%s: a leaf has a route", n.Path)
 		}

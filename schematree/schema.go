@@ -96,23 +96,23 @@ func (l schemaLoader) Load(n *Node) []*Node {
 	case model.Object:
 		for i, p := range sn.Props {
 			child := sn.Child(i)
-			k := l.childNode(n.Path, p.Name, child, ancestors, KindField, d.route.to(stepProp, i))
+			k := l.childNode(n.Path.Prop(p.Name), p.Name, child, ancestors, KindField, d.route.to(stepProp, i))
 			k.Required = p.Required
 			kids = append(kids, k)
 		}
 		if ap := sn.AdditionalProperties(); ap != nil && ap.Shape != model.Any {
-			kids = append(kids, l.childNode(n.Path, AnyKey, ap, ancestors, KindField, d.route.to(stepAdditional, 0)))
+			kids = append(kids, l.childNode(n.Path.AnyKey(), AnyKey, ap, ancestors, KindField, d.route.to(stepAdditional, 0)))
 		}
 	case model.Union:
 		for i, a := range sn.Alts {
-			kids = append(kids, l.childNode(n.Path, a.Name, sn.Alt(i), ancestors, KindAlt, d.route.to(stepAlt, i)))
+			kids = append(kids, l.childNode(n.Path.Alt(a.Name), a.Name, sn.Alt(i), ancestors, KindAlt, d.route.to(stepAlt, i)))
 		}
 	}
 	return kids
 }
 
 // childNode makes the line of one property or alternative.
-func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestors map[int32]bool, kind Kind, route Route) *Node {
+func (l schemaLoader) childNode(path fieldpath.Path, name string, child *model.Node, ancestors map[int32]bool, kind Kind, route Route) *Node {
 	refs := append([]int32(nil), child.Refs...)
 	term, levels := child.Unwrap(&refs)
 	seg := name + fieldpath.Arrays(levels)
@@ -123,7 +123,7 @@ func (l schemaLoader) childNode(parent, name string, child *model.Node, ancestor
 	r := Row{
 		Kind:   kind,
 		Name:   model.SanitizeLine(seg),
-		Path:   model.SanitizeLine(fieldpath.Join(parent, seg)),
+		Path:   path.Items(levels),
 		Type:   term.Label(),
 		Count:  -1,
 		Format: model.SanitizeLine(term.Format),
@@ -174,20 +174,18 @@ func enumValues(vals []*model.Value) string {
 	return enumText(raw)
 }
 
-// Section makes the top line of one schema (title "output" or
-// "input"), unfolded one level. A nil schema gives a note line.
-func Section(title string, s *model.Schema, note string) *Node {
+// Section makes the top line of one side's schema, titled "output" or
+// "input", unfolded one level. A nil schema gives a note line.
+func Section(side fieldpath.Side, s *model.Schema, note string) *Node {
+	title := side.String()
 	if s == nil {
-		return NewNode(Row{Kind: KindSection, Name: title, Note: note, Count: -1}, false, nil)
+		return NewNode(Row{Kind: KindSection, Name: title, Path: fieldpath.Root(side), Note: note, Count: -1}, false, nil)
 	}
 	root := s.Root()
 	refs := append([]int32(nil), root.Refs...)
 	term, levels := root.Unwrap(&refs)
-	r := Row{Kind: KindSection, Name: title + fieldpath.Arrays(levels), Type: term.Label(), Count: -1, Note: note,
-		Desc: model.SanitizeLine(summarizer.FirstSentence(root.Description))}
-	if levels > 0 {
-		r.Path = fieldpath.Arrays(levels)
-	}
+	r := Row{Kind: KindSection, Name: title + fieldpath.Arrays(levels), Path: fieldpath.Root(side).Items(levels),
+		Type: term.Label(), Count: -1, Note: note, Desc: model.SanitizeLine(summarizer.FirstSentence(root.Description))}
 	if c := childCount(term); c > 0 {
 		r.Count = c
 		return NewNode(r, true, &schemaData{node: term, route: Route{Section: title}})
@@ -199,8 +197,8 @@ func Section(title string, s *model.Schema, note string) *Node {
 // schemas, each unfolded one level; everything deeper loads on demand.
 func NewSchema(out, in *model.Schema, outNote, inNote string) *Tree {
 	// One loader per section: each resolves against its own document.
-	o := Section("output", out, outNote)
-	i := Section("input", in, inNote)
+	o := Section(fieldpath.Output, out, outNote)
+	i := Section(fieldpath.Input, in, inNote)
 	sentences := map[string]string{}
 	t := NewTree(LoaderFunc(func(n *Node) []*Node {
 		for a := n; a != nil; a = a.parent {

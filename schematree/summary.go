@@ -11,10 +11,10 @@ import (
 )
 
 // sumData is what the summary tree's loader needs to open a line: the
-// path to inspect, the names already shown beside an overflow line, and
-// the schema node (for recursion marks).
+// path to inspect, the paths already shown beside an overflow line (as
+// they write), and the schema node (for recursion marks).
 type sumData struct {
-	path    string
+	path    fieldpath.Path
 	exclude map[string]bool
 	node    *model.Node
 }
@@ -35,28 +35,28 @@ func (l summaryLoader) Load(n *Node) []*Node {
 	if d == nil {
 		return nil
 	}
-	insp, err := summarizer.Inspect(l.schema, d.path, loadOpts)
+	insp, err := summarizer.InspectPath(l.schema, d.path, loadOpts)
 	if err != nil {
 		return []*Node{Note(err.Error())}
 	}
 	ancestors := ancestorKeys(n)
 	kids := make([]*Node, 0, len(insp.Children))
 	for _, c := range insp.Children {
-		if d.exclude[c.Name] {
+		if d.exclude[c.Path.String()] {
 			continue
 		}
-		kids = append(kids, l.childNode(d.path, c, ancestors))
+		kids = append(kids, l.childNode(c, ancestors))
 	}
 	return kids
 }
 
 // childNode makes the line of one inspector child.
-func (l summaryLoader) childNode(parent string, c summarizer.Child, ancestors map[int32]bool) *Node {
-	path := fieldpath.Join(parent, c.Name)
+func (l summaryLoader) childNode(c summarizer.Child, ancestors map[int32]bool) *Node {
+	path := c.Path
 	r := Row{
 		Kind:     KindField,
 		Name:     model.SanitizeLine(c.Name),
-		Path:     model.SanitizeLine(path),
+		Path:     path,
 		Type:     c.Type,
 		Count:    -1,
 		Required: c.Required,
@@ -64,7 +64,7 @@ func (l summaryLoader) childNode(parent string, c summarizer.Child, ancestors ma
 		Enum:     enumText(c.Enum),
 		Desc:     model.SanitizeLine(c.Description),
 	}
-	if fieldpath.HasAlternativePrefix(c.Name) {
+	if s, _, _ := path.Last(); s.Kind == fieldpath.Alternative {
 		r.Kind = KindAlt
 	}
 	switch {
@@ -82,7 +82,7 @@ func (l summaryLoader) childNode(parent string, c summarizer.Child, ancestors ma
 		r.Kind = KindFold
 	}
 	d := &sumData{path: path}
-	if t, err := summarizer.Locate(l.schema, path); err == nil {
+	if t, err := summarizer.LocatePath(l.schema, path); err == nil {
 		d.node = t.Node
 	}
 	n := NewNode(r, true, d)
@@ -129,32 +129,26 @@ func repeats(sn *model.Node, keys map[int32]bool) bool {
 // NewSummary builds the tree of a folded summary: its kept lines nested by
 // path, fold markers as folded lines that open with the inspector, and the
 // "*" overflow as a folded line holding the fields the summary left out.
+// A line nests under the nearest line whose path is above its own
+// (Path.Parent, step by step), so a property named "a.x" stays at the top.
 func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 	loader := summaryLoader{schema: s}
 	lines := sum.Lines
+	// Lines by path (as String writes it, which tells every path apart):
+	// every line's first, as a kept line may come before the line of its
+	// container (a deep Tier 1 leaf is chosen before Tier 3).
 	byPath := make(map[string]*Node, len(lines))
 	nodes := make([]*Node, len(lines))
-	parents := make([]*Node, len(lines))
-	parentOf := map[int]string{}
-	// Every line's path first: a kept line may come before the line of
-	// its container (a deep Tier 1 leaf is chosen before Tier 3).
-	paths := make(map[string]bool, len(lines))
-	for _, l := range lines {
-		if l.Fold != summarizer.FoldOverflow {
-			paths[l.Path] = true
-		}
-	}
 	for i, l := range lines {
 		if l.Fold == summarizer.FoldOverflow {
 			nodes[i] = moreNode(l.Hint, l.Count, nil)
 			continue
 		}
-		parentPath, name := nearestLine(paths, l.Path)
-		r := Row{Kind: KindField, Name: model.SanitizeLine(name), Path: model.SanitizeLine(l.Path), Type: l.Label, Count: -1}
+		r := Row{Kind: KindField, Path: l.Path, Type: l.Label, Count: -1}
 		var n *Node
 		switch {
-		case strings.HasPrefix(l.Path, "(root)"):
-			r.Path = ""
+		case l.Step == summarizer.StepRoot:
+			r.Name = model.SanitizeLine(l.Written())
 			if l.Fold == summarizer.FoldUnknownKeys {
 				r.Note = "unknown keys"
 			}
@@ -169,29 +163,32 @@ func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 			n = NewNode(r, false, nil)
 		}
 		nodes[i] = n
-		byPath[l.Path] = n
-		if parentPath != "" {
-			parentOf[i] = parentPath
-		}
-	}
-	for i, p := range parentOf {
-		parents[i] = byPath[p]
+		byPath[l.Path.String()] = n
 	}
 
 	// Top level: lines with no line above them, in summary order.
 	kids := map[*Node][]*Node{}
 	var top []*Node
 	for i, n := range nodes {
-		if p := parents[i]; p != nil {
-			kids[p] = append(kids[p], n)
+		l := lines[i]
+		if l.Fold == summarizer.FoldOverflow || l.Step == summarizer.StepRoot {
+			top = append(top, n)
+			continue
+		}
+		parent := nearestLine(byPath, l.Path)
+		rel := l.Path
+		if parent != nil {
+			rel, _ = l.Path.Rel(parent.Path)
+			kids[parent] = append(kids[parent], n)
 		} else {
 			top = append(top, n)
 		}
+		n.Name = model.SanitizeLine(relName(rel))
 	}
-	// The "*" line excludes the top-level names already shown.
+	// The "*" line excludes the top-level fields already shown.
 	for i, l := range lines {
 		if l.Fold == summarizer.FoldOverflow {
-			nodes[i].data.(*sumData).exclude = immediateNames(top, l.Hint)
+			nodes[i].data.(*sumData).exclude = immediatePaths(top, l.Hint)
 		}
 	}
 	t := NewTree(loader, top...)
@@ -204,7 +201,7 @@ func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 			continue
 		}
 		if d, _ := n.data.(*sumData); d != nil && n.Kind == KindFold {
-			shown := immediateNames(ks, d.path)
+			shown := immediatePaths(ks, d.path)
 			if more := n.Count - len(shown); more > 0 {
 				ks = append(ks, moreNode(d.path, more, shown))
 			}
@@ -216,39 +213,43 @@ func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 	return t
 }
 
-// nearestLine finds the closest line above path (split at dots) and the
-// name of path relative to it; the top level's names are the whole path.
-func nearestLine(paths map[string]bool, path string) (parent, name string) {
-	for i := strings.LastIndexByte(path, '.'); i > 0; i = strings.LastIndexByte(path[:i], '.') {
-		if paths[path[:i]] {
-			return path[:i], path[i+1:]
+// nearestLine finds the closest line above path: its parent's, else its
+// grandparent's, and so on; nil when no line is above it.
+func nearestLine(byPath map[string]*Node, path fieldpath.Path) *Node {
+	for p := path.Parent(); p.Len() > 0; p = p.Parent() {
+		if n, ok := byPath[p.String()]; ok {
+			return n
 		}
 	}
-	return "", path
+	return nil
 }
 
-// immediateNames lists the names of lines that are direct children of
-// parentPath (one segment below it).
-func immediateNames(lines []*Node, parentPath string) map[string]bool {
-	names := map[string]bool{}
+// relName is the name a line shows for a path relative to the line above
+// it: one property, alternative or any key with its array levels is its
+// name as it is ("a.x", "tags[]"); a longer path is written out
+// ("customer.email", `a["x.y"]`).
+func relName(rel fieldpath.Path) string {
+	if _, levels, ok := rel.Last(); ok && rel.Len() == levels+1 {
+		return rel.Name()
+	}
+	return rel.String()
+}
+
+// immediatePaths lists (as they write) the paths of lines that are direct
+// children of parent: one named step below it.
+func immediatePaths(lines []*Node, parent fieldpath.Path) map[string]bool {
+	paths := map[string]bool{}
 	for _, n := range lines {
-		rel := n.Path
-		if parentPath != "" {
-			var ok bool
-			if rel, ok = strings.CutPrefix(n.Path, parentPath+"."); !ok {
-				continue
-			}
-		}
-		if rel != "" && rel != "*" && !strings.Contains(strings.TrimSuffix(rel, "[]"), ".") {
-			names[rel] = true
+		if n.Kind != KindMore && n.Path.Len() > parent.Len() && n.Path.Parent().Equal(parent) {
+			paths[n.Path.String()] = true
 		}
 	}
-	return names
+	return paths
 }
 
 // moreNode is a folded "*" line for count fields not shown beside it.
-func moreNode(parentPath string, count int, exclude map[string]bool) *Node {
-	r := Row{Kind: KindMore, Name: "*", Path: model.SanitizeLine(parentPath), Count: count,
+func moreNode(parentPath fieldpath.Path, count int, exclude map[string]bool) *Node {
+	r := Row{Kind: KindMore, Name: "*", Path: parentPath, Count: count,
 		Note: moreNote(count)}
 	return NewNode(r, true, &sumData{path: parentPath, exclude: exclude})
 }

@@ -8,8 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"mcpeek/fieldpath"
 	"mcpeek/summarizer"
 )
+
+// out reads a path of the output side.
+func out(s string) fieldpath.Path { return fieldpath.MustParse(s, fieldpath.Output) }
 
 func shopOrderTree(t *testing.T) (*Tree, *summaryLoader) {
 	tool := testkit.DemoTool(t, "shop_get_order")
@@ -34,7 +38,7 @@ func TestSummaryTreeMatchesSummary(t *testing.T) {
 	}
 	for i, n := range top {
 		line := sum.Lines[i]
-		if !strings.HasPrefix(line.Path, n.Name) {
+		if !strings.HasPrefix(line.Written(), n.Name) {
 			t.Errorf("line %d: %q for %q", i, n.Name, line)
 		}
 		wantFold := line.Fold == summarizer.FoldChildren || line.Fold == summarizer.FoldOverflow
@@ -105,7 +109,7 @@ func TestSummaryDrillDownMatchesInspector(t *testing.T) {
 // findNode finds a materialised line by path.
 func findNode(tr *Tree, path string) *Node {
 	for n := tr.First(); n != nil; n = n.next {
-		if n.Path == path && n.Kind != KindMore {
+		if n.Path.String() == path && n.Kind != KindMore {
 			return n
 		}
 	}
@@ -121,8 +125,8 @@ func TestOpenByPath(t *testing.T) {
 	tr := NewSummary(s, summarizer.Summarize(s, summarizer.Options{MaxFields: 3}))
 	tr.SetHeight(100)
 	for _, path := range []string{"line_items[].price_set.shop_money", "shipping_address.city", "id"} {
-		n, ok := tr.Open(path)
-		if !ok || n.Path != path {
+		n, ok := tr.Open(out(path))
+		if !ok || n.Path.String() != path {
 			t.Fatalf("Open(%q) = %v, %v", path, n, ok)
 		}
 		for a := n.Parent(); a != nil; a = a.Parent() {
@@ -136,7 +140,7 @@ func TestOpenByPath(t *testing.T) {
 			t.Errorf("%q opened but not shown", path)
 		}
 	}
-	if _, ok := tr.Open("line_items[].nope"); ok {
+	if _, ok := tr.Open(out("line_items[].nope")); ok {
 		t.Error("opened a path that names nothing")
 	}
 }

@@ -1,5 +1,7 @@
 package schematree
 
+import "mcpeek/fieldpath"
+
 // Kind says what a tree line stands for, which decides its glyph and colour.
 type Kind uint8
 
@@ -26,10 +28,13 @@ const (
 // row is built, so rendering never sees untrusted text.
 type Row struct {
 	Kind Kind
-	// Name is the segment as written in paths: "line_items[]", "anyOf[0]".
+	// Name is the line's name: the property's name as it is (sanitised),
+	// then "[]" per array level ("line_items[]", "a.x"), or "anyOf[0]".
 	Name string
-	// Path is the field path from the data root: "line_items[].price_set".
-	Path string
+	// Path is the line's field path, from the data root of its side's
+	// schema ("line_items[].price_set"); a "*" line has its parent's.
+	// Front ends write it (String, Pointer, JQ) and sanitise it to draw it.
+	Path fieldpath.Path
 	// Type is the node's label: "object | null", "string".
 	Type string
 	// Count is a container's number of immediate children, -1 when unknown.

@@ -2,6 +2,7 @@ package schematree
 
 import (
 	"fmt"
+	"mcpeek/fieldpath"
 	"strings"
 	"testing"
 )
@@ -19,7 +20,7 @@ func (s *synth) Load(n *Node) []*Node {
 	kids := make([]*Node, s.fanout)
 	for i := range kids {
 		name := fmt.Sprintf("%s.%d", n.Name, i)
-		kids[i] = NewNode(Row{Name: name, Path: name}, level+1 < s.depth, level+1)
+		kids[i] = NewNode(Row{Name: name, Path: fieldpath.Root(fieldpath.Output).Prop(name)}, level+1 < s.depth, level+1)
 	}
 	return kids
 }
@@ -29,7 +30,7 @@ func synthTree(fanout, depth, top int) (*Tree, *synth) {
 	var nodes []*Node
 	for i := range top {
 		name := fmt.Sprint(i)
-		nodes = append(nodes, NewNode(Row{Name: name, Path: name}, depth > 1, 1))
+		nodes = append(nodes, NewNode(Row{Name: name, Path: fieldpath.Root(fieldpath.Output).Prop(name)}, depth > 1, 1))
 	}
 	return NewTree(s, nodes...), s
 }

@@ -123,14 +123,15 @@ func (ix *Index) walk(tool int32, side Side, root *model.Node) {
 		if depth > summarizer.MaxPathDepth {
 			return
 		}
-		add := func(name string, child *model.Node) {
+		// add indexes the child named name, written step in a path.
+		add := func(name, step string, child *model.Node) {
 			if visits >= model.ScanCap {
 				return
 			}
 			visits++
 			crefs := append([]int32(nil), child.Refs...)
 			t, levels := child.Unwrap(&crefs)
-			p := fieldpath.Join(path, name+fieldpath.Arrays(levels))
+			p := fieldpath.Join(path, step+fieldpath.Arrays(levels))
 			ix.fields = append(ix.fields, field{tool: tool, side: side, path: p, name: ix.intern(name), label: t.Label()})
 			// The recursion rule: stop where the primary $ref repeats.
 			if primary := child.PrimaryRef(); primary == 0 || !slices.Contains(keys, primary) {
@@ -140,14 +141,14 @@ func (ix *Index) walk(tool int32, side Side, root *model.Node) {
 		switch n.Shape {
 		case model.Object:
 			for i, p := range n.Props {
-				add(p.Name, n.Child(i))
+				add(p.Name, fieldpath.Name(p.Name), n.Child(i))
 			}
 			if ap := n.AdditionalProperties(); ap != nil && ap.Shape != model.Any && side == Input {
-				add(fieldpath.AnyKey, ap) // the inspector does not step into a map's keys
+				add(fieldpath.AnyKey, fieldpath.AnyKey, ap) // the inspector does not step into a map's keys
 			}
 		case model.Union:
 			for i, a := range n.Alts {
-				add(a.Name, n.Alt(i))
+				add(a.Name, a.Name, n.Alt(i))
 			}
 		}
 	}

@@ -11,12 +11,14 @@ import (
 
 // Inspection is the answer of inspect_tool_output for one field path.
 type Inspection struct {
-	ToolID          string   `json:"tool_id,omitempty"`
-	FieldPath       string   `json:"field_path"`
-	NodeType        string   `json:"node_type"`
-	Description     string   `json:"description,omitempty"`
-	Children        []Child  `json:"children"`
-	FlattenedFields []string `json:"flattened_fields"`
+	ToolID    string `json:"tool_id,omitempty"`
+	FieldPath string `json:"field_path"`
+	// Path is FieldPath as a value.
+	Path            fieldpath.Path `json:"-"`
+	NodeType        string         `json:"node_type"`
+	Description     string         `json:"description,omitempty"`
+	Children        []Child        `json:"children"`
+	FlattenedFields []string       `json:"flattened_fields"`
 	// Flattened are the flattened_fields as values, for front ends.
 	Flattened        []Line `json:"-"`
 	TotalChildFields int    `json:"total_child_fields"`
@@ -26,7 +28,11 @@ type Inspection struct {
 // Child is one immediate child of an inspected node (a property, or a
 // union's alternative).
 type Child struct {
-	Name        string            `json:"name"`
+	// Name is the property's name (or the alternative's) as it is, then
+	// "[]" per array level: "variants[]", "a.x".
+	Name string `json:"name"`
+	// Path is the child's absolute path.
+	Path        fieldpath.Path    `json:"-"`
 	Type        string            `json:"type"`
 	Children    *int              `json:"children,omitempty"`
 	UnknownKeys bool              `json:"unknown_keys,omitempty"`
@@ -47,17 +53,33 @@ const maxDescription = 160
 // then the Tier 1 leaves two levels down, then the rest breadth-first.
 // The error, for a path that names nothing, is a *PathError.
 func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error) {
-	opts = opts.orDefaults(DefaultInspectMaxField, DefaultInspectMaxDepth)
 	t, err := Locate(s, fieldPath)
 	if err != nil {
 		return Inspection{}, err
 	}
+	return inspectTarget(t, opts), nil
+}
+
+// InspectPath is Inspect for a Path a program holds (a line's, a
+// child's), resolved by LocatePath.
+func InspectPath(s *model.Schema, path fieldpath.Path, opts Options) (Inspection, error) {
+	t, err := LocatePath(s, path)
+	if err != nil {
+		return Inspection{}, err
+	}
+	return inspectTarget(t, opts), nil
+}
+
+// inspectTarget answers for the node a path resolved to.
+func inspectTarget(t Target, opts Options) Inspection {
+	opts = opts.orDefaults(DefaultInspectMaxField, DefaultInspectMaxDepth)
 	n := t.Node
 	out := Inspection{
-		FieldPath:       t.Path,
+		FieldPath:       t.Path.String(),
+		Path:            t.Path,
 		NodeType:        nodeType(n),
 		Description:     FirstSentence(n.Description),
-		Children:        children(n),
+		Children:        children(t.Path, n),
 		FlattenedFields: []string{},
 	}
 	out.TotalChildFields = len(out.Children)
@@ -90,8 +112,8 @@ func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error
 	for _, i := range sel.order {
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
-		rel := w.path(i, "")
-		l := newLine(rel, fieldpath.Join(t.Path, rel), e.node, fold)
+		rel := w.path(i)
+		l := newLine(rel, t.Path, e.node, fold)
 		l.Step = sel.step(i)
 		out.Truncated = out.Truncated || l.Folded()
 		out.Flattened = append(out.Flattened, l)
@@ -100,7 +122,7 @@ func Inspect(s *model.Schema, fieldPath string, opts Options) (Inspection, error
 	if w.ensure(len(sel.order) + 1) {
 		out.Truncated = true // more nodes than lines
 	}
-	return out, nil
+	return out
 }
 
 func nodeType(n *model.Node) string {
@@ -113,13 +135,14 @@ func nodeType(n *model.Node) string {
 	return n.Label()
 }
 
-func children(n *model.Node) []Child {
+func children(at fieldpath.Path, n *model.Node) []Child {
 	out := []Child{}
 	switch n.Shape {
 	case model.Object:
 		for i, p := range n.Props {
 			term, levels := n.Child(i).Unwrap(nil)
 			c := describeChild(p.Name+fieldpath.Arrays(levels), term)
+			c.Path = at.Prop(p.Name).Items(levels)
 			c.Required = p.Required
 			if own := FirstSentence(n.Child(i).Description); own != "" {
 				c.Description = own // the field's words before its item type's
@@ -129,7 +152,9 @@ func children(n *model.Node) []Child {
 	case model.Union:
 		for i, a := range n.Alts {
 			term, levels := n.Alt(i).Unwrap(nil)
-			out = append(out, describeChild(a.Name+fieldpath.Arrays(levels), term))
+			c := describeChild(a.Name+fieldpath.Arrays(levels), term)
+			c.Path = at.Alt(a.Name).Items(levels)
+			out = append(out, c)
 		}
 	}
 	return out

@@ -25,7 +25,7 @@ func Legacy(s *model.Schema, opts Options) []Line {
 			return
 		}
 		if i > 0 && !e.isContainer() {
-			out = append(out, Line{Path: w.path(i, ""), Label: e.node.Label(), Node: e.node})
+			out = append(out, Line{Path: w.path(i), Label: e.node.Label(), Node: e.node})
 			return
 		}
 		if e.count < 0 {
@@ -41,14 +41,14 @@ func Legacy(s *model.Schema, opts Options) []Line {
 
 // walkDataRoot starts a walk at the schema's data root, arrays unwrapped.
 // ok is false when the data root is not an object with known keys.
-func walkDataRoot(s *model.Schema, maxDepth int) (w *walker, rootPath string, ok bool) {
+func walkDataRoot(s *model.Schema, maxDepth int) (w *walker, rootPath fieldpath.Path, ok bool) {
 	root, _ := s.DataRoot()
 	keys := append([]int32(nil), root.Refs...)
 	term, arrays := root.Unwrap(&keys)
 	if term.Shape != model.Object || !term.KnownKeys {
-		return nil, "", false
+		return nil, fieldpath.Path{}, false
 	}
-	return newWalker(term, arrays, keys, maxDepth), fieldpath.Arrays(arrays), true
+	return newWalker(term, arrays, keys, maxDepth), fieldpath.Root(fieldpath.Output).Items(arrays), true
 }
 
 // Coverage counts which leaves of a schema a view lets a planner reach:
@@ -133,22 +133,23 @@ func eachLeaf(s *model.Schema, lines []Line, f func(path string, r Reachability)
 	for _, l := range lines {
 		switch l.Fold {
 		case FoldOverflow:
-			folded[rootPath] = true // the overflow line opens the root
+			folded[rootPath.String()] = true // the overflow line opens the root
+			continue
 		case FoldChildren, FoldUnknownKeys:
-			folded[l.Path] = true
+			folded[l.Path.String()] = true
 		}
-		listed[l.Path] = true
+		listed[l.Path.String()] = true
 	}
 	for i := 1; w.ensure(i); i++ {
 		e := &w.entries[i]
 		if e.isContainer() {
 			continue
 		}
-		path := w.path(i, "")
+		path := w.path(i).String()
 		switch {
 		case listed[path]:
 			f(path, Listed)
-		case folded[w.path(int(e.parent), "")]:
+		case folded[w.path(int(e.parent)).String()]:
 			f(path, OneStep)
 		default:
 			f(path, Beyond)

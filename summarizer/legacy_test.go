@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -93,7 +92,7 @@ func checkReach(t *testing.T, name string, s *model.Schema, opts Options, want i
 		// as the inspector itself reports them.
 		listed := map[string]bool{}
 		for _, l := range sum.Lines {
-			listed[l.Path] = true
+			listed[l.Path.String()] = true
 		}
 		oneStep := 0
 		for _, l := range sum.Lines {
@@ -101,12 +100,12 @@ func checkReach(t *testing.T, name string, s *model.Schema, opts Options, want i
 				continue
 			}
 			p := l.Hint
-			ins, err := Inspect(s, p, Options{})
+			ins, err := Inspect(s, p.String(), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, c := range ins.Children {
-				if c.Children == nil && !listed[fieldpath.Join(p, c.Name)] {
+				if c.Children == nil && !listed[c.Path.String()] {
 					oneStep++
 				}
 			}

@@ -28,9 +28,10 @@ const (
 // fields, as a value. String writes the text a planner reads; front ends
 // use the fields and never parse that text back.
 type Line struct {
-	// Path is the line's path as written: "customer.email", "variants[]",
-	// "(root)" for a root line, "*" or "[].*" for the overflow line.
-	Path string
+	// Path is the line's path: "customer.email", "variants[]"; for the
+	// overflow line, the path of the object whose fields did not fit.
+	// Written says how the line writes it.
+	Path fieldpath.Path
 	// Label is the node's type label ("string", "object | null"); empty
 	// for the overflow line.
 	Label string
@@ -39,7 +40,7 @@ type Line struct {
 	// Count is N of "contains N sub-fields" or of "+N more fields".
 	Count int
 	// Hint is the absolute field_path the marker points at.
-	Hint string
+	Hint fieldpath.Path
 	// Node is the line's schema node, arrays unwrapped (nil for the
 	// overflow line).
 	Node *model.Node
@@ -110,11 +111,28 @@ func (s Step) String() string {
 // Folded reports whether the line carries an inspect_tool_output marker.
 func (l Line) Folded() bool { return l.Fold != NoFold }
 
+// Parent is the path of the line's parent field (the object or array it
+// is in): Path's parent, the data root for a top-level line.
+func (l Line) Parent() fieldpath.Path { return l.Path.Parent() }
+
+// Written is the line's path as the line writes it: Path's text,
+// "(root)" (or "(root)[]") for a root line, "*" (or "[].*") for the
+// overflow line.
+func (l Line) Written() string {
+	switch {
+	case l.Fold == FoldOverflow:
+		return fieldpath.Join(l.Path.String(), "*")
+	case l.Step == StepRoot && (l.Fold == NoFold || l.Path.IsRoot()):
+		return "(root)" + l.Path.String()
+	}
+	return l.Path.String()
+}
+
 // String writes the line as the planner reads it.
 func (l Line) String() string {
-	head := l.Path + ": " + l.Label
+	head := l.Written() + ": " + l.Label
 	if l.Fold == FoldOverflow {
-		head = l.Path
+		head = l.Written()
 	}
 	if l.Fold == NoFold {
 		return head
@@ -153,28 +171,29 @@ func Strings(lines []Line) []string {
 	return out
 }
 
-// newLine is the line of the node at path. fold says whether a container's
-// children are not all listed (ignored for other nodes); a marker points
-// at hintPath, the node's absolute path.
-func newLine(path, hintPath string, n *model.Node, fold bool) Line {
+// newLine is the line of the node at path (relative to base). fold says
+// whether a container's children are not all listed (ignored for other
+// nodes); a marker points at the node's absolute path, base joined with
+// path, made only for a line that has a marker.
+func newLine(path, base fieldpath.Path, n *model.Node, fold bool) Line {
 	l := Line{Path: path, Label: n.Label(), Node: n}
 	switch {
 	case n.Shape != model.Object:
 	case !n.KnownKeys:
-		l.Fold, l.Hint = FoldUnknownKeys, hintPath
+		l.Fold, l.Hint = FoldUnknownKeys, base.Join(path)
 	case fold:
-		l.Fold, l.Hint, l.Count = FoldChildren, hintPath, len(n.Props)
+		l.Fold, l.Hint, l.Count = FoldChildren, base.Join(path), len(n.Props)
 	}
 	return l
 }
 
 // overflowLine is the `*` line for top-level fields that did not fit.
-func overflowLine(rootPath string, hidden int) Line {
-	return Line{Path: fieldpath.Join(rootPath, "*"), Fold: FoldOverflow, Count: hidden, Hint: rootPath, Step: StepOverflow}
+func overflowLine(rootPath fieldpath.Path, hidden int) Line {
+	return Line{Path: rootPath, Fold: FoldOverflow, Count: hidden, Hint: rootPath, Step: StepOverflow}
 }
 
-func inspectHint(path string) string {
-	return `inspect_tool_output(..., field_path=` + quote(path) + `)`
+func inspectHint(path fieldpath.Path) string {
+	return `inspect_tool_output(..., field_path=` + quote(path.String()) + `)`
 }
 
 // quote writes a path between double quotes, escaping only what would

@@ -10,16 +10,17 @@ import (
 
 // Target is a field path resolved against a schema.
 type Target struct {
-	// Path is the normalised path: `data.` dropped, `[0]`/`[*]` written
-	// `[]`, every array level written out (`line_items` -> `line_items[]`).
-	Path string
+	// Path is the normalised path (on the output side): `data.` dropped,
+	// `[0]`/`[*]` read as `[]`, every array level written out (`line_items`
+	// -> `line_items[]`).
+	Path fieldpath.Path
 	// Node is the node the path names, arrays unwrapped.
 	Node *model.Node
 	// keys are the recursion keys met on the way, the target's included.
 	keys []int32
 	// above are the normalised paths of the nodes on the way, from the
 	// data root down to the target's parent.
-	above []string
+	above []fieldpath.Path
 }
 
 // PathError is a field path that names nothing. It carries the longest
@@ -63,13 +64,16 @@ func (e *PathError) Error() string {
 func (e *PathError) ChildNames() []string { return e.children }
 
 // Locate resolves a field path (as the inspector accepts it) from the
-// schema's data root.
+// schema's data root. A path read by fieldpath.Parse that names a node
+// step by step is that node ("a.x" is a's x even beside a property named
+// "a.x", which String writes ["a.x"]); else the lenient reading applies:
+// the longest property name first, array levels filled in.
 func Locate(s *model.Schema, path string) (Target, error) {
 	root, enveloped := s.DataRoot()
-	t, err := locateFrom(root, path)
+	t, err := locateText(root, path)
 	if err != nil && enveloped {
-		if rest, ok := strings.CutPrefix(path, "data"); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
-			if t2, err2 := locateFrom(root, strings.TrimPrefix(rest, ".")); err2 == nil {
+		if rest, ok := fieldpath.CutData(path); ok {
+			if t2, err2 := locateText(root, rest); err2 == nil {
 				return t2, nil
 			}
 		}
@@ -77,46 +81,114 @@ func Locate(s *model.Schema, path string) (Target, error) {
 	return t, err
 }
 
+// locateText resolves a path as written: exactly as parsed when it names
+// a node, else leniently (locateFrom, whose errors are the ones reported).
+func locateText(root *model.Node, path string) (Target, error) {
+	if p, err := fieldpath.Parse(strings.TrimSuffix(path, "."), fieldpath.Output); err == nil {
+		if t, err := locatePath(root, p); err == nil {
+			return t, nil
+		}
+	}
+	return locateFrom(root, path)
+}
+
+// LocatePath resolves a Path (a line's, a child's: one a program holds
+// rather than text a user typed) from the schema's data root, step by
+// step. Unlike Locate it guesses nothing: each property is found by its
+// exact name, and the array levels are the path's own.
+func LocatePath(s *model.Schema, path fieldpath.Path) (Target, error) {
+	root, _ := s.DataRoot()
+	return locatePath(root, path)
+}
+
+func locatePath(root *model.Node, path fieldpath.Path) (Target, error) {
+	keys := append([]int32(nil), root.Refs...)
+	cur, levels := root.Unwrap(&keys)
+	norm := fieldpath.Root(fieldpath.Output).Items(levels)
+	steps := path.Steps()
+	for i := 0; i < levels; i++ {
+		if len(steps) == 0 || steps[0].Kind != fieldpath.Items {
+			return Target{}, pathError(path.String(), fieldpath.Root(fieldpath.Output), cur, "the data root is an array: the path starts with \"[]\"")
+		}
+		steps = steps[1:]
+	}
+	var above []fieldpath.Path
+	for len(steps) > 0 {
+		above = append(above, norm)
+		s := steps[0]
+		var child *model.Node
+		switch {
+		case s.Kind == fieldpath.Property && cur.Shape == model.Object:
+			for i, p := range cur.Props {
+				if p.Name == s.Name {
+					child = cur.Child(i)
+					break
+				}
+			}
+		case s.Kind == fieldpath.Alternative && cur.Shape == model.Union:
+			for i, a := range cur.Alts {
+				if a.Name == s.Name {
+					child = cur.Alt(i)
+					break
+				}
+			}
+		}
+		if child == nil {
+			return Target{}, pathError(path.String(), norm, cur, "")
+		}
+		keys = append(keys, child.Refs...)
+		term, levels := child.Unwrap(&keys)
+		next := norm.Append(s)
+		steps = steps[1:]
+		for i := 0; i < levels; i++ {
+			if len(steps) == 0 || steps[0].Kind != fieldpath.Items {
+				return Target{}, pathError(path.String(), next, term, fmt.Sprintf("%s has %d array level(s)", quote(next.Items(levels).String()), levels))
+			}
+			steps = steps[1:]
+		}
+		norm, cur = next.Items(levels), term
+	}
+	return Target{Path: norm, Node: cur, keys: keys, above: above}, nil
+}
+
 func locateFrom(root *model.Node, path string) (Target, error) {
 	orig := path
 	path = strings.TrimSuffix(path, ".")
 	keys := append([]int32(nil), root.Refs...)
 	cur, levels := root.Unwrap(&keys)
-	norm := fieldpath.Arrays(levels)
+	norm := fieldpath.Root(fieldpath.Output).Items(levels)
 	rest, given := fieldpath.TrimArrayMarkers(path)
 	if given > levels {
 		return Target{}, pathError(orig, norm, cur, "the data root is not that deeply nested an array")
 	}
-	if rest != "" && given > 0 {
+	if rest != "" && given > 0 && !strings.HasPrefix(rest, `["`) {
 		if rest[0] != '.' {
 			return Target{}, pathError(orig, norm, cur, "expected \".\" after \"[]\"")
 		}
 		rest = rest[1:]
 	}
 
-	var above []string
+	var above []fieldpath.Path
 	for rest != "" {
 		above = append(above, norm)
-		name, child, ok := matchSegment(cur, rest)
+		next, child, after, ok := matchStep(norm, cur, rest)
 		if !ok {
 			return Target{}, pathError(orig, norm, cur, "")
 		}
 		keys = append(keys, child.Refs...)
 		term, levels := child.Unwrap(&keys)
-		rest = rest[len(name):]
 		var given int
-		rest, given = fieldpath.TrimArrayMarkers(rest)
-		seg := name + fieldpath.Arrays(levels)
+		rest, given = fieldpath.TrimArrayMarkers(after)
 		if given > levels {
-			problem := fmt.Sprintf("%s is not an array", quote(fieldpath.Join(norm, name)))
+			problem := fmt.Sprintf("%s is not an array", quote(next.String()))
 			if levels > 0 {
-				problem = fmt.Sprintf("%s has %d array level(s)", quote(fieldpath.Join(norm, seg)), levels)
+				problem = fmt.Sprintf("%s has %d array level(s)", quote(next.Items(levels).String()), levels)
 			}
-			return Target{}, pathError(orig, fieldpath.Join(norm, seg), term, problem)
+			return Target{}, pathError(orig, next.Items(levels), term, problem)
 		}
-		norm = fieldpath.Join(norm, seg)
+		norm = next.Items(levels)
 		cur = term
-		if rest != "" {
+		if rest != "" && !strings.HasPrefix(rest, `["`) {
 			if rest[0] != '.' || len(rest) == 1 {
 				return Target{}, pathError(orig, norm, cur, fmt.Sprintf("unexpected %q", rest))
 			}
@@ -126,36 +198,49 @@ func locateFrom(root *model.Node, path string) (Target, error) {
 	return Target{Path: norm, Node: cur, keys: keys, above: above}, nil
 }
 
-// matchSegment finds the child named at the start of rest: the longest
-// property name followed by the end, "." or "[" (names may hold "." or
-// "["), else an alternative written anyOf[i] / oneOf[i].
-func matchSegment(n *model.Node, rest string) (name string, child *model.Node, ok bool) {
+// matchStep finds the child named at the start of rest, below the node n
+// at path: a quoted name (`["a.x"]`), else the longest property name
+// followed by the end, "." or "[" (a bare name may hold "." or "["), else
+// an alternative written anyOf[i] / oneOf[i]. It returns the child's path
+// and node and what follows its name.
+func matchStep(path fieldpath.Path, n *model.Node, rest string) (next fieldpath.Path, child *model.Node, after string, ok bool) {
+	if q, after, quoted := fieldpath.CutQuoted(rest); quoted {
+		if n.Shape == model.Object {
+			for i, p := range n.Props {
+				if p.Name == q {
+					return path.Prop(q), n.Child(i), after, true
+				}
+			}
+		}
+		return path, nil, rest, false
+	}
 	best := -1
 	if n.Shape == model.Object {
 		for i, p := range n.Props {
-			if len(p.Name) <= len(name) || !strings.HasPrefix(rest, p.Name) || !boundary(rest, len(p.Name)) {
+			if !strings.HasPrefix(rest, p.Name) || !boundary(rest, len(p.Name)) {
 				continue
 			}
 			if best < 0 || len(p.Name) > len(n.Props[best].Name) {
-				best, name = i, p.Name
+				best = i
 			}
 		}
 	}
 	if best >= 0 {
-		return name, n.Child(best), true
+		name := n.Props[best].Name
+		return path.Prop(name), n.Child(best), rest[len(name):], true
 	}
 	for i, a := range n.Alts {
 		if strings.HasPrefix(rest, a.Name) && boundary(rest, len(a.Name)) {
-			return a.Name, n.Alt(i), true
+			return path.Alt(a.Name), n.Alt(i), rest[len(a.Name):], true
 		}
 	}
-	return "", nil, false
+	return path, nil, rest, false
 }
 
 func boundary(s string, i int) bool { return i == len(s) || s[i] == '.' || s[i] == '[' }
 
-func pathError(path, prefix string, n *model.Node, problem string) *PathError {
-	e := &PathError{Path: path, Prefix: prefix, Node: n, Problem: problem}
+func pathError(path string, prefix fieldpath.Path, n *model.Node, problem string) *PathError {
+	e := &PathError{Path: path, Prefix: prefix.String(), Node: n, Problem: problem}
 	switch n.Shape {
 	case model.Object:
 		for i, p := range n.Props {

@@ -34,17 +34,14 @@ func Summarize(s *model.Schema, opts Options) Summary {
 	root, _ := s.DataRoot()
 	keys := append([]int32(nil), root.Refs...)
 	term, arrays := root.Unwrap(&keys)
-	rootPath := fieldpath.Arrays(arrays)
+	rootPath := fieldpath.Root(fieldpath.Output).Items(arrays)
 
 	if term.Shape != model.Object {
-		return Summary{Lines: []Line{{Path: "(root)" + rootPath, Label: term.Label(), Node: term, Step: StepRoot}}}
+		return Summary{Lines: []Line{{Path: rootPath, Label: term.Label(), Node: term, Step: StepRoot}}}
 	}
 	if !term.KnownKeys {
-		l := newLine(rootPath, rootPath, term, true)
+		l := newLine(rootPath, fieldpath.Root(fieldpath.Output), term, true)
 		l.Step = StepRoot
-		if rootPath == "" {
-			l.Path = "(root)"
-		}
 		return Summary{Lines: []Line{l}, HasHiddenFields: true}
 	}
 
@@ -80,8 +77,7 @@ func Summarize(s *model.Schema, opts Options) Summary {
 	emit := func(i int) {
 		e := &w.entries[i]
 		fold := e.isContainer() && !w.allChildrenIn(i, chosen)
-		p := w.path(i, "")
-		l := newLine(p, p, e.node, fold)
+		l := newLine(w.path(i), fieldpath.Root(fieldpath.Output), e.node, fold)
 		l.Step = sel.step(i)
 		hidden = hidden || l.Folded()
 		out = append(out, l)

@@ -9,7 +9,7 @@ import (
 func stepsOf(lines []Line) map[string]Step {
 	m := map[string]Step{}
 	for _, l := range lines {
-		m[l.Path] = l.Step
+		m[l.Written()] = l.Step
 	}
 	return m
 }

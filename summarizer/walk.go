@@ -46,6 +46,9 @@ type walker struct {
 	cursor   int // next entry to expand
 	maxDepth int // entries deeper than this are not made (0: unlimited)
 	visits   int // entries made, the root excluded
+	// paths are the entries' paths made so far (made says which).
+	paths []fieldpath.Path
+	made  []bool
 }
 
 // newWalker starts a walk at root, whose path from the schema root met keys.
@@ -134,16 +137,25 @@ func bloom(mask uint64, keys []int32) uint64 {
 
 func bloomBit(k int32) uint64 { return 1 << (uint32(k) % 64) }
 
-// path is the entry's path from the walk's root, prefixed by base.
-func (w *walker) path(i int, base string) string {
-	var segs []string
-	for j := i; j > 0; j = int(w.entries[j].parent) {
-		segs = append(segs, w.entries[j].segment())
+// path is the entry's path from the walk's root, on the output side.
+// Paths are kept per entry and share their parents' steps, so the paths
+// of a walk's lines cost one step each.
+func (w *walker) path(i int) fieldpath.Path {
+	if len(w.paths) <= i {
+		grow := max(i+1, len(w.entries)) - len(w.paths)
+		w.paths = append(w.paths, make([]fieldpath.Path, grow)...)
+		w.made = append(w.made, make([]bool, grow)...)
 	}
-	p := base + w.entries[0].segment()
-	for k := len(segs) - 1; k >= 0; k-- {
-		p = fieldpath.Join(p, segs[k])
+	if w.made[i] {
+		return w.paths[i]
 	}
+	e := &w.entries[i]
+	p := fieldpath.Root(fieldpath.Output)
+	if i > 0 {
+		p = w.path(int(e.parent)).Prop(e.name)
+	}
+	p = p.Items(int(e.arrays))
+	w.paths[i], w.made[i] = p, true
 	return p
 }
 

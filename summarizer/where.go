@@ -3,8 +3,8 @@ package summarizer
 import (
 	"cmp"
 	"slices"
-	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -13,7 +13,7 @@ import (
 // inspect_tool_output calls list it.
 type Whereabouts struct {
 	// Path is the normalised path.
-	Path string
+	Path fieldpath.Path
 	// Calls is how many inspect_tool_output calls a planner needs before
 	// some answer lists the path: 0 when the summary lists it, 1 or 2, or
 	// Hidden.
@@ -47,7 +47,7 @@ func Where(s *model.Schema, lines []Line, path string, inspect Options) (Whereab
 	var folds []*Line
 	for i := range lines {
 		l := &lines[i]
-		if l.Fold != FoldOverflow && l.Path == t.Path {
+		if l.Fold != FoldOverflow && l.Path.Equal(t.Path) {
 			w.Calls, w.Line = 0, l
 			return w, nil
 		}
@@ -56,13 +56,13 @@ func Where(s *model.Schema, lines []Line, path string, inspect Options) (Whereab
 		}
 	}
 	// The nearest fold first: its answer is the smallest.
-	slices.SortStableFunc(folds, func(a, b *Line) int { return cmp.Compare(len(b.Hint), len(a.Hint)) })
+	slices.SortStableFunc(folds, func(a, b *Line) int { return cmp.Compare(b.Hint.Len(), a.Hint.Len()) })
 	if len(folds) > 0 {
 		w.Fold = folds[0]
 	}
 	answers := make([]Inspection, len(folds))
 	for i, f := range folds {
-		ins, err := Inspect(s, f.Hint, inspect)
+		ins, err := InspectPath(s, f.Hint, inspect)
 		if err != nil {
 			continue
 		}
@@ -76,10 +76,10 @@ func Where(s *model.Schema, lines []Line, path string, inspect Options) (Whereab
 		first := answers[i]
 		for k := len(t.above) - 1; k >= 0; k-- {
 			a := t.above[k]
-			if len(a) <= len(first.FieldPath) || !names(first, a) {
+			if a.Len() <= first.Path.Len() || !names(first, a) {
 				continue
 			}
-			if second, err := Inspect(s, a, inspect); err == nil && names(second, t.Path) {
+			if second, err := InspectPath(s, a, inspect); err == nil && names(second, t.Path) {
 				w.Calls, w.Fold, w.Via = 2, f, []string{first.FieldPath, second.FieldPath}
 				return w, nil
 			}
@@ -90,30 +90,24 @@ func Where(s *model.Schema, lines []Line, path string, inspect Options) (Whereab
 }
 
 // under reports whether path lies below the node at base (both normalised).
-func under(base, path string) bool {
-	if base == "" {
-		return path != ""
-	}
-	return len(path) > len(base) && strings.HasPrefix(path, base) && path[len(base)] == '.'
+func under(base, path fieldpath.Path) bool {
+	return path.Len() > base.Len() && path.HasPrefix(base)
 }
 
 // names reports whether an inspect answer lists path (absolute): among its
 // children or its flattened_fields.
-func names(ins Inspection, path string) bool {
-	if !under(ins.FieldPath, path) {
+func names(ins Inspection, path fieldpath.Path) bool {
+	rel, ok := path.Rel(ins.Path)
+	if !ok || rel.IsRoot() {
 		return false
 	}
-	rel := path
-	if ins.FieldPath != "" {
-		rel = path[len(ins.FieldPath)+1:]
-	}
 	for _, c := range ins.Children {
-		if c.Name == rel {
+		if c.Path.Equal(path) {
 			return true
 		}
 	}
 	for _, l := range ins.Flattened {
-		if l.Path == rel {
+		if l.Path.Equal(rel) {
 			return true
 		}
 	}

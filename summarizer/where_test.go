@@ -52,11 +52,11 @@ func TestWhere(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if w.Path != c.normal || w.Calls != c.calls || !slices.Equal(w.Via, c.via) {
+			if w.Path.String() != c.normal || w.Calls != c.calls || !slices.Equal(w.Via, c.via) {
 				t.Errorf("got %s in %d calls via %q, want %s in %d via %q", w.Path, w.Calls, w.Via, c.normal, c.calls, c.via)
 			}
 			if got := ""; w.Fold != nil {
-				if got = w.Fold.Path; got != c.fold {
+				if got = w.Fold.Written(); got != c.fold {
 					t.Errorf("fold %q, want %q", got, c.fold)
 				}
 			} else if c.fold != "" {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"mcpeek/fieldpath"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
@@ -174,12 +176,7 @@ func pointer(tokens []string) string {
 	return b.String()
 }
 
-func escapePointer(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
+func escapePointer(s string) string { return fieldpath.EscapeToken(s) }
 
 // maxErrorBytes bounds a field error's pointer and its message, which may
 // quote the value: what is wrong with a large value is said in a few lines.

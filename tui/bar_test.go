@@ -2,9 +2,11 @@ package tui
 
 import (
 	"context"
-	"mcpeek/gateway"
 	"strings"
 	"testing"
+
+	"mcpeek/fieldpath"
+	"mcpeek/gateway"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -15,7 +17,7 @@ func TestPathBarKeepsThePathWhileTheGatewayRuns(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	tr := h.m.currentTree()
-	if _, ok := tr.Open("line_items[].price_set.presentment_money.currency_code"); !ok {
+	if _, ok := tr.Open(outPath("line_items[].price_set.presentment_money.currency_code")); !ok {
 		t.Fatal("no such line")
 	}
 	runner := gateway.NewRunner(h.m.backend, gateway.Options{}, 0)
@@ -42,3 +44,6 @@ func TestPathBarKeepsThePathWhileTheGatewayRuns(t *testing.T) {
 		t.Errorf("at 60 columns: %q", bar)
 	}
 }
+
+// outPath reads a path of the output side, as a test writes it.
+func outPath(s string) fieldpath.Path { return fieldpath.MustParse(s, fieldpath.Output) }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/toolargs"
 )
@@ -16,7 +17,7 @@ import (
 // a member of a JSON-filled object), kept so that filling the form from
 // JSON loses nothing.
 type pathValue struct {
-	path  []string
+	path  fieldpath.Path
 	value *model.Value
 }
 
@@ -94,38 +95,39 @@ func scalarValue(kind fieldKind, text string) *model.Value {
 	return &model.Value{Kind: model.JSONString, Str: text}
 }
 
-// setPath puts v at path in obj, making the objects on the way.
-func setPath(obj *model.Value, path []string, v *model.Value) {
-	for _, name := range path[:len(path)-1] {
-		next := obj.Get(name)
+// setPath puts v at path (of properties) in obj, making the objects on
+// the way.
+func setPath(obj *model.Value, path fieldpath.Path, v *model.Value) {
+	steps := path.Steps()
+	for _, s := range steps[:len(steps)-1] {
+		next := obj.Get(s.Name)
 		if next == nil || next.Kind != model.JSONObject {
 			next = &model.Value{Kind: model.JSONObject}
-			obj.Members = append(obj.Members, model.Member{Name: name, Value: next})
+			obj.Members = append(obj.Members, model.Member{Name: s.Name, Value: next})
 		}
 		obj = next
 	}
-	obj.Members = append(obj.Members, model.Member{Name: path[len(path)-1], Value: v})
+	obj.Members = append(obj.Members, model.Member{Name: steps[len(steps)-1].Name, Value: v})
 }
 
 // fillTexts reads an argument object back into the fields' texts; what no
 // field takes is returned as extra.
 func fillTexts(fields []formField, args *model.Value) (texts []string, extra []pathValue) {
 	texts = make([]string, len(fields))
-	taken := map[string]bool{}
+	taken := map[fieldpath.Key]bool{}
 	for i, f := range fields {
-		key := strings.Join(f.path, "\x00")
-		taken[key] = true
+		taken[f.path.Key()] = true
 		v := lookupPath(args, f.path)
 		if v == nil || f.kind == kindObject {
 			continue
 		}
 		texts[i] = fieldText(f, v)
 	}
-	var walk func(obj *model.Value, path []string)
-	walk = func(obj *model.Value, path []string) {
+	var walk func(obj *model.Value, path fieldpath.Path)
+	walk = func(obj *model.Value, path fieldpath.Path) {
 		for _, m := range obj.Members {
-			p := append(append([]string{}, path...), m.Name)
-			key := strings.Join(p, "\x00")
+			p := path.Prop(m.Name)
+			key := p.Key()
 			switch {
 			case !taken[key]:
 				extra = append(extra, pathValue{path: p, value: m.Value})
@@ -135,14 +137,14 @@ func fillTexts(fields []formField, args *model.Value) (texts []string, extra []p
 		}
 	}
 	if args != nil && args.Kind == model.JSONObject {
-		walk(args, nil)
+		walk(args, fieldpath.Root(fieldpath.Input))
 	}
 	return texts, extra
 }
 
-func isHeading(fields []formField, key string) bool {
+func isHeading(fields []formField, key fieldpath.Key) bool {
 	for _, f := range fields {
-		if f.kind == kindObject && strings.Join(f.path, "\x00") == key {
+		if f.kind == kindObject && f.path.Key() == key {
 			return true
 		}
 	}
@@ -172,12 +174,12 @@ func fieldText(f formField, v *model.Value) string {
 	return string(v.AppendJSON(nil))
 }
 
-func lookupPath(v *model.Value, path []string) *model.Value {
-	for _, name := range path {
+func lookupPath(v *model.Value, path fieldpath.Path) *model.Value {
+	for _, s := range path.Steps() {
 		if v == nil || v.Kind != model.JSONObject {
 			return nil
 		}
-		v = v.Get(name)
+		v = v.Get(s.Name)
 	}
 	return v
 }
@@ -191,7 +193,7 @@ func fieldErrors(fields []formField, errs []toolargs.FieldError) (at map[int]str
 	for _, e := range errs {
 		best, bestLen := -1, 0
 		for i, f := range fields {
-			ptr := pointerOf(f.path)
+			ptr := f.path.Pointer()
 			if (e.Path == ptr || strings.HasPrefix(e.Path, ptr+"/")) && len(ptr) > bestLen {
 				best, bestLen = i, len(ptr)
 			}
@@ -201,7 +203,7 @@ func fieldErrors(fields []formField, errs []toolargs.FieldError) (at map[int]str
 			general = append(general, model.SanitizeLine(e.Where())+": "+msg)
 			continue
 		}
-		if rest := strings.TrimPrefix(e.Path, pointerOf(fields[best].path)); rest != "" {
+		if rest := strings.TrimPrefix(e.Path, fields[best].path.Pointer()); rest != "" {
 			msg = model.SanitizeLine(rest) + ": " + msg
 		}
 		if at[best] == "" {
@@ -209,16 +211,6 @@ func fieldErrors(fields []formField, errs []toolargs.FieldError) (at map[int]str
 		}
 	}
 	return at, general
-}
-
-// pointerOf is the JSON pointer of a path of property names.
-func pointerOf(path []string) string {
-	var b strings.Builder
-	for _, p := range path {
-		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(p))
-	}
-	return b.String()
 }
 
 func quoteJSON(s string) string {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer"
@@ -30,9 +31,9 @@ const (
 // formField is one input of a form built from a JSON schema: an argument
 // of a tool call, or a question of an elicitation. Its text is sanitised.
 type formField struct {
-	path     []string // property names from the object's root
-	title    string   // the label: the property's name (or title)
-	desc     string   // what the schema says of it, as plain text
+	path     fieldpath.Path // property steps from the object's root (input side)
+	title    string         // the label: the property's name (or title)
+	desc     string         // what the schema says of it, as plain text
 	kind     fieldKind
 	required bool
 	// item is a list's item kind (kindString, kindNumber, kindInteger,
@@ -68,12 +69,12 @@ func schemaFields(in *model.Schema) []formField {
 		return nil
 	}
 	props := in.Doc().Get("properties")
-	return objectFields(in.Root(), props, nil, 0)
+	return objectFields(in.Root(), props, fieldpath.Root(fieldpath.Input), 0)
 }
 
 // objectFields lists the fields of an object's properties; raw is the
 // object's "properties" as written (for examples), nil behind a $ref.
-func objectFields(obj *model.Node, raw *model.Value, parent []string, depth int) []formField {
+func objectFields(obj *model.Node, raw *model.Value, parent fieldpath.Path, depth int) []formField {
 	var out []formField
 	for i, p := range obj.Props {
 		node := obj.Child(i)
@@ -81,7 +82,7 @@ func objectFields(obj *model.Node, raw *model.Value, parent []string, depth int)
 		if raw != nil {
 			rawProp = raw.Get(p.Name)
 		}
-		path := append(append([]string{}, parent...), p.Name)
+		path := parent.Prop(p.Name)
 		f := formField{path: path, title: model.SanitizeLine(p.Name), required: p.Required,
 			desc: model.SanitizeLine(summarizer.PlainText(node.Description))}
 		if node.Default != nil {
@@ -281,7 +282,7 @@ func listText(v *model.Value) string {
 func elicitFields(fields []mcpclient.ElicitField) []formField {
 	out := make([]formField, 0, len(fields))
 	for _, e := range fields {
-		f := formField{path: []string{e.Name}, title: e.Label(), desc: e.Description, required: e.Required}
+		f := formField{path: fieldpath.Root(fieldpath.Input).Prop(e.Name), title: e.Label(), desc: e.Description, required: e.Required}
 		for _, c := range e.Choices {
 			label := c.Title
 			if label == "" {

@@ -223,7 +223,7 @@ func (d *callFormDialog) submitError() error {
 	first, at := "", -1
 	for i := range d.fields {
 		if e, ok := d.errs[i]; ok {
-			first, at = strings.Join(d.fields[i].path, ".")+": "+e, i
+			first, at = model.SanitizeLine(d.fields[i].path.String())+": "+e, i
 			break
 		}
 	}

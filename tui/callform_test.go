@@ -79,7 +79,7 @@ func TestCallFormFieldsFromSchema(t *testing.T) {
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	var got []string
 	for _, f := range d.fields {
-		got = append(got, strings.Join(f.path, ".")+":"+kindName(f.kind))
+		got = append(got, f.path.String()+":"+kindName(f.kind))
 	}
 	want := "name:string count:integer ratio:number dry_run:bool mode:choice tags:list filter:object " +
 		"filter.field:string filter.deep:json either:json rows:json"

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/calls"
+	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/resultcheck"
@@ -301,11 +302,11 @@ func TestCallsPath(t *testing.T) {
 		t.Fatalf("no %s", name)
 		return nil
 	}
-	data := find(valueKids("", top), "data")
+	data := find(valueKids(fieldpath.Root(fieldpath.Output), top), "data")
 	items := find(loadValue(data), "items")
 	item := find(loadValue(items), "[0]")
 	n := find(loadValue(item), "n")
-	meta := find(valueKids("", top), "meta")
+	meta := find(valueKids(fieldpath.Root(fieldpath.Output), top), "meta")
 	page := find(loadValue(meta), "page")
 	for _, c := range []struct {
 		node      *schematree.Node
@@ -316,7 +317,7 @@ func TestCallsPath(t *testing.T) {
 		{page, "meta.page", "meta.page"},
 	} {
 		d, _ := valueOf(c.node)
-		if p, why := callsPath(d); c.node.Path != c.row || p != c.path || why != "" {
+		if p, why := callsPath(d); c.node.Path.String() != c.row || p != c.path || why != "" {
 			t.Errorf("line %q: calls path %q (%s), want %q", c.node.Path, p, why, c.path)
 		}
 	}

@@ -204,7 +204,7 @@ func TestDiffViewMarksBothTrees(t *testing.T) {
 	p := paneFor[*diffPane](t, h.m.current)
 	var kinds []string
 	for _, c := range p.mark.changes {
-		kinds = append(kinds, string(c.Kind)+" "+c.Path)
+		kinds = append(kinds, string(c.Kind)+" "+c.Path.String())
 	}
 	if got := strings.Join(kinds, ", "); got != "input-type-changed order_id, output-removed legacy_total" {
 		t.Fatalf("changes %q", got)
@@ -222,7 +222,7 @@ func TestDiffViewMarksBothTrees(t *testing.T) {
 		t.Errorf("order_id is not marked on both trees:\nold\n%s\nnew\n%s", oldTree, newTree)
 	}
 	h.keys("tab", "j") // the second change: the old tree's cursor on legacy_total
-	if c := p.old.t.Cursor(); c == nil || c.Path != "legacy_total" {
+	if c := p.old.t.Cursor(); c == nil || c.Path.String() != "legacy_total" {
 		t.Errorf("the old tree is not on legacy_total: %v", c)
 	}
 	if !hasLine(plainDiff(p, p.old), ic.Breaking, "legacy_total: string") {

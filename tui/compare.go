@@ -105,7 +105,7 @@ func appendLeaves(lines []docLine, title string, leaves []summarizer.Leaf, r sum
 // lineSpans writes a summary line short: path, label, and what its fold
 // marker says without the call ("▸ contains 6 sub-fields").
 func lineSpans(l summarizer.Line) docLine {
-	path := model.SanitizeLine(l.Path)
+	path := model.SanitizeLine(l.Written())
 	if l.Fold == summarizer.FoldOverflow {
 		return docLine{{"  " + path, roleFold}, {" ▸ " + l.What(), roleFold}}
 	}

@@ -235,7 +235,7 @@ func TestCompareCountsAgreeWithAnIndependentCount(t *testing.T) {
 		s := testkit.Parse(t, raw)
 		ind := newLeafCount(t, raw)
 		rootPath := ""
-		if strings.HasPrefix(summarizer.Summarize(s, summarizer.Options{}).Lines[0].Path, "[]") {
+		if strings.HasPrefix(summarizer.Summarize(s, summarizer.Options{}).Lines[0].Written(), "[]") {
 			rootPath = "[]"
 		}
 		for _, b := range []summarizer.Options{{MaxFields: 30, MaxDepth: 3}, {MaxFields: 10, MaxDepth: 3}, {MaxFields: 5, MaxDepth: 1}, {MaxFields: 60, MaxDepth: 6}} {

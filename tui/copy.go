@@ -37,22 +37,22 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.CopyDot):
-		if p := target.inspectable(); p != target.path {
+		if p := target.inspectable(); p != target.path.String() {
 			return m.copyText(p, "the map's path (inspect does not step into its keys):")
 		}
-		return m.copyText(target.path, "path")
+		return m.copyText(target.path.String(), "path")
 	case key.Matches(msg, k.CopyPointer):
 		if target.value != nil {
 			return m.copyText(target.value.pointer, "JSON pointer")
 		}
-		return m.copyText(fieldpath.Pointer(target.path, target.prefix), "JSON pointer")
+		return m.copyText(target.inValue().Pointer(), "JSON pointer")
 	case key.Matches(msg, k.CopyJQ):
 		if target.value != nil {
 			return m.copyText("."+strings.TrimPrefix(target.value.jq, "."), "jq path")
 		}
-		return m.copyText(fieldpath.JQ(target.path, target.prefix), "jq path")
+		return m.copyText(target.inValue().JQ(), "jq path")
 	case key.Matches(msg, k.CopyCLI), key.Matches(msg, k.CopyCall):
-		if target.input {
+		if target.input() {
 			return m.setStatus("an argument's line: inspect reads the output schema", true)
 		}
 		if key.Matches(msg, k.CopyCLI) {
@@ -73,25 +73,37 @@ func (m *Model) copyText(text, what string) tea.Cmd {
 // copyTarget is the line under the cursor of the tree shown: its path,
 // where it sits in a real result, and whether it is an argument.
 type copyTarget struct {
-	tool   string // the tool's id
-	path   string // the line's path, as the tree writes it
-	prefix string // the segment the data root sits under ("data"), or ""
-	input  bool   // the line is in the input schema (the schema view)
+	tool   string         // the tool's id
+	path   fieldpath.Path // the line's path; its side says input or output
+	prefix string         // the step the data root sits under ("data"), or ""
 	// value is the line's value in a call result (the result view): the
 	// pointer and jq notations then address this very value
 	// ("/line_items/0/price_set"), the dot path all its siblings.
 	value *valueData
 }
 
+// input reports whether the line is in the input schema (the schema view).
+func (c copyTarget) input() bool { return c.path.Side() == fieldpath.Input }
+
+// inValue is the line's path in a real value: under prefix, when the data
+// root sits under one.
+func (c copyTarget) inValue() fieldpath.Path {
+	if c.prefix != "" {
+		return c.path.Within(c.prefix)
+	}
+	return c.path
+}
+
 // inspectable is the path as `mcpeek inspect` and inspect_tool_output
 // accept it: the keys of a map (<any key>) are no field of the inspector,
 // so the path stops at the map.
 func (c copyTarget) inspectable() string {
-	p := c.path
-	if i := strings.Index(p, fieldpath.AnyKey); i >= 0 {
-		p = strings.TrimSuffix(p[:i], ".")
+	for i, s := range c.path.Steps() {
+		if s.Kind == fieldpath.AnyKeyStep {
+			return fieldpath.Root(c.path.Side()).Append(c.path.Steps()[:i]...).String()
+		}
 	}
-	return p
+	return c.path.String()
 }
 
 func (m *Model) copyTarget() (copyTarget, bool) {
@@ -108,11 +120,6 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 		target.value = d
 	} else if _, result := t.(*resultPane); result {
 		return copyTarget{}, false // a content block or a line of text: no path
-	}
-	for n := c; n != nil; n = n.Parent() {
-		if n.Kind == schematree.KindSection {
-			target.input = strings.HasPrefix(n.Name, "input")
-		}
 	}
 	return target, true
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"testing"
 
+	"mcpeek/fieldpath"
 	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
 )
@@ -13,7 +14,7 @@ func TestCopyFromAnyKeyLineIsInspectable(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 100, 30)
 	h.selectTool("docs_get_document")
 	h.keys("v") // the schema view
-	if _, ok := h.m.currentTree().Open("footnotes.<any key>"); !ok {
+	if _, ok := h.m.currentTree().Open(outPath("footnotes.<any key>")); !ok {
 		t.Fatal("no footnotes.<any key> line")
 	}
 	h.keys("y", "p")
@@ -36,7 +37,7 @@ func TestCopyFromAnyKeyLineIsInspectable(t *testing.T) {
 		}
 	}
 	// An argument's line is no output path: the call is refused, not made up.
-	if _, ok := h.m.currentTree().Open("document_id"); !ok {
+	if _, ok := h.m.currentTree().Open(fieldpath.MustParse("document_id", fieldpath.Input)); !ok {
 		t.Fatal("no document_id line")
 	}
 	before := h.m.Copied()

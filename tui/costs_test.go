@@ -31,7 +31,7 @@ func TestSchemaCostBadges(t *testing.T) {
 	// The line_items[] badge is what WriteSubtree and the counter say.
 	n := v.t.Cursor()
 	c, ok := v.costs[n]
-	if n.Path != "line_items[]" || !ok {
+	if n.Path.String() != "line_items[]" || !ok {
 		t.Fatalf("no badge on %q", n.Path)
 	}
 	s := testkit.Parse(t, v.tool.OutputSchema)

@@ -8,7 +8,6 @@ import (
 	"charm.land/glamour/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/schematree"
 	"mcpeek/summarizer"
@@ -50,8 +49,8 @@ func (m *Model) schemaOf(n *schematree.Node, target copyTarget) (prop, term *mod
 	if p, t, ok := n.SchemaNodes(); ok {
 		return p, t
 	}
-	if out := m.current.out; out != nil && !target.input {
-		if t, err := summarizer.Locate(out, n.Path); err == nil {
+	if out := m.current.out; out != nil && !target.input() {
+		if t, err := summarizer.LocatePath(out, n.Path); err == nil {
 			return t.Node, t.Node
 		}
 	}
@@ -73,11 +72,11 @@ func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTa
 			lines = append(lines, head+l)
 		}
 	}
-	path := t.path
+	path := t.path.String()
 	if path == "" {
 		path = "(root)"
 	}
-	lines = append(lines, s.Title.Render(model.SanitizeLine(path)), s.Dim.Render(model.SanitizeLine(t.tool)+" · "+sideName(t.input)), "")
+	lines = append(lines, s.Title.Render(model.SanitizeLine(path)), s.Dim.Render(model.SanitizeLine(t.tool)+" · "+sideName(t.input())), "")
 	typ := n.Type
 	if t.value != nil { // a value of a result: its schema's type beside it
 		row("value", n.Type)
@@ -115,16 +114,16 @@ func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTa
 		row("fields", itoa(n.Count))
 	}
 	lines = append(lines, "")
-	row("path", t.inspectable())
+	row("path", model.SanitizeLine(t.inspectable()))
 	if t.value != nil {
 		row("JSON pointer", t.value.pointer)
 		row("jq", "."+strings.TrimPrefix(t.value.jq, "."))
 	} else {
-		row("JSON pointer", fieldpath.Pointer(t.path, t.prefix))
-		row("jq", fieldpath.JQ(t.path, t.prefix))
+		row("JSON pointer", model.SanitizeLine(t.inValue().Pointer()))
+		row("jq", model.SanitizeLine(t.inValue().JQ()))
 	}
-	if !t.input {
-		row("inspect", "mcpeek inspect "+t.tool+" "+shellQuote(t.inspectable()))
+	if !t.input() {
+		row("inspect", model.SanitizeLine("mcpeek inspect "+t.tool+" "+shellQuote(t.inspectable())))
 	}
 	desc := ""
 	if prop != nil {

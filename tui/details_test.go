@@ -34,7 +34,7 @@ func TestDetailsPopup(t *testing.T) {
 		{"title", []string{"default      \"untitled\"", "minLength 1 · maxLength 256 · pattern", "required     no", "THE-END"}, nil},
 		{"labels[]", []string{"format       hostname", "minItems 1", "JSON pointer /labels/0", "jq           .labels[]"}, nil},
 	} {
-		if _, ok := h.m.currentTree().OpenIn("output", c.path); !ok {
+		if _, ok := h.m.currentTree().JumpTo(outPath(c.path)); !ok {
 			t.Fatalf("no line %s", c.path)
 		}
 		h.keys("i")

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/schemadiff"
 	"mcpeek/schematree"
@@ -40,7 +41,7 @@ func newDiffPane(v *toolView) toolPane { return &diffPane{v: v} }
 // it.
 type diffTree struct {
 	t     *schematree.Tree
-	marks map[string]map[string]schemadiff.Class
+	marks map[fieldpath.Key]schemadiff.Class
 	env   bool // its output is an envelope: paths under data
 }
 
@@ -128,71 +129,56 @@ func enveloped(s *model.Schema) bool {
 // changes' output paths start inside the envelope when both versions are
 // envelopes; the tree's start at the envelope.
 func newDiffTree(pt model.ParsedTool, bothEnveloped bool, changes []schemadiff.Change) *diffTree {
-	d := &diffTree{t: schematree.NewSchema(pt.Out, pt.In, "", ""), marks: map[string]map[string]schemadiff.Class{}, env: bothEnveloped}
+	d := &diffTree{t: schematree.NewSchema(pt.Out, pt.In, "", ""), marks: map[fieldpath.Key]schemadiff.Class{}, env: bothEnveloped}
 	for _, c := range changes {
-		section, path, ok := d.place(c)
+		path, ok := d.place(c)
 		if !ok {
 			continue
 		}
-		if d.marks[section] == nil {
-			d.marks[section] = map[string]schemadiff.Class{}
-		}
-		d.marks[section][path] = max(d.marks[section][path], c.Class)
+		d.marks[path.Key()] = max(d.marks[path.Key()], c.Class)
 	}
 	return d
 }
 
-// place is where a change shows on the tree: its section and the path as
-// the tree writes it; false for a change to the tool's words.
-func (d *diffTree) place(c schemadiff.Change) (section, path string, ok bool) {
-	switch c.Side() {
-	case schemadiff.OnInput:
-		return "input", c.Path, true
-	case schemadiff.OnOutput:
+// place is where a change shows on the tree: its path as the tree's lines
+// have it (inside the envelope's data, which the tree shows); false for a
+// change to the tool's words.
+func (d *diffTree) place(c schemadiff.Change) (fieldpath.Path, bool) {
+	switch p := c.Path; p.Side() {
+	case fieldpath.Input:
+		return p, true
+	case fieldpath.Output:
 		if d.env {
-			if c.Path == "" {
-				return "output", "data", true
-			}
-			return "output", "data." + c.Path, true
+			return p.Within("data"), true
 		}
-		return "output", c.Path, true
+		return p, true
 	}
-	return "", "", false
+	return fieldpath.Path{}, false
 }
 
-// markOf is the class marked on a tree line, 0 for none.
+// markOf is the class marked on a tree line, 0 for none. A section's line
+// stands for its schema's root, arrays and all.
 func (d *diffTree) markOf(n *schematree.Node) schemadiff.Class {
-	top := n
-	for top.Parent() != nil {
-		top = top.Parent()
+	if n.Kind == schematree.KindSection {
+		return d.marks[fieldpath.Root(n.Path.Side()).Key()]
 	}
-	section := strings.TrimRight(top.Name, "[]")
-	path := n.Path
-	if n == top {
-		path = ""
-	}
-	return d.marks[section][path]
+	return d.marks[n.Path.Key()]
 }
 
 // jump shows the line of change c, or the nearest line above it (a field
 // removed is on the old tree only).
 func (d *diffTree) jump(c schemadiff.Change) {
-	section, path, ok := d.place(c)
+	path, ok := d.place(c)
 	if !ok {
 		return
 	}
-	for path != "" {
-		if _, ok := d.t.OpenIn(section, path); ok {
+	for ; !path.IsRoot(); path = path.Parent() {
+		if _, ok := d.t.JumpTo(path); ok {
 			return
 		}
-		i := strings.LastIndexByte(path, '.')
-		if i < 0 {
-			break
-		}
-		path = path[:i]
 	}
 	for n := d.t.First(); n != nil; n = n.After() {
-		if strings.TrimRight(n.Name, "[]") == section {
+		if n.Kind == schematree.KindSection && n.Path.Side() == path.Side() {
 			d.t.Jump(n)
 			return
 		}

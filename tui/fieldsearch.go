@@ -10,7 +10,6 @@ import (
 
 	"mcpeek/fieldpath"
 	"mcpeek/model"
-	"mcpeek/schematree"
 	"mcpeek/search"
 )
 
@@ -249,12 +248,16 @@ func (m *Model) landJump() {
 	if !ok {
 		return
 	}
-	path := h.Path
-	if h.Side == search.Output && v.enveloped {
-		path = "data." + path // the schema view starts at the envelope
+	side := fieldpath.Output
+	if h.Side == search.Input {
+		side = fieldpath.Input
 	}
-	if _, ok := p.t.OpenIn(h.In, path); !ok {
-		m.status = statusLine{text: "no line " + path + " in " + h.In, isErr: true}
+	path, err := fieldpath.Parse(h.Path, side)
+	if err == nil && side == fieldpath.Output && v.enveloped {
+		path = path.Within("data") // the schema view starts at the envelope
+	}
+	if _, ok := p.t.JumpTo(path); err != nil || !ok {
+		m.status = statusLine{text: "no line " + model.SanitizeLine(h.Path) + " in " + h.In, isErr: true}
 	}
 }
 
@@ -279,44 +282,19 @@ func (m *Model) showField(path string, envelope bool) tea.Cmd {
 	}
 	m.view, m.focus = viewByName("schema"), focusView
 	m.sizePanes()
-	under := func(p string) string { return p }
-	if v.enveloped && !envelope {
-		// The schema view starts at the envelope; the check inside its data.
-		under = func(p string) string {
-			if p == "" || p[0] == '[' {
-				return "data" + p
-			}
-			return "data." + p
-		}
+	at, err := fieldpath.Parse(path, fieldpath.Output)
+	if err != nil {
+		return m.setStatus("no line "+model.SanitizeLine(path)+" in the output schema", true)
 	}
-	for at := path; ; at = parentPath(at) {
-		if at == "" && under(at) == "" {
-			// The root is the output section's own line.
-			for n := p.t.First(); n != nil; n = n.After() {
-				if n.Kind == schematree.KindSection && n.Name == "output" {
-					p.t.Jump(n)
-					return nil
-				}
-			}
-		}
-		if _, ok := p.t.OpenIn("output", under(at)); ok {
+	if v.enveloped && !envelope {
+		at = at.Within("data") // the schema view starts at the envelope; the check inside its data
+	}
+	for ; ; at = at.Parent() {
+		if _, ok := p.t.JumpTo(at); ok {
 			return nil
 		}
-		if at == "" {
+		if at.IsRoot() {
 			return m.setStatus("no line "+model.SanitizeLine(path)+" in the output schema", true)
 		}
 	}
-}
-
-// parentPath is the path of the field that holds p ("" at the top).
-func parentPath(p string) string {
-	segs := fieldpath.Split(p)
-	if len(segs) == 0 {
-		return ""
-	}
-	out := ""
-	for _, s := range segs[:len(segs)-1] {
-		out = fieldpath.Join(out, s.Name+fieldpath.Arrays(s.Arrays))
-	}
-	return out
 }

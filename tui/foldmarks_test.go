@@ -36,7 +36,7 @@ func TestFoldedLinesShowTheMarksTheyHide(t *testing.T) {
 	h.m.view = viewNamed(t, "schema")
 	h.m.sizePanes()
 	tr = h.m.currentTree()
-	items, ok := tr.OpenIn("output", "line_items[]")
+	items, ok := tr.JumpTo(outPath("line_items[]"))
 	if !ok {
 		t.Fatal("no line_items[] in the schema tree")
 	}
@@ -49,10 +49,10 @@ func TestFoldedLinesShowTheMarksTheyHide(t *testing.T) {
 	if l := lineOf(h.screen(), "line_items[]*: object"); strings.Contains(l, "inside") {
 		t.Errorf("an open line counts what it shows: %q", l)
 	}
-	price, _ := tr.OpenIn("output", "line_items[].price_set")
+	price, _ := tr.JumpTo(outPath("line_items[].price_set"))
 	tr.Reveal(price)
 	wantLines(t, h.screen(), map[string]string{"shop_money*: object": "⊘ not allowed: amount_cents"})
-	money, _ := tr.OpenIn("output", "line_items[].price_set.shop_money")
+	money, _ := tr.JumpTo(outPath("line_items[].price_set.shop_money"))
 	tr.Collapse(money)
 	wantLines(t, h.screen(), map[string]string{"shop_money*: object": "✗ 1 inside  ⊘ not allowed: amount_cents"})
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"mcpeek/model"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
@@ -266,8 +268,8 @@ func fieldDescription(fd formField) string {
 // fieldTitle is a field's title: its name, a star when it is required, a
 // note when it is JSON, and the error at it.
 func fieldTitle(fd formField, err string) string {
-	t := strings.Join(fd.path, ".")
-	if fd.title != "" && len(fd.path) == 1 {
+	t := model.SanitizeLine(fd.path.String())
+	if fd.title != "" && fd.path.Len() == 1 {
 		t = fd.title
 	}
 	if fd.required {

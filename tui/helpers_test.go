@@ -131,7 +131,7 @@ func trimLines(s string) string {
 // findNode finds a materialised line by path.
 func findNode(tr *schematree.Tree, path string) *schematree.Node {
 	for n := tr.First(); n != nil; n = n.Next() {
-		if n.Path == path && n.Kind != schematree.KindMore {
+		if n.Path.String() == path && n.Kind != schematree.KindMore {
 			return n
 		}
 	}

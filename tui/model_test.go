@@ -162,7 +162,7 @@ func (h *harness) cursorPath() string {
 	if t == nil || t.Cursor() == nil {
 		return ""
 	}
-	return t.Cursor().Path
+	return t.Cursor().Path.String()
 }
 
 // selectTool filters the tools pane down to one tool and opens it.

@@ -56,7 +56,7 @@ func BenchmarkFrameOverlay100k(b *testing.B) {
 	big.Down(50_000)
 	small := expandedBigTree(b)
 	small.CollapseAll()
-	n, _ := small.OpenIn("output", "group_050.field_0500")
+	n, _ := small.JumpTo(outPath("group_050.field_0500"))
 	small.Reveal(n)
 	for _, c := range []struct {
 		name  string

@@ -173,11 +173,11 @@ func (l *callLayer) foldedRow(s *Styles, o *resultcheck.Outcome, compact bool) [
 		case f.Fields == 0:
 			continue
 		case len(parts) > 0:
-			parts = append(parts, itoa(f.Fields)+" behind "+model.SanitizeLine(f.Line.Path))
+			parts = append(parts, itoa(f.Fields)+" behind "+model.SanitizeLine(f.Line.Written()))
 		case compact:
-			parts = append(parts, "filled "+itoa(f.Fields)+" behind "+model.SanitizeLine(f.Line.Path))
+			parts = append(parts, "filled "+itoa(f.Fields)+" behind "+model.SanitizeLine(f.Line.Written()))
 		default:
-			parts = append(parts, "this result filled "+plural(f.Fields, "field")+" hidden behind "+model.SanitizeLine(f.Line.Path))
+			parts = append(parts, "this result filled "+plural(f.Fields, "field")+" hidden behind "+model.SanitizeLine(f.Line.Written()))
 		}
 	}
 	switch {
@@ -226,7 +226,7 @@ func (l *callLayer) detailLines(s *Styles, n *schematree.Node, width int) []stri
 
 // heldLines add what the result held at line n and the marks there.
 func (l *callLayer) heldLines(s *Styles, r *resultcheck.Report, n *schematree.Node, add func(lipgloss.Style, string)) {
-	if obs, ok := r.Observed(n.Path); ok {
+	if obs, ok := r.Observed(n.Path.String()); ok {
 		held := obs.Short()
 		if obs.Values > 1 {
 			held += " (first of " + itoa(obs.Values) + " values: " + strings.Join(obs.Types, ", ") + ")"
@@ -235,7 +235,7 @@ func (l *callLayer) heldLines(s *Styles, r *resultcheck.Report, n *schematree.No
 	} else {
 		add(s.Faint, "not reached: the result holds nothing above it")
 	}
-	for _, m := range r.MarksAt(n.Path) {
+	for _, m := range r.MarksAt(n.Path.String()) {
 		add(markStyle(s, m.Kind), markGlyph(&s.Icons, m.Kind)+" "+markDetail(m))
 	}
 	p := l.dataPath(n.Path)

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/resultcheck"
 	"mcpeek/schematree"
@@ -145,34 +146,27 @@ func (l *callLayer) setFolded(folded []resultcheck.FoldedData) {
 		case f.Line.Fold == summarizer.FoldOverflow:
 			l.overflowAt = &l.folded[i]
 		case f.Line.Fold == summarizer.FoldChildren:
-			l.foldedAt[f.Line.Path] = f
+			l.foldedAt[f.Line.Path.String()] = f
 		}
 	}
 }
 
 // dataPath is a line's path as the check writes it: inside an
 // envelope's data, where the schema tree writes "data." before it.
-func (l *callLayer) dataPath(path string) string {
+func (l *callLayer) dataPath(path fieldpath.Path) string {
+	p := path.String()
 	if r := l.report(); r != nil && r.Enveloped {
-		if rest, ok := strings.CutPrefix(path, "data"); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
-			return strings.TrimPrefix(rest, ".")
+		if rest, ok := fieldpath.CutData(p); ok {
+			return rest
 		}
 	}
-	return path
+	return p
 }
 
-// output reports whether a line is a field of the result: not a section
-// title, a note, or a line of the input schema.
+// output reports whether a line is a field of the result: not a note or
+// a line of the input schema.
 func output(n *schematree.Node) bool {
-	if n.Kind == schematree.KindNote {
-		return false
-	}
-	for a := n; a != nil; a = a.Parent() {
-		if a.Kind == schematree.KindSection {
-			return !strings.HasPrefix(a.Name, "input")
-		}
-	}
-	return true
+	return n.Kind != schematree.KindNote && n.Path.Side() != fieldpath.Input
 }
 
 // appendMarks lays the check over one tree line: the value the result
@@ -210,13 +204,13 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 		}
 		return out
 	}
-	marks := r.MarksAt(n.Path)
+	marks := r.MarksAt(n.Path.String())
 	missing := false
 	for _, m := range marks {
 		missing = missing || m.Kind == resultcheck.MissingRequired
 	}
 	var value []seg
-	if obs, ok := r.Observed(n.Path); ok && !(missing && obs.Values == 0) {
+	if obs, ok := r.Observed(n.Path.String()); ok && !(missing && obs.Values == 0) {
 		if obs.Present == 0 && obs.Values == 0 {
 			value = append(value, seg{"  · absent", s.Faint})
 		} else {
@@ -234,7 +228,7 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 	if p := l.dataPath(n.Path); len(l.extras[p]) > 0 && n.Kind != schematree.KindAlt {
 		out = append(out, seg{"  " + extrasText(&s.Icons, p, l.extras[p]), s.MarkExtra})
 	}
-	if f, ok := l.foldedAt[n.Path]; ok && n.Kind == schematree.KindFold && n.Collapsed() {
+	if f, ok := l.foldedAt[n.Path.String()]; ok && n.Kind == schematree.KindFold && n.Collapsed() {
 		out = append(out, seg{"  " + filledText(f), s.MarkExtra})
 	}
 	if container {
@@ -250,7 +244,7 @@ func (l *callLayer) hiddenAt(n *schematree.Node) *resultcheck.Hidden {
 	if !n.Openable() || !n.Collapsed() {
 		return nil
 	}
-	if f, ok := l.foldedAt[n.Path]; ok && n.Kind == schematree.KindFold {
+	if f, ok := l.foldedAt[n.Path.String()]; ok && n.Kind == schematree.KindFold {
 		return &f.Hidden
 	}
 	return l.below[l.dataPath(n.Path)]
@@ -353,12 +347,19 @@ func markStyle(s *Styles, k resultcheck.Kind) lipgloss.Style {
 	return s.MarkMismatch
 }
 
-// keyOf is the key of an undeclared field of the object at parent.
+// keyOf is the key of an undeclared field of the object at parent (both
+// paths as the check writes them), as it is: a key holding "." is not
+// written quoted here.
 func keyOf(parent, path string) string {
-	if parent == "" {
+	pp, err := fieldpath.Parse(parent, fieldpath.Output)
+	p, err2 := fieldpath.Parse(path, fieldpath.Output)
+	if err != nil || err2 != nil {
 		return path
 	}
-	return strings.TrimPrefix(path, parent+".")
+	if rel, ok := p.Rel(pp); ok && rel.Len() == 1 {
+		return rel.Name()
+	}
+	return path
 }
 
 // toggleCallOverlay hides or shows the current tool's checked call over

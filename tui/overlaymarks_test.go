@@ -78,7 +78,7 @@ func TestCallOverlaySchemaTree(t *testing.T) {
 	}
 	// Deeper: line_items[] and its money, opened by path.
 	tr := h.m.currentTree()
-	n, ok := tr.OpenIn("output", "line_items[].price_set.shop_money.amount")
+	n, ok := tr.JumpTo(outPath("line_items[].price_set.shop_money.amount"))
 	if !ok {
 		t.Fatal("no amount line")
 	}
@@ -87,7 +87,7 @@ func TestCallOverlaySchemaTree(t *testing.T) {
 		"amount*: string": `= "145.00"  ✗ missing required (1 of 3)`,
 		"shop_money*:":    "⊘ not allowed: amount_cents",
 	})
-	n, _ = tr.OpenIn("output", "line_items[]")
+	n, _ = tr.JumpTo(outPath("line_items[]"))
 	tr.Reveal(n)
 	wantLines(t, h.screen(), map[string]string{"line_items[]*: object": "+ undeclared: gift_wrap"})
 	// The input schema is not the result's.
@@ -174,7 +174,7 @@ func TestCallOverlayToggle(t *testing.T) {
 func TestCallOverlayDetails(t *testing.T) {
 	h := overlaid(t, "stale_get_order", "schema")
 	tr := h.m.currentTree()
-	n, _ := tr.OpenIn("output", "line_items[].price_set.shop_money.amount")
+	n, _ := tr.JumpTo(outPath("line_items[].price_set.shop_money.amount"))
 	tr.Reveal(n)
 	h.keys("i")
 	screen := h.screen()
@@ -187,7 +187,7 @@ func TestCallOverlayDetails(t *testing.T) {
 		}
 	}
 	h.keys("esc")
-	n, _ = tr.OpenIn("output", "line_items[].price_set.shop_money")
+	n, _ = tr.JumpTo(outPath("line_items[].price_set.shop_money"))
 	tr.Reveal(n)
 	h.keys("i")
 	if !strings.Contains(h.screen(), "⊘ amount_cents: not allowed: the object allows no other keys; got integer") {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/resultcheck"
@@ -95,7 +96,7 @@ func newResultTree(res *mcpclient.CallResult, sc *model.Value, enveloped bool, c
 		Count: -1, Note: "none"}, false, nil)
 	if sc != nil {
 		d := &valueData{v: sc, envelope: enveloped}
-		n := valueNode("structuredContent", "", d)
+		n := valueNode("structuredContent", fieldpath.Root(fieldpath.Output), d)
 		n.Kind = schematree.KindSection
 		structured = n
 	}
@@ -224,7 +225,7 @@ func loadResultLine(n *schematree.Node) []*schematree.Node {
 		if err != nil { // json.Valid said yes: only nesting past model.MaxNesting
 			return textNodes(d.text)
 		}
-		return valueKids("", &valueData{v: v})
+		return valueKids(fieldpath.Root(fieldpath.Output), &valueData{v: v})
 	case *blockList:
 		kids := make([]*schematree.Node, len(d.blocks))
 		for i, b := range d.blocks {
@@ -303,7 +304,7 @@ func textNodes(text string) []*schematree.Node {
 	var kids []*schematree.Node
 	for i, l := range lines {
 		if i == maxTextLines {
-			kids = append(kids, moreValues("", len(lines)-i, "line"))
+			kids = append(kids, moreValues(fieldpath.Root(fieldpath.Output), len(lines)-i, "line"))
 			break
 		}
 		// Fields rather than notes, so that the search finds them.

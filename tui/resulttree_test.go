@@ -33,7 +33,7 @@ func TestValueTreeFolds(t *testing.T) {
 	items := findNode(tr, "line_items")
 	tr.Expand(items)
 	kids := items.Children()
-	if len(kids) != 2 || kids[0].Name != "[0]" || kids[0].Path != "line_items[]" {
+	if len(kids) != 2 || kids[0].Name != "[0]" || kids[0].Path.String() != "line_items[]" {
 		t.Fatalf("items: %d, first %q at %q", len(kids), kids[0].Name, kids[0].Path)
 	}
 	tr.Expand(kids[1])
@@ -44,7 +44,7 @@ func TestValueTreeFolds(t *testing.T) {
 		}
 	}
 	d, _ := valueOf(sku)
-	if sku.Path != "line_items[].sku" || d.pointer != "/line_items/1/sku" || d.jq != ".line_items[1].sku" || sku.Type != `"B-2"` {
+	if sku.Path.String() != "line_items[].sku" || d.pointer != "/line_items/1/sku" || d.jq != ".line_items[1].sku" || sku.Type != `"B-2"` {
 		t.Fatalf("sku: path %q pointer %q jq %q type %q", sku.Path, d.pointer, d.jq, sku.Type)
 	}
 
@@ -81,7 +81,7 @@ func TestValueTreeEnvelopePaths(t *testing.T) {
 		}
 	}
 	tr.Expand(data)
-	if id := data.Children()[0]; id.Path != "id" {
+	if id := data.Children()[0]; id.Path.String() != "id" {
 		t.Fatalf("id at %q", id.Path)
 	}
 }

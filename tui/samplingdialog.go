@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
@@ -26,7 +27,7 @@ type samplingDialog struct {
 	sized   [2]int
 }
 
-var replyField = []formField{{path: []string{"reply"}, title: "Your reply", kind: kindText,
+var replyField = []formField{{path: fieldpath.Root(fieldpath.Input).Prop("reply"), title: "Your reply", kind: kindText,
 	desc: "What the server gets as the model's answer."}}
 
 func newSamplingDialog(ask mcpclient.SamplingRequest, reply chan<- mcpclient.SamplingReply, look formLook) *samplingDialog {

@@ -49,7 +49,8 @@ func lineMatches(n *schematree.Node, q string) bool {
 		return false
 	}
 	if strings.ContainsAny(q, ".[") {
-		return len(n.Path) >= len(q) && strings.HasSuffix(strings.ToLower(n.Path), q)
+		p := n.Path.String()
+		return len(p) >= len(q) && strings.HasSuffix(strings.ToLower(p), q)
 	}
 	if _, ok := valueOf(n); ok && containsFold(n.Type, q) {
 		return true

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/schematree"
 	"mcpeek/summarizer"
@@ -30,11 +31,12 @@ func newSummaryPane(v *toolView) toolPane {
 // there.
 func (p *summaryPane) refold(budget summarizer.Options) {
 	var height int
-	var cursorPath string
+	var cursorPath fieldpath.Path
+	var atLine bool
 	if p.t != nil {
 		height = p.t.Height()
-		if c := p.t.Cursor(); c != nil {
-			cursorPath = c.Path
+		if c := p.t.Cursor(); c != nil && c.Kind != schematree.KindNote {
+			cursorPath, atLine = c.Path, true
 		}
 	}
 	switch {
@@ -51,7 +53,7 @@ func (p *summaryPane) refold(budget summarizer.Options) {
 	if height > 0 {
 		p.t.SetHeight(height)
 	}
-	if cursorPath != "" { // the same field, wherever the new summary puts it
+	if atLine && !cursorPath.IsRoot() { // the same field, wherever the new summary puts it
 		if n, ok := p.t.Materialise(cursorPath); ok {
 			p.t.Reveal(n)
 		}

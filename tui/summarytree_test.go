@@ -24,7 +24,7 @@ func TestSummaryTreeGolden(t *testing.T) {
 	n := findNode(tr, "line_items[]")
 	tr.Reveal(n)
 	tr.Expand(n)
-	tr.Find(func(n *schematree.Node) bool { return n.Path == "line_items[].price_set" }, false)
+	tr.Find(func(n *schematree.Node) bool { return n.Path.String() == "line_items[].price_set" }, false)
 	tr.Right()
 	golden.RequireEqual(t, []byte(plainTree(tr, 100, true)))
 }
@@ -68,7 +68,7 @@ func TestSummaryTreeNestsLaterContainers(t *testing.T) {
 	s := testkit.Parse(t, tool.OutputSchema)
 	tr := schematree.NewSummary(s, summarizer.Summarize(s, summarizer.Options{}))
 	n := findNode(tr, "customers[].default_address.id")
-	if n == nil || n.Parent() == nil || n.Parent().Path != "customers[].default_address" || n.Name != "id" {
+	if n == nil || n.Parent() == nil || n.Parent().Path.String() != "customers[].default_address" || n.Name != "id" {
 		t.Fatalf("default_address.id is not under default_address: %+v", n)
 	}
 	tr.SetHeight(60)

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/fieldpath"
+	"mcpeek/model"
 	"mcpeek/schematree"
 )
 
@@ -115,14 +116,14 @@ func (p *treePane) where(s *Styles) string {
 	if c == nil {
 		return ""
 	}
-	path := c.Path
+	path := c.Path.String()
 	if c.Kind == schematree.KindMore {
 		path = fieldpath.Join(path, "*")
 	}
 	if path == "" {
 		path = "(root)"
 	}
-	return s.Dim.Render(p.id+" › ") + s.PathBar.Render(path)
+	return s.Dim.Render(p.id+" › ") + s.PathBar.Render(model.SanitizeLine(path))
 }
 
 func (p *treePane) help(k *keyMap) []key.Binding { return k.treeHelp() }

@@ -41,7 +41,7 @@ const maxValueKids = 1000
 const maxLeafText = 512
 
 // valueNode makes the line of value v named name, at schema path path.
-func valueNode(name, path string, d *valueData) *schematree.Node {
+func valueNode(name string, path fieldpath.Path, d *valueData) *schematree.Node {
 	r := schematree.Row{Kind: schematree.KindField, Name: model.SanitizeLine(name), Path: path, Count: -1}
 	v := d.v
 	switch v.Kind {
@@ -77,7 +77,7 @@ func loadValue(n *schematree.Node) []*schematree.Node {
 }
 
 // valueKids are the lines of a value's members or items, under path.
-func valueKids(path string, d *valueData) []*schematree.Node {
+func valueKids(path fieldpath.Path, d *valueData) []*schematree.Node {
 	var kids []*schematree.Node
 	switch d.v.Kind {
 	case model.JSONObject:
@@ -86,21 +86,21 @@ func valueKids(path string, d *valueData) []*schematree.Node {
 				kids = append(kids, moreValues(path, len(d.v.Members)-i, "key"))
 				break
 			}
-			at := fieldpath.Join(path, m.Name)
+			at := path.Prop(m.Name)
 			if d.envelope && m.Name == "data" {
-				at = ""
+				at = fieldpath.Root(fieldpath.Output)
 			}
 			kids = append(kids, valueNode(m.Name, at, &valueData{
-				v: m.Value, pointer: d.pointer + "/" + escapePointerToken(m.Name), jq: d.jq + jqKey(m.Name), parent: d, key: m.Name}))
+				v: m.Value, pointer: d.pointer + "/" + fieldpath.EscapeToken(m.Name), jq: d.jq + jqKey(m.Name), parent: d, key: m.Name}))
 		}
 	case model.JSONArray:
 		for i, item := range d.v.Items {
 			if i == maxValueKids {
-				kids = append(kids, moreValues(path+"[]", len(d.v.Items)-i, "item"))
+				kids = append(kids, moreValues(path.Items(1), len(d.v.Items)-i, "item"))
 				break
 			}
 			idx := strconv.Itoa(i)
-			kids = append(kids, valueNode("["+idx+"]", path+"[]", &valueData{
+			kids = append(kids, valueNode("["+idx+"]", path.Items(1), &valueData{
 				v: item, pointer: d.pointer + "/" + idx, jq: d.jq + "[" + idx + "]", parent: d}))
 		}
 	}
@@ -108,14 +108,9 @@ func valueKids(path string, d *valueData) []*schematree.Node {
 }
 
 // moreValues is the "*" line of the members or items not opened.
-func moreValues(path string, n int, word string) *schematree.Node {
+func moreValues(path fieldpath.Path, n int, word string) *schematree.Node {
 	return schematree.NewNode(schematree.Row{Kind: schematree.KindMore, Name: "*", Path: path, Count: -1,
 		Note: plural(n, "more "+word) + " not shown"}, false, nil)
-}
-
-// escapePointerToken escapes a key for a JSON pointer (RFC 6901).
-func escapePointerToken(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
 
 // jqKey is the jq step to a key: ".name", or `.["a-b"]` when the key is

@@ -176,7 +176,7 @@ func markLine(m resultcheck.Mark) string {
 // foldedLine says what one fold of the summary hid: "279 fields behind
 // line_items[]".
 func foldedLine(f resultcheck.FoldedData) string {
-	where := f.Line.Path
+	where := f.Line.Written()
 	if f.Line.Fold == summarizer.FoldOverflow {
 		where = "* (the top-level fields it leaves out)"
 	}

@@ -238,8 +238,8 @@ func markdownChanges(changes []schemadiff.Change) string {
 				header = true
 			}
 			where := c.Where()
-			if c.Path != "" {
-				where = "`" + mdCode(c.Path) + "`"
+			if !c.Path.IsRoot() {
+				where = "`" + mdCode(c.Path.String()) + "`"
 			}
 			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", mdCode(c.Tool), where, c.Kind, mdCell(c.Detail))
 		}

@@ -78,12 +78,12 @@ func findNeeded(s *model.Schema, lines []summarizer.Line, path string) neededPat
 		n.Reach, n.Error = reachNotFound, err.Error()
 		return n
 	}
-	n.FieldPath, n.Reach, n.Via = w.Path, reachName(w.Calls), w.Via
+	n.FieldPath, n.Reach, n.Via = w.Path.String(), reachName(w.Calls), w.Via
 	if w.Line != nil {
 		n.Step = w.Line.Step.String()
 	}
 	if w.Fold != nil {
-		n.Fold = w.Fold.Path
+		n.Fold = w.Fold.Written()
 	}
 	return n
 }

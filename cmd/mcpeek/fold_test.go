@@ -54,3 +54,48 @@ func TestFoldBadPath(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// A top-level property named "a.x" is a top-level line of the tree, not
+// the child x of the object a; names holding "[", "/", "~", spaces,
+// quotes and Unicode keep their own lines, and --open takes them quoted.
+func TestFoldOddNames(t *testing.T) {
+	const schema = "testdata/odd-names.schema.json"
+	out, stderr, code := mcpeek(t, "fold", "--schema", schema, "--open", "a", "--open", `["b[0]"].g h`)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := strings.Join([]string{
+		schema,
+		"├──   a.x: string",
+		"├── ▾ a: object",
+		"│   ├──   x: integer",
+		"│   └── ▾ y: object",
+		"│       └──   z: string",
+		"├── ▾ b[0]: object",
+		"│   ├──   c/d~e: string",
+		"│   └──   g h: string",
+		"├──   ü名: string",
+		`└──   q"t: string`,
+	}, "\n") + "\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	// The summary and the inspector write the names that need it quoted;
+	// a path is read step by step first (a.x is a's x), and a bare name
+	// holding "[" that names nothing so is the longest name that fits.
+	sum, _, _ := mcpeek(t, "summary", "--schema", schema)
+	if !strings.Contains(sum, "\n  [\"a.x\"]: string\n") || !strings.Contains(sum, "\n  a.x: integer\n") ||
+		!strings.Contains(sum, "\n  [\"b[0]\"].c/d~e: string\n") {
+		t.Errorf("summary:\n%s", sum)
+	}
+	for path, want := range map[string]string{
+		"a.x":     `"field_path": "a.x",` + "\n" + `  "node_type": "integer"`,
+		`["a.x"]`: `"field_path": "[\"a.x\"]",` + "\n" + `  "node_type": "string"`,
+		"b[0]":    `"field_path": "[\"b[0]\"]",` + "\n" + `  "node_type": "object"`,
+	} {
+		ins, stderr, code := mcpeek(t, "inspect", "--schema", schema, path, "--json")
+		if code != 0 || !strings.Contains(ins, want) {
+			t.Errorf("inspect %s: exit %d %s%s", path, code, ins, stderr)
+		}
+	}
+}

@@ -25,13 +25,13 @@ func markdownSummary(v summaryView) string {
 	if len(v.summary.Lines) > 0 && v.explain != nil {
 		b.WriteString("| field | type | folded | chosen by |\n|---|---|---|---|\n")
 		for _, l := range v.summary.Lines {
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", mdCode(l.Path), mdCell(l.Label), mdCell(l.Marker()), mdCell(l.Step.String()))
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", mdCode(l.Written()), mdCell(l.Label), mdCell(l.Marker()), mdCell(l.Step.String()))
 		}
 		b.WriteString("\n")
 	} else if len(v.summary.Lines) > 0 {
 		b.WriteString("| field | type | folded |\n|---|---|---|\n")
 		for _, l := range v.summary.Lines {
-			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", mdCode(l.Path), mdCell(l.Label), mdCell(l.Marker()))
+			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", mdCode(l.Written()), mdCell(l.Label), mdCell(l.Marker()))
 		}
 		b.WriteString("\n")
 	}

@@ -130,7 +130,7 @@ func (p printer) summaryLine(l summarizer.Line) string {
 	if l.Fold == summarizer.FoldOverflow {
 		return p.fold.Render(clean(l.String()))
 	}
-	out := p.path.Render(clean(l.Path)) + ": " + p.typ(l.Label)
+	out := p.path.Render(clean(l.Written())) + ": " + p.typ(l.Label)
 	if l.Folded() {
 		out += " " + p.fold.Render("("+clean(l.Marker())+")")
 	}

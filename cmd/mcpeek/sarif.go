@@ -78,7 +78,7 @@ func addChanges(b *sarif.Builder, changes []schemadiff.Change, old, new *lockFil
 		msg := fmt.Sprintf("%s: %s at %s: %s", clean(c.Tool), c.Class, clean(c.Where()), clean(c.Detail))
 		b.Add(sarif.Result{RuleID: string(c.Kind), Level: level, Message: sarif.Message{Text: msg},
 			Locations:           locateTool(c.Tool, new, old),
-			PartialFingerprints: map[string]string{"mcpeek/v1": c.Tool + "|" + string(c.Kind) + "|" + c.Path}})
+			PartialFingerprints: map[string]string{"mcpeek/v1": c.Tool + "|" + string(c.Kind) + "|" + c.Path.String()}})
 	}
 }
 
