@@ -33,7 +33,7 @@ func everythingManager(t *testing.T, opts ...mcpclient.Option) *mcpclient.Manage
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mcpclient.NewManager(cfg, opts...)
+	m, err := mcpclient.NewManager(cfg, append([]mcpclient.Option{mcpclient.WithRequestEvents()}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

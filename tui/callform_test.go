@@ -553,8 +553,8 @@ func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
 	}
 
 	h = newHarness(t, demoBackend(t), 80, 24)
-	reply := make(chan mcpclient.SamplingReply, 1)
-	h.send(samplingAskedMsg{reply: reply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	req, reply := pendingSampling(mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9})
+	h.send(samplingAskedMsg{req: req})
 	h.burst(keyBurst("Four", "ctrl+s")...)
 	if a := answered(t, reply); a.Decline || a.Text != "Four" {
 		t.Fatalf("sampling answered %+v", a)

@@ -25,7 +25,7 @@ func demoManager(t testing.TB) *mcpclient.Manager {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess(assets.DemoServerName, srv))
+	m, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess(assets.DemoServerName, srv), mcpclient.WithRequestEvents())
 	if err != nil {
 		t.Fatal(err)
 	}

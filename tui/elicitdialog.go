@@ -16,8 +16,8 @@ import (
 // schema as a form (the call form's builder). The form's button accepts
 // with the values given; ctrl+d declines; esc cancels.
 type elicitDialog struct {
-	ask    mcpclient.Elicitation
-	reply  chan<- mcpclient.ElicitAnswer
+	req    *mcpclient.PendingElicitation
+	ask    mcpclient.Elicitation // req.Ask
 	asked  []mcpclient.ElicitField
 	fields []formField
 	form   *fieldsForm
@@ -30,8 +30,9 @@ type elicitDialog struct {
 	sized   [2]int
 }
 
-func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAnswer, look formLook) *elicitDialog {
-	d := &elicitDialog{ask: ask, reply: reply}
+func newElicitDialog(req *mcpclient.PendingElicitation, look formLook) *elicitDialog {
+	ask := req.Ask
+	d := &elicitDialog{req: req, ask: ask}
 	asked, err := ask.Fields()
 	if err != nil {
 		d.broken = model.SanitizeLine(err.Error())
@@ -50,10 +51,7 @@ func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAns
 	return d
 }
 
-func (d *elicitDialog) answers(reply any) bool {
-	r, ok := reply.(chan<- mcpclient.ElicitAnswer)
-	return ok && r == d.reply
-}
+func (d *elicitDialog) answers(ev mcpclient.Event) bool { return ev.Elicitation == d.req }
 
 // content reads the answers; errs are the fields it could not read.
 func (d *elicitDialog) content() (map[string]any, map[int]string) {
@@ -123,7 +121,7 @@ func (d *elicitDialog) acceptError() error {
 
 // answer sends the answer and closes the dialog.
 func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) action {
-	d.reply <- a
+	d.req.Answer(a)
 	return closeDialog{}
 }
 

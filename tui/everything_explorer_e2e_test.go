@@ -27,7 +27,6 @@ func TestAppEverythingPrompts(t *testing.T) {
 	m := New(Options{Backend: mgr, Started: true, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(160, 48))
-	m.AnswerPrompts(tm.Send)
 	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitScreen(t, tm, "trigger-elicitation-request", "trigger-sampling-request", "get-roots-list")
 

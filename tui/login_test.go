@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
 
@@ -44,7 +45,7 @@ func TestNeedsLoginServerLogsInWithR(t *testing.T) {
 			t.Errorf("the screen lacks %q:\n%s", want, scr)
 		}
 	}
-	h.send(LoginURLMsg{Server: "remote", URL: "https://auth.example.com/authorize?client_id=x"})
+	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventLoginURL, Server: "remote", URL: "https://auth.example.com/authorize?client_id=x"}))
 	if !strings.Contains(h.screen(), "https://auth.example.com/authorize?client_id=x") {
 		t.Errorf("the login page is not shown:\n%s", h.screen())
 	}

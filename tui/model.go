@@ -43,7 +43,8 @@ type Options struct {
 	// the colours (run it with tea.WithColorProfile(colorprofile.ASCII));
 	// the cursor, which would lose its background, is drawn in reverse.
 	NoColor bool
-	// Notes are shown in the status line at start (config warnings).
+	// Notes are shown in the status line at start (the first of them); a
+	// warning of the Manager's (mcpclient.EventWarning) replaces them.
 	Notes []string
 	// Started says the Backend is already started: skip Start.
 	Started bool
@@ -162,6 +163,7 @@ type Model struct {
 
 	status statusLine
 	notes  []string
+	warned bool // a warning of the Manager's is said (only the first is)
 
 	// runner runs the background gateway for the commands (nil without a
 	// Backend), on gatewayAddr; gw is where it is in its life.
@@ -273,6 +275,17 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, readBaseline(m.changes.path, m.changes.limit))
 	}
 	return tea.Batch(cmds...)
+}
+
+// warnedOf says the first of the Manager's warnings (the config's) in
+// the status line, as the first thing the user reads; the others are
+// not said.
+func (m *Model) warnedOf(text string) tea.Cmd {
+	if m.warned {
+		return nil
+	}
+	m.warned = true
+	return m.setStatus("warning: "+text, false)
 }
 
 // restyle rebuilds every style for the current background.

@@ -21,7 +21,8 @@ import (
 	"mcpeek/summarizer"
 )
 
-// fakeBackend serves fixed servers; Reconnect is recorded.
+// fakeBackend serves fixed servers; a reconnect is recorded and finds the
+// server as it is.
 type fakeBackend struct {
 	servers    []model.Server
 	reconnects []string
@@ -31,9 +32,17 @@ type fakeBackend struct {
 
 func (f *fakeBackend) Start(context.Context) error { return nil }
 func (f *fakeBackend) Servers() []model.Server     { return f.servers }
-func (f *fakeBackend) Reconnect(name string) error {
+func (f *fakeBackend) ReconnectWait(_ context.Context, name string) (model.Server, error) {
 	f.reconnects = append(f.reconnects, name)
-	return nil
+	for _, s := range f.servers {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return model.Server{}, fmt.Errorf("no server %q", name)
+}
+func (f *fakeBackend) Login(_ context.Context, name string) error {
+	return fmt.Errorf("%s: %w", name, mcpclient.ErrNoOAuth)
 }
 func (f *fakeBackend) CallTool(context.Context, string, string, json.RawMessage) (*mcpclient.CallResult, error) {
 	return nil, errors.New("a fake backend calls nothing")
