@@ -120,3 +120,15 @@ func TestQuitWithARequestWaiting(t *testing.T) {
 	go func() { req.Answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitAccept}); close(answered) }()
 	within("a late answer returning", answered)
 }
+
+// The config's warnings come as the Manager's events: the status line says
+// the first, over the notes given at start, as it did when they were
+// notes; the others do not replace it.
+func TestFirstWarningInTheStatusLine(t *testing.T) {
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventWarning, Text: "/tmp/mcp.json: server \"x\": ${TOKEN} is not set"}))
+	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventWarning, Text: "second"}))
+	if want := "warning: /tmp/mcp.json: server \"x\": ${TOKEN} is not set"; h.m.status.text != want || h.m.status.isErr {
+		t.Errorf("status %q (error %v), want %q", h.m.status.text, h.m.status.isErr, want)
+	}
+}
