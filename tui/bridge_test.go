@@ -15,6 +15,7 @@ import (
 // The bridge sends each of the Manager's events as its message, in the
 // order the Manager published them, and returns when the events close.
 func TestBridgeKeepsTheManagersOrder(t *testing.T) {
+	t.Parallel()
 	ask, _ := pendingElicitation(mcpclient.Elicitation{Server: "a"})
 	sample, _ := pendingSampling(mcpclient.SamplingRequest{Server: "b"})
 	events := []mcpclient.Event{
@@ -62,8 +63,9 @@ func TestBridgeKeepsTheManagersOrder(t *testing.T) {
 // bridge (no goroutine left waiting on the program), and an answer given
 // after all that is dropped without blocking.
 func TestQuitWithARequestWaiting(t *testing.T) {
+	t.Parallel()
 	mgr := askingManager(t)
-	m := New(Options{Backend: mgr, Started: true, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, Started: true, NoColor: true})
 	p := tea.NewProgram(m, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignals(), tea.WithWindowSize(80, 24))
 	asked := make(chan *mcpclient.PendingElicitation, 1)
 	bridged := make(chan struct{})
@@ -125,6 +127,7 @@ func TestQuitWithARequestWaiting(t *testing.T) {
 // the first, over the notes given at start, as it did when they were
 // notes; the others do not replace it.
 func TestFirstWarningInTheStatusLine(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventWarning, Text: "/tmp/mcp.json: server \"x\": ${TOKEN} is not set"}))
 	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventWarning, Text: "second"}))

@@ -65,8 +65,9 @@ func (f formStandIn) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // in the result view and esc cancels it; get-structured-content's result
 // shows as a value tree checked against its output schema.
 func TestAppEverythingCallProgressCancelAndStructured(t *testing.T) {
+	t.Parallel()
 	mgr := everythingManager(t)
-	m := New(Options{Backend: mgr, Started: true, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, Started: true, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, formStandIn{m}, teatest.WithInitialTermSize(120, 30))
 	go m.ForwardEvents(mgr.Events(), tm.Send)

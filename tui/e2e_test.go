@@ -37,7 +37,7 @@ func demoManager(t testing.TB) *mcpclient.Manager {
 // event bridge, and waits until the tools are listed.
 func startApp(t *testing.T, w, h int) (*teatest.TestModel, *Model) {
 	mgr := demoManager(t)
-	m := New(Options{Backend: mgr, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // status lines stay for the golden screen
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
@@ -72,6 +72,7 @@ func finalScreen(t *testing.T, tm *teatest.TestModel) []byte {
 // The newcomer's path at 80x24: find the order tool, drill into
 // line_items[] to price_set, copy the path.
 func TestAppDrillDown80x24(t *testing.T) {
+	t.Parallel()
 	tm, m := startApp(t, 80, 24)
 	typeKeys(tm, "/")
 	tm.Type("shop_get")
@@ -92,6 +93,7 @@ func TestAppDrillDown80x24(t *testing.T) {
 
 // A wide terminal: the schema view unfolded two levels, and the full help.
 func TestAppSchemaAndHelp160x48(t *testing.T) {
+	t.Parallel()
 	tm, _ := startApp(t, 160, 48)
 	typeKeys(tm, "/")
 	tm.Type("shop_get_order")
@@ -104,9 +106,10 @@ func TestAppSchemaAndHelp160x48(t *testing.T) {
 
 // Start-up: the first frame is drawn before any server has connected.
 func TestAppFirstFrameDoesNotWait(t *testing.T) {
+	t.Parallel()
 	release := make(chan struct{})
 	defer close(release)
-	m := New(Options{Backend: &blockedBackend{release: release}})
+	m := New(Options{StateDir: stateDir(t), Backend: &blockedBackend{release: release}})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	waitFor(t, tm.Output(), "connecting")
@@ -139,6 +142,7 @@ func (b *blockedBackend) Start(ctx context.Context) error {
 // is drawn once, whole; knobs turned inside the planner view are tested
 // in planner_test.go.)
 func TestAppPlannerKnobs80x24(t *testing.T) {
+	t.Parallel()
 	tm, _ := startApp(t, 80, 24)
 	typeKeys(tm, "/")
 	tm.Type("order")
@@ -152,6 +156,7 @@ func TestAppPlannerKnobs80x24(t *testing.T) {
 // Side by side at 160x48: the legacy cut and the folded summary at
 // max_fields 10, with what each hides.
 func TestAppCompare160x48(t *testing.T) {
+	t.Parallel()
 	tm, _ := startApp(t, 160, 48)
 	typeKeys(tm, "/")
 	tm.Type("shop_get_order")
@@ -210,8 +215,9 @@ func waitSpied(t *testing.T, seen <-chan spied, what string, cond func(spied) bo
 // shows) calls tool_help and tool_exec on the demo server through it; the
 // traffic view lists both calls. q stops the gateway, then quits.
 func TestAppGatewayTraffic80x24(t *testing.T) {
+	t.Parallel()
 	mgr := demoManager(t)
-	m := New(Options{Backend: mgr, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
 	// Status lines go at the next message, so the bar shows the gateway.
 	m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 	spy := appSpy{Model: m, seen: make(chan spied, 4096)}

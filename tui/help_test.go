@@ -10,6 +10,7 @@ import (
 // Trap 3: esc closes the help, and q in the help closes it instead of
 // quitting.
 func TestHelpClosesWithEscAndQ(t *testing.T) {
+	t.Parallel()
 	for _, closer := range []string{"esc", "q", "?"} {
 		h := newHarness(t, demoBackend(t), 80, 24)
 		h.keys("?")
@@ -29,6 +30,7 @@ func TestHelpClosesWithEscAndQ(t *testing.T) {
 // At 80 columns the hint bar always ends with "? help" and "q quit",
 // whatever has the keys.
 func TestHintBarAlwaysShowsHelpAndQuit(t *testing.T) {
+	t.Parallel()
 	for name, keys := range map[string][]string{
 		"tools":   nil,
 		"summary": {"tab"},
@@ -50,6 +52,7 @@ func TestHintBarAlwaysShowsHelpAndQuit(t *testing.T) {
 
 // At 50 columns the help is one column over the screen, which scrolls.
 func TestNarrowHelpIsOneScrollingColumn(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 50, 24)
 	h.keys("?")
 	scr := h.screen()

@@ -46,6 +46,11 @@ type Options struct {
 	// Notes are shown in the status line at start (the first of them); a
 	// warning of the Manager's (mcpclient.EventWarning) replaces them.
 	Notes []string
+	// StateDir is where the explorer keeps what it remembers between
+	// runs (the call form's argument sets, call-args.json); empty:
+	// $XDG_STATE_HOME/mcpeek, or ~/.local/state/mcpeek when that is unset
+	// or relative.
+	StateDir string
 	// Started says the Backend is already started: skip Start.
 	Started bool
 	// Version is mcpeek's version, which the background gateway sends to
@@ -163,7 +168,8 @@ type Model struct {
 
 	status statusLine
 	notes  []string
-	warned bool // a warning of the Manager's is said (only the first is)
+	args   argStore // the call form's remembered argument sets
+	warned bool     // a warning of the Manager's is said (only the first is)
 
 	// runner runs the background gateway for the commands (nil without a
 	// Backend), on gatewayAddr; gw is where it is in its life.
@@ -237,6 +243,7 @@ func New(o Options) *Model {
 		views:    map[string]*toolView{},
 		input:    prompt{field: in},
 		notes:    o.Notes,
+		args:     argStore{dir: o.StateDir},
 		tools:    toolList{folded: map[string]bool{}, height: 1},
 		budget:   defaultBudget,
 		counter:  tokens.NewCounter(),

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"mcpeek/internal/testkit"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -71,10 +70,7 @@ type harness struct {
 }
 
 func newHarness(t testing.TB, b Backend, w, h int) *harness {
-	if !strings.HasPrefix(os.Getenv("XDG_STATE_HOME"), os.TempDir()) {
-		t.Setenv("XDG_STATE_HOME", t.TempDir()) // remembered arguments: never the user's own
-	}
-	m := New(Options{Backend: b, Started: true, NoColor: true})
+	m := New(Options{Backend: b, Started: true, NoColor: true, StateDir: stateDir(t)})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	hs := &harness{t: t, m: m}
 	hs.run(m.Init())
@@ -190,6 +186,7 @@ func (h *harness) selectTool(name string) {
 }
 
 func TestStartLandsOnFirstTool(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	if h.m.current == nil || h.m.current.tool.Name != "shop_get_order" && h.m.current.tool.Name == "" {
 		t.Fatalf("no tool shown:\n%s", h.screen())
@@ -208,6 +205,7 @@ func TestStartLandsOnFirstTool(t *testing.T) {
 // The newcomer's path: find the order tool, drill into line_items[] to
 // price_set, copy the path, quit.
 func TestDrillDownAndCopy(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	if h.m.focus != focusView {
@@ -278,6 +276,7 @@ func (h *harness) sentClipboard(text string) bool {
 }
 
 func TestFilterIsIncrementalAndEscClears(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("/")
 	h.typeText("shop")
@@ -307,6 +306,7 @@ func TestFilterIsIncrementalAndEscClears(t *testing.T) {
 }
 
 func TestKeysOnTree(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	tr := h.m.currentTree()
@@ -409,6 +409,7 @@ func TestKeysOnTree(t *testing.T) {
 }
 
 func TestServerInErrorAndReconnect(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	h := newHarness(t, b, 100, 30)
 	h.keys("G") // the broken server's row is last
@@ -428,6 +429,7 @@ func TestServerInErrorAndReconnect(t *testing.T) {
 }
 
 func TestResizeAndMouse(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 160, 48)
 	h.selectTool("shop_get_order")
 	for _, size := range [][2]int{{160, 48}, {80, 24}, {50, 20}, {200, 60}} {
@@ -470,6 +472,7 @@ func TestResizeAndMouse(t *testing.T) {
 }
 
 func TestBackgroundColorRestyles(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.m.noColor = false
 	h.send(tea.BackgroundColorMsg{Color: colorWhite{}})
@@ -492,6 +495,7 @@ type colorBlack struct{}
 func (colorBlack) RGBA() (r, g, b, a uint32) { return 0, 0, 0, 0xffff }
 
 func TestStaleToolLoadDropped(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	tools := testkit.DemoTools(t)
 	h.m.loading.ticket = 5

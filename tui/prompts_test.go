@@ -61,6 +61,7 @@ func answered[T any](t *testing.T, reply <-chan T) T {
 }
 
 func TestElicitationAccept(t *testing.T) {
+	t.Parallel()
 	h, reply := ask(t)
 	scr := h.screen()
 	for _, s := range []string{"demo asks you", "Which size?", "Your name *", "As on the card.", "count"} {
@@ -94,6 +95,7 @@ func TestElicitationAccept(t *testing.T) {
 }
 
 func TestElicitationDeclineAndCancel(t *testing.T) {
+	t.Parallel()
 	h, reply := ask(t)
 	h.send(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
 	if a := answered(t, reply); a.Action != mcpclient.ElicitDecline || h.m.overlay.top() != nil {
@@ -109,6 +111,7 @@ func TestElicitationDeclineAndCancel(t *testing.T) {
 // A request that ends before the user answers closes its dialog; the end
 // of another request leaves it open.
 func TestEndedRequestClosesItsDialog(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	req, _ := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "form", Message: "still there?",
 		Schema: json.RawMessage(`{"type":"object","properties":{}}`)})
@@ -125,6 +128,7 @@ func TestEndedRequestClosesItsDialog(t *testing.T) {
 }
 
 func TestSamplingDeclinedByDefault(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	req, reply := pendingSampling(mcpclient.SamplingRequest{Server: "demo", SystemPrompt: "Be brief.", MaxTokens: 64,
 		Messages: []mcpclient.SamplingMessage{{Role: "user", Text: "What is 2+2?"}},
@@ -185,6 +189,7 @@ func askingManager(t *testing.T) *mcpclient.Manager {
 // explorer's dialog answers it through the bridge, and the tool gets the
 // answer.
 func TestElicitationThroughManager(t *testing.T) {
+	t.Parallel()
 	mgr := askingManager(t)
 	h := newHarness(t, &fakeBackend{}, 80, 24)
 	msgs, stop := make(chan tea.Msg, 64), make(chan struct{})
@@ -239,6 +244,7 @@ const shapesAsk = `{"type":"object","properties":{
 },"required":["color","tags","mail"]}`
 
 func TestElicitationChoicesAndFormats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 60)
 	req, reply := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "form",
 		Message: "Pick", Schema: json.RawMessage(shapesAsk)})
@@ -283,6 +289,7 @@ func TestElicitationChoicesAndFormats(t *testing.T) {
 // esc on an elicitation or a sampling request with answers typed asks
 // first (it cancelled at once, the answers gone); untouched, it answers.
 func TestPromptEscAsksBeforeDroppingAnswers(t *testing.T) {
+	t.Parallel()
 	h, reply := ask(t)
 	h.typeText("Ada")
 	h.keys("esc")

@@ -37,6 +37,7 @@ func totalsCounted(h *harness) int {
 // restarted the count before it ended. The totals depend on the tools and
 // the budget, not on the snapshot: the same listing is not counted again.
 func TestReconnectDoesNotRecountTheSameTools(t *testing.T) {
+	t.Parallel()
 	b := manyTools(t, 200)
 	h := newHarness(t, b, 120, 40)
 	h.keys("g") // the server's row
