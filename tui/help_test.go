@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -74,5 +76,26 @@ func TestNarrowHelpIsOneScrollingColumn(t *testing.T) {
 	h.keys("esc")
 	if h.m.overlay.top() != nil || h.m.showHelp {
 		t.Errorf("esc did not close the help")
+	}
+}
+
+// Every key of every area is declared: a binding left out of newKeyMap
+// would match nothing, and its key would silently stop working.
+func TestEveryKeyOfEveryAreaIsBound(t *testing.T) {
+	t.Parallel()
+	k := newKeyMap()
+	groups := reflect.ValueOf(k)
+	for i := range groups.NumField() {
+		group := groups.Field(i)
+		for j := range group.NumField() {
+			name := groups.Type().Field(i).Name + "." + group.Type().Field(j).Name
+			b, ok := group.Field(j).Interface().(key.Binding)
+			if !ok {
+				t.Fatalf("%s is not a key.Binding", name)
+			}
+			if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
+				t.Errorf("%s has no keys or no help", name)
+			}
+		}
 	}
 }
