@@ -72,7 +72,9 @@ func finalScreen(t *testing.T, tm *teatest.TestModel) []byte {
 // The newcomer's path at 80x24: find the order tool, drill into
 // line_items[] to price_set, copy the path.
 func TestAppDrillDown80x24(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	tm, m := startApp(t, 80, 24)
 	typeKeys(tm, "/")
 	tm.Type("shop_get")
@@ -93,7 +95,9 @@ func TestAppDrillDown80x24(t *testing.T) {
 
 // A wide terminal: the schema view unfolded two levels, and the full help.
 func TestAppSchemaAndHelp160x48(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	tm, _ := startApp(t, 160, 48)
 	typeKeys(tm, "/")
 	tm.Type("shop_get_order")
@@ -106,7 +110,9 @@ func TestAppSchemaAndHelp160x48(t *testing.T) {
 
 // Start-up: the first frame is drawn before any server has connected.
 func TestAppFirstFrameDoesNotWait(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	release := make(chan struct{})
 	defer close(release)
 	m := New(Options{StateDir: stateDir(t), Backend: &blockedBackend{release: release}})
@@ -142,7 +148,9 @@ func (b *blockedBackend) Start(ctx context.Context) error {
 // is drawn once, whole; knobs turned inside the planner view are tested
 // in planner_test.go.)
 func TestAppPlannerKnobs80x24(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	tm, _ := startApp(t, 80, 24)
 	typeKeys(tm, "/")
 	tm.Type("order")
@@ -156,7 +164,9 @@ func TestAppPlannerKnobs80x24(t *testing.T) {
 // Side by side at 160x48: the legacy cut and the folded summary at
 // max_fields 10, with what each hides.
 func TestAppCompare160x48(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	tm, _ := startApp(t, 160, 48)
 	typeKeys(tm, "/")
 	tm.Type("shop_get_order")
@@ -215,7 +225,9 @@ func waitSpied(t *testing.T, seen <-chan spied, what string, cond func(spied) bo
 // shows) calls tool_help and tool_exec on the demo server through it; the
 // traffic view lists both calls. q stops the gateway, then quits.
 func TestAppGatewayTraffic80x24(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	mgr := demoManager(t)
 	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
 	// Status lines go at the next message, so the bar shows the gateway.
