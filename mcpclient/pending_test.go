@@ -31,6 +31,7 @@ func nextEvent(t *testing.T, events <-chan Event, kind EventKind) Event {
 // events, which answers through the event itself; the config's warnings
 // come first, in their order.
 func TestRequestsAreEventsAnsweredThroughThem(t *testing.T) {
+	t.Parallel()
 	cfg := Config{Warnings: []string{"first \x1b[31mwarning", "second warning"}}
 	m := startManager(t, cfg, WithInProcess("inproc", capsServer(func() {})), WithRequestEvents())
 	events := m.Events()
@@ -83,6 +84,7 @@ func TestRequestsAreEventsAnsweredThroughThem(t *testing.T) {
 // an EventRequestEnded for the same request, after it; an answer given
 // then is dropped without blocking.
 func TestAnUnansweredRequestEndsByEvent(t *testing.T) {
+	t.Parallel()
 	m := startManager(t, Config{}, WithInProcess("inproc", capsServer(func() {})), WithRequestEvents())
 	events := m.Events()
 	done := make(chan error, 1)
@@ -106,6 +108,7 @@ func TestAnUnansweredRequestEndsByEvent(t *testing.T) {
 // handlers return) and closes the events; answering afterwards never
 // blocks.
 func TestCloseEndsWaitingRequests(t *testing.T) {
+	t.Parallel()
 	m, err := NewManager(Config{}, WithInProcess("inproc", capsServer(func() {})), WithRequestEvents())
 	if err != nil {
 		t.Fatal(err)
