@@ -67,7 +67,6 @@ func (a *app) runTUI(ctx context.Context) error {
 	}
 	p := tea.NewProgram(model, opts...)
 	go model.ForwardEvents(m.Events(), p.Send) // it returns when m closes
-
 	if _, err := p.Run(); err != nil {
 		return fmt.Errorf("terminal UI: %w", err)
 	}
