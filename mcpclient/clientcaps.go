@@ -177,8 +177,7 @@ func WithLogLevel(level string) Option {
 }
 
 // SetElicitationHandler replaces how elicitations are answered, for those
-// that arrive from now on; nil restores the default (declined). A front end
-// that comes up after the Manager (the explorer) plugs in its prompt here.
+// that arrive from now on; nil restores the default (declined).
 func (m *Manager) SetElicitationHandler(h ElicitationHandler) {
 	if h == nil {
 		h = ElicitWith(ElicitDecline)

@@ -151,6 +151,7 @@ func (r *recorder) sample(_ context.Context, s SamplingRequest) (SamplingReply, 
 // reaches the caller; a timeout cancels the call on the server and says
 // so; log messages are kept, sanitised and redacted.
 func TestClientAnswersServers(t *testing.T) {
+	t.Parallel()
 	cancelled := map[string]chan struct{}{}
 	capsFor := func(name string) *server.MCPServer {
 		cancelled[name] = make(chan struct{}, 1)

@@ -22,7 +22,8 @@
 // sampling, so that servers offer every tool (some list a tool only to a
 // client that can answer what it asks), and answers them: elicitations and
 // sampling requests go to the front end's handlers
-// ([WithElicitationHandler], [WithSamplingHandler]; declined by default).
+// ([WithElicitationHandler], [WithSamplingHandler]; declined by default),
+// or wait for its answer as events ([WithRequestEvents]).
 // It declares roots only when some are set ([WithRoots], an entry's Roots):
 // by default a server works where its own arguments say.
 // The log messages a server sends are kept with its stderr lines

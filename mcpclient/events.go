@@ -24,6 +24,25 @@ const (
 	// EventResourceUpdated: a resource the server was subscribed to
 	// changed (notifications/resources/updated); Event.URI names it.
 	EventResourceUpdated
+	// EventLoginURL: a login asks the user to open Event.URL (an OAuth
+	// authorization page) and waits for the browser. The login prompt
+	// (WithLoginPrompt) is called too.
+	EventLoginURL
+	// EventWarning: a problem that did not stop the Manager, in
+	// Event.Text: a warning of the config it was made from (Config.Warnings).
+	// Its Server is empty.
+	EventWarning
+	// EventElicitation: a server asks the user for information; answer
+	// Event.Elicitation (WithRequestEvents).
+	EventElicitation
+	// EventSampling: a server asks for an LLM reply; answer Event.Sampling
+	// (WithRequestEvents).
+	EventSampling
+	// EventRequestEnded: the request of an earlier EventElicitation or
+	// EventSampling (the same Event.Elicitation or Event.Sampling) ended
+	// before it was answered: withdrawn, timed out or disconnected, as
+	// Event.Err says. An answer given now is dropped.
+	EventRequestEnded
 )
 
 // String returns the kind's name.
@@ -37,18 +56,41 @@ func (k EventKind) String() string {
 		return "log"
 	case EventResourceUpdated:
 		return "resource updated"
+	case EventLoginURL:
+		return "login"
+	case EventWarning:
+		return "warning"
+	case EventElicitation:
+		return "elicitation"
+	case EventSampling:
+		return "sampling"
+	case EventRequestEnded:
+		return "request ended"
 	}
 	return "unknown"
 }
 
-// Event tells that something about one server changed. Read the server's
-// current snapshot with Manager.Servers or Manager.Tools.
+// replaceable reports whether an event of kind k says where something
+// now stands, so that a newer one of the same server and state makes one
+// still waiting pointless. Requests and warnings are each their own.
+func (k EventKind) replaceable() bool {
+	switch k {
+	case EventStateChanged, EventToolsChanged, EventLog, EventLoginURL, EventResourceUpdated:
+		return true
+	}
+	return false
+}
+
+// Event tells that something about one server changed, or that it asks
+// something of the user. Read the server's current snapshot with
+// Manager.Servers or Manager.Tools.
 type Event struct {
 	Kind   EventKind
 	Server string
 	// State is the server's state when the event was made.
 	State model.ConnState
-	// Err is the error message for StateError, sanitised and redacted.
+	// Err is the error message for StateError, sanitised and redacted, or
+	// why the request of an EventRequestEnded ended.
 	Err string
 	// Log is the message of an EventLog. A reader slower than the server
 	// may miss some (a newer log event replaces one still waiting), never
@@ -57,14 +99,27 @@ type Event struct {
 	// URI is the resource of an EventResourceUpdated, as the server sent
 	// it: sanitise it before showing it.
 	URI string
+	// URL is the page of an EventLoginURL, sanitised.
+	URL string
+	// Text is the warning of an EventWarning, sanitised.
+	Text string
+	// Elicitation is the request of an EventElicitation, or of an
+	// EventRequestEnded that ends it.
+	Elicitation *PendingElicitation
+	// Sampling is the request of an EventSampling, or of an
+	// EventRequestEnded that ends it.
+	Sampling *PendingSampling
 }
 
 // eventQueue decouples the Manager from the reader of its events: push never
-// blocks. Events wait in an unbounded queue, except that an event identical
-// in server, kind and state to one still waiting replaces it and moves to the
-// back. So nothing is lost but duplicates, the queue stays within
-// servers × kinds × states (× the URIs of updated resources), and a server's last event always carries its
-// current state, however slow the reader.
+// blocks. Events wait in an unbounded queue, except that an event of a
+// replaceable kind identical in server, kind, state and resource to one
+// still waiting replaces it and moves to the back. So nothing is lost but
+// duplicates, the state events stay within servers × kinds × states (× the
+// URIs of updated resources), and a server's last event always carries its
+// current state, however slow the reader. The others (warnings, requests)
+// are as many as the config's warnings and the requests waiting for the
+// user.
 type eventQueue struct {
 	mu      sync.Mutex
 	pending []Event
@@ -79,7 +134,7 @@ func newEventQueue() *eventQueue {
 func (q *eventQueue) push(e Event) {
 	q.mu.Lock()
 	for i, p := range q.pending {
-		if p.Server == e.Server && p.Kind == e.Kind && p.State == e.State && p.URI == e.URI {
+		if e.Kind.replaceable() && p.Server == e.Server && p.Kind == e.Kind && p.State == e.State && p.URI == e.URI {
 			q.pending = append(q.pending[:i], q.pending[i+1:]...)
 			break
 		}

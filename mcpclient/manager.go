@@ -66,6 +66,13 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 	}
 	m.SetElicitationHandler(o.elicit)
 	m.SetSamplingHandler(o.sample)
+	if o.requestEvents {
+		m.SetElicitationHandler(m.elicitByEvent)
+		m.SetSamplingHandler(m.sampleByEvent)
+	}
+	for _, w := range cfg.Warnings {
+		m.events.push(Event{Kind: EventWarning, Text: model.SanitizeLine(w)})
+	}
 	add := m.add
 	for _, sc := range cfg.Servers {
 		s, err := m.configured(sc)
@@ -224,11 +231,14 @@ func (m *Manager) Close() error {
 	return nil
 }
 
-// Events returns the channel of state and tool changes. It is closed by
-// Close. Sending never blocks the Manager: while an event waits to be read, a
-// newer identical one (same server, kind and state) replaces it and moves to
-// the back of the queue; nothing else is dropped, and the last event of each
-// server carries its current state.
+// Events returns the channel of state and tool changes, log messages,
+// login pages, the config's warnings and (WithRequestEvents) servers'
+// requests for the user, in the order they happened. It is closed by
+// Close; the events still waiting then are dropped. Sending never blocks
+// the Manager: while a state, tools, log or login event waits to be read,
+// a newer identical one (same server, kind and state) replaces it and
+// moves to the back of the queue; nothing else is dropped, and the last
+// event of each server carries its current state.
 func (m *Manager) Events() <-chan Event { return m.events.out }
 
 // Servers returns a snapshot of every server, in config order followed by
@@ -420,7 +430,10 @@ func (m *Manager) authorize(s *serverState, rerr *oauth.RequiredError) error {
 	if s.ep.auth.NeedsBrowser() {
 		m.setState(s, model.StateStarting, "logging in: waiting for the browser", nil)
 	}
-	prompt := func(u string) { m.opts.loginPrompt(s.name, u) }
+	prompt := func(u string) {
+		m.events.push(Event{Kind: EventLoginURL, Server: s.name, URL: model.SanitizeLine(u)})
+		m.opts.loginPrompt(s.name, u)
+	}
 	if err := s.ep.auth.Authorize(ctx, rerr, prompt); err != nil {
 		return fmt.Errorf("login: %w", err)
 	}

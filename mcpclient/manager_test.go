@@ -294,6 +294,7 @@ func TestReconnect(t *testing.T) {
 }
 
 func TestHangingToolsListTimesOutAlone(t *testing.T) {
+	t.Parallel()
 	good := server.NewMCPServer("good", "1")
 	good.AddTool(mcp.NewTool("ok"), textResult("ok"))
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("hang", "hang-list")}},

@@ -30,6 +30,7 @@ type options struct {
 	roots          []string // nil: none offered
 	elicit         ElicitationHandler
 	sample         SamplingHandler
+	requestEvents  bool
 	logLevel       mcp.LoggingLevel
 }
 
@@ -156,7 +157,7 @@ func WithTokenStore(st oauth.Store) Option {
 // WithLoginPrompt sets how a login shows the user the authorization URL of
 // server: the function must print it (or display it) and may open a
 // browser; it must not block. The default only opens a browser
-// (oauth.OpenBrowser).
+// (oauth.OpenBrowser). The URL is also published as an EventLoginURL.
 func WithLoginPrompt(prompt func(server, authURL string)) Option {
 	return func(o *options) {
 		if prompt != nil {

@@ -17,6 +17,7 @@ import (
 // lists it now into the gateway's lock file; on any other row it says what
 // a does.
 func TestTrafficApprovesAHeldTool(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	lock := schemadiff.FromServers(b.servers[:1])
 	tools := lock.Servers[0].Tools

@@ -30,10 +30,20 @@ type argFile struct {
 	Tools map[string][]argSet `json:"tools"`
 }
 
-// argStorePath is where the sets live: $XDG_STATE_HOME/mcpeek/call-args.json,
-// with ~/.local/state for an unset or relative XDG_STATE_HOME (as the XDG
-// base directory specification says).
-func argStorePath() (string, error) {
+// argStore is the file of remembered sets, call-args.json in the
+// explorer's state directory (Options.StateDir). It holds only that
+// directory's name: every read and write goes to the file, off the UI loop.
+type argStore struct {
+	dir string // "": the XDG one, resolved at each use
+}
+
+// path is the file's: in dir, else $XDG_STATE_HOME/mcpeek, with
+// ~/.local/state for an unset or relative XDG_STATE_HOME (as the XDG base
+// directory specification says).
+func (s argStore) path() (string, error) {
+	if s.dir != "" {
+		return filepath.Join(s.dir, "call-args.json"), nil
+	}
 	dir := os.Getenv("XDG_STATE_HOME")
 	if !filepath.IsAbs(dir) {
 		home, err := os.UserHomeDir()
@@ -64,9 +74,9 @@ func readArgFile(path string) (argFile, error) {
 	return f, nil
 }
 
-// loadArgSets is the sets remembered for a tool, newest first.
-func loadArgSets(toolID string) ([]argSet, error) {
-	path, err := argStorePath()
+// load is the sets remembered for a tool, newest first.
+func (s argStore) load(toolID string) ([]argSet, error) {
+	path, err := s.path()
 	if err != nil {
 		return nil, err
 	}
@@ -89,11 +99,11 @@ func remember(sets []argSet, args json.RawMessage, at time.Time) []argSet {
 	return out
 }
 
-// saveArgSet remembers args for a tool: it reads the file, puts the set
-// first and writes the file again atomically (a temporary file renamed
-// over it), readable by the user only. An unreadable file is replaced.
-func saveArgSet(toolID string, args json.RawMessage, at time.Time) error {
-	path, err := argStorePath()
+// save remembers args for a tool: it reads the file, puts the set first
+// and writes the file again atomically (a temporary file renamed over
+// it), readable by the user only. An unreadable file is replaced.
+func (s argStore) save(toolID string, args json.RawMessage, at time.Time) error {
+	path, err := s.path()
 	if err != nil {
 		return err
 	}

@@ -33,11 +33,11 @@ func TestRememberKeepsSetsThatDifferAsJSON(t *testing.T) {
 // The file keeps the arguments readable: "<", ">" and "&" are written as
 // they were given, not as \u003c escapes.
 func TestArgStoreWritesArgumentsAsGiven(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	if err := saveArgSet("demo.t", json.RawMessage(`{"q":"<a & b>"}`), time.Unix(0, 0)); err != nil {
+	t.Parallel()
+	if err := argsOf(t).save("demo.t", json.RawMessage(`{"q":"<a & b>"}`), time.Unix(0, 0)); err != nil {
 		t.Fatal(err)
 	}
-	path, _ := argStorePath()
+	path, _ := argsOf(t).path()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +45,7 @@ func TestArgStoreWritesArgumentsAsGiven(t *testing.T) {
 	if !strings.Contains(string(b), `"<a & b>"`) {
 		t.Errorf("the file holds:\n%s", b)
 	}
-	sets, err := loadArgSets("demo.t")
+	sets, err := argsOf(t).load("demo.t")
 	var args struct{ Q string }
 	if err != nil || len(sets) != 1 || json.Unmarshal(sets[0].Args, &args) != nil || args.Q != "<a & b>" {
 		t.Errorf("read back %s, %v", sets, err)

@@ -14,6 +14,7 @@ import (
 // Trap 4: with the gateway running, the path bar at 80 columns keeps the
 // path (cut from the left), then the knobs, then a short gateway segment.
 func TestPathBarKeepsThePathWhileTheGatewayRuns(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	tr := h.m.currentTree()

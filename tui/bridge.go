@@ -12,11 +12,15 @@ import (
 const maxEventBatch = 512
 
 // ForwardEvents is the one bridge from background goroutines to the
-// program. It sends each of the Manager's events as a ServerChangedMsg
-// and, while the background gateway runs, its calls in batches, until
-// events is closed (by Manager.Close). Run it in its own goroutine with
-// program.Send. It reads none of the model's state: the gateway's runner
-// hands it each new run.
+// program, and the only caller of send: it turns each of the Manager's
+// events into a message (a server changed, a login page, a warning, a
+// server's request for the user, the end of one) and, while the
+// background gateway runs, sends its calls in batches, until events is
+// closed (by Manager.Close). Run it in its own goroutine with
+// program.Send, on a Manager made with mcpclient.WithRequestEvents. It
+// reads none of the model's state: the gateway's runner hands it each new
+// run. Nothing waits on the program: a request is answered through the
+// value its message carries.
 //
 // The gateway never waits for it: a run holds trafficBuffer events and
 // drops (and counts) what a slow program would not take.
@@ -40,11 +44,7 @@ func forward(events <-chan mcpclient.Event, runs <-chan *gateway.Run, send func(
 			if !ok {
 				return
 			}
-			if ev.Kind == mcpclient.EventResourceUpdated {
-				send(ResourceUpdatedMsg{Server: ev.Server, URI: ev.URI})
-				continue
-			}
-			send(ServerChangedMsg{Server: ev.Server})
+			send(eventMsg(ev))
 		case run = <-runs:
 			calls = run.Events()
 		case ev, ok := <-calls:
@@ -73,4 +73,23 @@ func forward(events <-chan mcpclient.Event, runs <-chan *gateway.Run, send func(
 			send(gatewayEventsMsg{run: id, events: batch})
 		}
 	}
+}
+
+// eventMsg is the message that tells the model of a Manager's event.
+func eventMsg(ev mcpclient.Event) tea.Msg {
+	switch ev.Kind {
+	case mcpclient.EventLoginURL:
+		return loginURLMsg{server: ev.Server, url: ev.URL}
+	case mcpclient.EventWarning:
+		return warningMsg{text: ev.Text}
+	case mcpclient.EventElicitation:
+		return elicitAskedMsg{req: ev.Elicitation}
+	case mcpclient.EventSampling:
+		return samplingAskedMsg{req: ev.Sampling}
+	case mcpclient.EventRequestEnded:
+		return requestEndedMsg{ev: ev}
+	case mcpclient.EventResourceUpdated:
+		return ResourceUpdatedMsg{Server: ev.Server, URI: ev.URI}
+	}
+	return ServerChangedMsg{Server: ev.Server}
 }

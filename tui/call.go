@@ -266,9 +266,9 @@ func (m *Model) callAgain() tea.Cmd {
 	}
 	id := m.tickets.next()
 	m.forms.opening = id
-	toolID := v.tool.ID()
+	toolID, store := v.tool.ID(), m.args
 	return func() tea.Msg {
-		sets, err := loadArgSets(toolID)
+		sets, err := store.load(toolID)
 		return argSetsLoadedMsg{ticket: id, toolID: toolID, sets: sets, err: err, again: true}
 	}
 }

@@ -33,7 +33,7 @@ func everythingManager(t *testing.T, opts ...mcpclient.Option) *mcpclient.Manage
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mcpclient.NewManager(cfg, opts...)
+	m, err := mcpclient.NewManager(cfg, append([]mcpclient.Option{mcpclient.WithRequestEvents()}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,8 +65,11 @@ func (f formStandIn) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // in the result view and esc cancels it; get-structured-content's result
 // shows as a value tree checked against its output schema.
 func TestAppEverythingCallProgressCancelAndStructured(t *testing.T) {
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	mgr := everythingManager(t)
-	m := New(Options{Backend: mgr, Started: true, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, Started: true, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, formStandIn{m}, teatest.WithInitialTermSize(120, 30))
 	go m.ForwardEvents(mgr.Events(), tm.Send)

@@ -65,6 +65,7 @@ func resultOf(t testing.TB, raw map[string]any) *mcpclient.CallResult {
 // TestCallStoresOutcomeAndShowsResult: X calls the tool with {}, the
 // outcome lands on its view with its check, and the result view shows it.
 func TestCallStoresOutcomeAndShowsResult(t *testing.T) {
+	t.Parallel()
 	var gotArgs string
 	h := newHarness(t, demoCalls(t, func(ctx context.Context, s, tool string, args json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
 		gotArgs = string(args)
@@ -92,6 +93,7 @@ func TestCallStoresOutcomeAndShowsResult(t *testing.T) {
 }
 
 func TestCallIsErrorAndFailureAreShown(t *testing.T) {
+	t.Parallel()
 	fail := true
 	h := newHarness(t, demoCalls(t, func(context.Context, string, string, json.RawMessage, mcpclient.CallOptions) (*mcpclient.CallResult, error) {
 		if fail {
@@ -167,6 +169,7 @@ func next[M tea.Msg](t *testing.T, ch <-chan tea.Msg) M {
 // esc cancels it (the backend sees its context end) and its late answer
 // is dropped.
 func TestCallProgressAndCancel(t *testing.T) {
+	t.Parallel()
 	ended := make(chan error, 1)
 	h := newHarness(t, demoCalls(t, func(ctx context.Context, _, _ string, _ json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
 		o.Progress(mcpclient.Progress{Progress: 1, Total: 4, Message: "step one"})
@@ -214,6 +217,7 @@ func TestCallProgressAndCancel(t *testing.T) {
 
 // An answer for a call that was replaced is not shown on the tool.
 func TestCallStaleAnswerIsDropped(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
 	h.selectTool("shop_get_order")
 	id := h.m.current.tool.ID()
@@ -229,6 +233,7 @@ func TestCallStaleAnswerIsDropped(t *testing.T) {
 }
 
 func TestCallTimesOut(t *testing.T) {
+	t.Parallel()
 	var timeout time.Duration
 	h := newHarness(t, demoCalls(t, func(_ context.Context, _, _ string, _ json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
 		timeout = o.Timeout
@@ -248,6 +253,7 @@ func TestCallTimesOut(t *testing.T) {
 
 // The result view before any call says how to make one.
 func TestResultViewBeforeACall(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	h.keys("o")
@@ -263,9 +269,10 @@ func TestResultViewBeforeACall(t *testing.T) {
 // The newcomer's call at 80x24: X on stale_get_order, whose result drifts
 // from its schema, shows the result view with the check's verdict.
 func TestAppCallStaleOrder80x24(t *testing.T) {
+	t.Parallel()
 	tm, m := startSpiedApp(t, 80, 24)
 	// X calls with the newest remembered arguments.
-	if err := saveArgSet("demo.stale_get_order", json.RawMessage(`{"order_id":"5601234042"}`), time.Now()); err != nil {
+	if err := argsOf(t).save("demo.stale_get_order", json.RawMessage(`{"order_id":"5601234042"}`), time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	filterTo(t, tm, "stale_get_order")
@@ -285,7 +292,7 @@ func TestAppCallStaleOrder80x24(t *testing.T) {
 // X and x on a tool whose view is still loading call nothing, and say so
 // (X said "no tool to call").
 func TestCallKeysWaitForTheSelectedToolsView(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	if h.m.current == nil || h.m.focus != focusTools {
 		t.Fatal("the harness did not land on a first tool")
@@ -311,6 +318,7 @@ func TestCallKeysWaitForTheSelectedToolsView(t *testing.T) {
 // set; after a cancelled call, with that call's arguments; on a tool whose
 // defaults pass, with them.
 func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
+	t.Parallel()
 	var sent []string
 	calls := demoCalls(t, func(ctx context.Context, s, tool string, args json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
 		sent = append(sent, tool+" "+string(args))
@@ -333,7 +341,7 @@ func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
 	}
 
 	// Remembered from an earlier session.
-	if err := saveArgSet("demo.shop_get_product", json.RawMessage(`{"product_id":"7"}`), time.Now()); err != nil {
+	if err := argsOf(t).save("demo.shop_get_product", json.RawMessage(`{"product_id":"7"}`), time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	h.keys("tab", "/", "esc") // the filter cleared
@@ -354,6 +362,7 @@ func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
 
 // A call cancelled with esc leaves its arguments for X (it sent {}).
 func TestCallAgainAfterACancelledCall(t *testing.T) {
+	t.Parallel()
 	var sent []string
 	block := true
 	h := newHarness(t, demoCalls(t, func(ctx context.Context, s, tool string, args json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
@@ -379,6 +388,7 @@ func TestCallAgainAfterACancelledCall(t *testing.T) {
 // A call from the tools pane moves the keys to its result: / then
 // searches the result, not the tools (it stayed on the list).
 func TestCallFromTheToolsPaneFocusesTheResult(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
 	h.selectTool("shop_list_orders")
 	h.keys("tab")

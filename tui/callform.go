@@ -348,9 +348,9 @@ type submitCall struct{ call callTool }
 
 func (m *Model) submitCall(a submitCall) tea.Cmd {
 	m.overlay.close()
-	c := a.call
+	c, store := a.call, m.args
 	save := func() tea.Msg {
-		if err := saveArgSet(c.toolID, c.args, time.Now()); err != nil {
+		if err := store.save(c.toolID, c.args, time.Now()); err != nil {
 			return argsNotSavedMsg{err: err}
 		}
 		return nil

@@ -17,7 +17,6 @@ import (
 // returns are not run: Bubble Tea runs them off the UI loop (the form's
 // are its cursor's blink timers).
 func BenchmarkKeyAndFrame(b *testing.B) {
-	b.Setenv("XDG_STATE_HOME", b.TempDir())
 	run := func(b *testing.B, h *harness, keys ...string) {
 		b.ReportAllocs()
 		i := 0
@@ -55,7 +54,6 @@ func BenchmarkKeyAndFrame(b *testing.B) {
 // the widest form (maxFormFields fields), the first error on the first:
 // the focus walks back over every field, one huh move each, inside the key.
 func BenchmarkRefusedSubmitMovesFocus(b *testing.B) {
-	b.Setenv("XDG_STATE_HOME", b.TempDir())
 	var props, req []string
 	for i := range maxFormFields {
 		props = append(props, `"p`+itoa(i)+`":{"type":"string"}`)

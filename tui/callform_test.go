@@ -38,12 +38,9 @@ func shapesBackend() *fakeBackend {
 }
 
 // openForm opens the call form of a tool with x, remembered sets read from
-// a fresh state directory (unless the test set one).
+// the test's state directory.
 func openForm(t *testing.T, b Backend, tool string, w, h int) (*harness, *callFormDialog) {
 	t.Helper()
-	if !strings.HasPrefix(os.Getenv("XDG_STATE_HOME"), os.TempDir()) {
-		t.Setenv("XDG_STATE_HOME", t.TempDir()) // never the user's own
-	}
 	hs := newHarness(t, b, w, h)
 	hs.selectTool(tool)
 	hs.keys("x")
@@ -76,6 +73,7 @@ func fieldTitleOf(f interface{ View() string }) string {
 }
 
 func TestCallFormFieldsFromSchema(t *testing.T) {
+	t.Parallel()
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	var got []string
 	for _, f := range d.fields {
@@ -108,6 +106,7 @@ func kindName(k fieldKind) string {
 }
 
 func TestCallFormErrorAtField(t *testing.T) {
+	t.Parallel()
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
 	if scr := h.screen(); strings.Contains(scr, "required property is missing") || !strings.Contains(scr, "order_id *") {
 		t.Fatalf("the form opens on an error before anything was typed:\n%s", scr)
@@ -146,6 +145,7 @@ func pressButton(t *testing.T, h *harness, d *callFormDialog) action {
 }
 
 func TestCallFormSubmitRefusedThenSent(t *testing.T) {
+	t.Parallel()
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
 	if a := pressButton(t, h, d); a != nil {
 		t.Fatalf("invalid arguments were submitted: %#v", a)
@@ -172,17 +172,18 @@ func TestCallFormSubmitRefusedThenSent(t *testing.T) {
 	if h.m.overlay.top() != nil {
 		t.Error("the form stayed open")
 	}
-	sets, err := loadArgSets("demo.shop_get_order")
+	sets, err := argsOf(t).load("demo.shop_get_order")
 	if err != nil || len(sets) != 1 || !model.EqualJSON(sets[0].Args, sub.call.args) {
 		t.Fatalf("remembered %v, %v", sets, err)
 	}
-	path, _ := argStorePath()
+	path, _ := argsOf(t).path()
 	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("state file %v, %v", fi, err)
 	}
 }
 
 func TestCallFormJSONFallback(t *testing.T) {
+	t.Parallel()
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	focusField(t, h, d, "either")
 	h.typeText("{oops")
@@ -203,6 +204,7 @@ func TestCallFormJSONFallback(t *testing.T) {
 }
 
 func TestCallFormNoArguments(t *testing.T) {
+	t.Parallel()
 	h, d := openForm(t, shapesBackend(), "bare", 80, 24)
 	if !strings.Contains(h.screen(), "takes no arguments") {
 		t.Errorf("no word on the missing arguments:\n%s", h.screen())
@@ -214,10 +216,10 @@ func TestCallFormNoArguments(t *testing.T) {
 }
 
 func TestRememberedSetsPrefillAndCycle(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
 	at := time.Date(2026, 5, 1, 9, 30, 0, 0, time.Local)
 	for i, args := range []string{`{"order_id":"1"}`, `{"order_id":"2"}`, `{"order_id":"1"}`} {
-		if err := saveArgSet("demo.shop_get_order", json.RawMessage(args), at.Add(time.Duration(i)*time.Hour)); err != nil {
+		if err := argsOf(t).save("demo.shop_get_order", json.RawMessage(args), at.Add(time.Duration(i)*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -259,10 +261,8 @@ func TestRememberKeepsTenDistinct(t *testing.T) {
 }
 
 func TestUnreadableArgFileIsANote(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("XDG_STATE_HOME", dir)
-	os.MkdirAll(filepath.Join(dir, "mcpeek"), 0o700)
-	os.WriteFile(filepath.Join(dir, "mcpeek", "call-args.json"), []byte("{nope"), 0o600)
+	t.Parallel()
+	os.WriteFile(filepath.Join(stateDir(t), "call-args.json"), []byte("{nope"), 0o600)
 	h, _ := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
 	if !strings.Contains(h.m.status.text, "remembered arguments not read") {
 		t.Errorf("status %q", h.m.status.text)
@@ -304,7 +304,7 @@ func TestEditArgsInEditor(t *testing.T) {
 
 // The call form on the demo's order tool at 80x24, an error at its field.
 func TestAppCallForm80x24(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
 	tm, _ := startSpiedApp(t, 80, 24)
 	filterTo(t, tm, "shop_get_order")
 	typeKeys(tm, "x")
@@ -315,6 +315,7 @@ func TestAppCallForm80x24(t *testing.T) {
 }
 
 func TestCallFormOddSchemas(t *testing.T) {
+	t.Parallel()
 	var props []string
 	for i := range 100 {
 		props = append(props, `"p`+itoa(i)+`":{"type":"string"}`)
@@ -334,7 +335,7 @@ func TestCallFormOddSchemas(t *testing.T) {
 }
 
 func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("g", "x") // the cursor on the server row
 	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "x calls a tool") {
@@ -394,6 +395,7 @@ func keyBurst(parts ...string) []tea.KeyPressMsg {
 // however fast it comes: huh's own move comes back as a message after
 // the key, so the form moves the focus itself.
 func TestCallFormKeysAfterTabLandInTheNextField(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		keys []string
 		a, b string
@@ -413,6 +415,7 @@ func TestCallFormKeysAfterTabLandInTheNextField(t *testing.T) {
 
 // The same holds in the elicitation form, pickers included.
 func TestElicitationKeysAfterTabLandInTheNextField(t *testing.T) {
+	t.Parallel()
 	h, reply := ask(t)
 	h.burst(keyBurst("Ada", "tab", "down", "down", "tab", "tab", "right", "ctrl+s")...)
 	a := answered(t, reply)
@@ -425,6 +428,7 @@ func TestElicitationKeysAfterTabLandInTheNextField(t *testing.T) {
 // A submit refused, then keys typed fast: nothing is sent, the focus is on
 // the field the refusal names, and the keys land there.
 func TestCallFormRefusedSubmitFocusesTheField(t *testing.T) {
+	t.Parallel()
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
 	h.typeText("abc")
 	h.keys("tab", "tab")
@@ -443,6 +447,7 @@ func TestCallFormRefusedSubmitFocusesTheField(t *testing.T) {
 // An array of an enum's values is a multiple choice that lists them (it
 // was a text area, the values in its description), and sends an array.
 func TestCallFormMultipleChoice(t *testing.T) {
+	t.Parallel()
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 100, 60)
 	focusField(t, h, d, "expand")
 	i := d.form.focused()
@@ -467,6 +472,7 @@ var ctrlR = tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl}
 // esc closes an untouched form at once; a changed one asks first, and any
 // other key goes on editing.
 func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
+	t.Parallel()
 	h, _ := openForm(t, twoFields(), "pair", 80, 24)
 	h.keys("esc")
 	if h.m.overlay.top() != nil {
@@ -491,6 +497,7 @@ func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
 // ctrl+r keeps the edit in the round of remembered sets; with none, it
 // says so and keeps the edit.
 func TestCtrlRKeepsTheEdit(t *testing.T) {
+	t.Parallel()
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
 	h.typeText("123")
 	h.send(ctrlR)
@@ -498,8 +505,7 @@ func TestCtrlRKeepsTheEdit(t *testing.T) {
 		t.Fatalf("ctrl+r without history: order_id %q\n%s", v, h.screen())
 	}
 
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
-	if err := saveArgSet("demo.shop_get_order", json.RawMessage(`{"order_id":"1"}`), time.Now()); err != nil {
+	if err := argsOf(t).save("demo.shop_get_order", json.RawMessage(`{"order_id":"1"}`), time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	h, d = openForm(t, demoBackend(t), "shop_get_order", 80, 24)
@@ -521,7 +527,7 @@ func TestCtrlRKeepsTheEdit(t *testing.T) {
 // Keys typed right after x, while the form opens (its remembered sets are
 // read first), land in the form: a digit did not unfold the tree.
 func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
@@ -537,6 +543,7 @@ func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
 // moves the focus to the first field under it; the sampling form takes a
 // burst of keys and ctrl+s too.
 func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
+	t.Parallel()
 	b := &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
 		{Server: "lab", Name: "nested", InputSchema: json.RawMessage(`{"type":"object","properties":{
 			"a":{"type":"string"},
@@ -553,8 +560,8 @@ func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
 	}
 
 	h = newHarness(t, demoBackend(t), 80, 24)
-	reply := make(chan mcpclient.SamplingReply, 1)
-	h.send(samplingAskedMsg{reply: reply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	req, reply := pendingSampling(mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9})
+	h.send(samplingAskedMsg{req: req})
 	h.burst(keyBurst("Four", "ctrl+s")...)
 	if a := answered(t, reply); a.Decline || a.Text != "Four" {
 		t.Fatalf("sampling answered %+v", a)
@@ -565,6 +572,7 @@ func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
 // is a picker in the call form too: the titles shown, the values sent (it
 // was a line of text, and a list, with no word of the choices).
 func TestCallFormTitledConsts(t *testing.T) {
+	t.Parallel()
 	b := &fakeBackend{servers: []model.Server{{Name: "lab", State: model.StateConnected, Tools: []model.Tool{
 		{Server: "lab", Name: "paint", InputSchema: json.RawMessage(`{"type":"object","properties":{
 			"color":{"type":"string","oneOf":[{"const":"#f00","title":"Red"},{"const":"#0f0","title":"Green"}]},

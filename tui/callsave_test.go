@@ -72,6 +72,7 @@ func readCalls(t *testing.T, path string) *calls.File {
 // does; a taken name is refused in the prompt and the file left as it
 // was; with no result S says how to get one.
 func TestSaveCallKey(t *testing.T) {
+	t.Parallel()
 	h, path := calledOrder(t)
 	h.keys("S")
 	d, ok := h.m.overlay.top().(*callNameDialog)
@@ -128,6 +129,7 @@ func TestSaveCallKey(t *testing.T) {
 // first A saves the call (the name prompt), the next ones add to it; the
 // status line says what was added.
 func TestAssertKey(t *testing.T) {
+	t.Parallel()
 	h, path := calledOrder(t)
 	h.moveTo("financial_status")
 	h.keys("A")
@@ -218,6 +220,7 @@ func TestAssertKey(t *testing.T) {
 // checked as mcpeek test checks it; with the expected value edited to a
 // wrong one, it fails, naming the path.
 func TestSaveAndAssertWalk(t *testing.T) {
+	t.Parallel()
 	mgr := demoManager(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -330,6 +333,7 @@ func TestCallsPath(t *testing.T) {
 // An error result is saved expecting one, as `call --save` does; A has no
 // values to assert on there.
 func TestSaveCallOfAnErrorResult(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoCalls(t, func(context.Context, string, string, json.RawMessage, mcpclient.CallOptions) (*mcpclient.CallResult, error) {
 		return resultOf(t, map[string]any{"isError": true, "content": []any{map[string]any{"type": "text", "text": "no such order"}}}), nil
 	}), 100, 30)
@@ -354,6 +358,7 @@ func TestSaveCallOfAnErrorResult(t *testing.T) {
 // A calls file that cannot be read is not overwritten: the prompt says
 // why, naming the file. A paste is one edit of the name.
 func TestSaveCallIntoABrokenFile(t *testing.T) {
+	t.Parallel()
 	h, path := calledOrder(t)
 	if err := os.WriteFile(path, []byte(`{"mcpeek_calls": 1, "calls": [`), 0o644); err != nil {
 		t.Fatal(err)

@@ -81,9 +81,8 @@ func containsAll(s string, wants []string) bool {
 // startApp does, with a screenSpy around it.
 func startSpiedApp(t *testing.T, w, h int) (*teatest.TestModel, *Model) {
 	t.Helper()
-	t.Setenv("XDG_STATE_HOME", t.TempDir()) // no remembered arguments, never the user's own
 	mgr := demoManager(t)
-	m := New(Options{Backend: mgr, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // status lines stay
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(w, h))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
@@ -158,6 +157,7 @@ func focusedField(screen string) string {
 // the summary; then the drifting twin's missing fields are marked on its
 // trees.
 func TestAppCallWalk80x24(t *testing.T) {
+	t.Parallel()
 	tm, m := startSpiedApp(t, 80, 24)
 	filterTo(t, tm, "shop_get_order")
 
@@ -266,14 +266,14 @@ func slowServer(cancelled chan<- error) *server.MCPServer {
 // the bar, the explorer goes on answering keys while it runs, and esc
 // cancels it on the server.
 func TestAppCallProgressAndCancelInProcess(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
 	cancelled := make(chan error, 1)
 	mgr, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("lab", slowServer(cancelled)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { mgr.Close() })
-	m := New(Options{Backend: mgr, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(80, 24))
 	go m.ForwardEvents(mgr.Events(), tm.Send)

@@ -49,9 +49,12 @@ func liveDemoLock(t *testing.T) string {
 // The diff view at 80x24: the changes listed over the old and new trees,
 // stacked, the second change selected.
 func TestAppDiff80x24(t *testing.T) {
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	lock := liveDemoLock(t)
 	mgr := demoManager(t)
-	m := New(Options{Backend: mgr, NoColor: true, Baseline: lock})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true, Baseline: lock})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(80, 24))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
@@ -67,6 +70,9 @@ func TestAppDiff80x24(t *testing.T) {
 
 // The findings view at 80x24: a tool every client refuses.
 func TestAppFindings80x24(t *testing.T) {
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	tm, _ := startApp(t, 80, 24)
 	typeKeys(tm, "/")
 	tm.Type("analytics")

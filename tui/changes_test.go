@@ -118,7 +118,7 @@ func writeFile(t testing.TB, b []byte) string {
 
 // newLockHarness is newHarness with a lock file to compare with.
 func newLockHarness(t testing.TB, b Backend, lock string, w, h int) *harness {
-	m := New(Options{Backend: b, Started: true, NoColor: true, Baseline: lock})
+	m := New(Options{StateDir: stateDir(t), Backend: b, Started: true, NoColor: true, Baseline: lock})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	hs := &harness{t: t, m: m}
 	hs.run(m.Init())
@@ -253,6 +253,7 @@ func hasLine(tree, mark, text string) bool {
 
 // Without a lock file the diff view says how to make one.
 func TestDiffViewWithoutBaseline(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 30)
 	h.pickTool("shop_get_order")
 	h.keys("D")
@@ -291,6 +292,7 @@ func TestBadLockFileIsANote(t *testing.T) {
 // A tool whose definition changes while the explorer runs (list_changed)
 // is marked as changed since it was first listed, without a lock file.
 func TestListChangedMarksChangedSinceStart(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	h := newHarness(t, b, 100, 30)
 	ic := h.m.styles.Icons
@@ -321,6 +323,7 @@ func TestListChangedMarksChangedSinceStart(t *testing.T) {
 // The findings view lists what each client refuses, and the tools pane
 // marks the tools some client refuses.
 func TestFindingsViewAndRejectedMark(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 30)
 	// analytics_timeseries returns an array: every client refuses it.
 	if l := h.toolLine("analytics_timeseries"); !strings.Contains(l, h.m.styles.Icons.Rejected) {
@@ -356,6 +359,7 @@ func TestFindingsViewNone(t *testing.T) {
 // One marking runs at a time: a second ask waits for the first to land,
 // then runs once, on the servers as they are then.
 func TestMarkingsDoNotPileUp(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 30)
 	first := h.m.markTools()
 	if first == nil {

@@ -40,11 +40,6 @@ type (
 		ticket ticket
 		view   *toolView
 	}
-	// reconnectRequestedMsg: a reconnect was asked of the Manager.
-	reconnectRequestedMsg struct {
-		server string
-		err    error
-	}
 	// reconnectedMsg: a server's reconnect attempt ended, as srv says.
 	reconnectedMsg struct {
 		server string
@@ -124,26 +119,14 @@ func loadTool(t model.Tool, tk ticket, budget summarizer.Options) tea.Cmd {
 	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: newToolView(t, budget)} }
 }
 
-// reconnectWaiter is a Backend that can wait for the attempt a reconnect
-// starts (the Manager can): the explorer then says how it ended.
-type reconnectWaiter interface {
-	ReconnectWait(ctx context.Context, name string) (model.Server, error)
-}
-
-// reconnect asks for a server's reconnect and, when the Backend can,
-// waits for the attempt to end, so that r gets an answer: "connected, N
-// tools" or "still failing: …".
+// reconnect asks for a server's reconnect and waits for the attempt to
+// end, so that r gets an answer: "connected, N tools" or "still failing:
+// …".
 func reconnect(b Backend, server string) tea.Cmd {
-	w, ok := b.(reconnectWaiter)
-	if !ok {
-		return func() tea.Msg {
-			return reconnectRequestedMsg{server: server, err: b.Reconnect(server)}
-		}
-	}
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), startWait)
 		defer cancel()
-		srv, err := w.ReconnectWait(ctx, server)
+		srv, err := b.ReconnectWait(ctx, server)
 		return reconnectedMsg{server: server, srv: srv, err: err}
 	}
 }

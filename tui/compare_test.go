@@ -277,6 +277,7 @@ func sameSet(a, b []string) bool {
 // In the app: c opens the side-by-side view, the knobs move it, and it
 // stacks on a narrow screen.
 func TestCompareViewInTheApp(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 160, 48)
 	h.selectTool("shop_get_order")
 	h.keys("c")

@@ -11,6 +11,7 @@ import (
 // Trap 8: the path copied from a map's <any key> line is one inspect
 // accepts, and the line can be copied as a command or a call.
 func TestCopyFromAnyKeyLineIsInspectable(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 30)
 	h.selectTool("docs_get_document")
 	h.keys("v") // the schema view

@@ -14,6 +14,7 @@ import (
 // depth below and the tokens of their subtree's JSON Schema, computed by
 // a command for those lines only and kept.
 func TestSchemaCostBadges(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 160, 48)
 	h.selectTool("shop_get_order")
 	h.keys("v", "/")
@@ -66,6 +67,7 @@ func TestCompactCount(t *testing.T) {
 // all its descriptors at the current knobs, and of the gateway's
 // progressive tools/list.
 func TestServerTotals(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.keys("g") // the demo server's row
 	srv := h.m.servers[0]

@@ -21,6 +21,7 @@ func detailsBackend() *fakeBackend {
 // i shows a field's details: the whole description (Markdown rendered),
 // type, format, enum, constraints, default, $ref, required, every path.
 func TestDetailsPopup(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, detailsBackend(), 80, 40)
 	h.keys("tab", "v") // schema view
 	for _, c := range []struct {

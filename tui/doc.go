@@ -9,7 +9,11 @@
 // goroutines and locks, the model starts and stops runs in commands. Its
 // calls are listed live in the traffic view and open to their request and
 // envelope. One bridge (Model.ForwardEvents) carries the Manager's and the
-// gateway's events to the program.
+// gateway's events to the program, and is the only caller of its Send:
+// the Manager tells of state changes, login pages, config warnings and
+// servers' requests for the user (elicitation, sampling) as typed events,
+// and a dialog answers a request through the value its event carries, so
+// no goroutine ever waits on the program.
 //
 // Each view of a tool is a pane (panes.go: one interface, one file per
 // view, listed in toolViews); the traffic screen is a pane too. Dialogs

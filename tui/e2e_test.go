@@ -25,7 +25,7 @@ func demoManager(t testing.TB) *mcpclient.Manager {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess(assets.DemoServerName, srv))
+	m, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess(assets.DemoServerName, srv), mcpclient.WithRequestEvents())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,11 +37,11 @@ func demoManager(t testing.TB) *mcpclient.Manager {
 // event bridge, and waits until the tools are listed.
 func startApp(t *testing.T, w, h int) (*teatest.TestModel, *Model) {
 	mgr := demoManager(t)
-	m := New(Options{Backend: mgr, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // status lines stay for the golden screen
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(w, h))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
-	waitFor(t, tm.Output(), "shop_get_order")
+	waitScreen(t, tm, "shop_get_order")
 	return tm, m
 }
 
@@ -72,17 +72,18 @@ func finalScreen(t *testing.T, tm *teatest.TestModel) []byte {
 // The newcomer's path at 80x24: find the order tool, drill into
 // line_items[] to price_set, copy the path.
 func TestAppDrillDown80x24(t *testing.T) {
+	t.Parallel()
 	tm, m := startApp(t, 80, 24)
 	typeKeys(tm, "/")
 	tm.Type("shop_get")
 	typeKeys(tm, "enter")
-	waitFor(t, tm.Output(), "31 summary lines") // shop_get_order is read
+	waitScreen(t, tm, "31 summary lines") // shop_get_order is read
 	typeKeys(tm, "tab", "/")
 	tm.Type("line_items[]")
 	typeKeys(tm, "enter", "l", "/")
 	tm.Type("price_set")
 	typeKeys(tm, "enter", "l", "y", "p")
-	waitFor(t, tm.Output(), "copied path line_items[].price_set")
+	waitScreen(t, tm, "copied path line_items[].price_set")
 	screen := finalScreen(t, tm)
 	if m.Copied() != "line_items[].price_set" {
 		t.Errorf("copied %q", m.Copied())
@@ -92,21 +93,25 @@ func TestAppDrillDown80x24(t *testing.T) {
 
 // A wide terminal: the schema view unfolded two levels, and the full help.
 func TestAppSchemaAndHelp160x48(t *testing.T) {
+	t.Parallel()
 	tm, _ := startApp(t, 160, 48)
 	typeKeys(tm, "/")
 	tm.Type("shop_get_order")
 	typeKeys(tm, "enter")
-	waitFor(t, tm.Output(), "31 summary lines")
+	waitScreen(t, tm, "31 summary lines")
 	typeKeys(tm, "tab", "v", "2", "j", "j", "?")
-	waitFor(t, tm.Output(), "unfold to depth")
+	waitScreen(t, tm, "unfold to depth")
 	golden.RequireEqual(t, finalScreen(t, tm))
 }
 
 // Start-up: the first frame is drawn before any server has connected.
 func TestAppFirstFrameDoesNotWait(t *testing.T) {
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	release := make(chan struct{})
 	defer close(release)
-	m := New(Options{Backend: &blockedBackend{release: release}})
+	m := New(Options{StateDir: stateDir(t), Backend: &blockedBackend{release: release}})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	waitFor(t, tm.Output(), "connecting")
@@ -139,26 +144,28 @@ func (b *blockedBackend) Start(ctx context.Context) error {
 // is drawn once, whole; knobs turned inside the planner view are tested
 // in planner_test.go.)
 func TestAppPlannerKnobs80x24(t *testing.T) {
+	t.Parallel()
 	tm, _ := startApp(t, 80, 24)
 	typeKeys(tm, "/")
 	tm.Type("order")
 	typeKeys(tm, "enter")
-	waitFor(t, tm.Output(), "31 summary lines")
+	waitScreen(t, tm, "31 summary lines")
 	typeKeys(tm, "-", "-", "-", "-", "p")
-	waitFor(t, tm.Output(), "2.7%") // the cl100k share at max_fields 10: counted
+	waitScreen(t, tm, "2.7%") // the cl100k share at max_fields 10: counted
 	golden.RequireEqual(t, finalScreen(t, tm))
 }
 
 // Side by side at 160x48: the legacy cut and the folded summary at
 // max_fields 10, with what each hides.
 func TestAppCompare160x48(t *testing.T) {
+	t.Parallel()
 	tm, _ := startApp(t, 160, 48)
 	typeKeys(tm, "/")
 	tm.Type("shop_get_order")
 	typeKeys(tm, "enter")
-	waitFor(t, tm.Output(), "31 summary lines")
+	waitScreen(t, tm, "31 summary lines")
 	typeKeys(tm, "-", "-", "-", "-", "c")
-	waitFor(t, tm.Output(), "no marker says so (1088)")
+	waitScreen(t, tm, "no marker says so (1088)")
 	golden.RequireEqual(t, finalScreen(t, tm))
 }
 
@@ -210,8 +217,11 @@ func waitSpied(t *testing.T, seen <-chan spied, what string, cond func(spied) bo
 // shows) calls tool_help and tool_exec on the demo server through it; the
 // traffic view lists both calls. q stops the gateway, then quits.
 func TestAppGatewayTraffic80x24(t *testing.T) {
+	// Not parallel: it waits for text in the output stream, where the
+	// renderer writes only the cells that changed; frames that coalesce
+	// under load can leave the text in pieces.
 	mgr := demoManager(t)
-	m := New(Options{Backend: mgr, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
 	// Status lines go at the next message, so the bar shows the gateway.
 	m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 	spy := appSpy{Model: m, seen: make(chan spied, 4096)}

@@ -18,8 +18,8 @@ import (
 // with the values given; ctrl+d declines; esc cancels. A url-mode
 // elicitation shows its URL, which only ctrl+o opens (in the browser).
 type elicitDialog struct {
-	ask    mcpclient.Elicitation
-	reply  chan<- mcpclient.ElicitAnswer
+	req    *mcpclient.PendingElicitation
+	ask    mcpclient.Elicitation // req.Ask
 	asked  []mcpclient.ElicitField
 	fields []formField
 	form   *fieldsForm
@@ -38,8 +38,9 @@ type elicitDialog struct {
 // urlOpenedMsg is the end of opening an elicitation's URL.
 type urlOpenedMsg struct{ err error }
 
-func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAnswer, look formLook) *elicitDialog {
-	d := &elicitDialog{ask: ask, reply: reply, open: oauth.OpenBrowser}
+func newElicitDialog(req *mcpclient.PendingElicitation, look formLook) *elicitDialog {
+	ask := req.Ask
+	d := &elicitDialog{req: req, ask: ask, open: oauth.OpenBrowser}
 	asked, err := ask.Fields()
 	if err != nil {
 		d.broken = model.SanitizeLine(err.Error())
@@ -58,10 +59,7 @@ func newElicitDialog(ask mcpclient.Elicitation, reply chan<- mcpclient.ElicitAns
 	return d
 }
 
-func (d *elicitDialog) answers(reply any) bool {
-	r, ok := reply.(chan<- mcpclient.ElicitAnswer)
-	return ok && r == d.reply
-}
+func (d *elicitDialog) answers(ev mcpclient.Event) bool { return ev.Elicitation == d.req }
 
 // content reads the answers; errs are the fields it could not read.
 func (d *elicitDialog) content() (map[string]any, map[int]string) {
@@ -131,7 +129,7 @@ func (d *elicitDialog) acceptError() error {
 
 // answer sends the answer and closes the dialog.
 func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) action {
-	d.reply <- a
+	d.req.Answer(a)
 	return closeDialog{}
 }
 

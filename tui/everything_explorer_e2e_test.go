@@ -17,17 +17,16 @@ import (
 // sampling dialog (approved with a typed reply, then declined), and its
 // roots from the Manager's --root.
 func TestAppEverythingPrompts(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
 	root, err := os.MkdirTemp("", "root") // short: its URI fits on the screen
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(root) })
 	mgr := everythingManager(t, mcpclient.WithRoots(root))
-	m := New(Options{Backend: mgr, Started: true, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: mgr, Started: true, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(160, 48))
-	m.AnswerPrompts(tm.Send)
 	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitScreen(t, tm, "trigger-elicitation-request", "trigger-sampling-request", "get-roots-list")
 

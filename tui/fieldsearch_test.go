@@ -8,6 +8,7 @@ import (
 // f from the tools pane finds a field in every tool, ranked; enter shows
 // it in its tool's schema view, the folds above it open.
 func TestFieldSearchAcrossTools(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.keys("f")
 	d, ok := h.m.overlay.top().(*fieldDialog)

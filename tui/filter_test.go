@@ -37,6 +37,7 @@ func (h *harness) selectedName() string {
 
 // Trap 1: the filter selects its best match, wherever the cursor was.
 func TestFilterSelectsBestMatch(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		from  []string // keys before the filter
 		query string
@@ -68,6 +69,7 @@ func TestFilterSelectsBestMatch(t *testing.T) {
 // ↑/↓ move through the results while typing (skipping server rows); j and
 // k are letters of the query.
 func TestFilterArrowsMoveThroughResults(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, rankBackend(t), 80, 24)
 	h.keys("/")
 	h.typeText("get")
@@ -97,6 +99,7 @@ func TestFilterArrowsMoveThroughResults(t *testing.T) {
 
 // esc puts the cursor back where it was before the filter.
 func TestFilterEscRestoresSelection(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, rankBackend(t), 80, 24)
 	h.keys("j", "j", "j")
 	before := h.selectedName()

@@ -11,6 +11,7 @@ import (
 // wrap again when the width changes), and enter on one shows its field in
 // the schema view; esc comes back.
 func TestResultFindingsWrapAndLead(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoCalls(t, demoResult(t)), 80, 40)
 	h.selectTool("stale_get_order")
 	h.run(h.callShown(`{"order_id":"5601234042"}`))

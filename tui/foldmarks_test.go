@@ -9,6 +9,7 @@ import (
 // the summary (folds and the "*" line) and in the schema tree (a folded
 // object); i on it lists them.
 func TestFoldedLinesShowTheMarksTheyHide(t *testing.T) {
+	t.Parallel()
 	h := overlaid(t, "stale_get_order", "summary")
 	// line_items[] hides amount (missing required in 1 of 3 items) and
 	// amount_cents (not allowed); * hides order_number, financial_status,

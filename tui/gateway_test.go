@@ -111,6 +111,7 @@ func refused(url string) bool {
 // client's calls reach the traffic view, where one opens to its request
 // and envelope; s stops it.
 func TestGatewayStartTrafficStop(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, startedDemo(t), 120, 30)
 	pump := h.pumpBridge()
 	h.keys("s")
@@ -213,7 +214,7 @@ func TestGatewayPinnedAddress(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	m := New(Options{Backend: startedDemo(t), Started: true, NoColor: true, GatewayAddr: addr})
+	m := New(Options{StateDir: stateDir(t), Backend: startedDemo(t), Started: true, NoColor: true, GatewayAddr: addr})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}
 	t.Cleanup(m.Close)
@@ -232,6 +233,7 @@ func TestGatewayPinnedAddress(t *testing.T) {
 
 // Quitting with the gateway on stops it before the program ends.
 func TestQuitStopsGateway(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, startedDemo(t), 80, 24)
 	h.keys("s")
 	if h.m.gw.run == nil {
@@ -258,6 +260,7 @@ func TestQuitStopsGateway(t *testing.T) {
 
 // Close (the program ended otherwise) stops a gateway that runs.
 func TestCloseStopsGateway(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, startedDemo(t), 80, 24)
 	h.keys("s")
 	url := h.m.gw.run.URL()
@@ -272,6 +275,7 @@ func TestCloseStopsGateway(t *testing.T) {
 
 // A failed start and an answer for a run no longer wanted.
 func TestGatewayFailureAndStaleStart(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, startedDemo(t), 80, 24)
 	h.m.gw.state, h.m.gw.asked = gatewayStarting, 7
 	h.send(gatewayFailedMsg{run: 7, err: fmt.Errorf("listen: address in use")})
@@ -295,6 +299,7 @@ func TestGatewayFailureAndStaleStart(t *testing.T) {
 
 // Untrusted text in a call (an op, a body) reaches the screen sanitised.
 func TestTrafficSanitised(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 30)
 	h.send(gatewayEventsMsg{run: 1, events: []gateway.Event{{
 		Time: time.Now(), Tool: "tool_exec", Op: "evil\x1b[31m.op", Code: gateway.CodeNotFound,
@@ -352,6 +357,7 @@ func TestTrafficLogBounds(t *testing.T) {
 // The traffic screen at any size, scrolled with the wheel, a call picked
 // and opened with the mouse.
 func TestTrafficMouseAndResize(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 30)
 	evs := make([]gateway.Event, 60)
 	for i := range evs {

@@ -1,15 +1,18 @@
 package tui
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 )
 
 // Trap 3: esc closes the help, and q in the help closes it instead of
 // quitting.
 func TestHelpClosesWithEscAndQ(t *testing.T) {
+	t.Parallel()
 	for _, closer := range []string{"esc", "q", "?"} {
 		h := newHarness(t, demoBackend(t), 80, 24)
 		h.keys("?")
@@ -29,6 +32,7 @@ func TestHelpClosesWithEscAndQ(t *testing.T) {
 // At 80 columns the hint bar always ends with "? help" and "q quit",
 // whatever has the keys.
 func TestHintBarAlwaysShowsHelpAndQuit(t *testing.T) {
+	t.Parallel()
 	for name, keys := range map[string][]string{
 		"tools":   nil,
 		"summary": {"tab"},
@@ -50,6 +54,7 @@ func TestHintBarAlwaysShowsHelpAndQuit(t *testing.T) {
 
 // At 50 columns the help is one column over the screen, which scrolls.
 func TestNarrowHelpIsOneScrollingColumn(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 50, 24)
 	h.keys("?")
 	scr := h.screen()
@@ -71,5 +76,26 @@ func TestNarrowHelpIsOneScrollingColumn(t *testing.T) {
 	h.keys("esc")
 	if h.m.overlay.top() != nil || h.m.showHelp {
 		t.Errorf("esc did not close the help")
+	}
+}
+
+// Every key of every area is declared: a binding left out of newKeyMap
+// would match nothing, and its key would silently stop working.
+func TestEveryKeyOfEveryAreaIsBound(t *testing.T) {
+	t.Parallel()
+	k := newKeyMap()
+	groups := reflect.ValueOf(k)
+	for i := range groups.NumField() {
+		group := groups.Field(i)
+		for j := range group.NumField() {
+			name := groups.Type().Field(i).Name + "." + group.Type().Field(j).Name
+			b, ok := group.Field(j).Interface().(key.Binding)
+			if !ok {
+				t.Fatalf("%s is not a key.Binding", name)
+			}
+			if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
+				t.Errorf("%s has no keys or no help", name)
+			}
+		}
 	}
 }

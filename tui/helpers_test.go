@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +17,25 @@ import (
 // blink, due in half a second): they are dropped, so no test waits on
 // them, and their goroutines end when their timers fire.
 const briefly = 25 * time.Millisecond
+
+// stateDirs holds each running test's state directory.
+var stateDirs sync.Map // testing.TB → string
+
+// stateDir is the test's own state directory, made on first use: the
+// explorers a test makes keep their remembered argument sets there, never
+// in the user's, and tests that do not share a directory run in parallel.
+func stateDir(t testing.TB) string {
+	if dir, ok := stateDirs.Load(t); ok {
+		return dir.(string)
+	}
+	dir := t.TempDir()
+	stateDirs.Store(t, dir)
+	t.Cleanup(func() { stateDirs.Delete(t) })
+	return dir
+}
+
+// argsOf is the argument store of the test's explorers.
+func argsOf(t testing.TB) argStore { return argStore{dir: stateDir(t)} }
 
 // queuedCmd is a command the harness is to run; brief when it came back
 // while a form was shown, so that it may be a blink timer.

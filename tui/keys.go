@@ -7,123 +7,202 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// keyMap declares every key once, with its help text. Handlers match with
-// key.Matches; help is rendered only through bubbles/help, from the lists
-// below and the panes' own.
+// keyMap declares every key once, with its help text, grouped by the area
+// it works in (as crush's keymap does). Handlers match with key.Matches;
+// help is rendered only through bubbles/help, from the lists below and the
+// panes' own. The groups are embedded, so a handler names a key by itself
+// (k.Fold) and a key's area is where it is declared.
 type keyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom  key.Binding
-	Fold, Unfold, FoldAll, UnfoldAll         key.Binding
-	CollapseAll, ExpandAll, Depth            key.Binding
-	NextSibling, PrevSibling, Toggle         key.Binding
-	Filter, Next, Prev, Accept, Cancel       key.Binding
-	ResultDown, ResultUp                     key.Binding
-	Pane, View, Desc, Reconnect              key.Binding
-	Planner, Compare                         key.Binding
-	Diff, Findings                           key.Binding
-	CallAgain, Result, Save, CopyValue       key.Binding
-	SaveCall, Assert                         key.Binding
-	Overwrite                                key.Binding
+	moveKeys
+	treeKeys
+	searchKeys
+	viewKeys
+	knobKeys
+	callKeys
+	copyKeys
+	gatewayKeys
+	formKeys
+	offerKeysGroup
+	appKeys
+}
+
+// moveKeys move a cursor in any list: the tools, a tree, a dialog's list.
+type moveKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Pan                                     key.Binding // a wide line sideways
+}
+
+// treeKeys fold and unfold a schema or summary tree.
+type treeKeys struct {
+	Fold, Unfold, FoldAll, UnfoldAll key.Binding
+	CollapseAll, ExpandAll, Depth    key.Binding
+	NextSibling, PrevSibling, Toggle key.Binding
+}
+
+// searchKeys filter the tools and search a tree, a field or a result.
+type searchKeys struct {
+	Filter, Next, Prev, Accept, Cancel key.Binding
+	ResultDown, ResultUp               key.Binding // through a list of results
+	FindField, Side                    key.Binding
+}
+
+// viewKeys choose what the explorer shows of a tool and of its servers.
+type viewKeys struct {
+	Pane, View, Desc, Details key.Binding
+	Planner, Compare          key.Binding
+	Diff, Findings            key.Binding
+	Reconnect, Registry       key.Binding
+	CallOverlay               key.Binding
+}
+
+// knobKeys change the summaries' budget (max_fields, max_depth).
+type knobKeys struct {
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
 	ResetBudget                              key.Binding
-	Copy, CopyDot, CopyPointer, CopyJQ       key.Binding
-	CopyCLI, CopyCall                        key.Binding
-	Gateway, Traffic, Open, Back, Follow     key.Binding
-	Approve                                  key.Binding
-	Leave                                    key.Binding
-	FindField, Side, Details, Pan            key.Binding
-	Registry                                 key.Binding
-	CallOverlay                              key.Binding
-	Help, Quit, CloseHelp                    key.Binding
-	// The call form and the servers' prompts.
-	CallForm, FormNext, FormPrev, EditArgs key.Binding
-	FormSubmit, OlderArgs, Decline         key.Binding
-	EscDecline, OpenURL, AsTask            key.Binding
+}
 
-	// Resources, prompts and the log screen (offerkeys.go).
+// callKeys call a tool and keep what came back.
+type callKeys struct {
+	CallForm, CallAgain, Result key.Binding
+	Save, SaveCall, Assert      key.Binding
+	CopyValue, Overwrite        key.Binding
+}
+
+// copyKeys copy a field's path, in each notation (after y).
+type copyKeys struct {
+	Copy, CopyDot, CopyPointer, CopyJQ key.Binding
+	CopyCLI, CopyCall                  key.Binding
+}
+
+// gatewayKeys run the background gateway and walk its traffic.
+type gatewayKeys struct {
+	Gateway, Traffic, Open, Back, Follow key.Binding
+	Approve, Leave                       key.Binding
+}
+
+// formKeys work in the call form and in the servers' prompts.
+type formKeys struct {
+	FormNext, FormPrev, EditArgs key.Binding
+	FormSubmit, OlderArgs        key.Binding
+	Decline, EscDecline          key.Binding
+	OpenURL, AsTask              key.Binding // in a url elicitation; in the form of a task tool
+}
+
+// offerKeysGroup work on resources, prompts and the log screen (their
+// bindings are made in offerkeys.go).
+type offerKeysGroup struct {
 	Complete, Subscribe, RefreshLists key.Binding
 	Logs, LevelUp, LevelDown          key.Binding
 }
 
+// appKeys work everywhere.
+type appKeys struct {
+	Help, Quit, CloseHelp key.Binding
+}
+
+// bind makes a binding matched by keys, shown in help as k: help.
+func bind(keys []string, k, help string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
+}
+
 func newKeyMap() keyMap {
-	b := func(keys []string, k, help string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
-	}
+	b := bind
 	k := keyMap{
-		Up:          b([]string{"k", "up"}, "↑/k", "up"),
-		Down:        b([]string{"j", "down"}, "↓/j", "down"),
-		PageUp:      b([]string{"pgup", "ctrl+b", "ctrl+u"}, "pgup", "page up"),
-		PageDown:    b([]string{"pgdown", "ctrl+f", "ctrl+d"}, "pgdn", "page down"),
-		Top:         b([]string{"g", "home"}, "g", "top"),
-		Bottom:      b([]string{"G", "end"}, "G", "bottom"),
-		Fold:        b([]string{"h", "left"}, "←/h", "fold"),
-		Unfold:      b([]string{"l", "right"}, "→/l", "unfold"),
-		FoldAll:     b([]string{"H", "shift+left"}, "H", "fold subtree"),
-		UnfoldAll:   b([]string{"L", "shift+right"}, "L", "unfold subtree"),
-		ExpandAll:   b([]string{"e"}, "e", "expand all"),
-		CollapseAll: b([]string{"E"}, "E", "collapse all"),
-		Depth:       b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "unfold to depth"),
-		NextSibling: b([]string{"J", "shift+down"}, "J", "next sibling"),
-		PrevSibling: b([]string{"K", "shift+up"}, "K", "prev sibling"),
-		Toggle:      b([]string{"enter", "space"}, "enter", "toggle"),
-		Filter:      b([]string{"/"}, "/", "filter/search"),
-		Next:        b([]string{"n"}, "n", "next match"),
-		Prev:        b([]string{"N"}, "N", "prev match"),
-		Accept:      b([]string{"enter"}, "enter", "accept"),
-		ResultDown:  b([]string{"down", "ctrl+n"}, "↑/↓", "results"),
-		ResultUp:    b([]string{"up", "ctrl+p"}, "↑", "previous result"),
-		Cancel:      b([]string{"esc"}, "esc", "cancel"),
-		Pane:        b([]string{"tab", "shift+tab"}, "tab", "switch pane"),
-		View:        b([]string{"v"}, "v", "next view"),
-		Planner:     b([]string{"p"}, "p", "planner"),
-		Compare:     b([]string{"c"}, "c", "vs legacy"),
-		Diff:        b([]string{"D"}, "D", "changes"),
-		Findings:    b([]string{"!"}, "!", "lint findings"),
-		CallAgain:   b([]string{"X"}, "X", "call again"),
-		Result:      b([]string{"o"}, "o", "last result"),
-		Save:        b([]string{"w"}, "w", "save result"),
-		CopyValue:   b([]string{"Y"}, "Y", "copy value"),
-		SaveCall:    b([]string{"S"}, "S", "save call"),
-		Assert:      b([]string{"A"}, "A", "assert value"),
-		Overwrite:   b([]string{"y", "Y"}, "y", "overwrite"),
-		FieldsUp:    b([]string{"+", "="}, "+/-", "max_fields"),
-		FieldsDown:  b([]string{"-", "_"}, "-", "fewer fields"),
-		DepthUp:     b([]string{"]"}, "]/[", "max_depth"),
-		DepthDown:   b([]string{"["}, "[", "shallower"),
-		ResetBudget: b([]string{"0"}, "0", "default knobs"),
-		Desc:        b([]string{"d"}, "d", "descriptions"),
-		Reconnect:   b([]string{"r"}, "r", "reconnect"),
-		Copy:        b([]string{"y"}, "y", "copy path"),
-		CopyDot:     b([]string{"p"}, "p", "dot"),
-		CopyPointer: b([]string{"j"}, "j", "pointer"),
-		CopyJQ:      b([]string{"q"}, "q", "jq"),
-		CopyCLI:     b([]string{"c"}, "c", "mcpeek inspect"),
-		CopyCall:    b([]string{"i"}, "i", "inspect_tool_output"),
-		Gateway:     b([]string{"s"}, "s", "gateway on/off"),
-		Traffic:     b([]string{"t"}, "t", "gateway traffic"),
-		Open:        b([]string{"enter", "l", "right"}, "enter", "open call"),
-		Back:        b([]string{"esc", "h", "left"}, "esc", "back"),
-		Leave:       b([]string{"esc"}, "esc", "back"),
-		Follow:      b([]string{"G", "end"}, "G", "follow newest"),
-		Approve:     b([]string{"a"}, "a", "approve held tool"),
-		FindField:   b([]string{"f"}, "f", "find field"),
-		Registry:    b([]string{"R"}, "R", "MCP Registry"),
-		Side:        b([]string{"tab"}, "tab", "output/input/both"),
-		Details:     b([]string{"i"}, "i", "details"),
-		Pan:         b([]string{"left", "right"}, "←/→", "sideways"),
-		CallOverlay: b([]string{"O"}, "O", "call marks"),
-		Help:        b([]string{"?"}, "?", "help"),
-		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
-		CloseHelp:   b([]string{"esc", "q", "?"}, "esc/q", "close"),
-		CallForm:    b([]string{"x"}, "x", "call tool"),
-		FormNext:    b([]string{"tab", "enter"}, "tab/enter", "next field"),
-		FormPrev:    b([]string{"shift+tab"}, "shift+tab", "previous"),
-		FormSubmit:  b([]string{"ctrl+s"}, "ctrl+s", "call"),
-		EditArgs:    b([]string{"ctrl+e"}, "ctrl+e", "edit as JSON"),
-		OlderArgs:   b([]string{"ctrl+r"}, "ctrl+r", "older args"),
-		Decline:     b([]string{"ctrl+d"}, "ctrl+d", "decline"),
-		EscDecline:  b([]string{"esc"}, "esc", "decline"),
-		OpenURL:     b([]string{"ctrl+o"}, "ctrl+o", "open in the browser"),
-		AsTask:      b([]string{"ctrl+t"}, "ctrl+t", "run as a task"),
+		moveKeys: moveKeys{
+			Up:       b([]string{"k", "up"}, "↑/k", "up"),
+			Down:     b([]string{"j", "down"}, "↓/j", "down"),
+			PageUp:   b([]string{"pgup", "ctrl+b", "ctrl+u"}, "pgup", "page up"),
+			PageDown: b([]string{"pgdown", "ctrl+f", "ctrl+d"}, "pgdn", "page down"),
+			Top:      b([]string{"g", "home"}, "g", "top"),
+			Bottom:   b([]string{"G", "end"}, "G", "bottom"),
+			Pan:      b([]string{"left", "right"}, "←/→", "sideways"),
+		},
+		treeKeys: treeKeys{
+			Fold:        b([]string{"h", "left"}, "←/h", "fold"),
+			Unfold:      b([]string{"l", "right"}, "→/l", "unfold"),
+			FoldAll:     b([]string{"H", "shift+left"}, "H", "fold subtree"),
+			UnfoldAll:   b([]string{"L", "shift+right"}, "L", "unfold subtree"),
+			ExpandAll:   b([]string{"e"}, "e", "expand all"),
+			CollapseAll: b([]string{"E"}, "E", "collapse all"),
+			Depth:       b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "unfold to depth"),
+			NextSibling: b([]string{"J", "shift+down"}, "J", "next sibling"),
+			PrevSibling: b([]string{"K", "shift+up"}, "K", "prev sibling"),
+			Toggle:      b([]string{"enter", "space"}, "enter", "toggle"),
+		},
+		searchKeys: searchKeys{
+			Filter:     b([]string{"/"}, "/", "filter/search"),
+			Next:       b([]string{"n"}, "n", "next match"),
+			Prev:       b([]string{"N"}, "N", "prev match"),
+			Accept:     b([]string{"enter"}, "enter", "accept"),
+			Cancel:     b([]string{"esc"}, "esc", "cancel"),
+			ResultDown: b([]string{"down", "ctrl+n"}, "↑/↓", "results"),
+			ResultUp:   b([]string{"up", "ctrl+p"}, "↑", "previous result"),
+			FindField:  b([]string{"f"}, "f", "find field"),
+			Side:       b([]string{"tab"}, "tab", "output/input/both"),
+		},
+		viewKeys: viewKeys{
+			Pane:        b([]string{"tab", "shift+tab"}, "tab", "switch pane"),
+			View:        b([]string{"v"}, "v", "next view"),
+			Desc:        b([]string{"d"}, "d", "descriptions"),
+			Details:     b([]string{"i"}, "i", "details"),
+			Planner:     b([]string{"p"}, "p", "planner"),
+			Compare:     b([]string{"c"}, "c", "vs legacy"),
+			Diff:        b([]string{"D"}, "D", "changes"),
+			Findings:    b([]string{"!"}, "!", "lint findings"),
+			Reconnect:   b([]string{"r"}, "r", "reconnect"),
+			Registry:    b([]string{"R"}, "R", "MCP Registry"),
+			CallOverlay: b([]string{"O"}, "O", "call marks"),
+		},
+		knobKeys: knobKeys{
+			FieldsUp:    b([]string{"+", "="}, "+/-", "max_fields"),
+			FieldsDown:  b([]string{"-", "_"}, "-", "fewer fields"),
+			DepthUp:     b([]string{"]"}, "]/[", "max_depth"),
+			DepthDown:   b([]string{"["}, "[", "shallower"),
+			ResetBudget: b([]string{"0"}, "0", "default knobs"),
+		},
+		callKeys: callKeys{
+			CallForm:  b([]string{"x"}, "x", "call tool"),
+			CallAgain: b([]string{"X"}, "X", "call again"),
+			Result:    b([]string{"o"}, "o", "last result"),
+			Save:      b([]string{"w"}, "w", "save result"),
+			SaveCall:  b([]string{"S"}, "S", "save call"),
+			Assert:    b([]string{"A"}, "A", "assert value"),
+			CopyValue: b([]string{"Y"}, "Y", "copy value"),
+			Overwrite: b([]string{"y", "Y"}, "y", "overwrite"),
+		},
+		copyKeys: copyKeys{
+			Copy:        b([]string{"y"}, "y", "copy path"),
+			CopyDot:     b([]string{"p"}, "p", "dot"),
+			CopyPointer: b([]string{"j"}, "j", "pointer"),
+			CopyJQ:      b([]string{"q"}, "q", "jq"),
+			CopyCLI:     b([]string{"c"}, "c", "mcpeek inspect"),
+			CopyCall:    b([]string{"i"}, "i", "inspect_tool_output"),
+		},
+		gatewayKeys: gatewayKeys{
+			Gateway: b([]string{"s"}, "s", "gateway on/off"),
+			Traffic: b([]string{"t"}, "t", "gateway traffic"),
+			Open:    b([]string{"enter", "l", "right"}, "enter", "open call"),
+			Back:    b([]string{"esc", "h", "left"}, "esc", "back"),
+			Follow:  b([]string{"G", "end"}, "G", "follow newest"),
+			Approve: b([]string{"a"}, "a", "approve held tool"),
+			Leave:   b([]string{"esc"}, "esc", "back"),
+		},
+		formKeys: formKeys{
+			FormNext:   b([]string{"tab", "enter"}, "tab/enter", "next field"),
+			FormPrev:   b([]string{"shift+tab"}, "shift+tab", "previous"),
+			FormSubmit: b([]string{"ctrl+s"}, "ctrl+s", "call"),
+			EditArgs:   b([]string{"ctrl+e"}, "ctrl+e", "edit as JSON"),
+			OlderArgs:  b([]string{"ctrl+r"}, "ctrl+r", "older args"),
+			Decline:    b([]string{"ctrl+d"}, "ctrl+d", "decline"),
+			EscDecline: b([]string{"esc"}, "esc", "decline"),
+			OpenURL:    b([]string{"ctrl+o"}, "ctrl+o", "open in the browser"),
+			AsTask:     b([]string{"ctrl+t"}, "ctrl+t", "run as a task"),
+		},
+		appKeys: appKeys{
+			Help:      b([]string{"?"}, "?", "help"),
+			Quit:      b([]string{"q", "ctrl+c"}, "q", "quit"),
+			CloseHelp: b([]string{"esc", "q", "?"}, "esc/q", "close"),
+		},
 	}
 	offerKeys(&k)
 	return k

@@ -80,9 +80,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Reconnect):
 		if srv, ok := m.selectedServer(); ok {
 			if srv.State == model.StateNeedsLogin {
-				if cmd := login(m.backend, srv.Name); cmd != nil {
-					return tea.Batch(m.setStatus("logging in to "+srv.Name+": finish in your browser…", false), cmd)
-				}
+				return tea.Batch(m.setStatus("logging in to "+srv.Name+": finish in your browser…", false), login(m.backend, srv.Name))
 			}
 			if !slices.Contains(m.reconnecting, srv.Name) {
 				m.reconnecting = append(m.reconnecting, srv.Name)

@@ -24,6 +24,7 @@ func longNames(t testing.TB) (*fakeBackend, string) {
 // At 200 columns the tools pane is as wide as its longest row (icon,
 // name, marks), within two fifths of the screen; at 80 it keeps to its cap.
 func TestToolsPaneFitsItsLongestName(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 200, 60)
 	if l := lineOf(h.screen(), "crm_get_contact_fl"); !strings.Contains(l, "crm_get_contact_flat ") {
 		t.Errorf("at 200 columns the demo's longest name is cut: %q", l)
@@ -42,6 +43,7 @@ func TestToolsPaneFitsItsLongestName(t *testing.T) {
 
 // The find dialog gives the tool's column the room its box has.
 func TestFindDialogShowsWholeToolIDs(t *testing.T) {
+	t.Parallel()
 	b, tool := longNames(t)
 	h := newHarness(t, b, 200, 60)
 	h.keys("f")
@@ -54,6 +56,7 @@ func TestFindDialogShowsWholeToolIDs(t *testing.T) {
 // At 80 columns the copy menu shows every choice, and the traffic
 // screen's hint wraps rather than being cut.
 func TestNarrowMenusAndHints(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("y")
 	if help := lineOf(h.screen(), "esc cancel"); !strings.Contains(help, "i inspect_tool_output") {
@@ -69,6 +72,7 @@ func TestNarrowMenusAndHints(t *testing.T) {
 
 // A server's command line wrapped over lines is one command: one "$ ".
 func TestWrappedCommandLineHasOnePrompt(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	b.servers[1].Command = "npx -y @acme/mcp-server --port 8080 --root /home/someone/projects/a-long-directory-name --verbose"
 	h := newHarness(t, b, 80, 24)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 )
 
@@ -29,6 +30,7 @@ func (b *loginBackend) Login(_ context.Context, name string) error {
 // in (not a plain reconnect); the login page the Manager asks for is shown
 // in the server pane until the login ends.
 func TestNeedsLoginServerLogsInWithR(t *testing.T) {
+	t.Parallel()
 	fb := demoBackend(t)
 	fb.servers = append(fb.servers, model.Server{Name: "remote", Source: "/tmp/mcp.json", Transport: model.TransportStreamableHTTP,
 		State: model.StateNeedsLogin, Err: "needs login: run mcpeek auth login remote"})
@@ -44,7 +46,7 @@ func TestNeedsLoginServerLogsInWithR(t *testing.T) {
 			t.Errorf("the screen lacks %q:\n%s", want, scr)
 		}
 	}
-	h.send(LoginURLMsg{Server: "remote", URL: "https://auth.example.com/authorize?client_id=x"})
+	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventLoginURL, Server: "remote", URL: "https://auth.example.com/authorize?client_id=x"}))
 	if !strings.Contains(h.screen(), "https://auth.example.com/authorize?client_id=x") {
 		t.Errorf("the login page is not shown:\n%s", h.screen())
 	}
@@ -61,6 +63,7 @@ func TestNeedsLoginServerLogsInWithR(t *testing.T) {
 // follows the first tool of the list: a server listed above the one that
 // answered first does not leave the list scrolled to its end.
 func TestLandingFollowsTheFirstToolWhileServersConnect(t *testing.T) {
+	t.Parallel()
 	tools := demoBackend(t).servers[0].Tools
 	small := append([]model.Tool(nil), tools[:2]...)
 	for i := range small {

@@ -43,8 +43,14 @@ type Options struct {
 	// the colours (run it with tea.WithColorProfile(colorprofile.ASCII));
 	// the cursor, which would lose its background, is drawn in reverse.
 	NoColor bool
-	// Notes are shown in the status line at start (config warnings).
+	// Notes are shown in the status line at start (the first of them); a
+	// warning of the Manager's (mcpclient.EventWarning) replaces them.
 	Notes []string
+	// StateDir is where the explorer keeps what it remembers between
+	// runs (the call form's argument sets, call-args.json); empty:
+	// $XDG_STATE_HOME/mcpeek, or ~/.local/state/mcpeek when that is unset
+	// or relative.
+	StateDir string
 	// Started says the Backend is already started: skip Start.
 	Started bool
 	// Version is mcpeek's version, which the background gateway sends to
@@ -162,6 +168,8 @@ type Model struct {
 
 	status statusLine
 	notes  []string
+	args   argStore // the call form's remembered argument sets
+	warned bool     // a warning of the Manager's is said (only the first is)
 
 	// runner runs the background gateway for the commands (nil without a
 	// Backend), on gatewayAddr; gw is where it is in its life.
@@ -238,6 +246,7 @@ func New(o Options) *Model {
 		views:    map[string]*toolView{},
 		input:    prompt{field: in},
 		notes:    o.Notes,
+		args:     argStore{dir: o.StateDir},
 		tools:    toolList{folded: map[string]bool{}, height: 1},
 		budget:   defaultBudget,
 		counter:  tokens.NewCounter(),
@@ -277,6 +286,17 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, readBaseline(m.changes.path, m.changes.limit))
 	}
 	return tea.Batch(cmds...)
+}
+
+// warnedOf says the first of the Manager's warnings (the config's) in
+// the status line, as the first thing the user reads; the others are
+// not said.
+func (m *Model) warnedOf(text string) tea.Cmd {
+	if m.warned {
+		return nil
+	}
+	m.warned = true
+	return m.setStatus("warning: "+text, false)
 }
 
 // restyle rebuilds every style for the current background.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"mcpeek/internal/testkit"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +20,8 @@ import (
 	"mcpeek/summarizer"
 )
 
-// fakeBackend serves fixed servers; Reconnect is recorded.
+// fakeBackend serves fixed servers; a reconnect is recorded and finds the
+// server as it is.
 type fakeBackend struct {
 	servers    []model.Server
 	reconnects []string
@@ -31,9 +31,17 @@ type fakeBackend struct {
 
 func (f *fakeBackend) Start(context.Context) error { return nil }
 func (f *fakeBackend) Servers() []model.Server     { return f.servers }
-func (f *fakeBackend) Reconnect(name string) error {
+func (f *fakeBackend) ReconnectWait(_ context.Context, name string) (model.Server, error) {
 	f.reconnects = append(f.reconnects, name)
-	return nil
+	for _, s := range f.servers {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return model.Server{}, fmt.Errorf("no server %q", name)
+}
+func (f *fakeBackend) Login(_ context.Context, name string) error {
+	return fmt.Errorf("%s: %w", name, mcpclient.ErrNoOAuth)
 }
 func (f *fakeBackend) CallTool(context.Context, string, string, json.RawMessage) (*mcpclient.CallResult, error) {
 	return nil, errors.New("a fake backend calls nothing")
@@ -62,10 +70,7 @@ type harness struct {
 }
 
 func newHarness(t testing.TB, b Backend, w, h int) *harness {
-	if !strings.HasPrefix(os.Getenv("XDG_STATE_HOME"), os.TempDir()) {
-		t.Setenv("XDG_STATE_HOME", t.TempDir()) // remembered arguments: never the user's own
-	}
-	m := New(Options{Backend: b, Started: true, NoColor: true})
+	m := New(Options{Backend: b, Started: true, NoColor: true, StateDir: stateDir(t)})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	hs := &harness{t: t, m: m}
 	hs.run(m.Init())
@@ -181,6 +186,7 @@ func (h *harness) selectTool(name string) {
 }
 
 func TestStartLandsOnFirstTool(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	if h.m.current == nil || h.m.current.tool.Name != "shop_get_order" && h.m.current.tool.Name == "" {
 		t.Fatalf("no tool shown:\n%s", h.screen())
@@ -199,6 +205,7 @@ func TestStartLandsOnFirstTool(t *testing.T) {
 // The newcomer's path: find the order tool, drill into line_items[] to
 // price_set, copy the path, quit.
 func TestDrillDownAndCopy(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	if h.m.focus != focusView {
@@ -269,6 +276,7 @@ func (h *harness) sentClipboard(text string) bool {
 }
 
 func TestFilterIsIncrementalAndEscClears(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("/")
 	h.typeText("shop")
@@ -298,6 +306,7 @@ func TestFilterIsIncrementalAndEscClears(t *testing.T) {
 }
 
 func TestKeysOnTree(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	tr := h.m.currentTree()
@@ -404,6 +413,7 @@ func TestKeysOnTree(t *testing.T) {
 }
 
 func TestServerInErrorAndReconnect(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	h := newHarness(t, b, 100, 30)
 	h.keys("G") // the broken server's row is last
@@ -423,6 +433,7 @@ func TestServerInErrorAndReconnect(t *testing.T) {
 }
 
 func TestResizeAndMouse(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 160, 48)
 	h.selectTool("shop_get_order")
 	for _, size := range [][2]int{{160, 48}, {80, 24}, {50, 20}, {200, 60}} {
@@ -465,6 +476,7 @@ func TestResizeAndMouse(t *testing.T) {
 }
 
 func TestBackgroundColorRestyles(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.m.noColor = false
 	h.send(tea.BackgroundColorMsg{Color: colorWhite{}})
@@ -487,6 +499,7 @@ type colorBlack struct{}
 func (colorBlack) RGBA() (r, g, b, a uint32) { return 0, 0, 0, 0xffff }
 
 func TestStaleToolLoadDropped(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	tools := testkit.DemoTools(t)
 	h.m.loading.ticket = 5

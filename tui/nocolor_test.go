@@ -42,7 +42,7 @@ func TestNoColorDrawsNoColour(t *testing.T) {
 		profile colorprofile.Profile
 	}{{"NO_COLOR", true, colorprofile.ASCII}, {"truecolor", false, colorprofile.TrueColor}} {
 		t.Run(c.name, func(t *testing.T) {
-			m := New(Options{Backend: demoManager(t), NoColor: c.noColor})
+			m := New(Options{StateDir: stateDir(t), Backend: demoManager(t), NoColor: c.noColor})
 			m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24),
 				teatest.WithProgramOptions(tea.WithColorProfile(c.profile)))

@@ -10,9 +10,7 @@ import (
 // offerKeys are the keys of the resources, prompts and the log screen, a
 // block of their own in the key map.
 func offerKeys(k *keyMap) {
-	b := func(keys []string, h, help string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(h, help))
-	}
+	b := bind
 	k.Complete = b([]string{"tab"}, "tab", "complete")
 	k.Subscribe = b([]string{"u"}, "u", "subscribe")
 	k.RefreshLists = b([]string{"U"}, "U", "list again")

@@ -37,10 +37,11 @@ func (w withCannedCall) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // The drifting order's result on its summary, then on its schema, at
 // 80x24.
 func TestAppCallOverlay80x24(t *testing.T) {
+	t.Parallel()
 	for _, view := range []string{"summary", "schema"} {
 		t.Run(view, func(t *testing.T) {
 			mgr := demoManager(t)
-			m := New(Options{Backend: mgr, NoColor: true})
+			m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
 			m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 			tm := teatest.NewTestModel(t, withCannedCall{m, t}, teatest.WithInitialTermSize(80, 24))
 			go m.ForwardEvents(mgr.Events(), tm.Send)

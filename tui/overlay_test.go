@@ -32,6 +32,7 @@ func (d *noteDialog) help(k *keyMap) []key.Binding { return []key.Binding{k.Canc
 // A dialog on the overlay has the keys (even q and the mouse go to it, not
 // the view under it) until esc closes it.
 func TestDialogTakesTheKeys(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	tr := h.m.currentTree()
@@ -84,7 +85,7 @@ func (*failingBackend) Start(context.Context) error {
 // covers the screen and only q works.
 func TestBackendThatCannotStart(t *testing.T) {
 	t.Parallel()
-	m := New(Options{Backend: &failingBackend{}, NoColor: true})
+	m := New(Options{StateDir: stateDir(t), Backend: &failingBackend{}, NoColor: true})
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}
 	h.run(m.Init())

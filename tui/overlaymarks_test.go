@@ -63,6 +63,7 @@ func wantLines(t *testing.T, screen string, want map[string]string) {
 // A drifting result over the schema tree: each field's value, the marks
 // at the right fields, the undeclared keys at their object's line.
 func TestCallOverlaySchemaTree(t *testing.T) {
+	t.Parallel()
 	h := overlaid(t, "stale_get_order", "schema")
 	wantLines(t, h.screen(), map[string]string{
 		"▾ output: object":       "+ undeclared: legacy_order_ref  = object (89 keys)",
@@ -101,6 +102,7 @@ func TestCallOverlaySchemaTree(t *testing.T) {
 // The summary tree: values on kept lines, and on each fold what it hid
 // that the result filled; the header counts and names the folds.
 func TestCallOverlaySummaryTree(t *testing.T) {
+	t.Parallel()
 	h := overlaid(t, "stale_get_order", "summary")
 	screen := h.screen()
 	wantLines(t, screen, map[string]string{
@@ -127,6 +129,7 @@ func TestCallOverlaySummaryTree(t *testing.T) {
 // The overlay follows a refold: the paths are the same, the folds that
 // hid data are found again in the new summary.
 func TestCallOverlayFollowsRefold(t *testing.T) {
+	t.Parallel()
 	h := overlaid(t, "stale_get_order", "summary")
 	h.keys("tab") // the tools pane: the knobs work from anywhere
 	for range 4 {
@@ -149,6 +152,7 @@ func TestCallOverlayFollowsRefold(t *testing.T) {
 // O hides the overlay and shows it again; without a checked call it says
 // there is none.
 func TestCallOverlayToggle(t *testing.T) {
+	t.Parallel()
 	h := overlaid(t, "stale_get_order", "schema")
 	h.keys("O")
 	screen := h.screen()
@@ -172,6 +176,7 @@ func TestCallOverlayToggle(t *testing.T) {
 
 // i on a marked line lists its marks in full.
 func TestCallOverlayDetails(t *testing.T) {
+	t.Parallel()
 	h := overlaid(t, "stale_get_order", "schema")
 	tr := h.m.currentTree()
 	n, _ := tr.JumpTo(outPath("line_items[].price_set.shop_money.amount"))
@@ -197,6 +202,7 @@ func TestCallOverlayDetails(t *testing.T) {
 
 // Under NO_COLOR each kind of mark reads by its glyph and words.
 func TestCallOverlayNoColorGlyphs(t *testing.T) {
+	t.Parallel()
 	h := overlaid(t, "stale_get_order", "schema")
 	if !h.m.noColor {
 		t.Fatal("the harness draws in colour")
@@ -212,6 +218,7 @@ func TestCallOverlayNoColorGlyphs(t *testing.T) {
 // An envelope: the schema tree writes "data." before the paths the check
 // reads inside data; the envelope's own fields are marked too.
 func TestCallOverlayEnvelope(t *testing.T) {
+	t.Parallel()
 	h := overlaid(t, "stale_post_message", "schema")
 	h.keys("3")
 	wantLines(t, h.screen(), map[string]string{
@@ -253,6 +260,7 @@ func TestCallOverlaySanitises(t *testing.T) {
 // checked) still heads the trees with its verdict and note, and marks no
 // line.
 func TestCallOverlayWithoutReport(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 200, 60)
 	h.selectTool("shop_get_order")
 	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: h.m.current.tool.OutputSchema}))

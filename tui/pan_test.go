@@ -8,6 +8,7 @@ import (
 // Raw, planner and compare scroll sideways with ← and →: a long line's
 // end can be read, and a cut is marked "…" on the side it is.
 func TestDocumentsScrollSideways(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		keys []string
 		end  string // the end of a line too long for 53 columns

@@ -35,6 +35,7 @@ func TestPasteText(t *testing.T) {
 // Trap 4: a bracketed paste lands in the tools filter, as one edit that
 // filters at once, made safe.
 func TestPasteIntoTheFilter(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("/")
 	h.send(tea.PasteMsg{Content: "get_order\n"})
@@ -53,6 +54,7 @@ func TestPasteIntoTheFilter(t *testing.T) {
 
 // A paste lands in the search of a tree view, and finds.
 func TestPasteIntoTheSearch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	h.keys("v", "/")
@@ -70,6 +72,7 @@ func TestPasteIntoTheSearch(t *testing.T) {
 
 // A paste lands in the field search's query (f), and searches.
 func TestPasteIntoTheFieldSearch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("f")
 	h.send(tea.PasteMsg{Content: "customer.email\n"})
@@ -84,6 +87,7 @@ func TestPasteIntoTheFieldSearch(t *testing.T) {
 
 // A paste lands in the save prompt's file name, line end dropped.
 func TestPasteIntoTheSavePrompt(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoCalls(t, func(context.Context, string, string, json.RawMessage, mcpclient.CallOptions) (*mcpclient.CallResult, error) {
 		return resultOf(t, map[string]any{"content": []any{map[string]any{"type": "text", "text": "hi"}}}), nil
 	}), 100, 30)
@@ -107,6 +111,7 @@ func TestPasteIntoTheSavePrompt(t *testing.T) {
 // In a form, a paste into a line is one line; into a text area it keeps
 // its lines; on a choice it does nothing.
 func TestPasteIntoFormFields(t *testing.T) {
+	t.Parallel()
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	h.send(tea.PasteMsg{Content: "Ada\r\nLovelace\x1b[1m\n"})
 	if v := d.form.values()[0]; v != "Ada Lovelace" {

@@ -42,6 +42,7 @@ func topLevel(h *harness) []string {
 // planner view and the tools pane's marks; 0 goes back to the defaults
 // of docs/summary.md.
 func TestKnobsRefoldToSummarize(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.selectTool("shop_get_order")
 	schema := testkit.Parse(t, h.m.current.tool.OutputSchema)
@@ -101,6 +102,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 // prints it (golden, shared with the CLI's test), with its size and the
 // full definition's in bytes and tokens, counted by commands.
 func TestPlannerView(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 40)
 	h.selectTool("shop_get_order")
 	h.keys("p", "-", "-", "-", "-")
@@ -157,6 +159,7 @@ func TestPlannerView(t *testing.T) {
 // Token counting never runs in Update: right after the key the view says
 // it is counting, and the count arrives as a message.
 func TestPlannerCountsOffTheLoop(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 40)
 	h.selectTool("shop_get_product")
 	_, cmd := h.m.Update(keyPress("p"))
@@ -189,6 +192,7 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 // A knob keeps the cursor on its field, wherever the new summary puts it
 // (behind a fold or the "*" line).
 func TestKnobsKeepTheCursorsField(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 40)
 	h.selectTool("shop_get_order")
 	h.keys("/")

@@ -20,14 +20,28 @@ const askSchema = `{"type":"object","properties":{
  "gift":{"type":"boolean"}
 },"required":["name"]}`
 
+// pending makes a request whose answers arrive on the channel returned.
+func pending[Q, A any](ask Q) (*mcpclient.Pending[Q, A], <-chan A) {
+	reply := make(chan A, 4)
+	return mcpclient.NewPending(ask, func(a A) { reply <- a }), reply
+}
+
+func pendingElicitation(e mcpclient.Elicitation) (*mcpclient.PendingElicitation, <-chan mcpclient.ElicitAnswer) {
+	return pending[mcpclient.Elicitation, mcpclient.ElicitAnswer](e)
+}
+
+func pendingSampling(r mcpclient.SamplingRequest) (*mcpclient.PendingSampling, <-chan mcpclient.SamplingReply) {
+	return pending[mcpclient.SamplingRequest, mcpclient.SamplingReply](r)
+}
+
 // ask opens an elicitation in a fresh explorer and returns where its
 // answer arrives.
 func ask(t *testing.T) (*harness, <-chan mcpclient.ElicitAnswer) {
 	t.Helper()
 	h := newHarness(t, demoBackend(t), 80, 24)
-	reply := make(chan mcpclient.ElicitAnswer, 1)
-	h.send(elicitAskedMsg{reply: reply, ask: mcpclient.Elicitation{Server: "demo", Mode: "form",
-		Message: "Which size?", Schema: json.RawMessage(askSchema)}})
+	req, reply := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "form",
+		Message: "Which size?", Schema: json.RawMessage(askSchema)})
+	h.send(elicitAskedMsg{req: req})
 	if _, ok := h.m.overlay.top().(*elicitDialog); !ok {
 		t.Fatalf("no elicitation dialog:\n%s", h.screen())
 	}
@@ -47,6 +61,7 @@ func answered[T any](t *testing.T, reply <-chan T) T {
 }
 
 func TestElicitationAccept(t *testing.T) {
+	t.Parallel()
 	h, reply := ask(t)
 	scr := h.screen()
 	for _, s := range []string{"demo asks you", "Which size?", "Your name *", "As on the card.", "count"} {
@@ -80,6 +95,7 @@ func TestElicitationAccept(t *testing.T) {
 }
 
 func TestElicitationDeclineAndCancel(t *testing.T) {
+	t.Parallel()
 	h, reply := ask(t)
 	h.send(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
 	if a := answered(t, reply); a.Action != mcpclient.ElicitDecline || h.m.overlay.top() != nil {
@@ -92,45 +108,32 @@ func TestElicitationDeclineAndCancel(t *testing.T) {
 	}
 }
 
-// The handler the Manager calls waits for the dialog's answer, and a
-// request that ends first closes its dialog.
-func TestElicitationHandlerRoundTrip(t *testing.T) {
+// A request that ends before the user answers closes its dialog; the end
+// of another request leaves it open.
+func TestEndedRequestClosesItsDialog(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
-	msgs := make(chan tea.Msg, 4)
-	handler := elicitHandler(func(m tea.Msg) { msgs <- m })
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	answers := make(chan mcpclient.ElicitAnswer, 1)
-	go func() {
-		a, _ := handler(ctx, mcpclient.Elicitation{Server: "demo", Mode: "form", Message: "ok?", Schema: json.RawMessage(`{"type":"object","properties":{}}`)})
-		answers <- a
-	}()
-	h.send(<-msgs)
-	h.keys("enter")
-	if a := <-answers; a.Action != mcpclient.ElicitAccept {
-		t.Fatalf("handler returned %+v", a)
+	req, _ := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "form", Message: "still there?",
+		Schema: json.RawMessage(`{"type":"object","properties":{}}`)})
+	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventElicitation, Server: "demo", Elicitation: req}))
+	other, _ := pendingElicitation(mcpclient.Elicitation{Server: "demo"})
+	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventRequestEnded, Server: "demo", Elicitation: other, Err: "context canceled"}))
+	if _, ok := h.m.overlay.top().(*elicitDialog); !ok {
+		t.Fatalf("the end of another request closed the dialog:\n%s", h.screen())
 	}
-
-	go func() {
-		a, _ := handler(ctx, mcpclient.Elicitation{Server: "demo", Mode: "form", Message: "still there?"})
-		answers <- a
-	}()
-	h.send(<-msgs)
-	cancel()
-	h.send(<-msgs) // the request ended
-	<-answers
-	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "withdrew") {
+	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventRequestEnded, Server: "demo", Elicitation: req, Err: "context canceled"}))
+	if h.m.overlay.top() != nil || h.m.status.text != "the server withdrew its request (context canceled)" {
 		t.Fatalf("the withdrawn request's dialog stayed: %q\n%s", h.m.status.text, h.screen())
 	}
 }
 
 func TestSamplingDeclinedByDefault(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
-	reply := make(chan mcpclient.SamplingReply, 1)
-	req := mcpclient.SamplingRequest{Server: "demo", SystemPrompt: "Be brief.", MaxTokens: 64,
+	req, reply := pendingSampling(mcpclient.SamplingRequest{Server: "demo", SystemPrompt: "Be brief.", MaxTokens: 64,
 		Messages: []mcpclient.SamplingMessage{{Role: "user", Text: "What is 2+2?"}},
-		Params:   json.RawMessage(`{"modelPreferences":{"hints":[{"name":"claude"}],"speedPriority":0.5}}`)}
-	h.send(samplingAskedMsg{ask: req, reply: reply})
+		Params:   json.RawMessage(`{"modelPreferences":{"hints":[{"name":"claude"}],"speedPriority":0.5}}`)})
+	h.send(samplingAskedMsg{req: req})
 	scr := h.screen()
 	for _, s := range []string{"demo asks for a model's reply", "system: Be brief.", "user: What is 2+2?", "max tokens 64", "models claude", "speed 0.5"} {
 		if !strings.Contains(scr, s) {
@@ -147,7 +150,7 @@ func TestSamplingDeclinedByDefault(t *testing.T) {
 		t.Fatalf("esc answered %+v", a)
 	}
 
-	h.send(samplingAskedMsg{ask: req, reply: reply})
+	h.send(samplingAskedMsg{req: req})
 	h.typeText("4")
 	h.keys("enter", "enter")
 	if a := answered(t, reply); a.Decline || a.Text != "4" {
@@ -155,11 +158,12 @@ func TestSamplingDeclinedByDefault(t *testing.T) {
 	}
 }
 
-var _ prompter = (*mcpclient.Manager)(nil)
+var _ Backend = (*mcpclient.Manager)(nil)
 
-// A real Manager on an in-process server whose tool elicits: the
-// explorer's dialog answers it, and the tool gets the answer.
-func TestElicitationThroughManager(t *testing.T) {
+// askingManager is a started Manager, made as the explorer's is, on an
+// in-process server "caps" whose tool "ask" elicits.
+func askingManager(t *testing.T) *mcpclient.Manager {
+	t.Helper()
 	srv := server.NewMCPServer("caps", "1", server.WithToolCapabilities(true), server.WithElicitation())
 	srv.AddTool(mcp.NewTool("ask"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		a, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{
@@ -170,7 +174,7 @@ func TestElicitationThroughManager(t *testing.T) {
 		b, _ := json.Marshal(a)
 		return mcp.NewToolResultText(string(b)), nil
 	})
-	mgr, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("caps", srv))
+	mgr, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("caps", srv), mcpclient.WithRequestEvents())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,10 +182,32 @@ func TestElicitationThroughManager(t *testing.T) {
 	if err := mgr.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	return mgr
+}
+
+// A real Manager on an in-process server whose tool elicits: the
+// explorer's dialog answers it through the bridge, and the tool gets the
+// answer.
+func TestElicitationThroughManager(t *testing.T) {
+	t.Parallel()
+	mgr := askingManager(t)
 	h := newHarness(t, &fakeBackend{}, 80, 24)
-	msgs := make(chan tea.Msg, 4)
-	h.m.backend = mgr
-	h.m.AnswerPrompts(func(m tea.Msg) { msgs <- m })
+	msgs, stop := make(chan tea.Msg, 64), make(chan struct{})
+	t.Cleanup(func() { close(stop) }) // before the Manager closes
+	go h.m.ForwardEvents(mgr.Events(), func(m tea.Msg) {
+		select {
+		case msgs <- m:
+		case <-stop:
+		}
+	})
+	next := func() tea.Msg {
+		for m := range msgs {
+			if _, changed := m.(ServerChangedMsg); !changed {
+				return m
+			}
+		}
+		return nil
+	}
 
 	type called struct {
 		res *mcpclient.CallResult
@@ -192,7 +218,7 @@ func TestElicitationThroughManager(t *testing.T) {
 		res, err := mgr.CallTool(context.Background(), "caps", "ask", nil)
 		done <- called{res, err}
 	}()
-	h.send(<-msgs)
+	h.send(next())
 	if !strings.Contains(h.screen(), "Your size?") {
 		t.Fatalf("the elicitation is not shown:\n%s", h.screen())
 	}
@@ -218,10 +244,11 @@ const shapesAsk = `{"type":"object","properties":{
 },"required":["color","tags","mail"]}`
 
 func TestElicitationChoicesAndFormats(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 60)
-	reply := make(chan mcpclient.ElicitAnswer, 1)
-	h.send(elicitAskedMsg{reply: reply, ask: mcpclient.Elicitation{Server: "demo", Mode: "form",
-		Message: "Pick", Schema: json.RawMessage(shapesAsk)}})
+	req, reply := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "form",
+		Message: "Pick", Schema: json.RawMessage(shapesAsk)})
+	h.send(elicitAskedMsg{req: req})
 	d, ok := h.m.overlay.top().(*elicitDialog)
 	if !ok {
 		t.Fatalf("no elicitation dialog:\n%s", h.screen())
@@ -262,6 +289,7 @@ func TestElicitationChoicesAndFormats(t *testing.T) {
 // esc on an elicitation or a sampling request with answers typed asks
 // first (it cancelled at once, the answers gone); untouched, it answers.
 func TestPromptEscAsksBeforeDroppingAnswers(t *testing.T) {
+	t.Parallel()
 	h, reply := ask(t)
 	h.typeText("Ada")
 	h.keys("esc")
@@ -275,13 +303,14 @@ func TestPromptEscAsksBeforeDroppingAnswers(t *testing.T) {
 	}
 
 	h = newHarness(t, demoBackend(t), 80, 24)
-	sreply := make(chan mcpclient.SamplingReply, 1)
-	h.send(samplingAskedMsg{reply: sreply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	sreq, sreply := pendingSampling(mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9})
+	h.send(samplingAskedMsg{req: sreq})
 	h.keys("esc")
 	if a := answered(t, sreply); !a.Decline {
 		t.Fatalf("esc on an empty reply answered %+v", a)
 	}
-	h.send(samplingAskedMsg{reply: sreply, ask: mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9}})
+	sreq, sreply = pendingSampling(mcpclient.SamplingRequest{Server: "demo", MaxTokens: 9})
+	h.send(samplingAskedMsg{req: sreq})
 	h.typeText("Four")
 	h.keys("esc")
 	if len(sreply) != 0 || !strings.Contains(h.screen(), "esc again declines") {

@@ -37,7 +37,8 @@ func totalsCounted(h *harness) int {
 // restarted the count before it ended. The totals depend on the tools and
 // the budget, not on the snapshot: the same listing is not counted again.
 func TestReconnectDoesNotRecountTheSameTools(t *testing.T) {
-	b := manyTools(t, 200)
+	t.Parallel()
+	b := manyTools(t, 50) // each count is CPU: the test needs a few, not many
 	h := newHarness(t, b, 120, 40)
 	h.keys("g") // the server's row
 	if tt := h.m.totals.servers["many"]; tt == nil || !tt.done {
@@ -49,8 +50,8 @@ func TestReconnectDoesNotRecountTheSameTools(t *testing.T) {
 		h.send(ServerChangedMsg{})
 		// Its tools keep their lint marks while it reconnects: coming back
 		// with the same tools is no new lint run.
-		if n := len(h.m.changes.marks); n != 200 {
-			t.Errorf("%s: %d tools marked, want 200", state, n)
+		if n := len(h.m.changes.marks); n != 50 {
+			t.Errorf("%s: %d tools marked, want 50", state, n)
 		}
 	}
 	if n := totalsCounted(h) - counted; n != 0 {
@@ -61,13 +62,13 @@ func TestReconnectDoesNotRecountTheSameTools(t *testing.T) {
 	}
 
 	// A listing that changed is counted again.
-	b.servers[0].Tools = b.servers[0].Tools[:100]
+	b.servers[0].Tools = b.servers[0].Tools[:25]
 	h.send(ServerChangedMsg{})
 	if n := totalsCounted(h) - counted; n != 1 {
 		t.Errorf("a changed listing was counted %d times, want 1", n)
 	}
-	if tt := h.m.totals.servers["many"]; tt == nil || tt.tools != 100 {
-		t.Errorf("totals %+v, want those of 100 tools", tt)
+	if tt := h.m.totals.servers["many"]; tt == nil || tt.tools != 25 {
+		t.Errorf("totals %+v, want those of 25 tools", tt)
 	}
 }
 

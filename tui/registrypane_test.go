@@ -64,6 +64,7 @@ func searches(reg *registrytest.Registry) int {
 }
 
 func TestRegistryPaneSearchesAsYouType(t *testing.T) {
+	t.Parallel()
 	reg, r := localRegistry(t, nil)
 	h, d := registryHarness(t, r, demoBackend(t))
 	scr := h.screen()
@@ -100,6 +101,7 @@ func TestRegistryPaneSearchesAsYouType(t *testing.T) {
 }
 
 func TestRegistryPaneDropsStaleAnswers(t *testing.T) {
+	t.Parallel()
 	reg, r := localRegistry(t, nil)
 	h, d := registryHarness(t, r, demoBackend(t))
 	h.typeText("every")
@@ -124,6 +126,7 @@ func TestRegistryPaneDropsStaleAnswers(t *testing.T) {
 }
 
 func TestRegistryPanePasteAndEsc(t *testing.T) {
+	t.Parallel()
 	reg, r := localRegistry(t, nil)
 	h, d := registryHarness(t, r, demoBackend(t))
 	h.send(tea.PasteMsg{Content: "file\x1b[31msystem\r\n"})
@@ -155,6 +158,7 @@ func TestRegistryPanePasteAndEsc(t *testing.T) {
 // enter tries the server under the cursor: its progress shows while it
 // installs, and the tried server is then listed, marked, and selected.
 func TestRegistryPaneTriesAServer(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	var tried []string
 	var progressShown bool
@@ -204,6 +208,7 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 
 // A try that fails says why in the pane, which stays open.
 func TestRegistryPaneSaysWhyATryFailed(t *testing.T) {
+	t.Parallel()
 	_, r := localRegistry(t, func(_ context.Context, e registry.Entry, _ map[string]string, _ func(string)) (string, error) {
 		return "", errorf("%s needs argument <allowed_directory>: run mcpeek try %s, which asks for them", e.Server.Name, e.Server.Name)
 	})
@@ -221,6 +226,7 @@ func TestRegistryPaneSaysWhyATryFailed(t *testing.T) {
 
 // Without a registry (none given to the explorer) R says so.
 func TestRegistryPaneWithoutARegistry(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 30)
 	h.keys("R")
 	if h.m.registryDialogOpen() != nil || !strings.Contains(h.screen(), "no registry to browse here") {

@@ -147,6 +147,7 @@ func TestContentBlocks(t *testing.T) {
 // Copy on a value: y p the schema path, y j and y q this value's own
 // pointer and jq path, Y the value as JSON.
 func TestResultCopyPathAndValue(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
 	h.selectTool("shop_get_order")
 	h.run(h.callShown("{}"))
@@ -218,6 +219,7 @@ func TestResultSave(t *testing.T) {
 // i on a value: the value, its schema's type, and this value's own
 // pointer and jq path.
 func TestResultDetailsOfAValue(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
 	h.selectTool("shop_get_order")
 	h.run(h.callShown("{}"))
@@ -234,6 +236,7 @@ func TestResultDetailsOfAValue(t *testing.T) {
 
 // / in the result view finds values as well as keys.
 func TestResultSearchFindsValues(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
 	h.selectTool("shop_get_order")
 	h.run(h.callShown("{}"))

@@ -13,6 +13,7 @@ import (
 // Trap 5: a server that failed stays in error, and its pane counts down to
 // the next attempt, numbered; the countdown moves with a tick each second.
 func TestServerInErrorCountsDownToItsRetry(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	b.servers[1].Retry = model.Retry{Attempt: 3, At: clock.Add(8 * time.Second)}

@@ -10,6 +10,7 @@ import (
 // A second / starts a new query: what is typed replaces the kept filter
 // instead of extending it, and enter on an empty query keeps it.
 func TestSlashStartsANewFilter(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("/")
 	h.typeText("echo")
@@ -43,6 +44,7 @@ func TestSlashStartsANewFilter(t *testing.T) {
 // esc leaves a view that has a key of its own (findings, planner, diff,
 // compare, result) for the view shown before it, from either pane.
 func TestEscLeavesKeyedViews(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 30)
 	h.selectTool("shop_get_order")
 	name := func() string { return h.m.view.String() }
@@ -81,6 +83,7 @@ func TestEscLeavesKeyedViews(t *testing.T) {
 // w and Y work from the tools pane too, on the selected tool's last
 // result; without one they say how to get it.
 func TestSaveAndCopyFromTheToolsPane(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
 	h.selectTool("util_echo")
 	h.keys("tab") // back to the tools pane, whichever pane selectTool left
@@ -110,6 +113,7 @@ func TestSaveAndCopyFromTheToolsPane(t *testing.T) {
 // it is on, by name: a server that finishes connecting above it neither
 // moves it to the first tool nor to another tool at the same row.
 func TestStartupKeepsTheSelectedTool(t *testing.T) {
+	t.Parallel()
 	tools := demoBackend(t).servers[0].Tools
 	named := func(server string, ts []model.Tool) []model.Tool {
 		out := append([]model.Tool(nil), ts...)
@@ -137,6 +141,7 @@ func TestStartupKeepsTheSelectedTool(t *testing.T) {
 // The reconnect's status line stays until its answer comes, however long
 // the attempt takes.
 func TestReconnectStatusWaitsForTheAnswer(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 30)
 	h.keys("G") // the last row: the broken server's
 	if srv, ok := h.m.selectedServer(); !ok || srv.Name != "broken" {

@@ -18,9 +18,9 @@ import (
 // approve it with a reply of their own, or decline it: esc declines, and
 // so does leaving the reply empty.
 type samplingDialog struct {
-	ask     mcpclient.SamplingRequest
-	reply   chan<- mcpclient.SamplingReply
-	about   []string // the request, as lines
+	req     *mcpclient.PendingSampling
+	ask     mcpclient.SamplingRequest // req.Ask
+	about   []string                  // the request, as lines
 	form    *fieldsForm
 	refused string
 	leaving asked // esc asked before it drops the reply typed
@@ -30,8 +30,8 @@ type samplingDialog struct {
 var replyField = []formField{{path: fieldpath.Root(fieldpath.Input).Prop("reply"), title: "Your reply", kind: kindText,
 	desc: "What the server gets as the model's answer."}}
 
-func newSamplingDialog(ask mcpclient.SamplingRequest, reply chan<- mcpclient.SamplingReply, look formLook) *samplingDialog {
-	d := &samplingDialog{ask: ask, reply: reply, about: samplingLines(ask)}
+func newSamplingDialog(req *mcpclient.PendingSampling, look formLook) *samplingDialog {
+	d := &samplingDialog{req: req, ask: req.Ask, about: samplingLines(req.Ask)}
 	d.form = newFieldsForm(formSpec{fields: replyField, title: "Send this reply as the model's answer", label: "Approve",
 		check: d.approveError, look: look}, []string{""})
 	d.form.markErrors(nil)
@@ -79,10 +79,7 @@ func samplingLines(r mcpclient.SamplingRequest) []string {
 	return append(lines, strings.Join(limits, " · "))
 }
 
-func (d *samplingDialog) answers(reply any) bool {
-	r, ok := reply.(chan<- mcpclient.SamplingReply)
-	return ok && r == d.reply
-}
+func (d *samplingDialog) answers(ev mcpclient.Event) bool { return ev.Sampling == d.req }
 
 func (d *samplingDialog) approveError() error {
 	if strings.TrimSpace(d.form.values()[0]) == "" {
@@ -92,7 +89,7 @@ func (d *samplingDialog) approveError() error {
 }
 
 func (d *samplingDialog) answer(a mcpclient.SamplingReply) action {
-	d.reply <- a
+	d.req.Answer(a)
 	return closeDialog{}
 }
 

@@ -22,6 +22,7 @@ func (w *waitingBackend) ReconnectWait(_ context.Context, name string) (model.Se
 
 // Trap 7: r says how the attempt ended.
 func TestReconnectSaysHowItEnded(t *testing.T) {
+	t.Parallel()
 	b := &waitingBackend{fakeBackend: demoBackend(t)}
 	h := newHarness(t, b, 100, 30)
 	h.keys("G") // the broken server
@@ -44,6 +45,7 @@ func TestReconnectSaysHowItEnded(t *testing.T) {
 // A server in error shows how it is run, its whole error wrapped, and the
 // first error line of its stderr beside the last ones.
 func TestServerInErrorShowsCommandAndWholeError(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	long := "connect: initialize: calling \"initialize\": transport error: the server closed its output before answering; it wrote to stderr what went wrong, and the end of this message must show: THE-END"
 	b.servers[1].Err = long
@@ -66,6 +68,7 @@ func TestServerInErrorShowsCommandAndWholeError(t *testing.T) {
 // A sandboxed server shows its own command, not the sandbox's, and what
 // the sandbox enforces on its own line, within 80 columns.
 func TestSandboxedServerShowsItsCommandAndSandbox(t *testing.T) {
+	t.Parallel()
 	b := demoBackend(t)
 	b.servers[1].Err = ""
 	b.servers[1].State = model.StateConnected

@@ -19,9 +19,9 @@ import (
 // URL and opens it only on ctrl+o; accepting is then the user's word.
 func TestURLElicitationOpensOnlyWhenAsked(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 100, 30)
-	reply := make(chan mcpclient.ElicitAnswer, 1)
-	h.send(elicitAskedMsg{reply: reply, ask: mcpclient.Elicitation{Server: "demo", Mode: "url",
-		Message: "Sign the form", URL: "https://example.com/consent"}})
+	req, reply := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "url",
+		Message: "Sign the form", URL: "https://example.com/consent"})
+	h.send(elicitAskedMsg{req: req})
 	d, ok := h.m.overlay.top().(*elicitDialog)
 	if !ok {
 		t.Fatalf("no elicitation dialog:\n%s", h.screen())

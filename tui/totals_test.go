@@ -14,6 +14,7 @@ import (
 // Trap 5: a server's totals past a million never run together: each
 // column is as wide as its widest number.
 func TestServerTotalsColumnsFitTheirNumbers(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 30)
 	h.keys("g") // the demo server's row
 	tt := h.m.totals.servers["demo"]

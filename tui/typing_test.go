@@ -31,6 +31,7 @@ func stateOf(m *Model) explorerState {
 // into it is text: none runs a command (q does not quit, s does not
 // start the gateway, c does not compare, t does not open the traffic).
 func TestNoPrintableKeyInAnInputRunsACommand(t *testing.T) {
+	t.Parallel()
 	setups := map[string][]string{
 		"tools":    nil,
 		"summary":  {"tab"},
@@ -69,6 +70,7 @@ func TestNoPrintableKeyInAnInputRunsACommand(t *testing.T) {
 
 // The field search's input (f) takes every printable key as text too.
 func TestNoPrintableKeyInTheFieldSearchRunsACommand(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	before := stateOf(h.m)
 	h.keys("f")
@@ -86,6 +88,7 @@ func TestNoPrintableKeyInTheFieldSearchRunsACommand(t *testing.T) {
 // / searches in every view of a tool, counting its matches; n and N step
 // through them and the status bar says where ("2/5").
 func TestSearchInEveryView(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		keys  []string
 		query string
@@ -129,7 +132,7 @@ func TestSearchInEveryView(t *testing.T) {
 // The call form's text fields take every printable key as text: none
 // closes the form, submits it or reaches the explorer.
 func TestNoPrintableKeyInTheCallFormRunsACommand(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Parallel()
 	h := newHarness(t, demoBackend(t), 100, 40)
 	h.selectTool("shop_get_order")
 	before := stateOf(h.m)

@@ -51,6 +51,7 @@ func runAll(m *Model, cmd tea.Cmd, each func()) {
 // of steps whatever the machine's load: a test of the slicing, not of the
 // machine's speed.
 func TestExpandAllNeverBlocksAFrame(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, paymentsBackend(t), 120, 40)
 	h.keys("tab", "v") // the schema view
 	tr := h.m.currentTree()

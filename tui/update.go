@@ -70,12 +70,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.current, m.loading = msg.view, toolLoad{}
 		m.sizePanes()
 		m.landJump()
-	case reconnectRequestedMsg:
-		m.reconnected(msg.server)
-		if msg.err != nil {
-			return m.setStatus(errorf("reconnect %s: %w", msg.server, msg.err).Error(), true)
-		}
-		return tea.Batch(m.setStatus("reconnecting "+msg.server+"…", false), m.requestServers())
 	case fieldIndexedMsg:
 		m.fieldsIndexed(msg)
 	case unfoldStepMsg:
@@ -86,12 +80,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.reconnected(msg.server)
 		text, isErr := reconnectResult(msg)
 		return tea.Batch(m.setStatus(text, isErr), m.requestServers())
-	case LoginURLMsg:
+	case loginURLMsg:
 		if m.loginURLs == nil {
 			m.loginURLs = map[string]string{}
 		}
-		m.loginURLs[msg.Server] = msg.URL
-		return m.setStatus(msg.Server+" asks you to log in: see its server pane for the URL", false)
+		m.loginURLs[msg.server] = msg.url
+		return m.setStatus(msg.server+" asks you to log in: see its server pane for the URL", false)
+	case warningMsg:
+		return m.warnedOf(msg.text)
 	case loggedInMsg:
 		if msg.err != nil {
 			return tea.Batch(m.setStatus(errorf("log in to %s: %w", msg.server, msg.err).Error(), true), m.requestServers())

@@ -18,7 +18,7 @@ func TestWideListServerJumpsAndDemoBadge(t *testing.T) {
 	b := rankBackend(t)
 	long := "repos_list_workflow_run_artifacts_for_a_repository_with_pagination"
 	b.servers[2].Tools = append(b.servers[2].Tools, model.Tool{Server: "github", Name: long, Raw: []byte(`{}`)})
-	m := New(Options{Backend: b, Started: true, NoColor: true, Demo: true})
+	m := New(Options{StateDir: stateDir(t), Backend: b, Started: true, NoColor: true, Demo: true})
 	h := &harness{t: t, m: m}
 	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	h.run(m.Init())

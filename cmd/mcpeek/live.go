@@ -30,11 +30,20 @@ func (a *app) connectWait() time.Duration { return a.connectTimeout + 15*time.Se
 // which ones it is waiting for.
 const slowConnectNote = 3 * time.Second
 
-// loadConfig reads --config, or discovers the usual config files. With no
+// loadConfig is readConfig, with the config's warnings written on stderr.
+func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
+	cfg, usingDemo, err = a.readConfig()
+	for _, w := range cfg.Warnings {
+		a.warn(w)
+	}
+	return cfg, usingDemo, err
+}
+
+// readConfig reads --config, or discovers the usual config files. With no
 // server found anywhere it returns an empty config and usingDemo true: the
 // caller then serves the embedded demo server. Problems with some files do
-// not hide the servers of the others; they are reported on stderr.
-func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
+// not hide the servers of the others; they are the config's Warnings.
+func (a *app) readConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 	if a.registry.server != "" {
 		cfg, err = a.registryConfig()
 		return cfg, false, err
@@ -64,11 +73,8 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 		home, _ := os.UserHomeDir()
 		cfg, err = mcpclient.Discover(cwd, home)
 		if err != nil {
-			a.warn(err.Error())
+			cfg.Warnings = append([]string{err.Error()}, cfg.Warnings...)
 		}
-	}
-	for _, w := range cfg.Warnings {
-		a.warn(w)
 	}
 	return cfg, len(cfg.Servers) == 0, nil
 }
@@ -248,8 +254,21 @@ func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 	return a.managerOn(cfg, demo, opts...)
 }
 
-// managerOn makes a Manager on cfg (or on the embedded demo server).
+// demoNote says that mcpeek serves its embedded demo server.
+const demoNote = "no MCP server config found: using the embedded demo server (give one with --config FILE)"
+
+// managerOn makes a Manager on cfg (or on the embedded demo server, which
+// it says on stderr).
 func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	m, err := a.manager(cfg, demo, opts...)
+	if err == nil && demo {
+		a.note(demoNote)
+	}
+	return m, err
+}
+
+// manager makes a Manager on cfg (or on the embedded demo server).
+func (a *app) manager(cfg mcpclient.Config, demo bool, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 	if a.maxMessage <= 0 {
 		return nil, usageError("--max-message-bytes must be a positive number of bytes")
 	}
@@ -269,7 +288,6 @@ func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Optio
 		}
 		opts = append(opts, opt)
 		a.usingDemo = true
-		a.note("no MCP server config found: using the embedded demo server (give one with --config FILE)")
 	}
 	for i := range cfg.Servers {
 		if a.protocol != "" {

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
-	"strings"
-	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -25,30 +22,31 @@ func (a *app) runTUI(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	// Config warnings would be lost under the alternate screen: collect
-	// them for the status line instead of writing them to stderr.
-	var notes bytes.Buffer
-	stderr := a.stderr
-	a.stderr = &notes
-	// A login page goes to the explorer, never to stderr under its screen.
-	var program atomic.Pointer[tea.Program]
-	m, err := a.newManager(mcpclient.WithLoginPrompt(func(server, authURL string) {
-		if p := program.Load(); p != nil {
-			p.Send(tui.LoginURLMsg{Server: server, URL: authURL})
-		}
-		_ = oauth.OpenBrowser(authURL) // the server pane shows the URL either way
-	}))
-	a.stderr = stderr
+	// Nothing goes to stderr under the alternate screen: the config's
+	// warnings, login pages and servers' requests for the user reach the
+	// explorer as the Manager's events, and the demo note as a value.
+	cfg, demo, err := a.readConfig()
+	if err != nil {
+		return err
+	}
+	m, err := a.manager(cfg, demo, mcpclient.WithRequestEvents(),
+		mcpclient.WithLoginPrompt(func(_, authURL string) {
+			_ = oauth.OpenBrowser(authURL) // the server pane shows the URL either way
+		}))
 	if err != nil {
 		return err
 	}
 	defer m.Close()
+	var notes []string
+	if demo {
+		notes = append(notes, demoNote)
+	}
 
 	noColor := os.Getenv("NO_COLOR") != ""
 	model := tui.New(tui.Options{
 		Backend:       m,
 		NoColor:       noColor,
-		Notes:         noteLines(notes.String()),
+		Notes:         notes,
 		Version:       version,
 		GatewayAddr:   a.gatewayAddr,
 		GatewayLock:   a.gatewayLock,
@@ -68,9 +66,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		opts = append(opts, tea.WithColorProfile(colorprofile.ASCII))
 	}
 	p := tea.NewProgram(model, opts...)
-	program.Store(p)
-	model.AnswerPrompts(p.Send)
-	go model.ForwardEvents(m.Events(), p.Send)
+	go model.ForwardEvents(m.Events(), p.Send) // it returns when m closes
 	if _, err := p.Run(); err != nil {
 		return fmt.Errorf("terminal UI: %w", err)
 	}
@@ -90,17 +86,6 @@ func (a *app) baselinePath() string {
 		return defaultLockFile
 	}
 	return ""
-}
-
-// noteLines turns what loadConfig wrote into status lines.
-func noteLines(s string) []string {
-	var out []string
-	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
-		if l = strings.TrimSpace(strings.TrimPrefix(l, "mcpeek: ")); l != "" {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // interactive reports whether the app talks to a terminal on both ends.
