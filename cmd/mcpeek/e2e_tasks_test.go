@@ -78,7 +78,7 @@ func TestEverythingTasks(t *testing.T) {
 }
 
 // TestEverythingTaskCancelledHalfway: a research task cancelled half-way
-// (the caller gives up once it reaches its second stage) is cancelled on
+// (the caller gives up at the second status it sees) is cancelled on
 // the server, which then reports it cancelled; a detached one is looked at
 // and cancelled by id.
 func TestEverythingTaskCancelledHalfway(t *testing.T) {
@@ -110,7 +110,10 @@ func TestEverythingTaskCancelledHalfway(t *testing.T) {
 	_, err = m.CallToolWith(call, "everything", "simulate-research-query", json.RawMessage(`{"topic": "tides"}`),
 		mcpclient.CallOptions{OnTask: func(task mcpclient.Task) {
 			seen = append(seen, task)
-			if strings.HasPrefix(task.Message, "Analyzing") {
+			if len(seen) == 2 && task.Status == mcpclient.TaskWorking {
+				// The second status seen: under way, not yet done (on
+				// a busy machine a poll can miss a stage, so no
+				// stage is named).
 				stop()
 			}
 		}})
