@@ -129,6 +129,11 @@ func TestStringIsPlainKeyIsNot(t *testing.T) {
 	if top.Key() == nested.Key() || top.Quoted() == nested.Quoted() {
 		t.Errorf("Key %v and %v, Quoted %q and %q: not apart", top.Key(), nested.Key(), top.Quoted(), nested.Quoted())
 	}
+	for in, want := range map[string]string{`["a.x"].b`: "a.x.b", `a["x"]`: "a.x", "items[0]": "items[0]", `["bad`: `["bad`, "": ""} {
+		if got := Plain(in); got != want {
+			t.Errorf("Plain(%q) = %q, want %q", in, got, want)
+		}
+	}
 	if b, _ := top.MarshalText(); string(b) != "a.x" {
 		t.Errorf("MarshalText = %q", b)
 	}

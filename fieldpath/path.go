@@ -492,6 +492,20 @@ func Parse(s string, side Side) (Path, error) {
 	return p, nil
 }
 
+// Plain writes a path that Quoted wrote as String writes it: `["a.x"].b`
+// is "a.x.b". A text with no quoted step is already plain and is
+// returned as it is, as is one Parse cannot read.
+func Plain(quoted string) string {
+	if !strings.Contains(quoted, `["`) {
+		return quoted
+	}
+	p, err := Parse(quoted, NoSide)
+	if err != nil {
+		return quoted
+	}
+	return p.String()
+}
+
 // MustParse is Parse for paths a program writes itself; it panics on a
 // malformed one.
 func MustParse(s string, side Side) Path {
