@@ -2,6 +2,8 @@ package summarizer
 
 import (
 	"slices"
+
+	"mcpeek/fieldpath"
 	"testing"
 )
 
@@ -36,6 +38,28 @@ func TestPathsContractNamesAsTheyAre(t *testing.T) {
 		}
 		if got.FieldPath != c.wantPath || got.NodeType != c.wantType {
 			t.Errorf("inspect %s: (%q, %q), want (%q, %q)", c.path, got.FieldPath, got.NodeType, c.wantPath, c.wantType)
+		}
+	}
+}
+
+// Text writes a path as the inspector reads it back to that very node:
+// plain where the longest-name rule finds it, a step quoted where not.
+func TestTextReadsBackToThePath(t *testing.T) {
+	t.Parallel()
+	s := parse(t, dotSchema)
+	root := fieldpath.Root(fieldpath.Output)
+	for _, c := range []struct {
+		path fieldpath.Path
+		want string
+	}{
+		{root.Prop("a.x"), "a.x"},
+		{root.Prop("a").Prop("x"), `a["x"]`},
+		{root.Prop("a").Prop("y"), "a.y"},
+		{root.Prop("b[c]"), "b[c]"},
+		{root.Prop("nope"), "nope"},
+	} {
+		if got := Text(s, c.path); got != c.want {
+			t.Errorf("Text(%s) = %q, want %q", c.path.Quoted(), got, c.want)
 		}
 	}
 }

@@ -262,3 +262,59 @@ func pathError(path string, prefix fieldpath.Path, n *model.Node, problem string
 	}
 	return e
 }
+
+// Text writes path (from the data root) as the inspector reads it back to
+// that very node: as String writes it when Locate, trying the longest
+// property name first, finds path by that text; else with one property
+// step quoted (`a["x"]` for a's x beside a top-level "a.x"), else with
+// every one quoted. A path Locate cannot find is written as String
+// writes it.
+func Text(s *model.Schema, path fieldpath.Path) string {
+	plain := path.String()
+	if _, err := LocatePath(s, path); err != nil {
+		return plain
+	}
+	names := func(text string) bool {
+		t, err := Locate(s, text)
+		return err == nil && t.Path.Equal(path)
+	}
+	if names(plain) {
+		return plain
+	}
+	steps := path.Steps()
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i].Kind != fieldpath.Property {
+			continue
+		}
+		if text := writeQuoting(steps, func(j int) bool { return j == i }); names(text) {
+			return text
+		}
+	}
+	return writeQuoting(steps, func(int) bool { return true })
+}
+
+// writeQuoting writes steps as String does, the property steps for which
+// quote says so written quoted (`["a.x"]`), as the inspector also reads
+// them.
+func writeQuoting(steps []fieldpath.Step, quote func(i int) bool) string {
+	var b strings.Builder
+	for i, s := range steps {
+		switch {
+		case s.Kind == fieldpath.Items:
+			b.WriteString("[]")
+			continue
+		case s.Kind == fieldpath.Property && quote(i):
+			b.WriteString(fieldpath.QuoteName(s.Name))
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if s.Kind == fieldpath.AnyKeyStep {
+			b.WriteString(fieldpath.AnyKey)
+		} else {
+			b.WriteString(s.Name)
+		}
+	}
+	return b.String()
+}
