@@ -227,7 +227,7 @@ func nearestLine(byPath map[fieldpath.Key]*Node, path fieldpath.Path) *Node {
 // relName is the name a line shows for a path relative to the line above
 // it: one property, alternative or any key with its array levels is its
 // name as it is ("a.x", "tags[]"); a longer path is written out
-// ("customer.email", `a["x.y"]`).
+// as summaries write it ("customer.email", "a.x.y").
 func relName(rel fieldpath.Path) string {
 	if _, levels, ok := rel.Last(); ok && rel.Len() == levels+1 {
 		return rel.Name()

@@ -348,8 +348,8 @@ func markStyle(s *Styles, k resultcheck.Kind) lipgloss.Style {
 }
 
 // keyOf is the key of an undeclared field of the object at parent (both
-// paths as the check writes them), as it is: a key holding "." is not
-// written quoted here.
+// paths as the check keeps them, Quoted), as it is: a key holding "."
+// is not written quoted.
 func keyOf(parent, path string) string {
 	pp, err := fieldpath.Parse(parent, fieldpath.Output)
 	p, err2 := fieldpath.Parse(path, fieldpath.Output)
