@@ -23,7 +23,9 @@ func TestGatewayPathsNamesAsTheyAre(t *testing.T) {
 	srv.AddTool(mcp.Tool{Name: "t", Description: "Dotted names.", RawInputSchema: json.RawMessage(`{"type":"object"}`),
 		RawOutputSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"a.x":{"type":"string"},
 			"a":{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"boolean"}}},"b[c]":{"type":"string"}}}`)},
-		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) { return mcp.NewToolResultText("{}"), nil })
+		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText("{}"), nil
+		})
 	h := newHarness(t, harnessConfig{noDemo: true, upOpts: []mcpclient.Option{mcpclient.WithInProcess("dots", srv)}})
 
 	help, _ := json.Marshal(h.help("dots.t"))
