@@ -258,7 +258,19 @@ func (p Path) String() string {
 	if len(steps) == 1 && steps[0].Kind == Property {
 		return steps[0].Name
 	}
+	size := 0
+	for _, s := range steps {
+		switch s.Kind {
+		case Items:
+			size += 2
+		case AnyKeyStep:
+			size += 1 + len(AnyKey)
+		default:
+			size += 1 + len(s.Name)
+		}
+	}
 	var b strings.Builder
+	b.Grow(size)
 	for i, s := range steps {
 		if s.Kind == Items {
 			b.WriteString("[]")
