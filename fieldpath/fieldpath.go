@@ -14,7 +14,7 @@ import "strings"
 // AnyKey is the segment of an object's additionalProperties: any key.
 const AnyKey = "<any key>"
 
-// Join appends a step, as String writes it, to a path written by String:
+// Join appends a step, as Quoted writes it, to a path written by Quoted:
 // a quoted name or array levels ("[...") follow without a ".".
 func Join(parent, seg string) string {
 	if parent == "" || strings.HasPrefix(seg, "[") {

@@ -64,54 +64,78 @@ func TestPointerAndJQ(t *testing.T) {
 	}
 }
 
-// Names holding the grammar's own characters are quoted; every other name
-// (pointer escapes, spaces, Unicode) is written as it is; Parse reads back
-// what String writes.
+// Quoted quotes names holding the grammar's own characters and writes
+// every other name (pointer escapes, spaces, Unicode) as it is; Parse
+// reads back what Quoted writes. String writes every name as it is.
 func TestOddNamesRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
-		names     []string
-		items     int
-		text, ptr string
+		names            []string
+		items            int
+		text, plain, ptr string
 	}{
-		{[]string{"a.x"}, 0, `["a.x"]`, "/a.x"},
-		{[]string{"a", "x"}, 0, "a.x", "/a/x"},
-		{[]string{"a", "x.y", "z"}, 0, `a["x.y"].z`, "/a/x.y/z"},
-		{[]string{"b[0]"}, 1, `["b[0]"][]`, "/b[0]/0"},
-		{[]string{"c]"}, 0, `["c]"]`, "/c]"},
-		{[]string{"c/d~e"}, 0, "c/d~e", "/c~1d~0e"},
-		{[]string{"g h", "ü名"}, 0, "g h.ü名", "/g h/ü名"},
-		{[]string{`q"t`, `b\s`}, 0, `q"t.b\s`, `/q"t/b\s`},
-		{[]string{`q"t.`}, 0, `["q\"t."]`, `/q"t.`},
-		{[]string{""}, 0, `[""]`, "/"},
-		{[]string{"<any key>"}, 0, `["<any key>"]`, "/<any key>"},
-		{[]string{"tab\there"}, 0, `["tab\there"]`, "/tab\there"},
-		{[]string{"nl\n"}, 0, `["nl\n"]`, "/nl\n"},
-		{[]string{"ctl\x01"}, 0, `["ctl\u0001"]`, "/ctl\x01"},
-		{nil, 2, "[][]", "/0/0"},
+		{[]string{"a.x"}, 0, `["a.x"]`, "a.x", "/a.x"},
+		{[]string{"a", "x"}, 0, "a.x", "a.x", "/a/x"},
+		{[]string{"a", "x.y", "z"}, 0, `a["x.y"].z`, "a.x.y.z", "/a/x.y/z"},
+		{[]string{"b[0]"}, 1, `["b[0]"][]`, "b[0][]", "/b[0]/0"},
+		{[]string{"c]"}, 0, `["c]"]`, "c]", "/c]"},
+		{[]string{"c/d~e"}, 0, "c/d~e", "c/d~e", "/c~1d~0e"},
+		{[]string{"g h", "ü名"}, 0, "g h.ü名", "g h.ü名", "/g h/ü名"},
+		{[]string{`q"t`, `b\s`}, 0, `q"t.b\s`, `q"t.b\s`, `/q"t/b\s`},
+		{[]string{`q"t.`}, 0, `["q\"t."]`, `q"t.`, `/q"t.`},
+		{[]string{""}, 0, `[""]`, "", "/"},
+		{[]string{"<any key>"}, 0, `["<any key>"]`, "<any key>", "/<any key>"},
+		{[]string{"tab\there"}, 0, `["tab\there"]`, "tab\there", "/tab\there"},
+		{[]string{"nl\n"}, 0, `["nl\n"]`, "nl\n", "/nl\n"},
+		{[]string{"ctl\x01"}, 0, `["ctl\u0001"]`, "ctl\x01", "/ctl\x01"},
+		{nil, 2, "[][]", "[][]", "/0/0"},
 	} {
 		p := Root(Input)
 		for _, n := range c.names {
 			p = p.Prop(n)
 		}
 		p = p.Items(c.items)
-		if got := p.String(); got != c.text {
-			t.Errorf("%q: String = %q, want %q", c.names, got, c.text)
+		if got := p.Quoted(); got != c.text {
+			t.Errorf("%q: Quoted = %q, want %q", c.names, got, c.text)
+		}
+		if got := p.String(); got != c.plain {
+			t.Errorf("%q: String = %q, want %q", c.names, got, c.plain)
 		}
 		if got := p.Pointer(); got != c.ptr {
 			t.Errorf("%q: Pointer = %q, want %q", c.names, got, c.ptr)
 		}
-		back, err := Parse(p.String(), Input)
+		back, err := Parse(p.Quoted(), Input)
 		if err != nil || !back.Equal(p) || back.Side() != Input {
-			t.Errorf("%q: Parse(%q) = %v, %v", c.names, p.String(), back.Steps(), err)
+			t.Errorf("%q: Parse(%q) = %v, %v", c.names, p.Quoted(), back.Steps(), err)
 		}
 	}
 	p := Root(Output).Prop("a").Prop("ctl\x01\n")
-	if got := p.String(); got != `a["ctl\u0001\n"]` {
+	if got := p.Quoted(); got != `a["ctl\u0001\n"]` {
 		t.Errorf("control characters: %q", got)
 	}
-	if back, err := Parse(p.String(), Output); err != nil || !back.Equal(p) {
+	if back, err := Parse(p.Quoted(), Output); err != nil || !back.Equal(p) {
 		t.Errorf("control characters back: %v %v", back, err)
+	}
+}
+
+// String writes a top-level "a.x" and a's x alike, as the contract of
+// summaries does; their Keys and Quoted texts stay apart.
+func TestStringIsPlainKeyIsNot(t *testing.T) {
+	t.Parallel()
+	top, nested := Root(Output).Prop("a.x"), Root(Output).Prop("a").Prop("x")
+	if top.String() != "a.x" || nested.String() != "a.x" {
+		t.Errorf("String: %q and %q, want a.x twice", top.String(), nested.String())
+	}
+	if top.Key() == nested.Key() || top.Quoted() == nested.Quoted() {
+		t.Errorf("Key %v and %v, Quoted %q and %q: not apart", top.Key(), nested.Key(), top.Quoted(), nested.Quoted())
+	}
+	for in, want := range map[string]string{`["a.x"].b`: "a.x.b", `a["x"]`: "a.x", "items[0]": "items[0]", `["bad`: `["bad`, "": ""} {
+		if got := Plain(in); got != want {
+			t.Errorf("Plain(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if b, _ := top.MarshalText(); string(b) != "a.x" {
+		t.Errorf("MarshalText = %q", b)
 	}
 }
 
@@ -127,8 +151,8 @@ func TestParse(t *testing.T) {
 		"":                "",
 	} {
 		p, err := Parse(in, Output)
-		if err != nil || p.String() != want {
-			t.Errorf("Parse(%q) = %q, %v; want %q", in, p.String(), err, want)
+		if err != nil || p.Quoted() != want {
+			t.Errorf("Parse(%q) = %q, %v; want %q", in, p.Quoted(), err, want)
 		}
 	}
 	for _, bad := range []string{"a..b", "a.", ".a", "a]b", `["a`, `["a"`, `["a"]x`, "a[x]", "a.[]", `["\q"]`} {

@@ -203,9 +203,10 @@ type Key struct {
 	Text string
 }
 
-// Key is the path's map key: its side and its text (String tells every
-// path apart).
-func (p Path) Key() Key { return Key{p.side, p.String()} }
+// Key is the path's map key: its side and its Quoted text (which tells
+// every path apart, where String writes a top-level "a.x" and a's x
+// alike).
+func (p Path) Key() Key { return Key{p.side, p.Quoted()} }
 
 // Equal reports whether p and q are the same path: the same side and
 // the same steps.
@@ -243,15 +244,59 @@ func (p Path) Rel(base Path) (Path, bool) {
 	return New(p.side, p.Steps()[base.Len():]), true
 }
 
-// String writes the path in the grammar users type: named steps joined by
-// ".", "[]" after a step per array level ("line_items[].price_set"), an
-// alternative as its own step ("anyOf[1]"), AnyKey for any key, "" for
-// the root. A property whose name the grammar could misread (it holds
-// ".", "[", "]" or a control character, is empty, or is AnyKey) is
-// written quoted, as a JSON string in brackets right after the step
-// before it: `a["x.y"]`, `["a.x"].b`. Every other name, "/", "~", quotes,
-// spaces and any Unicode included, is written as it is.
+// String writes the path in the grammar of summaries and the inspector
+// (docs/summary.md#paths): named steps joined by ".", "[]" after a step
+// per array level ("line_items[].price_set"), an alternative as its own
+// step ("anyOf[1]"), AnyKey for any key, "" for the root. Every property
+// name is written as it is, so a top-level "a.x" and a's x are both
+// "a.x": the inspector reads such a text by trying the longest property
+// name first. Where a program needs a text that tells every path apart
+// (a map key, a text it parses back) it uses Quoted or Key.
 func (p Path) String() string {
+	var buf [16]Step
+	steps := p.appendSteps(buf[:0])
+	if len(steps) == 1 && steps[0].Kind == Property {
+		return steps[0].Name
+	}
+	size := 0
+	for _, s := range steps {
+		switch s.Kind {
+		case Items:
+			size += 2
+		case AnyKeyStep:
+			size += 1 + len(AnyKey)
+		default:
+			size += 1 + len(s.Name)
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i, s := range steps {
+		if s.Kind == Items {
+			b.WriteString("[]")
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if s.Kind == AnyKeyStep {
+			b.WriteString(AnyKey)
+		} else {
+			b.WriteString(s.Name)
+		}
+	}
+	return b.String()
+}
+
+// Quoted writes the path unambiguously, for keys and texts a program
+// reads back with Parse: as String writes it, except that a property
+// whose name the grammar could misread (it holds ".", "[", "]" or a
+// control character, is empty, or is AnyKey) is written quoted, as a
+// JSON string in brackets right after the step before it: `a["x.y"]`,
+// `["a.x"].b`. Every other name, "/", "~", quotes, spaces and any Unicode
+// included, is written as it is. Parse reads back exactly the path
+// Quoted wrote; no user-facing text is written this way.
+func (p Path) Quoted() string {
 	var buf [16]Step
 	steps := p.appendSteps(buf[:0])
 	size := 0
@@ -293,7 +338,7 @@ func (p Path) String() string {
 	return b.String()
 }
 
-// NeedsQuotes reports whether String writes a property of this name
+// NeedsQuotes reports whether Quoted writes a property of this name
 // quoted.
 func NeedsQuotes(name string) bool {
 	if name == "" || name == AnyKey {
@@ -396,11 +441,12 @@ func (p Path) JQ() string {
 // that string; its side is not written).
 func (p Path) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
-// Parse reads a path written in the grammar String writes, on side. It
-// also reads "[*]" and "[<digits>]" for "[]", and a quoted step after a
-// "." (`a.["x.y"]`). A name written bare ends at the first "." or "[", so
-// a property whose name holds one must be quoted; summarizer.Locate,
-// which resolves a path against a schema, also finds such names bare.
+// Parse reads a path written as Quoted writes it, on side: exactly the
+// path Quoted wrote. It also reads "[*]" and "[<digits>]" for "[]", and
+// a quoted step after a "." (`a.["x.y"]`). A name written bare ends at
+// the first "." or "[", so Parse reads String's "a.x" as a's x whatever
+// the schema holds; text a user typed is resolved against the schema by
+// summarizer.Locate instead, which tries the longest property name first.
 func Parse(s string, side Side) (Path, error) {
 	p := Path{side: side}
 	rest := s
@@ -456,6 +502,20 @@ func Parse(s string, side Side) (Path, error) {
 		}
 	}
 	return p, nil
+}
+
+// Plain writes a path that Quoted wrote as String writes it: `["a.x"].b`
+// is "a.x.b". A text with no quoted step is already plain and is
+// returned as it is, as is one Parse cannot read.
+func Plain(quoted string) string {
+	if !strings.Contains(quoted, `["`) {
+		return quoted
+	}
+	p, err := Parse(quoted, NoSide)
+	if err != nil {
+		return quoted
+	}
+	return p.String()
 }
 
 // MustParse is Parse for paths a program writes itself; it panics on a

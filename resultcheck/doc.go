@@ -9,7 +9,11 @@
 // Paths are written as summaries write them (docs/summary.md): relative to
 // the data root, arrays as "[]" with every item aggregated into one path
 // ("line_items[].price_set.shop_money.amount"), a union's alternative as a
-// segment of its own ("latest_charge.anyOf[0].id"). The schema is read the
+// segment of its own ("latest_charge.anyOf[0].id"). The check keeps them,
+// and takes them in MarksAt and Observed, as fieldpath.Path.Quoted writes
+// them, which tells a top-level "a.x" from a's x (`["a.x"]`, "a.x");
+// DisplayPath, Mark.String and the JSON answer write them as summaries
+// do, names as they are. The schema is read the
 // way package model resolves it ($ref, allOf merged, unions simplified); a
 // value matches a union when it matches one alternative, and is reported
 // against the closest one.

@@ -37,7 +37,7 @@ func (r *Report) Folded(lines []summarizer.Line) []FoldedData {
 		case l.Fold == summarizer.FoldOverflow:
 			overflow = i
 		default:
-			at[l.Path.String()] = i
+			at[l.Path.Quoted()] = i // as the check keeps its paths
 		}
 	}
 	out := make([]FoldedData, len(lines))

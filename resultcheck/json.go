@@ -1,6 +1,9 @@
 package resultcheck
 
-import "mcpeek/internal/jsonfmt"
+import (
+	"mcpeek/fieldpath"
+	"mcpeek/internal/jsonfmt"
+)
 
 // The JSON form of an Outcome, as docs/call.md documents it.
 type (
@@ -68,16 +71,17 @@ func (o *Outcome) MarshalJSON() ([]byte, error) {
 		Verdict: o.Verdict(), DecidedBy: o.DecidedBy(), Note: o.Note, Source: o.Source,
 		MissingRequired: []markJSON{}, Mismatches: []markJSON{}, Undeclared: []markJSON{},
 		FoldedWithData: []foldedJSON{}, PresentPaths: []string{}, AbsentPaths: []string{},
-		Validator: validatorJSON{Errors: o.Validation.Errors, Omitted: o.Validation.Omitted, Unavailable: o.Validation.Unavailable},
+		Validator: validatorJSON{Errors: make([]ValidationError, 0, len(o.Validation.Errors)), Omitted: o.Validation.Omitted, Unavailable: o.Validation.Unavailable},
 	}
-	if j.Validator.Errors == nil {
-		j.Validator.Errors = []ValidationError{}
+	for _, e := range o.Validation.Errors {
+		e.Path = fieldpath.Plain(e.Path)
+		j.Validator.Errors = append(j.Validator.Errors, e)
 	}
 	if r := o.Report; r != nil {
 		j.Violations, j.Present, j.Absent = r.Violations(), r.Present, r.Absent
 		j.MarksOmitted, j.Truncated = r.MarksOmitted, r.Truncated
 		for _, m := range r.Marks {
-			mj := markJSON{Path: m.Path, Expected: m.Expected, Observed: m.Observed, Envelope: m.Envelope, Count: m.Count, Of: m.Of}
+			mj := markJSON{Path: fieldpath.Plain(m.Path), Expected: m.Expected, Observed: m.Observed, Envelope: m.Envelope, Count: m.Count, Of: m.Of}
 			switch m.Kind {
 			case MissingRequired:
 				j.MissingRequired = append(j.MissingRequired, mj)
@@ -91,14 +95,23 @@ func (o *Outcome) MarshalJSON() ([]byte, error) {
 			}
 		}
 		present, absent := r.PresentPaths(), r.AbsentPaths()
-		j.PresentPaths = append(j.PresentPaths, present[:min(len(present), maxListedPaths)]...)
-		j.AbsentPaths = append(j.AbsentPaths, absent[:min(len(absent), maxListedPaths)]...)
+		j.PresentPaths = plainPaths(j.PresentPaths, present[:min(len(present), maxListedPaths)])
+		j.AbsentPaths = plainPaths(j.AbsentPaths, absent[:min(len(absent), maxListedPaths)])
 	}
 	if o.NoPayload {
 		j.Violations++
 	}
 	for _, f := range o.Folded {
-		j.FoldedWithData = append(j.FoldedWithData, foldedJSON{Path: f.Line.Written(), Hint: f.Line.Hint.String(), Fields: f.Fields, Keys: f.Keys, Paths: f.Paths})
+		j.FoldedWithData = append(j.FoldedWithData, foldedJSON{Path: f.Line.Written(), Hint: f.Line.Hint.String(), Fields: f.Fields, Keys: f.Keys, Paths: plainPaths(nil, f.Paths)})
 	}
 	return jsonfmt.MarshalCompact(j) // no HTML escaping: "<any key>" stays readable
+}
+
+// plainPaths appends paths, as the check keeps them (Quoted), to dst as
+// summaries write them (names as they are).
+func plainPaths(dst, paths []string) []string {
+	for _, p := range paths {
+		dst = append(dst, fieldpath.Plain(p))
+	}
+	return dst
 }

@@ -1,7 +1,9 @@
 package resultcheck
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"mcpeek/fieldpath"
@@ -9,10 +11,10 @@ import (
 	"mcpeek/summarizer"
 )
 
-// The check writes a field's path as the summary's lines do, names that
-// need it quoted: a mark on the top-level "a.x" is not a's x, an
-// undeclared key holding "." is one step, and a summary line of each
-// finds its own field.
+// The check writes a field's path for reading as the summary's lines do,
+// names as they are, and keys its marks by the Quoted path: a mark on the
+// top-level "a.x" is not a's x, an undeclared key holding "." is one
+// step, and a summary line of each finds its own field.
 func TestOddNamesMarkTheirOwnField(t *testing.T) {
 	t.Parallel()
 	schema := `{"type":"object","properties":{
@@ -26,8 +28,8 @@ func TestOddNamesMarkTheirOwnField(t *testing.T) {
 		got = append(got, m.String())
 	}
 	want := []string{
-		`["a.x"]: type mismatch: expected string, got integer`,
-		`a["k.l"]: undeclared: got boolean`,
+		`a.x: type mismatch: expected string, got integer`,
+		`a.k.l: undeclared: got boolean`,
 		`ü名: type mismatch: expected string, got integer`,
 	}
 	if !slices.Equal(got, want) {
@@ -45,10 +47,19 @@ func TestOddNamesMarkTheirOwnField(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range summarizer.Summarize(s, summarizer.Options{}).Lines {
-		o, ok := r.Observed(l.Path.String())
+		o, ok := r.Observed(l.Path.Quoted())
 		if !ok || o.Values != 1 {
 			t.Errorf("%s: %+v %v", l.Written(), o, ok)
 		}
+	}
+	// The JSON answer writes paths as the summary does.
+	tg := target(t, schema)
+	b, err := json.Marshal(tg.Check([]byte(`{"a.x": 5, "a": {"x": 1, "k.l": true}}`), "", Options{}, summarizer.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js := string(b); strings.Contains(js, `[\"`) || !strings.Contains(js, `"path":"a.x"`) || !strings.Contains(js, `"a.k.l"`) {
+		t.Errorf("JSON paths not plain: %s", js)
 	}
 	// A validator's pointer reads back as the same path.
 	v, err := model.DecodeJSON([]byte(`{"a.x": 5, "c/d~e": 1}`))

@@ -264,7 +264,7 @@ func stripAlternatives(p string) string {
 			out = out.Append(s)
 		}
 	}
-	return out.String()
+	return out.Quoted()
 }
 
 // pathOf writes a JSON pointer into v as a field path: array indexes

@@ -54,7 +54,10 @@ func (k Kind) Violation() bool { return k != Undeclared }
 // every occurrence of the path.
 type Mark struct {
 	Kind Kind
-	// Path is the field's path ("" is the data root).
+	// Path is the field's path ("" is the data root) as
+	// fieldpath.Path.Quoted writes it: a key for MarksAt and Observed that
+	// tells a top-level "a.x" from a's x. DisplayPath writes it for
+	// reading.
 	Path string
 	// Envelope is true for a field of a {successful, data, error} envelope
 	// outside data (Path is then the envelope's key: "successful").
@@ -77,12 +80,13 @@ type Mark struct {
 // DisplayPath is the path as text: "(root)" for the data root.
 func (m Mark) DisplayPath() string { return DisplayPath(m.Path) }
 
-// DisplayPath writes a path for reading: "(root)" for the root.
+// DisplayPath writes a path for reading, as summaries write it (names as
+// they are, fieldpath.Plain): "(root)" for the root.
 func DisplayPath(p string) string {
 	if p == "" {
 		return "(root)"
 	}
-	return p
+	return fieldpath.Plain(p)
 }
 
 // Detail is the mark's expected and observed values in words: "expected

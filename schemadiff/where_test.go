@@ -17,7 +17,7 @@ func TestChangeWhere(t *testing.T) {
 		{Change{Kind: InputClosed, Path: fieldpath.Root(OnInput)}, OnInput, "(input root)"},
 		{Change{Kind: OutputTypeChanged, Path: fieldpath.Root(OnOutput)}, OnOutput, "(output root)"},
 		{Change{Kind: OutputRemoved, Path: fieldpath.MustParse("items[].id", OnOutput)}, OnOutput, "items[].id"},
-		{Change{Kind: OutputRemoved, Path: fieldpath.Root(OnOutput).Prop("a.x")}, OnOutput, `["a.x"]`},
+		{Change{Kind: OutputRemoved, Path: fieldpath.Root(OnOutput).Prop("a.x")}, OnOutput, "a.x"}, // names as they are
 		// The output schema appearing or going is at the output's root,
 		// where the explorer's diff trees mark it.
 		{Change{Kind: OutputSchemaAdded, Path: fieldpath.Root(OnOutput)}, OnOutput, "(output root)"},

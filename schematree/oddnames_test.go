@@ -66,26 +66,28 @@ func findName(first *Node, name string) *Node {
 
 // The schema tree keeps each odd name on its own line under its own side:
 // Open finds a line by its Path (side included), and the line writes its
-// path, pointer and jq filter with the name escaped where each needs it.
+// path as summaries do (names as they are), its Quoted text (which Parse
+// reads back), pointer and jq filter with the name escaped where each
+// needs it.
 func TestSchemaTreeOddNames(t *testing.T) {
 	t.Parallel()
 	s := testkit.Parse(t, []byte(oddNamesSchema))
 	tr := NewSchema(s, s, "", "")
 	tr.SetHeight(100)
 	for _, c := range []struct {
-		side                fieldpath.Side
-		steps               []string
-		name, text, ptr, jq string
+		side                        fieldpath.Side
+		steps                       []string
+		name, text, quoted, ptr, jq string
 	}{
-		{fieldpath.Output, []string{"a.x"}, "a.x", `["a.x"]`, "/a.x", `.["a.x"]`},
-		{fieldpath.Input, []string{"a.x"}, "a.x", `["a.x"]`, "/a.x", `.["a.x"]`},
-		{fieldpath.Output, []string{"a", "x"}, "x", "a.x", "/a/x", ".a.x"},
-		{fieldpath.Input, []string{"a", "y", "z"}, "z", "a.y.z", "/a/y/z", ".a.y.z"},
-		{fieldpath.Output, []string{"b[0]"}, "b[0]", `["b[0]"]`, "/b[0]", `.["b[0]"]`},
-		{fieldpath.Output, []string{"c/d~e"}, "c/d~e", "c/d~e", "/c~1d~0e", `.["c/d~e"]`},
-		{fieldpath.Input, []string{"g h"}, "g h", "g h", "/g h", `.["g h"]`},
-		{fieldpath.Output, []string{"ü名"}, "ü名", "ü名", "/ü名", `.["ü名"]`},
-		{fieldpath.Output, []string{`q"t`}, `q"t`, `q"t`, `/q"t`, `.["q\"t"]`},
+		{fieldpath.Output, []string{"a.x"}, "a.x", "a.x", `["a.x"]`, "/a.x", `.["a.x"]`},
+		{fieldpath.Input, []string{"a.x"}, "a.x", "a.x", `["a.x"]`, "/a.x", `.["a.x"]`},
+		{fieldpath.Output, []string{"a", "x"}, "x", "a.x", "a.x", "/a/x", ".a.x"},
+		{fieldpath.Input, []string{"a", "y", "z"}, "z", "a.y.z", "a.y.z", "/a/y/z", ".a.y.z"},
+		{fieldpath.Output, []string{"b[0]"}, "b[0]", "b[0]", `["b[0]"]`, "/b[0]", `.["b[0]"]`},
+		{fieldpath.Output, []string{"c/d~e"}, "c/d~e", "c/d~e", "c/d~e", "/c~1d~0e", `.["c/d~e"]`},
+		{fieldpath.Input, []string{"g h"}, "g h", "g h", "g h", "/g h", `.["g h"]`},
+		{fieldpath.Output, []string{"ü名"}, "ü名", "ü名", "ü名", "/ü名", `.["ü名"]`},
+		{fieldpath.Output, []string{`q"t`}, `q"t`, `q"t`, `q"t`, `/q"t`, `.["q\"t"]`},
 	} {
 		p := fieldpath.Root(c.side)
 		for _, s := range c.steps {
@@ -95,11 +97,11 @@ func TestSchemaTreeOddNames(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s line %q", c.side, c.steps)
 		}
-		if n.Name != c.name || n.Path.Side() != c.side || n.Path.String() != c.text || n.Path.Pointer() != c.ptr || n.Path.JQ() != c.jq {
-			t.Errorf("%s %q: line %q %s %q %q %q", c.side, c.steps, n.Name, n.Path.Side(), n.Path.String(), n.Path.Pointer(), n.Path.JQ())
+		if n.Name != c.name || n.Path.Side() != c.side || n.Path.String() != c.text || n.Path.Quoted() != c.quoted || n.Path.Pointer() != c.ptr || n.Path.JQ() != c.jq {
+			t.Errorf("%s %q: line %q %s %q %q %q %q", c.side, c.steps, n.Name, n.Path.Side(), n.Path.String(), n.Path.Quoted(), n.Path.Pointer(), n.Path.JQ())
 		}
-		if back, err := fieldpath.Parse(c.text, c.side); err != nil || !back.Equal(n.Path) {
-			t.Errorf("%q does not read back: %v", c.text, err)
+		if back, err := fieldpath.Parse(c.quoted, c.side); err != nil || !back.Equal(n.Path) {
+			t.Errorf("%q does not read back: %v", c.quoted, err)
 		}
 	}
 }

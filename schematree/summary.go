@@ -11,11 +11,11 @@ import (
 )
 
 // sumData is what the summary tree's loader needs to open a line: the
-// path to inspect, the paths already shown beside an overflow line (as
-// they write), and the schema node (for recursion marks).
+// path to inspect, the paths already shown beside an overflow line (their
+// keys), and the schema node (for recursion marks).
 type sumData struct {
 	path    fieldpath.Path
-	exclude map[string]bool
+	exclude map[fieldpath.Key]bool
 	node    *model.Node
 }
 
@@ -42,7 +42,7 @@ func (l summaryLoader) Load(n *Node) []*Node {
 	ancestors := ancestorKeys(n)
 	kids := make([]*Node, 0, len(insp.Children))
 	for _, c := range insp.Children {
-		if d.exclude[c.Path.String()] {
+		if d.exclude[c.Path.Key()] {
 			continue
 		}
 		kids = append(kids, l.childNode(c, ancestors))
@@ -137,7 +137,7 @@ func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 	// Lines by path (as String writes it, which tells every path apart):
 	// every line's first, as a kept line may come before the line of its
 	// container (a deep Tier 1 leaf is chosen before Tier 3).
-	byPath := make(map[string]*Node, len(lines))
+	byPath := make(map[fieldpath.Key]*Node, len(lines))
 	nodes := make([]*Node, len(lines))
 	for i, l := range lines {
 		if l.Fold == summarizer.FoldOverflow {
@@ -163,7 +163,7 @@ func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 			n = NewNode(r, false, nil)
 		}
 		nodes[i] = n
-		byPath[l.Path.String()] = n
+		byPath[l.Path.Key()] = n
 	}
 
 	// Top level: lines with no line above them, in summary order.
@@ -215,9 +215,9 @@ func NewSummary(s *model.Schema, sum summarizer.Summary) *Tree {
 
 // nearestLine finds the closest line above path: its parent's, else its
 // grandparent's, and so on; nil when no line is above it.
-func nearestLine(byPath map[string]*Node, path fieldpath.Path) *Node {
+func nearestLine(byPath map[fieldpath.Key]*Node, path fieldpath.Path) *Node {
 	for p := path.Parent(); p.Len() > 0; p = p.Parent() {
-		if n, ok := byPath[p.String()]; ok {
+		if n, ok := byPath[p.Key()]; ok {
 			return n
 		}
 	}
@@ -227,7 +227,7 @@ func nearestLine(byPath map[string]*Node, path fieldpath.Path) *Node {
 // relName is the name a line shows for a path relative to the line above
 // it: one property, alternative or any key with its array levels is its
 // name as it is ("a.x", "tags[]"); a longer path is written out
-// ("customer.email", `a["x.y"]`).
+// as summaries write it ("customer.email", "a.x.y").
 func relName(rel fieldpath.Path) string {
 	if _, levels, ok := rel.Last(); ok && rel.Len() == levels+1 {
 		return rel.Name()
@@ -235,20 +235,20 @@ func relName(rel fieldpath.Path) string {
 	return rel.String()
 }
 
-// immediatePaths lists (as they write) the paths of lines that are direct
+// immediatePaths lists (as keys) the paths of lines that are direct
 // children of parent: one named step below it.
-func immediatePaths(lines []*Node, parent fieldpath.Path) map[string]bool {
-	paths := map[string]bool{}
+func immediatePaths(lines []*Node, parent fieldpath.Path) map[fieldpath.Key]bool {
+	paths := map[fieldpath.Key]bool{}
 	for _, n := range lines {
 		if n.Kind != KindMore && n.Path.Len() > parent.Len() && n.Path.Parent().Equal(parent) {
-			paths[n.Path.String()] = true
+			paths[n.Path.Key()] = true
 		}
 	}
 	return paths
 }
 
 // moreNode is a folded "*" line for count fields not shown beside it.
-func moreNode(parentPath fieldpath.Path, count int, exclude map[string]bool) *Node {
+func moreNode(parentPath fieldpath.Path, count int, exclude map[fieldpath.Key]bool) *Node {
 	r := Row{Kind: KindMore, Name: "*", Path: parentPath, Count: count,
 		Note: moreNote(count)}
 	return NewNode(r, true, &sumData{path: parentPath, exclude: exclude})

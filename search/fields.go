@@ -48,7 +48,7 @@ type field struct {
 	tool  int32 // index in Index.tools
 	side  Side
 	name  int32  // the last segment, without its array marks: in Index.names
-	path  string // as the inspector writes it (output) or as arguments nest (input)
+	path  string // as fieldpath.Path.Quoted writes it
 	label string // the type label
 }
 
@@ -74,10 +74,14 @@ type Hit struct {
 	ToolID string `json:"tool_id"`
 	Side   Side   `json:"-"`
 	In     string `json:"in"`   // "output" or "input"
-	Path   string `json:"path"` // what inspect accepts for an output field
-	Type   string `json:"type"`
-	Score  Score  `json:"-"`
-	Match  string `json:"match"` // the tier that matched, as Score.String says
+	Path   string `json:"path"` // as summaries write it, which inspect accepts for an output field
+	// Field is the field's path as a value, on its side (a program finds
+	// the field's line by it; Path may name another field beside a
+	// property whose own name holds a ".").
+	Field fieldpath.Path `json:"-"`
+	Type  string         `json:"type"`
+	Score Score          `json:"-"`
+	Match string         `json:"match"` // the tier that matched, as Score.String says
 }
 
 // NewIndex walks the output and input schemas of tools: every field, at
@@ -181,7 +185,7 @@ func (ix *Index) Search(query string, side Side, limit int) []Hit {
 		}
 		s := scores[f.name]
 		if byPath {
-			s = max(s, pathScore(f.path, q))
+			s = max(s, pathScore(fieldpath.Plain(f.path), q))
 		}
 		if s != NoMatch {
 			found = append(found, scored{i, s})
@@ -196,7 +200,12 @@ func (ix *Index) Search(query string, side Side, limit int) []Hit {
 	hits := make([]Hit, len(found))
 	for k, s := range found {
 		f := &ix.fields[s.i]
-		hits[k] = Hit{ToolID: ix.tools[f.tool], Side: f.side, In: f.side.String(), Path: f.path, Type: f.label,
+		side := fieldpath.Output
+		if f.side == Input {
+			side = fieldpath.Input
+		}
+		at, _ := fieldpath.Parse(f.path, side) // the index wrote it: it reads back
+		hits[k] = Hit{ToolID: ix.tools[f.tool], Side: f.side, In: f.side.String(), Path: at.String(), Field: at, Type: f.label,
 			Score: s.score, Match: s.score.String()}
 	}
 	return hits

@@ -42,11 +42,12 @@ func TestInspectPaths(t *testing.T) {
 		{"payload", "payload", "union", []string{}, false},
 		{"payload.anyOf[1]", "payload.anyOf[1]", "object", []string{"x: integer", "y: integer"}, false},
 		{"payload.anyOf[0]", "payload.anyOf[0]", "string", []string{}, false},
-		{"a.b", "a.b", "integer", []string{}, false},                   // read step by step first: a's b
-		{`["a.b"]`, `["a.b"]`, "object", []string{"c: string"}, false}, // the property named a.b, quoted
-		{"a.b.c", `["a.b"].c`, "string", []string{}, false},            // else the longest property name first
-		{`["a.b"].c`, `["a.b"].c`, "string", []string{}, false},        // quoted, as the answer writes it
-		{`data["a.b"]`, `["a.b"]`, "object", nil, false},
+		{"a.b", "a.b", "object", []string{"c: string"}, false},     // the longest property name first
+		{"a.b.c", "a.b.c", "string", []string{}, false},            // the property named a.b, then c
+		{`["a.b"]`, "a.b", "object", []string{"c: string"}, false}, // quoted (an extension): that property
+		{`a["b"]`, "a.b", "integer", []string{}, false},            // quoted: a's b
+		{`["a.b"].c`, "a.b.c", "string", []string{}, false},
+		{`data["a.b"]`, "a.b", "object", nil, false},
 		{`["a.b"].x`, "", "", nil, false},
 		{`["nope"]`, "", "", nil, false},
 	}

@@ -128,31 +128,31 @@ func eachLeaf(s *model.Schema, lines []Line, f func(path string, r Reachability)
 	if !ok {
 		return
 	}
-	listed := map[string]bool{}
-	folded := map[string]bool{}
+	listed := map[fieldpath.Key]bool{}
+	folded := map[fieldpath.Key]bool{}
 	for _, l := range lines {
 		switch l.Fold {
 		case FoldOverflow:
-			folded[rootPath.String()] = true // the overflow line opens the root
+			folded[rootPath.Key()] = true // the overflow line opens the root
 			continue
 		case FoldChildren, FoldUnknownKeys:
-			folded[l.Path.String()] = true
+			folded[l.Path.Key()] = true
 		}
-		listed[l.Path.String()] = true
+		listed[l.Path.Key()] = true
 	}
 	for i := 1; w.ensure(i); i++ {
 		e := &w.entries[i]
 		if e.isContainer() {
 			continue
 		}
-		path := w.path(i).String()
+		path := w.path(i)
 		switch {
-		case listed[path]:
-			f(path, Listed)
-		case folded[w.path(int(e.parent)).String()]:
-			f(path, OneStep)
+		case listed[path.Key()]:
+			f(path.String(), Listed)
+		case folded[w.path(int(e.parent)).Key()]:
+			f(path.String(), OneStep)
 		default:
-			f(path, Beyond)
+			f(path.String(), Beyond)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package summarizer
 
 import (
+	"strings"
 	"testing"
 
 	"mcpeek/fieldpath"
@@ -26,7 +27,7 @@ func TestLineString(t *testing.T) {
 			`metadata: object (unknown keys; inspect_tool_output(..., field_path="metadata"))`},
 		{Line{Fold: FoldOverflow, Count: 19}, `* (+19 more fields; inspect_tool_output(..., field_path=""))`},
 		{Line{Path: p("[]"), Fold: FoldOverflow, Count: 2, Hint: p("[]")}, `[].* (+2 more fields; inspect_tool_output(..., field_path="[]"))`},
-		{Line{Path: p(`a["x.y"]`), Label: "string"}, `a["x.y"]: string`},
+		{Line{Path: p(`a["x.y"]`), Label: "string"}, `a.x.y: string`},
 		{Line{Path: p(`we"ird`), Label: "object", Fold: FoldChildren, Count: 1, Hint: p(`we"ird`)},
 			`we"ird: object (contains 1 sub-fields; inspect_tool_output(..., field_path="we\"ird"))`},
 		{Line{Path: p("[]"), Label: "string", Step: StepRoot}, "(root)[]: string"},
@@ -59,8 +60,25 @@ func TestSummaryLinesCarryNodes(t *testing.T) {
 	}
 }
 
+// allQuoted writes p with every property quoted: `["a"]["x"][]`.
+func allQuoted(p fieldpath.Path) string {
+	var b strings.Builder
+	for _, s := range p.Steps() {
+		switch s.Kind {
+		case fieldpath.Property:
+			b.WriteString(fieldpath.QuoteName(s.Name))
+		case fieldpath.Items:
+			b.WriteString("[]")
+		default:
+			b.WriteString("." + s.Name)
+		}
+	}
+	return b.String()
+}
+
 // LocatePath finds every line's node and every inspected child's from
-// their Paths, as Locate does from their text, odd names included.
+// their Paths, as Locate does from their text with every name quoted,
+// odd names included (plain, "a.x" names the top-level "a.x", not a's x).
 func TestLocatePathAgreesWithLocate(t *testing.T) {
 	t.Parallel()
 	odd := `{"type":"object","properties":{"a.x":{"type":"string"},
@@ -84,7 +102,7 @@ func TestLocatePathAgreesWithLocate(t *testing.T) {
 		}
 		for _, p := range paths {
 			byPath, err := LocatePath(s, p)
-			byText, err2 := Locate(s, p.String())
+			byText, err2 := Locate(s, allQuoted(p))
 			if err != nil || err2 != nil || byPath.Node != byText.Node || !byPath.Path.Equal(p) || !byText.Path.Equal(p) {
 				t.Errorf("%s: LocatePath %v %v, Locate %v %v", p, byPath.Path, err, byText.Path, err2)
 			}

@@ -63,11 +63,13 @@ func (e *PathError) Error() string {
 // ChildNames lists the segments that can follow the error's prefix.
 func (e *PathError) ChildNames() []string { return e.children }
 
-// Locate resolves a field path (as the inspector accepts it) from the
-// schema's data root. A path read by fieldpath.Parse that names a node
-// step by step is that node ("a.x" is a's x even beside a property named
-// "a.x", which String writes ["a.x"]); else the lenient reading applies:
-// the longest property name first, array levels filled in.
+// Locate resolves a field path (as the inspector accepts it,
+// docs/summary.md#paths) from the schema's data root: segments joined by
+// ".", a property whose name holds "." or "[" matched by trying the
+// longest property name first (beside a top-level "a.x", "a.x" is that
+// property, not a's x), array levels filled in, "[0]"/"[*]" read as
+// "[]", a trailing "." ignored. As an extension a step may be written
+// quoted (`["a.x"]`, `a["x"]`), which names exactly that property.
 func Locate(s *model.Schema, path string) (Target, error) {
 	root, enveloped := s.DataRoot()
 	t, err := locateText(root, path)
@@ -81,15 +83,21 @@ func Locate(s *model.Schema, path string) (Target, error) {
 	return t, err
 }
 
-// locateText resolves a path as written: exactly as parsed when it names
-// a node, else leniently (locateFrom, whose errors are the ones reported).
+// locateText resolves a path as written: by the longest property name
+// first (locateFrom, whose errors are the ones reported); when that names
+// nothing, step by step as fieldpath.Parse reads it, which finds a's x.y
+// beside a top-level "a.x" that has no y.
 func locateText(root *model.Node, path string) (Target, error) {
-	if p, err := fieldpath.Parse(strings.TrimSuffix(path, "."), fieldpath.Output); err == nil {
-		if t, err := locatePath(root, p); err == nil {
+	t, err := locateFrom(root, path)
+	if err == nil {
+		return t, nil
+	}
+	if p, perr := fieldpath.Parse(strings.TrimSuffix(path, "."), fieldpath.Output); perr == nil {
+		if t, perr := locatePath(root, p); perr == nil {
 			return t, nil
 		}
 	}
-	return locateFrom(root, path)
+	return Target{}, err
 }
 
 // LocatePath resolves a Path (a line's, a child's: one a program holds
@@ -253,4 +261,60 @@ func pathError(path string, prefix fieldpath.Path, n *model.Node, problem string
 		}
 	}
 	return e
+}
+
+// Text writes path (from the data root) as the inspector reads it back to
+// that very node: as String writes it when Locate, trying the longest
+// property name first, finds path by that text; else with one property
+// step quoted (`a["x"]` for a's x beside a top-level "a.x"), else with
+// every one quoted. A path Locate cannot find is written as String
+// writes it.
+func Text(s *model.Schema, path fieldpath.Path) string {
+	plain := path.String()
+	if _, err := LocatePath(s, path); err != nil {
+		return plain
+	}
+	names := func(text string) bool {
+		t, err := Locate(s, text)
+		return err == nil && t.Path.Equal(path)
+	}
+	if names(plain) {
+		return plain
+	}
+	steps := path.Steps()
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i].Kind != fieldpath.Property {
+			continue
+		}
+		if text := writeQuoting(steps, func(j int) bool { return j == i }); names(text) {
+			return text
+		}
+	}
+	return writeQuoting(steps, func(int) bool { return true })
+}
+
+// writeQuoting writes steps as String does, the property steps for which
+// quote says so written quoted (`["a.x"]`), as the inspector also reads
+// them.
+func writeQuoting(steps []fieldpath.Step, quote func(i int) bool) string {
+	var b strings.Builder
+	for i, s := range steps {
+		switch {
+		case s.Kind == fieldpath.Items:
+			b.WriteString("[]")
+			continue
+		case s.Kind == fieldpath.Property && quote(i):
+			b.WriteString(fieldpath.QuoteName(s.Name))
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if s.Kind == fieldpath.AnyKeyStep {
+			b.WriteString(fieldpath.AnyKey)
+		} else {
+			b.WriteString(s.Name)
+		}
+	}
+	return b.String()
 }

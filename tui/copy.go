@@ -10,6 +10,7 @@ import (
 	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/schematree"
+	"mcpeek/summarizer"
 )
 
 // handleYank finishes "y": p, j or q copies the path in that notation; c
@@ -37,10 +38,10 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.CopyDot):
-		if p := target.inspectable(); p != target.path.String() {
-			return m.copyText(p, "the map's path (inspect does not step into its keys):")
+		if target.inMap() {
+			return m.copyText(target.inspectable(), "the map's path (inspect does not step into its keys):")
 		}
-		return m.copyText(target.path.String(), "path")
+		return m.copyText(target.inspectable(), "path")
 	case key.Matches(msg, k.CopyPointer):
 		if target.value != nil {
 			return m.copyText(target.value.pointer, "JSON pointer")
@@ -75,6 +76,7 @@ func (m *Model) copyText(text, what string) tea.Cmd {
 type copyTarget struct {
 	tool   string         // the tool's id
 	path   fieldpath.Path // the line's path; its side says input or output
+	out    *model.Schema  // the tool's output schema, or nil
 	prefix string         // the step the data root sits under ("data"), or ""
 	// value is the line's value in a call result (the result view): the
 	// pointer and jq notations then address this very value
@@ -96,14 +98,32 @@ func (c copyTarget) inValue() fieldpath.Path {
 
 // inspectable is the path as `mcpeek inspect` and inspect_tool_output
 // accept it: the keys of a map (<any key>) are no field of the inspector,
-// so the path stops at the map.
+// so the path stops at the map. It is written as summaries write it,
+// unless the inspector would read that text as another field (a's x
+// beside a top-level "a.x"): then a step is quoted (`a["x"]`).
 func (c copyTarget) inspectable() string {
+	p := c.path
 	for i, s := range c.path.Steps() {
 		if s.Kind == fieldpath.AnyKeyStep {
-			return fieldpath.Root(c.path.Side()).Append(c.path.Steps()[:i]...).String()
+			p = fieldpath.Root(c.path.Side()).Append(c.path.Steps()[:i]...)
+			break
 		}
 	}
-	return c.path.String()
+	if c.out == nil || p.Side() != fieldpath.Output {
+		return p.String()
+	}
+	return summarizer.Text(c.out, p)
+}
+
+// inMap reports whether the line is inside a map's keys (<any key>),
+// where inspectable stops.
+func (c copyTarget) inMap() bool {
+	for _, s := range c.path.Steps() {
+		if s.Kind == fieldpath.AnyKeyStep {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *Model) copyTarget() (copyTarget, bool) {
@@ -115,7 +135,7 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 	if c == nil || c.Kind == schematree.KindNote {
 		return copyTarget{}, false
 	}
-	target := copyTarget{tool: m.current.tool.ID(), path: c.Path, prefix: t.dataPrefix()}
+	target := copyTarget{tool: m.current.tool.ID(), path: c.Path, out: m.current.out, prefix: t.dataPrefix()}
 	if d, ok := valueOf(c); ok {
 		target.value = d
 	} else if _, result := t.(*resultPane); result {

@@ -248,15 +248,11 @@ func (m *Model) landJump() {
 	if !ok {
 		return
 	}
-	side := fieldpath.Output
-	if h.Side == search.Input {
-		side = fieldpath.Input
-	}
-	path, err := fieldpath.Parse(h.Path, side)
-	if err == nil && side == fieldpath.Output && v.enveloped {
+	path := h.Field
+	if path.Side() == fieldpath.Output && v.enveloped {
 		path = path.Within("data") // the schema view starts at the envelope
 	}
-	if _, ok := p.t.JumpTo(path); err != nil || !ok {
+	if _, ok := p.t.JumpTo(path); !ok {
 		m.status = statusLine{text: "no line " + model.SanitizeLine(h.Path) + " in " + h.In, isErr: true}
 	}
 }

@@ -30,7 +30,9 @@ func oddBackend() *fakeBackend {
 }
 
 // Each notation copied from a line of an odd name addresses that very
-// field: the dot path quoted where the grammar needs it, the pointer with
+// field: the dot path as summaries write it (names as they are), a step
+// quoted only where the inspector would read that text as another field
+// (a's x beside the top-level "a.x"), the pointer with
 // "/" and "~" escaped, jq with the name in brackets, and the envelope's
 // data step in front of the pointer and jq of a wrapped result.
 func TestCopyOddNames(t *testing.T) {
@@ -40,9 +42,9 @@ func TestCopyOddNames(t *testing.T) {
 		path                  fieldpath.Path
 		dot, pointer, jq, cli string
 	}{
-		{fieldpath.Root(fieldpath.Output).Prop("a.x"), `["a.x"]`, "/a.x", `.["a.x"]`, `mcpeek inspect odd.plain '["a.x"]'`},
-		{fieldpath.Root(fieldpath.Output).Prop("a").Prop("x"), "a.x", "/a/x", ".a.x", "mcpeek inspect odd.plain a.x"},
-		{fieldpath.Root(fieldpath.Output).Prop("b[0]"), `["b[0]"]`, "/b[0]", `.["b[0]"]`, `mcpeek inspect odd.plain '["b[0]"]'`},
+		{fieldpath.Root(fieldpath.Output).Prop("a.x"), "a.x", "/a.x", `.["a.x"]`, "mcpeek inspect odd.plain a.x"},
+		{fieldpath.Root(fieldpath.Output).Prop("a").Prop("x"), `a["x"]`, "/a/x", ".a.x", `mcpeek inspect odd.plain 'a["x"]'`},
+		{fieldpath.Root(fieldpath.Output).Prop("b[0]"), "b[0]", "/b[0]", `.["b[0]"]`, "mcpeek inspect odd.plain 'b[0]'"},
 		{fieldpath.Root(fieldpath.Output).Prop("c/d~e"), "c/d~e", "/c~1d~0e", `.["c/d~e"]`, "mcpeek inspect odd.plain 'c/d~e'"},
 		{fieldpath.Root(fieldpath.Output).Prop("g h"), "g h", "/g h", `.["g h"]`, "mcpeek inspect odd.plain 'g h'"},
 		{fieldpath.Root(fieldpath.Output).Prop("ü名"), "ü名", "/ü名", `.["ü名"]`, "mcpeek inspect odd.plain 'ü名'"},
@@ -77,7 +79,7 @@ func TestCopyOddNames(t *testing.T) {
 	if _, ok := h.m.currentTree().Open(fieldpath.Root(fieldpath.Output).Prop("a.x")); !ok {
 		t.Fatal("no summary line a.x in the envelope's data")
 	}
-	for key, want := range map[string]string{"p": `["a.x"]`, "j": "/data/a.x", "q": `.data.["a.x"]`} {
+	for key, want := range map[string]string{"p": "a.x", "j": "/data/a.x", "q": `.data.["a.x"]`} {
 		h.keys("y", key)
 		if h.m.Copied() != want {
 			t.Errorf("wrapped: y %s copied %q, want %q", key, h.m.Copied(), want)

@@ -226,7 +226,7 @@ func (l *callLayer) detailLines(s *Styles, n *schematree.Node, width int) []stri
 
 // heldLines add what the result held at line n and the marks there.
 func (l *callLayer) heldLines(s *Styles, r *resultcheck.Report, n *schematree.Node, add func(lipgloss.Style, string)) {
-	if obs, ok := r.Observed(n.Path.String()); ok {
+	if obs, ok := r.Observed(n.Path.Quoted()); ok {
 		held := obs.Short()
 		if obs.Values > 1 {
 			held += " (first of " + itoa(obs.Values) + " values: " + strings.Join(obs.Types, ", ") + ")"
@@ -235,7 +235,7 @@ func (l *callLayer) heldLines(s *Styles, r *resultcheck.Report, n *schematree.No
 	} else {
 		add(s.Faint, "not reached: the result holds nothing above it")
 	}
-	for _, m := range r.MarksAt(n.Path.String()) {
+	for _, m := range r.MarksAt(n.Path.Quoted()) {
 		add(markStyle(s, m.Kind), markGlyph(&s.Icons, m.Kind)+" "+markDetail(m))
 	}
 	p := l.dataPath(n.Path)

@@ -35,7 +35,7 @@ type callLayer struct {
 	// the folds by their line's path, overflowAt is the top-level "*"
 	// line's (which has no field path of its own), or nil.
 	folded     []resultcheck.FoldedData
-	foldedAt   map[string]resultcheck.FoldedData
+	foldedAt   map[fieldpath.Key]resultcheck.FoldedData
 	overflowAt *resultcheck.FoldedData
 	// missing are the marks of the required fields the result left out
 	// (wholly or in some objects), absent the optional fields it left out:
@@ -140,21 +140,21 @@ func (v *toolView) relayer() {
 func (l *callLayer) setFolded(folded []resultcheck.FoldedData) {
 	slices.SortStableFunc(folded, func(a, b resultcheck.FoldedData) int { return b.Fields - a.Fields })
 	l.folded = folded
-	l.foldedAt = make(map[string]resultcheck.FoldedData, len(folded))
+	l.foldedAt = make(map[fieldpath.Key]resultcheck.FoldedData, len(folded))
 	for i, f := range folded {
 		switch {
 		case f.Line.Fold == summarizer.FoldOverflow:
 			l.overflowAt = &l.folded[i]
 		case f.Line.Fold == summarizer.FoldChildren:
-			l.foldedAt[f.Line.Path.String()] = f
+			l.foldedAt[f.Line.Path.Key()] = f
 		}
 	}
 }
 
-// dataPath is a line's path as the check writes it: inside an
+// dataPath is a line's path as the check keeps it (Quoted): inside an
 // envelope's data, where the schema tree writes "data." before it.
 func (l *callLayer) dataPath(path fieldpath.Path) string {
-	p := path.String()
+	p := path.Quoted()
 	if r := l.report(); r != nil && r.Enveloped {
 		if rest, ok := fieldpath.CutData(p); ok {
 			return rest
@@ -204,13 +204,13 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 		}
 		return out
 	}
-	marks := r.MarksAt(n.Path.String())
+	marks := r.MarksAt(n.Path.Quoted())
 	missing := false
 	for _, m := range marks {
 		missing = missing || m.Kind == resultcheck.MissingRequired
 	}
 	var value []seg
-	if obs, ok := r.Observed(n.Path.String()); ok && !(missing && obs.Values == 0) {
+	if obs, ok := r.Observed(n.Path.Quoted()); ok && !(missing && obs.Values == 0) {
 		if obs.Present == 0 && obs.Values == 0 {
 			value = append(value, seg{"  · absent", s.Faint})
 		} else {
@@ -228,7 +228,7 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 	if p := l.dataPath(n.Path); len(l.extras[p]) > 0 && n.Kind != schematree.KindAlt {
 		out = append(out, seg{"  " + extrasText(&s.Icons, p, l.extras[p]), s.MarkExtra})
 	}
-	if f, ok := l.foldedAt[n.Path.String()]; ok && n.Kind == schematree.KindFold && n.Collapsed() {
+	if f, ok := l.foldedAt[n.Path.Key()]; ok && n.Kind == schematree.KindFold && n.Collapsed() {
 		out = append(out, seg{"  " + filledText(f), s.MarkExtra})
 	}
 	if container {
@@ -244,7 +244,7 @@ func (l *callLayer) hiddenAt(n *schematree.Node) *resultcheck.Hidden {
 	if !n.Openable() || !n.Collapsed() {
 		return nil
 	}
-	if f, ok := l.foldedAt[n.Path.String()]; ok && n.Kind == schematree.KindFold {
+	if f, ok := l.foldedAt[n.Path.Key()]; ok && n.Kind == schematree.KindFold {
 		return &f.Hidden
 	}
 	return l.below[l.dataPath(n.Path)]
@@ -348,18 +348,18 @@ func markStyle(s *Styles, k resultcheck.Kind) lipgloss.Style {
 }
 
 // keyOf is the key of an undeclared field of the object at parent (both
-// paths as the check writes them), as it is: a key holding "." is not
-// written quoted here.
+// paths as the check keeps them, Quoted), as it is: a key holding "."
+// is not written quoted.
 func keyOf(parent, path string) string {
 	pp, err := fieldpath.Parse(parent, fieldpath.Output)
 	p, err2 := fieldpath.Parse(path, fieldpath.Output)
 	if err != nil || err2 != nil {
-		return path
+		return fieldpath.Plain(path)
 	}
 	if rel, ok := p.Rel(pp); ok && rel.Len() == 1 {
 		return rel.Name()
 	}
-	return path
+	return fieldpath.Plain(path)
 }
 
 // toggleCallOverlay hides or shows the current tool's checked call over

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/resultcheck"
@@ -124,7 +125,10 @@ func printCheck(w io.Writer, id string, o *resultcheck.Outcome) {
 	}
 	fields := fmt.Sprintf("  declared fields: %d present, %d absent", r.Present, r.Absent)
 	if absent := r.AbsentPaths(); len(absent) > 0 {
-		shown := absent[:min(len(absent), maxTextAbsent)]
+		shown := make([]string, 0, min(len(absent), maxTextAbsent))
+		for _, p := range absent[:cap(shown)] {
+			shown = append(shown, fieldpath.Plain(p))
+		}
 		fields += " (" + clean(strings.Join(shown, ", "))
 		if more := len(absent) - len(shown); more > 0 {
 			fields += fmt.Sprintf(", +%d more", more)

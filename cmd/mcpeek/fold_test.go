@@ -57,7 +57,8 @@ func TestFoldBadPath(t *testing.T) {
 
 // A top-level property named "a.x" is a top-level line of the tree, not
 // the child x of the object a; names holding "[", "/", "~", spaces,
-// quotes and Unicode keep their own lines, and --open takes them quoted.
+// quotes and Unicode keep their own lines, and --open takes them as they
+// are or quoted.
 func TestFoldOddNames(t *testing.T) {
 	const schema = "testdata/odd-names.schema.json"
 	out, stderr, code := mcpeek(t, "fold", "--schema", schema, "--open", "a", "--open", `["b[0]"].g h`)
@@ -80,22 +81,67 @@ func TestFoldOddNames(t *testing.T) {
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
-	// The summary and the inspector write the names that need it quoted;
-	// a path is read step by step first (a.x is a's x), and a bare name
-	// holding "[" that names nothing so is the longest name that fits.
+	// The summary and the inspector write names as they are; a path is
+	// read by the longest property name first (a.x is the top-level
+	// a.x), a quoted step names exactly that property.
 	sum, _, _ := mcpeek(t, "summary", "--schema", schema)
-	if !strings.Contains(sum, "\n  [\"a.x\"]: string\n") || !strings.Contains(sum, "\n  a.x: integer\n") ||
-		!strings.Contains(sum, "\n  [\"b[0]\"].c/d~e: string\n") {
+	if !strings.Contains(sum, "\n  a.x: string\n") || !strings.Contains(sum, "\n  a.x: integer\n") ||
+		!strings.Contains(sum, "\n  b[0].c/d~e: string\n") || strings.Contains(sum, `["`) {
 		t.Errorf("summary:\n%s", sum)
 	}
 	for path, want := range map[string]string{
-		"a.x":     `"field_path": "a.x",` + "\n" + `  "node_type": "integer"`,
-		`["a.x"]`: `"field_path": "[\"a.x\"]",` + "\n" + `  "node_type": "string"`,
-		"b[0]":    `"field_path": "[\"b[0]\"]",` + "\n" + `  "node_type": "object"`,
+		"a.x":     `"field_path": "a.x",` + "\n" + `  "node_type": "string"`,
+		`["a.x"]`: `"field_path": "a.x",` + "\n" + `  "node_type": "string"`,
+		`a["x"]`:  `"field_path": "a.x",` + "\n" + `  "node_type": "integer"`,
+		"b[0]":    `"field_path": "b[0]",` + "\n" + `  "node_type": "object"`,
 	} {
 		ins, stderr, code := mcpeek(t, "inspect", "--schema", schema, path, "--json")
 		if code != 0 || !strings.Contains(ins, want) {
 			t.Errorf("inspect %s: exit %d %s%s", path, code, ins, stderr)
 		}
+	}
+}
+
+// The contract of paths (docs/summary.md#paths): summary lines write
+// property names as they are, joined by "."; the inspector matches a
+// name holding "." or "[" by trying the longest property name first, and
+// reads a quoted step (an extension) as exactly that property; the fold
+// tree draws the top-level "a.x" beside the object a.
+func TestPathsContractDottedNames(t *testing.T) {
+	const schema = "testdata/dot-names.schema.json"
+	sum, stderr, code := mcpeek(t, "summary", "--schema", schema)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := schema + "\n  id: string\n  a.x: string\n  a: object\n  b[c]: string\n  a.x: integer\n  a.y: boolean\n"
+	if !strings.HasPrefix(sum, want) {
+		t.Errorf("summary\n%s\nwant it to start\n%s", sum, want)
+	}
+	for path, want := range map[string]string{
+		"a.x":     "a.x  string\n",
+		`["a.x"]`: "a.x  string\n",
+		`a["x"]`:  "a.x  integer\n",
+		"b[c]":    "b[c]  string\n",
+	} {
+		ins, stderr, code := mcpeek(t, "inspect", "--schema", schema, path)
+		if code != 0 || !strings.HasPrefix(ins, want) {
+			t.Errorf("inspect %s: exit %d %q%s, want %q first", path, code, ins, stderr, want)
+		}
+	}
+	out, stderr, code := mcpeek(t, "fold", "--schema", schema, "--open", "a")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	tree := strings.Join([]string{
+		schema,
+		"├──   id: string",
+		"├──   a.x: string",
+		"├── ▾ a: object",
+		"│   ├──   x: integer",
+		"│   └──   y: boolean",
+		"└──   b[c]: string",
+	}, "\n") + "\n"
+	if out != tree {
+		t.Errorf("fold\n%s\nwant\n%s", out, tree)
 	}
 }
