@@ -117,6 +117,7 @@ func (g *Gateway) serveCall(ctx context.Context, tool string, req mcp.CallToolRe
 		stopDrain := context.AfterFunc(drain, cancel)
 		defer stopDrain()
 	}
+	ctx = g.withRelay(ctx)
 
 	res, a := run(ctx, c, raw)
 	g.events.emit(Event{
