@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"mcpeek/internal/npmpeers"
 	"mcpeek/mcpclient"
 )
 
@@ -66,8 +68,9 @@ type downstream struct {
 	mu      sync.Mutex
 	asked   []mcp.ElicitationParams
 	sampled []mcp.CreateMessageParams
-	hang    bool          // answer only once release is closed
-	release chan struct{} // closed when the test ends
+	hang    bool           // answer only once release is closed
+	release chan struct{}  // closed when the test ends
+	content map[string]any // a form's answer (default: the asker's)
 }
 
 func newDownstream() *downstream { return &downstream{release: make(chan struct{})} }
@@ -86,8 +89,11 @@ func (d *downstream) Elicit(ctx context.Context, req mcp.ElicitationRequest) (*m
 	if req.Params.Mode == mcp.ElicitationModeURL {
 		return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{Action: mcp.ElicitationResponseActionAccept}}, nil
 	}
-	return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{Action: mcp.ElicitationResponseActionAccept,
-		Content: map[string]any{"zeta": "Ada", "alpha": 1.5}}}, nil
+	content := d.content
+	if content == nil {
+		content = map[string]any{"zeta": "Ada", "alpha": 1.5}
+	}
+	return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{Action: mcp.ElicitationResponseActionAccept, Content: content}}, nil
 }
 
 func (d *downstream) CreateMessage(_ context.Context, req mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
@@ -351,5 +357,40 @@ func TestRelayInDirectMode(t *testing.T) {
 	_, text := callTool(t, c, "lasker__sample", map[string]any{})
 	if !strings.Contains(text, `"model":"test-model"`) {
 		t.Errorf("the upstream got %s", text)
+	}
+}
+
+// TestRelayWithServerEverything: server-everything over stdio as the
+// upstream, an mcp-go client over HTTP (2025-11-25) as the gateway's
+// client: its elicitation and sampling requests, plain and as tasks that
+// mcpeek runs, are answered by the client.
+func TestRelayWithServerEverything(t *testing.T) {
+	node, modules := npmpeers.Find(t)
+	cfg := mcpclient.Config{Servers: []mcpclient.ServerConfig{{Name: "everything", Source: "test", Command: node,
+		Args: []string{filepath.Join(modules, "@modelcontextprotocol/server-everything/dist/index.js"), "stdio"}}}}
+	h := newHarness(t, harnessConfig{cfg: cfg, noDemo: true})
+	d := newDownstream()
+	d.content = map[string]any{"name": "Ada Lovelace", "check": true}
+	c := httpClientWith(t, serveHTTP(t, h.g), append(d.options(askingCaps), client.WithProtocolVersion(mcp.LATEST_LEGACY_PROTOCOL_VERSION))...)
+	for _, tc := range []struct {
+		op   string
+		args map[string]any
+		want string
+	}{
+		{"everything.trigger-elicitation-request", nil, "Ada Lovelace"},
+		{"everything.trigger-sampling-request", map[string]any{"prompt": "2+2?", "maxTokens": 20}, "test-model"},
+		{"everything.trigger-elicitation-request-async", nil, "Ada Lovelace"},
+		{"everything.trigger-sampling-request-async", map[string]any{"prompt": "2+2?", "maxTokens": 20}, "test-model"},
+	} {
+		env, _ := callTool(t, c, "tool_exec", map[string]any{"op": tc.op, "args": tc.args})
+		mustOK(t, env)
+		if !strings.Contains(string(env.Result), tc.want) {
+			t.Errorf("%s: %s", tc.op, env.Result)
+		}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.asked) != 2 || len(d.sampled) != 2 {
+		t.Errorf("the client was asked %d elicitations and %d sampling requests", len(d.asked), len(d.sampled))
 	}
 }
