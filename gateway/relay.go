@@ -30,6 +30,12 @@ type clientRelay struct {
 	// and ends with the call.
 	ctx context.Context
 
+	// park, for a 2026-07-28 client, is where requests wait for its
+	// retry (see park.go), and caps what it declared; nil for a client of
+	// an older era, whose session is asked directly.
+	park *parkedCall
+	caps mcp.ClientCapabilities
+
 	mu    sync.Mutex
 	notes map[string][]string // by server: what was declined and why
 }
@@ -98,7 +104,11 @@ func (r *clientRelay) Relay(ctx context.Context, upstream, method string, params
 		case p.Mode != mcp.ElicitationModeURL && caps.Elicitation.URL != nil && caps.Elicitation.Form == nil:
 			why = "the gateway's client declared only url-mode elicitation"
 		}
-		if why == "" {
+		switch {
+		case why != "":
+		case r.park != nil:
+			return r.ask(ask, upstream, what, mcp.NewElicitationInputRequest(p))
+		default:
 			res, err = r.srv.RequestElicitation(ask, mcp.ElicitationRequest{Request: mcp.Request{Method: method}, Params: p})
 		}
 	case mcp.MethodSamplingCreateMessage:
@@ -114,7 +124,11 @@ func (r *clientRelay) Relay(ctx context.Context, upstream, method string, params
 		case len(p.Tools) > 0 && caps.Sampling.Tools == nil:
 			why = "the gateway's client did not declare sampling with tools"
 		}
-		if why == "" {
+		switch {
+		case why != "":
+		case r.park != nil:
+			return r.ask(ask, upstream, what, mcp.NewSamplingInputRequest(p))
+		default:
 			res, err = r.srv.RequestSampling(ask, mcp.CreateMessageRequest{Request: mcp.Request{Method: method}, CreateMessageParams: p})
 		}
 	default:
@@ -134,9 +148,36 @@ func (r *clientRelay) Relay(ctx context.Context, upstream, method string, params
 	return json.Marshal(res)
 }
 
+// ask passes a request to a 2026-07-28 client: it waits in the parked
+// call for the client's retry (see park.go).
+func (r *clientRelay) ask(ctx context.Context, upstream, what string, req mcp.InputRequest) (json.RawMessage, error) {
+	a := &inputAsk{req: req, reply: make(chan json.RawMessage, 1)}
+	select {
+	case r.park.asks <- a:
+	case <-ctx.Done():
+		return nil, r.ended(upstream, what, ctx)
+	}
+	select {
+	case raw := <-a.reply:
+		return raw, nil
+	case <-ctx.Done():
+		return nil, r.ended(upstream, what, ctx)
+	}
+}
+
+// ended is the error of a request the call ended before the client answered.
+func (r *clientRelay) ended(upstream, what string, ctx context.Context) error {
+	err := fmt.Errorf("the call ended before the gateway's client answered the %s: %w", what, context.Cause(ctx))
+	r.note(upstream, fmt.Sprintf("%s asked the client for input (%s), which failed: %s", upstream, what, model.SanitizeLine(err.Error())))
+	return &mcpclient.RPCError{Code: mcp.INTERNAL_ERROR, Message: err.Error()}
+}
+
 // client returns the calling client's capabilities, or why it cannot be
 // asked mid-call.
 func (r *clientRelay) client() (mcp.ClientCapabilities, string) {
+	if r.park != nil {
+		return r.caps, ""
+	}
 	if info := server.RequestProtocolInfoFromContext(r.ctx); info != nil && info.Modern {
 		// 2026-07-28 has no requests from server to client: a server
 		// asks by returning input requests, which would need the upstream

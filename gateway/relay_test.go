@@ -224,6 +224,13 @@ func TestRelayPassesRequestsToTheCallingClient(t *testing.T) {
 		"http 2025-11-25": func(t *testing.T, d *downstream) *client.Client {
 			return httpClientWith(t, serveHTTP(t, askerHarness(t, Options{}).g), append(d.options(askingCaps), legacy)...)
 		},
+		// 2026-07-28: the gateway answers input_required, the client retries.
+		"stdio 2026-07-28": func(t *testing.T, d *downstream) *client.Client {
+			return stdioClientWith(t, askerHarness(t, Options{}), d.options(askingCaps)...)
+		},
+		"http 2026-07-28": func(t *testing.T, d *downstream) *client.Client {
+			return httpClientWith(t, serveHTTP(t, askerHarness(t, Options{}).g), d.options(askingCaps)...)
+		},
 	}
 	for name, connect := range clients {
 		for _, upstream := range []string{"asker", "sasker", "lasker"} {
@@ -361,17 +368,24 @@ func TestRelayInDirectMode(t *testing.T) {
 }
 
 // TestRelayWithServerEverything: server-everything over stdio as the
-// upstream, an mcp-go client over HTTP (2025-11-25) as the gateway's
-// client: its elicitation and sampling requests, plain and as tasks that
+// upstream, an mcp-go client over HTTP (2025-11-25, and 2026-07-28) as the
+// gateway's client: its elicitation and sampling requests, plain and as tasks that
 // mcpeek runs, are answered by the client.
 func TestRelayWithServerEverything(t *testing.T) {
 	node, modules := npmpeers.Find(t)
 	cfg := mcpclient.Config{Servers: []mcpclient.ServerConfig{{Name: "everything", Source: "test", Command: node,
 		Args: []string{filepath.Join(modules, "@modelcontextprotocol/server-everything/dist/index.js"), "stdio"}}}}
 	h := newHarness(t, harnessConfig{cfg: cfg, noDemo: true})
+	url := serveHTTP(t, h.g)
+	for _, era := range []string{mcp.LATEST_LEGACY_PROTOCOL_VERSION, "2026-07-28"} {
+		t.Run(era, func(t *testing.T) { everythingAsks(t, url, era) })
+	}
+}
+
+func everythingAsks(t *testing.T, url, era string) {
 	d := newDownstream()
 	d.content = map[string]any{"name": "Ada Lovelace", "check": true}
-	c := httpClientWith(t, serveHTTP(t, h.g), append(d.options(askingCaps), client.WithProtocolVersion(mcp.LATEST_LEGACY_PROTOCOL_VERSION))...)
+	c := httpClientWith(t, url, append(d.options(askingCaps), client.WithProtocolVersion(era))...)
 	for _, tc := range []struct {
 		op   string
 		args map[string]any
@@ -392,5 +406,19 @@ func TestRelayWithServerEverything(t *testing.T) {
 	defer d.mu.Unlock()
 	if len(d.asked) != 2 || len(d.sampled) != 2 {
 		t.Errorf("the client was asked %d elicitations and %d sampling requests", len(d.asked), len(d.sampled))
+	}
+}
+
+// TestRelayResumeOfNothing: a 2026-07-28 retry whose requestState names no
+// parked call is refused plainly.
+func TestRelayResumeOfNothing(t *testing.T) {
+	t.Parallel()
+	h := askerHarness(t, Options{})
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tool_exec","arguments":{"op":"asker.ask"},` +
+		`"requestState":"mcpeek-call-nope","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",` +
+		`"io.modelcontextprotocol/clientCapabilities":{"elicitation":{}},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}}}`
+	code, got := post(t, serveHTTP(t, h.g), body, map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "tool_exec"})
+	if code != 200 || !strings.Contains(got, "names no call waiting for input") || !strings.Contains(got, `"isError":true`) {
+		t.Fatalf("%d %s", code, got)
 	}
 }
