@@ -237,6 +237,9 @@ func (g *Gateway) envelope(c call, op *Op, up upstreamAnswer, warnings []string)
 		if res.StructuredContent != nil {
 			details["structured_content"] = res.StructuredContent
 		}
+		if len(up.notes) > 0 {
+			details["client_requests"] = up.notes
+		}
 		return errorEnvelope(op.ID, fail(CodeUpstreamError, op.ID, details, "%s failed: %s", op.ID, msg))
 	}
 	result := resultOf(res)
