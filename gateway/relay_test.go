@@ -75,6 +75,13 @@ type downstream struct {
 
 func newDownstream() *downstream { return &downstream{release: make(chan struct{})} }
 
+// counts returns how many elicitations and sampling requests were asked.
+func (d *downstream) counts() (int, int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.asked), len(d.sampled)
+}
+
 func (d *downstream) Elicit(ctx context.Context, req mcp.ElicitationRequest) (*mcp.ElicitationResult, error) {
 	d.mu.Lock()
 	d.asked = append(d.asked, req.Params)
@@ -324,7 +331,7 @@ func TestRelayDeclinesWhatTheClientCannotAnswer(t *testing.T) {
 					t.Errorf("the upstream got %s", got)
 				}
 			}
-			if len(d.asked)+len(d.sampled) > 0 {
+			if e, s := d.counts(); e+s > 0 {
 				t.Errorf("the client was asked anyway")
 			}
 		})
@@ -348,8 +355,8 @@ func TestRelayEndsAtTheDeadline(t *testing.T) {
 			if !strings.Contains(env.Error.Message, "did not answer within the 300ms deadline") {
 				t.Errorf("%s", env.Error.Message)
 			}
-			if len(d.asked) != 1 {
-				t.Errorf("the client was asked %d times", len(d.asked))
+			if e, _ := d.counts(); e != 1 {
+				t.Errorf("the client was asked %d times", e)
 			}
 		})
 	}
