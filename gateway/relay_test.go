@@ -429,3 +429,37 @@ func TestRelayResumeOfNothing(t *testing.T) {
 		t.Fatalf("%d %s", code, got)
 	}
 }
+
+// TestRelayInBatches: the steps of a parallel tool_batch ask at the same
+// time; each request reaches the client (a 2026-07-28 client gets them in
+// one input_required) and each step gets its own answer.
+func TestRelayInBatches(t *testing.T) {
+	t.Parallel()
+	for _, era := range []string{mcp.LATEST_LEGACY_PROTOCOL_VERSION, "2026-07-28"} {
+		t.Run(era, func(t *testing.T) {
+			t.Parallel()
+			d := newDownstream()
+			c := httpClientWith(t, serveHTTP(t, askerHarness(t, Options{}).g), append(d.options(askingCaps), client.WithProtocolVersion(era))...)
+			var steps []any
+			for _, op := range []string{"asker.ask", "lasker.ask", "sasker.sample", "lasker.sample"} {
+				steps = append(steps, map[string]any{"type": "exec", "op": op, "args": map[string]any{}})
+			}
+			_, text := callTool(t, c, "tool_batch", map[string]any{"ops": steps, "mode": "parallel"})
+			var batch struct {
+				OK      bool       `json:"ok"`
+				Results []envelope `json:"results"`
+			}
+			if err := json.Unmarshal([]byte(text), &batch); err != nil || !batch.OK || len(batch.Results) != 4 {
+				t.Fatalf("%v %s", err, text)
+			}
+			for i, want := range []string{`"zeta":"Ada"`, `"zeta":"Ada"`, `"model":"test-model"`, `"model":"test-model"`} {
+				if !strings.Contains(string(batch.Results[i].Result), want) {
+					t.Errorf("step %d: %s", i, batch.Results[i].Result)
+				}
+			}
+			if e, s := d.counts(); e != 2 || s != 2 {
+				t.Errorf("the client was asked %d elicitations and %d sampling requests", e, s)
+			}
+		})
+	}
+}
