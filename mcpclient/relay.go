@@ -21,6 +21,10 @@ import (
 // Relay, it answers. When they carry different ones, or some carry none, no
 // one can tell which call asks, and the request is declined. A request
 // while no relayed call is in flight goes to the Manager's handlers.
+//
+// Calls are told apart by their Relay values, which must therefore be
+// comparable (a pointer, typically): calls with equal values belong to
+// the same answerer.
 type Relay interface {
 	// Relay answers one request: method is elicitation/create or
 	// sampling/createMessage and params are as the server sent them
