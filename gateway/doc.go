@@ -103,6 +103,11 @@
 //     most 200.
 //   - A server named "toolbox" in the config is shadowed by the built-in
 //     group.
+//   - Elicitation and sampling requests an upstream makes during a call go
+//     to the client that made it (relay.go): a 2025-11-25 session is asked
+//     directly, a 2026-07-28 client through input_required and its retry
+//     (park.go). A client that did not declare the capability, or a request
+//     no single call can be tied to, is declined with the reason.
 //   - Events carry the call's arguments and answer (Request, Envelope) for
 //     the TUI; the JSON-lines file has only the documented fields. Upstream
 //     errors reach answers and events only through the Manager, which

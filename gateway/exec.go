@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -167,6 +168,8 @@ type upstreamAnswer struct {
 	task *mcpclient.Task
 	err  *Error
 	d    time.Duration // the deadline it had
+	// notes say which requests of the upstream the gateway declined, and why.
+	notes []string
 }
 
 // callUpstreamRaw calls the op's tool under the server's deadline (and the
@@ -180,8 +183,10 @@ func (g *Gateway) callUpstreamRaw(ctx context.Context, op *Op, args json.RawMess
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	res, pending, err := g.callTool(ctx, callCtx, op, args)
-	return g.settle(ctx, callCtx, op, d, res, pending, err)
+	res, pending, err := g.callTool(ctx, relayed(ctx, callCtx), op, args)
+	up := g.settle(ctx, callCtx, op, d, res, pending, err)
+	up.notes = notesFor(ctx, op.Server)
+	return up
 }
 
 // settle books an upstream's answer in the health book and maps its error.
@@ -205,7 +210,17 @@ func (g *Gateway) callUpstream(ctx context.Context, c call, op *Op, args json.Ra
 // envelope wraps an upstream's answer: its error, its task's handle, the
 // tool's failure, or its result.
 func (g *Gateway) envelope(c call, op *Op, up upstreamAnswer, warnings []string) *Envelope {
+	warnings = append(warnings, up.notes...)
 	if up.err != nil {
+		if len(up.notes) > 0 {
+			e := *up.err
+			e.Details = maps.Clone(e.Details)
+			if e.Details == nil {
+				e.Details = map[string]any{}
+			}
+			e.Details["client_requests"] = up.notes
+			return errorEnvelope(op.ID, &e)
+		}
 		return errorEnvelope(op.ID, up.err)
 	}
 	if up.task != nil {
@@ -221,6 +236,9 @@ func (g *Gateway) envelope(c call, op *Op, up upstreamAnswer, warnings []string)
 		details := map[string]any{"text": text}
 		if res.StructuredContent != nil {
 			details["structured_content"] = res.StructuredContent
+		}
+		if len(up.notes) > 0 {
+			details["client_requests"] = up.notes
 		}
 		return errorEnvelope(op.ID, fail(CodeUpstreamError, op.ID, details, "%s failed: %s", op.ID, msg))
 	}

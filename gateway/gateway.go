@@ -102,7 +102,8 @@ type Gateway struct {
 
 	order  atomic.Pointer[map[string]int] // tools/list order
 	idem   idempotency
-	store  *store // the shared store; nil without one
+	parked parking // calls waiting for a 2026-07-28 client's input
+	store  *store  // the shared store; nil without one
 	events *events
 	health *healthBook
 

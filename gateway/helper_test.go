@@ -48,6 +48,11 @@ func runHelper(mode string) int {
 		// Reads its input and never answers: a server stuck starting up.
 		io.Copy(io.Discard, os.Stdin)
 		return 0
+	case "asker":
+		if err := server.ServeStdio(newAsker()); err != nil {
+			return 1
+		}
+		return 0
 	case "gateway-over-stdio":
 		// A gateway whose one upstream ("u") is another helper over stdio.
 		return runGatewayHelper(ModeProgressive, mcpclient.Config{Servers: []mcpclient.ServerConfig{helperConfig("u", "basic")}})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -53,10 +54,16 @@ func TestStdioServe(t *testing.T) {
 	}
 }
 
+// stdioServing serialises the tests that serve stdio in this process:
+// mcp-go keeps one stdio session per process.
+var stdioServing sync.Mutex
+
 // stdioClient serves the gateway of h over in-memory pipes and returns an
 // initialised mcp-go client of it; both end with the test.
 func stdioClient(t *testing.T, h *harness) *client.Client {
 	t.Helper()
+	stdioServing.Lock()
+	t.Cleanup(stdioServing.Unlock)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	served := make(chan error, 1)

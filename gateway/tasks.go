@@ -84,8 +84,10 @@ func (g *Gateway) pollTask(ctx context.Context, c call, op *Op, id string) *Enve
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	res, pending, err := g.followTask(ctx, callCtx, op, mcpclient.Task{Server: op.Server, ID: id, Status: mcpclient.TaskWorking})
-	return g.envelope(c, op, g.settle(ctx, callCtx, op, d, res, pending, err), nil)
+	res, pending, err := g.followTask(ctx, relayed(ctx, callCtx), op, mcpclient.Task{Server: op.Server, ID: id, Status: mcpclient.TaskWorking})
+	up := g.settle(ctx, callCtx, op, d, res, pending, err)
+	up.notes = notesFor(ctx, op.Server)
+	return g.envelope(c, op, up, nil)
 }
 
 // pendingEnvelope answers a call whose task still runs: its handle, and

@@ -105,10 +105,26 @@ func (g *Gateway) handler(tool string, run func(ctx context.Context, c call, arg
 // serveCall runs one call of any gateway tool: it takes the registry,
 // times the call, ties it to Close and emits its event.
 func (g *Gateway) serveCall(ctx context.Context, tool string, req mcp.CallToolRequest, run func(ctx context.Context, c call, raw json.RawMessage) (*mcp.CallToolResult, answer)) *mcp.CallToolResult {
+	if res, ok := g.resume(ctx, req); ok {
+		return res
+	}
 	start := g.opts.now()
 	raw := rawArguments(req)
 	reg, servers := g.current()
 	c := call{reg: reg, servers: servers, traceID: newTraceID(), start: start}
+	serve := func(ctx context.Context) *mcp.CallToolResult {
+		res, a := run(ctx, c, raw)
+		g.events.emit(Event{
+			Time: start, TraceID: c.traceID, Tool: tool, Op: a.op, Kind: a.kind,
+			OK: a.ok, Code: a.code, LatencyMS: sinceMS(g.opts.now(), start),
+			ArgsBytes: len(raw), ResultBytes: len(a.body), Request: raw, Envelope: a.body,
+		})
+		return res
+	}
+	if server.IsModernRequest(ctx) {
+		// An upstream's requests reach this client only through its retry.
+		return g.serveParkable(ctx, serve)
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stop := context.AfterFunc(g.life, cancel)
@@ -117,14 +133,7 @@ func (g *Gateway) serveCall(ctx context.Context, tool string, req mcp.CallToolRe
 		stopDrain := context.AfterFunc(drain, cancel)
 		defer stopDrain()
 	}
-
-	res, a := run(ctx, c, raw)
-	g.events.emit(Event{
-		Time: start, TraceID: c.traceID, Tool: tool, Op: a.op, Kind: a.kind,
-		OK: a.ok, Code: a.code, LatencyMS: sinceMS(g.opts.now(), start),
-		ArgsBytes: len(raw), ResultBytes: len(a.body), Request: raw, Envelope: a.body,
-	})
-	return res
+	return serve(g.withRelay(ctx))
 }
 
 // toolResult returns body as structuredContent and as text.

@@ -28,6 +28,7 @@ type peer struct {
 	server string
 	roots  []mcp.Root
 	h      *handlers
+	calls  callBook // the calls in flight, for relay
 }
 
 // capabilities are the client capabilities declared to the server, on
@@ -68,18 +69,37 @@ var errSamplingRejected = &answerError{code: -1, msg: "User rejected sampling re
 func (p *peer) serve(ctx context.Context, req transport.JSONRPCRequest) (*transport.JSONRPCResponse, error) {
 	result, err := p.answer(ctx, req.Method, rawParams(req.Params))
 	if err != nil {
-		code, msg := mcp.INTERNAL_ERROR, err.Error()
-		var ae *answerError
-		if errors.As(err, &ae) {
-			code, msg = ae.code, ae.msg
-		}
-		return transport.NewJSONRPCErrorResponse(req.ID, code, msg, nil), nil
+		return errorResponse(req.ID, err), nil
 	}
 	return transport.NewJSONRPCResultResponse(req.ID, result), nil
 }
 
-// answer returns the result of one request from the server.
+// errorResponse is the JSON-RPC error answer for err: an *answerError's or
+// a relayed *RPCError's code, message and data, else an internal error.
+func errorResponse(id mcp.RequestId, err error) *transport.JSONRPCResponse {
+	var (
+		ae  *answerError
+		rpc *RPCError
+	)
+	switch {
+	case errors.As(err, &ae):
+		return transport.NewJSONRPCErrorResponse(id, ae.code, ae.msg, nil)
+	case errors.As(err, &rpc):
+		var data any
+		if len(rpc.Data) > 0 {
+			data = rpc.Data
+		}
+		return transport.NewJSONRPCErrorResponse(id, rpc.Code, rpc.Message, data)
+	}
+	return transport.NewJSONRPCErrorResponse(id, mcp.INTERNAL_ERROR, err.Error(), nil)
+}
+
+// answer returns the result of one request from the server: through the
+// relay of the call it belongs to (see Relay), else the Manager's handlers.
 func (p *peer) answer(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	if res, err, ok := p.relay(ctx, method, params); ok {
+		return res, err
+	}
 	switch mcp.MCPMethod(method) {
 	case mcp.MethodPing:
 		return json.RawMessage("{}"), nil

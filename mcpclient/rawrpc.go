@@ -48,6 +48,11 @@ func (c *conn) request(ctx context.Context, method string, params map[string]any
 	if params == nil {
 		params = map[string]any{}
 	}
+	if method == string(mcp.MethodToolsCall) || method == string(mcp.MethodTasksResult) {
+		// The server may ask its client for things while these run: the
+		// book ties what it asks to the call (see Relay).
+		defer c.peer.calls.enter(ctx)()
+	}
 	version := c.client.ProtocolVersion()
 	modern := mcp.IsModernProtocol(version)
 	if modern {
@@ -150,10 +155,15 @@ func (c *conn) send(ctx context.Context, req transport.JSONRPCRequest) (*transpo
 	// The deadline it sees is a little later than the caller's, so that it
 	// is always the caller's context that ends first (through AfterFunc
 	// below) and a deadline is never mistaken for a server error.
-	inner, cancel := context.WithCancel(context.Background())
+	// Only the call's Relay passes (see Relay).
+	base := context.Background()
+	if r := relayOf(ctx); r != nil {
+		base = WithRelay(base, r)
+	}
+	inner, cancel := context.WithCancel(base)
 	if dl, ok := ctx.Deadline(); ok {
 		cancel()
-		inner, cancel = context.WithDeadline(context.Background(), dl.Add(inProcessDeadlineSlack))
+		inner, cancel = context.WithDeadline(base, dl.Add(inProcessDeadlineSlack))
 	}
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)

@@ -3,7 +3,6 @@ package mcpclient
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"strconv"
 	"sync"
 	"time"
@@ -66,12 +65,7 @@ func (c *conn) serveRequest(ctx context.Context, req transport.JSONRPCRequest) (
 		return c.peer.serve(ctx, req)
 	}
 	if err != nil {
-		code := mcp.INTERNAL_ERROR
-		var ae *answerError
-		if errors.As(err, &ae) {
-			code = ae.code
-		}
-		return transport.NewJSONRPCErrorResponse(req.ID, code, err.Error(), nil), nil
+		return errorResponse(req.ID, err), nil
 	}
 	return transport.NewJSONRPCResultResponse(req.ID, result), nil
 }
@@ -93,7 +87,7 @@ func (c *conn) serveTask(ctx context.Context, method string, params json.RawMess
 			TTL *int64 `json:"ttl"`
 		}
 		_ = json.Unmarshal(in.Task, &tp)
-		res, err := c.startReceiverTask(method, params, tp.TTL)
+		res, err := c.startReceiverTask(ctx, method, params, tp.TTL)
 		return res, err, true
 	case mcp.MethodTasksGet:
 		res, err := rt.get(in.TaskID)
@@ -113,7 +107,10 @@ func (c *conn) serveTask(ctx context.Context, method string, params json.RawMess
 
 // startReceiverTask runs a request as a task: the answer is worked out in
 // the background, on the connection's lifetime.
-func (c *conn) startReceiverTask(method string, params json.RawMessage, ttl *int64) (json.RawMessage, error) {
+//
+// The task keeps the Relay of the call the request belongs to (see Relay),
+// which bounds it by that call.
+func (c *conn) startReceiverTask(reqCtx context.Context, method string, params json.RawMessage, ttl *int64) (json.RawMessage, error) {
 	rt := &c.receiver
 	rt.mu.Lock()
 	if rt.tasks == nil {
@@ -133,7 +130,11 @@ func (c *conn) startReceiverTask(method string, params json.RawMessage, ttl *int
 	}
 	rt.seq++
 	now := time.Now()
-	ctx, cancel := context.WithCancel(c.life)
+	life := c.life
+	if r, _ := c.peer.calls.route(reqCtx); r != nil {
+		life = WithRelay(life, r)
+	}
+	ctx, cancel := context.WithCancel(life)
 	t := &receiverTask{
 		id:      "mcpeek-task-" + strconv.Itoa(rt.seq),
 		status:  TaskWorking,
