@@ -6,6 +6,7 @@ import "regexp"
 const (
 	srcMCPToolNames   = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names"
 	srcMCPSchema      = "https://modelcontextprotocol.io/specification/2025-11-25/schema#tool"
+	srcMCPOutput      = "https://modelcontextprotocol.io/specification/2026-07-28/server/tools#output-schema"
 	srcMCPHeaders     = "https://modelcontextprotocol.io/specification/2026-07-28/basic/transports#custom-headers-from-tool-parameters"
 	srcJSONSchemaRef  = "https://json-schema.org/draft/2020-12/json-schema-core#section-8.2.3.1"
 	srcOpenAITools    = "https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools"
@@ -38,8 +39,8 @@ func Clients() []Client {
 				check:   nameMatches(mcpToolName, "the MCP specification says tool names SHOULD be 1 to 128 characters of A-Z, a-z, 0-9, _, - and .")},
 			{ID: "input-root-object", Severity: Error, Source: srcMCPSchema,
 				Summary: `inputSchema is a JSON Schema object with "type": "object"`, check: rootObject("inputSchema")},
-			{ID: "output-root-object", Severity: Error, Source: srcMCPSchema,
-				Summary: `outputSchema, when present, has "type": "object"`, check: rootObject("outputSchema")},
+			{ID: "output-root-object", Severity: Warning, Source: srcMCPOutput,
+				Summary: `outputSchema, when present, has "type": "object" (required before 2026-07-28)`, check: rootObject("outputSchema")},
 			{ID: "x-mcp-header", Severity: Error, Source: srcMCPHeaders,
 				Summary: "x-mcp-header only on a string, integer or boolean property reached through properties, a unique HTTP token",
 				check:   headerAnnotations},

@@ -74,11 +74,21 @@ func rootObject(member string) func(*tool, func(string, string, string)) {
 		case s.Kind != model.JSONObject:
 			report(ptr, fmt.Sprintf("%s is not a JSON object, so clients cannot describe the tool's %s", member, strings.TrimSuffix(member, "Schema")),
 				`make it a schema object with "type": "object"`)
+		case member == "outputSchema" && (s.Get("type") == nil || s.Get("type").Text() != "object"):
+			// 2026-07-28 (SEP-2106) lets a result be any JSON value;
+			// clients of 2025-11-25 and older take only an object.
+			what := ` declares no "type"`
+			if s.Get("type") != nil {
+				ptr += "/type"
+				what = fmt.Sprintf(`'s "type" is %s`, s.Get("type").AppendJSON(nil))
+			}
+			report(ptr, fmt.Sprintf(`outputSchema%s: the 2026-07-28 specification allows a result of any JSON type, but clients of 2025-11-25 and older take only "type": "object" and may drop the tool's structured result`, what),
+				`for older clients, use "type": "object" and wrap other values in a property`)
 		case s.Get("type") == nil:
 			report(ptr, fmt.Sprintf(`%s declares no "type"; the specification's schema requires "type": "object", and %s`, member, usedFor[member]),
 				`add "type": "object"`)
 		case s.Get("type").Text() != "object":
-			report(ptr+"/type", fmt.Sprintf(`%s's "type" is %s, not "object": a tool's arguments and structured result are JSON objects`, member, s.Get("type").AppendJSON(nil)),
+			report(ptr+"/type", fmt.Sprintf(`%s's "type" is %s, not "object": a tool's arguments are a JSON object`, member, s.Get("type").AppendJSON(nil)),
 				`use "type": "object" and wrap other values in a property`)
 		}
 	}

@@ -324,8 +324,17 @@ func TestListChangedMarksChangedSinceStart(t *testing.T) {
 // marks the tools some client refuses.
 func TestFindingsViewAndRejectedMark(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, demoBackend(t), 100, 30)
-	// analytics_timeseries returns an array: every client refuses it.
+	b := demoBackend(t)
+	// analytics_timeseries takes an array: every client refuses it (its
+	// array result is only a warning, since 2026-07-28).
+	b.servers = append([]model.Server(nil), b.servers...)
+	b.servers[0].Tools = append([]model.Tool(nil), b.servers[0].Tools...)
+	for i, tl := range b.servers[0].Tools {
+		if tl.Name == "analytics_timeseries" {
+			b.servers[0].Tools[i] = editTool(t, tl, func(def map[string]any) { def["inputSchema"] = map[string]any{"type": "array"} })
+		}
+	}
+	h := newHarness(t, b, 100, 30)
 	if l := h.toolLine("analytics_timeseries"); !strings.Contains(l, h.m.styles.Icons.Rejected) {
 		t.Errorf("analytics_timeseries is not marked refused: %q", l)
 	}
@@ -335,7 +344,7 @@ func TestFindingsViewAndRejectedMark(t *testing.T) {
 		t.Fatalf("! shows %s", h.m.view)
 	}
 	s := h.screen()
-	for _, want := range []string{"refused by mcp", "output-root-object", "/outputSchema/type", "fix: use"} {
+	for _, want := range []string{"refused by mcp", "input-root-object", "/inputSchema/type", "output-root-object", "fix: use"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the findings view lacks %q:\n%s", want, s)
 		}

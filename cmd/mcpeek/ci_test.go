@@ -53,7 +53,7 @@ func TestCIExitStatuses(t *testing.T) {
 		{[]string{"diff", "--frobnicate", "a", "b"}, 3, "unknown flag"},
 		{[]string{"diff", diffCases + "output/old.json", "nosuchserver"}, 3, `no server named "nosuchserver"`},
 		{[]string{"lint", "demo.util_echo", "--client", "openai"}, 0, ""},
-		{[]string{"lint", "demo.analytics_timeseries", "--client", "openai"}, 1, ""},
+		{[]string{"lint", "demo.analytics_timeseries", "--client", "openai-strict"}, 1, ""},
 		{[]string{"lint", "--client", "openai-strict,gemini", "--format", "json"}, 1, ""},
 		{[]string{"lint", "--client", "claude-desktop"}, 3, `no client "claude-desktop"`},
 		{[]string{"lint", "demo.nope"}, 3, `no tool or server "demo.nope"`},

@@ -37,8 +37,10 @@ func TestCICommand(t *testing.T) {
 		code int
 		want []string
 	}{
-		{"diff and test pass, lint fails on the demo's broken tools", []string{"--lock", same, "--calls", passing}, 1,
-			[]string{"mcpeek ci: failing", "diff  pass", "0 breaking changes", "lint  fail", "16 tools for mcp: 3 errors", "test  pass", "1 call: 1 passed", "no changes", "PASS  order"}},
+		{"diff and test pass, lint fails on the demo's tools in strict mode", []string{"--lock", same, "--calls", passing, "--client", "openai-strict"}, 1,
+			[]string{"mcpeek ci: failing", "diff  pass", "0 breaking changes", "lint  fail", "16 tools for mcp, openai-strict: 69 errors, 67 warnings", "test  pass", "1 call: 1 passed", "no changes", "PASS  order"}},
+		{"warnings alone pass", []string{"--lock", same, "--calls", passing}, 0,
+			[]string{"mcpeek ci: passing", "lint  pass", "16 tools for mcp: 0 errors, 3 warnings"}},
 		{"a breaking change", []string{"--lock", breaking, "--calls", passing, "--format", "markdown"}, 1,
 			[]string{"## mcpeek ci: **failing**", "| diff | **fail** | demo against " + breaking + ": 1 breaking change", "| `demo.aaa_gone` | (tool) | tool-removed |", "### mcpeek test: all calls pass"}},
 		{"a failed assertion", []string{"--lock", same, "--calls", failing, "--format", "markdown"}, 1,
@@ -72,7 +74,7 @@ func TestCICommand(t *testing.T) {
 		Findings []json.RawMessage
 		Test     *testReport
 	}
-	if err := json.Unmarshal([]byte(out), &run); err != nil || code != 1 || run.Status != partFail || len(run.Parts) != 3 ||
+	if err := json.Unmarshal([]byte(out), &run); err != nil || code != 0 || run.Status != partPass || len(run.Parts) != 3 ||
 		run.Parts[2].Status != partSkipped || run.Test != nil || run.Changes == nil || len(run.Findings) != 3 {
 		t.Errorf("exit %d, %v: %+v", code, err, run)
 	}
