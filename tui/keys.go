@@ -42,6 +42,9 @@ type keyMap struct {
 	// Resources, prompts and the log screen (offerkeys.go).
 	Complete, Subscribe, RefreshLists key.Binding
 	Logs, LevelUp, LevelDown          key.Binding
+
+	// The tasks screen (taskpane.go).
+	Tasks, CancelTask, TaskResult key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -126,6 +129,7 @@ func newKeyMap() keyMap {
 		AsTask:      b([]string{"ctrl+t"}, "ctrl+t", "run as a task"),
 	}
 	offerKeys(&k)
+	taskKeys(&k)
 	return k
 }
 
@@ -146,7 +150,7 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "call (in the form)")
 	calls := []key.Binding{k.CallForm, submit, k.CallAgain, k.Save, k.SaveCall, k.Assert, k.CallOverlay}
-	offers := []key.Binding{k.Subscribe, k.RefreshLists, k.Logs}
+	offers := []key.Binding{k.Subscribe, k.RefreshLists, k.Logs, k.Tasks}
 	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},

@@ -116,6 +116,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.callDone(msg)
 	case callTickMsg:
 		return m.callTicked(msg)
+	case tasksListedMsg:
+		return m.tasksListed(msg)
+	case taskCancelledMsg:
+		return m.taskCancelled(msg)
 	case resultSavedMsg:
 		return m.resultSaved(msg)
 	case callSavedMsg:
