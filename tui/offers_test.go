@@ -328,3 +328,43 @@ func TestRefreshHonoursTheCacheHint(t *testing.T) {
 		t.Error("U past the TTL did not list again")
 	}
 }
+
+// TestCopyPathInAnOfferTree: y copies the path of the line under the
+// cursor in a resource's result tree and in its schema tree, as in a
+// tool's (dot, pointer, jq); the inspect notations, which name a tool,
+// are refused there.
+func TestCopyPathInAnOfferTree(t *testing.T) {
+	h, _ := offersHarness(t, offersServer(0, 1, 0), 120, 40)
+	h.selectOffer("resource", "config")
+	h.keys("enter", "tab")
+	moveToPath := func(suffix string) {
+		t.Helper()
+		tr := h.m.offers.shown.shown().t
+		for range 50 {
+			if c := tr.Cursor(); c != nil && strings.HasSuffix(c.Path, suffix) {
+				return
+			}
+			h.keys("j")
+		}
+		t.Fatalf("no line at %q:\n%s", suffix, h.screen())
+	}
+	moveToPath("port")
+	for _, c := range []struct{ key, want string }{{"p", "port"}, {"j", "/port"}, {"q", ".port"}} {
+		h.m.copied = ""
+		h.keys("y", c.key)
+		if !strings.HasSuffix(h.m.copied, c.want) {
+			t.Errorf("y %s in the result tree copied %q (status %q), want …%s", c.key, h.m.copied, h.m.status.text, c.want)
+		}
+	}
+	h.keys("y", "c")
+	if !strings.Contains(h.m.status.text, "not a tool's tree") {
+		t.Errorf("y c in a resource's tree: %q", h.m.status.text)
+	}
+	h.keys("v")
+	moveToPath("port")
+	h.m.copied = ""
+	h.keys("y", "p")
+	if !strings.HasSuffix(h.m.copied, "port") {
+		t.Errorf("y p in the schema tree copied %q (status %q)", h.m.copied, h.m.status.text)
+	}
+}
