@@ -18,12 +18,20 @@ import (
 // line each, newest at the bottom. The calls the user made that became
 // tasks are followed live (their calls' goroutines keep polling them);
 // the tasks a 2025-11-25 server lists (tasks/list) are added when the
-// screen opens and on U. enter shows an ended call's result in its tool's
-// result view, c cancels a task that runs.
+// screen opens and on U, and polled (tasks/get) while the screen is open.
+// enter shows an ended call's result in its tool's result view, c cancels
+// a task that runs.
 
 // maxTasksKept bounds the tasks the screen keeps: past it the oldest
 // ended one is dropped.
 const maxTasksKept = 100
+
+// Listed tasks that run are polled every listedPollEvery while the screen
+// is open, at most maxListedPolls of them at a time (the newest).
+const (
+	listedPollEvery = 2 * time.Second
+	maxListedPolls  = 20
+)
 
 // taskKeys are the keys of the tasks screen, a block of their own in the
 // key map.
@@ -41,6 +49,7 @@ func taskKeys(k *keyMap) {
 // follows. An mcpclient.Manager is one.
 type Tasker interface {
 	ListTasks(ctx context.Context, server string) ([]mcpclient.Task, error)
+	GetTask(ctx context.Context, server, id string) (mcpclient.Task, error)
 	CancelTask(ctx context.Context, server, id string) (mcpclient.Task, error)
 }
 
@@ -50,6 +59,7 @@ type taskScreen struct {
 	entries []*taskEntry // oldest first, maxTasksKept at most
 	cursor  int
 	listing ticket // the tasks/list round under way, 0 for none
+	poll    ticket // the timer of the next poll of listed tasks, 0 for none
 }
 
 // taskEntry is one task as last seen, and the call that made it if the
@@ -80,7 +90,78 @@ type (
 		task       mcpclient.Task
 		err        error
 	}
+	// taskPollDueMsg: time to poll the listed tasks that run.
+	taskPollDueMsg struct{ ticket ticket }
+	// taskPolledMsg is a listed task as tasks/get returned it.
+	taskPolledMsg struct {
+		task mcpclient.Task
+		err  error
+	}
 )
+
+// listed reports whether e is a task no call of the explorer follows.
+func (e *taskEntry) listed() bool { return e.call == nil && e.outcome == nil && e.toolID == "" }
+
+// startTaskPoll starts the timer of the next poll while the screen is
+// open and a listed task runs, unless one runs.
+func (m *Model) startTaskPoll() tea.Cmd {
+	ts := &m.tasks
+	if !ts.open || ts.poll != 0 || m.tasker() == nil {
+		return nil
+	}
+	for _, e := range ts.entries {
+		if e.listed() && !e.task.Status.Terminal() {
+			ts.poll = m.tickets.next()
+			return m.after(listedPollEvery, taskPollDueMsg{ticket: ts.poll})
+		}
+	}
+	return nil
+}
+
+// pollListedTasks asks for the listed tasks that run (tasks/get), and
+// starts the next timer.
+func (m *Model) pollListedTasks(msg taskPollDueMsg) tea.Cmd {
+	ts := &m.tasks
+	if stale(msg.ticket, ts.poll) {
+		return nil
+	}
+	ts.poll = 0
+	tk := m.tasker()
+	if !ts.open || tk == nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for i := len(ts.entries) - 1; i >= 0 && len(cmds) < maxListedPolls; i-- {
+		e := ts.entries[i]
+		if !e.listed() || e.task.Status.Terminal() {
+			continue
+		}
+		ctx, server, id := m.ctx, e.task.Server, e.task.ID
+		cmds = append(cmds, func() tea.Msg {
+			ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			defer cancel()
+			t, err := tk.GetTask(ctx, server, id)
+			if err == nil {
+				t.Server, t.ID = server, id
+			}
+			return taskPolledMsg{task: t, err: err}
+		})
+	}
+	return tea.Batch(append(cmds, m.startTaskPoll())...)
+}
+
+// taskPolled updates a listed task; a failed poll leaves it as it was.
+func (m *Model) taskPolled(msg taskPolledMsg) {
+	if msg.err != nil {
+		return
+	}
+	if e := m.tasks.find(msg.task.Server, msg.task.ID); e != nil && e.listed() {
+		e.task = msg.task
+		if msg.task.Status.Terminal() && e.ended.IsZero() {
+			e.ended = time.Now()
+		}
+	}
+}
 
 // live is the task as it is now: its call's newest report while the call
 // follows it.
@@ -212,11 +293,11 @@ func (m *Model) tasksListed(msg tasksListedMsg) tea.Cmd {
 				start = time.Now()
 			}
 			m.tasks.add(&taskEntry{task: t, started: start})
-		case e.call == nil && e.outcome == nil:
+		case e.listed():
 			e.task = t
 		}
 	}
-	return nil
+	return m.startTaskPoll()
 }
 
 // tasksKey handles a key while the tasks screen is open, or T; handled
@@ -231,13 +312,13 @@ func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		ts.open = true
 		m.noteTasks()
 		ts.cursor = len(ts.entries) - 1
-		return m.listTasks(), true
+		return tea.Batch(m.listTasks(), m.startTaskPoll()), true
 	}
 	m.noteTasks()
 	rows := max(m.layout.bodyH-1, 1)
 	switch {
 	case key.Matches(msg, k.Tasks), key.Matches(msg, k.Cancel):
-		ts.open = false
+		ts.open, ts.poll = false, 0
 	case key.Matches(msg, k.Up):
 		ts.cursor--
 	case key.Matches(msg, k.Down):
@@ -337,7 +418,7 @@ func (m *Model) openTaskResult() tea.Cmd {
 	}
 	v.setCall(e.outcome)
 	v.showOutcome(e.tree)
-	m.tasks.open = false
+	m.tasks.open, m.tasks.poll = false, 0
 	cmd := m.showSelected()
 	m.view, m.focus = resultView(), focusView
 	m.sizePanes()

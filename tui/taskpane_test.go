@@ -18,10 +18,18 @@ type taskBackend struct {
 	*fakeBackend
 	listed    []mcpclient.Task
 	cancelled []string
+	polls     int
 }
+
+var _ Tasker = (*mcpclient.Manager)(nil)
 
 func (b *taskBackend) ListTasks(_ context.Context, server string) ([]mcpclient.Task, error) {
 	return b.listed, nil
+}
+
+func (b *taskBackend) GetTask(_ context.Context, server, id string) (mcpclient.Task, error) {
+	b.polls++
+	return mcpclient.Task{Server: server, ID: id, Status: mcpclient.TaskWorking, Message: fmt.Sprintf("polled %d", b.polls)}, nil
 }
 
 func (b *taskBackend) CancelTask(_ context.Context, server, id string) (mcpclient.Task, error) {
@@ -33,8 +41,9 @@ func (b *taskBackend) CancelTask(_ context.Context, server, id string) (mcpclien
 // message, TTL); the one that ends shows completed and enter opens its
 // result in its tool's result view; c on a running one cancels its call
 // (which sends tasks/cancel) and marks it cancelled; a task the server
-// lists (tasks/list) is shown too, and c cancels it with tasks/cancel. The
-// server pane shows the tasks badge.
+// lists (tasks/list) is shown too, polled (tasks/get) while the screen is
+// open, and c cancels it with tasks/cancel. The server pane shows the tasks
+// badge.
 func TestTasksScreen(t *testing.T) {
 	started := make(chan string, 2)
 	release := make(chan struct{})
@@ -106,6 +115,13 @@ func TestTasksScreen(t *testing.T) {
 	if h.m.running("demo.shop_list_orders") != nil || !strings.Contains(h.screen(), "cancelled      demo.shop_list_orders · task "+second+" · ") ||
 		!strings.Contains(h.screen(), "tasks/cancel sent") {
 		t.Fatalf("c did not cancel the task:\n%s", h.screen())
+	}
+	if h.m.tasks.poll == 0 {
+		t.Fatal("no poll of the listed task is due")
+	}
+	h.send(taskPollDueMsg{ticket: h.m.tasks.poll})
+	if b.polls != 1 || !strings.Contains(h.screen(), "demo (listed) · task old-1 · ") || !strings.Contains(h.screen(), "polled 1") {
+		t.Fatalf("the listed task was not polled (%d):\n%s", b.polls, h.screen())
 	}
 	h.keys("g", "j", "c")
 	if len(b.cancelled) != 1 || b.cancelled[0] != "demo old-1" || !strings.Contains(h.screen(), "cancelled      demo (listed) · task old-1") {
