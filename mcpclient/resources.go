@@ -471,6 +471,10 @@ func (c *conn) offers() model.Offers {
 	if caps.Resources != nil {
 		o.Resources, o.Subscribe = true, caps.Resources.Subscribe
 	}
+	if form := c.taskForm(); form != noTasks {
+		o.Tasks = true
+		o.TaskList = form == tasks2025 && caps.Tasks.List != nil
+	}
 	return o
 }
 

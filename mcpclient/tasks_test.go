@@ -406,6 +406,13 @@ func TestTasks2025(t *testing.T) {
 			if got, err = m.GetTask(ctx, "tasks", res.Task.ID); err != nil || got.Status != TaskWorking {
 				t.Errorf("a wait that stops must leave the task running: %+v %v", got, err)
 			}
+			listed, err := m.ListTasks(ctx, "tasks")
+			if err != nil || !slices.ContainsFunc(listed, func(l Task) bool { return l.ID == res.Task.ID && l.Status == TaskWorking && l.Server == "tasks" }) {
+				t.Errorf("ListTasks lacks the working task %s: %+v %v", res.Task.ID, listed, err)
+			}
+			if s, _ := m.Server("tasks"); !s.Offers.Tasks || !s.Offers.TaskList {
+				t.Errorf("offers %+v, want tasks and tasks/list", s.Offers)
+			}
 			if got, err = m.CancelTask(ctx, "tasks", res.Task.ID); err != nil || got.Status != TaskCancelled {
 				t.Errorf("CancelTask: %+v %v", got, err)
 			}

@@ -249,3 +249,52 @@ func taskNote(support TaskSupport) string {
 	}
 	return "its execution.taskSupport is " + strings.ToLower(model.SanitizeLine(string(support)))
 }
+
+// Bounds of ListTasks: a server may list without end.
+const (
+	maxListedTasks = 200
+	maxTaskPages   = 10
+)
+
+// ListTasks lists the tasks a server keeps for mcpeek (tasks/list, a
+// 2025-11-25 server that declares tasks.list; the 2026-07-28 extension has
+// none), up to maxListedTasks, newest as the server orders them. A task
+// the server words wrongly is left out.
+func (m *Manager) ListTasks(ctx context.Context, server string) ([]Task, error) {
+	var out []Task
+	err := m.onTask(ctx, server, func(ctx context.Context, c *conn) error {
+		if c.taskForm() != tasks2025 || c.info.Capabilities.Tasks.List == nil {
+			return errors.New("the server does not list its tasks (no tasks.list capability)")
+		}
+		cursor := ""
+		for range maxTaskPages {
+			params := map[string]any{}
+			if cursor != "" {
+				params["cursor"] = cursor
+			}
+			raw, err := c.request(ctx, "tasks/list", params)
+			if err != nil {
+				return err
+			}
+			var page struct {
+				Tasks      []wireTask `json:"tasks"`
+				NextCursor string     `json:"nextCursor"`
+			}
+			if err := json.Unmarshal(raw, &page); err != nil {
+				return fmt.Errorf("tasks/list: %w", err)
+			}
+			now := time.Now()
+			for _, w := range page.Tasks {
+				if t, err := w.task(c.name, now); err == nil && len(out) < maxListedTasks {
+					out = append(out, t)
+				}
+			}
+			if page.NextCursor == "" || page.NextCursor == cursor || len(out) >= maxListedTasks {
+				return nil
+			}
+			cursor = page.NextCursor
+		}
+		return nil
+	})
+	return out, err
+}

@@ -154,4 +154,9 @@ type Offers struct {
 	Prompts     bool
 	Completions bool
 	Logging     bool
+	// Tasks: the server runs tools/call as tasks, in either form (the
+	// 2025-11-25 capabilities.tasks or the 2026-07-28 tasks extension).
+	Tasks bool
+	// TaskList: it answers tasks/list (2025-11-25 form only).
+	TaskList bool
 }

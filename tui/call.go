@@ -216,6 +216,7 @@ func (m *Model) callDone(msg callDoneMsg) tea.Cmd {
 	if rc == nil || stale(msg.ticket, rc.ticket) {
 		return nil // cancelled, or a newer call is under way
 	}
+	m.taskEnded(rc, msg.outcome, msg.tree)
 	delete(m.calls.byTool, msg.tool)
 	rc.cancel()
 	id := model.SanitizeLine(msg.tool)

@@ -46,6 +46,7 @@ func (m *Model) cancelCall(toolID string) tea.Cmd {
 		return nil
 	}
 	rc.cancel()
+	m.taskEnded(rc, nil, nil)
 	delete(m.calls.byTool, toolID)
 	if v := m.views[toolID]; v != nil {
 		v.showOutcome(nil) // the result view goes back to the last outcome
@@ -72,6 +73,7 @@ func (m *Model) callTicked(msg callTickMsg) tea.Cmd {
 		return nil
 	}
 	m.calls.tick = 0
+	m.noteTasks()
 	if len(m.calls.byTool) == 0 {
 		return nil
 	}

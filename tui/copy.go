@@ -53,6 +53,9 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.copyText(target.inValue().JQ(), "jq path")
 	case key.Matches(msg, k.CopyCLI), key.Matches(msg, k.CopyCall):
+		if target.tool == "" {
+			return m.setStatus("not a tool's tree: inspect reads a tool's output schema", true)
+		}
 		if target.input() {
 			return m.setStatus("an argument's line: inspect reads the output schema", true)
 		}
@@ -74,7 +77,7 @@ func (m *Model) copyText(text, what string) tea.Cmd {
 // copyTarget is the line under the cursor of the tree shown: its path,
 // where it sits in a real result, and whether it is an argument.
 type copyTarget struct {
-	tool   string         // the tool's id
+	tool   string         // the tool's id; "" in a resource's or prompt's tree
 	path   fieldpath.Path // the line's path; its side says input or output
 	out    *model.Schema  // the tool's output schema, or nil
 	prefix string         // the step the data root sits under ("data"), or ""
@@ -127,21 +130,42 @@ func (c copyTarget) inMap() bool {
 }
 
 func (m *Model) copyTarget() (copyTarget, bool) {
-	t, ok := m.currentPane().(treeHolder)
-	if !ok || m.current == nil {
+	t, tool, result := m.shownTree()
+	if t == nil {
 		return copyTarget{}, false
 	}
 	c := t.tree().Cursor()
 	if c == nil || c.Kind == schematree.KindNote {
 		return copyTarget{}, false
 	}
-	target := copyTarget{tool: m.current.tool.ID(), path: c.Path, out: m.current.out, prefix: t.dataPrefix()}
+	target := copyTarget{tool: tool, path: c.Path, prefix: t.dataPrefix()}
+	if tool != "" && m.current != nil {
+		target.out = m.current.out
+	}
 	if d, ok := valueOf(c); ok {
 		target.value = d
-	} else if _, result := t.(*resultPane); result {
+	} else if result {
 		return copyTarget{}, false // a content block or a line of text: no path
 	}
 	return target, true
+}
+
+// shownTree is the tree the right pane shows, whose it is (a tool's id,
+// "" for a resource's or prompt's) and whether it is a result's (whose
+// lines of text have no path).
+func (m *Model) shownTree() (t treeHolder, tool string, result bool) {
+	if m.current != nil {
+		t, ok := m.currentPane().(treeHolder)
+		if !ok {
+			return nil, "", false
+		}
+		_, result := t.(*resultPane)
+		return t, m.current.tool.ID(), result
+	}
+	if p := m.offers.shown; p != nil && p.shown() != nil {
+		return p.shown(), "", p.shown() == p.result
+	}
+	return nil, "", false
 }
 
 // shellQuote quotes s for a POSIX shell: in single quotes unless it is

@@ -29,12 +29,18 @@ type fieldIndex struct {
 	snapshot ticket        // the snapshot it was built from
 	index    *search.Index // nil until built
 	building ticket        // the build under way, 0 for none
+	// offers are the rows the offers' ids in the index lead to, and
+	// offerCount how many offers the servers' lists held (offerfields.go).
+	offers     map[string]toolKey
+	offerCount int
 }
 
 // fieldIndexedMsg: the fields of a snapshot's tools were indexed.
 type fieldIndexedMsg struct {
 	ticket, snapshot ticket
 	index            *search.Index
+	offers           map[string]toolKey
+	offerCount       int
 }
 
 // openFieldSearch opens the dialog, and indexes the fields unless the
@@ -43,7 +49,8 @@ func (m *Model) openFieldSearch() tea.Cmd {
 	d := newFieldDialog(&m.styles)
 	m.overlay.open(d)
 	f := &m.fields
-	if f.index != nil && f.snapshot == m.snapshots.applied {
+	lists, count := m.offerListsOf()
+	if f.index != nil && f.snapshot == m.snapshots.applied && f.offerCount == count {
 		d.setIndex(f.index)
 		return nil
 	}
@@ -54,7 +61,10 @@ func (m *Model) openFieldSearch() tea.Cmd {
 	}
 	d.indexing = len(tools)
 	t, snap := f.building, m.snapshots.applied
-	return func() tea.Msg { return fieldIndexedMsg{ticket: t, snapshot: snap, index: search.NewIndex(tools)} }
+	return func() tea.Msg {
+		more, keys := offerTools(lists)
+		return fieldIndexedMsg{ticket: t, snapshot: snap, index: search.NewIndex(append(tools, more...)), offers: keys, offerCount: count}
+	}
 }
 
 // fieldsIndexed keeps the index and hands it to the dialog if open.
@@ -63,7 +73,7 @@ func (m *Model) fieldsIndexed(msg fieldIndexedMsg) {
 	if stale(msg.ticket, f.building) {
 		return
 	}
-	*f = fieldIndex{snapshot: msg.snapshot, index: msg.index}
+	*f = fieldIndex{snapshot: msg.snapshot, index: msg.index, offers: msg.offers, offerCount: msg.offerCount}
 	for _, d := range m.overlay.stack {
 		if d, ok := d.(*fieldDialog); ok {
 			d.setIndex(msg.index)
@@ -218,6 +228,9 @@ func (d *fieldDialog) help(k *keyMap) []key.Binding {
 // jumpTo selects the hit's tool (clearing a filter that hides it) and
 // shows the field in its schema view, now or once its views are built.
 func (m *Model) jumpTo(h search.Hit) tea.Cmd {
+	if k, ok := m.fields.offers[h.ToolID]; ok {
+		return m.jumpToOffer(h, k)
+	}
 	server, tool, _ := strings.Cut(h.ToolID, ".")
 	k := toolKey{server: server, tool: tool}
 	if !m.tools.selectKey(m.servers, k) {

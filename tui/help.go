@@ -24,6 +24,8 @@ func (m *Model) shortHelp() []key.Binding {
 		return []key.Binding{k.CloseHelp, k.Quit}
 	case m.traffic.open:
 		return m.traffic.help(k)
+	case m.tasks.open:
+		return k.tasksHelp()
 	case m.focus == focusTools:
 		return k.toolsHelp()
 	case m.current != nil:

@@ -93,6 +93,9 @@ type formKeys struct {
 type offerKeysGroup struct {
 	Complete, Subscribe, RefreshLists key.Binding
 	Logs, LevelUp, LevelDown          key.Binding
+
+	// The tasks screen (taskpane.go).
+	Tasks, CancelTask, TaskResult key.Binding
 }
 
 // appKeys work everywhere.
@@ -205,6 +208,7 @@ func newKeyMap() keyMap {
 		},
 	}
 	offerKeys(&k)
+	taskKeys(&k)
 	return k
 }
 
@@ -225,7 +229,7 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "call (in the form)")
 	calls := []key.Binding{k.CallForm, submit, k.CallAgain, k.Save, k.SaveCall, k.Assert, k.CallOverlay}
-	offers := []key.Binding{k.Subscribe, k.RefreshLists, k.Logs}
+	offers := []key.Binding{k.Subscribe, k.RefreshLists, k.Logs, k.Tasks}
 	if narrow {
 		return [][]key.Binding{
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.NextSibling, k.PrevSibling},

@@ -32,7 +32,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHelp = false
 		m.resize(m.width, m.height)
 		return nil
-	case !m.traffic.open && m.current != nil && m.running(m.current.tool.ID()) != nil && key.Matches(msg, k.Cancel):
+	case !m.traffic.open && !m.tasks.open && m.current != nil && m.running(m.current.tool.ID()) != nil && key.Matches(msg, k.Cancel):
 		return m.cancelCall(m.current.tool.ID())
 	case key.Matches(msg, k.Quit):
 		return m.quit()
@@ -57,6 +57,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.traffic.open {
 		return m.act(m.traffic.key(msg, k))
+	}
+	if cmd, ok := m.tasksKey(msg); ok {
+		return cmd
 	}
 	if cmd, ok := m.offerKey(msg); ok {
 		return cmd

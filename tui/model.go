@@ -178,6 +178,8 @@ type Model struct {
 	gw          backgroundGateway
 	// traffic is the gateway's calls, and the screen that lists them.
 	traffic trafficPane
+	// tasks are the tasks of the session, and the screen that lists them.
+	tasks taskScreen
 
 	// changes are the marks of changed tools and lint findings.
 	changes changeState

@@ -328,3 +328,87 @@ func TestRefreshHonoursTheCacheHint(t *testing.T) {
 		t.Error("U past the TTL did not list again")
 	}
 }
+
+// TestCopyPathInAnOfferTree: y copies the path of the line under the
+// cursor in a resource's result tree and in its schema tree, as in a
+// tool's (dot, pointer, jq); the inspect notations, which name a tool,
+// are refused there.
+func TestCopyPathInAnOfferTree(t *testing.T) {
+	h, _ := offersHarness(t, offersServer(0, 1, 0), 120, 40)
+	h.selectOffer("resource", "config")
+	h.keys("enter", "tab")
+	moveToPath := func(suffix string) {
+		t.Helper()
+		tr := h.m.offers.shown.shown().t
+		for range 50 {
+			if c := tr.Cursor(); c != nil && strings.HasSuffix(c.Path.String(), suffix) {
+				return
+			}
+			h.keys("j")
+		}
+		t.Fatalf("no line at %q:\n%s", suffix, h.screen())
+	}
+	moveToPath("port")
+	for _, c := range []struct{ key, want string }{{"p", "port"}, {"j", "/port"}, {"q", ".port"}} {
+		h.m.copied = ""
+		h.keys("y", c.key)
+		if !strings.HasSuffix(h.m.copied, c.want) {
+			t.Errorf("y %s in the result tree copied %q (status %q), want …%s", c.key, h.m.copied, h.m.status.text, c.want)
+		}
+	}
+	h.keys("y", "c")
+	if !strings.Contains(h.m.status.text, "not a tool's tree") {
+		t.Errorf("y c in a resource's tree: %q", h.m.status.text)
+	}
+	h.keys("v")
+	moveToPath("port")
+	h.m.copied = ""
+	h.keys("y", "p")
+	if !strings.HasSuffix(h.m.copied, "port") {
+		t.Errorf("y p in the schema tree copied %q (status %q)", h.m.copied, h.m.status.text)
+	}
+}
+
+// TestFieldSearchFindsOfferFields: f finds a field of a JSON Schema in a
+// resource's _meta, a template's variable and a prompt's argument; enter
+// on the resource's field shows it in the resource's schema tree, on the
+// prompt's argument selects the prompt.
+func TestFieldSearchFindsOfferFields(t *testing.T) {
+	srv := offersServer(0, 1, 0)
+	r := mcp.NewResource("mem://settings", "settings", mcp.WithMIMEType("application/json"))
+	r.Meta = mcp.NewMetaFromMap(map[string]any{"schema": map[string]any{"type": "object", "properties": map[string]any{
+		"retention_days": map[string]any{"type": "integer"}}}})
+	srv.AddResource(r, func(context.Context, mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+		return []mcp.ResourceContents{mcp.TextResourceContents{URI: "mem://settings", Text: `{"retention_days": 7}`}}, nil
+	})
+	h, _ := offersHarness(t, srv, 120, 40)
+	h.m.focus = focusTools
+	for _, c := range []struct{ query, want string }{
+		{"retention", "o.resource:settings"}, {"v0", "o.template:by id"}, {"who", "o.prompt:greet"},
+	} {
+		h.keys("f")
+		h.typeText(c.query)
+		d, ok := h.m.overlay.top().(*fieldDialog)
+		if !ok {
+			t.Fatalf("f opened no dialog:\n%s", h.screen())
+		}
+		if len(d.hits) == 0 || d.hits[0].ToolID != c.want {
+			t.Fatalf("f %s: hits %+v, want %s first", c.query, d.hits, c.want)
+		}
+		h.keys("esc")
+	}
+	h.keys("f")
+	h.typeText("retention")
+	h.keys("enter")
+	p := h.m.offers.shown
+	if p == nil || !p.showSchema || h.m.focus != focusView || p.schema.t.Cursor() == nil || !strings.HasSuffix(p.schema.t.Cursor().Path.String(), "retention_days") {
+		t.Fatalf("enter did not show the field in the resource's schema:\n%s", h.screen())
+	}
+	h.m.focus = focusTools
+	h.keys("f")
+	h.typeText("who")
+	h.keys("enter")
+	if _, so, ref, ok := h.m.selectedOffer(); !ok || ref.kind != offerPrompt || so.name(ref) != "greet" || !strings.Contains(h.m.status.text, "enter opens its form") {
+		t.Fatalf("enter on a prompt's argument: %q\n%s", h.m.status.text, h.screen())
+	}
+}

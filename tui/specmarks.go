@@ -24,8 +24,9 @@ func appSegs(s *Styles, t model.Tool) []seg {
 }
 
 // serverFacts are the server pane's lines on what the server said of
-// itself at initialize: the protocol version and its era as a badge, its
-// title and its icons' kinds (never fetched). None before it connected.
+// itself at initialize: the protocol version and its era as a badge,
+// whether it runs tasks (a badge), its title and its icons' kinds (never
+// fetched). None before it connected.
 func (m *Model) serverFacts(srv model.Server, width int) []string {
 	s := &m.styles
 	if srv.ProtocolVersion == "" {
@@ -37,6 +38,9 @@ func (m *Model) serverFacts(srv model.Server, width int) []string {
 		badge, about = " sessionless ", " "+model.EraModern+": every request carries its version"
 	}
 	lines := []string{s.Dim.Render("protocol ") + model.SanitizeLine(srv.ProtocolVersion) + "  " + s.Badge.Render(badge) + s.Faint.Render(about)}
+	if srv.Offers.Tasks {
+		lines = append(lines, s.Badge.Render(" tasks ")+s.Faint.Render(" runs tool calls as tasks · T lists this session's"))
+	}
 	var facts []string
 	if t := model.SanitizeLine(srv.Implementation.Title); t != "" {
 		facts = append(facts, "title "+t)

@@ -136,3 +136,55 @@ func TestCallFormRunsAnOptionalTaskToolAsATask(t *testing.T) {
 		t.Errorf("AsTask of the calls: %v, want [false true]", asTask)
 	}
 }
+
+// Against server-everything: simulate-research-query, run as a task, is
+// listed in the tasks screen (T) while it works, once only though the
+// server lists it too (tasks/list); it completes there, and enter shows
+// its report in the result view. The research takes the server wall-clock
+// seconds (about four).
+func TestAppEverythingTasksScreen(t *testing.T) {
+	mgr := everythingManager(t)
+	if s, _ := mgr.Server("everything"); !s.Offers.Tasks {
+		t.Fatalf("server-everything does not offer tasks: %+v", s.Offers)
+	}
+	m := New(Options{Backend: mgr, Started: true, NoColor: true})
+	tm := teatest.NewTestModel(t, formStandIn{m}, teatest.WithInitialTermSize(160, 30))
+	go m.ForwardEvents(mgr.Events(), tm.Send)
+	waitFor(t, tm.Output(), "simulate-research-query")
+
+	filterToolOf(t, tm, "everything", "simulate-research-query")
+	tm.Send(submitForm{toolID: "everything.simulate-research-query", server: "everything", tool: "simulate-research-query",
+		args: json.RawMessage(`{"topic": "tides"}`)})
+	var id string
+	line := regexp.MustCompile(`task ([0-9a-f-]+) · working`)
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		if m := line.FindSubmatch(b); m != nil {
+			id = string(m[1])
+		}
+		return id != ""
+	}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+	typeKeys(tm, "T")
+	// The renderer writes runs of spaces as escapes, and only the cells
+	// that changed: match what is written whole.
+	waitFor(t, tm.Output(), "everything.simulate-research-query · task "+id+" · ")
+	waitFor(t, tm.Output(), "completed")
+	typeKeys(tm, "G", "enter")
+	waitFor(t, tm.Output(), "last call's result")
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(formStandIn).Model
+	if v := fm.current; fm.tasks.open || v == nil || v.tool.Name != "simulate-research-query" || fm.view != resultView() ||
+		v.last == nil || v.last.result == nil || !strings.Contains(v.last.result.Text, "Research Report: tides") {
+		t.Errorf("enter did not open the report in the result view:\n%s", fm.screen())
+	}
+	n := 0
+	for _, e := range fm.tasks.entries {
+		if e.task.ID == id {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("task %s is listed %d times", id, n)
+	}
+}

@@ -112,6 +112,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.callDone(msg)
 	case callTickMsg:
 		return m.callTicked(msg)
+	case tasksListedMsg:
+		return m.tasksListed(msg)
+	case taskCancelledMsg:
+		return m.taskCancelled(msg)
+	case taskPollDueMsg:
+		return m.pollListedTasks(msg)
+	case taskPolledMsg:
+		m.taskPolled(msg)
 	case resultSavedMsg:
 		return m.resultSaved(msg)
 	case callSavedMsg:

@@ -39,6 +39,9 @@ func (m *Model) screen() string {
 	if m.traffic.open {
 		b.WriteString(padLines(m.traffic.render(m.frame()), m.width, l.bodyH))
 		b.WriteByte('\n')
+	} else if m.tasks.open {
+		b.WriteString(padLines(m.tasksView(), m.width, l.bodyH))
+		b.WriteByte('\n')
 	} else if m.offers.logs.open {
 		b.WriteString(padLines(m.logView(), m.width, l.bodyH))
 		b.WriteByte('\n')

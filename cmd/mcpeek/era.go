@@ -25,7 +25,7 @@ func offersOf(o model.Offers) []string {
 	for _, c := range []struct {
 		on   bool
 		name string
-	}{{o.Resources, "resources"}, {o.Subscribe, "subscribe"}, {o.Prompts, "prompts"}, {o.Completions, "completions"}, {o.Logging, "logging"}} {
+	}{{o.Resources, "resources"}, {o.Subscribe, "subscribe"}, {o.Prompts, "prompts"}, {o.Completions, "completions"}, {o.Logging, "logging"}, {o.Tasks, "tasks"}} {
 		if c.on {
 			out = append(out, c.name)
 		}

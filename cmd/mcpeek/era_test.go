@@ -44,3 +44,43 @@ func TestServersSayTheEraAndWhatIsOffered(t *testing.T) {
 		}
 	}
 }
+
+// TestServersSayWhichOfferTasks: a server that runs tool calls as tasks
+// says so with "tasks" among its offers, in the 2025-11-25 form
+// (capabilities.tasks) and in the 2026-07-28 one (the tasks extension);
+// a server with neither does not.
+func TestServersSayWhichOfferTasks(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name     string
+		opts     []server.ServerOption
+		protocol string
+		tasks    bool
+	}{
+		{"2025-11-25 capabilities.tasks", []server.ServerOption{server.WithTaskCapabilities(true, true, true)}, "2025-11-25", true},
+		{"2026-07-28 tasks extension", []server.ServerOption{server.WithExtensions(map[string]any{"io.modelcontextprotocol/tasks": map[string]any{}})}, "", true},
+		{"tasks listed but no tool calls", []server.ServerOption{server.WithTaskCapabilities(true, true, false)}, "2025-11-25", false},
+		{"none", nil, "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := serveHTTP(t, server.NewMCPServer("tasks", "1", append(c.opts, server.WithToolCapabilities(false))...))
+			args := []string{"--config", cfg, "servers"}
+			if c.protocol != "" {
+				args = append(args, "--protocol", c.protocol)
+			}
+			out, stderr, code := mcpeek(t, append(args, "--json")...)
+			var got []serverJSON
+			if code != 0 || json.Unmarshal([]byte(out), &got) != nil || len(got) != 1 {
+				t.Fatalf("exit %d: %s%s", code, out, stderr)
+			}
+			if slices.Contains(got[0].Offers, "tasks") != c.tasks {
+				t.Errorf("--json offers %v, want tasks: %v", got[0].Offers, c.tasks)
+			}
+			out, _, _ = mcpeek(t, args...)
+			if strings.Contains(out, "offers tasks") != c.tasks {
+				t.Errorf("servers printed, want tasks: %v\n%s", c.tasks, out)
+			}
+		})
+	}
+}

@@ -12,9 +12,6 @@ import (
 	"mcpeek/model"
 )
 
-// logLevels are MCP's log severities, lowest first.
-var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
-
 // maxLogLines bounds the server log lines one command prints; each line is
 // already cut to a bounded length, sanitised and redacted by mcpclient.
 const maxLogLines = 1000
@@ -27,7 +24,7 @@ type logFlag struct{ level string }
 
 func (l *logFlag) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&l.level, "log-level", "",
-		"Ask the server for its log messages from LEVEL up ("+strings.Join(logLevels, ", ")+") and print them on stderr")
+		"Ask the server for its log messages from LEVEL up ("+strings.Join(mcpclient.LogLevels, ", ")+") and print them on stderr")
 }
 
 // options checks the level and returns the Manager options it needs.
@@ -35,8 +32,8 @@ func (l *logFlag) options() ([]mcpclient.Option, error) {
 	if l.level == "" {
 		return nil, nil
 	}
-	if !slices.Contains(logLevels, l.level) {
-		return nil, usageError("--log-level %q: give one of %s", l.level, strings.Join(logLevels, ", "))
+	if !slices.Contains(mcpclient.LogLevels, l.level) {
+		return nil, usageError("--log-level %q: give one of %s", l.level, strings.Join(mcpclient.LogLevels, ", "))
 	}
 	return []mcpclient.Option{mcpclient.WithLogLevel(l.level)}, nil
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"mcpeek/mcpclient"
 )
 
 // TestLogLevelPrintsServerLogs: with --log-level warning the server's
@@ -43,7 +45,7 @@ func TestLogLevelPrintsServerLogs(t *testing.T) {
 		t.Errorf("logs printed without --log-level: %s", stderr)
 	}
 	_, stderr, code := mcpeek(t, "--config", cfg, "prompt", "s.p", "--log-level", "loud")
-	if code == 0 || !strings.Contains(stderr, fmt.Sprintf("give one of %s", strings.Join(logLevels, ", "))) {
+	if code == 0 || !strings.Contains(stderr, fmt.Sprintf("give one of %s", strings.Join(mcpclient.LogLevels, ", "))) {
 		t.Errorf("--log-level loud: exit %d: %s", code, stderr)
 	}
 }

@@ -28,7 +28,7 @@ func TestEverythingResourcesAndPrompts(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != 1 {
 			t.Fatalf("servers --json: %v\n%s", err, out)
 		}
-		if s := got[0]; s.Era != eraLegacy || s.Title == "" || strings.Join(s.Offers, " ") != "resources subscribe prompts completions logging" {
+		if s := got[0]; s.Era != eraLegacy || s.Title == "" || strings.Join(s.Offers, " ") != "resources subscribe prompts completions logging tasks" {
 			t.Errorf("servers --json: %+v", s)
 		}
 	})

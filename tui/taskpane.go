@@ -1,0 +1,492 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/mcpclient"
+	"mcpeek/model"
+	"mcpeek/schematree"
+)
+
+// The tasks screen (T): the tasks of the session over the whole body, one
+// line each, newest at the bottom. The calls the user made that became
+// tasks are followed live (their calls' goroutines keep polling them);
+// the tasks a 2025-11-25 server lists (tasks/list) are added when the
+// screen opens and on U, and polled (tasks/get) while the screen is open.
+// enter shows an ended call's result in its tool's result view, c cancels
+// a task that runs.
+
+// maxTasksKept bounds the tasks the screen keeps: past it the oldest
+// ended one is dropped.
+const maxTasksKept = 100
+
+// Listed tasks that run are polled every listedPollEvery while the screen
+// is open, at most maxListedPolls of them at a time (the newest).
+const (
+	listedPollEvery = 2 * time.Second
+	maxListedPolls  = 20
+)
+
+// taskKeys are the keys of the tasks screen, a block of their own in the
+// key map.
+func taskKeys(k *keyMap) {
+	b := func(keys []string, h, help string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(h, help))
+	}
+	k.Tasks = b([]string{"T"}, "T", "tasks")
+	k.CancelTask = b([]string{"c"}, "c", "cancel task")
+	k.TaskResult = b([]string{"enter"}, "enter", "open result")
+}
+
+// Tasker is what the tasks screen asks of a backend besides calls: the
+// tasks a server lists, and cancelling one that no call of the explorer
+// follows. An mcpclient.Manager is one.
+type Tasker interface {
+	ListTasks(ctx context.Context, server string) ([]mcpclient.Task, error)
+	GetTask(ctx context.Context, server, id string) (mcpclient.Task, error)
+	CancelTask(ctx context.Context, server, id string) (mcpclient.Task, error)
+}
+
+// taskScreen is the tasks of the session and the screen that lists them.
+type taskScreen struct {
+	open    bool
+	entries []*taskEntry // oldest first, maxTasksKept at most
+	cursor  int
+	listing ticket // the tasks/list round under way, 0 for none
+	poll    ticket // the timer of the next poll of listed tasks, 0 for none
+}
+
+// taskEntry is one task as last seen, and the call that made it if the
+// user did.
+type taskEntry struct {
+	task    mcpclient.Task
+	toolID  string       // SERVER.TOOL of the call; "" for a listed task
+	call    *runningCall // the call that follows it, nil once it ended
+	started time.Time
+	ended   time.Time // zero while it runs (as far as mcpeek knows)
+	// The ended call's outcome and its result tree, for enter.
+	outcome *callOutcome
+	tree    *schematree.Tree
+}
+
+type (
+	// tasksListedMsg is one server's answer to tasks/list.
+	tasksListedMsg struct {
+		ticket ticket
+		server string
+		tasks  []mcpclient.Task
+		err    error
+	}
+	// taskCancelledMsg is the answer to a tasks/cancel sent from the
+	// screen for a listed task.
+	taskCancelledMsg struct {
+		server, id string
+		task       mcpclient.Task
+		err        error
+	}
+	// taskPollDueMsg: time to poll the listed tasks that run.
+	taskPollDueMsg struct{ ticket ticket }
+	// taskPolledMsg is a listed task as tasks/get returned it.
+	taskPolledMsg struct {
+		task mcpclient.Task
+		err  error
+	}
+)
+
+// listed reports whether e is a task no call of the explorer follows.
+func (e *taskEntry) listed() bool { return e.call == nil && e.outcome == nil && e.toolID == "" }
+
+// startTaskPoll starts the timer of the next poll while the screen is
+// open and a listed task runs, unless one runs.
+func (m *Model) startTaskPoll() tea.Cmd {
+	ts := &m.tasks
+	if !ts.open || ts.poll != 0 || m.tasker() == nil {
+		return nil
+	}
+	for _, e := range ts.entries {
+		if e.listed() && !e.task.Status.Terminal() {
+			ts.poll = m.tickets.next()
+			return m.after(listedPollEvery, taskPollDueMsg{ticket: ts.poll})
+		}
+	}
+	return nil
+}
+
+// pollListedTasks asks for the listed tasks that run (tasks/get), and
+// starts the next timer.
+func (m *Model) pollListedTasks(msg taskPollDueMsg) tea.Cmd {
+	ts := &m.tasks
+	if stale(msg.ticket, ts.poll) {
+		return nil
+	}
+	ts.poll = 0
+	tk := m.tasker()
+	if !ts.open || tk == nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for i := len(ts.entries) - 1; i >= 0 && len(cmds) < maxListedPolls; i-- {
+		e := ts.entries[i]
+		if !e.listed() || e.task.Status.Terminal() {
+			continue
+		}
+		ctx, server, id := m.ctx, e.task.Server, e.task.ID
+		cmds = append(cmds, func() tea.Msg {
+			ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			defer cancel()
+			t, err := tk.GetTask(ctx, server, id)
+			if err == nil {
+				t.Server, t.ID = server, id
+			}
+			return taskPolledMsg{task: t, err: err}
+		})
+	}
+	return tea.Batch(append(cmds, m.startTaskPoll())...)
+}
+
+// taskPolled updates a listed task; a failed poll leaves it as it was.
+func (m *Model) taskPolled(msg taskPolledMsg) {
+	if msg.err != nil {
+		return
+	}
+	if e := m.tasks.find(msg.task.Server, msg.task.ID); e != nil && e.listed() {
+		e.task = msg.task
+		if msg.task.Status.Terminal() && e.ended.IsZero() {
+			e.ended = time.Now()
+		}
+	}
+}
+
+// live is the task as it is now: its call's newest report while the call
+// follows it.
+func (e *taskEntry) live() mcpclient.Task {
+	if e.call != nil {
+		if t := e.call.task.Load(); t != nil {
+			return *t
+		}
+	}
+	return e.task
+}
+
+// find is the entry of a server's task, or nil.
+func (ts *taskScreen) find(server, id string) *taskEntry {
+	for _, e := range ts.entries {
+		if e.task.Server == server && e.task.ID == id {
+			return e
+		}
+	}
+	return nil
+}
+
+// add keeps e, dropping the oldest ended entry (else the oldest) past
+// maxTasksKept.
+func (ts *taskScreen) add(e *taskEntry) {
+	ts.entries = append(ts.entries, e)
+	if len(ts.entries) <= maxTasksKept {
+		return
+	}
+	drop := 0
+	for i, old := range ts.entries {
+		if old.call == nil {
+			drop = i
+			break
+		}
+	}
+	ts.entries = append(ts.entries[:drop], ts.entries[drop+1:]...)
+	ts.cursor = min(ts.cursor, len(ts.entries)-1)
+}
+
+// noteTasks takes the tasks the calls under way have become since last
+// looked.
+func (m *Model) noteTasks() {
+	for _, rc := range m.calls.byTool {
+		t := rc.task.Load()
+		if t == nil {
+			continue
+		}
+		e := m.tasks.find(t.Server, t.ID)
+		if e == nil {
+			e = &taskEntry{toolID: rc.call.toolID, started: rc.started}
+			m.tasks.add(e)
+		}
+		e.task, e.call = *t, rc
+	}
+}
+
+// taskEnded records the end of a call that became a task: its outcome,
+// and a status the task's last report may not have had yet.
+func (m *Model) taskEnded(rc *runningCall, o *callOutcome, tree *schematree.Tree) {
+	m.noteTasks()
+	t := rc.task.Load()
+	if t == nil {
+		return
+	}
+	e := m.tasks.find(t.Server, t.ID)
+	if e == nil {
+		return
+	}
+	e.task, e.call, e.ended = *t, nil, time.Now()
+	e.outcome, e.tree = o, tree
+	switch {
+	case o == nil: // the user cancelled the call
+		e.task.Status, e.task.Message = mcpclient.TaskCancelled, "tasks/cancel sent"
+	case e.task.Status.Terminal():
+	case errors.Is(o.err, mcpclient.ErrTaskCancelled):
+		e.task.Status = mcpclient.TaskCancelled
+	case o.err != nil:
+		e.task.Status, e.task.Message = mcpclient.TaskFailed, model.SanitizeLine(o.err.Error())
+	default:
+		e.task.Status = mcpclient.TaskCompleted
+	}
+}
+
+func (m *Model) tasker() Tasker {
+	t, _ := m.backend.(Tasker)
+	return t
+}
+
+// listTasks asks every connected server that lists its tasks for them.
+func (m *Model) listTasks() tea.Cmd {
+	tk := m.tasker()
+	if tk == nil {
+		return nil
+	}
+	id := m.tickets.next()
+	m.tasks.listing = id
+	var cmds []tea.Cmd
+	for _, srv := range m.servers {
+		if srv.State != model.StateConnected || !srv.Offers.TaskList {
+			continue
+		}
+		ctx, server := m.ctx, srv.Name
+		cmds = append(cmds, func() tea.Msg {
+			ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			defer cancel()
+			tasks, err := tk.ListTasks(ctx, server)
+			return tasksListedMsg{ticket: id, server: server, tasks: tasks, err: err}
+		})
+	}
+	return tea.Batch(cmds...)
+}
+
+// tasksListed adds the tasks a server listed, and updates the listed
+// ones no call follows.
+func (m *Model) tasksListed(msg tasksListedMsg) tea.Cmd {
+	if stale(msg.ticket, m.tasks.listing) {
+		return nil
+	}
+	if msg.err != nil {
+		return m.setStatus(errorf("tasks/list: %w", msg.err).Error(), true)
+	}
+	for _, t := range msg.tasks {
+		e := m.tasks.find(t.Server, t.ID)
+		switch {
+		case e == nil:
+			start := t.Created
+			if start.IsZero() {
+				start = time.Now()
+			}
+			m.tasks.add(&taskEntry{task: t, started: start})
+		case e.listed():
+			e.task = t
+		}
+	}
+	return m.startTaskPoll()
+}
+
+// tasksKey handles a key while the tasks screen is open, or T; handled
+// says the key was taken.
+func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := &m.keys
+	ts := &m.tasks
+	if !ts.open {
+		if !key.Matches(msg, k.Tasks) {
+			return nil, false
+		}
+		ts.open = true
+		m.noteTasks()
+		ts.cursor = len(ts.entries) - 1
+		return tea.Batch(m.listTasks(), m.startTaskPoll()), true
+	}
+	m.noteTasks()
+	rows := max(m.layout.bodyH-1, 1)
+	switch {
+	case key.Matches(msg, k.Tasks), key.Matches(msg, k.Cancel):
+		ts.open, ts.poll = false, 0
+	case key.Matches(msg, k.Up):
+		ts.cursor--
+	case key.Matches(msg, k.Down):
+		ts.cursor++
+	case key.Matches(msg, k.PageUp):
+		ts.cursor -= rows
+	case key.Matches(msg, k.PageDown):
+		ts.cursor += rows
+	case key.Matches(msg, k.Top):
+		ts.cursor = 0
+	case key.Matches(msg, k.Bottom):
+		ts.cursor = len(ts.entries) - 1
+	case key.Matches(msg, k.RefreshLists):
+		return tea.Batch(m.listTasks(), m.setStatus("listing the servers' tasks…", false)), true
+	case key.Matches(msg, k.CancelTask):
+		return m.cancelTaskAt(), true
+	case key.Matches(msg, k.TaskResult):
+		return m.openTaskResult(), true
+	}
+	ts.cursor = min(max(ts.cursor, 0), max(len(ts.entries)-1, 0))
+	return nil, true
+}
+
+// selectedTask is the entry under the cursor, or nil.
+func (m *Model) selectedTask() *taskEntry {
+	ts := &m.tasks
+	if ts.cursor < 0 || ts.cursor >= len(ts.entries) {
+		return nil
+	}
+	return ts.entries[ts.cursor]
+}
+
+// cancelTaskAt cancels the task under the cursor: through its call when
+// one follows it (the call sends tasks/cancel as it stops), else with
+// tasks/cancel.
+func (m *Model) cancelTaskAt() tea.Cmd {
+	e := m.selectedTask()
+	switch {
+	case e == nil:
+		return nil
+	case e.call != nil && m.running(e.toolID) == e.call:
+		return m.cancelCall(e.toolID)
+	case e.live().Status.Terminal() || !e.ended.IsZero():
+		return m.setStatus("task "+model.SanitizeLine(e.task.ID)+" has ended already", true)
+	}
+	tk := m.tasker()
+	if tk == nil {
+		return m.setStatus("this backend cannot cancel tasks", true)
+	}
+	ctx, server, id := m.ctx, e.task.Server, e.task.ID
+	return tea.Batch(m.setStatus("cancelling task "+model.SanitizeLine(id)+"…", false), func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		t, err := tk.CancelTask(ctx, server, id)
+		return taskCancelledMsg{server: server, id: id, task: t, err: err}
+	})
+}
+
+func (m *Model) taskCancelled(msg taskCancelledMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.setStatus(errorf("tasks/cancel: %w", msg.err).Error(), true)
+	}
+	if e := m.tasks.find(msg.server, msg.id); e != nil && e.call == nil {
+		e.task = msg.task
+		if msg.task.Status.Terminal() {
+			e.ended = time.Now()
+		}
+	}
+	return m.setStatus("task "+model.SanitizeLine(msg.id)+": "+model.SanitizeLine(msg.task.String()), false)
+}
+
+// openTaskResult shows the result of the ended call under the cursor in
+// its tool's result view.
+func (m *Model) openTaskResult() tea.Cmd {
+	e := m.selectedTask()
+	switch {
+	case e == nil:
+		return nil
+	case e.toolID == "":
+		return m.setStatus("not a call of this session: mcpeek task result "+model.SanitizeLine(e.task.Server)+" "+
+			model.SanitizeLine(e.task.ID)+" fetches its result", false)
+	case e.outcome == nil && e.call != nil:
+		return m.setStatus("task "+model.SanitizeLine(e.task.ID)+" still runs: its result shows when it ends", false)
+	case e.outcome == nil:
+		return m.setStatus("task "+model.SanitizeLine(e.task.ID)+" was cancelled: no result", false)
+	}
+	v := m.views[e.toolID]
+	server, tool, _ := strings.Cut(e.toolID, ".")
+	k := toolKey{server: server, tool: tool}
+	if v == nil || !m.tools.selectKey(m.servers, k) {
+		m.tools.setFilter("", m.servers, m.info)
+		delete(m.tools.folded, server)
+		m.tools.rebuild(m.servers, m.info)
+		if v == nil || !m.tools.selectKey(m.servers, k) {
+			return m.setStatus(model.SanitizeLine(e.toolID)+" is gone", true)
+		}
+	}
+	v.setCall(e.outcome)
+	v.showOutcome(e.tree)
+	m.tasks.open, m.tasks.poll = false, 0
+	cmd := m.showSelected()
+	m.view, m.focus = resultView(), focusView
+	m.sizePanes()
+	return cmd
+}
+
+// tasksHelp is the short help while the tasks screen is open.
+func (k *keyMap) tasksHelp() []key.Binding {
+	back := k.Tasks
+	back.SetHelp("T/esc", "back")
+	return []key.Binding{k.Down, k.TaskResult, k.CancelTask, k.RefreshLists, back, k.Help, k.Quit}
+}
+
+// tasksView draws the tasks screen: a head line, then a line per task,
+// the cursor's kept in sight. Its cost is the screen's height.
+func (m *Model) tasksView() string {
+	s := &m.styles
+	ts := &m.tasks
+	w := m.width
+	now := time.Now()
+	head := s.PaneTitleFocus.Render("Tasks") + s.Dim.Render("  "+plural(len(ts.entries), "task")+
+		" of this session · enter: result · c: cancel · U: tasks/list again · T: back")
+	lines := []string{fit(head, w)}
+	if len(ts.entries) == 0 {
+		lines = append(lines, s.Dim.Render("No tasks yet. A tool whose execution.taskSupport is required runs as a task; ctrl+t in the call form runs an optional one as a task."))
+		return strings.Join(lines, "\n")
+	}
+	rows := max(m.layout.bodyH-1, 1)
+	top := min(max(ts.cursor-rows+1, 0), max(len(ts.entries)-rows, 0))
+	for i := top; i < min(top+rows, len(ts.entries)); i++ {
+		text := taskRow(ts.entries[i], now)
+		if i == ts.cursor {
+			lines = append(lines, s.Cursor.Render(fit(text, w)))
+			continue
+		}
+		st := s.Dim
+		switch ts.entries[i].live().Status {
+		case mcpclient.TaskWorking, mcpclient.TaskInputRequired:
+			st = s.StateStarting
+		case mcpclient.TaskCompleted:
+			st = s.StateConnected
+		case mcpclient.TaskFailed:
+			st = s.StateError
+		}
+		lines = append(lines, st.Render(fit(text, w)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// taskRow is a task's line: "working  everything.simulate-research-query
+// task 7f3a · 12s · TTL 4m48s left · Gathering sources...".
+func taskRow(e *taskEntry, now time.Time) string {
+	t := e.live()
+	what := model.SanitizeLine(e.toolID)
+	if what == "" {
+		what = model.SanitizeLine(t.Server) + " (listed)"
+	}
+	end := now
+	if !e.ended.IsZero() {
+		end = e.ended
+	}
+	parts := []string{padRight(string(t.Status), 14) + " " + what, "task " + model.SanitizeLine(t.ID),
+		max(end.Sub(e.started), 0).Truncate(time.Second).String()}
+	if exp := t.Expires(); !exp.IsZero() && !t.Status.Terminal() {
+		parts = append(parts, "TTL "+max(exp.Sub(now), 0).Truncate(time.Second).String()+" left")
+	}
+	if t.Message != "" {
+		parts = append(parts, model.SanitizeLine(t.Message))
+	}
+	return strings.Join(parts, " · ")
+}
