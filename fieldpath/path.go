@@ -252,41 +252,7 @@ func (p Path) Rel(base Path) (Path, bool) {
 // "a.x": the inspector reads such a text by trying the longest property
 // name first. Where a program needs a text that tells every path apart
 // (a map key, a text it parses back) it uses Quoted or Key.
-func (p Path) String() string {
-	var buf [16]Step
-	steps := p.appendSteps(buf[:0])
-	if len(steps) == 1 && steps[0].Kind == Property {
-		return steps[0].Name
-	}
-	size := 0
-	for _, s := range steps {
-		switch s.Kind {
-		case Items:
-			size += 2
-		case AnyKeyStep:
-			size += 1 + len(AnyKey)
-		default:
-			size += 1 + len(s.Name)
-		}
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for i, s := range steps {
-		if s.Kind == Items {
-			b.WriteString("[]")
-			continue
-		}
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		if s.Kind == AnyKeyStep {
-			b.WriteString(AnyKey)
-		} else {
-			b.WriteString(s.Name)
-		}
-	}
-	return b.String()
-}
+func (p Path) String() string { return p.write(false) }
 
 // Quoted writes the path unambiguously, for keys and texts a program
 // reads back with Parse: as String writes it, except that a property
@@ -296,9 +262,15 @@ func (p Path) String() string {
 // `["a.x"].b`. Every other name, "/", "~", quotes, spaces and any Unicode
 // included, is written as it is. Parse reads back exactly the path
 // Quoted wrote; no user-facing text is written this way.
-func (p Path) Quoted() string {
+func (p Path) Quoted() string { return p.write(true) }
+
+// write is String, or Quoted when quote is set.
+func (p Path) write(quote bool) string {
 	var buf [16]Step
 	steps := p.appendSteps(buf[:0])
+	if len(steps) == 1 && steps[0].Kind == Property && !(quote && NeedsQuotes(steps[0].Name)) {
+		return steps[0].Name // a top-level name, written as it is
+	}
 	size := 0
 	for _, s := range steps {
 		switch s.Kind {
@@ -310,21 +282,16 @@ func (p Path) Quoted() string {
 			size += 1 + len(s.Name)
 		}
 	}
-	if len(steps) == 1 && steps[0].Kind != Items && steps[0].Kind != AnyKeyStep && !NeedsQuotes(steps[0].Name) {
-		return steps[0].Name // a top-level name, written as it is
-	}
 	var b strings.Builder
 	b.Grow(size)
 	for i, s := range steps {
-		switch s.Kind {
-		case Items:
+		switch {
+		case s.Kind == Items:
 			b.WriteString("[]")
 			continue
-		case Property:
-			if NeedsQuotes(s.Name) {
-				b.WriteString(QuoteName(s.Name))
-				continue
-			}
+		case quote && s.Kind == Property && NeedsQuotes(s.Name):
+			b.WriteString(QuoteName(s.Name))
+			continue
 		}
 		if i > 0 {
 			b.WriteByte('.')
