@@ -195,14 +195,45 @@ func TestAutoLoginAndStepUp(t *testing.T) {
 	if s, _ := m.Server("guarded"); s.State != model.StateConnected {
 		t.Fatalf("state %s, err %q", s.State, s.Err)
 	}
-	res, err := m.CallTool(context.Background(), "guarded", "write_note", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := m.CallToolWith(ctx, "guarded", "write_note", nil, CallOptions{Timeout: 10 * time.Second})
 	if err != nil || res.Text != "written" {
 		t.Fatalf("CallTool: %v", err)
+	}
+	// The step-up leaves the server as it was: connected, not "logging in".
+	if s, _ := m.Server("guarded"); s.State != model.StateConnected {
+		t.Errorf("after the step-up: state %s, err %q", s.State, s.Err)
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if !slices.Equal(o.authz, []string{"read", "read write"}) {
 		t.Errorf("authorization requests asked for %q", o.authz)
+	}
+}
+
+// A login for a call's step-up on a live connection leaves the server
+// connected: while the browser was asked it read "logging in", and a
+// call's retry waits for a connected state (it waited for an attempt
+// nobody made, until its timeout).
+func TestStepUpLoginLeavesTheServerConnected(t *testing.T) {
+	o := newOAuthServer(t)
+	prompt, wg := browser(t)
+	defer wg.Wait()
+	m := startManager(t, Config{Servers: []ServerConfig{{Name: "guarded", Type: "http", URL: o.ts.URL + "/mcp"}}},
+		WithTokenStore(&oauth.MemoryStore{}), prompt, WithAutoLogin(true), WithBackoff(time.Hour, time.Hour))
+	s := m.byName["guarded"]
+	if st, _ := m.Server("guarded"); st.State != model.StateConnected {
+		t.Fatalf("state %s, err %q", st.State, st.Err)
+	}
+	prm := o.ts.URL + "/.well-known/oauth-protected-resource/mcp"
+	rerr := &oauth.RequiredError{Status: http.StatusForbidden, Challenge: oauth.ParseChallenges([]string{
+		`Bearer error="insufficient_scope", scope="read write", resource_metadata="` + prm + `"`})[0]}
+	if err := m.authorize(s, rerr); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := m.Server("guarded"); st.State != model.StateConnected {
+		t.Errorf("after the step-up login: state %s, err %q", st.State, st.Err)
 	}
 }
 

@@ -428,7 +428,18 @@ func (m *Manager) authorize(s *serverState, rerr *oauth.RequiredError) error {
 	ctx, cancel := context.WithTimeout(m.ctx, m.opts.loginTimeout)
 	defer cancel()
 	if s.ep.auth.NeedsBrowser() {
-		m.setState(s, model.StateStarting, "logging in: waiting for the browser", nil)
+		const waiting = "logging in: waiting for the browser"
+		s.mu.Lock()
+		before, beforeErr := s.state, s.err
+		s.mu.Unlock()
+		m.setState(s, model.StateStarting, waiting, nil)
+		if before == model.StateConnected {
+			// A call's step-up on a live connection: once the login
+			// ends, the server is as connected as before (unless the
+			// supervisor has moved it on meanwhile). Left "starting",
+			// the call's retry would wait for an attempt nobody makes.
+			defer m.restoreState(s, model.StateStarting, waiting, before, beforeErr)
+		}
 	}
 	prompt := func(u string) {
 		m.events.push(Event{Kind: EventLoginURL, Server: s.name, URL: model.SanitizeLine(u)})
@@ -438,6 +449,20 @@ func (m *Manager) authorize(s *serverState, rerr *oauth.RequiredError) error {
 		return fmt.Errorf("login: %w", err)
 	}
 	return nil
+}
+
+// restoreState sets the server's state back to state and msg when it is
+// still from and fromMsg.
+func (m *Manager) restoreState(s *serverState, from model.ConnState, fromMsg string, state model.ConnState, msg string) {
+	restored := false
+	s.update(func() {
+		if s.state == from && s.err == fromMsg {
+			s.state, s.err, restored = state, msg, true
+		}
+	})
+	if restored {
+		m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: state, Err: msg})
+	}
 }
 
 // Login starts a fresh OAuth login for the named server (its stored token
