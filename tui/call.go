@@ -289,7 +289,7 @@ func (m *Model) callAgainWith(v *toolView, msg argSetsLoadedMsg) tea.Cmd {
 		c.args = args
 		return m.startCall(c)
 	}
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	cmd := d.refuse(err)
 	d.note = "X: " + d.note + " · ctrl+s calls"
 	if msg.err != nil {

@@ -108,7 +108,7 @@ func (m *Model) openAssert(name string, a pendingAssert) tea.Cmd {
 		in.SetWidth(40)
 		d.field = &in
 	}
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	if d.field != nil {
 		return d.field.Focus()
 	}

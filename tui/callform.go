@@ -347,7 +347,7 @@ func (d *callFormDialog) help(k *keyMap) []key.Binding {
 type submitCall struct{ call callTool }
 
 func (m *Model) submitCall(a submitCall) tea.Cmd {
-	m.overlay.close()
+	m.dialogs.close()
 	c, store := a.call, m.args
 	save := func() tea.Msg {
 		if err := store.save(c.toolID, c.args, time.Now()); err != nil {

@@ -44,7 +44,7 @@ func openForm(t *testing.T, b Backend, tool string, w, h int) (*harness, *callFo
 	hs := newHarness(t, b, w, h)
 	hs.selectTool(tool)
 	hs.keys("x")
-	d, ok := hs.m.overlay.top().(*callFormDialog)
+	d, ok := hs.m.dialogs.top().(*callFormDialog)
 	if !ok {
 		t.Fatalf("x opened no call form:\n%s", hs.screen())
 	}
@@ -169,7 +169,7 @@ func TestCallFormSubmitRefusedThenSent(t *testing.T) {
 	}
 	// The root model closes the form and remembers the set.
 	h.run(h.m.act(sub))
-	if h.m.overlay.top() != nil {
+	if h.m.dialogs.top() != nil {
 		t.Error("the form stayed open")
 	}
 	sets, err := argsOf(t).load("demo.shop_get_order")
@@ -338,12 +338,12 @@ func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("g", "x") // the cursor on the server row
-	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "x calls a tool") {
+	if h.m.dialogs.top() != nil || !strings.Contains(h.m.status.text, "x calls a tool") {
 		t.Fatalf("x on a server: %q", h.m.status.text)
 	}
 	h.selectTool("shop_get_order")
 	h.keys("x")
-	d := h.m.overlay.top().(*callFormDialog)
+	d := h.m.dialogs.top().(*callFormDialog)
 	h.send(tea.PasteMsg{Content: "5601234042"})
 	if d.form.values()[0] != "5601234042" || d.errs[0] != "" {
 		t.Fatalf("pasted %q, error %q", d.form.values()[0], d.errs[0])
@@ -433,7 +433,7 @@ func TestCallFormRefusedSubmitFocusesTheField(t *testing.T) {
 	h.typeText("abc")
 	h.keys("tab", "tab")
 	h.burst(keyBurst("ctrl+s", "enter", "ctrl+s", "backspace")...)
-	if h.m.overlay.top() != d {
+	if h.m.dialogs.top() != d {
 		t.Fatalf("invalid arguments were sent:\n%s", h.screen())
 	}
 	if d.form.focused() != 0 || d.form.values()[0] != "ab" {
@@ -475,13 +475,13 @@ func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
 	t.Parallel()
 	h, _ := openForm(t, twoFields(), "pair", 80, 24)
 	h.keys("esc")
-	if h.m.overlay.top() != nil {
+	if h.m.dialogs.top() != nil {
 		t.Fatal("esc on an untouched form did not close it")
 	}
 	h, d := openForm(t, twoFields(), "pair", 80, 24)
 	h.typeText("5")
 	h.keys("esc")
-	if h.m.overlay.top() != d || !strings.Contains(h.screen(), "esc again discards your changes") {
+	if h.m.dialogs.top() != d || !strings.Contains(h.screen(), "esc again discards your changes") {
 		t.Fatalf("esc discarded a changed form without asking:\n%s", h.screen())
 	}
 	h.typeText("6")
@@ -489,7 +489,7 @@ func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
 		t.Fatalf("a key after the question: %q\n%s", v, h.screen())
 	}
 	h.keys("esc", "esc")
-	if h.m.overlay.top() != nil {
+	if h.m.dialogs.top() != nil {
 		t.Fatal("a second esc did not discard")
 	}
 }
@@ -531,7 +531,7 @@ func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
-	if d, ok := h.m.overlay.top().(*callFormDialog); ok {
+	if d, ok := h.m.dialogs.top().(*callFormDialog); ok {
 		t.Fatalf("the form stayed open: order_id %q\n%s", d.form.values()[0], h.screen())
 	}
 	if v := h.m.current.lastArgs; !strings.Contains(string(v), `"order_id":"5601234042"`) {
@@ -552,7 +552,7 @@ func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
 	}}}}
 	h, d := openForm(t, b, "nested", 80, 40)
 	h.burst(keyBurst("q", "ctrl+s")...) // the whole filter missing: the error is at its heading
-	if h.m.overlay.top() != d || d.errs[1] == "" {
+	if h.m.dialogs.top() != d || d.errs[1] == "" {
 		t.Fatalf("sent without a filter, or the error is not at its heading: %v", d.errs)
 	}
 	if at := d.form.focused(); at != 2 {

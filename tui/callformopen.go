@@ -79,7 +79,7 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case argsNotSavedMsg:
 		return m.setStatus("arguments not remembered: "+model.SanitizeLine(msg.err.Error()), true), true
 	case argsEditedMsg:
-		for _, d := range m.overlay.stack {
+		for _, d := range m.dialogs.stack {
 			if f, isForm := d.(*callFormDialog); isForm {
 				cmd = m.act(f.update(msg))
 			}
@@ -93,14 +93,14 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 // for X.
 func (m *Model) openLoaded(msg argSetsLoadedMsg) tea.Cmd {
 	v := m.views[msg.toolID]
-	if v == nil || m.overlay.top() != nil {
+	if v == nil || m.dialogs.top() != nil {
 		return nil
 	}
 	if msg.again {
 		return m.callAgainWith(v, msg)
 	}
 	d := newCallForm(v, msg.sets, msg.ticket, m.formLook())
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	if msg.err != nil {
 		return tea.Batch(d.form.started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
 	}

@@ -80,7 +80,7 @@ func (m *Model) openSaveCall(assert *pendingAssert) tea.Cmd {
 	in.CursorEnd()
 	in.SetWidth(40)
 	d := &callNameDialog{field: in, call: c, file: m.saved.path, assert: assert}
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	return d.field.Focus()
 }
 
@@ -231,7 +231,7 @@ type writingDialog interface {
 // dialog, when still on top, shows it and stays (else the status line
 // says it); without one the dialog closes. ok says the write went through.
 func endWrite[D writingDialog](m *Model, err error) (cmd tea.Cmd, ok bool) {
-	d, open := m.overlay.top().(D)
+	d, open := m.dialogs.top().(D)
 	if err != nil {
 		if open {
 			d.refuse(err)
@@ -240,7 +240,7 @@ func endWrite[D writingDialog](m *Model, err error) (cmd tea.Cmd, ok bool) {
 		return m.setStatus(model.SanitizeLine(err.Error()), true), false
 	}
 	if open {
-		m.overlay.close()
+		m.dialogs.close()
 	}
 	return nil, true
 }

@@ -39,7 +39,7 @@ func (m *Model) openDetails() tea.Cmd {
 		// After the heading (path, tool, blank): the marks first.
 		lines = append(lines[:3:3], append(call, lines[3:]...)...)
 	}
-	m.overlay.open(&detailsDialog{scrollLines{lines: lines}})
+	m.dialogs.open(&detailsDialog{scrollLines{lines: lines}})
 	return nil
 }
 

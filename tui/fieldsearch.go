@@ -47,7 +47,7 @@ type fieldIndexedMsg struct {
 // index is of the snapshot shown.
 func (m *Model) openFieldSearch() tea.Cmd {
 	d := newFieldDialog(&m.styles)
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	f := &m.fields
 	lists, count := m.offerListsOf()
 	if f.index != nil && f.snapshot == m.snapshots.applied && f.offerCount == count {
@@ -74,7 +74,7 @@ func (m *Model) fieldsIndexed(msg fieldIndexedMsg) {
 		return
 	}
 	*f = fieldIndex{snapshot: msg.snapshot, index: msg.index, offers: msg.offers, offerCount: msg.offerCount}
-	for _, d := range m.overlay.stack {
+	for _, d := range m.dialogs.stack {
 		if d, ok := d.(*fieldDialog); ok {
 			d.setIndex(msg.index)
 		}

@@ -113,7 +113,7 @@ func (m *Model) openOfferForm(p *offerPane, srv model.Server, so *serverOffers) 
 	f.values = make([]string, len(f.names))
 	f.input.Prompt = ""
 	cmd := f.input.Focus()
-	m.overlay.open(f)
+	m.dialogs.open(f)
 	return tea.Batch(cmd, f.askSoon(0))
 }
 

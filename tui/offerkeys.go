@@ -75,7 +75,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.CopyValue):
 		return m.copyText(offerCopyText(so, ref), "the "+ref.kind.String()+"'s name"), true
 	case key.Matches(msg, k.Details):
-		m.overlay.open(&detailsDialog{scrollLines{lines: m.offerDetailLines(so, ref)}})
+		m.dialogs.open(&detailsDialog{scrollLines{lines: m.offerDetailLines(so, ref)}})
 		return nil, true
 	case key.Matches(msg, k.Pane):
 		if p.shown() != nil {

@@ -76,7 +76,7 @@ func TestPasteIntoTheFieldSearch(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("f")
 	h.send(tea.PasteMsg{Content: "customer.email\n"})
-	d, ok := h.m.overlay.top().(*fieldDialog)
+	d, ok := h.m.dialogs.top().(*fieldDialog)
 	if !ok || d.input.Value() != "customer.email" {
 		t.Fatalf("the query holds %q", d.input.Value())
 	}
@@ -97,7 +97,7 @@ func TestPasteIntoTheSavePrompt(t *testing.T) {
 		t.Fatalf("no result to save:\n%s", h.screen())
 	}
 	h.keys("w")
-	d, ok := h.m.overlay.top().(*saveDialog)
+	d, ok := h.m.dialogs.top().(*saveDialog)
 	if !ok {
 		t.Fatalf("w opened no prompt:\n%s", h.screen())
 	}

@@ -46,7 +46,7 @@ func (m *Model) openSave() tea.Cmd {
 	in.SetValue(defaultSaveName(v.tool.Name, v.last.at))
 	in.SetWidth(48)
 	d := &saveDialog{field: in, res: v.last.result}
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	return d.field.Focus()
 }
 
