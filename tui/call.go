@@ -293,9 +293,9 @@ func (m *Model) callAgainWith(v *toolView, msg argSetsLoadedMsg) tea.Cmd {
 	cmd := d.refuse(err)
 	d.note = "X: " + d.note + " · ctrl+s calls"
 	if msg.err != nil {
-		return tea.Batch(d.form.started(), cmd, m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
+		return tea.Batch(d.form.Started(), cmd, m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
 	}
-	return tea.Batch(d.form.started(), cmd)
+	return tea.Batch(d.form.Started(), cmd)
 }
 
 // seconds writes a whole number of seconds as "60s", anything else as

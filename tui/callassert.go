@@ -9,6 +9,7 @@ import (
 	"mcpeek/calls"
 	"mcpeek/model"
 	"mcpeek/schematree"
+	"mcpeek/tui/callform"
 )
 
 // assertValue asks for an assertion on the value under the cursor of the
@@ -159,7 +160,7 @@ func (d *assertDialog) paste(text string) action {
 		return nil
 	}
 	var cmd tea.Cmd
-	*d.field, cmd = d.field.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	*d.field, cmd = d.field.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
 	return cmd
 }
 

@@ -12,6 +12,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/toolargs"
+	"mcpeek/tui/callform"
 )
 
 // callFormDialog is the call form (x on a tool): one input per argument of
@@ -24,11 +25,11 @@ type callFormDialog struct {
 	call   callTool // the tool to call; args are filled on submit
 	id     ticket   // tags the editor's answer
 	schema *toolargs.Schema
-	fields []formField
-	form   *fieldsForm
+	fields []callform.Field
+	form   *callform.Form
 	// extra are the values of a filled object no field takes (an
 	// undeclared property): sent as they are.
-	extra []pathValue
+	extra []callform.PathValue
 
 	// sets are the remembered argument sets, newest first; shown is the
 	// one in the form, len(sets) for the schema's defaults, len(sets)+1
@@ -50,7 +51,7 @@ type callFormDialog struct {
 	// next one.
 	draft string
 
-	look formLook
+	look callform.Look
 	// empty is what the form says when it has no field; hidden counts the
 	// arguments beyond maxFormFields.
 	empty  string
@@ -63,12 +64,12 @@ type callFormDialog struct {
 
 // newCallForm builds the call form of a tool, filled with the newest of
 // sets, or with the schema's defaults when there is none.
-func newCallForm(v *toolView, sets []argSet, id ticket, look formLook) *callFormDialog {
+func newCallForm(v *toolView, sets []argSet, id ticket, look callform.Look) *callFormDialog {
 	d := &callFormDialog{
 		call:   callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name},
 		id:     id,
 		schema: toolargs.FromParsed(v.tool.InputSchema, v.parsed.In),
-		fields: schemaFields(v.parsed.In),
+		fields: callform.SchemaFields(v.parsed.In),
 		sets:   sets,
 		look:   look,
 		empty:  "This tool takes no arguments: it is called with {}.",
@@ -123,22 +124,22 @@ func (d *callFormDialog) show(i int) {
 // fill builds the form anew with args' values (nil: the defaults).
 func (d *callFormDialog) fill(args *model.Value) {
 	texts := make([]string, len(d.fields))
-	var extra []pathValue
+	var extra []callform.PathValue
 	if args == nil {
 		for i, f := range d.fields {
-			texts[i] = f.value
+			texts[i] = f.Value
 		}
 	} else {
-		texts, extra = fillTexts(d.fields, args)
+		texts, extra = callform.FillTexts(d.fields, args)
 	}
 	d.build(texts, extra)
 }
 
 // build builds the form anew with these texts and extra values.
-func (d *callFormDialog) build(texts []string, extra []pathValue) {
+func (d *callFormDialog) build(texts []string, extra []callform.PathValue) {
 	d.extra = extra
-	d.form = newFieldsForm(formSpec{fields: d.fields, title: "Call " + model.SanitizeLine(d.call.tool) + " with these arguments",
-		label: "Call", empty: d.empty, check: d.submitError, look: d.look}, texts)
+	d.form = callform.New(callform.Spec{Fields: d.fields, Title: "Call " + model.SanitizeLine(d.call.tool) + " with these arguments",
+		Label: "Call", Empty: d.empty, Check: d.submitError, Look: d.look}, texts)
 	d.sized = [2]int{}
 	d.check()
 }
@@ -147,7 +148,7 @@ func (d *callFormDialog) build(texts []string, extra []pathValue) {
 // takes.
 type draft struct {
 	texts []string
-	extra []pathValue
+	extra []callform.PathValue
 }
 
 // older shows the next remembered set (ctrl+r), keeping a changed form as
@@ -157,8 +158,8 @@ func (d *callFormDialog) older() {
 		d.note, d.noteErr = "no remembered arguments: this tool was not called from the form yet", false
 		return
 	}
-	if d.form.changed() {
-		d.edit = &draft{texts: d.form.values(), extra: d.extra}
+	if d.form.Changed() {
+		d.edit = &draft{texts: d.form.Values(), extra: d.extra}
 		d.shown = len(d.sets) + 1
 	}
 	n := len(d.sets) + 1
@@ -171,7 +172,7 @@ func (d *callFormDialog) older() {
 // cancel closes the form, unless it holds changes or an edit of the
 // user's: then the first esc asks, and a second one discards them.
 func (d *callFormDialog) cancel() action {
-	if d.discarding || !d.form.changed() && d.edit == nil && d.draft == "" {
+	if d.discarding || !d.form.Changed() && d.edit == nil && d.draft == "" {
 		return closeDialog{}
 	}
 	d.discarding = true
@@ -182,14 +183,14 @@ func (d *callFormDialog) cancel() action {
 // args is the argument object the form holds, and the fields whose text
 // is not even JSON.
 func (d *callFormDialog) args() (json.RawMessage, map[int]string) {
-	return buildArgs(d.fields, d.form.values(), d.extra)
+	return callform.BuildArgs(d.fields, d.form.Values(), d.extra)
 }
 
 // check validates the arguments as they stand and marks the errors.
 func (d *callFormDialog) check() {
 	d.validate()
-	if d.form.markErrors(d.errs) {
-		d.form.refresh()
+	if d.form.MarkErrors(d.errs) {
+		d.form.Refresh()
 	}
 }
 
@@ -197,7 +198,7 @@ func (d *callFormDialog) check() {
 func (d *callFormDialog) validate() {
 	args, bad := d.args()
 	res := d.schema.Verify(args)
-	d.errs, d.general = fieldErrors(d.fields, res.Errors)
+	d.errs, d.general = callform.FieldErrors(d.fields, res.Errors)
 	for i, e := range bad {
 		d.errs[i] = e
 	}
@@ -223,7 +224,7 @@ func (d *callFormDialog) submitError() error {
 	first, at := "", -1
 	for i := range d.fields {
 		if e, ok := d.errs[i]; ok {
-			first, at = model.SanitizeLine(d.fields[i].path.String())+": "+e, i
+			first, at = model.SanitizeLine(d.fields[i].Path.String())+": "+e, i
 			break
 		}
 	}
@@ -234,7 +235,7 @@ func (d *callFormDialog) submitError() error {
 	if n > 1 {
 		text = fmt.Sprintf("fix %s, and %d more marked", first, n-1)
 	}
-	return fieldRefusal{field: at, text: text}
+	return callform.Refusal{Field: at, Text: text}
 }
 
 func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
@@ -250,7 +251,7 @@ func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		return d.editArgs()
 	case key.Matches(msg, k.OlderArgs):
 		d.older()
-		return d.form.started()
+		return d.form.Started()
 	case key.Matches(msg, k.AsTask) && d.tasks == mcpclient.TaskOptional:
 		d.call.asTask = !d.call.asTask
 		return nil
@@ -261,22 +262,22 @@ func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 // input passes a key to the form, and submits the arguments once the
 // form lets them through. Otherwise it returns the form's commands.
 func (d *callFormDialog) input(msg tea.KeyPressMsg, k *keyMap) action {
-	return d.after(d.form.key(msg, k))
+	return d.after(d.form.Key(msg, k.form()))
 }
 
 // after is what the dialog asks for after the form took a message: the
 // call once the form completed, else the form's commands.
 func (d *callFormDialog) after(cmd tea.Cmd) action {
 	switch {
-	case d.form.done():
+	case d.form.Done():
 		args, _ := d.args()
 		c := d.call
 		c.args = args
 		return submitCall{call: c}
-	case d.form.aborted():
+	case d.form.Aborted():
 		return closeDialog{}
 	}
-	if err := d.form.refused(); err != nil {
+	if err := d.form.Refused(); err != nil {
 		d.note, d.noteErr = err.Error(), true
 	}
 	d.check()
@@ -286,23 +287,23 @@ func (d *callFormDialog) after(cmd tea.Cmd) action {
 // refuse shows the form refusing its arguments, as a submit refused:
 // every error marked, the refusal in the note, the focus on its field.
 func (d *callFormDialog) refuse(err error) tea.Cmd {
-	d.form.tried = true
+	d.form.Try()
 	d.note, d.noteErr = err.Error(), true
 	d.check()
-	return d.form.focusRefused(err)
+	return d.form.FocusRefused(err)
 }
 
 // update takes a message other than a key: the editor's answer, or one
 // for the form (a paste, what the form's commands sent back).
 func (d *callFormDialog) update(msg tea.Msg) action {
-	if msg, ok := msg.(argsEditedMsg); ok {
-		if msg.form != d.id {
+	if msg, ok := msg.(callform.EditedMsg); ok {
+		if ticket(msg.ID) != d.id {
 			return nil
 		}
 		d.edited(msg)
-		return d.form.started()
+		return d.form.Started()
 	}
-	return d.after(d.form.update(msg))
+	return d.after(d.form.Update(msg))
 }
 
 func (d *callFormDialog) render(s *Styles, width, height int) string {
@@ -332,7 +333,7 @@ func (d *callFormDialog) render(s *Styles, width, height int) string {
 		}
 		head = append(head, s.ErrText.Render("✗ "+g))
 	}
-	return formBox(s, width, height, head, d.form, &d.sized)
+	return callform.Box(s.Dialog, width, height, head, d.form, &d.sized)
 }
 
 func (d *callFormDialog) help(k *keyMap) []key.Binding {

@@ -74,11 +74,11 @@ func BenchmarkRefusedSubmitMovesFocus(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		d.form.focus(maxFormFields - 1)
+		d.form.Focus(maxFormFields - 1)
 		b.StartTimer()
 		h.m.Update(ctrlS)
 	}
-	if d.form.focused() != 0 {
-		b.Fatalf("the focus is on %d", d.form.focused())
+	if d.form.Focused() != 0 {
+		b.Fatalf("the focus is on %d", d.form.Focused())
 	}
 }

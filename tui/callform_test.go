@@ -15,6 +15,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // shapesSchema has one argument of each shape the form knows.
@@ -58,7 +59,7 @@ func focusField(t *testing.T, h *harness, d *callFormDialog, path string) {
 		h.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
 	}
 	for range len(d.fields) + 2 {
-		if f := d.form.form.GetFocusedField(); f != nil && strings.HasPrefix(fieldTitleOf(f), path) {
+		if f, _ := d.form.FocusedField(); f != nil && strings.HasPrefix(fieldTitleOf(f), path) {
 			return
 		}
 		h.keys("tab")
@@ -77,7 +78,7 @@ func TestCallFormFieldsFromSchema(t *testing.T) {
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	var got []string
 	for _, f := range d.fields {
-		got = append(got, f.path.String()+":"+kindName(f.kind))
+		got = append(got, f.Path.String()+":"+kindName(f.Kind))
 	}
 	want := "name:string count:integer ratio:number dry_run:bool mode:choice tags:list filter:object " +
 		"filter.field:string filter.deep:json either:json rows:json"
@@ -101,7 +102,7 @@ func TestCallFormFieldsFromSchema(t *testing.T) {
 	}
 }
 
-func kindName(k fieldKind) string {
+func kindName(k callform.Kind) string {
 	return [...]string{"string", "text", "number", "integer", "bool", "choice", "list", "json", "object", "multi"}[k]
 }
 
@@ -116,12 +117,12 @@ func TestCallFormErrorAtField(t *testing.T) {
 		t.Fatalf("the pattern error is not at its field:\n%s", scr)
 	}
 	h.keys("backspace", "backspace", "backspace")
-	if d.form.shown[0] != "order_id *" {
-		t.Fatalf("an empty field not yet left is marked: %q", d.form.shown[0])
+	if d.form.Titles()[0] != "order_id *" {
+		t.Fatalf("an empty field not yet left is marked: %q", d.form.Titles()[0])
 	}
 	h.keys("tab")
-	if d.form.shown[0] != "order_id *  ✗ required property is missing" {
-		t.Fatalf("an empty required field left is not marked: %q", d.form.shown[0])
+	if d.form.Titles()[0] != "order_id *  ✗ required property is missing" {
+		t.Fatalf("an empty required field left is not marked: %q", d.form.Titles()[0])
 	}
 	h.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
 	h.typeText("5601234042")
@@ -135,7 +136,7 @@ func TestCallFormErrorAtField(t *testing.T) {
 func pressButton(t *testing.T, h *harness, d *callFormDialog) action {
 	t.Helper()
 	for range len(d.fields) + 2 {
-		if d.form.form.GetFocusedField() == d.form.button {
+		if _, onButton := d.form.FocusedField(); onButton {
 			return settle(d, d.key(keyPress("enter"), &h.m.keys))
 		}
 		h.keys("tab")
@@ -227,18 +228,18 @@ func TestRememberedSetsPrefillAndCycle(t *testing.T) {
 	if len(d.sets) != 2 {
 		t.Fatalf("%d sets, want 2 (the repeat moved first)", len(d.sets))
 	}
-	if v := d.form.values()[0]; v != "1" {
+	if v := d.form.Values()[0]; v != "1" {
 		t.Errorf("pre-filled order_id %q, want the newest, 1", v)
 	}
 	if !strings.Contains(h.screen(), "args 1 of 2 from 2026-05-01 11:30") {
 		t.Errorf("no word on the set shown:\n%s", h.screen())
 	}
 	h.send(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	if v := d.form.values()[0]; v != "2" || !strings.Contains(h.screen(), "args 2 of 2") {
+	if v := d.form.Values()[0]; v != "2" || !strings.Contains(h.screen(), "args 2 of 2") {
 		t.Errorf("ctrl+r shows %q:\n%s", v, h.screen())
 	}
 	h.send(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	if v := d.form.values()[0]; v != "" || !strings.Contains(h.screen(), "defaults") {
+	if v := d.form.Values()[0]; v != "" || !strings.Contains(h.screen(), "defaults") {
 		t.Errorf("after the oldest set, the defaults: %q\n%s", v, h.screen())
 	}
 }
@@ -290,8 +291,8 @@ func TestEditArgsInEditor(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "next.json"), []byte(`{"order_id": "777", "include_refunds": false, "note": "kept"}`), 0o600)
 	h.sendWaiting(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
-	if d.form.values()[0] != "777" || d.draft != "" {
-		t.Fatalf("the form was not filled from the editor: %q, note %q", d.form.values()[0], d.note)
+	if d.form.Values()[0] != "777" || d.draft != "" {
+		t.Fatalf("the form was not filled from the editor: %q, note %q", d.form.Values()[0], d.note)
 	}
 	args, _ := d.args()
 	if !strings.Contains(string(args), `"include_refunds":false`) || !strings.Contains(string(args), `"note":"kept"`) {
@@ -345,8 +346,8 @@ func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
 	h.keys("x")
 	d := h.m.dialogs.top().(*callFormDialog)
 	h.send(tea.PasteMsg{Content: "5601234042"})
-	if d.form.values()[0] != "5601234042" || d.errs[0] != "" {
-		t.Fatalf("pasted %q, error %q", d.form.values()[0], d.errs[0])
+	if d.form.Values()[0] != "5601234042" || d.errs[0] != "" {
+		t.Fatalf("pasted %q, error %q", d.form.Values()[0], d.errs[0])
 	}
 }
 
@@ -407,7 +408,7 @@ func TestCallFormKeysAfterTabLandInTheNextField(t *testing.T) {
 	} {
 		h, d := openForm(t, twoFields(), "pair", 80, 24)
 		h.burst(keyBurst(c.keys...)...)
-		if v := d.form.values(); v[0] != c.a || v[1] != c.b {
+		if v := d.form.Values(); v[0] != c.a || v[1] != c.b {
 			t.Errorf("%q gave a=%q b=%q, want %q %q", c.keys, v[0], v[1], c.a, c.b)
 		}
 	}
@@ -436,8 +437,8 @@ func TestCallFormRefusedSubmitFocusesTheField(t *testing.T) {
 	if h.m.dialogs.top() != d {
 		t.Fatalf("invalid arguments were sent:\n%s", h.screen())
 	}
-	if d.form.focused() != 0 || d.form.values()[0] != "ab" {
-		t.Errorf("the focus is on item %d, order_id %q: want the focus on order_id", d.form.focused(), d.form.values()[0])
+	if d.form.Focused() != 0 || d.form.Values()[0] != "ab" {
+		t.Errorf("the focus is on item %d, order_id %q: want the focus on order_id", d.form.Focused(), d.form.Values()[0])
 	}
 	if !strings.Contains(h.screen(), "fix order_id: 'abc' does not match pattern") {
 		t.Errorf("the refusal is not shown:\n%s", h.screen())
@@ -450,9 +451,9 @@ func TestCallFormMultipleChoice(t *testing.T) {
 	t.Parallel()
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 100, 60)
 	focusField(t, h, d, "expand")
-	i := d.form.focused()
-	if d.fields[i].kind != kindMulti {
-		t.Fatalf("expand is a %s field", kindName(d.fields[i].kind))
+	i := d.form.Focused()
+	if d.fields[i].Kind != callform.KindMulti {
+		t.Fatalf("expand is a %s field", kindName(d.fields[i].Kind))
 	}
 	scr := h.screen()
 	for _, s := range []string{"[•] line_items.variant", "[•] line_items.product", "[ ] customer.addresses", "[ ] fulfillments.line_items"} {
@@ -485,7 +486,7 @@ func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
 		t.Fatalf("esc discarded a changed form without asking:\n%s", h.screen())
 	}
 	h.typeText("6")
-	if v := d.form.values()[0]; v != "56" || strings.Contains(h.screen(), "esc again") {
+	if v := d.form.Values()[0]; v != "56" || strings.Contains(h.screen(), "esc again") {
 		t.Fatalf("a key after the question: %q\n%s", v, h.screen())
 	}
 	h.keys("esc", "esc")
@@ -501,7 +502,7 @@ func TestCtrlRKeepsTheEdit(t *testing.T) {
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
 	h.typeText("123")
 	h.send(ctrlR)
-	if v := d.form.values()[0]; v != "123" || !strings.Contains(h.screen(), "no remembered arguments") {
+	if v := d.form.Values()[0]; v != "123" || !strings.Contains(h.screen(), "no remembered arguments") {
 		t.Fatalf("ctrl+r without history: order_id %q\n%s", v, h.screen())
 	}
 
@@ -514,7 +515,7 @@ func TestCtrlRKeepsTheEdit(t *testing.T) {
 	var seen []string
 	for range 3 {
 		h.send(ctrlR)
-		seen = append(seen, d.form.values()[0])
+		seen = append(seen, d.form.Values()[0])
 	}
 	if strings.Join(seen, ",") != "1,,42" {
 		t.Fatalf("ctrl+r went through %q, want the set, the defaults, then the edit", seen)
@@ -532,7 +533,7 @@ func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
 	h.selectTool("shop_get_order")
 	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
 	if d, ok := h.m.dialogs.top().(*callFormDialog); ok {
-		t.Fatalf("the form stayed open: order_id %q\n%s", d.form.values()[0], h.screen())
+		t.Fatalf("the form stayed open: order_id %q\n%s", d.form.Values()[0], h.screen())
 	}
 	if v := h.m.current.lastArgs; !strings.Contains(string(v), `"order_id":"5601234042"`) {
 		t.Fatalf("called with %s", v)
@@ -555,7 +556,7 @@ func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
 	if h.m.dialogs.top() != d || d.errs[1] == "" {
 		t.Fatalf("sent without a filter, or the error is not at its heading: %v", d.errs)
 	}
-	if at := d.form.focused(); at != 2 {
+	if at := d.form.Focused(); at != 2 {
 		t.Fatalf("the focus is on item %d, want filter.x", at)
 	}
 

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // forms is what the root model keeps for its forms and prompts.
@@ -14,7 +15,7 @@ type forms struct {
 	opening ticket
 	typed   []tea.KeyPressMsg
 	// exec runs the editor (nil: tea.ExecProcess).
-	exec execFunc
+	exec callform.ExecFunc
 }
 
 // argSetsLoadedMsg carries the remembered argument sets of a tool, for
@@ -78,7 +79,7 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return tea.Batch(cmd, m.replayTyped()), true
 	case argsNotSavedMsg:
 		return m.setStatus("arguments not remembered: "+model.SanitizeLine(msg.err.Error()), true), true
-	case argsEditedMsg:
+	case callform.EditedMsg:
 		for _, d := range m.dialogs.stack {
 			if f, isForm := d.(*callFormDialog); isForm {
 				cmd = m.act(f.update(msg))
@@ -102,9 +103,9 @@ func (m *Model) openLoaded(msg argSetsLoadedMsg) tea.Cmd {
 	d := newCallForm(v, msg.sets, msg.ticket, m.formLook())
 	m.dialogs.open(d)
 	if msg.err != nil {
-		return tea.Batch(d.form.started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
+		return tea.Batch(d.form.Started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
 	}
-	return d.form.started()
+	return d.form.Started()
 }
 
 // held keeps a key typed while a call form opens (it would land in the
@@ -135,5 +136,15 @@ func (m *Model) editArgs(e editCmd) tea.Cmd {
 	if run == nil {
 		run = tea.ExecProcess
 	}
-	return runEditor(run, e)
+	return callform.RunEditor(run, uint64(e.form), e.text)
+}
+
+// formLook is how the explorer is drawn, for its forms.
+func (m *Model) formLook() callform.Look {
+	return callform.Look{Dark: m.isDark, NoColor: m.noColor}
+}
+
+// form are the keys a form answers itself.
+func (k *keyMap) form() callform.Keys {
+	return callform.Keys{Submit: k.FormSubmit, Accept: k.Accept, Next: k.FormNext, Prev: k.FormPrev}
 }

@@ -13,6 +13,7 @@ import (
 
 	"mcpeek/calls"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // Saving calls for `mcpeek test` (docs/calls.md): S on a result saves the
@@ -128,7 +129,7 @@ func (d *callNameDialog) paste(text string) action {
 		return nil
 	}
 	var cmd tea.Cmd
-	d.field, cmd = d.field.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	d.field, cmd = d.field.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
 	return cmd
 }
 

@@ -18,10 +18,11 @@
 // Each view of a tool is a pane (panes.go: one interface, one file per
 // view, listed in toolViews); the traffic screen is a pane too. Dialogs
 // stack over the screen (dialogs.go) and answer keys with actions. The
-// forms (the call form, the prompts) are huh forms embedded the usual way:
-// the dialog on top takes the messages the root model does not own, and
-// its form's commands (moves between fields, cursor blinks) run in Bubble
-// Tea and come back through Update. Every answer that can go stale
+// forms (the call form, the prompts) are huh forms built by package
+// callform from a schema and embedded the usual way: the dialog on top
+// takes the messages the root model does not own, and its form's
+// commands (moves between fields, cursor blinks) run in Bubble Tea and
+// come back through Update. Every answer that can go stale
 // carries a ticket (tickets.go).
 //
 // A tool's last call, checked against its output schema, is drawn over

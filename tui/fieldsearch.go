@@ -11,6 +11,7 @@ import (
 	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/search"
+	"mcpeek/tui/callform"
 )
 
 // The field search: f, from the tools pane, opens a dialog that finds a
@@ -155,7 +156,7 @@ func (d *fieldDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 func (d *fieldDialog) paste(text string) action {
 	before := d.input.Value()
 	var cmd tea.Cmd
-	d.input, cmd = d.input.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	d.input, cmd = d.input.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
 	if d.input.Value() != before {
 		d.refresh()
 	}

@@ -14,24 +14,6 @@ import (
 // A paste with a line end, a tab, a colour and a bell in it.
 const dirtyPaste = "order\x1b[31m\tx\x07\r\n"
 
-func TestPasteText(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		in      string
-		oneLine bool
-		want    string
-	}{
-		{dirtyPaste, true, "order x"},
-		{"a\r\nb\rc\n", true, "a b c"},
-		{"a\r\nb\rc\n", false, "a\nb\nc\n"},
-		{"\x9b31mx\u202e", true, "x"}, // a C1 CSI, a bidi override
-	} {
-		if got := pasteText(c.in, c.oneLine); got != c.want {
-			t.Errorf("pasteText(%q, %v) = %q, want %q", c.in, c.oneLine, got, c.want)
-		}
-	}
-}
-
 // Trap 4: a bracketed paste lands in the tools filter, as one edit that
 // filters at once, made safe.
 func TestPasteIntoTheFilter(t *testing.T) {
@@ -114,18 +96,18 @@ func TestPasteIntoFormFields(t *testing.T) {
 	t.Parallel()
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	h.send(tea.PasteMsg{Content: "Ada\r\nLovelace\x1b[1m\n"})
-	if v := d.form.values()[0]; v != "Ada Lovelace" {
+	if v := d.form.Values()[0]; v != "Ada Lovelace" {
 		t.Errorf("name %q", v)
 	}
 	focusField(t, h, d, "tags")
-	before := d.form.values()[5]
+	before := d.form.Values()[5]
 	h.send(tea.PasteMsg{Content: "x\r\ny\n"})
-	if v := d.form.values()[5]; !strings.HasSuffix(v, "x\ny\n") || !strings.HasPrefix(v, before) && !strings.HasSuffix(v, before) {
+	if v := d.form.Values()[5]; !strings.HasSuffix(v, "x\ny\n") || !strings.HasPrefix(v, before) && !strings.HasSuffix(v, before) {
 		t.Errorf("tags %q (was %q)", v, before)
 	}
 	focusField(t, h, d, "mode")
 	h.send(tea.PasteMsg{Content: "fast"})
-	if v := d.form.values()[4]; v != "" {
+	if v := d.form.Values()[4]; v != "" {
 		t.Errorf("a paste picked %q", v)
 	}
 }

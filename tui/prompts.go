@@ -42,11 +42,11 @@ func (m *Model) promptMsg(msg tea.Msg) (tea.Cmd, bool) {
 	case elicitAskedMsg:
 		d := newElicitDialog(msg.req, m.formLook())
 		m.dialogs.open(d)
-		return d.form.started(), true
+		return d.form.Started(), true
 	case samplingAskedMsg:
 		d := newSamplingDialog(msg.req, m.formLook())
 		m.dialogs.open(d)
-		return d.form.started(), true
+		return d.form.Started(), true
 	case requestEndedMsg:
 		for _, d := range m.dialogs.stack {
 			if p, ok := d.(promptDialog); ok && p.answers(msg.ev) {

@@ -275,8 +275,8 @@ func TestElicitationChoicesAndFormats(t *testing.T) {
 	if scr := h.screen(); !strings.Contains(scr, `"ada" is not an email address (name@example.com)`) {
 		t.Fatalf("no word on the format:\n%s", scr)
 	}
-	if d.form.focused() != 5 {
-		t.Errorf("the focus is on item %d, not on mail", d.form.focused())
+	if d.form.Focused() != 5 {
+		t.Errorf("the focus is on item %d, not on mail", d.form.Focused())
 	}
 	h.burst(keyBurst("@example.com", "ctrl+s")...)
 	a := answered(t, reply)

@@ -13,6 +13,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/registry"
+	"mcpeek/tui/callform"
 )
 
 // The registry pane: R opens a dialog that searches the MCP Registry as
@@ -304,7 +305,7 @@ func (d *registryDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 
 // paste takes a paste as one edit of the query.
 func (d *registryDialog) paste(text string) action {
-	return d.edit(tea.PasteMsg{Content: pasteText(text, true)})
+	return d.edit(tea.PasteMsg{Content: callform.PasteText(text, true)})
 }
 
 // edit changes the query; a change waits for a pause before searching.

@@ -18,6 +18,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // Saving a result (w in the result view): a dialog asks for the file
@@ -95,7 +96,7 @@ func (d *saveDialog) paste(text string) action {
 		return nil
 	}
 	var cmd tea.Cmd
-	d.field, cmd = d.field.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	d.field, cmd = d.field.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
 	return cmd
 }
 
