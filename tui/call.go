@@ -282,20 +282,20 @@ func (m *Model) callAgainWith(v *toolView, msg argSetsLoadedMsg) tea.Cmd {
 		sets = remember(sets, v.lastArgs, time.Now())
 	}
 	d := newCallForm(v, sets, msg.ticket, m.formLook())
-	err := d.submitError()
+	err := d.SubmitError()
 	if err == nil {
-		args, _ := d.args()
+		args, _ := d.Args()
 		c := d.call
 		c.args = args
 		return m.startCall(c)
 	}
 	m.dialogs.open(d)
-	cmd := d.refuse(err)
-	d.note = "X: " + d.note + " · ctrl+s calls"
+	cmd := d.Refuse(err)
+	d.SetNote("X: "+d.Note()+" · ctrl+s calls", true)
 	if msg.err != nil {
-		return tea.Batch(d.form.Started(), cmd, m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
+		return tea.Batch(d.Form().Started(), cmd, m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
 	}
-	return tea.Batch(d.form.Started(), cmd)
+	return tea.Batch(d.Form().Started(), cmd)
 }
 
 // seconds writes a whole number of seconds as "60s", anything else as

@@ -331,8 +331,8 @@ func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
 	if !ok || len(sent) != 0 {
 		t.Fatalf("X with no arguments sent %q:\n%s", sent, h.screen())
 	}
-	if scr := h.screen(); !strings.Contains(scr, "X: fix order_id: required property is missing") || d.form.Focused() != 0 {
-		t.Errorf("the form does not say why, at order_id (focus %d):\n%s", d.form.Focused(), scr)
+	if scr := h.screen(); !strings.Contains(scr, "X: fix order_id: required property is missing") || d.Form().Focused() != 0 {
+		t.Errorf("the form does not say why, at order_id (focus %d):\n%s", d.Form().Focused(), scr)
 	}
 	h.typeText("5601234042")
 	h.send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})

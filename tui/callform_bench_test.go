@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // BenchmarkKeyAndFrame is one key and the frame after it at 80x24 on the
@@ -51,11 +52,11 @@ func BenchmarkKeyAndFrame(b *testing.B) {
 }
 
 // BenchmarkRefusedSubmitMovesFocus is ctrl+s refused on the last field of
-// the widest form (maxFormFields fields), the first error on the first:
+// the widest form (callform.MaxFields fields), the first error on the first:
 // the focus walks back over every field, one huh move each, inside the key.
 func BenchmarkRefusedSubmitMovesFocus(b *testing.B) {
 	var props, req []string
-	for i := range maxFormFields {
+	for i := range callform.MaxFields {
 		props = append(props, `"p`+itoa(i)+`":{"type":"string"}`)
 		req = append(req, `"p`+itoa(i)+`"`)
 	}
@@ -74,11 +75,11 @@ func BenchmarkRefusedSubmitMovesFocus(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		d.form.Focus(maxFormFields - 1)
+		d.Form().Focus(callform.MaxFields - 1)
 		b.StartTimer()
 		h.m.Update(ctrlS)
 	}
-	if d.form.Focused() != 0 {
-		b.Fatalf("the focus is on %d", d.form.Focused())
+	if d.Form().Focused() != 0 {
+		b.Fatalf("the focus is on %d", d.Form().Focused())
 	}
 }

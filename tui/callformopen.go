@@ -23,7 +23,7 @@ type forms struct {
 type argSetsLoadedMsg struct {
 	ticket ticket
 	toolID string
-	sets   []argSet
+	sets   []callform.Set
 	err    error
 	// again: the sets are for X, which calls with the newest one.
 	again bool
@@ -103,9 +103,9 @@ func (m *Model) openLoaded(msg argSetsLoadedMsg) tea.Cmd {
 	d := newCallForm(v, msg.sets, msg.ticket, m.formLook())
 	m.dialogs.open(d)
 	if msg.err != nil {
-		return tea.Batch(d.form.Started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
+		return tea.Batch(d.Form().Started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
 	}
-	return d.form.Started()
+	return d.Form().Started()
 }
 
 // held keeps a key typed while a call form opens (it would land in the

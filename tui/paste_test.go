@@ -96,18 +96,18 @@ func TestPasteIntoFormFields(t *testing.T) {
 	t.Parallel()
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	h.send(tea.PasteMsg{Content: "Ada\r\nLovelace\x1b[1m\n"})
-	if v := d.form.Values()[0]; v != "Ada Lovelace" {
+	if v := d.Form().Values()[0]; v != "Ada Lovelace" {
 		t.Errorf("name %q", v)
 	}
 	focusField(t, h, d, "tags")
-	before := d.form.Values()[5]
+	before := d.Form().Values()[5]
 	h.send(tea.PasteMsg{Content: "x\r\ny\n"})
-	if v := d.form.Values()[5]; !strings.HasSuffix(v, "x\ny\n") || !strings.HasPrefix(v, before) && !strings.HasSuffix(v, before) {
+	if v := d.Form().Values()[5]; !strings.HasSuffix(v, "x\ny\n") || !strings.HasPrefix(v, before) && !strings.HasSuffix(v, before) {
 		t.Errorf("tags %q (was %q)", v, before)
 	}
 	focusField(t, h, d, "mode")
 	h.send(tea.PasteMsg{Content: "fast"})
-	if v := d.form.Values()[4]; v != "" {
+	if v := d.Form().Values()[4]; v != "" {
 		t.Errorf("a paste picked %q", v)
 	}
 }

@@ -146,7 +146,7 @@ func TestNoPrintableKeyInTheCallFormRunsACommand(t *testing.T) {
 	if h.m.dialogs.top() != d || len(h.m.calls.byTool) > 0 || h.quit() {
 		t.Fatalf("typing closed or submitted the form:\n%s", h.screen())
 	}
-	if got := d.form.Values()[0]; got != text {
+	if got := d.Form().Values()[0]; got != text {
 		t.Errorf("order_id holds %q, want every key typed", got)
 	}
 	if got := stateOf(h.m); got != before {
