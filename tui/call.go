@@ -18,6 +18,7 @@ import (
 	"mcpeek/resultcheck"
 	"mcpeek/schematree"
 	"mcpeek/summarizer"
+	"mcpeek/tui/resultview"
 )
 
 // callTool asks the root model to call a tool for the user with these
@@ -203,7 +204,7 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 			o.check = resultcheck.CheckCall(msg.target, res.IsError, res.StructuredContent, res.Text, cc.budget)
 		}
 		o.structured = decodeStructured(res, o.check)
-		msg.tree = newResultTree(res, o.structured, cc.enveloped, o.check)
+		msg.tree = resultview.NewTree(res, o.structured, cc.enveloped, o.check)
 		return msg
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/resultcheck"
 	"mcpeek/schematree"
+	"mcpeek/tui/resultview"
 )
 
 const orderArgs = `{"order_id":"5601234042"}`
@@ -206,7 +207,7 @@ func TestAssertKey(t *testing.T) {
 	// A value of the text block, which mcpeek test does not read while
 	// there is structuredContent.
 	h.keys("k", "l", "j")
-	if _, ok := valueOf(h.m.currentTree().Cursor()); !ok {
+	if _, ok := resultview.ValueOf(h.m.currentTree().Cursor()); !ok {
 		t.Fatalf("not on a value of the text block:\n%s", h.screen())
 	}
 	h.keys("A")
@@ -295,7 +296,7 @@ func TestCallsPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	top := &valueData{v: root, envelope: true}
+	top := &resultview.ValueLine{V: root, Envelope: true}
 	find := func(kids []*schematree.Node, name string) *schematree.Node {
 		for _, k := range kids {
 			if k.Name == name {
@@ -305,12 +306,12 @@ func TestCallsPath(t *testing.T) {
 		t.Fatalf("no %s", name)
 		return nil
 	}
-	data := find(valueKids(fieldpath.Root(fieldpath.Output), top), "data")
-	items := find(loadValue(data), "items")
-	item := find(loadValue(items), "[0]")
-	n := find(loadValue(item), "n")
-	meta := find(valueKids(fieldpath.Root(fieldpath.Output), top), "meta")
-	page := find(loadValue(meta), "page")
+	data := find(resultview.ValueKids(fieldpath.Root(fieldpath.Output), top), "data")
+	items := find(resultview.LoadValue(data), "items")
+	item := find(resultview.LoadValue(items), "[0]")
+	n := find(resultview.LoadValue(item), "n")
+	meta := find(resultview.ValueKids(fieldpath.Root(fieldpath.Output), top), "meta")
+	page := find(resultview.LoadValue(meta), "page")
 	for _, c := range []struct {
 		node      *schematree.Node
 		row, path string
@@ -319,12 +320,12 @@ func TestCallsPath(t *testing.T) {
 		{items, "items", "data.items"},
 		{page, "meta.page", "meta.page"},
 	} {
-		d, _ := valueOf(c.node)
+		d, _ := resultview.ValueOf(c.node)
 		if p, why := callsPath(d); c.node.Path.String() != c.row || p != c.path || why != "" {
 			t.Errorf("line %q: calls path %q (%s), want %q", c.node.Path, p, why, c.path)
 		}
 	}
-	d, _ := valueOf(find(loadValue(item), "a.b"))
+	d, _ := resultview.ValueOf(find(resultview.LoadValue(item), "a.b"))
 	if _, why := callsPath(d); !strings.Contains(why, `the key "a.b" holds . [ or ]`) {
 		t.Errorf("a dotted key: %q", why)
 	}

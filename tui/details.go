@@ -116,8 +116,8 @@ func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTa
 	lines = append(lines, "")
 	row("path", model.SanitizeLine(t.inspectable()))
 	if t.value != nil {
-		row("JSON pointer", t.value.pointer)
-		row("jq", "."+strings.TrimPrefix(t.value.jq, "."))
+		row("JSON pointer", t.value.Pointer)
+		row("jq", "."+strings.TrimPrefix(t.value.JQ, "."))
 	} else {
 		row("JSON pointer", model.SanitizeLine(t.inValue().Pointer()))
 		row("jq", model.SanitizeLine(t.inValue().JQ()))

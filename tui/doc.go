@@ -33,7 +33,7 @@
 // command with its progress and timeout, esc cancels it, and its outcome
 // is kept on the tool's view, checked against the output schema
 // (package resultcheck) and shown in the result view, a value tree of
-// what came back (resultpane.go, resulttree.go, valuetree.go).
+// what came back (resultpane.go; the tree is package resultview).
 //
 // Besides tools, a server's resources, resource templates and prompts are
 // rows under it when its Backend is an Offerer (offers.go, offerrows.go):

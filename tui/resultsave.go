@@ -19,6 +19,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/tui/callform"
+	"mcpeek/tui/resultview"
 )
 
 // Saving a result (w in the result view): a dialog asks for the file
@@ -130,17 +131,17 @@ type resultSavedMsg struct {
 // decoded, beside it. A file beside it that exists is not overwritten.
 func saveFiles(path string, res *mcpclient.CallResult) tea.Cmd {
 	return func() tea.Msg {
-		if err := os.WriteFile(path, []byte(prettyJSON(res.Raw)+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(resultview.PrettyJSON(res.Raw)+"\n"), 0o644); err != nil {
 			return resultSavedMsg{err: fmt.Errorf("save the result: %w", err)}
 		}
 		paths := []string{path}
 		base := strings.TrimSuffix(path, filepath.Ext(path))
-		for i, b := range parseBlocks(res.Content) {
-			data, err := b.binary()
+		for i, b := range resultview.ParseBlocks(res.Content) {
+			data, err := b.Binary()
 			if err != nil || len(data) == 0 {
 				continue
 			}
-			name := base + "-" + strconv.Itoa(i) + extensionOf(b.mime())
+			name := base + "-" + strconv.Itoa(i) + extensionOf(b.Mime())
 			f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 			if errors.Is(err, fs.ErrExist) {
 				return resultSavedMsg{paths: paths, err: fmt.Errorf("save block %d: %s exists", i, name)}
