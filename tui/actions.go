@@ -35,7 +35,7 @@ type (
 	startCopy struct{}
 	// closeTraffic leaves the traffic screen.
 	closeTraffic struct{}
-	// closeDialog closes the dialog on top of the overlay.
+	// closeDialog closes the dialog on top of the dialog stack.
 	closeDialog struct{}
 	// copyText puts text on the clipboard (Y, a value of a result).
 	copyText struct{ text, what string }
@@ -54,7 +54,7 @@ func (m *Model) act(a action) tea.Cmd {
 	case unfold:
 		return m.startUnfold(a.u)
 	case jumpToField:
-		m.overlay.close()
+		m.dialogs.close()
 		return m.jumpTo(a.hit)
 	case showField:
 		return m.showField(a.path, a.envelope)
@@ -67,14 +67,14 @@ func (m *Model) act(a action) tea.Cmd {
 	case approveTool:
 		return m.approveTool(a.op)
 	case closeDialog:
-		m.overlay.close()
+		m.dialogs.close()
 	case offerSubmit:
-		m.overlay.close()
+		m.dialogs.close()
 		return m.readOffer(a.pane, a.uri, a.prompt, a.args, a.what)
 	case copyText:
 		return m.copyText(a.text, a.what)
 	case saveTo:
-		m.overlay.close()
+		m.dialogs.close()
 		return saveFiles(a.path, a.res)
 	case saveCall:
 		return writeCall(a)

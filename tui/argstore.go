@@ -8,6 +8,7 @@ import (
 	"mcpeek/internal/atomicfile"
 	"mcpeek/internal/jsonfmt"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 	"os"
 	"path/filepath"
 	"time"
@@ -19,15 +20,9 @@ import (
 // maxArgSets is how many distinct argument sets are kept per tool.
 const maxArgSets = 10
 
-// argSet is one set of arguments a tool was called with.
-type argSet struct {
-	At   time.Time       `json:"at"`
-	Args json.RawMessage `json:"args"`
-}
-
 // argFile is the file's content: the sets of each tool id, newest first.
 type argFile struct {
-	Tools map[string][]argSet `json:"tools"`
+	Tools map[string][]callform.Set `json:"tools"`
 }
 
 // argStore is the file of remembered sets, call-args.json in the
@@ -57,7 +52,7 @@ func (s argStore) path() (string, error) {
 
 // readArgFile reads the file; a missing one is empty.
 func readArgFile(path string) (argFile, error) {
-	f := argFile{Tools: map[string][]argSet{}}
+	f := argFile{Tools: map[string][]callform.Set{}}
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return f, nil
@@ -66,16 +61,16 @@ func readArgFile(path string) (argFile, error) {
 		return f, err
 	}
 	if err := json.Unmarshal(b, &f); err != nil {
-		return argFile{Tools: map[string][]argSet{}}, fmt.Errorf("%s: %w", path, err)
+		return argFile{Tools: map[string][]callform.Set{}}, fmt.Errorf("%s: %w", path, err)
 	}
 	if f.Tools == nil {
-		f.Tools = map[string][]argSet{}
+		f.Tools = map[string][]callform.Set{}
 	}
 	return f, nil
 }
 
 // load is the sets remembered for a tool, newest first.
-func (s argStore) load(toolID string) ([]argSet, error) {
+func (s argStore) load(toolID string) ([]callform.Set, error) {
 	path, err := s.path()
 	if err != nil {
 		return nil, err
@@ -86,8 +81,8 @@ func (s argStore) load(toolID string) ([]argSet, error) {
 
 // remember puts args first in sets: an equal set moves to the front
 // instead of being repeated, and the oldest beyond maxArgSets go.
-func remember(sets []argSet, args json.RawMessage, at time.Time) []argSet {
-	out := []argSet{{At: at, Args: args}}
+func remember(sets []callform.Set, args json.RawMessage, at time.Time) []callform.Set {
+	out := []callform.Set{{At: at, Args: args}}
 	for _, s := range sets {
 		if len(out) == maxArgSets {
 			break

@@ -18,6 +18,7 @@ import (
 	"mcpeek/resultcheck"
 	"mcpeek/schematree"
 	"mcpeek/summarizer"
+	"mcpeek/tui/resultview"
 )
 
 // callTool asks the root model to call a tool for the user with these
@@ -203,7 +204,7 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 			o.check = resultcheck.CheckCall(msg.target, res.IsError, res.StructuredContent, res.Text, cc.budget)
 		}
 		o.structured = decodeStructured(res, o.check)
-		msg.tree = newResultTree(res, o.structured, cc.enveloped, o.check)
+		msg.tree = resultview.NewTree(res, o.structured, cc.enveloped, o.check)
 		return msg
 	}
 }
@@ -282,20 +283,20 @@ func (m *Model) callAgainWith(v *toolView, msg argSetsLoadedMsg) tea.Cmd {
 		sets = remember(sets, v.lastArgs, time.Now())
 	}
 	d := newCallForm(v, sets, msg.ticket, m.formLook())
-	err := d.submitError()
+	err := d.SubmitError()
 	if err == nil {
-		args, _ := d.args()
+		args, _ := d.Args()
 		c := d.call
 		c.args = args
 		return m.startCall(c)
 	}
-	m.overlay.open(d)
-	cmd := d.refuse(err)
-	d.note = "X: " + d.note + " · ctrl+s calls"
+	m.dialogs.open(d)
+	cmd := d.Refuse(err)
+	d.SetNote("X: "+d.Note()+" · ctrl+s calls", true)
 	if msg.err != nil {
-		return tea.Batch(d.form.started(), cmd, m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
+		return tea.Batch(d.Form().Started(), cmd, m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
 	}
-	return tea.Batch(d.form.started(), cmd)
+	return tea.Batch(d.Form().Started(), cmd)
 }
 
 // seconds writes a whole number of seconds as "60s", anything else as

@@ -304,7 +304,7 @@ func TestCallKeysWaitForTheSelectedToolsView(t *testing.T) {
 	}
 	for _, k := range []string{"X", "x"} {
 		h.m.Update(keyPress(k))
-		if len(h.m.calls.byTool) > 0 || h.m.overlay.top() != nil {
+		if len(h.m.calls.byTool) > 0 || h.m.dialogs.top() != nil {
 			t.Fatalf("%s called a tool that is not the one selected", k)
 		}
 		if !strings.Contains(h.m.status.text, "is still loading") {
@@ -327,12 +327,12 @@ func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
 	h := newHarness(t, calls, 100, 30)
 	h.selectTool("shop_get_order")
 	h.keys("X")
-	d, ok := h.m.overlay.top().(*callFormDialog)
+	d, ok := h.m.dialogs.top().(*callFormDialog)
 	if !ok || len(sent) != 0 {
 		t.Fatalf("X with no arguments sent %q:\n%s", sent, h.screen())
 	}
-	if scr := h.screen(); !strings.Contains(scr, "X: fix order_id: required property is missing") || d.form.focused() != 0 {
-		t.Errorf("the form does not say why, at order_id (focus %d):\n%s", d.form.focused(), scr)
+	if scr := h.screen(); !strings.Contains(scr, "X: fix order_id: required property is missing") || d.Form().Focused() != 0 {
+		t.Errorf("the form does not say why, at order_id (focus %d):\n%s", d.Form().Focused(), scr)
 	}
 	h.typeText("5601234042")
 	h.send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
@@ -347,7 +347,7 @@ func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
 	h.keys("tab", "/", "esc") // the filter cleared
 	h.selectTool("shop_get_product")
 	h.keys("X")
-	if h.m.overlay.top() != nil || len(sent) != 2 || !strings.Contains(sent[1], `"product_id":"7"`) {
+	if h.m.dialogs.top() != nil || len(sent) != 2 || !strings.Contains(sent[1], `"product_id":"7"`) {
 		t.Fatalf("X with a remembered set sent %q:\n%s", sent, h.screen())
 	}
 
@@ -355,7 +355,7 @@ func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
 	h.keys("tab", "/", "esc")
 	h.selectTool("shop_list_orders")
 	h.keys("X")
-	if h.m.overlay.top() != nil || len(sent) != 3 || !strings.HasPrefix(sent[2], "shop_list_orders {") {
+	if h.m.dialogs.top() != nil || len(sent) != 3 || !strings.HasPrefix(sent[2], "shop_list_orders {") {
 		t.Fatalf("X on a tool with no required argument sent %q:\n%s", sent, h.screen())
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"mcpeek/calls"
 	"mcpeek/model"
 	"mcpeek/schematree"
+	"mcpeek/tui/callform"
+	"mcpeek/tui/resultview"
 )
 
 // assertValue asks for an assertion on the value under the cursor of the
@@ -31,7 +33,7 @@ type pendingAssert struct {
 // result's structuredContent, else its text as JSON: a value of a text
 // block counts only when there is no structuredContent.
 func assertOn(n *schematree.Node, structured bool) assertValue {
-	d, ok := valueOf(n)
+	d, ok := resultview.ValueOf(n)
 	if !ok {
 		return assertValue{why: "no value under the cursor: A asserts on a value of structuredContent"}
 	}
@@ -41,7 +43,7 @@ func assertOn(n *schematree.Node, structured bool) assertValue {
 		}
 	}
 	path, why := callsPath(d)
-	return assertValue{path: path, v: d.v, why: why}
+	return assertValue{path: path, v: d.V, why: why}
 }
 
 // callsPath is the path of a value as a calls file writes it: its keys
@@ -49,27 +51,27 @@ func assertOn(n *schematree.Node, structured bool) assertValue {
 // is the path y copies (the line's), except that it starts at the root of
 // structuredContent also when the tool's fields sit in an envelope's
 // "data". why says why the value cannot be named so.
-func callsPath(d *valueData) (path, why string) {
-	var steps []*valueData
-	for at := d; at.parent != nil; at = at.parent {
+func callsPath(d *resultview.ValueLine) (path, why string) {
+	var steps []*resultview.ValueLine
+	for at := d; at.Parent != nil; at = at.Parent {
 		steps = append(steps, at)
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		at := steps[i]
-		if at.parent.v.Kind == model.JSONArray {
+		if at.Parent.V.Kind == model.JSONArray {
 			if path == "" {
 				return "", "the result is an array: a path starts at an object's key"
 			}
 			path += "[]"
 			continue
 		}
-		if w := calls.Writable(at.key); w != "" {
+		if w := calls.Writable(at.Key); w != "" {
 			return "", w
 		}
 		if path == "" {
-			path = at.key
+			path = at.Key
 		} else {
-			path += "." + at.key
+			path += "." + at.Key
 		}
 	}
 	return path, ""
@@ -108,7 +110,7 @@ func (m *Model) openAssert(name string, a pendingAssert) tea.Cmd {
 		in.SetWidth(40)
 		d.field = &in
 	}
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	if d.field != nil {
 		return d.field.Focus()
 	}
@@ -159,7 +161,7 @@ func (d *assertDialog) paste(text string) action {
 		return nil
 	}
 	var cmd tea.Cmd
-	*d.field, cmd = d.field.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	*d.field, cmd = d.field.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
 	return cmd
 }
 

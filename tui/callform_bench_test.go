@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // BenchmarkKeyAndFrame is one key and the frame after it at 80x24 on the
@@ -35,7 +36,7 @@ func BenchmarkKeyAndFrame(b *testing.B) {
 		h := newHarness(b, demoBackend(b), 80, 24)
 		h.selectTool("shop_get_order")
 		h.keys("x")
-		if h.m.overlay.top() == nil {
+		if h.m.dialogs.top() == nil {
 			b.Fatal("no form")
 		}
 		run(b, h, "1", "backspace")
@@ -51,11 +52,11 @@ func BenchmarkKeyAndFrame(b *testing.B) {
 }
 
 // BenchmarkRefusedSubmitMovesFocus is ctrl+s refused on the last field of
-// the widest form (maxFormFields fields), the first error on the first:
+// the widest form (callform.MaxFields fields), the first error on the first:
 // the focus walks back over every field, one huh move each, inside the key.
 func BenchmarkRefusedSubmitMovesFocus(b *testing.B) {
 	var props, req []string
-	for i := range maxFormFields {
+	for i := range callform.MaxFields {
 		props = append(props, `"p`+itoa(i)+`":{"type":"string"}`)
 		req = append(req, `"p`+itoa(i)+`"`)
 	}
@@ -66,7 +67,7 @@ func BenchmarkRefusedSubmitMovesFocus(b *testing.B) {
 	h := newHarness(b, back, 80, 24)
 	h.selectTool("wide")
 	h.keys("x")
-	d, ok := h.m.overlay.top().(*callFormDialog)
+	d, ok := h.m.dialogs.top().(*callFormDialog)
 	if !ok {
 		b.Fatal("no form")
 	}
@@ -74,11 +75,11 @@ func BenchmarkRefusedSubmitMovesFocus(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		d.form.focus(maxFormFields - 1)
+		d.Form().Focus(callform.MaxFields - 1)
 		b.StartTimer()
 		h.m.Update(ctrlS)
 	}
-	if d.form.focused() != 0 {
-		b.Fatalf("the focus is on %d", d.form.focused())
+	if d.Form().Focused() != 0 {
+		b.Fatalf("the focus is on %d", d.Form().Focused())
 	}
 }

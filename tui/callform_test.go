@@ -15,6 +15,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // shapesSchema has one argument of each shape the form knows.
@@ -44,7 +45,7 @@ func openForm(t *testing.T, b Backend, tool string, w, h int) (*harness, *callFo
 	hs := newHarness(t, b, w, h)
 	hs.selectTool(tool)
 	hs.keys("x")
-	d, ok := hs.m.overlay.top().(*callFormDialog)
+	d, ok := hs.m.dialogs.top().(*callFormDialog)
 	if !ok {
 		t.Fatalf("x opened no call form:\n%s", hs.screen())
 	}
@@ -54,11 +55,11 @@ func openForm(t *testing.T, b Backend, tool string, w, h int) (*harness, *callFo
 // focusField tabs to the field titled name.
 func focusField(t *testing.T, h *harness, d *callFormDialog, path string) {
 	t.Helper()
-	for range len(d.fields) + 2 {
+	for range len(d.Fields()) + 2 {
 		h.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
 	}
-	for range len(d.fields) + 2 {
-		if f := d.form.form.GetFocusedField(); f != nil && strings.HasPrefix(fieldTitleOf(f), path) {
+	for range len(d.Fields()) + 2 {
+		if f, _ := d.Form().FocusedField(); f != nil && strings.HasPrefix(fieldTitleOf(f), path) {
 			return
 		}
 		h.keys("tab")
@@ -76,8 +77,8 @@ func TestCallFormFieldsFromSchema(t *testing.T) {
 	t.Parallel()
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	var got []string
-	for _, f := range d.fields {
-		got = append(got, f.path.String()+":"+kindName(f.kind))
+	for _, f := range d.Fields() {
+		got = append(got, f.Path.String()+":"+kindName(f.Kind))
 	}
 	want := "name:string count:integer ratio:number dry_run:bool mode:choice tags:list filter:object " +
 		"filter.field:string filter.deep:json either:json rows:json"
@@ -95,13 +96,13 @@ func TestCallFormFieldsFromSchema(t *testing.T) {
 		t.Error("a description's escape sequence reached the screen")
 	}
 	// Defaults are pre-filled.
-	args, _ := d.args()
+	args, _ := d.Args()
 	if string(args) != `{"count":3,"dry_run":false,"tags":["a","b"]}` {
 		t.Errorf("pre-filled args %s", args)
 	}
 }
 
-func kindName(k fieldKind) string {
+func kindName(k callform.Kind) string {
 	return [...]string{"string", "text", "number", "integer", "bool", "choice", "list", "json", "object", "multi"}[k]
 }
 
@@ -116,16 +117,16 @@ func TestCallFormErrorAtField(t *testing.T) {
 		t.Fatalf("the pattern error is not at its field:\n%s", scr)
 	}
 	h.keys("backspace", "backspace", "backspace")
-	if d.form.shown[0] != "order_id *" {
-		t.Fatalf("an empty field not yet left is marked: %q", d.form.shown[0])
+	if d.Form().Titles()[0] != "order_id *" {
+		t.Fatalf("an empty field not yet left is marked: %q", d.Form().Titles()[0])
 	}
 	h.keys("tab")
-	if d.form.shown[0] != "order_id *  ✗ required property is missing" {
-		t.Fatalf("an empty required field left is not marked: %q", d.form.shown[0])
+	if d.Form().Titles()[0] != "order_id *  ✗ required property is missing" {
+		t.Fatalf("an empty required field left is not marked: %q", d.Form().Titles()[0])
 	}
 	h.send(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
 	h.typeText("5601234042")
-	if e := d.errs[0]; e != "" {
+	if e := d.Errors()[0]; e != "" {
 		t.Fatalf("a valid id is still refused: %s", e)
 	}
 }
@@ -134,8 +135,8 @@ func TestCallFormErrorAtField(t *testing.T) {
 // the dialog asked for.
 func pressButton(t *testing.T, h *harness, d *callFormDialog) action {
 	t.Helper()
-	for range len(d.fields) + 2 {
-		if d.form.form.GetFocusedField() == d.form.button {
+	for range len(d.Fields()) + 2 {
+		if _, onButton := d.Form().FocusedField(); onButton {
 			return settle(d, d.key(keyPress("enter"), &h.m.keys))
 		}
 		h.keys("tab")
@@ -169,7 +170,7 @@ func TestCallFormSubmitRefusedThenSent(t *testing.T) {
 	}
 	// The root model closes the form and remembers the set.
 	h.run(h.m.act(sub))
-	if h.m.overlay.top() != nil {
+	if h.m.dialogs.top() != nil {
 		t.Error("the form stayed open")
 	}
 	sets, err := argsOf(t).load("demo.shop_get_order")
@@ -187,19 +188,19 @@ func TestCallFormJSONFallback(t *testing.T) {
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	focusField(t, h, d, "either")
 	h.typeText("{oops")
-	if !strings.HasPrefix(d.errs[9], "not JSON") || !strings.Contains(h.screen(), "either (JSON)  ✗ not JSON") {
-		t.Fatalf("bad JSON not marked at its field: %q\n%s", d.errs[9], h.screen())
+	if !strings.HasPrefix(d.Errors()[9], "not JSON") || !strings.Contains(h.screen(), "either (JSON)  ✗ not JSON") {
+		t.Fatalf("bad JSON not marked at its field: %q\n%s", d.Errors()[9], h.screen())
 	}
 	for range 5 {
 		h.keys("backspace")
 	}
 	h.typeText("42")
-	args, bad := d.args()
+	args, bad := d.Args()
 	if len(bad) != 0 || !strings.Contains(string(args), `"either":42`) {
 		t.Fatalf("args %s, bad %v", args, bad)
 	}
-	if d.errs[9] != "" {
-		t.Errorf("42 is one of either's shapes, still marked: %s", d.errs[9])
+	if d.Errors()[9] != "" {
+		t.Errorf("42 is one of either's shapes, still marked: %s", d.Errors()[9])
 	}
 }
 
@@ -224,28 +225,28 @@ func TestRememberedSetsPrefillAndCycle(t *testing.T) {
 		}
 	}
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
-	if len(d.sets) != 2 {
-		t.Fatalf("%d sets, want 2 (the repeat moved first)", len(d.sets))
+	if len(d.Sets()) != 2 {
+		t.Fatalf("%d sets, want 2 (the repeat moved first)", len(d.Sets()))
 	}
-	if v := d.form.values()[0]; v != "1" {
+	if v := d.Form().Values()[0]; v != "1" {
 		t.Errorf("pre-filled order_id %q, want the newest, 1", v)
 	}
 	if !strings.Contains(h.screen(), "args 1 of 2 from 2026-05-01 11:30") {
 		t.Errorf("no word on the set shown:\n%s", h.screen())
 	}
 	h.send(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	if v := d.form.values()[0]; v != "2" || !strings.Contains(h.screen(), "args 2 of 2") {
+	if v := d.Form().Values()[0]; v != "2" || !strings.Contains(h.screen(), "args 2 of 2") {
 		t.Errorf("ctrl+r shows %q:\n%s", v, h.screen())
 	}
 	h.send(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	if v := d.form.values()[0]; v != "" || !strings.Contains(h.screen(), "defaults") {
+	if v := d.Form().Values()[0]; v != "" || !strings.Contains(h.screen(), "defaults") {
 		t.Errorf("after the oldest set, the defaults: %q\n%s", v, h.screen())
 	}
 }
 
 func TestRememberKeepsTenDistinct(t *testing.T) {
 	t.Parallel()
-	var sets []argSet
+	var sets []callform.Set
 	for i := range 12 {
 		sets = remember(sets, json.RawMessage(`{"n":`+itoa(i)+`}`), time.Unix(int64(i), 0))
 	}
@@ -285,15 +286,15 @@ func TestEditArgsInEditor(t *testing.T) {
 
 	os.WriteFile(filepath.Join(dir, "next.json"), []byte(`{"order_id": "777", "include_refunds": false, "note": "kept"`), 0o600)
 	h.sendWaiting(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
-	if !strings.Contains(d.note, "not used") || d.draft == "" {
-		t.Fatalf("bad JSON from the editor: note %q, draft %q", d.note, d.draft)
+	if !strings.Contains(d.Note(), "not used") || d.Draft() == "" {
+		t.Fatalf("bad JSON from the editor: note %q, draft %q", d.Note(), d.Draft())
 	}
 	os.WriteFile(filepath.Join(dir, "next.json"), []byte(`{"order_id": "777", "include_refunds": false, "note": "kept"}`), 0o600)
 	h.sendWaiting(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
-	if d.form.values()[0] != "777" || d.draft != "" {
-		t.Fatalf("the form was not filled from the editor: %q, note %q", d.form.values()[0], d.note)
+	if d.Form().Values()[0] != "777" || d.Draft() != "" {
+		t.Fatalf("the form was not filled from the editor: %q, note %q", d.Form().Values()[0], d.Note())
 	}
-	args, _ := d.args()
+	args, _ := d.Args()
 	if !strings.Contains(string(args), `"include_refunds":false`) || !strings.Contains(string(args), `"note":"kept"`) {
 		t.Errorf("args after the edit %s", args)
 	}
@@ -325,8 +326,8 @@ func TestCallFormOddSchemas(t *testing.T) {
 		{Server: "lab", Name: "broken", InputSchema: json.RawMessage(`{"type":"object","properties":`)},
 	}}}}
 	h, d := openForm(t, b, "wide", 80, 24)
-	if len(d.fields) != maxFormFields || !strings.Contains(h.screen(), "20 more arguments are not shown: ctrl+e") {
-		t.Errorf("%d fields:\n%s", len(d.fields), h.screen())
+	if len(d.Fields()) != callform.MaxFields || !strings.Contains(h.screen(), "20 more arguments are not shown: ctrl+e") {
+		t.Errorf("%d fields:\n%s", len(d.Fields()), h.screen())
 	}
 	h, _ = openForm(t, b, "broken", 80, 24)
 	if scr := h.screen(); !strings.Contains(scr, "The input schema cannot be read") {
@@ -338,15 +339,15 @@ func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("g", "x") // the cursor on the server row
-	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "x calls a tool") {
+	if h.m.dialogs.top() != nil || !strings.Contains(h.m.status.text, "x calls a tool") {
 		t.Fatalf("x on a server: %q", h.m.status.text)
 	}
 	h.selectTool("shop_get_order")
 	h.keys("x")
-	d := h.m.overlay.top().(*callFormDialog)
+	d := h.m.dialogs.top().(*callFormDialog)
 	h.send(tea.PasteMsg{Content: "5601234042"})
-	if d.form.values()[0] != "5601234042" || d.errs[0] != "" {
-		t.Fatalf("pasted %q, error %q", d.form.values()[0], d.errs[0])
+	if d.Form().Values()[0] != "5601234042" || d.Errors()[0] != "" {
+		t.Fatalf("pasted %q, error %q", d.Form().Values()[0], d.Errors()[0])
 	}
 }
 
@@ -407,7 +408,7 @@ func TestCallFormKeysAfterTabLandInTheNextField(t *testing.T) {
 	} {
 		h, d := openForm(t, twoFields(), "pair", 80, 24)
 		h.burst(keyBurst(c.keys...)...)
-		if v := d.form.values(); v[0] != c.a || v[1] != c.b {
+		if v := d.Form().Values(); v[0] != c.a || v[1] != c.b {
 			t.Errorf("%q gave a=%q b=%q, want %q %q", c.keys, v[0], v[1], c.a, c.b)
 		}
 	}
@@ -433,11 +434,11 @@ func TestCallFormRefusedSubmitFocusesTheField(t *testing.T) {
 	h.typeText("abc")
 	h.keys("tab", "tab")
 	h.burst(keyBurst("ctrl+s", "enter", "ctrl+s", "backspace")...)
-	if h.m.overlay.top() != d {
+	if h.m.dialogs.top() != d {
 		t.Fatalf("invalid arguments were sent:\n%s", h.screen())
 	}
-	if d.form.focused() != 0 || d.form.values()[0] != "ab" {
-		t.Errorf("the focus is on item %d, order_id %q: want the focus on order_id", d.form.focused(), d.form.values()[0])
+	if d.Form().Focused() != 0 || d.Form().Values()[0] != "ab" {
+		t.Errorf("the focus is on item %d, order_id %q: want the focus on order_id", d.Form().Focused(), d.Form().Values()[0])
 	}
 	if !strings.Contains(h.screen(), "fix order_id: 'abc' does not match pattern") {
 		t.Errorf("the refusal is not shown:\n%s", h.screen())
@@ -450,9 +451,9 @@ func TestCallFormMultipleChoice(t *testing.T) {
 	t.Parallel()
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 100, 60)
 	focusField(t, h, d, "expand")
-	i := d.form.focused()
-	if d.fields[i].kind != kindMulti {
-		t.Fatalf("expand is a %s field", kindName(d.fields[i].kind))
+	i := d.Form().Focused()
+	if d.Fields()[i].Kind != callform.KindMulti {
+		t.Fatalf("expand is a %s field", kindName(d.Fields()[i].Kind))
 	}
 	scr := h.screen()
 	for _, s := range []string{"[•] line_items.variant", "[•] line_items.product", "[ ] customer.addresses", "[ ] fulfillments.line_items"} {
@@ -461,7 +462,7 @@ func TestCallFormMultipleChoice(t *testing.T) {
 		}
 	}
 	h.burst(keyBurst("space", "down", "down", "space")...) // drop variant, pick addresses
-	args, _ := d.args()
+	args, _ := d.Args()
 	if !strings.Contains(string(args), `"expand":["line_items.product","customer.addresses"]`) {
 		t.Errorf("args %s", args)
 	}
@@ -475,21 +476,21 @@ func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
 	t.Parallel()
 	h, _ := openForm(t, twoFields(), "pair", 80, 24)
 	h.keys("esc")
-	if h.m.overlay.top() != nil {
+	if h.m.dialogs.top() != nil {
 		t.Fatal("esc on an untouched form did not close it")
 	}
 	h, d := openForm(t, twoFields(), "pair", 80, 24)
 	h.typeText("5")
 	h.keys("esc")
-	if h.m.overlay.top() != d || !strings.Contains(h.screen(), "esc again discards your changes") {
+	if h.m.dialogs.top() != d || !strings.Contains(h.screen(), "esc again discards your changes") {
 		t.Fatalf("esc discarded a changed form without asking:\n%s", h.screen())
 	}
 	h.typeText("6")
-	if v := d.form.values()[0]; v != "56" || strings.Contains(h.screen(), "esc again") {
+	if v := d.Form().Values()[0]; v != "56" || strings.Contains(h.screen(), "esc again") {
 		t.Fatalf("a key after the question: %q\n%s", v, h.screen())
 	}
 	h.keys("esc", "esc")
-	if h.m.overlay.top() != nil {
+	if h.m.dialogs.top() != nil {
 		t.Fatal("a second esc did not discard")
 	}
 }
@@ -501,7 +502,7 @@ func TestCtrlRKeepsTheEdit(t *testing.T) {
 	h, d := openForm(t, demoBackend(t), "shop_get_order", 80, 24)
 	h.typeText("123")
 	h.send(ctrlR)
-	if v := d.form.values()[0]; v != "123" || !strings.Contains(h.screen(), "no remembered arguments") {
+	if v := d.Form().Values()[0]; v != "123" || !strings.Contains(h.screen(), "no remembered arguments") {
 		t.Fatalf("ctrl+r without history: order_id %q\n%s", v, h.screen())
 	}
 
@@ -514,7 +515,7 @@ func TestCtrlRKeepsTheEdit(t *testing.T) {
 	var seen []string
 	for range 3 {
 		h.send(ctrlR)
-		seen = append(seen, d.form.values()[0])
+		seen = append(seen, d.Form().Values()[0])
 	}
 	if strings.Join(seen, ",") != "1,,42" {
 		t.Fatalf("ctrl+r went through %q, want the set, the defaults, then the edit", seen)
@@ -531,8 +532,8 @@ func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
-	if d, ok := h.m.overlay.top().(*callFormDialog); ok {
-		t.Fatalf("the form stayed open: order_id %q\n%s", d.form.values()[0], h.screen())
+	if d, ok := h.m.dialogs.top().(*callFormDialog); ok {
+		t.Fatalf("the form stayed open: order_id %q\n%s", d.Form().Values()[0], h.screen())
 	}
 	if v := h.m.current.lastArgs; !strings.Contains(string(v), `"order_id":"5601234042"`) {
 		t.Fatalf("called with %s", v)
@@ -552,10 +553,10 @@ func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
 	}}}}
 	h, d := openForm(t, b, "nested", 80, 40)
 	h.burst(keyBurst("q", "ctrl+s")...) // the whole filter missing: the error is at its heading
-	if h.m.overlay.top() != d || d.errs[1] == "" {
-		t.Fatalf("sent without a filter, or the error is not at its heading: %v", d.errs)
+	if h.m.dialogs.top() != d || d.Errors()[1] == "" {
+		t.Fatalf("sent without a filter, or the error is not at its heading: %v", d.Errors())
 	}
-	if at := d.form.focused(); at != 2 {
+	if at := d.Form().Focused(); at != 2 {
 		t.Fatalf("the focus is on item %d, want filter.x", at)
 	}
 
@@ -589,7 +590,7 @@ func TestCallFormTitledConsts(t *testing.T) {
 		t.Errorf("a value is shown instead of its title:\n%s", scr)
 	}
 	h.burst(keyBurst("down", "down", "tab", "down", "space")...)
-	if args, _ := d.args(); string(args) != `{"color":"#0f0","more":[2]}` {
+	if args, _ := d.Args(); string(args) != `{"color":"#0f0","more":[2]}` {
 		t.Errorf("args %s", args)
 	}
 }

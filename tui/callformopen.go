@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // forms is what the root model keeps for its forms and prompts.
@@ -14,7 +15,7 @@ type forms struct {
 	opening ticket
 	typed   []tea.KeyPressMsg
 	// exec runs the editor (nil: tea.ExecProcess).
-	exec execFunc
+	exec callform.ExecFunc
 }
 
 // argSetsLoadedMsg carries the remembered argument sets of a tool, for
@@ -22,7 +23,7 @@ type forms struct {
 type argSetsLoadedMsg struct {
 	ticket ticket
 	toolID string
-	sets   []argSet
+	sets   []callform.Set
 	err    error
 	// again: the sets are for X, which calls with the newest one.
 	again bool
@@ -78,8 +79,8 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return tea.Batch(cmd, m.replayTyped()), true
 	case argsNotSavedMsg:
 		return m.setStatus("arguments not remembered: "+model.SanitizeLine(msg.err.Error()), true), true
-	case argsEditedMsg:
-		for _, d := range m.overlay.stack {
+	case callform.EditedMsg:
+		for _, d := range m.dialogs.stack {
 			if f, isForm := d.(*callFormDialog); isForm {
 				cmd = m.act(f.update(msg))
 			}
@@ -93,18 +94,18 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 // for X.
 func (m *Model) openLoaded(msg argSetsLoadedMsg) tea.Cmd {
 	v := m.views[msg.toolID]
-	if v == nil || m.overlay.top() != nil {
+	if v == nil || m.dialogs.top() != nil {
 		return nil
 	}
 	if msg.again {
 		return m.callAgainWith(v, msg)
 	}
 	d := newCallForm(v, msg.sets, msg.ticket, m.formLook())
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	if msg.err != nil {
-		return tea.Batch(d.form.started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
+		return tea.Batch(d.Form().Started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
 	}
-	return d.form.started()
+	return d.Form().Started()
 }
 
 // held keeps a key typed while a call form opens (it would land in the
@@ -135,5 +136,15 @@ func (m *Model) editArgs(e editCmd) tea.Cmd {
 	if run == nil {
 		run = tea.ExecProcess
 	}
-	return runEditor(run, e)
+	return callform.RunEditor(run, uint64(e.form), e.text)
+}
+
+// formLook is how the explorer is drawn, for its forms.
+func (m *Model) formLook() callform.Look {
+	return callform.Look{Dark: m.isDark, NoColor: m.noColor}
+}
+
+// form are the keys a form answers itself.
+func (k *keyMap) form() callform.Keys {
+	return callform.Keys{Submit: k.FormSubmit, Accept: k.Accept, Next: k.FormNext, Prev: k.FormPrev}
 }

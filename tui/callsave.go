@@ -13,6 +13,7 @@ import (
 
 	"mcpeek/calls"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // Saving calls for `mcpeek test` (docs/calls.md): S on a result saves the
@@ -80,7 +81,7 @@ func (m *Model) openSaveCall(assert *pendingAssert) tea.Cmd {
 	in.CursorEnd()
 	in.SetWidth(40)
 	d := &callNameDialog{field: in, call: c, file: m.saved.path, assert: assert}
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	return d.field.Focus()
 }
 
@@ -128,7 +129,7 @@ func (d *callNameDialog) paste(text string) action {
 		return nil
 	}
 	var cmd tea.Cmd
-	d.field, cmd = d.field.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	d.field, cmd = d.field.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
 	return cmd
 }
 
@@ -231,7 +232,7 @@ type writingDialog interface {
 // dialog, when still on top, shows it and stays (else the status line
 // says it); without one the dialog closes. ok says the write went through.
 func endWrite[D writingDialog](m *Model, err error) (cmd tea.Cmd, ok bool) {
-	d, open := m.overlay.top().(D)
+	d, open := m.dialogs.top().(D)
 	if err != nil {
 		if open {
 			d.refuse(err)
@@ -240,7 +241,7 @@ func endWrite[D writingDialog](m *Model, err error) (cmd tea.Cmd, ok bool) {
 		return m.setStatus(model.SanitizeLine(err.Error()), true), false
 	}
 	if open {
-		m.overlay.close()
+		m.dialogs.close()
 	}
 	return nil, true
 }

@@ -17,6 +17,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/resultcheck"
 	"mcpeek/schematree"
+	"mcpeek/tui/resultview"
 )
 
 const orderArgs = `{"order_id":"5601234042"}`
@@ -37,9 +38,9 @@ func calledOrder(t *testing.T) (*harness, string) {
 
 // name clears the one-line field of the dialog on top and types s.
 func (h *harness) name(s string) {
-	d, ok := h.m.overlay.top().(*callNameDialog)
+	d, ok := h.m.dialogs.top().(*callNameDialog)
 	if !ok {
-		h.t.Fatalf("no name prompt on top: %T\n%s", h.m.overlay.top(), h.screen())
+		h.t.Fatalf("no name prompt on top: %T\n%s", h.m.dialogs.top(), h.screen())
 	}
 	for range len([]rune(d.field.Value())) {
 		h.keys("backspace")
@@ -75,16 +76,16 @@ func TestSaveCallKey(t *testing.T) {
 	t.Parallel()
 	h, path := calledOrder(t)
 	h.keys("S")
-	d, ok := h.m.overlay.top().(*callNameDialog)
+	d, ok := h.m.dialogs.top().(*callNameDialog)
 	if !ok || d.field.Value() != "shop_get_order" {
-		t.Fatalf("S opened %T\n%s", h.m.overlay.top(), h.screen())
+		t.Fatalf("S opened %T\n%s", h.m.dialogs.top(), h.screen())
 	}
 	if scr := h.screen(); !strings.Contains(scr, "save the call to "+path[:10]) || !strings.Contains(scr, "name: shop_get_order") {
 		t.Errorf("the prompt:\n%s", scr)
 	}
 	h.name("order-1042")
 	h.keys("enter")
-	if h.m.overlay.top() != nil {
+	if h.m.dialogs.top() != nil {
 		t.Fatalf("the prompt stayed open:\n%s", h.screen())
 	}
 	if !strings.Contains(h.m.status.text, `saved call "order-1042" to `+path) {
@@ -101,9 +102,9 @@ func TestSaveCallKey(t *testing.T) {
 	h.keys("S")
 	h.name("order-1042")
 	h.keys("enter")
-	d, ok = h.m.overlay.top().(*callNameDialog)
+	d, ok = h.m.dialogs.top().(*callNameDialog)
 	if !ok || !strings.Contains(d.err, `a call named "order-1042" is in the file already (line 4)`) {
-		t.Fatalf("a taken name: %T %+v", h.m.overlay.top(), d)
+		t.Fatalf("a taken name: %T %+v", h.m.dialogs.top(), d)
 	}
 	if !strings.Contains(h.screen(), "is in the file already") {
 		t.Errorf("the refusal is not shown:\n%s", h.screen())
@@ -112,14 +113,14 @@ func TestSaveCallKey(t *testing.T) {
 		t.Error("a refused name changed the file")
 	}
 	h.keys("esc")
-	if h.m.overlay.top() != nil {
+	if h.m.dialogs.top() != nil {
 		t.Fatal("esc did not close the prompt")
 	}
 
 	h.keys("tab")
 	h.selectTool("shop_list_orders")
 	h.keys("S")
-	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "no result to save as a call yet") {
+	if h.m.dialogs.top() != nil || !strings.Contains(h.m.status.text, "no result to save as a call yet") {
 		t.Errorf("S with no result: %q", h.m.status.text)
 	}
 }
@@ -135,9 +136,9 @@ func TestAssertKey(t *testing.T) {
 	h.keys("A")
 	h.name("order")
 	h.keys("enter")
-	d, ok := h.m.overlay.top().(*assertDialog)
+	d, ok := h.m.dialogs.top().(*assertDialog)
 	if !ok || d.field == nil || d.field.Value() != `"partially_refunded"` {
-		t.Fatalf("after the name, %T\n%s", h.m.overlay.top(), h.screen())
+		t.Fatalf("after the name, %T\n%s", h.m.dialogs.top(), h.screen())
 	}
 	if scr := h.screen(); !strings.Contains(scr, "assert on financial_status") || !strings.Contains(scr, `equals: "partially_refunded"`) {
 		t.Errorf("the assertion prompt:\n%s", scr)
@@ -149,21 +150,21 @@ func TestAssertKey(t *testing.T) {
 
 	h.moveTo("line_items")
 	h.keys("A")
-	if d, ok := h.m.overlay.top().(*assertDialog); !ok || d.field.Value() != "3" {
-		t.Fatalf("A on an array of a saved call: %T\n%s", h.m.overlay.top(), h.screen())
+	if d, ok := h.m.dialogs.top().(*assertDialog); !ok || d.field.Value() != "3" {
+		t.Fatalf("A on an array of a saved call: %T\n%s", h.m.dialogs.top(), h.screen())
 	}
 	h.keys("enter")
 	h.keys("l", "j", "l") // line_items[0], open
 	h.moveTo("line_items[].quantity")
 	h.keys("A")
-	if d, ok := h.m.overlay.top().(*assertDialog); !ok || d.field.Value() != "integer" || d.field.Prompt != "type: " {
-		t.Fatalf("A on the quantities (2, 1, 1): %T\n%s", h.m.overlay.top(), h.screen())
+	if d, ok := h.m.dialogs.top().(*assertDialog); !ok || d.field.Value() != "integer" || d.field.Prompt != "type: " {
+		t.Fatalf("A on the quantities (2, 1, 1): %T\n%s", h.m.dialogs.top(), h.screen())
 	}
 	h.keys("enter")
 	h.moveTo("line_items[].price_set")
 	h.keys("A")
-	if d, ok := h.m.overlay.top().(*assertDialog); !ok || d.field != nil || !strings.Contains(h.screen(), "exists") {
-		t.Fatalf("A on an object: %T\n%s", h.m.overlay.top(), h.screen())
+	if d, ok := h.m.dialogs.top().(*assertDialog); !ok || d.field != nil || !strings.Contains(h.screen(), "exists") {
+		t.Fatalf("A on an object: %T\n%s", h.m.dialogs.top(), h.screen())
 	}
 	h.keys("enter")
 	if !strings.Contains(h.m.status.text, "added line_items[].price_set exists") {
@@ -186,10 +187,10 @@ func TestAssertKey(t *testing.T) {
 	// A bad edit is refused in the prompt; esc leaves the file alone.
 	h.moveTo("line_items[].requires_shipping")
 	h.keys("A")
-	d = h.m.overlay.top().(*assertDialog)
+	d = h.m.dialogs.top().(*assertDialog)
 	h.typeText("x")
 	h.keys("enter")
-	if d.err == "" || h.m.overlay.top() != d || !strings.Contains(h.screen(), "equals takes a JSON value") {
+	if d.err == "" || h.m.dialogs.top() != d || !strings.Contains(h.screen(), "equals takes a JSON value") {
 		t.Fatalf("a bad value taken: %q\n%s", d.err, h.screen())
 	}
 	h.keys("esc")
@@ -200,17 +201,17 @@ func TestAssertKey(t *testing.T) {
 	// A on a line that is no value.
 	h.keys("G") // the raw result's section
 	h.keys("A")
-	if h.m.overlay.top() != nil || !h.m.status.isErr {
+	if h.m.dialogs.top() != nil || !h.m.status.isErr {
 		t.Errorf("A on the raw result's line: %q", h.m.status.text)
 	}
 	// A value of the text block, which mcpeek test does not read while
 	// there is structuredContent.
 	h.keys("k", "l", "j")
-	if _, ok := valueOf(h.m.currentTree().Cursor()); !ok {
+	if _, ok := resultview.ValueOf(h.m.currentTree().Cursor()); !ok {
 		t.Fatalf("not on a value of the text block:\n%s", h.screen())
 	}
 	h.keys("A")
-	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "A asserts on a value of structuredContent") {
+	if h.m.dialogs.top() != nil || !strings.Contains(h.m.status.text, "A asserts on a value of structuredContent") {
 		t.Errorf("A in the text block: %q", h.m.status.text)
 	}
 }
@@ -266,7 +267,7 @@ func TestSaveAndAssertWalk(t *testing.T) {
 	}
 
 	h.keys("A")
-	d := h.m.overlay.top().(*assertDialog)
+	d := h.m.dialogs.top().(*assertDialog)
 	for range len(d.field.Value()) {
 		h.keys("backspace")
 	}
@@ -295,7 +296,7 @@ func TestCallsPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	top := &valueData{v: root, envelope: true}
+	top := &resultview.ValueLine{V: root, Envelope: true}
 	find := func(kids []*schematree.Node, name string) *schematree.Node {
 		for _, k := range kids {
 			if k.Name == name {
@@ -305,12 +306,12 @@ func TestCallsPath(t *testing.T) {
 		t.Fatalf("no %s", name)
 		return nil
 	}
-	data := find(valueKids(fieldpath.Root(fieldpath.Output), top), "data")
-	items := find(loadValue(data), "items")
-	item := find(loadValue(items), "[0]")
-	n := find(loadValue(item), "n")
-	meta := find(valueKids(fieldpath.Root(fieldpath.Output), top), "meta")
-	page := find(loadValue(meta), "page")
+	data := find(resultview.ValueKids(fieldpath.Root(fieldpath.Output), top), "data")
+	items := find(resultview.LoadValue(data), "items")
+	item := find(resultview.LoadValue(items), "[0]")
+	n := find(resultview.LoadValue(item), "n")
+	meta := find(resultview.ValueKids(fieldpath.Root(fieldpath.Output), top), "meta")
+	page := find(resultview.LoadValue(meta), "page")
 	for _, c := range []struct {
 		node      *schematree.Node
 		row, path string
@@ -319,12 +320,12 @@ func TestCallsPath(t *testing.T) {
 		{items, "items", "data.items"},
 		{page, "meta.page", "meta.page"},
 	} {
-		d, _ := valueOf(c.node)
+		d, _ := resultview.ValueOf(c.node)
 		if p, why := callsPath(d); c.node.Path.String() != c.row || p != c.path || why != "" {
 			t.Errorf("line %q: calls path %q (%s), want %q", c.node.Path, p, why, c.path)
 		}
 	}
-	d, _ := valueOf(find(loadValue(item), "a.b"))
+	d, _ := resultview.ValueOf(find(resultview.LoadValue(item), "a.b"))
 	if _, why := callsPath(d); !strings.Contains(why, `the key "a.b" holds . [ or ]`) {
 		t.Errorf("a dotted key: %q", why)
 	}
@@ -342,7 +343,7 @@ func TestSaveCallOfAnErrorResult(t *testing.T) {
 	h.selectTool("shop_get_order")
 	h.run(h.callShown(`{"order_id": "0"}`))
 	h.keys("A")
-	if h.m.overlay.top() != nil || !strings.Contains(h.m.status.text, "an error result") {
+	if h.m.dialogs.top() != nil || !strings.Contains(h.m.status.text, "an error result") {
 		t.Errorf("A on an error result: %q", h.m.status.text)
 	}
 	h.keys("S", "enter")
@@ -366,12 +367,12 @@ func TestSaveCallIntoABrokenFile(t *testing.T) {
 	h.keys("S")
 	h.name("")
 	h.send(tea.PasteMsg{Content: "pasted\x1b[31m-name\n"})
-	d := h.m.overlay.top().(*callNameDialog)
+	d := h.m.dialogs.top().(*callNameDialog)
 	if d.field.Value() != "pasted[31m-name" && d.field.Value() != "pasted-name" {
 		t.Errorf("pasted %q", d.field.Value())
 	}
 	h.keys("enter")
-	if h.m.overlay.top() != d || !strings.Contains(d.err, path) {
+	if h.m.dialogs.top() != d || !strings.Contains(d.err, path) {
 		t.Fatalf("a broken file: %q", d.err)
 	}
 	if b, _ := os.ReadFile(path); string(b) != `{"mcpeek_calls": 1, "calls": [` {

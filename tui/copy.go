@@ -11,6 +11,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/schematree"
 	"mcpeek/summarizer"
+	"mcpeek/tui/resultview"
 )
 
 // handleYank finishes "y": p, j or q copies the path in that notation; c
@@ -44,12 +45,12 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 		return m.copyText(target.inspectable(), "path")
 	case key.Matches(msg, k.CopyPointer):
 		if target.value != nil {
-			return m.copyText(target.value.pointer, "JSON pointer")
+			return m.copyText(target.value.Pointer, "JSON pointer")
 		}
 		return m.copyText(target.inValue().Pointer(), "JSON pointer")
 	case key.Matches(msg, k.CopyJQ):
 		if target.value != nil {
-			return m.copyText("."+strings.TrimPrefix(target.value.jq, "."), "jq path")
+			return m.copyText("."+strings.TrimPrefix(target.value.JQ, "."), "jq path")
 		}
 		return m.copyText(target.inValue().JQ(), "jq path")
 	case key.Matches(msg, k.CopyCLI), key.Matches(msg, k.CopyCall):
@@ -84,7 +85,7 @@ type copyTarget struct {
 	// value is the line's value in a call result (the result view): the
 	// pointer and jq notations then address this very value
 	// ("/line_items/0/price_set"), the dot path all its siblings.
-	value *valueData
+	value *resultview.ValueLine
 }
 
 // input reports whether the line is in the input schema (the schema view).
@@ -142,7 +143,7 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 	if tool != "" && m.current != nil {
 		target.out = m.current.out
 	}
-	if d, ok := valueOf(c); ok {
+	if d, ok := resultview.ValueOf(c); ok {
 		target.value = d
 	} else if result {
 		return copyTarget{}, false // a content block or a line of text: no path
@@ -196,7 +197,7 @@ func (m *Model) copyResult() tea.Cmd {
 	}
 	m.copied = text
 	return tea.Batch(tea.SetClipboard(text), m.setStatus("copied the last result of "+model.SanitizeLine(v.id)+
-		" ("+byteSize(len(text))+"); Y in the result view copies the value under the cursor", false))
+		" ("+resultview.ByteSize(len(text))+"); Y in the result view copies the value under the cursor", false))
 }
 
 // noResult says that the selected tool has no result for w or Y yet, and

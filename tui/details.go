@@ -39,7 +39,7 @@ func (m *Model) openDetails() tea.Cmd {
 		// After the heading (path, tool, blank): the marks first.
 		lines = append(lines[:3:3], append(call, lines[3:]...)...)
 	}
-	m.overlay.open(&detailsDialog{scrollLines{lines: lines}})
+	m.dialogs.open(&detailsDialog{scrollLines{lines: lines}})
 	return nil
 }
 
@@ -116,8 +116,8 @@ func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTa
 	lines = append(lines, "")
 	row("path", model.SanitizeLine(t.inspectable()))
 	if t.value != nil {
-		row("JSON pointer", t.value.pointer)
-		row("jq", "."+strings.TrimPrefix(t.value.jq, "."))
+		row("JSON pointer", t.value.Pointer)
+		row("jq", "."+strings.TrimPrefix(t.value.JQ, "."))
 	} else {
 		row("JSON pointer", model.SanitizeLine(t.inValue().Pointer()))
 		row("jq", model.SanitizeLine(t.inValue().JQ()))

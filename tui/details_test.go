@@ -39,7 +39,7 @@ func TestDetailsPopup(t *testing.T) {
 			t.Fatalf("no line %s", c.path)
 		}
 		h.keys("i")
-		if _, ok := h.m.overlay.top().(*detailsDialog); !ok {
+		if _, ok := h.m.dialogs.top().(*detailsDialog); !ok {
 			t.Fatalf("i opened no details on %s", c.path)
 		}
 		scr := h.screen()
@@ -54,7 +54,7 @@ func TestDetailsPopup(t *testing.T) {
 			}
 		}
 		h.keys("esc")
-		if h.m.overlay.top() != nil {
+		if h.m.dialogs.top() != nil {
 			t.Fatal("esc did not close the details")
 		}
 	}

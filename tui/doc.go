@@ -17,21 +17,23 @@
 //
 // Each view of a tool is a pane (panes.go: one interface, one file per
 // view, listed in toolViews); the traffic screen is a pane too. Dialogs
-// stack on an overlay over the screen and answer keys with actions. The
-// forms (the call form, the prompts) are huh forms embedded the usual way:
-// the dialog on top takes the messages the root model does not own, and
-// its form's commands (moves between fields, cursor blinks) run in Bubble
-// Tea and come back through Update. Every answer that can go stale
+// stack over the screen (dialogs.go) and answer keys with actions. The
+// forms (the call form, the prompts) are huh forms built by package
+// callform from a schema and embedded the usual way: the dialog on top
+// takes the messages the root model does not own, and its form's
+// commands (moves between fields, cursor blinks) run in Bubble Tea and
+// come back through Update. Every answer that can go stale
 // carries a ticket (tickets.go).
 //
 // A tool's last call, checked against its output schema, is drawn over
-// its summary and schema trees (overlaymarks.go, overlayheader.go): the
-// value of each field, marks for what differs, a header with the counts.
+// its summary and schema trees, the overlay (overlaymarks.go,
+// overlayheader.go): the value of each field, marks for what differs, a
+// header with the counts.
 // A tool can be called from the explorer (call.go): the call runs in a
 // command with its progress and timeout, esc cancels it, and its outcome
 // is kept on the tool's view, checked against the output schema
 // (package resultcheck) and shown in the result view, a value tree of
-// what came back (resultpane.go, resulttree.go, valuetree.go).
+// what came back (resultpane.go; the tree is package resultview).
 //
 // Besides tools, a server's resources, resource templates and prompts are
 // rows under it when its Backend is an Offerer (offers.go, offerrows.go):

@@ -11,6 +11,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // elicitDialog shows a server's elicitation: its message and the requested
@@ -21,8 +22,8 @@ type elicitDialog struct {
 	req    *mcpclient.PendingElicitation
 	ask    mcpclient.Elicitation // req.Ask
 	asked  []mcpclient.ElicitField
-	fields []formField
-	form   *fieldsForm
+	fields []callform.Field
+	form   *callform.Form
 	errs   map[int]string
 	// broken says why the requested schema cannot be shown: the user can
 	// only decline or cancel.
@@ -38,23 +39,23 @@ type elicitDialog struct {
 // urlOpenedMsg is the end of opening an elicitation's URL.
 type urlOpenedMsg struct{ err error }
 
-func newElicitDialog(req *mcpclient.PendingElicitation, look formLook) *elicitDialog {
+func newElicitDialog(req *mcpclient.PendingElicitation, look callform.Look) *elicitDialog {
 	ask := req.Ask
 	d := &elicitDialog{req: req, ask: ask, open: oauth.OpenBrowser}
 	asked, err := ask.Fields()
 	if err != nil {
 		d.broken = model.SanitizeLine(err.Error())
 	}
-	d.asked, d.fields = asked, elicitFields(asked)
+	d.asked, d.fields = asked, callform.ElicitFields(asked)
 	texts := make([]string, len(d.fields))
 	for i, f := range d.fields {
-		texts[i] = f.value
+		texts[i] = f.Value
 	}
 	title := "Send these answers"
 	if ask.Mode == "url" {
 		title = "I opened the page"
 	}
-	d.form = newFieldsForm(formSpec{fields: d.fields, title: title, label: "Accept", check: d.acceptError, look: look}, texts)
+	d.form = callform.New(callform.Spec{Fields: d.fields, Title: title, Label: "Accept", Check: d.acceptError, Look: look}, texts)
 	d.check()
 	return d
 }
@@ -64,7 +65,7 @@ func (d *elicitDialog) answers(ev mcpclient.Event) bool { return ev.Elicitation 
 // content reads the answers; errs are the fields it could not read.
 func (d *elicitDialog) content() (map[string]any, map[int]string) {
 	content, errs := map[string]any{}, map[int]string{}
-	for i, text := range d.form.values() {
+	for i, text := range d.form.Values() {
 		f := d.asked[i]
 		text = strings.TrimSpace(text)
 		if text == "" {
@@ -75,16 +76,16 @@ func (d *elicitDialog) content() (map[string]any, map[int]string) {
 		}
 		var v any
 		var err error
-		switch d.fields[i].kind {
-		case kindMulti:
+		switch d.fields[i].Kind {
+		case callform.KindMulti:
 			var picked []string
 			for line := range strings.SplitSeq(text, "\n") {
 				picked = append(picked, unquoteJSON(line))
 			}
 			v, err = f.Pick(picked)
-		case kindChoice:
+		case callform.KindChoice:
 			v, err = f.Parse(unquoteJSON(text))
-		case kindList:
+		case callform.KindList:
 			v, err = f.Parse(strings.ReplaceAll(text, "\n", ","))
 		default:
 			v, err = f.Parse(text)
@@ -100,8 +101,8 @@ func (d *elicitDialog) content() (map[string]any, map[int]string) {
 
 func (d *elicitDialog) check() {
 	_, d.errs = d.content()
-	if d.form.markErrors(d.errs) {
-		d.form.refresh()
+	if d.form.MarkErrors(d.errs) {
+		d.form.Refresh()
 	}
 }
 
@@ -117,11 +118,11 @@ func (d *elicitDialog) acceptError() error {
 	}
 	for i, f := range d.fields {
 		if e, ok := errs[i]; ok {
-			text := "fix " + f.title + ": " + e
+			text := "fix " + f.Title + ": " + e
 			if len(errs) > 1 {
 				text += fmt.Sprintf(", and %d more marked", len(errs)-1)
 			}
-			return fieldRefusal{field: i, text: text}
+			return callform.Refusal{Field: i, Text: text}
 		}
 	}
 	return fmt.Errorf("fix the %d marked answers first", len(errs))
@@ -134,7 +135,7 @@ func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) action {
 }
 
 func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
-	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.changed()) {
+	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.Changed()) {
 		return nil
 	}
 	d.leaving.pending = false
@@ -148,21 +149,21 @@ func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		d.opened = "opening…"
 		return tea.Cmd(func() tea.Msg { return urlOpenedMsg{err: open(url)} })
 	}
-	return d.after(d.form.key(msg, k))
+	return d.after(d.form.Key(msg, k.form()))
 }
 
 // after is what the dialog asks for after the form took a message: the
 // answer once the form completed, else the form's commands.
 func (d *elicitDialog) after(cmd tea.Cmd) action {
 	switch {
-	case d.form.done():
+	case d.form.Done():
 		content, _ := d.content()
 		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitAccept, Content: content})
-	case d.form.aborted():
+	case d.form.Aborted():
 		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel})
 	}
 	d.refused = ""
-	if err := d.form.refused(); err != nil {
+	if err := d.form.Refused(); err != nil {
 		d.refused = err.Error()
 	}
 	d.check()
@@ -179,12 +180,12 @@ func (d *elicitDialog) update(msg tea.Msg) action {
 		}
 		return nil
 	}
-	return d.after(d.form.update(msg))
+	return d.after(d.form.Update(msg))
 }
 
 func (d *elicitDialog) render(s *Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks you")}
-	_, inner := formWidth(s, width)
+	_, inner := callform.Width(s.Dialog, width)
 	for _, l := range strings.Split(strings.TrimSpace(d.ask.Message), "\n") {
 		head = append(head, wrapText(l, inner)...)
 	}
@@ -205,7 +206,7 @@ func (d *elicitDialog) render(s *Styles, width, height int) string {
 	if d.leaving.pending {
 		head = append(head, s.StatusErr.Render("esc again cancels and drops your answers; any other key goes on"))
 	}
-	return formBox(s, width, height, head, d.form, &d.sized)
+	return callform.Box(s.Dialog, width, height, head, d.form, &d.sized)
 }
 
 func (d *elicitDialog) help(k *keyMap) []key.Binding {
@@ -223,4 +224,18 @@ func unquoteJSON(s string) string {
 		return s
 	}
 	return v.Str
+}
+
+// asked is the question an esc asks before it drops what the user typed
+// into a form: the first esc returns true (ask), a second one, or an esc
+// on an untouched form, false; any other key withdraws the question.
+type asked struct{ pending bool }
+
+// esc reports whether this esc is to ask first.
+func (a *asked) esc(changed bool) bool {
+	if a.pending || !changed {
+		return false
+	}
+	a.pending = true
+	return true
 }

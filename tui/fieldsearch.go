@@ -11,6 +11,7 @@ import (
 	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/search"
+	"mcpeek/tui/callform"
 )
 
 // The field search: f, from the tools pane, opens a dialog that finds a
@@ -47,7 +48,7 @@ type fieldIndexedMsg struct {
 // index is of the snapshot shown.
 func (m *Model) openFieldSearch() tea.Cmd {
 	d := newFieldDialog(&m.styles)
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	f := &m.fields
 	lists, count := m.offerListsOf()
 	if f.index != nil && f.snapshot == m.snapshots.applied && f.offerCount == count {
@@ -74,7 +75,7 @@ func (m *Model) fieldsIndexed(msg fieldIndexedMsg) {
 		return
 	}
 	*f = fieldIndex{snapshot: msg.snapshot, index: msg.index, offers: msg.offers, offerCount: msg.offerCount}
-	for _, d := range m.overlay.stack {
+	for _, d := range m.dialogs.stack {
 		if d, ok := d.(*fieldDialog); ok {
 			d.setIndex(msg.index)
 		}
@@ -155,7 +156,7 @@ func (d *fieldDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 func (d *fieldDialog) paste(text string) action {
 	before := d.input.Value()
 	var cmd tea.Cmd
-	d.input, cmd = d.input.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	d.input, cmd = d.input.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
 	if d.input.Value() != before {
 		d.refresh()
 	}

@@ -11,7 +11,7 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.keys("f")
-	d, ok := h.m.overlay.top().(*fieldDialog)
+	d, ok := h.m.dialogs.top().(*fieldDialog)
 	if !ok || d.index == nil {
 		t.Fatalf("f opened no field search with an index:\n%s", h.screen())
 	}
@@ -29,7 +29,7 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	}
 	h.keys("down", "enter")
 	want := d.hits[1]
-	if h.m.overlay.top() != nil || h.m.current == nil || h.m.current.tool.ID() != want.ToolID {
+	if h.m.dialogs.top() != nil || h.m.current == nil || h.m.current.tool.ID() != want.ToolID {
 		t.Fatalf("enter did not show %s:\n%s", want.ToolID, h.screen())
 	}
 	if h.m.view != viewNamed(t, "schema") || h.m.focus != focusView || h.cursorPath() != want.Path {
@@ -37,7 +37,7 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	}
 	// The input side: tab cycles output, input.
 	h.keys("tab", "f")
-	d = h.m.overlay.top().(*fieldDialog)
+	d = h.m.dialogs.top().(*fieldDialog)
 	h.keys("tab", "tab")
 	h.typeText("order_id")
 	if len(d.hits) == 0 || d.hits[0].In != "input" || d.hits[0].Path != "order_id" {

@@ -13,7 +13,7 @@ import (
 // top, the pending copy, the text input, or the focused pane.
 func (m *Model) shortHelp() []key.Binding {
 	k := &m.keys
-	switch d := m.overlay.top(); {
+	switch d := m.dialogs.top(); {
 	case d != nil:
 		return d.help(k)
 	case m.yank:
@@ -100,7 +100,7 @@ func (m *Model) openHelp() {
 		m.resize(m.width, m.height)
 		return
 	}
-	m.overlay.open(&helpDialog{scrollLines{lines: m.helpColumn()}})
+	m.dialogs.open(&helpDialog{scrollLines{lines: m.helpColumn()}})
 }
 
 // minBodyWithHelp is the fewest rows the panes keep under the full help.

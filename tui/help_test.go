@@ -16,11 +16,11 @@ func TestHelpClosesWithEscAndQ(t *testing.T) {
 	for _, closer := range []string{"esc", "q", "?"} {
 		h := newHarness(t, demoBackend(t), 80, 24)
 		h.keys("?")
-		if !h.m.showHelp && h.m.overlay.top() == nil {
+		if !h.m.showHelp && h.m.dialogs.top() == nil {
 			t.Fatalf("? shows no help:\n%s", h.screen())
 		}
 		h.keys(closer)
-		if h.m.showHelp || h.m.overlay.top() != nil {
+		if h.m.showHelp || h.m.dialogs.top() != nil {
 			t.Errorf("%s did not close the help:\n%s", closer, h.screen())
 		}
 		if h.quit() {
@@ -74,7 +74,7 @@ func TestNarrowHelpIsOneScrollingColumn(t *testing.T) {
 		t.Errorf("G does not scroll to the end:\n%s", scr)
 	}
 	h.keys("esc")
-	if h.m.overlay.top() != nil || h.m.showHelp {
+	if h.m.dialogs.top() != nil || h.m.showHelp {
 		t.Errorf("esc did not close the help")
 	}
 }

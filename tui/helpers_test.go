@@ -67,7 +67,7 @@ func (c queuedCmd) run() tea.Msg {
 // formShown reports whether a dialog that takes messages (a form) is on
 // top: the commands then returned may be its timers.
 func (h *harness) formShown() bool {
-	_, takes := h.m.overlay.top().(msgTaker)
+	_, takes := h.m.dialogs.top().(msgTaker)
 	return takes
 }
 

@@ -18,7 +18,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	m.stopUnfold(msg)
-	if d := m.overlay.top(); d != nil {
+	if d := m.dialogs.top(); d != nil {
 		return m.act(d.key(msg, k))
 	}
 	switch {

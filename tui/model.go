@@ -114,7 +114,7 @@ type Model struct {
 	showHelp      bool
 	spinner       spinner.Model
 	starting      bool
-	overlay       overlay // dialogs over the screen
+	dialogs       dialogs // the dialog stack, drawn over the screen
 	forms         forms   // the call form's and the prompts' state
 
 	// tickets tag every request whose answer can go stale.

@@ -16,7 +16,7 @@ func (m *Model) inLeft(x int) bool {
 // handleClick selects the row clicked in the pane under the pointer (and
 // gives that pane the keys); what a click does there is the pane's.
 func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
-	if ms.Button != tea.MouseLeft || m.overlay.top() != nil || m.input.mode != inputNone {
+	if ms.Button != tea.MouseLeft || m.dialogs.top() != nil || m.input.mode != inputNone {
 		return nil
 	}
 	y := ms.Y - titleRows
@@ -57,7 +57,7 @@ func (m *Model) handleWheel(ms tea.Mouse) {
 		return
 	}
 	switch {
-	case m.overlay.top() != nil:
+	case m.dialogs.top() != nil:
 	case m.traffic.open:
 		m.traffic.scroll(n)
 	case m.inLeft(ms.X):

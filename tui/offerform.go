@@ -11,6 +11,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // completeDelay is how long typing pauses before the server is asked for
@@ -113,7 +114,7 @@ func (m *Model) openOfferForm(p *offerPane, srv model.Server, so *serverOffers) 
 	f.values = make([]string, len(f.names))
 	f.input.Prompt = ""
 	cmd := f.input.Focus()
-	m.overlay.open(f)
+	m.dialogs.open(f)
 	return tea.Batch(cmd, f.askSoon(0))
 }
 
@@ -270,7 +271,7 @@ func argsText(names []string, args map[string]string) string {
 }
 
 func (f *offerForm) render(s *Styles, width, height int) string {
-	frameW, inner := formWidth(s, width)
+	frameW, inner := callform.Width(s.Dialog, width)
 	_ = frameW
 	rows := max(height-10, 1)
 	f.rows = rows

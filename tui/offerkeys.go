@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/resultview"
 )
 
 // offerKeys are the keys of the resources, prompts and the log screen, a
@@ -75,7 +76,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.CopyValue):
 		return m.copyText(offerCopyText(so, ref), "the "+ref.kind.String()+"'s name"), true
 	case key.Matches(msg, k.Details):
-		m.overlay.open(&detailsDialog{scrollLines{lines: m.offerDetailLines(so, ref)}})
+		m.dialogs.open(&detailsDialog{scrollLines{lines: m.offerDetailLines(so, ref)}})
 		return nil, true
 	case key.Matches(msg, k.Pane):
 		if p.shown() != nil {
@@ -130,7 +131,7 @@ func (m *Model) offerDetailLines(so *serverOffers, r offerRef) []string {
 		lines = append(lines, l)
 	}
 	lines = append(lines, "", s.Dim.Render("as the server sent it"))
-	for _, l := range textNodes(prettyJSON(raw)) {
+	for _, l := range resultview.TextNodes(resultview.PrettyJSON(raw)) {
 		lines = append(lines, fit(l.Name, width))
 	}
 	for _, n := range so.notes {

@@ -13,6 +13,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/schematree"
+	"mcpeek/tui/resultview"
 )
 
 // maxOfferText bounds the text kept of one resource's contents or one
@@ -165,7 +166,7 @@ func offerDetails(s *Styles, so *serverOffers, r offerRef, width int) []string {
 		out = append(out, s.Title.Render(model.SanitizeLine(x.Name))+s.Dim.Render("  resource"), line("uri", x.URI))
 		meta := model.SanitizeLine(x.MIMEType)
 		if x.Size >= 0 {
-			meta = strings.TrimSpace(meta + "  " + byteSize(int(min(x.Size, 1<<40))))
+			meta = strings.TrimSpace(meta + "  " + resultview.ByteSize(int(min(x.Size, 1<<40))))
 		}
 		if meta != "" {
 			out = append(out, line("type", meta))
@@ -345,22 +346,22 @@ func contentsTree(contents []mcpclient.ResourceContents) *schematree.Tree {
 		size := c.Size()
 		switch {
 		case !c.IsText():
-			r.Type, r.Note = cmpOr(mt, "blob"), byteSize(int(size))
+			r.Type, r.Note = cmpOr(mt, "blob"), resultview.ByteSize(int(size))
 			top = append(top, schematree.NewNode(r, false, nil))
 		default:
 			text := *c.Text
 			cut := ""
 			if len(text) > maxOfferText {
 				text = cutUTF8(text, maxOfferText)
-				cut = "cut: " + byteSize(len(text)) + " of " + byteSize(int(size)) + " shown"
+				cut = "cut: " + resultview.ByteSize(len(text)) + " of " + resultview.ByteSize(int(size)) + " shown"
 			}
 			r.Type = cmpOr(mt, "text")
 			if t := strings.TrimSpace(text); cut == "" && (isJSONType(c.MIMEType) || t != "" && (t[0] == '{' || t[0] == '[')) && json.Valid([]byte(t)) {
-				r.Note = "JSON, " + byteSize(len(t))
-				top = append(top, schematree.NewNode(r, true, &jsonText{t}))
+				r.Note = "JSON, " + resultview.ByteSize(len(t))
+				top = append(top, schematree.NewNode(r, true, &resultview.JSONText{Text: t}))
 			} else {
 				r.Note = strings.TrimSpace(plural(strings.Count(text, "\n")+1, "line") + "  " + cut)
-				top = append(top, schematree.NewNode(r, true, &textLines{text}))
+				top = append(top, schematree.NewNode(r, true, &resultview.TextLines{Text: text}))
 			}
 		}
 		if name, raw := metaSchema(c.Meta); raw != nil {
@@ -371,7 +372,7 @@ func contentsTree(contents []mcpclient.ResourceContents) *schematree.Tree {
 	if len(top) == 0 {
 		top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "no contents", Count: -1}, false, nil))
 	}
-	t := schematree.NewTree(schematree.LoaderFunc(loadResultLine), top...)
+	t := schematree.NewTree(schematree.LoaderFunc(resultview.LoadLine), top...)
 	t.Expand(t.First())
 	return t
 }
@@ -382,14 +383,14 @@ func promptTree(res *mcpclient.PromptResult) *schematree.Tree {
 	var top []*schematree.Node
 	if res.Description != "" {
 		top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "description", Count: -1,
-			Type: leafText(&model.Value{Kind: model.JSONString, Str: res.Description})}, false, nil))
+			Type: resultview.LeafText(&model.Value{Kind: model.JSONString, Str: res.Description})}, false, nil))
 	}
 	for i, msg := range res.Messages {
 		c := msg.Content
 		if len(c.Text) > maxOfferText {
 			c.Text = cutUTF8(c.Text, maxOfferText)
 		}
-		b := contentBlock{Type: c.Type, Text: c.Text, MimeType: c.MIMEType, Data: c.Data, URI: c.URI, Name: c.Name}
+		b := resultview.Block{Type: c.Type, Text: c.Text, MimeType: c.MIMEType, Data: c.Data, URI: c.URI, Name: c.Name}
 		if r := c.Resource; r != nil {
 			b.Resource = &struct {
 				URI      string `json:"uri"`
@@ -405,12 +406,12 @@ func promptTree(res *mcpclient.PromptResult) *schematree.Tree {
 			}
 		}
 		r := schematree.Row{Kind: schematree.KindSection, Name: "[" + strconv.Itoa(i) + "] " + model.SanitizeLine(msg.Role), Count: -1, Type: model.SanitizeLine(c.Type)}
-		top = append(top, schematree.NewNode(r, true, &blockList{[]contentBlock{b}}))
+		top = append(top, schematree.NewNode(r, true, &resultview.BlockList{Blocks: []resultview.Block{b}}))
 	}
 	if len(top) == 0 {
 		top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "no messages", Count: -1}, false, nil))
 	}
-	t := schematree.NewTree(schematree.LoaderFunc(loadResultLine), top...)
+	t := schematree.NewTree(schematree.LoaderFunc(resultview.LoadLine), top...)
 	t.ExpandToDepth(2)
 	return t
 }

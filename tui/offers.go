@@ -345,7 +345,7 @@ func (m *Model) offerMsg(msg tea.Msg) (tea.Cmd, bool) {
 	case logLevelSetMsg:
 		return m.logLevelSet(msg), true
 	case completeDueMsg, completedMsg:
-		if d, ok := m.overlay.top().(*offerForm); ok {
+		if d, ok := m.dialogs.top().(*offerForm); ok {
 			return m.act(d.update(msg)), true
 		}
 		return nil, true

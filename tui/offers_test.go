@@ -148,7 +148,7 @@ func TestOffersInTheExplorer(t *testing.T) {
 
 	h.selectOffer("template", "by id")
 	h.keys("enter")
-	f, ok := h.m.overlay.top().(*offerForm)
+	f, ok := h.m.dialogs.top().(*offerForm)
 	if !ok {
 		t.Fatalf("no form:\n%s", h.screen())
 	}
@@ -161,7 +161,7 @@ func TestOffersInTheExplorer(t *testing.T) {
 		t.Errorf("completions after al = %q", f.suggestions)
 	}
 	h.keys("tab", "ctrl+s")
-	if h.m.overlay.top() != nil {
+	if h.m.dialogs.top() != nil {
 		t.Fatalf("the form is still open:\n%s", h.screen())
 	}
 	if s := h.screen(); !strings.Contains(s, "mem://t/alan") {
@@ -170,7 +170,7 @@ func TestOffersInTheExplorer(t *testing.T) {
 
 	h.selectOffer("prompt", "greet")
 	h.keys("enter", "ctrl+s")
-	if d, ok := h.m.overlay.top().(*offerForm); !ok || !strings.Contains(d.err, "who is required") {
+	if d, ok := h.m.dialogs.top().(*offerForm); !ok || !strings.Contains(d.err, "who is required") {
 		t.Errorf("a missing required argument was let through:\n%s", h.screen())
 	}
 	h.typeText("grace")
@@ -289,7 +289,7 @@ func TestHostileOffers(t *testing.T) {
 	}
 	h.selectOffer("template", "by id")
 	h.keys("enter")
-	f, ok := h.m.overlay.top().(*offerForm)
+	f, ok := h.m.dialogs.top().(*offerForm)
 	if !ok || len(f.names) != 1000 {
 		t.Fatalf("form: %v", ok)
 	}
@@ -388,7 +388,7 @@ func TestFieldSearchFindsOfferFields(t *testing.T) {
 	} {
 		h.keys("f")
 		h.typeText(c.query)
-		d, ok := h.m.overlay.top().(*fieldDialog)
+		d, ok := h.m.dialogs.top().(*fieldDialog)
 		if !ok {
 			t.Fatalf("f opened no dialog:\n%s", h.screen())
 		}

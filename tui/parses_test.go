@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcpeek/model"
+	"mcpeek/tui/resultview"
 )
 
 // TestWalkParsesEachSchemaOnce counts the schemas read in one explorer
@@ -65,8 +66,8 @@ func TestCallDecodesStructuredContentOnce(t *testing.T) {
 		p := resultPaneOf(h.m.current, nil)
 		found := false
 		for n := p.t.First(); n != nil; n = n.Next() {
-			if d, ok := n.Data().(*valueData); ok && n.Name == "structuredContent" {
-				found = d.v == o.structured
+			if d, ok := n.Data().(*resultview.ValueLine); ok && n.Name == "structuredContent" {
+				found = d.V == o.structured
 			}
 		}
 		if !found {

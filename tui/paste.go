@@ -1,11 +1,9 @@
 package tui
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // paste takes a bracketed paste (every modern terminal sends one for a
@@ -13,7 +11,7 @@ import (
 // (a form, the field search, the save prompt), else the filter or the
 // search. Nothing else takes text.
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
-	if d := m.overlay.top(); d != nil {
+	if d := m.dialogs.top(); d != nil {
 		if p, ok := d.(paster); ok {
 			return m.act(p.paste(msg.Content))
 		}
@@ -24,7 +22,7 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	was := m.input.field.Value()
-	m.input.field, cmd = m.input.field.Update(tea.PasteMsg{Content: pasteText(msg.Content, true)})
+	m.input.field, cmd = m.input.field.Update(tea.PasteMsg{Content: callform.PasteText(msg.Content, true)})
 	return m.inputEdited(cmd, m.input.field.Value() != was)
 }
 
@@ -32,18 +30,4 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 // search, the save prompt).
 type paster interface {
 	paste(text string) action
-}
-
-// pasteText makes a bracketed paste safe for an input: line ends of every
-// kind become newlines, escape sequences and other control characters go,
-// and in a one-line input (oneLine) the newlines and tabs become spaces
-// (a trailing line end, which most copies carry, goes).
-func pasteText(s string, oneLine bool) string {
-	s = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
-	s = model.Sanitize(s)
-	if oneLine {
-		s = strings.TrimRight(s, "\n")
-		s = strings.NewReplacer("\n", " ", "\t", " ").Replace(s)
-	}
-	return s
 }

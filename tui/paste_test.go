@@ -14,24 +14,6 @@ import (
 // A paste with a line end, a tab, a colour and a bell in it.
 const dirtyPaste = "order\x1b[31m\tx\x07\r\n"
 
-func TestPasteText(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		in      string
-		oneLine bool
-		want    string
-	}{
-		{dirtyPaste, true, "order x"},
-		{"a\r\nb\rc\n", true, "a b c"},
-		{"a\r\nb\rc\n", false, "a\nb\nc\n"},
-		{"\x9b31mx\u202e", true, "x"}, // a C1 CSI, a bidi override
-	} {
-		if got := pasteText(c.in, c.oneLine); got != c.want {
-			t.Errorf("pasteText(%q, %v) = %q, want %q", c.in, c.oneLine, got, c.want)
-		}
-	}
-}
-
 // Trap 4: a bracketed paste lands in the tools filter, as one edit that
 // filters at once, made safe.
 func TestPasteIntoTheFilter(t *testing.T) {
@@ -76,7 +58,7 @@ func TestPasteIntoTheFieldSearch(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("f")
 	h.send(tea.PasteMsg{Content: "customer.email\n"})
-	d, ok := h.m.overlay.top().(*fieldDialog)
+	d, ok := h.m.dialogs.top().(*fieldDialog)
 	if !ok || d.input.Value() != "customer.email" {
 		t.Fatalf("the query holds %q", d.input.Value())
 	}
@@ -97,7 +79,7 @@ func TestPasteIntoTheSavePrompt(t *testing.T) {
 		t.Fatalf("no result to save:\n%s", h.screen())
 	}
 	h.keys("w")
-	d, ok := h.m.overlay.top().(*saveDialog)
+	d, ok := h.m.dialogs.top().(*saveDialog)
 	if !ok {
 		t.Fatalf("w opened no prompt:\n%s", h.screen())
 	}
@@ -114,18 +96,18 @@ func TestPasteIntoFormFields(t *testing.T) {
 	t.Parallel()
 	h, d := openForm(t, shapesBackend(), "shapes", 100, 60)
 	h.send(tea.PasteMsg{Content: "Ada\r\nLovelace\x1b[1m\n"})
-	if v := d.form.values()[0]; v != "Ada Lovelace" {
+	if v := d.Form().Values()[0]; v != "Ada Lovelace" {
 		t.Errorf("name %q", v)
 	}
 	focusField(t, h, d, "tags")
-	before := d.form.values()[5]
+	before := d.Form().Values()[5]
 	h.send(tea.PasteMsg{Content: "x\r\ny\n"})
-	if v := d.form.values()[5]; !strings.HasSuffix(v, "x\ny\n") || !strings.HasPrefix(v, before) && !strings.HasSuffix(v, before) {
+	if v := d.Form().Values()[5]; !strings.HasSuffix(v, "x\ny\n") || !strings.HasPrefix(v, before) && !strings.HasSuffix(v, before) {
 		t.Errorf("tags %q (was %q)", v, before)
 	}
 	focusField(t, h, d, "mode")
 	h.send(tea.PasteMsg{Content: "fast"})
-	if v := d.form.values()[4]; v != "" {
+	if v := d.Form().Values()[4]; v != "" {
 		t.Errorf("a paste picked %q", v)
 	}
 }

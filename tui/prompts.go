@@ -41,16 +41,16 @@ func (m *Model) promptMsg(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case elicitAskedMsg:
 		d := newElicitDialog(msg.req, m.formLook())
-		m.overlay.open(d)
-		return d.form.started(), true
+		m.dialogs.open(d)
+		return d.form.Started(), true
 	case samplingAskedMsg:
 		d := newSamplingDialog(msg.req, m.formLook())
-		m.overlay.open(d)
-		return d.form.started(), true
+		m.dialogs.open(d)
+		return d.form.Started(), true
 	case requestEndedMsg:
-		for _, d := range m.overlay.stack {
+		for _, d := range m.dialogs.stack {
 			if p, ok := d.(promptDialog); ok && p.answers(msg.ev) {
-				m.overlay.remove(d)
+				m.dialogs.remove(d)
 				return m.setStatus("the server withdrew its request ("+msg.ev.Err+")", false), true
 			}
 		}
@@ -60,10 +60,10 @@ func (m *Model) promptMsg(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // remove closes dialog d wherever it is in the stack.
-func (o *overlay) remove(d dialog) {
-	for i, x := range o.stack {
+func (ds *dialogs) remove(d dialog) {
+	for i, x := range ds.stack {
 		if x == d {
-			o.stack = append(o.stack[:i], o.stack[i+1:]...)
+			ds.stack = append(ds.stack[:i], ds.stack[i+1:]...)
 			return
 		}
 	}

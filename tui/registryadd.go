@@ -10,6 +10,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/registry"
+	"mcpeek/tui/callform"
 )
 
 // The registry pane's two flows past the list. enter on a server that
@@ -70,7 +71,7 @@ func (m *Model) registryFlowMsg(msg tea.Msg) (tea.Cmd, bool) {
 		if m.registry.PlanAdd == nil || len(m.registry.Clients) == 0 {
 			return m.setStatus("adding to a client is not available here", true), true
 		}
-		m.overlay.open(&clientDialog{e: msg.e, clients: m.registry.Clients})
+		m.dialogs.open(&clientDialog{e: msg.e, clients: m.registry.Clients})
 		return nil, true
 	case registryClientMsg:
 		m.closeTop()
@@ -92,11 +93,11 @@ func (m *Model) registryFlowMsg(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.err != nil {
 			return m.setStatus(model.SanitizeLine(msg.err.Error()), true), true
 		}
-		m.overlay.open(&diffDialog{plan: msg.plan})
+		m.dialogs.open(&diffDialog{plan: msg.plan})
 		return nil, true
 	case registryWrittenMsg:
-		if _, ok := m.overlay.top().(*diffDialog); ok {
-			m.overlay.close()
+		if _, ok := m.dialogs.top().(*diffDialog); ok {
+			m.dialogs.close()
 		}
 		if msg.err != nil {
 			return m.setStatus("nothing written: "+model.SanitizeLine(msg.err.Error()), true), true
@@ -107,13 +108,13 @@ func (m *Model) registryFlowMsg(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // closeTop closes the dialog on top: the one that sent its answer.
-func (m *Model) closeTop() { m.overlay.close() }
+func (m *Model) closeTop() { m.dialogs.close() }
 
 // askInputs opens the inputs form for e, for a try (client "") or for
 // adding it to client.
 func (m *Model) askInputs(e registry.Entry, client string, needs []registry.Need) tea.Cmd {
 	d := newInputsDialog(&m.styles, e, client, needs)
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	return d.fields[0].Focus()
 }
 
@@ -207,7 +208,7 @@ func (d *inputsDialog) moveTo(i int) action {
 // paste takes a paste as one edit of the focused field.
 func (d *inputsDialog) paste(text string) action {
 	var cmd tea.Cmd
-	d.fields[d.focus], cmd = d.fields[d.focus].Update(tea.PasteMsg{Content: pasteText(text, true)})
+	d.fields[d.focus], cmd = d.fields[d.focus].Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
 	return cmd
 }
 

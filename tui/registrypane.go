@@ -13,6 +13,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/registry"
+	"mcpeek/tui/callform"
 )
 
 // The registry pane: R opens a dialog that searches the MCP Registry as
@@ -110,7 +111,7 @@ func (m *Model) openRegistry() tea.Cmd {
 		return m.setStatus("no registry to browse here", true)
 	}
 	d := newRegistryDialog(&m.styles, m.registry)
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	d.asked = m.tickets.next()
 	return m.searchRegistry(d.asked, "")
 }
@@ -126,7 +127,7 @@ func (m *Model) searchRegistry(t ticket, text string) tea.Cmd {
 
 // registryDialogOpen is the registry pane, if open.
 func (m *Model) registryDialogOpen() *registryDialog {
-	for _, d := range m.overlay.stack {
+	for _, d := range m.dialogs.stack {
 		if d, ok := d.(*registryDialog); ok {
 			return d
 		}
@@ -233,7 +234,7 @@ func (m *Model) tryStep(msg registryTryMsg) tea.Cmd {
 		return m.setStatus(text, true)
 	}
 	if d != nil {
-		m.overlay.stack = removeDialog(m.overlay.stack, d)
+		m.dialogs.stack = removeDialog(m.dialogs.stack, d)
 	}
 	m.landOn = msg.server
 	if m.registry.tried == nil {
@@ -304,7 +305,7 @@ func (d *registryDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 
 // paste takes a paste as one edit of the query.
 func (d *registryDialog) paste(text string) action {
-	return d.edit(tea.PasteMsg{Content: pasteText(text, true)})
+	return d.edit(tea.PasteMsg{Content: callform.PasteText(text, true)})
 }
 
 // edit changes the query; a change waits for a pause before searching.

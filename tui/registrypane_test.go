@@ -201,7 +201,7 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 		return AddPlan{}, nil
 	}
 	h.keys("a")
-	if d, ok := h.m.overlay.top().(*clientDialog); !ok || d.e.Server.Name != "io.github.modelcontextprotocol/server-memory" {
+	if d, ok := h.m.dialogs.top().(*clientDialog); !ok || d.e.Server.Name != "io.github.modelcontextprotocol/server-memory" {
 		t.Errorf("a on the tried server: no client picker:\n%s", h.screen())
 	}
 }

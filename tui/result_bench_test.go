@@ -6,6 +6,7 @@ import (
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
+	"mcpeek/tui/resultview"
 )
 
 // bigOrderResult is the demo shop_get_order result with its line items
@@ -53,7 +54,7 @@ func BenchmarkResultTree(b *testing.B) {
 	res := bigOrderResult(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if newResultTree(res, decodeStructured(res, nil), false, nil).Len() == 0 {
+		if resultview.NewTree(res, decodeStructured(res, nil), false, nil).Len() == 0 {
 			b.Fatal("no lines")
 		}
 	}
@@ -63,7 +64,7 @@ func BenchmarkResultTree(b *testing.B) {
 // the pane made on the built tree and its first frame drawn at 131×43.
 func BenchmarkResultLand(b *testing.B) {
 	res := bigOrderResult(b)
-	tree := newResultTree(res, decodeStructured(res, nil), false, nil)
+	tree := resultview.NewTree(res, decodeStructured(res, nil), false, nil)
 	v := &toolView{id: "demo.shop_get_order", panes: make([]toolPane, len(toolViews))}
 	v.last = &callOutcome{args: json.RawMessage("{}"), result: res}
 	st := NewStyles(true, false)
@@ -87,7 +88,7 @@ func BenchmarkResultOpenItems(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		p := &resultPane{out: &callOutcome{args: json.RawMessage("{}"), result: res}}
-		p.t = newResultTree(res, decodeStructured(res, nil), false, nil)
+		p.t = resultview.NewTree(res, decodeStructured(res, nil), false, nil)
 		p.resize(131, 43)
 		items := findNode(p.t, "line_items")
 		b.StartTimer()

@@ -11,6 +11,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/resultcheck"
 	"mcpeek/schematree"
+	"mcpeek/tui/resultview"
 )
 
 // resultPane is the result view: the tool's last call (header, then its
@@ -39,7 +40,7 @@ func resultPaneOf(v *toolView, tree *schematree.Tree) *resultPane {
 		if v.last.structured == nil { // an outcome made without runCall
 			v.last.structured = decodeStructured(v.last.result, v.last.check)
 		}
-		p.t = newResultTree(v.last.result, v.last.structured, v.enveloped, v.last.check)
+		p.t = resultview.NewTree(v.last.result, v.last.structured, v.enveloped, v.last.check)
 	default:
 		p.t = schematree.NewTree(nil)
 	}
@@ -195,8 +196,8 @@ func (p *resultPane) resize(width, height int) {
 	p.treePane.resize(width, max(height-p.headerRows(), 1))
 	// The findings are wrapped to the width: wrapped again when it moves.
 	if n := p.t.First(); n != nil {
-		if d, ok := n.Data().(*findingList); ok && d.width != width {
-			d.width = width
+		if d, ok := n.Data().(*resultview.FindingList); ok && d.Width != width {
+			d.Width = width
 			p.t.Reload(n)
 		}
 	}
@@ -210,14 +211,14 @@ func (p *resultPane) click(row int) action { return p.treePane.click(row - p.hea
 func (p *resultPane) key(msg tea.KeyPressMsg, k *keyMap) action {
 	switch {
 	case key.Matches(msg, k.Toggle) && p.onFinding():
-		d := p.t.Cursor().Data().(*findingLine)
-		return showField{path: d.f.path, envelope: d.f.envelope}
+		d := p.t.Cursor().Data().(*resultview.FindingLine)
+		return showField{path: d.F.Path, envelope: d.F.Envelope}
 	case key.Matches(msg, k.CopyValue):
-		d, ok := valueOf(p.t.Cursor())
+		d, ok := resultview.ValueOf(p.t.Cursor())
 		if !ok {
 			return showStatus{"no value under the cursor", true}
 		}
-		return copyText{text: string(d.v.AppendJSON(nil)), what: "value"}
+		return copyText{text: string(d.V.AppendJSON(nil)), what: "value"}
 	case key.Matches(msg, k.Assert):
 		structured := false
 		if o := p.out; o != nil && o.result != nil {
@@ -236,8 +237,8 @@ func (p *resultPane) onFinding() bool {
 	if c == nil {
 		return false
 	}
-	d, ok := c.Data().(*findingLine)
-	return ok && d.f.field
+	d, ok := c.Data().(*resultview.FindingLine)
+	return ok && d.F.Field
 }
 
 // where is the path of the value under the cursor; on any other line (a
@@ -247,7 +248,7 @@ func (p *resultPane) where(s *Styles) string {
 	if p.out == nil || p.out.result == nil || c == nil {
 		return s.Dim.Render(p.id)
 	}
-	if _, ok := valueOf(c); ok {
+	if _, ok := resultview.ValueOf(c); ok {
 		return p.treePane.where(s)
 	}
 	for a := c; a != nil; a = a.Parent() {

@@ -18,6 +18,8 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
+	"mcpeek/tui/resultview"
 )
 
 // Saving a result (w in the result view): a dialog asks for the file
@@ -46,7 +48,7 @@ func (m *Model) openSave() tea.Cmd {
 	in.SetValue(defaultSaveName(v.tool.Name, v.last.at))
 	in.SetWidth(48)
 	d := &saveDialog{field: in, res: v.last.result}
-	m.overlay.open(d)
+	m.dialogs.open(d)
 	return d.field.Focus()
 }
 
@@ -95,7 +97,7 @@ func (d *saveDialog) paste(text string) action {
 		return nil
 	}
 	var cmd tea.Cmd
-	d.field, cmd = d.field.Update(tea.PasteMsg{Content: pasteText(text, true)})
+	d.field, cmd = d.field.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
 	return cmd
 }
 
@@ -129,17 +131,17 @@ type resultSavedMsg struct {
 // decoded, beside it. A file beside it that exists is not overwritten.
 func saveFiles(path string, res *mcpclient.CallResult) tea.Cmd {
 	return func() tea.Msg {
-		if err := os.WriteFile(path, []byte(prettyJSON(res.Raw)+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(resultview.PrettyJSON(res.Raw)+"\n"), 0o644); err != nil {
 			return resultSavedMsg{err: fmt.Errorf("save the result: %w", err)}
 		}
 		paths := []string{path}
 		base := strings.TrimSuffix(path, filepath.Ext(path))
-		for i, b := range parseBlocks(res.Content) {
-			data, err := b.binary()
+		for i, b := range resultview.ParseBlocks(res.Content) {
+			data, err := b.Binary()
 			if err != nil || len(data) == 0 {
 				continue
 			}
-			name := base + "-" + strconv.Itoa(i) + extensionOf(b.mime())
+			name := base + "-" + strconv.Itoa(i) + extensionOf(b.Mime())
 			f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 			if errors.Is(err, fs.ErrExist) {
 				return resultSavedMsg{paths: paths, err: fmt.Errorf("save block %d: %s exists", i, name)}

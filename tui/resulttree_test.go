@@ -11,6 +11,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/schematree"
+	"mcpeek/tui/resultview"
 )
 
 // The value tree folds like the other trees: objects and arrays open
@@ -22,7 +23,7 @@ func TestValueTreeFolds(t *testing.T) {
 		"id": 7, "note": "a \x1b[31mred\x1b[0m note",
 		"line_items": []any{map[string]any{"sku": "A-1", "qty": 2}, map[string]any{"sku": "B-2", "qty": 1}},
 	}})
-	tr := newResultTree(res, decodeStructured(res, nil), false, nil)
+	tr := resultview.NewTree(res, decodeStructured(res, nil), false, nil)
 	tr.SetHeight(50)
 	got := plainTree(tr, 80, false)
 	for _, want := range []string{"▾ structuredContent: object  3 keys", "id: 7", `note: "a \u001b[31mred\u001b[0m note"`, "content  none", "▸ line_items: array  2 items"} {
@@ -43,17 +44,17 @@ func TestValueTreeFolds(t *testing.T) {
 			sku = c
 		}
 	}
-	d, _ := valueOf(sku)
-	if sku.Path.String() != "line_items[].sku" || d.pointer != "/line_items/1/sku" || d.jq != ".line_items[1].sku" || sku.Type != `"B-2"` {
-		t.Fatalf("sku: path %q pointer %q jq %q type %q", sku.Path, d.pointer, d.jq, sku.Type)
+	d, _ := resultview.ValueOf(sku)
+	if sku.Path.String() != "line_items[].sku" || d.Pointer != "/line_items/1/sku" || d.JQ != ".line_items[1].sku" || sku.Type != `"B-2"` {
+		t.Fatalf("sku: path %q pointer %q jq %q type %q", sku.Path, d.Pointer, d.JQ, sku.Type)
 	}
 
 	var many []any
-	for i := range maxValueKids + 5 {
+	for i := range resultview.MaxValueKids + 5 {
 		many = append(many, i)
 	}
 	bigRes := resultOf(t, map[string]any{"structuredContent": map[string]any{"xs": many, "n": 1}})
-	big := newResultTree(bigRes, decodeStructured(bigRes, nil), false, nil)
+	big := resultview.NewTree(bigRes, decodeStructured(bigRes, nil), false, nil)
 	xs := findNode(big, "xs")
 	if strings.Contains(got, "\x1b") {
 		t.Error("an escape sequence reaches the screen")
@@ -63,7 +64,7 @@ func TestValueTreeFolds(t *testing.T) {
 	}
 	big.Expand(xs)
 	last := xs.Children()[len(xs.Children())-1]
-	if len(xs.Children()) != maxValueKids+1 || last.Kind != schematree.KindMore || last.Note != "5 more items not shown" {
+	if len(xs.Children()) != resultview.MaxValueKids+1 || last.Kind != schematree.KindMore || last.Note != "5 more items not shown" {
 		t.Fatalf("%d children, last %q %q", len(xs.Children()), last.Name, last.Note)
 	}
 }
@@ -73,7 +74,7 @@ func TestValueTreeEnvelopePaths(t *testing.T) {
 	t.Parallel()
 	res := resultOf(t, map[string]any{"structuredContent": map[string]any{
 		"successful": true, "data": map[string]any{"id": 1}}})
-	tr := newResultTree(res, decodeStructured(res, nil), true, nil)
+	tr := resultview.NewTree(res, decodeStructured(res, nil), true, nil)
 	data := findNode(tr, "")
 	for n := tr.First(); n != nil; n = n.Next() {
 		if n.Name == "data" {
@@ -100,7 +101,7 @@ func TestContentBlocks(t *testing.T) {
 		map[string]any{"type": "resource", "resource": map[string]any{"uri": "mem://x", "mimeType": "text/plain", "text": "one\ntwo"}},
 		map[string]any{"type": "text", "text": "line one\nline two\x1b]0;pwned\x07"},
 	}})
-	tr := newResultTree(res, decodeStructured(res, nil), false, nil)
+	tr := resultview.NewTree(res, decodeStructured(res, nil), false, nil)
 	tr.SetHeight(50)
 	got := plainTree(tr, 120, false)
 	for _, want := range []string{"structuredContent  none", "▾ content  6 blocks", "▸ [0] text: JSON  15 bytes",
@@ -120,8 +121,8 @@ func TestContentBlocks(t *testing.T) {
 			if kids := n.Children(); len(kids) != 1 || kids[0].Name != "a" || kids[0].Type != "object" {
 				t.Fatalf("JSON text opened into %d lines", len(kids))
 			}
-			if d, _ := valueOf(n.Children()[0]); d.pointer != "/a" {
-				t.Errorf("pointer %q", d.pointer)
+			if d, _ := resultview.ValueOf(n.Children()[0]); d.Pointer != "/a" {
+				t.Errorf("pointer %q", d.Pointer)
 			}
 			break
 		}

@@ -104,7 +104,7 @@ func TestSaveAndCopyFromTheToolsPane(t *testing.T) {
 		t.Errorf("Y in the tools pane copied %q, want the structuredContent %q", h.m.Copied(), want)
 	}
 	h.keys("w")
-	if _, ok := h.m.overlay.top().(*saveDialog); !ok {
+	if _, ok := h.m.dialogs.top().(*saveDialog); !ok {
 		t.Errorf("w in the tools pane opened no save dialog; status %q", h.m.status.text)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 )
 
 // samplingDialog shows a server's sampling request (the conversation, the
@@ -21,20 +22,20 @@ type samplingDialog struct {
 	req     *mcpclient.PendingSampling
 	ask     mcpclient.SamplingRequest // req.Ask
 	about   []string                  // the request, as lines
-	form    *fieldsForm
+	form    *callform.Form
 	refused string
 	leaving asked // esc asked before it drops the reply typed
 	sized   [2]int
 }
 
-var replyField = []formField{{path: fieldpath.Root(fieldpath.Input).Prop("reply"), title: "Your reply", kind: kindText,
-	desc: "What the server gets as the model's answer."}}
+var replyField = []callform.Field{{Path: fieldpath.Root(fieldpath.Input).Prop("reply"), Title: "Your reply", Kind: callform.KindText,
+	Desc: "What the server gets as the model's answer."}}
 
-func newSamplingDialog(req *mcpclient.PendingSampling, look formLook) *samplingDialog {
+func newSamplingDialog(req *mcpclient.PendingSampling, look callform.Look) *samplingDialog {
 	d := &samplingDialog{req: req, ask: req.Ask, about: samplingLines(req.Ask)}
-	d.form = newFieldsForm(formSpec{fields: replyField, title: "Send this reply as the model's answer", label: "Approve",
-		check: d.approveError, look: look}, []string{""})
-	d.form.markErrors(nil)
+	d.form = callform.New(callform.Spec{Fields: replyField, Title: "Send this reply as the model's answer", Label: "Approve",
+		Check: d.approveError, Look: look}, []string{""})
+	d.form.MarkErrors(nil)
 	return d
 }
 
@@ -82,8 +83,8 @@ func samplingLines(r mcpclient.SamplingRequest) []string {
 func (d *samplingDialog) answers(ev mcpclient.Event) bool { return ev.Sampling == d.req }
 
 func (d *samplingDialog) approveError() error {
-	if strings.TrimSpace(d.form.values()[0]) == "" {
-		return fieldRefusal{field: 0, text: "type a reply to approve, or esc to decline"}
+	if strings.TrimSpace(d.form.Values()[0]) == "" {
+		return callform.Refusal{Field: 0, Text: "type a reply to approve, or esc to decline"}
 	}
 	return nil
 }
@@ -94,27 +95,27 @@ func (d *samplingDialog) answer(a mcpclient.SamplingReply) action {
 }
 
 func (d *samplingDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
-	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.changed()) {
+	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.Changed()) {
 		return nil
 	}
 	d.leaving.pending = false
 	if key.Matches(msg, k.Cancel) || key.Matches(msg, k.Decline) {
 		return d.answer(mcpclient.SamplingReply{Decline: true})
 	}
-	return d.after(d.form.key(msg, k))
+	return d.after(d.form.Key(msg, k.form()))
 }
 
 // after is what the dialog asks for after the form took a message: the
 // reply once the form completed, else the form's commands.
 func (d *samplingDialog) after(cmd tea.Cmd) action {
 	switch {
-	case d.form.done():
-		return d.answer(mcpclient.SamplingReply{Text: d.form.values()[0]})
-	case d.form.aborted():
+	case d.form.Done():
+		return d.answer(mcpclient.SamplingReply{Text: d.form.Values()[0]})
+	case d.form.Aborted():
 		return d.answer(mcpclient.SamplingReply{Decline: true})
 	}
 	d.refused = ""
-	if err := d.form.refused(); err != nil {
+	if err := d.form.Refused(); err != nil {
 		d.refused = err.Error()
 	}
 	return cmd
@@ -122,14 +123,14 @@ func (d *samplingDialog) after(cmd tea.Cmd) action {
 
 // update takes a message other than a key for the form: a paste, what
 // the form's commands sent back.
-func (d *samplingDialog) update(msg tea.Msg) action { return d.after(d.form.update(msg)) }
+func (d *samplingDialog) update(msg tea.Msg) action { return d.after(d.form.Update(msg)) }
 
 // maxAboutLines bounds the lines the request takes above the reply.
 const maxAboutLines = 12
 
 func (d *samplingDialog) render(s *Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks for a model's reply")}
-	_, inner := formWidth(s, width)
+	_, inner := callform.Width(s.Dialog, width)
 	var about []string
 	for _, l := range d.about {
 		for _, para := range strings.Split(l, "\n") {
@@ -147,7 +148,7 @@ func (d *samplingDialog) render(s *Styles, width, height int) string {
 	if d.leaving.pending {
 		head = append(head, s.StatusErr.Render("esc again declines and drops your reply; any other key goes on"))
 	}
-	return formBox(s, width, height, head, d.form, &d.sized)
+	return callform.Box(s.Dialog, width, height, head, d.form, &d.sized)
 }
 
 func (d *samplingDialog) help(k *keyMap) []key.Binding {

@@ -6,6 +6,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/schematree"
+	"mcpeek/tui/resultview"
 )
 
 // searcher is a pane whose text the search looks through: / opens the
@@ -52,7 +53,7 @@ func lineMatches(n *schematree.Node, q string) bool {
 		p := n.Path.String()
 		return len(p) >= len(q) && strings.HasSuffix(strings.ToLower(p), q)
 	}
-	if _, ok := valueOf(n); ok && containsFold(n.Type, q) {
+	if _, ok := resultview.ValueOf(n); ok && containsFold(n.Type, q) {
 		return true
 	}
 	return containsFold(n.Name, q)

@@ -63,7 +63,7 @@ type Styles struct {
 	// Raw JSON.
 	JSONKey, JSONString, JSONNumber, JSONLiteral, JSONPunct lipgloss.Style
 
-	// Dialog is the frame of a dialog on the overlay.
+	// Dialog is the frame of a dialog on the dialog stack.
 	Dialog lipgloss.Style
 
 	Help  help.Styles

@@ -22,7 +22,7 @@ func TestURLElicitationOpensOnlyWhenAsked(t *testing.T) {
 	req, reply := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "url",
 		Message: "Sign the form", URL: "https://example.com/consent"})
 	h.send(elicitAskedMsg{req: req})
-	d, ok := h.m.overlay.top().(*elicitDialog)
+	d, ok := h.m.dialogs.top().(*elicitDialog)
 	if !ok {
 		t.Fatalf("no elicitation dialog:\n%s", h.screen())
 	}

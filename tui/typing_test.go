@@ -76,7 +76,7 @@ func TestNoPrintableKeyInTheFieldSearchRunsACommand(t *testing.T) {
 	h.keys("f")
 	text := printable()
 	h.typeText(text)
-	d, ok := h.m.overlay.top().(*fieldDialog)
+	d, ok := h.m.dialogs.top().(*fieldDialog)
 	if !ok || d.input.Value() != text {
 		t.Fatalf("the field search lost the keys typed:\n%s", h.screen())
 	}
@@ -137,16 +137,16 @@ func TestNoPrintableKeyInTheCallFormRunsACommand(t *testing.T) {
 	h.selectTool("shop_get_order")
 	before := stateOf(h.m)
 	h.keys("x")
-	d, ok := h.m.overlay.top().(*callFormDialog)
+	d, ok := h.m.dialogs.top().(*callFormDialog)
 	if !ok {
 		t.Fatalf("x opened no call form:\n%s", h.screen())
 	}
 	text := printable()
 	h.typeText(text)
-	if h.m.overlay.top() != d || len(h.m.calls.byTool) > 0 || h.quit() {
+	if h.m.dialogs.top() != d || len(h.m.calls.byTool) > 0 || h.quit() {
 		t.Fatalf("typing closed or submitted the form:\n%s", h.screen())
 	}
-	if got := d.form.values()[0]; got != text {
+	if got := d.Form().Values()[0]; got != text {
 		t.Errorf("order_id holds %q, want every key typed", got)
 	}
 	if got := stateOf(h.m); got != before {

@@ -54,7 +54,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.starting = false
 		if msg.err != nil {
 			// The backend cannot serve anything: say so over the whole screen.
-			m.overlay.open(fatalDialog{err: errorf("starting servers: %w", msg.err)})
+			m.dialogs.open(fatalDialog{err: errorf("starting servers: %w", msg.err)})
 			return nil
 		}
 		return m.requestServers()
@@ -159,7 +159,7 @@ func (m *Model) reconnected(server string) {
 // top, when it takes messages: a paste, or what its own commands sent
 // back (a form's move to the next field, its cursor's blink).
 func (m *Model) toDialog(msg tea.Msg) tea.Cmd {
-	if d, takes := m.overlay.top().(msgTaker); takes {
+	if d, takes := m.dialogs.top().(msgTaker); takes {
 		return m.act(d.update(msg))
 	}
 	return nil

@@ -1,4 +1,4 @@
-package tui
+package callform
 
 import (
 	"encoding/json"
@@ -13,23 +13,23 @@ import (
 // argument object and back, and lay the validator's errors on the fields
 // they point at.
 
-// pathValue is a value the form has no field for (an undeclared property,
+// PathValue is a value the form has no field for (an undeclared property,
 // a member of a JSON-filled object), kept so that filling the form from
 // JSON loses nothing.
-type pathValue struct {
-	path  fieldpath.Path
-	value *model.Value
+type PathValue struct {
+	Path  fieldpath.Path
+	Value *model.Value
 }
 
-// buildArgs makes the object the texts describe, members in the fields'
+// BuildArgs makes the object the texts describe, members in the fields'
 // order, then the extra values. An empty text leaves its property out. A
 // text that is not what its field takes (a word in a number field) goes
 // in as a string, for the validator to say why; only JSON that does not
 // parse is refused here, in bad (by field index).
-func buildArgs(fields []formField, texts []string, extra []pathValue) (args json.RawMessage, bad map[int]string) {
+func BuildArgs(fields []Field, texts []string, extra []PathValue) (args json.RawMessage, bad map[int]string) {
 	root := &model.Value{Kind: model.JSONObject}
 	for i, f := range fields {
-		if f.kind == kindObject || strings.TrimSpace(texts[i]) == "" {
+		if f.Kind == KindObject || strings.TrimSpace(texts[i]) == "" {
 			continue
 		}
 		v, err := fieldValue(f, texts[i])
@@ -40,28 +40,28 @@ func buildArgs(fields []formField, texts []string, extra []pathValue) (args json
 			bad[i] = err
 			continue
 		}
-		setPath(root, f.path, v)
+		setPath(root, f.Path, v)
 	}
 	for _, e := range extra {
-		setPath(root, e.path, e.value)
+		setPath(root, e.Path, e.Value)
 	}
 	return root.AppendJSON(nil), bad
 }
 
 // fieldValue reads one field's text.
-func fieldValue(f formField, text string) (*model.Value, string) {
-	switch f.kind {
-	case kindString, kindText:
+func fieldValue(f Field, text string) (*model.Value, string) {
+	switch f.Kind {
+	case KindString, KindText:
 		return &model.Value{Kind: model.JSONString, Str: text}, ""
-	case kindList:
+	case KindList:
 		list := &model.Value{Kind: model.JSONArray}
 		for line := range strings.SplitSeq(text, "\n") {
 			if line = strings.TrimSpace(line); line != "" {
-				list.Items = append(list.Items, scalarValue(f.item, line))
+				list.Items = append(list.Items, scalarValue(f.Item, line))
 			}
 		}
 		return list, ""
-	case kindMulti:
+	case KindMulti:
 		list := &model.Value{Kind: model.JSONArray}
 		for line := range strings.SplitSeq(text, "\n") {
 			if line = strings.TrimSpace(line); line == "" {
@@ -74,20 +74,20 @@ func fieldValue(f formField, text string) (*model.Value, string) {
 			list.Items = append(list.Items, v)
 		}
 		return list, ""
-	case kindJSON, kindChoice:
+	case KindJSON, KindChoice:
 		v, err := model.DecodeJSON([]byte(text))
 		if err != nil {
 			return nil, "not JSON: " + model.SanitizeLine(err.Error())
 		}
 		return v, ""
 	}
-	return scalarValue(f.kind, strings.TrimSpace(text)), ""
+	return scalarValue(f.Kind, strings.TrimSpace(text)), ""
 }
 
 // scalarValue reads a number or a boolean from text, and keeps anything
 // else as a string.
-func scalarValue(kind fieldKind, text string) *model.Value {
-	if kind == kindNumber || kind == kindInteger || kind == kindBool {
+func scalarValue(kind Kind, text string) *model.Value {
+	if kind == KindNumber || kind == KindInteger || kind == KindBool {
 		if v, err := model.DecodeJSON([]byte(text)); err == nil && (v.Kind == model.JSONNumber || v.Kind == model.JSONBool) {
 			return v
 		}
@@ -110,15 +110,15 @@ func setPath(obj *model.Value, path fieldpath.Path, v *model.Value) {
 	obj.Members = append(obj.Members, model.Member{Name: steps[len(steps)-1].Name, Value: v})
 }
 
-// fillTexts reads an argument object back into the fields' texts; what no
+// FillTexts reads an argument object back into the fields' texts; what no
 // field takes is returned as extra.
-func fillTexts(fields []formField, args *model.Value) (texts []string, extra []pathValue) {
+func FillTexts(fields []Field, args *model.Value) (texts []string, extra []PathValue) {
 	texts = make([]string, len(fields))
 	taken := map[fieldpath.Key]bool{}
 	for i, f := range fields {
-		taken[f.path.Key()] = true
-		v := lookupPath(args, f.path)
-		if v == nil || f.kind == kindObject {
+		taken[f.Path.Key()] = true
+		v := lookupPath(args, f.Path)
+		if v == nil || f.Kind == KindObject {
 			continue
 		}
 		texts[i] = fieldText(f, v)
@@ -130,7 +130,7 @@ func fillTexts(fields []formField, args *model.Value) (texts []string, extra []p
 			key := p.Key()
 			switch {
 			case !taken[key]:
-				extra = append(extra, pathValue{path: p, value: m.Value})
+				extra = append(extra, PathValue{Path: p, Value: m.Value})
 			case m.Value.Kind == model.JSONObject && isHeading(fields, key):
 				walk(m.Value, p)
 			}
@@ -142,9 +142,9 @@ func fillTexts(fields []formField, args *model.Value) (texts []string, extra []p
 	return texts, extra
 }
 
-func isHeading(fields []formField, key fieldpath.Key) bool {
+func isHeading(fields []Field, key fieldpath.Key) bool {
 	for _, f := range fields {
-		if f.kind == kindObject && f.path.Key() == key {
+		if f.Kind == KindObject && f.Path.Key() == key {
 			return true
 		}
 	}
@@ -152,21 +152,21 @@ func isHeading(fields []formField, key fieldpath.Key) bool {
 }
 
 // fieldText is a value as its field holds it.
-func fieldText(f formField, v *model.Value) string {
-	switch f.kind {
-	case kindString, kindText:
+func fieldText(f Field, v *model.Value) string {
+	switch f.Kind {
+	case KindString, KindText:
 		if v.Kind == model.JSONString {
 			return v.Str
 		}
-	case kindList:
+	case KindList:
 		if v.Kind == model.JSONArray {
 			return listText(v)
 		}
-	case kindMulti:
+	case KindMulti:
 		if v.Kind == model.JSONArray {
 			return jsonLines(v)
 		}
-	case kindNumber, kindInteger, kindBool:
+	case KindNumber, KindInteger, KindBool:
 		if v.Kind != model.JSONArray && v.Kind != model.JSONObject {
 			return valueText(v)
 		}
@@ -184,16 +184,16 @@ func lookupPath(v *model.Value, path fieldpath.Path) *model.Value {
 	return v
 }
 
-// fieldErrors lays the validator's errors on the fields: each error goes
+// FieldErrors lays the validator's errors on the fields: each error goes
 // to the field whose path is the longest prefix of its pointer; the ones
 // no field takes (the whole object, an undeclared property) are returned
 // as general. Texts are sanitised.
-func fieldErrors(fields []formField, errs []toolargs.FieldError) (at map[int]string, general []string) {
+func FieldErrors(fields []Field, errs []toolargs.FieldError) (at map[int]string, general []string) {
 	at = map[int]string{}
 	for _, e := range errs {
 		best, bestLen := -1, 0
 		for i, f := range fields {
-			ptr := f.path.Pointer()
+			ptr := f.Path.Pointer()
 			if (e.Path == ptr || strings.HasPrefix(e.Path, ptr+"/")) && len(ptr) > bestLen {
 				best, bestLen = i, len(ptr)
 			}
@@ -203,7 +203,7 @@ func fieldErrors(fields []formField, errs []toolargs.FieldError) (at map[int]str
 			general = append(general, model.SanitizeLine(e.Where())+": "+msg)
 			continue
 		}
-		if rest := strings.TrimPrefix(e.Path, fields[best].path.Pointer()); rest != "" {
+		if rest := strings.TrimPrefix(e.Path, fields[best].Path.Pointer()); rest != "" {
 			msg = model.SanitizeLine(rest) + ": " + msg
 		}
 		if at[best] == "" {

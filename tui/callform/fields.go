@@ -1,4 +1,4 @@
-package tui
+package callform
 
 import (
 	"encoding/json"
@@ -11,60 +11,60 @@ import (
 	"mcpeek/summarizer"
 )
 
-// fieldKind is what input a form field gets, and how its text becomes a
+// Kind is what input a form field gets, and how its text becomes a
 // JSON value.
-type fieldKind int
+type Kind int
 
 const (
-	kindString  fieldKind = iota // one line of text
-	kindText                     // several lines of text
-	kindNumber                   // a number typed as text
-	kindInteger                  // a whole number typed as text
-	kindBool                     // true, false or unset, chosen
-	kindChoice                   // one of an enum's values, chosen
-	kindList                     // an array of scalars, one item per line
-	kindJSON                     // any value, typed as JSON
-	kindObject                   // a heading for the fields nested under it
-	kindMulti                    // some of an enum's values, picked (an array)
+	KindString  Kind = iota // one line of text
+	KindText                // several lines of text
+	KindNumber              // a number typed as text
+	KindInteger             // a whole number typed as text
+	KindBool                // true, false or unset, chosen
+	KindChoice              // one of an enum's values, chosen
+	KindList                // an array of scalars, one item per line
+	KindJSON                // any value, typed as JSON
+	KindObject              // a heading for the fields nested under it
+	KindMulti               // some of an enum's values, picked (an array)
 )
 
-// formField is one input of a form built from a JSON schema: an argument
+// Field is one input of a form built from a JSON schema: an argument
 // of a tool call, or a question of an elicitation. Its text is sanitised.
-type formField struct {
-	path     fieldpath.Path // property steps from the object's root (input side)
-	title    string         // the label: the property's name (or title)
-	desc     string         // what the schema says of it, as plain text
-	kind     fieldKind
-	required bool
-	// item is a list's item kind (kindString, kindNumber, kindInteger,
-	// kindBool).
-	item fieldKind
-	// choices are a kindChoice's or kindMulti's values, as JSON texts,
+type Field struct {
+	Path     fieldpath.Path // property steps from the object's root (input side)
+	Title    string         // the label: the property's name (or title)
+	Desc     string         // what the schema says of it, as plain text
+	Kind     Kind
+	Required bool
+	// Item is a list's item kind (KindString, KindNumber, KindInteger,
+	// KindBool).
+	Item Kind
+	// Choices are a KindChoice's or KindMulti's values, as JSON texts,
 	// with their labels.
-	choices []fieldChoice
-	// value is the text the field starts with (its default), as the
-	// field's input holds it (see formValue).
-	value string
-	// hint is an example, shown as a placeholder while the field is empty.
-	hint string
-	// why says why a kindJSON field is edited as JSON.
-	why string
+	Choices []Choice
+	// Value is the text the field starts with (its default), as the
+	// field's input holds it (see fieldText).
+	Value string
+	// Hint is an example, shown as a placeholder while the field is empty.
+	Hint string
+	// Why says why a KindJSON field is edited as JSON.
+	Why string
 }
 
-// fieldChoice is one value a choice allows.
-type fieldChoice struct {
-	json  string // the value as JSON ("\"open\"", "3")
-	label string
+// Choice is one value a choice allows.
+type Choice struct {
+	JSON  string // the value as JSON ("\"open\"", "3")
+	Label string
 }
 
 // maxTextLength is the maxLength from which a string gets a text area.
 const maxTextLength = 1000
 
-// schemaFields reads a tool's input schema into form fields: its
+// SchemaFields reads a tool's input schema into form fields: its
 // properties in declared order, an object's own properties nested one
 // level under a heading, and anything the form cannot type (unions,
 // deeper objects, arrays of objects, several types) as a JSON field.
-func schemaFields(in *model.Schema) []formField {
+func SchemaFields(in *model.Schema) []Field {
 	if in == nil || in.Root().Shape != model.Object {
 		return nil
 	}
@@ -74,8 +74,8 @@ func schemaFields(in *model.Schema) []formField {
 
 // objectFields lists the fields of an object's properties; raw is the
 // object's "properties" as written (for examples), nil behind a $ref.
-func objectFields(obj *model.Node, raw *model.Value, parent fieldpath.Path, depth int) []formField {
-	var out []formField
+func objectFields(obj *model.Node, raw *model.Value, parent fieldpath.Path, depth int) []Field {
+	var out []Field
 	for i, p := range obj.Props {
 		node := obj.Child(i)
 		var rawProp *model.Value
@@ -83,19 +83,19 @@ func objectFields(obj *model.Node, raw *model.Value, parent fieldpath.Path, dept
 			rawProp = raw.Get(p.Name)
 		}
 		path := parent.Prop(p.Name)
-		f := formField{path: path, title: model.SanitizeLine(p.Name), required: p.Required,
-			desc: model.SanitizeLine(summarizer.PlainText(node.Description))}
+		f := Field{Path: path, Title: model.SanitizeLine(p.Name), Required: p.Required,
+			Desc: model.SanitizeLine(summarizer.PlainText(node.Description))}
 		if node.Default != nil {
-			f.value = valueText(node.Default)
+			f.Value = valueText(node.Default)
 		}
 		if ex := firstExample(rawProp); ex != nil {
-			f.hint = model.SanitizeLine(string(ex.AppendJSON(nil)))
+			f.Hint = model.SanitizeLine(string(ex.AppendJSON(nil)))
 			if ex.Kind == model.JSONString {
-				f.hint = model.SanitizeLine(ex.Str)
+				f.Hint = model.SanitizeLine(ex.Str)
 			}
 		}
 		if depth == 0 && node.Shape == model.Object && node.KnownKeys && len(node.Props) > 0 && node.Default == nil {
-			f.kind = kindObject
+			f.Kind = KindObject
 			out = append(out, f)
 			var rawChildren *model.Value
 			if rawProp != nil {
@@ -105,8 +105,8 @@ func objectFields(obj *model.Node, raw *model.Value, parent fieldpath.Path, dept
 			continue
 		}
 		typeField(&f, node)
-		if f.kind == kindJSON && node.Default != nil {
-			f.value = model.SanitizeLine(string(node.Default.AppendJSON(nil)))
+		if f.Kind == KindJSON && node.Default != nil {
+			f.Value = model.SanitizeLine(string(node.Default.AppendJSON(nil)))
 		}
 		out = append(out, f)
 	}
@@ -114,68 +114,68 @@ func objectFields(obj *model.Node, raw *model.Value, parent fieldpath.Path, dept
 }
 
 // typeField sets the field's kind from its resolved schema.
-func typeField(f *formField, n *model.Node) {
+func typeField(f *Field, n *model.Node) {
 	if choices := titledConsts(n); choices != nil {
-		f.kind, f.choices = kindChoice, choices
-		if f.value != "" && n.Default != nil {
-			f.value = string(n.Default.AppendJSON(nil))
+		f.Kind, f.Choices = KindChoice, choices
+		if f.Value != "" && n.Default != nil {
+			f.Value = string(n.Default.AppendJSON(nil))
 		}
 		return
 	}
 	switch {
 	case len(n.Enum) > 0:
-		f.kind, f.choices = kindChoice, enumChoices(n.Enum)
-		if f.value != "" && n.Default != nil {
-			f.value = string(n.Default.AppendJSON(nil))
+		f.Kind, f.Choices = KindChoice, enumChoices(n.Enum)
+		if f.Value != "" && n.Default != nil {
+			f.Value = string(n.Default.AppendJSON(nil))
 		}
 	case n.Shape == model.Scalar && len(n.Types) == 1:
-		f.kind = scalarKind(n.Types[0])
-		if f.kind == kindString && maxLength(n) >= maxTextLength {
-			f.kind = kindText
+		f.Kind = scalarKind(n.Types[0])
+		if f.Kind == KindString && maxLength(n) >= maxTextLength {
+			f.Kind = KindText
 		}
-		if f.kind == kindJSON {
-			f.why = n.Types[0]
+		if f.Kind == KindJSON {
+			f.Why = n.Types[0]
 		}
 	case n.Shape == model.Array:
 		item := n.Items()
 		if choices := titledConsts(item); choices != nil {
-			f.kind, f.choices = kindMulti, choices
+			f.Kind, f.Choices = KindMulti, choices
 			if n.Default != nil && n.Default.Kind == model.JSONArray {
-				f.value = jsonLines(n.Default)
+				f.Value = jsonLines(n.Default)
 			}
 			return
 		}
 		if len(item.Enum) > 0 {
-			f.kind, f.choices = kindMulti, enumChoices(item.Enum)
+			f.Kind, f.Choices = KindMulti, enumChoices(item.Enum)
 			if n.Default != nil && n.Default.Kind == model.JSONArray {
-				f.value = jsonLines(n.Default)
+				f.Value = jsonLines(n.Default)
 			}
 			return
 		}
-		if item.Shape == model.Scalar && len(item.Types) == 1 && scalarKind(item.Types[0]) != kindJSON {
-			f.kind, f.item = kindList, scalarKind(item.Types[0])
+		if item.Shape == model.Scalar && len(item.Types) == 1 && scalarKind(item.Types[0]) != KindJSON {
+			f.Kind, f.Item = KindList, scalarKind(item.Types[0])
 			if n.Default != nil {
-				f.value = listText(n.Default)
+				f.Value = listText(n.Default)
 			}
 			return
 		}
-		f.kind, f.why = kindJSON, "an array of "+item.Label()
+		f.Kind, f.Why = KindJSON, "an array of "+item.Label()
 	case n.Shape == model.Union:
-		f.kind, f.why = kindJSON, "one of several shapes"
+		f.Kind, f.Why = KindJSON, "one of several shapes"
 	case n.Shape == model.Object:
-		f.kind, f.why = kindJSON, "an object"
+		f.Kind, f.Why = KindJSON, "an object"
 	case n.Shape == model.Scalar:
-		f.kind, f.why = kindJSON, n.BaseLabel()
+		f.Kind, f.Why = KindJSON, n.BaseLabel()
 	default:
-		f.kind, f.why = kindJSON, "any value"
+		f.Kind, f.Why = KindJSON, "any value"
 	}
 }
 
 // enumChoices are an enum's values as choices, labelled as typed.
-func enumChoices(enum []*model.Value) []fieldChoice {
-	out := make([]fieldChoice, len(enum))
+func enumChoices(enum []*model.Value) []Choice {
+	out := make([]Choice, len(enum))
 	for i, v := range enum {
-		out[i] = fieldChoice{json: string(v.AppendJSON(nil)), label: model.SanitizeLine(valueText(v))}
+		out[i] = Choice{JSON: string(v.AppendJSON(nil)), Label: model.SanitizeLine(valueText(v))}
 	}
 	return out
 }
@@ -183,11 +183,11 @@ func enumChoices(enum []*model.Value) []fieldChoice {
 // titledConsts are the choices of a oneOf or anyOf whose every
 // alternative is one const, labelled with its title (else as typed); nil
 // for any other schema.
-func titledConsts(n *model.Node) []fieldChoice {
+func titledConsts(n *model.Node) []Choice {
 	if len(n.Alts) == 0 {
 		return nil
 	}
-	out := make([]fieldChoice, len(n.Alts))
+	out := make([]Choice, len(n.Alts))
 	for i := range n.Alts {
 		alt := n.Alt(i)
 		if len(alt.Enum) != 1 {
@@ -197,7 +197,7 @@ func titledConsts(n *model.Node) []fieldChoice {
 		if label == "" {
 			label = model.SanitizeLine(valueText(alt.Enum[0]))
 		}
-		out[i] = fieldChoice{json: string(alt.Enum[0].AppendJSON(nil)), label: label}
+		out[i] = Choice{JSON: string(alt.Enum[0].AppendJSON(nil)), Label: label}
 	}
 	return out
 }
@@ -212,18 +212,18 @@ func jsonLines(v *model.Value) string {
 	return strings.Join(lines, "\n")
 }
 
-func scalarKind(t string) fieldKind {
+func scalarKind(t string) Kind {
 	switch t {
 	case "string":
-		return kindString
+		return KindString
 	case "number":
-		return kindNumber
+		return KindNumber
 	case "integer":
-		return kindInteger
+		return KindInteger
 	case "boolean":
-		return kindBool
+		return KindBool
 	}
-	return kindJSON
+	return KindJSON
 }
 
 func maxLength(n *model.Node) int {
@@ -276,45 +276,45 @@ func listText(v *model.Value) string {
 	return strings.Join(lines, "\n")
 }
 
-// elicitFields reads an elicitation's requested schema into form fields:
+// ElicitFields reads an elicitation's requested schema into form fields:
 // a choice (titled or not) is a picker that shows the titles and answers
 // the values, a multiple choice a picker of several.
-func elicitFields(fields []mcpclient.ElicitField) []formField {
-	out := make([]formField, 0, len(fields))
+func ElicitFields(fields []mcpclient.ElicitField) []Field {
+	out := make([]Field, 0, len(fields))
 	for _, e := range fields {
-		f := formField{path: fieldpath.Root(fieldpath.Input).Prop(e.Name), title: e.Label(), desc: e.Description, required: e.Required}
+		f := Field{Path: fieldpath.Root(fieldpath.Input).Prop(e.Name), Title: e.Label(), Desc: e.Description, Required: e.Required}
 		for _, c := range e.Choices {
 			label := c.Title
 			if label == "" {
 				label = c.Value
 			}
-			f.choices = append(f.choices, fieldChoice{json: quoteJSON(c.Value), label: label})
+			f.Choices = append(f.Choices, Choice{JSON: quoteJSON(c.Value), Label: label})
 		}
 		switch {
 		case e.Type == "array" && len(e.Choices) > 0:
-			f.kind = kindMulti
+			f.Kind = KindMulti
 		case e.Type == "array":
-			f.kind, f.item = kindList, kindString
+			f.Kind, f.Item = KindList, KindString
 		case len(e.Choices) > 0:
-			f.kind = kindChoice
+			f.Kind = KindChoice
 		default:
-			f.kind = scalarKind(e.Type)
+			f.Kind = scalarKind(e.Type)
 		}
 		if e.Format != "" {
-			f.hint = formatHint(e.Format)
-			f.desc = strings.TrimSpace(f.desc + " Format: " + e.Format + ".")
+			f.Hint = formatHint(e.Format)
+			f.Desc = strings.TrimSpace(f.Desc + " Format: " + e.Format + ".")
 		}
 		if e.Default != nil {
-			f.value = model.SanitizeLine(defaultText(e.Default))
-			switch f.kind {
-			case kindChoice:
-				f.value = quoteJSON(f.value)
-			case kindMulti:
+			f.Value = model.SanitizeLine(defaultText(e.Default))
+			switch f.Kind {
+			case KindChoice:
+				f.Value = quoteJSON(f.Value)
+			case KindMulti:
 				var lines []string
 				for line := range strings.SplitSeq(defaultText(e.Default), "\n") {
 					lines = append(lines, quoteJSON(model.SanitizeLine(line)))
 				}
-				f.value = strings.Join(lines, "\n")
+				f.Value = strings.Join(lines, "\n")
 			}
 		}
 		out = append(out, f)

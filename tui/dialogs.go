@@ -6,14 +6,14 @@ import (
 	"charm.land/lipgloss/v2"
 )
 
-// dialog is a window over the screen. While it is on top of the overlay
-// it has every key, and the mouse does nothing; it says what it wants done
+// dialog is a window over the screen. While it is on top of the dialog
+// stack it has every key, and the mouse does nothing; it says what it wants done
 // by returning an action (closeDialog to go away).
 type dialog interface {
 	// key handles a key press.
 	key(msg tea.KeyPressMsg, k *keyMap) action
 	// render draws the dialog in at most width x height cells; the
-	// overlay centres it on the screen.
+	// stack centres it on the screen.
 	render(s *Styles, width, height int) string
 	// help is the short help while the dialog has the keys.
 	help(k *keyMap) []key.Binding
@@ -27,36 +27,37 @@ type msgTaker interface {
 	update(msg tea.Msg) action
 }
 
-// overlay is the stack of open dialogs, drawn over the screen bottom
-// first; the top one has the keys.
-type overlay struct{ stack []dialog }
+// dialogs is the stack of open dialogs, drawn over the screen bottom
+// first; the top one has the keys. (The result laid over a schema is the
+// overlay: overlaymarks.go.)
+type dialogs struct{ stack []dialog }
 
-func (o *overlay) open(d dialog) { o.stack = append(o.stack, d) }
+func (ds *dialogs) open(d dialog) { ds.stack = append(ds.stack, d) }
 
 // close closes the top dialog.
-func (o *overlay) close() {
-	if n := len(o.stack); n > 0 {
-		o.stack[n-1] = nil
-		o.stack = o.stack[:n-1]
+func (ds *dialogs) close() {
+	if n := len(ds.stack); n > 0 {
+		ds.stack[n-1] = nil
+		ds.stack = ds.stack[:n-1]
 	}
 }
 
 // top is the dialog that has the keys, or nil.
-func (o *overlay) top() dialog {
-	if n := len(o.stack); n > 0 {
-		return o.stack[n-1]
+func (ds *dialogs) top() dialog {
+	if n := len(ds.stack); n > 0 {
+		return ds.stack[n-1]
 	}
 	return nil
 }
 
 // draw puts the dialogs over the screen, each centred. With none open the
 // screen is returned as it is.
-func (o *overlay) draw(s *Styles, screen string, width, height int) string {
-	if len(o.stack) == 0 {
+func (ds *dialogs) draw(s *Styles, screen string, width, height int) string {
+	if len(ds.stack) == 0 {
 		return screen
 	}
 	layers := []*lipgloss.Layer{lipgloss.NewLayer(screen)}
-	for i, d := range o.stack {
+	for i, d := range ds.stack {
 		box := d.render(s, width, height)
 		x, y := (width-lipgloss.Width(box))/2, (height-lipgloss.Height(box))/2
 		layers = append(layers, lipgloss.NewLayer(box).X(max(x, 0)).Y(max(y, 0)).Z(i+1))

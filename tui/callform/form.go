@@ -1,4 +1,4 @@
-package tui
+package callform
 
 import (
 	"slices"
@@ -9,10 +9,11 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
-// fieldsForm is a huh form over form fields: one input per field, each
+// Form is a huh form over form fields: one input per field, each
 // writing its text where texts points, then a closing button. The form owns
 // its moves and its submit: huh moves between fields by a message that
 // comes back after the key, so a key typed right after tab would land in
@@ -20,8 +21,8 @@ import (
 // once, inside the key's own update, and the submit key (or enter on the
 // button) asks check before the form completes. It is what the call form
 // and the prompts show.
-type fieldsForm struct {
-	formSpec
+type Form struct {
+	Spec
 	form *huh.Form
 	// items are the huh fields, one per field then the button (and the
 	// note of an empty form before it).
@@ -54,47 +55,47 @@ type fieldsForm struct {
 	width, height int
 }
 
-// formSpec is what a fieldsForm is built from. The closing button says
-// label under title ("Call shop_get_order with these arguments", "Call");
-// check is asked on submit and refuses to complete with an error (a
-// fieldRefusal moves the focus to its field). empty is what the form says
+// Spec is what a Form is built from. The closing button says
+// Label under Title ("Call shop_get_order with these arguments", "Call");
+// Check is asked on submit and refuses to complete with an error (a
+// Refusal moves the focus to its field). Empty is what the form says
 // when there are no fields.
-type formSpec struct {
-	fields              []formField
-	title, label, empty string
-	check               func() error
-	look                formLook
+type Spec struct {
+	Fields              []Field
+	Title, Label, Empty string
+	Check               func() error
+	Look                Look
 }
 
-// fieldRefusal is a refusal of a submit that names the field to fix.
-type fieldRefusal struct {
-	field int
-	text  string
+// Refusal is a refusal of a submit that names the field to fix.
+type Refusal struct {
+	Field int
+	Text  string
 }
 
-func (e fieldRefusal) Error() string { return e.text }
+func (e Refusal) Error() string { return e.Text }
 
 // formRefreshMsg asks the form to draw its fields again (after their
 // titles changed).
 type formRefreshMsg struct{}
 
-// newFieldsForm builds the form with texts as the fields' first values.
-func newFieldsForm(spec formSpec, texts []string) *fieldsForm {
-	f := &fieldsForm{formSpec: spec}
+// New builds the form with texts as the fields' first values.
+func New(spec Spec, texts []string) *Form {
+	f := &Form{Spec: spec}
 	f.build(texts)
 	return f
 }
 
 // build makes the huh form anew, with texts as the fields' values.
-func (f *fieldsForm) build(texts []string) {
+func (f *Form) build(texts []string) {
 	f.items, f.texts, f.picks, f.titles, f.shown = nil, nil, nil, nil, nil
 	f.left, f.tried, f.refusal, f.submitted = map[int]bool{}, false, nil, false
 	f.built = slices.Clone(texts)
-	for i, fd := range f.fields {
+	for i, fd := range f.Fields {
 		text := texts[i]
 		f.texts = append(f.texts, &text)
 		var picks *[]string
-		if fd.kind == kindMulti {
+		if fd.Kind == KindMulti {
 			picks = &[]string{}
 			for line := range strings.SplitSeq(text, "\n") {
 				if line = strings.TrimSpace(line); line != "" {
@@ -107,13 +108,13 @@ func (f *fieldsForm) build(texts []string) {
 		f.items = append(f.items, field)
 		f.titles = append(f.titles, setTitle)
 	}
-	if len(f.fields) == 0 && f.empty != "" {
-		f.items = append(f.items, huh.NewNote().Description(f.empty))
+	if len(f.Fields) == 0 && f.Empty != "" {
+		f.items = append(f.items, huh.NewNote().Description(f.Empty))
 	}
-	f.button = huh.NewConfirm().Title(f.title).Affirmative(f.label).Negative("")
+	f.button = huh.NewConfirm().Title(f.Title).Affirmative(f.Label).Negative("")
 	f.items = append(f.items, f.button)
-	theme := &formTheme{build: huh.ThemeCharm, dark: f.look.dark}
-	if f.look.noColor {
+	theme := &formTheme{build: huh.ThemeCharm, dark: f.Look.Dark}
+	if f.Look.NoColor {
 		theme.build = huh.ThemeBase
 	}
 	f.form = huh.NewForm(huh.NewGroup(f.items...)).WithShowHelp(false).WithShowErrors(false).
@@ -122,12 +123,12 @@ func (f *fieldsForm) build(texts []string) {
 	if f.width > 0 {
 		f.size(f.width, f.height)
 	}
-	f.markErrors(nil)
-	f.refresh()
+	f.MarkErrors(nil)
+	f.Refresh()
 }
 
 // formKeyMap is huh's key map without the keys that move between fields
-// or complete the form: the fieldsForm does those itself. Nor may a text
+// or complete the form: the Form does those itself. Nor may a text
 // area open huh's own editor (ctrl+e edits the arguments), a choice be
 // filtered, or the button be toggled.
 func formKeyMap() *huh.KeyMap {
@@ -143,11 +144,9 @@ func formKeyMap() *huh.KeyMap {
 	return km
 }
 
-// formLook is how the explorer is drawn, for its forms: on a dark
+// Look is how the explorer is drawn, for its forms: on a dark
 // background or not, with colours or not.
-type formLook struct{ dark, noColor bool }
-
-func (m *Model) formLook() formLook { return formLook{dark: m.isDark, noColor: m.noColor} }
+type Look struct{ Dark, NoColor bool }
 
 // formTheme is a huh theme for the explorer's background, built once: huh
 // asks for its theme for every field it draws (with a background of its
@@ -167,44 +166,44 @@ func (t *formTheme) Theme(bool) *huh.Styles {
 
 // newInput makes the huh input of one field, and how to set its title.
 // A multiple choice writes its picks to picks.
-func newInput(fd formField, text *string, picks *[]string) (huh.Field, func(string)) {
+func newInput(fd Field, text *string, picks *[]string) (huh.Field, func(string)) {
 	desc := fieldDescription(fd)
-	switch fd.kind {
-	case kindObject:
+	switch fd.Kind {
+	case KindObject:
 		n := huh.NewNote().Description(desc)
 		return n, func(t string) { n.Title(t) }
-	case kindText, kindList:
-		in := huh.NewText().Description(desc).Placeholder(fd.hint).Lines(3).CharLimit(0).
+	case KindText, KindList:
+		in := huh.NewText().Description(desc).Placeholder(fd.Hint).Lines(3).CharLimit(0).
 			ExternalEditor(false).Value(text)
 		return in, func(t string) { in.Title(t) }
-	case kindBool:
+	case KindBool:
 		unset := "(none)"
-		if fd.required {
+		if fd.Required {
 			unset = "(choose)"
 		}
 		opts := []huh.Option[string]{huh.NewOption(unset, ""), huh.NewOption("true", "true"), huh.NewOption("false", "false")}
 		in := huh.NewSelect[string]().Description(desc).Inline(true).Options(opts...).Value(text)
 		return in, func(t string) { in.Title(t) }
-	case kindChoice:
+	case KindChoice:
 		unset := "(none)"
-		if fd.required {
+		if fd.Required {
 			unset = "(choose one)"
 		}
 		opts := []huh.Option[string]{huh.NewOption(unset, "")}
-		for _, c := range fd.choices {
-			opts = append(opts, huh.NewOption(c.label, c.json))
+		for _, c := range fd.Choices {
+			opts = append(opts, huh.NewOption(c.Label, c.JSON))
 		}
 		in := huh.NewSelect[string]().Description(desc).Options(opts...).Value(text)
 		return in, func(t string) { in.Title(t) }
-	case kindMulti:
-		opts := make([]huh.Option[string], len(fd.choices))
-		for i, c := range fd.choices {
-			opts[i] = huh.NewOption(c.label, c.json).Selected(slices.Contains(*picks, c.json))
+	case KindMulti:
+		opts := make([]huh.Option[string], len(fd.Choices))
+		for i, c := range fd.Choices {
+			opts[i] = huh.NewOption(c.Label, c.JSON).Selected(slices.Contains(*picks, c.JSON))
 		}
 		in := huh.NewMultiSelect[string]().Description(desc).Options(opts...).Value(picks)
 		return in, func(t string) { in.Title(t) }
 	}
-	in := huh.NewInput().Description(desc).Placeholder(fd.hint).CharLimit(0).Value(text)
+	in := huh.NewInput().Description(desc).Placeholder(fd.Hint).CharLimit(0).Value(text)
 	return in, func(t string) { in.Title(t) }
 }
 
@@ -215,20 +214,20 @@ const maxPickerRows = 8
 // maxPickerRows) under its title and description as wrapped at the form's
 // width. huh counts the title and the description in a picker's height,
 // and without one it cuts a multiple choice's rows by as many lines.
-func (f *fieldsForm) fitPickers() {
+func (f *Form) fitPickers() {
 	if f.width <= 0 || f.shown == nil {
 		return
 	}
 	const bar = 2 // the focus bar and its space
-	for i, fd := range f.fields {
-		rows := len(fd.choices)
-		switch fd.kind {
-		case kindChoice:
+	for i, fd := range f.Fields {
+		rows := len(fd.Choices)
+		switch fd.Kind {
+		case KindChoice:
 			rows++ // none
 			if rows <= maxPickerRows {
 				continue // huh sizes a short one right
 			}
-		case kindMulti:
+		case KindMulti:
 		default:
 			continue
 		}
@@ -244,38 +243,38 @@ func (f *fieldsForm) fitPickers() {
 
 // fieldDescription is what the form says beside a field: the schema's
 // description and how to type the value.
-func fieldDescription(fd formField) string {
+func fieldDescription(fd Field) string {
 	var how string
-	switch fd.kind {
-	case kindNumber:
+	switch fd.Kind {
+	case KindNumber:
 		how = "A number."
-	case kindInteger:
+	case KindInteger:
 		how = "A whole number."
-	case kindList:
+	case KindList:
 		how = "A list: one item per line (alt+enter for a new line)."
-	case kindChoice:
+	case KindChoice:
 		how = "↑/↓ chooses."
-	case kindMulti:
+	case KindMulti:
 		how = "Several choices: space picks or drops one, ↑/↓ moves."
-	case kindJSON:
-		how = "Typed as JSON (" + fd.why + "): ctrl+e edits all arguments in $EDITOR."
-	case kindObject:
+	case KindJSON:
+		how = "Typed as JSON (" + fd.Why + "): ctrl+e edits all arguments in $EDITOR."
+	case KindObject:
 		how = "An object: its fields follow."
 	}
-	return strings.TrimSpace(strings.TrimSpace(fd.desc) + " " + how)
+	return strings.TrimSpace(strings.TrimSpace(fd.Desc) + " " + how)
 }
 
 // fieldTitle is a field's title: its name, a star when it is required, a
 // note when it is JSON, and the error at it.
-func fieldTitle(fd formField, err string) string {
-	t := model.SanitizeLine(fd.path.String())
-	if fd.title != "" && fd.path.Len() == 1 {
-		t = fd.title
+func fieldTitle(fd Field, err string) string {
+	t := model.SanitizeLine(fd.Path.String())
+	if fd.Title != "" && fd.Path.Len() == 1 {
+		t = fd.Title
 	}
-	if fd.required {
+	if fd.Required {
 		t += " *"
 	}
-	if fd.kind == kindJSON {
+	if fd.Kind == KindJSON {
 		t += " (JSON)"
 	}
 	if err != "" {
@@ -284,13 +283,13 @@ func fieldTitle(fd formField, err string) string {
 	return t
 }
 
-// markErrors puts each error on its field's title (by field index), and
+// MarkErrors puts each error on its field's title (by field index), and
 // reports whether a title changed: the form is then to be refreshed. The
 // error of an empty field waits until the field was left or a submit was
 // tried: a form does not open on "required".
-func (f *fieldsForm) markErrors(at map[int]string) (changed bool) {
+func (f *Form) MarkErrors(at map[int]string) (changed bool) {
 	if f.shown == nil {
-		f.shown = make([]string, len(f.fields))
+		f.shown = make([]string, len(f.Fields))
 		changed = true
 	}
 	defer func() {
@@ -298,7 +297,7 @@ func (f *fieldsForm) markErrors(at map[int]string) (changed bool) {
 			f.fitPickers()
 		}
 	}()
-	for i, fd := range f.fields {
+	for i, fd := range f.Fields {
 		err := at[i]
 		if !f.tried && !f.left[i] && strings.TrimSpace(*f.texts[i]) == "" {
 			err = ""
@@ -312,11 +311,11 @@ func (f *fieldsForm) markErrors(at map[int]string) (changed bool) {
 	return changed
 }
 
-// refresh draws the fields again (after their titles changed).
-func (f *fieldsForm) refresh() { f.form.Update(formRefreshMsg{}) }
+// Refresh draws the fields again (after their titles changed).
+func (f *Form) Refresh() { f.form.Update(formRefreshMsg{}) }
 
-// values are the fields' texts as they stand.
-func (f *fieldsForm) values() []string {
+// Values are the fields' texts as they stand.
+func (f *Form) Values() []string {
 	out := make([]string, len(f.texts))
 	for i, t := range f.texts {
 		out[i] = *t
@@ -324,44 +323,60 @@ func (f *fieldsForm) values() []string {
 	return out
 }
 
-// started hands out the commands the form asked for as it opened (once).
+// Started hands out the commands the form asked for as it opened (once).
 // The dialog returns them to Bubble Tea when it shows the form.
-func (f *fieldsForm) started() tea.Cmd {
+func (f *Form) Started() tea.Cmd {
 	cmd := f.init
 	f.init = nil
 	return cmd
 }
 
 // size fits the form in width x height cells.
-func (f *fieldsForm) size(width, height int) {
+func (f *Form) size(width, height int) {
 	f.width, f.height = width, height
 	f.form.Update(tea.WindowSizeMsg{Width: width, Height: height})
 	f.fitPickers()
-	f.refresh()
+	f.Refresh()
 }
 
-func (f *fieldsForm) view() string { return f.form.View() }
+func (f *Form) view() string { return f.form.View() }
 
-// formBox draws a form in a dialog frame under the lines of head, in at
-// most width x height cells. The form is sized as it is drawn, since only
-// here is the room known; sized keeps the size it was given last.
-func formBox(s *Styles, width, height int, head []string, f *fieldsForm, sized *[2]int) string {
+// Box draws a form in a dialog frame (the explorer's dialog style)
+// under the lines of head, in at most width x height cells. The form is
+// sized as it is drawn, since only here is the room known; sized keeps
+// the size it was given last.
+func Box(frame lipgloss.Style, width, height int, head []string, f *Form, sized *[2]int) string {
 	height -= 2 // the title bar and the help line stay in sight
-	w, inner := formWidth(s, width)
-	formHeight := max(height-s.Dialog.GetVerticalFrameSize()-len(head)-1, 3)
+	w, inner := Width(frame, width)
+	formHeight := max(height-frame.GetVerticalFrameSize()-len(head)-1, 3)
 	if size := [2]int{inner, formHeight}; size != *sized {
 		*sized = size
 		f.size(inner, formHeight)
 	}
 	body := strings.Join(head, "\n") + "\n\n" + f.view()
-	return s.Dialog.Width(w).MaxHeight(height).Render(clipLines(body, inner))
+	return frame.Width(w).MaxHeight(height).Render(clipLines(body, inner))
 }
 
-// formWidth is the width of a form's frame on a screen width cells wide,
+// Width is the width of a form's frame on a screen width cells wide,
 // and of the text inside it.
-func formWidth(s *Styles, width int) (frame, inner int) {
-	frame = max(min(width-2, 100), 20)
-	return frame, frame - s.Dialog.GetHorizontalFrameSize()
+func Width(frame lipgloss.Style, width int) (outer, inner int) {
+	outer = max(min(width-2, 100), 20)
+	return outer, outer - frame.GetHorizontalFrameSize()
+}
+
+// wrapText wraps plain text to width cells, at spaces where it can.
+func wrapText(text string, width int) []string {
+	return strings.Split(ansi.Wrap(text, max(width, 1), " "), "\n")
+}
+
+// Titles are the fields' titles as drawn, with their error marks.
+func (f *Form) Titles() []string { return f.shown }
+
+// FocusedField is huh's field with the focus, and whether it is the
+// closing button.
+func (f *Form) FocusedField() (field huh.Field, onButton bool) {
+	at := f.form.GetFocusedField()
+	return at, at == huh.Field(f.button)
 }
 
 // clipLines cuts every line of s to width cells.

@@ -29,7 +29,7 @@ func (d *noteDialog) render(s *Styles, width, height int) string {
 
 func (d *noteDialog) help(k *keyMap) []key.Binding { return []key.Binding{k.Cancel} }
 
-// A dialog on the overlay has the keys (even q and the mouse go to it, not
+// A dialog on the dialog stack has the keys (even q and the mouse go to it, not
 // the view under it) until esc closes it.
 func TestDialogTakesTheKeys(t *testing.T) {
 	t.Parallel()
@@ -38,7 +38,7 @@ func TestDialogTakesTheKeys(t *testing.T) {
 	tr := h.m.currentTree()
 	first := tr.Cursor()
 	d := &noteDialog{}
-	h.m.overlay.open(d)
+	h.m.dialogs.open(d)
 	h.keys("j", "l", "q")
 	h.send(tea.MouseWheelMsg{X: 60, Y: 10, Button: tea.MouseWheelDown})
 	if tr.Cursor() != first || tr.ScreenTop() != tr.First() {
@@ -55,7 +55,7 @@ func TestDialogTakesTheKeys(t *testing.T) {
 		t.Fatalf("the dialog is not drawn centred, with its help:\n%s", strings.Join(scr, "\n"))
 	}
 	h.keys("esc")
-	if h.m.overlay.top() != nil || strings.Contains(h.screen(), "dialog") {
+	if h.m.dialogs.top() != nil || strings.Contains(h.screen(), "dialog") {
 		t.Fatalf("esc did not close the dialog:\n%s", h.screen())
 	}
 	h.keys("j")

@@ -1,4 +1,4 @@
-package tui
+package resultview
 
 import (
 	"bytes"
@@ -19,23 +19,23 @@ import (
 // value tree, every content block, and the raw result as received. Each
 // loads its lines when first opened.
 
-// textLines is a line whose children are lines of text (a text block, the
+// TextLines is a line whose children are lines of text (a text block, the
 // raw response).
-type textLines struct{ text string }
+type TextLines struct{ Text string }
 
-// jsonText is a text block that holds a JSON object or array: decoded
+// JSONText is a text block that holds a JSON object or array: decoded
 // into a value tree when first opened.
-type jsonText struct{ text string }
+type JSONText struct{ Text string }
 
 // rawJSON is the raw result, pretty-printed into lines when first opened.
 type rawJSON struct{ raw []byte }
 
-// blockList is the content section: the blocks of the result.
-type blockList struct{ blocks []contentBlock }
+// BlockList is the content section: the blocks of the result.
+type BlockList struct{ Blocks []Block }
 
-// contentBlock is one block of a result's content, as the MCP
+// Block is one block of a result's content, as the MCP
 // specification writes it (text, image, audio, resource_link, resource).
-type contentBlock struct {
+type Block struct {
 	Type     string `json:"type"`
 	Text     string `json:"text"`
 	MimeType string `json:"mimeType"`
@@ -50,9 +50,9 @@ type contentBlock struct {
 	} `json:"resource"`
 }
 
-// binary is a block's decoded bytes (image, audio, a resource's blob), or
+// Binary is a block's decoded bytes (image, audio, a resource's blob), or
 // nil when it has none.
-func (b contentBlock) binary() ([]byte, error) {
+func (b Block) Binary() ([]byte, error) {
 	data := b.Data
 	if b.Type == "resource" && b.Resource != nil {
 		data = b.Resource.Blob
@@ -63,17 +63,17 @@ func (b contentBlock) binary() ([]byte, error) {
 	return base64.StdEncoding.DecodeString(data)
 }
 
-// mime is the block's mime type.
-func (b contentBlock) mime() string {
+// Mime is the block's mime type.
+func (b Block) Mime() string {
 	if b.Type == "resource" && b.Resource != nil {
 		return b.Resource.MimeType
 	}
 	return b.MimeType
 }
 
-// parseBlocks reads a result's content array; what is not one gives none.
-func parseBlocks(raw json.RawMessage) []contentBlock {
-	var blocks []contentBlock
+// ParseBlocks reads a result's content array; what is not one gives none.
+func ParseBlocks(raw json.RawMessage) []Block {
+	var blocks []Block
 	if len(raw) > 0 {
 		_ = json.Unmarshal(raw, &blocks)
 	}
@@ -83,37 +83,37 @@ func parseBlocks(raw json.RawMessage) []contentBlock {
 // maxTextLines bounds the lines a text section opens into.
 const maxTextLines = 10000
 
-// newResultTree builds the tree of a call's result. enveloped says the
+// NewTree builds the tree of a call's result. enveloped says the
 // tool's schema puts its fields under "data": the value paths then start
 // inside it, as the schema's do.
-func newResultTree(res *mcpclient.CallResult, sc *model.Value, enveloped bool, check *resultcheck.Outcome) *schematree.Tree {
+func NewTree(res *mcpclient.CallResult, sc *model.Value, enveloped bool, check *resultcheck.Outcome) *schematree.Tree {
 	var sections []*schematree.Node
 	if fs := checkFindings(check); len(fs) > 0 {
 		sections = append(sections, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "check",
-			Count: -1, Note: plural(len(fs), "finding") + " · enter on one shows its field"}, true, &findingList{findings: fs}))
+			Count: -1, Note: plural(len(fs), "finding") + " · enter on one shows its field"}, true, &FindingList{Findings: fs}))
 	}
 	structured := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "structuredContent",
 		Count: -1, Note: "none"}, false, nil)
 	if sc != nil {
-		d := &valueData{v: sc, envelope: enveloped}
-		n := valueNode("structuredContent", fieldpath.Root(fieldpath.Output), d)
+		d := &ValueLine{V: sc, Envelope: enveloped}
+		n := ValueNode("structuredContent", fieldpath.Root(fieldpath.Output), d)
 		n.Kind = schematree.KindSection
 		structured = n
 	}
 	sections = append(sections, structured)
-	blocks := parseBlocks(res.Content)
+	blocks := ParseBlocks(res.Content)
 	count := plural(len(blocks), "block")
 	if len(blocks) == 0 {
 		count = "none"
 	}
 	content := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "content", Count: -1,
-		Note: count}, len(blocks) > 0, &blockList{blocks})
+		Note: count}, len(blocks) > 0, &BlockList{blocks})
 	sections = append(sections, content)
 	raw := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "result", Count: -1,
 		Note: "the JSON-RPC response's result, as received"}, true, &rawJSON{res.Raw})
 	sections = append(sections, raw)
 
-	t := schematree.NewTree(schematree.LoaderFunc(loadResultLine), sections...)
+	t := schematree.NewTree(schematree.LoaderFunc(LoadLine), sections...)
 	t.Expand(structured)
 	if structured.Openable() && len(structured.Children()) <= 1 {
 		for _, c := range structured.Children() {
@@ -125,33 +125,33 @@ func newResultTree(res *mcpclient.CallResult, sc *model.Value, enveloped bool, c
 	return t
 }
 
-// finding is one line of the check section: what the check found, and
+// Finding is one line of the check section: what the check found, and
 // the field of the output schema it is about, which enter shows in the
 // schema view.
-type finding struct {
-	text string
-	// path is the field's path as the check writes it (inside an
-	// envelope's data); envelope says it is a field of the envelope;
-	// field is false for a line about no field.
-	path            string
-	envelope, field bool
+type Finding struct {
+	Text string
+	// Path is the field's path as the check writes it (inside an
+	// envelope's data); Envelope says it is a field of the envelope;
+	// Field is false for a line about no field.
+	Path            string
+	Envelope, Field bool
 }
 
-// findingList is the check section: its findings, each wrapped to the
+// FindingList is the check section: its findings, each wrapped to the
 // pane's width when the section opens (the pane loads them again when
 // its width changes: a finding is never cut).
-type findingList struct {
-	findings []finding
-	width    int
+type FindingList struct {
+	Findings []Finding
+	Width    int
 }
 
-// findingLine is the data of every line a finding is wrapped onto.
-type findingLine struct{ f *finding }
+// FindingLine is the data of every line a finding is wrapped onto.
+type FindingLine struct{ F *Finding }
 
 // checkFindings are a check's findings, one each: the overlay's marks
 // (an undeclared key's about its object, which the trees mark), then what
 // only the validator saw, as schema errors.
-func checkFindings(c *resultcheck.Outcome) []finding {
+func checkFindings(c *resultcheck.Outcome) []Finding {
 	if c == nil || c.Report == nil {
 		return nil
 	}
@@ -162,34 +162,34 @@ func checkFindings(c *resultcheck.Outcome) []finding {
 			objectOf[m.Path] = parent
 		}
 	}
-	var out []finding
+	var out []Finding
 	for _, m := range r.Marks {
-		f := finding{text: m.String(), path: m.Path, envelope: m.Envelope, field: true}
+		f := Finding{Text: m.String(), Path: m.Path, Envelope: m.Envelope, Field: true}
 		if parent, ok := objectOf[m.Path]; ok {
-			f.path = parent // an undeclared key has no line of its own
+			f.Path = parent // an undeclared key has no line of its own
 		}
 		out = append(out, f)
 	}
 	if n := r.MarksOmitted; n > 0 {
-		out = append(out, finding{text: plural(n, "more mark") + " not listed"})
+		out = append(out, Finding{Text: plural(n, "more mark") + " not listed"})
 	}
 	for _, e := range c.Unexplained() {
-		out = append(out, finding{text: "schema error: " + resultcheck.DisplayPath(e.Path) + ": " + e.Message,
-			path: e.Path, envelope: e.Envelope, field: true})
+		out = append(out, Finding{Text: "schema error: " + resultcheck.DisplayPath(e.Path) + ": " + e.Message,
+			Path: e.Path, Envelope: e.Envelope, Field: true})
 	}
 	return out
 }
 
 // findingNodes are the lines of the findings, each wrapped to width: a
 // finding's first line, then the rest indented under it.
-func findingNodes(d *findingList) []*schematree.Node {
+func findingNodes(d *FindingList) []*schematree.Node {
 	// A line of the section is indented by four cells; one more is kept
 	// free, so that nothing is cut.
-	w := max(cmp.Or(d.width, 80)-5, 20)
+	w := max(cmp.Or(d.Width, 80)-5, 20)
 	var kids []*schematree.Node
-	for i := range d.findings {
-		f := &d.findings[i]
-		text := model.SanitizeLine(f.text)
+	for i := range d.Findings {
+		f := &d.Findings[i]
+		text := model.SanitizeLine(f.Text)
 		first, rest := text, ""
 		if lines := wrapText(text, w); len(lines) > 1 {
 			first, rest = lines[0], strings.TrimSpace(strings.Join(lines[1:], " "))
@@ -204,31 +204,31 @@ func findingNodes(d *findingList) []*schematree.Node {
 	return kids
 }
 
-func findingNode(text string, f *finding) *schematree.Node {
+func findingNode(text string, f *Finding) *schematree.Node {
 	// Fields rather than notes, so that the search finds them.
-	return schematree.NewNode(schematree.Row{Kind: schematree.KindField, Name: text, Count: -1}, false, &findingLine{f})
+	return schematree.NewNode(schematree.Row{Kind: schematree.KindField, Name: text, Count: -1}, false, &FindingLine{f})
 }
 
-// loadResultLine materialises a line of the result tree.
-func loadResultLine(n *schematree.Node) []*schematree.Node {
+// LoadLine materialises a line of the result tree.
+func LoadLine(n *schematree.Node) []*schematree.Node {
 	switch d := n.Data().(type) {
-	case *valueData:
-		return loadValue(n)
-	case *textLines:
-		return textNodes(d.text)
-	case *findingList:
+	case *ValueLine:
+		return LoadValue(n)
+	case *TextLines:
+		return TextNodes(d.Text)
+	case *FindingList:
 		return findingNodes(d)
 	case *rawJSON:
-		return textNodes(prettyJSON(d.raw))
-	case *jsonText:
-		v, err := model.DecodeJSON([]byte(d.text))
+		return TextNodes(PrettyJSON(d.raw))
+	case *JSONText:
+		v, err := model.DecodeJSON([]byte(d.Text))
 		if err != nil { // json.Valid said yes: only nesting past model.MaxNesting
-			return textNodes(d.text)
+			return TextNodes(d.Text)
 		}
-		return valueKids(fieldpath.Root(fieldpath.Output), &valueData{v: v})
-	case *blockList:
-		kids := make([]*schematree.Node, len(d.blocks))
-		for i, b := range d.blocks {
+		return ValueKids(fieldpath.Root(fieldpath.Output), &ValueLine{V: v})
+	case *BlockList:
+		kids := make([]*schematree.Node, len(d.Blocks))
+		for i, b := range d.Blocks {
 			kids[i] = blockNode(i, b)
 		}
 		return kids
@@ -239,22 +239,22 @@ func loadResultLine(n *schematree.Node) []*schematree.Node {
 // blockNode is the line of content block i: a text block opens into its
 // text (JSON text into a value tree), an image or audio block says its
 // mime type and decoded size, a link its uri, name and mime type.
-func blockNode(i int, b contentBlock) *schematree.Node {
+func blockNode(i int, b Block) *schematree.Node {
 	r := schematree.Row{Kind: schematree.KindField, Name: "[" + strconv.Itoa(i) + "] " + model.SanitizeLine(b.Type), Count: -1}
 	switch b.Type {
 	case "text":
 		if t := strings.TrimSpace(b.Text); t != "" && (t[0] == '{' || t[0] == '[') && json.Valid([]byte(t)) {
-			r.Type, r.Note = "JSON", byteSize(len(t))
-			return schematree.NewNode(r, true, &jsonText{t})
+			r.Type, r.Note = "JSON", ByteSize(len(t))
+			return schematree.NewNode(r, true, &JSONText{t})
 		}
 		lines := strings.Count(b.Text, "\n") + 1
 		r.Type, r.Note = "text", plural(lines, "line")
 		if lines == 1 {
-			r.Type = leafText(&model.Value{Kind: model.JSONString, Str: b.Text})
+			r.Type = LeafText(&model.Value{Kind: model.JSONString, Str: b.Text})
 			r.Note = ""
 			return schematree.NewNode(r, false, nil)
 		}
-		return schematree.NewNode(r, true, &textLines{b.Text})
+		return schematree.NewNode(r, true, &TextLines{b.Text})
 	case "image", "audio":
 		r.Type = model.SanitizeLine(b.MimeType) + ", " + binarySize(b)
 		return schematree.NewNode(r, false, nil)
@@ -273,22 +273,22 @@ func blockNode(i int, b contentBlock) *schematree.Node {
 			return schematree.NewNode(r, false, nil)
 		}
 		r.Note = strings.TrimSpace(model.SanitizeLine(b.Resource.MimeType) + "  " + plural(strings.Count(b.Resource.Text, "\n")+1, "line"))
-		return schematree.NewNode(r, true, &textLines{b.Resource.Text})
+		return schematree.NewNode(r, true, &TextLines{b.Resource.Text})
 	}
 	return schematree.NewNode(r, false, nil)
 }
 
 // binarySize is a block's decoded size ("12.3 KB"), never its base64.
-func binarySize(b contentBlock) string {
-	data, err := b.binary()
+func binarySize(b Block) string {
+	data, err := b.Binary()
 	if err != nil {
 		return "not valid base64"
 	}
-	return byteSize(len(data))
+	return ByteSize(len(data))
 }
 
-// byteSize writes a size in bytes, KB or MB.
-func byteSize(n int) string {
+// ByteSize writes a size in bytes, KB or MB.
+func ByteSize(n int) string {
 	switch {
 	case n < 1024:
 		return plural(n, "byte")
@@ -298,8 +298,8 @@ func byteSize(n int) string {
 	return strconv.FormatFloat(float64(n)/(1024*1024), 'f', 1, 64) + " MB"
 }
 
-// textNodes are the lines of text as note lines, sanitised.
-func textNodes(text string) []*schematree.Node {
+// TextNodes are the lines of text as note lines, sanitised.
+func TextNodes(text string) []*schematree.Node {
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	var kids []*schematree.Node
 	for i, l := range lines {
@@ -314,8 +314,8 @@ func textNodes(text string) []*schematree.Node {
 	return kids
 }
 
-// prettyJSON indents raw JSON; what does not parse is kept as it is.
-func prettyJSON(raw []byte) string {
+// PrettyJSON indents raw JSON; what does not parse is kept as it is.
+func PrettyJSON(raw []byte) string {
 	var b bytes.Buffer
 	if err := json.Indent(&b, raw, "", "  "); err != nil {
 		return string(raw)

@@ -1,4 +1,4 @@
-package tui
+package resultview
 
 import (
 	"strconv"
@@ -16,34 +16,34 @@ import (
 // an array on one path) and the concrete JSON pointer and jq path of this
 // very value ("/line_items/0/price_set", ".line_items[0].price_set").
 
-// valueData is what a value line was made with.
-type valueData struct {
-	v       *model.Value
-	pointer string // JSON pointer from the root of the value shown
-	jq      string // jq path from the same root; "" is the root (".")
-	// envelope says v is a result whose fields sit under "data": the
+// ValueLine is what a value line was made with.
+type ValueLine struct {
+	V       *model.Value
+	Pointer string // JSON pointer from the root of the value shown
+	JQ      string // jq path from the same root; "" is the root (".")
+	// Envelope says V is a result whose fields sit under "data": the
 	// schema paths start inside it.
-	envelope bool
-	// parent is the value v is a member or an item of (nil at the root),
-	// key its name in an object parent: the way down from the root, as a
+	Envelope bool
+	// Parent is the value V is a member or an item of (nil at the root),
+	// Key its name in an object parent: the way down from the root, as a
 	// calls file's path names it (A).
-	parent *valueData
-	key    string
+	Parent *ValueLine
+	Key    string
 }
 
-// maxValueKids bounds the lines one container opens into; a "*" line
+// MaxValueKids bounds the lines one container opens into; a "*" line
 // counts the rest. Opening is lazy, so a big array costs nothing until
 // it is opened, and then this many lines at most.
-const maxValueKids = 1000
+const MaxValueKids = 1000
 
 // maxLeafText bounds the text kept of a leaf (the line is cut to the
 // screen's width anyway; details and Y copy the whole value).
 const maxLeafText = 512
 
-// valueNode makes the line of value v named name, at schema path path.
-func valueNode(name string, path fieldpath.Path, d *valueData) *schematree.Node {
+// ValueNode makes the line of value v named name, at schema path path.
+func ValueNode(name string, path fieldpath.Path, d *ValueLine) *schematree.Node {
 	r := schematree.Row{Kind: schematree.KindField, Name: model.SanitizeLine(name), Path: path, Count: -1}
-	v := d.v
+	v := d.V
 	switch v.Kind {
 	case model.JSONObject:
 		r.Type, r.Note = "object", plural(len(v.Members), "key")
@@ -52,12 +52,12 @@ func valueNode(name string, path fieldpath.Path, d *valueData) *schematree.Node 
 		r.Type, r.Note = "array", plural(len(v.Items), "item")
 		return schematree.NewNode(r, len(v.Items) > 0, d)
 	}
-	r.Type = leafText(v)
+	r.Type = LeafText(v)
 	return schematree.NewNode(r, false, d)
 }
 
-// leafText writes a scalar as JSON, sanitised and cut to maxLeafText.
-func leafText(v *model.Value) string {
+// LeafText writes a scalar as JSON, sanitised and cut to maxLeafText.
+func LeafText(v *model.Value) string {
 	s := string(v.AppendJSON(nil))
 	if len(s) > maxLeafText {
 		s = strings.ToValidUTF8(s[:maxLeafText], "") + "…"
@@ -65,43 +65,43 @@ func leafText(v *model.Value) string {
 	return model.SanitizeLine(s)
 }
 
-// loadValue materialises the children of a value line: an object's
+// LoadValue materialises the children of a value line: an object's
 // members in their order, an array's items as [0], [1]... on the array's
 // path with "[]" added.
-func loadValue(n *schematree.Node) []*schematree.Node {
-	d, ok := n.Data().(*valueData)
+func LoadValue(n *schematree.Node) []*schematree.Node {
+	d, ok := n.Data().(*ValueLine)
 	if !ok {
 		return nil
 	}
-	return valueKids(n.Path, d)
+	return ValueKids(n.Path, d)
 }
 
-// valueKids are the lines of a value's members or items, under path.
-func valueKids(path fieldpath.Path, d *valueData) []*schematree.Node {
+// ValueKids are the lines of a value's members or items, under path.
+func ValueKids(path fieldpath.Path, d *ValueLine) []*schematree.Node {
 	var kids []*schematree.Node
-	switch d.v.Kind {
+	switch d.V.Kind {
 	case model.JSONObject:
-		for i, m := range d.v.Members {
-			if i == maxValueKids {
-				kids = append(kids, moreValues(path, len(d.v.Members)-i, "key"))
+		for i, m := range d.V.Members {
+			if i == MaxValueKids {
+				kids = append(kids, moreValues(path, len(d.V.Members)-i, "key"))
 				break
 			}
 			at := path.Prop(m.Name)
-			if d.envelope && m.Name == "data" {
+			if d.Envelope && m.Name == "data" {
 				at = fieldpath.Root(fieldpath.Output)
 			}
-			kids = append(kids, valueNode(m.Name, at, &valueData{
-				v: m.Value, pointer: d.pointer + "/" + fieldpath.EscapeToken(m.Name), jq: d.jq + jqKey(m.Name), parent: d, key: m.Name}))
+			kids = append(kids, ValueNode(m.Name, at, &ValueLine{
+				V: m.Value, Pointer: d.Pointer + "/" + fieldpath.EscapeToken(m.Name), JQ: d.JQ + jqKey(m.Name), Parent: d, Key: m.Name}))
 		}
 	case model.JSONArray:
-		for i, item := range d.v.Items {
-			if i == maxValueKids {
-				kids = append(kids, moreValues(path.Items(1), len(d.v.Items)-i, "item"))
+		for i, item := range d.V.Items {
+			if i == MaxValueKids {
+				kids = append(kids, moreValues(path.Items(1), len(d.V.Items)-i, "item"))
 				break
 			}
 			idx := strconv.Itoa(i)
-			kids = append(kids, valueNode("["+idx+"]", path.Items(1), &valueData{
-				v: item, pointer: d.pointer + "/" + idx, jq: d.jq + "[" + idx + "]", parent: d}))
+			kids = append(kids, ValueNode("["+idx+"]", path.Items(1), &ValueLine{
+				V: item, Pointer: d.Pointer + "/" + idx, JQ: d.JQ + "[" + idx + "]", Parent: d}))
 		}
 	}
 	return kids
@@ -129,11 +129,11 @@ func jqKey(s string) string {
 	return ".[" + strconv.Quote(s) + "]"
 }
 
-// valueOf is the value data of a line, if it is a value's.
-func valueOf(n *schematree.Node) (*valueData, bool) {
+// ValueOf is the value data of a line, if it is a value's.
+func ValueOf(n *schematree.Node) (*ValueLine, bool) {
 	if n == nil {
 		return nil, false
 	}
-	d, ok := n.Data().(*valueData)
+	d, ok := n.Data().(*ValueLine)
 	return d, ok
 }
