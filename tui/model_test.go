@@ -432,6 +432,26 @@ func TestServerInErrorAndReconnect(t *testing.T) {
 	}
 }
 
+// The log and tasks screens take only keys: a click or a wheel notch
+// over them leaves the panes beneath as they were.
+func TestMouseOverAKeyboardScreen(t *testing.T) {
+	t.Parallel()
+	for _, screen := range []string{"M", "T"} {
+		h := newHarness(t, demoBackend(t), 160, 48)
+		h.selectTool("shop_get_order")
+		cursor, focus := h.m.tools.cursor, h.m.focus
+		h.keys(screen)
+		h.send(tea.MouseClickMsg{X: 3, Y: titleRows + listHeadRows + 5, Button: tea.MouseLeft})
+		h.send(tea.MouseWheelMsg{X: 3, Y: titleRows + listHeadRows + 5, Button: tea.MouseWheelDown})
+		if h.m.tools.cursor != cursor || h.m.focus != focus || h.m.tools.offset != 0 {
+			t.Errorf("%s: the click moved the tools pane beneath: cursor %d → %d, offset %d", screen, cursor, h.m.tools.cursor, h.m.tools.offset)
+		}
+		if !h.m.offers.logs.open && !h.m.tasks.open {
+			t.Errorf("%s: the screen closed", screen)
+		}
+	}
+}
+
 func TestResizeAndMouse(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 160, 48)

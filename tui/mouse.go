@@ -16,7 +16,7 @@ func (m *Model) inLeft(x int) bool {
 // handleClick selects the row clicked in the pane under the pointer (and
 // gives that pane the keys); what a click does there is the pane's.
 func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
-	if ms.Button != tea.MouseLeft || m.dialogs.top() != nil || m.input.mode != inputNone {
+	if ms.Button != tea.MouseLeft || m.dialogs.top() != nil || m.input.mode != inputNone || m.keyboardScreen() {
 		return nil
 	}
 	y := ms.Y - titleRows
@@ -45,6 +45,11 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 	return nil
 }
 
+// keyboardScreen reports whether a whole screen that takes only keys (the
+// server log, the tasks) covers the explorer: a click or a wheel notch
+// must not act on the panes beneath it.
+func (m *Model) keyboardScreen() bool { return m.offers.logs.open || m.tasks.open }
+
 // handleWheel scrolls the pane under the pointer.
 func (m *Model) handleWheel(ms tea.Mouse) {
 	var n int
@@ -57,7 +62,7 @@ func (m *Model) handleWheel(ms tea.Mouse) {
 		return
 	}
 	switch {
-	case m.dialogs.top() != nil:
+	case m.dialogs.top() != nil, m.keyboardScreen():
 	case m.traffic.open:
 		m.traffic.scroll(n)
 	case m.inLeft(ms.X):
