@@ -15,24 +15,32 @@ import (
 // helpWriter is where cobra and fang write help: w, with the spaces at the
 // end of each line dropped (fang pads its text to the terminal's width, 120
 // columns without one). A terminal stays an *os.File underneath, so that
-// help is still styled on one.
-func helpWriter(w io.Writer) io.Writer {
+// help is still styled on one. When help was asked for (wrap), on a terminal narrower than help's
+// layout, the items of its lists are wrapped to the terminal's width
+// (wrapWriter; not the other text cobra writes there, such as a
+// completion script); flush writes what is left after the last newline.
+func helpWriter(w io.Writer, wrap bool) (out io.Writer, flush func() error) {
 	t := &trimWriter{w: w}
-	if f, ok := w.(*os.File); ok {
-		return trimFile{File: f, t: t}
+	f, ok := w.(*os.File)
+	if !ok || !wrap {
+		if ok {
+			return trimFile{File: f, w: t}, func() error { return nil }
+		}
+		return t, func() error { return nil }
 	}
-	return t
+	ww := &wrapWriter{w: t, width: terminalWidth(f)}
+	return trimFile{File: f, w: ww}, ww.Flush
 }
 
 type trimFile struct {
 	*os.File
-	t *trimWriter
+	w io.Writer
 }
 
-func (f trimFile) Write(p []byte) (int, error) { return f.t.Write(p) }
+func (f trimFile) Write(p []byte) (int, error) { return f.w.Write(p) }
 
 // WriteString shadows the file's own, which io.WriteString would call.
-func (f trimFile) WriteString(s string) (int, error) { return f.t.Write([]byte(s)) }
+func (f trimFile) WriteString(s string) (int, error) { return f.w.Write([]byte(s)) }
 
 // trimWriter drops the spaces before each newline written through it;
 // escape sequences among them are kept.

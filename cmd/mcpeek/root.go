@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"charm.land/fang/v2"
@@ -44,9 +45,12 @@ type app struct {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, color: colorAllowed(stdout)}
 	root := a.rootCommand()
+	reflowLong(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(helpWriter(stdout))
+	help, flushHelp := helpWriter(stdout, helpAsked(args))
+	defer flushHelp()
+	root.SetOut(help)
 	root.SetErr(stderr)
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
@@ -65,6 +69,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 130 // interrupted, as shells report it
 	}
 	return statusOf(err)
+}
+
+// helpAsked reports whether the command line asks for help.
+func helpAsked(args []string) bool {
+	return slices.Contains(args, "-h") || slices.Contains(args, "--help") || len(args) > 0 && args[0] == "help"
 }
 
 func (a *app) rootCommand() *cobra.Command {
