@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -122,7 +123,7 @@ func (m *Model) stepLogLevel(dir int) tea.Cmd {
 		return m.setStatus(srv.Name+" does not say it logs (no logging capability)", true)
 	}
 	l := &m.offers.logs
-	now := cmpOr(l.levels[srv.Name], "info")
+	now := cmp.Or(l.levels[srv.Name], "info")
 	i := slices.Index(mcpclient.LogLevels, now) + dir
 	i = min(max(i, 0), len(mcpclient.LogLevels)-1)
 	level := mcpclient.LogLevels[i]
@@ -155,7 +156,7 @@ func (m *Model) logView() string {
 	name := "no server"
 	if srv, ok := m.selectedServer(); ok {
 		name = srv.Name
-		level = cmpOr(l.levels[srv.Name], "info")
+		level = cmp.Or(l.levels[srv.Name], "info")
 	}
 	head := s.PaneTitleFocus.Render("Server log") + s.Dim.Render("  "+plural(l.len(), "message")+
 		" · "+model.SanitizeLine(name)+" from "+level+" up · +/-: level · M: back")

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"mime"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/yosida95/uritemplate/v3"
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
@@ -208,7 +210,7 @@ func offerDetails(s *Styles, so *serverOffers, r offerRef, width int) []string {
 	if len(icons) > 0 {
 		types := make([]string, len(icons))
 		for i, ic := range icons {
-			types[i] = cmpOr(ic.MIMEType, "icon")
+			types[i] = cmp.Or(ic.MIMEType, "icon")
 		}
 		out = append(out, line("icons", joinCut(types, width)))
 	}
@@ -223,13 +225,6 @@ func offerDetails(s *Styles, so *serverOffers, r offerRef, width int) []string {
 		out = append(out, s.Faint.Render(l))
 	}
 	return out
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // joinCut joins names with commas, cut to about width cells (a template
@@ -346,7 +341,7 @@ func contentsTree(contents []mcpclient.ResourceContents) *schematree.Tree {
 		size := c.Size()
 		switch {
 		case !c.IsText():
-			r.Type, r.Note = cmpOr(mt, "blob"), resultview.ByteSize(int(size))
+			r.Type, r.Note = cmp.Or(mt, "blob"), resultview.ByteSize(int(size))
 			top = append(top, schematree.NewNode(r, false, nil))
 		default:
 			text := *c.Text
@@ -355,7 +350,7 @@ func contentsTree(contents []mcpclient.ResourceContents) *schematree.Tree {
 				text = cutUTF8(text, maxOfferText)
 				cut = "cut: " + resultview.ByteSize(len(text)) + " of " + resultview.ByteSize(int(size)) + " shown"
 			}
-			r.Type = cmpOr(mt, "text")
+			r.Type = cmp.Or(mt, "text")
 			if t := strings.TrimSpace(text); cut == "" && (isJSONType(c.MIMEType) || t != "" && (t[0] == '{' || t[0] == '[')) && json.Valid([]byte(t)) {
 				r.Note = "JSON, " + resultview.ByteSize(len(t))
 				top = append(top, schematree.NewNode(r, true, &resultview.JSONText{Text: t}))
@@ -484,98 +479,33 @@ func metaSchema(meta json.RawMessage) (string, json.RawMessage) {
 }
 
 // templateVars are the variable names of an RFC 6570 URI template, in
-// order, each once ({id}, {+path}, {?q,lang}, {name*}).
+// order, each once ({id}, {+path}, {?q,lang}, {name*}); none for a
+// template that is not one.
 func templateVars(tpl string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for {
-		i := strings.IndexByte(tpl, '{')
-		if i < 0 {
-			return out
-		}
-		j := strings.IndexByte(tpl[i:], '}')
-		if j < 0 {
-			return out
-		}
-		expr := strings.TrimLeft(tpl[i+1:i+j], "+#./;?&")
-		for v := range strings.SplitSeq(expr, ",") {
-			v = strings.TrimSuffix(v, "*")
-			if k := strings.IndexByte(v, ':'); k >= 0 {
-				v = v[:k]
-			}
-			if v != "" && !seen[v] {
-				seen[v] = true
-				out = append(out, v)
-			}
-		}
-		tpl = tpl[i+j+1:]
+	t, err := uritemplate.New(tpl)
+	if err != nil {
+		return nil
 	}
+	return t.Varnames()
 }
 
-// expandTemplate fills a URI template's variables with vals (simple and
-// reserved expansion, the query and fragment forms), escaping each value.
+// expandTemplate fills a URI template's variables with vals, as RFC 6570
+// says; a value left empty counts as not given (so {?q} adds no "q=").
+// A template that is not one is returned as it is.
 func expandTemplate(tpl string, vals map[string]string) string {
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(tpl, '{')
-		j := strings.IndexByte(tpl, '}')
-		if i < 0 || j < i {
-			b.WriteString(tpl)
-			return b.String()
-		}
-		b.WriteString(tpl[:i])
-		expr := tpl[i+1 : j]
-		op := ""
-		if expr != "" && strings.ContainsRune("+#./;?&", rune(expr[0])) {
-			op, expr = expr[:1], expr[1:]
-		}
-		var parts []string
-		for v := range strings.SplitSeq(expr, ",") {
-			name := strings.TrimSuffix(v, "*")
-			if k := strings.IndexByte(name, ':'); k >= 0 {
-				name = name[:k]
-			}
-			val, ok := vals[name]
-			if !ok || (val == "" && (op == "?" || op == "&")) {
-				continue
-			}
-			esc := escapeURIValue(val, op == "+" || op == "#")
-			if op == "?" || op == "&" || op == ";" {
-				esc = name + "=" + esc
-			}
-			parts = append(parts, esc)
-		}
-		if len(parts) > 0 {
-			sep := ","
-			switch op {
-			case "?", "&":
-				b.WriteString(op)
-				sep = "&"
-			case "#", ".", "/", ";":
-				b.WriteString(op)
-				if op != "#" {
-					sep = op
-				}
-			}
-			b.WriteString(strings.Join(parts, sep))
-		}
-		tpl = tpl[j+1:]
+	t, err := uritemplate.New(tpl)
+	if err != nil {
+		return tpl
 	}
-}
-
-// escapeURIValue percent-encodes what is not unreserved (and, when
-// reserved, what is not reserved either).
-func escapeURIValue(s string, reserved bool) string {
-	const unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-	const reservedChars = ":/?#[]@!$&'()*+,;="
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if strings.IndexByte(unreserved, c) >= 0 || (reserved && strings.IndexByte(reservedChars, c) >= 0) {
-			b.WriteByte(c)
-			continue
+	values := uritemplate.Values{}
+	for name, v := range vals {
+		if v != "" {
+			values.Set(name, uritemplate.String(v))
 		}
-		b.WriteString("%" + strings.ToUpper(strconv.FormatInt(int64(c)>>4, 16)) + strings.ToUpper(strconv.FormatInt(int64(c)&15, 16)))
 	}
-	return b.String()
+	uri, err := t.Expand(values)
+	if err != nil {
+		return tpl
+	}
+	return uri
 }
