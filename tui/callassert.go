@@ -9,8 +9,8 @@ import (
 	"mcpeek/calls"
 	"mcpeek/model"
 	"mcpeek/schematree"
-	"mcpeek/tui/callform"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/uitext"
 )
 
 // assertValue asks for an assertion on the value under the cursor of the
@@ -161,7 +161,7 @@ func (d *assertDialog) paste(text string) action {
 		return nil
 	}
 	var cmd tea.Cmd
-	*d.field, cmd = d.field.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
+	*d.field, cmd = d.field.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
 	return cmd
 }
 

@@ -13,7 +13,7 @@ import (
 
 	"mcpeek/calls"
 	"mcpeek/model"
-	"mcpeek/tui/callform"
+	"mcpeek/tui/uitext"
 )
 
 // Saving calls for `mcpeek test` (docs/calls.md): S on a result saves the
@@ -129,7 +129,7 @@ func (d *callNameDialog) paste(text string) action {
 		return nil
 	}
 	var cmd tea.Cmd
-	d.field, cmd = d.field.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
+	d.field, cmd = d.field.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
 	return cmd
 }
 

@@ -11,7 +11,7 @@ import (
 	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/search"
-	"mcpeek/tui/callform"
+	"mcpeek/tui/uitext"
 )
 
 // The field search: f, from the tools pane, opens a dialog that finds a
@@ -156,7 +156,7 @@ func (d *fieldDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 func (d *fieldDialog) paste(text string) action {
 	before := d.input.Value()
 	var cmd tea.Cmd
-	d.input, cmd = d.input.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
+	d.input, cmd = d.input.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
 	if d.input.Value() != before {
 		d.refresh()
 	}
@@ -202,7 +202,7 @@ func (d *fieldDialog) render(s *Styles, width, height int) string {
 		for i := d.top; i < len(d.hits) && i < d.top+d.rows; i++ {
 			h := d.hits[i]
 			segs := []seg{
-				{padRight(ansi.Truncate(model.SanitizeLine(h.ToolID), toolW, "…"), toolW) + "  ", s.Tool},
+				{fit(model.SanitizeLine(h.ToolID), toolW) + "  ", s.Tool},
 				{padRight(h.In, 6) + "  ", s.Dim},
 				{model.SanitizeLine(h.Path), s.Name},
 				{": ", s.Dim},

@@ -3,7 +3,7 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/tui/callform"
+	"mcpeek/tui/uitext"
 )
 
 // paste takes a bracketed paste (every modern terminal sends one for a
@@ -22,7 +22,7 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	was := m.input.field.Value()
-	m.input.field, cmd = m.input.field.Update(tea.PasteMsg{Content: callform.PasteText(msg.Content, true)})
+	m.input.field, cmd = m.input.field.Update(tea.PasteMsg{Content: uitext.Paste(msg.Content, true)})
 	return m.inputEdited(cmd, m.input.field.Value() != was)
 }
 

@@ -10,7 +10,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/registry"
-	"mcpeek/tui/callform"
+	"mcpeek/tui/uitext"
 )
 
 // The registry pane's two flows past the list. enter on a server that
@@ -208,7 +208,7 @@ func (d *inputsDialog) moveTo(i int) action {
 // paste takes a paste as one edit of the focused field.
 func (d *inputsDialog) paste(text string) action {
 	var cmd tea.Cmd
-	d.fields[d.focus], cmd = d.fields[d.focus].Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
+	d.fields[d.focus], cmd = d.fields[d.focus].Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
 	return cmd
 }
 

@@ -13,7 +13,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/registry"
-	"mcpeek/tui/callform"
+	"mcpeek/tui/uitext"
 )
 
 // The registry pane: R opens a dialog that searches the MCP Registry as
@@ -305,7 +305,7 @@ func (d *registryDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 
 // paste takes a paste as one edit of the query.
 func (d *registryDialog) paste(text string) action {
-	return d.edit(tea.PasteMsg{Content: callform.PasteText(text, true)})
+	return d.edit(tea.PasteMsg{Content: uitext.Paste(text, true)})
 }
 
 // edit changes the query; a change waits for a pause before searching.
@@ -389,8 +389,8 @@ func (d *registryDialog) render(s *Styles, width, height int) string {
 			}
 			segs := []seg{
 				{padRight(cutLeft(model.SanitizeLine(e.Server.Name), nameW), nameW) + "  ", s.Tool},
-				{padRight(ansi.Truncate(model.SanitizeLine(e.Server.Version), verW, "…"), verW) + "  ", s.Dim},
-				{padRight(ansi.Truncate(model.SanitizeLine(strings.Join(e.Server.Kinds(), ",")), kindW, "…"), kindW) + " ", s.TypeString},
+				{fit(model.SanitizeLine(e.Server.Version), verW) + "  ", s.Dim},
+				{fit(model.SanitizeLine(strings.Join(e.Server.Kinds(), ",")), kindW) + " ", s.TypeString},
 				{padRight(secret, secretW), s.StateStarting},
 				{model.SanitizeLine(firstLineOf(e.Server.Description)), s.Desc},
 			}

@@ -105,14 +105,3 @@ func (v treeView) render(t *schematree.Tree) string {
 	})
 	return b.String()
 }
-
-// plural writes "1 field", "3 fields", "2 matches".
-func plural(n int, word string) string {
-	switch {
-	case n == 1:
-		return "1 " + word
-	case strings.HasSuffix(word, "ch"), strings.HasSuffix(word, "s"):
-		return itoa(n) + " " + word + "es"
-	}
-	return itoa(n) + " " + word + "s"
-}

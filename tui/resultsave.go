@@ -18,8 +18,8 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/tui/callform"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/uitext"
 )
 
 // Saving a result (w in the result view): a dialog asks for the file
@@ -97,7 +97,7 @@ func (d *saveDialog) paste(text string) action {
 		return nil
 	}
 	var cmd tea.Cmd
-	d.field, cmd = d.field.Update(tea.PasteMsg{Content: callform.PasteText(text, true)})
+	d.field, cmd = d.field.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
 	return cmd
 }
 

@@ -274,8 +274,3 @@ func (m *Model) serverView(srv model.Server) string {
 	lines = append(lines, "", s.Dim.Render(hint))
 	return strings.Join(lines, "\n")
 }
-
-// wrapText wraps plain text to width cells, at spaces where it can.
-func wrapText(text string, width int) []string {
-	return strings.Split(ansi.Wrap(text, max(width, 1), " "), "\n")
-}

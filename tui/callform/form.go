@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"mcpeek/model"
+	"mcpeek/tui/uitext"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -231,7 +232,7 @@ func (f *Form) fitPickers() {
 		default:
 			continue
 		}
-		h := min(rows, maxPickerRows) + len(wrapText(f.shown[i], f.width-bar)) + len(wrapText(fieldDescription(fd), f.width-bar))
+		h := min(rows, maxPickerRows) + len(uitext.Wrap(f.shown[i], f.width-bar)) + len(uitext.Wrap(fieldDescription(fd), f.width-bar))
 		switch in := f.items[i].(type) {
 		case *huh.Select[string]:
 			in.Height(h)
@@ -362,11 +363,6 @@ func Box(frame lipgloss.Style, width, height int, head []string, f *Form, sized 
 func Width(frame lipgloss.Style, width int) (outer, inner int) {
 	outer = max(min(width-2, 100), 20)
 	return outer, outer - frame.GetHorizontalFrameSize()
-}
-
-// wrapText wraps plain text to width cells, at spaces where it can.
-func wrapText(text string, width int) []string {
-	return strings.Split(ansi.Wrap(text, max(width, 1), " "), "\n")
 }
 
 // Titles are the fields' titles as drawn, with their error marks.

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 
-	"mcpeek/model"
+	"mcpeek/tui/uitext"
 )
 
 // A Form's keys: it moves its focus and submits itself, within the
@@ -58,11 +58,11 @@ func (f *Form) Update(msg tea.Msg) tea.Cmd {
 		}
 		switch f.Fields[i].Kind {
 		case KindText, KindList:
-			p.Content = PasteText(p.Content, false)
+			p.Content = uitext.Paste(p.Content, false)
 		case KindBool, KindChoice, KindMulti, KindObject:
 			return nil // a choice is not typed
 		default:
-			p.Content = PasteText(p.Content, true)
+			p.Content = uitext.Paste(p.Content, true)
 		}
 		msg = p
 	}
@@ -183,17 +183,3 @@ func (f *Form) Aborted() bool { return f.form.State == huh.StateAborted }
 
 // Done reports whether a submit was let through by check.
 func (f *Form) Done() bool { return f.submitted }
-
-// PasteText makes a bracketed paste safe for an input: line ends of every
-// kind become newlines, escape sequences and other control characters go,
-// and in a one-line input (oneLine) the newlines and tabs become spaces
-// (a trailing line end, which most copies carry, goes).
-func PasteText(s string, oneLine bool) string {
-	s = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
-	s = model.Sanitize(s)
-	if oneLine {
-		s = strings.TrimRight(s, "\n")
-		s = strings.NewReplacer("\n", " ", "\t", " ").Replace(s)
-	}
-	return s
-}

@@ -13,6 +13,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/resultcheck"
 	"mcpeek/schematree"
+	"mcpeek/tui/uitext"
 )
 
 // The result view's tree has three sections: the structuredContent as a
@@ -90,7 +91,7 @@ func NewTree(res *mcpclient.CallResult, sc *model.Value, enveloped bool, check *
 	var sections []*schematree.Node
 	if fs := checkFindings(check); len(fs) > 0 {
 		sections = append(sections, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "check",
-			Count: -1, Note: plural(len(fs), "finding") + " · enter on one shows its field"}, true, &FindingList{Findings: fs}))
+			Count: -1, Note: uitext.Plural(len(fs), "finding") + " · enter on one shows its field"}, true, &FindingList{Findings: fs}))
 	}
 	structured := schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "structuredContent",
 		Count: -1, Note: "none"}, false, nil)
@@ -102,7 +103,7 @@ func NewTree(res *mcpclient.CallResult, sc *model.Value, enveloped bool, check *
 	}
 	sections = append(sections, structured)
 	blocks := ParseBlocks(res.Content)
-	count := plural(len(blocks), "block")
+	count := uitext.Plural(len(blocks), "block")
 	if len(blocks) == 0 {
 		count = "none"
 	}
@@ -171,7 +172,7 @@ func checkFindings(c *resultcheck.Outcome) []Finding {
 		out = append(out, f)
 	}
 	if n := r.MarksOmitted; n > 0 {
-		out = append(out, Finding{Text: plural(n, "more mark") + " not listed"})
+		out = append(out, Finding{Text: uitext.Plural(n, "more mark") + " not listed"})
 	}
 	for _, e := range c.Unexplained() {
 		out = append(out, Finding{Text: "schema error: " + resultcheck.DisplayPath(e.Path) + ": " + e.Message,
@@ -191,12 +192,12 @@ func findingNodes(d *FindingList) []*schematree.Node {
 		f := &d.Findings[i]
 		text := model.SanitizeLine(f.Text)
 		first, rest := text, ""
-		if lines := wrapText(text, w); len(lines) > 1 {
+		if lines := uitext.Wrap(text, w); len(lines) > 1 {
 			first, rest = lines[0], strings.TrimSpace(strings.Join(lines[1:], " "))
 		}
 		kids = append(kids, findingNode(first, f))
 		if rest != "" {
-			for _, l := range wrapText(rest, w-2) {
+			for _, l := range uitext.Wrap(rest, w-2) {
 				kids = append(kids, findingNode("  "+l, f))
 			}
 		}
@@ -248,7 +249,7 @@ func blockNode(i int, b Block) *schematree.Node {
 			return schematree.NewNode(r, true, &JSONText{t})
 		}
 		lines := strings.Count(b.Text, "\n") + 1
-		r.Type, r.Note = "text", plural(lines, "line")
+		r.Type, r.Note = "text", uitext.Plural(lines, "line")
 		if lines == 1 {
 			r.Type = LeafText(&model.Value{Kind: model.JSONString, Str: b.Text})
 			r.Note = ""
@@ -272,7 +273,7 @@ func blockNode(i int, b Block) *schematree.Node {
 			r.Note = strings.TrimSpace(model.SanitizeLine(b.Resource.MimeType) + "  blob, " + binarySize(b))
 			return schematree.NewNode(r, false, nil)
 		}
-		r.Note = strings.TrimSpace(model.SanitizeLine(b.Resource.MimeType) + "  " + plural(strings.Count(b.Resource.Text, "\n")+1, "line"))
+		r.Note = strings.TrimSpace(model.SanitizeLine(b.Resource.MimeType) + "  " + uitext.Plural(strings.Count(b.Resource.Text, "\n")+1, "line"))
 		return schematree.NewNode(r, true, &TextLines{b.Resource.Text})
 	}
 	return schematree.NewNode(r, false, nil)
@@ -291,7 +292,7 @@ func binarySize(b Block) string {
 func ByteSize(n int) string {
 	switch {
 	case n < 1024:
-		return plural(n, "byte")
+		return uitext.Plural(n, "byte")
 	case n < 1024*1024:
 		return strconv.FormatFloat(float64(n)/1024, 'f', 1, 64) + " KB"
 	}

@@ -7,6 +7,7 @@ import (
 	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/schematree"
+	"mcpeek/tui/uitext"
 )
 
 // A call result's values are drawn as schematree lines, so that the result
@@ -46,10 +47,10 @@ func ValueNode(name string, path fieldpath.Path, d *ValueLine) *schematree.Node 
 	v := d.V
 	switch v.Kind {
 	case model.JSONObject:
-		r.Type, r.Note = "object", plural(len(v.Members), "key")
+		r.Type, r.Note = "object", uitext.Plural(len(v.Members), "key")
 		return schematree.NewNode(r, len(v.Members) > 0, d)
 	case model.JSONArray:
-		r.Type, r.Note = "array", plural(len(v.Items), "item")
+		r.Type, r.Note = "array", uitext.Plural(len(v.Items), "item")
 		return schematree.NewNode(r, len(v.Items) > 0, d)
 	}
 	r.Type = LeafText(v)
@@ -110,7 +111,7 @@ func ValueKids(path fieldpath.Path, d *ValueLine) []*schematree.Node {
 // moreValues is the "*" line of the members or items not opened.
 func moreValues(path fieldpath.Path, n int, word string) *schematree.Node {
 	return schematree.NewNode(schematree.Row{Kind: schematree.KindMore, Name: "*", Path: path, Count: -1,
-		Note: plural(n, "more "+word) + " not shown"}, false, nil)
+		Note: uitext.Plural(n, "more "+word) + " not shown"}, false, nil)
 }
 
 // jqKey is the jq step to a key: ".name", or `.["a-b"]` when the key is

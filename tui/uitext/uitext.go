@@ -1,0 +1,76 @@
+// Package uitext is how the explorer writes text on the screen: widths in
+// terminal cells, lines cut or padded to a width, plain text wrapped at
+// spaces, counts in words ("1 match", "3 matches"), and a paste made safe
+// for an input. The explorer and its subpackages (callform, resultview)
+// share it; it knows nothing of them.
+//
+// It is not named text: a hundred locals in the explorer are.
+package uitext
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"mcpeek/model"
+)
+
+// Width is ansi.StringWidth, with a fast path for printable ASCII (most
+// of what is drawn): one cell per byte.
+func Width(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
+}
+
+// Fit cuts s to width cells (with an ellipsis) and pads it with spaces to
+// exactly width.
+func Fit(s string, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	w := Width(s)
+	if w > width {
+		s = ansi.Truncate(s, width, "…")
+		w = Width(s)
+	}
+	if w < width {
+		s += strings.Repeat(" ", width-w)
+	}
+	return s
+}
+
+// Wrap wraps plain text to width cells, at spaces where it can.
+func Wrap(text string, width int) []string {
+	return strings.Split(ansi.Wrap(text, max(width, 1), " "), "\n")
+}
+
+// Plural is n and word, made plural unless n is 1: "1 field", "3 fields",
+// "2 matches".
+func Plural(n int, word string) string {
+	switch {
+	case n == 1:
+		return "1 " + word
+	case strings.HasSuffix(word, "ch"), strings.HasSuffix(word, "s"):
+		return strconv.Itoa(n) + " " + word + "es"
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// Paste makes a bracketed paste safe for an input: line ends of every
+// kind become newlines, escape sequences and other control characters go,
+// and in a one-line input (oneLine) the newlines and tabs become spaces
+// (a trailing line end, which most copies carry, goes).
+func Paste(s string, oneLine bool) string {
+	s = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
+	s = model.Sanitize(s)
+	if oneLine {
+		s = strings.TrimRight(s, "\n")
+		s = strings.NewReplacer("\n", " ", "\t", " ").Replace(s)
+	}
+	return s
+}
