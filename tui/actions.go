@@ -5,6 +5,7 @@ import (
 
 	"mcpeek/schematree"
 	"mcpeek/search"
+	"mcpeek/tui/resultview"
 )
 
 // action is what a pane or a dialog asks of the root model after a key or
@@ -73,9 +74,9 @@ func (m *Model) act(a action) tea.Cmd {
 		return m.readOffer(a.pane, a.uri, a.prompt, a.args, a.what)
 	case copyText:
 		return m.copyText(a.text, a.what)
-	case saveTo:
+	case resultview.Save:
 		m.dialogs.close()
-		return saveFiles(a.path, a.res)
+		return resultview.SaveFiles(a.Path, a.Result)
 	case saveCall:
 		return writeCall(a)
 	case addAssert:

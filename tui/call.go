@@ -248,9 +248,9 @@ func outcomeStatus(id string, o *callOutcome) (string, bool) {
 	case o.err != nil:
 		return id + ": " + model.SanitizeLine(o.err.Error()), true
 	case o.result.IsError:
-		return id + " reported an error (isError) after " + roundLatency(o.latency), true
+		return id + " reported an error (isError) after " + resultview.RoundLatency(o.latency), true
 	}
-	return id + " answered in " + roundLatency(o.latency), false
+	return id + " answered in " + resultview.RoundLatency(o.latency), false
 }
 
 // callAgain calls the current tool again (X): with the arguments of its
@@ -306,15 +306,4 @@ func seconds(d time.Duration) string {
 		return strconv.Itoa(int(d/time.Second)) + "s"
 	}
 	return d.String()
-}
-
-// roundLatency writes a duration for reading: "840ms", "2.4s".
-func roundLatency(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return d.Round(time.Microsecond).String()
-	case d < time.Second:
-		return d.Round(time.Millisecond).String()
-	}
-	return d.Round(100 * time.Millisecond).String()
 }

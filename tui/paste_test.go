@@ -83,9 +83,9 @@ func TestPasteIntoTheSavePrompt(t *testing.T) {
 	if !ok {
 		t.Fatalf("w opened no prompt:\n%s", h.screen())
 	}
-	d.field.SetValue("")
+	d.Field.SetValue("")
 	h.send(tea.PasteMsg{Content: "/tmp/out\x1b[2J.json\n"})
-	if v := d.field.Value(); v != "/tmp/out.json" {
+	if v := d.Field.Value(); v != "/tmp/out.json" {
 		t.Errorf("the file name is %q", v)
 	}
 }

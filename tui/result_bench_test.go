@@ -87,8 +87,8 @@ func BenchmarkResultOpenItems(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		p := &resultPane{out: &callOutcome{args: json.RawMessage("{}"), result: res}}
-		p.t = resultview.NewTree(res, decodeStructured(res, nil), false, nil)
+		v := &toolView{id: "demo.shop_get_order", last: &callOutcome{args: json.RawMessage("{}"), result: res}}
+		p := resultPaneOf(v, resultview.NewTree(res, decodeStructured(res, nil), false, nil))
 		p.resize(131, 43)
 		items := findNode(p.t, "line_items")
 		b.StartTimer()

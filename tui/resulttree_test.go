@@ -190,7 +190,7 @@ func TestResultSave(t *testing.T) {
 	h.selectTool("util_echo")
 	h.run(h.callShown("{}"))
 	h.keys("w")
-	name := defaultSaveName("util_echo", h.m.current.last.at)
+	name := resultview.SaveName("util_echo", h.m.current.last.at)
 	if !strings.Contains(h.screen(), name) {
 		t.Fatalf("the dialog does not offer %s:\n%s", name, h.screen())
 	}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/resultview"
 )
 
 // Update handles one message, then starts what the new state calls for.
@@ -120,8 +121,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.pollListedTasks(msg)
 	case taskPolledMsg:
 		m.taskPolled(msg)
-	case resultSavedMsg:
-		return m.resultSaved(msg)
+	case resultview.Saved:
+		return m.setStatus(msg.Status())
 	case callSavedMsg:
 		return m.callSaved(msg)
 	case assertAddedMsg:
