@@ -33,13 +33,17 @@
 // command with its progress and timeout, esc cancels it, and its outcome
 // is kept on the tool's view, checked against the output schema
 // (package resultcheck) and shown in the result view, a value tree of
-// what came back (resultpane.go; the tree is package resultview).
+// what came back. Package resultview draws it (the tree, its header, the
+// keys on its lines, the save dialog); resultpane.go sets it on the tree
+// pane and the dialog stack. Text on screen is measured, fit and wrapped
+// by package uitext.
 //
 // Besides tools, a server's resources, resource templates and prompts are
 // rows under it when its Backend is an Offerer (offers.go, offerrows.go):
 // the right pane shows one's details and what reading or getting it
-// returned (offerpane.go), a form asks for a template's variables or a
-// prompt's arguments with the server's completions (offerform.go), and
+// returned (offerpane.go; the trees of the answers are resultview's), a
+// form asks for a template's variables (offertemplate.go) or a prompt's
+// arguments with the server's completions (offerform.go), and
 // the log screen (logpane.go) keeps the servers' log messages in a ring.
 //
 // Finding things: the tools filter and the field search across tools (f)

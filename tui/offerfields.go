@@ -10,6 +10,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/search"
+	"mcpeek/tui/resultview"
 )
 
 // The field search (f) finds fields in resources, templates and prompts
@@ -56,12 +57,12 @@ func offerTools(lists []offerLists) ([]model.Tool, map[string]toolKey) {
 	}
 	for _, l := range lists {
 		for _, r := range l.resources {
-			if _, raw := metaSchema(metaOf(r.Raw)); raw != nil {
+			if _, raw := resultview.MetaSchema(metaOf(r.Raw)); raw != nil {
 				add(l.server, offerResource, r.Name, nil, raw)
 			}
 		}
 		for _, t := range l.templates {
-			_, raw := metaSchema(metaOf(t.Raw))
+			_, raw := resultview.MetaSchema(metaOf(t.Raw))
 			in := stringsSchema(templateVars(t.URITemplate), nil, nil)
 			if raw != nil || in != nil {
 				add(l.server, offerTemplate, t.Name, in, raw)

@@ -1,27 +1,18 @@
 package tui
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
-	"mime"
-	"strconv"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/yosida95/uritemplate/v3"
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/schematree"
 	"mcpeek/tui/resultview"
 )
-
-// maxOfferText bounds the text kept of one resource's contents or one
-// prompt message: a 50 MB resource is shown cut, and says so. The whole
-// text is never drawn: the tree draws the lines on screen.
-const maxOfferText = 1 << 20
 
 // offerPane is the right pane of an offer row: the offer's details, then
 // what reading it (a resource, a template filled in) or getting it (a
@@ -85,7 +76,7 @@ func (m *Model) showOffer() tea.Cmd {
 			Meta json.RawMessage `json:"_meta"`
 		}
 		if json.Unmarshal(raw, &entry) == nil {
-			if name, t := schemaTree(entry.Meta); t != nil {
+			if name, t := resultview.MetaSchemaTree(entry.Meta); t != nil {
 				p.schema, p.schemaName = &treePane{t: t, id: model.SanitizeLine(srv.Name)}, name
 			}
 		}
@@ -282,14 +273,14 @@ func (m *Model) readOffer(p *offerPane, uri, prompt string, args map[string]stri
 		if prompt != "" {
 			res, err := o.GetPrompt(ctx, server, prompt, args)
 			if msg.err = err; err == nil {
-				msg.tree = promptTree(res)
+				msg.tree = resultview.PromptTree(res)
 			}
 		} else {
 			res, err := o.ReadResource(ctx, server, uri)
 			if msg.err = err; err == nil {
-				msg.tree = contentsTree(res.Contents)
+				msg.tree = resultview.ContentsTree(res.Contents)
 				for _, c := range res.Contents {
-					if msg.schemaName, msg.schema = schemaTree(c.Meta); msg.schema != nil {
+					if msg.schemaName, msg.schema = resultview.MetaSchemaTree(c.Meta); msg.schema != nil {
 						break
 					}
 				}
@@ -329,88 +320,6 @@ func (m *Model) offerRead(msg offerReadMsg) tea.Cmd {
 	return nil
 }
 
-// contentsTree is the tree of a resources/read result: a line per item of
-// its contents. Text opens into its lines, JSON text (or a JSON mime type)
-// into the value tree the results get, a blob says its type and size; a
-// JSON Schema in an item's _meta opens as a value tree beside it.
-func contentsTree(contents []mcpclient.ResourceContents) *schematree.Tree {
-	var top []*schematree.Node
-	for i, c := range contents {
-		r := schematree.Row{Kind: schematree.KindSection, Name: "[" + strconv.Itoa(i) + "] " + model.SanitizeLine(c.URI), Count: -1}
-		mt := model.SanitizeLine(c.MIMEType)
-		size := c.Size()
-		switch {
-		case !c.IsText():
-			r.Type, r.Note = cmp.Or(mt, "blob"), resultview.ByteSize(int(size))
-			top = append(top, schematree.NewNode(r, false, nil))
-		default:
-			text := *c.Text
-			cut := ""
-			if len(text) > maxOfferText {
-				text = cutUTF8(text, maxOfferText)
-				cut = "cut: " + resultview.ByteSize(len(text)) + " of " + resultview.ByteSize(int(size)) + " shown"
-			}
-			r.Type = cmp.Or(mt, "text")
-			if t := strings.TrimSpace(text); cut == "" && (isJSONType(c.MIMEType) || t != "" && (t[0] == '{' || t[0] == '[')) && json.Valid([]byte(t)) {
-				r.Note = "JSON, " + resultview.ByteSize(len(t))
-				top = append(top, schematree.NewNode(r, true, &resultview.JSONText{Text: t}))
-			} else {
-				r.Note = strings.TrimSpace(plural(strings.Count(text, "\n")+1, "line") + "  " + cut)
-				top = append(top, schematree.NewNode(r, true, &resultview.TextLines{Text: text}))
-			}
-		}
-		if name, raw := metaSchema(c.Meta); raw != nil {
-			top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection,
-				Name: "schema in _meta." + model.SanitizeLine(name), Count: -1, Note: "v shows its tree"}, false, nil))
-		}
-	}
-	if len(top) == 0 {
-		top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "no contents", Count: -1}, false, nil))
-	}
-	t := schematree.NewTree(schematree.LoaderFunc(resultview.LoadLine), top...)
-	t.Expand(t.First())
-	return t
-}
-
-// promptTree is the tree of a prompts/get result: its description, then a
-// line per message, which opens into its content block.
-func promptTree(res *mcpclient.PromptResult) *schematree.Tree {
-	var top []*schematree.Node
-	if res.Description != "" {
-		top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "description", Count: -1,
-			Type: resultview.LeafText(&model.Value{Kind: model.JSONString, Str: res.Description})}, false, nil))
-	}
-	for i, msg := range res.Messages {
-		c := msg.Content
-		if len(c.Text) > maxOfferText {
-			c.Text = cutUTF8(c.Text, maxOfferText)
-		}
-		b := resultview.Block{Type: c.Type, Text: c.Text, MimeType: c.MIMEType, Data: c.Data, URI: c.URI, Name: c.Name}
-		if r := c.Resource; r != nil {
-			b.Resource = &struct {
-				URI      string `json:"uri"`
-				MimeType string `json:"mimeType"`
-				Text     string `json:"text"`
-				Blob     string `json:"blob"`
-			}{URI: r.URI, MimeType: r.MIMEType}
-			if r.Text != nil {
-				b.Resource.Text = cutUTF8(*r.Text, maxOfferText)
-			}
-			if r.Blob != nil {
-				b.Resource.Blob = *r.Blob
-			}
-		}
-		r := schematree.Row{Kind: schematree.KindSection, Name: "[" + strconv.Itoa(i) + "] " + model.SanitizeLine(msg.Role), Count: -1, Type: model.SanitizeLine(c.Type)}
-		top = append(top, schematree.NewNode(r, true, &resultview.BlockList{Blocks: []resultview.Block{b}}))
-	}
-	if len(top) == 0 {
-		top = append(top, schematree.NewNode(schematree.Row{Kind: schematree.KindSection, Name: "no messages", Count: -1}, false, nil))
-	}
-	t := schematree.NewTree(schematree.LoaderFunc(resultview.LoadLine), top...)
-	t.ExpandToDepth(2)
-	return t
-}
-
 // templateOrResourceRaw is a resource's or template's list entry.
 func (s *serverOffers) templateOrResourceRaw(r offerRef) json.RawMessage {
 	switch r.kind {
@@ -420,92 +329,4 @@ func (s *serverOffers) templateOrResourceRaw(r offerRef) json.RawMessage {
 		return s.templates[r.i].Raw
 	}
 	return nil
-}
-
-// cutUTF8 cuts s to at most n bytes, on a character boundary.
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
-}
-
-// isJSONType reports whether a mime type is JSON (application/json,
-// application/schema+json, ...).
-func isJSONType(mt string) bool {
-	t, _, err := mime.ParseMediaType(mt)
-	return err == nil && (t == "application/json" || strings.HasSuffix(t, "+json"))
-}
-
-// schemaTree is the schema tree of the JSON Schema in _meta, if any, as a
-// tool's output schema is drawn; the member's name with it.
-func schemaTree(meta json.RawMessage) (string, *schematree.Tree) {
-	name, raw := metaSchema(meta)
-	if raw == nil {
-		return "", nil
-	}
-	s, err := model.ParseSchema(raw)
-	if err != nil {
-		return "", nil
-	}
-	return name, schematree.NewSchema(s, nil, "", "a resource has no input")
-}
-
-// metaSchema finds a JSON Schema in an item's _meta: a member that is an
-// object with $schema, or with properties.
-func metaSchema(meta json.RawMessage) (string, json.RawMessage) {
-	if len(bytes.TrimSpace(meta)) == 0 {
-		return "", nil
-	}
-	var members map[string]json.RawMessage
-	if json.Unmarshal(meta, &members) != nil {
-		return "", nil
-	}
-	for name, raw := range members {
-		var probe struct {
-			Schema     *string         `json:"$schema"`
-			Type       any             `json:"type"`
-			Properties json.RawMessage `json:"properties"`
-		}
-		if json.Unmarshal(raw, &probe) != nil || (probe.Schema == nil && probe.Properties == nil) {
-			continue
-		}
-		return name, raw
-	}
-	return "", nil
-}
-
-// templateVars are the variable names of an RFC 6570 URI template, in
-// order, each once ({id}, {+path}, {?q,lang}, {name*}); none for a
-// template that is not one.
-func templateVars(tpl string) []string {
-	t, err := uritemplate.New(tpl)
-	if err != nil {
-		return nil
-	}
-	return t.Varnames()
-}
-
-// expandTemplate fills a URI template's variables with vals, as RFC 6570
-// says; a value left empty counts as not given (so {?q} adds no "q=").
-// A template that is not one is returned as it is.
-func expandTemplate(tpl string, vals map[string]string) string {
-	t, err := uritemplate.New(tpl)
-	if err != nil {
-		return tpl
-	}
-	values := uritemplate.Values{}
-	for name, v := range vals {
-		if v != "" {
-			values.Set(name, uritemplate.String(v))
-		}
-	}
-	uri, err := t.Expand(values)
-	if err != nil {
-		return tpl
-	}
-	return uri
 }

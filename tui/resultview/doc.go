@@ -5,7 +5,9 @@
 // size, links and embedded resources), the findings of its check against
 // the output schema, and the raw result. The lines are schematree nodes
 // that load their children when first opened (LoadLine), so the result
-// view folds, searches and copies like the schema and summary views.
+// view folds, searches and copies like the schema and summary views. A
+// resource read and a prompt get are drawn with the same lines
+// (ContentsTree, PromptTree).
 //
 // Pane is the view around the tree: the header of the last call (its
 // verdict, latency, arguments and check) and of the call under way (its

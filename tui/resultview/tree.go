@@ -37,18 +37,21 @@ type BlockList struct{ Blocks []Block }
 // Block is one block of a result's content, as the MCP
 // specification writes it (text, image, audio, resource_link, resource).
 type Block struct {
-	Type     string `json:"type"`
-	Text     string `json:"text"`
-	MimeType string `json:"mimeType"`
-	Data     string `json:"data"` // base64, image and audio
+	Type     string            `json:"type"`
+	Text     string            `json:"text"`
+	MimeType string            `json:"mimeType"`
+	Data     string            `json:"data"` // base64, image and audio
+	URI      string            `json:"uri"`
+	Name     string            `json:"name"`
+	Resource *EmbeddedResource `json:"resource"`
+}
+
+// EmbeddedResource is the resource a "resource" block carries.
+type EmbeddedResource struct {
 	URI      string `json:"uri"`
-	Name     string `json:"name"`
-	Resource *struct {
-		URI      string `json:"uri"`
-		MimeType string `json:"mimeType"`
-		Text     string `json:"text"`
-		Blob     string `json:"blob"` // base64
-	} `json:"resource"`
+	MimeType string `json:"mimeType"`
+	Text     string `json:"text"`
+	Blob     string `json:"blob"` // base64
 }
 
 // Binary is a block's decoded bytes (image, audio, a resource's blob), or
