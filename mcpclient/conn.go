@@ -45,6 +45,7 @@ type conn struct {
 	onLog      func(mcp.JSONRPCNotification)
 	clean      func(string) string
 	onUpdated  func(uri string)
+	onOffers   func(method string)
 
 	// level is the lowest log severity asked of the server ("" asks
 	// nothing): set at dial, changed by SetLogLevel.
@@ -113,6 +114,10 @@ type dialConfig struct {
 	// subscribed resource the server says changed
 	// (notifications/resources/updated). It must not block.
 	onUpdated func(uri string)
+	// onOffers is called, on a transport goroutine, with the method of a
+	// notifications/resources/list_changed or
+	// notifications/prompts/list_changed. It must not block.
+	onOffers func(method string)
 	// later runs f in the background, tracked by the Manager: a connection
 	// whose set-up ran out of time is closed there, so that the attempt
 	// ends at its timeout rather than once the child is reaped. nil closes
@@ -166,6 +171,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		clean:      dc.clean,
 		logLevel:   dc.logLevel,
 		onUpdated:  dc.onUpdated,
+		onOffers:   dc.onOffers,
 		life:       life,
 		cancelLife: cancel,
 		lost:       make(chan struct{}),
@@ -236,7 +242,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		return nil, fmt.Errorf("initialize: %w", c.failure(err))
 	}
 	c.greeted.Store(true)
-	if c.modern() && c.toolsListChanged() {
+	if c.modern() && !c.listenFilter().IsEmpty() {
 		c.listen(ctx)
 	}
 	if listening != nil {
@@ -295,7 +301,7 @@ func (c *conn) start(ctx context.Context) error {
 // the tools are listed is missed.
 func (c *conn) listen(ctx context.Context) {
 	failed := make(chan struct{})
-	stop, err := c.client.ListenAsync(c.life, mcp.SubscriptionFilter{ToolsListChanged: true}, func(err error) {
+	stop, err := c.client.ListenAsync(c.life, c.listenFilter(), func(err error) {
 		select {
 		case <-c.acked:
 			// The stream was up and broke: over HTTP this is how a lost
@@ -327,6 +333,10 @@ func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
 		if c.onChanged != nil {
 			c.onChanged()
 		}
+	case string(mcp.MethodNotificationResourcesListChanged), string(mcp.MethodNotificationPromptsListChanged):
+		if c.onOffers != nil {
+			c.onOffers(n.Method)
+		}
 	case string(mcp.MethodNotificationSubscriptionsAcknowledged):
 		c.ackOnce.Do(func() { close(c.acked) })
 	case string(mcp.MethodNotificationMessage):
@@ -352,6 +362,17 @@ func (c *conn) modern() bool { return mcp.IsModernProtocol(c.client.ProtocolVers
 func (c *conn) toolsListChanged() bool {
 	t := c.info.Capabilities.Tools
 	return t != nil && t.ListChanged
+}
+
+// listenFilter is what a 2026-07-28 connection's subscriptions/listen
+// stream asks for: the list_changed notifications the server declares.
+func (c *conn) listenFilter() mcp.SubscriptionFilter {
+	caps := c.info.Capabilities
+	return mcp.SubscriptionFilter{
+		ToolsListChanged:     c.toolsListChanged(),
+		ResourcesListChanged: caps.Resources != nil && caps.Resources.ListChanged,
+		PromptsListChanged:   caps.Prompts != nil && caps.Prompts.ListChanged,
+	}
 }
 
 // markLost records that the connection is gone; the first reason wins.

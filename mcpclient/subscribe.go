@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"mcpeek/model"
 )
 
 // LogLevels are MCP's log severities, lowest first.
@@ -98,4 +100,15 @@ func (m *Manager) updated(s *serverState, uri string) {
 	state := s.state
 	s.mu.Unlock()
 	m.events.push(Event{Kind: EventResourceUpdated, Server: s.name, State: state, URI: uri})
+}
+
+// offersChanged tells the event reader that s said its resources or its
+// prompts changed (method is the list_changed notification's). It runs on
+// a transport's reading goroutine and never blocks.
+func (m *Manager) offersChanged(s *serverState, method string) {
+	kind := EventResourcesChanged
+	if method == string(mcp.MethodNotificationPromptsListChanged) {
+		kind = EventPromptsChanged
+	}
+	m.events.push(Event{Kind: kind, Server: s.name, State: model.StateConnected})
 }
