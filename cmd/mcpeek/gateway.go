@@ -183,7 +183,7 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 		if opts.Store != nil {
 			a.noteStore(ctx, g, f.store)
 		}
-		go forwardToolChanges(m, g)
+		go forwardEvents(m, g)
 		return g.Serve(ctx, a.stdin, a.stdout)
 	}
 	runner := gateway.NewRunner(m, opts, 0)
@@ -192,7 +192,7 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	if err != nil {
 		return err
 	}
-	go forwardToolChanges(m, run.Gateway())
+	go forwardEvents(m, run.Gateway())
 	a.note(fmt.Sprintf("gateway (%s mode) listening on %s", mode, run.URL()))
 	if opts.Store != nil {
 		a.noteStore(ctx, run.Gateway(), f.store)
@@ -211,14 +211,12 @@ func (a *app) noteStore(ctx context.Context, g *gateway.Gateway, url string) {
 	a.note("sharing idempotency answers and sessions through " + url)
 }
 
-// forwardToolChanges tells the gateway when an upstream's tools change, so
-// that a direct-mode gateway relists at once. It ends when the Manager
-// closes its events.
-func forwardToolChanges(m *mcpclient.Manager, g *gateway.Gateway) {
+// forwardEvents tells the gateway what the upstreams say: changed tools
+// (a direct-mode gateway relists at once), changed resources and prompts,
+// updated resources. It ends when the Manager closes its events.
+func forwardEvents(m *mcpclient.Manager, g *gateway.Gateway) {
 	for ev := range m.Events() {
-		if ev.Kind == mcpclient.EventToolsChanged {
-			g.Refresh()
-		}
+		g.HandleEvent(ev)
 	}
 }
 
