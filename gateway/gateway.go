@@ -98,7 +98,7 @@ type Gateway struct {
 	regMu  sync.Mutex // serialises rebuilds and policy changes
 	reg    atomic.Pointer[Registry]
 	policy Policy
-	pin    *pinning // the lock file as last read; nil without one
+	pin    *pinning   // the lock file as last read; nil without one
 	offers *offerBook // resources, templates and prompts; nil when up has none
 
 	order  atomic.Pointer[map[string]int] // tools/list order

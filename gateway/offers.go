@@ -54,7 +54,7 @@ type offerBook struct {
 	// subs maps a gateway resource URI to the sessions subscribed to it.
 	subs map[string]map[string]bool
 
-	publishMu sync.Mutex // orders publishing
+	publishMu sync.Mutex     // orders publishing
 	wg        sync.WaitGroup // listings and subscriptions under way
 	closed    bool           // wait was called: start starts nothing
 }

@@ -315,7 +315,9 @@ func TestUpstreamResourceSubscription(t *testing.T) {
 	a := offerServer("a")
 	subscribed := make(chan string, 4)
 	hooks := &server.Hooks{}
-	hooks.AddAfterSubscribe(func(_ context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) { subscribed <- req.Params.URI })
+	hooks.AddAfterSubscribe(func(_ context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
+		subscribed <- req.Params.URI
+	})
 	server.WithHooks(hooks)(a)
 	upHTTP := httptest.NewServer(server.NewStreamableHTTPServer(a))
 	t.Cleanup(upHTTP.Close)
