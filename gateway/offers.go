@@ -31,6 +31,7 @@ type UpstreamOffers interface {
 	GetPrompt(ctx context.Context, server, name string, args map[string]string) (*mcpclient.PromptResult, error)
 	SubscribeResource(ctx context.Context, server, uri string) error
 	UnsubscribeResource(ctx context.Context, server, uri string) error
+	Complete(ctx context.Context, server string, ref mcpclient.CompletionRef, arg, value string, resolved map[string]string) (*mcpclient.Completion, error)
 }
 
 // The gateway lists what its upstreams list, from memory: each server's
@@ -96,7 +97,18 @@ type serverOffers struct {
 	// running and again coalesce listings: one at a time per server, and
 	// one more when asked while one runs.
 	running, again bool
+	// first is closed when the server's first listing ended; it started
+	// at since.
+	first chan struct{}
+	since time.Time
 }
+
+// firstListWait bounds how long after a server's first listing started a
+// client's list waits for it (a gateway just started, a server just
+// connected): past it lists answer without the server, and list_changed
+// tells the clients once it is listed. So a hanging server delays lists
+// by at most this, once.
+const firstListWait = time.Second
 
 type promptRoute struct{ server, name string }
 
@@ -127,12 +139,15 @@ func (g *Gateway) offerOptions() []server.ServerOption {
 	// A server connected since it was last listed is listed now, for the
 	// next request: an owner that does not pass on the Manager's events
 	// (HandleEvent) still sees its servers' offers.
-	hooks.AddBeforeListResources(func(context.Context, any, *mcp.ListResourcesRequest) { g.listUnlisted() })
-	hooks.AddBeforeListResourceTemplates(func(context.Context, any, *mcp.ListResourceTemplatesRequest) { g.listUnlisted() })
-	hooks.AddBeforeListPrompts(func(context.Context, any, *mcp.ListPromptsRequest) { g.listUnlisted() })
+	hooks.AddBeforeListResources(func(ctx context.Context, _ any, _ *mcp.ListResourcesRequest) { g.beforeList(ctx) })
+	hooks.AddBeforeListResourceTemplates(func(ctx context.Context, _ any, _ *mcp.ListResourceTemplatesRequest) { g.beforeList(ctx) })
+	hooks.AddBeforeListPrompts(func(ctx context.Context, _ any, _ *mcp.ListPromptsRequest) { g.beforeList(ctx) })
 	return []server.ServerOption{
 		server.WithResourceCapabilities(true, true),
 		server.WithPromptCapabilities(true),
+		server.WithCompletions(),
+		server.WithPromptCompletionProvider(offerCompletions{g}),
+		server.WithResourceCompletionProvider(offerCompletions{g}),
 		server.WithHooks(hooks),
 	}
 }
@@ -154,6 +169,43 @@ func (g *Gateway) HandleEvent(ev mcpclient.Event) {
 		g.listOffers(ev.Server)
 	case mcpclient.EventResourceUpdated:
 		g.resourceUpdated(ev.Server, ev.URI)
+	}
+}
+
+// beforeList runs before a client's resources/list,
+// resources/templates/list or prompts/list: it starts listing the servers
+// not listed since they connected, and waits up to firstListWait for the
+// first listings under way.
+func (g *Gateway) beforeList(ctx context.Context) {
+	g.listUnlisted()
+	b := g.offers
+	type firstListing struct {
+		done  chan struct{}
+		until time.Time
+	}
+	var pending []firstListing
+	b.mu.Lock()
+	for _, so := range b.servers {
+		select {
+		case <-so.first:
+		default:
+			pending = append(pending, firstListing{so.first, so.since.Add(firstListWait)})
+		}
+	}
+	b.mu.Unlock()
+	for _, p := range pending {
+		wait := time.Until(p.until)
+		if wait <= 0 {
+			continue
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-p.done:
+		case <-t.C:
+		case <-ctx.Done():
+		case <-g.life.Done():
+		}
+		t.Stop()
 	}
 }
 
@@ -188,7 +240,7 @@ func (g *Gateway) listOffers(name string) {
 	b.mu.Lock()
 	so := b.servers[name]
 	if so == nil {
-		so = &serverOffers{}
+		so = &serverOffers{first: make(chan struct{}), since: time.Now()}
 		b.servers[name] = so
 	}
 	if so.running {
@@ -201,6 +253,13 @@ func (g *Gateway) listOffers(name string) {
 	b.start(g.life, func() {
 		for {
 			g.listServer(name)
+			b.mu.Lock()
+			select {
+			case <-so.first:
+			default:
+				close(so.first)
+			}
+			b.mu.Unlock()
 			b.mu.Lock()
 			again := so.again && g.life.Err() == nil
 			so.again = false
@@ -532,7 +591,7 @@ func (g *Gateway) getPrompt(ctx context.Context, req mcp.GetPromptRequest) (*mcp
 	route, ok := g.offers.routes[req.Params.Name]
 	g.offers.mu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("prompt %q is no longer offered", req.Params.Name)
+		return nil, errNoOffer("prompt", req.Params.Name)
 	}
 	ctx, cancel, d := g.offerContext(ctx, route.server)
 	defer cancel()
@@ -545,6 +604,10 @@ func (g *Gateway) getPrompt(ctx context.Context, req mcp.GetPromptRequest) (*mcp
 		return nil, fmt.Errorf("%s answered prompts/get badly: %w", route.server, err)
 	}
 	return parsed, nil
+}
+
+func errNoOffer(what, name string) error {
+	return fmt.Errorf("%s %q is not offered by the gateway", what, name)
 }
 
 // offerContext bounds a request to server by its deadline and by the

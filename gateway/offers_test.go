@@ -393,3 +393,59 @@ func TestOfferURIs(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstListWaitsForTheFirstListing: a client that lists as soon as
+// the gateway starts sees a server that takes a moment (here 200 ms) to
+// list its prompts, without retrying.
+func TestFirstListWaitsForTheFirstListing(t *testing.T) {
+	t.Parallel()
+	hooks := &server.Hooks{}
+	hooks.AddBeforeListPrompts(func(context.Context, any, *mcp.ListPromptsRequest) { time.Sleep(200 * time.Millisecond) })
+	a := offerServer("a")
+	server.WithHooks(hooks)(a)
+	_, _, client := offerHarness(t, Options{}, map[string]*server.MCPServer{"a": a})
+	l, err := client.ListPrompts(context.Background(), "gw")
+	if got := promptNames(l); err != nil || !slices.Equal(got, []string{"a.fail", "a.greet"}) {
+		t.Fatalf("first prompts/list: %v %v", err, got)
+	}
+}
+
+// completer offers, for any argument, its prefix followed by the server's
+// name and what it completes.
+type completer string
+
+func (c completer) CompletePromptArgument(_ context.Context, name string, arg mcp.CompleteArgument, _ mcp.CompleteContext) (*mcp.Completion, error) {
+	return &mcp.Completion{Values: []string{arg.Value + "-" + string(c) + "-" + name + "-" + arg.Name}}, nil
+}
+
+func (c completer) CompleteResourceArgument(_ context.Context, uri string, arg mcp.CompleteArgument, _ mcp.CompleteContext) (*mcp.Completion, error) {
+	return &mcp.Completion{Values: []string{arg.Value + "-" + string(c) + "-" + uri + "-" + arg.Name}}, nil
+}
+
+// TestUpstreamCompletion: completion/complete of a gateway prompt's
+// argument or template's variable is the upstream's.
+func TestUpstreamCompletion(t *testing.T) {
+	t.Parallel()
+	a := offerServer("a")
+	for _, opt := range []server.ServerOption{server.WithCompletions(), server.WithPromptCompletionProvider(completer("a")), server.WithResourceCompletionProvider(completer("a"))} {
+		opt(a)
+	}
+	_, _, client := offerHarness(t, Options{}, map[string]*server.MCPServer{"a": a, "b": offerServer("b")})
+	ctx := context.Background()
+	if _, err := client.ListPrompts(ctx, "gw"); err != nil {
+		t.Fatal(err)
+	}
+	c, err := client.Complete(ctx, "gw", mcpclient.CompletionRef{Prompt: "a.greet"}, "who", "Ad", nil)
+	if err != nil || !slices.Equal(c.Values, []string{"Ad-a-greet-who"}) {
+		t.Errorf("a.greet's who: %v %+v", err, c)
+	}
+	c, err = client.Complete(ctx, "gw", mcpclient.CompletionRef{Template: "mcpeek://a/test://item/{id}"}, "id", "4", nil)
+	if err != nil || !slices.Equal(c.Values, []string{"4-a-test://item/{id}-id"}) {
+		t.Errorf("a's item id: %v %+v", err, c)
+	}
+	// b declares no completions: no values, no error.
+	c, err = client.Complete(ctx, "gw", mcpclient.CompletionRef{Prompt: "b.greet"}, "who", "Ad", nil)
+	if err != nil || len(c.Values) != 0 {
+		t.Errorf("b.greet's who: %v %+v", err, c)
+	}
+}
