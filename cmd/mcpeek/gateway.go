@@ -50,8 +50,10 @@ func (a *app) gatewayCommand() *cobra.Command {
 			"default) it lists three tools, tool_help, tool_exec and tool_batch, through which a model\n" +
 			"discovers, inspects and calls every upstream tool; in direct mode it lists every tool as\n" +
 			"<server>__<tool>. It speaks stdio, or streamable HTTP with --http (loopback only unless a\n" +
-			"--token is set).\n\n" +
-			"Policy globs (--allow, --deny) match whole op ids (<server>.<tool>), case-sensitively:\n" +
+			"--token is set). The servers' resources, resource templates and prompts are offered too,\n" +
+			"as mcpeek://<server>/<uri> and <server>.<name>.\n\n" +
+			"Policy globs (--allow, --deny) match whole op ids (<server>.<tool>), and the names of\n" +
+			"resources and prompts (<server>.<name>), case-sensitively:\n" +
 			"* matches any run of characters, \".\" and \"/\" included, ? exactly one character, and\n" +
 			"\\ makes the next character literal; [ is reserved (write \\[). So --deny 'db.*' denies\n" +
 			"db.admin/drop_db and db.Drop, but not the ops of a server named DB.\n\n" +
