@@ -92,7 +92,8 @@ type serverOffers struct {
 	resources []mcpclient.Resource
 	templates []mcpclient.ResourceTemplate
 	prompts   []mcpclient.Prompt
-	// listed says a listing was made since the server last connected.
+	// listed says the last listing got every list the server offers; a
+	// client's list starts another when it is false.
 	listed bool
 	// running and again coalesce listings: one at a time per server, and
 	// one more when asked while one runs.
@@ -572,16 +573,22 @@ func (g *Gateway) readResource(ctx context.Context, req mcp.ReadResourceRequest)
 		return nil, fmt.Errorf("%s answered resources/read badly: %w", name, err)
 	}
 	for i, c := range parsed.Contents {
-		switch c := c.(type) {
-		case mcp.TextResourceContents:
-			c.URI = offerURI(name, c.URI)
-			parsed.Contents[i] = c
-		case mcp.BlobResourceContents:
-			c.URI = offerURI(name, c.URI)
-			parsed.Contents[i] = c
-		}
+		parsed.Contents[i] = offerContents(name, c)
 	}
 	return parsed.Contents, nil
+}
+
+// offerContents is c with its URI in the gateway's form.
+func offerContents(server string, c mcp.ResourceContents) mcp.ResourceContents {
+	switch c := c.(type) {
+	case mcp.TextResourceContents:
+		c.URI = offerURI(server, c.URI)
+		return c
+	case mcp.BlobResourceContents:
+		c.URI = offerURI(server, c.URI)
+		return c
+	}
+	return c
 }
 
 // getPrompt passes a prompts/get on to the prompt's server, with the
@@ -602,6 +609,18 @@ func (g *Gateway) getPrompt(ctx context.Context, req mcp.GetPromptRequest) (*mcp
 	parsed, err := mcp.ParseGetPromptResult(&res.Raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s answered prompts/get badly: %w", route.server, err)
+	}
+	// The resources a message embeds or links are named as the gateway
+	// offers them, so that the client can read them through it.
+	for i, m := range parsed.Messages {
+		switch c := m.Content.(type) {
+		case mcp.EmbeddedResource:
+			c.Resource = offerContents(route.server, c.Resource)
+			parsed.Messages[i].Content = c
+		case mcp.ResourceLink:
+			c.URI = offerURI(route.server, c.URI)
+			parsed.Messages[i].Content = c
+		}
 	}
 	return parsed, nil
 }

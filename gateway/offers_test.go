@@ -43,6 +43,12 @@ func offerServer(name string) *server.MCPServer {
 				mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent("hello "+req.Params.Arguments["who"]+" from "+name)),
 			}), nil
 		})
+	srv.AddPrompt(mcp.NewPrompt("cite"), func(context.Context, mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return mcp.NewGetPromptResult("", []mcp.PromptMessage{
+			mcp.NewPromptMessage(mcp.RoleUser, mcp.NewEmbeddedResource(mcp.TextResourceContents{URI: "test://doc", Text: "the doc"})),
+			mcp.NewPromptMessage(mcp.RoleUser, mcp.NewResourceLink("test://item/7", "item", "", "")),
+		}), nil
+	})
 	srv.AddPrompt(mcp.NewPrompt("fail"), func(context.Context, mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 		return nil, errors.New("no prompt today")
 	})
@@ -149,11 +155,11 @@ func TestUpstreamResourcesAndPrompts(t *testing.T) {
 				t.Fatalf("templates: %v %+v", err, templates.Items)
 			}
 			prompts, err := client.ListPrompts(ctx, "gw")
-			if got := promptNames(prompts); err != nil || !slices.Equal(got, []string{"a.fail", "a.greet", "b.fail", "b.greet"}) {
+			if got := promptNames(prompts); err != nil || !slices.Equal(got, []string{"a.cite", "a.fail", "a.greet", "b.cite", "b.fail", "b.greet"}) {
 				t.Fatalf("prompts: %v %v", err, got)
 			}
-			if prompts.Items[1].Arguments[0].Name != "who" || !prompts.Items[1].Arguments[0].Required {
-				t.Errorf("a.greet's arguments: %+v", prompts.Items[1].Arguments)
+			if prompts.Items[2].Arguments[0].Name != "who" || !prompts.Items[2].Arguments[0].Required {
+				t.Errorf("a.greet's arguments: %+v", prompts.Items[2].Arguments)
 			}
 
 			res, err := client.ReadResource(ctx, "gw", "mcpeek://b/test://doc")
@@ -167,6 +173,10 @@ func TestUpstreamResourcesAndPrompts(t *testing.T) {
 			p, err := client.GetPrompt(ctx, "gw", "b.greet", map[string]string{"who": "Ada"})
 			if err != nil || len(p.Messages) != 1 || p.Messages[0].Content.Text != "hello Ada from b" || p.Description != "a greeting" {
 				t.Fatalf("get b.greet: %v %s", err, p.Raw)
+			}
+			p, err = client.GetPrompt(ctx, "gw", "b.cite", nil)
+			if err != nil || len(p.Messages) != 2 || p.Messages[0].Content.Resource.URI != "mcpeek://b/test://doc" || p.Messages[1].Content.URI != "mcpeek://b/test://item/7" {
+				t.Fatalf("get b.cite: %v %s", err, p.Raw)
 			}
 		})
 	}
@@ -182,7 +192,7 @@ func TestUpstreamOfferErrors(t *testing.T) {
 	ctx := context.Background()
 	eventuallyNil(t, "prompts/list", func() error {
 		l, err := client.ListPrompts(ctx, "gw")
-		if len(l.Items) != 2 {
+		if len(l.Items) != 3 {
 			return errors.Join(err, errors.New("not listed yet"))
 		}
 		return nil
@@ -224,7 +234,7 @@ func TestHangingUpstreamDoesNotStallListing(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if got := promptNames(l); !slices.Equal(got, []string{"a.fail", "a.greet"}) {
+		if got := promptNames(l); !slices.Equal(got, []string{"a.cite", "a.fail", "a.greet"}) {
 			return errors.New(strings.Join(got, " "))
 		}
 		return nil
@@ -240,7 +250,7 @@ func TestUpstreamListChanged(t *testing.T) {
 	_, _, client := offerHarness(t, Options{}, map[string]*server.MCPServer{"a": a})
 	ctx := context.Background()
 	eventuallyNil(t, "first listing", func() error {
-		if l, _ := client.ListPrompts(ctx, "gw"); len(l.Items) != 2 {
+		if l, _ := client.ListPrompts(ctx, "gw"); len(l.Items) != 3 {
 			return errors.New("not yet")
 		}
 		return nil
@@ -286,7 +296,7 @@ func waitClientEvent(t *testing.T, m *mcpclient.Manager, kind mcpclient.EventKin
 // prompts by "<server>.<name>".
 func TestPolicyCoversOffers(t *testing.T) {
 	t.Parallel()
-	_, _, client := offerHarness(t, Options{Policy: Policy{Allow: []string{"a.*"}, Deny: []string{"a.fail"}}},
+	_, _, client := offerHarness(t, Options{Policy: Policy{Allow: []string{"a.*"}, Deny: []string{"a.fail", "a.cite"}}},
 		map[string]*server.MCPServer{"a": offerServer("a"), "b": offerServer("b")})
 	ctx := context.Background()
 	eventuallyNil(t, "a's prompts", func() error {
@@ -405,7 +415,7 @@ func TestFirstListWaitsForTheFirstListing(t *testing.T) {
 	server.WithHooks(hooks)(a)
 	_, _, client := offerHarness(t, Options{}, map[string]*server.MCPServer{"a": a})
 	l, err := client.ListPrompts(context.Background(), "gw")
-	if got := promptNames(l); err != nil || !slices.Equal(got, []string{"a.fail", "a.greet"}) {
+	if got := promptNames(l); err != nil || !slices.Equal(got, []string{"a.cite", "a.fail", "a.greet"}) {
 		t.Fatalf("first prompts/list: %v %v", err, got)
 	}
 }
