@@ -54,15 +54,14 @@ type conn struct {
 
 	life       context.Context
 	cancelLife context.CancelFunc
-	stopListen func()
 	ids        atomic.Int64
 
 	lostOnce sync.Once
 	lost     chan struct{}
 	lostErr  error // set before lost is closed
 
-	ackOnce sync.Once
-	acked   chan struct{}
+	// listening is the 2026-07-28 subscriptions/listen stream (listen.go).
+	listening listenStream
 
 	greeted atomic.Bool // the server answered initialize
 
@@ -73,11 +72,6 @@ type conn struct {
 	toolsMu sync.Mutex
 	typed   map[string]*mcp.Tool         // for x-mcp-header mirroring on modern HTTP
 	dropped map[string]model.HeaderFault // listed tools callTool refuses
-
-	// subs are the 2026-07-28 listen streams of subscribed resources, by
-	// URI; each ends with the connection.
-	subsMu sync.Mutex
-	subs   map[string]func()
 
 	progressMu sync.Mutex
 	progress   map[string]*progressSink // by progress token
@@ -175,7 +169,6 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		life:       life,
 		cancelLife: cancel,
 		lost:       make(chan struct{}),
-		acked:      make(chan struct{}),
 	}
 	if version == "" && e.transport() == model.TransportSSE {
 		// HTTP+SSE is the 2024-11-05 transport, replaced before the
@@ -243,7 +236,7 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	}
 	c.greeted.Store(true)
 	if c.modern() && !c.listenFilter().IsEmpty() {
-		c.listen(ctx)
+		_ = c.relisten(ctx) // a server that refuses the stream is still served
 	}
 	if listening != nil {
 		// What the server sends on the standalone stream before it is open
@@ -296,35 +289,6 @@ func (c *conn) start(ctx context.Context) error {
 	}
 }
 
-// listen opens the 2026-07-28 subscriptions/listen stream for list_changed
-// and waits for the server to acknowledge it, so that no change made after
-// the tools are listed is missed.
-func (c *conn) listen(ctx context.Context) {
-	failed := make(chan struct{})
-	stop, err := c.client.ListenAsync(c.life, c.listenFilter(), func(err error) {
-		select {
-		case <-c.acked:
-			// The stream was up and broke: over HTTP this is how a lost
-			// server shows.
-			c.markLost(fmt.Errorf("notification stream closed: %w", err))
-		default:
-			close(failed)
-		}
-	})
-	if err != nil {
-		return
-	}
-	c.stopListen = stop
-	t := time.NewTimer(listenAckTimeout)
-	defer t.Stop()
-	select {
-	case <-c.acked:
-	case <-failed:
-	case <-t.C:
-	case <-ctx.Done():
-	}
-}
-
 // handleNotification runs on the transport's reading goroutine: it only
 // signals.
 func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
@@ -338,7 +302,7 @@ func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
 			c.onOffers(n.Method)
 		}
 	case string(mcp.MethodNotificationSubscriptionsAcknowledged):
-		c.ackOnce.Do(func() { close(c.acked) })
+		c.acknowledged()
 	case string(mcp.MethodNotificationMessage):
 		if c.onLog != nil {
 			c.onLog(n)
@@ -362,17 +326,6 @@ func (c *conn) modern() bool { return mcp.IsModernProtocol(c.client.ProtocolVers
 func (c *conn) toolsListChanged() bool {
 	t := c.info.Capabilities.Tools
 	return t != nil && t.ListChanged
-}
-
-// listenFilter is what a 2026-07-28 connection's subscriptions/listen
-// stream asks for: the list_changed notifications the server declares.
-func (c *conn) listenFilter() mcp.SubscriptionFilter {
-	caps := c.info.Capabilities
-	return mcp.SubscriptionFilter{
-		ToolsListChanged:     c.toolsListChanged(),
-		ResourcesListChanged: caps.Resources != nil && caps.Resources.ListChanged,
-		PromptsListChanged:   caps.Prompts != nil && caps.Prompts.ListChanged,
-	}
 }
 
 // markLost records that the connection is gone; the first reason wins.
@@ -502,9 +455,7 @@ func (c *conn) close() {
 		c.mu.Lock()
 		c.closing = true
 		c.mu.Unlock()
-		if c.stopListen != nil {
-			c.stopListen()
-		}
+		c.stopListening()
 		c.cancelLife()
 		_ = c.client.Close()
 		if c.proc != nil {
