@@ -115,10 +115,10 @@
 //     listed in the background (on connect and on list_changed) and served
 //     from memory, so a hanging server holds up no listing; a list waits
 //     for a server's first listing at most a second after it started.
-//     resources/subscribe is passed on for 2025 sessions only (mcp-go does
-//     not tell which resources a subscriptions/listen stream names). --lock
-//     does not pin prompts: the text a model reads is made per
-//     prompts/get, not listed.
+//     Subscriptions (resources/subscribe, or a subscriptions/listen stream
+//     naming resources) are followed through mcp-go's hooks (offersubs.go),
+//     since mcp-go keeps none. --lock does not pin prompts: the text a
+//     model reads is made per prompts/get, not listed.
 //   - Events carry the call's arguments and answer (Request, Envelope) for
 //     the TUI; the JSON-lines file has only the documented fields. Upstream
 //     errors reach answers and events only through the Manager, which

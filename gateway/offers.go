@@ -3,17 +3,12 @@ package gateway
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-	"github.com/yosida95/uritemplate/v3"
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
@@ -52,8 +47,8 @@ type offerBook struct {
 	routes map[string]promptRoute
 	// shown is the last published lists, to tell a change from none.
 	shown [3][]byte
-	// subs maps a gateway resource URI to the sessions subscribed to it.
-	subs map[string]map[string]bool
+	// subs maps a gateway resource URI to the clients subscribed to it.
+	subs map[string]map[resourceSub]bool
 
 	publishMu sync.Mutex     // orders publishing
 	wg        sync.WaitGroup // listings and subscriptions under way
@@ -119,7 +114,7 @@ func newOfferBook(up Upstreams) *offerBook {
 	if !ok {
 		return nil
 	}
-	return &offerBook{up: o, servers: map[string]*serverOffers{}, routes: map[string]promptRoute{}, subs: map[string]map[string]bool{}}
+	return &offerBook{up: o, servers: map[string]*serverOffers{}, routes: map[string]promptRoute{}, subs: map[string]map[resourceSub]bool{}}
 }
 
 // offerOptions are the server options of a gateway that offers resources
@@ -130,13 +125,7 @@ func (g *Gateway) offerOptions() []server.ServerOption {
 		return nil
 	}
 	hooks := &server.Hooks{}
-	hooks.AddAfterSubscribe(func(ctx context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
-		g.subscribe(ctx, req.Params.URI, true)
-	})
-	hooks.AddAfterUnsubscribe(func(ctx context.Context, _ any, req *mcp.UnsubscribeRequest, _ *mcp.EmptyResult) {
-		g.subscribe(ctx, req.Params.URI, false)
-	})
-	hooks.AddOnUnregisterSession(func(_ context.Context, s server.ClientSession) { g.dropSession(s.SessionID()) })
+	g.subscriptionHooks(hooks)
 	// A server connected since it was last listed is listed now, for the
 	// next request: an owner that does not pass on the Manager's events
 	// (HandleEvent) still sees its servers' offers.
@@ -410,329 +399,4 @@ func templatesOf(ts []server.ServerResourceTemplate) []mcp.ResourceTemplate {
 		out[i] = t.Template
 	}
 	return out
-}
-
-// offerScheme is the scheme of the gateway's resource URIs:
-// mcpeek://<server>/<the upstream's URI>.
-const offerScheme = "mcpeek://"
-
-// offerURI is the gateway's URI (or URI template) for an upstream's: the
-// server's name, percent-encoded outside letters, digits and "-._~", as
-// the authority, and the upstream's URI whole as the path. Reading it
-// back needs no table: the part after the server is what the upstream is
-// asked for, which is what lets a template's expansions be routed.
-func offerURI(server, uri string) string {
-	return offerScheme + escapeServer(server) + "/" + uri
-}
-
-// splitOfferURI reads a gateway URI back: the server and its URI.
-func splitOfferURI(uri string) (server, upstream string, ok bool) {
-	rest, ok := strings.CutPrefix(uri, offerScheme)
-	if !ok {
-		return "", "", false
-	}
-	enc, upstream, ok := strings.Cut(rest, "/")
-	if !ok || enc == "" {
-		return "", "", false
-	}
-	server, ok = unescapeServer(enc)
-	return server, upstream, ok
-}
-
-func escapeServer(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '.', c == '_', c == '~':
-			b.WriteByte(c)
-		default:
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
-	}
-	return b.String()
-}
-
-func unescapeServer(s string) (string, bool) {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			b.WriteByte(s[i])
-			continue
-		}
-		if i+2 >= len(s) {
-			return "", false
-		}
-		var c byte
-		if _, err := fmt.Sscanf(s[i+1:i+3], "%02X", &c); err != nil {
-			return "", false
-		}
-		b.WriteByte(c)
-		i += 2
-	}
-	return b.String(), true
-}
-
-// offerID is the name an upstream's resource, template or prompt has at
-// the gateway, as an op id: "<server>.<name>". The policy's globs match it.
-func offerID(server, name string) string { return server + "." + name }
-
-// allows reports whether the policy's globs let id through (read-only
-// does not apply: reading a resource or getting a prompt changes nothing).
-func (p Policy) allows(id string) bool {
-	for _, g := range p.Deny {
-		if globMatch(g, id) {
-			return false
-		}
-	}
-	if len(p.Allow) == 0 {
-		return true
-	}
-	for _, g := range p.Allow {
-		if globMatch(g, id) {
-			return true
-		}
-	}
-	return false
-}
-
-// offerResource is r as the gateway lists it: its URI and name prefixed,
-// the rest as the server gave it.
-func offerResource(server string, r mcpclient.Resource, p Policy) (mcp.Resource, bool) {
-	var res mcp.Resource
-	if err := json.Unmarshal(r.Raw, &res); err != nil || r.URI == "" {
-		return res, false
-	}
-	res.Name = offerID(server, r.Name)
-	if !p.allows(res.Name) {
-		return res, false
-	}
-	res.URI = offerURI(server, r.URI)
-	return res, true
-}
-
-// offerTemplate is t as the gateway lists it; a template that is not an
-// RFC 6570 template is left out (no client could expand it).
-func offerTemplate(server string, t mcpclient.ResourceTemplate, p Policy) (mcp.ResourceTemplate, bool) {
-	var tmpl mcp.ResourceTemplate
-	if err := json.Unmarshal(t.Raw, &tmpl); err != nil || t.URITemplate == "" {
-		return tmpl, false
-	}
-	tmpl.Name = offerID(server, t.Name)
-	if !p.allows(tmpl.Name) {
-		return tmpl, false
-	}
-	parsed, err := uritemplate.New(offerURI(server, t.URITemplate))
-	if err != nil {
-		return tmpl, false
-	}
-	tmpl.URITemplate = &mcp.URITemplate{Template: parsed}
-	return tmpl, true
-}
-
-// offerPrompt is p as the gateway lists it, named "<server>.<prompt>".
-func offerPrompt(server string, p mcpclient.Prompt, pol Policy) (mcp.Prompt, bool) {
-	var prompt mcp.Prompt
-	if err := json.Unmarshal(p.Raw, &prompt); err != nil || p.Name == "" {
-		return prompt, false
-	}
-	prompt.Name = offerID(server, p.Name)
-	return prompt, pol.allows(prompt.Name)
-}
-
-// nameCollisions gives every prompt whose name another shares (server
-// names with dots: "a.b" + "c" and "a" + "b.c") "_" and 8 hex digits of
-// a hash of its server and name, as direct mode does for tools.
-func nameCollisions(prompts []mcp.Prompt, routes []promptRoute) {
-	count := map[string]int{}
-	for _, p := range prompts {
-		count[p.Name]++
-	}
-	for i := range prompts {
-		if count[prompts[i].Name] > 1 {
-			prompts[i].Name = hashedName(prompts[i].Name, routes[i].server+"\x00"+routes[i].name)
-		}
-	}
-}
-
-// readResource passes a resources/read on to the server the URI names,
-// under its deadline; the contents' URIs come back in the gateway's form.
-func (g *Gateway) readResource(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-	name, uri, ok := splitOfferURI(req.Params.URI)
-	if !ok {
-		return nil, fmt.Errorf("%s is not a resource of the gateway (mcpeek://SERVER/URI)", req.Params.URI)
-	}
-	ctx, cancel, d := g.offerContext(ctx, name)
-	defer cancel()
-	res, err := g.offers.up.ReadResource(ctx, name, uri)
-	if err != nil {
-		return nil, offerError(ctx, name, d, err)
-	}
-	parsed, err := mcp.ParseReadResourceResult(&res.Raw)
-	if err != nil {
-		return nil, fmt.Errorf("%s answered resources/read badly: %w", name, err)
-	}
-	for i, c := range parsed.Contents {
-		parsed.Contents[i] = offerContents(name, c)
-	}
-	return parsed.Contents, nil
-}
-
-// offerContents is c with its URI in the gateway's form.
-func offerContents(server string, c mcp.ResourceContents) mcp.ResourceContents {
-	switch c := c.(type) {
-	case mcp.TextResourceContents:
-		c.URI = offerURI(server, c.URI)
-		return c
-	case mcp.BlobResourceContents:
-		c.URI = offerURI(server, c.URI)
-		return c
-	}
-	return c
-}
-
-// getPrompt passes a prompts/get on to the prompt's server, with the
-// caller's arguments, under the server's deadline.
-func (g *Gateway) getPrompt(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
-	g.offers.mu.Lock()
-	route, ok := g.offers.routes[req.Params.Name]
-	g.offers.mu.Unlock()
-	if !ok {
-		return nil, errNoOffer("prompt", req.Params.Name)
-	}
-	ctx, cancel, d := g.offerContext(ctx, route.server)
-	defer cancel()
-	res, err := g.offers.up.GetPrompt(ctx, route.server, route.name, req.Params.Arguments)
-	if err != nil {
-		return nil, offerError(ctx, route.server, d, err)
-	}
-	parsed, err := mcp.ParseGetPromptResult(&res.Raw)
-	if err != nil {
-		return nil, fmt.Errorf("%s answered prompts/get badly: %w", route.server, err)
-	}
-	// The resources a message embeds or links are named as the gateway
-	// offers them, so that the client can read them through it.
-	for i, m := range parsed.Messages {
-		switch c := m.Content.(type) {
-		case mcp.EmbeddedResource:
-			c.Resource = offerContents(route.server, c.Resource)
-			parsed.Messages[i].Content = c
-		case mcp.ResourceLink:
-			c.URI = offerURI(route.server, c.URI)
-			parsed.Messages[i].Content = c
-		}
-	}
-	return parsed, nil
-}
-
-func errNoOffer(what, name string) error {
-	return fmt.Errorf("%s %q is not offered by the gateway", what, name)
-}
-
-// offerContext bounds a request to server by its deadline and by the
-// gateway's life.
-func (g *Gateway) offerContext(ctx context.Context, server string) (context.Context, context.CancelFunc, time.Duration) {
-	d := g.deadline(server)
-	ctx, cancel := context.WithTimeout(ctx, d)
-	stop := context.AfterFunc(g.life, cancel)
-	return ctx, func() { stop(); cancel() }, d
-}
-
-// offerError is the error a request to server answers: the upstream's
-// own (which names the server and carries its message), or that the
-// deadline passed.
-func offerError(ctx context.Context, server string, d time.Duration, err error) error {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("%s did not answer within the %s deadline", server, d)
-	}
-	return err
-}
-
-// subscribe records that the caller's session subscribes to (or
-// unsubscribes from) uri, and passes the first subscription and the last
-// unsubscription on to the upstream, in the background: mcp-go has
-// already answered the client.
-func (g *Gateway) subscribe(ctx context.Context, uri string, on bool) {
-	session := server.ClientSessionFromContext(ctx)
-	name, upstream, ok := splitOfferURI(uri)
-	if session == nil || !ok {
-		return
-	}
-	b := g.offers
-	b.mu.Lock()
-	sessions := b.subs[uri]
-	before := len(sessions)
-	if on {
-		if sessions == nil {
-			sessions = map[string]bool{}
-			b.subs[uri] = sessions
-		}
-		sessions[session.SessionID()] = true
-	} else {
-		delete(sessions, session.SessionID())
-		if len(sessions) == 0 {
-			delete(b.subs, uri)
-		}
-	}
-	after := len(sessions)
-	b.mu.Unlock()
-	if (before == 0) == (after == 0) {
-		return
-	}
-	g.upstreamSubscription(name, upstream, after > 0)
-}
-
-// upstreamSubscription subscribes to (or unsubscribes from) a resource of
-// server, in the background, under the server's deadline.
-func (g *Gateway) upstreamSubscription(name, uri string, on bool) {
-	g.offers.start(g.life, func() {
-		ctx, cancel := context.WithTimeout(g.life, g.deadline(name))
-		defer cancel()
-		if on {
-			_ = g.offers.up.SubscribeResource(ctx, name, uri)
-		} else {
-			_ = g.offers.up.UnsubscribeResource(ctx, name, uri)
-		}
-	})
-}
-
-// dropSession forgets a session's subscriptions when it ends.
-func (g *Gateway) dropSession(id string) {
-	b := g.offers
-	var gone []string
-	b.mu.Lock()
-	for uri, sessions := range b.subs {
-		if sessions[id] {
-			delete(sessions, id)
-			if len(sessions) == 0 {
-				delete(b.subs, uri)
-				gone = append(gone, uri)
-			}
-		}
-	}
-	b.mu.Unlock()
-	for _, uri := range gone {
-		if name, upstream, ok := splitOfferURI(uri); ok {
-			g.upstreamSubscription(name, upstream, false)
-		}
-	}
-}
-
-// resourceUpdated tells each session subscribed to the resource that it
-// changed (notifications/resources/updated, with the gateway's URI).
-func (g *Gateway) resourceUpdated(name, uri string) {
-	b := g.offers
-	if b == nil {
-		return
-	}
-	gw := offerURI(name, uri)
-	b.mu.Lock()
-	var sessions []string
-	for id := range b.subs[gw] {
-		sessions = append(sessions, id)
-	}
-	b.mu.Unlock()
-	for _, id := range sessions {
-		_ = g.srv.SendNotificationToSpecificClient(id, string(mcp.MethodNotificationResourceUpdated), map[string]any{"uri": gw})
-	}
 }

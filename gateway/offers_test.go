@@ -317,67 +317,89 @@ func TestPolicyCoversOffers(t *testing.T) {
 	}
 }
 
-// TestUpstreamResourceSubscription: a 2025-11-25 client's
-// resources/subscribe reaches the upstream, and the upstream's
-// notifications/resources/updated comes back under the gateway's URI.
+// TestUpstreamResourceSubscription: a client's subscription reaches the
+// upstream, and the upstream's notifications/resources/updated comes back
+// under the gateway's URI: a 2025-11-25 client (resources/subscribe) and a
+// 2026-07-28 one (subscriptions/listen) over HTTP, and a 2026-07-28 one in
+// process. When the client goes, the upstream is unsubscribed.
 func TestUpstreamResourceSubscription(t *testing.T) {
 	t.Parallel()
-	a := offerServer("a")
-	subscribed := make(chan string, 4)
-	hooks := &server.Hooks{}
-	hooks.AddAfterSubscribe(func(_ context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
-		subscribed <- req.Params.URI
-	})
-	server.WithHooks(hooks)(a)
-	upHTTP := httptest.NewServer(server.NewStreamableHTTPServer(a))
-	t.Cleanup(upHTTP.Close)
-	up := startUpstreams(t, mcpclient.Config{Servers: []mcpclient.ServerConfig{{Name: "a", URL: upHTTP.URL + "/mcp", ProtocolVersion: mcp.ProtocolVersion20251125}}})
-	g, err := New(up, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { g.Close() })
-	go func() {
-		for ev := range up.Events() {
-			g.HandleEvent(ev)
-		}
-	}()
-	gwHTTP := httptest.NewServer(g)
-	t.Cleanup(gwHTTP.Close)
-	client := startUpstreams(t, mcpclient.Config{Servers: []mcpclient.ServerConfig{{Name: "gw", URL: gwHTTP.URL + "/mcp", ProtocolVersion: mcp.ProtocolVersion20251125}}})
-	ctx := context.Background()
-	eventuallyNil(t, "a's doc", func() error {
-		l, _ := client.ListResources(ctx, "gw")
-		if !slices.Contains(resourceURIs(l), "mcpeek://a/test://doc") {
-			return errors.New("not yet")
-		}
-		return nil
-	})
-	if err := client.SubscribeResource(ctx, "gw", "mcpeek://a/test://doc"); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case uri := <-subscribed:
-		if uri != "test://doc" {
-			t.Fatalf("the upstream was subscribed to %q", uri)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the upstream was not subscribed to")
-	}
-	a.SendNotificationToAllClients(string(mcp.MethodNotificationResourceUpdated), map[string]any{"uri": "test://doc"})
-	timeout := time.After(10 * time.Second)
-	for {
-		select {
-		case ev := <-client.Events():
-			if ev.Kind == mcpclient.EventResourceUpdated {
-				if ev.URI != "mcpeek://a/test://doc" {
-					t.Fatalf("updated %q", ev.URI)
-				}
-				return
+	for _, era := range []string{"2025-11-25 over HTTP", "2026-07-28 over HTTP", "2026-07-28 in process"} {
+		t.Run(era, func(t *testing.T) {
+			t.Parallel()
+			a := offerServer("a")
+			subscribed := make(chan string, 4)
+			hooks := &server.Hooks{}
+			hooks.AddAfterSubscribe(func(_ context.Context, _ any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
+				subscribed <- "+" + req.Params.URI
+			})
+			hooks.AddAfterUnsubscribe(func(_ context.Context, _ any, req *mcp.UnsubscribeRequest, _ *mcp.EmptyResult) {
+				subscribed <- "-" + req.Params.URI
+			})
+			server.WithHooks(hooks)(a)
+			// A 2025-11-25 upstream: mcp-go broadcasts resources/updated
+			// to its legacy sessions.
+			upHTTP := httptest.NewServer(server.NewStreamableHTTPServer(a))
+			t.Cleanup(upHTTP.Close)
+			up := startUpstreams(t, mcpclient.Config{Servers: []mcpclient.ServerConfig{{Name: "a", URL: upHTTP.URL + "/mcp", ProtocolVersion: mcp.ProtocolVersion20251125}}})
+			g, err := New(up, Options{})
+			if err != nil {
+				t.Fatal(err)
 			}
-		case <-timeout:
-			t.Fatal("the update did not reach the gateway's client")
-		}
+			t.Cleanup(func() { g.Close() })
+			go func() {
+				for ev := range up.Events() {
+					g.HandleEvent(ev)
+				}
+			}()
+			gwHTTP := httptest.NewServer(g)
+			t.Cleanup(gwHTTP.Close)
+			var client *mcpclient.Manager
+			switch era {
+			case "2025-11-25 over HTTP":
+				client = startUpstreams(t, mcpclient.Config{Servers: []mcpclient.ServerConfig{{Name: "gw", URL: gwHTTP.URL + "/mcp", ProtocolVersion: mcp.ProtocolVersion20251125}}})
+			case "2026-07-28 over HTTP":
+				client = startUpstreams(t, mcpclient.Config{Servers: []mcpclient.ServerConfig{{Name: "gw", URL: gwHTTP.URL + "/mcp", ProtocolVersion: mcp.ProtocolVersion20260728}}})
+			default:
+				client = startUpstreams(t, mcpclient.Config{}, mcpclient.WithInProcess("gw", g.MCPServer()))
+			}
+			ctx := context.Background()
+			if err := client.SubscribeResource(ctx, "gw", "mcpeek://a/test://doc"); err != nil {
+				t.Fatal(err)
+			}
+			wantUpstream := func(want string) {
+				t.Helper()
+				select {
+				case got := <-subscribed:
+					if got != want {
+						t.Fatalf("the upstream saw %q, want %q", got, want)
+					}
+				case <-time.After(10 * time.Second):
+					t.Fatalf("the upstream did not see %q", want)
+				}
+			}
+			wantUpstream("+test://doc")
+			a.SendNotificationToAllClients(string(mcp.MethodNotificationResourceUpdated), map[string]any{"uri": "test://doc"})
+			timeout := time.After(10 * time.Second)
+		wait:
+			for {
+				select {
+				case ev := <-client.Events():
+					if ev.Kind == mcpclient.EventResourceUpdated {
+						if ev.URI != "mcpeek://a/test://doc" {
+							t.Fatalf("updated %q", ev.URI)
+						}
+						break wait
+					}
+				case <-timeout:
+					t.Fatal("the update did not reach the gateway's client")
+				}
+			}
+			if err := client.UnsubscribeResource(ctx, "gw", "mcpeek://a/test://doc"); err != nil {
+				t.Fatal(err)
+			}
+			wantUpstream("-test://doc")
+		})
 	}
 }
 
