@@ -181,7 +181,6 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 		g.setOrder([]string{toolHelp, toolExec, toolBatch})
 	}
 	g.Refresh()
-	g.listUnlisted()
 	g.http = g.newHTTPHandler()
 	if err := g.openStore(); err != nil {
 		cancel()
@@ -189,6 +188,7 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 	}
 	g.watchLock()
 	g.publishRegistry()
+	g.listUnlisted()
 	return g, nil
 }
 
