@@ -108,6 +108,17 @@
 //     directly, a 2026-07-28 client through input_required and its retry
 //     (park.go). A client that did not declare the capability, or a request
 //     no single call can be tied to, is declined with the reason.
+//   - Upstream resources, resource templates and prompts are offered in
+//     both modes (offers.go): URIs as mcpeek://<server>/<the upstream's
+//     URI>, so that a template's expansion routes itself, and names as op
+//     ids, <server>.<name>, which the policy's globs match. They are
+//     listed in the background (on connect and on list_changed) and served
+//     from memory, so a hanging server holds up no listing; a list waits
+//     for a server's first listing at most a second after it started.
+//     Subscriptions (resources/subscribe, or a subscriptions/listen stream
+//     naming resources) are followed through mcp-go's hooks (offersubs.go),
+//     since mcp-go keeps none. --lock does not pin prompts: the text a
+//     model reads is made per prompts/get, not listed.
 //   - Events carry the call's arguments and answer (Request, Envelope) for
 //     the TUI; the JSON-lines file has only the documented fields. Upstream
 //     errors reach answers and events only through the Manager, which

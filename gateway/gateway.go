@@ -98,7 +98,8 @@ type Gateway struct {
 	regMu  sync.Mutex // serialises rebuilds and policy changes
 	reg    atomic.Pointer[Registry]
 	policy Policy
-	pin    *pinning // the lock file as last read; nil without one
+	pin    *pinning   // the lock file as last read; nil without one
+	offers *offerBook // resources, templates and prompts; nil when up has none
 
 	order  atomic.Pointer[map[string]int] // tools/list order
 	idem   idempotency
@@ -157,13 +158,14 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 		cancel()
 		return nil, fmt.Errorf("gateway: %w", err)
 	}
-	g.srv = server.NewMCPServer("mcpeek-gateway", opts.Version,
+	g.offers = newOfferBook(up)
+	g.srv = server.NewMCPServer("mcpeek-gateway", opts.Version, append([]server.ServerOption{
 		server.WithToolCapabilities(opts.Mode == ModeDirect),
 		server.WithInstructions(instructions(opts.Mode)),
 		server.WithToolFilter(g.orderTools),
 		server.WithRecovery(),
 		server.WithLogging(), // logging/setLevel is accepted; the gateway sends no log messages yet
-	)
+	}, g.offerOptions()...)...)
 	g.self = map[string]*Op{}
 	for name, in := range map[string]string{toolHelp: toolHelpInput, toolExec: toolExecInput, toolBatch: toolBatchInput} {
 		tool := model.Tool{Name: name, InputSchema: json.RawMessage(lenientArgs(in))}
@@ -186,6 +188,7 @@ func New(up Upstreams, opts Options) (*Gateway, error) {
 	}
 	g.watchLock()
 	g.publishRegistry()
+	g.listUnlisted()
 	return g, nil
 }
 
@@ -218,6 +221,7 @@ func (g *Gateway) SetPolicy(p Policy) error {
 	g.policy = p
 	g.regMu.Unlock()
 	g.rebuild(g.up.Servers(), true)
+	g.publishOffers()
 	return nil
 }
 
@@ -246,6 +250,7 @@ func (g *Gateway) Close() error {
 		g.cancel()
 		g.lifeMu.Unlock()
 		g.wg.Wait()
+		g.offers.wait()
 		g.closeErr = g.events.close()
 		if g.store != nil {
 			g.store.close()

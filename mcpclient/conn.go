@@ -45,6 +45,7 @@ type conn struct {
 	onLog      func(mcp.JSONRPCNotification)
 	clean      func(string) string
 	onUpdated  func(uri string)
+	onOffers   func(method string)
 
 	// level is the lowest log severity asked of the server ("" asks
 	// nothing): set at dial, changed by SetLogLevel.
@@ -53,15 +54,14 @@ type conn struct {
 
 	life       context.Context
 	cancelLife context.CancelFunc
-	stopListen func()
 	ids        atomic.Int64
 
 	lostOnce sync.Once
 	lost     chan struct{}
 	lostErr  error // set before lost is closed
 
-	ackOnce sync.Once
-	acked   chan struct{}
+	// listening is the 2026-07-28 subscriptions/listen stream (listen.go).
+	listening listenStream
 
 	greeted atomic.Bool // the server answered initialize
 
@@ -72,11 +72,6 @@ type conn struct {
 	toolsMu sync.Mutex
 	typed   map[string]*mcp.Tool         // for x-mcp-header mirroring on modern HTTP
 	dropped map[string]model.HeaderFault // listed tools callTool refuses
-
-	// subs are the 2026-07-28 listen streams of subscribed resources, by
-	// URI; each ends with the connection.
-	subsMu sync.Mutex
-	subs   map[string]func()
 
 	progressMu sync.Mutex
 	progress   map[string]*progressSink // by progress token
@@ -113,6 +108,10 @@ type dialConfig struct {
 	// subscribed resource the server says changed
 	// (notifications/resources/updated). It must not block.
 	onUpdated func(uri string)
+	// onOffers is called, on a transport goroutine, with the method of a
+	// notifications/resources/list_changed or
+	// notifications/prompts/list_changed. It must not block.
+	onOffers func(method string)
 	// later runs f in the background, tracked by the Manager: a connection
 	// whose set-up ran out of time is closed there, so that the attempt
 	// ends at its timeout rather than once the child is reaped. nil closes
@@ -166,10 +165,10 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		clean:      dc.clean,
 		logLevel:   dc.logLevel,
 		onUpdated:  dc.onUpdated,
+		onOffers:   dc.onOffers,
 		life:       life,
 		cancelLife: cancel,
 		lost:       make(chan struct{}),
-		acked:      make(chan struct{}),
 	}
 	if version == "" && e.transport() == model.TransportSSE {
 		// HTTP+SSE is the 2024-11-05 transport, replaced before the
@@ -236,8 +235,8 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		return nil, fmt.Errorf("initialize: %w", c.failure(err))
 	}
 	c.greeted.Store(true)
-	if c.modern() && c.toolsListChanged() {
-		c.listen(ctx)
+	if c.modern() && !c.listenFilter().IsEmpty() {
+		_ = c.relisten(ctx) // a server that refuses the stream is still served
 	}
 	if listening != nil {
 		// What the server sends on the standalone stream before it is open
@@ -290,35 +289,6 @@ func (c *conn) start(ctx context.Context) error {
 	}
 }
 
-// listen opens the 2026-07-28 subscriptions/listen stream for list_changed
-// and waits for the server to acknowledge it, so that no change made after
-// the tools are listed is missed.
-func (c *conn) listen(ctx context.Context) {
-	failed := make(chan struct{})
-	stop, err := c.client.ListenAsync(c.life, mcp.SubscriptionFilter{ToolsListChanged: true}, func(err error) {
-		select {
-		case <-c.acked:
-			// The stream was up and broke: over HTTP this is how a lost
-			// server shows.
-			c.markLost(fmt.Errorf("notification stream closed: %w", err))
-		default:
-			close(failed)
-		}
-	})
-	if err != nil {
-		return
-	}
-	c.stopListen = stop
-	t := time.NewTimer(listenAckTimeout)
-	defer t.Stop()
-	select {
-	case <-c.acked:
-	case <-failed:
-	case <-t.C:
-	case <-ctx.Done():
-	}
-}
-
 // handleNotification runs on the transport's reading goroutine: it only
 // signals.
 func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
@@ -327,8 +297,12 @@ func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
 		if c.onChanged != nil {
 			c.onChanged()
 		}
+	case string(mcp.MethodNotificationResourcesListChanged), string(mcp.MethodNotificationPromptsListChanged):
+		if c.onOffers != nil {
+			c.onOffers(n.Method)
+		}
 	case string(mcp.MethodNotificationSubscriptionsAcknowledged):
-		c.ackOnce.Do(func() { close(c.acked) })
+		c.acknowledged()
 	case string(mcp.MethodNotificationMessage):
 		if c.onLog != nil {
 			c.onLog(n)
@@ -481,9 +455,7 @@ func (c *conn) close() {
 		c.mu.Lock()
 		c.closing = true
 		c.mu.Unlock()
-		if c.stopListen != nil {
-			c.stopListen()
-		}
+		c.stopListening()
 		c.cancelLife()
 		_ = c.client.Close()
 		if c.proc != nil {

@@ -43,6 +43,13 @@ const (
 	// before it was answered: withdrawn, timed out or disconnected, as
 	// Event.Err says. An answer given now is dropped.
 	EventRequestEnded
+	// EventResourcesChanged: the server said its resources or resource
+	// templates changed (notifications/resources/list_changed); list them
+	// again to see how.
+	EventResourcesChanged
+	// EventPromptsChanged: the server said its prompts changed
+	// (notifications/prompts/list_changed).
+	EventPromptsChanged
 )
 
 // String returns the kind's name.
@@ -66,6 +73,10 @@ func (k EventKind) String() string {
 		return "sampling"
 	case EventRequestEnded:
 		return "request ended"
+	case EventResourcesChanged:
+		return "resources"
+	case EventPromptsChanged:
+		return "prompts"
 	}
 	return "unknown"
 }
@@ -75,7 +86,8 @@ func (k EventKind) String() string {
 // still waiting pointless. Requests and warnings are each their own.
 func (k EventKind) replaceable() bool {
 	switch k {
-	case EventStateChanged, EventToolsChanged, EventLog, EventLoginURL, EventResourceUpdated:
+	case EventStateChanged, EventToolsChanged, EventLog, EventLoginURL, EventResourceUpdated,
+		EventResourcesChanged, EventPromptsChanged:
 		return true
 	}
 	return false

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"mcpeek/model"
 )
 
 // LogLevels are MCP's log severities, lowest first.
@@ -46,48 +48,28 @@ func (s *serverState) logLevel() mcp.LoggingLevel {
 
 // SubscribeResource asks server to say when the resource at uri changes:
 // each change comes as an EventResourceUpdated. Before the 2026-07-28 era
-// it is resources/subscribe; from then on a subscriptions/listen stream of
-// its own that names the resource. A subscription lasts as long as the
-// connection.
+// it is resources/subscribe; from then on the connection's
+// subscriptions/listen stream names the resource (listen.go). A
+// subscription lasts as long as the connection.
 func (m *Manager) SubscribeResource(ctx context.Context, server, uri string) error {
 	return m.onConn(ctx, server, "subscribe to "+uri, func(ctx context.Context, c *conn) error {
 		if !c.modern() {
 			_, err := c.request(ctx, string(mcp.MethodResourcesSubscribe), map[string]any{"uri": uri})
 			return err
 		}
-		c.subsMu.Lock()
-		defer c.subsMu.Unlock()
-		if c.subs[uri] != nil {
-			return nil
-		}
-		stop, err := c.client.ListenAsync(c.life, mcp.SubscriptionFilter{ResourceSubscriptions: []string{uri}}, func(error) {})
-		if err != nil {
-			return err
-		}
-		if c.subs == nil {
-			c.subs = map[string]func(){}
-		}
-		c.subs[uri] = stop
-		return nil
+		return c.listenTo(ctx, uri, true)
 	})
 }
 
-// UnsubscribeResource ends a subscription (resources/unsubscribe, or its
-// listen stream).
+// UnsubscribeResource ends a subscription (resources/unsubscribe, or the
+// resource leaves the listen stream).
 func (m *Manager) UnsubscribeResource(ctx context.Context, server, uri string) error {
 	return m.onConn(ctx, server, "unsubscribe from "+uri, func(ctx context.Context, c *conn) error {
 		if !c.modern() {
 			_, err := c.request(ctx, string(mcp.MethodResourcesUnsubscribe), map[string]any{"uri": uri})
 			return err
 		}
-		c.subsMu.Lock()
-		stop := c.subs[uri]
-		delete(c.subs, uri)
-		c.subsMu.Unlock()
-		if stop != nil {
-			stop()
-		}
-		return nil
+		return c.listenTo(ctx, uri, false)
 	})
 }
 
@@ -98,4 +80,15 @@ func (m *Manager) updated(s *serverState, uri string) {
 	state := s.state
 	s.mu.Unlock()
 	m.events.push(Event{Kind: EventResourceUpdated, Server: s.name, State: state, URI: uri})
+}
+
+// offersChanged tells the event reader that s said its resources or its
+// prompts changed (method is the list_changed notification's). It runs on
+// a transport's reading goroutine and never blocks.
+func (m *Manager) offersChanged(s *serverState, method string) {
+	kind := EventResourcesChanged
+	if method == string(mcp.MethodNotificationPromptsListChanged) {
+		kind = EventPromptsChanged
+	}
+	m.events.push(Event{Kind: kind, Server: s.name, State: model.StateConnected})
 }

@@ -339,6 +339,7 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 		peer:           s.peer,
 		onLog:          func(n mcp.JSONRPCNotification) { m.logged(s, n) },
 		onUpdated:      func(uri string) { m.updated(s, uri) },
+		onOffers:       func(method string) { m.offersChanged(s, method) },
 		clean:          s.clean,
 		logLevel:       cmp.Or(s.logLevel(), m.opts.logLevel),
 		later:          m.background,

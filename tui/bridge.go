@@ -44,6 +44,11 @@ func forward(events <-chan mcpclient.Event, runs <-chan *gateway.Run, send func(
 			if !ok {
 				return
 			}
+			if run != nil {
+				// Its clients hear of changed resources and prompts, and
+				// of updated resources they subscribed to.
+				run.Gateway().HandleEvent(ev)
+			}
 			send(eventMsg(ev))
 		case run = <-runs:
 			calls = run.Events()

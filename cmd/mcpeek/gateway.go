@@ -50,8 +50,10 @@ func (a *app) gatewayCommand() *cobra.Command {
 			"default) it lists three tools, tool_help, tool_exec and tool_batch, through which a model\n" +
 			"discovers, inspects and calls every upstream tool; in direct mode it lists every tool as\n" +
 			"<server>__<tool>. It speaks stdio, or streamable HTTP with --http (loopback only unless a\n" +
-			"--token is set).\n\n" +
-			"Policy globs (--allow, --deny) match whole op ids (<server>.<tool>), case-sensitively:\n" +
+			"--token is set). The servers' resources, resource templates and prompts are offered too,\n" +
+			"as mcpeek://<server>/<uri> and <server>.<name>.\n\n" +
+			"Policy globs (--allow, --deny) match whole op ids (<server>.<tool>), and the names of\n" +
+			"resources and prompts (<server>.<name>), case-sensitively:\n" +
 			"* matches any run of characters, \".\" and \"/\" included, ? exactly one character, and\n" +
 			"\\ makes the next character literal; [ is reserved (write \\[). So --deny 'db.*' denies\n" +
 			"db.admin/drop_db and db.Drop, but not the ops of a server named DB.\n\n" +
@@ -183,7 +185,7 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 		if opts.Store != nil {
 			a.noteStore(ctx, g, f.store)
 		}
-		go forwardToolChanges(m, g)
+		go forwardEvents(m, g)
 		return g.Serve(ctx, a.stdin, a.stdout)
 	}
 	runner := gateway.NewRunner(m, opts, 0)
@@ -192,7 +194,7 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	if err != nil {
 		return err
 	}
-	go forwardToolChanges(m, run.Gateway())
+	go forwardEvents(m, run.Gateway())
 	a.note(fmt.Sprintf("gateway (%s mode) listening on %s", mode, run.URL()))
 	if opts.Store != nil {
 		a.noteStore(ctx, run.Gateway(), f.store)
@@ -211,14 +213,12 @@ func (a *app) noteStore(ctx context.Context, g *gateway.Gateway, url string) {
 	a.note("sharing idempotency answers and sessions through " + url)
 }
 
-// forwardToolChanges tells the gateway when an upstream's tools change, so
-// that a direct-mode gateway relists at once. It ends when the Manager
-// closes its events.
-func forwardToolChanges(m *mcpclient.Manager, g *gateway.Gateway) {
+// forwardEvents tells the gateway what the upstreams say: changed tools
+// (a direct-mode gateway relists at once), changed resources and prompts,
+// updated resources. It ends when the Manager closes its events.
+func forwardEvents(m *mcpclient.Manager, g *gateway.Gateway) {
 	for ev := range m.Events() {
-		if ev.Kind == mcpclient.EventToolsChanged {
-			g.Refresh()
-		}
+		g.HandleEvent(ev)
 	}
 }
 
