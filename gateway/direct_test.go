@@ -181,8 +181,8 @@ func names(tools []model.Tool) []string {
 // TestDirectModePassesBlocksAsTheyCame: an upstream's content blocks reach
 // the client byte for byte, in their own key order and with what mcp-go
 // does not know (a block type newer than it, a member it has no field
-// for), as do the result's _meta and structuredContent; a block that is
-// not an object is the upstream answering badly.
+// for), as does the result's structuredContent, and its _meta keeps its
+// members; a block that is not an object is the upstream answering badly.
 func TestDirectModePassesBlocksAsTheyCame(t *testing.T) {
 	t.Parallel()
 	tool := model.Tool{Server: "u", Name: "t", InputSchema: json.RawMessage(`{"type":"object"}`), Raw: json.RawMessage(`{"name":"t","inputSchema":{"type":"object"}}`)}
