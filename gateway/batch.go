@@ -111,7 +111,7 @@ func (g *Gateway) step(ctx context.Context, c call, s batchStep) *Envelope {
 			req.Format = "short"
 		}
 		req.IncludeExamples = s.IncludeExamples == nil || *s.IncludeExamples
-		body, e := g.help(ctx, c.reg, c.servers, req)
+		body, e := g.help(ctx, c.reg, g.up.Servers(), req)
 		if e != nil {
 			return errorEnvelope(toolHelp, e)
 		}

@@ -3,9 +3,12 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"mcpeek/mcpclient"
 )
 
 // listDirect makes the direct mode's tools/list from r: inspect_tool_output
@@ -76,13 +79,45 @@ func (g *Gateway) directCall(opID string) server.ToolHandlerFunc {
 			return directError(op, fail(CodeUnavailable, op.ID, map[string]any{"retry_after_ms": retryAfter.Milliseconds()},
 				"%s ran as a task and did not end within the %s deadline: the task was cancelled (a progressive gateway returns a handle to poll)", op.ID, env.d))
 		}
-		var res mcp.CallToolResult
-		if err := json.Unmarshal(env.res.Raw, &res); err != nil {
+		res, err := passThrough(env.res)
+		if err != nil {
 			return directError(op, fail(CodeUpstreamError, op.ID, nil, "%s answered badly: %v", op.Server, err))
 		}
-		return &res, answer{body: env.res.Raw, ok: !res.IsError, code: codeIf(res.IsError, CodeUpstreamError), op: op.ID, kind: string(op.Kind)}
+		return res, answer{body: env.res.Raw, ok: !res.IsError, code: codeIf(res.IsError, CodeUpstreamError), op: op.ID, kind: string(op.Kind)}
 	})
 }
+
+// passThrough is an upstream's result as mcp-go will send it on: its
+// content blocks and structuredContent as they came (bytes, not decoded
+// into mcp-go's types and encoded again), its isError and _meta.
+func passThrough(up *mcpclient.CallResult) (*mcp.CallToolResult, error) {
+	var head struct {
+		Meta    *mcp.Meta         `json:"_meta"`
+		Content []json.RawMessage `json:"content"`
+	}
+	if err := json.Unmarshal(up.Raw, &head); err != nil {
+		return nil, err
+	}
+	res := &mcp.CallToolResult{Result: mcp.Result{Meta: head.Meta}, Content: make([]mcp.Content, 0, len(head.Content)),
+		RawStructuredContent: up.StructuredContent, IsError: up.IsError}
+	for _, b := range head.Content {
+		if len(b) == 0 || b[0] != '{' {
+			return nil, fmt.Errorf("a content block is not an object: %.40s", b)
+		}
+		res.Content = append(res.Content, rawBlock{raw: b})
+	}
+	return res, nil
+}
+
+// rawBlock is a content block passed on as its server sent it. The
+// embedded TextContent is never set: it makes rawBlock an mcp.Content.
+type rawBlock struct {
+	mcp.TextContent
+	raw json.RawMessage
+}
+
+// MarshalJSON is the block as it came.
+func (b rawBlock) MarshalJSON() ([]byte, error) { return b.raw, nil }
 
 // directToolbox answers inspect_tool_output and inspect_tool with the bare
 // answers of the toolbox ops (no envelope); an error is isError with its message.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
@@ -175,4 +176,65 @@ func names(tools []model.Tool) []string {
 		out = append(out, t.Name)
 	}
 	return out
+}
+
+// TestDirectModePassesBlocksAsTheyCame: an upstream's content blocks reach
+// the client byte for byte, in their own key order and with what mcp-go
+// does not know (a block type newer than it, a member it has no field
+// for), as does the result's structuredContent, and its _meta keeps its
+// members; a block that is not an object is the upstream answering badly.
+func TestDirectModePassesBlocksAsTheyCame(t *testing.T) {
+	t.Parallel()
+	tool := model.Tool{Server: "u", Name: "t", InputSchema: json.RawMessage(`{"type":"object"}`), Raw: json.RawMessage(`{"name":"t","inputSchema":{"type":"object"}}`)}
+	blocks := `[{"text":"hi","type":"text","x-extra":{"b":1,"a":2}},{"type":"hologram","frames":3}]`
+	raw := `{"_meta":{"trace":"t1"},"content":` + blocks + `,"structuredContent":{"z":1,"a":[1,2]}}`
+	for _, c := range []struct {
+		name, raw, want string
+		isError         bool
+	}{
+		{"as they came", raw, raw, false},
+		{"not an object", `{"content":["just text"]}`, "answered badly", true},
+	} {
+		up := fakeUpstreams{
+			servers: []model.Server{{Name: "u", State: model.StateConnected, Tools: []model.Tool{tool}}},
+			result:  &mcpclient.CallResult{Raw: json.RawMessage(c.raw)},
+		}
+		if fields, err := members(c.raw); err == nil {
+			up.result.StructuredContent = fields["structuredContent"]
+		}
+		g, err := New(up, Options{Mode: ModeDirect})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		g.MCPServer().HandleMessage(ctx, json.RawMessage(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`))
+		out, _ := json.Marshal(g.MCPServer().HandleMessage(ctx, json.RawMessage(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"u__t","arguments":{}}}`)))
+		g.Close()
+		var resp struct {
+			Result json.RawMessage `json:"result"`
+		}
+		if err := json.Unmarshal(out, &resp); err != nil {
+			t.Fatalf("%s: %s", c.name, out)
+		}
+		got, _ := members(string(resp.Result))
+		if c.isError {
+			if string(got["isError"]) != "true" || !strings.Contains(string(resp.Result), c.want) {
+				t.Errorf("%s: %s", c.name, resp.Result)
+			}
+			continue
+		}
+		want, _ := members(c.want)
+		for _, k := range []string{"_meta", "content", "structuredContent"} {
+			if string(got[k]) != string(want[k]) {
+				t.Errorf("%s: %s changed on the way:\n got %s\nwant %s", c.name, k, got[k], want[k])
+			}
+		}
+	}
+}
+
+// members reads a result object's members as they are.
+func members(raw string) (map[string]json.RawMessage, error) {
+	var m map[string]json.RawMessage
+	err := json.Unmarshal([]byte(raw), &m)
+	return m, err
 }

@@ -29,7 +29,6 @@ type execRequest struct {
 // call is what one exec needs to know about where it runs.
 type call struct {
 	reg     *Registry
-	servers []model.Server
 	traceID string
 	start   time.Time
 }

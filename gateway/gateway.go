@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -202,8 +203,7 @@ func (g *Gateway) Mode() Mode { return g.opts.Mode }
 // Registry returns the current registry, rebuilt first if an upstream's
 // tools changed.
 func (g *Gateway) Registry() *Registry {
-	r, _ := g.current()
-	return r
+	return g.current()
 }
 
 // Refresh rebuilds the registry if an upstream's tools changed since the
@@ -259,15 +259,41 @@ func (g *Gateway) Close() error {
 	return g.closeErr
 }
 
-// current returns the registry and the server snapshot it was checked
-// against, rebuilding the registry when the upstreams' tools changed.
-func (g *Gateway) current() (*Registry, []model.Server) {
-	servers := g.up.Servers()
+// current returns the registry, rebuilt first when the upstreams' tools
+// changed.
+func (g *Gateway) current() *Registry {
 	r := g.reg.Load()
-	if r == nil || r.stale(servers) {
-		r = g.rebuild(servers, false)
+	if r == nil || r.stale(g.toolLists()) {
+		r = g.rebuild(g.up.Servers(), false)
 	}
-	return r, servers
+	return r
+}
+
+// toolListers can tell what each server last listed without a whole
+// snapshot of it (*mcpclient.Manager can): every call asks, to see that
+// the registry is current, and a snapshot costs a call more than the rest
+// of the gateway's own work.
+type toolListers interface {
+	ToolLists() iter.Seq2[string, []model.Tool]
+}
+
+// toolLists yields each upstream's name and tools as last listed.
+func (g *Gateway) toolLists() iter.Seq2[string, []model.Tool] {
+	if l, ok := g.up.(toolListers); ok {
+		return l.ToolLists()
+	}
+	return listsOf(g.up.Servers())
+}
+
+// listsOf yields each server's name and tools.
+func listsOf(servers []model.Server) iter.Seq2[string, []model.Tool] {
+	return func(yield func(string, []model.Tool) bool) {
+		for _, s := range servers {
+			if !yield(s.Name, s.Tools) {
+				return
+			}
+		}
+	}
 }
 
 // rebuild builds a new registry from servers (unless another caller
@@ -276,7 +302,7 @@ func (g *Gateway) rebuild(servers []model.Server, force bool) *Registry {
 	g.regMu.Lock()
 	defer g.regMu.Unlock()
 	prev := g.reg.Load()
-	if !force && prev != nil && !prev.stale(servers) {
+	if !force && prev != nil && !prev.stale(listsOf(servers)) {
 		return prev
 	}
 	r := buildRegistry(servers, g.policy, prev, g.pin)

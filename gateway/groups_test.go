@@ -65,7 +65,7 @@ func TestHugeServerHelpIsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	r, servers := g.current()
+	r, servers := g.current(), g.up.Servers()
 	counter := tokens.NewCounter()
 	listed := map[string]int{}
 	largest, largestPath := 0, ""
@@ -161,7 +161,7 @@ func TestHelpPrefixOfAHostilePathIsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	r, servers := g.current()
+	r, servers := g.current(), g.up.Servers()
 	for _, path := range []string{"github." + strings.Repeat("a.", 2<<20), strings.Repeat(".", 4<<20), "github.github_repos_" + strings.Repeat("x_", 2<<20)} {
 		_, herr := g.help(context.Background(), r, servers, helpRequest{Path: path})
 		if herr == nil || len(herr.Message) > 4096 {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -202,22 +203,23 @@ func writeField(h interface{ Write([]byte) (int, error) }, tag string, b []byte)
 	h.Write(b)
 }
 
-// stale reports whether servers lists other tools than the registry was
-// built from. Listings are compared by identity of their bytes, which the
-// Manager keeps until the server lists again: cheap enough for every call.
-func (r *Registry) stale(servers []model.Server) bool {
+// stale reports whether lists (each server's name and tools) holds other
+// tools than the registry was built from. Listings are compared by identity
+// of their bytes, which the Manager keeps until the server lists again:
+// cheap enough for every call.
+func (r *Registry) stale(lists iter.Seq2[string, []model.Tool]) bool {
 	n := 0
-	for _, s := range servers {
-		if s.Name == ToolboxGroup {
+	for name, tools := range lists {
+		if name == ToolboxGroup {
 			continue
 		}
 		n++
-		old, ok := r.sources[s.Name]
-		if !ok || len(old) != len(s.Tools) {
+		old, ok := r.sources[name]
+		if !ok || len(old) != len(tools) {
 			return true
 		}
 		for i := range old {
-			a, b := old[i].Raw, s.Tools[i].Raw
+			a, b := old[i].Raw, tools[i].Raw
 			if len(a) != len(b) || (len(a) > 0 && &a[0] != &b[0]) {
 				return true
 			}

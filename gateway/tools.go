@@ -110,8 +110,7 @@ func (g *Gateway) serveCall(ctx context.Context, tool string, req mcp.CallToolRe
 	}
 	start := g.opts.now()
 	raw := rawArguments(req)
-	reg, servers := g.current()
-	c := call{reg: reg, servers: servers, traceID: newTraceID(), start: start}
+	c := call{reg: g.current(), traceID: newTraceID(), start: start}
 	serve := func(ctx context.Context) *mcp.CallToolResult {
 		res, a := run(ctx, c, raw)
 		g.events.emit(Event{
@@ -194,7 +193,7 @@ func (g *Gateway) runHelp(ctx context.Context, c call, raw json.RawMessage) answ
 	}
 	var req helpRequest
 	_ = json.Unmarshal(args, &req)
-	body, e := g.help(ctx, c.reg, c.servers, req)
+	body, e := g.help(ctx, c.reg, g.up.Servers(), req)
 	if e != nil {
 		a := envelopeAnswer(errorEnvelope(toolHelp, e), "help")
 		a.op = clip(req.Path)

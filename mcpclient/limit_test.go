@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -207,5 +208,44 @@ func TestStdinQueue(t *testing.T) {
 	}
 	if _, err := q.Write([]byte("late\n")); err == nil {
 		t.Error("Write after Close succeeded")
+	}
+}
+
+// TestStdinQueueWritesAtOnce: a message that finds nothing waiting before
+// it is in the pipe when Write returns, written by the caller (no copy for
+// the feeding goroutine, no switch to it); what the pipe cannot take at
+// once waits for the feeder, in order. Not parallel: it counts
+// allocations, which testing.AllocsPerRun does process-wide.
+func TestStdinQueueWritesAtOnce(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	q := newStdinQueue(w, 1<<20)
+	defer q.Close()
+	msg := []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n")
+	if allocs := testing.AllocsPerRun(20, func() {
+		if _, err := q.Write(msg); err != nil {
+			t.Fatal(err)
+		}
+	}); allocs != 0 {
+		t.Errorf("Write with nothing waiting allocates %.0f times: it queued a copy for the feeder", allocs)
+	}
+	got := make([]byte, 21*len(msg))
+	if _, err := io.ReadFull(r, got); err != nil || !bytes.Equal(got, bytes.Repeat(msg, 21)) {
+		t.Fatalf("read %q, %v", got, err)
+	}
+	// More than the pipe holds: the head goes at once, the rest after it.
+	big := bytes.Repeat([]byte("y"), 1<<19)
+	if _, err := q.Write(big); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.Write(msg); err != nil {
+		t.Fatal(err)
+	}
+	got = make([]byte, len(big)+len(msg))
+	if _, err := io.ReadFull(r, got); err != nil || !bytes.Equal(got, append(big, msg...)) {
+		t.Fatalf("read %d bytes out of order, %v", len(got), err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"strings"
 	"sync"
 	"time"
@@ -254,6 +255,20 @@ func (m *Manager) Servers() []model.Server {
 	return out
 }
 
+// ToolLists yields each server's name and the tools it last listed, in
+// Servers' order: what Servers says of tools, without the rest of a
+// snapshot (a gateway asks on every call). The slices are shared, as
+// Servers' are: do not modify them.
+func (m *Manager) ToolLists() iter.Seq2[string, []model.Tool] {
+	return func(yield func(string, []model.Tool) bool) {
+		for _, s := range m.listed() {
+			if !yield(s.name, s.toolsSnapshot()) {
+				return
+			}
+		}
+	}
+}
+
 // Server returns the snapshot of one server.
 func (m *Manager) Server(name string) (model.Server, bool) {
 	s, ok := m.named(name)
@@ -340,12 +355,7 @@ func (m *Manager) CallToolWith(ctx context.Context, server, tool string, args js
 	stop := context.AfterFunc(m.ctx, cancel)
 	defer stop()
 
-	support := TaskForbidden
-	for _, t := range s.toolsSnapshot() {
-		if t.Name == tool {
-			support = ToolTaskSupport(t)
-		}
-	}
+	support := s.taskSupport(tool)
 	asTask := support == TaskRequired || opts.AsTask && support == TaskOptional
 	c, err := m.ready(ctx, s)
 	connected := err == nil

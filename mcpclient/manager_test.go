@@ -688,3 +688,30 @@ func TestAddServerWhileRunning(t *testing.T) {
 		t.Errorf("after Close: err = %v", err)
 	}
 }
+
+// TestToolListsAreServersTools: ToolLists yields each server's name and the
+// very tools Servers' snapshots hold, in the same order.
+func TestToolListsAreServersTools(t *testing.T) {
+	t.Parallel()
+	a, b := server.NewMCPServer("a", "1", server.WithToolCapabilities(true)), server.NewMCPServer("b", "1", server.WithToolCapabilities(true))
+	a.AddTool(mcp.NewTool("one"), textResult("1"))
+	b.AddTool(mcp.NewTool("two"), textResult("2"))
+	b.AddTool(mcp.NewTool("three"), textResult("3"))
+	m := startManager(t, Config{}, WithInProcess("a", a), WithInProcess("b", b))
+	servers := m.Servers()
+	i := 0
+	for name, tools := range m.ToolLists() {
+		if i >= len(servers) || name != servers[i].Name || len(tools) != len(servers[i].Tools) {
+			t.Fatalf("list %d: %s %v, want %+v", i, name, toolNames(tools), servers)
+		}
+		for j := range tools {
+			if &tools[j].Raw[0] != &servers[i].Tools[j].Raw[0] {
+				t.Errorf("%s: tool %d is a copy, not the listing", name, j)
+			}
+		}
+		i++
+	}
+	if i != len(servers) {
+		t.Errorf("%d lists, want %d", i, len(servers))
+	}
+}

@@ -244,10 +244,17 @@ type inputRequired struct {
 	RequestState  string                     `json:"requestState"`
 }
 
-// needsInput reports whether a result asks for input, and what for.
-func needsInput(raw json.RawMessage) (inputRequired, bool) {
-	var in inputRequired
-	if json.Unmarshal(raw, &in) != nil || in.ResultType != string(mcp.ResultTypeInputRequired) {
+// needsInput reports whether a result, read into its members, asks for
+// input, and what for.
+func needsInput(fields map[string]json.RawMessage) (inputRequired, bool) {
+	if resultType(fields) != string(mcp.ResultTypeInputRequired) {
+		return inputRequired{}, false
+	}
+	in := inputRequired{ResultType: string(mcp.ResultTypeInputRequired)}
+	if v, ok := fields["inputRequests"]; ok && json.Unmarshal(v, &in.InputRequests) != nil {
+		return inputRequired{}, false
+	}
+	if v, ok := fields["requestState"]; ok && json.Unmarshal(v, &in.RequestState) != nil {
 		return inputRequired{}, false
 	}
 	return in, true

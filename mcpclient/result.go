@@ -28,10 +28,32 @@ type CallResult struct {
 // parseCallResult builds the typed view of a raw tools/call result. Only a
 // result that is not a JSON object is an error.
 func parseCallResult(raw json.RawMessage) (*CallResult, error) {
+	fields, err := resultFields(raw)
+	if err != nil {
+		return nil, err
+	}
+	return callResultOf(raw, fields), nil
+}
+
+// resultFields reads a result object's members, once for every question
+// asked of it (a task? input wanted? the tool's answer?).
+func resultFields(raw json.RawMessage) (map[string]json.RawMessage, error) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil {
 		return nil, fmt.Errorf("tools/call: result is not an object: %w", err)
 	}
+	return fields, nil
+}
+
+// resultType is a result's resultType, "" when absent or not a string.
+func resultType(fields map[string]json.RawMessage) string {
+	var t string
+	_ = json.Unmarshal(fields["resultType"], &t)
+	return t
+}
+
+// callResultOf is parseCallResult on a result already read into fields.
+func callResultOf(raw json.RawMessage, fields map[string]json.RawMessage) *CallResult {
 	r := &CallResult{
 		Raw:               raw,
 		StructuredContent: nonNull(fields["structuredContent"]),
@@ -51,5 +73,5 @@ func parseCallResult(raw json.RawMessage) (*CallResult, error) {
 		}
 		r.Text = strings.Join(texts, "\n")
 	}
-	return r, nil
+	return r
 }

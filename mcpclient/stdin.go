@@ -18,31 +18,39 @@ var errNotReading = errors.New("server is not reading its input")
 // stdinQueue is a child's stdin as mcp-go writes to it. mcp-go writes each
 // message under a lock and without a deadline, so a child that stops reading
 // would block that request past its deadline, and every other request behind
-// it. Write queues instead and returns at once, and a goroutine of its own
-// feeds the pipe; past max bytes waiting, Write fails.
+// it. Write never waits: what the pipe takes at once is written there and
+// then (the usual case: a request and nothing before it), the rest is queued
+// for a goroutine of its own that feeds the pipe; past max bytes waiting,
+// Write fails.
 type stdinQueue struct {
 	f   *os.File
+	now *nowWriter // writes that never wait; nil when f cannot take them
 	max int
 
 	mu      sync.Mutex
 	wake    chan struct{} // cap 1: the queue or closed changed
 	queue   [][]byte
 	pending int   // bytes in queue
+	feeding bool  // the feeder is writing what it took from the queue
 	closed  bool  // Close was called
 	err     error // the pipe's write error, once there is one
 
 	fed chan struct{} // closed when the feeding goroutine returns
 }
 
+// newStdinQueue feeds f, the writing end of an os.Pipe (whose descriptor is
+// non-blocking: a write that does not fit returns at once).
 func newStdinQueue(f *os.File, max int) *stdinQueue {
 	q := &stdinQueue{f: f, max: max, wake: make(chan struct{}, 1), fed: make(chan struct{})}
+	q.now = newNowWriter(f)
 	go q.feed()
 	return q
 }
 
-// Write queues a copy of p. It fails once writing to the child has failed,
-// and when more than max bytes would be waiting (one message of any size is
-// always taken).
+// Write writes what the pipe takes at once of p when nothing waits before
+// it, and queues a copy of the rest. It fails once writing to the child has
+// failed, and when more than max bytes would be waiting (one message of any
+// size is always taken).
 func (q *stdinQueue) Write(p []byte) (int, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -54,9 +62,22 @@ func (q *stdinQueue) Write(p []byte) (int, error) {
 	case q.pending > 0 && q.pending+len(p) > q.max:
 		return 0, fmt.Errorf("%w (%s waiting)", errNotReading, bytesize.Limit(int64(q.pending)))
 	}
-	q.queue = append(q.queue, append([]byte(nil), p...))
-	q.pending += len(p)
-	q.signal()
+	rest := p
+	if len(q.queue) == 0 && !q.feeding && q.now != nil {
+		// Handing p to the feeder costs a goroutine switch per message,
+		// which is most of a pipe write's time.
+		n, err := q.now.write(rest)
+		if err != nil {
+			q.err = fmt.Errorf("write to server: %w", err)
+			return 0, q.err
+		}
+		rest = rest[n:]
+	}
+	if len(rest) > 0 {
+		q.queue = append(q.queue, append([]byte(nil), rest...))
+		q.pending += len(rest)
+		q.signal()
+	}
 	return len(p), nil
 }
 
@@ -101,11 +122,13 @@ func (q *stdinQueue) feed() {
 		b := q.queue[0]
 		q.queue[0] = nil
 		q.queue = q.queue[1:]
+		q.feeding = true
 		q.mu.Unlock()
 
 		_, err := q.f.Write(b)
 
 		q.mu.Lock()
+		q.feeding = false
 		q.pending -= len(b)
 		if err != nil {
 			q.err = fmt.Errorf("write to server: %w", err)

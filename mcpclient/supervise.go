@@ -38,6 +38,7 @@ type serverState struct {
 	protocol     string
 	offers       model.Offers
 	tools        []model.Tool
+	support      map[string]TaskSupport // what called tools declare of tasks; reset with tools
 	conn         *conn
 	attempts     uint64        // finished connection attempts
 	failures     int           // attempts failed and connections lost since last connected
@@ -149,6 +150,32 @@ func (s *serverState) toolsSnapshot() []model.Tool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clip(s.tools)
+}
+
+// taskSupport is what the listed tool called name declares of tasks
+// (TaskForbidden for a tool not listed), read from its definition on its
+// first call after each listing rather than on every call.
+func (s *serverState) taskSupport(name string) TaskSupport {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ts, ok := s.support[name]; ok {
+		return ts
+	}
+	ts, found := TaskForbidden, false
+	for _, t := range slices.Backward(s.tools) { // the last of a name, as listed
+		if t.Name == name {
+			ts, found = ToolTaskSupport(t), true
+			break
+		}
+	}
+	if !found {
+		return ts
+	}
+	if s.support == nil {
+		s.support = map[string]TaskSupport{}
+	}
+	s.support[name] = ts
+	return ts
 }
 
 // kickNow asks the supervisor to reconnect without waiting.
@@ -521,7 +548,7 @@ func (m *Manager) connected(s *serverState, c *conn, tools []model.Tool) {
 		// still hold at a glance: a reconnect costs them nothing.
 		toolsChanged = !sameTools(s.tools, tools)
 		if toolsChanged {
-			s.tools = tools
+			s.tools, s.support = tools, nil
 		}
 	})
 	m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: model.StateConnected})
@@ -535,7 +562,7 @@ func (m *Manager) setTools(s *serverState, tools []model.Tool) {
 	s.update(func() {
 		changed = !sameTools(s.tools, tools)
 		if changed {
-			s.tools = tools
+			s.tools, s.support = tools, nil
 		}
 	})
 	if changed {

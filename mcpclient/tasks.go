@@ -234,22 +234,24 @@ func (c *conn) taskForm() taskForm {
 // createdTask reports whether a tools/call result is a task rather than
 // the tool's result, in either form.
 func createdTask(server string, raw json.RawMessage) (Task, bool, error) {
-	var head struct {
-		ResultType string          `json:"resultType"`
-		Task       json.RawMessage `json:"task"`
-		Content    json.RawMessage `json:"content"`
-	}
-	if json.Unmarshal(raw, &head) != nil {
+	fields, err := resultFields(raw)
+	if err != nil {
 		return Task{}, false, nil
 	}
+	return createdTaskIn(server, raw, fields)
+}
+
+// createdTaskIn is createdTask on a result already read into its members.
+func createdTaskIn(server string, raw json.RawMessage, fields map[string]json.RawMessage) (Task, bool, error) {
 	var w wireTask
+	task, content := fields["task"], fields["content"]
 	switch {
-	case head.ResultType == "task":
+	case resultType(fields) == "task":
 		if err := json.Unmarshal(raw, &w); err != nil {
 			return Task{}, true, fmt.Errorf("tools/call: malformed task: %w", err)
 		}
-	case len(nonNull(head.Task)) > 0 && head.Content == nil:
-		if err := json.Unmarshal(head.Task, &w); err != nil {
+	case len(nonNull(task)) > 0 && content == nil:
+		if err := json.Unmarshal(task, &w); err != nil {
 			return Task{}, true, fmt.Errorf("tools/call: malformed task: %w", err)
 		}
 	default:

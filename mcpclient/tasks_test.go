@@ -19,6 +19,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"mcpeek/model"
 )
 
 // server2026 is a hand-written 2026-07-28 server of the tasks extension,
@@ -537,5 +539,36 @@ func TestTaskWireBounds(t *testing.T) {
 		if got := pollInterval(task); got != c.poll || task.TTL != c.ttl || task.Message != c.messages {
 			t.Errorf("%s: poll %s, ttl %s, message %q", c.raw, got, task.TTL, task.Message)
 		}
+	}
+}
+
+// TestTaskSupportFollowsListings: what a tool declares of tasks is read
+// once per listing, and read again when the server lists the tool anew.
+func TestTaskSupportFollowsListings(t *testing.T) {
+	t.Parallel()
+	m, err := NewManager(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	s := newServerState(endpoint{cfg: ServerConfig{Name: "s"}}, "", false)
+	listing := func(support string) []model.Tool {
+		return []model.Tool{
+			{Server: "s", Name: "other", Raw: json.RawMessage(`{"name":"other"}`)},
+			{Server: "s", Name: "t", Raw: json.RawMessage(`{"name":"t","execution":{"taskSupport":"` + support + `"}}`)},
+		}
+	}
+	m.setTools(s, listing("optional"))
+	for range 2 {
+		if got := s.taskSupport("t"); got != TaskOptional {
+			t.Fatalf("taskSupport = %q, want optional", got)
+		}
+	}
+	m.setTools(s, listing("required"))
+	if got := s.taskSupport("t"); got != TaskRequired {
+		t.Errorf("after a new listing taskSupport = %q, want required", got)
+	}
+	if got := s.taskSupport("missing"); got != TaskForbidden {
+		t.Errorf("a tool not listed: %q, want forbidden", got)
 	}
 }

@@ -251,15 +251,19 @@ func (c *conn) callTool(ctx context.Context, name string, args json.RawMessage, 
 		if err != nil {
 			return nil, err
 		}
-		if t, ok, err := createdTask(c.name, raw); ok {
+		fields, err := resultFields(raw)
+		if err != nil {
+			return nil, err
+		}
+		if t, ok, err := createdTaskIn(c.name, raw, fields); ok {
 			if err != nil {
 				return nil, err
 			}
 			return &CallResult{Raw: raw, Task: &t}, nil
 		}
-		need, ok := needsInput(raw)
+		need, ok := needsInput(fields)
 		if !ok {
-			return parseCallResult(raw)
+			return callResultOf(raw, fields), nil
 		}
 		if round > maxInputRounds {
 			return nil, fmt.Errorf("tools/call %s: the server still asks for input after %d rounds; giving up", name, maxInputRounds)
