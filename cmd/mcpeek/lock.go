@@ -68,7 +68,7 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	}
 	live, err := a.liveSnapshot(ctx, slices.Sorted(maps.Keys(servers)))
 	if err != nil {
-		return err
+		return listedApart(err, picks)
 	}
 	approved := old.Approve(live, picks)
 	if err := a.printChanges(schemadiff.Diff(old, approved), formatText); err != nil {

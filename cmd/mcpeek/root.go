@@ -135,6 +135,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.tryCommand(), a.addCommand())
 	onlyGlobalFlags(root, reg, "registry") // it reads a registry, never the configured servers
 	root.AddCommand(a.testCommand(), a.ciRunCommand())
+	acceptSpacedRefs(root)
 	explainArgs(root)
 	// auth reads the config alone; only a login connects.
 	onlyGlobalFlags(root, auth, "config", "url")
