@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/pflag"
 )
 
@@ -18,5 +19,32 @@ func TestFlagTextsHoldNoLineBreak(t *testing.T) {
 				t.Errorf("%s --%s: a line break in %q", c.CommandPath(), f.Name, f.Usage)
 			}
 		})
+	}
+}
+
+// A long description is wrapped at spaces only: fang's wrapping of its
+// own also breaks after a hyphen, which at 80 columns cut "--store" and
+// "--max-sessions" at the end of a line.
+func TestLongHelpWrapsAtSpacesOnly(t *testing.T) {
+	t.Parallel()
+	root := (&app{}).rootCommand()
+	reflowLong(root)
+	wrapLong(root, 78)
+	for _, c := range everyCommand() {
+		c, _, err := root.Find(strings.Fields(c.CommandPath())[1:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(c.Long, "\n") {
+			if strings.HasSuffix(line, "-") && !strings.HasSuffix(line, " -") {
+				t.Errorf("%s: a line ends inside a word: %q", c.CommandPath(), line)
+			}
+			if w := ansi.StringWidth(line); w > 78 && strings.Contains(line, " ") {
+				t.Errorf("%s: a line of %d columns: %q", c.CommandPath(), w, line)
+			}
+		}
+	}
+	if got := wrapWords("With --store, replicas behind a balancer share --max-sessions", 12); got != "With\n--store,\nreplicas\nbehind a\nbalancer\nshare\n--max-sessions" {
+		t.Errorf("wrapWords: %q", got)
 	}
 }
