@@ -48,3 +48,18 @@ func TestLongHelpWrapsAtSpacesOnly(t *testing.T) {
 		t.Errorf("wrapWords: %q", got)
 	}
 }
+
+// Each command's help shows its usage as written: the help moves what is
+// in brackets to the end of the line, which turned "try NAME[@VERSION]"
+// into "try NAME [@VERSION]", two arguments that try refuses.
+func TestUsageShowsAsWritten(t *testing.T) {
+	t.Parallel()
+	for _, c := range everyCommand() {
+		if c.Runnable() && c.HasParent() {
+			want := c.Parent().CommandPath() + " " + c.Use
+			if help := helpOf(t, c); !strings.Contains(help, want) {
+				t.Errorf("%s --help does not show %q", c.CommandPath(), want)
+			}
+		}
+	}
+}

@@ -142,7 +142,7 @@ func (a *app) registrySearchCommand(f *registryFlags) *cobra.Command {
 func (a *app) registryShowCommand(f *registryFlags) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "show NAME[@VERSION]",
+		Use:   "show NAME|NAME@VERSION",
 		Short: "Show a server of the registry: its packages, remotes, arguments and the inputs it needs",
 		Example: "  mcpeek registry show io.github.modelcontextprotocol/server-everything\n" +
 			"  mcpeek registry show io.github.modelcontextprotocol/server-memory@2026.8.31 --json",

@@ -16,7 +16,7 @@ import (
 func (a *app) snapshotCommand() *cobra.Command {
 	var outPath string
 	cmd := &cobra.Command{
-		Use:   "snapshot [SERVER...] -o FILE",
+		Use:   "snapshot -o FILE [SERVER...]",
 		Short: "Write every tool's definition to a lock file, to commit and diff later",
 		Long: "snapshot connects to the servers named (every enabled server when none is) and\n" +
 			"writes their tools' definitions exactly as listed, sorted by server then tool,\n" +
