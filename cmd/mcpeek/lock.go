@@ -52,7 +52,11 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	old, err := schemadiff.ReadFile(path, limit)
 	if errors.Is(err, fs.ErrNotExist) {
 		old, err = schemadiff.Snapshot{}, nil
-		a.note(path + " does not exist yet: writing it")
+		if dryRun {
+			a.note(path + " does not exist yet (--dry-run: it is not written)")
+		} else {
+			a.note(path + " does not exist yet: writing it")
+		}
 	}
 	if err != nil {
 		return err

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -61,5 +64,21 @@ func TestUsageShowsAsWritten(t *testing.T) {
 				t.Errorf("%s --help does not show %q", c.CommandPath(), want)
 			}
 		}
+	}
+}
+
+// lock update --dry-run on a lock file not written yet does not say it
+// writes it, and writes nothing.
+func TestLockUpdateDryRunSaysItWritesNothing(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg, lock := filepath.Join(dir, "mcp.json"), filepath.Join(dir, "team.lock.json")
+	os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {"shop": {"command": %q, "args": [%q]}}}`, os.Args[0], roleDemoServer), 0o644)
+	_, stderr, code := mcpeek(t, "--config", cfg, "lock", "update", "--dry-run", "--lock", lock)
+	if code != 0 || strings.Contains(stderr, "writing it") || !strings.Contains(stderr, "--dry-run: it is not written") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(lock); err == nil {
+		t.Error("--dry-run wrote the lock file")
 	}
 }
