@@ -82,3 +82,24 @@ func TestLockUpdateDryRunSaysItWritesNothing(t *testing.T) {
 		t.Error("--dry-run wrote the lock file")
 	}
 }
+
+// A command that takes every server's tools (snapshot, lint) and stops at
+// one that fails says how to take only those that connect; diff says
+// that an argument is neither a file nor a server.
+func TestAFailedServerSaysHowToLeaveItOut(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "mcp.json")
+	os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {"broken": {"command": "/nonexistent/mcp-server"}, "shop": {"command": %q, "args": [%q]}}}`,
+		os.Args[0], roleDemoServer), 0o644)
+	for _, args := range [][]string{{"snapshot", "-o", filepath.Join(dir, "lock.json")}, {"lint"}} {
+		_, stderr, code := mcpeek(t, append([]string{"--config", cfg}, args...)...)
+		if code == 0 || !strings.Contains(stderr, "(to take only the servers that connect, name them: shop)") {
+			t.Errorf("%s: exit %d, stderr %q", args[0], code, stderr)
+		}
+	}
+	_, stderr, _ := mcpeek(t, "--config", cfg, "diff", "old.lock", "shop")
+	if !strings.Contains(stderr, `"old.lock" is neither a snapshot file nor a server`) {
+		t.Errorf("diff: %q", stderr)
+	}
+}
