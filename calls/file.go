@@ -274,12 +274,12 @@ func (p *PathAssert) check(patterns map[string]*regexp.Regexp) error {
 	if p.Absent && (p.Exists || p.Equals != nil || p.Matches != "" || p.Type != "" || p.Count != nil || p.Min != nil || p.Max != nil) {
 		return errors.New(`"absent" cannot go with an assertion on the value`)
 	}
-	for _, seg := range splitPath(p.Path) {
-		if open := strings.LastIndexByte(seg.Name, '['); open >= 0 && strings.HasSuffix(seg.Name, "]") {
-			if inner := seg.Name[open+1 : len(seg.Name)-1]; inner == "*" || inner != "" && strings.Trim(inner, "0123456789") == "" {
-				return fmt.Errorf("%q: a path reaches every item of an array with [], not one item by its index; write %s[]", seg.Name, seg.Name[:open])
-			}
-		}
+	if at, marker, ok := indexedStep(p.Path); ok {
+		step := p.Path[strings.LastIndexAny(p.Path[:at], ".]")+1 : at]
+		return fmt.Errorf("%q: a path reaches every item of an array with [], not one item by its index; write %s[]", step+marker, step)
+	}
+	if _, err := splitPath(p.Path); err != nil {
+		return err
 	}
 	if p.Type != "" && !slices.Contains(jsonTypes, p.Type) {
 		return fmt.Errorf(`"type" must be one of %s, not %q`, strings.Join(jsonTypes, ", "), p.Type)

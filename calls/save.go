@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
 )
 
@@ -215,18 +214,13 @@ func (p PathAssert) WithExpected(text string) (PathAssert, error) {
 }
 
 // Writable reports why a key cannot be written in a path ("" when it
-// can): the path grammar splits at dots and reads [] as items, and a
-// calls file's path holds no control characters.
+// can). Any key can but one with control characters, which a calls file
+// keeps out of the text it shows: a key the grammar would misread (one
+// holding ".", "[" or "]", the empty key, one named as fieldpath.AnyKey)
+// is written quoted, as fieldpath.Name writes it (["a.x"]).
 func Writable(key string) string {
-	switch {
-	case key == "":
-		return "an empty key"
-	case strings.ContainsAny(key, ".[]"):
-		return "the key " + strconv.Quote(key) + " holds . [ or ], which a path cannot name"
-	case strings.ContainsFunc(key, func(r rune) bool { return r < ' ' || r == 0x7f }):
+	if strings.ContainsFunc(key, func(r rune) bool { return r < ' ' || r == 0x7f }) {
 		return "the key " + strconv.Quote(key) + " holds control characters"
-	case key == fieldpath.AnyKey:
-		return "the key " + strconv.Quote(key) + " reads as every key of a map"
 	}
 	return ""
 }

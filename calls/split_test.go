@@ -14,24 +14,17 @@ func TestSplitPath(t *testing.T) {
 		want []segment
 	}{
 		{"", nil},
-		{"line_items[].price_set", []segment{{"line_items", 1}, {"price_set", 0}}},
-		{"dims[][]", []segment{{"dims", 2}}},
-		{"latest_charge.anyOf[1].id", []segment{{"latest_charge", 0}, {"id", 0}}},
-		{"x.anyOf[0][].y", []segment{{"x", 1}, {"y", 0}}},
-		{"[].id", []segment{{"", 1}, {"id", 0}}},
-		{"meta.<any key>.v", []segment{{"meta", 0}, {fieldpath.AnyKey, 0}, {"v", 0}}},
+		{"line_items[].price_set", []segment{{"line_items", 1, false}, {"price_set", 0, false}}},
+		{"dims[][]", []segment{{"dims", 2, false}}},
+		{"latest_charge.anyOf[1].id", []segment{{"latest_charge", 0, false}, {"id", 0, false}}},
+		{"x.anyOf[0][].y", []segment{{"x", 1, false}, {"y", 0, false}}},
+		{"[].id", []segment{{"", 1, false}, {"id", 0, false}}},
+		{"meta.<any key>.v", []segment{{"meta", 0, false}, {fieldpath.AnyKey, 0, true}, {"v", 0, false}}},
+		{`meta["<any key>"].v`, []segment{{"meta", 0, false}, {fieldpath.AnyKey, 0, false}, {"v", 0, false}}},
+		{`["a.x"][].b["c[d]"]`, []segment{{"a.x", 1, false}, {"b", 0, false}, {"c[d]", 0, false}}},
 	} {
-		if got := splitPath(c.path); !slices.Equal(got, c.want) {
-			t.Errorf("splitPath(%q) = %v, want %v", c.path, got, c.want)
-		}
-	}
-}
-
-func TestIsAlternative(t *testing.T) {
-	t.Parallel()
-	for seg, want := range map[string]bool{"anyOf[0]": true, "oneOf[12]": true, "anyOf[]": false, "anyOf[x]": false, "allOf[0]": false, "anyOf[0]x": false} {
-		if isAlternative(seg) != want {
-			t.Errorf("isAlternative(%q) != %v", seg, want)
+		if got, err := splitPath(c.path); err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("splitPath(%q) = %v, %v; want %v", c.path, got, err, c.want)
 		}
 	}
 }

@@ -87,10 +87,13 @@ type dialConfig struct {
 	clientInfo mcp.Implementation
 	// stderr receives a stdio child's stderr; the caller keeps it to show
 	// the last lines even when the connection fails.
-	stderr     *lineRing
-	stopGrace  time.Duration
-	maxMessage int64
-	maxPages   int
+	stderr *lineRing
+	// stdoutNoise receives the lines of a stdio child's stdout that are
+	// not JSON-RPC messages, for the error of a failed connection.
+	stdoutNoise *lineRing
+	stopGrace   time.Duration
+	maxMessage  int64
+	maxPages    int
 	// onToolsChanged is called, on a transport goroutine, when the server
 	// sends notifications/tools/list_changed. It must not block.
 	onToolsChanged func()
@@ -122,7 +125,7 @@ type dialConfig struct {
 // dial connects to e and completes the handshake. ctx bounds the handshake
 // only; the connection lives until close.
 func dial(ctx context.Context, e endpoint, dc dialConfig) (*conn, error) {
-	setup := transportSetup{stderr: dc.stderr, stopGrace: dc.stopGrace, maxMessage: dc.maxMessage}
+	setup := transportSetup{stderr: dc.stderr, stdoutNoise: dc.stdoutNoise, stopGrace: dc.stopGrace, maxMessage: dc.maxMessage}
 	version := e.cfg.ProtocolVersion
 	overHTTP := e.transport() == model.TransportStreamableHTTP
 	// A legacy streamable HTTP server sends what is not the answer to a

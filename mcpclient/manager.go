@@ -188,36 +188,54 @@ func (m *Manager) named(name string) (*serverState, bool) {
 // Start connects every enabled server concurrently and returns once each has
 // finished its first attempt, connected or failed (see Servers for which), or
 // when ctx ends. ctx bounds only this wait: connections live, and keep
-// reconnecting, until Close. Start may be called once.
+// reconnecting, until Close. Start (or Launch) may be called once.
 func (m *Manager) Start(ctx context.Context) error {
+	if err := m.Launch(); err != nil {
+		return err
+	}
+	for _, s := range m.listed() {
+		if err := m.WaitFirstAttempt(ctx, s.name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Launch connects every enabled server concurrently, as Start does, but
+// returns at once: WaitFirstAttempt waits for one server, so that a
+// caller can show each as soon as it is ready. Launch (or Start) may be
+// called once.
+func (m *Manager) Launch() error {
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	switch {
 	case m.closed:
-		m.mu.Unlock()
 		return ErrClosed
 	case m.started:
-		m.mu.Unlock()
 		return errors.New("mcpclient: Manager already started")
 	}
 	m.started = true
-	servers := m.listed()
-	for _, s := range servers {
+	for _, s := range m.listed() {
 		if !s.disabled {
 			m.wg.Add(1)
 			go m.supervise(s)
 		}
 	}
-	m.mu.Unlock()
-
-	for _, s := range servers {
-		if s.disabled {
-			continue
-		}
-		if err := s.waitAttempts(ctx, m.ctx, 1); err != nil {
-			return err
-		}
-	}
 	return nil
+}
+
+// WaitFirstAttempt waits until the named server has finished its first
+// connection attempt, connected or failed (Server says which), or until
+// ctx ends. A disabled server has nothing to wait for.
+func (m *Manager) WaitFirstAttempt(ctx context.Context, name string) error {
+	s, ok := m.named(name)
+	if !ok {
+		return fmt.Errorf("%w: %q", ErrUnknownServer, name)
+	}
+	if s.disabled {
+		return nil
+	}
+	return s.waitAttempts(ctx, m.ctx, 1)
 }
 
 // Close stops every connection, reaps every child process and waits for all

@@ -28,8 +28,9 @@ import (
 // params raw (json.RawMessage) and a context that notifications/cancelled
 // from the server ends.
 type stdioTransport struct {
-	in  io.Reader      // the server's stdout
-	out io.WriteCloser // the server's stdin
+	in    io.Reader      // the server's stdout
+	out   io.WriteCloser // the server's stdin
+	noise *lineRing      // the lines of stdout skipped, when set
 
 	writeMu sync.Mutex
 
@@ -89,6 +90,9 @@ func (t *stdioTransport) read() {
 func (t *stdioTransport) route(line []byte) {
 	m, ok := splitMessage(line)
 	if !ok {
+		if t.noise != nil && len(bytes.TrimSpace(line)) > 0 {
+			t.noise.Write(line)
+		}
 		return
 	}
 	var method string

@@ -355,10 +355,12 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 	ctx, cancel := context.WithTimeout(m.ctx, m.opts.connectTimeout)
 	defer cancel()
 	stderr := newLineRing(m.opts.stderrLines, s.ep.cfg.secrets())
+	noise := newLineRing(1, s.ep.cfg.secrets())
 	c, err := dial(ctx, s.ep, dialConfig{
 		name:           s.name,
 		clientInfo:     m.opts.clientInfo,
 		stderr:         stderr,
+		stdoutNoise:    noise,
 		stopGrace:      m.opts.stopGrace,
 		maxMessage:     cmp.Or(s.ep.cfg.MaxMessageBytes, m.opts.maxMessage),
 		maxPages:       m.opts.maxPages,
@@ -372,7 +374,7 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 		later:          m.background,
 	})
 	if err != nil {
-		return nil, nil, stderr.Lines(), m.stageError(ctx, "connect", err)
+		return nil, nil, stderr.Lines(), withNoise(m.stageError(ctx, "connect", err), noise)
 	}
 	var tools []model.Tool
 	if !c.offersOthersOnly() {
@@ -397,6 +399,19 @@ func (m *Manager) background(f func()) {
 		defer m.wg.Done()
 		f()
 	}()
+}
+
+// withNoise adds to a failed connection's err the last line the server
+// wrote to stdout that is not JSON-RPC, if any: a server that logs to
+// stdout, or prints a banner and waits for something else, otherwise
+// fails with a timeout that does not say why.
+func withNoise(err error, noise *lineRing) error {
+	lines := noise.Lines()
+	if len(lines) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w; its stdout held a line that is not JSON-RPC, %q (a stdio server writes only JSON-RPC messages there, its logs to stderr)",
+		err, lines[len(lines)-1])
 }
 
 // stageError words a failed stage, saying plainly when it timed out.

@@ -51,6 +51,9 @@ func (e endpoint) transport() model.Transport {
 type transportSetup struct {
 	// stderr receives a stdio child's stderr.
 	stderr *lineRing
+	// stdoutNoise receives the lines of a stdio child's stdout that are
+	// not JSON-RPC messages (banners, logs written to the wrong stream).
+	stdoutNoise *lineRing
 	// stopGrace is how long a child gets to exit at each step of stopping.
 	stopGrace time.Duration
 	// maxMessage bounds one message from the server, in bytes.
@@ -77,7 +80,9 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 		if err != nil {
 			return nil, nil, err
 		}
-		return newStdioTransport(p.out, p.stdin), p, nil
+		t := newStdioTransport(p.out, p.stdin)
+		t.noise = setup.stdoutNoise
+		return t, p, nil
 	case model.TransportSSE:
 		client, err := httpClient(cfg.URL, cfg.Headers, setup.maxMessage, e.auth, nil)
 		if err != nil {

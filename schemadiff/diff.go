@@ -2,6 +2,7 @@ package schemadiff
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -102,6 +103,23 @@ type Change struct {
 	Class  Class          `json:"class"`
 	Kind   Kind           `json:"kind"`
 	Detail string         `json:"detail"`
+}
+
+// MarshalJSON writes the change with its path's side ("input", "output",
+// or "tool" for the tool itself) and JSON pointer (Path.Pointer) after
+// the path: the path's text writes every name as it is, so a field
+// named "a.x" and the field x of an object a share it; their pointers
+// ("/a.x", "/a/x") differ.
+func (c Change) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tool    string         `json:"tool"`
+		Side    string         `json:"side"`
+		Path    fieldpath.Path `json:"path"`
+		Pointer string         `json:"pointer"`
+		Class   Class          `json:"class"`
+		Kind    Kind           `json:"kind"`
+		Detail  string         `json:"detail"`
+	}{c.Tool, c.Path.Side().String(), c.Path, c.Path.Pointer(), c.Class, c.Kind, c.Detail})
 }
 
 // Worst returns the most serious class among changes, or 0 when there are none.

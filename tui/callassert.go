@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"mcpeek/calls"
+	"mcpeek/fieldpath"
 	"mcpeek/model"
 	"mcpeek/schematree"
 	"mcpeek/tui/resultview"
@@ -47,7 +48,8 @@ func assertOn(n *schematree.Node, structured bool) assertValue {
 }
 
 // callsPath is the path of a value as a calls file writes it: its keys
-// from the root of the result down, "[]" for the items of an array. It
+// from the root of the result down (quoted, ["a.x"], when one holds ".",
+// "[" or "]"), "[]" for the items of an array. It
 // is the path y copies (the line's), except that it starts at the root of
 // structuredContent also when the tool's fields sit in an envelope's
 // "data". why says why the value cannot be named so.
@@ -68,11 +70,7 @@ func callsPath(d *resultview.ValueLine) (path, why string) {
 		if w := calls.Writable(at.Key); w != "" {
 			return "", w
 		}
-		if path == "" {
-			path = at.Key
-		} else {
-			path += "." + at.Key
-		}
+		path = fieldpath.Join(path, fieldpath.Name(at.Key)) // a key the grammar would misread is quoted
 	}
 	return path, ""
 }

@@ -32,7 +32,7 @@ type addFlags struct {
 func (a *app) addCommand() *cobra.Command {
 	var f addFlags
 	cmd := &cobra.Command{
-		Use:   "add NAME[@VERSION] --client CLIENT",
+		Use:   "add NAME|NAME@VERSION --client CLIENT",
 		Short: "Write a server of the MCP Registry into a client's config, showing the change first",
 		Long: "add writes a server of the registry into the config of a client (" + strings.Join(addClients(), ", ") + "),\n" +
 			"in the client's own format, as the client runs its other servers (an npm package\n" +

@@ -130,7 +130,7 @@ func TestCIJSONShapes(t *testing.T) {
 		t.Fatalf("diff --format json: %v\n%s", err, out)
 	}
 	for _, c := range changes.Changes {
-		if keys := slices.Sorted(maps.Keys(c)); !slices.Equal(keys, []string{"class", "detail", "kind", "path", "tool"}) {
+		if keys := slices.Sorted(maps.Keys(c)); !slices.Equal(keys, []string{"class", "detail", "kind", "path", "pointer", "side", "tool"}) {
 			t.Fatalf("a change has members %v", keys)
 		}
 	}

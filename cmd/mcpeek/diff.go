@@ -103,6 +103,9 @@ func (a *app) diffSides(ctx context.Context, oldArg, newArg string) (old, new sc
 	var servers schemadiff.Snapshot
 	if len(live) > 0 {
 		if servers, err = a.liveSnapshot(ctx, live); err != nil {
+			if e, ok := errors.AsType[*unknownServerError](err); ok {
+				err = fmt.Errorf("%q is neither a snapshot file nor a server: %w", e.name, err)
+			}
 			return old, new, err
 		}
 	}

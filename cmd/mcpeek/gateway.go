@@ -90,10 +90,10 @@ func (a *app) gatewayCommand() *cobra.Command {
 	fl.Int64Var(&f.maxBody, "max-body", gateway.DefaultMaxBodyBytes, "Largest HTTP request body, in bytes")
 	fl.IntVar(&f.maxConns, "max-conns", gateway.DefaultMaxConns, "Connections served at once over HTTP; more wait to be accepted")
 	fl.IntVar(&f.maxSessions, "max-sessions", gateway.DefaultMaxSessions, "Live sessions over HTTP; a new one beyond ends the least recently used")
-	fl.StringVar(&f.store, "store", "", "Share idempotency answers and sessions with other replicas through a Redis or Valkey\nserver: redis://HOST:PORT[/DB] or rediss:// (password in $MCPEEK_STORE_PASSWORD)")
+	fl.StringVar(&f.store, "store", "", "Share idempotency answers and sessions with other replicas through a Redis or Valkey server: redis://HOST:PORT[/DB] or rediss:// (password in $MCPEEK_STORE_PASSWORD)")
 	fl.DurationVar(&f.storeTimeout, "store-timeout", gateway.DefaultStoreTimeout, "With --store: the longest one store call may take")
 	fl.StringVar(&f.lock, "lock", "", "Serve only the tools whose definitions match this lock file (from `mcpeek snapshot`)")
-	fl.StringVar(&f.lockAllow, "lock-allow", "none", "With --lock: none, or compatible to also serve tools whose changes are all\ncompatible (an edited description or annotation never is)")
+	fl.StringVar(&f.lockAllow, "lock-allow", "none", "With --lock: none, or compatible to also serve tools whose changes are all compatible (an edited description or annotation never is)")
 	return cmd
 }
 

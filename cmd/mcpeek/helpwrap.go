@@ -84,7 +84,7 @@ func wrapHelpLine(line string, width int) string {
 	if width-col < minDescription {
 		indent, out = descriptionIndent, strings.TrimRight(head, " ")+"\n"+strings.Repeat(" ", descriptionIndent)
 	}
-	parts := strings.Split(ansi.Wrap(desc, width-indent, " "), "\n")
+	parts := strings.Split(wrapWords(desc, width-indent), "\n")
 	for i, p := range parts {
 		if i > 0 {
 			out += "\n" + strings.Repeat(" ", indent)
@@ -106,4 +106,42 @@ func reflowLong(cmd *cobra.Command) {
 	for _, c := range cmd.Commands() {
 		reflowLong(c)
 	}
+}
+
+// wrapLong wraps the paragraphs of the long descriptions of cmd and its
+// commands (joined by reflowLong) to width columns, at spaces only: the
+// help's own wrapping also breaks after a hyphen, which cut flags such as
+// --store into "--" and "store" at the end of a line.
+func wrapLong(cmd *cobra.Command, width int) {
+	paragraphs := strings.Split(cmd.Long, "\n\n")
+	for i, p := range paragraphs {
+		paragraphs[i] = wrapWords(p, width)
+	}
+	cmd.Long = strings.Join(paragraphs, "\n\n")
+	for _, c := range cmd.Commands() {
+		wrapLong(c, width)
+	}
+}
+
+// wrapWords wraps s to width columns at its spaces, never inside a word
+// (a word wider than width has a line of its own); escape sequences take
+// no room.
+func wrapWords(s string, width int) string {
+	var b strings.Builder
+	col := 0
+	for _, word := range strings.Fields(s) {
+		w := ansi.StringWidth(word)
+		switch {
+		case col == 0:
+		case col+1+w > width:
+			b.WriteByte('\n')
+			col = 0
+		default:
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(word)
+		col += w
+	}
+	return b.String()
 }

@@ -157,6 +157,31 @@ func (a *app) openServer(ctx context.Context, name string, opts ...mcpclient.Opt
 // startManager starts a Manager on the config's servers, or on those named
 // in only when there are any, and waits for their first attempts.
 func (a *app) startManager(ctx context.Context, only []string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	m, wait, err := a.launchManager(only, opts...)
+	if err != nil {
+		return nil, err
+	}
+	waitCtx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	stopNote := a.noteSlowServers(m)
+	defer stopNote()
+	for _, s := range m.Servers() {
+		if err := m.WaitFirstAttempt(waitCtx, s.Name); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				break
+			}
+			stopNote()
+			m.Close()
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// launchManager starts a Manager on the config's servers, or on those
+// named in only when there are any, without waiting for them, and says
+// how long a command may wait for their first attempts.
+func (a *app) launchManager(only []string, opts ...mcpclient.Option) (*mcpclient.Manager, time.Duration, error) {
 	wait := a.connectWait()
 	if a.autoLogin() {
 		wait += loginWait
@@ -165,33 +190,28 @@ func (a *app) startManager(ctx context.Context, only []string, opts ...mcpclient
 		mcpclient.WithBackoff(oneShotBackoff, oneShotBackoff)}, opts...)
 	cfg, demo, err := a.loadConfig()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if len(only) > 0 && !demo {
 		if cfg.Servers, err = onlyServers(cfg.Servers, only); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	m, err := a.managerOn(cfg, demo, opts...)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	waitCtx, cancel := context.WithTimeout(ctx, wait)
-	defer cancel()
-	stopNote := a.noteSlowServers(m)
-	err = m.Start(waitCtx)
-	stopNote()
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err := m.Launch(); err != nil {
 		m.Close()
-		return nil, err
+		return nil, 0, err
 	}
-	return m, nil
+	return m, wait, nil
 }
 
 // noteSlowServers says on stderr which servers are still connecting once
 // the wait has lasted slowConnectNote, so that a hanging server does not
 // look like a hanging mcpeek. Calling the returned func stops it and
-// waits for a note being written.
+// waits for a note being written; it may be called more than once.
 func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 	done, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
@@ -201,27 +221,34 @@ func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 			return
 		case <-time.After(slowConnectNote):
 		}
-		var waiting, loggingIn []string
-		for _, s := range m.Servers() {
-			switch {
-			case s.State != model.StateStarting:
-			case a.logins.has(s.Name):
-				loggingIn = append(loggingIn, s.Name)
-			default:
-				waiting = append(waiting, s.Name)
-			}
-		}
-		if len(waiting) > 0 {
-			a.note(fmt.Sprintf("waiting for %s to connect (giving up after %s: --connect-timeout)",
-				strings.Join(waiting, ", "), a.connectTimeout))
-		}
-		for _, name := range loggingIn {
-			a.note(loginWaitNote(name))
-		}
+		a.noteWaiting(m)
 	}()
+	var once sync.Once
 	return func() {
-		close(done)
+		once.Do(func() { close(done) })
 		<-stopped
+	}
+}
+
+// noteWaiting says on stderr which servers are still connecting, and
+// which wait for a login in the browser.
+func (a *app) noteWaiting(m *mcpclient.Manager) {
+	var waiting, loggingIn []string
+	for _, s := range m.Servers() {
+		switch {
+		case s.State != model.StateStarting:
+		case a.logins.has(s.Name):
+			loggingIn = append(loggingIn, s.Name)
+		default:
+			waiting = append(waiting, s.Name)
+		}
+	}
+	if len(waiting) > 0 {
+		a.note(fmt.Sprintf("waiting for %s to connect (giving up after %s: --connect-timeout)",
+			strings.Join(waiting, ", "), a.connectTimeout))
+	}
+	for _, name := range loggingIn {
+		a.note(loginWaitNote(name))
 	}
 }
 

@@ -52,7 +52,11 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	old, err := schemadiff.ReadFile(path, limit)
 	if errors.Is(err, fs.ErrNotExist) {
 		old, err = schemadiff.Snapshot{}, nil
-		a.note(path + " does not exist yet: writing it")
+		if dryRun {
+			a.note(path + " does not exist yet (--dry-run: it is not written)")
+		} else {
+			a.note(path + " does not exist yet: writing it")
+		}
 	}
 	if err != nil {
 		return err
@@ -68,7 +72,7 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	}
 	live, err := a.liveSnapshot(ctx, slices.Sorted(maps.Keys(servers)))
 	if err != nil {
-		return err
+		return listedApart(err, picks)
 	}
 	approved := old.Approve(live, picks)
 	if err := a.printChanges(schemadiff.Diff(old, approved), formatText); err != nil {

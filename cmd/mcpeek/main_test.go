@@ -82,7 +82,7 @@ func TestErrorsGoToStderrWithStatus1(t *testing.T) {
 		{[]string{"summary", "--schema", array}, "must be a JSON object or boolean"},
 		{[]string{"summary"}, "SERVER.TOOL"},
 		{[]string{"summary", "--schema", orderSchema, "--max-fields", "0"}, "at least 1"},
-		{[]string{"summary", "nodot"}, "is not SERVER.TOOL"},
+		{[]string{"summary", "nodot"}, "names no tool: give SERVER.TOOL or SERVER TOOL"},
 		{[]string{"summary", "--schema", orderSchema, "x.y"}, "not both"},
 		{[]string{"frobnicate"}, "unknown command"},
 	}

@@ -47,7 +47,7 @@ type registryFlags struct {
 func (f *registryFlags) addFlags(root *cobra.Command) {
 	f.maxAge = registry.DefaultMaxAge
 	root.PersistentFlags().StringVar(&f.url, "registry", "",
-		"Base URL of the MCP Registry, a sub-registry serving the same API (default $"+RegistryEnv+", else \"registry\" in\n~/.config/mcpeek/settings.json, else "+registry.DefaultURL+")")
+		"Base URL of the MCP Registry, a sub-registry serving the same API (default $"+RegistryEnv+", else \"registry\" in ~/.config/mcpeek/settings.json, else "+registry.DefaultURL+")")
 	root.PersistentFlags().StringVar(&f.server, "registry-server", "",
 		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); its package is installed and runs in a sandbox")
 	root.PersistentFlags().StringArrayVar(&f.inputs, "registry-input", nil,
@@ -142,7 +142,7 @@ func (a *app) registrySearchCommand(f *registryFlags) *cobra.Command {
 func (a *app) registryShowCommand(f *registryFlags) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "show NAME[@VERSION]",
+		Use:   "show NAME|NAME@VERSION",
 		Short: "Show a server of the registry: its packages, remotes, arguments and the inputs it needs",
 		Example: "  mcpeek registry show io.github.modelcontextprotocol/server-everything\n" +
 			"  mcpeek registry show io.github.modelcontextprotocol/server-memory@2026.8.31 --json",

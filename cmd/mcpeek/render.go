@@ -250,55 +250,55 @@ func (j jsonIndentable) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(nil), nil
 }
 
-func (p printer) servers(servers []model.Server) {
-	for _, s := range servers {
-		line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", theme.DefaultMarks.State(s.State), p.path.Render(clean(s.Name)),
-			s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
-		p.println(line)
-		p.serverFacts(s)
-		p.serverError(s)
-		if s.Sandbox != "" {
-			p.println(p.faint.Render("    sandbox: " + s.Sandbox))
-		}
-		if len(s.Roots) > 0 {
-			p.println(p.faint.Render("    roots offered: " + clean(strings.Join(s.Roots, ", "))))
-		}
-		for _, l := range model.StderrTail(s.Stderr, 3) {
-			p.println(p.faint.Render("    stderr: " + clean(l)))
-		}
-		for _, l := range s.Log[max(0, len(s.Log)-logShown):] {
-			p.println(p.faint.Render("    log: " + clean(l.String())))
-		}
+// server prints a server's line of `servers` and what is known of it.
+func (p printer) server(s model.Server) {
+	line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", theme.DefaultMarks.State(s.State), p.path.Render(clean(s.Name)),
+		s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
+	p.println(line)
+	p.serverFacts(s)
+	p.serverError(s)
+	if s.Sandbox != "" {
+		p.println(p.faint.Render("    sandbox: " + s.Sandbox))
+	}
+	if len(s.Roots) > 0 {
+		p.println(p.faint.Render("    roots offered: " + clean(strings.Join(s.Roots, ", "))))
+	}
+	for _, l := range model.StderrTail(s.Stderr, 3) {
+		p.println(p.faint.Render("    stderr: " + clean(l)))
+	}
+	for _, l := range s.Log[max(0, len(s.Log)-logShown):] {
+		p.println(p.faint.Render("    log: " + clean(l.String())))
 	}
 }
 
-func (p printer) tools(servers []model.Server, tools []toolJSON) {
+// serverTools prints a server's block of `tools`: its line, then a line
+// per tool of tools (its own).
+func (p printer) serverTools(s model.Server, tools []toolJSON) {
 	marks := theme.DefaultMarks
-	byServer := map[string][]toolJSON{}
+	p.println(fmt.Sprintf("%s %s (%s)", marks.State(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
 	for _, t := range tools {
-		byServer[t.Server] = append(byServer[t.Server], t)
-	}
-	for _, s := range servers {
-		p.println(fmt.Sprintf("%s %s (%s)", theme.DefaultMarks.State(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
-		for _, t := range byServer[s.Name] {
-			out, hidden := marks.NoOutput, " "
-			if t.HasOutputSchema {
-				out = marks.Output
-				if t.HasHiddenFields {
-					hidden = marks.Hidden
-				}
+		out, hidden := marks.NoOutput, " "
+		if t.HasOutputSchema {
+			out = marks.Output
+			if t.HasHiddenFields {
+				hidden = marks.Hidden
 			}
-			p.println("  " + out + " " + hidden + " " + p.path.Render(clean(t.Signature)))
-			about := summarizer.FirstSentence(t.Description)
-			if t.Title != "" {
-				about = strings.TrimSuffix(t.Title+" — "+about, " — ")
-			}
-			if about != "" {
-				p.println(p.faint.Render("      " + clean(about)))
-			}
-			p.toolFacts(t)
 		}
+		p.println("  " + out + " " + hidden + " " + p.path.Render(clean(t.Signature)))
+		about := summarizer.FirstSentence(t.Description)
+		if t.Title != "" {
+			about = strings.TrimSuffix(t.Title+" — "+about, " — ")
+		}
+		if about != "" {
+			p.println(p.faint.Render("      " + clean(about)))
+		}
+		p.toolFacts(t)
 	}
+}
+
+// toolsLegend prints what the marks of `tools` mean, after the servers.
+func (p printer) toolsLegend() {
+	marks := theme.DefaultMarks
 	p.println(p.faint.Render(marks.Output + " declares an output schema   " + marks.NoOutput + " declares none   " +
 		marks.Hidden + " its summary hides fields (mcpeek summary SERVER.TOOL)"))
 }

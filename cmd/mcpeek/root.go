@@ -41,11 +41,23 @@ type app struct {
 	registry       registryFlags
 }
 
+// helpMaxWidth and helpLongPad are the help's layout (fang's): at most
+// 120 columns, a long description indented by 2.
+const (
+	helpMaxWidth = 120
+	helpLongPad  = 2
+)
+
 // run executes the command line and returns the process exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, color: colorAllowed(stdout)}
 	root := a.rootCommand()
 	reflowLong(root)
+	if f, ok := stdout.(*os.File); ok && helpAsked(args) {
+		if w := terminalWidth(f); w > 0 {
+			wrapLong(root, min(w, helpMaxWidth)-helpLongPad)
+		}
+	}
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	help, flushHelp := helpWriter(stdout, helpAsked(args))
@@ -135,6 +147,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.tryCommand(), a.addCommand())
 	onlyGlobalFlags(root, reg, "registry") // it reads a registry, never the configured servers
 	root.AddCommand(a.testCommand(), a.ciRunCommand())
+	acceptSpacedRefs(root)
 	explainArgs(root)
 	// auth reads the config alone; only a login connects.
 	onlyGlobalFlags(root, auth, "config", "url")

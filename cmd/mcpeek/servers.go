@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 
 	"mcpeek/assets"
 	"mcpeek/internal/jsonfmt"
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 )
@@ -95,6 +97,14 @@ func (a *app) serversCommand() *cobra.Command {
 		Short: "List the configured MCP servers, where each was found, and their state",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !asJSON {
+				m, err := a.streamServers(cmd.Context(), nil, a.printer().server)
+				if err != nil {
+					return err
+				}
+				defer m.Close()
+				return serversFailed(m.Servers())
+			}
 			m, err := a.openManager(cmd.Context())
 			if err != nil {
 				return err
@@ -107,12 +117,8 @@ func (a *app) serversCommand() *cobra.Command {
 					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Roots: append([]string{}, s.Roots...), Command: s.Command, Sandbox: s.Sandbox, SandboxCommand: s.SandboxCommand, Log: serverLogs(s),
 					ProtocolVersion: s.ProtocolVersion, Era: eraOf(s.ProtocolVersion), Offers: offersOf(s.Offers), Title: s.Implementation.Title, Icons: iconKinds(s.Implementation.Icons)})
 			}
-			if asJSON {
-				if err := writeJSON(a.stdout, out); err != nil {
-					return err
-				}
-			} else {
-				a.printer().servers(servers)
+			if err := writeJSON(a.stdout, out); err != nil {
+				return err
 			}
 			return serversFailed(servers)
 		},
@@ -177,45 +183,33 @@ func (a *app) toolsCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if !asJSON {
+				return a.printTools(cmd.Context(), args, opts)
+			}
 			m, err := a.startManager(cmd.Context(), args) // every server, or the one named alone
 			if err != nil {
 				return err
 			}
 			defer m.Close()
-			servers := m.Servers()
-			if len(args) == 1 {
-				s, ok := m.Server(args[0])
-				if !ok {
-					return unknownServer(args[0], serverNames(servers))
-				}
-				servers = []model.Server{s}
+			servers, err := namedServers(m, args)
+			if err != nil {
+				return err
 			}
-			out := []toolJSON{}
 			var all []model.Tool
 			for _, s := range servers {
 				all = append(all, s.Tools...)
 			}
-			ds, errs := summarizer.DescribeAll(all, opts)
-			for i, d := range ds {
-				if errs[i] != nil {
-					a.warn(errs[i].Error())
-				}
-				out = append(out, newToolJSON(all[i], d))
+			out := a.describeTools(all, opts)
+			entries := make([]any, len(out))
+			for i, t := range out {
+				entries[i] = t
 			}
-			if asJSON {
-				entries := make([]any, len(out))
-				for i, t := range out {
-					entries[i] = t
-				}
-				jw := &jsonWriter{w: a.stdout}
-				if err := jsonfmt.WriteIndentArray(jw, entries); err != nil {
-					return err
-				}
-				if err := jw.Flush(); err != nil {
-					return err
-				}
-			} else {
-				a.printer().tools(servers, out)
+			jw := &jsonWriter{w: a.stdout}
+			if err := jsonfmt.WriteIndentArray(jw, entries); err != nil {
+				return err
+			}
+			if err := jw.Flush(); err != nil {
+				return err
 			}
 			return a.unlessSomeAnswered(servers, serversFailed(servers))
 		},
@@ -274,6 +268,55 @@ func (a *app) demoServerCommand() *cobra.Command {
 			return server.ServeStdio(srv)
 		},
 	}
+}
+
+// printTools prints the tools of every server (or of the one named in
+// args) as text, each server's block as soon as it is ready
+// (eachServerDone says in which order), then the legend.
+func (a *app) printTools(ctx context.Context, args []string, opts summarizer.Options) error {
+	p := a.printer()
+	m, err := a.streamServers(ctx, args, func(s model.Server) {
+		if len(args) == 0 || s.Name == args[0] { // the demo server is started whatever the name
+			p.serverTools(s, a.describeTools(s.Tools, opts))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	servers, err := namedServers(m, args)
+	if err != nil {
+		return err
+	}
+	p.toolsLegend()
+	return a.unlessSomeAnswered(servers, serversFailed(servers))
+}
+
+// namedServers is every server of m, or the one named in args.
+func namedServers(m *mcpclient.Manager, args []string) ([]model.Server, error) {
+	servers := m.Servers()
+	if len(args) == 0 {
+		return servers, nil
+	}
+	s, ok := m.Server(args[0])
+	if !ok {
+		return nil, unknownServer(args[0], serverNames(servers))
+	}
+	return []model.Server{s}, nil
+}
+
+// describeTools is the entry of each tool, its descriptor's errors
+// written as warnings.
+func (a *app) describeTools(tools []model.Tool, opts summarizer.Options) []toolJSON {
+	ds, errs := summarizer.DescribeAll(tools, opts)
+	out := make([]toolJSON, 0, len(ds))
+	for i, d := range ds {
+		if errs[i] != nil {
+			a.warn(errs[i].Error())
+		}
+		out = append(out, newToolJSON(tools[i], d))
+	}
+	return out
 }
 
 // unlessSomeAnswered is failed (the servers that failed, from

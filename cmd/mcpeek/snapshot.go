@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"mcpeek/internal/atomicfile"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -16,7 +17,7 @@ import (
 func (a *app) snapshotCommand() *cobra.Command {
 	var outPath string
 	cmd := &cobra.Command{
-		Use:   "snapshot [SERVER...] -o FILE",
+		Use:   "snapshot -o FILE [SERVER...]",
 		Short: "Write every tool's definition to a lock file, to commit and diff later",
 		Long: "snapshot connects to the servers named (every enabled server when none is) and\n" +
 			"writes their tools' definitions exactly as listed, sorted by server then tool,\n" +
@@ -67,9 +68,20 @@ func (a *app) liveSnapshot(ctx context.Context, names []string) (schemadiff.Snap
 	if err != nil {
 		return schemadiff.Snapshot{}, err
 	}
+	var connected []string
+	for _, s := range servers {
+		if s.State == model.StateConnected {
+			connected = append(connected, s.Name)
+		}
+	}
 	for _, s := range servers {
 		if s.State != model.StateConnected {
-			return schemadiff.Snapshot{}, fmt.Errorf("server %q is %s: %s", s.Name, s.State, s.Err)
+			err := fmt.Errorf("server %q is %s: %s", s.Name, s.State, s.Err)
+			if len(names) == 0 && len(connected) > 0 {
+				// every server was taken: name those that answered
+				err = fmt.Errorf("%w\n(to take only the servers that connect, name them: %s)", err, strings.Join(connected, " "))
+			}
+			return schemadiff.Snapshot{}, err
 		}
 	}
 	return schemadiff.FromServers(servers), nil

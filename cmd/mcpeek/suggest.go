@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"mcpeek/internal/similar"
@@ -31,7 +33,34 @@ func serverNames(servers []model.Server) []string {
 // unknownServer is the error for a server name the config does not hold:
 // the nearest names, and every one it does hold.
 func unknownServer(name string, names []string) error {
-	return fmt.Errorf("no server named %q%s; the servers are: %s", name, didYouMean(name, names), strings.Join(names, ", "))
+	return &unknownServerError{name: name, names: names}
+}
+
+// unknownServerError is unknownServer's error: a command that takes a
+// list of names finds in it the name that is no server (listedApart).
+type unknownServerError struct {
+	name  string
+	names []string
+}
+
+func (e *unknownServerError) Error() string {
+	return fmt.Sprintf("no server named %q%s; the servers are: %s", e.name, didYouMean(e.name, e.names), strings.Join(e.names, ", "))
+}
+
+// listedApart adds to err, when it says that an argument of a list of
+// SERVER or SERVER.TOOL (lint, lock update) is no server while the one
+// before it is, how to name that tool of that server: people type
+// SERVER TOOL, which such a list reads as two servers.
+func listedApart(err error, args []string) error {
+	e, ok := errors.AsType[*unknownServerError](err)
+	if !ok {
+		return err
+	}
+	i := slices.Index(args, e.name)
+	if i < 1 || strings.Contains(args[i-1], ".") || !slices.Contains(e.names, args[i-1]) {
+		return err
+	}
+	return fmt.Errorf("%w; to name the tool %s of %s, write %s.%s", err, e.name, args[i-1], args[i-1], e.name)
 }
 
 // unknownTool is the error for a tool a server does not list: the nearest

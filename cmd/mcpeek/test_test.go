@@ -203,7 +203,7 @@ func TestTestHostileInput(t *testing.T) {
 	}
 
 	hostile := writeCalls(t, `{"name": "evil\u00e9\u009b31m", "tool": "demo.shop_get_order", "arguments": `+demoOrderArgs+`, "expect": {"paths": [
-		{"path": "financial_status\u001b]0;owned\u0007", "equals": "\u001b[2J\u001b]8;;http://x\u0007paid"},
+		{"path": "[\"financial_status\\u001b]0;owned\\u0007\"]", "equals": "\u001b[2J\u001b]8;;http://x\u0007paid"},
 		{"path": "financial_status", "matches": "\u001b\\[31m"}]}}`)
 	for _, format := range []string{"text", "markdown", "junit"} {
 		out, _, code := mcpeek(t, "test", hostile, "--format", format)

@@ -18,7 +18,7 @@ import (
 func (a *app) tryCommand() *cobra.Command {
 	var noTUI bool
 	cmd := &cobra.Command{
-		Use:   "try NAME[@VERSION]",
+		Use:   "try NAME|NAME@VERSION",
 		Short: "Try a server of the MCP Registry: install it, start it in a sandbox and open the explorer on it",
 		Long: "try looks a server up in the registry (the latest version without @VERSION), asks on\n" +
 			"the terminal for the inputs it needs (a secret is not echoed and never written to\n" +

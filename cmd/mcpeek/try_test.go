@@ -55,7 +55,7 @@ func TestTryRefusesWhatItCannotRun(t *testing.T) {
 		"try io.example/py --no-tui":                                    `io.example/py has nothing mcpeek can run: a "cargo" package cannot be started by mcpeek: npm, pypi, oci, nuget and mcpb ones are`,
 		"try io.github.modelcontextprotocol/server-filesystem --no-tui": "needs argument <allowed_directory>: give each with --registry-input",
 		"try io.github.modelcontextprotocol/server-everything":          "the explorer needs a terminal: give --no-tui",
-		"try a/b c/d":                         "mcpeek try takes NAME[@VERSION]; it was given 2",
+		"try a/b c/d":                         "mcpeek try takes NAME|NAME@VERSION; it was given 2",
 		"try io.x/none --no-tui":              "try: io.x/none@latest: not found in the registry",
 		"try bad --no-tui":                    `try: "bad" is not a registry name`,
 		"try io.x/y --registry-server io.z/w": "give the server to try once",
