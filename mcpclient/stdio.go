@@ -9,6 +9,7 @@ import (
 	"io"
 	"mcpeek/internal/jsonscan"
 	"sync"
+	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -217,9 +218,30 @@ func (t *stdioTransport) write(msg any) error {
 	}
 	b = append(b, '\n')
 	t.writeMu.Lock()
-	defer t.writeMu.Unlock()
 	_, err = t.out.Write(b)
+	t.writeMu.Unlock()
+	if err != nil {
+		t.drain()
+	}
 	return err
+}
+
+// drainWait bounds how long a failed write waits for the server's stdout to
+// end.
+const drainWait = 500 * time.Millisecond
+
+// drain waits, after a write to the server failed (it closed its stdin: it
+// exited, or is exiting), for its stdout to end, so that what it printed
+// before going (a banner, the line that says why) is read and can be named
+// in the error. A server that closed its stdin and goes on running holds
+// the error up for drainWait at most.
+func (t *stdioTransport) drain() {
+	timer := time.NewTimer(drainWait)
+	defer timer.Stop()
+	select {
+	case <-t.done:
+	case <-timer.C:
+	}
 }
 
 // SendRequest writes req and waits for its reply, the transport's end, or
