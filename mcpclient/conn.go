@@ -53,15 +53,11 @@ type conn struct {
 
 	life       context.Context
 	cancelLife context.CancelFunc
-	stopListen func()
 	ids        atomic.Int64
 
 	lostOnce sync.Once
 	lost     chan struct{}
 	lostErr  error // set before lost is closed
-
-	ackOnce sync.Once
-	acked   chan struct{}
 
 	greeted atomic.Bool // the server answered initialize
 
@@ -73,10 +69,14 @@ type conn struct {
 	typed   map[string]*mcp.Tool         // for x-mcp-header mirroring on modern HTTP
 	dropped map[string]model.HeaderFault // listed tools callTool refuses
 
-	// subs are the 2026-07-28 listen streams of subscribed resources, by
-	// URI; each ends with the connection.
-	subsMu sync.Mutex
-	subs   map[string]func()
+	// The 2026-07-28 notification stream. mcp-go keeps one
+	// subscriptions/listen request per client (a new one replaces the
+	// last), so the stream names all the connection wants: tools/list_changed
+	// and every subscribed resource; it opens again when that changes.
+	streamMu   sync.Mutex      // held while the stream opens
+	subs       map[string]bool // the subscribed resources, by URI
+	stopListen func()
+	stream     atomic.Pointer[stream]
 
 	progressMu sync.Mutex
 	progress   map[string]*progressSink // by progress token
@@ -169,7 +169,6 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 		life:       life,
 		cancelLife: cancel,
 		lost:       make(chan struct{}),
-		acked:      make(chan struct{}),
 	}
 	if version == "" && e.transport() == model.TransportSSE {
 		// HTTP+SSE is the 2024-11-05 transport, replaced before the
@@ -237,7 +236,11 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	}
 	c.greeted.Store(true)
 	if c.modern() && c.toolsListChanged() {
-		c.listen(ctx)
+		// Without the stream the connection still works; it just will
+		// not see tools/list_changed.
+		c.streamMu.Lock()
+		_, _ = c.openStream(ctx)
+		c.streamMu.Unlock()
 	}
 	if listening != nil {
 		// What the server sends on the standalone stream before it is open
@@ -290,35 +293,6 @@ func (c *conn) start(ctx context.Context) error {
 	}
 }
 
-// listen opens the 2026-07-28 subscriptions/listen stream for list_changed
-// and waits for the server to acknowledge it, so that no change made after
-// the tools are listed is missed.
-func (c *conn) listen(ctx context.Context) {
-	failed := make(chan struct{})
-	stop, err := c.client.ListenAsync(c.life, mcp.SubscriptionFilter{ToolsListChanged: true}, func(err error) {
-		select {
-		case <-c.acked:
-			// The stream was up and broke: over HTTP this is how a lost
-			// server shows.
-			c.markLost(fmt.Errorf("notification stream closed: %w", err))
-		default:
-			close(failed)
-		}
-	})
-	if err != nil {
-		return
-	}
-	c.stopListen = stop
-	t := time.NewTimer(listenAckTimeout)
-	defer t.Stop()
-	select {
-	case <-c.acked:
-	case <-failed:
-	case <-t.C:
-	case <-ctx.Done():
-	}
-}
-
 // handleNotification runs on the transport's reading goroutine: it only
 // signals.
 func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
@@ -328,7 +302,13 @@ func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
 			c.onChanged()
 		}
 	case string(mcp.MethodNotificationSubscriptionsAcknowledged):
-		c.ackOnce.Do(func() { close(c.acked) })
+		if st := c.stream.Load(); st != nil {
+			var p struct {
+				Notifications mcp.SubscriptionFilter `json:"notifications"`
+			}
+			notificationParams(n, &p)
+			st.acknowledge(p.Notifications)
+		}
 	case string(mcp.MethodNotificationMessage):
 		if c.onLog != nil {
 			c.onLog(n)
@@ -481,10 +461,14 @@ func (c *conn) close() {
 		c.mu.Lock()
 		c.closing = true
 		c.mu.Unlock()
-		if c.stopListen != nil {
-			c.stopListen()
+		c.cancelLife() // ends a stream still opening
+		c.streamMu.Lock()
+		stop := c.stopListen
+		c.stopListen = nil
+		c.streamMu.Unlock()
+		if stop != nil {
+			stop()
 		}
-		c.cancelLife()
 		_ = c.client.Close()
 		if c.proc != nil {
 			// A child that never answered initialize is not waiting for
