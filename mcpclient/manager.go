@@ -385,6 +385,10 @@ func (m *Manager) CallToolWith(ctx context.Context, server, tool string, args js
 			stop()
 			cancel()
 		}
+		if err == nil && res.Task != nil {
+			res.Task.Tool = tool
+			s.noteTaskTool(res.Task.ID, tool)
+		}
 		if err == nil && res.Task != nil && !opts.Detach {
 			res, err = m.waitTask(ctx, s, *res.Task, opts.OnTask, true)
 		}

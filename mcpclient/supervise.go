@@ -48,6 +48,10 @@ type serverState struct {
 	// level is the log level SetLogLevel chose, asked of every later
 	// connection too; "" keeps the Manager's (WithLogLevel).
 	level mcp.LoggingLevel
+	// taskTools are the tools whose calls made tasks, by task id, the
+	// newest maxTaskTools (taskOrder, oldest first).
+	taskTools map[string]string
+	taskOrder []string
 	// subs are the resources subscribed to (SubscribeResource), by URI:
 	// each new connection subscribes to them again.
 	subs map[string]bool

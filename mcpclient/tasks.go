@@ -101,6 +101,10 @@ type Task struct {
 	Server string
 	// ID is the server's task id (untrusted: sanitise to show).
 	ID string
+	// Tool is the tool whose call made the task, when this Manager made
+	// the call; "" when it does not know (a task the server lists that
+	// another client, or an earlier run, started).
+	Tool string
 	// Status is where the task is.
 	Status TaskStatus
 	// Message is the server's statusMessage, sanitised.
@@ -317,4 +321,31 @@ func (c *conn) taskResult(ctx context.Context, id string) (*CallResult, error) {
 		return nil, err
 	}
 	return parseCallResult(raw)
+}
+
+// maxTaskTools bounds the task ids a server's state remembers the tools of.
+const maxTaskTools = 500
+
+// noteTaskTool remembers that the call of tool made task id.
+func (s *serverState) noteTaskTool(id, tool string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.taskTools == nil {
+		s.taskTools = map[string]string{}
+	}
+	if _, ok := s.taskTools[id]; !ok {
+		s.taskOrder = append(s.taskOrder, id)
+	}
+	s.taskTools[id] = tool
+	if len(s.taskOrder) > maxTaskTools {
+		delete(s.taskTools, s.taskOrder[0])
+		s.taskOrder = s.taskOrder[1:]
+	}
+}
+
+// taskTool is the tool whose call made task id, "" when unknown.
+func (s *serverState) taskTool(id string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.taskTools[id]
 }

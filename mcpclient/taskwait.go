@@ -116,7 +116,7 @@ func (m *Manager) stepTask(ctx context.Context, c *conn, t *Task, answered map[s
 	switch t.Status {
 	case TaskCompleted:
 		if form == tasks2026 && t.result == nil {
-			return nil, errors.New("completed without a result")
+			return nil, errors.New("completed, but the server's tasks/get carries no result (the 2026-07-28 tasks extension has no tasks/result): its result cannot be fetched")
 		}
 		if form == tasks2026 || t.result != nil {
 			return parseCallResult(t.result)
@@ -187,7 +187,18 @@ func (m *Manager) GetTask(ctx context.Context, server, id string) (Task, error) 
 		t, err = c.getTask(ctx, id)
 		return err
 	})
+	if err == nil {
+		t.Tool = m.taskTool(server, id)
+	}
 	return t, err
+}
+
+// taskTool is the tool whose call made a task of server, "" when unknown.
+func (m *Manager) taskTool(server, id string) string {
+	if s, ok := m.named(server); ok {
+		return s.taskTool(id)
+	}
+	return ""
 }
 
 // CancelTask cancels a task of server (tasks/cancel) and returns it as it
@@ -286,6 +297,7 @@ func (m *Manager) ListTasks(ctx context.Context, server string) ([]Task, error) 
 			now := time.Now()
 			for _, w := range page.Tasks {
 				if t, err := w.task(c.name, now); err == nil && len(out) < maxListedTasks {
+					t.Tool = m.taskTool(server, t.ID)
 					out = append(out, t)
 				}
 			}

@@ -120,6 +120,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.pollListedTasks(msg)
 	case taskPolledMsg:
 		m.taskPolled(msg)
+	case taskFetchedMsg:
+		return m.taskFetched(msg)
 	case resultSavedMsg:
 		return m.resultSaved(msg)
 	case callSavedMsg:
