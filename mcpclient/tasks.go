@@ -314,9 +314,16 @@ func (c *conn) cancelTask(ctx context.Context, id string) (Task, error) {
 }
 
 // taskResult takes the result of an ended 2025-11-25 task (tasks/result),
-// waiting for it to end if need be.
+// waiting for it to end if need be. A server without tasks/result (mcp-go
+// in the 2026-07-28 era, whose tasks/get carries no result either) says so
+// plainly.
 func (c *conn) taskResult(ctx context.Context, id string) (*CallResult, error) {
 	raw, err := c.taskRequest(ctx, "tasks/result", id, nil)
+	var rerr *RPCError
+	if errors.As(err, &rerr) && rerr.Code == mcp.METHOD_NOT_FOUND {
+		return nil, fmt.Errorf("its result cannot be fetched: the server has no tasks/result in protocol %s, and its tasks/get carries none",
+			model.SanitizeLine(c.client.ProtocolVersion()))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -274,8 +274,11 @@ const (
 func (m *Manager) ListTasks(ctx context.Context, server string) ([]Task, error) {
 	var out []Task
 	err := m.onTask(ctx, server, func(ctx context.Context, c *conn) error {
-		if c.taskForm() != tasks2025 || c.info.Capabilities.Tasks.List == nil {
+		switch {
+		case c.taskForm() != tasks2025 || c.info.Capabilities.Tasks.List == nil:
 			return errors.New("the server does not list its tasks (no tasks.list capability)")
+		case c.modern():
+			return fmt.Errorf("the server does not list its tasks: protocol %s has no tasks/list", model.SanitizeLine(c.client.ProtocolVersion()))
 		}
 		cursor := ""
 		for range maxTaskPages {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/mcpclient"
 )
@@ -92,5 +94,40 @@ func TestAppEverythingListedTaskResult(t *testing.T) {
 	if v := fm.current; fm.tasks.open || v == nil || v.tool.Name != "simulate-research-query" || fm.view != resultView() ||
 		v.last == nil || v.last.result == nil || !strings.Contains(v.last.result.Text, "Research Report: tides") {
 		t.Errorf("enter did not open the report in the result view:\n%s", fm.screen())
+	}
+}
+
+// TestTasksScreen2026: mcp-go in the 2026-07-28 era declares tasks.list
+// but refuses tasks/list, and has no tasks/result: the tasks screen does
+// not ask for the list (no error on T), and a task call of the explorer
+// that ends says in one line that its result cannot be fetched.
+func TestTasksScreen2026(t *testing.T) {
+	t.Parallel()
+	srv := server.NewMCPServer("tasks", "1", server.WithToolCapabilities(true), server.WithTaskCapabilities(true, true, true))
+	srv.AddTaskTool(mcp.NewTool("quick", mcp.WithTaskSupport(mcp.TaskSupportRequired)),
+		func(context.Context, mcp.CallToolRequest) (*mcp.CreateTaskResult, error) {
+			return &mcp.CreateTaskResult{Content: []mcp.Content{mcp.NewTextContent("quick done")}}, nil
+		})
+	mgr, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("tasks", srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mgr.Close() })
+	if err := mgr.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, mgr, 140, 30)
+	h.keys("T")
+	if st := h.m.status; st.isErr {
+		t.Errorf("T on a 2026-07-28 server: %q", st.text)
+	}
+	h.keys("T")
+	h.selectTool("quick")
+	h.run(h.callShown("{}"))
+	h.keys("T", "G", "enter")
+	if v := h.m.current; v == nil || v.last == nil || v.last.err == nil || h.m.view != resultView() ||
+		!strings.Contains(v.last.err.Error(), "its result cannot be fetched: the server has no tasks/result in protocol 2026-07-28") ||
+		strings.Contains(v.last.err.Error(), "\n") {
+		t.Errorf("the call's end:\n%s", h.screen())
 	}
 }

@@ -531,10 +531,10 @@ func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
 		return nil
 	}
 	o, id := msg.outcome, model.SanitizeLine(msg.id)
+	if o.result == nil {
+		return m.setStatus(errorf("task result: %w", o.err).Error(), true)
+	}
 	if msg.toolID == "" {
-		if o.result == nil {
-			return m.setStatus(errorf("task result: %w", o.err).Error(), true)
-		}
 		ts := &m.tasks
 		ts.result = &treePane{t: msg.tree, id: "task " + id}
 		ts.resultFor = "task " + id + " of " + model.SanitizeLine(msg.server)
