@@ -180,8 +180,17 @@ func (m *Manager) cancelQuietly(ctx context.Context, s *serverState, id string) 
 	}
 }
 
+// ErrTaskEnded is the error of cancelling a task that has ended already.
+var ErrTaskEnded = errors.New("it has ended already: nothing to cancel")
+
+// errNoTaskID refuses an empty task id before asking the server.
+var errNoTaskID = errors.New("no task id given")
+
 // GetTask returns a task of server as it is now (tasks/get).
 func (m *Manager) GetTask(ctx context.Context, server, id string) (Task, error) {
+	if id == "" {
+		return Task{}, fmt.Errorf("%s: %w", server, errNoTaskID)
+	}
 	var t Task
 	err := m.onTask(ctx, server, func(ctx context.Context, c *conn) (err error) {
 		t, err = c.getTask(ctx, id)
@@ -202,11 +211,25 @@ func (m *Manager) taskTool(server, id string) string {
 }
 
 // CancelTask cancels a task of server (tasks/cancel) and returns it as it
-// then is.
+// then is. A task that has ended already is returned as it is, with an
+// error that matches ErrTaskEnded (a server refuses to cancel it, each in
+// its own words).
 func (m *Manager) CancelTask(ctx context.Context, server, id string) (Task, error) {
+	if id == "" {
+		return Task{}, fmt.Errorf("%s: %w", server, errNoTaskID)
+	}
 	var t Task
-	err := m.onTask(ctx, server, func(ctx context.Context, c *conn) (err error) {
+	err := m.onTask(ctx, server, func(ctx context.Context, c *conn) error {
+		var err error
 		t, err = c.cancelTask(ctx, id)
+		var rerr *RPCError
+		if !errors.As(err, &rerr) {
+			return err
+		}
+		if now, gerr := c.getTask(ctx, id); gerr == nil && now.Status.Terminal() {
+			t = now
+			return fmt.Errorf("task %s is %s: %w", model.SanitizeLine(id), now.Status, ErrTaskEnded)
+		}
 		return err
 	})
 	return t, err

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -129,5 +130,22 @@ func TestTasksScreen2026(t *testing.T) {
 		!strings.Contains(v.last.err.Error(), "its result cannot be fetched: the server has no tasks/result in protocol 2026-07-28") ||
 		strings.Contains(v.last.err.Error(), "\n") {
 		t.Errorf("the call's end:\n%s", h.screen())
+	}
+}
+
+// TestCancelEndedListedTask: c on a listed task that ended since its last
+// poll says so and shows it ended, rather than leaving it running.
+func TestCancelEndedListedTask(t *testing.T) {
+	t.Parallel()
+	fb := demoBackend(t)
+	fb.servers[0].Offers.Tasks, fb.servers[0].Offers.TaskList = true, true
+	h := newHarness(t, fb, 120, 30)
+	h.m.tasks.add(&taskEntry{task: mcpclient.Task{Server: "demo", ID: "late", Status: mcpclient.TaskWorking}, started: time.Now()})
+	h.m.tasks.open = true
+	h.send(taskCancelledMsg{server: "demo", id: "late", task: mcpclient.Task{Server: "demo", ID: "late", Status: mcpclient.TaskCompleted},
+		err: fmt.Errorf("demo: task late is completed: %w", mcpclient.ErrTaskEnded)})
+	if e := h.m.tasks.find("demo", "late"); e.task.Status != mcpclient.TaskCompleted || e.ended.IsZero() ||
+		!strings.Contains(h.m.status.text, "it has ended already") {
+		t.Errorf("task %+v, status %q", e.task, h.m.status.text)
 	}
 }

@@ -405,14 +405,18 @@ func (m *Model) cancelTaskAt() tea.Cmd {
 }
 
 func (m *Model) taskCancelled(msg taskCancelledMsg) tea.Cmd {
-	if msg.err != nil {
+	ended := errors.Is(msg.err, mcpclient.ErrTaskEnded) // ended meanwhile: msg.task is how
+	if msg.err != nil && !ended {
 		return m.setStatus(errorf("tasks/cancel: %w", msg.err).Error(), true)
 	}
 	if e := m.tasks.find(msg.server, msg.id); e != nil && e.call == nil {
 		e.task = msg.task
-		if msg.task.Status.Terminal() {
+		if msg.task.Status.Terminal() && e.ended.IsZero() {
 			e.ended = time.Now()
 		}
+	}
+	if ended {
+		return m.setStatus(errorf("tasks/cancel: %w", msg.err).Error(), true)
 	}
 	return m.setStatus("task "+model.SanitizeLine(msg.id)+": "+model.SanitizeLine(msg.task.String()), false)
 }
