@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
-	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -158,13 +157,13 @@ func WithRoots(dirs ...string) Option {
 }
 
 // WithElicitationHandler sets how elicitations are answered (default:
-// declined). Manager.SetElicitationHandler changes it later.
+// declined; nil keeps the default).
 func WithElicitationHandler(h ElicitationHandler) Option {
 	return func(o *options) { o.elicit = h }
 }
 
 // WithSamplingHandler sets how sampling requests are answered (default:
-// DeclineSampling). Manager.SetSamplingHandler changes it later.
+// DeclineSampling; nil keeps the default).
 func WithSamplingHandler(h SamplingHandler) Option {
 	return func(o *options) { o.sample = h }
 }
@@ -176,28 +175,11 @@ func WithLogLevel(level string) Option {
 	return func(o *options) { o.logLevel = mcp.LoggingLevel(level) }
 }
 
-// SetElicitationHandler replaces how elicitations are answered, for those
-// that arrive from now on; nil restores the default (declined).
-func (m *Manager) SetElicitationHandler(h ElicitationHandler) {
-	if h == nil {
-		h = ElicitWith(ElicitDecline)
-	}
-	m.answers.elicit.Store(&h)
-}
-
-// SetSamplingHandler replaces how sampling requests are answered, for those
-// that arrive from now on; nil restores DeclineSampling.
-func (m *Manager) SetSamplingHandler(h SamplingHandler) {
-	if h == nil {
-		h = DeclineSampling
-	}
-	m.answers.sample.Store(&h)
-}
-
-// handlers are the Manager's current answers, shared by every connection.
+// handlers are the Manager's answers to servers' requests, shared by every
+// connection and fixed when the Manager is made.
 type handlers struct {
-	elicit atomic.Pointer[ElicitationHandler]
-	sample atomic.Pointer[SamplingHandler]
+	elicit ElicitationHandler
+	sample SamplingHandler
 }
 
 // rootsOf turns directories into roots, relative ones taken from the

@@ -273,21 +273,6 @@ func TestClientAnswersServers(t *testing.T) {
 			}
 		})
 	}
-
-	// In process, a server may also ask directly; the handler's context
-	// ends with the call.
-	m.SetElicitationHandler(func(ctx context.Context, e Elicitation) (ElicitAnswer, error) {
-		<-ctx.Done()
-		return ElicitAnswer{}, ctx.Err()
-	})
-	if _, err := m.CallToolWith(context.Background(), "inproc", "ask-direct", nil, CallOptions{Timeout: 100 * time.Millisecond}); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("ask-direct with a handler that waits = %v", err)
-	}
-	m.SetElicitationHandler(ElicitWith(ElicitAccept))
-	res, err := m.CallTool(context.Background(), "inproc", "ask-direct", nil)
-	if err != nil || res.Text != `{"action":"accept","content":{"zeta":"z"}}` {
-		t.Errorf("ask-direct accepting the defaults = %+v, %v", res, err)
-	}
 }
 
 // TestSamplingDeclinedByDefault: without a sampling handler mcpeek refuses

@@ -60,9 +60,6 @@ type conn struct {
 	lost     chan struct{}
 	lostErr  error // set before lost is closed
 
-	// listening is the 2026-07-28 subscriptions/listen stream (listen.go).
-	listening listenStream
-
 	greeted atomic.Bool // the server answered initialize
 
 	mu      sync.Mutex
@@ -72,6 +69,15 @@ type conn struct {
 	toolsMu sync.Mutex
 	typed   map[string]*mcp.Tool         // for x-mcp-header mirroring on modern HTTP
 	dropped map[string]model.HeaderFault // listed tools callTool refuses
+
+	// The 2026-07-28 notification stream. mcp-go keeps one
+	// subscriptions/listen request per client (a new one replaces the
+	// last), so the stream names all the connection wants: tools/list_changed
+	// and every subscribed resource; it opens again when that changes.
+	streamMu   sync.Mutex      // held while the stream opens
+	subs       map[string]bool // the subscribed resources, by URI
+	stopListen func()
+	stream     atomic.Pointer[stream]
 
 	progressMu sync.Mutex
 	progress   map[string]*progressSink // by progress token
@@ -239,7 +245,11 @@ func dialOnce(ctx context.Context, e endpoint, dc dialConfig, setup transportSet
 	}
 	c.greeted.Store(true)
 	if c.modern() && !c.listenFilter().IsEmpty() {
-		_ = c.relisten(ctx) // a server that refuses the stream is still served
+		// Without the stream the connection still works; it just will
+		// not see what changed.
+		c.streamMu.Lock()
+		_, _ = c.openStream(ctx)
+		c.streamMu.Unlock()
 	}
 	if listening != nil {
 		// What the server sends on the standalone stream before it is open
@@ -305,7 +315,13 @@ func (c *conn) handleNotification(n mcp.JSONRPCNotification) {
 			c.onOffers(n.Method)
 		}
 	case string(mcp.MethodNotificationSubscriptionsAcknowledged):
-		c.acknowledged()
+		if st := c.stream.Load(); st != nil {
+			var p struct {
+				Notifications mcp.SubscriptionFilter `json:"notifications"`
+			}
+			notificationParams(n, &p)
+			st.acknowledge(p.Notifications)
+		}
 	case string(mcp.MethodNotificationMessage):
 		if c.onLog != nil {
 			c.onLog(n)
@@ -458,8 +474,14 @@ func (c *conn) close() {
 		c.mu.Lock()
 		c.closing = true
 		c.mu.Unlock()
-		c.stopListening()
-		c.cancelLife()
+		c.cancelLife() // ends a stream still opening
+		c.streamMu.Lock()
+		stop := c.stopListen
+		c.stopListen = nil
+		c.streamMu.Unlock()
+		if stop != nil {
+			stop()
+		}
 		_ = c.client.Close()
 		if c.proc != nil {
 			// A child that never answered initialize is not waiting for

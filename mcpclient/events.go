@@ -50,6 +50,10 @@ const (
 	// EventPromptsChanged: the server said its prompts changed
 	// (notifications/prompts/list_changed).
 	EventPromptsChanged
+	// EventSubscriptionEnded: a resource subscription (Event.URI) ended
+	// without UnsubscribeResource: a new connection could not make it
+	// again, as Event.Err says. The resource is no longer subscribed to.
+	EventSubscriptionEnded
 )
 
 // String returns the kind's name.
@@ -77,6 +81,8 @@ func (k EventKind) String() string {
 		return "resources"
 	case EventPromptsChanged:
 		return "prompts"
+	case EventSubscriptionEnded:
+		return "subscription ended"
 	}
 	return "unknown"
 }
@@ -108,8 +114,9 @@ type Event struct {
 	// may miss some (a newer log event replaces one still waiting), never
 	// the newest; read the rest from the snapshot.
 	Log model.LogMessage
-	// URI is the resource of an EventResourceUpdated, as the server sent
-	// it: sanitise it before showing it.
+	// URI is the resource of an EventResourceUpdated or
+	// EventSubscriptionEnded, as the server sent it or as it was given:
+	// sanitise it before showing it.
 	URI string
 	// URL is the page of an EventLoginURL, sanitised.
 	URL string

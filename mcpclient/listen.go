@@ -2,6 +2,7 @@ package mcpclient
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -10,26 +11,6 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
-
-// A 2026-07-28 server sends its notifications (list_changed, resource
-// updates) only on a subscriptions/listen stream that asks for them, and
-// mcp-go's client holds one such stream at a time: a second Listen ends
-// the first. So a connection keeps one stream whose filter is everything
-// it wants, the list_changed the server declares and the resources
-// subscribed to, and replaces it when a subscription comes or goes. A
-// stream that is replaced or stopped on purpose is not a lost connection.
-
-// listenStream is a connection's listen stream.
-type listenStream struct {
-	mu   sync.Mutex
-	uris map[string]bool // the resources subscribed to
-	gen  uint64          // numbers the streams; the newest is current
-	stop func()          // ends the current stream; nil when none
-	// acked is closed when the current stream is acknowledged.
-	acked chan struct{}
-	// closed: the connection stops listening for good.
-	closed bool
-}
 
 // listenFilter is what the connection's listen stream asks for without
 // subscriptions: the list_changed notifications the server declares.
@@ -42,124 +23,138 @@ func (c *conn) listenFilter() mcp.SubscriptionFilter {
 	}
 }
 
-// relisten opens the listen stream for what the connection wants now, in
-// place of the one open, and waits (at most listenAckTimeout, or until ctx
-// ends) for the server to acknowledge it, so that no change made after it
-// returns is missed. It returns the error of a stream the server refused.
-// With nothing to ask for, it only ends the stream open.
-func (c *conn) relisten(ctx context.Context) error {
-	l := &c.listening
-	l.mu.Lock()
-	if l.closed {
-		l.mu.Unlock()
-		return nil
+// stream is one subscriptions/listen request of a 2026-07-28 connection.
+type stream struct {
+	ackOnce sync.Once
+	acked   chan struct{}          // closed by the server's acknowledgement
+	allowed mcp.SubscriptionFilter // what the server established; set before acked closes
+	failed  chan error             // the request failed before it was acknowledged (cap 1)
+}
+
+func (st *stream) acknowledge(allowed mcp.SubscriptionFilter) {
+	st.ackOnce.Do(func() {
+		st.allowed = allowed
+		close(st.acked)
+	})
+}
+
+// openStream opens the connection's subscriptions/listen stream again with
+// what it needs now (the list_changed notifications the server sends, and
+// the subscribed resources), ending the one before, and waits for the server to
+// acknowledge it, so that no change made after it returns is missed. It
+// returns what the server established. The caller holds streamMu.
+//
+// Once acknowledged, a stream that breaks marks the connection lost: over
+// HTTP this is how a lost server shows.
+func (c *conn) openStream(ctx context.Context) (mcp.SubscriptionFilter, error) {
+	if c.stopListen != nil {
+		c.stopListen()
+		c.stopListen = nil
 	}
-	filter := c.listenFilter()
-	filter.ResourceSubscriptions = slices.Sorted(maps.Keys(l.uris))
-	l.gen++
-	gen, old := l.gen, l.stop
-	l.stop, l.acked = nil, nil
-	if filter.IsEmpty() {
-		l.mu.Unlock()
-		if old != nil {
-			old()
-		}
-		return nil
+	want := c.listenFilter()
+	want.ResourceSubscriptions = slices.Sorted(maps.Keys(c.subs))
+	if want.IsEmpty() {
+		c.stream.Store(nil)
+		return want, nil
 	}
-	acked, failed := make(chan struct{}), make(chan error, 1)
-	l.acked = acked
-	// The new stream replaces the old one in mcp-go's client; the old one's
-	// end is not reported, its generation being past.
-	stop, err := c.client.ListenAsync(c.life, filter, func(err error) {
-		l.mu.Lock()
-		current := l.gen == gen && !l.closed
-		l.mu.Unlock()
-		if !current {
-			return
-		}
+	st := &stream{acked: make(chan struct{}), failed: make(chan error, 1)}
+	c.stream.Store(st)
+	stop, err := c.client.ListenAsync(c.life, want, func(err error) {
 		select {
-		case <-acked:
-			// The stream was up and broke: over HTTP this is how a lost
-			// server shows.
+		case <-st.acked:
 			c.markLost(fmt.Errorf("notification stream closed: %w", err))
 		default:
-			failed <- err
+			st.failed <- err
 		}
 	})
-	if err == nil {
-		l.stop = stop
-	}
-	l.mu.Unlock()
-	if old != nil {
-		old()
-	}
 	if err != nil {
-		return err
+		return mcp.SubscriptionFilter{}, fmt.Errorf("subscriptions/listen: %w", err)
 	}
+	c.stopListen = stop
 	t := time.NewTimer(listenAckTimeout)
 	defer t.Stop()
 	select {
-	case <-acked:
-	case err := <-failed:
-		return err
+	case <-st.acked:
+		return st.allowed, nil
+	case err := <-st.failed:
+		return mcp.SubscriptionFilter{}, fmt.Errorf("subscriptions/listen: %w", c.lostOr(err))
 	case <-t.C:
+		return mcp.SubscriptionFilter{}, fmt.Errorf("subscriptions/listen: not acknowledged within %s", listenAckTimeout)
 	case <-ctx.Done():
+		return mcp.SubscriptionFilter{}, ctx.Err()
+	case <-c.life.Done():
+		return mcp.SubscriptionFilter{}, errors.New("connection closed")
 	}
-	return nil
 }
 
-// acknowledged marks the current stream acknowledged
-// (notifications/subscriptions/acknowledged).
-func (c *conn) acknowledged() {
-	l := &c.listening
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.acked != nil {
-		select {
-		case <-l.acked:
-		default:
-			close(l.acked)
+// errNotTaken is why a subscription the server acknowledged without the
+// resource failed.
+var errNotTaken = errors.New("the server did not take the subscription")
+
+// subscribe subscribes to the resources at uris: resources/subscribe for
+// each before the 2026-07-28 era, one stream naming them all from then on.
+// It returns why each that failed did.
+func (c *conn) subscribe(ctx context.Context, uris []string) map[string]error {
+	failed := map[string]error{}
+	if !c.modern() {
+		for _, uri := range uris {
+			if _, err := c.request(ctx, string(mcp.MethodResourcesSubscribe), map[string]any{"uri": uri}); err != nil {
+				failed[uri] = err
+			}
+		}
+		return failed
+	}
+	c.streamMu.Lock()
+	defer c.streamMu.Unlock()
+	if c.subs == nil {
+		c.subs = map[string]bool{}
+	}
+	var fresh []string
+	for _, uri := range uris {
+		if !c.subs[uri] {
+			c.subs[uri] = true
+			fresh = append(fresh, uri)
 		}
 	}
+	if len(fresh) == 0 {
+		return failed
+	}
+	allowed, err := c.openStream(ctx)
+	for _, uri := range fresh {
+		switch {
+		case err != nil:
+			failed[uri] = err
+		case !slices.Contains(allowed.ResourceSubscriptions, uri):
+			failed[uri] = errNotTaken
+		default:
+			continue
+		}
+		delete(c.subs, uri)
+	}
+	if err != nil && c.life.Err() == nil {
+		// The stream before is gone with the attempt: open it again for
+		// what it carried (best effort; if this fails too the connection
+		// is in trouble, and its loss will show).
+		ctx, cancel := context.WithTimeout(c.life, listenAckTimeout)
+		defer cancel()
+		_, _ = c.openStream(ctx)
+	}
+	return failed
 }
 
-// listenTo adds uri to (on) or removes it from the resources the stream
-// asks for, and replaces the stream when that changed.
-func (c *conn) listenTo(ctx context.Context, uri string, on bool) error {
-	l := &c.listening
-	l.mu.Lock()
-	if l.uris[uri] == on {
-		l.mu.Unlock()
+// unsubscribe ends the subscription to uri: resources/unsubscribe, or a
+// stream without it.
+func (c *conn) unsubscribe(ctx context.Context, uri string) error {
+	if !c.modern() {
+		_, err := c.request(ctx, string(mcp.MethodResourcesUnsubscribe), map[string]any{"uri": uri})
+		return err
+	}
+	c.streamMu.Lock()
+	defer c.streamMu.Unlock()
+	if !c.subs[uri] {
 		return nil
 	}
-	if l.uris == nil {
-		l.uris = map[string]bool{}
-	}
-	if on {
-		l.uris[uri] = true
-	} else {
-		delete(l.uris, uri)
-	}
-	l.mu.Unlock()
-	err := c.relisten(ctx)
-	if err != nil && on {
-		l.mu.Lock()
-		delete(l.uris, uri)
-		l.mu.Unlock()
-	}
+	delete(c.subs, uri)
+	_, err := c.openStream(ctx)
 	return err
-}
-
-// stopListening ends the stream for good (the connection closes).
-func (c *conn) stopListening() {
-	l := &c.listening
-	l.mu.Lock()
-	l.closed = true
-	l.gen++
-	stop := l.stop
-	l.stop = nil
-	l.mu.Unlock()
-	if stop != nil {
-		stop()
-	}
 }

@@ -65,11 +65,15 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 		ctx:    ctx,
 		cancel: cancel,
 	}
-	m.SetElicitationHandler(o.elicit)
-	m.SetSamplingHandler(o.sample)
+	m.answers = handlers{elicit: o.elicit, sample: o.sample}
+	if m.answers.elicit == nil {
+		m.answers.elicit = ElicitWith(ElicitDecline)
+	}
+	if m.answers.sample == nil {
+		m.answers.sample = DeclineSampling
+	}
 	if o.requestEvents {
-		m.SetElicitationHandler(m.elicitByEvent)
-		m.SetSamplingHandler(m.sampleByEvent)
+		m.answers = handlers{elicit: m.elicitByEvent, sample: m.sampleByEvent}
 	}
 	for _, w := range cfg.Warnings {
 		m.events.push(Event{Kind: EventWarning, Text: model.SanitizeLine(w)})
@@ -408,6 +412,10 @@ func (m *Manager) CallToolWith(ctx context.Context, server, tool string, args js
 			}
 			stop()
 			cancel()
+		}
+		if err == nil && res.Task != nil {
+			res.Task.Tool = tool
+			s.noteTaskTool(res.Task.ID, tool)
 		}
 		if err == nil && res.Task != nil && !opts.Detach {
 			res, err = m.waitTask(ctx, s, *res.Task, opts.OnTask, true)

@@ -148,7 +148,7 @@ func (p *peer) elicit(ctx context.Context, params json.RawMessage) (json.RawMess
 	default:
 		return nil, &answerError{code: mcp.INVALID_PARAMS, msg: "elicitation/create: unknown mode " + model.SanitizeLine(e.Mode)}
 	}
-	a, err := (*p.h.elicit.Load())(ctx, e)
+	a, err := p.h.elicit(ctx, e)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +191,7 @@ func (p *peer) sample(ctx context.Context, params json.RawMessage) (json.RawMess
 	for _, msg := range in.Messages {
 		r.Messages = append(r.Messages, SamplingMessage{Role: model.SanitizeLine(msg.Role), Text: Sanitize(contentText(msg.Content))})
 	}
-	reply, err := (*p.h.sample.Load())(ctx, r)
+	reply, err := p.h.sample(ctx, r)
 	switch {
 	case err != nil:
 		return nil, err

@@ -473,7 +473,9 @@ func (c *conn) offers() model.Offers {
 	}
 	if form := c.taskForm(); form != noTasks {
 		o.Tasks = true
-		o.TaskList = form == tasks2025 && caps.Tasks.List != nil
+		// tasks/list is gone from the 2026-07-28 era (mcp-go refuses it
+		// there though it still declares tasks.list).
+		o.TaskList = form == tasks2025 && caps.Tasks.List != nil && !c.modern()
 	}
 	return o
 }

@@ -3,6 +3,7 @@ package mcpclient
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -49,28 +50,81 @@ func (s *serverState) logLevel() mcp.LoggingLevel {
 // SubscribeResource asks server to say when the resource at uri changes:
 // each change comes as an EventResourceUpdated. Before the 2026-07-28 era
 // it is resources/subscribe; from then on the connection's
-// subscriptions/listen stream names the resource (listen.go). A
-// subscription lasts as long as the connection.
+// subscriptions/listen stream names the resource. The subscription is made
+// again on each new connection until UnsubscribeResource; one that cannot
+// be ends with an EventSubscriptionEnded.
 func (m *Manager) SubscribeResource(ctx context.Context, server, uri string) error {
+	s, err := m.lookup(server)
+	if err != nil {
+		return err
+	}
 	return m.onConn(ctx, server, "subscribe to "+uri, func(ctx context.Context, c *conn) error {
-		if !c.modern() {
-			_, err := c.request(ctx, string(mcp.MethodResourcesSubscribe), map[string]any{"uri": uri})
+		if err := c.subscribe(ctx, []string{uri})[uri]; err != nil {
 			return err
 		}
-		return c.listenTo(ctx, uri, true)
+		s.setSubscribed(uri, true)
+		return nil
 	})
 }
 
-// UnsubscribeResource ends a subscription (resources/unsubscribe, or the
-// resource leaves the listen stream).
+// UnsubscribeResource ends a subscription (resources/unsubscribe, or a
+// listen stream without the resource).
 func (m *Manager) UnsubscribeResource(ctx context.Context, server, uri string) error {
+	s, err := m.lookup(server)
+	if err != nil {
+		return err
+	}
+	s.setSubscribed(uri, false)
 	return m.onConn(ctx, server, "unsubscribe from "+uri, func(ctx context.Context, c *conn) error {
-		if !c.modern() {
-			_, err := c.request(ctx, string(mcp.MethodResourcesUnsubscribe), map[string]any{"uri": uri})
-			return err
-		}
-		return c.listenTo(ctx, uri, false)
+		return c.unsubscribe(ctx, uri)
 	})
+}
+
+// resubscribe makes the subscriptions of s again on its new connection c,
+// in the background. One the server refuses is dropped and ends with an
+// EventSubscriptionEnded; if c goes meanwhile, the next connection tries.
+func (m *Manager) resubscribe(s *serverState, c *conn) {
+	uris := s.subscriptions()
+	if len(uris) == 0 {
+		return
+	}
+	m.background(func() {
+		ctx, cancel := context.WithTimeout(c.life, m.opts.connectTimeout)
+		defer cancel()
+		failed := c.subscribe(ctx, uris)
+		if c.life.Err() != nil {
+			return
+		}
+		for _, uri := range uris {
+			err := failed[uri]
+			if err == nil {
+				continue
+			}
+			s.setSubscribed(uri, false)
+			m.events.push(Event{Kind: EventSubscriptionEnded, Server: s.name, State: model.StateConnected, URI: uri,
+				Err: s.clean(fmt.Sprintf("subscribing again after reconnecting: %v", err))})
+		}
+	})
+}
+
+// subscriptions are the resources of s subscribed to, by URI, sorted.
+func (s *serverState) subscriptions() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Sorted(maps.Keys(s.subs))
+}
+
+func (s *serverState) setSubscribed(uri string, on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !on {
+		delete(s.subs, uri)
+		return
+	}
+	if s.subs == nil {
+		s.subs = map[string]bool{}
+	}
+	s.subs[uri] = true
 }
 
 // updated tells the event reader that a subscribed resource of s changed.

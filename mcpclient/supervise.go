@@ -49,6 +49,13 @@ type serverState struct {
 	// level is the log level SetLogLevel chose, asked of every later
 	// connection too; "" keeps the Manager's (WithLogLevel).
 	level mcp.LoggingLevel
+	// taskTools are the tools whose calls made tasks, by task id, the
+	// newest maxTaskTools (taskOrder, oldest first).
+	taskTools map[string]string
+	taskOrder []string
+	// subs are the resources subscribed to (SubscribeResource), by URI:
+	// each new connection subscribes to them again.
+	subs map[string]bool
 }
 
 // loginRequest is a Login waiting for the connection attempt that answers
@@ -293,6 +300,7 @@ func (m *Manager) supervise(s *serverState) {
 		}
 		up := time.Now()
 		m.connected(s, c, tools)
+		m.resubscribe(s, c)
 		login.finish(nil)
 		why, err := m.serve(s, c)
 		switch why {

@@ -101,6 +101,10 @@ type Task struct {
 	Server string
 	// ID is the server's task id (untrusted: sanitise to show).
 	ID string
+	// Tool is the tool whose call made the task, when this Manager made
+	// the call; "" when it does not know (a task the server lists that
+	// another client, or an earlier run, started).
+	Tool string
 	// Status is where the task is.
 	Status TaskStatus
 	// Message is the server's statusMessage, sanitised.
@@ -312,11 +316,45 @@ func (c *conn) cancelTask(ctx context.Context, id string) (Task, error) {
 }
 
 // taskResult takes the result of an ended 2025-11-25 task (tasks/result),
-// waiting for it to end if need be.
+// waiting for it to end if need be. A server without tasks/result (mcp-go
+// in the 2026-07-28 era, whose tasks/get carries no result either) says so
+// plainly.
 func (c *conn) taskResult(ctx context.Context, id string) (*CallResult, error) {
 	raw, err := c.taskRequest(ctx, "tasks/result", id, nil)
+	var rerr *RPCError
+	if errors.As(err, &rerr) && rerr.Code == mcp.METHOD_NOT_FOUND {
+		return nil, fmt.Errorf("its result cannot be fetched: the server has no tasks/result in protocol %s, and its tasks/get carries none",
+			model.SanitizeLine(c.client.ProtocolVersion()))
+	}
 	if err != nil {
 		return nil, err
 	}
 	return parseCallResult(raw)
+}
+
+// maxTaskTools bounds the task ids a server's state remembers the tools of.
+const maxTaskTools = 500
+
+// noteTaskTool remembers that the call of tool made task id.
+func (s *serverState) noteTaskTool(id, tool string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.taskTools == nil {
+		s.taskTools = map[string]string{}
+	}
+	if _, ok := s.taskTools[id]; !ok {
+		s.taskOrder = append(s.taskOrder, id)
+	}
+	s.taskTools[id] = tool
+	if len(s.taskOrder) > maxTaskTools {
+		delete(s.taskTools, s.taskOrder[0])
+		s.taskOrder = s.taskOrder[1:]
+	}
+}
+
+// taskTool is the tool whose call made task id, "" when unknown.
+func (s *serverState) taskTool(id string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.taskTools[id]
 }

@@ -442,7 +442,7 @@ func TestReceiverTasks(t *testing.T) {
 			return ElicitAnswer{}, ctx.Err()
 		}
 	})
-	h.elicit.Store(&elicit)
+	h.elicit = elicit
 	c := &conn{life: life, cancelLife: end, peer: &peer{server: "s", h: h}}
 	defer func() { end(); c.wg.Wait() }()
 	ctx := context.Background()
@@ -485,7 +485,7 @@ func TestReceiverTasks(t *testing.T) {
 		}
 		return ElicitAnswer{}, ctx.Err()
 	})
-	h.elicit.Store(&elicit2)
+	h.elicit = elicit2
 	created, _ = serve("elicitation/create", ask)
 	id2 := created["task"].(map[string]any)["taskId"].(string)
 	if got, err := serve("tasks/cancel", `{"taskId":"`+id2+`"}`); err != nil || got["status"] != "cancelled" {

@@ -116,7 +116,7 @@ func (m *Manager) stepTask(ctx context.Context, c *conn, t *Task, answered map[s
 	switch t.Status {
 	case TaskCompleted:
 		if form == tasks2026 && t.result == nil {
-			return nil, errors.New("completed without a result")
+			return nil, errors.New("completed, but the server's tasks/get carries no result (the 2026-07-28 tasks extension has no tasks/result): its result cannot be fetched")
 		}
 		if form == tasks2026 || t.result != nil {
 			return parseCallResult(t.result)
@@ -180,22 +180,56 @@ func (m *Manager) cancelQuietly(ctx context.Context, s *serverState, id string) 
 	}
 }
 
+// ErrTaskEnded is the error of cancelling a task that has ended already.
+var ErrTaskEnded = errors.New("it has ended already: nothing to cancel")
+
+// errNoTaskID refuses an empty task id before asking the server.
+var errNoTaskID = errors.New("no task id given")
+
 // GetTask returns a task of server as it is now (tasks/get).
 func (m *Manager) GetTask(ctx context.Context, server, id string) (Task, error) {
+	if id == "" {
+		return Task{}, fmt.Errorf("%s: %w", server, errNoTaskID)
+	}
 	var t Task
 	err := m.onTask(ctx, server, func(ctx context.Context, c *conn) (err error) {
 		t, err = c.getTask(ctx, id)
 		return err
 	})
+	if err == nil {
+		t.Tool = m.taskTool(server, id)
+	}
 	return t, err
 }
 
+// taskTool is the tool whose call made a task of server, "" when unknown.
+func (m *Manager) taskTool(server, id string) string {
+	if s, ok := m.named(server); ok {
+		return s.taskTool(id)
+	}
+	return ""
+}
+
 // CancelTask cancels a task of server (tasks/cancel) and returns it as it
-// then is.
+// then is. A task that has ended already is returned as it is, with an
+// error that matches ErrTaskEnded (a server refuses to cancel it, each in
+// its own words).
 func (m *Manager) CancelTask(ctx context.Context, server, id string) (Task, error) {
+	if id == "" {
+		return Task{}, fmt.Errorf("%s: %w", server, errNoTaskID)
+	}
 	var t Task
-	err := m.onTask(ctx, server, func(ctx context.Context, c *conn) (err error) {
+	err := m.onTask(ctx, server, func(ctx context.Context, c *conn) error {
+		var err error
 		t, err = c.cancelTask(ctx, id)
+		var rerr *RPCError
+		if !errors.As(err, &rerr) {
+			return err
+		}
+		if now, gerr := c.getTask(ctx, id); gerr == nil && now.Status.Terminal() {
+			t = now
+			return fmt.Errorf("task %s is %s: %w", model.SanitizeLine(id), now.Status, ErrTaskEnded)
+		}
 		return err
 	})
 	return t, err
@@ -263,8 +297,11 @@ const (
 func (m *Manager) ListTasks(ctx context.Context, server string) ([]Task, error) {
 	var out []Task
 	err := m.onTask(ctx, server, func(ctx context.Context, c *conn) error {
-		if c.taskForm() != tasks2025 || c.info.Capabilities.Tasks.List == nil {
+		switch {
+		case c.taskForm() != tasks2025 || c.info.Capabilities.Tasks.List == nil:
 			return errors.New("the server does not list its tasks (no tasks.list capability)")
+		case c.modern():
+			return fmt.Errorf("the server does not list its tasks: protocol %s has no tasks/list", model.SanitizeLine(c.client.ProtocolVersion()))
 		}
 		cursor := ""
 		for range maxTaskPages {
@@ -286,6 +323,7 @@ func (m *Manager) ListTasks(ctx context.Context, server string) ([]Task, error) 
 			now := time.Now()
 			for _, w := range page.Tasks {
 				if t, err := w.task(c.name, now); err == nil && len(out) < maxListedTasks {
+					t.Tool = m.taskTool(server, t.ID)
 					out = append(out, t)
 				}
 			}

@@ -95,6 +95,8 @@ func eventMsg(ev mcpclient.Event) tea.Msg {
 		return requestEndedMsg{ev: ev}
 	case mcpclient.EventResourceUpdated:
 		return ResourceUpdatedMsg{Server: ev.Server, URI: ev.URI}
+	case mcpclient.EventSubscriptionEnded:
+		return subscriptionEndedMsg{server: ev.Server, uri: ev.URI, err: ev.Err}
 	}
 	return ServerChangedMsg{Server: ev.Server}
 }

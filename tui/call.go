@@ -191,22 +191,31 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 			o.err = err
 		}
 		msg := callDoneMsg{tool: c.toolID, ticket: rc.ticket, outcome: o, target: cc.target}
-		if res == nil {
-			return msg
-		}
-		if msg.target == nil && cc.tool.Tool.HasOutputSchema() {
-			var terr error
-			if msg.target, terr = resultcheck.NewTarget(cc.tool); terr != nil {
-				o.check = &resultcheck.Outcome{Note: "not checked: " + terr.Error()}
-			}
-		}
-		if o.check == nil {
-			o.check = resultcheck.CheckCall(msg.target, res.IsError, res.StructuredContent, res.Text, cc.budget)
-		}
-		o.structured = decodeStructured(res, o.check)
-		msg.tree = resultview.NewTree(res, o.structured, cc.enveloped, o.check)
+		msg.target, msg.tree = cc.check(o)
 		return msg
 	}
+}
+
+// check lays an outcome's result over the tool's output schema (building
+// the tool's check target if it has none yet) and builds its result tree.
+// It returns the target and the tree, nil when there is no result. It runs
+// off the UI loop.
+func (cc callCheck) check(o *callOutcome) (*resultcheck.Target, *schematree.Tree) {
+	res, target := o.result, cc.target
+	if res == nil {
+		return target, nil
+	}
+	if target == nil && cc.tool.Tool.HasOutputSchema() {
+		var terr error
+		if target, terr = resultcheck.NewTarget(cc.tool); terr != nil {
+			o.check = &resultcheck.Outcome{Note: "not checked: " + terr.Error()}
+		}
+	}
+	if o.check == nil {
+		o.check = resultcheck.CheckCall(target, res.IsError, res.StructuredContent, res.Text, cc.budget)
+	}
+	o.structured = decodeStructured(res, o.check)
+	return target, resultview.NewTree(res, o.structured, cc.enveloped, o.check)
 }
 
 // callDone stores a call's outcome on its tool's view and shows it: the

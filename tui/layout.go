@@ -91,4 +91,7 @@ func (m *Model) sizePanes() {
 	if p := m.offers.shown; p != nil {
 		p.resize(m.layout.rightW, m.layout.bodyH)
 	}
+	if p := m.tasks.result; p != nil {
+		p.resize(m.width, max(m.layout.bodyH-1, 1))
+	}
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -180,6 +182,24 @@ func (m *Model) subscribed(msg subscribedMsg) tea.Cmd {
 	}
 	so.subscribed[msg.uri] = true
 	return m.setStatus("subscribed to "+model.SanitizeLine(msg.uri)+": a change marks it (u again stops)", false)
+}
+
+// subscriptionEndedMsg tells the model that a subscription ended without
+// u: a new connection could not make it again
+// (mcpclient.EventSubscriptionEnded).
+type subscriptionEndedMsg struct {
+	server, uri, err string
+}
+
+// subscriptionEnded drops the subscribed mark of a resource whose
+// subscription the server's new connection refused, and says so.
+func (m *Model) subscriptionEnded(msg subscriptionEndedMsg) tea.Cmd {
+	if so := m.offers.get(msg.server); so != nil {
+		delete(so.subscribed, msg.uri)
+		m.showOffer()
+	}
+	return m.setStatus(fmt.Sprintf("%s: updates of %s stopped: %s (u subscribes again)",
+		msg.server, model.SanitizeLine(msg.uri), msg.err), true)
 }
 
 // resourceUpdated marks a resource the server says changed; enter reads

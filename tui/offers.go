@@ -342,6 +342,8 @@ func (m *Model) offerMsg(msg tea.Msg) (tea.Cmd, bool) {
 		return m.subscribed(msg), true
 	case ResourceUpdatedMsg:
 		return m.resourceUpdated(msg), true
+	case subscriptionEndedMsg:
+		return m.subscriptionEnded(msg), true
 	case logLevelSetMsg:
 		return m.logLevelSet(msg), true
 	case completeDueMsg, completedMsg:

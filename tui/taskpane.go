@@ -11,7 +11,9 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/resultcheck"
 	"mcpeek/schematree"
+	"mcpeek/tui/resultview"
 )
 
 // The tasks screen (T): the tasks of the session over the whole body, one
@@ -19,8 +21,9 @@ import (
 // tasks are followed live (their calls' goroutines keep polling them);
 // the tasks a 2025-11-25 server lists (tasks/list) are added when the
 // screen opens and on U, and polled (tasks/get) while the screen is open.
-// enter shows an ended call's result in its tool's result view, c cancels
-// a task that runs.
+// enter shows an ended task's result in its tool's result view (a listed
+// one's is fetched first, with tasks/result; when its tool is unknown the
+// result shows on the screen itself), c cancels a task that runs.
 
 // maxTasksKept bounds the tasks the screen keeps: past it the oldest
 // ended one is dropped.
@@ -51,6 +54,7 @@ type Tasker interface {
 	ListTasks(ctx context.Context, server string) ([]mcpclient.Task, error)
 	GetTask(ctx context.Context, server, id string) (mcpclient.Task, error)
 	CancelTask(ctx context.Context, server, id string) (mcpclient.Task, error)
+	TaskResult(ctx context.Context, server, id string, onTask func(mcpclient.Task)) (*mcpclient.CallResult, error)
 }
 
 // taskScreen is the tasks of the session and the screen that lists them.
@@ -60,6 +64,10 @@ type taskScreen struct {
 	cursor  int
 	listing ticket // the tasks/list round under way, 0 for none
 	poll    ticket // the timer of the next poll of listed tasks, 0 for none
+	// result is the result of a listed task whose tool is unknown, shown
+	// over the list until esc; nil when the list shows.
+	result    *treePane
+	resultFor string // what result is of: "task ID of SERVER"
 }
 
 // taskEntry is one task as last seen, and the call that made it if the
@@ -96,6 +104,18 @@ type (
 	taskPolledMsg struct {
 		task mcpclient.Task
 		err  error
+	}
+	// taskFetchedMsg is the result of a listed task (tasks/result),
+	// checked and made a tree like a call's. view is the tool's view
+	// when the model had none to check it with; toolID is "" when the
+	// task's tool is unknown.
+	taskFetchedMsg struct {
+		server, id string
+		toolID     string
+		view       *toolView
+		outcome    *callOutcome
+		tree       *schematree.Tree
+		target     *resultcheck.Target
 	}
 )
 
@@ -316,6 +336,13 @@ func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	m.noteTasks()
 	rows := max(m.layout.bodyH-1, 1)
+	if ts.result != nil {
+		if key.Matches(msg, k.Tasks) || key.Matches(msg, k.Cancel) {
+			ts.result = nil
+			return nil, true
+		}
+		return m.act(ts.result.key(msg, k)), true
+	}
 	switch {
 	case key.Matches(msg, k.Tasks), key.Matches(msg, k.Cancel):
 		ts.open, ts.poll = false, 0
@@ -378,28 +405,34 @@ func (m *Model) cancelTaskAt() tea.Cmd {
 }
 
 func (m *Model) taskCancelled(msg taskCancelledMsg) tea.Cmd {
-	if msg.err != nil {
+	ended := errors.Is(msg.err, mcpclient.ErrTaskEnded) // ended meanwhile: msg.task is how
+	if msg.err != nil && !ended {
 		return m.setStatus(errorf("tasks/cancel: %w", msg.err).Error(), true)
 	}
 	if e := m.tasks.find(msg.server, msg.id); e != nil && e.call == nil {
 		e.task = msg.task
-		if msg.task.Status.Terminal() {
+		if msg.task.Status.Terminal() && e.ended.IsZero() {
 			e.ended = time.Now()
 		}
+	}
+	if ended {
+		return m.setStatus(errorf("tasks/cancel: %w", msg.err).Error(), true)
 	}
 	return m.setStatus("task "+model.SanitizeLine(msg.id)+": "+model.SanitizeLine(msg.task.String()), false)
 }
 
-// openTaskResult shows the result of the ended call under the cursor in
-// its tool's result view.
+// openTaskResult shows the result of the ended task under the cursor in
+// its tool's result view: a listed task's is fetched first.
 func (m *Model) openTaskResult() tea.Cmd {
-	e := m.selectedTask()
+	return m.openTaskResultOf(m.selectedTask())
+}
+
+func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 	switch {
 	case e == nil:
 		return nil
-	case e.toolID == "":
-		return m.setStatus("not a call of this session: mcpeek task result "+model.SanitizeLine(e.task.Server)+" "+
-			model.SanitizeLine(e.task.ID)+" fetches its result", false)
+	case e.listed():
+		return m.fetchTaskResult(e)
 	case e.outcome == nil && e.call != nil:
 		return m.setStatus("task "+model.SanitizeLine(e.task.ID)+" still runs: its result shows when it ends", false)
 	case e.outcome == nil:
@@ -425,6 +458,109 @@ func (m *Model) openTaskResult() tea.Cmd {
 	return cmd
 }
 
+// fetchTaskResult asks for the result of a listed task that ended
+// (tasks/result, or the 2026-07-28 tasks/get) and checks it against its
+// tool's output schema when the Manager knows which tool made it.
+func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
+	t := e.live()
+	id := model.SanitizeLine(t.ID)
+	switch {
+	case t.Status == mcpclient.TaskCancelled:
+		return m.setStatus("task "+id+" was cancelled: no result", false)
+	case !t.Status.Terminal():
+		return m.setStatus("task "+id+" still runs: enter fetches its result once it has ended", false)
+	}
+	tk := m.tasker()
+	if tk == nil {
+		return m.setStatus("this backend cannot fetch task results", true)
+	}
+	var cc callCheck
+	var view *toolView
+	toolID := ""
+	if tool, ok := m.toolOf(t.Server, t.Tool); ok {
+		toolID = tool.ID()
+		if v := m.views[toolID]; v != nil && sameTool(v.tool, tool) {
+			cc = callCheck{tool: v.parsed, target: v.target, enveloped: v.enveloped, budget: v.budget}
+		} else {
+			view = &toolView{tool: tool} // made in the command
+		}
+	}
+	ctx, server, budget := m.ctx, t.Server, m.budget
+	return tea.Batch(m.setStatus("fetching the result of task "+id+"…", false), func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		start := time.Now()
+		res, err := tk.TaskResult(ctx, server, t.ID, nil)
+		msg := taskFetchedMsg{server: server, id: t.ID, toolID: toolID,
+			outcome: &callOutcome{result: res, err: err, latency: time.Since(start), at: start}}
+		if view != nil {
+			msg.view = newToolView(view.tool, budget)
+			cc = callCheck{tool: msg.view.parsed, enveloped: msg.view.enveloped, budget: msg.view.budget}
+		}
+		if toolID != "" {
+			msg.target, msg.tree = cc.check(msg.outcome)
+		} else if res != nil {
+			o := msg.outcome
+			o.structured = decodeStructured(res, nil)
+			msg.tree = resultview.NewTree(res, o.structured, false, nil)
+		}
+		return msg
+	})
+}
+
+// toolOf is the named tool of a server, if it lists it.
+func (m *Model) toolOf(server, tool string) (model.Tool, bool) {
+	if tool == "" {
+		return model.Tool{}, false
+	}
+	for _, srv := range m.servers {
+		if srv.Name != server {
+			continue
+		}
+		for _, t := range srv.Tools {
+			if t.Name == tool {
+				return t, true
+			}
+		}
+	}
+	return model.Tool{}, false
+}
+
+// taskFetched shows a listed task's result: in its tool's result view,
+// as a call's, when the tool is known; else on the tasks screen. A failure
+// to fetch it is one status line.
+func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
+	e := m.tasks.find(msg.server, msg.id)
+	if e == nil || !e.listed() {
+		return nil
+	}
+	o, id := msg.outcome, model.SanitizeLine(msg.id)
+	if o.result == nil {
+		return m.setStatus(errorf("task result: %w", o.err).Error(), true)
+	}
+	if msg.toolID == "" {
+		ts := &m.tasks
+		ts.result = &treePane{t: msg.tree, id: "task " + id}
+		ts.resultFor = "task " + id + " of " + model.SanitizeLine(msg.server)
+		m.sizePanes()
+		return m.setStatus("the result of task "+id+" (its tool is unknown: not checked against an output schema) · esc: back to the tasks", o.result.IsError)
+	}
+	if msg.view != nil && m.views[msg.toolID] == nil {
+		m.views[msg.toolID] = msg.view
+	}
+	if v := m.views[msg.toolID]; v != nil && v.target == nil {
+		v.target = msg.target
+	}
+	e.toolID, e.outcome, e.tree = msg.toolID, o, msg.tree
+	if e.ended.IsZero() {
+		e.ended = time.Now()
+	}
+	if !m.tasks.open || m.selectedTask() != e {
+		return m.setStatus("the result of task "+id+" came: enter on it in the tasks screen (T) shows it", false)
+	}
+	return m.openTaskResultOf(e)
+}
+
 // tasksHelp is the short help while the tasks screen is open.
 func (k *keyMap) tasksHelp() []key.Binding {
 	back := k.Tasks
@@ -441,6 +577,10 @@ func (m *Model) tasksView() string {
 	now := time.Now()
 	head := s.PaneTitleFocus.Render("Tasks") + s.Dim.Render("  "+plural(len(ts.entries), "task")+
 		" of this session · enter: result · c: cancel · U: tasks/list again · T: back")
+	if ts.result != nil {
+		head = s.PaneTitleFocus.Render("Result of "+ts.resultFor) + s.Dim.Render("  its tool is unknown · esc/T: back to the tasks")
+		return fit(head, w) + "\n" + ts.result.render(frame{styles: s, focused: true})
+	}
 	lines := []string{fit(head, w)}
 	if len(ts.entries) == 0 {
 		lines = append(lines, s.Dim.Render("No tasks yet. A tool whose execution.taskSupport is required runs as a task; ctrl+t in the call form runs an optional one as a task."))
@@ -473,7 +613,11 @@ func (m *Model) tasksView() string {
 func taskRow(e *taskEntry, now time.Time) string {
 	t := e.live()
 	what := model.SanitizeLine(e.toolID)
-	if what == "" {
+	switch {
+	case what != "":
+	case t.Tool != "":
+		what = model.SanitizeLine(t.Server+"."+t.Tool) + " (listed)"
+	default:
 		what = model.SanitizeLine(t.Server) + " (listed)"
 	}
 	end := now

@@ -19,6 +19,8 @@ type taskBackend struct {
 	listed    []mcpclient.Task
 	cancelled []string
 	polls     int
+	// results answers TaskResult, by task id.
+	results map[string]*mcpclient.CallResult
 }
 
 var _ Tasker = (*mcpclient.Manager)(nil)
@@ -30,6 +32,13 @@ func (b *taskBackend) ListTasks(_ context.Context, server string) ([]mcpclient.T
 func (b *taskBackend) GetTask(_ context.Context, server, id string) (mcpclient.Task, error) {
 	b.polls++
 	return mcpclient.Task{Server: server, ID: id, Status: mcpclient.TaskWorking, Message: fmt.Sprintf("polled %d", b.polls)}, nil
+}
+
+func (b *taskBackend) TaskResult(_ context.Context, server, id string, _ func(mcpclient.Task)) (*mcpclient.CallResult, error) {
+	if r := b.results[id]; r != nil {
+		return r, nil
+	}
+	return nil, fmt.Errorf("%s: task %s: completed, but the server's tasks/get carries no result", server, id)
 }
 
 func (b *taskBackend) CancelTask(_ context.Context, server, id string) (mcpclient.Task, error) {

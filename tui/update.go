@@ -121,6 +121,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.pollListedTasks(msg)
 	case taskPolledMsg:
 		m.taskPolled(msg)
+	case taskFetchedMsg:
+		return m.taskFetched(msg)
 	case resultview.Saved:
 		return m.setStatus(msg.Status())
 	case callSavedMsg:

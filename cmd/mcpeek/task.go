@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -34,7 +36,7 @@ func (a *app) taskCommand() *cobra.Command {
 				}
 				t, err := do(cmd.Context(), m, args[0], args[1])
 				if err != nil {
-					return err
+					return taskError(err)
 				}
 				return a.printTask(t, asJSON)
 			},
@@ -74,7 +76,7 @@ func (a *app) taskCommand() *cobra.Command {
 			res, err := m.TaskResult(ctx, args[0], args[1], talk.callOptions(ref).OnTask)
 			talk.done()
 			if err != nil {
-				return fmt.Errorf("task result: %w", err)
+				return fmt.Errorf("task result: %w", taskError(err))
 			}
 			return a.printResult(res, resultJSON)
 		},
@@ -112,6 +114,18 @@ func (a *app) printTask(t mcpclient.Task, asJSON bool) error {
 		line += fmt.Sprintf(", poll every %s", t.PollInterval)
 	}
 	_, err := fmt.Fprintln(a.stdout, line)
+	return err
+}
+
+// taskError adds to a server's "not found" for a task id why that is
+// likely: a server that keeps its tasks per session (server-everything
+// does) finds none of an earlier mcpeek run, which had a session of its
+// own, or over stdio a server process of its own.
+func taskError(err error) error {
+	var rerr *mcpclient.RPCError
+	if errors.As(err, &rerr) && strings.Contains(strings.ToLower(rerr.Message), "not found") {
+		return fmt.Errorf("%w\n(check the id; a server that keeps its tasks per session knows none that an earlier mcpeek run started: each run has a session of its own, and over stdio a server process of its own)", err)
+	}
 	return err
 }
 
