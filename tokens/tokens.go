@@ -60,6 +60,80 @@ func (c *Counter) Measure(text string) Size {
 	return s
 }
 
+// Meter measures a text handed to it a part at a time, and gives what
+// Measure gives for the whole text, while it holds only the piece it is
+// about to count (about 64 KB): a 6 MB tools/list need not be built as one
+// string to be measured. Make one per text with Counter.Meter; it is not
+// safe for concurrent use.
+type Meter struct {
+	c      *Counter
+	piece  int    // about how many bytes are counted at a time
+	text   []byte // what is not counted yet
+	from   int    // where in text a piece's end is looked for next
+	size   Size
+	failed bool // a count failed: the token counts are -1
+}
+
+// Meter returns a Meter that counts with c.
+func (c *Counter) Meter() *Meter {
+	return &Meter{c: c, piece: pieceBytes}
+}
+
+// Write adds p to the text; it never fails.
+func (m *Meter) Write(p []byte) (int, error) {
+	m.text = append(m.text, p...)
+	m.countPieces()
+	return len(p), nil
+}
+
+// WriteString adds s to the text; it never fails.
+func (m *Meter) WriteString(s string) (int, error) {
+	m.text = append(m.text, s...)
+	m.countPieces()
+	return len(s), nil
+}
+
+// countPieces counts every piece of about m.piece bytes that the text
+// holds whole, each ending where count ends one, and keeps the rest.
+func (m *Meter) countPieces() {
+	for len(m.text) > m.piece {
+		from := max(m.from, m.piece)
+		i := splitAfter(m.text[from:])
+		if i < 0 {
+			m.from = len(m.text) - 1 // no piece ends before the next byte
+			return
+		}
+		end := from + i
+		m.add(string(m.text[:end]))
+		m.text = m.text[:copy(m.text, m.text[end:])]
+		m.from = 0
+	}
+}
+
+// add counts one piece of the text.
+func (m *Meter) add(piece string) {
+	s := m.c.Measure(piece)
+	m.size.Bytes += s.Bytes
+	if s.CL100K < 0 || s.O200K < 0 {
+		m.failed = true
+	}
+	m.size.CL100K += s.CL100K
+	m.size.O200K += s.O200K
+}
+
+// Size counts what is left of the text and returns the size of all of it.
+func (m *Meter) Size() Size {
+	if len(m.text) > 0 {
+		m.add(string(m.text))
+		m.text, m.from = m.text[:0], 0
+	}
+	s := m.size
+	if m.failed {
+		s.CL100K, s.O200K = -1, -1
+	}
+	return s
+}
+
 // pieceBytes is about how much text is counted at a time. The tokenizer
 // holds the text it is given as runes, and every piece it splits off, until
 // it ends: a whole 6 MB tools/list took some 25 MB more per encoding.
@@ -93,7 +167,7 @@ func count(codec tokenizer.Codec, text string, size int) int {
 
 // splitAfter is the offset in s of the first double quote that follows an
 // ASCII letter, or -1.
-func splitAfter(s string) int {
+func splitAfter[T string | []byte](s T) int {
 	for i := 1; i < len(s); i++ {
 		if s[i] == '"' && isASCIILetter(s[i-1]) {
 			return i

@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -71,6 +72,65 @@ func TestCountInPiecesIsTheWholeCount(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A Meter handed a text in parts of any size gives the whole text's
+// counts, whatever the piece size: on the texts above, a whole schema, and
+// random text made of what decides where the encodings split (letters of
+// both cases, quotes, apostrophes, digits, white space, non-ASCII).
+func TestMeterIsTheWholeCount(t *testing.T) {
+	t.Parallel()
+	schema, err := os.ReadFile("../summarizer/testdata/payments.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"a", "b", "Z", "Q", "\"", "\"", "'", "s", "t", "'s", "'T", "1", "23", " ", "  ", "\n", "\r\n", "\t",
+		"{", "}", ":", ",", "/", "é", "ß", "É", "日本", "🙂", "\u0301"}
+	var random strings.Builder
+	for random.Len() < 200_000 {
+		random.WriteString(alphabet[rnd.IntN(len(alphabet))])
+	}
+	texts := map[string]string{
+		"payments schema": string(schema),
+		"random":          random.String(),
+		"no place to end": strings.Repeat("a b c 123 ", 10_000),
+		"empty":           "",
+	}
+	c := NewCounter()
+	for name, text := range texts {
+		want := Size{Bytes: len(text), CL100K: wholeCount(t, c, tokenizer.Cl100kBase, text), O200K: wholeCount(t, c, tokenizer.O200kBase, text)}
+		for _, piece := range []int{1, 7, 1000, pieceBytes} {
+			m := c.Meter()
+			m.piece = piece
+			for rest := text; len(rest) > 0; {
+				n := min(len(rest), 1+rnd.IntN(3*piece))
+				if rnd.IntN(2) == 0 {
+					m.WriteString(rest[:n])
+				} else {
+					m.Write([]byte(rest[:n]))
+				}
+				rest = rest[n:]
+			}
+			if got := m.Size(); got != want {
+				t.Errorf("%s, pieces of %d bytes: %+v, the whole text %+v", name, piece, got, want)
+			}
+		}
+	}
+}
+
+// wholeCount counts text in one call to the encoding's codec.
+func wholeCount(t *testing.T, c *Counter, enc tokenizer.Encoding, text string) int {
+	c.load()
+	codec := c.cl100k
+	if enc == tokenizer.O200kBase {
+		codec = c.o200k
+	}
+	n, err := codec.Count(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 // BenchmarkMeasure6MB counts a 6 MB JSON text (the payments schema 20

@@ -80,23 +80,55 @@ func (m *Model) requestTotals(srv model.Server) tea.Cmd {
 		if withGateway {
 			gw = measureGatewayList(counter)
 		}
-		var raw strings.Builder
-		raw.WriteByte('[')
-		for i, t := range tools {
-			if i > 0 {
-				raw.WriteByte(',')
-			}
-			if len(t.Raw) == 0 {
-				raw.WriteString("null")
-			}
-			raw.Write(t.Raw)
-		}
-		raw.WriteByte(']')
-		ds, _ := summarizer.DescribeAll(tools, budget)
-		desc, _ := json.Marshal(ds)
 		return serverTotalsMsg{server: name, ticket: tk, tools: len(tools),
-			raw: counter.Measure(raw.String()), desc: counter.Measure(string(desc)), gateway: gw}
+			raw: measureListing(counter, tools), desc: measureDescriptors(counter, tools, budget, describeBatch), gateway: gw}
 	}
+}
+
+// measureListing measures the raw tools/list: every tool's definition as
+// the server sent it, as one JSON array, written to a Meter a tool at a
+// time rather than copied into one string (6 MB for 1,223 tools).
+func measureListing(counter *tokens.Counter, tools []model.Tool) tokens.Size {
+	m := counter.Meter()
+	m.WriteString("[")
+	for i, t := range tools {
+		if i > 0 {
+			m.WriteString(",")
+		}
+		if len(t.Raw) == 0 {
+			m.WriteString("null")
+		}
+		m.Write(t.Raw)
+	}
+	m.WriteString("]")
+	return m.Size()
+}
+
+// describeBatch is how many tools measureDescriptors describes at a time.
+const describeBatch = 64
+
+// measureDescriptors measures the tools' planner descriptors at budget as
+// json.Marshal writes them all, one JSON array. They are described batch
+// tools at a time and written to a Meter one by one, so that neither all
+// the descriptors nor their text (2 MB for 1,223 tools) are held at once.
+func measureDescriptors(counter *tokens.Counter, tools []model.Tool, budget summarizer.Options, batch int) tokens.Size {
+	m := counter.Meter()
+	m.WriteString("[")
+	for start := 0; start < len(tools); start += batch {
+		ds, _ := summarizer.DescribeAll(tools[start:min(start+batch, len(tools))], budget)
+		for i := range ds {
+			if start+i > 0 {
+				m.WriteString(",")
+			}
+			b, err := json.Marshal(&ds[i])
+			if err != nil {
+				b = []byte("null")
+			}
+			m.Write(b)
+		}
+	}
+	m.WriteString("]")
+	return m.Size()
 }
 
 // measureGatewayList counts the gateway's progressive tools/list as a

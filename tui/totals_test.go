@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"cmp"
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -8,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
+	"mcpeek/summarizer"
 	"mcpeek/tokens"
 )
 
@@ -66,5 +69,36 @@ func TestNoTotalsForAServerWithoutTools(t *testing.T) {
 	h.keys("g")
 	if tt, ok := h.m.totals.servers["big"]; !ok || !tt.done || h.m.totals.gateway == nil {
 		t.Fatalf("no totals once big lists tools: %+v, gateway %v", tt, h.m.totals.gateway)
+	}
+}
+
+// A server's totals are counted a tool at a time, but they are the counts
+// of the whole texts: the raw tools/list as one JSON array (a tool without
+// its bytes as null), and json.Marshal of all the descriptors, whichever
+// batch they are described in.
+func TestTotalsAreTheWholeTextsCounts(t *testing.T) {
+	t.Parallel()
+	tools := manyTools(t, 20).servers[0].Tools
+	tools[3].Raw = nil
+	counter := tokens.NewCounter()
+
+	raws := make([]string, len(tools))
+	for i, tl := range tools {
+		raws[i] = cmp.Or(string(tl.Raw), "null")
+	}
+	if got, want := measureListing(counter, tools), counter.Measure("["+strings.Join(raws, ",")+"]"); got != want {
+		t.Errorf("raw tools/list: %+v, the whole text %+v", got, want)
+	}
+
+	ds, _ := summarizer.DescribeAll(tools, defaultBudget)
+	whole, err := json.Marshal(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := counter.Measure(string(whole))
+	for _, batch := range []int{1, 7, describeBatch} {
+		if got := measureDescriptors(counter, tools, defaultBudget, batch); got != want {
+			t.Errorf("descriptors in batches of %d: %+v, the whole text %+v", batch, got, want)
+		}
 	}
 }
