@@ -66,8 +66,13 @@ func TestCountInPiecesIsTheWholeCount(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, size := range []int{1, 2, 3, 7, 64, 1000} {
-				if got := count(codec, text, size); got != want {
-					t.Errorf("%s, %s, pieces of %d bytes: %d tokens, the whole text %d", name, codec.GetName(), size, got, want)
+				for _, short := range []int{0, 8, shortBytes} {
+					tl := &tally{codecs: []tokenizer.Codec{codec}, piece: size, short: short}
+					tl.add(text)
+					if got := tl.total(0); got != want {
+						t.Errorf("%s, %s, pieces of %d bytes, up to %d remembered: %d tokens, the whole text %d",
+							name, codec.GetName(), size, short, got, want)
+					}
 				}
 			}
 		}
