@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -99,6 +100,57 @@ func TestTotalsAreTheWholeTextsCounts(t *testing.T) {
 	for _, batch := range []int{1, 7, describeBatch} {
 		if got := measureDescriptors(counter, tools, defaultBudget, batch); got != want {
 			t.Errorf("descriptors in batches of %d: %+v, the whole text %+v", batch, got, want)
+		}
+	}
+}
+
+// While a server's totals are counted the collector runs at
+// countingGCPercent, until the last of two overlapping counts ends; then
+// the percentage set before is back. A lower one, or GOGC=off, is kept.
+// Not parallel: the percentage is the process's.
+func TestCountingLowersGOGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	var gc countingGC
+	releaseA := gc.hold()
+	releaseB := gc.hold()
+	if got := gcPercent(); got != countingGCPercent {
+		t.Fatalf("GOGC %d while counting, want %d", got, countingGCPercent)
+	}
+	releaseA()
+	if got := gcPercent(); got != countingGCPercent {
+		t.Fatalf("GOGC %d while one count still runs, want %d", got, countingGCPercent)
+	}
+	releaseB()
+	if got := gcPercent(); got != 100 {
+		t.Fatalf("GOGC %d after counting, want 100 back", got)
+	}
+	for _, before := range []int{10, -1} {
+		debug.SetGCPercent(before)
+		release := gc.hold()
+		if got := gcPercent(); got != before {
+			t.Errorf("GOGC %d while counting, want the %d set before", got, before)
+		}
+		release()
+	}
+}
+
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// BenchmarkTotals1223Tools counts a 1,223-tool server's totals: its raw
+// tools/list and its descriptors, in both encodings (the gateway's list
+// is counted once, before the loop).
+func BenchmarkTotals1223Tools(b *testing.B) {
+	tools := manyTools(b, 1223).servers[0].Tools
+	m := &Model{counter: tokens.NewCounter(), totals: tokenTotals{servers: map[string]*serverTotals{}, gatewayAsked: true}, budget: defaultBudget}
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(m.totals.servers)
+		if msg, ok := m.requestTotals(model.Server{Name: "many", Tools: tools})().(serverTotalsMsg); !ok || msg.raw.CL100K <= 0 {
+			b.Fatalf("no totals: %+v", msg)
 		}
 	}
 }
