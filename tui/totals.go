@@ -94,13 +94,12 @@ func (m *Model) requestTotals(srv model.Server) tea.Cmd {
 }
 
 // countingGCPercent is the collector's percentage (GOGC) while a server's
-// totals are counted. Counting allocates garbage all along (the tokenizer
-// some 270 bytes a token, the descriptors their summaries) while it adds
-// little that lives (the two vocabularies, 10.5 MB, and 9 MB of the
-// binary read to build them), so at the default 100 the heap grows to
-// twice what lives: the explorer on the 1,223-tool server went from 84-91
-// MiB after start-up to 110-115 MiB. At 25 it stays a few MiB above
-// start-up, for about 0.1 s more CPU (BENCHMARKS.md).
+// totals are counted. Counting makes garbage all along (the tokenizer some
+// 270 bytes a token, the descriptors their summaries) but adds little that
+// lives (the two vocabularies, 10.5 MB, after 9 MiB of the binary read to
+// build them), so the heap grows by the percentage of what lives. On the
+// 1,223-tool server the explorer peaked at 90-91 MiB with 25 and 93-96
+// with 50, and a count costs 0.55 s of CPU instead of 0.35 (BENCHMARKS.md).
 const countingGCPercent = 25
 
 // countingGC lowers the collector's percentage while at least one count

@@ -18,9 +18,9 @@ import (
 // explorerGCPercent is the explorer's GOGC, unless the environment sets
 // one. Its heap is small once a server is indexed (some 20 MB for 1,223
 // tools), but indexing and linting the listing make garbage in a burst,
-// and at Go's default of 100 the heap grows to twice what lives: the
-// explorer's peak on that server was 89-96 MiB, and 85 at 50, for the
-// same CPU (BENCHMARKS.md).
+// and at Go's default of 100 the heap grows to twice what lives: on that
+// server start-up peaked at 82-93 MiB, and at 69-80 at 50, for the same
+// CPU (BENCHMARKS.md).
 const explorerGCPercent = 50
 
 // runTUI opens the terminal explorer on the configured servers, or on the
