@@ -69,7 +69,7 @@ func (c *Counter) Measure(text string) Size {
 // safe for concurrent use.
 type Meter struct {
 	tally *tally // nil if the vocabularies could not be loaded
-	piece int    // about how many bytes are counted at a time
+	piece int    // about how many bytes it hands the tally at a time
 	text  []byte // what is not counted yet
 	from  int    // where in text a piece's end is looked for next
 	bytes int
@@ -136,7 +136,7 @@ func (m *Meter) Size() Size {
 	return Size{Bytes: m.bytes, CL100K: m.tally.total(0), O200K: m.tally.total(1)}
 }
 
-// pieceBytes is about how much text is counted at a time. The tokenizer
+// pieceBytes is about how much text the tokenizer is given at a time. The tokenizer
 // holds the text it is given as runes, and every piece it splits off, until
 // it ends: a whole 6 MB tools/list took some 25 MB more per encoding.
 const pieceBytes = 64 << 10
