@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -65,16 +66,76 @@ func TestCountInPiecesIsTheWholeCount(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, size := range []int{1, 2, 3, 7, 64, 1000} {
-				if got := count(codec, text, size); got != want {
-					t.Errorf("%s, %s, pieces of %d bytes: %d tokens, the whole text %d", name, codec.GetName(), size, got, want)
+				for _, short := range []int{0, 8, shortBytes} {
+					tl := &tally{codecs: []tokenizer.Codec{codec}, piece: size, short: short}
+					tl.add(text)
+					if got := tl.total(0); got != want {
+						t.Errorf("%s, %s, pieces of %d bytes, up to %d remembered: %d tokens, the whole text %d",
+							name, codec.GetName(), size, short, got, want)
+					}
 				}
 			}
 		}
 	}
 }
 
+// A Meter handed a text in parts of any size gives the whole text's
+// counts, whatever the piece size: on the texts above, a whole schema, and
+// random text made of what decides where the encodings split (letters of
+// both cases, quotes, apostrophes, digits, white space, non-ASCII).
+func TestMeterIsTheWholeCount(t *testing.T) {
+	t.Parallel()
+	schema, err := os.ReadFile("../summarizer/testdata/payments.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	texts := map[string]string{
+		"payments schema": string(schema),
+		"random":          randomText(200_000),
+		"no place to end": strings.Repeat("a b c 123 ", 10_000),
+		"empty":           "",
+	}
+	c := NewCounter()
+	for name, text := range texts {
+		want := Size{Bytes: len(text), CL100K: wholeCount(t, c, tokenizer.Cl100kBase, text), O200K: wholeCount(t, c, tokenizer.O200kBase, text)}
+		for _, piece := range []int{1, 7, 1000, pieceBytes} {
+			m := c.Meter()
+			m.piece = piece
+			for rest := text; len(rest) > 0; {
+				n := min(len(rest), 1+rnd.IntN(3*piece))
+				if rnd.IntN(2) == 0 {
+					m.WriteString(rest[:n])
+				} else {
+					m.Write([]byte(rest[:n]))
+				}
+				rest = rest[n:]
+			}
+			if got := m.Size(); got != want {
+				t.Errorf("%s, pieces of %d bytes: %+v, the whole text %+v", name, piece, got, want)
+			}
+		}
+	}
+}
+
+// wholeCount counts text in one call to the encoding's codec.
+func wholeCount(t *testing.T, c *Counter, enc tokenizer.Encoding, text string) int {
+	c.load()
+	codec := c.cl100k
+	if enc == tokenizer.O200kBase {
+		codec = c.o200k
+	}
+	n, err := codec.Count(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // BenchmarkMeasure6MB counts a 6 MB JSON text (the payments schema 20
-// times over, about a 1,223-tool tools/list) in both encodings.
+// times over, about a 1,223-tool tools/list) in both encodings. Its
+// pieces repeat 20 times, which flatters the tally's memory of pieces:
+// MeasureSchema and MeasureRandom count text that repeats less.
 func BenchmarkMeasure6MB(b *testing.B) {
 	schema, err := os.ReadFile("../summarizer/testdata/payments.schema.json")
 	if err != nil {
@@ -84,6 +145,46 @@ func BenchmarkMeasure6MB(b *testing.B) {
 	c := NewCounter()
 	c.Measure("")
 	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		c.Measure(text)
+	}
+}
+
+// BenchmarkMeasureSchema counts the payments schema once (313 KB, 8,972
+// pieces of which 2,250 are distinct) in both encodings.
+func BenchmarkMeasureSchema(b *testing.B) {
+	schema, err := os.ReadFile("../summarizer/testdata/payments.schema.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchMeasure(b, string(schema))
+}
+
+// BenchmarkMeasureRandom counts 300 KB of random text made of what
+// decides where the encodings split, whose short pieces seldom repeat.
+func BenchmarkMeasureRandom(b *testing.B) {
+	benchMeasure(b, randomText(300_000))
+}
+
+// randomText is about n bytes of what decides where the encodings split:
+// letters of both cases, quotes, apostrophes, digits, white space and
+// non-ASCII letters and marks, in the same order at every call.
+func randomText(n int) string {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	alphabet := []string{"a", "b", "Z", "Q", "\"", "\"", "'", "s", "t", "'s", "'T", "1", "23", " ", "  ", "\n", "\r\n", "\t",
+		"{", "}", ":", ",", "/", "é", "ß", "É", "日本", "🙂", "\u0301"}
+	var text strings.Builder
+	for text.Len() < n {
+		text.WriteString(alphabet[rnd.IntN(len(alphabet))])
+	}
+	return text.String()
+}
+
+func benchMeasure(b *testing.B, text string) {
+	c := NewCounter()
+	c.Measure("")
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
 	for b.Loop() {
 		c.Measure(text)
 	}

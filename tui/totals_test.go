@@ -1,13 +1,17 @@
 package tui
 
 import (
+	"cmp"
+	"encoding/json"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
+	"mcpeek/summarizer"
 	"mcpeek/tokens"
 )
 
@@ -66,5 +70,87 @@ func TestNoTotalsForAServerWithoutTools(t *testing.T) {
 	h.keys("g")
 	if tt, ok := h.m.totals.servers["big"]; !ok || !tt.done || h.m.totals.gateway == nil {
 		t.Fatalf("no totals once big lists tools: %+v, gateway %v", tt, h.m.totals.gateway)
+	}
+}
+
+// A server's totals are counted a tool at a time, but they are the counts
+// of the whole texts: the raw tools/list as one JSON array (a tool without
+// its bytes as null), and json.Marshal of all the descriptors, whichever
+// batch they are described in.
+func TestTotalsAreTheWholeTextsCounts(t *testing.T) {
+	t.Parallel()
+	tools := manyTools(t, 20).servers[0].Tools
+	tools[3].Raw = nil
+	counter := tokens.NewCounter()
+
+	raws := make([]string, len(tools))
+	for i, tl := range tools {
+		raws[i] = cmp.Or(string(tl.Raw), "null")
+	}
+	if got, want := measureListing(counter, tools), counter.Measure("["+strings.Join(raws, ",")+"]"); got != want {
+		t.Errorf("raw tools/list: %+v, the whole text %+v", got, want)
+	}
+
+	ds, _ := summarizer.DescribeAll(tools, defaultBudget)
+	whole, err := json.Marshal(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := counter.Measure(string(whole))
+	for _, batch := range []int{1, 7, describeBatch} {
+		if got := measureDescriptors(counter, tools, defaultBudget, batch); got != want {
+			t.Errorf("descriptors in batches of %d: %+v, the whole text %+v", batch, got, want)
+		}
+	}
+}
+
+// While a server's totals are counted the collector runs at
+// countingGCPercent, until the last of two overlapping counts ends; then
+// the percentage set before is back. A lower one, or GOGC=off, is kept.
+// Not parallel: the percentage is the process's.
+func TestCountingLowersGOGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	var gc countingGC
+	releaseA := gc.hold()
+	releaseB := gc.hold()
+	if got := gcPercent(); got != countingGCPercent {
+		t.Fatalf("GOGC %d while counting, want %d", got, countingGCPercent)
+	}
+	releaseA()
+	if got := gcPercent(); got != countingGCPercent {
+		t.Fatalf("GOGC %d while one count still runs, want %d", got, countingGCPercent)
+	}
+	releaseB()
+	if got := gcPercent(); got != 100 {
+		t.Fatalf("GOGC %d after counting, want 100 back", got)
+	}
+	for _, before := range []int{10, -1} {
+		debug.SetGCPercent(before)
+		release := gc.hold()
+		if got := gcPercent(); got != before {
+			t.Errorf("GOGC %d while counting, want the %d set before", got, before)
+		}
+		release()
+	}
+}
+
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// BenchmarkTotals1223Tools counts a 1,223-tool server's totals: its raw
+// tools/list and its descriptors, in both encodings (the gateway's list
+// is counted once, before the loop).
+func BenchmarkTotals1223Tools(b *testing.B) {
+	tools := manyTools(b, 1223).servers[0].Tools
+	m := &Model{counter: tokens.NewCounter(), totals: tokenTotals{servers: map[string]*serverTotals{}, gatewayAsked: true}, budget: defaultBudget}
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(m.totals.servers)
+		if msg, ok := m.requestTotals(model.Server{Name: "many", Tools: tools})().(serverTotalsMsg); !ok || msg.raw.CL100K <= 0 {
+			b.Fatalf("no totals: %+v", msg)
+		}
 	}
 }
