@@ -65,12 +65,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(cmd, m.loadOffers())
 	case toolLoadedMsg:
 		if stale(msg.ticket, m.loading.ticket) {
-			return nil // the user has moved on
+			return m.viewBuilt(msg) // the user has moved on
 		}
 		m.views[msg.view.tool.ID()] = msg.view
 		m.current, m.loading = msg.view, toolLoad{}
 		m.sizePanes()
 		m.landJump()
+		return m.viewBuilt(msg)
 	case fieldIndexedMsg:
 		m.fieldsIndexed(msg)
 	case unfoldStepMsg:
