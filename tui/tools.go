@@ -274,6 +274,7 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		if rights != "" {
 			rw = cells(rights) + 1
 		}
+		cutName(segs, p.width-rw)
 		var lb strings.Builder
 		cursor := i == l.cursor
 		s.renderLine(&lb, segs, p.width-rw, cursor, p.focused)
@@ -295,6 +296,18 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// cutName cuts the name of a row (its second segment, after the icon)
+// in the middle when the row is wider than width: names of a big server
+// share long prefixes and differ at their end (github_repos_get_12,
+// github_repos_get_164), which a cut at the end would hide.
+func cutName(segs []seg, width int) {
+	over := segsWidth(segs) - width
+	if len(segs) < 2 || over <= 0 {
+		return
+	}
+	segs[1].text = cutMiddle(segs[1].text, max(cells(segs[1].text)-over, 1))
 }
 
 // row is what one row shows: its icon and name (segs), the mark or count

@@ -10,6 +10,7 @@ package uitext
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -42,6 +43,29 @@ func Fit(s string, width int) string {
 		s += strings.Repeat(" ", width-w)
 	}
 	return s
+}
+
+// CutMiddle cuts s to at most width cells by taking out its middle (an
+// ellipsis in its place), for names that differ at their end
+// ("github_pull_requests_list_29" and "..._181" both read
+// "github_pull_requests_list…" when cut at the end).
+func CutMiddle(s string, width int) string {
+	w := Width(s)
+	if w <= width {
+		return s
+	}
+	if width <= 1 {
+		return ansi.Truncate(s, max(width, 0), "…")
+	}
+	// The end gets the larger half: it is what tells such names apart.
+	tail := width / 2
+	end := ansi.TruncateLeft(s, w-tail, "")
+	for Width(end) > tail { // a wide rune across the cut
+		_, size := utf8.DecodeRuneInString(end)
+		end = end[size:]
+	}
+	head := ansi.Truncate(s, width-1-Width(end), "")
+	return head + "…" + end
 }
 
 // Wrap wraps plain text to width cells, at spaces where it can.
