@@ -68,10 +68,22 @@ func CutMiddle(s string, width int) string {
 	return head + "…" + end
 }
 
-// Wrap wraps plain text to width cells, at spaces where it can.
+// Wrap wraps plain text to width cells, at spaces where it can, and only
+// there: names, flags and dates hold hyphens ("--config FILE",
+// "server-everything", "2026-07-28"), which ansi.Wrap would break after.
+// A word wider than width is broken where it must.
 func Wrap(text string, width int) []string {
-	return strings.Split(ansi.Wrap(text, max(width, 1), " "), "\n")
+	if strings.ContainsRune(text, nbHyphen) {
+		return strings.Split(ansi.Wrap(text, max(width, 1), " "), "\n")
+	}
+	held := strings.ReplaceAll(text, "-", string(nbHyphen))
+	return strings.Split(strings.ReplaceAll(ansi.Wrap(held, max(width, 1), " "), string(nbHyphen), "-"), "\n")
 }
+
+// nbHyphen, the non-breaking hyphen, holds a hyphen's place (and its one
+// cell) while Wrap wraps; a text that has one of its own wraps as
+// ansi.Wrap does.
+const nbHyphen = '\u2011'
 
 // Plural is n and word, made plural unless n is 1: "1 field", "3 fields",
 // "2 matches".

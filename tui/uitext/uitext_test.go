@@ -94,6 +94,13 @@ func TestWrap(t *testing.T) {
 	if got := Wrap("one two three", 7); !slices.Equal(got, []string{"one two", "three"}) {
 		t.Errorf("%q", got)
 	}
+	// Never after a hyphen: a flag, a name or a date stays whole.
+	if got := Wrap("give one with --config FILE", 18); !slices.Equal(got, []string{"give one with", "--config FILE"}) {
+		t.Errorf("%q", got)
+	}
+	if got := Wrap("on 2026-07-28 server-everything", 12); !slices.Equal(got, []string{"on", "2026-07-28", "server-every", "thing"}) {
+		t.Errorf("%q", got)
+	}
 	if got := Wrap("abc", 0); len(got) != 3 {
 		t.Errorf("a width under one wraps at one cell: %q", got)
 	}
