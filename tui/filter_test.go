@@ -148,3 +148,30 @@ func TestLongToolNamesKeepTheirEnd80x24(t *testing.T) {
 		}
 	}
 }
+
+// A filter typed before a server listed its tools (typed at start, while
+// it connects) matches them once they come: the filter's matches were
+// narrowed from the empty list, and stayed "0 matches".
+func TestFilterTypedBeforeToolsArriveMatchesThem(t *testing.T) {
+	t.Parallel()
+	b := demoBackend(t)
+	tools := b.servers[0].Tools
+	b.servers = append([]model.Server(nil), b.servers...)
+	b.servers[0].Tools, b.servers[0].State = nil, model.StateStarting
+	h := newHarness(t, b, 80, 24)
+	h.keys("/")
+	h.typeText("order")
+	if !strings.Contains(h.screen(), "0 matches") {
+		t.Fatalf("before the tools came:\n%s", h.screen())
+	}
+	b.servers = append([]model.Server(nil), b.servers...)
+	b.servers[0].Tools, b.servers[0].State = tools, model.StateConnected
+	h.send(ServerChangedMsg{Server: "demo"})
+	scr := h.screen()
+	if !strings.Contains(scr, "/order  3 matches") || !strings.Contains(scr, "shop_get_order") {
+		t.Errorf("after the tools came:\n%s", scr)
+	}
+	if sel, ok := h.m.selectedTool(); !ok || sel.Name != "shop_get_order" {
+		t.Errorf("selected %q, want the best match", sel.Name)
+	}
+}

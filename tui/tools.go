@@ -189,6 +189,12 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 	l.clampOffset()
 }
 
+// listed forgets the matches kept for the filter: the servers' tools were
+// listed again, and the tools a query matched so far are no longer all
+// there is to narrow (a filter typed while a server connected matched
+// none of the tools it then listed).
+func (l *toolList) listed() { l.matches, l.matchFilter = nil, "" }
+
 // refilter recomputes matches, testing only the last matches when the
 // query extends the last one (a longer query never matches more).
 func (l *toolList) refilter(servers []model.Server, info map[string]toolInfo) {

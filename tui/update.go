@@ -225,6 +225,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	// order or fill differently.
 	keep := m.tools.key(m.servers)
 	m.servers, m.info = msg.servers, msg.info
+	m.tools.listed()
 	if l.again {
 		// Asked for meanwhile: loaded from this snapshot's summaries
 		// (requestServers hands m.info on), so unchanged tools are not
