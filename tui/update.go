@@ -254,7 +254,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	m.landOnTried()
 	m.fitTools()
 	m.rememberFirst()
-	cmds = append(cmds, m.showSelected(), m.markTools())
+	cmds = append(cmds, m.showSelected(), m.markTools(), m.reindexFields())
 	if !wasBusy && m.busy() {
 		cmds = append(cmds, m.spinner.Tick)
 	}
