@@ -111,3 +111,24 @@ func TestPasteIntoFormFields(t *testing.T) {
 		t.Errorf("a paste picked %q", v)
 	}
 }
+
+// A paste into the filter keeps its first maxQuery characters: a 200 KB
+// paste was tested whole against each of 1,223 tools
+// (BenchmarkFilterPaste1223Tools), and the search of a view the same.
+func TestLongPasteIntoTheFilterIsCut(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.keys("/")
+	h.send(tea.PasteMsg{Content: "order" + strings.Repeat("x", 200_000)})
+	if got := h.m.input.field.Value(); len(got) != maxQuery || !strings.HasPrefix(got, "order") {
+		t.Errorf("the filter holds %d characters, want %d", len(got), maxQuery)
+	}
+	if h.m.tools.filter != h.m.input.field.Value() {
+		t.Errorf("filtered by %d characters, the input holds %d", len(h.m.tools.filter), len(h.m.input.field.Value()))
+	}
+	h.keys("esc", "tab", "/")
+	h.send(tea.PasteMsg{Content: strings.Repeat("y", 200_000)})
+	if got := h.m.input.field.Value(); len(got) != maxQuery {
+		t.Errorf("the search holds %d characters, want %d", len(got), maxQuery)
+	}
+}
