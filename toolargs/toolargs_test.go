@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"mcpeek/internal/testkit"
 )
@@ -142,7 +143,7 @@ func TestUncheckableSchemasLetArgumentsThrough(t *testing.T) {
 
 // However many properties are missing, a check lists at most
 // MaxFieldErrors and counts the rest; a message that quotes a long value is
-// cut.
+// cut in its middle.
 func TestFieldErrorsAreBounded(t *testing.T) {
 	t.Parallel()
 	var props, required []string
@@ -157,8 +158,13 @@ func TestFieldErrorsAreBounded(t *testing.T) {
 	}
 	long := New(json.RawMessage(`{"type":"object","properties":{"s":{"type":"string","pattern":"^a$"}}}`))
 	res = long.Check(json.RawMessage(`{"s":"` + strings.Repeat("é", 150_000) + `"}`))
-	if len(res.Errors) != 1 || len(res.Errors[0].Message) > 2*maxErrorBytes || !strings.HasSuffix(res.Errors[0].Message, " bytes)") {
+	if len(res.Errors) != 1 || len(res.Errors[0].Message) > 2*maxErrorBytes || !strings.Contains(res.Errors[0].Message, " bytes)") {
 		t.Fatalf("%+v", res.Errors)
+	}
+	// The cut is in the middle: what is wrong, said after the value,
+	// stays.
+	if msg := res.Errors[0].Message; !strings.HasSuffix(msg, "does not match pattern '^a$'") || !utf8.ValidString(msg) {
+		t.Errorf("the message lost its reason: %q", msg)
 	}
 }
 

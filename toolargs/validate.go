@@ -183,14 +183,20 @@ func escapePointer(s string) string { return fieldpath.EscapeToken(s) }
 const maxErrorBytes = 200
 
 // clip returns s when it is at most maxErrorBytes long; else its first
-// maxErrorBytes (cut on a rune boundary) and how long it was.
+// and last maxErrorBytes/2 (cut on rune boundaries) around how long it
+// was. A message that quotes a long value says what is wrong after it
+// ("'xxx…' does not match pattern ..."), which a cut at its end lost.
 func clip(s string) string {
 	if len(s) <= maxErrorBytes {
 		return s
 	}
-	n := maxErrorBytes
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
+	head := maxErrorBytes / 2
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
 	}
-	return fmt.Sprintf("%s…(%d bytes)", s[:n], len(s))
+	tail := len(s) - maxErrorBytes/2
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	return fmt.Sprintf("%s…(%d bytes)…%s", s[:head], len(s), s[tail:])
 }

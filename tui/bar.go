@@ -34,12 +34,7 @@ func (m *Model) pathBar() string {
 	left := barJoin(m.barLeft(), count)
 	gw := barJoin(m.callsSegment(), m.gatewaySegment())
 	var tries []string
-	status := m.status
-	if status.text == "" && len(m.reconnecting) > 0 {
-		// A reconnect takes longer than a status line lasts: it is said
-		// until its answer comes.
-		status.text = "reconnecting " + strings.Join(m.reconnecting, ", ") + "…"
-	}
+	status := m.statusShown()
 	if status.text != "" {
 		st := s.Status
 		if status.isErr {
@@ -69,6 +64,39 @@ func (m *Model) pathBar() string {
 		return tries[len(tries)-1]
 	}
 	return cutLeft(left, m.width)
+}
+
+// statusShown is the status line the bar shows: the status set last, or
+// while a reconnect is awaited (it takes longer than a status line lasts)
+// what it waits for.
+func (m *Model) statusShown() statusLine {
+	status := m.status
+	if status.text == "" && len(m.reconnecting) > 0 {
+		status.text = "reconnecting " + strings.Join(m.reconnecting, ", ") + "…"
+	}
+	return status
+}
+
+// longStatus is a status too wide for the bar, wrapped over the bar and
+// the one line of help below it for the few seconds it is shown (the
+// help comes back when it expires): cut at the bar's end, "(give one with
+// --config FILE)" read "(give one with --con…" at 80 cells. ok is false
+// when it fits, an input has the bar, or the full help is open.
+func (m *Model) longStatus() (lines [2]string, ok bool) {
+	status := m.statusShown()
+	text := model.SanitizeLine(status.text)
+	if text == "" || m.input.mode != inputNone || m.showHelp || ansi.StringWidth(text) <= m.width-3 {
+		return lines, false
+	}
+	st := m.styles.Status
+	if status.isErr {
+		st = m.styles.StatusErr
+	}
+	wrapped := wrapText(text, m.width)
+	rest := strings.Join(wrapped[1:], " ")
+	lines[0] = st.Render(fit(wrapped[0], m.width))
+	lines[1] = st.Render(fit(rest, m.width))
+	return lines, true
 }
 
 // cutLeft cuts s to width cells from the left, marking the cut with "…".

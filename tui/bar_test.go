@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/fieldpath"
 	"mcpeek/gateway"
@@ -48,3 +51,34 @@ func TestPathBarKeepsThePathWhileTheGatewayRuns(t *testing.T) {
 
 // outPath reads a path of the output side, as a test writes it.
 func outPath(s string) fieldpath.Path { return fieldpath.MustParse(s, fieldpath.Output) }
+
+// A status wider than the bar at 80x24 (the note a start with no config
+// shows) is wrapped over the bar and the line of help below it, whole,
+// for its few seconds: cut, it read "(give one with --con…". Once it
+// expires the bar and the help are back.
+func TestLongStatusWrapsOverTheHelpLine80x24(t *testing.T) {
+	t.Parallel()
+	const note = "no MCP server config found: using the embedded demo server (give one with --config FILE)"
+	m := New(Options{Backend: demoBackend(t), Started: true, NoColor: true, StateDir: stateDir(t), Notes: []string{note}})
+	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	h := &harness{t: t, m: m}
+	h.run(m.Init())
+	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	scr := h.screen()
+	lines := strings.Split(scr, "\n")
+	if len(lines) != 24 {
+		t.Fatalf("%d lines, want 24:\n%s", len(lines), scr)
+	}
+	if got := strings.Join(strings.Fields(lines[22]+" "+lines[23]), " "); got != note {
+		t.Errorf("the last two lines read %q, want the whole note:\n%s", got, scr)
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("a line is %d cells wide: %q", w, l)
+		}
+	}
+	h.send(statusExpiredMsg{ticket: h.m.status.ticket})
+	if scr := h.screen(); strings.Contains(scr, "embedded demo") || !strings.Contains(scr, "? help") {
+		t.Errorf("after the status expired:\n%s", scr)
+	}
+}

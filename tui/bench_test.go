@@ -161,3 +161,16 @@ func BenchmarkFilter1000Tools(b *testing.B) {
 		h.keys("backspace")
 	}
 }
+
+// BenchmarkFilterPaste1223Tools pastes 200 KB into the filter over 1,223
+// tools (a paste gone wrong: a file, a log) and draws the frame.
+func BenchmarkFilterPaste1223Tools(b *testing.B) {
+	h := newHarness(b, manyTools(b, 1223), 160, 48)
+	big := tea.PasteMsg{Content: strings.Repeat("x", 200_000)}
+	for b.Loop() {
+		h.keys("/")
+		h.m.Update(big)
+		_ = h.m.View()
+		h.keys("esc")
+	}
+}

@@ -267,8 +267,8 @@ func outcomeStatus(id string, o *callOutcome) (string, bool) {
 // set, else the schema's defaults. What the call form would refuse is not
 // sent: the form opens on it instead, at the first error. The remembered
 // sets are read first, off the UI loop.
-func (m *Model) callAgain() tea.Cmd {
-	v, refused := m.toolToCall("X")
+func (m *Model) callAgain(msg tea.KeyPressMsg) tea.Cmd {
+	v, refused := m.toolToCall(msg)
 	if v == nil {
 		return refused
 	}

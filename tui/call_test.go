@@ -289,27 +289,45 @@ func TestAppCallStaleOrder80x24(t *testing.T) {
 	golden.RequireEqual(t, screen)
 }
 
-// X and x on a tool whose view is still loading call nothing, and say so
-// (X said "no tool to call").
-func TestCallKeysWaitForTheSelectedToolsView(t *testing.T) {
+// x on a tool whose view is still being built (typed fast after the
+// filter's enter) waits for the view, then opens the form; the keys and
+// the paste that came meanwhile land in the form, not in the explorer's
+// tree (x was refused, and the digits after it unfolded the tree).
+func TestCallKeyTypedFastWaitsForTheSelectedToolsView(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
-	if h.m.current == nil || h.m.focus != focusTools {
-		t.Fatal("the harness did not land on a first tool")
+	if h.m.current == nil || h.m.current.tool.Name == "shop_get_product" {
+		t.Fatal("the harness did not land on another first tool")
 	}
-	shown := h.m.current.tool.Name
-	h.m.Update(keyPress("j")) // the next tool selected; its view not built yet
-	if sel, ok := h.m.selectedTool(); !ok || sel.Name == shown || h.m.current != nil && h.m.current.tool.Name == sel.Name {
-		t.Fatalf("selected %v: its view is already built", sel.Name)
+	h.keys("/")
+	// What the terminal sends in one burst: nothing runs in between, so
+	// the tool's view is not built until the burst is over.
+	var later []tea.Cmd
+	burst := func(msg tea.Msg) {
+		_, cmd := h.m.Update(msg)
+		later = append(later, cmd)
 	}
-	for _, k := range []string{"X", "x"} {
-		h.m.Update(keyPress(k))
-		if len(h.m.calls.byTool) > 0 || h.m.dialogs.top() != nil {
-			t.Fatalf("%s called a tool that is not the one selected", k)
-		}
-		if !strings.Contains(h.m.status.text, "is still loading") {
-			t.Errorf("%s: status %q", k, h.m.status.text)
-		}
+	for _, r := range "shop_get_product" {
+		burst(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	burst(keyPress("enter"))
+	for _, k := range []string{"x", "8", "0", "0"} {
+		burst(keyPress(k))
+	}
+	burst(tea.PasteMsg{Content: "1234042"})
+	if h.m.dialogs.top() != nil || h.m.current != nil {
+		t.Fatal("the view was built during the burst: the test shows nothing")
+	}
+	h.run(tea.Batch(later...))
+	d, ok := h.m.dialogs.top().(*callFormDialog)
+	if !ok {
+		t.Fatalf("no call form; status %q:\n%s", h.m.status.text, h.screen())
+	}
+	if got := d.Form().Values()[0]; got != "8001234042" {
+		t.Errorf("product_id %q, want 8001234042 (typed and pasted after x)", got)
+	}
+	if h.m.current.tool.Name != "shop_get_product" {
+		t.Errorf("form of %s", h.m.current.tool.Name)
 	}
 }
 

@@ -9,11 +9,13 @@ import (
 
 // forms is what the root model keeps for its forms and prompts.
 type forms struct {
-	// opening is the call form asked for (x, X), while its remembered
-	// sets load; the keys typed meanwhile are held in typed, for the form
-	// (or, when X calls at once, the explorer) once it is known which.
+	// opening is what a call key (x, X) waits for: the selected tool's
+	// view while it is built, then the form's remembered sets while they
+	// load. The keys and pastes that come meanwhile are held in typed,
+	// for the form (or, when X calls at once, the explorer) once it is
+	// known which: typed fast after x, they belong to the form.
 	opening ticket
-	typed   []tea.KeyPressMsg
+	typed   []tea.Msg
 	// exec runs the editor (nil: tea.ExecProcess).
 	exec callform.ExecFunc
 }
@@ -31,11 +33,19 @@ type argSetsLoadedMsg struct {
 
 // toolToCall is the view of the tool a call key (x, X) calls: the tool
 // shown, when it is the one selected. Otherwise it is nil, and refused
-// says why in the status line: the tool selected is still loading, no
-// tool is selected, or clients drop the tool (model.Tool.HeaderFault).
-func (m *Model) toolToCall(keyName string) (v *toolView, refused tea.Cmd) {
+// says why in the status line: no tool is selected, or clients drop the
+// tool (model.Tool.HeaderFault). When the selected tool's view is still
+// being built, the key is held with those that follow, and pressed again
+// once the view is there (both nil).
+func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolView, refused tea.Cmd) {
+	keyName := msg.String()
 	v = m.current
 	if t, ok := m.selectedTool(); m.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
+		if ok && m.loading.id == t.ID() {
+			m.forms.opening = m.loading.ticket
+			m.forms.typed = append(m.forms.typed, msg)
+			return nil, nil
+		}
 		if ok {
 			return nil, m.setStatus(model.SanitizeLine(t.ID())+" is still loading: press "+keyName+" again in a moment", false)
 		}
@@ -52,8 +62,8 @@ func (m *Model) toolToCall(keyName string) (v *toolView, refused tea.Cmd) {
 
 // openCallForm starts opening the call form of the tool shown (x): its
 // remembered argument sets are read first, off the UI loop.
-func (m *Model) openCallForm() tea.Cmd {
-	v, refused := m.toolToCall("x")
+func (m *Model) openCallForm(msg tea.KeyPressMsg) tea.Cmd {
+	v, refused := m.toolToCall(msg)
 	if v == nil {
 		return refused
 	}
@@ -64,6 +74,17 @@ func (m *Model) openCallForm() tea.Cmd {
 		sets, err := store.load(toolID)
 		return argSetsLoadedMsg{ticket: id, toolID: toolID, sets: sets, err: err}
 	}
+}
+
+// viewBuilt hands the keys held for the view of a tool being built (a
+// call key pressed before it was there) to the explorer, the call key
+// first. Whether the view is still wanted or not, the keys are let go.
+func (m *Model) viewBuilt(msg toolLoadedMsg) tea.Cmd {
+	if stale(msg.ticket, m.forms.opening) {
+		return nil
+	}
+	m.forms.opening = 0
+	return m.replayTyped()
 }
 
 // formMsg handles the messages of the forms and prompts; ok is false for
@@ -108,9 +129,10 @@ func (m *Model) openLoaded(msg argSetsLoadedMsg) tea.Cmd {
 	return d.Form().Started()
 }
 
-// held keeps a key typed while a call form opens (it would land in the
-// explorer, a digit unfolding the tree), and reports whether it did.
-func (f *forms) held(msg tea.KeyPressMsg) bool {
+// held keeps a key typed or a paste while a call form opens (it would
+// land in the explorer, a digit unfolding the tree, a paste nowhere), and
+// reports whether it did.
+func (f *forms) held(msg tea.Msg) bool {
 	if f.opening == 0 {
 		return false
 	}
@@ -124,8 +146,13 @@ func (m *Model) replayTyped() tea.Cmd {
 	typed := m.forms.typed
 	m.forms.typed = nil
 	var cmds []tea.Cmd
-	for _, k := range typed {
-		cmds = append(cmds, m.handleKey(k))
+	for _, msg := range typed {
+		switch msg := msg.(type) {
+		case tea.KeyPressMsg:
+			cmds = append(cmds, m.handleKey(msg))
+		case tea.PasteMsg:
+			cmds = append(cmds, m.paste(msg))
+		}
 	}
 	return tea.Batch(cmds...)
 }

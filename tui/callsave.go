@@ -80,7 +80,7 @@ func (m *Model) openSaveCall(assert *pendingAssert) tea.Cmd {
 	in.SetValue(m.current.tool.Name)
 	in.CursorEnd()
 	in.SetWidth(40)
-	d := &callNameDialog{field: in, call: c, file: m.saved.path, assert: assert}
+	d := &callNameDialog{field: in, call: c, file: m.saved.path, assert: assert, offered: true}
 	m.dialogs.open(d)
 	return d.field.Focus()
 }
@@ -93,6 +93,10 @@ type callNameDialog struct {
 	assert *pendingAssert // asked for next, once the call is saved
 	err    string         // why the last name was refused
 	busy   bool           // the file is being written
+	// offered: the name shown is the one offered (the tool's), which
+	// the first character typed or pasted replaces; a key that moves or
+	// deletes in it keeps it, to edit.
+	offered bool
 }
 
 func (d *callNameDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
@@ -118,6 +122,12 @@ func (d *callNameDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		return saveCall{call: c, file: d.file, assert: d.assert}
 	}
 	d.err = ""
+	if d.offered {
+		d.offered = false
+		if msg.Text != "" {
+			d.field.SetValue("")
+		}
+	}
 	var cmd tea.Cmd
 	d.field, cmd = d.field.Update(msg)
 	return cmd
@@ -127,6 +137,10 @@ func (d *callNameDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 func (d *callNameDialog) paste(text string) action {
 	if d.busy {
 		return nil
+	}
+	if d.offered {
+		d.offered = false
+		d.field.SetValue("")
 	}
 	var cmd tea.Cmd
 	d.field, cmd = d.field.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})

@@ -49,6 +49,25 @@ type fieldIndexedMsg struct {
 func (m *Model) openFieldSearch() tea.Cmd {
 	d := newFieldDialog(&m.styles)
 	m.dialogs.open(d)
+	return m.indexFields(d)
+}
+
+// reindexFields indexes the fields again for the field search when it is
+// open and the servers were listed again: opened while a server
+// connected, it said "0 fields in 0 tools" and "no field matches" for
+// good. The old index answers until the new one comes.
+func (m *Model) reindexFields() tea.Cmd {
+	for _, d := range m.dialogs.stack {
+		if d, ok := d.(*fieldDialog); ok {
+			return m.indexFields(d)
+		}
+	}
+	return nil
+}
+
+// indexFields gives d the index of the servers' fields: the one kept when
+// it is of the servers shown, else one built off the UI loop.
+func (m *Model) indexFields(d *fieldDialog) tea.Cmd {
 	f := &m.fields
 	lists, count := m.offerListsOf()
 	if f.index != nil && f.snapshot == m.snapshots.applied && f.offerCount == count {

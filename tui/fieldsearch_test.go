@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"mcpeek/model"
 )
 
 // f from the tools pane finds a field in every tool, ranked; enter shows
@@ -49,5 +51,32 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	}
 	if n := h.m.currentTree().Cursor(); n == nil || n.Kind == 0 && n.Parent() != nil && n.Parent().Name != "input" {
 		t.Errorf("the argument line is not in the input section")
+	}
+}
+
+// The field search opened while a server connects finds the fields of the
+// tools it then lists: its index was of no tools, and "email" found
+// nothing until it was closed and opened again.
+func TestFieldSearchOpenedBeforeToolsArriveFindsThem(t *testing.T) {
+	t.Parallel()
+	b := demoBackend(t)
+	tools := b.servers[0].Tools
+	b.servers = append([]model.Server(nil), b.servers...)
+	b.servers[0].Tools, b.servers[0].State = nil, model.StateStarting
+	h := newHarness(t, b, 80, 24)
+	h.keys("f")
+	h.typeText("email")
+	d, ok := h.m.dialogs.top().(*fieldDialog)
+	if !ok || len(d.hits) > 0 {
+		t.Fatalf("before the tools came:\n%s", h.screen())
+	}
+	b.servers = append([]model.Server(nil), b.servers...)
+	b.servers[0].Tools, b.servers[0].State = tools, model.StateConnected
+	h.send(ServerChangedMsg{Server: "demo"})
+	if len(d.hits) == 0 || !strings.Contains(h.screen(), "email") || strings.Contains(h.screen(), "no field matches") {
+		t.Errorf("after the tools came:\n%s", h.screen())
+	}
+	if h.m.dialogs.top() != d || d.input.Value() != "email" {
+		t.Errorf("the search was not kept as typed: %q", d.input.Value())
 	}
 }

@@ -1,7 +1,12 @@
 package tui
 
 import (
+	"encoding/json"
+	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
 )
@@ -115,5 +120,58 @@ func TestFilterEscRestoresSelection(t *testing.T) {
 	}
 	if h.m.current == nil || h.m.current.tool.ID() != before {
 		t.Errorf("esc: the right pane does not show %s", before)
+	}
+}
+
+// At 80x24 the names of a big server's tools, which share a long prefix
+// and differ at their end, stay apart: a cut name keeps its end (all
+// eight of benchlisting's read "github_pull_requests_list…").
+func TestLongToolNamesKeepTheirEnd80x24(t *testing.T) {
+	t.Parallel()
+	var tools []model.Tool
+	for _, n := range []string{"29", "181", "333", "485"} {
+		tools = append(tools, model.Tool{Server: "big", Name: "github_pull_requests_list_review_comments_" + n, InputSchema: json.RawMessage(`{"type":"object"}`)})
+	}
+	h := newHarness(t, &fakeBackend{servers: []model.Server{{Name: "big", Source: "embedded", Transport: model.TransportInProcess,
+		State: model.StateConnected, Tools: tools}}}, 80, 24)
+	h.keys("/")
+	h.typeText("pulls_list")
+	scr := h.screen()
+	for _, n := range []string{"29", "181", "333", "485"} {
+		if !regexp.MustCompile(`_` + n + ` *│`).MatchString(scr) {
+			t.Errorf("no row ends in _%s:\n%s", n, scr)
+		}
+	}
+	for _, l := range strings.Split(scr, "\n") {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("a line is %d cells wide: %q", w, l)
+		}
+	}
+}
+
+// A filter typed before a server listed its tools (typed at start, while
+// it connects) matches them once they come: the filter's matches were
+// narrowed from the empty list, and stayed "0 matches".
+func TestFilterTypedBeforeToolsArriveMatchesThem(t *testing.T) {
+	t.Parallel()
+	b := demoBackend(t)
+	tools := b.servers[0].Tools
+	b.servers = append([]model.Server(nil), b.servers...)
+	b.servers[0].Tools, b.servers[0].State = nil, model.StateStarting
+	h := newHarness(t, b, 80, 24)
+	h.keys("/")
+	h.typeText("order")
+	if !strings.Contains(h.screen(), "0 matches") {
+		t.Fatalf("before the tools came:\n%s", h.screen())
+	}
+	b.servers = append([]model.Server(nil), b.servers...)
+	b.servers[0].Tools, b.servers[0].State = tools, model.StateConnected
+	h.send(ServerChangedMsg{Server: "demo"})
+	scr := h.screen()
+	if !strings.Contains(scr, "/order  3 matches") || !strings.Contains(scr, "shop_get_order") {
+		t.Errorf("after the tools came:\n%s", scr)
+	}
+	if sel, ok := h.m.selectedTool(); !ok || sel.Name != "shop_get_order" {
+		t.Errorf("selected %q, want the best match", sel.Name)
 	}
 }

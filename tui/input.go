@@ -5,6 +5,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
+// maxQuery is the most characters a filter or a search holds: a longer
+// paste is cut. No name or line is found by more, and each key of a query
+// is tested against every tool of every server (a 200 KB paste over 1,223
+// tools held the screen for a second and a half).
+const maxQuery = 256
+
 // startInput opens the text input at the bottom for a filter or a search,
 // empty: each / starts a new query. The filter kept from the last one is
 // shown greyed as the placeholder, and stays applied until the first key

@@ -92,7 +92,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, k.CallAgain):
-		return m.callAgain()
+		return m.callAgain(msg)
 	case key.Matches(msg, k.Save):
 		return m.openSave()
 	case key.Matches(msg, k.SaveCall):
@@ -103,7 +103,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
 		return nil
 	case key.Matches(msg, k.CallForm):
-		return m.openCallForm()
+		return m.openCallForm(msg)
 	}
 	if cmd, ok := m.knobsKey(msg); ok {
 		return cmd

@@ -235,6 +235,7 @@ type statusLine struct {
 func New(o Options) *Model {
 	in := textinput.New()
 	in.Prompt = "/"
+	in.CharLimit = maxQuery
 	m := &Model{
 		backend:  o.Backend,
 		keys:     newKeyMap(),

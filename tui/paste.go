@@ -11,6 +11,9 @@ import (
 // (a form, the field search, the save prompt), else the filter or the
 // search. Nothing else takes text.
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	if m.forms.held(msg) {
+		return nil
+	}
 	if d := m.dialogs.top(); d != nil {
 		if p, ok := d.(paster); ok {
 			return m.act(p.paste(msg.Content))

@@ -111,3 +111,62 @@ func TestPasteIntoFormFields(t *testing.T) {
 		t.Errorf("a paste picked %q", v)
 	}
 }
+
+// A paste into the filter keeps its first maxQuery characters: a 200 KB
+// paste was tested whole against each of 1,223 tools
+// (BenchmarkFilterPaste1223Tools), and the search of a view the same.
+func TestLongPasteIntoTheFilterIsCut(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.keys("/")
+	h.send(tea.PasteMsg{Content: "order" + strings.Repeat("x", 200_000)})
+	if got := h.m.input.field.Value(); len(got) != maxQuery || !strings.HasPrefix(got, "order") {
+		t.Errorf("the filter holds %d characters, want %d", len(got), maxQuery)
+	}
+	if h.m.tools.filter != h.m.input.field.Value() {
+		t.Errorf("filtered by %d characters, the input holds %d", len(h.m.tools.filter), len(h.m.input.field.Value()))
+	}
+	h.keys("esc", "tab", "/")
+	h.send(tea.PasteMsg{Content: strings.Repeat("y", 200_000)})
+	if got := h.m.input.field.Value(); len(got) != maxQuery {
+		t.Errorf("the search holds %d characters, want %d", len(got), maxQuery)
+	}
+}
+
+// The names the save prompts offer (S: the tool's, w: a file name) are
+// replaced by what is typed or pasted first, and kept by a key that moves
+// in them, to edit: typed at once, "order-1042" became
+// "shop_get_orderorder-1042" and a file name "...json/tmp/out.json".
+func TestOfferedNamesAreReplacedByTyping(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, demoCalls(t, func(ctx context.Context, s, tool string, args json.RawMessage, o mcpclient.CallOptions) (*mcpclient.CallResult, error) {
+		return &mcpclient.CallResult{Raw: json.RawMessage(`{"content":[{"type":"text","text":"hi"}]}`), Text: "hi"}, nil
+	}), 100, 30)
+	h.selectTool("util_echo")
+	h.run(h.callShown(`{"message":"hi"}`))
+	h.keys("S")
+	n, ok := h.m.dialogs.top().(*callNameDialog)
+	if !ok || n.field.Value() != "util_echo" {
+		t.Fatalf("S offered no name:\n%s", h.screen())
+	}
+	h.typeText("echo-hi")
+	if v := n.field.Value(); v != "echo-hi" {
+		t.Errorf("typed over the offered name: %q", v)
+	}
+	h.keys("esc", "S")
+	n = h.m.dialogs.top().(*callNameDialog)
+	h.keys("backspace")
+	h.typeText("x-1")
+	if v := n.field.Value(); v != "util_echx-1" {
+		t.Errorf("edited the offered name: %q", v)
+	}
+	h.keys("esc", "w")
+	d, ok := h.m.dialogs.top().(*saveDialog)
+	if !ok {
+		t.Fatalf("w opened no prompt:\n%s", h.screen())
+	}
+	h.send(tea.PasteMsg{Content: "/tmp/out.json"})
+	if v := d.Field.Value(); v != "/tmp/out.json" {
+		t.Errorf("pasted over the offered file name: %q", v)
+	}
+}

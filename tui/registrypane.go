@@ -364,7 +364,16 @@ func (d *registryDialog) render(s *Styles, width, height int) string {
 	case !d.answered:
 		lines = append(lines, s.Dim.Render("searching…"))
 	case d.err != nil && !errors.Is(d.err, context.Canceled):
-		lines = append(lines, s.ErrText.Render(ansi.Truncate(model.SanitizeLine(d.err.Error()), inner, "…")))
+		// Wrapped, not cut: the cause ("no such host", "connection
+		// refused") comes last, after the URL.
+		wrapped := wrapText(model.SanitizeLine(d.err.Error()), inner)
+		if len(wrapped) > d.rows {
+			wrapped = wrapped[:d.rows]
+			wrapped[d.rows-1] = ansi.Truncate(wrapped[d.rows-1]+" …", inner, "…")
+		}
+		for _, l := range wrapped {
+			lines = append(lines, s.ErrText.Render(l))
+		}
 	case len(es) == 0:
 		lines = append(lines, s.Dim.Render("no server's name holds that"))
 	default:

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/internal/registrytest"
 	"mcpeek/model"
@@ -122,6 +125,31 @@ func TestRegistryPaneDropsStaleAnswers(t *testing.T) {
 	scr := h.screen()
 	if !strings.Contains(scr, "server-everything") || strings.Contains(scr, "server-memory") {
 		t.Errorf("after everything:\n%s", scr)
+	}
+}
+
+// A registry that cannot be reached says why at 80x24: the cause comes
+// after the URL and used to be cut off with it ("page 1: Get "htt…").
+func TestRegistryPaneUnreachableSaysWhy80x24(t *testing.T) {
+	t.Parallel()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	c, err := registry.NewClient(gone.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &registry.Browser{Client: c}
+	h := newHarness(t, demoBackend(t), 80, 24)
+	h.m.registry = &Registry{URL: gone.URL, Search: b.Search}
+	h.keys("R")
+	scr := h.screen()
+	if !strings.Contains(scr, "refused") {
+		t.Errorf("the pane does not say the connection was refused:\n%s", scr)
+	}
+	for _, l := range strings.Split(scr, "\n") {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("a line is %d cells wide: %q", w, l)
+		}
 	}
 }
 

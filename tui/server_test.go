@@ -78,8 +78,9 @@ func TestSandboxedServerShowsItsCommandAndSandbox(t *testing.T) {
 	h := newHarness(t, b, 80, 24)
 	h.keys("G")
 	scr := h.screen()
-	// The sandbox's line wraps where the pane's width says.
-	for _, want := range []string{"$ npx -y @modelcontextprotocol/server-", "sandbox: fs read-only except", "64 processes, 600 s"} {
+	// The sandbox's line wraps where the pane's width says; the package
+	// name is not broken at a hyphen.
+	for _, want := range []string{"$ npx -y", "@modelcontextprotocol/server-memory@2026.1.26", "sandbox: fs read-only except", "64 processes, 600 s"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("the server view lacks %q:\n%s", want, scr)
 		}

@@ -189,6 +189,12 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 	l.clampOffset()
 }
 
+// listed forgets the matches kept for the filter: the servers' tools were
+// listed again, and the tools a query matched so far are no longer all
+// there is to narrow (a filter typed while a server connected matched
+// none of the tools it then listed).
+func (l *toolList) listed() { l.matches, l.matchFilter = nil, "" }
+
 // refilter recomputes matches, testing only the last matches when the
 // query extends the last one (a longer query never matches more).
 func (l *toolList) refilter(servers []model.Server, info map[string]toolInfo) {
@@ -274,6 +280,7 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		if rights != "" {
 			rw = cells(rights) + 1
 		}
+		cutName(segs, p.width-rw)
 		var lb strings.Builder
 		cursor := i == l.cursor
 		s.renderLine(&lb, segs, p.width-rw, cursor, p.focused)
@@ -295,6 +302,18 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// cutName cuts the name of a row (its second segment, after the icon)
+// in the middle when the row is wider than width: names of a big server
+// share long prefixes and differ at their end (github_repos_get_12,
+// github_repos_get_164), which a cut at the end would hide.
+func cutName(segs []seg, width int) {
+	over := segsWidth(segs) - width
+	if len(segs) < 2 || over <= 0 {
+		return
+	}
+	segs[1].text = cutMiddle(segs[1].text, max(cells(segs[1].text)-over, 1))
 }
 
 // row is what one row shows: its icon and name (segs), the mark or count

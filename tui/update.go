@@ -65,12 +65,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(cmd, m.loadOffers())
 	case toolLoadedMsg:
 		if stale(msg.ticket, m.loading.ticket) {
-			return nil // the user has moved on
+			return m.viewBuilt(msg) // the user has moved on
 		}
 		m.views[msg.view.tool.ID()] = msg.view
 		m.current, m.loading = msg.view, toolLoad{}
 		m.sizePanes()
 		m.landJump()
+		return m.viewBuilt(msg)
 	case fieldIndexedMsg:
 		m.fieldsIndexed(msg)
 	case unfoldStepMsg:
@@ -226,6 +227,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	// order or fill differently.
 	keep := m.tools.key(m.servers)
 	m.servers, m.info = msg.servers, msg.info
+	m.tools.listed()
 	if l.again {
 		// Asked for meanwhile: loaded from this snapshot's summaries
 		// (requestServers hands m.info on), so unchanged tools are not
@@ -254,7 +256,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	m.landOnTried()
 	m.fitTools()
 	m.rememberFirst()
-	cmds = append(cmds, m.showSelected(), m.markTools())
+	cmds = append(cmds, m.showSelected(), m.markTools(), m.reindexFields())
 	if !wasBusy && m.busy() {
 		cmds = append(cmds, m.spinner.Tick)
 	}

@@ -48,6 +48,10 @@ func (m *Model) screen() string {
 	} else {
 		m.writeExplorer(&b)
 	}
+	if st, long := m.longStatus(); long {
+		b.WriteString(st[0] + "\n" + st[1])
+		return b.String()
+	}
 	b.WriteString(fit(m.pathBar(), m.width))
 	b.WriteByte('\n')
 	b.WriteString(padLines(m.helpView(), m.width, l.helpH))

@@ -75,3 +75,24 @@ func TestCallEscAsksAndEditorTicket(t *testing.T) {
 		t.Fatalf("the editor's answer was not taken: %q", c.Form().Values())
 	}
 }
+
+// A field's description ends its sentence before the hint on how to type
+// it, when the server's does not.
+func TestFieldDescriptionEndsItsSentence(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		desc string
+		kind Kind
+		want string
+	}{
+		{"Maximum number of tokens to generate", KindNumber, "Maximum number of tokens to generate. A number."},
+		{"How many.", KindInteger, "How many. A whole number."},
+		{"Pick one (or none)", KindChoice, "Pick one (or none) ↑/↓ chooses."},
+		{"", KindNumber, "A number."},
+		{"The topic", KindText, "The topic"},
+	} {
+		if got := fieldDescription(Field{Desc: c.desc, Kind: c.kind}); got != c.want {
+			t.Errorf("%q (%v): %q, want %q", c.desc, c.kind, got, c.want)
+		}
+	}
+}

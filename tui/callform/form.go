@@ -262,7 +262,11 @@ func fieldDescription(fd Field) string {
 	case KindObject:
 		how = "An object: its fields follow."
 	}
-	return strings.TrimSpace(strings.TrimSpace(fd.Desc) + " " + how)
+	desc := strings.TrimSpace(fd.Desc)
+	if desc != "" && how != "" && !strings.ContainsAny(desc[len(desc)-1:], ".!?:;)") {
+		desc += "." // "Maximum number of tokens to generate A number."
+	}
+	return strings.TrimSpace(desc + " " + how)
 }
 
 // fieldTitle is a field's title: its name, a star when it is required, a

@@ -33,6 +33,10 @@ type SaveDialog struct {
 	Field   textinput.Model
 	res     *mcpclient.CallResult
 	confirm string // the path that exists: the overwrite key overwrites it
+	// offered: the name shown is the one offered (SaveName), which the
+	// first character typed or pasted replaces (it was typed after its
+	// ".json"); a key that moves or deletes in it keeps it, to edit.
+	offered bool
 }
 
 // SaveKeys are the save dialog's keys.
@@ -46,7 +50,7 @@ func NewSaveDialog(tool string, at time.Time, res *mcpclient.CallResult, input t
 	in.SetStyles(input)
 	in.SetValue(SaveName(tool, at))
 	in.SetWidth(48)
-	d = &SaveDialog{Field: in, res: res}
+	d = &SaveDialog{Field: in, res: res, offered: true}
 	return d, d.Field.Focus()
 }
 
@@ -86,6 +90,12 @@ func (d *SaveDialog) Key(msg tea.KeyPressMsg, k SaveKeys) (Action, tea.Cmd) {
 		}
 		return Save{Path: path, Result: d.res}, nil
 	}
+	if d.offered {
+		d.offered = false
+		if msg.Text != "" {
+			d.Field.SetValue("")
+		}
+	}
 	var cmd tea.Cmd
 	d.Field, cmd = d.Field.Update(msg)
 	return nil, cmd
@@ -95,6 +105,10 @@ func (d *SaveDialog) Key(msg tea.KeyPressMsg, k SaveKeys) (Action, tea.Cmd) {
 func (d *SaveDialog) Paste(text string) tea.Cmd {
 	if d.confirm != "" {
 		return nil
+	}
+	if d.offered {
+		d.offered = false
+		d.Field.SetValue("")
 	}
 	var cmd tea.Cmd
 	d.Field, cmd = d.Field.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})

@@ -10,6 +10,7 @@ package uitext
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -44,10 +45,45 @@ func Fit(s string, width int) string {
 	return s
 }
 
-// Wrap wraps plain text to width cells, at spaces where it can.
-func Wrap(text string, width int) []string {
-	return strings.Split(ansi.Wrap(text, max(width, 1), " "), "\n")
+// CutMiddle cuts s to at most width cells by taking out its middle (an
+// ellipsis in its place), for names that differ at their end
+// ("github_pull_requests_list_29" and "..._181" both read
+// "github_pull_requests_list…" when cut at the end).
+func CutMiddle(s string, width int) string {
+	w := Width(s)
+	if w <= width {
+		return s
+	}
+	if width <= 1 {
+		return ansi.Truncate(s, max(width, 0), "…")
+	}
+	// The end gets the larger half: it is what tells such names apart.
+	tail := width / 2
+	end := ansi.TruncateLeft(s, w-tail, "")
+	for Width(end) > tail { // a wide rune across the cut
+		_, size := utf8.DecodeRuneInString(end)
+		end = end[size:]
+	}
+	head := ansi.Truncate(s, width-1-Width(end), "")
+	return head + "…" + end
 }
+
+// Wrap wraps plain text to width cells, at spaces where it can, and only
+// there: names, flags and dates hold hyphens ("--config FILE",
+// "server-everything", "2026-07-28"), which ansi.Wrap would break after.
+// A word wider than width is broken where it must.
+func Wrap(text string, width int) []string {
+	if strings.ContainsRune(text, nbHyphen) {
+		return strings.Split(ansi.Wrap(text, max(width, 1), " "), "\n")
+	}
+	held := strings.ReplaceAll(text, "-", string(nbHyphen))
+	return strings.Split(strings.ReplaceAll(ansi.Wrap(held, max(width, 1), " "), string(nbHyphen), "-"), "\n")
+}
+
+// nbHyphen, the non-breaking hyphen, holds a hyphen's place (and its one
+// cell) while Wrap wraps; a text that has one of its own wraps as
+// ansi.Wrap does.
+const nbHyphen = '\u2011'
 
 // Plural is n and word, made plural unless n is 1: "1 field", "3 fields",
 // "2 matches".

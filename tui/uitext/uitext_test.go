@@ -62,9 +62,43 @@ func TestFit(t *testing.T) {
 	}
 }
 
+// CutMiddle keeps both ends of a name, within the width, in cells.
+func TestCutMiddle(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		in    string
+		width int
+		want  string
+	}{
+		{"abc", 5, "abc"},
+		{"github_pull_requests_list_29", 16, "github_…_list_29"},
+		{"github_pull_requests_list_181", 16, "github_…list_181"},
+		{"abcdefgh", 5, "ab…gh"},
+		{"abcdefgh", 1, "…"},
+		{"abcdefgh", 0, ""},
+		{"日本語日本語", 7, "日本…語"},
+		{"日本語日本語", 6, "日…語"},
+	} {
+		got := CutMiddle(c.in, c.width)
+		if got != c.want {
+			t.Errorf("CutMiddle(%q, %d) = %q, want %q", c.in, c.width, got, c.want)
+		}
+		if Width(got) > max(c.width, 0) {
+			t.Errorf("CutMiddle(%q, %d) is %d cells", c.in, c.width, Width(got))
+		}
+	}
+}
+
 func TestWrap(t *testing.T) {
 	t.Parallel()
 	if got := Wrap("one two three", 7); !slices.Equal(got, []string{"one two", "three"}) {
+		t.Errorf("%q", got)
+	}
+	// Never after a hyphen: a flag, a name or a date stays whole.
+	if got := Wrap("give one with --config FILE", 18); !slices.Equal(got, []string{"give one with", "--config FILE"}) {
+		t.Errorf("%q", got)
+	}
+	if got := Wrap("on 2026-07-28 server-everything", 12); !slices.Equal(got, []string{"on", "2026-07-28", "server-every", "thing"}) {
 		t.Errorf("%q", got)
 	}
 	if got := Wrap("abc", 0); len(got) != 3 {
