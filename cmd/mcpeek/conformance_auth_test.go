@@ -130,6 +130,7 @@ func conformanceClient(args []string) int {
 // cheap draft and extension ones, and sse-retry. No token or client secret
 // of any scenario may appear in what mcpeek printed.
 func TestConformanceAuth(t *testing.T) {
+	t.Parallel()
 	node, modules := npmpeers.Find(t)
 	bin := mcpeekBinary(t)
 	self, err := os.Executable()

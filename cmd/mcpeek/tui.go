@@ -42,7 +42,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		notes = append(notes, demoNote)
 	}
 
-	noColor := os.Getenv("NO_COLOR") != ""
+	noColor := a.env.get("NO_COLOR") != ""
 	model := tui.New(tui.Options{
 		Backend:       m,
 		NoColor:       noColor,
