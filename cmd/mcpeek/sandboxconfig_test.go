@@ -58,7 +58,6 @@ var contained = []string{"key=ENOENT", "write=EROFS", "scratch=DONE", "secret=un
 // listener on loopback and mcpeek's environment are out of reach, and
 // servers and tool_help("") say what is enforced.
 func TestConfigSandboxContainsServer(t *testing.T) {
-	t.Parallel()
 	sandboxReady(t)
 	cfg, target := hostileEntry(t, "true")
 	check := func(what, out string) {

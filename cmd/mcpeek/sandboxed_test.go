@@ -57,7 +57,6 @@ func preinstall(t *testing.T, modules string, packages ...string) {
 // registry in the sandbox, with no network: each lists its tools, and
 // stderr states what the sandbox enforces.
 func TestRegistryServerInTheSandbox(t *testing.T) {
-	t.Parallel()
 	_, modules := sandboxReady(t)
 	reg := localRegistry(t)
 	preinstall(t, modules, "@modelcontextprotocol/server-everything", "@modelcontextprotocol/server-filesystem", "@modelcontextprotocol/server-memory")
@@ -123,7 +122,6 @@ func TestRegistryServerRefusesWithoutASandbox(t *testing.T) {
 // lists its tools from the sandbox. It needs the npm registry, so it runs
 // only with MCPEEK_TEST_NPM_INSTALL=1.
 func TestTryInstallsFromNPM(t *testing.T) {
-	t.Parallel()
 	if os.Getenv("MCPEEK_TEST_NPM_INSTALL") != "1" {
 		t.Skip("installs from the npm registry over the network: set MCPEEK_TEST_NPM_INSTALL=1 to run it")
 	}

@@ -20,7 +20,6 @@ import (
 // folder, no network) lists its tools, the sandbox's limits are stated,
 // and the server is marked as tried.
 func TestTryListsTheToolsOfTheRealPackage(t *testing.T) {
-	t.Parallel()
 	_, modules := sandboxReady(t)
 	reg := localRegistry(t)
 	preinstall(t, modules, "@modelcontextprotocol/server-everything")

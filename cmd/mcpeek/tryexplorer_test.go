@@ -126,7 +126,6 @@ func TestExplorerAddsToAClient(t *testing.T) {
 // running Manager, which connects it and lists its tools; its source
 // says it was tried and what the sandbox enforces.
 func TestExplorerTriesServerMemoryInTheSandbox(t *testing.T) {
-	t.Parallel()
 	_, modules := sandboxReady(t)
 	reg := localRegistry(t)
 	preinstall(t, modules, "@modelcontextprotocol/server-memory")
