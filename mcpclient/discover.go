@@ -56,6 +56,14 @@ func Discover(cwd, home string) (Config, error) {
 	return discover(cwd, home, os.LookupEnv)
 }
 
+// DiscoverEnv is [Discover] with environment variables ($CODEX_HOME,
+// $XDG_CONFIG_HOME, the ${VAR} in the files) read through lookup instead
+// of from the process: a caller that carries its own environment, such as
+// a test that runs beside others, passes it here.
+func DiscoverEnv(cwd, home string, lookup func(string) (string, bool)) (Config, error) {
+	return discover(cwd, home, lookup)
+}
+
 // SearchPaths returns the files [Discover] would read, in order.
 func SearchPaths(cwd, home string) []string {
 	var out []string

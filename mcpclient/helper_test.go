@@ -35,6 +35,10 @@ func TestMain(m *testing.M) {
 	os.Setenv("XDG_CONFIG_HOME", dir)
 	os.Setenv("MCPEEK_TOKEN_STORE", "file")
 	defer os.RemoveAll(dir)
+	// These tests mostly wait on deadlines, child processes and
+	// connections, not on the CPU: more than two at a time (-parallel's
+	// default here) makes the package several times faster.
+	testkit.WaitingParallel(8)
 	goleak.VerifyTestMain(m)
 }
 

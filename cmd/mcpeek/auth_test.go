@@ -159,7 +159,9 @@ func TestAPendingLoginSaysWhatItWaitsFor(t *testing.T) {
 	done := make(chan int, 1)
 	go func() {
 		var out strings.Builder
-		done <- run(ctx, []string{"tools", "--config", cfg, "--connect-timeout", "1s"}, strings.NewReader(""), &out, stderr)
+		a := newApp(strings.NewReader(""), &out, stderr)
+		a.slowNote = 10 * time.Millisecond // the note, not its delay, is under test
+		done <- a.run(ctx, []string{"tools", "--config", cfg, "--connect-timeout", "1s"})
 	}()
 	const want = "mcpeek: waiting for the browser login to remote (up to 5m; ctrl+c to stop)"
 	deadline := time.After(time.Minute)

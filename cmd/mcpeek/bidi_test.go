@@ -24,7 +24,8 @@ import (
 // JSON value, so nothing is lost for a program reading it.
 func TestJSONOutputEscapesBidiControls(t *testing.T) {
 	const trick = "invoice_\u202efdp.exe \u2066x\u2069 \u200e\u200f"
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	srv := server.NewMCPServer("bidi", "1", server.WithToolCapabilities(true))
 	srv.AddTool(mcp.NewTool("open", mcp.WithDescription("opens "+trick), mcp.WithString("file", mcp.Description(trick))),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -55,7 +56,7 @@ func TestJSONOutputEscapesBidiControls(t *testing.T) {
 		{"--config", cfg, "call", "b.open", "--json"},
 		{"diff", oldPath, newPath, "--json"},
 	} {
-		out, stderr, _ := mcpeek(t, args...)
+		out, stderr, _ := demo.mcpeek(t, args...)
 		if strings.ContainsAny(out, "\u202e\u2066\u2069\u200e\u200f") {
 			t.Errorf("%q: a BiDi control reached the terminal:\n%s", args, out)
 		}

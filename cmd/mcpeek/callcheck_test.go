@@ -25,7 +25,8 @@ func report(stderr string) string {
 // root) break their schemas and exit 4; the conforming order exits 0; the
 // result on stdout is exactly what call prints without --check.
 func TestCallCheckReports(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	cases := []struct {
 		golden, tool, args string
 		status             int
@@ -38,11 +39,11 @@ func TestCallCheckReports(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {
-			plain, _, status := mcpeek(t, "call", c.tool, "--args", c.args)
+			plain, _, status := demo.mcpeek(t, "call", c.tool, "--args", c.args)
 			if status != 0 {
 				t.Fatalf("without --check: exit %d", status)
 			}
-			out, stderr, status := mcpeek(t, "call", c.tool, "--args", c.args, "--check")
+			out, stderr, status := demo.mcpeek(t, "call", c.tool, "--args", c.args, "--check")
 			if status != c.status {
 				t.Errorf("exit %d, want %d: %s", status, c.status, stderr)
 			}
@@ -57,14 +58,15 @@ func TestCallCheckReports(t *testing.T) {
 // TestCallCheckJSON holds the --json form to its documented shape and to
 // golden checks (the result beside it is the demo's canned one).
 func TestCallCheckJSON(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	cases := []struct{ golden, tool, args string }{
 		{"call-check-stale-timeseries.json", "demo.stale_timeseries", `{"metric": "orders", "start": "2025-05-27T00:00:00Z"}`},
 		{"call-check-stale-message.json", "demo.stale_post_message", `{"channel": "C1", "text": "hi"}`},
 	}
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {
-			out, stderr, status := mcpeek(t, "call", c.tool, "--args", c.args, "--check", "--json")
+			out, stderr, status := demo.mcpeek(t, "call", c.tool, "--args", c.args, "--check", "--json")
 			if status != exitBreaksSchema {
 				t.Fatalf("exit %d: %s", status, stderr)
 			}
@@ -95,12 +97,13 @@ func TestCallCheckJSON(t *testing.T) {
 // TestCallCheckErrors: an error result is not checked and exits 1 as
 // without --check; a tool without an output schema has nothing to check.
 func TestCallCheckErrors(t *testing.T) {
-	useDemo(t)
-	out, stderr, status := mcpeek(t, "call", "demo.util_echo", "--args", `{"message": "hi"}`, "--check", "--json")
+	t.Parallel()
+	demo := useDemo(t)
+	out, stderr, status := demo.mcpeek(t, "call", "demo.util_echo", "--args", `{"message": "hi"}`, "--check", "--json")
 	if status != 0 || !strings.Contains(out, `"verdict": "unchecked"`) || !strings.Contains(out, "declares no output schema") {
 		t.Errorf("exit %d: %s %s", status, out, stderr)
 	}
-	_, stderr, status = mcpeek(t, "call", "demo.no_such_tool", "--check")
+	_, stderr, status = demo.mcpeek(t, "call", "demo.no_such_tool", "--check")
 	if status != 1 {
 		t.Errorf("unknown tool: exit %d: %s", status, stderr)
 	}

@@ -13,18 +13,18 @@ import (
 // value sent) with the default assertion; a taken name is refused before
 // anything is sent; an error result is saved expecting one.
 func TestCallSave(t *testing.T) {
-	useDemo(t)
+	demo := useDemo(t)
 	t.Setenv("H26_ORDER", "5601234042")
 	file := filepath.Join(t.TempDir(), "ci.calls.json")
-	_, stderr, code := mcpeek(t, "call", "demo.shop_get_order", "--args", `{"order_id": "${env:H26_ORDER}"}`, "--save", "order", "--to", file)
+	_, stderr, code := demo.mcpeek(t, "call", "demo.shop_get_order", "--args", `{"order_id": "${env:H26_ORDER}"}`, "--save", "order", "--to", file)
 	if code != 0 || !strings.Contains(stderr, `saved call "order" to `+file) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	_, stderr, code = mcpeek(t, "call", "demo.util_echo", "--args", `{"message": "x", "api_token": "literal"}`, "--no-check-args", "--save", "echo", "--to", file)
+	_, stderr, code = demo.mcpeek(t, "call", "demo.util_echo", "--args", `{"message": "x", "api_token": "literal"}`, "--no-check-args", "--save", "echo", "--to", file)
 	if !strings.Contains(stderr, `argument "api_token" is saved as written`) {
 		t.Errorf("no warning on a literal secret-looking argument: exit %d: %s", code, stderr)
 	}
-	_, stderr, code = mcpeek(t, "call", "demo.util_echo", "--args", `{"message": "x"}`, "--save", "order", "--to", file)
+	_, stderr, code = demo.mcpeek(t, "call", "demo.util_echo", "--args", `{"message": "x"}`, "--save", "order", "--to", file)
 	if code == 0 || !strings.Contains(stderr, `holds a call named "order" already (line 4)`) {
 		t.Errorf("a taken name: exit %d: %s", code, stderr)
 	}
@@ -41,11 +41,11 @@ func TestCallSave(t *testing.T) {
 		b, _ := os.ReadFile(file)
 		t.Errorf("saved as:\n%s", b)
 	}
-	_, stderr, code = mcpeek(t, "call", "demo.shop_get_order", "--args", `{"order_id": "${env:H26_UNSET}"}`, "--save", "x", "--to", file)
+	_, stderr, code = demo.mcpeek(t, "call", "demo.shop_get_order", "--args", `{"order_id": "${env:H26_UNSET}"}`, "--save", "x", "--to", file)
 	if code == 0 || !strings.Contains(stderr, "${env:H26_UNSET} is not set") {
 		t.Errorf("an unset variable: exit %d: %s", code, stderr)
 	}
-	_, stderr, code = mcpeek(t, "call", "demo.util_echo", "--to", file)
+	_, stderr, code = demo.mcpeek(t, "call", "demo.util_echo", "--to", file)
 	if code == 0 || !strings.Contains(stderr, "give --save NAME too") {
 		t.Errorf("--to alone: exit %d: %s", code, stderr)
 	}

@@ -67,6 +67,7 @@ func talkServer(t *testing.T) string {
 // and declines sampling unless --sampling gives the reply; it says on
 // stderr what it was asked. In both protocol eras.
 func TestCallAnswersTheServer(t *testing.T) {
+	t.Parallel()
 	url := talkServer(t)
 	for _, era := range [][]string{nil, {"--protocol", "2025-11-25"}} {
 		call := func(args ...string) (string, string, int) {
@@ -98,6 +99,7 @@ func TestCallAnswersTheServer(t *testing.T) {
 // TestCallTimeoutSaysSo: a call that outlives --timeout fails saying so,
 // and how to give it longer.
 func TestCallTimeoutSaysSo(t *testing.T) {
+	t.Parallel()
 	_, stderr, code := mcpeek(t, "--url", talkServer(t), "call", "url.wait", "--timeout", "300ms")
 	if code != 1 || !strings.Contains(stderr, "timed out after 300ms without a result; the call was cancelled (give it longer with --timeout)") {
 		t.Errorf("exit %d: %s", code, stderr)
@@ -107,6 +109,7 @@ func TestCallTimeoutSaysSo(t *testing.T) {
 // TestCallArgsFromFileAndStdin: --args takes a JSON object inline, from
 // @FILE or from stdin (-).
 func TestCallArgsFromFileAndStdin(t *testing.T) {
+	t.Parallel()
 	url := talkServer(t)
 	file := filepath.Join(t.TempDir(), "args.json")
 	os.WriteFile(file, []byte(`{"from": "file"}`), 0o644)
@@ -130,6 +133,7 @@ func TestCallArgsFromFileAndStdin(t *testing.T) {
 // asked, and the answer their lines make: a required field is asked again
 // until given, an empty line keeps a default, a bad value is asked again.
 func TestAskElicitationOnATerminal(t *testing.T) {
+	t.Parallel()
 	e := mcpclient.Elicitation{Server: "srv", Message: "Tell me\nabout you", Mode: "form", Schema: json.RawMessage(`{"type":"object","properties":{
 		"name":{"type":"string","title":"Name","description":"Your name"},
 		"count":{"type":"integer","default":3,"minimum":1},

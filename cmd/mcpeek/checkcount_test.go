@@ -12,8 +12,9 @@ import (
 // no mark explains. stale_post_message has three violations, an
 // undeclared key and two findings of the validator alone.
 func TestCallCheckHeadlineCountsItsLines(t *testing.T) {
-	useDemo(t)
-	_, stderr, _ := mcpeek(t, "call", "demo.stale_post_message", "--args", `{"channel": "C1", "text": "hi"}`, "--check")
+	t.Parallel()
+	demo := useDemo(t)
+	_, stderr, _ := demo.mcpeek(t, "call", "demo.stale_post_message", "--args", `{"channel": "C1", "text": "hi"}`, "--check")
 	lines := strings.Split(report(stderr), "\n")
 	head := regexp.MustCompile(`(\d+) violations? and (\d+) undeclared keys? marked, (\d+) more found`).FindStringSubmatch(lines[0])
 	if head == nil {

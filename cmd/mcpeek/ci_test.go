@@ -15,18 +15,18 @@ import (
 
 const diffCases = "../../schemadiff/testdata/diff/"
 
-// useDemo makes the commands find no config, so that they use the
-// embedded demo server.
-func useDemo(t *testing.T) {
-	t.Setenv("HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+// useDemo is the command with a home of its own, where it finds no config,
+// so that it uses the embedded demo server.
+func useDemo(t *testing.T) cli {
+	return cli{vars: map[string]string{"HOME": t.TempDir(), "XDG_CONFIG_HOME": t.TempDir()}}
 }
 
 // TestCIExitStatuses holds diff and lint to their documented exit
 // statuses: diff 0 none, 1 compatible only, 2 breaking; lint 0 no error,
 // 1 some error; both 3 when they cannot run.
 func TestCIExitStatuses(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	dir := t.TempDir()
 	notSnapshot := filepath.Join(dir, "tools.json")
 	os.WriteFile(notSnapshot, []byte(`{"tools": []}`), 0o644)
@@ -61,7 +61,7 @@ func TestCIExitStatuses(t *testing.T) {
 		{[]string{"lint", "--snapshot", diffCases + "ref-move/new.json", "--client", "anthropic"}, 0, ""},
 	}
 	for _, c := range cases {
-		_, stderr, status := mcpeek(t, c.args...)
+		_, stderr, status := demo.mcpeek(t, c.args...)
 		if status != c.status || !strings.Contains(stderr, c.stderr) {
 			t.Errorf("%q: exit %d, want %d; stderr %q, want it to contain %q", c.args, status, c.status, stderr, c.stderr)
 		}
@@ -75,7 +75,8 @@ func TestCIExitStatuses(t *testing.T) {
 // golden files: the diff of the output pair and the whole demo server
 // linted for every client.
 func TestCIReportsAreStable(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	cases := map[string][]string{
 		"diff-output.txt":   {"diff", diffCases + "output/old.json", diffCases + "output/new.json"},
 		"diff-output.md":    {"diff", diffCases + "output/old.json", diffCases + "output/new.json", "--format", "markdown"},
@@ -86,7 +87,7 @@ func TestCIReportsAreStable(t *testing.T) {
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
-			out, stderr, status := mcpeek(t, args...)
+			out, stderr, status := demo.mcpeek(t, args...)
 			if status == 3 {
 				t.Fatalf("exit 3: %s", stderr)
 			}
@@ -97,8 +98,9 @@ func TestCIReportsAreStable(t *testing.T) {
 
 // TestCIJSONShapes checks the JSON reports member by member.
 func TestCIJSONShapes(t *testing.T) {
-	useDemo(t)
-	out, _, _ := mcpeek(t, "lint", "--json")
+	t.Parallel()
+	demo := useDemo(t)
+	out, _, _ := demo.mcpeek(t, "lint", "--json")
 	var findings struct {
 		Findings []map[string]string `json:"findings"`
 	}
@@ -122,7 +124,7 @@ func TestCIJSONShapes(t *testing.T) {
 		}
 	}
 
-	out, _, _ = mcpeek(t, "diff", diffCases+"output/old.json", diffCases+"output/new.json", "--format", "json")
+	out, _, _ = demo.mcpeek(t, "diff", diffCases+"output/old.json", diffCases+"output/new.json", "--format", "json")
 	var changes struct {
 		Changes []map[string]string `json:"changes"`
 	}
@@ -134,7 +136,7 @@ func TestCIJSONShapes(t *testing.T) {
 			t.Fatalf("a change has members %v", keys)
 		}
 	}
-	out, _, status := mcpeek(t, "diff", diffCases+"ref-move/old.json", diffCases+"ref-move/new.json", "--json")
+	out, _, status := demo.mcpeek(t, "diff", diffCases+"ref-move/old.json", diffCases+"ref-move/new.json", "--json")
 	if status != 0 || strings.TrimSpace(out) != `{
   "changes": []
 }` {
@@ -145,9 +147,10 @@ func TestCIJSONShapes(t *testing.T) {
 // TestSnapshotThenDiffLive writes the demo server's lock file, reads it
 // back, and diffs it with the live server: no change.
 func TestSnapshotThenDiffLive(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	lock := filepath.Join(t.TempDir(), "mcpeek.lock.json")
-	_, stderr, status := mcpeek(t, "snapshot", "-o", lock)
+	_, stderr, status := demo.mcpeek(t, "snapshot", "-o", lock)
 	if status != 0 || !strings.Contains(stderr, "wrote 16 tools of 1 server to") {
 		t.Fatalf("snapshot: exit %d, %s", status, stderr)
 	}
@@ -159,15 +162,15 @@ func TestSnapshotThenDiffLive(t *testing.T) {
 	if !slices.IsSortedFunc(s.Tools, func(a, b model.Tool) int { return strings.Compare(a.Name, b.Name) }) {
 		t.Error("tools not sorted by name")
 	}
-	again, _, _ := mcpeek(t, "snapshot")
+	again, _, _ := demo.mcpeek(t, "snapshot")
 	if b, _ := os.ReadFile(lock); string(b) != again {
 		t.Error("two snapshots of the same server differ")
 	}
-	out, stderr, status := mcpeek(t, "diff", lock, "demo")
+	out, stderr, status := demo.mcpeek(t, "diff", lock, "demo")
 	if status != 0 || out != "no changes\n" {
 		t.Errorf("diff lock demo: exit %d\n%s%s", status, out, stderr)
 	}
-	if _, _, status := mcpeek(t, "snapshot", "nosuchserver", "-o", lock); status != 1 {
+	if _, _, status := demo.mcpeek(t, "snapshot", "nosuchserver", "-o", lock); status != 1 {
 		t.Errorf("snapshot of an unknown server: exit %d", status)
 	}
 	if b, _ := os.ReadFile(lock); string(b) != again {
@@ -192,13 +195,14 @@ func readSnapshotFile(t *testing.T, path string) schemadiff.Snapshot {
 // a change at the output's root in text and markdown, as the explorer's
 // change list writes it (schemadiff.Change.Where for both).
 func TestDiffNamesTheOutputRootAsTheExplorerDoes(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	old, new := diffCases+"tools/old.json", diffCases+"tools/new.json"
-	text, _, _ := mcpeek(t, "diff", old, new)
+	text, _, _ := demo.mcpeek(t, "diff", old, new)
 	if !strings.Contains(text, "(output root)  output-schema-removed") {
 		t.Errorf("text report:\n%s\nwant the output schema removed at (output root)", text)
 	}
-	md, _, _ := mcpeek(t, "diff", old, new, "--format", "markdown")
+	md, _, _ := demo.mcpeek(t, "diff", old, new, "--format", "markdown")
 	if !strings.Contains(md, "| (output root) | output-schema-removed |") {
 		t.Errorf("markdown report:\n%s\nwant the output schema removed at (output root)", md)
 	}

@@ -8,12 +8,12 @@ import (
 	"testing"
 )
 
-// demoLock snapshots the demo server to a lock file; with a gone tool it
+// demoLock snapshots the demo server (as demo finds it) to a lock file; with a gone tool it
 // also lists one the server no longer has (a breaking change).
-func demoLock(t *testing.T, gone bool) string {
+func demoLock(t *testing.T, demo cli, gone bool) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "mcpeek.lock.json")
-	if _, stderr, code := mcpeek(t, "snapshot", "-o", path); code != 0 {
+	if _, stderr, code := demo.mcpeek(t, "snapshot", "-o", path); code != 0 {
 		t.Fatalf("snapshot: %s", stderr)
 	}
 	if gone {
@@ -27,8 +27,8 @@ func demoLock(t *testing.T, gone bool) string {
 // TestCICommand: one summary and one exit status over the three parts,
 // each part's report after it; a part that cannot run makes it 3.
 func TestCICommand(t *testing.T) {
-	useDemo(t)
-	same, breaking := demoLock(t, false), demoLock(t, true)
+	demo := useDemo(t)
+	same, breaking := demoLock(t, demo, false), demoLock(t, demo, true)
 	passing, failing := writeCalls(t, passingCall), writeCalls(t, passingCall, pathFailingCall)
 	missing := filepath.Join(t.TempDir(), "none.calls.json")
 	for _, tc := range []struct {
@@ -51,7 +51,7 @@ func TestCICommand(t *testing.T) {
 			[]string{"mcpeek ci: incomplete", "diff  error", `no server named "shop"`, "test  pass"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, stderr, code := mcpeek(t, append([]string{"ci"}, tc.args...)...)
+			out, stderr, code := demo.mcpeek(t, append([]string{"ci"}, tc.args...)...)
 			if code != tc.code {
 				t.Errorf("exit %d, want %d\n%s%s", code, tc.code, out, stderr)
 			}
@@ -66,7 +66,7 @@ func TestCICommand(t *testing.T) {
 	// The default calls file, absent, is skipped; the JSON holds every part.
 	dir := t.TempDir()
 	t.Chdir(dir)
-	out, _, code := mcpeek(t, "ci", "--lock", same, "--format", "json")
+	out, _, code := demo.mcpeek(t, "ci", "--lock", same, "--format", "json")
 	var run struct {
 		Status   string
 		Parts    []ciPart
@@ -78,10 +78,10 @@ func TestCICommand(t *testing.T) {
 		run.Parts[2].Status != partSkipped || run.Test != nil || run.Changes == nil || len(run.Findings) != 3 {
 		t.Errorf("exit %d, %v: %+v", code, err, run)
 	}
-	if out, _, _ := mcpeek(t, "ci", "--lock", same); !strings.Contains(out, "test  skipped") || !strings.Contains(out, "no mcpeek.calls.json") {
+	if out, _, _ := demo.mcpeek(t, "ci", "--lock", same); !strings.Contains(out, "test  skipped") || !strings.Contains(out, "no mcpeek.calls.json") {
 		t.Errorf("the summary does not say the test part was skipped for want of a calls file:\n%s", out)
 	}
-	if _, stderr, code := mcpeek(t, "ci", "--lock", filepath.Join(dir, "nope.json")); code != 3 || !strings.Contains(stderr, "mcpeek snapshot -o") {
+	if _, stderr, code := demo.mcpeek(t, "ci", "--lock", filepath.Join(dir, "nope.json")); code != 3 || !strings.Contains(stderr, "mcpeek snapshot -o") {
 		t.Errorf("no lock file: exit %d: %s", code, stderr)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mcpeek/internal/testkit"
 	"net/http"
 	"os"
 	"os/exec"
@@ -49,6 +50,10 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("XDG_CONFIG_HOME", dir)
 	os.Setenv("MCPEEK_TOKEN_STORE", "file")
+	// These tests mostly wait on deadlines, child processes and
+	// connections, not on the CPU: more than two at a time (-parallel's
+	// default here) makes the package several times faster.
+	testkit.WaitingParallel(8)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
@@ -130,6 +135,7 @@ func conformanceClient(args []string) int {
 // cheap draft and extension ones, and sse-retry. No token or client secret
 // of any scenario may appear in what mcpeek printed.
 func TestConformanceAuth(t *testing.T) {
+	t.Parallel()
 	node, modules := npmpeers.Find(t)
 	bin := mcpeekBinary(t)
 	self, err := os.Executable()

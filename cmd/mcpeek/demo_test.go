@@ -41,6 +41,7 @@ func TestNoConfigUsesTheDemoServer(t *testing.T) {
 // TestDemoServerOverStdio runs `mcpeek demo-server` as a real child process
 // and reads it back through a config, as any MCP client would.
 func TestDemoServerOverStdio(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

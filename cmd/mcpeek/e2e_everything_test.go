@@ -49,6 +49,7 @@ func everythingConfig(t *testing.T) string {
 // client for roots, an elicitation and a sampling, and its long-running
 // operation, through `mcpeek call`.
 func TestEverythingServer(t *testing.T) {
+	t.Parallel()
 	cfg := everythingConfig(t)
 	out, stderr, code := mcpeek(t, "tools", "everything", "--json", "--config", cfg, "--root", t.TempDir())
 	var tools []toolJSON
@@ -117,6 +118,7 @@ func TestEverythingServer(t *testing.T) {
 // reports reach the caller in order, and the server's log message (it logs
 // the roots it got) is kept.
 func TestEverythingServerProgressAndLog(t *testing.T) {
+	t.Parallel()
 	cfg, err := mcpclient.Load(everythingConfig(t))
 	if err != nil {
 		t.Fatal(err)

@@ -20,6 +20,7 @@ import (
 // sampling as tasks; trigger-url-elicitation shows the URL and never opens
 // it unasked.
 func TestEverythingTasks(t *testing.T) {
+	t.Parallel()
 	cfg := everythingConfig(t)
 	for _, c := range []struct {
 		name   string
@@ -82,6 +83,7 @@ func TestEverythingTasks(t *testing.T) {
 // the server, which then reports it cancelled; a detached one is looked at
 // and cancelled by id.
 func TestEverythingTaskCancelledHalfway(t *testing.T) {
+	t.Parallel()
 	cfg, err := mcpclient.Load(everythingConfig(t))
 	if err != nil {
 		t.Fatal(err)

@@ -39,6 +39,7 @@ func realServersConfig(t *testing.T) string {
 }
 
 func TestRealServers(t *testing.T) {
+	t.Parallel()
 	cfg := realServersConfig(t)
 
 	out, stderr, code := mcpeek(t, "servers", "--json", "--config", cfg)
@@ -107,6 +108,7 @@ func TestRealServers(t *testing.T) {
 // (Offered roots reach it after the handshake, so a call made at once may
 // still meet its arguments' directories: that race is the server's.)
 func TestFilesystemServesItsArguments(t *testing.T) {
+	t.Parallel()
 	cfg := realServersConfig(t)
 	dir := filepath.Dir(cfg)
 	list := fmt.Sprintf(`{"path": %q}`, dir)
@@ -137,6 +139,7 @@ func TestFilesystemServesItsArguments(t *testing.T) {
 // TestRealServerThatFails: one broken server is reported, the others work,
 // and the exit status says something failed.
 func TestRealServerThatFails(t *testing.T) {
+	t.Parallel()
 	node, modules := npmpeers.Find(t)
 	cfg := filepath.Join(t.TempDir(), "mcp.json")
 	os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {
@@ -185,6 +188,7 @@ func mcpeekBinary(t *testing.T) string {
 // and calls tools, and answers an elicitation with the requested schema's
 // defaults.
 func TestConformanceClient(t *testing.T) {
+	t.Parallel()
 	node, modules := npmpeers.Find(t)
 	bin := mcpeekBinary(t)
 	suite := filepath.Join(modules, "@modelcontextprotocol/conformance/dist/index.js")

@@ -19,6 +19,7 @@ import (
 // stderr says what was accepted in a couple of hundred characters (a
 // flood of such elicitations wrote 52 MB to stderr).
 func TestAcceptedDefaultsAreEchoedInBrief(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("x", 1<<20)
 	srv := server.NewMCPServer("flood", "1", server.WithToolCapabilities(true))
 	srv.AddTool(mcp.NewTool("ask"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

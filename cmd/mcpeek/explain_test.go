@@ -11,6 +11,7 @@ const squareSchema = "../../summarizer/testdata/square_order.output.json"
 // path, whether it is listed or which fold holds it and how many inspect
 // calls list it (golden files).
 func TestSummaryExplain(t *testing.T) {
+	t.Parallel()
 	needs := []string{"--need", "order.id", "--need", "order.total_money.currency", "--need", "order.state",
 		"--need", "order.tenders[0].card_details.card.last_4", "--need", "order.nope"}
 	cases := map[string][]string{

@@ -12,6 +12,7 @@ import (
 // tools --json is an array of tools alone: a server that failed is named
 // on stderr, and the exit status is 1 only when no server answered.
 func TestToolsJSONHoldsToolsAlone(t *testing.T) {
+	t.Parallel()
 	cfg := filepath.Join(t.TempDir(), "mcp.json")
 	os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {"broken": {"command": "/nonexistent/mcp-server"}, "shop": {"command": %q, "args": [%q]}}}`,
 		os.Args[0], roleDemoServer), 0o644)
@@ -47,6 +48,7 @@ func TestToolsJSONHoldsToolsAlone(t *testing.T) {
 
 // mcpeek without a terminal says the explorer needs one.
 func TestExplorerWithoutATerminal(t *testing.T) {
+	t.Parallel()
 	out, stderr, code := mcpeek(t)
 	if code == 0 || !strings.Contains(stderr, "the explorer needs a terminal") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
@@ -59,6 +61,7 @@ func TestExplorerWithoutATerminal(t *testing.T) {
 // A server that never answers is named on stderr while mcpeek waits for
 // it, and --connect-timeout bounds the wait.
 func TestAHangingServerIsNamedWhileMcpeekWaits(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("waits for a connect timeout")
 	}

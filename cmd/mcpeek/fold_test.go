@@ -8,6 +8,7 @@ import (
 // TestFoldIsStable holds `mcpeek fold` to golden files: the summary tree
 // with folds opened by path, by depth, and behind the `*` line.
 func TestFoldIsStable(t *testing.T) {
+	t.Parallel()
 	cases := map[string][]string{
 		"fold-open.txt":     {"fold", "--schema", orderSchema, "--max-fields", "10", "--open", "line_items[0].price_set", "--open", "shipping_address"},
 		"fold-depth.txt":    {"fold", "--schema", orderSchema, "--max-fields", "4", "--depth", "2"},
@@ -30,6 +31,7 @@ func TestFoldIsStable(t *testing.T) {
 
 // With nothing opened, the tree's top level is the summary, line for line.
 func TestFoldTopLevelIsTheSummary(t *testing.T) {
+	t.Parallel()
 	out, _, code := mcpeek(t, "fold", "--schema", orderSchema, "--max-fields", "7")
 	sum, _, _ := mcpeek(t, "summary", "--schema", orderSchema, "--max-fields", "7", "--json")
 	if code != 0 {
@@ -49,6 +51,7 @@ func TestFoldTopLevelIsTheSummary(t *testing.T) {
 }
 
 func TestFoldBadPath(t *testing.T) {
+	t.Parallel()
 	_, stderr, code := mcpeek(t, "fold", "--schema", orderSchema, "--open", "line_items[].nope")
 	if code != 1 || !strings.Contains(stderr, `"line_items[]" has children`) {
 		t.Errorf("exit %d: %s", code, stderr)
@@ -60,6 +63,7 @@ func TestFoldBadPath(t *testing.T) {
 // quotes and Unicode keep their own lines, and --open takes them as they
 // are or quoted.
 func TestFoldOddNames(t *testing.T) {
+	t.Parallel()
 	const schema = "testdata/odd-names.schema.json"
 	out, stderr, code := mcpeek(t, "fold", "--schema", schema, "--open", "a", "--open", `["b[0]"].g h`)
 	if code != 0 {
@@ -108,6 +112,7 @@ func TestFoldOddNames(t *testing.T) {
 // reads a quoted step (an extension) as exactly that property; the fold
 // tree draws the top-level "a.x" beside the object a.
 func TestPathsContractDottedNames(t *testing.T) {
+	t.Parallel()
 	const schema = "testdata/dot-names.schema.json"
 	sum, stderr, code := mcpeek(t, "summary", "--schema", schema)
 	if code != 0 {

@@ -99,7 +99,7 @@ func (a *app) gatewayCommand() *cobra.Command {
 
 func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	if f.mode == "" {
-		f.mode = os.Getenv("MCPEEK_GATEWAY_MODE")
+		f.mode = a.env.get("MCPEEK_GATEWAY_MODE")
 	}
 	mode, err := gateway.ParseMode(f.mode)
 	if err != nil {
@@ -107,7 +107,7 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 	}
 	tokenFrom := "--token"
 	if !f.tokenSet {
-		f.token, tokenFrom = os.Getenv("MCPEEK_GATEWAY_TOKEN"), "MCPEEK_GATEWAY_TOKEN"
+		f.token, tokenFrom = a.env.get("MCPEEK_GATEWAY_TOKEN"), "MCPEEK_GATEWAY_TOKEN"
 	}
 	if f.tokenSet && f.token == "" {
 		return usageError("--token: the token is blank (leave the flag out to serve without one)")
@@ -142,7 +142,7 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 		if _, err := gateway.ParseStoreURL(f.store); err != nil {
 			return usageError("--store: %v", err)
 		}
-		opts.Store = &gateway.StoreOptions{URL: f.store, Password: os.Getenv("MCPEEK_STORE_PASSWORD"), Timeout: f.storeTimeout}
+		opts.Store = &gateway.StoreOptions{URL: f.store, Password: a.env.get("MCPEEK_STORE_PASSWORD"), Timeout: f.storeTimeout}
 	}
 	if f.lock != "" {
 		opts.Lock = &gateway.LockOptions{Path: f.lock, Allow: allow}

@@ -12,6 +12,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // TestScriptableOutputsAreStable holds the outputs meant for docs, CI and
 // demos to golden files (run with -update after an intended change).
 func TestScriptableOutputsAreStable(t *testing.T) {
+	t.Parallel()
 	cases := map[string][]string{
 		"summary.md":         {"summary", "--schema", orderSchema, "--format", "markdown", "--stats"},
 		"summary-stats.txt":  {"summary", "--schema", orderSchema, "--stats", "--max-fields", "12"},

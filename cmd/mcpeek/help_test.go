@@ -52,6 +52,7 @@ func helpOf(t *testing.T, c *cobra.Command) string {
 // Help is not padded with spaces to the width of a terminal that is not
 // there (fang pads to 120 columns).
 func TestHelpLinesEndWithoutSpaces(t *testing.T) {
+	t.Parallel()
 	for _, c := range everyCommand() {
 		for i, l := range strings.Split(helpOf(t, c), "\n") {
 			if strings.HasSuffix(l, " ") {
@@ -66,6 +67,7 @@ func TestHelpLinesEndWithoutSpaces(t *testing.T) {
 // written: fang title-cases the first word, which made "MCP servers ..."
 // read "Mcp servers ...".
 func TestFlagTextsReadAsWritten(t *testing.T) {
+	t.Parallel()
 	for _, c := range everyCommand() {
 		help := helpOf(t, c)
 		flags := pflag.NewFlagSet(c.Name(), pflag.ContinueOnError)
@@ -89,6 +91,7 @@ func TestFlagTextsReadAsWritten(t *testing.T) {
 
 // auth and its commands list only the global flags that apply to them.
 func TestAuthHelpListsTheFlagsThatApply(t *testing.T) {
+	t.Parallel()
 	global := (&app{}).rootCommand().PersistentFlags()
 	for _, c := range everyCommand() {
 		if !strings.HasPrefix(c.CommandPath(), "mcpeek auth") {

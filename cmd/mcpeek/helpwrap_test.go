@@ -12,6 +12,7 @@ import (
 // under their own column when it leaves room, else on lines of their own;
 // escape sequences are kept, other lines pass as they are.
 func TestHelpListsWrapToTheTerminal(t *testing.T) {
+	t.Parallel()
 	long := "    --lock               Serve only the tools whose definitions match this lock file (from `mcpeek snapshot`)"
 	wide := "    prompt SERVER.PROMPT [--args JSON|@FILE|-] [--flags]  Get a prompt's messages, with its arguments filled in"
 	styled := "    \x1b[1m--deny\x1b[0m               \x1b[2mDeny ops matching GLOB (repeatable); wins over --allow, and this goes on past the edge\x1b[0m"
@@ -47,6 +48,7 @@ func TestHelpListsWrapToTheTerminal(t *testing.T) {
 // A long description's paragraphs are joined into lines, so help wraps
 // them to the terminal; paragraphs stay apart.
 func TestReflowLong(t *testing.T) {
+	t.Parallel()
 	root := (&app{}).rootCommand()
 	reflowLong(root)
 	for _, c := range append(root.Commands(), root) {

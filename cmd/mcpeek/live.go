@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -70,8 +71,8 @@ func (a *app) readConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 		}
 	} else {
 		cwd, _ := os.Getwd()
-		home, _ := os.UserHomeDir()
-		cfg, err = mcpclient.Discover(cwd, home)
+		home, _ := a.env.home()
+		cfg, err = mcpclient.DiscoverEnv(cwd, home, a.env.lookupVar)
 		if err != nil {
 			cfg.Warnings = append([]string{err.Error()}, cfg.Warnings...)
 		}
@@ -219,7 +220,7 @@ func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 		select {
 		case <-done:
 			return
-		case <-time.After(slowConnectNote):
+		case <-time.After(cmp.Or(a.slowNote, slowConnectNote)):
 		}
 		a.noteWaiting(m)
 	}()
@@ -360,7 +361,7 @@ func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
 // terminal) or a browser is set ($BROWSER).
 func (a *app) autoLogin() bool {
 	f, ok := a.stderr.(*os.File)
-	return !a.noLogin && (ok && isTerminal(f) || os.Getenv("BROWSER") != "")
+	return !a.noLogin && (ok && isTerminal(f) || a.env.get("BROWSER") != "")
 }
 
 // loginPrompt prints the authorization URL on stderr (so that a login works

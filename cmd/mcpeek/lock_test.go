@@ -14,9 +14,10 @@ import (
 // description changed, a tool missing, a tool the server no longer has),
 // then approves one tool, then the rest.
 func TestLockUpdateApprovesWhatIsNamed(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	lock := filepath.Join(t.TempDir(), "mcpeek.lock.json")
-	if _, stderr, status := mcpeek(t, "snapshot", "-o", lock); status != 0 {
+	if _, stderr, status := demo.mcpeek(t, "snapshot", "-o", lock); status != 0 {
 		t.Fatalf("snapshot: %s", stderr)
 	}
 	fresh, _ := os.ReadFile(lock)
@@ -45,14 +46,14 @@ func TestLockUpdateApprovesWhatIsNamed(t *testing.T) {
 	}
 	os.WriteFile(lock, b, 0o644)
 
-	out, stderr, status := mcpeek(t, "lock", "update", "demo.shop_get_order", "--lock", lock, "--dry-run")
+	out, stderr, status := demo.mcpeek(t, "lock", "update", "demo.shop_get_order", "--lock", lock, "--dry-run")
 	if status != 0 || !strings.Contains(out, "description-changed") || strings.Contains(out, "stale_timeseries") {
 		t.Fatalf("lock update --dry-run: exit %d\n%s%s", status, out, stderr)
 	}
 	if now, _ := os.ReadFile(lock); string(now) != string(b) {
 		t.Fatal("--dry-run wrote the lock")
 	}
-	if _, stderr, status := mcpeek(t, "lock", "update", "demo.shop_get_order", "--lock", lock); status != 0 {
+	if _, stderr, status := demo.mcpeek(t, "lock", "update", "demo.shop_get_order", "--lock", lock); status != 0 {
 		t.Fatalf("lock update demo.shop_get_order: %s", stderr)
 	}
 	after := readSnapshotFile(t, lock).Servers[0].Tools
@@ -63,7 +64,7 @@ func TestLockUpdateApprovesWhatIsNamed(t *testing.T) {
 	if hasTool(after, "stale_timeseries") || !hasTool(after, "zz_gone") || strings.HasPrefix(names["shop_get_order"], "Poisoned") {
 		t.Fatalf("only the tool named is approved: %v", names)
 	}
-	out, _, status = mcpeek(t, "lock", "update", "--lock", lock)
+	out, _, status = demo.mcpeek(t, "lock", "update", "--lock", lock)
 	if status != 0 || !strings.Contains(out, "tool-added") || !strings.Contains(out, "tool-removed") {
 		t.Fatalf("lock update: exit %d\n%s", status, out)
 	}
@@ -82,14 +83,15 @@ func hasTool(tools []model.Tool, name string) bool {
 }
 
 func TestGatewayLockFlags(t *testing.T) {
-	useDemo(t)
-	if _, stderr, status := mcpeek(t, "gateway", "--lock-allow", "compatible"); status != 1 || !strings.Contains(stderr, "needs --lock") {
+	t.Parallel()
+	demo := useDemo(t)
+	if _, stderr, status := demo.mcpeek(t, "gateway", "--lock-allow", "compatible"); status != 1 || !strings.Contains(stderr, "needs --lock") {
 		t.Errorf("--lock-allow without --lock: exit %d, %s", status, stderr)
 	}
-	if _, stderr, status := mcpeek(t, "gateway", "--lock", "x.json", "--lock-allow", "loose"); status != 1 || !strings.Contains(stderr, "--lock-allow") {
+	if _, stderr, status := demo.mcpeek(t, "gateway", "--lock", "x.json", "--lock-allow", "loose"); status != 1 || !strings.Contains(stderr, "--lock-allow") {
 		t.Errorf("an unknown --lock-allow: exit %d, %s", status, stderr)
 	}
-	if _, stderr, status := mcpeek(t, "gateway", "--lock", filepath.Join(t.TempDir(), "none.json")); status != 1 || !strings.Contains(stderr, "lock file") {
+	if _, stderr, status := demo.mcpeek(t, "gateway", "--lock", filepath.Join(t.TempDir(), "none.json")); status != 1 || !strings.Contains(stderr, "lock file") {
 		t.Errorf("a missing lock file: exit %d, %s", status, stderr)
 	}
 }

@@ -17,12 +17,32 @@ const orderSchema = "../../summarizer/testdata/shopify_order.output.json"
 // the exit status.
 func mcpeek(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
+	return cli{}.mcpeek(t, args...)
+}
+
+// cli is the command as a test runs it in process: with vars over the
+// process's environment, so that the test need not set the process's
+// variables (which would keep it from running beside others).
+type cli struct{ vars map[string]string }
+
+// mcpeek runs the command line with c's variables and returns its stdout,
+// stderr and exit status.
+func (c cli) mcpeek(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(""), &out, &errOut)
+	a := newApp(strings.NewReader(""), &out, &errOut)
+	a.env = env{lookup: func(key string) (string, bool) {
+		if v, ok := c.vars[key]; ok {
+			return v, true
+		}
+		return os.LookupEnv(key)
+	}}
+	code := a.run(context.Background(), args)
 	return out.String(), errOut.String(), code
 }
 
 func TestSummaryJSONIsTheGoldenObject(t *testing.T) {
+	t.Parallel()
 	out, stderr, code := mcpeek(t, "summary", "--schema", orderSchema, "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -37,6 +57,7 @@ func TestSummaryJSONIsTheGoldenObject(t *testing.T) {
 }
 
 func TestSummaryText(t *testing.T) {
+	t.Parallel()
 	out, _, code := mcpeek(t, "summary", "--schema", orderSchema, "--max-fields", "5")
 	if code != 0 {
 		t.Fatal(code)
@@ -52,6 +73,7 @@ func TestSummaryText(t *testing.T) {
 }
 
 func TestInspectJSON(t *testing.T) {
+	t.Parallel()
 	out, stderr, code := mcpeek(t, "inspect", "--schema", orderSchema, "line_items[0].price_set", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -67,6 +89,7 @@ func TestInspectJSON(t *testing.T) {
 }
 
 func TestErrorsGoToStderrWithStatus1(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, []byte("{\n  \"type\": \"object\",\n  \"properties\": {\n}"), 0o644)
@@ -95,6 +118,7 @@ func TestErrorsGoToStderrWithStatus1(t *testing.T) {
 }
 
 func TestSchemaTextIsSanitised(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "esc.json")
 	os.WriteFile(path, []byte(`{"type":"object","properties":{"a\u001b]52;c;ZXZpbA==\u0007b\u001b[31m":{"type":"string","description":"x\u009b31m"}}}`), 0o644)
 	for _, args := range [][]string{{"summary", "--schema", path}, {"inspect", "--schema", path}, {"inspect", "--schema", path, "nope"}} {
@@ -126,6 +150,7 @@ func TestGatewayRefusesABlankOrPaddedToken(t *testing.T) {
 }
 
 func TestMaxMessageBytes(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
@@ -144,6 +169,7 @@ func TestMaxMessageBytes(t *testing.T) {
 // An interrupt ends a command with status 130 and no error message: the
 // user pressed Ctrl-C and knows why it stopped.
 func TestInterruptExitsQuietly(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}

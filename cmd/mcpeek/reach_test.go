@@ -33,6 +33,7 @@ func TestReach(t *testing.T) {
 }
 
 func TestReachJSON(t *testing.T) {
+	t.Parallel()
 	out, stderr, code := mcpeek(t, "reach", reachTasks, "--snapshot", reachLock, "--json", "--budget", "30,20,30")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -67,6 +68,7 @@ func TestReachJSON(t *testing.T) {
 }
 
 func TestReachBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)

@@ -54,7 +54,7 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 		return cfg, fmt.Errorf("%s%w", what, err)
 	}
 	a.noteFreshness(b, fresh)
-	if err := f.askedInputs(ctx, e, values, os.LookupEnv); err != nil {
+	if err := f.askedInputs(ctx, e, values, a.env.lookupVar); err != nil {
 		return cfg, err
 	}
 	sc, l, shown, err := registryServerConfig(e, values)

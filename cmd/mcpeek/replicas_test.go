@@ -177,6 +177,7 @@ func (b *balanced) exec(req map[string]any) (int, string, replicaEnvelope) {
 // replica killed mid-call while the other serves, and the store stopped
 // and started.
 func TestReplicasBehindABalancer(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the mcpeek binary and runs redis-server and haproxy: skipped with -short")
 	}

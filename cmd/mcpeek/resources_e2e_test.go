@@ -12,6 +12,7 @@ import (
 // TestEverythingResourcesAndPrompts lists, reads and completes
 // server-everything's resources, templates and prompts through the CLI.
 func TestEverythingResourcesAndPrompts(t *testing.T) {
+	t.Parallel()
 	cfg := everythingConfig(t)
 	run := func(t *testing.T, args ...string) (string, string) {
 		t.Helper()

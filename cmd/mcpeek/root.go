@@ -39,6 +39,8 @@ type app struct {
 	usingDemo      bool // no config was found: the embedded demo server is served
 	logins         loginsPending
 	registry       registryFlags
+	slowNote       time.Duration // slowConnectNote when zero; tests shorten it
+	env            env           // the variables the command reads
 }
 
 // helpMaxWidth and helpLongPad are the help's layout (fang's): at most
@@ -50,7 +52,18 @@ const (
 
 // run executes the command line and returns the process exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, color: colorAllowed(stdout)}
+	return newApp(stdin, stdout, stderr).run(ctx, args)
+}
+
+// newApp is a command's state before its flags are read: its standard
+// streams.
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr, color: colorAllowed(stdout)}
+}
+
+// run executes the command line and returns the process exit status.
+func (a *app) run(ctx context.Context, args []string) int {
+	stdin, stdout, stderr := a.stdin, a.stdout, a.stderr
 	root := a.rootCommand()
 	reflowLong(root)
 	if f, ok := stdout.(*os.File); ok && helpAsked(args) {

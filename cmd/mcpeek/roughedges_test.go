@@ -16,8 +16,9 @@ import (
 // validator's words for each field, and sends nothing; --no-check-args
 // sends them anyway (a server's own validation is worth testing).
 func TestCallRefusesArgumentsThatBreakTheInputSchema(t *testing.T) {
-	useDemo(t)
-	out, stderr, code := mcpeek(t, "call", "demo.shop_get_order", "--args", `{"order_id": 5, "x": 1}`)
+	t.Parallel()
+	demo := useDemo(t)
+	out, stderr, code := demo.mcpeek(t, "call", "demo.shop_get_order", "--args", `{"order_id": 5, "x": 1}`)
 	if code != 1 || out != "" {
 		t.Errorf("exit %d, stdout %.80q: want exit 1 and nothing sent", code, out)
 	}
@@ -27,7 +28,7 @@ func TestCallRefusesArgumentsThatBreakTheInputSchema(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-	out, stderr, code = mcpeek(t, "call", "demo.shop_get_order", "--args", `{"order_id": 5}`, "--no-check-args")
+	out, stderr, code = demo.mcpeek(t, "call", "demo.shop_get_order", "--args", `{"order_id": 5}`, "--no-check-args")
 	if code != 0 || !strings.Contains(out, `"order_number"`) {
 		t.Errorf("--no-check-args: exit %d, %s", code, stderr)
 	}
@@ -36,7 +37,8 @@ func TestCallRefusesArgumentsThatBreakTheInputSchema(t *testing.T) {
 // A mistyped server or tool gets the names nearest to it, as the
 // gateway's NOT_FOUND does.
 func TestAMistypedNameGetsDidYouMean(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -46,7 +48,7 @@ func TestAMistypedNameGetsDidYouMean(t *testing.T) {
 		{[]string{"tools", "demoo"}, `no server named "demoo" (did you mean demo?)`},
 		{[]string{"snapshot", "dmo", "-o", t.TempDir() + "/lock.json"}, `no server named "dmo" (did you mean demo?)`},
 	} {
-		_, stderr, code := mcpeek(t, c.args...)
+		_, stderr, code := demo.mcpeek(t, c.args...)
 		if code == 0 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%q: exit %d, stderr lacks %q:\n%s", c.args, code, c.want, stderr)
 		}
@@ -57,13 +59,14 @@ func TestAMistypedNameGetsDidYouMean(t *testing.T) {
 // the file: never the demo in its place (snapshot would write the demo's
 // tools into a lock file).
 func TestAnExplicitConfigWithNoServersIsAnError(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "empty.json")
 	os.WriteFile(cfg, []byte(`{"mcpServers":{}}`), 0o644)
 	lock := filepath.Join(dir, "mcpeek.lock.json")
 	for _, args := range [][]string{{"snapshot", "-o", lock}, {"tools"}, {"servers", "--json"}} {
-		out, stderr, code := mcpeek(t, append(args, "--config", cfg)...)
+		out, stderr, code := demo.mcpeek(t, append(args, "--config", cfg)...)
 		if code == 0 || out != "" || !strings.Contains(stderr, cfg+" lists no MCP servers") || strings.Contains(stderr, "no MCP server config found") {
 			t.Errorf("%q: exit %d, stdout %.60q, stderr %q", args, code, out, stderr)
 		}
@@ -75,6 +78,7 @@ func TestAnExplicitConfigWithNoServersIsAnError(t *testing.T) {
 
 // --url is checked before anything connects: an http(s) URL with a host.
 func TestURLIsCheckedBeforeConnecting(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ url, want string }{
 		{"not-a-url", `--url "not-a-url": give the server's http:// or https:// URL`},
 		{"ftp://host/mcp", `give the server's http:// or https:// URL`},
@@ -90,9 +94,10 @@ func TestURLIsCheckedBeforeConnecting(t *testing.T) {
 
 // search says on stderr when --limit cut the hits, and how many there were.
 func TestSearchSaysWhenTheLimitCutsTheHits(t *testing.T) {
-	useDemo(t)
-	out, stderr, code := mcpeek(t, "search", "id", "--limit", "5")
-	all, _, _ := mcpeek(t, "search", "id", "--limit", "0")
+	t.Parallel()
+	demo := useDemo(t)
+	out, stderr, code := demo.mcpeek(t, "search", "id", "--limit", "5")
+	all, _, _ := demo.mcpeek(t, "search", "id", "--limit", "0")
 	total := strings.Count(all, "\n")
 	if code != 0 || strings.Count(out, "\n") != 5 || total <= 5 {
 		t.Fatalf("exit %d, %d lines of %d", code, strings.Count(out, "\n"), total)
@@ -100,7 +105,7 @@ func TestSearchSaysWhenTheLimitCutsTheHits(t *testing.T) {
 	if want := fmt.Sprintf("showing 5 of %d matches; --limit N shows more", total); !strings.Contains(stderr, want) {
 		t.Errorf("stderr lacks %q: %q", want, stderr)
 	}
-	if _, stderr, _ := mcpeek(t, "search", "id", "--limit", "0"); strings.Contains(stderr, "showing") {
+	if _, stderr, _ := demo.mcpeek(t, "search", "id", "--limit", "0"); strings.Contains(stderr, "showing") {
 		t.Errorf("nothing was cut, yet: %q", stderr)
 	}
 }
@@ -108,12 +113,13 @@ func TestSearchSaysWhenTheLimitCutsTheHits(t *testing.T) {
 // auth status with no server that uses OAuth is an empty report, not an
 // error: [] with --json, a sentence without.
 func TestAuthStatusWithNoOAuthServerIsEmpty(t *testing.T) {
-	useDemo(t)
-	out, stderr, code := mcpeek(t, "auth", "status", "--json")
+	t.Parallel()
+	demo := useDemo(t)
+	out, stderr, code := demo.mcpeek(t, "auth", "status", "--json")
 	if code != 0 || strings.TrimSpace(out) != "[]" {
 		t.Errorf("--json: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
-	out, stderr, code = mcpeek(t, "auth", "status")
+	out, stderr, code = demo.mcpeek(t, "auth", "status")
 	if code != 0 || !strings.Contains(out, "No configured server uses OAuth") {
 		t.Errorf("text: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
@@ -122,7 +128,8 @@ func TestAuthStatusWithNoOAuthServerIsEmpty(t *testing.T) {
 // auth naming the embedded demo server says it needs no login; a name
 // near it is suggested.
 func TestAuthOnTheDemoServer(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -130,7 +137,7 @@ func TestAuthOnTheDemoServer(t *testing.T) {
 		{[]string{"auth", "status", "demo"}, `"demo" is the embedded demo server: it runs inside mcpeek and needs no login`},
 		{[]string{"auth", "login", "dmo"}, `no server named "dmo" (did you mean demo?); the servers are: demo`},
 	} {
-		_, stderr, code := mcpeek(t, c.args...)
+		_, stderr, code := demo.mcpeek(t, c.args...)
 		if code == 0 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want %q", c.args, code, stderr, c.want)
 		}
@@ -141,6 +148,7 @@ func TestAuthOnTheDemoServer(t *testing.T) {
 // usage and examples, not cobra's "accepts 2 arg(s), received 1"; diff
 // keeps its exit status for a comparison that could not run.
 func TestWrongArgumentsSayWhatTheCommandTakes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args   []string
 		status int
@@ -166,6 +174,7 @@ func TestWrongArgumentsSayWhatTheCommandTakes(t *testing.T) {
 // A transport error says each stage once (mcp-go wraps "failed to send
 // request" twice).
 func TestATransportErrorSaysEachStageOnce(t *testing.T) {
+	t.Parallel()
 	_, stderr, code := mcpeek(t, "--url", "http://127.0.0.1:1/mcp", "tools", "--connect-timeout", "5s")
 	if code != 1 || !strings.Contains(stderr, "failed to send request: Post") ||
 		strings.Contains(stderr, "failed to send request: failed to send request") {
@@ -177,14 +186,15 @@ func TestATransportErrorSaysEachStageOnce(t *testing.T) {
 // tool without an output schema (print(type(result)...) in a script) stays
 // in --json, the descriptor a planner is shown.
 func TestSummaryTellsAPersonWhatToDoWithoutAnOutputSchema(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	for _, format := range []string{"text", "markdown"} {
-		out, _, code := mcpeek(t, "summary", "demo.util_echo", "--format", format)
+		out, _, code := demo.mcpeek(t, "summary", "demo.util_echo", "--format", format)
 		if code != 0 || strings.Contains(out, "print(type(result)") || !strings.Contains(out, "mcpeek call demo.util_echo") {
 			t.Errorf("%s: exit %d:\n%s", format, code, out)
 		}
 	}
-	out, _, _ := mcpeek(t, "summary", "demo.util_echo", "--json")
+	out, _, _ := demo.mcpeek(t, "summary", "demo.util_echo", "--json")
 	if !strings.Contains(out, "print(type(result)") {
 		t.Errorf("the planner descriptor lost its note:\n%s", out)
 	}
@@ -192,6 +202,7 @@ func TestSummaryTellsAPersonWhatToDoWithoutAnOutputSchema(t *testing.T) {
 
 // Counts of one are singular: "(1 line;", not "(1 lines;".
 func TestOneIsSingular(t *testing.T) {
+	t.Parallel()
 	schema := filepath.Join(t.TempDir(), "one.json")
 	os.WriteFile(schema, []byte(`{"type": "object", "properties": {"id": {"type": "string"}}}`), 0o644)
 	out, _, _ := mcpeek(t, "summary", "--schema", schema)
@@ -202,7 +213,8 @@ func TestOneIsSingular(t *testing.T) {
 
 // The command line marks servers and tools as the explorer does.
 func TestTheCLIMarksAsTheExplorerDoes(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	icons := tui.NewStyles(true, false).Icons
 	for state, want := range map[model.ConnState]string{model.StateStarting: icons.Starting, model.StateConnected: icons.Connected,
 		model.StateError: icons.Error, model.StateNeedsLogin: icons.NeedsLogin, model.StateDisabled: icons.Disabled} {
@@ -210,7 +222,7 @@ func TestTheCLIMarksAsTheExplorerDoes(t *testing.T) {
 			t.Errorf("%s: the CLI draws %q, the explorer %q", state, got, want)
 		}
 	}
-	out, _, _ := mcpeek(t, "tools")
+	out, _, _ := demo.mcpeek(t, "tools")
 	for _, want := range []string{icons.Output + " " + icons.Hidden + " shop_get_order(", icons.NoOutput + "   util_echo(",
 		icons.Output + " declares an output schema"} {
 		if !strings.Contains(out, want) {

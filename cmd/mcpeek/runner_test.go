@@ -20,6 +20,7 @@ import (
 // `mcpeek gateway --http` says where it listens, serves a client there,
 // writes the events file, and on SIGTERM stops serving and exits 0.
 func TestGatewayHTTPServesUntilSignalled(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the mcpeek binary: skipped with -short")
 	}
@@ -97,6 +98,7 @@ func TestGatewayHTTPServesUntilSignalled(t *testing.T) {
 
 // --gateway-addr is checked before the explorer opens.
 func TestGatewayAddrFlag(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		addr, want string
 	}{

@@ -74,11 +74,12 @@ func validSARIF(t *testing.T, schema *jsonschema.Schema, what, out string) sarif
 // accepts, with a rule per kind of finding and each result at the line and
 // column of its tool in the lock file or its call in the calls file.
 func TestSARIF(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	schema := sarifSchema(t)
 
 	newLock := diffCases + "output/new.json"
-	out, stderr, code := mcpeek(t, "diff", diffCases+"output/old.json", newLock, "--format", "sarif")
+	out, stderr, code := demo.mcpeek(t, "diff", diffCases+"output/old.json", newLock, "--format", "sarif")
 	if code != 2 {
 		t.Fatalf("diff: exit %d: %s", code, stderr)
 	}
@@ -104,7 +105,7 @@ func TestSARIF(t *testing.T) {
 		}
 	}
 
-	out, stderr, code = mcpeek(t, "lint", "--snapshot", newLock, "--format", "sarif")
+	out, stderr, code = demo.mcpeek(t, "lint", "--snapshot", newLock, "--format", "sarif")
 	if code > 1 {
 		t.Fatalf("lint: exit %d: %s", code, stderr)
 	}
@@ -130,7 +131,7 @@ func TestSARIF(t *testing.T) {
 	}
 
 	file := writeCalls(t, passingCall, pathFailingCall, `{"name": "gone", "tool": "nosuch.tool"}`)
-	out, stderr, code = mcpeek(t, "test", file, "--format", "sarif")
+	out, stderr, code = demo.mcpeek(t, "test", file, "--format", "sarif")
 	if code != 3 {
 		t.Fatalf("test: exit %d: %s", code, stderr)
 	}
@@ -155,6 +156,7 @@ func TestSARIF(t *testing.T) {
 // written wrong (a result level SARIF does not have, a driver without a
 // name), so a passing validation means something.
 func TestSARIFSchemaRefuses(t *testing.T) {
+	t.Parallel()
 	schema := sarifSchema(t)
 	for _, bad := range []string{
 		`{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": [{"ruleId": "r", "level": "fatal", "message": {"text": "m"}}]}]}`,
@@ -172,12 +174,13 @@ func TestSARIFSchemaRefuses(t *testing.T) {
 // accepts: the breaking change and lint's findings at their tools in the
 // lock file, the failed assertion at its call in the calls file.
 func TestCISARIF(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	schema := sarifSchema(t)
-	lock := demoLock(t, true)
+	lock := demoLock(t, demo, true)
 	callsFile := writeCalls(t, passingCall, pathFailingCall)
 	out := filepath.Join(t.TempDir(), "ci.sarif")
-	if _, stderr, code := mcpeek(t, "ci", "--lock", lock, "--calls", callsFile, "--sarif", out); code != 1 {
+	if _, stderr, code := demo.mcpeek(t, "ci", "--lock", lock, "--calls", callsFile, "--sarif", out); code != 1 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	b, err := os.ReadFile(out)

@@ -8,7 +8,7 @@ import (
 // TestSnapshotLimitFromTheEnvironment: MCPEEK_MAX_SNAPSHOT_BYTES sets the
 // size limit of the lock files diff and lint --snapshot read.
 func TestSnapshotLimitFromTheEnvironment(t *testing.T) {
-	useDemo(t)
+	demo := useDemo(t)
 	lock := diffCases + "output/old.json"
 	cases := []struct {
 		limit  string
@@ -23,7 +23,7 @@ func TestSnapshotLimitFromTheEnvironment(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Setenv("MCPEEK_MAX_SNAPSHOT_BYTES", c.limit)
-		_, stderr, status := mcpeek(t, c.args...)
+		_, stderr, status := demo.mcpeek(t, c.args...)
 		if status != c.status || !strings.Contains(stderr, c.stderr) {
 			t.Errorf("%s %q: exit %d, want %d; stderr %q, want %q", c.limit, c.args, status, c.status, stderr, c.stderr)
 		}

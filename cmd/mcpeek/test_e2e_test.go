@@ -15,6 +15,7 @@ import (
 // configured server that cannot start: a file that passes, one that fails
 // on a path assertion, one whose server is down.
 func TestTestCommandOnRealServers(t *testing.T) {
+	t.Parallel()
 	node, modules := npmpeers.Find(t)
 	dir := t.TempDir()
 	server := func(pkg string, args ...string) map[string]any {
@@ -78,6 +79,7 @@ func TestTestCommandOnRealServers(t *testing.T) {
 // lock file snapshotted from it passes; the same lock file with a tool the
 // server does not have fails on that breaking change.
 func TestCIOnRealServer(t *testing.T) {
+	t.Parallel()
 	cfg := everythingConfig(t)
 	dir := t.TempDir()
 	lock := filepath.Join(dir, "mcpeek.lock.json")

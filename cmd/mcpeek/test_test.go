@@ -42,7 +42,8 @@ const (
 // path, expected and got in the report, the drifted stale_* tool failing
 // its output schema, and a call whose server is not there (3).
 func TestTestCommandOnTheDemo(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	for _, tc := range []struct {
 		name  string
 		calls []string
@@ -58,7 +59,7 @@ func TestTestCommandOnTheDemo(t *testing.T) {
 			[]string{"DOWN  gone", `no server named "shop"`, "1 could not run"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, stderr, code := mcpeek(t, "test", writeCalls(t, tc.calls...))
+			out, stderr, code := demo.mcpeek(t, "test", writeCalls(t, tc.calls...))
 			if code != tc.code {
 				t.Errorf("exit %d, want %d\n%s%s", code, tc.code, out, stderr)
 			}
@@ -74,6 +75,7 @@ func TestTestCommandOnTheDemo(t *testing.T) {
 // TestTestCommandServerUnreachable: a configured server that cannot start
 // makes the run incomplete (3), saying why.
 func TestTestCommandServerUnreachable(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "mcp.json")
 	os.WriteFile(cfg, []byte(`{"mcpServers": {"shop": {"command": "`+filepath.Join(dir, "no-such-server")+`"}}}`), 0o644)
@@ -85,7 +87,7 @@ func TestTestCommandServerUnreachable(t *testing.T) {
 
 // TestTestCommandUsage: the file, --run, --format and the environment.
 func TestTestCommandUsage(t *testing.T) {
-	useDemo(t)
+	demo := useDemo(t)
 	file := writeCalls(t, passingCall, pathFailingCall,
 		`{"name": "secret", "tool": "demo.shop_get_order", "arguments": {"order_id": "${env:H26_NOT_SET}"}}`)
 	for _, tc := range []struct {
@@ -104,18 +106,18 @@ func TestTestCommandUsage(t *testing.T) {
 		{[]string{"test", writeCalls(t, `{"name": "x", "tool": "demo.util_echo", "expect": {"paths": [{"path": "a", "matches": "("}]}}`)}, 3, "",
 			`call "x" (line 2): paths[0] ("a"): "matches": error parsing regexp`},
 	} {
-		out, stderr, code := mcpeek(t, tc.args...)
+		out, stderr, code := demo.mcpeek(t, tc.args...)
 		if code != tc.code || !strings.Contains(out, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
 			t.Errorf("%q: exit %d, want %d; stdout %q (want %q); stderr %q (want %q)", tc.args, code, tc.code, out, tc.stdout, stderr, tc.stderr)
 		}
 	}
 	t.Setenv("H26_NOT_SET", "5601234042")
-	if out, stderr, code := mcpeek(t, "test", file, "--run", "secret"); code != 0 {
+	if out, stderr, code := demo.mcpeek(t, "test", file, "--run", "secret"); code != 0 {
 		t.Errorf("with the variable set: exit %d\n%s%s", code, out, stderr)
 	}
 	// No calls file here: say how to make one.
 	t.Chdir(t.TempDir())
-	if _, stderr, code := mcpeek(t, "test"); code != 3 ||
+	if _, stderr, code := demo.mcpeek(t, "test"); code != 3 ||
 		!strings.Contains(stderr, "no calls file mcpeek.calls.json here: save calls with `mcpeek call SERVER.TOOL --args ... --save NAME` or S in the explorer's result view (see docs/calls.md)") {
 		t.Errorf("no calls file: exit %d: %s", code, stderr)
 	}
@@ -126,10 +128,11 @@ func TestTestCommandUsage(t *testing.T) {
 // test case per call, and by encoding/xml with one failure per failed
 // assertion.
 func TestTestFormats(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	file := writeCalls(t, passingCall, pathFailingCall, driftedCall, `{"name": "gone", "tool": "nosuch.tool"}`)
 
-	out, _, code := mcpeek(t, "test", file, "--format", "json")
+	out, _, code := demo.mcpeek(t, "test", file, "--format", "json")
 	var report testReport
 	if err := json.Unmarshal([]byte(out), &report); err != nil || code != 3 {
 		t.Fatalf("json: exit %d, %v\n%s", code, err, out)
@@ -138,7 +141,7 @@ func TestTestFormats(t *testing.T) {
 		t.Errorf("json report: %+v", report)
 	}
 
-	out, _, _ = mcpeek(t, "test", file, "--format", "markdown")
+	out, _, _ = demo.mcpeek(t, "test", file, "--format", "markdown")
 	for _, w := range []string{"### mcpeek test: **incomplete**", "| call | tool | assertion | path | expected | got |",
 		"| status | `demo.shop_get_order` | equals | `financial_status` | \"paid\" | \"partially_refunded\" |", "| gone | `nosuch.tool` | not run |"} {
 		if !strings.Contains(out, w) {
@@ -146,7 +149,7 @@ func TestTestFormats(t *testing.T) {
 		}
 	}
 
-	out, _, _ = mcpeek(t, "test", file, "--format", "junit")
+	out, _, _ = demo.mcpeek(t, "test", file, "--format", "junit")
 	suites, err := junit.Ingest([]byte(out))
 	if err != nil || len(suites) != 1 {
 		t.Fatalf("go-junit: %v, %d suites\n%s", err, len(suites), out)
@@ -187,7 +190,8 @@ func TestTestFormats(t *testing.T) {
 // and a call name carrying escape sequences never reach the screen as
 // such, in any format.
 func TestTestHostileInput(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	f := &calls.File{}
 	for i := range 10_000 {
 		f.Calls = append(f.Calls, calls.Call{Name: fmt.Sprintf("echo-%05d", i), Tool: "demo.util_echo",
@@ -196,7 +200,7 @@ func TestTestHostileInput(t *testing.T) {
 	b, _ := f.Encode()
 	many := filepath.Join(t.TempDir(), "many.calls.json")
 	os.WriteFile(many, b, 0o644)
-	out, stderr, code := mcpeek(t, "test", many, "--format", "json", "-j", "8")
+	out, stderr, code := demo.mcpeek(t, "test", many, "--format", "json", "-j", "8")
 	var report testReport
 	if code != 0 || json.Unmarshal([]byte(out), &report) != nil || report.Passed != 10_000 {
 		t.Errorf("10,000 calls: exit %d, %d passed\n%.500s", code, report.Passed, stderr)
@@ -206,7 +210,7 @@ func TestTestHostileInput(t *testing.T) {
 		{"path": "[\"financial_status\\u001b]0;owned\\u0007\"]", "equals": "\u001b[2J\u001b]8;;http://x\u0007paid"},
 		{"path": "financial_status", "matches": "\u001b\\[31m"}]}}`)
 	for _, format := range []string{"text", "markdown", "junit"} {
-		out, _, code := mcpeek(t, "test", hostile, "--format", format)
+		out, _, code := demo.mcpeek(t, "test", hostile, "--format", format)
 		if code != 1 {
 			t.Errorf("%s: exit %d\n%s", format, code, out)
 		}
@@ -219,7 +223,8 @@ func TestTestHostileInput(t *testing.T) {
 // TestDocsCallsExample: the calls file that docs/calls.md shows is valid
 // and passes against the demo server, so the walk-through stays true.
 func TestDocsCallsExample(t *testing.T) {
-	useDemo(t)
+	t.Parallel()
+	demo := useDemo(t)
 	doc, err := os.ReadFile("../../docs/calls.md")
 	if err != nil {
 		t.Fatal(err)
@@ -231,7 +236,7 @@ func TestDocsCallsExample(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), calls.DefaultFile)
 	os.WriteFile(path, []byte(example), 0o644)
-	out, stderr, code := mcpeek(t, "test", path)
+	out, stderr, code := demo.mcpeek(t, "test", path)
 	if code != 0 {
 		t.Errorf("exit %d\n%s%s", code, out, stderr)
 	}
@@ -241,7 +246,7 @@ func TestDocsCallsExample(t *testing.T) {
 // *** wherever a report would quote it: in a failed assertion's got, and
 // in the input schema's complaint about it.
 func TestTestRedactsSecrets(t *testing.T) {
-	useDemo(t)
+	demo := useDemo(t)
 	t.Setenv("H26_ORDER", "5601234042")
 	t.Setenv("H26_BAD", "not-an-order-secret")
 	file := writeCalls(t,
@@ -249,7 +254,7 @@ func TestTestRedactsSecrets(t *testing.T) {
 		  "expect": {"paths": [{"path": "admin_graphql_api_id", "equals": "gid://shopify/Order/1"}]}}`,
 		`{"name": "refused", "tool": "demo.shop_get_order", "arguments": {"order_id": "${env:H26_BAD}"}}`)
 	for _, format := range []string{"text", "json", "junit", "sarif", "markdown"} {
-		out, _, code := mcpeek(t, "test", file, "--format", format)
+		out, _, code := demo.mcpeek(t, "test", file, "--format", format)
 		if code != 1 || !strings.Contains(out, "gid://shopify/Order/***") || !strings.Contains(out, "***") {
 			t.Errorf("%s: exit %d\n%s", format, code, out)
 		}

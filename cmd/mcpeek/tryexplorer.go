@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"os"
 	"strings"
 
 	"mcpeek/mcpclient"
@@ -34,7 +33,7 @@ func (a *app) explorerRegistry(m *mcpclient.Manager) *tui.Registry {
 			return a.tryInExplorer(ctx, b.Client.URL(), m, e, withGiven(given, values), progress)
 		},
 		Needs: func(e registry.Entry) []registry.Need {
-			return registryNeeds(e, withGiven(given, nil), os.LookupEnv)
+			return registryNeeds(e, withGiven(given, nil), a.env.lookupVar)
 		},
 		Clients: addClients(),
 		AddNeeds: func(e registry.Entry) []registry.Need {
@@ -68,7 +67,7 @@ func withGiven(given, values map[string]string) map[string]string {
 // them.
 func (a *app) tryInExplorer(ctx context.Context, reg string, m *mcpclient.Manager, e registry.Entry, values map[string]string, progress func(string)) (string, error) {
 	name := e.Server.Name
-	if needs := registryNeeds(e, values, os.LookupEnv); len(needs) > 0 {
+	if needs := registryNeeds(e, values, a.env.lookupVar); len(needs) > 0 {
 		var labels []string
 		for _, n := range needs {
 			labels = append(labels, n.Label)

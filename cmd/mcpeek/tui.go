@@ -54,7 +54,7 @@ func (a *app) runTUI(ctx context.Context) error {
 		notes = append(notes, demoNote)
 	}
 
-	noColor := os.Getenv("NO_COLOR") != ""
+	noColor := a.env.get("NO_COLOR") != ""
 	model := tui.New(tui.Options{
 		Backend:       m,
 		NoColor:       noColor,

@@ -1,6 +1,7 @@
 // Package testkit holds what tests of several packages share: the embedded
-// demo server's tools, schema parsing that fails the test on error, and a
-// test binary started again as a helper process (see HelperMode).
+// demo server's tools, schema parsing that fails the test on error, a test
+// binary started again as a helper process (see HelperMode), and more
+// tests at a time for packages whose tests mostly wait (WaitingParallel).
 package testkit
 
 import (
