@@ -65,6 +65,8 @@ type progressSink struct {
 
 	mu      sync.Mutex
 	pending *Progress
+	offered bool    // a report was offered
+	last    float64 // the progress of the last report offered
 
 	wake chan struct{}
 	stop chan struct{}
@@ -82,9 +84,18 @@ func newProgressSink(deliver func(Progress)) *progressSink {
 	return p
 }
 
-// offer queues a report, replacing one still waiting.
+// offer queues a report, replacing one still waiting. A report that does
+// not go past the last one offered is dropped: progress only increases, and
+// a server that sends its notifications on more than one stream (an HTTP
+// server with the request's stream and the standalone one open) can have
+// them arrive out of order.
 func (p *progressSink) offer(v Progress) {
 	p.mu.Lock()
+	if p.offered && v.Progress <= p.last {
+		p.mu.Unlock()
+		return
+	}
+	p.offered, p.last = true, v.Progress
 	p.pending = &v
 	p.mu.Unlock()
 	select {
