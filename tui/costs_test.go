@@ -3,6 +3,8 @@ package tui
 import (
 	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -146,5 +148,29 @@ func TestShortCount(t *testing.T) {
 		if got := shortCount(n); got != want {
 			t.Errorf("shortCount(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// Counts read one way across the explorer: the title bar, the server's
+// row and its pane write 1,223 as the status does.
+func TestCountsHaveThousandsSeparators80x24(t *testing.T) {
+	t.Parallel()
+	srv := model.Server{Name: "bench", Source: "embedded", Transport: model.TransportInProcess, State: model.StateConnected}
+	for i := range 1223 {
+		name := "tool_" + strconv.Itoa(i)
+		srv.Tools = append(srv.Tools, model.Tool{Server: "bench", Name: name, Raw: []byte(`{"name":"` + name + `"}`)})
+	}
+	h := newHarness(t, &fakeBackend{servers: []model.Server{srv}}, 80, 24)
+	h.keys("g")
+	scr := h.screen()
+	if strings.Contains(scr, "1223") {
+		t.Errorf("a count lacks its separator:\n%s", scr)
+	}
+	title := strings.SplitN(scr, "\n", 2)[0]
+	if !strings.Contains(title, "1,223 tools") {
+		t.Errorf("title bar %q lacks 1,223 tools", title)
+	}
+	if !regexp.MustCompile(`bench +1,223 *│`).MatchString(scr) {
+		t.Errorf("the server's row lacks 1,223:\n%s", scr)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+
+	"mcpeek/tui/uitext"
 )
 
 // role says what a run of document text is; the Styles decide its look,
@@ -64,22 +66,7 @@ func (s *Styles) drawLine(b *strings.Builder, l docLine, width int) {
 }
 
 // thousands writes 47394 as "47,394".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func thousands(n int) string { return uitext.Thousands(n) }
 
 // shortCount writes a count in at most five cells, three digits kept: 948, 12.3k, 5.99M.
 func shortCount(n int) string {
