@@ -137,8 +137,8 @@ func TestServerTotalsFit80x24(t *testing.T) {
 			t.Fatalf("the tools/list row lacks %s: %q\n%s", want, row, scr)
 		}
 	}
-	if strings.Contains(row, "…") {
-		t.Fatalf("the tools/list row is cut: %q", row)
+	if strings.Contains(row, "…") || !strings.Contains(scr, "for all servers") {
+		t.Fatalf("the totals are cut: %q\n%s", row, scr)
 	}
 }
 

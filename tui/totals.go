@@ -275,7 +275,7 @@ func (m *Model) totalsLines(srv model.Server, width int) []docLine {
 	}
 	lines = append(lines, docLine{{"descriptors at " + budgetText(m.budget), roleFaint}})
 	if m.totals.gateway != nil {
-		lines = append(lines, docLine{{"gateway: its 3 progressive tools, for all servers", roleFaint}})
+		lines = append(lines, docLine{{"gateway: 3 progressive tools, for all servers", roleFaint}})
 	}
 	return lines
 }
