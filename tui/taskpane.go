@@ -586,7 +586,9 @@ func (m *Model) tasksView() string {
 	}
 	lines := []string{fit(head, w)}
 	if len(ts.entries) == 0 {
-		lines = append(lines, s.Dim.Render("No tasks yet. A tool whose execution.taskSupport is required runs as a task; ctrl+t in the call form runs an optional one as a task."))
+		for _, l := range wrapText("No tasks yet. A tool whose execution.taskSupport is required runs as a task; ctrl+t in the call form runs an optional one as a task.", w) {
+			lines = append(lines, s.Dim.Render(l))
+		}
 		return strings.Join(lines, "\n")
 	}
 	rows := max(m.layout.bodyH-1, 1)

@@ -152,6 +152,11 @@ func TestTasksScreen80x24(t *testing.T) {
 	fb.servers[0].Offers.Tasks, fb.servers[0].Offers.TaskList = true, true
 	const id = "c7ce4a1b-93f2-4c1e-9d7a-5b2e8f0a6c31"
 	b := &taskBackend{fakeBackend: fb, listed: []mcpclient.Task{{Server: "demo", ID: id, Status: mcpclient.TaskWorking, Message: "from before"}}}
+	empty := newHarness(t, demoBackend(t), 80, 24)
+	empty.keys("T")
+	if scr := empty.screen(); !strings.Contains(scr, "as a task.") {
+		t.Errorf("the empty tasks screen cuts its text:\n%s", scr)
+	}
 	h := newHarness(t, b, 80, 24)
 	h.keys("T")
 	scr := h.screen()
