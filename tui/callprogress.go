@@ -96,10 +96,12 @@ func (m *Model) callsSegment() string {
 	return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" "+plural(len(m.calls.byTool), "call"))
 }
 
-// taskLine is the live line of a call that became a task: "task ID ·
-// working: Gathering sources... · TTL 5m0s, 4m52s left".
+// taskLine is the live line of a call that became a task: "working:
+// Gathering sources... · task 7f3a1c2d… · TTL 5m0s, 4m52s left". The
+// status comes first, whole; a long task id (most are UUIDs) is cut to
+// its first 8 characters, as it matters least there.
 func taskLine(t mcpclient.Task, now time.Time) string {
-	line := "task " + model.SanitizeLine(t.ID) + " · " + model.SanitizeLine(t.String())
+	line := model.SanitizeLine(t.String()) + " · task " + shortTaskID(model.SanitizeLine(t.ID))
 	if t.TTL > 0 {
 		line += " · TTL " + t.TTL.String()
 		if exp := t.Expires(); !exp.IsZero() {
@@ -107,4 +109,13 @@ func taskLine(t mcpclient.Task, now time.Time) string {
 		}
 	}
 	return line
+}
+
+// shortTaskID cuts an id longer than 12 characters to its first 8 and an
+// ellipsis: "c7ce4a1b…".
+func shortTaskID(id string) string {
+	if r := []rune(id); len(r) > 12 {
+		return string(r[:8]) + "…"
+	}
+	return id
 }

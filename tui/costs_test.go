@@ -3,9 +3,12 @@ package tui
 import (
 	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"mcpeek/model"
 	"mcpeek/schematree"
 	"mcpeek/tokens"
 )
@@ -103,5 +106,71 @@ func TestServerTotals(t *testing.T) {
 	}
 	if !strings.Contains(h.screen(), "descriptors at max_fields 10") {
 		t.Errorf("the totals do not say their knobs:\n%s", h.screen())
+	}
+}
+
+// At 80 columns the totals of a server with a huge listing (the
+// 1,223-tool bench server's figures) keep every column: the counts go
+// short (5.99M) before the o200k column would be cut.
+func TestServerTotalsFit80x24(t *testing.T) {
+	t.Parallel()
+	b := demoBackend(t)
+	name := "github_pull_requests_list_review_comments" // a long name widens the tools pane to its cap
+	b.servers[0].Tools = append(b.servers[0].Tools, model.Tool{Server: "demo", Name: name, Raw: []byte(`{"name":"` + name + `"}`)})
+	h := newHarness(t, b, 80, 24)
+	h.keys("g")
+	tot := h.m.totals.servers["demo"]
+	if tot == nil || !tot.done {
+		t.Fatalf("totals not counted: %+v", tot)
+	}
+	tot.raw = tokens.Size{Bytes: 5_985_228, CL100K: 1_355_477, O200K: 1_391_604}
+	tot.desc = tokens.Size{Bytes: 2_345_678, CL100K: 512_345, O200K: 498_765}
+	scr := h.screen()
+	var row string
+	for _, l := range strings.Split(scr, "\n") {
+		if strings.Contains(l, "tools/list") && !strings.Contains(l, "gateway") {
+			row = l
+		}
+	}
+	for _, want := range []string{"5.99M", "1.36M", "1.39M"} {
+		if !strings.Contains(row, want) {
+			t.Fatalf("the tools/list row lacks %s: %q\n%s", want, row, scr)
+		}
+	}
+	if strings.Contains(row, "…") || !strings.Contains(scr, "for all servers") {
+		t.Fatalf("the totals are cut: %q\n%s", row, scr)
+	}
+}
+
+func TestShortCount(t *testing.T) {
+	t.Parallel()
+	for n, want := range map[int]string{812: "812", 9_999: "9,999", 12_345: "12.3k", 948_000: "948k", 999_600: "1.00M", 5_985_228: "5.99M", 12_345_678: "12.3M"} {
+		if got := shortCount(n); got != want {
+			t.Errorf("shortCount(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// Counts read one way across the explorer: the title bar, the server's
+// row and its pane write 1,223 as the status does.
+func TestCountsHaveThousandsSeparators80x24(t *testing.T) {
+	t.Parallel()
+	srv := model.Server{Name: "bench", Source: "embedded", Transport: model.TransportInProcess, State: model.StateConnected}
+	for i := range 1223 {
+		name := "tool_" + strconv.Itoa(i)
+		srv.Tools = append(srv.Tools, model.Tool{Server: "bench", Name: name, Raw: []byte(`{"name":"` + name + `"}`)})
+	}
+	h := newHarness(t, &fakeBackend{servers: []model.Server{srv}}, 80, 24)
+	h.keys("g")
+	scr := h.screen()
+	if strings.Contains(scr, "1223") {
+		t.Errorf("a count lacks its separator:\n%s", scr)
+	}
+	title := strings.SplitN(scr, "\n", 2)[0]
+	if !strings.Contains(title, "1,223 tools") {
+		t.Errorf("title bar %q lacks 1,223 tools", title)
+	}
+	if !regexp.MustCompile(`bench +1,223 *│`).MatchString(scr) {
+		t.Errorf("the server's row lacks 1,223:\n%s", scr)
 	}
 }

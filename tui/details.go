@@ -232,7 +232,7 @@ func (d *detailsDialog) render(s *Styles, width, height int) string {
 	body := d.lines[d.top:min(d.top+d.rows, len(d.lines))]
 	foot := ""
 	if len(d.lines) > d.rows {
-		foot = "\n" + s.Dim.Render(itoa(d.top+1)+"–"+itoa(d.top+len(body))+" of "+itoa(len(d.lines))+" lines · j/k scroll")
+		foot = "\n" + s.Dim.Render(itoa(d.top+1)+"–"+itoa(d.top+len(body))+" of "+thousands(len(d.lines))+" lines · j/k scroll")
 	}
 	return s.Dialog.Width(w).Render(strings.Join(body, "\n") + foot)
 }

@@ -399,3 +399,26 @@ func TestTrafficMouseAndResize(t *testing.T) {
 		t.Fatalf("a second click did not open the call:\n%s", h.screen())
 	}
 }
+
+// Rows come as calls end, so their times are end times and rise down the
+// list: a 6 s call that started first, added after a quick one, reads
+// later than it. The call's screen says when it started.
+func TestTrafficTimesRiseDownTheList80x24(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, demoBackend(t), 80, 24)
+	t0 := time.Date(2026, 11, 26, 19, 41, 16, 74_000_000, time.Local)
+	h.send(gatewayEventsMsg{run: 1, events: []gateway.Event{
+		{Time: t0.Add(6 * time.Second), Tool: "tool_help", Op: "quick", OK: true, LatencyMS: 280},
+		{Time: t0, Tool: "tool_exec", Op: "slow", OK: true, LatencyMS: 6300},
+	}})
+	h.keys("t")
+	scr := h.screen()
+	quick, slow := strings.Index(scr, "19:41:22.354  tool_help"), strings.Index(scr, "19:41:22.374  tool_exec")
+	if quick < 0 || slow < quick {
+		t.Fatalf("end times do not rise down the list:\n%s", scr)
+	}
+	h.keys("G", "enter")
+	if !strings.Contains(h.screen(), "started 2026-11-26 19:41:16.074") {
+		t.Errorf("the call's screen lacks its start:\n%s", h.screen())
+	}
+}

@@ -575,21 +575,26 @@ func (m *Model) tasksView() string {
 	ts := &m.tasks
 	w := m.width
 	now := time.Now()
-	head := s.PaneTitleFocus.Render("Tasks") + s.Dim.Render("  "+plural(len(ts.entries), "task")+
-		" of this session · enter: result · c: cancel · U: tasks/list again · T: back")
+	hint := "  " + plural(len(ts.entries), "task") + " of this session · enter: result · c: cancel · U: tasks/list again · T: back"
+	if cells("Tasks"+hint) > w {
+		hint = "  " + plural(len(ts.entries), "task") + " · enter result · c cancel · U relist · T back"
+	}
+	head := s.PaneTitleFocus.Render("Tasks") + s.Dim.Render(hint)
 	if ts.result != nil {
 		head = s.PaneTitleFocus.Render("Result of "+ts.resultFor) + s.Dim.Render("  its tool is unknown · esc/T: back to the tasks")
 		return fit(head, w) + "\n" + ts.result.render(frame{styles: s, focused: true})
 	}
 	lines := []string{fit(head, w)}
 	if len(ts.entries) == 0 {
-		lines = append(lines, s.Dim.Render("No tasks yet. A tool whose execution.taskSupport is required runs as a task; ctrl+t in the call form runs an optional one as a task."))
+		for _, l := range wrapText("No tasks yet. A tool whose execution.taskSupport is required runs as a task; ctrl+t in the call form runs an optional one as a task.", w) {
+			lines = append(lines, s.Dim.Render(l))
+		}
 		return strings.Join(lines, "\n")
 	}
 	rows := max(m.layout.bodyH-1, 1)
 	top := min(max(ts.cursor-rows+1, 0), max(len(ts.entries)-rows, 0))
 	for i := top; i < min(top+rows, len(ts.entries)); i++ {
-		text := taskRow(ts.entries[i], now)
+		text := taskRow(ts.entries[i], now, w)
 		if i == ts.cursor {
 			lines = append(lines, s.Cursor.Render(fit(text, w)))
 			continue
@@ -609,8 +614,9 @@ func (m *Model) tasksView() string {
 }
 
 // taskRow is a task's line: "working  everything.simulate-research-query
-// task 7f3a · 12s · TTL 4m48s left · Gathering sources...".
-func taskRow(e *taskEntry, now time.Time) string {
+// task 7f3a · 12s · TTL 4m48s left · Gathering sources...". A line wider
+// than width cuts the task id to its first 8 characters.
+func taskRow(e *taskEntry, now time.Time, width int) string {
 	t := e.live()
 	what := model.SanitizeLine(e.toolID)
 	switch {
@@ -624,7 +630,8 @@ func taskRow(e *taskEntry, now time.Time) string {
 	if !e.ended.IsZero() {
 		end = e.ended
 	}
-	parts := []string{padRight(string(t.Status), 14) + " " + what, "task " + model.SanitizeLine(t.ID),
+	id := model.SanitizeLine(t.ID)
+	parts := []string{padRight(string(t.Status), 14) + " " + what, "task " + id,
 		max(end.Sub(e.started), 0).Truncate(time.Second).String()}
 	if exp := t.Expires(); !exp.IsZero() && !t.Status.Terminal() {
 		parts = append(parts, "TTL "+max(exp.Sub(now), 0).Truncate(time.Second).String()+" left")
@@ -632,5 +639,9 @@ func taskRow(e *taskEntry, now time.Time) string {
 	if t.Message != "" {
 		parts = append(parts, model.SanitizeLine(t.Message))
 	}
+	if line := strings.Join(parts, " · "); cells(line) <= width {
+		return line
+	}
+	parts[1] = "task " + shortTaskID(id)
 	return strings.Join(parts, " · ")
 }

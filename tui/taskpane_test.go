@@ -141,3 +141,32 @@ func TestTasksScreen(t *testing.T) {
 		t.Error("esc did not close the tasks screen")
 	}
 }
+
+// At 80 columns the tasks screen keeps its hint whole and each task's
+// status, tool and time in view: a UUID task id is cut to 8 characters;
+// the live line of a task puts its status before its id.
+func TestTasksScreen80x24(t *testing.T) {
+	t.Parallel()
+	fb := demoBackend(t)
+	fb.servers[0].ProtocolVersion = "2025-11-25"
+	fb.servers[0].Offers.Tasks, fb.servers[0].Offers.TaskList = true, true
+	const id = "c7ce4a1b-93f2-4c1e-9d7a-5b2e8f0a6c31"
+	b := &taskBackend{fakeBackend: fb, listed: []mcpclient.Task{{Server: "demo", ID: id, Status: mcpclient.TaskWorking, Message: "from before"}}}
+	empty := newHarness(t, demoBackend(t), 80, 24)
+	empty.keys("T")
+	if scr := empty.screen(); !strings.Contains(scr, "as a task.") {
+		t.Errorf("the empty tasks screen cuts its text:\n%s", scr)
+	}
+	h := newHarness(t, b, 80, 24)
+	h.keys("T")
+	scr := h.screen()
+	for _, want := range []string{"T back", "working        demo (listed) · task c7ce4a1b… · 0s · from before"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the tasks screen lacks %q:\n%s", want, scr)
+		}
+	}
+	line := taskLine(mcpclient.Task{ID: id, Status: mcpclient.TaskWorking, TTL: 5 * time.Minute}, time.Now())
+	if !strings.HasPrefix(line, "working · task c7ce4a1b… · TTL 5m0s") {
+		t.Errorf("taskLine = %q", line)
+	}
+}

@@ -55,11 +55,11 @@ func TestTaskLine(t *testing.T) {
 	t.Parallel()
 	created := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
 	task := mcpclient.Task{ID: "t\x1b[2J1", Status: mcpclient.TaskWorking, Message: "Gathering sources...", Created: created, TTL: 5 * time.Minute}
-	if got, want := taskLine(task, created.Add(8*time.Second+300*time.Millisecond)), "task t1 · working: Gathering sources... · TTL 5m0s, 4m51s left"; got != want {
+	if got, want := taskLine(task, created.Add(8*time.Second+300*time.Millisecond)), "working: Gathering sources... · task t1 · TTL 5m0s, 4m51s left"; got != want {
 		t.Errorf("taskLine = %q, want %q", got, want)
 	}
 	task.TTL = 0
-	if got, want := taskLine(task, created), "task t1 · working: Gathering sources..."; got != want {
+	if got, want := taskLine(task, created), "working: Gathering sources... · task t1"; got != want {
 		t.Errorf("taskLine = %q, want %q", got, want)
 	}
 }

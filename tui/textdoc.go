@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+
+	"mcpeek/tui/uitext"
 )
 
 // role says what a run of document text is; the Styles decide its look,
@@ -64,21 +66,31 @@ func (s *Styles) drawLine(b *strings.Builder, l docLine, width int) {
 }
 
 // thousands writes 47394 as "47,394".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
+func thousands(n int) string { return uitext.Thousands(n) }
+
+// shortCount writes a count in at most five cells, three digits kept: 948, 12.3k, 5.99M.
+func shortCount(n int) string {
+	const k, mega = 1_000, 1_000_000
+	short := func(x float64, unit string) string {
+		switch {
+		case x >= 99.95:
+			return strconv.FormatFloat(x, 'f', 0, 64) + unit
+		case x >= 9.995:
+			return strconv.FormatFloat(x, 'f', 1, 64) + unit
 		}
-		b.WriteRune(r)
+		return strconv.FormatFloat(x, 'f', 2, 64) + unit
 	}
-	if neg {
-		return "-" + b.String()
+	switch {
+	case n < 0:
+		return "-" + shortCount(-n)
+	case n < 10*k:
+		return thousands(n)
+	case n < 999_500:
+		return short(float64(n)/k, "k")
+	case n < 999_500*k:
+		return short(float64(n)/mega, "M")
 	}
-	return b.String()
+	return short(float64(n)/(k*mega), "G")
 }
 
 // padLeft right-aligns s in w cells.
@@ -117,6 +129,18 @@ func measureColumns(gap int, rows ...[]string) columns {
 		}
 	}
 	return c
+}
+
+// width is the cells a row takes.
+func (c columns) width() int {
+	w := 0
+	for i, cw := range c.widths {
+		if i > 0 {
+			w += c.gap
+		}
+		w += cw
+	}
+	return w
 }
 
 // line lays out a row: the label in role first, the other cells in role

@@ -340,7 +340,7 @@ func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string
 		case srv.State == model.StateStarting && len(srv.Tools) == 0:
 			right = seg{"…", s.Dim}
 		default:
-			right = seg{itoa(len(srv.Tools)), s.Dim}
+			right = seg{thousands(len(srv.Tools)), s.Dim}
 		}
 		if p.marks != nil {
 			marks = p.marks.serverSegs(s, srv.Name)

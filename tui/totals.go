@@ -219,8 +219,9 @@ func sameListing(a, b []model.Tool) bool {
 }
 
 // totalsLines draws a server's totals for the server view, each column
-// as wide as its widest cell.
-func (m *Model) totalsLines(srv model.Server) []docLine {
+// as wide as its widest cell. A table wider than width writes its counts
+// short (5.99M) and then its labels short, so every column stays in view.
+func (m *Model) totalsLines(srv model.Server, width int) []docLine {
 	t, ok := m.totals.servers[srv.Name]
 	if !ok || len(srv.Tools) == 0 {
 		return nil
@@ -230,20 +231,43 @@ func (m *Model) totalsLines(srv model.Server) []docLine {
 		c := measureColumns(2, head)
 		return []docLine{c.line(head, roleDim, roleDim), {{"counting " + plural(t.tools, "tool") + "…", roleFaint}}}
 	}
-	row := func(name string, s tokens.Size) []string {
-		return []string{name, thousands(s.Bytes), tokenText(s.CL100K), tokenText(s.O200K)}
-	}
-	share := func(name string, s tokens.Size) []string {
-		return []string{name, percent(s.Bytes, t.raw.Bytes), percent(s.CL100K, t.raw.CL100K), percent(s.O200K, t.raw.O200K)}
-	}
-	rows := [][]string{head, row("raw tools/list", t.raw), row(plural(t.tools, "descriptor"), t.desc), share("descriptors' share", t.desc)}
-	if gw := m.totals.gateway; gw != nil {
-		rows = append(rows, row("gateway tools/list", *gw), share("gateway's share", *gw))
+	var rows [][]string
+	for _, short := range []int{0, 1, 2} {
+		num := thousands
+		if short > 0 {
+			num = shortCount
+		}
+		count := func(n int) string {
+			if n < 0 {
+				return "n/a"
+			}
+			return num(n)
+		}
+		label := func(long, brief string) string {
+			if short == 2 {
+				return brief
+			}
+			return long
+		}
+		row := func(name string, s tokens.Size) []string {
+			return []string{name, count(s.Bytes), count(s.CL100K), count(s.O200K)}
+		}
+		share := func(name string, s tokens.Size) []string {
+			return []string{name, percent(s.Bytes, t.raw.Bytes), percent(s.CL100K, t.raw.CL100K), percent(s.O200K, t.raw.O200K)}
+		}
+		head = []string{label("tokens in a prompt", "tokens"), "bytes", "cl100k", "o200k"}
+		rows = [][]string{head, row(label("raw tools/list", "tools/list"), t.raw), row(plural(t.tools, "descriptor"), t.desc), share(label("descriptors' share", "share"), t.desc)}
+		if gw := m.totals.gateway; gw != nil {
+			rows = append(rows, row(label("gateway tools/list", "gateway"), *gw), share(label("gateway's share", "share"), *gw))
+		}
+		if measureColumns(2, rows...).width() <= width {
+			break
+		}
 	}
 	c := measureColumns(2, rows...)
 	lines := []docLine{c.line(head, roleDim, roleDim)}
 	for _, r := range rows[1:] {
-		if strings.HasSuffix(r[0], "share") {
+		if strings.HasSuffix(r[0], "share") || strings.HasSuffix(r[1], "%") {
 			lines = append(lines, c.line(r, roleDim, roleDim))
 		} else {
 			lines = append(lines, c.line(r, roleText, roleCount))
@@ -251,7 +275,7 @@ func (m *Model) totalsLines(srv model.Server) []docLine {
 	}
 	lines = append(lines, docLine{{"descriptors at " + budgetText(m.budget), roleFaint}})
 	if m.totals.gateway != nil {
-		lines = append(lines, docLine{{"gateway: its 3 progressive tools, for all servers", roleFaint}})
+		lines = append(lines, docLine{{"gateway: 3 progressive tools, for all servers", roleFaint}})
 	}
 	return lines
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"mcpeek/gateway"
 	"mcpeek/model"
@@ -165,7 +166,7 @@ func (v *trafficList) render(s *Styles, l *trafficLog, width int) string {
 	var b strings.Builder
 	var head []seg
 	if c.time {
-		head = append(head, seg{padRight("time", colTime+colGap), s.Dim})
+		head = append(head, seg{padRight("ended", colTime+colGap), s.Dim})
 	}
 	head = append(head, seg{padRight("tool", colTool+colGap), s.Dim}, seg{padRight("op", c.op+colGap), s.Dim},
 		seg{padRight("result", c.result), s.Dim}, seg{padLeft("ms", colMS+colGap), s.Dim})
@@ -187,7 +188,7 @@ func (v *trafficList) render(s *Styles, l *trafficLog, width int) string {
 // the cursor's line (drawn as one run) keeps the columns.
 func trafficRow(segs []seg, s *Styles, ev *gateway.Event, c trafficCols) []seg {
 	if c.time {
-		segs = append(segs, seg{ev.Time.Format("15:04:05.000") + "  ", s.Dim})
+		segs = append(segs, seg{endTime(ev).Format("15:04:05.000") + "  ", s.Dim})
 	}
 	result, rst := "ok", s.Status
 	if !ev.OK {
@@ -214,6 +215,13 @@ func trafficRow(segs []seg, s *Styles, ev *gateway.Event, c trafficCols) []seg {
 }
 
 // latency writes milliseconds with one decimal.
+// endTime is when a call ended. A row is added when its call ends, so the
+// list shows end times: they rise down the list as a log's do, where a
+// start time would put a slow call's row below later ones' and jump back.
+func endTime(ev *gateway.Event) time.Time {
+	return ev.Time.Add(time.Duration(ev.LatencyMS * float64(time.Millisecond)))
+}
+
 func latency(ms float64) string { return strconv.FormatFloat(ms, 'f', 1, 64) }
 
 // cut shortens s to at most w cells, with an ellipsis.

@@ -76,7 +76,7 @@ func (d *trafficDetail) render(s *Styles, width, height int) string {
 	var b strings.Builder
 	b.WriteString(fit(s.Title.Render(ev.Tool)+" "+op+"  "+result, width))
 	b.WriteByte('\n')
-	facts := []string{ev.Time.Format("2006-01-02 15:04:05.000"), latency(ev.LatencyMS) + " ms"}
+	facts := []string{"started " + ev.Time.Format("2006-01-02 15:04:05.000"), latency(ev.LatencyMS) + " ms"}
 	if ev.Kind != "" {
 		facts = append(facts, model.SanitizeLine(ev.Kind))
 	}

@@ -254,7 +254,7 @@ func (m *Model) serverView(srv model.Server) string {
 		}
 	}
 	lines = append(lines, m.removedLines(srv.Name)...)
-	if totals := m.totalsLines(srv); len(totals) > 0 {
+	if totals := m.totalsLines(srv, m.layout.rightW); len(totals) > 0 {
 		lines = append(lines, "")
 		for _, l := range totals {
 			var b strings.Builder

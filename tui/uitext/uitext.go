@@ -86,15 +86,34 @@ func Wrap(text string, width int) []string {
 const nbHyphen = '\u2011'
 
 // Plural is n and word, made plural unless n is 1: "1 field", "3 fields",
-// "2 matches".
+// "2 matches", "1,223 tools".
 func Plural(n int, word string) string {
 	switch {
 	case n == 1:
 		return "1 " + word
 	case strings.HasSuffix(word, "ch"), strings.HasSuffix(word, "s"):
-		return strconv.Itoa(n) + " " + word + "es"
+		return Thousands(n) + " " + word + "es"
 	}
-	return strconv.Itoa(n) + " " + word + "s"
+	return Thousands(n) + " " + word + "s"
+}
+
+// Thousands writes 47394 as "47,394", as every count in the explorer is
+// written.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
 }
 
 // Paste makes a bracketed paste safe for an input: line ends of every
