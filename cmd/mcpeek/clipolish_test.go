@@ -1,0 +1,45 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Rough edges a new user meets: a tool's arguments given without --args,
+// a mistyped flag, and SERVER TOOL in lint or lock update naming a tool
+// the server does not list.
+func TestNewUserRoughEdges(t *testing.T) {
+	t.Parallel()
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
+	os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {"shop": {"command": %q, "args": [%q]}}}`, os.Args[0], roleDemoServer), 0o644)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"call", "shop.util_echo", `{"message": "hi"}`}, 1,
+			`(a tool's arguments go in --args: mcpeek call shop.util_echo --args '{"message": "hi"}')`},
+		{[]string{"call", "shop", "util_echo", `{"message": "hi"}`}, 1,
+			`mcpeek call shop.util_echo --args '{"message": "hi"}'`},
+		{[]string{"tools", "--jsn"}, 1, "unknown flag: --jsn (did you mean --json?)"},
+		{[]string{"call", "shop.util_echo", "--detatch"}, 1, "(did you mean --detach?)"},
+		{[]string{"tools", "--zzzzzzzzzz"}, 1, "unknown flag: --zzzzzzzzzz (mcpeek tools --help lists its flags)"},
+		{[]string{"lint", "shop", "util_eco"}, 3, `shop lists no tool named "util_eco"; did you mean shop.util_echo?`},
+		{[]string{"lock", "update", "shop", "util_eco", "--dry-run", "--lock", filepath.Join(t.TempDir(), "lock.json")}, 1,
+			`shop lists no tool named "util_eco"; did you mean shop.util_echo?`},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			t.Parallel()
+			out, stderr, code := mcpeek(t, append([]string{"--config", cfg}, c.args...)...)
+			if code != c.code || !strings.Contains(out+stderr, c.want) {
+				t.Errorf("exit %d (want %d), want %q in\nstdout: %s\nstderr: %s", code, c.code, c.want, out, stderr)
+			}
+			if strings.Contains(c.want, "no tool named") && strings.Contains(stderr, "write shop.util_eco") {
+				t.Errorf("suggests a tool the server does not list:\n%s", stderr)
+			}
+		})
+	}
+}
