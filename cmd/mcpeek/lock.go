@@ -72,7 +72,7 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	}
 	live, err := a.liveSnapshot(ctx, slices.Sorted(maps.Keys(servers)))
 	if err != nil {
-		return listedApart(err, picks)
+		return a.listedApart(ctx, err, picks)
 	}
 	approved := old.Approve(live, picks)
 	if err := a.printChanges(schemadiff.Diff(old, approved), formatText); err != nil {

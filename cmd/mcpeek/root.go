@@ -160,6 +160,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.tryCommand(), a.addCommand())
 	onlyGlobalFlags(root, reg, "registry") // it reads a registry, never the configured servers
 	root.AddCommand(a.testCommand(), a.ciRunCommand())
+	root.SetFlagErrorFunc(suggestFlag)
 	acceptSpacedRefs(root)
 	explainArgs(root)
 	// auth reads the config alone; only a login connects.
