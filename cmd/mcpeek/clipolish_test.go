@@ -30,6 +30,7 @@ func TestNewUserRoughEdges(t *testing.T) {
 		{[]string{"tools", "--jsn"}, 1, "unknown flag: --jsn (did you mean --json?)"},
 		{[]string{"call", "shop.util_echo", "--detatch"}, 1, "(did you mean --detach?)"},
 		{[]string{"tools", "--zzzzzzzzzz"}, 1, "unknown flag: --zzzzzzzzzz (mcpeek tools --help lists its flags)"},
+		{[]string{"lock", "update", "nope", "--lock", filepath.Join(t.TempDir(), "lock.json")}, 1, `no server named "nope"`},
 		{[]string{"lint", "shop", "util_eco"}, 3, `shop lists no tool named "util_eco"; did you mean shop.util_echo?`},
 		{[]string{"lock", "update", "shop", "util_eco", "--dry-run", "--lock", filepath.Join(t.TempDir(), "lock.json")}, 1,
 			`shop lists no tool named "util_eco"; did you mean shop.util_echo?`},
@@ -39,6 +40,9 @@ func TestNewUserRoughEdges(t *testing.T) {
 			out, stderr, code := mcpeek(t, append([]string{"--config", cfg}, c.args...)...)
 			if code != c.code || !strings.Contains(out+stderr, c.want) {
 				t.Errorf("exit %d (want %d), want %q in\nstdout: %s\nstderr: %s", code, c.code, c.want, out, stderr)
+			}
+			if c.args[0] == "lock" && strings.Contains(stderr, "writing it") {
+				t.Errorf("a lock update that fails says it writes the lock:\n%s", stderr)
 			}
 			if strings.Contains(c.want, "no tool named") && strings.Contains(stderr, "write shop.util_eco") {
 				t.Errorf("suggests a tool the server does not list:\n%s", stderr)
