@@ -50,3 +50,15 @@ func TestNewUserRoughEdges(t *testing.T) {
 		})
 	}
 }
+
+// lint SERVER TOOL connects twice (the second time to look the tool up):
+// the embedded demo server is still noted once.
+func TestDemoNotedOnce(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	c := cli{vars: map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"), "APPDATA": home}}
+	_, stderr, _ := c.mcpeek(t, "lint", "demo", "util_eco")
+	if n := strings.Count(stderr, demoNote); n != 1 {
+		t.Errorf("the demo note said %d times:\n%s", n, stderr)
+	}
+}
