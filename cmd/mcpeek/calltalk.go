@@ -395,7 +395,19 @@ func (a *app) readArgs(spec string) (json.RawMessage, error) {
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		return nil, usageError("--args must be a JSON object, like '{\"id\": 1}' (or @FILE, or - for stdin)")
+		why := "is no JSON object"
+		if !json.Valid(raw) {
+			var syntax *json.SyntaxError
+			why = "is not JSON"
+			if errors.As(json.Unmarshal(raw, new(any)), &syntax) {
+				why = fmt.Sprintf("is not JSON (%v, at byte %d)", syntax, syntax.Offset)
+			}
+		}
+		from := "--args"
+		if spec == "-" || strings.HasPrefix(spec, "@") {
+			from += " " + spec
+		}
+		return nil, usageError("%s %s: give a JSON object, like '{\"id\": 1}' (or @FILE, or - for stdin)", from, why)
 	}
 	return raw, nil
 }

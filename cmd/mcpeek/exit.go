@@ -56,7 +56,7 @@ func ciCommand(cmd *cobra.Command) *cobra.Command {
 		}
 		return &exitStatus{code: exitCouldNotRun, err: err}
 	}
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return couldNotRun(err) })
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return couldNotRun(suggestFlag(c, err)) })
 	if args := cmd.Args; args != nil {
 		cmd.Args = func(c *cobra.Command, a []string) error { return couldNotRun(args(c, a)) }
 	}

@@ -151,9 +151,26 @@ func argsError(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
 		given = fmt.Sprintf("%d (%s)", len(args), strings.Join(args, " "))
 	}
-	msg := fmt.Sprintf("%s takes %s; it was given %s\nUsage: %s", c.CommandPath(), takes, given, c.UseLine())
+	msg := fmt.Sprintf("%s takes %s; it was given %s", c.CommandPath(), takes, given)
+	if flag := jsonArgsFlag(c, args); flag != "" {
+		msg += fmt.Sprintf("\n(a tool's arguments go in %s: %s %s %s '%s')", flag, c.CommandPath(), joinRef(c, args)[0], flag, args[len(args)-1])
+	}
+	msg += "\nUsage: " + c.UseLine()
 	if c.Example != "" {
 		msg += "\nFor example:\n" + c.Example
 	}
 	return errors.New(msg)
+}
+
+// jsonArgsFlag is the flag that takes a JSON object (--args), when c has
+// one and the last of args looks like a JSON object given without it;
+// else "".
+func jsonArgsFlag(c *cobra.Command, args []string) string {
+	if len(args) < 2 || c.Flags().Lookup("args") == nil {
+		return ""
+	}
+	if last := strings.TrimSpace(args[len(args)-1]); !strings.HasPrefix(last, "{") {
+		return ""
+	}
+	return "--args"
 }

@@ -125,7 +125,7 @@ func (a *app) lintTargets(ctx context.Context, snapshotPath string, args []strin
 			return nil, err
 		}
 	} else if snap, err = a.liveSnapshot(ctx, servers); err != nil {
-		return nil, listedApart(err, args)
+		return nil, a.listedApart(ctx, err, args)
 	}
 	var tools []model.Tool
 	found := map[string]bool{}

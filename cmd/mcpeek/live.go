@@ -289,8 +289,9 @@ const demoNote = "no MCP server config found: using the embedded demo server (gi
 // it says on stderr).
 func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 	m, err := a.manager(cfg, demo, opts...)
-	if err == nil && demo {
+	if err == nil && demo && !a.demoNoted {
 		a.note(demoNote)
+		a.demoNoted = true
 	}
 	return m, err
 }

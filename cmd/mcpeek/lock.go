@@ -50,13 +50,9 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 		return err
 	}
 	old, err := schemadiff.ReadFile(path, limit)
-	if errors.Is(err, fs.ErrNotExist) {
+	fresh := errors.Is(err, fs.ErrNotExist)
+	if fresh {
 		old, err = schemadiff.Snapshot{}, nil
-		if dryRun {
-			a.note(path + " does not exist yet (--dry-run: it is not written)")
-		} else {
-			a.note(path + " does not exist yet: writing it")
-		}
 	}
 	if err != nil {
 		return err
@@ -72,7 +68,13 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	}
 	live, err := a.liveSnapshot(ctx, slices.Sorted(maps.Keys(servers)))
 	if err != nil {
-		return listedApart(err, picks)
+		return a.listedApart(ctx, err, picks)
+	}
+	// said once the servers answered: a run that fails writes nothing
+	if fresh && dryRun {
+		a.note(path + " does not exist yet (--dry-run: it is not written)")
+	} else if fresh {
+		a.note(path + " does not exist yet: writing it")
 	}
 	approved := old.Approve(live, picks)
 	if err := a.printChanges(schemadiff.Diff(old, approved), formatText); err != nil {

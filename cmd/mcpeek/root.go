@@ -41,6 +41,9 @@ type app struct {
 	registry       registryFlags
 	slowNote       time.Duration // slowConnectNote when zero; tests shorten it
 	env            env           // the variables the command reads
+	// demoNoted is set once demoNote was said: a run that connects twice
+	// (lint SERVER TOOL looks the tool up) says it once.
+	demoNoted bool
 }
 
 // helpMaxWidth and helpLongPad are the help's layout (fang's): at most
@@ -160,6 +163,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.AddCommand(a.tryCommand(), a.addCommand())
 	onlyGlobalFlags(root, reg, "registry") // it reads a registry, never the configured servers
 	root.AddCommand(a.testCommand(), a.ciRunCommand())
+	root.SetFlagErrorFunc(suggestFlag)
 	acceptSpacedRefs(root)
 	explainArgs(root)
 	// auth reads the config alone; only a login connects.

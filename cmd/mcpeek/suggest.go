@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"mcpeek/internal/similar"
 	"mcpeek/model"
 )
@@ -50,8 +52,9 @@ func (e *unknownServerError) Error() string {
 // listedApart adds to err, when it says that an argument of a list of
 // SERVER or SERVER.TOOL (lint, lock update) is no server while the one
 // before it is, how to name that tool of that server: people type
-// SERVER TOOL, which such a list reads as two servers.
-func listedApart(err error, args []string) error {
+// SERVER TOOL, which such a list reads as two servers. When that server
+// lists no such tool, it says so instead, with the nearest names.
+func (a *app) listedApart(ctx context.Context, err error, args []string) error {
 	e, ok := errors.AsType[*unknownServerError](err)
 	if !ok {
 		return err
@@ -60,7 +63,15 @@ func listedApart(err error, args []string) error {
 	if i < 1 || strings.Contains(args[i-1], ".") || !slices.Contains(e.names, args[i-1]) {
 		return err
 	}
-	return fmt.Errorf("%w; to name the tool %s of %s, write %s.%s", err, e.name, args[i-1], args[i-1], e.name)
+	server, tool := args[i-1], e.name
+	if snap, serr := a.liveSnapshot(ctx, []string{server}); serr == nil {
+		for _, s := range snap.Servers {
+			if s.Name == server && !slices.ContainsFunc(s.Tools, func(t model.Tool) bool { return t.Name == tool }) {
+				return fmt.Errorf("%w; and %w", err, unknownTool(model.Server{Name: s.Name, Tools: s.Tools}, tool))
+			}
+		}
+	}
+	return fmt.Errorf("%w; to name the tool %s of %s, write %s.%s", err, tool, server, server, tool)
 }
 
 // unknownTool is the error for a tool a server does not list: the nearest
@@ -79,4 +90,27 @@ func unknownTool(s model.Server, tool string) error {
 		hint = "; did you mean " + strings.Join(near, " or ") + "?"
 	}
 	return fmt.Errorf("%s lists no tool named %q%s (mcpeek tools %s lists them)", s.Name, tool, hint, s.Name)
+}
+
+// suggestFlag adds to a flag error of c that names an unknown flag
+// (--jsn) the nearest flags c takes (--json).
+func suggestFlag(c *cobra.Command, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	near := similar.Closest(context.Background(), name, names, 3)
+	if len(near) == 0 {
+		return fmt.Errorf("%w (%s --help lists its flags)", err, c.CommandPath())
+	}
+	for i, n := range near {
+		near[i] = "--" + n
+	}
+	return fmt.Errorf("%w (did you mean %s?)", err, strings.Join(near, " or "))
 }

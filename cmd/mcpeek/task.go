@@ -135,7 +135,10 @@ func (a *app) detached(ref toolRef, t mcpclient.Task) error {
 	if _, err := fmt.Fprintln(a.stdout, clean(t.ID)); err != nil {
 		return err
 	}
-	a.note(fmt.Sprintf("%s.%s runs as task %s (%s); follow it with: mcpeek task get|result|cancel %s %s",
+	a.note(fmt.Sprintf("%s.%s runs as task %s (%s); follow it with: mcpeek task get|result|cancel %s %s\n"+
+		"  (that works when the server outlives this run and keeps its tasks across sessions: each mcpeek run "+
+		"opens a session of its own, a stdio server ends with this run, and a server that keeps tasks per session "+
+		"knows this one no more; there, call without --detach to wait for the result)",
 		ref.server, ref.tool, t.ID, taskLine(t), ref.server, t.ID))
 	return nil
 }
