@@ -120,7 +120,7 @@ func TestDeadServerShowsDownAndNeverStallsOthers(t *testing.T) {
 		}
 	})
 	h := newHarness(t, harnessConfig{
-		cfg:  mcpclient.Config{Servers: []mcpclient.ServerConfig{dead, helperConfig("live", "basic"), helperConfig("stuck", "basic")}},
+		cfg: mcpclient.Config{Servers: []mcpclient.ServerConfig{dead, helperConfig("live", "basic"), helperConfig("stuck", "basic")}},
 		// stuck's calls time out at its own short deadline; the others keep
 		// 2 s, which they would overrun if stuck stalled them.
 		opts: Options{Deadline: 2 * time.Second, ServerDeadlines: map[string]time.Duration{"stuck": 300 * time.Millisecond}, Events: sink},
