@@ -64,7 +64,7 @@ func faultHarness(t *testing.T, deadline time.Duration, servers ...mcpclient.Ser
 	h := newHarness(t, harnessConfig{
 		cfg:    mcpclient.Config{Servers: servers},
 		opts:   Options{Deadline: deadline},
-		upOpts: []mcpclient.Option{mcpclient.WithConnectTimeout(5 * time.Second), mcpclient.WithStopGrace(500 * time.Millisecond)},
+		upOpts: []mcpclient.Option{mcpclient.WithConnectTimeout(5 * time.Second), mcpclient.WithStopGrace(100 * time.Millisecond)},
 	})
 	return h
 }
@@ -120,8 +120,10 @@ func TestDeadServerShowsDownAndNeverStallsOthers(t *testing.T) {
 		}
 	})
 	h := newHarness(t, harnessConfig{
-		cfg:  mcpclient.Config{Servers: []mcpclient.ServerConfig{dead, helperConfig("live", "basic"), helperConfig("stuck", "basic")}},
-		opts: Options{Deadline: 2 * time.Second, Events: sink},
+		cfg: mcpclient.Config{Servers: []mcpclient.ServerConfig{dead, helperConfig("live", "basic"), helperConfig("stuck", "basic")}},
+		// stuck's calls time out at its own short deadline; the others keep
+		// 2 s, which they would overrun if stuck stalled them.
+		opts: Options{Deadline: 2 * time.Second, ServerDeadlines: map[string]time.Duration{"stuck": 300 * time.Millisecond}, Events: sink},
 		// No retry of the dead server during the test: its health must read
 		// down, not "connecting" again, whatever the machine's speed.
 		upOpts: []mcpclient.Option{mcpclient.WithConnectTimeout(2 * time.Second), mcpclient.WithBackoff(time.Hour, time.Hour),

@@ -188,7 +188,7 @@ func TestHTTPStalledReaderIsCut(t *testing.T) {
 // body, write and idle timeouts, and still delivers notifications.
 func TestHTTPStreamOutlivesTimeouts(t *testing.T) {
 	t.Parallel()
-	const short = 200 * time.Millisecond
+	const short = 100 * time.Millisecond
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{Timeouts: HTTPTimeouts{Body: short, Write: short, Idle: short}}}})
 	endpoint := serveHTTP(t, h.g)
 	s := openRawSession(t, endpoint)
@@ -206,7 +206,7 @@ func TestHTTPStreamOutlivesTimeouts(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("GET stream: %d", res.StatusCode)
 	}
-	time.Sleep(5 * short)
+	time.Sleep(3 * short) // past each timeout, with room to spare
 	h.g.MCPServer().SendNotificationToAllClients("notifications/message", map[string]any{"level": "info", "data": "still here"})
 	lines := make(chan string)
 	go func() {
