@@ -182,6 +182,7 @@ func runHelper(mode string) int {
 				// never answers
 			case "deaf":
 				// never reads its stdin again
+				fmt.Fprintln(os.Stderr, "deaf from now on")
 				never := make(chan os.Signal, 1)
 				signal.Notify(never, os.Interrupt)
 				<-never

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -137,6 +138,16 @@ func TestServerThatStopsReadingKeepsCallsToTheirDeadline(t *testing.T) {
 		_, err := m.CallTool(context.Background(), "h", "deaf", nil)
 		deaf <- err
 	}()
+	// The big requests go after "deaf" has reached the server: one read
+	// before it would end the server (its reader takes lines of 1 MiB).
+	for deadline := time.Now().Add(waitLimit); ; time.Sleep(5 * time.Millisecond) {
+		if s, _ := m.Server("h"); slices.Contains(s.Stderr, "deaf from now on") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the server never went deaf")
+		}
+	}
 	big := json.RawMessage(`{"text":"` + strings.Repeat("a", 1<<20) + `"}`)
 	for range 2 {
 		done := make(chan error, 1)
