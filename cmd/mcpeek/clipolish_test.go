@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,8 +11,7 @@ import (
 // the server does not list.
 func TestNewUserRoughEdges(t *testing.T) {
 	t.Parallel()
-	cfg := filepath.Join(t.TempDir(), "mcp.json")
-	os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {"shop": {"command": %q, "args": [%q]}}}`, os.Args[0], roleDemoServer), 0o644)
+	cfg := shopConfig(t)
 	for _, c := range []struct {
 		args []string
 		code int

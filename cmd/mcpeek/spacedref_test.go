@@ -13,8 +13,7 @@ import (
 // update, which read "a b" as two servers, show the right form instead.
 func TestServerSpaceTool(t *testing.T) {
 	t.Parallel()
-	cfg := filepath.Join(t.TempDir(), "mcp.json")
-	os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {"shop": {"command": %q, "args": [%q]}}}`, os.Args[0], roleDemoServer), 0o644)
+	cfg := shopConfig(t)
 	for _, c := range []struct {
 		args []string
 		code int
@@ -44,4 +43,15 @@ func TestServerSpaceTool(t *testing.T) {
 			}
 		})
 	}
+}
+
+// shopConfig writes a config whose one server, shop, is the embedded demo
+// server run by this test binary, and returns its path.
+func shopConfig(t *testing.T) string {
+	t.Helper()
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
+	if err := os.WriteFile(cfg, fmt.Appendf(nil, `{"mcpServers": {"shop": {"command": %q, "args": [%q]}}}`, os.Args[0], roleDemoServer), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
 }
