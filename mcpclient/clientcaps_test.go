@@ -234,10 +234,14 @@ func TestClientAnswersServers(t *testing.T) {
 				reports = append(reports, p)
 				mu.Unlock()
 			}})
+			// mcp-go's streamable HTTP server hands a request's notifications
+			// to whichever of the request's stream and the standalone one
+			// reads first, so over http-legacy the last report can come
+			// after the result: there only their order is checked.
 			mu.Lock()
 			if err != nil || res.Text != "done" || len(reports) == 0 {
 				t.Errorf("progress: %v, %d reports", err, len(reports))
-			} else if last := reports[len(reports)-1]; last.Progress != 3 || last.Total != 3 || last.Message != "step 3" {
+			} else if last := reports[len(reports)-1]; name != "http-legacy" && (last.Progress != 3 || last.Total != 3 || last.Message != "step 3") {
 				t.Errorf("last report %+v", last)
 			}
 			if !slices.IsSortedFunc(reports, func(a, b Progress) int { return int(a.Progress - b.Progress) }) {
