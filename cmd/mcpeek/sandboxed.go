@@ -58,12 +58,45 @@ func (a *app) sandboxed(ctx context.Context, l registry.Launch, note func(string
 	r := sandboxedRun{Launch: run, Program: run.Program, Args: run.Args, inside: true,
 		Policy: sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: a.registry.allowNet, Visible: visible}}
 	r.Says = r.Policy.String()
+	noteUnseen(sb, r, visible[0], note)
 	return r, nil
+}
+
+// noteUnseen warns of what the server is given and will not find in its
+// sandbox, which would else vanish in silence: a path of this machine
+// among its arguments and variables that the sandbox does not show (under
+// /tmp, which is its own scratch, or a hidden home), and a link of its
+// package (in pkg) that leads out of what it sees. Secret values are not
+// looked at.
+func noteUnseen(sb *sandbox.Sandbox, r sandboxedRun, pkg string, note func(string)) {
+	var given []string
+	for i, a := range r.Launch.Args {
+		if !r.Launch.SecretArgs[i] {
+			given = append(given, a)
+		}
+	}
+	for _, name := range sortedNames(r.Launch.Env) {
+		if !r.Launch.Secret[name] {
+			given = append(given, r.Launch.Env[name])
+		}
+	}
+	for _, v := range given {
+		if !filepath.IsAbs(v) {
+			continue
+		}
+		if why := sb.Unseen(r.Policy, v); why != "" {
+			note(fmt.Sprintf("warning: the server is given %s, which it cannot see: %s", v, why))
+		}
+	}
+	for _, l := range sb.UnseenLinks(r.Policy, pkg, 3) {
+		note("warning: a link of the package leads where the sandbox cannot see: " + l)
+	}
 }
 
 // installedNPM is l, an npm package, as its own command (node and the
 // package's bin), installed into root first when it is not there yet;
-// visible are the directories the run reads.
+// visible are the directories the run reads, the package's own first (as
+// for each kind).
 func (a *app) installedNPM(ctx context.Context, sb *sandbox.Sandbox, root string, l registry.Launch, note func(string)) (registry.Launch, []string, error) {
 	node, err := lookReal("node")
 	if err != nil {

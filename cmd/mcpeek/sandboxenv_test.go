@@ -179,3 +179,40 @@ func TestTriedServerGetsOnlyWhatItIsGiven(t *testing.T) {
 		t.Errorf("an unknown key: exit %d: %s", code, stderr)
 	}
 }
+
+// TestTriedServerIsToldOfWhatItCannotSee: a directory under /tmp given to
+// a tried server (the sandbox's /tmp is a scratch of its own) and a link
+// of its package into /tmp are named in a warning before it starts; a
+// directory it sees (/usr/share) is not.
+func TestTriedServerIsToldOfWhatItCannotSee(t *testing.T) {
+	sandboxReady(t)
+	reg := localRegistry(t)
+	pkg := plantEnvServer(t)
+	tmp, err := os.MkdirTemp("/tmp", "mcpeek-unseen-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	if err := os.Symlink(tmp, filepath.Join(pkg, "data")); err != nil {
+		t.Fatal(err)
+	}
+	reg.Add(t, []byte(`{"name":"io.example/paths","description":"x","version":"1.0.0",
+		"packages":[{"registryType":"npm","identifier":"env-server","version":"1.0.0","transport":{"type":"stdio"},
+		"packageArguments":[{"type":"positional","valueHint":"dir","isRequired":true},{"type":"positional","valueHint":"other","isRequired":true}]}]}`), time.Now())
+	_, stderr, code := mcpeek(t, "tools", "--json", "--registry", reg.URL, "--registry-server", "io.example/paths",
+		"--registry-input", "dir="+tmp, "--registry-input", "other=/usr/share")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"warning: the server is given " + tmp + ", which it cannot see: the sandbox's /tmp is a fresh scratch of its own",
+		"warning: a link of the package leads where the sandbox cannot see: " + filepath.Join(pkg, "data") + " -> " + tmp,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("no %q in:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "/usr/share, which") {
+		t.Errorf("a visible directory is named:\n%s", stderr)
+	}
+}

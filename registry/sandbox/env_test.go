@@ -79,3 +79,40 @@ for d in /proc/[0-9]*; do cat $d/comm; done`)
 		t.Errorf("/proc lists processes of this machine (the test is %s):\n%s", me, procs)
 	}
 }
+
+// TestUnseen: what the sandbox does not show is named with the reason;
+// what it shows, or what is no path of this machine, is not.
+func TestUnseen(t *testing.T) {
+	s := detect(t)
+	tmp, err := os.MkdirTemp("/tmp", "mcpeek-unseen-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shared := testkit.SharedDir(t, "unseen")
+	private := filepath.Join(shared, "private")
+	if err := os.Mkdir(private, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	p := Policy{Visible: []string{shared}}
+	for path, want := range map[string]string{
+		tmp:                      "the sandbox's /tmp is a fresh scratch of its own",
+		"/usr/share":             "",
+		"/no/such/path":          "",
+		shared:                   "",
+		filepath.Join(tmp, "no"): "",
+	} {
+		if got := s.Unseen(p, path); got != want {
+			t.Errorf("Unseen(%s) = %q, want %q", path, got, want)
+		}
+	}
+	if got := s.Unseen(Policy{Visible: []string{tmp}}, tmp); got != "" {
+		t.Errorf("a visible directory under /tmp: %q", got)
+	}
+	if got := s.Unseen(p, private); s.Root() != strings.Contains(got, private+" is not readable by other users (the sandbox runs as nobody)") {
+		t.Errorf("a private directory, root %v: %q", s.Root(), got)
+	}
+}
