@@ -138,8 +138,7 @@ type Cmd struct {
 	// the pipe in place of --args and the values the caller gave masked,
 	// for debugging.
 	Line []string
-	opts []byte   // bwrap's options, NUL-terminated each
-	r    *os.File // the pipe's read end, bwrap's --args
+	opts []byte // bwrap's options, NUL-terminated each
 }
 
 // Start starts c, writing bwrap's options into its pipe.
