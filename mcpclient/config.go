@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mcpeek/model"
+	"mcpeek/registry/sandbox"
 )
 
 // Config is the set of MCP servers to connect to, in declaration order.
@@ -64,10 +65,11 @@ type ServerConfig struct {
 	// Sandbox, when not nil, runs a stdio server in the sandbox of a tried
 	// registry server (see SandboxConfig). It is "sandbox" in the file.
 	Sandbox *SandboxConfig
-	// Wrapped, when not nil, says that Command and Args already start the
-	// server in a sandbox (a tried registry server): it holds the server's
-	// own command line and what the sandbox enforces, which are shown
-	// instead of the whole wrapper. Never read from a file.
+	// Wrapped, when not nil, says that the server runs wrapped: in the
+	// sandbox of its Policy (a tried registry server), or in what Command
+	// and Args already start (a container). It holds the server's own
+	// command line and what the sandbox enforces, which are shown instead
+	// of the whole wrapper. Never read from a file.
 	Wrapped *Wrapped
 	// OAuth is how to log in to a remote server that asks for OAuth: it is
 	// "oauth" in the file, and may be left out.
@@ -152,12 +154,15 @@ func (c ServerConfig) String() string {
 // every error text and stderr line from a connection goes through it.
 func (c ServerConfig) Redact(msg string) string { return redact(msg, c.secrets()) }
 
-// Wrapped is the server inside a sandbox that Command and Args start.
+// Wrapped is a server run inside a sandbox.
 type Wrapped struct {
 	// Command is the server's own command line, as it runs inside.
 	Command string
 	// Sandbox says what the sandbox enforces (sandbox.Policy.String).
 	Sandbox string
+	// Policy, when not nil, is the sandbox Command and Args run in, given
+	// Env; else Command and Args start the sandbox themselves.
+	Policy *sandbox.Policy
 }
 
 // shownCommand is how the server is reached, for a person to read: its

@@ -434,8 +434,8 @@ func (c *conn) started() string {
 	if c.proc == nil {
 		return ""
 	}
-	parts := make([]string, 0, len(c.proc.cmd.Args))
-	for _, a := range c.proc.cmd.Args {
+	parts := make([]string, 0, len(c.proc.line))
+	for _, a := range c.proc.line {
 		parts = append(parts, quoteArg(a))
 	}
 	return strings.Join(parts, " ")

@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/exec"
-	"slices"
 	"syscall"
 	"time"
 )
@@ -30,6 +28,7 @@ const stderrGrace = 500 * time.Millisecond
 // exits, without closing our ends under mcp-go's reader.
 type process struct {
 	cmd    *exec.Cmd
+	line   []string      // the command line it started with, any sandbox's included
 	stdin  *stdinQueue   // our write end, for the transport
 	stdout *os.File      // our read end
 	stderr *os.File      // our read end
@@ -42,8 +41,8 @@ type process struct {
 	waitErr    error         // valid once exited is closed
 }
 
-// startProcess runs cfg.Command with cfg.Args in cfg.Cwd, with cfg.Env added
-// to our environment. Its stderr goes, line by line and sanitised, to lines;
+// startProcess runs cfg.Command with cfg.Args in cfg.Cwd, given cfg.Env (in
+// a sandbox when cfg asks for one, see serverCommand). Its stderr goes, line by line and sanitised, to lines;
 // its stdout is read a line of at most maxMessage bytes at a time.
 func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMessage int64) (_ *process, err error) {
 	var files []*os.File
@@ -74,19 +73,15 @@ func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMes
 		return nil, fmt.Errorf("stderr pipe: %w", err)
 	}
 
-	program, args, err := sandboxedCommand(cfg)
+	l, err := serverCommand(cfg)
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(program, args...)
+	cmd := l.cmd
 	cmd.Dir = cfg.Cwd
-	cmd.Env = os.Environ()
-	for _, k := range slices.Sorted(maps.Keys(cfg.Env)) {
-		cmd.Env = append(cmd.Env, k+"="+cfg.Env[k])
-	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = sysProcAttr()
-	if err := cmd.Start(); err != nil {
+	if err := l.start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.Command, err)
 	}
 	// The child has its ends now; ours must go so that EOF propagates.
@@ -96,6 +91,7 @@ func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMes
 
 	p := &process{
 		cmd:        cmd,
+		line:       l.line,
 		stdin:      newStdinQueue(inW, maxStdinBacklog),
 		stdout:     outR,
 		stderr:     errR,

@@ -2,6 +2,7 @@ package mcpclient
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,7 +59,7 @@ func (f *sandboxField) UnmarshalJSON(b []byte) error {
 
 // sandboxPolicy is what the sandbox of cfg enforces: a tried server's
 // defaults changed by cfg.Sandbox, the directory of the command (when it
-// is a path) visible and writable, and the entry's env kept.
+// is a path) visible and writable.
 func sandboxPolicy(cfg ServerConfig) sandbox.Policy {
 	sc := cfg.Sandbox
 	p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: sc.Network}
@@ -74,7 +75,6 @@ func sandboxPolicy(cfg ServerConfig) sandbox.Policy {
 	if dir := ownDir(cfg); dir != "" {
 		p.Writable = []string{dir}
 	}
-	p.Env = slices.Sorted(maps.Keys(cfg.Env))
 	return p
 }
 
@@ -129,34 +129,54 @@ func (c ServerConfig) SandboxSummary() string {
 	return sandboxPolicy(c).String()
 }
 
-// sandboxedCommand is the program and arguments that start cfg's server:
-// its own command, or that command in the sandbox when the entry asks for
-// one. A sandbox that cannot be enforced here is an error: the server is
+// launch is a server's process, ready to start.
+type launch struct {
+	cmd   *exec.Cmd
+	start func() error // starts cmd
+	line  []string     // the whole command line, any sandbox's included
+}
+
+// serverCommand is the process that starts cfg's server: its own command
+// with cfg.Env added to mcpeek's environment; or, when the entry asks for
+// a sandbox ("sandbox" in the file, or a tried server's policy in
+// Wrapped), that command in the sandbox, given cfg.Env and none of
+// mcpeek's variables, and its programs that build the sandbox none at
+// all. A sandbox that cannot be enforced here is an error: the server is
 // never run without the sandbox it asks for.
-func sandboxedCommand(cfg ServerConfig) (string, []string, error) {
-	if cfg.Sandbox == nil {
-		return cfg.Command, cfg.Args, nil
+func serverCommand(cfg ServerConfig) (launch, error) {
+	var p sandbox.Policy
+	switch {
+	case cfg.Wrapped != nil && cfg.Wrapped.Policy != nil:
+		p = *cfg.Wrapped.Policy
+	case cfg.Sandbox != nil:
+		p = sandboxPolicy(cfg)
+	default:
+		cmd := exec.Command(cfg.Command, cfg.Args...)
+		cmd.Env = os.Environ()
+		for _, k := range slices.Sorted(maps.Keys(cfg.Env)) {
+			cmd.Env = append(cmd.Env, k+"="+cfg.Env[k])
+		}
+		return launch{cmd: cmd, start: cmd.Start, line: cmd.Args}, nil
 	}
 	sb, err := sandbox.Detect()
 	if err != nil {
-		return "", nil, fmt.Errorf(`the server asks for a sandbox ("sandbox" in its entry) and is not started: %w`, err)
+		return launch{}, fmt.Errorf(`the server asks for a sandbox ("sandbox" in its entry) and is not started: %w`, err)
 	}
-	p := sandboxPolicy(cfg)
 	if dir := ownDir(cfg); dir != "" && sb.Root() {
 		if why := sandbox.Readable(dir); why != "" {
-			return "", nil, fmt.Errorf("the sandbox runs as nobody, who cannot read the server's directory %s: %s", dir, why)
+			return launch{}, fmt.Errorf("the sandbox runs as nobody, who cannot read the server's directory %s: %s", dir, why)
 		}
 	}
 	if _, err := exec.LookPath(cfg.Command); err != nil && !strings.ContainsRune(cfg.Command, filepath.Separator) {
-		return "", nil, fmt.Errorf("start %s: %w", cfg.Command, err)
+		return launch{}, fmt.Errorf("start %s: %w", cfg.Command, err)
 	}
 	program := cfg.Command
 	if strings.ContainsRune(program, filepath.Separator) && !filepath.IsAbs(program) {
 		// The sandbox starts in its scratch directory, not in cfg.Cwd.
 		if program, err = filepath.Abs(filepath.Join(cfg.Cwd, program)); err != nil {
-			return "", nil, err
+			return launch{}, err
 		}
 	}
-	prog, args := sb.Command(p, program, cfg.Args)
-	return prog, args, nil
+	c := sb.Command(context.Background(), p, cfg.Env, program, cfg.Args)
+	return launch{cmd: c.Cmd, start: c.Start, line: c.Line}, nil
 }

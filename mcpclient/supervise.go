@@ -140,13 +140,13 @@ func (s *serverState) snapshot() model.Server {
 	if s.ep.inproc == nil {
 		srv.Command = s.ep.cfg.Redact(s.ep.cfg.shownCommand())
 		srv.Sandbox = s.ep.sandbox
-		if s.ep.cfg.Wrapped != nil {
+		if w := s.ep.cfg.Wrapped; w != nil && w.Policy == nil {
 			srv.SandboxCommand = s.ep.cfg.Redact(s.ep.cfg.commandLine())
 		}
 	}
 	if s.conn != nil {
 		srv.Stderr = s.conn.Stderr()
-		if s.ep.cfg.Sandbox != nil {
+		if s.ep.cfg.Sandbox != nil || (s.ep.cfg.Wrapped != nil && s.ep.cfg.Wrapped.Policy != nil) {
 			srv.SandboxCommand = s.ep.cfg.Redact(s.conn.started())
 		}
 	}

@@ -14,7 +14,9 @@ import (
 // Launch is how to start a package: a program and its arguments, handed
 // to the operating system as they are, never to a shell, so that a
 // registry's "; rm -rf ~" or "$(...)" stays one argument, read as data by
-// the server. Env is added to the environment mcpeek was started with.
+// the server. Env is the server's environment beside what its runtime
+// needs: in a sandbox it is all the server gets; without one it is added
+// to the environment mcpeek was started with.
 type Launch struct {
 	Program string
 	Args    []string
@@ -28,9 +30,16 @@ type Launch struct {
 	Missing []string
 	// Needs are the same inputs, with what asking for them takes.
 	Needs []Need
-	// Inherited names the declared environment variables that mcpeek's
-	// own environment sets and the server inherits.
+	// Inherited names the declared environment variables whose values
+	// come from mcpeek's own environment (in Env, as secrets): those the
+	// entry marks secret, and those the user confirmed.
 	Inherited []string
+	// Withheld names the declared environment variables that mcpeek's
+	// environment sets and the entry does not mark secret: they are not
+	// passed unless the user confirms them, by giving the value mcpeek's
+	// environment holds (--registry-input NAME, or the prompt's yes). A
+	// required one is also in Needs, with Inherit set.
+	Withheld []string
 	// Kind is the package's registry type: npm, pypi, oci, nuget, mcpb.
 	Kind string
 	// Inputs are the values the user gave, kept for an mcpb bundle's
@@ -163,16 +172,35 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 		if !envName.MatchString(e.Name) {
 			return Launch{}, fmt.Errorf("%q is not an environment variable's name: %w", e.Name, ErrNotRunnable)
 		}
+		if LoaderVariable(e.Name) {
+			return Launch{}, fmt.Errorf("%s declares the environment variable %s, which changes how programs load or run: mcpeek does not pass it: %w", p.Identifier, e.Name, ErrNotRunnable)
+		}
 		v, ok, missing := resolve(e.Input, e.Name, values)
 		l.Needs = append(l.Needs, missing...)
-		if !ok {
-			_, inherited := lookupEnv(e.Name)
-			switch {
-			case inherited:
-				l.Inherited = append(l.Inherited, e.Name)
-			case e.IsRequired:
-				l.Needs = append(l.Needs, need(e.Name, "environment "+e.Name, e.Input))
+		mine, set := lookupEnv(e.Name)
+		switch {
+		case ok && set && v == mine && values[e.Name] == v:
+			// The user's own value, confirmed: named, never printed.
+			l.Inherited = append(l.Inherited, e.Name)
+			l.Env[e.Name], l.Secret[e.Name] = v, true
+			continue
+		case ok:
+		case set && secret(e.Input):
+			l.Inherited = append(l.Inherited, e.Name)
+			l.Env[e.Name], l.Secret[e.Name] = mine, true
+			continue
+		case set:
+			l.Withheld = append(l.Withheld, e.Name)
+			if e.IsRequired {
+				n := need(e.Name, "environment "+e.Name, e.Input)
+				n.Inherit = true
+				l.Needs = append(l.Needs, n)
 			}
+			continue
+		case e.IsRequired:
+			l.Needs = append(l.Needs, need(e.Name, "environment "+e.Name, e.Input))
+			continue
+		default:
 			continue
 		}
 		l.Env[e.Name] = v
@@ -186,7 +214,7 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 		// docker passes each variable by name, its value from docker's own
 		// environment: the image name follows the options.
 		var opts []string
-		for _, n := range append(sortedKeys(l.Env), l.Inherited...) {
+		for _, n := range sortedKeys(l.Env) {
 			opts = append(opts, "-e", n)
 		}
 		l = l.Replace("docker", append(append([]string{"run", "-i", "--rm"}, opts...), l.Args[l.head-1])...)
@@ -281,6 +309,9 @@ type Need struct {
 	Key, Label, Description string
 	Secret                  bool
 	Choices                 []string
+	// Inherit says that mcpeek's environment sets the variable Key: the
+	// input is the user's yes to passing it.
+	Inherit bool
 }
 
 func need(key, label string, in Input) Need {
@@ -505,3 +536,75 @@ func inputNames(m map[string]Input) map[string]string {
 
 // PackageArgs are the package's own arguments, after what starts it.
 func (l Launch) PackageArgs() []string { return l.Args[l.head:] }
+
+// LoaderVariable reports whether an environment variable named name
+// changes how a program loads or runs (LD_PRELOAD, NODE_OPTIONS,
+// PYTHONPATH, BASH_ENV, ...): a registry entry or a bundle that sets one
+// could run its own code in the programs that start the server, or in
+// programs of the user's later (in a client's config). mcpeek refuses
+// them.
+func LoaderVariable(name string) bool {
+	for _, prefix := range []string{"LD_", "DYLD_", "BASH_FUNC_", "GCONV_", "MALLOC_", "CORECLR_", "COR_", "DOTNET_STARTUP"} {
+		if strings.HasPrefix(name, prefix) {
+			return true
+		}
+	}
+	if strings.HasPrefix(strings.ToLower(name), "npm_config_") {
+		return true // npm reads them in any case: node-options, script-shell
+	}
+	switch name {
+	case "PATH", "NODE_OPTIONS", "NODE_PATH", "NODE_REPL_EXTERNAL_MODULE",
+		"PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PYTHONUSERBASE", "PYTHONINSPECT", "PYTHONWARNINGS", "PYTHONBREAKPOINT", "PYTHONEXECUTABLE",
+		"BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND", "IFS",
+		"PERL5OPT", "PERL5LIB", "PERLLIB", "PERL5DB", "RUBYOPT", "RUBYLIB",
+		"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "CLASSPATH",
+		"GLIBC_TUNABLES", "HOSTALIASES", "LOCPATH", "NLSPATH":
+		return true
+	}
+	return false
+}
+
+// InputKeys are the keys under which s takes inputs (the keys of
+// Launch's and Endpoint's values), of all its packages and remotes: each
+// argument's value hint or name, each environment variable's and
+// header's name, each {variable}'s name. An MCPB bundle takes more, its
+// manifest's user_config, known once it is unpacked: bundle is then true.
+func (s Server) InputKeys() (keys map[string]bool, bundle bool) {
+	keys = map[string]bool{}
+	add := func(key string, in Input) {
+		if key != "" {
+			keys[key] = true
+		}
+		for name, v := range in.Variables {
+			keys[name] = true
+			for inner := range v.Variables {
+				keys[inner] = true
+			}
+		}
+	}
+	for _, p := range s.Packages {
+		bundle = bundle || p.RegistryType == "mcpb"
+		for _, a := range slices.Concat(p.PackageArguments, p.RuntimeArguments) {
+			key := a.ValueHint
+			if a.Type == "named" {
+				key = a.Name
+			}
+			add(key, a.Input)
+		}
+		for _, e := range p.EnvironmentVariables {
+			add(e.Name, e.Input)
+		}
+		if env, err := p.runtimeEnv(); err == nil {
+			for _, e := range env {
+				add(e.Name, e.Input)
+			}
+		}
+	}
+	for _, r := range s.Remotes {
+		add("", Input{Variables: r.Variables})
+		for _, h := range r.Headers {
+			add(h.Name, h.Input)
+		}
+	}
+	return keys, bundle
+}

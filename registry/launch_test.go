@@ -2,6 +2,7 @@ package registry_test
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -63,8 +64,10 @@ func TestLaunchKeepsHostileArgumentsAsData(t *testing.T) {
 	if !slices.Equal(l.Args, want) {
 		t.Errorf("args %q, want %q", l.Args, want)
 	}
-	if !slices.Equal(l.Missing, []string{"variable {token}"}) {
-		t.Errorf("missing %v", l.Missing)
+	// HOME_DIR is set in mcpeek's environment, but the entry does not
+	// mark it secret: it is withheld until the user confirms it.
+	if !slices.Equal(l.Missing, []string{"variable {token}", "environment HOME_DIR"}) || !slices.Equal(l.Withheld, []string{"HOME_DIR"}) {
+		t.Errorf("missing %v, withheld %v", l.Missing, l.Withheld)
 	}
 	if cl := l.CommandLine(); strings.Contains(cl, "s3cret") || !strings.Contains(cl, "API_KEY=***") || !strings.Contains(cl, `'; rm -rf ~'`) {
 		t.Errorf("command line %s", cl)
@@ -116,5 +119,64 @@ func TestEndpointFillsTheTemplateAndHeaders(t *testing.T) {
 	}
 	if _, err := (registry.Transport{Type: "sse", URL: "file:///etc/passwd"}).Endpoint(nil); !errors.Is(err, registry.ErrNotRunnable) {
 		t.Errorf("a file URL: %v", err)
+	}
+}
+
+// TestLaunchPassesTheEnvironmentOnlyAsConfirmed: of the declared variables
+// mcpeek's environment sets, the one the entry marks secret is passed and
+// named, the others are withheld (a required one is missing) until the
+// user gives the value mcpeek's environment holds; an inherited value is
+// never printed.
+func TestLaunchPassesTheEnvironmentOnlyAsConfirmed(t *testing.T) {
+	t.Parallel()
+	p := registry.Package{RegistryType: "npm", Identifier: "x", Version: "1.0.0", Transport: registry.Transport{Type: "stdio"},
+		EnvironmentVariables: []registry.KeyValueInput{
+			{Name: "GITHUB_TOKEN", Input: registry.Input{IsSecret: true}},
+			{Name: "AWS_SECRET_ACCESS_KEY"},
+			{Name: "REGION", Input: registry.Input{IsRequired: true}},
+			{Name: "UNSET"},
+		}}
+	mine := map[string]string{"GITHUB_TOKEN": "ghp_mine", "AWS_SECRET_ACCESS_KEY": "aws-mine", "REGION": "eu-mine"}
+	lookup := func(k string) (string, bool) { v, ok := mine[k]; return v, ok }
+	l, err := p.Launch(nil, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(l.Env, map[string]string{"GITHUB_TOKEN": "ghp_mine"}) || !slices.Equal(l.Inherited, []string{"GITHUB_TOKEN"}) ||
+		!slices.Equal(l.Withheld, []string{"AWS_SECRET_ACCESS_KEY", "REGION"}) || !slices.Equal(l.Missing, []string{"environment REGION"}) ||
+		len(l.Needs) != 1 || !l.Needs[0].Inherit {
+		t.Errorf("env %v, inherited %v, withheld %v, needs %+v", l.Env, l.Inherited, l.Withheld, l.Needs)
+	}
+	l, err = p.Launch(map[string]string{"AWS_SECRET_ACCESS_KEY": "aws-mine", "REGION": "eu-mine"}, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Env) != 3 || !slices.Equal(l.Inherited, []string{"GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "REGION"}) || len(l.Withheld)+len(l.Missing) != 0 ||
+		strings.Contains(l.CommandLine(), "mine") {
+		t.Errorf("confirmed: env %v, inherited %v, withheld %v, missing %v: %s", l.Env, l.Inherited, l.Withheld, l.Missing, l.CommandLine())
+	}
+}
+
+// TestLaunchRefusesLoaderVariables: an entry that sets a variable that
+// changes how programs load or run (LD_PRELOAD, NODE_OPTIONS, ...), as an
+// environment variable or an oci runtime -e, cannot be run.
+func TestLaunchRefusesLoaderVariables(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "BASH_ENV", "npm_config_node_options", "PATH"} {
+		p := registry.Package{RegistryType: "npm", Identifier: "x", Version: "1.0.0", Transport: registry.Transport{Type: "stdio"},
+			EnvironmentVariables: []registry.KeyValueInput{{Name: name, Input: registry.Input{Value: "/pkg/evil.so"}}}}
+		if _, err := p.Launch(nil, nil); !errors.Is(err, registry.ErrNotRunnable) || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	oci := registry.Package{RegistryType: "oci", Identifier: "docker.io/x/y:1", Transport: registry.Transport{Type: "stdio"},
+		RuntimeArguments: []registry.Argument{{Type: "named", Name: "-e", Input: registry.Input{Value: "LD_PRELOAD=/x.so"}}}}
+	if _, err := oci.Launch(nil, nil); !errors.Is(err, registry.ErrNotRunnable) || !strings.Contains(err.Error(), "LD_PRELOAD") {
+		t.Errorf("oci -e LD_PRELOAD: %v", err)
+	}
+	for _, name := range []string{"API_KEY", "PYTHONUNBUFFERED", "LOG_LEVEL", "NODE_ENV"} {
+		if registry.LoaderVariable(name) {
+			t.Errorf("%s is refused", name)
+		}
 	}
 }

@@ -312,6 +312,9 @@ func BundleCommand(dir, home string, values map[string]string) (Bundle, error) {
 			if !envName.MatchString(k) {
 				return Bundle{}, fmt.Errorf("the bundle's environment variable %q is not a name", k)
 			}
+			if LoaderVariable(k) {
+				return Bundle{}, fmt.Errorf("the bundle's manifest sets the environment variable %s, which changes how programs load or run: mcpeek does not pass it", k)
+			}
 			c.Env[k], c.Secret[k] = expand(v), sensitive(v)
 		}
 		return c, nil

@@ -184,6 +184,8 @@ func TestBundleCommandRefusesACommandOutsideTheBundle(t *testing.T) {
 		`{"server":{"type":"node","entry_point":"../../etc/x.js"}}`,
 		`{"server":{"type":"node","entry_point":"/etc/passwd"}}`,
 		`{"server":{"type":"node","mcp_config":{"command":"node","env":{"A=B":"x"}}}}`,
+		`{"server":{"type":"node","mcp_config":{"command":"node","env":{"LD_PRELOAD":"${__dirname}/evil.so"}}}}`,
+		`{"server":{"type":"node","mcp_config":{"command":"node","env":{"NODE_OPTIONS":"--require ${__dirname}/evil.js"}}}}`,
 	} {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(m), 0o644); err != nil {

@@ -70,7 +70,7 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	if err := registry.CheckName(name); err != nil {
 		return usageError("%v", err)
 	}
-	values, err := inputValues(a.registry.inputs)
+	values, err := inputValues(a.registry.inputs, nil)
 	if err != nil {
 		return err
 	}
@@ -83,6 +83,9 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 		return err
 	}
 	a.noteFreshness(b, fresh)
+	if err := checkInputKeys(e, values); err != nil {
+		return err
+	}
 	secrets := addSecrets(e, values, f.writeSecrets, a.warn)
 	if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
 		a.registry.ask = func(needs []registry.Need) (map[string]string, error) {

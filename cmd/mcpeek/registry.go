@@ -51,7 +51,7 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 	root.PersistentFlags().StringVar(&f.server, "registry-server", "",
 		"Use only this server of the registry, NAME[@VERSION], named by the last part of its name (instead of a config); its package is installed and runs in a sandbox")
 	root.PersistentFlags().StringArrayVar(&f.inputs, "registry-input", nil,
-		"A value for the --registry-server's inputs, KEY=VALUE: an argument's name or value hint, an environment variable, a header or a {variable} (repeatable)")
+		"A value for the --registry-server's inputs, KEY=VALUE: an argument's name or value hint, an environment variable, a header or a {variable}; a bare NAME passes that variable of your environment (repeatable)")
 	root.PersistentFlags().BoolVar(&f.allowNet, "allow-net", false,
 		"Let a registry server's package use the network from its sandbox")
 	root.PersistentFlags().BoolVar(&f.noSandbox, "no-sandbox", false,

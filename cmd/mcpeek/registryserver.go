@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"mcpeek/mcpclient"
@@ -37,7 +36,7 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	if err := registry.CheckName(name); err != nil {
 		return cfg, usageError("%s%v", what, err)
 	}
-	values, err := inputValues(f.inputs)
+	values, err := inputValues(f.inputs, a.env.lookupVar)
 	if err != nil {
 		return cfg, err
 	}
@@ -54,12 +53,18 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 		return cfg, fmt.Errorf("%s%w", what, err)
 	}
 	a.noteFreshness(b, fresh)
+	if err := checkInputKeys(e, values); err != nil {
+		return cfg, err
+	}
 	if err := f.askedInputs(ctx, e, values, a.env.lookupVar); err != nil {
 		return cfg, err
 	}
-	sc, l, shown, err := registryServerConfig(e, values)
+	sc, l, shown, err := registryServerConfigFrom(e, values, a.env.lookupVar)
 	if err != nil {
 		return cfg, err
+	}
+	if l != nil && !f.noSandbox {
+		a.noteEnvironment(*l)
 	}
 	// The install may take a while; it is bounded on its own.
 	sc, how, err := a.runnable(context.Background(), b.Client.URL(), sc, l, &shown, a.registry.tried, a.note)
@@ -105,6 +110,9 @@ func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfi
 			sc.Env[k] = v
 		}
 		sc.Wrapped = &mcpclient.Wrapped{Command: *shown, Sandbox: r.Says}
+		if r.inside {
+			sc.Wrapped.Policy = &r.Policy
+		}
 		how = " (sandbox: " + r.Says + ")"
 	}
 	if tried {
@@ -113,16 +121,12 @@ func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfi
 	return sc, how, nil
 }
 
-// registryServerConfig makes the config entry of a registry server: its
-// first package mcpeek can start (l is then its launch, run through npx
-// as it stands), else its first remote it can reach. shown is the command
-// or URL, secrets masked, for telling the user.
-func registryServerConfig(e registry.Entry, values map[string]string) (sc mcpclient.ServerConfig, l *registry.Launch, shown string, err error) {
-	return registryServerConfigFrom(e, values, os.LookupEnv)
-}
-
-// registryServerConfigFrom is registryServerConfig with lookupEnv telling
-// which environment variables the server would inherit.
+// registryServerConfigFrom makes the config entry of a registry server:
+// its first package mcpeek can start (l is then its launch, run through
+// npx as it stands), else its first remote it can reach. shown is the
+// command or URL, secrets masked, for telling the user. lookupEnv is
+// mcpeek's environment, which the entry's variables may come from (see
+// registry.Launch).
 func registryServerConfigFrom(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) (sc mcpclient.ServerConfig, l *registry.Launch, shown string, err error) {
 	s := e.Server
 	sc.Name = registry.ShortName(s.Name)
@@ -171,16 +175,65 @@ func missingInputs(name string, missing []string) error {
 		name, strings.Join(missing, ", "))
 }
 
-// inputValues reads the --registry-input KEY=VALUE flags.
-func inputValues(inputs []string) (map[string]string, error) {
+// inputValues reads the --registry-input KEY=VALUE flags. A bare NAME
+// passes the variable NAME of mcpeek's environment (lookupEnv), which the
+// server is not given otherwise unless its entry marks it secret; nil
+// lookupEnv takes none (add writes a client's config, whose environment
+// is the client's).
+func inputValues(inputs []string, lookupEnv func(string) (string, bool)) (map[string]string, error) {
 	values := map[string]string{}
 	for _, in := range inputs {
 		k, v, ok := strings.Cut(in, "=")
 		k = strings.Trim(k, "{}<>")
-		if !ok || k == "" {
+		switch {
+		case k == "":
 			return nil, usageError("--registry-input %q is not KEY=VALUE", in)
+		case ok:
+		case lookupEnv == nil:
+			return nil, usageError("--registry-input %q is not KEY=VALUE (a bare NAME, passing NAME from mcpeek's environment, is for try and --registry-server)", in)
+		default:
+			if v, ok = lookupEnv(k); !ok {
+				return nil, usageError("--registry-input %s passes %s from your environment, which does not set it", k, k)
+			}
 		}
 		values[k] = v
 	}
 	return values, nil
+}
+
+// checkInputKeys refuses a value given for an input e does not take: a
+// mistyped key would else be dropped in silence. The inputs of an MCPB
+// bundle's manifest are known only once it is unpacked: an entry with a
+// bundle takes any key.
+func checkInputKeys(e registry.Entry, values map[string]string) error {
+	keys, bundle := e.Server.InputKeys()
+	if bundle {
+		return nil
+	}
+	var unknown []string
+	for _, k := range sortedNames(values) {
+		if !keys[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	known := "it takes none"
+	if len(keys) > 0 {
+		known = "it takes " + strings.Join(sortedNames(keys), ", ")
+	}
+	return usageError("--registry-input %s: %s takes no such input (%s)", strings.Join(unknown, ", "), clean(e.Server.Name), known)
+}
+
+// noteEnvironment names the variables of mcpeek's environment the server
+// is given (its entry marks them secret, or the user confirmed them) and
+// those it is not, before it starts.
+func (a *app) noteEnvironment(l registry.Launch) {
+	if len(l.Inherited) > 0 {
+		a.note("passing from your environment: " + strings.Join(l.Inherited, ", "))
+	}
+	if len(l.Withheld) > 0 {
+		a.note(fmt.Sprintf("not passing from your environment: %s (the entry does not mark them secret; --registry-input NAME passes one)", strings.Join(l.Withheld, ", ")))
+	}
 }

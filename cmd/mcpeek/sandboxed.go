@@ -55,16 +55,48 @@ func (a *app) sandboxed(ctx context.Context, l registry.Launch, note func(string
 	if err != nil {
 		return sandboxedRun{}, err
 	}
-	r := sandboxedRun{Launch: run, Policy: sandbox.Policy{Limits: sandbox.DefaultLimits,
-		AllowNet: a.registry.allowNet, Visible: visible, Env: append(sortedNames(run.Env), run.Inherited...)}}
-	r.Program, r.Args = sb.Command(r.Policy, r.Launch.Program, r.Launch.Args)
+	r := sandboxedRun{Launch: run, Program: run.Program, Args: run.Args, inside: true,
+		Policy: sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: a.registry.allowNet, Visible: visible}}
 	r.Says = r.Policy.String()
+	noteUnseen(sb, r, visible[0], note)
 	return r, nil
+}
+
+// noteUnseen warns of what the server is given and will not find in its
+// sandbox, which would else vanish in silence: a path of this machine
+// among its arguments and variables that the sandbox does not show (under
+// /tmp, which is its own scratch, or a hidden home), and a link of its
+// package (in pkg) that leads out of what it sees. Secret values are not
+// looked at.
+func noteUnseen(sb *sandbox.Sandbox, r sandboxedRun, pkg string, note func(string)) {
+	var given []string
+	for i, a := range r.Launch.Args {
+		if !r.Launch.SecretArgs[i] {
+			given = append(given, a)
+		}
+	}
+	for _, name := range sortedNames(r.Launch.Env) {
+		if !r.Launch.Secret[name] {
+			given = append(given, r.Launch.Env[name])
+		}
+	}
+	for _, v := range given {
+		if !filepath.IsAbs(v) {
+			continue
+		}
+		if why := sb.Unseen(r.Policy, v); why != "" {
+			note(fmt.Sprintf("warning: the server is given %s, which it cannot see: %s", v, why))
+		}
+	}
+	for _, l := range sb.UnseenLinks(r.Policy, pkg, 3) {
+		note("warning: a link of the package leads where the sandbox cannot see: " + l)
+	}
 }
 
 // installedNPM is l, an npm package, as its own command (node and the
 // package's bin), installed into root first when it is not there yet;
-// visible are the directories the run reads.
+// visible are the directories the run reads, the package's own first (as
+// for each kind).
 func (a *app) installedNPM(ctx context.Context, sb *sandbox.Sandbox, root string, l registry.Launch, note func(string)) (registry.Launch, []string, error) {
 	node, err := lookReal("node")
 	if err != nil {
@@ -91,12 +123,15 @@ func notInstalled(l registry.Launch, program string, err error) error {
 		l.Kind, program, err, registry.Runtimes[l.Kind].Install)
 }
 
-// sandboxedRun is a package's command and the same in the sandbox.
+// sandboxedRun is a package's command and how it runs in the sandbox.
 type sandboxedRun struct {
 	Launch  registry.Launch // the package's own command, to show
-	Program string          // what starts it in the sandbox
+	Program string          // what starts it: in the sandbox of Policy when inside
 	Args    []string
 	sandbox.Policy
+	// inside says that Program runs in a sandbox of Policy, started with
+	// it (bubblewrap); else Program starts the sandbox itself (docker).
+	inside bool
 	// Says what is enforced, for the user: the Policy's String, or what
 	// Docker enforces.
 	Says string
@@ -119,13 +154,12 @@ func installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.Launch, dir
 		return err
 	}
 	p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: true,
-		Visible: []string{nodePrefix, filepath.Dir(filepath.Dir(npm))}, Writable: []string{part, cache},
-		Env: proxyEnv,
-		Set: map[string]string{"npm_config_cache": cache, "npm_config_update_notifier": "false"}}
+		Visible: []string{nodePrefix, filepath.Dir(filepath.Dir(npm))}, Writable: []string{part, cache}}
 	p.CPUSeconds, p.MemoryBytes = 1200, 2<<30
+	env := proxyEnv(map[string]string{"npm_config_cache": cache, "npm_config_update_notifier": "false"})
 	note(fmt.Sprintf("installing %s@%s into %s (network allowed, home hidden, no install scripts)...", l.Identifier, l.Version, dir))
 	if err := install(ctx, sb, p, "npm", npm, []string{"install", "--prefix", part, "--no-save", "--no-package-lock",
-		"--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--", l.Identifier + "@" + l.Version}, l); err != nil {
+		"--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", "--", l.Identifier + "@" + l.Version}, env, l); err != nil {
 		return err
 	}
 	if err := os.RemoveAll(dir); err != nil {

@@ -38,12 +38,12 @@ func installedPyPI(ctx context.Context, sb *sandbox.Sandbox, root string, l regi
 			return l, nil, err
 		}
 		p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: true,
-			Visible: []string{filepath.Dir(uv)}, Writable: []string{dir, cache}, Env: proxyEnv,
-			Set: map[string]string{"UV_TOOL_DIR": filepath.Join(dir, "tools"), "UV_TOOL_BIN_DIR": filepath.Join(dir, "bin"),
-				"UV_CACHE_DIR": cache, "UV_PYTHON_INSTALL_DIR": filepath.Join(dir, "python"), "UV_NO_CONFIG": "1"}}
+			Visible: []string{filepath.Dir(uv)}, Writable: []string{dir, cache}}
 		p.CPUSeconds, p.MemoryBytes = 1200, 2<<30
+		env := proxyEnv(map[string]string{"UV_TOOL_DIR": filepath.Join(dir, "tools"), "UV_TOOL_BIN_DIR": filepath.Join(dir, "bin"),
+			"UV_CACHE_DIR": cache, "UV_PYTHON_INSTALL_DIR": filepath.Join(dir, "python"), "UV_NO_CONFIG": "1"})
 		note(fmt.Sprintf("installing %s==%s into %s (network allowed, home hidden)...", l.Identifier, l.Version, dir))
-		if err := install(ctx, sb, p, "uv", uv, []string{"tool", "install", "--quiet", l.Identifier + "==" + l.Version}, l); err != nil {
+		if err := install(ctx, sb, p, "uv", uv, []string{"tool", "install", "--quiet", l.Identifier + "==" + l.Version}, env, l); err != nil {
 			return l, nil, err
 		}
 		if err := os.WriteFile(done, nil, 0o644); err != nil {
@@ -81,8 +81,16 @@ func onlyCommand(bin, identifier string) (string, error) {
 	return "", fmt.Errorf("%s installs %d commands, none named as the package: mcpeek does not know which one to run", identifier, len(entries))
 }
 
-// proxyEnv are the variables an install keeps: how to reach the network.
-var proxyEnv = []string{"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"}
+// proxyEnv is set with the variables of mcpeek's environment that say
+// how to reach the network, which an install keeps.
+func proxyEnv(set map[string]string) map[string]string {
+	for _, n := range []string{"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"} {
+		if v, ok := os.LookupEnv(n); ok {
+			set[n] = v
+		}
+	}
+	return set
+}
 
 // makeWritable makes the directories an install writes, owned by nobody
 // when the sandbox runs as nobody.
@@ -100,13 +108,13 @@ func makeWritable(sb *sandbox.Sandbox, dirs ...string) error {
 	return nil
 }
 
-// install runs program (name) with args in the sandbox under p, bounded by
-// installTimeout; its error holds the end of what the program said.
-func install(ctx context.Context, sb *sandbox.Sandbox, p sandbox.Policy, name, program string, args []string, l registry.Launch) error {
+// install runs program (name) with args and env in the sandbox under p,
+// bounded by installTimeout; its error holds the end of what the program
+// said.
+func install(ctx context.Context, sb *sandbox.Sandbox, p sandbox.Policy, name, program string, args []string, env map[string]string, l registry.Launch) error {
 	ctx, cancel := context.WithTimeout(ctx, installTimeout)
 	defer cancel()
-	prog, full := sb.Command(p, program, args)
-	cmd := exec.CommandContext(ctx, prog, full...)
+	cmd := sb.Command(ctx, p, env, program, args)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
@@ -93,9 +94,12 @@ func askInputs(r io.Reader, w io.Writer, needs []registry.Need, readSecret func(
 		if n.Secret {
 			prompt += ", secret, not shown"
 		}
+		if n.Inherit {
+			prompt += ": set in your environment; pass it to the server? [y/N]"
+		}
 		fmt.Fprintf(w, "mcpeek: %s: ", prompt)
 		var answer string
-		if n.Secret {
+		if n.Secret && !n.Inherit {
 			b, err := readSecret()
 			fmt.Fprintln(w)
 			if err != nil {
@@ -123,7 +127,7 @@ func firstLine(s string, n int) string {
 	return s
 }
 
-// registryNeeds is what the server registryServerConfig would start
+// registryNeeds is what the server registryServerConfigFrom would start
 // still needs: the inputs of its first runnable package, else of its
 // first reachable remote.
 func registryNeeds(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) []registry.Need {
@@ -148,6 +152,7 @@ func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values 
 		return nil
 	}
 	needs := registryNeeds(e, values, lookupEnv)
+	needs = append(needs, withheldNeeds(e, values, lookupEnv, needs)...)
 	if len(needs) == 0 {
 		return nil
 	}
@@ -155,10 +160,40 @@ func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values 
 	if err != nil {
 		return err
 	}
-	for k, v := range answers {
-		if v != "" {
-			values[k] = v
+	for _, n := range needs {
+		v := answers[n.Key]
+		switch {
+		case !n.Inherit:
+		case strings.EqualFold(v, "y") || strings.EqualFold(v, "yes"):
+			// Confirmed: the value of mcpeek's environment (see
+			// registry.Launch).
+			v, _ = lookupEnv(n.Key)
+		default:
+			v = ""
 		}
+		if v != "" {
+			values[n.Key] = v
+		}
+	}
+	return nil
+}
+
+// withheldNeeds asks to confirm each variable of mcpeek's environment the
+// server's first runnable package declares and would not be given, but
+// those already among needs.
+func withheldNeeds(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool), needs []registry.Need) []registry.Need {
+	for _, p := range e.Server.Packages {
+		l, err := p.Launch(values, lookupEnv)
+		if err != nil {
+			continue
+		}
+		var out []registry.Need
+		for _, name := range l.Withheld {
+			if !slices.ContainsFunc(needs, func(n registry.Need) bool { return n.Key == name }) {
+				out = append(out, registry.Need{Key: name, Label: "environment " + name, Inherit: true})
+			}
+		}
+		return out
 	}
 	return nil
 }

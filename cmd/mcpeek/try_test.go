@@ -209,3 +209,31 @@ func worldDir(t *testing.T, name string) string {
 	}
 	return dir
 }
+
+// TestAskedInputsConfirmsInheritedVariables: a declared variable set in
+// mcpeek's environment and not marked secret is asked about as a yes or
+// no, never echoed; yes passes the environment's value, anything else
+// leaves it out.
+func TestAskedInputsConfirmsInheritedVariables(t *testing.T) {
+	t.Parallel()
+	e := registry.Entry{Server: registry.Server{Name: "io.example/env", Packages: []registry.Package{{RegistryType: "npm", Identifier: "x", Version: "1.0.0",
+		Transport: registry.Transport{Type: "stdio"}, EnvironmentVariables: []registry.KeyValueInput{{Name: "AWS_REGION"}, {Name: "AWS_PROFILE"}}}}}}
+	mine := func(k string) (string, bool) { return "mine-" + k, strings.HasPrefix(k, "AWS_") }
+	for answers, want := range map[string]map[string]string{
+		"y\nn\n":   {"AWS_REGION": "mine-AWS_REGION"},
+		"yes\nY\n": {"AWS_REGION": "mine-AWS_REGION", "AWS_PROFILE": "mine-AWS_PROFILE"},
+		"\nx\n":    {},
+	} {
+		var prompts bytes.Buffer
+		f := registryFlags{ask: func(needs []registry.Need) (map[string]string, error) {
+			return askInputs(strings.NewReader(answers), &prompts, needs, func() ([]byte, error) { return nil, io.EOF })
+		}}
+		values := map[string]string{}
+		if err := f.askedInputs(t.Context(), e, values, mine); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(values) != fmt.Sprint(want) || !strings.Contains(prompts.String(), "mcpeek: environment AWS_REGION: set in your environment; pass it to the server? [y/N]: ") {
+			t.Errorf("%q: values %v, prompts %q", answers, values, prompts.String())
+		}
+	}
+}

@@ -22,7 +22,7 @@ func (a *app) explorerRegistry(m *mcpclient.Manager) *tui.Registry {
 	if err != nil {
 		return nil
 	}
-	given, err := inputValues(a.registry.inputs)
+	given, err := inputValues(a.registry.inputs, a.env.lookupVar)
 	if err != nil {
 		return nil
 	}
@@ -74,7 +74,7 @@ func (a *app) tryInExplorer(ctx context.Context, reg string, m *mcpclient.Manage
 		}
 		return "", fmt.Errorf("%s needs %s", name, strings.Join(labels, ", "))
 	}
-	sc, l, shown, err := registryServerConfig(e, values)
+	sc, l, shown, err := registryServerConfigFrom(e, values, a.env.lookupVar)
 	if err != nil {
 		return "", err
 	}

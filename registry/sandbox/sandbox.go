@@ -10,8 +10,11 @@
 package sandbox
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -52,12 +55,6 @@ type Policy struct {
 	// Writable are directories the program may also write (an install's
 	// package directory and npm cache); a server's run has none.
 	Writable []string
-	// Env names the variables of the environment the program keeps; every
-	// other inherited variable is removed (their values never appear on
-	// the command line, only their names).
-	Env []string
-	// Set are variables set to a value that is not secret (HOME, TMPDIR).
-	Set map[string]string
 }
 
 // String says what p enforces, for the user: "fs read-only except
@@ -111,10 +108,12 @@ func Detect() (*Sandbox, error) {
 			return nil, fmt.Errorf("%w: mcpeek runs as root and setpriv (util-linux), which starts the sandbox as nobody, is not installed", ErrUnavailable)
 		}
 	}
-	prog, args := s.Command(Policy{Limits: DefaultLimits}, "true", nil)
-	if out, err := exec.Command(prog, args...).CombinedOutput(); err != nil {
+	var out bytes.Buffer
+	cmd := s.Command(context.Background(), Policy{Limits: DefaultLimits}, nil, "true", nil)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("%w: bubblewrap could not start a sandbox (%v: %s): user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone, or an AppArmor rule), or this bubblewrap is older than 0.8",
-			ErrUnavailable, err, strings.TrimSpace(string(out)))
+			ErrUnavailable, err, strings.TrimSpace(out.String()))
 	}
 	return s, nil
 }
@@ -123,30 +122,122 @@ func Detect() (*Sandbox, error) {
 // root; the directories it reads must then be readable by all.
 func (s *Sandbox) Root() bool { return s.root }
 
-// Command is the program and arguments that run program with args under
-// p. The inherited environment is cut to p.Env and p.Set; the caller
-// passes secret values through the environment, never the arguments.
-func (s *Sandbox) Command(p Policy, program string, args []string) (string, []string) {
+// Cmd is a program ready to start in the sandbox. The programs that
+// build the sandbox (setpriv, bwrap) run on this machine, so they start
+// with an environment of their own, empty, and bwrap reads its options,
+// the program's environment among them, from a pipe (--args): no
+// variable of mcpeek's or of the program's reaches them (an LD_PRELOAD
+// would load into them), no process of this machine shows the program's
+// values on its command line, and bwrap, which is PID 1 inside, holds
+// none of mcpeek's variables for the program to read in /proc/1.
+//
+// Start it with its own Start or Run, which hand bwrap its options.
+type Cmd struct {
+	*exec.Cmd
+	// Line is the whole command line as bwrap reads it, the options of
+	// the pipe in place of --args and the values the caller gave masked,
+	// for debugging.
+	Line []string
+	opts []byte // bwrap's options, NUL-terminated each
+}
+
+// Start starts c, writing bwrap's options into its pipe.
+func (c *Cmd) Start() error {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	c.ExtraFiles = []*os.File{r}
+	err = c.Cmd.Start()
+	r.Close() // bwrap has its own; a bwrap that never reads lets the write fail
+	if err != nil {
+		w.Close()
+		return err
+	}
+	go func() {
+		_, _ = w.Write(c.opts)
+		w.Close()
+	}()
+	return nil
+}
+
+// Run starts c and waits for it to end.
+func (c *Cmd) Run() error {
+	if err := c.Start(); err != nil {
+		return err
+	}
+	return c.Wait()
+}
+
+// kept are the variables of mcpeek's environment a sandboxed program
+// keeps: where programs are, the locale, and the certificate authorities
+// a TLS-intercepting network needs (paths, not secrets); and the LC_*.
+var kept = []string{"PATH", "LANG", "TZ", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR"}
+
+// Command is the command that runs program with args and env under p.
+// The program's environment is kept's variables of mcpeek's, HOME and
+// TMPDIR at scratch, and env (which may hold secrets: they reach bwrap
+// through its pipe, never a command line or the launcher's environment).
+func (s *Sandbox) Command(ctx context.Context, p Policy, env map[string]string, program string, args []string) *Cmd {
+	b, shown := s.options(p), []string(nil)
+	b = append(b, "--clearenv")
+	set := map[string]string{}
+	for _, kv := range os.Environ() {
+		if n, v, _ := strings.Cut(kv, "="); slices.Contains(kept, n) || strings.HasPrefix(n, "LC_") {
+			set[n] = v
+		}
+	}
+	set["HOME"], set["TMPDIR"] = Scratch, Scratch
+	maps.Copy(set, env)
+	shown = slices.Clone(b)
+	for _, k := range sortedKeys(set) {
+		b = append(b, "--setenv", k, set[k])
+		if _, given := env[k]; given {
+			shown = append(shown, "--setenv", k, "***")
+		} else {
+			shown = append(shown, "--setenv", k, set[k])
+		}
+	}
+	// The limits are set inside the new user namespace: RLIMIT_NPROC then
+	// counts the sandbox's processes, not every process of the user.
+	tail := append([]string{"--", s.prlimit,
+		"--data=" + strconv.FormatInt(p.MemoryBytes, 10),
+		"--nproc=" + strconv.Itoa(p.Processes),
+		"--cpu=" + strconv.Itoa(p.CPUSeconds),
+		"--core=0", "--", program}, args...)
+	launcher := []string{s.bwrap}
+	if s.root {
+		launcher = []string{s.setpriv, "--reuid=" + nobody, "--regid=" + nobody, "--clear-groups", "--", s.bwrap}
+	}
+	// The pipe is the child's first extra file: descriptor 3. bwrap takes
+	// the command from its own command line only.
+	cmd := exec.CommandContext(ctx, launcher[0], slices.Concat(launcher[1:], []string{"--args", "3"}, tail)...)
+	cmd.Env = []string{}
+	var opts bytes.Buffer
+	for _, o := range b {
+		opts.WriteString(o)
+		opts.WriteByte(0)
+	}
+	return &Cmd{Cmd: cmd, Line: slices.Concat(launcher, shown, tail), opts: opts.Bytes()}
+}
+
+// options are bwrap's options that enforce p, before the environment.
+func (s *Sandbox) options(p Policy) []string {
 	b := []string{"--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 		"--die-with-parent", "--new-session", "--cap-drop", "ALL"}
 	if !p.AllowNet {
 		b = append(b, "--unshare-net")
 	}
+	// A fresh /proc of the new PID namespace: the sandbox's processes
+	// alone.
 	b = append(b, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc")
 	// Hidden: every home and the run directories (their sockets reach the
 	// user's agents and daemons without a network). The scratch tmpfs goes
 	// first, so that a visible directory under it stays visible.
 	b = append(b, "--size", strconv.FormatInt(p.ScratchBytes, 10), "--tmpfs", Scratch)
-	hidden := []string{"/home", "/root", "/run", "/var/run", "/var/tmp", "/mnt", "/media"}
-	if s.home != "" && !slices.ContainsFunc(append(hidden, "/", Scratch), func(d string) bool {
-		return s.home == d || strings.HasPrefix(s.home, d+"/")
-	}) {
-		hidden = append(hidden, s.home)
-	}
+	hidden := s.hidden()
 	for _, d := range hidden {
-		if fi, err := os.Lstat(d); err == nil && fi.IsDir() { // a symlink (/var/run) follows its target
-			b = append(b, "--tmpfs", d)
-		}
+		b = append(b, "--tmpfs", d)
 	}
 	for _, d := range p.Visible {
 		b = append(b, "--ro-bind", d, d)
@@ -157,43 +248,26 @@ func (s *Sandbox) Command(p Policy, program string, args []string) (string, []st
 	// The hidden directories stay empty and read-only once the visible
 	// ones are mounted inside them.
 	for _, d := range hidden {
-		if fi, err := os.Lstat(d); err == nil && fi.IsDir() {
-			b = append(b, "--remount-ro", d)
-		}
+		b = append(b, "--remount-ro", d)
 	}
-	b = append(b, "--chdir", Scratch)
-	// Kept: where programs are, the locale, and the certificate
-	// authorities a TLS-intercepting network needs (paths, not secrets).
-	keep := map[string]bool{"PATH": true, "LANG": true, "TZ": true,
-		"NODE_EXTRA_CA_CERTS": true, "SSL_CERT_FILE": true, "SSL_CERT_DIR": true}
-	for _, n := range p.Env {
-		keep[n] = true
+	return append(b, "--chdir", Scratch)
+}
+
+// hidden are the directories of this machine the sandbox replaces with
+// an empty one, beside scratch: the homes, the user's own, and the run
+// directories, those that exist as directories (a symlink, /var/run,
+// follows its target).
+func (s *Sandbox) hidden() []string {
+	hidden := []string{"/home", "/root", "/run", "/var/run", "/var/tmp", "/mnt", "/media"}
+	if s.home != "" && !slices.ContainsFunc(append(slices.Clone(hidden), "/", Scratch), func(d string) bool {
+		return s.home == d || strings.HasPrefix(s.home, d+"/")
+	}) {
+		hidden = append(hidden, s.home)
 	}
-	for _, kv := range os.Environ() {
-		n, _, _ := strings.Cut(kv, "=")
-		if !keep[n] && !strings.HasPrefix(n, "LC_") {
-			b = append(b, "--unsetenv", n)
-		}
-	}
-	set := map[string]string{"HOME": Scratch, "TMPDIR": Scratch}
-	for k, v := range p.Set {
-		set[k] = v
-	}
-	for _, k := range sortedKeys(set) {
-		b = append(b, "--setenv", k, set[k])
-	}
-	// The limits are set inside the new user namespace: RLIMIT_NPROC then
-	// counts the sandbox's processes, not every process of the user.
-	b = append(b, "--", s.prlimit,
-		"--data="+strconv.FormatInt(p.MemoryBytes, 10),
-		"--nproc="+strconv.Itoa(p.Processes),
-		"--cpu="+strconv.Itoa(p.CPUSeconds),
-		"--core=0", "--", program)
-	b = append(b, args...)
-	if !s.root {
-		return s.bwrap, b
-	}
-	return s.setpriv, append([]string{"--reuid=" + nobody, "--regid=" + nobody, "--clear-groups", "--", s.bwrap}, b...)
+	return slices.DeleteFunc(hidden, func(d string) bool {
+		fi, err := os.Lstat(d)
+		return err != nil || !fi.IsDir()
+	})
 }
 
 // Readable reports why nobody, the user a root sandbox runs as, cannot

@@ -43,9 +43,7 @@ func outside(t *testing.T, name string) string {
 // run runs a bash script in the sandbox and returns its output.
 func run(t *testing.T, s *Sandbox, p Policy, script string) (string, error) {
 	t.Helper()
-	prog, args := s.Command(p, "/bin/bash", []string{"-c", script})
-	out, err := exec.Command(prog, args...).CombinedOutput()
-	return string(out), err
+	return runWith(t, s, p, nil, "/bin/bash", "-c", script)
 }
 
 // TestHostileScriptFailsInside plants a private key in a home outside
@@ -125,8 +123,7 @@ func TestAllowNetKeepsTheNetwork(t *testing.T) {
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	script := "exec 3<>/dev/tcp/127.0.0.1/" + port + " && echo CONNECTED"
 	for _, allow := range []bool{false, true} {
-		prog, args := s.Command(Policy{Limits: DefaultLimits, AllowNet: allow}, "/bin/bash", []string{"-c", script})
-		out, _ := exec.Command(prog, args...).CombinedOutput()
+		out, _ := runWith(t, s, Policy{Limits: DefaultLimits, AllowNet: allow}, nil, "/bin/bash", "-c", script)
 		if got := strings.Contains(string(out), "CONNECTED"); got != allow {
 			t.Errorf("AllowNet %v: connected %v: %s", allow, got, out)
 		}
@@ -142,9 +139,8 @@ func TestLimits(t *testing.T) {
 	}
 	s := detect(t)
 	p := Policy{Limits: Limits{MemoryBytes: 64 << 20, Processes: 8, CPUSeconds: 60, ScratchBytes: 1 << 20}}
-	prog, args := s.Command(p, "/bin/bash", []string{"-c", `echo $(ulimit -d) $(ulimit -u) $(ulimit -t)
-head -c 2000000 /dev/zero > /tmp/big 2>/dev/null || echo SCRATCH-FULL`})
-	out, err := exec.Command(prog, args...).CombinedOutput()
+	out, err := runWith(t, s, p, nil, "/bin/bash", "-c", `echo $(ulimit -d) $(ulimit -u) $(ulimit -t)
+head -c 2000000 /dev/zero > /tmp/big 2>/dev/null || echo SCRATCH-FULL`)
 	if err != nil || !strings.Contains(string(out), "65536 8 60\n") || !strings.Contains(string(out), "SCRATCH-FULL") {
 		t.Errorf("limits inside: %v %q", err, out)
 	}

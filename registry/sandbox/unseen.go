@@ -1,0 +1,88 @@
+package sandbox
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Unseen says why a program under p cannot see path, a file or
+// directory of this machine, where it lies here ("" when it can, or when
+// path is none of this machine's): the sandbox has a fresh scratch at
+// /tmp and hides the homes and run directories, but for the directories
+// p makes visible or writable; a sandbox of root's runs as nobody, who
+// must be let in.
+func (s *Sandbox) Unseen(p Policy, path string) string {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil || !filepath.IsAbs(real) {
+		return ""
+	}
+	under := func(d string) bool {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			d = r
+		}
+		return real == d || strings.HasPrefix(real, strings.TrimSuffix(d, "/")+"/")
+	}
+	if !slices.ContainsFunc(slices.Concat(p.Visible, p.Writable), under) {
+		if under(Scratch) {
+			return "the sandbox's " + Scratch + " is a fresh scratch of its own"
+		}
+		for _, d := range s.hidden() {
+			if under(d) {
+				return "the sandbox hides " + d
+			}
+		}
+	}
+	if s.root {
+		if why := readableFile(real); why != "" {
+			return why + " (the sandbox runs as nobody)"
+		}
+	}
+	return ""
+}
+
+// readableFile is Readable for a file or a directory: only a directory
+// must also let others search it.
+func readableFile(path string) string {
+	fi, err := os.Stat(path)
+	if err != nil || fi.IsDir() {
+		return Readable(path)
+	}
+	if fi.Mode().Perm()&0o004 == 0 {
+		return path + " is not readable by other users"
+	}
+	return Readable(filepath.Dir(path))
+}
+
+// UnseenLinks lists the links under dir (a package's own directory) that
+// reach a place a program under p cannot see, each as "LINK -> TARGET:
+// why": inside the sandbox they lead nowhere. At most limit are listed,
+// the last saying how many more there are.
+func (s *Sandbox) UnseenLinks(p Policy, dir string, limit int) []string {
+	var out []string
+	more := 0
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.Type()&fs.ModeSymlink == 0 {
+			return nil
+		}
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return nil
+		}
+		if why := s.Unseen(p, target); why != "" {
+			if len(out) < limit {
+				out = append(out, fmt.Sprintf("%s -> %s: %s", path, target, why))
+			} else {
+				more++
+			}
+		}
+		return nil
+	})
+	if more > 0 {
+		out = append(out, fmt.Sprintf("and %d more", more))
+	}
+	return out
+}
