@@ -111,32 +111,17 @@ func validEnvName(name string) bool {
 }
 
 // Secrets returns the values the arguments' ${env:NAME} placeholders take
-// (as lookup finds them), each also as JSON writes it inside a string,
-// longest first: what a report of the call must not show. Values under
-// four bytes are left out; they would shred every line and are unlikely
-// to be secrets.
+// (as lookup finds them), longest first: what a report of the call must
+// not show, in any form (NewMask makes the mask that hides them). Values
+// under four bytes are left out; they would shred every line and are
+// unlikely to be secrets.
 func Secrets(args json.RawMessage, lookup func(string) (string, bool)) []string {
 	var out []string
 	for _, name := range EnvNames(args) {
-		v, ok := lookup(name)
-		if !ok || len(v) < 4 {
-			continue
-		}
-		out = append(out, v)
-		if q, err := json.Marshal(v); err == nil {
-			if inner := string(q[1 : len(q)-1]); inner != v {
-				out = append(out, inner)
-			}
+		if v, ok := lookup(name); ok && len(v) >= 4 {
+			out = append(out, v)
 		}
 	}
 	slices.SortFunc(out, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
 	return slices.Compact(out)
-}
-
-// Redact replaces each of secrets in s with "***".
-func Redact(s string, secrets []string) string {
-	for _, v := range secrets {
-		s = strings.ReplaceAll(s, v, "***")
-	}
-	return s
 }

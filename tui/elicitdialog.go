@@ -146,6 +146,10 @@ func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitDecline})
 	case key.Matches(msg, k.OpenURL) && d.ask.Mode == "url":
 		open, url := d.open, d.ask.URL
+		if err := oauth.CheckBrowserURL(url); err != nil {
+			d.opened = "not opened: " + model.SanitizeLine(err.Error())
+			return nil
+		}
 		d.opened = "opening…"
 		return tea.Cmd(func() tea.Msg { return urlOpenedMsg{err: open(url)} })
 	}
@@ -190,7 +194,7 @@ func (d *elicitDialog) render(s *Styles, width, height int) string {
 		head = append(head, wrapText(l, inner)...)
 	}
 	if d.ask.URL != "" {
-		head = append(head, s.Accent.Render("url: "+d.ask.URL))
+		head = append(head, s.Accent.Render("url: "+model.SanitizeLine(d.ask.URL)))
 		if d.opened != "" {
 			head = append(head, s.Dim.Render(d.opened))
 		} else {

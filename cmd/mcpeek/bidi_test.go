@@ -49,12 +49,20 @@ func TestJSONOutputEscapesBidiControls(t *testing.T) {
 		os.WriteFile(path, b, 0o644)
 	}
 
+	calls := writeCalls(t, `{"name": "invoice_\u202efdp.exe", "tool": "b.open", "expect": {"paths": [{"path": "file", "equals": "x"}]}}`)
+
 	for _, args := range [][]string{
 		{"--config", cfg, "tools", "--json"},
 		{"--config", cfg, "describe", "b.open", "--json"},
 		{"--config", cfg, "call", "b.open"},
 		{"--config", cfg, "call", "b.open", "--json"},
 		{"diff", oldPath, newPath, "--json"},
+		// SARIF: the messages are sanitised text, the fingerprints keep
+		// the names whole.
+		{"diff", oldPath, newPath, "--format", "sarif"},
+		{"lint", "--snapshot", newPath, "--format", "sarif"},
+		{"--config", cfg, "test", calls, "--format", "sarif"},
+		{"--config", cfg, "test", calls, "--format", "json"},
 	} {
 		out, stderr, _ := demo.mcpeek(t, args...)
 		if strings.ContainsAny(out, "\u202e\u2066\u2069\u200e\u200f") {

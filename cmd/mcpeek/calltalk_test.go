@@ -172,3 +172,28 @@ func TestAskElicitationOnATerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestAskURLOpensOnlyHTTPURLs: [o]pen on a url-mode elicitation opens an
+// http(s) URL only; another is not handed to the browser, the terminal
+// says why, and the question is asked again.
+func TestAskURLOpensOnlyHTTPURLs(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ url, why string }{
+		{"javascript:alert(1)", "not javascript:"},
+		{"File:///etc/passwd", "not file:"},
+		{"-incognito", `starts with "-"`},
+		{"https://example.com/ x", "holds ' '"},
+	} {
+		var opened []string
+		var out bytes.Buffer
+		e := mcpclient.Elicitation{Server: "s", Mode: "url", Message: "Sign", URL: c.url}
+		a, err := askURL(t.Context(), newLineReader(strings.NewReader("o\nd\n")), &out, e,
+			func(u string) error { opened = append(opened, u); return nil })
+		if err != nil || a.Action != mcpclient.ElicitDecline || len(opened) != 0 {
+			t.Errorf("%q: answered %+v, %v; opened %q", c.url, a, err, opened)
+		}
+		if !strings.Contains(out.String(), "not opened: ") || !strings.Contains(out.String(), c.why) {
+			t.Errorf("%q: the terminal does not say why it was not opened (%s):\n%s", c.url, c.why, out.String())
+		}
+	}
+}

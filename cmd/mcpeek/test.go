@@ -275,14 +275,15 @@ func prepareTools(m *mcpclient.Manager, list []calls.Call) map[string]*toolPrep 
 }
 
 // runOne makes one call and checks its result, the values its ${env:NAME}
-// placeholders took replaced by *** wherever the report quotes them.
+// placeholders took replaced by *** wherever the report quotes them, in
+// any form (calls.Mask): every format writes the run from these texts.
 func runOne(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) callRun {
 	r := makeCall(ctx, m, c, p, timeout)
-	if secrets := calls.Secrets(c.Arguments, os.LookupEnv); len(secrets) > 0 {
-		r.Error = calls.Redact(r.Error, secrets)
+	if mask := calls.NewMask(calls.Secrets(c.Arguments, os.LookupEnv)); mask != nil {
+		r.Error = mask.Hide(r.Error)
 		for i := range r.Assertions {
 			v := &r.Assertions[i]
-			v.Expected, v.Got = calls.Redact(v.Expected, secrets), calls.Redact(v.Got, secrets)
+			v.Expected, v.Got = mask.Hide(v.Expected), mask.Hide(v.Got)
 		}
 	}
 	return r

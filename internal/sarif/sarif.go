@@ -6,10 +6,12 @@
 package sarif
 
 import (
-	"encoding/json"
 	"io"
 	"path/filepath"
 	"strings"
+
+	"mcpeek/internal/jsonfmt"
+	"mcpeek/model"
 )
 
 // Version and SchemaURI are the log's "version" and "$schema".
@@ -181,10 +183,16 @@ func (b *Builder) Log() Log {
 	return Log{Schema: SchemaURI, Version: Version, Runs: []Run{{Tool: Tool{Driver: b.driver}, Results: results}}}
 }
 
-// Write writes the log as indented JSON.
+// Write writes the log as indented JSON, as mcpeek's JSON outputs are
+// written: what its strings quote from servers (tool names, paths,
+// fingerprints) may hold controls and BiDi or invisible characters, which
+// are written as \u escapes (model.EscapeJSON), the same JSON value, so
+// that no viewer of the file shows a name that reads otherwise.
 func (l Log) Write(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(l)
+	b, err := jsonfmt.MarshalIndent(l)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(model.EscapeJSON(b))
+	return err
 }

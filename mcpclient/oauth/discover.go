@@ -249,12 +249,11 @@ func getJSON(ctx context.Context, hc *http.Client, u string, v any) (bool, error
 	return true, nil
 }
 
-// checkHTTPURL refuses a URL from metadata that is not http(s) with a host:
-// it may be shown to a browser.
+// checkHTTPURL refuses a URL from metadata that a browser must not be
+// given (see CheckBrowserURL): it may be shown to one.
 func checkHTTPURL(what, raw string) error {
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("the %s %q is not an http(s) URL", what, raw)
+	if err := CheckBrowserURL(raw); err != nil {
+		return fmt.Errorf("the %s %q is not an http(s) URL to open: %w", what, raw, err)
 	}
 	return nil
 }
