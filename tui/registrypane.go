@@ -408,7 +408,7 @@ func (d *registryDialog) render(s *Styles, width, height int) string {
 			lines = append(lines, b.String())
 		}
 		foot := itoa(d.cursor+1) + "/" + itoa(len(es))
-		if d.result.Truncated {
+		if d.result.Stopped.Cut() {
 			foot += "+"
 		}
 		if f := d.result.Freshness; f.FromCache && f.Unreachable != nil {

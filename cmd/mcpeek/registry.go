@@ -124,8 +124,8 @@ func (a *app) registrySearchCommand(f *registryFlags) *cobra.Command {
 				return err
 			}
 			a.noteFreshness(b, r.Freshness)
-			if r.Truncated {
-				a.warn(fmt.Sprintf("the listing stopped after %d pages: narrow the search", registry.DefaultMaxPages))
+			if r.Stopped.Cut() {
+				a.warn(r.Stopped.String() + ": narrow the search")
 			}
 			a.noteProblems(r.Problems)
 			if asJSON {
