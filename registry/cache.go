@@ -25,10 +25,12 @@ type Cache struct {
 	dir string
 }
 
-// maxCacheFile caps a cache file read back: a listing is capped at
-// DefaultMaxListingBytes when fetched, and a file larger than that was
-// not written by mcpeek.
-const maxCacheFile = DefaultMaxListingBytes + 1<<20
+// maxCacheFile caps a cache file read back: a listing read to its cap
+// of DefaultMaxListingBytes, the page that crossed it included. A larger
+// file was not written by mcpeek, or is a refresh merged past the cap:
+// it is not read (the listing is read again), so that loading the cache
+// holds no more than a listing does.
+const maxCacheFile = DefaultMaxListingBytes + DefaultMaxPageBytes + 1<<20
 
 // DefaultCacheDir is $XDG_CACHE_HOME/mcpeek/registry (~/.cache/... when
 // XDG_CACHE_HOME is unset, the platform's cache folder elsewhere).
