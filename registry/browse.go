@@ -24,12 +24,12 @@ const refreshOverlap = 5 * time.Minute
 // listing is refreshed with updated_since; when the registry cannot be
 // reached, the cached answer is used and Freshness says so.
 type Browser struct {
-	Client   *Client
-	Cache    *Cache        // nil: nothing is kept on disk
-	MaxAge   time.Duration // 0: always ask the registry
-	Offline  bool          // never ask the registry: the cache or nothing
-	MaxPages int           // pages one listing follows; 0 for DefaultMaxPages
-	Now      func() time.Time
+	Client  *Client
+	Cache   *Cache        // nil: nothing is kept on disk
+	MaxAge  time.Duration // 0: always ask the registry
+	Offline bool          // never ask the registry: the cache or nothing
+	Limits  Limits        // of one listing; zero fields take the defaults
+	Now     func() time.Time
 }
 
 // Freshness says where an answer came from and how old it is.
@@ -48,9 +48,9 @@ func (f Freshness) Age(now time.Time) time.Duration { return now.Sub(f.FetchedAt
 // SearchResult is the latest version of each server a search found,
 // sorted by name.
 type SearchResult struct {
-	Entries   []Entry
-	Problems  []Problem // entries left out because they could not be read
-	Truncated bool      // the listing stopped at the page cap
+	Entries  []Entry
+	Problems []Problem // entries left out because they could not be read
+	Stopped  Stop      // which limit cut the listing short; zero when none did
 	Freshness
 }
 
@@ -88,7 +88,7 @@ func (b *Browser) Search(ctx context.Context, text string) (SearchResult, error)
 	if have {
 		q.UpdatedSince = old.FetchedAt.Add(-refreshOverlap)
 	}
-	l, err := b.Client.List(ctx, q, b.MaxPages)
+	l, err := b.Client.List(ctx, q, b.Limits)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return SearchResult{}, ctx.Err()
@@ -97,21 +97,26 @@ func (b *Browser) Search(ctx context.Context, text string) (SearchResult, error)
 	case err != nil:
 		return SearchResult{}, fmt.Errorf("search %q of %s: %w", text, reg, err)
 	}
-	fresh := cached{Registry: reg, Key: key, FetchedAt: start, Truncated: l.Truncated}
-	f := Freshness{FetchedAt: start}
+	r := SearchResult{Problems: l.Problems, Stopped: l.Stopped, Freshness: Freshness{FetchedAt: start}}
+	var before []Entry
 	if have {
-		fresh.Entries = merge(old.Entries, l.Entries)
-		fresh.Truncated = old.Truncated || l.Truncated
-		f.FromCache, f.Refreshed = true, true
-	} else {
-		fresh.Entries = merge(nil, l.Entries)
+		// What the cache held is read back, then dropped: the merged
+		// entries share nothing with it.
+		kept, _ := searchResult(old, nil, Freshness{})
+		before, old.Entries = kept.Entries, nil
+		if !r.Stopped.Cut() {
+			r.Stopped = old.Stopped
+		}
+		r.FromCache, r.Refreshed = true, true
 	}
+	r.Entries = merge(before, l.Entries)
 	if b.Cache != nil {
-		if err := b.Cache.store(fresh); err != nil {
+		head := cached{Registry: reg, Key: key, FetchedAt: start, Stopped: r.Stopped}
+		if err := b.Cache.store(head, r.Entries); err != nil {
 			return SearchResult{}, err
 		}
 	}
-	return searchResult(fresh, l.Problems, f)
+	return r, nil
 }
 
 // merge brings a listing of latest versions up to date with the entries
@@ -119,40 +124,30 @@ func (b *Browser) Search(ctx context.Context, text string) (SearchResult, error)
 // deleted version leaves when it is the one listed (an older version the
 // registry now calls latest may come before or after it). The result is
 // sorted by name.
-func merge(old []jsonEntry, updated []Entry) []jsonEntry {
-	type listed struct {
-		raw     jsonEntry
-		version string
-	}
-	byName := map[string]listed{}
-	for _, raw := range old {
-		if e, err := ParseEntry(raw); err == nil {
-			byName[e.Server.Name] = listed{raw, e.Server.Version}
-		}
+func merge(old, updated []Entry) []Entry {
+	byName := make(map[string]Entry, len(old)+len(updated))
+	for _, e := range old {
+		byName[e.Server.Name] = e
 	}
 	for _, e := range updated {
 		switch cur, ok := byName[e.Server.Name]; {
 		case !e.Deleted():
-			byName[e.Server.Name] = listed{e.Raw, e.Server.Version}
-		case ok && cur.version == e.Server.Version:
+			byName[e.Server.Name] = e
+		case ok && cur.Server.Version == e.Server.Version:
 			delete(byName, e.Server.Name)
 		}
 	}
-	names := make([]string, 0, len(byName))
-	for n := range byName {
-		names = append(names, n)
+	out := make([]Entry, 0, len(byName))
+	for _, e := range byName {
+		out = append(out, e)
 	}
-	slices.Sort(names)
-	out := make([]jsonEntry, len(names))
-	for i, n := range names {
-		out[i] = byName[n].raw
-	}
+	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.Server.Name, b.Server.Name) })
 	return out
 }
 
 // searchResult reads a cached listing back into entries.
 func searchResult(c cached, problems []Problem, f Freshness) (SearchResult, error) {
-	r := SearchResult{Problems: problems, Truncated: c.Truncated, Freshness: f}
+	r := SearchResult{Problems: problems, Stopped: c.Stopped, Freshness: f}
 	for _, raw := range c.Entries {
 		e, err := ParseEntry(raw)
 		if err != nil {
@@ -230,11 +225,7 @@ func (b *Browser) lookup(ctx context.Context, key, what string, fetch func() ([]
 		return nil, Freshness{}, fmt.Errorf("%s: %w", what, err)
 	}
 	if b.Cache != nil {
-		fresh := cached{Registry: reg, Key: key, FetchedAt: start}
-		for _, e := range es {
-			fresh.Entries = append(fresh.Entries, e.Raw)
-		}
-		if err := b.Cache.store(fresh); err != nil {
+		if err := b.Cache.store(cached{Registry: reg, Key: key, FetchedAt: start}, es); err != nil {
 			return nil, Freshness{}, err
 		}
 	}

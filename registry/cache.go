@@ -1,11 +1,14 @@
 package registry
 
 import (
+	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,10 +25,12 @@ type Cache struct {
 	dir string
 }
 
-// maxCacheFile caps a cache file read back: a listing is capped at
-// DefaultMaxListingBytes when fetched, and a file larger than that was
-// not written by mcpeek.
-const maxCacheFile = DefaultMaxListingBytes + 1<<20
+// maxCacheFile caps a cache file read back: a listing read to its cap
+// of DefaultMaxListingBytes, the page that crossed it included. A larger
+// file was not written by mcpeek, or is a refresh merged past the cap:
+// it is not read (the listing is read again), so that loading the cache
+// holds no more than a listing does.
+const maxCacheFile = DefaultMaxListingBytes + DefaultMaxPageBytes + 1<<20
 
 // DefaultCacheDir is $XDG_CACHE_HOME/mcpeek/registry (~/.cache/... when
 // XDG_CACHE_HOME is unset, the platform's cache folder elsewhere).
@@ -46,7 +51,7 @@ type cached struct {
 	Registry  string      `json:"registry"`
 	Key       string      `json:"key"`
 	FetchedAt time.Time   `json:"fetchedAt"`
-	Truncated bool        `json:"truncated,omitempty"`
+	Stopped   Stop        `json:"stopped"`
 	Entries   []jsonEntry `json:"entries"`
 }
 
@@ -89,18 +94,40 @@ func (c *Cache) load(registry, key string) (v cached, ok bool, err error) {
 // with every search ever typed.
 const forgetAfter = 30 * 24 * time.Hour
 
-// store writes an answer, replacing the one before in one step, and
-// removes the registry's answers not written for forgetAfter.
-func (c *Cache) store(v cached) error {
-	p := c.path(v.Registry, v.Key)
+// store writes an answer, head with entries, replacing the one before in
+// one step, and removes the registry's answers not written for
+// forgetAfter. The entries are written one by one as the registry sent
+// them, never gathered into a second copy of the whole answer.
+func (c *Cache) store(head cached, entries []Entry) error {
+	p := c.path(head.Registry, head.Key)
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return fmt.Errorf("registry cache: %w", err)
 	}
-	b, err := json.Marshal(v)
+	head.Entries = nil
+	b, err := json.Marshal(head)
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.Write(p, b, 0o600); err != nil {
+	// {"registry":...,"entries":null} is written with the entries in place
+	// of null.
+	open, ok := bytes.CutSuffix(b, []byte("null}"))
+	if !ok {
+		return fmt.Errorf("registry cache: the answer's head ends in %q", b[max(len(b)-8, 0):])
+	}
+	err = atomicfile.WriteWith(p, 0o600, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		bw.Write(open)
+		bw.WriteByte('[')
+		for i, e := range entries {
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			bw.Write(e.Raw)
+		}
+		bw.WriteString("]}")
+		return bw.Flush()
+	})
+	if err != nil {
 		return fmt.Errorf("registry cache: %w", err)
 	}
 	c.prune(filepath.Dir(p), time.Now().Add(-forgetAfter))

@@ -17,14 +17,10 @@ import (
 const DefaultURL = "https://registry.modelcontextprotocol.io"
 
 // Limits of what is read from a registry: a hostile or broken one cannot
-// make mcpeek read without end.
+// make mcpeek read without end. Limits bound a whole listing.
 const (
 	// DefaultMaxPageBytes caps one answer of the registry.
 	DefaultMaxPageBytes = 8 << 20
-	// DefaultMaxPages caps the pages one listing follows.
-	DefaultMaxPages = 200
-	// DefaultMaxListingBytes caps all the pages of one listing together.
-	DefaultMaxListingBytes = 64 << 20
 	// PageLimit is the entries asked for per page, the official
 	// registry's largest.
 	PageLimit = 100
@@ -36,6 +32,9 @@ type Client struct {
 	base         *url.URL
 	http         *http.Client
 	maxPageBytes int64
+	// afterFunc starts the timer of a listing's deadline (time.AfterFunc
+	// when nil).
+	afterFunc func(d time.Duration, f func()) (stop func() bool)
 }
 
 // NewClient returns a client of the registry at baseURL ("" for the
@@ -106,6 +105,7 @@ type Page struct {
 	Problems   []Problem // entries that could not be read, left out
 	NextCursor string    // "" on the last page
 	Bytes      int       // the size of the answer
+	Cut        bool      // entries past the most asked for were left out
 }
 
 // Problem is an entry of a listing that could not be read.
@@ -133,17 +133,23 @@ type listJSON struct {
 
 // Page reads one page of GET /v0.1/servers.
 func (c *Client) Page(ctx context.Context, q Query) (Page, error) {
+	return c.page(ctx, q, DefaultMaxEntries)
+}
+
+// page reads one page, keeping at most max entries: a registry may send
+// more than it was asked for.
+func (c *Client) page(ctx context.Context, q Query, max int) (Page, error) {
 	body, err := c.get(ctx, []string{"v0.1", "servers"}, q.values())
 	if err != nil {
 		return Page{}, err
 	}
-	p, err := parseList(body)
+	p, err := parseList(body, max)
 	p.Bytes = len(body)
 	return p, err
 }
 
-// parseList reads a ServerList answer.
-func parseList(body []byte) (Page, error) {
+// parseList reads a ServerList answer, its first max entries.
+func parseList(body []byte, max int) (Page, error) {
 	var l listJSON
 	if err := json.Unmarshal(body, &l); err != nil {
 		return Page{}, fmt.Errorf("the registry's answer is not a server list: %w", fieldError(err))
@@ -155,7 +161,11 @@ func parseList(body []byte) (Page, error) {
 	if l.Metadata.NextCursor != nil {
 		p.NextCursor = *l.Metadata.NextCursor
 	}
-	for i, raw := range *l.Servers {
+	raws := *l.Servers
+	if len(raws) > max {
+		raws, p.Cut = raws[:max], true
+	}
+	for i, raw := range raws {
 		e, err := ParseEntry(raw)
 		if err != nil {
 			p.Problems = append(p.Problems, Problem{Name: nameOf(raw), Err: fmt.Errorf("entry %d: %w", i, err)})
@@ -183,40 +193,55 @@ type Listing struct {
 	Entries  []Entry
 	Problems []Problem
 	Pages    int
-	// Truncated is set when the listing stopped at the page cap before
-	// its last page.
-	Truncated bool
+	// Stopped says which of the Limits ended the listing before its last
+	// page; zero when it was read to its end.
+	Stopped Stop
 }
 
-// List follows the pages of a listing from q.Cursor, at most maxPages of
-// them (DefaultMaxPages when 0) and DefaultMaxListingBytes in all. A cursor the registry gives twice ends
-// it with an error rather than a loop.
-func (c *Client) List(ctx context.Context, q Query, maxPages int) (Listing, error) {
-	if maxPages <= 0 {
-		maxPages = DefaultMaxPages
-	}
+// List follows the pages of a listing from q.Cursor within lim: at most
+// lim.Pages pages, lim.Bytes of answers, lim.Entries entries, and
+// lim.Deadline for all of them. Reaching one keeps what was read and says
+// so in Stopped; a deadline that passes before the first page is an
+// error. A cursor the registry gives twice ends it with an error rather
+// than a loop.
+func (c *Client) List(ctx context.Context, q Query, lim Limits) (Listing, error) {
+	lim = lim.withDefaults()
 	if q.Limit == 0 {
 		q.Limit = PageLimit
 	}
+	ctx, stop := c.withDeadline(ctx, lim.Deadline)
+	defer stop()
 	var l Listing
 	seen := map[string]bool{}
-	total := 0
+	var total int64
 	for {
-		p, err := c.Page(ctx, q)
-		if err != nil {
+		p, err := c.page(ctx, q, lim.Entries-len(l.Entries)-len(l.Problems))
+		switch {
+		case err != nil && pastDeadline(ctx) && l.Pages > 0:
+			l.Stopped = lim.stop(LimitDeadline, l.Pages)
+			return l, nil
+		case err != nil && pastDeadline(ctx):
+			return l, fmt.Errorf("page 1: no answer within the listing's deadline of %s", lim.Deadline)
+		case err != nil:
 			return l, fmt.Errorf("page %d: %w", l.Pages+1, err)
 		}
 		l.Pages++
-		total += p.Bytes
+		total += int64(p.Bytes)
 		l.Entries = append(l.Entries, p.Entries...)
 		l.Problems = append(l.Problems, p.Problems...)
 		switch {
-		case p.NextCursor == "":
+		case p.NextCursor == "" && !p.Cut:
+			return l, nil
+		case p.Cut || len(l.Entries)+len(l.Problems) >= lim.Entries:
+			l.Stopped = lim.stop(LimitEntries, l.Pages)
 			return l, nil
 		case seen[p.NextCursor]:
 			return l, fmt.Errorf("page %d: the registry gave the cursor %q twice; stopped rather than loop", l.Pages, p.NextCursor)
-		case l.Pages >= maxPages || total >= DefaultMaxListingBytes:
-			l.Truncated = true
+		case total >= lim.Bytes:
+			l.Stopped = lim.stop(LimitBytes, l.Pages)
+			return l, nil
+		case l.Pages >= lim.Pages:
+			l.Stopped = lim.stop(LimitPages, l.Pages)
 			return l, nil
 		}
 		seen[p.NextCursor] = true
@@ -230,7 +255,7 @@ func (c *Client) Versions(ctx context.Context, name string) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := parseList(body)
+	p, err := parseList(body, DefaultMaxEntries)
 	if err != nil {
 		return nil, err
 	}

@@ -124,12 +124,12 @@ func TestListFollowsTenThousandEntriesAcrossPages(t *testing.T) {
 	for i := range n {
 		reg.Add(t, fmt.Appendf(nil, `{"name":"io.example/s%05d","description":"server %d","version":"1.0.0"}`, i, i), t0)
 	}
-	l, err := client(t, reg.URL).List(context.Background(), registry.Query{Version: "latest"}, 0)
+	l, err := client(t, reg.URL).List(context.Background(), registry.Query{Version: "latest"}, registry.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(l.Entries) != n || l.Pages != 101 || l.Truncated || len(l.Problems) != 0 {
-		t.Fatalf("%d entries in %d pages (truncated %v), want %d in 101", len(l.Entries), l.Pages, l.Truncated, n)
+	if len(l.Entries) != n || l.Pages != 101 || l.Stopped.Cut() || len(l.Problems) != 0 {
+		t.Fatalf("%d entries in %d pages (stopped %v), want %d in 101", len(l.Entries), l.Pages, l.Stopped, n)
 	}
 	if got := l.Entries[n-1].Server.Name; got != "io.example/s10049" {
 		t.Errorf("last entry %s", got)
@@ -139,9 +139,9 @@ func TestListFollowsTenThousandEntriesAcrossPages(t *testing.T) {
 			t.Fatalf("asked %s, want limit=100", u)
 		}
 	}
-	capped, err := client(t, reg.URL).List(context.Background(), registry.Query{}, 3)
-	if err != nil || !capped.Truncated || len(capped.Entries) != 300 {
-		t.Errorf("capped at 3 pages: %d entries, truncated %v, %v", len(capped.Entries), capped.Truncated, err)
+	capped, err := client(t, reg.URL).List(context.Background(), registry.Query{}, registry.Limits{Pages: 3})
+	if err != nil || capped.Stopped.Limit != registry.LimitPages || len(capped.Entries) != 300 {
+		t.Errorf("capped at 3 pages: %d entries, stopped %v, %v", len(capped.Entries), capped.Stopped, err)
 	}
 }
 
@@ -152,7 +152,7 @@ func TestListRefusesARepeatedCursor(t *testing.T) {
 		fmt.Fprint(w, `{"servers":[],"metadata":{"nextCursor":"again"}}`)
 		return true
 	})
-	_, err := client(t, reg.URL).List(context.Background(), registry.Query{}, 0)
+	_, err := client(t, reg.URL).List(context.Background(), registry.Query{}, registry.Limits{})
 	if err == nil || !strings.Contains(err.Error(), `cursor "again" twice`) {
 		t.Fatalf("a cursor loop: %v", err)
 	}
@@ -194,7 +194,7 @@ func TestHostileEntriesAreReadAsData(t *testing.T) {
 		"packages":[{"registryType":"npm","identifier":"../../etc","version":"-rf","transport":{"type":"stdio"},
 		"packageArguments":[{"type":"positional","value":"; rm -rf ~"},{"type":"named","name":"--x","value":"$(touch /tmp/pwned)"},{"type":"positional","value":"-e"}]}]}`), t0)
 	reg.Add(t, []byte(`{"name":"io.evil/typed","description":"x","version":"1.0.0","packages":[{"registryType":"npm","identifier":["a"]}]}`), t0)
-	l, err := client(t, reg.URL).List(context.Background(), registry.Query{Search: "io.evil"}, 0)
+	l, err := client(t, reg.URL).List(context.Background(), registry.Query{Search: "io.evil"}, registry.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

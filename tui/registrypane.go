@@ -23,6 +23,11 @@ import (
 // tries one: its package installed and started in the sandbox, added
 // beside the configured servers, marked as tried. Every search and try
 // carries a ticket; an answer to an older one is dropped.
+//
+// A pane runs one search at a time: a key cancels the search under way
+// (its answer would be stale), and the next search starts only once that
+// one has ended, so that a slow registry with large pages never has a
+// pane holding several listings at once.
 
 // registryDebounce is the pause after the last key before a search.
 const registryDebounce = 250 * time.Millisecond
@@ -83,6 +88,9 @@ type registryDialog struct {
 	reg      *Registry
 	input    textinput.Model
 	asked    ticket // the search waited for, 0 for none
+	running  ticket // the search under way, 0 for none
+	cancel   context.CancelFunc
+	pending  bool   // the pause for asked ended while running was ending
 	query    string // the query of the last answer
 	result   registry.SearchResult
 	err      error
@@ -113,15 +121,27 @@ func (m *Model) openRegistry() tea.Cmd {
 	d := newRegistryDialog(&m.styles, m.registry)
 	m.dialogs.open(d)
 	d.asked = m.tickets.next()
-	return m.searchRegistry(d.asked, "")
+	return m.searchRegistry(d, d.asked, "")
 }
 
-// searchRegistry searches off the UI loop.
-func (m *Model) searchRegistry(t ticket, text string) tea.Cmd {
-	search, ctx := m.registry.Search, m.ctx
+// searchRegistry starts the pane's search for text, off the UI loop,
+// under a context the pane cancels when the query changes or it closes.
+func (m *Model) searchRegistry(d *registryDialog, t ticket, text string) tea.Cmd {
+	ctx, cancel := context.WithCancel(m.ctx)
+	d.running, d.cancel = t, cancel
+	search := m.registry.Search
 	return func() tea.Msg {
+		defer cancel()
 		r, err := search(ctx, strings.TrimSpace(text))
 		return registryFoundMsg{ticket: t, result: r, err: err}
+	}
+}
+
+// stopSearch cancels the search under way, if any; its answer, when it
+// comes, only tells the pane that it ended.
+func (d *registryDialog) stopSearch() {
+	if d.cancel != nil {
+		d.cancel()
 	}
 }
 
@@ -141,12 +161,26 @@ func (m *Model) registryMsg(msg tea.Msg) (tea.Cmd, bool) {
 	d := m.registryDialogOpen()
 	switch msg := msg.(type) {
 	case registrySearchMsg:
-		if d == nil || stale(msg.ticket, d.asked) {
+		switch {
+		case d == nil || stale(msg.ticket, d.asked):
+			return nil, true
+		case d.running != 0: // cancelled, not ended yet: start when it ends
+			d.pending = true
 			return nil, true
 		}
-		return m.searchRegistry(msg.ticket, d.input.Value()), true
+		return m.searchRegistry(d, msg.ticket, d.input.Value()), true
 	case registryFoundMsg:
-		if d == nil || stale(msg.ticket, d.asked) {
+		if d == nil {
+			return nil, true
+		}
+		if msg.ticket == d.running {
+			d.running, d.cancel = 0, nil
+		}
+		if stale(msg.ticket, d.asked) {
+			if d.pending && d.running == 0 {
+				d.pending = false
+				return m.searchRegistry(d, d.asked, d.input.Value()), true
+			}
 			return nil, true
 		}
 		d.asked, d.answered = 0, true
@@ -234,6 +268,7 @@ func (m *Model) tryStep(msg registryTryMsg) tea.Cmd {
 		return m.setStatus(text, true)
 	}
 	if d != nil {
+		d.stopSearch()
 		m.dialogs.stack = removeDialog(m.dialogs.stack, d)
 	}
 	m.landOn = msg.server
@@ -275,6 +310,7 @@ func (d *registryDialog) entries() []registry.Entry { return d.result.Entries }
 func (d *registryDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	switch {
 	case key.Matches(msg, k.Cancel):
+		d.stopSearch()
 		return closeDialog{}
 	case key.Matches(msg, k.Accept):
 		if d.cursor < len(d.entries()) {
@@ -332,14 +368,15 @@ type searchLater struct{ cmd tea.Cmd }
 // tryEntry: enter on a server of the registry pane.
 type tryEntry struct{ e registry.Entry }
 
-// debounceSearch asks for a search after the pause; an older one waited
-// for is given up.
+// debounceSearch asks for a search after the pause; the search under way
+// is cancelled at once, and an older one waited for is given up.
 func (m *Model) debounceSearch(a searchLater) tea.Cmd {
 	d := m.registryDialogOpen()
 	if d == nil {
 		return a.cmd
 	}
-	d.asked = m.tickets.next()
+	d.stopSearch()
+	d.asked, d.pending = m.tickets.next(), false
 	return tea.Batch(a.cmd, m.after(registryDebounce, registrySearchMsg{ticket: d.asked}))
 }
 
@@ -408,7 +445,7 @@ func (d *registryDialog) render(s *Styles, width, height int) string {
 			lines = append(lines, b.String())
 		}
 		foot := itoa(d.cursor+1) + "/" + itoa(len(es))
-		if d.result.Truncated {
+		if d.result.Stopped.Cut() {
 			foot += "+"
 		}
 		if f := d.result.Freshness; f.FromCache && f.Unreachable != nil {

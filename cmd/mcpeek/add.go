@@ -12,11 +12,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"mcpeek/internal/atomicfile"
 	"mcpeek/mcpclient"
 	"mcpeek/registry"
 )
@@ -95,12 +97,12 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 			return err
 		}
 	}
-	p, err := planAdd(e, f, values, secrets)
+	p, err := planAdd(name, e, f, values, secrets)
 	if err != nil {
 		return err
 	}
 	defer p.discard()
-	fmt.Fprintf(a.stdout, "%s (%s):\n", p.path, f.client)
+	fmt.Fprintf(a.stdout, "%s (%s):\n", p.shownPath(), f.client)
 	fmt.Fprint(a.stdout, p.diff)
 	for _, n := range p.notes {
 		a.note(n)
@@ -112,7 +114,7 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	if err := p.write(); err != nil {
 		return err
 	}
-	a.note(fmt.Sprintf("added %s to %s", p.server, p.path) + map[bool]string{true: " (the old file is " + p.path + ".bak)", false: ""}[len(p.old) > 0])
+	a.note(fmt.Sprintf("added %s to %s", p.server, p.shownPath()) + map[bool]string{true: " (the old file is " + p.target + ".bak)", false: ""}[len(p.old) > 0])
 	return nil
 }
 
@@ -149,26 +151,45 @@ func addSecrets(e registry.Entry, values map[string]string, writeSecrets bool, w
 
 // addPlan is the change adding a server makes to a client's config: the
 // new file written beside the old and checked, ready to be renamed over
-// it.
+// it. A config that is a symbolic link is written through: target is the
+// file it names, where the new file and the backup are made.
 type addPlan struct {
-	server, path string
-	old          []byte
-	diff         string
-	notes        []string
-	tmp          string
+	server, path, target string
+	old                  []byte
+	diff                 string
+	notes                []string
+	tmp                  string
+}
+
+// shownPath names the file written: the client's path, and the file it
+// links to when it is a link.
+func (p addPlan) shownPath() string {
+	if p.target != p.path {
+		return p.path + " (a link to " + p.target + ")"
+	}
+	return p.path
 }
 
 // planAdd makes e's entry for f.client from values (the secrets already
 // references, see addSecrets), and the new config file beside the old,
-// read back with mcpeek's own reader.
-func planAdd(e registry.Entry, f addFlags, values map[string]string, secrets map[string]bool) (addPlan, error) {
+// read back with mcpeek's own reader. name is the server asked for: the
+// entry must be its, and the config names the server by name's last
+// part, never by what else the registry answers.
+func planAdd(name string, e registry.Entry, f addFlags, values map[string]string, secrets map[string]bool) (addPlan, error) {
+	if err := registry.CheckName(name); err != nil {
+		return addPlan{}, err
+	}
+	if e.Server.Name != name {
+		return addPlan{}, fmt.Errorf("the registry answered %s with the entry of %s: nothing written", name, strconv.Quote(cut(e.Server.Name, 100)))
+	}
 	// Inherited environment variables are the client's to give, not ours.
 	sc, l, _, err := registryServerConfigFrom(e, values, noEnv)
 	if err != nil {
 		return addPlan{}, err
 	}
+	sc.Name = registry.ShortName(name)
 	if l != nil && l.Kind == "mcpb" {
-		return addPlan{}, fmt.Errorf("%s is an MCPB bundle: a client's config holds a command, which the bundle has only once downloaded and unpacked; open the bundle (%s) in a client that installs bundles (Claude Desktop), or add it by hand", e.Server.Name, clean(l.Identifier))
+		return addPlan{}, fmt.Errorf("%s is an MCPB bundle: a client's config holds a command, which the bundle has only once downloaded and unpacked; open the bundle (%s) in a client that installs bundles (Claude Desktop), or add it by hand", name, clean(l.Identifier))
 	}
 	cwd, err := os.Getwd()
 	if err != nil {
@@ -182,7 +203,11 @@ func planAdd(e registry.Entry, f addFlags, values map[string]string, secrets map
 	if err != nil {
 		return addPlan{}, usageError("%v", err)
 	}
-	old, err := os.ReadFile(path)
+	target, err := atomicfile.Target(path)
+	if err != nil {
+		return addPlan{}, err
+	}
+	old, err := os.ReadFile(target)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return addPlan{}, err
 	}
@@ -198,21 +223,22 @@ func planAdd(e registry.Entry, f addFlags, values map[string]string, secrets map
 			}
 		}
 	}
-	tmp, err := checkedTemp(path, updated, sc.Name)
+	tmp, err := checkedTemp(target, filepath.Ext(path), updated, sc.Name)
 	if err != nil {
 		return addPlan{}, err
 	}
-	return addPlan{server: sc.Name, path: path, old: old, diff: diff, notes: notes, tmp: tmp}, nil
+	return addPlan{server: sc.Name, path: path, target: target, old: old, diff: diff, notes: notes, tmp: tmp}, nil
 }
 
-// write puts the new file in place, the old one kept as FILE.bak.
+// write puts the new file in place, the old one kept as FILE.bak, both
+// where the config really is.
 func (p addPlan) write() error {
 	if len(p.old) > 0 {
-		if err := os.WriteFile(p.path+".bak", p.old, 0o600); err != nil {
+		if err := atomicfile.Write(p.target+".bak", p.old, 0o600); err != nil {
 			return fmt.Errorf("backup: %w", err)
 		}
 	}
-	return os.Rename(p.tmp, p.path)
+	return os.Rename(p.tmp, p.target)
 }
 
 // discard removes the new file when it was not put in place.
@@ -251,10 +277,11 @@ func (a *app) confirm(what string) bool {
 	return strings.EqualFold(strings.TrimSpace(line), "y") || strings.EqualFold(strings.TrimSpace(line), "yes")
 }
 
-// checkedTemp writes data beside path (same folder, same extension, so
-// that the reader takes it for the same client's file), reads it back
-// with mcpeek's own reader, and returns it when the server is there.
-func checkedTemp(path string, data []byte, server string) (string, error) {
+// checkedTemp writes data beside path (same folder, with the extension
+// ext of the client's file, so that the reader takes it for the same
+// client's file), reads it back with mcpeek's own reader, and returns it
+// when the server is there.
+func checkedTemp(path, ext string, data []byte, server string) (string, error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
@@ -263,7 +290,7 @@ func checkedTemp(path string, data []byte, server string) (string, error) {
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".mcpeek-*"+filepath.Ext(path))
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".mcpeek-*"+ext)
 	if err != nil {
 		return "", err
 	}

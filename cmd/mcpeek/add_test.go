@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpeek/internal/registrytest"
 	"mcpeek/mcpclient"
 )
 
@@ -15,7 +16,14 @@ import (
 // serves an npm server asking for a secret API_KEY.
 func addHome(t *testing.T) (reg string, home, cwd string) {
 	t.Helper()
-	r := localRegistry(t)
+	r, home, cwd := addRegistry(t)
+	return r.URL, home, cwd
+}
+
+// addRegistry is addHome with the registry itself.
+func addRegistry(t *testing.T) (r *registrytest.Registry, home, cwd string) {
+	t.Helper()
+	r = localRegistry(t)
 	r.Add(t, []byte(`{"name":"io.example/keyed","description":"x","version":"1.0.0",
 		"packages":[{"registryType":"npm","identifier":"@modelcontextprotocol/server-everything","version":"2026.8.31","transport":{"type":"stdio"},
 		"packageArguments":[{"type":"positional","value":"stdio"}],
@@ -29,7 +37,7 @@ func addHome(t *testing.T) (reg string, home, cwd string) {
 		t.Fatal(err)
 	}
 	t.Chdir(cwd)
-	return r.URL, home, cwd
+	return r, home, cwd
 }
 
 // TestAddToEveryClient adds the same npm server, whose API_KEY is a

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"slices"
@@ -124,8 +126,8 @@ func (a *app) registrySearchCommand(f *registryFlags) *cobra.Command {
 				return err
 			}
 			a.noteFreshness(b, r.Freshness)
-			if r.Truncated {
-				a.warn(fmt.Sprintf("the listing stopped after %d pages: narrow the search", registry.DefaultMaxPages))
+			if r.Stopped.Cut() {
+				a.warn(r.Stopped.String() + ": narrow the search")
 			}
 			a.noteProblems(r.Problems)
 			if asJSON {
@@ -256,31 +258,51 @@ func ago(d time.Duration) string {
 	return plural(int(d/(24*time.Hour)), "day", "days") + " ago"
 }
 
-// writeEntriesJSON prints entries as the registry sent them.
+// writeEntriesJSON prints entries as the registry sent them, a JSON array
+// indented as writeSafeJSON writes one, an entry at a time: a listing
+// may be tens of MiB, and is not copied whole again to be printed.
 func writeEntriesJSON(a *app, entries []registry.Entry) error {
-	raws := make([]json.RawMessage, len(entries))
-	for i, e := range entries {
-		raws[i] = e.Raw
-	}
-	b, err := json.Marshal(raws)
-	if err != nil {
+	if len(entries) == 0 {
+		_, err := io.WriteString(a.stdout, "[]\n")
 		return err
 	}
-	return writeSafeJSON(a, b)
+	w := bufio.NewWriter(a.stdout)
+	w.WriteString("[\n")
+	var buf bytes.Buffer
+	for i, e := range entries {
+		buf.Reset()
+		if err := json.Indent(&buf, bytes.TrimSpace(e.Raw), "  ", "  "); err != nil {
+			return err
+		}
+		w.WriteString("  ")
+		w.Write(safeJSON(buf.Bytes()))
+		if i < len(entries)-1 {
+			w.WriteByte(',')
+		}
+		w.WriteByte('\n')
+	}
+	w.WriteString("]\n")
+	return w.Flush()
 }
 
 // writeSafeJSON prints JSON from a registry indented, with the characters
-// a terminal would act on escaped: JSON forbids raw C0 controls in
-// strings but not DEL, the C1 controls (U+009B starts a sequence on some
-// terminals) or the invisible characters Sanitize drops, so those are
-// written as \u escapes, which read back as the same string.
+// a terminal would act on escaped (safeJSON).
 func writeSafeJSON(a *app, raw []byte) error {
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, raw, "", "  "); err != nil {
 		return err
 	}
-	b := buf.Bytes()
-	out := make([]byte, 0, len(b)+1)
+	_, err := a.stdout.Write(append(safeJSON(buf.Bytes()), '\n'))
+	return err
+}
+
+// safeJSON is JSON text with the characters a terminal would act on
+// escaped: JSON forbids raw C0 controls in strings but not DEL, the C1
+// controls (U+009B starts a sequence on some terminals) or the invisible
+// characters Sanitize drops, so those are written as \u escapes, which
+// read back as the same string.
+func safeJSON(b []byte) []byte {
+	out := make([]byte, 0, len(b))
 	for i := 0; i < len(b); {
 		r, size := utf8.DecodeRune(b[i:])
 		// An invalid byte decodes as U+FFFD, and is written so.
@@ -291,9 +313,7 @@ func writeSafeJSON(a *app, raw []byte) error {
 		}
 		i += size
 	}
-	out = append(out, '\n')
-	_, err := a.stdout.Write(out)
-	return err
+	return out
 }
 
 // The widest columns of the search table; longer cells are cut with "…".

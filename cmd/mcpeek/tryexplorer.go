@@ -44,11 +44,11 @@ func (a *app) explorerRegistry(m *mcpclient.Manager) *tui.Registry {
 		PlanAdd: func(_ context.Context, e registry.Entry, client string, values map[string]string) (tui.AddPlan, error) {
 			values = withGiven(given, values)
 			secrets := addSecrets(e, values, false, nil)
-			p, err := planAdd(e, addFlags{client: client}, values, secrets)
+			p, err := planAdd(e.Server.Name, e, addFlags{client: client}, values, secrets)
 			if err != nil {
 				return tui.AddPlan{}, err
 			}
-			return tui.AddPlan{Path: p.path, Diff: p.diff, Notes: p.notes, Write: p.write, Cancel: p.discard}, nil
+			return tui.AddPlan{Path: p.shownPath(), Diff: p.diff, Notes: p.notes, Write: p.write, Cancel: p.discard}, nil
 		},
 	}
 }
