@@ -62,7 +62,11 @@ func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope,
 	}
 	var finish func(*Envelope)
 	if req.IdempotencyKey != "" {
-		replay, fin, e := g.idem.begin(ctx, req.IdempotencyKey, op.ID, args)
+		// Waiting for the first call with the key is part of this call,
+		// and ends by its deadline, whatever the store holds.
+		waitCtx, cancel := context.WithTimeout(ctx, g.deadline(op.Server))
+		replay, fin, e := g.idem.begin(waitCtx, req.IdempotencyKey, op.ID, args)
+		cancel()
 		switch {
 		case e != nil:
 			return errorEnvelope(op.ID, e), op

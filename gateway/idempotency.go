@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"sync"
 	"time"
 )
@@ -86,8 +87,7 @@ func (s *idemStore) begin(ctx context.Context, key, op string, args json.RawMess
 		select {
 		case <-e.done:
 		case <-ctx.Done():
-			return nil, nil, fail(CodeUnavailable, op, map[string]any{"retry_after_ms": 1000},
-				"gave up waiting for the first call with idempotency_key %q: %v", key, ctx.Err())
+			return nil, nil, waitedOut(ctx, op, key)
 		}
 		if e.env != nil {
 			cp := *e.env
@@ -100,6 +100,17 @@ func (s *idemStore) begin(ctx context.Context, key, op string, args json.RawMess
 		}
 		// The first call's outcome was not kept: try to claim the key again.
 	}
+}
+
+// waitedOut is the answer to a call that stopped waiting for the first
+// call with its key: at its own deadline, or when its caller went.
+func waitedOut(ctx context.Context, op, key string) *Error {
+	retry := map[string]any{"retry_after_ms": 1000}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fail(CodeUnavailable, op, retry,
+			"the first call with idempotency_key %q was still running at this call's deadline: retry later with the key for its answer", key)
+	}
+	return fail(CodeUnavailable, op, retry, "gave up waiting for the first call with idempotency_key %q: %v", key, ctx.Err())
 }
 
 // finish keeps env when the call reached the upstream's tool (a success or

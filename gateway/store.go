@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"strings"
 	"sync"
 	"time"
 
@@ -102,13 +101,26 @@ func openStore(o StoreOptions, now func() time.Time) (*store, error) {
 	return &store{rdb: redis.NewClient(opt), timeout: o.Timeout, prefix: o.Prefix, replica: o.Replica, now: now, since: now()}, nil
 }
 
-// do runs one store call under the timeout, and keeps the health.
+// do runs one store call under the timeout, and keeps the health. The
+// caller's deadline bounds it too, so that no call waits on the store past
+// its own deadline; the caller's cancellation does not (a claim half made
+// would hold its key until its lease ends). A call that ends at the
+// caller's deadline returns the caller's error and says nothing of the
+// store's health.
 func (s *store) do(ctx context.Context, f func(ctx context.Context) error) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.timeout)
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.timeout)
 	defer cancel()
-	err := f(ctx)
+	if dl, ok := ctx.Deadline(); ok {
+		var stop context.CancelFunc
+		sctx, stop = context.WithDeadline(sctx, dl)
+		defer stop()
+	}
+	err := f(sctx)
 	if errors.Is(err, redis.Nil) {
 		err = nil
+	}
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return ctx.Err()
 	}
 	s.mu.Lock()
 	switch {
@@ -179,18 +191,15 @@ func (g *Gateway) openStore() error {
 		return err
 	}
 	g.store = s
-	g.idem = &sharedIdem{s: s, ttl: idempotencyTTL, maxEntries: maxIdemEntries, maxBytes: maxIdemBytes,
-		lease: func(op string) time.Duration {
-			server, _, _ := strings.Cut(op, ".")
-			return g.deadline(server) + storeLeaseMargin
-		}}
+	g.idem = &sharedIdem{s: s, ttl: idempotencyTTL, maxEntries: maxIdemEntries, maxBytes: maxIdemBytes, lease: claimLease}
 	g.sessions.shared = &sharedSessions{s: s, idle: g.opts.HTTP.SessionIdle}
 	return nil
 }
 
-// storeLeaseMargin is how much longer than its call's deadline a claimed
-// idempotency key stays claimed when its replica never finishes it.
-const storeLeaseMargin = 5 * time.Second
+// claimLease is how long a claim on an idempotency key lasts unless its
+// replica renews it, which it does every third of it while the call runs:
+// so a replica that dies mid-call frees its keys within claimLease.
+const claimLease = 10 * time.Second
 
 // StoreHealth returns the shared store's health, nil without a store.
 func (g *Gateway) StoreHealth() *StoreHealth {

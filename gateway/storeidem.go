@@ -23,17 +23,19 @@ type idempotency interface {
 
 // sharedIdem keeps idempotency answers in the shared store, with the same
 // window and caps as idemStore. A key is claimed with SET NX as "running"
-// for a lease (the call's deadline and a margin, so that the key of a
-// replica that died mid-call frees itself); the claimant replaces it with
-// the answer, or deletes it when the answer is not kept. Another call with
-// the key waits for the answer by polling. Keys are SHA-256 of the
-// idempotency key: a caller's key never becomes a store key as it is.
+// for a lease, which the claimant renews while its call runs (so that the
+// key of a replica that died mid-call frees itself); the claimant replaces
+// it with the answer, or deletes it when the answer is not kept. Another
+// call with the key waits for the answer by polling, until its own
+// deadline (begin's context); a claim it finds without a TTL, which no
+// gateway writes, it gives a lease. Keys are SHA-256 of the idempotency
+// key: a caller's key never becomes a store key as it is.
 type sharedIdem struct {
 	s          *store
 	ttl        time.Duration
 	maxEntries int
 	maxBytes   int
-	lease      func(op string) time.Duration
+	lease      time.Duration
 }
 
 // idemRecord is a key's value in the store. State comes first in the JSON,
@@ -81,6 +83,17 @@ var releaseScript = redis.NewScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`)
 
+// renewScript sets a claim's (ARGV[1]) lease again to ARGV[2] ms if it is
+// still the value; 0 when it is not.
+var renewScript = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`)
+
+// leaseScript gives a key that has no TTL one of ARGV[1] ms.
+var leaseScript = redis.NewScript(`
+if redis.call('PTTL', KEYS[1]) == -1 then return redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return 0`)
+
 // Polling for another replica's answer starts at pollFirst and doubles up
 // to pollMax.
 const (
@@ -94,20 +107,25 @@ func (si *sharedIdem) begin(ctx context.Context, key, op string, args json.RawMe
 	hk := sha256.Sum256([]byte(key))
 	k := si.s.key("idem", hex.EncodeToString(hk[:16]))
 	wait := pollFirst
+	leased := false
 	for {
 		var tok [8]byte
 		_, _ = rand.Read(tok[:])
 		claim, _ := json.Marshal(idemRecord{State: "running", Op: op, Args: argsHex, Token: hex.EncodeToString(tok[:])})
 		var won bool
 		err := si.s.do(ctx, func(ctx context.Context) (err error) {
-			won, err = si.s.rdb.SetNX(ctx, k, claim, si.lease(op)).Result()
+			won, err = si.s.rdb.SetNX(ctx, k, claim, si.lease).Result()
 			return err
 		})
 		if err != nil {
-			return nil, nil, storeUnavailable(op, err)
+			return nil, nil, si.failed(ctx, op, key, err)
 		}
 		if won {
-			return nil, func(env *Envelope) { si.finish(k, claim, op, argsHex, env) }, nil
+			release := si.hold(k, claim)
+			return nil, func(env *Envelope) {
+				release()
+				si.finish(k, claim, op, argsHex, env)
+			}, nil
 		}
 		var cur string
 		err = si.s.do(ctx, func(ctx context.Context) (err error) {
@@ -115,7 +133,7 @@ func (si *sharedIdem) begin(ctx context.Context, key, op string, args json.RawMe
 			return err
 		})
 		if err != nil {
-			return nil, nil, storeUnavailable(op, err)
+			return nil, nil, si.failed(ctx, op, key, err)
 		}
 		if cur == "" {
 			continue // the claim or answer just expired: claim again
@@ -135,13 +153,64 @@ func (si *sharedIdem) begin(ctx context.Context, key, op string, args json.RawMe
 			}
 			return env, nil, nil
 		}
+		if !leased {
+			leased = true
+			err = si.s.do(ctx, func(ctx context.Context) error {
+				return leaseScript.Run(ctx, si.s.rdb, []string{k}, si.lease.Milliseconds()).Err()
+			})
+			if err != nil {
+				return nil, nil, si.failed(ctx, op, key, err)
+			}
+		}
+		timer := time.NewTimer(wait)
 		select {
-		case <-time.After(wait):
+		case <-timer.C:
 			wait = min(2*wait, pollMax)
 		case <-ctx.Done():
-			return nil, nil, fail(CodeUnavailable, op, map[string]any{"retry_after_ms": 1000},
-				"gave up waiting for the first call with idempotency_key %q: %v", key, ctx.Err())
+			timer.Stop()
+			return nil, nil, waitedOut(ctx, op, key)
 		}
+	}
+}
+
+// failed is the answer to a call with key whose store call failed: the
+// store's failure, unless the call's own deadline passed meanwhile.
+func (si *sharedIdem) failed(ctx context.Context, op, key string, err error) *Error {
+	if ctx.Err() != nil {
+		return waitedOut(ctx, op, key)
+	}
+	return storeUnavailable(op, err)
+}
+
+// hold renews the claim on k every third of the lease until the returned
+// release is called, which returns once the renewing has stopped. It stops
+// of itself when the claim is gone (it lapsed while the store was out of
+// reach: another replica may run the call by now).
+func (si *sharedIdem) hold(k string, claim []byte) (release func()) {
+	quit, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(ended)
+		tick := time.NewTicker(si.lease / 3)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+			}
+			var held int64
+			err := si.s.do(context.Background(), func(ctx context.Context) (err error) {
+				held, err = renewScript.Run(ctx, si.s.rdb, []string{k}, claim, si.lease.Milliseconds()).Int64()
+				return err
+			})
+			if err == nil && held == 0 {
+				return
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-ended
 	}
 }
 

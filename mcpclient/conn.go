@@ -98,7 +98,7 @@ type dialConfig struct {
 	// not JSON-RPC messages, for the error of a failed connection.
 	stdoutNoise *lineRing
 	stopGrace   time.Duration
-	maxMessage  int64
+	maxMessage  messageCap
 	maxPages    int
 	// onToolsChanged is called, on a transport goroutine, when the server
 	// sends notifications/tools/list_changed. It must not block.

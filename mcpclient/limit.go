@@ -2,7 +2,7 @@ package mcpclient
 
 import (
 	"bytes"
-	"fmt"
+	"context"
 	"io"
 	"mcpeek/internal/bytesize"
 	"mime"
@@ -22,10 +22,35 @@ const DefaultMaxMessageBytes = 64 << 20
 type MessageTooLargeError struct {
 	// Limit is the limit in bytes.
 	Limit int64
+	// Setting names what set the limit, for the reader who wants to raise
+	// it: mcpeek's --max-message-bytes, or the server entry's
+	// "maxMessageBytes".
+	Setting string
 }
 
+// Error names the limit and the setting that raises it.
 func (e *MessageTooLargeError) Error() string {
-	return fmt.Sprintf("server sent a message over the limit of %s (maxMessageBytes)", bytesize.Limit(e.Limit))
+	msg := "server sent a message over the limit of " + bytesize.Limit(e.Limit)
+	if e.Setting != "" {
+		msg += " (" + e.Setting + ")"
+	}
+	return msg
+}
+
+// messageCap is the largest message accepted from one server, and the
+// setting that chose it (see MessageTooLargeError.Setting).
+type messageCap struct {
+	bytes   int64
+	setting string
+}
+
+// messageCap is the cap on cfg's messages: its entry's own, else the
+// Manager's.
+func (o *options) messageCap(cfg ServerConfig) messageCap {
+	if cfg.MaxMessageBytes > 0 {
+		return messageCap{cfg.MaxMessageBytes, `the entry's "maxMessageBytes"`}
+	}
+	return messageCap{o.maxMessage, "--max-message-bytes"}
 }
 
 // framing says where one message ends in a stream, for messageLimit.
@@ -46,9 +71,10 @@ const (
 // long, before looking at it; a message over the limit makes Read fail
 // instead, so memory stays bounded and the reader gives up.
 type messageLimit struct {
-	r     io.Reader
-	max   int64
-	frame framing
+	r       io.Reader
+	max     int64
+	setting string
+	frame   framing
 
 	n    int64 // bytes of the current message so far (see count)
 	line int64 // bytes of the current line so far
@@ -57,13 +83,14 @@ type messageLimit struct {
 	over chan struct{}         // closed when err is set
 }
 
-// newMessageLimit reads r with messages of at most max bytes
+// newMessageLimit reads r with messages of at most c.bytes
 // (DefaultMaxMessageBytes for 0).
-func newMessageLimit(r io.Reader, max int64, frame framing) *messageLimit {
+func newMessageLimit(r io.Reader, c messageCap, frame framing) *messageLimit {
+	max := c.bytes
 	if max <= 0 {
 		max = DefaultMaxMessageBytes
 	}
-	return &messageLimit{r: r, max: max, frame: frame, over: make(chan struct{})}
+	return &messageLimit{r: r, max: max, setting: c.setting, frame: frame, over: make(chan struct{})}
 }
 
 // Read passes on whole messages within the limit. Once a message passes
@@ -97,7 +124,7 @@ func (l *messageLimit) Read(p []byte) (int, error) {
 	}
 	if l.n > l.max {
 		l.mu.Lock()
-		l.err = &MessageTooLargeError{Limit: l.max}
+		l.err = &MessageTooLargeError{Limit: l.max, Setting: l.setting}
 		l.mu.Unlock()
 		close(l.over)
 		if good > 0 {
@@ -140,7 +167,7 @@ type limitBody struct {
 // message per event of an event stream, else the whole body.
 type limitTransport struct {
 	base http.RoundTripper
-	max  int64
+	max  messageCap
 }
 
 func (t limitTransport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -152,6 +179,46 @@ func (t limitTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt == "text/event-stream" {
 		frame = framedByEvents
 	}
-	resp.Body = limitBody{newMessageLimit(resp.Body, t.max, frame), resp.Body}
+	l := newMessageLimit(resp.Body, t.max, frame)
+	if w, ok := r.Context().Value(limitWatchKey{}).(*limitWatch); ok {
+		w.add(l)
+	}
+	resp.Body = limitBody{l, resp.Body}
 	return resp, nil
+}
+
+// limitWatch gathers the limits on the responses to one request, so that a
+// request whose answer passed the limit says so: mcp-go's streamable HTTP
+// client reads an event stream that breaks off as an answer that never
+// came ("unexpected nil response"), dropping the reader's error.
+type limitWatch struct {
+	mu     sync.Mutex
+	limits []*messageLimit
+}
+
+type limitWatchKey struct{}
+
+// watchLimits returns ctx carrying a new limitWatch, which limitTransport
+// fills with the limits of the responses to requests made with it.
+func watchLimits(ctx context.Context) (context.Context, *limitWatch) {
+	w := &limitWatch{}
+	return context.WithValue(ctx, limitWatchKey{}, w), w
+}
+
+func (w *limitWatch) add(l *messageLimit) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.limits = append(w.limits, l)
+}
+
+// Err returns the first limit error among the watched responses, else nil.
+func (w *limitWatch) Err() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, l := range w.limits {
+		if err := l.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -40,7 +40,7 @@ func TestMessageLimit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, r := range []io.Reader{strings.NewReader(tt.in), iotest.OneByteReader(strings.NewReader(tt.in))} {
-				l := newMessageLimit(r, 5, tt.frame)
+				l := newMessageLimit(r, messageCap{bytes: 5}, tt.frame)
 				got, err := io.ReadAll(l)
 				var tooLarge *MessageTooLargeError
 				if tt.over != errors.As(err, &tooLarge) || (tt.over && tooLarge.Limit != 5) {
@@ -98,6 +98,13 @@ func TestMaxMessageBytesPerServer(t *testing.T) {
 	m := startManager(t, Config{Servers: []ServerConfig{cfg}}, WithMaxMessageBytes(1<<20))
 	if _, err := m.CallTool(context.Background(), "big", "big", nil); err != nil {
 		t.Fatalf("CallTool(big) under a 4 MiB limit = %v", err)
+	}
+	// An error names the setting to raise: here the entry's.
+	small := helperConfig("small", "basic")
+	small.MaxMessageBytes = 1 << 20
+	m = startManager(t, Config{Servers: []ServerConfig{small}}, WithMaxMessageBytes(4<<20), WithStopGrace(100*time.Millisecond))
+	if _, err := m.CallTool(context.Background(), "small", "big", nil); err == nil || !strings.Contains(err.Error(), `over the limit of 1 MiB (the entry's "maxMessageBytes")`) {
+		t.Errorf("CallTool(big) over the entry's limit = %v", err)
 	}
 }
 

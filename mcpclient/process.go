@@ -43,8 +43,8 @@ type process struct {
 
 // startProcess runs cfg.Command with cfg.Args in cfg.Cwd, given cfg.Env (in
 // a sandbox when cfg asks for one, see serverCommand). Its stderr goes, line by line and sanitised, to lines;
-// its stdout is read a line of at most maxMessage bytes at a time.
-func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMessage int64) (_ *process, err error) {
+// its stdout is read a line of at most maxMessage at a time.
+func startProcess(cfg ServerConfig, lines *lineRing, grace time.Duration, maxMessage messageCap) (_ *process, err error) {
 	var files []*os.File
 	defer func() {
 		if err != nil {

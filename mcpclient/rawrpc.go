@@ -104,11 +104,16 @@ func (c *conn) request(ctx context.Context, method string, params map[string]any
 		Params:  json.RawMessage(encoded),
 		Header:  header,
 	}
+	ctx, limits := watchLimits(ctx)
 	resp, err := c.send(ctx, req)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			c.cancelRemote(req, ctxErr)
 			return nil, fmt.Errorf("%s: %w: %w", method, ErrUnavailable, ctxErr)
+		}
+		var tooLarge *MessageTooLargeError
+		if over := limits.Err(); over != nil && !errors.As(err, &tooLarge) {
+			err = over
 		}
 		err = c.failure(err)
 		if c.ep.inproc == nil && c.proc == nil && isConnectionError(err) {

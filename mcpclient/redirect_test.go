@@ -158,7 +158,7 @@ func TestRedirectToPlainHTTPIsRefused(t *testing.T) {
 	b := serveOn(t, "127.0.0.1:0", plain.record(server.NewStreamableHTTPServer(liveServer("plain"), server.WithStateLess(true))))
 	a := httptest.NewTLSServer(redirectTo(b.URL + "/mcp"))
 	t.Cleanup(a.Close)
-	client, err := httpClient(a.URL+"/mcp", map[string]string{"X-Api-Key": "tls-only-key"}, 1<<20, nil, a.Client().Transport)
+	client, err := httpClient(a.URL+"/mcp", map[string]string{"X-Api-Key": "tls-only-key"}, messageCap{bytes: 1 << 20}, nil, a.Client().Transport)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,13 +58,17 @@ func (m *Manager) SubscribeResource(ctx context.Context, server, uri string) err
 	if err != nil {
 		return err
 	}
-	return m.onConn(ctx, server, "subscribe to "+uri, func(ctx context.Context, c *conn) error {
-		if err := c.subscribe(ctx, []string{uri})[uri]; err != nil {
-			return err
-		}
-		s.setSubscribed(uri, true)
-		return nil
+	// Subscribed from the start: the server's first update may come
+	// before its answer is read.
+	was := s.subscribed(uri)
+	s.setSubscribed(uri, true)
+	err = m.onConn(ctx, server, "subscribe to "+uri, func(ctx context.Context, c *conn) error {
+		return c.subscribe(ctx, []string{uri})[uri]
 	})
+	if err != nil && !was {
+		s.setSubscribed(uri, false)
+	}
+	return err
 }
 
 // UnsubscribeResource ends a subscription (resources/unsubscribe, or a
@@ -114,6 +118,28 @@ func (s *serverState) subscriptions() []string {
 	return slices.Sorted(maps.Keys(s.subs))
 }
 
+// subscribed reports whether uri is subscribed to.
+func (s *serverState) subscribed(uri string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.subs[uri]
+}
+
+// concerned reports whether an update of uri concerns a subscription of
+// s (see model.UpdateConcerns): the resource itself at the cost of a map
+// lookup, a part of one at the cost of the subscriptions.
+func (s *serverState) concerned(uri string) bool {
+	if s.subs[uri] {
+		return true
+	}
+	for sub := range s.subs {
+		if model.UpdateConcerns(uri, sub) {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *serverState) setSubscribed(uri string, on bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -128,12 +154,16 @@ func (s *serverState) setSubscribed(uri string, on bool) {
 }
 
 // updated tells the event reader that a subscribed resource of s changed.
-// It runs on a transport's reading goroutine and never blocks.
+// An update of a resource nobody subscribed to is dropped here, before it
+// costs anything more: a server may send them by the hundred. It runs on
+// a transport's reading goroutine and never blocks.
 func (m *Manager) updated(s *serverState, uri string) {
 	s.mu.Lock()
-	state := s.state
+	state, wanted := s.state, s.concerned(uri)
 	s.mu.Unlock()
-	m.events.push(Event{Kind: EventResourceUpdated, Server: s.name, State: state, URI: uri})
+	if wanted {
+		m.events.push(Event{Kind: EventResourceUpdated, Server: s.name, State: state, URI: uri})
+	}
 }
 
 // offersChanged tells the event reader that s said its resources or its

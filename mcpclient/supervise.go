@@ -370,7 +370,7 @@ func (m *Manager) connectOnce(s *serverState) (*conn, []model.Tool, []string, er
 		stderr:         stderr,
 		stdoutNoise:    noise,
 		stopGrace:      m.opts.stopGrace,
-		maxMessage:     cmp.Or(s.ep.cfg.MaxMessageBytes, m.opts.maxMessage),
+		maxMessage:     m.opts.messageCap(s.ep.cfg),
 		maxPages:       m.opts.maxPages,
 		onToolsChanged: s.signalRefresh,
 		peer:           s.peer,

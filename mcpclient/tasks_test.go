@@ -302,6 +302,7 @@ func runMCPGoTasksHelper() int {
 
 // taskServer is an mcp-go server of 2025-11-25 tasks: "slow" is a task
 // tool that ends when release is closed, "never" one that never ends,
+// "huge" one whose result is 2 MiB of text,
 // "maybe" a plain tool that may run as a task, and "plain" one that may
 // not. (The task tools ignore their context: mcp-go v1.2.1 hands them the
 // tools/call request's own, which ends as soon as the task is created;
@@ -316,6 +317,10 @@ func taskServer(release <-chan struct{}) *server.MCPServer {
 	srv.AddTaskTool(mcp.NewTool("never", mcp.WithTaskSupport(mcp.TaskSupportRequired)),
 		func(context.Context, mcp.CallToolRequest) (*mcp.CreateTaskResult, error) {
 			select {}
+		})
+	srv.AddTaskTool(mcp.NewTool("huge", mcp.WithTaskSupport(mcp.TaskSupportRequired)),
+		func(context.Context, mcp.CallToolRequest) (*mcp.CreateTaskResult, error) {
+			return &mcp.CreateTaskResult{Content: []mcp.Content{mcp.NewTextContent(strings.Repeat("a", 2<<20))}}, nil
 		})
 	srv.AddTool(mcp.NewTool("maybe", mcp.WithTaskSupport(mcp.TaskSupportOptional)),
 		func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {

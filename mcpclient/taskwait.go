@@ -64,7 +64,7 @@ func (m *Manager) waitTask(ctx context.Context, s *serverState, t Task, onTask f
 		switch {
 		case ctx.Err() != nil:
 			return stop(ctx.Err())
-		case err != nil && !errors.Is(err, ErrUnavailable):
+		case err != nil && !passing(err):
 			return nil, fmt.Errorf("task %s: %w", model.SanitizeLine(t.ID), err)
 		}
 		if exp := t.Expires(); !exp.IsZero() && time.Now().After(exp) {
@@ -84,7 +84,7 @@ func (m *Manager) waitTask(ctx context.Context, s *serverState, t Task, onTask f
 		switch {
 		case ctx.Err() != nil:
 			return stop(ctx.Err())
-		case errors.Is(err, ErrUnavailable):
+		case passing(err):
 			continue // reconnect and poll again, within the TTL
 		case err != nil:
 			return nil, fmt.Errorf("task %s: %w", model.SanitizeLine(t.ID), err)
@@ -95,6 +95,15 @@ func (m *Manager) waitTask(ctx context.Context, s *serverState, t Task, onTask f
 		next.seen = t.seen
 		t = next
 	}
+}
+
+// passing reports whether a failed step of waitTask may succeed if tried
+// again: the server was out of reach, but not because its answer passed
+// the message limit, which it would pass again (and, over stdio, cost the
+// connection each time).
+func passing(err error) bool {
+	var tooLarge *MessageTooLargeError
+	return errors.Is(err, ErrUnavailable) && !errors.As(err, &tooLarge)
 }
 
 // stepTask does what the task's status calls for: at an end, take the

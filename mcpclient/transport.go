@@ -56,8 +56,8 @@ type transportSetup struct {
 	stdoutNoise *lineRing
 	// stopGrace is how long a child gets to exit at each step of stopping.
 	stopGrace time.Duration
-	// maxMessage bounds one message from the server, in bytes.
-	maxMessage int64
+	// maxMessage bounds one message from the server.
+	maxMessage messageCap
 	// listen asks a streamable HTTP transport for the standalone GET stream,
 	// which is how a legacy (pre 2026-07-28) server delivers list_changed.
 	listen bool
@@ -125,7 +125,7 @@ func isHTTP(t transport.Interface) bool {
 
 // httpClient returns the client of the server at serverURL: it sends
 // headers on every request and bounds every message of every response to
-// maxMessage bytes. With an OAuth session it also sends the server's token,
+// maxMessage. With an OAuth session it also sends the server's token,
 // and fails a request the server refuses for want of authorization with an
 // *oauth.RequiredError. base sends the requests (nil: http.DefaultTransport).
 //
@@ -139,7 +139,7 @@ func isHTTP(t transport.Interface) bool {
 // (scheme, host and port), never from https to http, and the round tripper
 // refuses outright a request to any other origin. A server that moved
 // elsewhere is an error that names the new place.
-func httpClient(serverURL string, headers map[string]string, maxMessage int64, auth *oauth.Session, base http.RoundTripper) (*http.Client, error) {
+func httpClient(serverURL string, headers map[string]string, maxMessage messageCap, auth *oauth.Session, base http.RoundTripper) (*http.Client, error) {
 	home, err := url.Parse(serverURL)
 	if err != nil || home.Host == "" {
 		return nil, fmt.Errorf("server URL %q is not an http(s) URL", RedactURL(serverURL))

@@ -45,6 +45,9 @@
 // form asks for a template's variables (offertemplate.go) or a prompt's
 // arguments with the server's completions (offerform.go), and
 // the log screen (logpane.go) keeps the servers' log messages in a ring.
+// Package resourcemarks keeps the subscribed and changed resources, and
+// Filter (filter.go) drops, before any frame, the resource updates that
+// would refresh nothing.
 //
 // Finding things: the tools filter and the field search across tools (f)
 // rank with package search; / searches whichever pane has the keys

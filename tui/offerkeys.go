@@ -153,7 +153,7 @@ func (m *Model) subscribe(srv model.Server, so *serverOffers, r offerRef) tea.Cm
 		return m.setStatus(srv.Name+" does not offer subscriptions", true)
 	}
 	uri := so.resources[r.i].URI
-	ctx, server, off := m.ctx, srv.Name, so.subscribed[uri]
+	ctx, server, off := m.ctx, srv.Name, so.marks.Subscribed(uri)
 	return func() tea.Msg {
 		if off {
 			return subscribedMsg{server: server, uri: uri, off: true, err: o.UnsubscribeResource(ctx, server, uri)}
@@ -174,13 +174,14 @@ func (m *Model) subscribed(msg subscribedMsg) tea.Cmd {
 	if so == nil {
 		return nil
 	}
-	m.showOffer()
 	if msg.off {
-		delete(so.subscribed, msg.uri)
-		delete(so.updated, msg.uri)
+		so.marks.Unsubscribe(msg.uri)
+		so.marks.Read(msg.uri)
+		m.showOffer()
 		return m.setStatus("unsubscribed from "+model.SanitizeLine(msg.uri), false)
 	}
-	so.subscribed[msg.uri] = true
+	so.marks.Subscribe(msg.uri)
+	m.showOffer()
 	return m.setStatus("subscribed to "+model.SanitizeLine(msg.uri)+": a change marks it (u again stops)", false)
 }
 
@@ -195,21 +196,30 @@ type subscriptionEndedMsg struct {
 // subscription the server's new connection refused, and says so.
 func (m *Model) subscriptionEnded(msg subscriptionEndedMsg) tea.Cmd {
 	if so := m.offers.get(msg.server); so != nil {
-		delete(so.subscribed, msg.uri)
+		so.marks.Unsubscribe(msg.uri)
 		m.showOffer()
 	}
 	return m.setStatus(fmt.Sprintf("%s: updates of %s stopped: %s (u subscribes again)",
 		msg.server, model.SanitizeLine(msg.uri), msg.err), true)
 }
 
-// resourceUpdated marks a resource the server says changed; enter reads
-// it again.
+// resourceUpdated marks a subscribed resource the server says changed
+// (or a part of it); enter reads it again. An update that refreshes
+// nothing does nothing (see resourcemarks; Filter drops it before it
+// gets here).
 func (m *Model) resourceUpdated(msg ResourceUpdatedMsg) tea.Cmd {
 	so := m.offers.get(msg.Server)
 	if so == nil {
 		return nil
 	}
-	so.updated[msg.URI] = true
+	uri, refresh := so.marks.Take(msg.URI)
+	if !refresh {
+		return nil
+	}
 	m.showOffer()
-	return m.setStatus(msg.Server+": "+model.SanitizeLine(msg.URI)+" changed (enter reads it again)", false)
+	what := model.SanitizeLine(uri)
+	if uri != msg.URI {
+		what = model.SanitizeLine(msg.URI) + ", a part of " + what + ","
+	}
+	return m.setStatus(msg.Server+": "+what+" changed (enter reads it again)", false)
 }

@@ -165,9 +165,9 @@ func offerDetails(s *Styles, so *serverOffers, r offerRef, width int) []string {
 			out = append(out, line("type", meta))
 		}
 		switch {
-		case so.updated[x.URI]:
+		case so.marks.Changed(x.URI):
 			out = append(out, s.Accent.Render("updated since last read: enter reads it again"))
-		case so.subscribed[x.URI]:
+		case so.marks.Subscribed(x.URI):
 			out = append(out, s.Dim.Render("subscribed to its updates"))
 		}
 	case offerTemplate:
@@ -310,7 +310,7 @@ func (m *Model) offerRead(msg offerReadMsg) tea.Cmd {
 	p.showSchema = false
 	if p.ref.kind == offerResource {
 		if so := m.offers.get(msg.server); so.valid(p.ref) {
-			delete(so.updated, so.resources[p.ref.i].URI)
+			so.marks.Read(so.resources[p.ref.i].URI)
 		}
 	}
 	if m.offers.shown == p {

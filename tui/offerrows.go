@@ -109,9 +109,9 @@ func (p toolsView) offerRow(l *toolList, r toolRow, srv model.Server) (segs []se
 	if r.offer.kind == offerResource {
 		uri := so.resources[r.offer.i].URI
 		switch {
-		case so.updated[uri]:
+		case so.marks.Changed(uri):
 			right = seg{"updated", s.Accent}
-		case so.subscribed[uri]:
+		case so.marks.Subscribed(uri):
 			right = seg{"sub", s.Dim}
 		}
 	}

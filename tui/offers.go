@@ -10,6 +10,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/search"
+	"mcpeek/tui/resourcemarks"
 )
 
 // Offerer is what the explorer needs of a Backend to show what servers
@@ -71,9 +72,9 @@ type serverOffers struct {
 	notes []string
 	// texts are each offer's lower-case name and text, for the filter.
 	texts map[offerRef][2]string
-	// subscribed and updated are resources by URI: subscribed to (u), and
-	// changed since last read.
-	subscribed, updated map[string]bool
+	// marks are the resources subscribed to (u), and those changed since
+	// last read.
+	marks *resourcemarks.Marks
 }
 
 // offerState is what the explorer holds of the servers' offers.
@@ -105,6 +106,13 @@ func (o *offerState) get(server string) *serverOffers {
 		return nil
 	}
 	return o.by[server]
+}
+
+// wantsUpdate reports whether an update of a server's resource would
+// refresh anything (see resourcemarks).
+func (o *offerState) wantsUpdate(server, uri string) bool {
+	so := o.get(server)
+	return so != nil && so.marks.Wants(uri)
 }
 
 // count is how many rows a server's offers make.
@@ -250,7 +258,7 @@ func (m *Model) loadServerOffers(o Offerer, srv model.Server) tea.Cmd {
 	m.offers.loading[srv.Name] = t
 	ctx, name, has, now := m.ctx, srv.Name, srv.Offers, m.now
 	return func() tea.Msg {
-		so := &serverOffers{subscribed: map[string]bool{}, updated: map[string]bool{}}
+		so := &serverOffers{marks: &resourcemarks.Marks{}}
 		note := func(what string, l interface{ stopped() (string, int) }, err error) {
 			if err != nil {
 				so.notes = append(so.notes, what+": "+model.SanitizeLine(err.Error()))
@@ -301,7 +309,7 @@ func (m *Model) offersLoaded(msg offersLoadedMsg) tea.Cmd {
 	}
 	delete(m.offers.loading, msg.server)
 	if old := m.offers.by[msg.server]; old != nil {
-		msg.offers.subscribed, msg.offers.updated = old.subscribed, old.updated
+		msg.offers.marks = old.marks
 	}
 	m.offers.by[msg.server] = msg.offers
 	m.offers.matches = nil // the filter is tested against the new lists

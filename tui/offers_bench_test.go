@@ -6,6 +6,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/resourcemarks"
 )
 
 // BenchmarkOfferRowsRender draws the tools pane of a server with n
@@ -16,7 +17,7 @@ func BenchmarkOfferRowsRender(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			st := NewStyles(true, true)
 			servers := []model.Server{{Name: "o", State: model.StateConnected}}
-			so := &serverOffers{subscribed: map[string]bool{}, updated: map[string]bool{}}
+			so := &serverOffers{marks: &resourcemarks.Marks{}}
 			for i := range n {
 				so.resources = append(so.resources, mcpclient.Resource{Name: fmt.Sprintf("resource-%d", i), URI: fmt.Sprintf("mem://r/%d", i)})
 			}

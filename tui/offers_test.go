@@ -205,7 +205,7 @@ func TestSubscribeMarksAnUpdate(t *testing.T) {
 	h.selectOffer("resource", "r1\x1b[31mred\x1b]0;title\a")
 	h.keys("u")
 	so := h.m.offers.get("o")
-	if !so.subscribed["mem://r/1"] {
+	if !so.marks.Subscribed("mem://r/1") {
 		t.Fatalf("not subscribed:\n%s", h.screen())
 	}
 	srv.SendNotificationToAllClients(string(mcp.MethodNotificationResourceUpdated), map[string]any{"uri": "mem://r/1"})
@@ -223,11 +223,11 @@ func TestSubscribeMarksAnUpdate(t *testing.T) {
 		t.Errorf("the update is not marked:\n%s", h.screen())
 	}
 	h.keys("enter")
-	if so.updated["mem://r/1"] || !strings.Contains(h.screen(), "line one of mem://r/1") {
+	if so.marks.Changed("mem://r/1") || !strings.Contains(h.screen(), "line one of mem://r/1") {
 		t.Errorf("enter did not read it again:\n%s", h.screen())
 	}
 	h.keys("u")
-	if so.subscribed["mem://r/1"] || !strings.Contains(h.m.status.text, "unsubscribed") {
+	if so.marks.Subscribed("mem://r/1") || !strings.Contains(h.m.status.text, "unsubscribed") {
 		t.Errorf("u again did not unsubscribe (status %q)", h.m.status.text)
 	}
 }

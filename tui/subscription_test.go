@@ -20,7 +20,7 @@ func TestSubscriptionEndedShown(t *testing.T) {
 	h.selectOffer("resource", "r1\x1b[31mred\x1b]0;title\a")
 	h.keys("u")
 	so := h.m.offers.get("o")
-	if !so.subscribed["mem://r/1"] {
+	if !so.marks.Subscribed("mem://r/1") {
 		t.Fatalf("not subscribed:\n%s", h.screen())
 	}
 	server.WithResourceCapabilities(false, false)(srv)
@@ -39,8 +39,8 @@ func TestSubscriptionEndedShown(t *testing.T) {
 			t.Fatal("no subscription-ended event")
 		}
 	}
-	if so.subscribed["mem://r/1"] || !h.m.status.isErr ||
+	if so.marks.Subscribed("mem://r/1") || !h.m.status.isErr ||
 		!strings.Contains(h.m.status.text, "updates of mem://r/1 stopped") {
-		t.Errorf("the end is not shown (status %q, subscribed %v)", h.m.status.text, so.subscribed)
+		t.Errorf("the end is not shown (status %q, subscribed %v)", h.m.status.text, so.marks.Subscribed("mem://r/1"))
 	}
 }

@@ -81,7 +81,7 @@ func TestHugeResourceRefusedOrWritten(t *testing.T) {
 		t.Errorf("-o wrote %v (%v), want %d bytes", st, err, size)
 	}
 	_, stderr, code = mcpeek(t, "--config", cfg, "--max-message-bytes", "1048576", "read", "s", "mem://huge", "-o", file+"2")
-	if code == 0 || !strings.Contains(stderr, "over the limit of 1 MiB (maxMessageBytes)") {
+	if code == 0 || !strings.Contains(stderr, "over the limit of 1 MiB (--max-message-bytes)") {
 		t.Errorf("over --max-message-bytes: exit %d: %s", code, stderr)
 	}
 	if _, err := os.Stat(file + "2"); err == nil {

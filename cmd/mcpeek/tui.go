@@ -71,7 +71,7 @@ func (a *app) runTUI(ctx context.Context) error {
 	// The background gateway, if the program ended without the quit key
 	// stopping it, stops before the Manager closes.
 	defer model.Close()
-	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(a.stdin), tea.WithOutput(a.stdout)}
+	opts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(a.stdin), tea.WithOutput(a.stdout), tea.WithFilter(tui.Filter)}
 	if noColor {
 		// Any value turns colours off (no-color.org); the profile's own
 		// check reads NO_COLOR as a boolean. Attributes stay.
