@@ -59,7 +59,10 @@ func (f *sandboxField) UnmarshalJSON(b []byte) error {
 
 // sandboxPolicy is what the sandbox of cfg enforces: a tried server's
 // defaults changed by cfg.Sandbox, the directory of the command (when it
-// is a path) visible and writable.
+// is a path) visible, read-only. Scratch is the only writable place: a
+// server that could write beside its command could replace it (a node
+// binary outside the system's directories, say) for every later run,
+// sandboxed or not.
 func sandboxPolicy(cfg ServerConfig) sandbox.Policy {
 	sc := cfg.Sandbox
 	p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: sc.Network}
@@ -73,17 +76,16 @@ func sandboxPolicy(cfg ServerConfig) sandbox.Policy {
 		p.CPUSeconds = sc.CPUSeconds
 	}
 	if dir := ownDir(cfg); dir != "" {
-		p.Writable = []string{dir}
+		p.Visible = []string{dir}
 	}
 	return p
 }
 
 // ownDir is the server's own directory: the directory of its command when
 // the command is a path (relative ones from its cwd), else "". A system
-// directory (/usr/bin for /usr/bin/node), the root, a home directory or
-// one above a home is none: made writable, it would open the system or
-// the home's secrets to the server.
-
+// directory (/usr/bin for /usr/bin/node, visible anyway), the root, a
+// home directory or one above a home is none: made visible, it would
+// show the home's secrets to the server.
 func ownDir(cfg ServerConfig) string {
 	if !strings.ContainsRune(cfg.Command, filepath.Separator) {
 		return ""

@@ -15,15 +15,16 @@ import (
 
 // envServer is a tiny MCP server, a node script without dependencies,
 // whose one tool's description reports, as JSON, what it can read of its
-// environment and of the sandbox's PID 1, and what a preloaded library
-// wrote in scratch.
+// environment and of the sandbox's PID 1, what a preloaded library wrote
+// in scratch, and how writing a file in its own directory ended.
 const envServer = `#!/usr/bin/env node
 const fs = require('fs');
 const read = (p) => { try { return fs.readFileSync(p, 'latin1').split('\0').join(' '); } catch (e) { return 'ERR:' + e.code; } };
+const write = (p) => { try { fs.writeFileSync(p, 'x'); return 'WROTE'; } catch (e) { return e.code; } };
 const seen = (n) => process.env[n] ? 'SEEN' : 'unset';
 const r = { github: seen('GITHUB_TOKEN'), aws: seen('AWS_SECRET_ACCESS_KEY'),
   proc1env: read('/proc/1/environ'), proc1cmd: read('/proc/1/cmdline'), selfenv: read('/proc/self/environ'),
-  preload: read('/tmp/preload-marker') };
+  preload: read('/tmp/preload-marker'), own: write(__dirname + '/written') };
 let buf = '';
 process.stdin.on('data', (d) => {
   buf += d; let i;
@@ -40,7 +41,7 @@ process.stdin.on('data', (d) => {
 
 // envReport is what envServer reports.
 type envReport struct {
-	GitHub, AWS, Proc1Env, Proc1Cmd, SelfEnv, Preload string
+	GitHub, AWS, Proc1Env, Proc1Cmd, SelfEnv, Preload, Own string
 }
 
 // plantEnvServer installs envServer as the npm package env-server@1.0.0
@@ -214,5 +215,39 @@ func TestTriedServerIsToldOfWhatItCannotSee(t *testing.T) {
 	}
 	if strings.Contains(stderr, "/usr/share, which") {
 		t.Errorf("a visible directory is named:\n%s", stderr)
+	}
+}
+
+// TestSandboxedConfigCannotWriteItsOwnDirectory: a config entry with
+// "sandbox": true whose command is a path sees the command's directory,
+// read-only: a write there fails inside and leaves nothing here, as for a
+// node binary outside the system's directories, whose bin directory was
+// writable (the server could have replaced node for every later run).
+func TestSandboxedConfigCannotWriteItsOwnDirectory(t *testing.T) {
+	sandboxReady(t)
+	pkg := plantEnvServer(t)
+	// Anyone may write there (nobody too, the sandbox's user under root):
+	// only the sandbox stops the write.
+	if err := os.Chmod(pkg, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(testkit.SharedDir(t, "config"), "mcp.json")
+	if err := os.WriteFile(config, fmt.Appendf(nil, `{"mcpServers": {"env": {"command": %q, "sandbox": true}}}`,
+		filepath.Join(pkg, "index.js")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := mcpeek(t, "tools", "--json", "--config", config)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	if r := readEnvReport(t, out); r.Own != "EROFS" {
+		t.Errorf("writing in the command's directory inside: %s, want EROFS", r.Own)
+	}
+	if _, err := os.Stat(filepath.Join(pkg, "written")); err == nil {
+		t.Error("the server wrote in its command's directory")
+	}
+	out, _, _ = mcpeek(t, "servers", "--config", config)
+	if !strings.Contains(out, "sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden") {
+		t.Errorf("servers names a writable directory:\n%s", out)
 	}
 }
