@@ -207,7 +207,7 @@ func TestTriedServerIsToldOfWhatItCannotSee(t *testing.T) {
 	}
 	for _, want := range []string{
 		"warning: the server is given " + tmp + ", which it cannot see: the sandbox's /tmp is a fresh scratch of its own",
-		"warning: a link of the package leads where the sandbox cannot see: " + filepath.Join(pkg, "data") + " -> " + tmp,
+		"warning: a link of the server's files leads where the sandbox cannot see: " + filepath.Join(pkg, "data") + " -> " + tmp,
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("no %q in:\n%s", want, stderr)
@@ -249,5 +249,43 @@ func TestSandboxedConfigCannotWriteItsOwnDirectory(t *testing.T) {
 	out, _, _ = mcpeek(t, "servers", "--config", config)
 	if !strings.Contains(out, "sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden") {
 		t.Errorf("servers names a writable directory:\n%s", out)
+	}
+}
+
+// TestSandboxedConfigIsToldOfWhatItCannotSee: a config entry with
+// "sandbox": true given a directory under /tmp (the sandbox's /tmp is a
+// scratch of its own), and whose directory holds a link into /tmp, gets
+// the warnings of a tried server, once, as it starts; a directory it
+// sees (/usr/share) is not named.
+func TestSandboxedConfigIsToldOfWhatItCannotSee(t *testing.T) {
+	sandboxReady(t)
+	pkg := plantEnvServer(t)
+	tmp, err := os.MkdirTemp("/tmp", "mcpeek-unseen-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
+	if err := os.Symlink(tmp, filepath.Join(pkg, "data")); err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(testkit.SharedDir(t, "config"), "mcp.json")
+	if err := os.WriteFile(config, fmt.Appendf(nil, `{"mcpServers": {"env": {"command": %q, "args": [%q, "/usr/share"], "sandbox": true}}}`,
+		filepath.Join(pkg, "index.js"), tmp), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := mcpeek(t, "tools", "--json", "--config", config)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	for _, want := range []string{
+		`warning: server "env": the server is given ` + tmp + ", which it cannot see: the sandbox's /tmp is a fresh scratch of its own",
+		`warning: server "env": a link of the server's files leads where the sandbox cannot see: ` + filepath.Join(pkg, "data") + " -> " + tmp,
+	} {
+		if n := strings.Count(stderr, want); n != 1 {
+			t.Errorf("%d times %q in:\n%s", n, want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "/usr/share, which") {
+		t.Errorf("a visible directory is named:\n%s", stderr)
 	}
 }
