@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"mcpeek/internal/testkit"
 )
 
 // TestArgumentsOnNoCommandLineOfThisMachine starts a program with a
@@ -20,7 +22,7 @@ import (
 // own alone, never in those of setpriv, bwrap or a launcher.
 func TestArgumentsOnNoCommandLineOfThisMachine(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
+		testkit.SkipSandbox(t, "bash is not installed")
 	}
 	s := detect(t)
 	const secret = "s3cret-argument"
@@ -99,7 +101,7 @@ func descendants(pid int) []int {
 // that carried them in its environment.
 func TestArgumentsArriveAsGiven(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
+		testkit.SkipSandbox(t, "bash is not installed")
 	}
 	s := detect(t)
 	given := []string{"a b", `"q'`, "$HOME $(touch /tmp/x) `id`", `back\slash`, "line\nbreak", "", "-n", "*", "9", "10", "11", "12"}
