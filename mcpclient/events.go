@@ -29,8 +29,10 @@ const (
 	// (WithLoginPrompt) is called too.
 	EventLoginURL
 	// EventWarning: a problem that did not stop the Manager, in
-	// Event.Text: a warning of the config it was made from (Config.Warnings).
-	// Its Server is empty.
+	// Event.Text: a warning of the config it was made from
+	// (Config.Warnings), whose Server is empty; or, once as it first
+	// starts, a path that a server in the sandbox of its entry is given
+	// and cannot see, whose Server names it (WithWarnings).
 	EventWarning
 	// EventElicitation: a server asks the user for information; answer
 	// Event.Elicitation (WithRequestEvents).
@@ -137,8 +139,8 @@ type Event struct {
 // duplicates, the state events stay within servers × kinds × states (× the
 // URIs of updated resources), and a server's last event always carries its
 // current state, however slow the reader. The others (warnings, requests)
-// are as many as the config's warnings and the requests waiting for the
-// user.
+// are as many as the config's warnings, those of each sandboxed server's
+// first start, and the requests waiting for the user.
 type eventQueue struct {
 	mu      sync.Mutex
 	pending []Event

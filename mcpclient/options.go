@@ -25,6 +25,7 @@ type options struct {
 	inproc         []inprocServer
 	tokenStore     oauth.Store
 	loginPrompt    func(server, authURL string)
+	warn           func(text string)
 	autoLogin      bool
 	loginTimeout   time.Duration
 	roots          []string // nil: none offered
@@ -164,6 +165,14 @@ func WithLoginPrompt(prompt func(server, authURL string)) Option {
 			o.loginPrompt = prompt
 		}
 	}
+}
+
+// WithWarnings sets a function that shows the user a warning of a
+// server's start (it must not block): what a server in the sandbox of its
+// entry is given and cannot see. Each is also published as an
+// EventWarning.
+func WithWarnings(warn func(text string)) Option {
+	return func(o *options) { o.warn = warn }
 }
 
 // WithAutoLogin makes a server that asks for OAuth authorization start a

@@ -59,7 +59,10 @@ func (f *sandboxField) UnmarshalJSON(b []byte) error {
 
 // sandboxPolicy is what the sandbox of cfg enforces: a tried server's
 // defaults changed by cfg.Sandbox, the directory of the command (when it
-// is a path) visible and writable.
+// is a path) visible, read-only. Scratch is the only writable place: a
+// server that could write beside its command could replace it (a node
+// binary outside the system's directories, say) for every later run,
+// sandboxed or not.
 func sandboxPolicy(cfg ServerConfig) sandbox.Policy {
 	sc := cfg.Sandbox
 	p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: sc.Network}
@@ -73,17 +76,16 @@ func sandboxPolicy(cfg ServerConfig) sandbox.Policy {
 		p.CPUSeconds = sc.CPUSeconds
 	}
 	if dir := ownDir(cfg); dir != "" {
-		p.Writable = []string{dir}
+		p.Visible = []string{dir}
 	}
 	return p
 }
 
 // ownDir is the server's own directory: the directory of its command when
 // the command is a path (relative ones from its cwd), else "". A system
-// directory (/usr/bin for /usr/bin/node), the root, a home directory or
-// one above a home is none: made writable, it would open the system or
-// the home's secrets to the server.
-
+// directory (/usr/bin for /usr/bin/node, visible anyway), the root, a
+// home directory or one above a home is none: made visible, it would
+// show the home's secrets to the server.
 func ownDir(cfg ServerConfig) string {
 	if !strings.ContainsRune(cfg.Command, filepath.Separator) {
 		return ""
@@ -170,13 +172,41 @@ func serverCommand(cfg ServerConfig) (launch, error) {
 	if _, err := exec.LookPath(cfg.Command); err != nil && !strings.ContainsRune(cfg.Command, filepath.Separator) {
 		return launch{}, fmt.Errorf("start %s: %w", cfg.Command, err)
 	}
-	program := cfg.Command
-	if strings.ContainsRune(program, filepath.Separator) && !filepath.IsAbs(program) {
-		// The sandbox starts in its scratch directory, not in cfg.Cwd.
-		if program, err = filepath.Abs(filepath.Join(cfg.Cwd, program)); err != nil {
-			return launch{}, err
-		}
+	program, err := sandboxProgram(cfg)
+	if err != nil {
+		return launch{}, err
 	}
 	c := sb.Command(context.Background(), p, cfg.Env, program, cfg.Args)
 	return launch{cmd: c.Cmd, start: c.Start, line: c.Line}, nil
+}
+
+// sandboxProgram is cfg's command as its sandbox starts it: a relative
+// path is made absolute from cfg.Cwd, since the sandbox starts in its
+// scratch directory.
+func sandboxProgram(cfg ServerConfig) (string, error) {
+	if !strings.ContainsRune(cfg.Command, filepath.Separator) || filepath.IsAbs(cfg.Command) {
+		return cfg.Command, nil
+	}
+	return filepath.Abs(filepath.Join(cfg.Cwd, cfg.Command))
+}
+
+// unseenWarnings are the warnings of sandbox.Warnings for the server of
+// an entry with "sandbox": its command and arguments that its sandbox
+// does not show, and the links of its own directory that lead out of
+// what it sees. Its variables are not looked at: an entry's values count
+// as secrets. There are none where the sandbox cannot be enforced (the
+// start says why) and for a tried server, warned of before it is made.
+func unseenWarnings(cfg ServerConfig) []string {
+	if cfg.Sandbox == nil || cfg.Wrapped != nil {
+		return nil
+	}
+	sb, err := sandbox.Detect()
+	if err != nil {
+		return nil
+	}
+	program, err := sandboxProgram(cfg)
+	if err != nil {
+		return nil
+	}
+	return sb.Warnings(sandboxPolicy(cfg), append([]string{program}, cfg.Args...), ownDir(cfg))
 }

@@ -2,6 +2,7 @@ package mcpclient
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -25,8 +26,12 @@ func TestSandboxInTheFile(t *testing.T) {
 	if got["on"].Sandbox == nil || *got["on"].Sandbox != (SandboxConfig{}) || got["off"].Sandbox != nil || got["plain"].Sandbox != nil {
 		t.Errorf("sandbox: on %v, off %v, plain %v", got["on"].Sandbox, got["off"].Sandbox, got["plain"].Sandbox)
 	}
-	if s := got["on"].SandboxSummary(); s != "fs read-only except scratch (/tmp, 256 MiB) and /srv/bin, home hidden, no network, 512 MiB, 64 processes, 600 s CPU" {
+	if s := got["on"].SandboxSummary(); s != "fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU" {
 		t.Errorf("on: %q", s)
+	}
+	// The command's own directory is seen, never written.
+	if p := sandboxPolicy(got["on"]); !slices.Equal(p.Visible, []string{"/srv/bin"}) || len(p.Writable) > 0 {
+		t.Errorf("on: visible %v, writable %v", p.Visible, p.Writable)
 	}
 	if s := got["profile"].SandboxSummary(); s != "fs read-only except scratch (/tmp, 256 MiB), home hidden, network allowed, 1024 MiB, 8 processes, 30 s CPU" {
 		t.Errorf("profile: %q", s)
@@ -42,8 +47,8 @@ func TestSandboxInTheFile(t *testing.T) {
 	}
 }
 
-// TestOwnDir: the directory of a command given as a path, unless that is
-// a system directory, the root, a home or above one.
+// TestOwnDir: the directory of a command given as a path, made visible,
+// unless that is a system directory, the root, a home or above one.
 func TestOwnDir(t *testing.T) {
 	t.Setenv("HOME", "/srv/me")
 	for cmd, want := range map[string]string{

@@ -268,6 +268,7 @@ const (
 // supervise runs one server until the Manager closes.
 func (m *Manager) supervise(s *serverState) {
 	defer m.wg.Done()
+	m.warnUnseen(s)
 	delay := m.opts.backoffMin
 	for {
 		// A kick asked before this attempt is answered by it.
@@ -323,6 +324,20 @@ func (m *Manager) supervise(s *serverState) {
 			if !m.pause(s, &delay) {
 				return
 			}
+		}
+	}
+}
+
+// warnUnseen warns, once, before a server of an entry with "sandbox"
+// first starts, of what it is given that its sandbox does not show
+// (unseenWarnings): as an EventWarning naming the server, and through
+// WithWarnings.
+func (m *Manager) warnUnseen(s *serverState) {
+	for _, w := range unseenWarnings(s.ep.cfg) {
+		text := s.clean(fmt.Sprintf("server %q: %s", s.name, w))
+		m.events.push(Event{Kind: EventWarning, Server: s.name, Text: text})
+		if m.opts.warn != nil {
+			m.opts.warn(text)
 		}
 	}
 }

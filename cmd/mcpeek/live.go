@@ -286,8 +286,9 @@ func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
 const demoNote = "no MCP server config found: using the embedded demo server (give one with --config FILE)"
 
 // managerOn makes a Manager on cfg (or on the embedded demo server, which
-// it says on stderr).
+// it says on stderr) whose warnings of a server's start go to stderr.
 func (a *app) managerOn(cfg mcpclient.Config, demo bool, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	opts = append([]mcpclient.Option{mcpclient.WithWarnings(a.serverWarning)}, opts...)
 	m, err := a.manager(cfg, demo, opts...)
 	if err == nil && demo && !a.demoNoted {
 		a.note(demoNote)
@@ -381,3 +382,12 @@ func (a *app) loginPrompt(server, authURL string) {
 // note and warn write a line for the person at the terminal on stderr.
 func (a *app) note(msg string) { fmt.Fprintln(a.stderr, "mcpeek:", model.SanitizeLine(msg)) }
 func (a *app) warn(msg string) { fmt.Fprintln(a.stderr, "mcpeek: warning:", model.SanitizeLine(msg)) }
+
+// serverWarning is warn for the warnings of a server's start
+// (mcpclient.WithWarnings), which servers starting at once give each from
+// a goroutine of its own.
+func (a *app) serverWarning(msg string) {
+	a.serverWarnings.Lock()
+	defer a.serverWarnings.Unlock()
+	a.warn(msg)
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"sync"
 	"time"
 
 	"charm.land/fang/v2"
@@ -38,6 +39,7 @@ type app struct {
 	color          bool // stdout is a terminal and colour is allowed
 	usingDemo      bool // no config was found: the embedded demo server is served
 	logins         loginsPending
+	serverWarnings sync.Mutex // serverWarning writes one at a time
 	registry       registryFlags
 	slowNote       time.Duration // slowConnectNote when zero; tests shorten it
 	env            env           // the variables the command reads

@@ -79,7 +79,7 @@ func TestConfigSandboxContainsServer(t *testing.T) {
 	}
 	check("call", out)
 	out, _, _ = mcpeek(t, "servers", "--json", "--config", cfg)
-	if !strings.Contains(out, `"sandbox": "fs read-only except scratch (/tmp, 256 MiB) and `) || !strings.Contains(out, "no network, 512 MiB, 64 processes, 600 s CPU") {
+	if !strings.Contains(out, `"sandbox": "fs read-only except scratch (/tmp, 256 MiB), home hidden, `) || !strings.Contains(out, "no network, 512 MiB, 64 processes, 600 s CPU") {
 		t.Errorf("servers --json says no sandbox:\n%s", out)
 	}
 	var servers []serverJSON

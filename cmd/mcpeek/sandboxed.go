@@ -63,11 +63,8 @@ func (a *app) sandboxed(ctx context.Context, l registry.Launch, note func(string
 }
 
 // noteUnseen warns of what the server is given and will not find in its
-// sandbox, which would else vanish in silence: a path of this machine
-// among its arguments and variables that the sandbox does not show (under
-// /tmp, which is its own scratch, or a hidden home), and a link of its
-// package (in pkg) that leads out of what it sees. Secret values are not
-// looked at.
+// sandbox (sandbox.Warnings): a path among its arguments and variables,
+// and a link of its package (in pkg). Secret values are not looked at.
 func noteUnseen(sb *sandbox.Sandbox, r sandboxedRun, pkg string, note func(string)) {
 	var given []string
 	for i, a := range r.Launch.Args {
@@ -80,16 +77,8 @@ func noteUnseen(sb *sandbox.Sandbox, r sandboxedRun, pkg string, note func(strin
 			given = append(given, r.Launch.Env[name])
 		}
 	}
-	for _, v := range given {
-		if !filepath.IsAbs(v) {
-			continue
-		}
-		if why := sb.Unseen(r.Policy, v); why != "" {
-			note(fmt.Sprintf("warning: the server is given %s, which it cannot see: %s", v, why))
-		}
-	}
-	for _, l := range sb.UnseenLinks(r.Policy, pkg, 3) {
-		note("warning: a link of the package leads where the sandbox cannot see: " + l)
+	for _, w := range sb.Warnings(r.Policy, given, pkg) {
+		note("warning: " + w)
 	}
 }
 

@@ -3,12 +3,14 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"mcpeek/internal/npmpeers"
+	"mcpeek/internal/testkit"
 	"mcpeek/registry"
 	"mcpeek/registry/sandbox"
 )
@@ -19,7 +21,7 @@ func sandboxReady(t *testing.T) (node, modules string) {
 	t.Helper()
 	node, modules = npmpeers.Find(t)
 	if _, err := sandbox.Detect(); errors.Is(err, sandbox.ErrUnavailable) {
-		t.Skipf("no sandbox on this machine (scripts/test installs bubblewrap): %v", err)
+		testkit.SkipSandbox(t, fmt.Sprintf("no sandbox on this machine (scripts/test installs bubblewrap): %v", err))
 	}
 	t.Setenv("PATH", filepath.Dir(node)+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	return node, modules

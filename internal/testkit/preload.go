@@ -42,12 +42,12 @@ __attribute__((constructor)) static void preloaded(void) {
 // of this machine, when any program loads it: that a program ran it, as
 // which user and under which name (its comm), is then read from marker.
 // It writes the same into /tmp/preload-marker, which inside a sandbox is
-// the sandbox's own scratch. The test is skipped when gcc is missing.
+// the sandbox's own scratch. Without gcc the test is skipped (SkipSandbox).
 func PreloadLibrary(t testing.TB, dir, marker string) string {
 	t.Helper()
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
-		t.Skip("gcc is not installed: the test builds a shared library whose constructor marks where it ran")
+		SkipSandbox(t, "gcc is not installed: the test builds a shared library whose constructor marks where it ran")
 	}
 	src := filepath.Join(dir, "preload.c")
 	if err := os.WriteFile(src, []byte(preloadSource), 0o644); err != nil {

@@ -50,7 +50,7 @@ func TestPreloadLoadsOnlyInsideTheSandbox(t *testing.T) {
 // alone, none of this machine's.
 func TestProcShowsNothingOfMcpeek(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
+		testkit.SkipSandbox(t, "bash is not installed")
 	}
 	t.Setenv("MCPEEK_TEST_SECRET", "s3cret-of-mcpeek")
 	s := detect(t)

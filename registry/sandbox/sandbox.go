@@ -125,18 +125,21 @@ func (s *Sandbox) Root() bool { return s.root }
 // Cmd is a program ready to start in the sandbox. The programs that
 // build the sandbox (setpriv, bwrap) run on this machine, so they start
 // with an environment of their own, empty, and bwrap reads its options,
-// the program's environment among them, from a pipe (--args): no
-// variable of mcpeek's or of the program's reaches them (an LD_PRELOAD
-// would load into them), no process of this machine shows the program's
-// values on its command line, and bwrap, which is PID 1 inside, holds
-// none of mcpeek's variables for the program to read in /proc/1.
+// the program's environment, the program and its arguments among them,
+// from a pipe (--args): no variable of mcpeek's or of the program's
+// reaches them (an LD_PRELOAD would load into them), no process of this
+// machine shows the program's values or arguments on its command line
+// (which every local user may read) but the program's own, and bwrap,
+// which is PID 1 inside, holds none of mcpeek's variables for the program
+// to read in /proc/1.
 //
 // Start it with its own Start or Run, which hand bwrap its options.
 type Cmd struct {
 	*exec.Cmd
 	// Line is the whole command line as bwrap reads it, the options of
-	// the pipe in place of --args and the values the caller gave masked,
-	// for debugging.
+	// the pipe in place of --args, the values the caller gave masked, and
+	// the program with its arguments in place of the launcher that takes
+	// them from the pipe, for debugging.
 	Line []string
 	opts []byte // bwrap's options, NUL-terminated each
 }
@@ -174,10 +177,29 @@ func (c *Cmd) Run() error {
 // a TLS-intercepting network needs (paths, not secrets); and the LC_*.
 var kept = []string{"PATH", "LANG", "TZ", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR"}
 
+// argVar names the variables that carry the program and its arguments
+// through bwrap's pipe to the launcher: argVar+"C" their count,
+// argVar+"0" the program, argVar+"1" its first argument, and so on.
+const argVar = "MCPEEK_SANDBOX_ARG"
+
+// launcher is the script of the shell that bwrap starts inside, the same
+// for every program, so that bwrap's command line holds none of the
+// program's arguments: it sets its own arguments from the argVar
+// variables (each value expanded by the shell, never read as code),
+// removes them from the environment and becomes the program.
+const launcher = `i=0; set --
+while [ "$i" -lt "$MCPEEK_SANDBOX_ARGC" ]; do
+	eval "set -- \"\$@\" \"\$MCPEEK_SANDBOX_ARG$i\"; unset MCPEEK_SANDBOX_ARG$i"
+	i=$((i + 1))
+done
+unset MCPEEK_SANDBOX_ARGC i
+exec "$@"`
+
 // Command is the command that runs program with args and env under p.
 // The program's environment is kept's variables of mcpeek's, HOME and
 // TMPDIR at scratch, and env (which may hold secrets: they reach bwrap
-// through its pipe, never a command line or the launcher's environment).
+// through its pipe, never a command line or the launcher's environment);
+// the program and its arguments reach it through the pipe too.
 func (s *Sandbox) Command(ctx context.Context, p Policy, env map[string]string, program string, args []string) *Cmd {
 	b, shown := s.options(p), []string(nil)
 	b = append(b, "--clearenv")
@@ -198,27 +220,32 @@ func (s *Sandbox) Command(ctx context.Context, p Policy, env map[string]string, 
 			shown = append(shown, "--setenv", k, set[k])
 		}
 	}
+	argv := append([]string{program}, args...)
+	for i, a := range argv {
+		b = append(b, "--setenv", argVar+strconv.Itoa(i), a)
+	}
+	b = append(b, "--setenv", argVar+"C", strconv.Itoa(len(argv)))
 	// The limits are set inside the new user namespace: RLIMIT_NPROC then
 	// counts the sandbox's processes, not every process of the user.
-	tail := append([]string{"--", s.prlimit,
+	limits := []string{"--", s.prlimit,
 		"--data=" + strconv.FormatInt(p.MemoryBytes, 10),
 		"--nproc=" + strconv.Itoa(p.Processes),
 		"--cpu=" + strconv.Itoa(p.CPUSeconds),
-		"--core=0", "--", program}, args...)
-	launcher := []string{s.bwrap}
+		"--core=0", "--"}
+	start := []string{s.bwrap}
 	if s.root {
-		launcher = []string{s.setpriv, "--reuid=" + nobody, "--regid=" + nobody, "--clear-groups", "--", s.bwrap}
+		start = []string{s.setpriv, "--reuid=" + nobody, "--regid=" + nobody, "--clear-groups", "--", s.bwrap}
 	}
 	// The pipe is the child's first extra file: descriptor 3. bwrap takes
-	// the command from its own command line only.
-	cmd := exec.CommandContext(ctx, launcher[0], slices.Concat(launcher[1:], []string{"--args", "3"}, tail)...)
+	// the command from its own command line only: the launcher's.
+	cmd := exec.CommandContext(ctx, start[0], slices.Concat(start[1:], []string{"--args", "3"}, limits, []string{"/bin/sh", "-c", launcher, "sh"})...)
 	cmd.Env = []string{}
 	var opts bytes.Buffer
 	for _, o := range b {
 		opts.WriteString(o)
 		opts.WriteByte(0)
 	}
-	return &Cmd{Cmd: cmd, Line: slices.Concat(launcher, shown, tail), opts: opts.Bytes()}
+	return &Cmd{Cmd: cmd, Line: slices.Concat(start, shown, limits, argv), opts: opts.Bytes()}
 }
 
 // options are bwrap's options that enforce p, before the environment.

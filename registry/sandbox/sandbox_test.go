@@ -2,12 +2,15 @@ package sandbox
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcpeek/internal/testkit"
 )
 
 // detect returns the platform's sandbox, or skips the test saying why.
@@ -15,7 +18,7 @@ func detect(t *testing.T) *Sandbox {
 	t.Helper()
 	s, err := Detect()
 	if errors.Is(err, ErrUnavailable) {
-		t.Skipf("no sandbox on this machine: %v", err)
+		testkit.SkipSandbox(t, fmt.Sprintf("no sandbox on this machine: %v", err))
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +55,7 @@ func run(t *testing.T, s *Sandbox, p Policy, script string) (string, error) {
 // while writing to scratch works.
 func TestHostileScriptFailsInside(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
+		testkit.SkipSandbox(t, "bash is not installed")
 	}
 	home := outside(t, "home")
 	if err := os.MkdirAll(filepath.Join(home, ".ssh"), 0o755); err != nil {
@@ -112,7 +115,7 @@ true`)
 // (bash's /dev/tcp), which shows that the refusal above is the sandbox's.
 func TestAllowNetKeepsTheNetwork(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
+		testkit.SkipSandbox(t, "bash is not installed")
 	}
 	s := detect(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -135,7 +138,7 @@ func TestAllowNetKeepsTheNetwork(t *testing.T) {
 // its business; that they are set inside the user namespace is ours.)
 func TestLimits(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
+		testkit.SkipSandbox(t, "bash is not installed")
 	}
 	s := detect(t)
 	p := Policy{Limits: Limits{MemoryBytes: 64 << 20, Processes: 8, CPUSeconds: 60, ScratchBytes: 1 << 20}}

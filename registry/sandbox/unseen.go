@@ -44,6 +44,33 @@ func (s *Sandbox) Unseen(p Policy, path string) string {
 	return ""
 }
 
+// Warnings are the warnings for a program under p given the values in
+// given (its arguments and variables, secrets left out) and run from
+// dir (its package's or its command's directory, "" for none): each
+// path of this machine among given that it cannot see, "the server is
+// given PATH, which it cannot see: WHY", then up to three links under dir
+// that lead where it cannot see ("a link of the server's files leads
+// where the sandbox cannot see: LINK -> TARGET: WHY"). Such paths would
+// else vanish inside in silence.
+func (s *Sandbox) Warnings(p Policy, given []string, dir string) []string {
+	var out []string
+	for _, v := range given {
+		if !filepath.IsAbs(v) {
+			continue
+		}
+		if why := s.Unseen(p, v); why != "" {
+			out = append(out, fmt.Sprintf("the server is given %s, which it cannot see: %s", v, why))
+		}
+	}
+	if dir == "" {
+		return out
+	}
+	for _, l := range s.UnseenLinks(p, dir, 3) {
+		out = append(out, "a link of the server's files leads where the sandbox cannot see: "+l)
+	}
+	return out
+}
+
 // readableFile is Readable for a file or a directory: only a directory
 // must also let others search it.
 func readableFile(path string) string {
