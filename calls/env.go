@@ -112,7 +112,7 @@ func validEnvName(name string) bool {
 
 // Secrets returns the values the arguments' ${env:NAME} placeholders take
 // (as lookup finds them), longest first: what a report of the call must
-// not show, in any form (NewMask makes the mask that hides them). Values
+// not show, in any form (secretmask.New makes the mask that hides them). Values
 // under four bytes are left out; they would shred every line and are
 // unlikely to be secrets.
 func Secrets(args json.RawMessage, lookup func(string) (string, bool)) []string {

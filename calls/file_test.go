@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"mcpeek/internal/secretmask"
 )
 
 func TestReadExample(t *testing.T) {
@@ -217,7 +219,7 @@ func TestExpandEnv(t *testing.T) {
 	if strings.Join(secrets, " ") != `s3cr"et` {
 		t.Errorf("Secrets = %q", secrets)
 	}
-	if got := NewMask(secrets).Hide(`got "s3cr\"et" (s3cr"et)`); got != `got "***" (***)` {
+	if got := secretmask.New(secrets).Hide(`got "s3cr\"et" (s3cr"et)`); got != `got "***" (***)` {
 		t.Errorf("Hide = %s", got)
 	}
 	if names := EnvNames(json.RawMessage(`{"a": "${env:A}", "b": ["${env:B}"]}`)); strings.Join(names, ",") != "A,B" {

@@ -17,6 +17,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
@@ -174,8 +175,10 @@ func TestServerThatNeedsLogin(t *testing.T) {
 			t.Errorf("error leaks %s: %v", secret, err)
 		}
 		st := m.byName["guarded"]
-		if got := st.redact("x " + secret + " y"); got != "x *** y" {
-			t.Errorf("redact(%s) = %q", secret, got)
+		for name, form := range testkit.SecretEncodings(secret) {
+			if got := st.redact("x " + form + " y"); got != "x *** y" {
+				t.Errorf("redact(%s, %s) = %q", secret, name, got)
+			}
 		}
 	}
 	if err := m.Logout("guarded"); err != nil {

@@ -56,8 +56,12 @@ type Elicitation struct {
 	// object of primitive properties. It is untrusted: read it with Fields,
 	// whose text is sanitised.
 	Schema json.RawMessage
-	// URL is the page to open in url mode, sanitised.
+	// URL is the page to open in url mode, sanitised for showing. Open it
+	// only once CheckURL allows it.
 	URL string
+	// sentURL is the URL as the server sent it, when sanitising changed
+	// it.
+	sentURL string
 }
 
 // ElicitAnswer is the user's answer to an Elicitation.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"mcpeek/internal/secretmask"
 	"mcpeek/model"
 	"mcpeek/registry/sandbox"
 )
@@ -149,10 +150,11 @@ func (c ServerConfig) String() string {
 
 // Redact replaces every secret of the entry that occurs in msg (environment
 // values, header values, URL password and query values, the OAuth client
-// secret) with "***". Errors
-// from the network stack quote URLs, and children echo their environment, so
-// every error text and stderr line from a connection goes through it.
-func (c ServerConfig) Redact(msg string) string { return redact(msg, c.secrets()) }
+// secret) with "***", in every form msg may carry it (JSON-escaped,
+// URL-encoded, base64, any letter case: see secretmask). Errors from the
+// network stack quote URLs, and children echo their environment, so every
+// error text and stderr line from a connection is masked so.
+func (c ServerConfig) Redact(msg string) string { return secretmask.New(c.secrets()).Hide(msg) }
 
 // Wrapped is a server run inside a sandbox.
 type Wrapped struct {
@@ -230,14 +232,6 @@ func (c ServerConfig) secrets() []string {
 	}
 	slices.SortFunc(out, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
 	return slices.Compact(out)
-}
-
-// redact replaces each of secrets (longest first) in msg with "***".
-func redact(msg string, secrets []string) string {
-	for _, s := range secrets {
-		msg = strings.ReplaceAll(msg, s, "***")
-	}
-	return msg
 }
 
 // RedactURL returns u with its password and query values replaced by "***".

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -98,6 +100,12 @@ func runHelper(mode string) int {
 	fmt.Fprintln(os.Stderr, "helper starting in mode", mode)
 	fmt.Fprintln(os.Stderr, "pid", os.Getpid())
 	switch mode {
+	case "leak-encoded":
+		forms := testkit.SecretEncodings(os.Getenv("API_KEY"))
+		for _, name := range slices.Sorted(maps.Keys(forms)) {
+			fmt.Fprintf(os.Stderr, "%s: %s\n", name, forms[name])
+		}
+		return 1
 	case "leak", "leak-exit":
 		fmt.Fprintln(os.Stderr, "using key", os.Getenv("API_KEY"))
 		if mode == "leak-exit" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"mcpeek/internal/secretmask"
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
@@ -94,7 +95,7 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 			cancel()
 			return nil, fmt.Errorf("mcpclient: in-process server %q is nil", ip.name)
 		}
-		ep := endpoint{cfg: ServerConfig{Name: ip.name, Source: "embedded"}, inproc: ip.srv}
+		ep := endpoint{cfg: ServerConfig{Name: ip.name, Source: "embedded"}, inproc: ip.srv, masks: &secretmask.Cache{}}
 		if err := add(newServerState(ep, "embedded", false)); err != nil {
 			cancel()
 			return nil, err
@@ -110,7 +111,7 @@ func NewManager(cfg Config, opts ...Option) (*Manager, error) {
 
 // configured is the state of a configured server, not yet added.
 func (m *Manager) configured(sc ServerConfig) (*serverState, error) {
-	ep := endpoint{cfg: sc, sandbox: sc.SandboxSummary()}
+	ep := endpoint{cfg: sc, sandbox: sc.SandboxSummary(), masks: &secretmask.Cache{}}
 	if sc.UsesOAuth() && !sc.Disabled {
 		if m.opts.tokenStore == nil {
 			st, err := oauth.DefaultStore()

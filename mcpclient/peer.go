@@ -133,8 +133,7 @@ func (p *peer) elicit(ctx context.Context, params json.RawMessage) (json.RawMess
 		Message: Sanitize(in.Message),
 		Mode:    in.Mode,
 		Schema:  nonNull(in.RequestedSchema),
-		URL:     model.SanitizeLine(in.URL),
-	}
+	}.withURL(in.URL)
 	switch e.Mode {
 	case "", mcp.ElicitationModeForm:
 		e.Mode = mcp.ElicitationModeForm

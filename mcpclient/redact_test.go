@@ -1,11 +1,15 @@
 package mcpclient
 
 import (
+	"encoding/base64"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"mcpeek/internal/testkit"
+	"mcpeek/model"
 )
 
 func TestStderrSecretsAreRedacted(t *testing.T) {
@@ -27,6 +31,32 @@ func TestStderrSecretsAreRedacted(t *testing.T) {
 		if !slices.Contains(s.Stderr, "using key ***") {
 			t.Errorf("%s: stderr = %q", name, s.Stderr)
 		}
+	}
+}
+
+// TestStderrSecretsAreMaskedInEveryEncoding: a server that writes its
+// secret to stderr JSON-escaped, URL-encoded, in base64 or upper-cased
+// shows none of them: each line keeps its label, the secret is ***.
+func TestStderrSecretsAreMaskedInEveryEncoding(t *testing.T) {
+	t.Parallel()
+	const secret = `Tök3n/"a b"+&<x>~~~`
+	sc := helperConfig("leaky", "leak-encoded")
+	sc.Env["API_KEY"] = secret
+	m := startManager(t, Config{Servers: []ServerConfig{sc}}, WithBackoff(time.Hour, time.Hour))
+	forms := testkit.SecretEncodings(secret)
+	s := waitServer(t, m, "leaky", "every encoding on stderr", func(s model.Server) bool {
+		return slices.ContainsFunc(s.Stderr, func(l string) bool { return strings.HasPrefix(l, "url twice:") })
+	})
+	for name, form := range forms {
+		if !slices.Contains(s.Stderr, name+": ***") {
+			t.Errorf("%s (%s): not masked on stderr", name, form)
+		}
+		if strings.Contains(s.Err, form) {
+			t.Errorf("%s: in the error: %q", name, s.Err)
+		}
+	}
+	if t.Failed() {
+		t.Logf("stderr: %q", s.Stderr)
 	}
 }
 
@@ -52,5 +82,41 @@ func TestLineRingRedacts(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("Lines() = %q,\nwant %q", got, want)
+	}
+}
+
+// BenchmarkStderrLineWithSecret is what one stderr line of 200 bytes
+// costs a server with a secret: sanitised, masked in every encoding,
+// stored.
+func BenchmarkStderrLineWithSecret(b *testing.B) {
+	sc := ServerConfig{Env: map[string]string{"API_KEY": "sk-live-0123456789abcdef0123456789abcdef"}}
+	r := newLineRing(50, sc.secrets())
+	line := []byte("2026-12-07T21:00:00Z INFO request handled path=/v1/items/42 status=200 duration=3ms user=alice " + strings.Repeat("x", 100) + "\n")
+	for b.Loop() {
+		r.Write(line)
+	}
+}
+
+// TestLineRingMasksWhenRead: lines are masked when read, those written
+// between two reads too, however far the ring turned.
+func TestLineRingMasksWhenRead(t *testing.T) {
+	t.Parallel()
+	const secret = "env-secret-value"
+	r := newLineRing(3, []string{secret})
+	b64 := base64.StdEncoding.EncodeToString([]byte(secret))
+	fmt.Fprintln(r, "a "+secret)
+	fmt.Fprintln(r, "b "+b64)
+	if got, want := r.Lines(), []string{"a ***", "b ***"}; !slices.Equal(got, want) {
+		t.Errorf("first read %q, want %q", got, want)
+	}
+	for _, l := range []string{"c " + secret, "d " + b64, "e " + strings.ToUpper(secret), "f " + secret} {
+		fmt.Fprintln(r, l)
+	}
+	if got, want := r.Lines(), []string{"d ***", "e ***", "f ***"}; !slices.Equal(got, want) {
+		t.Errorf("second read %q, want %q", got, want)
+	}
+	fmt.Fprintln(r, "g "+b64)
+	if got, want := r.Lines(), []string{"e ***", "f ***", "g ***"}; !slices.Equal(got, want) {
+		t.Errorf("third read %q, want %q", got, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"mcpeek/internal/secretmask"
 	"mcpeek/model"
 )
 
@@ -12,8 +13,8 @@ import (
 // dropped (the pipe keeps being drained).
 const maxStderrLine = 1024
 
-// lineRing keeps the last lines written to it, sanitised and with the
-// server's secrets redacted. It is the io.Writer a child's stderr is copied
+// lineRing keeps the last lines written to it, sanitised and, when read,
+// with the server's secrets redacted. It is the io.Writer a child's stderr is copied
 // into: Write never blocks and never fails, so the child can never stall on
 // a full pipe.
 type lineRing struct {
@@ -21,10 +22,13 @@ type lineRing struct {
 	lines   []string // ring storage, len <= max
 	next    int      // index of the oldest line once the ring is full
 	max     int
-	secrets []string // longest first; see ServerConfig.secrets
-	keep    int      // bytes kept of one line: see newLineRing
+	secrets []string         // longest first; see ServerConfig.secrets
+	mask    *secretmask.Mask // of secrets
+	keep    int              // bytes kept of one line: see newLineRing
 	partial []byte
 	long    bool // the current line passed keep
+	// unmasked counts the newest lines not yet masked.
+	unmasked int
 	// firstErr is the first line that looked like an error, and pushed
 	// the number of lines stored before it: Lines keeps it when the ring
 	// has let it go.
@@ -34,7 +38,8 @@ type lineRing struct {
 	hasFirstErr bool
 }
 
-// newLineRing keeps the last max lines, with secrets replaced by "***".
+// newLineRing keeps the last max lines, with secrets replaced by "***" in
+// every form a line may carry them (secretmask).
 // Of a long line it keeps maxStderrLine bytes and, so that a secret the cut
 // falls inside is still recognised whole, as many again as the longest
 // secret.
@@ -46,7 +51,7 @@ func newLineRing(max int, secrets []string) *lineRing {
 	if len(secrets) > 0 {
 		keep += len(secrets[0])
 	}
-	return &lineRing{max: max, secrets: secrets, keep: keep}
+	return &lineRing{max: max, secrets: secrets, mask: secretmask.New(secrets), keep: keep}
 }
 
 // Write splits p into lines and stores the complete ones.
@@ -82,17 +87,21 @@ func (r *lineRing) push() {
 	if len(raw) > maxStderrLine {
 		raw, cut = raw[:cutOutside(raw, maxStderrLine, r.secrets)], true
 	}
-	// Redacted after sanitising, so that a secret broken up by an escape
-	// sequence is found too.
-	line := redact(Sanitize(string(raw)), r.secrets)
+	// Masked after sanitising, so that a secret broken up by an escape
+	// sequence is found too, and after the cut is marked, so that the
+	// start of an encoded secret the cut falls inside is hidden too; and
+	// only when read (see Lines), since masking every encoding costs far
+	// more than storing a line.
+	line := Sanitize(string(raw))
 	if cut {
 		line += "…"
 	}
 	r.partial, r.long = r.partial[:0], false
 	if !r.hasFirstErr && model.LooksLikeError(line) {
-		r.firstErr, r.firstErrAt, r.hasFirstErr = line, r.pushed, true
+		r.firstErr, r.firstErrAt, r.hasFirstErr = r.mask.Hide(line), r.pushed, true
 	}
 	r.pushed++
+	r.unmasked = min(r.unmasked+1, r.max)
 	if len(r.lines) < r.max {
 		r.lines = append(r.lines, line)
 		return
@@ -130,6 +139,12 @@ func cutOutside(b []byte, n int, secrets []string) int {
 func (r *lineRing) Lines() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	// The newest lines, stored since the last read, are masked now, once.
+	for k := 1; k <= r.unmasked; k++ {
+		i := (r.next - k + len(r.lines)) % len(r.lines)
+		r.lines[i] = r.mask.Hide(r.lines[i])
+	}
+	r.unmasked = 0
 	out := make([]string, 0, len(r.lines)+2)
 	if r.hasFirstErr && r.firstErrAt < r.pushed-len(r.lines) {
 		out = append(out, r.firstErr, "…")

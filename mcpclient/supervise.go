@@ -138,16 +138,16 @@ func (s *serverState) snapshot() model.Server {
 		}
 	}
 	if s.ep.inproc == nil {
-		srv.Command = s.ep.cfg.Redact(s.ep.cfg.shownCommand())
+		srv.Command = s.ep.redact(s.ep.cfg.shownCommand())
 		srv.Sandbox = s.ep.sandbox
 		if w := s.ep.cfg.Wrapped; w != nil && w.Policy == nil {
-			srv.SandboxCommand = s.ep.cfg.Redact(s.ep.cfg.commandLine())
+			srv.SandboxCommand = s.ep.redact(s.ep.cfg.commandLine())
 		}
 	}
 	if s.conn != nil {
 		srv.Stderr = s.conn.Stderr()
 		if s.ep.cfg.Sandbox != nil || (s.ep.cfg.Wrapped != nil && s.ep.cfg.Wrapped.Policy != nil) {
-			srv.SandboxCommand = s.ep.cfg.Redact(s.conn.started())
+			srv.SandboxCommand = s.ep.redact(s.conn.started())
 		}
 	}
 	return srv
@@ -230,14 +230,8 @@ func (s *serverState) waitAttempts(ctx, life context.Context, n uint64) error {
 }
 
 // redact hides the server's secrets in msg: those of its config entry, and
-// its OAuth tokens and client secrets.
-func (s *serverState) redact(msg string) string {
-	msg = s.ep.cfg.Redact(msg)
-	if s.ep.auth != nil {
-		msg = redact(msg, s.ep.auth.Secrets())
-	}
-	return msg
-}
+// its OAuth tokens and client secrets (endpoint.redact).
+func (s *serverState) redact(msg string) string { return s.ep.redact(msg) }
 
 // clean makes server text one safe line for the terminal, without the
 // server's secrets.

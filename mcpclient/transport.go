@@ -14,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/internal/origin"
+	"mcpeek/internal/secretmask"
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
@@ -28,16 +29,19 @@ type endpoint struct {
 	// sandbox is cfg.SandboxSummary(), worked out once: snapshots are
 	// taken per gateway call.
 	sandbox string
+	// masks keeps the mask of the secrets redact hides until they change.
+	masks *secretmask.Cache
 }
 
-// redact hides the endpoint's secrets in msg: its config's, and its OAuth
-// tokens and client secrets.
+// redact hides the endpoint's secrets in msg, in every form msg may carry
+// them (secretmask): its config's, and its OAuth tokens and client
+// secrets.
 func (e endpoint) redact(msg string) string {
-	msg = e.cfg.Redact(msg)
+	secrets := e.cfg.secrets()
 	if e.auth != nil {
-		msg = redact(msg, e.auth.Secrets())
+		secrets = append(secrets, e.auth.Secrets()...)
 	}
-	return msg
+	return e.masks.Hide(secrets, msg)
 }
 
 func (e endpoint) transport() model.Transport {

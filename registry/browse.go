@@ -110,6 +110,13 @@ func (b *Browser) Search(ctx context.Context, text string) (SearchResult, error)
 		r.FromCache, r.Refreshed = true, true
 	}
 	r.Entries = merge(before, l.Entries)
+	if n := cacheable(r.Entries); n < len(r.Entries) {
+		// A refresh merged past what the cache reads back is cut there,
+		// as a listing is at its bytes: shown as it is kept.
+		clear(r.Entries[n:])
+		r.Entries = r.Entries[:n]
+		r.Stopped = b.Limits.withDefaults().stop(LimitBytes, max(r.Stopped.Pages, l.Pages))
+	}
 	if b.Cache != nil {
 		head := cached{Registry: reg, Key: key, FetchedAt: start, Stopped: r.Stopped}
 		if err := b.Cache.store(head, r.Entries); err != nil {

@@ -25,12 +25,29 @@ type Cache struct {
 	dir string
 }
 
-// maxCacheFile caps a cache file read back: a listing read to its cap
-// of DefaultMaxListingBytes, the page that crossed it included. A larger
-// file was not written by mcpeek, or is a refresh merged past the cap:
-// it is not read (the listing is read again), so that loading the cache
-// holds no more than a listing does.
-const maxCacheFile = DefaultMaxListingBytes + DefaultMaxPageBytes + 1<<20
+// maxCachedEntries caps the entries of one cache file, as sent: a
+// listing read to its cap of DefaultMaxListingBytes, the page that
+// crossed it included. A refresh merged past it is cut there (see
+// cacheable), so that what is written is read back.
+const maxCachedEntries = DefaultMaxListingBytes + DefaultMaxPageBytes
+
+// maxCacheFile caps a cache file read back: its entries, and room for
+// the rest. A larger file was not written by mcpeek: it is not read (the
+// listing is read again), so that loading the cache holds no more than a
+// listing does.
+const maxCacheFile = maxCachedEntries + 1<<20
+
+// cacheable is how many of entries, from the first, one cache file holds
+// (maxCachedEntries, a comma between each two).
+func cacheable(entries []Entry) int {
+	total := 0
+	for i, e := range entries {
+		if total += len(e.Raw) + 1; total > maxCachedEntries {
+			return i
+		}
+	}
+	return len(entries)
+}
 
 // DefaultCacheDir is $XDG_CACHE_HOME/mcpeek/registry (~/.cache/... when
 // XDG_CACHE_HOME is unset, the platform's cache folder elsewhere).

@@ -146,7 +146,7 @@ func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		return d.answer(mcpclient.ElicitAnswer{Action: mcpclient.ElicitDecline})
 	case key.Matches(msg, k.OpenURL) && d.ask.Mode == "url":
 		open, url := d.open, d.ask.URL
-		if err := oauth.CheckBrowserURL(url); err != nil {
+		if err := d.ask.CheckURL(); err != nil {
 			d.opened = "not opened: " + model.SanitizeLine(err.Error())
 			return nil
 		}

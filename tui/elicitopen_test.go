@@ -2,6 +2,8 @@ package tui
 
 import (
 	"bufio"
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +12,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/mcpclient"
 )
@@ -142,4 +146,93 @@ func browserRecorder(t *testing.T) func() string {
 			return ""
 		}
 	}
+}
+
+// TestURLElicitationFromAServerOpensOnlyWhatItSent: a url-mode
+// elicitation that comes from a real server through a Manager, holding
+// characters the cleaning for the terminal removes (a BiDi override that
+// makes https://exam\u202eple.com/ read as https://example.com/, an escape
+// sequence, a character not yet assigned among the invisible ones), is
+// refused with why on ctrl+o, never opened as its cleaned form; a plain
+// URL sent the same way is opened as sent.
+func TestURLElicitationFromAServerOpensOnlyWhatItSent(t *testing.T) {
+	record := browserRecorder(t)
+	srv := server.NewMCPServer("pages", "1", server.WithToolCapabilities(true), server.WithElicitation())
+	srv.AddTool(mcp.NewTool("open", mcp.WithString("url")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		_, err := srv.RequestElicitation(ctx, mcp.ElicitationRequest{Params: mcp.ElicitationParams{
+			Mode: mcp.ElicitationModeURL, Message: "Sign the form", ElicitationID: "e-1", URL: req.GetString("url", "")}})
+		if err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText("asked"), nil
+	})
+	mgr, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("pages", srv), mcpclient.WithRequestEvents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mgr.Close() })
+	if err := mgr.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, &fakeBackend{}, 120, 30)
+	msgs, stop := make(chan tea.Msg, 64), make(chan struct{})
+	t.Cleanup(func() { close(stop) }) // before the Manager closes
+	go h.m.ForwardEvents(mgr.Events(), func(m tea.Msg) {
+		select {
+		case msgs <- m:
+		case <-stop:
+		}
+	})
+	// ask has the server ask to open u, presses ctrl+o on the dialog and
+	// returns it; the call ends once the dialog is declined.
+	ask := func(u string) (*elicitDialog, <-chan error) {
+		t.Helper()
+		done := make(chan error, 1)
+		go func() {
+			args, _ := json.Marshal(map[string]string{"url": u})
+			_, err := mgr.CallTool(context.Background(), "pages", "open", args)
+			done <- err
+		}()
+		for m := range msgs {
+			if _, asked := m.(elicitAskedMsg); asked {
+				h.send(m)
+				break
+			}
+		}
+		d, ok := h.m.dialogs.top().(*elicitDialog)
+		if !ok {
+			t.Fatalf("%q: no elicitation dialog:\n%s", u, h.screen())
+		}
+		h.send(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl})
+		return d, done
+	}
+	decline := func(done <-chan error) {
+		t.Helper()
+		h.send(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+		if err := <-done; err != nil {
+			t.Fatalf("the call: %v", err)
+		}
+	}
+	for _, c := range []struct{ url, why string }{
+		{"https://exam\u202eple.com/", `holds '\u202e'`},
+		{"https://example.com/\u200bsign", `holds '\u200b'`},
+		{"https://example.com/\x1b[31msign", `holds '\x1b'`},
+		{"https://example.com/\u2065sign", `holds '\u2065'`},
+		{"https://example.com/\U000e0041sign", `holds '\U000e0041'`},
+	} {
+		d, done := ask(c.url)
+		if !strings.HasPrefix(d.opened, "not opened: ") || !strings.Contains(d.opened, c.why) {
+			t.Errorf("%q: the dialog says %q, want why it was not opened (%s)", c.url, d.opened, c.why)
+		}
+		decline(done)
+	}
+	const good = "https://example.com/sign?x=1"
+	d, done := ask(good)
+	if got := record(); got != "1 "+good {
+		t.Errorf("the browser was given %q before (or instead of) %q", got, good)
+	}
+	if d.opened != "opened in the browser: accept once done there" {
+		t.Errorf("%q: the dialog says %q", good, d.opened)
+	}
+	decline(done)
 }

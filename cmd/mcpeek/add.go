@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
@@ -83,6 +82,9 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	e, fresh, err := b.Show(ctx, name, version)
 	if err != nil {
 		return err
+	}
+	if err := checkAnswer(name, e); err != nil {
+		return fmt.Errorf("%w: nothing written", err)
 	}
 	a.noteFreshness(b, fresh)
 	if err := checkInputKeys(e, values); err != nil {
@@ -176,11 +178,8 @@ func (p addPlan) shownPath() string {
 // entry must be its, and the config names the server by name's last
 // part, never by what else the registry answers.
 func planAdd(name string, e registry.Entry, f addFlags, values map[string]string, secrets map[string]bool) (addPlan, error) {
-	if err := registry.CheckName(name); err != nil {
-		return addPlan{}, err
-	}
-	if e.Server.Name != name {
-		return addPlan{}, fmt.Errorf("the registry answered %s with the entry of %s: nothing written", name, strconv.Quote(cut(e.Server.Name, 100)))
+	if err := checkAnswer(name, e); err != nil {
+		return addPlan{}, fmt.Errorf("%w: nothing written", err)
 	}
 	// Inherited environment variables are the client's to give, not ours.
 	sc, l, _, err := registryServerConfigFrom(e, values, noEnv)

@@ -93,6 +93,26 @@ func TestExplorerAddRefusesAHostileName(t *testing.T) {
 	}
 }
 
+// TestExplorerTryRefusesAHostileName: t in the registry pane on an entry
+// whose name carries escape sequences prepares nothing, as a does.
+func TestExplorerTryRefusesAHostileName(t *testing.T) {
+	reg := localRegistry(t)
+	reg.Add(t, []byte(`{"name":"io.evil/run\u001b]0;owned\u0007\n[x]","description":"x","version":"1.0.0",
+		"remotes":[{"type":"streamable-http","url":"http://127.0.0.1:1/mcp"}]}`), time.Now())
+	r, m, _ := explorerOn(t, reg.URL)
+	res, err := r.Search(context.Background(), "io.evil/run")
+	if err != nil || len(res.Entries) != 1 {
+		t.Fatalf("search: %v %v", res.Entries, err)
+	}
+	_, err = r.Try(context.Background(), res.Entries[0], nil, func(line string) { t.Errorf("progress %q before refusing", line) })
+	if err == nil || !strings.Contains(err.Error(), "is not a registry name") {
+		t.Errorf("err = %v", err)
+	}
+	if len(m.Servers()) != 0 {
+		t.Errorf("added: %v", m.Servers())
+	}
+}
+
 // TestAddWritesThroughASymlinkedConfig: a client's config kept in a
 // dotfiles folder and linked from home stays a link; the file it names
 // gets the server, and the backup is kept beside it.
@@ -131,6 +151,53 @@ func TestAddWritesThroughASymlinkedConfig(t *testing.T) {
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), ".claude.json") && e.Name() != ".claude.json" {
 			t.Errorf("left in home: %s", e.Name())
+		}
+	}
+}
+
+// TestTryNamesTheServerAskedFor: try and --registry-server refuse, as add
+// does, a registry that answers a look-up with another server's entry or
+// with the name carrying escape sequences, a newline and quotes, before
+// anything is asked, installed or started; an answer naming the server
+// asked for is started under the name asked for.
+func TestTryNamesTheServerAskedFor(t *testing.T) {
+	reg := localRegistry(t)
+	base := remoteServer(t)
+	answer := func(name string) {
+		quoted, _ := json.Marshal(name)
+		reg.Override(func(w http.ResponseWriter, r *http.Request) bool {
+			if !strings.Contains(r.URL.EscapedPath(), "io.example%2Fkeyed/versions/") {
+				return false
+			}
+			fmt.Fprintf(w, `{"server":{"name":%s,"description":"x","version":"1.0.0",
+				"remotes":[{"type":"streamable-http","url":%q,"headers":[{"name":"Authorization","value":"Bearer t0k"}]}]}}`, quoted, base+"/mcp")
+			return true
+		})
+		t.Setenv("XDG_CACHE_HOME", t.TempDir()) // each answer asked for afresh
+	}
+	commands := [][]string{
+		{"try", "io.example/keyed", "--no-tui"},
+		{"tools", "--registry-server", "io.example/keyed"},
+	}
+	for _, hostile := range []string{
+		"io.example/keyed\u001b]0;owned\u0007\n[mcp_servers.evil]\ncommand = \"sh\"",
+		"io.example/keyed\n",
+		"io.other/keyed",
+		"io.example/KEYED",
+	} {
+		answer(hostile)
+		for _, args := range commands {
+			out, stderr, code := mcpeek(t, append(args, "--registry", reg.URL)...)
+			if code == 0 || !strings.Contains(stderr, "the registry answered io.example/keyed with the entry of") || strings.ContainsAny(out+stderr, "\u001b\u0007") || strings.Contains(out, "ping") {
+				t.Errorf("%q, %s: exit %d:\n%s\n%s", hostile, args[0], code, out, stderr)
+			}
+		}
+	}
+	answer("io.example/keyed")
+	for _, args := range commands {
+		out, stderr, code := mcpeek(t, append(args, "--registry", reg.URL)...)
+		if code != 0 || !strings.Contains(out, "ping()") || !strings.Contains(stderr, "io.example/keyed@1.0.0 from the registry, as keyed:") {
+			t.Errorf("%s: exit %d:\n%s\n%s", args[0], code, out, stderr)
 		}
 	}
 }

@@ -179,7 +179,7 @@ func (t *callTalk) ask(ctx context.Context, e mcpclient.Elicitation) (mcpclient.
 // askURL asks whether to open the page of a url-mode elicitation, which is
 // never opened unasked: [o]pen opens it in the browser and accepts,
 // [a]ccept accepts without opening it (the user opens the URL shown). A URL
-// that no browser may be given (oauth.CheckBrowserURL) is not opened: the
+// that no browser may be given (e.CheckURL) is not opened: the
 // question is asked again after saying why.
 func askURL(ctx context.Context, in *lineReader, out io.Writer, e mcpclient.Elicitation, open func(string) error) (mcpclient.ElicitAnswer, error) {
 	fmt.Fprintf(out, "mcpeek: %s asks you to open a page:\n", clean(e.Server))
@@ -196,7 +196,7 @@ func askURL(ctx context.Context, in *lineReader, out io.Writer, e mcpclient.Elic
 		}
 		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "o", "open":
-			if err := oauth.CheckBrowserURL(e.URL); err != nil {
+			if err := e.CheckURL(); err != nil {
 				fmt.Fprintln(out, "  not opened: "+clean(err.Error()))
 				continue
 			}

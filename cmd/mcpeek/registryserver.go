@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"mcpeek/mcpclient"
@@ -14,8 +15,8 @@ import (
 // one server of the registry it names, started from its first package
 // mcpeek can run (an npm package, installed into a directory of its own
 // and run in the sandbox; through npx with --no-sandbox) or reached at
-// its first remote. The server is named by the last part of its registry
-// name; its source says where it came from and what the sandbox enforces.
+// its first remote. The server is named by the last part of the name
+// asked for, once the registry's answer is checked to be its; its source says where it came from and what the sandbox enforces.
 func (a *app) registryConfig() (mcpclient.Config, error) {
 	var cfg mcpclient.Config
 	f := a.registry
@@ -52,6 +53,9 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	if err != nil {
 		return cfg, fmt.Errorf("%s%w", what, err)
 	}
+	if err := checkAnswer(name, e); err != nil {
+		return cfg, fmt.Errorf("%s%w", what, err)
+	}
 	a.noteFreshness(b, fresh)
 	if err := checkInputKeys(e, values); err != nil {
 		return cfg, err
@@ -63,6 +67,7 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	if err != nil {
 		return cfg, err
 	}
+	sc.Name = registry.ShortName(name)
 	if l != nil && !f.noSandbox {
 		a.noteEnvironment(*l)
 	}
@@ -71,7 +76,7 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	if err != nil {
 		return cfg, err
 	}
-	a.note(fmt.Sprintf("%s@%s from the registry, as %s: %s%s", e.Server.Name, e.Server.Version, sc.Name, shown, how))
+	a.note(fmt.Sprintf("%s@%s from the registry, as %s: %s%s", name, e.Server.Version, sc.Name, shown, how))
 	cfg.Servers = []mcpclient.ServerConfig{sc}
 	return cfg, nil
 }
@@ -119,6 +124,22 @@ func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfi
 		sc.Source = "tried, " + sc.Source
 	}
 	return sc, how, nil
+}
+
+// checkAnswer checks that e, the registry's answer to a look-up of name,
+// is the entry of the server asked for, and name a registry name. A
+// registry that answers with another server's entry, or with the name
+// carrying escape sequences, a newline or quotes, is refused before
+// anything is asked, installed, started or written: the server is then
+// named by what the user asked for.
+func checkAnswer(name string, e registry.Entry) error {
+	if err := registry.CheckName(name); err != nil {
+		return err
+	}
+	if e.Server.Name != name {
+		return fmt.Errorf("the registry answered %s with the entry of %s", name, strconv.Quote(cut(e.Server.Name, 100)))
+	}
+	return nil
 }
 
 // registryServerConfigFrom makes the config entry of a registry server:

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"mcpeek/calls"
+	"mcpeek/internal/secretmask"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/resultcheck"
@@ -276,10 +277,10 @@ func prepareTools(m *mcpclient.Manager, list []calls.Call) map[string]*toolPrep 
 
 // runOne makes one call and checks its result, the values its ${env:NAME}
 // placeholders took replaced by *** wherever the report quotes them, in
-// any form (calls.Mask): every format writes the run from these texts.
+// any form (secretmask.Mask): every format writes the run from these texts.
 func runOne(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) callRun {
 	r := makeCall(ctx, m, c, p, timeout)
-	if mask := calls.NewMask(calls.Secrets(c.Arguments, os.LookupEnv)); mask != nil {
+	if mask := secretmask.New(calls.Secrets(c.Arguments, os.LookupEnv)); mask != nil {
 		r.Error = mask.Hide(r.Error)
 		for i := range r.Assertions {
 			v := &r.Assertions[i]

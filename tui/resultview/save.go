@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"mcpeek/internal/atomicfile"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/tui/uitext"
@@ -148,11 +149,16 @@ func (s Saved) Status() (string, bool) {
 }
 
 // SaveFiles writes the raw result to path and each image or audio block,
-// decoded, beside it; Saved says what it wrote. A file beside it that
-// exists is not overwritten.
+// decoded, beside it; Saved says what it wrote. The result replaces a file
+// at path in one step, keeping its mode (atomicfile: a link stays a link);
+// a file beside it that exists is not overwritten.
 func SaveFiles(path string, res *mcpclient.CallResult) tea.Cmd {
 	return func() tea.Msg {
-		if err := os.WriteFile(path, []byte(PrettyJSON(res.Raw)+"\n"), 0o644); err != nil {
+		perm := fs.FileMode(0o644)
+		if st, err := os.Stat(path); err == nil {
+			perm = st.Mode().Perm()
+		}
+		if err := atomicfile.Write(path, []byte(PrettyJSON(res.Raw)+"\n"), perm); err != nil {
 			return Saved{Err: fmt.Errorf("save the result: %w", err)}
 		}
 		paths := []string{path}

@@ -1,4 +1,7 @@
-package calls
+// Package secretmask hides secrets in text made for people: reports of
+// calls, a server's stderr and log lines, error messages. A secret is
+// hidden in every form the text may carry it in, not only as it is.
+package secretmask
 
 import (
 	"cmp"
@@ -15,9 +18,9 @@ import (
 	"mcpeek/model"
 )
 
-// Mask hides a call's secrets (what its ${env:NAME} placeholders took, see
-// Secrets) in the text of its report, in every form a result may carry
-// them, each replaced by "***":
+// Mask hides secrets (a call's ${env:NAME} values, a server's keys and
+// tokens) in text for a report or a screen, in every form the text may
+// carry them, each replaced by "***":
 //
 //   - as they are, in any letter case (upper- or lower-cased by a server);
 //   - JSON-escaped, once or more (\" and \\, \/, \uXXXX in either case, the
@@ -30,8 +33,8 @@ import (
 //   - cut at the end of a clipped value (…), and split by characters the
 //     report's sanitiser removes (an escape sequence or U+200B inside it).
 //
-// Mask works on text made for a report, so it hides rather than parses:
-// a few characters around a secret may go with it.
+// Mask works on text made for people, so it hides rather than parses: a
+// few characters around a secret may go with it.
 type Mask struct {
 	re *regexp.Regexp // every form of every secret; nil when it cannot compile
 	// forms are the plain forms of every secret, longest first: what the
@@ -45,9 +48,10 @@ type maskForm struct {
 	fold bool
 }
 
-// NewMask returns the mask of secrets, or nil for none (a nil Mask hides
-// nothing).
-func NewMask(secrets []string) *Mask {
+// New returns the mask of secrets, or nil for none (a nil Mask hides
+// nothing). Making one compiles a pattern: keep it while the secrets
+// stay the same (see Cache).
+func New(secrets []string) *Mask {
 	if len(secrets) == 0 {
 		return nil
 	}
@@ -84,7 +88,7 @@ func (m *Mask) Hide(s string) string {
 		return s
 	}
 	out := m.hide(s)
-	// A report sanitises what it prints: if that would join a secret back
+	// What is shown is sanitised: if that would join a secret back
 	// together, the sanitised text is what is masked.
 	if clean := model.SanitizeLine(out); clean != out {
 		if hidden := m.hide(clean); hidden != clean {
