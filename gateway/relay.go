@@ -91,9 +91,18 @@ func (r *clientRelay) Relay(ctx context.Context, upstream, method string, params
 	)
 	switch mcp.MCPMethod(method) {
 	case mcp.MethodElicitationCreate:
-		var p mcp.ElicitationParams
-		if p, err = elicitationParams(params); err != nil {
+		var (
+			p    mcp.ElicitationParams
+			sent string
+		)
+		if p, sent, err = elicitationParams(params); err != nil {
 			return nil, &mcpclient.RPCError{Method: method, Code: mcp.INVALID_PARAMS, Message: err.Error()}
+		}
+		if why == "" && p.Mode == mcp.ElicitationModeURL {
+			// A client is shown the url cleaned; a browser would open it as sent.
+			if err := mcpclient.CheckPageURL(sent); err != nil {
+				why = "its url cannot be opened as sent: " + err.Error()
+			}
 		}
 		switch {
 		case why != "":
@@ -208,25 +217,27 @@ func (r *clientRelay) note(server, msg string) {
 
 // elicitationParams reads an elicitation's params, its requested schema
 // kept as sent (the order of its properties is the order a form asks
-// them in), its message and url sanitised.
-func elicitationParams(raw json.RawMessage) (mcp.ElicitationParams, error) {
+// them in), its message and url sanitised; and the url as it was sent,
+// which is what a browser would be handed.
+func elicitationParams(raw json.RawMessage) (p mcp.ElicitationParams, sentURL string, err error) {
 	var in struct {
 		mcp.ElicitationParams
 		RequestedSchema json.RawMessage `json:"requestedSchema"`
 	}
 	if err := json.Unmarshal(raw, &in); err != nil {
-		return mcp.ElicitationParams{}, fmt.Errorf("elicitation/create: %w", err)
+		return mcp.ElicitationParams{}, "", fmt.Errorf("elicitation/create: %w", err)
 	}
-	p := in.ElicitationParams
+	p = in.ElicitationParams
 	if len(in.RequestedSchema) > 0 && string(in.RequestedSchema) != "null" {
 		p.RequestedSchema = in.RequestedSchema
 	}
+	sentURL = p.URL
 	p.Message = model.Sanitize(p.Message)
 	p.URL = model.SanitizeLine(p.URL)
 	if err := p.Validate(); err != nil {
-		return mcp.ElicitationParams{}, fmt.Errorf("elicitation/create: %w", err)
+		return mcp.ElicitationParams{}, "", fmt.Errorf("elicitation/create: %w", err)
 	}
-	return p, nil
+	return p, sentURL, nil
 }
 
 // sanitizeSampling sanitises a sampling request's system prompt and text.

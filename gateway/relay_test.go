@@ -47,6 +47,9 @@ func newAsker() *server.MCPServer {
 	ask("ask_url", func(b *server.InputRequestBuilder) {
 		b.Elicit("q", mcp.ElicitationParams{Mode: mcp.ElicitationModeURL, Message: "Sign in", ElicitationID: "e-1", URL: "https://example.com/login?x=1"})
 	})
+	ask("ask_hidden_url", func(b *server.InputRequestBuilder) {
+		b.Elicit("q", mcp.ElicitationParams{Mode: mcp.ElicitationModeURL, Message: "Sign in", ElicitationID: "e-2", URL: "https://exam\u202eple.com/login"})
+	})
 	ask("sample", func(b *server.InputRequestBuilder) {
 		b.Sample("q", mcp.CreateMessageParams{SystemPrompt: "Be brief.\x1b]0;t\x07", MaxTokens: 20,
 			Messages: []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.NewTextContent("2+2?\x1b[31m")}}})
@@ -304,6 +307,9 @@ func TestRelayDeclinesWhatTheClientCannotAnswer(t *testing.T) {
 		{"no capability", nil, "lasker.ask", "did not declare the elicitation capability"},
 		{"no sampling", &formOnly, "sasker.sample", "did not declare the sampling capability"},
 		{"form only", &formOnly, "asker.ask_url", "did not declare url-mode elicitation"},
+		// The url as sent holds a character that is not shown: the client
+		// would be shown one address and open another.
+		{"hidden character in the url", &askingCaps, "asker.ask_hidden_url", "its url cannot be opened as sent"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
