@@ -27,8 +27,9 @@ const (
 	LockExact LockAllow = "none"
 	// LockCompatible also serves a tool whose changes are all compatible
 	// for callers, except any change of words (a title, a description, a
-	// field's description) or of annotations: words are how poisoning
-	// arrives, annotations are what the policy trusts.
+	// field's description, what diff does not classify), of annotations or
+	// of _meta: words are how poisoning arrives, annotations are what the
+	// policy trusts, _meta is what clients act on.
 	LockCompatible LockAllow = "compatible"
 )
 
@@ -154,9 +155,10 @@ func (p *pinning) judgeAnew(id string, t model.Tool) *heldOp {
 }
 
 // allCompatible reports whether every change is compatible, none changes
-// words or annotations, and none is a difference diff does not classify
-// (an example, a default, an unknown keyword...): those are read by the
-// model as words are.
+// words, annotations or _meta, and none is a difference diff does not
+// classify (an example, a default, an unknown keyword...): those are read
+// by the model as words are, and _meta is what clients act on (UI
+// templates, vendor switches).
 func allCompatible(changes []schemadiff.Change) bool {
 	for _, c := range changes {
 		if c.Class != schemadiff.Compatible || wordsOrHints(c.Kind) {
@@ -168,7 +170,7 @@ func allCompatible(changes []schemadiff.Change) bool {
 
 func wordsOrHints(k schemadiff.Kind) bool {
 	switch k {
-	case schemadiff.TitleChanged, schemadiff.DescriptionChanged, schemadiff.AnnotationsChanged,
+	case schemadiff.TitleChanged, schemadiff.DescriptionChanged, schemadiff.AnnotationsChanged, schemadiff.MetaChanged,
 		schemadiff.InputDescription, schemadiff.OutputDescription, schemadiff.DefinitionChanged:
 		return true
 	}

@@ -208,3 +208,31 @@ func (h *harness) serveDefinition(def, marker string) {
 	})
 	eventually(h.t, marker+" listed", func() bool { return h.definition("test", marker) != nil })
 }
+
+// TestLockAllowCompatibleHoldsWhatNoKindClassifies: --lock-allow
+// compatible serves an optional input added, but holds back a difference
+// diff does not classify (read by the model as words are) and a _meta
+// edited (what clients act on: UI templates, vendor switches).
+func TestLockAllowCompatibleHoldsWhatNoKindClassifies(t *testing.T) {
+	t.Parallel()
+	for i, e := range []pinEdit{
+		{name: "optional input added", set: map[string]string{"/inputSchema/properties/cc": `{"type": "string"}`}},
+		{name: "input examples", set: map[string]string{"/inputSchema/properties/to/examples/0": strconv.Quote(poison)}, held: true},
+		{name: "unknown x- keyword", set: map[string]string{"/inputSchema/x-vendor": strconv.Quote(poison)}, held: true},
+		{name: "_meta", set: map[string]string{"/_meta/k": strconv.Quote(poison)}, held: true},
+	} {
+		t.Run(e.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessConfig{noDemo: true})
+			h.serveDefinition(pinBase, fmt.Sprintf("before_%d", i))
+			h.pinned(Options{Lock: &LockOptions{Path: writeLock(t, h.up, nil), Allow: LockCompatible}})
+			h.serveDefinition(e.edited(t), fmt.Sprintf("after_%d", i))
+			env := h.exec("test.send", map[string]any{"to": "me@example.com", "body": "hi"})
+			if e.held {
+				mustCode(t, env, CodeToolChanged)
+			} else {
+				mustOK(t, env)
+			}
+		})
+	}
+}
