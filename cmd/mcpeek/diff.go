@@ -23,12 +23,15 @@ func (a *app) diffCommand() *cobra.Command {
 		Short: "List what changed in the tools between two snapshots or servers, breaking or compatible",
 		Long: "diff compares two versions of the tools, each a snapshot file (from `mcpeek\n" +
 			"snapshot`) or a live SERVER of the config, tool by tool on their resolved\n" +
-			"schemas ($refs followed: moving a definition into $defs is no change), and\n" +
-			"classifies each change for callers: breaking (a tool removed or renamed, an\n" +
-			"input made required, an output field removed, a type changed, ...) or\n" +
+			"schemas ($refs followed: moving a definition into $defs changes no shape),\n" +
+			"and classifies each change for callers: breaking (a tool removed or renamed,\n" +
+			"an input made required, an output field removed, a type changed, ...) or\n" +
 			"compatible (an optional input or an output field added, an enum widened, a\n" +
-			"description edited). With a SERVER on one side, the file on the other side\n" +
-			"is read for that server only. docs/diff.md lists every kind of change.\n\n" +
+			"description edited). Any other difference in a definition (an example, a\n" +
+			"default, an unknown keyword, a $ref written inline) is definition-changed,\n" +
+			"at its JSON pointer: a definition that differs is never \"no change\". With\n" +
+			"a SERVER on one side, the file on the other side is read for that server\n" +
+			"only. docs/diff.md lists every kind of change.\n\n" +
 			"Exit status: 0 no change, 1 compatible changes only, 2 some change is\n" +
 			"breaking, 3 the comparison could not run (a file or server unreadable).",
 		Example: "  mcpeek diff mcpeek.lock.json shop --format markdown\n" +
