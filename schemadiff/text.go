@@ -69,13 +69,14 @@ func sameWithoutSpace(a, b []byte) bool {
 	}
 }
 
-// withoutSpace returns a copy of the JSON text b without the white space
+// withoutSpace appends to out the JSON text b without the white space
 // between its tokens, as Compact would, but without checking it: false
 // when taking some out would join two tokens into one (`1 2`), which could
 // make a wrong text right. A wrong text stays wrong, to be read as written.
-func withoutSpace(b []byte) ([]byte, bool) {
-	out := make([]byte, 0, len(b)/2) // a lock file is more than half indentation
-	start := 0                       // the first byte not copied yet
+// out may be b[:0]: the text is then compacted where it lies (each byte is
+// written at or before where it was read), and b is lost when it fails.
+func withoutSpace(out, b []byte) ([]byte, bool) {
+	start := 0 // the first byte not copied yet
 	for i := 0; i < len(b); {
 		switch c := b[i]; {
 		case c == '"':
