@@ -88,11 +88,11 @@ func checkFormat(format string, more ...string) error {
 // as live servers (connected once for both). A file compared with a live
 // SERVER is cut to that server.
 func (a *app) diffSides(ctx context.Context, oldArg, newArg string) (old, new schemadiff.Snapshot, err error) {
-	oldFile, oldIsFile, err := readSnapshotArg(oldArg)
+	oldFile, oldIsFile, err := a.readSnapshotArg(oldArg)
 	if err != nil {
 		return old, new, err
 	}
-	newFile, newIsFile, err := readSnapshotArg(newArg)
+	newFile, newIsFile, err := a.readSnapshotArg(newArg)
 	if err != nil {
 		return old, new, err
 	}
@@ -131,12 +131,8 @@ func (a *app) diffSides(ctx context.Context, oldArg, newArg string) (old, new sc
 
 // readSnapshotArg reads arg as a snapshot file when a file of that name
 // exists (or the name looks like a path); otherwise it names a server.
-func readSnapshotArg(arg string) (schemadiff.Snapshot, bool, error) {
-	limit, err := snapshotLimit()
-	if err != nil {
-		return schemadiff.Snapshot{}, false, err
-	}
-	s, err := schemadiff.ReadFile(arg, limit)
+func (a *app) readSnapshotArg(arg string) (schemadiff.Snapshot, bool, error) {
+	s, err := a.readSnapshot(arg)
 	if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(arg, `/\`) && !strings.HasSuffix(arg, ".json") {
 		return schemadiff.Snapshot{}, false, nil // a server's name
 	}
