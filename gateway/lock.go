@@ -20,14 +20,16 @@ type LockAllow string
 
 // The lock's strictness.
 const (
-	// LockExact serves a tool only while it means what the lock says
-	// (the same bytes, or the same meaning: an inlined $ref, members in
-	// another order).
+	// LockExact serves a tool only while its definition is the lock's,
+	// canonicalised: members in any order, white space and number
+	// spellings aside (model.SameDefinition). Any other difference holds
+	// it back, an inlined $ref or a changed example as much as a new type.
 	LockExact LockAllow = "none"
 	// LockCompatible also serves a tool whose changes are all compatible
 	// for callers, except any change of words (a title, a description, a
-	// field's description) or of annotations: words are how poisoning
-	// arrives, annotations are what the policy trusts.
+	// field's description, what diff does not classify), of annotations or
+	// of _meta: words are how poisoning arrives, annotations are what the
+	// policy trusts, _meta is what clients act on.
 	LockCompatible LockAllow = "compatible"
 )
 
@@ -136,18 +138,27 @@ func (p *pinning) judgeAnew(id string, t model.Tool) *heldOp {
 	if !ok {
 		return &heldOp{id: id, server: t.Server, isNew: true, changes: schemadiff.Diff(one(), one(t))}
 	}
-	if model.EqualJSON(locked.Raw, t.Raw) {
+	if model.SameDefinition(locked.Raw, t.Raw) {
 		return nil
 	}
+	// Any other difference holds the tool back. diff lists a change for
+	// every difference; should it ever list none, the pin still holds.
 	changes := schemadiff.Diff(one(locked), one(t))
-	if len(changes) == 0 || (p.allow == LockCompatible && allCompatible(changes)) {
+	if len(changes) == 0 {
+		changes = []schemadiff.Change{{Tool: id, Class: schemadiff.Compatible, Kind: schemadiff.DefinitionChanged,
+			Detail: "the definition differs from the lock's"}}
+	}
+	if p.allow == LockCompatible && allCompatible(changes) {
 		return nil
 	}
 	return &heldOp{id: id, server: t.Server, changes: changes}
 }
 
-// allCompatible reports whether every change is compatible and none
-// changes words or annotations.
+// allCompatible reports whether every change is compatible, none changes
+// words, annotations or _meta, and none is a difference diff does not
+// classify (an example, a default, an unknown keyword...): those are read
+// by the model as words are, and _meta is what clients act on (UI
+// templates, vendor switches).
 func allCompatible(changes []schemadiff.Change) bool {
 	for _, c := range changes {
 		if c.Class != schemadiff.Compatible || wordsOrHints(c.Kind) {
@@ -159,8 +170,8 @@ func allCompatible(changes []schemadiff.Change) bool {
 
 func wordsOrHints(k schemadiff.Kind) bool {
 	switch k {
-	case schemadiff.TitleChanged, schemadiff.DescriptionChanged, schemadiff.AnnotationsChanged,
-		schemadiff.InputDescription, schemadiff.OutputDescription:
+	case schemadiff.TitleChanged, schemadiff.DescriptionChanged, schemadiff.AnnotationsChanged, schemadiff.MetaChanged,
+		schemadiff.InputDescription, schemadiff.OutputDescription, schemadiff.DefinitionChanged:
 		return true
 	}
 	return false

@@ -117,11 +117,19 @@ func TestLockServesToolsThatMatch(t *testing.T) {
 	}
 }
 
-func TestLockSameMeaningIsTheSameTool(t *testing.T) {
+// TestLockCanonicalTextIsTheSameTool: a lock whose definition has its
+// members in another order, other white space and numbers spelled
+// otherwise pins the same tool. (A $ref written inline instead is another
+// text, held back: TestLockPinsEveryByte.)
+func TestLockCanonicalTextIsTheSameTool(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true})
-	// The lock holds get_item's input schema moved into $defs and
-	// referenced; the server lists it inline.
+	respelled := `{ "required" : [ "id" ], "properties": {
+  "tags": {"items": {"properties": {"w": {"default": 15e-1, "type": "number"}, "k": {"type": "string"}}, "type": "object"}, "type": "array"},
+  "opts": {"properties": {"depth": {"type": "integer"}, "verbose": {"default": false, "type": "boolean"}}, "type": "object"},
+  "limit": {"default": 1e1, "minimum": 1.0, "type": "integer"},
+  "id": {"examples": ["abc1"], "description": "The item's id.", "pattern": "^[a-z0-9]+$", "type": "string"}},
+ "type": "object" }`
 	path := writeLock(t, h.up, func(s *schemadiff.Snapshot) {
 		tools := s.Servers[0].Tools
 		for i, tl := range tools {
@@ -132,12 +140,12 @@ func TestLockSameMeaningIsTheSameTool(t *testing.T) {
 			if err := json.Unmarshal(tl.Raw, &def); err != nil {
 				t.Fatal(err)
 			}
-			def["inputSchema"] = json.RawMessage(`{"$defs":{"item":` + getItemInput + `},"$ref":"#/$defs/item"}`)
+			def["inputSchema"] = json.RawMessage(respelled)
 			raw, _ := json.Marshal(def)
 			tools[i] = model.Tool{Name: tl.Name, Server: tl.Server, Raw: raw}
 		}
 	})
-	if b, _ := os.ReadFile(path); !bytes.Contains(b, []byte(`"$ref": "#/$defs/item"`)) {
+	if b, _ := os.ReadFile(path); !bytes.Contains(b, []byte(`"default": 15e-1`)) {
 		t.Fatalf("the lock was not edited:\n%s", b)
 	}
 	h.pinned(Options{Lock: &LockOptions{Path: path}})

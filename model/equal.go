@@ -153,3 +153,72 @@ func EqualJSON(a, b []byte) bool {
 	}
 	return va.Equal(vb)
 }
+
+// SameText reports whether v and w read the same to anyone who reads the
+// text rather than a decoded map: Equal, except that a name written twice
+// in an object counts each time, in the order written. A model reads the
+// text a server sends, and a reader that keeps the first of a duplicated
+// name sees another value than one that keeps the last, so a duplicate
+// added or changed is a difference. Two nils are the same.
+func (v *Value) SameText(w *Value) bool {
+	if v == w {
+		return true
+	}
+	if v == nil || w == nil {
+		return false
+	}
+	if v.Kind != w.Kind || len(v.Items) != len(w.Items) || len(v.Members) != len(w.Members) {
+		return false
+	}
+	switch v.Kind {
+	case JSONArray:
+		return slices.EqualFunc(v.Items, w.Items, (*Value).SameText)
+	case JSONObject:
+		same := func(a, b Member) bool { return a.Name == b.Name && a.Value.SameText(b.Value) }
+		if slices.EqualFunc(v.Members, w.Members, func(a, b Member) bool { return a.Name == b.Name }) {
+			return slices.EqualFunc(v.Members, w.Members, same) // in one order: no sort needed
+		}
+		return slices.EqualFunc(v.SortedMembers(), w.SortedMembers(), same)
+	}
+	return v.Equal(w)
+}
+
+// SortedMembers returns a copy of an object's members sorted by name,
+// those of a name written twice in the order written.
+func (v *Value) SortedMembers() []Member {
+	out := slices.Clone(v.Members)
+	slices.SortStableFunc(out, func(a, b Member) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// HasDuplicateNames reports whether an object writes a member name twice.
+func (v *Value) HasDuplicateNames() bool {
+	if v == nil || v.Kind != JSONObject {
+		return false
+	}
+	seen := make(map[string]bool, len(v.Members))
+	for _, m := range v.Members {
+		if seen[m.Name] {
+			return true
+		}
+		seen[m.Name] = true
+	}
+	return false
+}
+
+// SameDefinition reports whether two JSON texts (tool definitions) are the
+// same once canonicalised: members in any order, white space and number
+// spellings aside, as SameText compares them. Texts that are the same bytes
+// are the same without decoding; a text that is not JSON is the same only as
+// its own bytes.
+func SameDefinition(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	va, errA := DecodeJSON(a)
+	vb, errB := DecodeJSON(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	return va.SameText(vb)
+}

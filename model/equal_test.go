@@ -73,3 +73,24 @@ func TestEqualJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestSameTextCountsDuplicates: SameText is Equal, but a name written twice
+// counts each time, in its order; members otherwise in any order.
+func TestSameTextCountsDuplicates(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{`{"a":1,"b":{"c":[1,2.0]}}`, `{"b":{"c":[1.0,2]},"a":1}`, true},
+		{`{"a":1,"a":2}`, `{"a":2}`, false},
+		{`{"a":1,"a":2}`, `{"a":2,"a":1}`, false},
+		{`{"a":1,"b":0,"a":2}`, `{"a":1,"a":2,"b":0}`, true},
+		{`[{"x":"s","x":"t"}]`, `[{"x":"s","x":"t"}]`, true},
+		{`"x"`, `"y"`, false},
+	} {
+		if got := SameDefinition([]byte(tc.a), []byte(tc.b)); got != tc.want {
+			t.Errorf("SameDefinition(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

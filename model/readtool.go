@@ -1,8 +1,11 @@
 package model
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -18,8 +21,19 @@ import (
 // null schema as none. The title falls back to
 // annotations.title, where it lived before 2025-06-18. Server is left to
 // the caller.
-func ReadTool(dec *jsontext.Decoder, in []byte) (Tool, error) {
+func ReadTool(dec *jsontext.Decoder, in []byte) (Tool, error) { return readTool(dec, in, false) }
+
+// ReadToolSharing is ReadTool for a reader that keeps in, never changed,
+// for as long as the tool: the name, title and description are views of
+// in's bytes where they are written without escapes, rather than copies,
+// as Raw and the schemas are. A lock file is read so: its words are often
+// most of it. (A client's tools/list page is not: a description kept after
+// its tool would keep the whole page.)
+func ReadToolSharing(dec *jsontext.Decoder, in []byte) (Tool, error) { return readTool(dec, in, true) }
+
+func readTool(dec *jsontext.Decoder, in []byte, share bool) (Tool, error) {
 	var t Tool
+	str := func() (string, error) { return lenientString(dec, in, share) }
 	if k := dec.PeekKind(); k != '{' {
 		if _, err := dec.ReadToken(); err != nil {
 			return t, err
@@ -38,11 +52,11 @@ func ReadTool(dec *jsontext.Decoder, in []byte) (Tool, error) {
 		}
 		switch name.String() {
 		case "name":
-			t.Name, err = lenientString(dec)
+			t.Name, err = str()
 		case "title":
-			t.Title, err = lenientString(dec)
+			t.Title, err = str()
 		case "description":
-			t.Description, err = lenientString(dec)
+			t.Description, err = str()
 		case "inputSchema":
 			t.InputSchema, err = rawValue(dec, in)
 		case "outputSchema":
@@ -68,13 +82,30 @@ func ReadTool(dec *jsontext.Decoder, in []byte) (Tool, error) {
 	return t, nil
 }
 
-// lenientString reads a string, or skips any other value as "".
-func lenientString(dec *jsontext.Decoder) (string, error) {
+// lenientString reads a string, or skips any other value as "". With
+// share, a string written without escapes, in valid UTF-8, is a view of
+// in (which dec reads in place).
+func lenientString(dec *jsontext.Decoder, in []byte, share bool) (string, error) {
 	if dec.PeekKind() != '"' {
 		return "", dec.SkipValue()
 	}
-	tok, err := dec.ReadToken()
-	return tok.String(), err
+	if !share {
+		tok, err := dec.ReadToken()
+		return tok.String(), err
+	}
+	v, err := dec.ReadValue()
+	if err != nil {
+		return "", err
+	}
+	end := int(dec.InputOffset())
+	body := in[end-len(v)+1 : end-1]
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return unsafe.String(unsafe.SliceData(body), len(body)), nil
+	}
+	// The decoder checked the string; the only error left is invalid
+	// UTF-8, replaced by U+FFFD as ReadToken does.
+	text, _ := jsontext.AppendUnquote(nil, v)
+	return string(text), nil
 }
 
 // rawValue reads the next value and returns its bytes as a slice of in, or
@@ -103,7 +134,7 @@ func readAnnotationsTitle(dec *jsontext.Decoder) (title string, err error) {
 			return "", err
 		}
 		if name.String() == "title" {
-			title, err = lenientString(dec)
+			title, err = lenientString(dec, nil, false)
 		} else {
 			err = dec.SkipValue()
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -59,5 +60,34 @@ func TestReadToolRefusesWhatIsNotAnObject(t *testing.T) {
 		if _, err := readOne(t, in); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want an error containing %q", in, err, want)
 		}
+	}
+}
+
+// TestReadToolSharingReadsTheSame: sharing the input's bytes changes no
+// word read: escapes, invalid UTF-8 (replaced), annotations' title, a
+// member of the wrong type; a plain word is a view of the input.
+func TestReadToolSharingReadsTheSame(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{
+		`{"name":"a","title":"A","description":"plain words"}`,
+		`{"name":"a\u00e9","description":"tab\there \"quoted\" \\ back"}`,
+		"{\"name\":\"a\",\"description\":\"bad \xff byte\"}",
+		`{"name":"a","annotations":{"title":"Old"},"description":7}`,
+		`{"name":"","title":null}`,
+	} {
+		want, errWant := readOne(t, in)
+		b := []byte(in)
+		dec := jsontext.NewDecoder(bytes.NewBuffer(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+		got, err := ReadToolSharing(dec, b)
+		if (err == nil) != (errWant == nil) || got.Name != want.Name || got.Title != want.Title || got.Description != want.Description {
+			t.Errorf("%q: shared %q %q %q (%v), copied %q %q %q (%v)", in, got.Name, got.Title, got.Description, err,
+				want.Name, want.Title, want.Description, errWant)
+		}
+	}
+	b := []byte(`{"name":"a","description":"plain words"}`)
+	dec := jsontext.NewDecoder(bytes.NewBuffer(b), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	got, _ := ReadToolSharing(dec, b)
+	if p := unsafe.StringData(got.Description); p != &b[strings.Index(string(b), "plain")] {
+		t.Error("a plain description is a copy, not a view of the input")
 	}
 }

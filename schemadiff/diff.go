@@ -55,6 +55,10 @@ const (
 	OutputSchemaAdded   Kind = "output-schema-added"
 	OutputSchemaRemoved Kind = "output-schema-removed"
 	SchemaUnreadable    Kind = "schema-unreadable"
+	// DefinitionChanged is a difference in the definition's text that no
+	// other kind accounts for: an example, a default, a constraint, an
+	// unknown keyword, an unreferenced $defs entry, execution, icons.
+	DefinitionChanged Kind = "definition-changed"
 )
 
 // The kinds of change to an input field (what callers send).
@@ -103,6 +107,10 @@ type Change struct {
 	Class  Class          `json:"class"`
 	Kind   Kind           `json:"kind"`
 	Detail string         `json:"detail"`
+	// DefinitionPointer is, for a definition-changed change, the RFC 6901
+	// JSON pointer of the member that differs in the tool's definition
+	// ("/inputSchema/properties/to/default"); "" for the other kinds.
+	DefinitionPointer string `json:"definition_pointer,omitempty"`
 }
 
 // MarshalJSON writes the change with its path's side ("input", "output",
@@ -119,7 +127,8 @@ func (c Change) MarshalJSON() ([]byte, error) {
 		Class   Class          `json:"class"`
 		Kind    Kind           `json:"kind"`
 		Detail  string         `json:"detail"`
-	}{c.Tool, c.Path.Side().String(), c.Path, c.Path.Pointer(), c.Class, c.Kind, c.Detail})
+		Def     string         `json:"definition_pointer,omitempty"`
+	}{c.Tool, c.Path.Side().String(), c.Path, c.Path.Pointer(), c.Class, c.Kind, c.Detail, c.DefinitionPointer})
 }
 
 // Worst returns the most serious class among changes, or 0 when there are none.
@@ -266,22 +275,25 @@ func fingerprint(t model.Tool) string {
 }
 
 // diffTool compares two versions of one tool: its words, then its input
-// and output schemas as resolved shapes.
+// and output schemas as resolved shapes, then what else differs in the
+// text of its definition.
 func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	if bytes.Equal(o.Raw, n.Raw) {
 		return out
 	}
+	start := len(out)
 	if o.Title != n.Title {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: TitleChanged, Detail: wordsChanged(o.Title, n.Title)})
 	}
 	if o.Description != n.Description {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: DescriptionChanged, Detail: wordsChanged(o.Description, n.Description)})
 	}
-	if a, b := topMember(o.Raw, "annotations"), topMember(n.Raw, "annotations"); !model.EqualJSON(a, b) {
+	ma, mb := topMembers(o.Raw), topMembers(n.Raw)
+	if a, b := memberOf(ma, "annotations"), memberOf(mb, "annotations"); !model.EqualJSON(a, b) {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: AnnotationsChanged,
 			Detail: fmt.Sprintf("annotations %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}
-	if a, b := topMember(o.Raw, "_meta"), topMember(n.Raw, "_meta"); !model.EqualJSON(a, b) {
+	if a, b := memberOf(ma, "_meta"), memberOf(mb, "_meta"); !model.EqualJSON(a, b) {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: MetaChanged,
 			Detail: fmt.Sprintf("_meta %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}
@@ -295,7 +307,7 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	case o.HasOutputSchema():
 		out = diffSchema(out, id, output, o.OutputSchema, n.OutputSchema)
 	}
-	return out
+	return append(out, definitionChanges(id, ma, mb, out[start:])...)
 }
 
 // diffSchema compares one schema of a tool: nothing when the bytes are the

@@ -30,6 +30,7 @@ func Kinds() []KindDoc {
 		{OutputSchemaRemoved, "the tool no longer declares an output schema: callers lose structuredContent's shape", fixRestore},
 		{OutputSchemaAdded, "the tool now declares an output schema", fixNone},
 		{SchemaUnreadable, "a schema changed and one version cannot be read as JSON Schema", fixReadable},
+		{DefinitionChanged, "the tool's definition changed where no other kind looks (an example, a default, a constraint, an unknown keyword, an unreferenced $defs entry, execution, icons): what a model reads may have changed", "Review the text that changed (definition_pointer), then update the lock file (mcpeek lock update)."},
 		{InputRequiredAdded, "a new input property is required: callers that do not send it are refused", "Make the new property optional, with a default."},
 		{InputAdded, "a new optional input property", fixNone},
 		{InputRequired, "an input property became required: callers that do not send it are refused", "Keep it optional, with a default."},

@@ -52,7 +52,13 @@ func ReadFile(path string, limit int64) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	s, err := Decode(b)
+	s, ok, err := decodeOwned(b)
+	if !ok { // a wrong file: read again as written, for the error to say where
+		if b, err = readLimited(path, limit); err != nil {
+			return Snapshot{}, fmt.Errorf("cannot read the snapshot: %w", err)
+		}
+		s, err = Decode(b)
+	}
 	if err != nil {
 		return Snapshot{}, fmt.Errorf("%s: %w", path, err)
 	}

@@ -113,3 +113,42 @@ func (s Snapshot) toolCount() int {
 	}
 	return n
 }
+
+// TestReadFileOfWordsKeepsOneCopy: a lock file made mostly of words (long
+// descriptions, written compact) is read into little more than its own
+// size: the text is compacted where it lies, and the names, titles and
+// descriptions are views of it, not copies. (Two copies of each made the
+// diff of two 251 MiB such files peak at 2.7 GB.)
+func TestReadFileOfWordsKeepsOneCopy(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"mcpeek_snapshot": 1, "servers": [{"name": "words", "tools": [`)
+	words := strings.Repeat("Send a message to the recipient, with care. ", 200) // 8.8 KB
+	for i := range 1000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name": "tool_%04d", "title": "Tool %d", "description": "%s", "inputSchema": {"type": "object"}}`, i, i, words)
+	}
+	b.WriteString("]}]}\n")
+	path := filepath.Join(t.TempDir(), "words.lock.json")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	size := uint64(b.Len())
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got, err := ReadFile(path, 0)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if err != nil || got.toolCount() != 1000 || got.Servers[0].Tools[999].Description != words {
+		t.Fatalf("ReadFile = %d tools, %v", got.toolCount(), err)
+	}
+	alloc, kept := after.TotalAlloc-before.TotalAlloc, after.HeapAlloc-min(after.HeapAlloc, before.HeapAlloc)
+	t.Logf("reading %d bytes allocated %d (%.2fx), kept %d (%.2fx)", size, alloc, float64(alloc)/float64(size), kept, float64(kept)/float64(size))
+	if alloc > size*5/4 || kept > size*9/8 {
+		t.Errorf("reading %d bytes allocated %.2fx and kept %.2fx its size, want under 1.25x and 1.125x",
+			size, float64(alloc)/float64(size), float64(kept)/float64(size))
+	}
+	runtime.KeepAlive(got)
+}

@@ -130,12 +130,34 @@ func Decode(b []byte) (Snapshot, error) {
 	// is faster: the decoder skips no indentation and the tools need no
 	// compacting. A file that fails so is read again as written, for the
 	// error to say where.
-	if text, ok := withoutSpace(b); ok {
+	if text, ok := withoutSpace(make([]byte, 0, len(b)/2), b); ok { // a lock file is more than half indentation
 		if s, err := decode(text, compacted); err == nil || errors.Is(err, errTooManyTools) {
 			return s, err
 		}
 	}
 	return decode(b, asWritten)
+}
+
+// decodeOwned is Decode for a text nobody else holds (as ReadFile read it):
+// it is compacted where it lies, and the snapshot's definitions and words
+// are views of it, so that a lock file costs about its size once read,
+// not twice. A text of less than half its size once compacted is copied
+// to one of its size, and the larger let go. It reports false, the text
+// lost, when the file must be read again for Decode to say where it is
+// wrong.
+func decodeOwned(b []byte) (Snapshot, bool, error) {
+	text, ok := withoutSpace(b[:0], b)
+	if !ok {
+		return Snapshot{}, false, nil
+	}
+	if len(text) < cap(b)/2 {
+		text = bytes.Clone(text)
+	}
+	s, err := decode(text, compacted)
+	if err != nil && !errors.Is(err, errTooManyTools) {
+		return Snapshot{}, false, nil
+	}
+	return s, true, err
 }
 
 // errTooManyTools is why a lock file is refused that lists more than
@@ -243,10 +265,12 @@ func decodeServer(dec *jsontext.Decoder, text layout, tools *int) (Server, error
 
 // ParseTool reads one raw tool definition as the client does
 // (model.ReadTool), leniently: only an object with a string name is
-// required. The schemas and Raw are kept byte for byte, as slices of raw.
+// required. The schemas and Raw are kept byte for byte, as slices of raw,
+// and so are the name, title and description where they can be
+// (model.ReadToolSharing): raw must not change afterwards.
 func ParseTool(server string, raw []byte) (model.Tool, error) {
 	dec := newDecoder(raw)
-	t, err := model.ReadTool(dec, raw)
+	t, err := model.ReadToolSharing(dec, raw)
 	switch {
 	case err != nil:
 		return model.Tool{}, fmt.Errorf("not a tool definition: %w", err)

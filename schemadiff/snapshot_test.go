@@ -124,13 +124,18 @@ func TestDecodeWithoutSpaceFirst(t *testing.T) {
 			}
 			continue
 		}
-		text, ok := withoutSpace(b)
+		text, ok := withoutSpace(nil, b)
 		if !ok {
 			t.Fatalf("%s: white space refused", name)
 		}
 		got, err := decode(text, compacted)
 		if err != nil || wantErr != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: without space first, %v; as written, %v; or they differ", name, err, wantErr)
+		}
+		own := bytes.Clone(b)
+		inPlace, ok := withoutSpace(own[:0], own)
+		if !ok || !bytes.Equal(inPlace, text) {
+			t.Errorf("%s: compacted where it lies, the text differs", name)
 		}
 	}
 }

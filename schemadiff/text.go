@@ -69,13 +69,14 @@ func sameWithoutSpace(a, b []byte) bool {
 	}
 }
 
-// withoutSpace returns a copy of the JSON text b without the white space
+// withoutSpace appends to out the JSON text b without the white space
 // between its tokens, as Compact would, but without checking it: false
 // when taking some out would join two tokens into one (`1 2`), which could
 // make a wrong text right. A wrong text stays wrong, to be read as written.
-func withoutSpace(b []byte) ([]byte, bool) {
-	out := make([]byte, 0, len(b)/2) // a lock file is more than half indentation
-	start := 0                       // the first byte not copied yet
+// out may be b[:0]: the text is then compacted where it lies (each byte is
+// written at or before where it was read), and b is lost when it fails.
+func withoutSpace(out, b []byte) ([]byte, bool) {
+	start := 0 // the first byte not copied yet
 	for i := 0; i < len(b); {
 		switch c := b[i]; {
 		case c == '"':
@@ -112,48 +113,88 @@ var inWord = func() (t [256]bool) {
 }()
 
 // topMember returns the member called want of a tool definition
-// (annotations, _meta), compacted, or nil when it has none (or null). It finds them by bracket counting, far faster
-// than decoding the whole definition (its schemas may be large), which
+// (annotations, _meta), compacted, or nil when it has none (or null); of a
+// name written twice, the last.
+func topMember(raw []byte, want string) []byte { return memberOf(topMembers(raw), want) }
+
+// memberOf returns the value of the last member called want, compacted, or
+// nil when there is none (or null).
+func memberOf(members []rawMember, want string) []byte {
+	if v := lastRaw(members, want); len(v) > 0 && string(v) != "null" {
+		return compact(v)
+	}
+	return nil
+}
+
+// rawMember is one member of a JSON object, its value as written.
+type rawMember struct {
+	name  string
+	value []byte
+}
+
+// lastRaw returns the value of the last member called name, or nil.
+func lastRaw(members []rawMember, name string) []byte {
+	for i := len(members) - 1; i >= 0; i-- {
+		if members[i].name == name {
+			return members[i].value
+		}
+	}
+	return nil
+}
+
+// topMembers lists the members of a tool definition, each value a slice of
+// raw, nil when raw is no object. It finds them by bracket counting, far
+// faster than decoding the definition (its schemas may be large), which
 // tells the same on any JSON the decoders accepted, and it is: every
-// definition was read by one. Where the count goes wrong, the definition is
-// decoded after all.
-func topMember(raw []byte, want string) []byte {
-	var found []byte
+// definition was read by one. Where the count goes wrong (or a name holds
+// an escape), the definition is decoded after all.
+func topMembers(raw []byte) []rawMember {
+	var out []rawMember
 	i := skipSpace(raw, 0)
 	if i == len(raw) || raw[i] != '{' {
-		return member(raw, want)
+		return decodedMembers(raw)
 	}
 	i = skipSpace(raw, i+1)
 	for i < len(raw) && raw[i] == '"' {
 		end, _ := jsonscan.StringEnd(raw, i)
 		name := raw[i+1 : max(end-1, i+1)]
 		if bytes.IndexByte(name, '\\') >= 0 {
-			return member(raw, want) // an escaped name: let the decoder read it
+			return decodedMembers(raw) // an escaped name: let the decoder read it
 		}
 		i = skipSpace(raw, end)
 		if i == len(raw) || raw[i] != ':' {
-			return member(raw, want)
+			return decodedMembers(raw)
 		}
 		start := skipSpace(raw, i+1)
 		i = valueEnd(raw, start)
 		if i < 0 {
-			return member(raw, want)
+			return decodedMembers(raw)
 		}
-		if string(name) == want {
-			found = nil
-			if v := raw[start:i]; string(v) != "null" {
-				found = compact(v)
-			}
-		}
+		out = append(out, rawMember{name: string(name), value: raw[start:i:i]})
 		i = skipSpace(raw, i)
 		if i < len(raw) && raw[i] == ',' {
 			i = skipSpace(raw, i+1)
 		}
 	}
 	if i == len(raw) || raw[i] != '}' {
-		return member(raw, want)
+		return decodedMembers(raw)
 	}
-	return found
+	return out
+}
+
+// decodedMembers is topMembers by decoding: the members read before the
+// decoder stops, nil when raw is no object.
+func decodedMembers(raw []byte) []rawMember {
+	var out []rawMember
+	dec := newDecoder(raw)
+	_ = eachMember(dec, func(name string) error {
+		v, err := dec.ReadValue()
+		if err == nil {
+			out = append(out, rawMember{name: name, value: v})
+		}
+		return err
+	})
+	return out
 }
 
 // valueEnd returns the index just after the JSON value that starts at

@@ -37,12 +37,16 @@ func TestWithoutSpace(t *testing.T) {
 		`"a string \u00e9 "`,
 	} {
 		want := string(compact([]byte(in)))
-		if got, ok := withoutSpace([]byte(in)); !ok || string(got) != want {
+		if got, ok := withoutSpace(nil, []byte(in)); !ok || string(got) != want {
 			t.Errorf("withoutSpace(%q) = %s, %v; want %s", in, got, ok, want)
+		}
+		own := []byte(in)
+		if got, ok := withoutSpace(own[:0], own); !ok || string(got) != want {
+			t.Errorf("withoutSpace(%q) in place = %s, %v; want %s", in, got, ok, want)
 		}
 	}
 	for _, in := range []string{`[1 2]`, `{"a": tru e}`, `[- 1]`, `[1. 5]`, `[null null]`} {
-		if got, ok := withoutSpace([]byte(in)); ok {
+		if got, ok := withoutSpace(nil, []byte(in)); ok {
 			t.Errorf("withoutSpace(%q) = %s, want refused", in, got)
 		}
 	}

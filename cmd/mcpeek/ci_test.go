@@ -42,7 +42,7 @@ func TestCIExitStatuses(t *testing.T) {
 		status int
 		stderr string
 	}{
-		{[]string{"diff", diffCases + "ref-move/old.json", diffCases + "ref-move/new.json"}, 0, ""},
+		{[]string{"diff", diffCases + "respelled/old.json", diffCases + "respelled/new.json"}, 0, ""},
 		{[]string{"diff", diffCases + "input-open/old.json", onlyCompatible}, 1, ""},
 		{[]string{"diff", diffCases + "output/old.json", diffCases + "output/new.json", "--format", "json"}, 2, ""},
 		{[]string{"diff", diffCases + "tools/old.json", diffCases + "tools/new.json", "--format", "markdown"}, 2, ""},
@@ -81,7 +81,7 @@ func TestCIReportsAreStable(t *testing.T) {
 		"diff-output.txt":   {"diff", diffCases + "output/old.json", diffCases + "output/new.json"},
 		"diff-output.md":    {"diff", diffCases + "output/old.json", diffCases + "output/new.json", "--format", "markdown"},
 		"diff-tools.json":   {"diff", diffCases + "tools/old.json", diffCases + "tools/new.json", "--json"},
-		"diff-none.md":      {"diff", diffCases + "ref-move/old.json", diffCases + "ref-move/new.json", "--format", "markdown"},
+		"diff-none.md":      {"diff", diffCases + "respelled/old.json", diffCases + "respelled/new.json", "--format", "markdown"},
 		"lint-demo.md":      {"lint", "--format", "markdown"},
 		"lint-demo-mcp.txt": {"lint", "--client", "mcp"},
 	}
@@ -136,7 +136,7 @@ func TestCIJSONShapes(t *testing.T) {
 			t.Fatalf("a change has members %v", keys)
 		}
 	}
-	out, _, status := demo.mcpeek(t, "diff", diffCases+"ref-move/old.json", diffCases+"ref-move/new.json", "--json")
+	out, _, status := demo.mcpeek(t, "diff", diffCases+"respelled/old.json", diffCases+"respelled/new.json", "--json")
 	if status != 0 || strings.TrimSpace(out) != `{
   "changes": []
 }` {

@@ -23,12 +23,15 @@ func (a *app) diffCommand() *cobra.Command {
 		Short: "List what changed in the tools between two snapshots or servers, breaking or compatible",
 		Long: "diff compares two versions of the tools, each a snapshot file (from `mcpeek\n" +
 			"snapshot`) or a live SERVER of the config, tool by tool on their resolved\n" +
-			"schemas ($refs followed: moving a definition into $defs is no change), and\n" +
-			"classifies each change for callers: breaking (a tool removed or renamed, an\n" +
-			"input made required, an output field removed, a type changed, ...) or\n" +
+			"schemas ($refs followed: moving a definition into $defs changes no shape),\n" +
+			"and classifies each change for callers: breaking (a tool removed or renamed,\n" +
+			"an input made required, an output field removed, a type changed, ...) or\n" +
 			"compatible (an optional input or an output field added, an enum widened, a\n" +
-			"description edited). With a SERVER on one side, the file on the other side\n" +
-			"is read for that server only. docs/diff.md lists every kind of change.\n\n" +
+			"description edited). Any other difference in a definition (an example, a\n" +
+			"default, an unknown keyword, a $ref written inline) is definition-changed,\n" +
+			"at its JSON pointer: a definition that differs is never \"no change\". With\n" +
+			"a SERVER on one side, the file on the other side is read for that server\n" +
+			"only. docs/diff.md lists every kind of change.\n\n" +
 			"Exit status: 0 no change, 1 compatible changes only, 2 some change is\n" +
 			"breaking, 3 the comparison could not run (a file or server unreadable).",
 		Example: "  mcpeek diff mcpeek.lock.json shop --format markdown\n" +
@@ -85,11 +88,11 @@ func checkFormat(format string, more ...string) error {
 // as live servers (connected once for both). A file compared with a live
 // SERVER is cut to that server.
 func (a *app) diffSides(ctx context.Context, oldArg, newArg string) (old, new schemadiff.Snapshot, err error) {
-	oldFile, oldIsFile, err := readSnapshotArg(oldArg)
+	oldFile, oldIsFile, err := a.readSnapshotArg(oldArg)
 	if err != nil {
 		return old, new, err
 	}
-	newFile, newIsFile, err := readSnapshotArg(newArg)
+	newFile, newIsFile, err := a.readSnapshotArg(newArg)
 	if err != nil {
 		return old, new, err
 	}
@@ -128,12 +131,8 @@ func (a *app) diffSides(ctx context.Context, oldArg, newArg string) (old, new sc
 
 // readSnapshotArg reads arg as a snapshot file when a file of that name
 // exists (or the name looks like a path); otherwise it names a server.
-func readSnapshotArg(arg string) (schemadiff.Snapshot, bool, error) {
-	limit, err := snapshotLimit()
-	if err != nil {
-		return schemadiff.Snapshot{}, false, err
-	}
-	s, err := schemadiff.ReadFile(arg, limit)
+func (a *app) readSnapshotArg(arg string) (schemadiff.Snapshot, bool, error) {
+	s, err := a.readSnapshot(arg)
 	if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(arg, `/\`) && !strings.HasSuffix(arg, ".json") {
 		return schemadiff.Snapshot{}, false, nil // a server's name
 	}

@@ -93,7 +93,7 @@ func (a *app) gatewayCommand() *cobra.Command {
 	fl.StringVar(&f.store, "store", "", "Share idempotency answers and sessions with other replicas through a Redis or Valkey server: redis://HOST:PORT[/DB] or rediss:// (password in $MCPEEK_STORE_PASSWORD)")
 	fl.DurationVar(&f.storeTimeout, "store-timeout", gateway.DefaultStoreTimeout, "With --store: the longest one store call may take")
 	fl.StringVar(&f.lock, "lock", "", "Serve only the tools whose definitions match this lock file (from `mcpeek snapshot`)")
-	fl.StringVar(&f.lockAllow, "lock-allow", "none", "With --lock: none, or compatible to also serve tools whose changes are all compatible (an edited description or annotation never is)")
+	fl.StringVar(&f.lockAllow, "lock-allow", "none", "With --lock: none, or compatible to also serve tools whose changes are all compatible (an edited description, annotation, _meta, or a difference diff does not classify never is)")
 	return cmd
 }
 

@@ -117,11 +117,7 @@ func (a *app) lintTargets(ctx context.Context, snapshotPath string, args []strin
 	var snap schemadiff.Snapshot
 	var err error
 	if snapshotPath != "" {
-		limit, err := snapshotLimit()
-		if err != nil {
-			return nil, err
-		}
-		if snap, err = schemadiff.ReadFile(snapshotPath, limit); err != nil {
+		if snap, err = a.readSnapshot(snapshotPath); err != nil {
 			return nil, err
 		}
 	} else if snap, err = a.liveSnapshot(ctx, servers); err != nil {

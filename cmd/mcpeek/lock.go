@@ -45,11 +45,7 @@ func (a *app) lockCommand() *cobra.Command {
 // lockUpdate prints what changed between the lock file and the live
 // servers for the tools picked, then writes the lock with them approved.
 func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRun bool) error {
-	limit, err := snapshotLimit()
-	if err != nil {
-		return err
-	}
-	old, err := schemadiff.ReadFile(path, limit)
+	old, err := a.readSnapshot(path)
 	fresh := errors.Is(err, fs.ErrNotExist)
 	if fresh {
 		old, err = schemadiff.Snapshot{}, nil

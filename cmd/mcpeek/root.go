@@ -46,6 +46,8 @@ type app struct {
 	// demoNoted is set once demoNote was said: a run that connects twice
 	// (lint SERVER TOOL looks the tool up) says it once.
 	demoNoted bool
+	// lockBytes counts the bytes of the lock files read (keepMemoryNear).
+	lockBytes int64
 }
 
 // helpMaxWidth and helpLongPad are the help's layout (fang's): at most

@@ -29,3 +29,29 @@ func TestSnapshotLimitFromTheEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// TestBigLockFilesCollectSooner: once the lock files read are big, the
+// collector runs sooner (GOGC 25), unless GOGC or GOMEMLIMIT is set; small
+// files leave it alone. (What it saves: scripts/bench-biglock.)
+func TestBigLockFilesCollectSooner(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		read []int64
+		env  map[string]string
+		want bool
+	}{
+		{[]int64{1 << 20}, nil, false},
+		{[]int64{20 << 20, 20 << 20}, nil, true},
+		{[]int64{bigLockBytes}, nil, true},
+		{[]int64{bigLockBytes}, map[string]string{"GOGC": "100"}, false},
+		{[]int64{bigLockBytes}, map[string]string{"GOMEMLIMIT": "1GiB"}, false},
+	} {
+		a := &app{env: env{lookup: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }}}
+		for _, n := range c.read {
+			a.lockBytes += n
+		}
+		if got := a.collectSooner(); got != c.want {
+			t.Errorf("read %v with %v: collect sooner %v, want %v", c.read, c.env, got, c.want)
+		}
+	}
+}
