@@ -13,8 +13,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
-	"mcpeek/internal/secretmask"
 	"mcpeek/mcpclient/oauth"
+	"mcpeek/mcpclient/secretmask"
 	"mcpeek/model"
 )
 

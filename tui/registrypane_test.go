@@ -14,8 +14,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/internal/registrytest"
+	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
-	"mcpeek/registry"
 )
 
 // localRegistry serves the registry package's server.json documents (the

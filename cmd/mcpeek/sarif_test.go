@@ -13,8 +13,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"mcpeek/internal/sarif"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/sarif"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // sarifSchemaFile is the SARIF 2.1.0 JSON Schema, copied unchanged from an
