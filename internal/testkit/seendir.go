@@ -31,7 +31,7 @@ const seenBase = "/var/cache/mcpeek-test"
 // does): the sandbox's Unseen under a policy that names nothing. The
 // directory is made in the test's package directory when the sandbox sees
 // it there, else under /var/cache/mcpeek-test; when neither will do, the
-// test is skipped, saying why.
+// test cannot run (SkipSandbox), saying why.
 func SeenDir(t testing.TB, name string, unseen func(path string) string) string {
 	t.Helper()
 	var why []string
@@ -42,7 +42,7 @@ func SeenDir(t testing.TB, name string, unseen func(path string) string) string 
 		}
 		why = append(why, err.Error())
 	}
-	t.Skipf("no directory here that a sandboxed program sees where it lies (outside /tmp and the homes, open to every user; run as root, or from a checkout elsewhere): %s",
+	SkipSandbox(t, "no directory here that a sandboxed program sees where it lies (outside /tmp and the homes, open to every user; run as root, or from a checkout elsewhere): "+
 		strings.Join(why, "; "))
 	return ""
 }
