@@ -92,12 +92,15 @@ func TestCommandSIGTERMDuringStartup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mute := helperConfig("mute", "mute")
-	cfg := filepath.Join(t.TempDir(), "mcp.json")
-	b, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"mute": map[string]any{"command": mute.Command, "args": mute.Args, "env": mute.Env}}})
-	os.WriteFile(cfg, b, 0o644)
 	for _, transport := range [][]string{{"--http", "127.0.0.1:0"}, nil} {
 		t.Run(fmt.Sprint(transport), func(t *testing.T) {
+			dir := t.TempDir()
+			started := filepath.Join(dir, "started")
+			mute := helperConfig("mute", "mute")
+			mute.Env[startedEnv] = started
+			cfg := filepath.Join(dir, "mcp.json")
+			b, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"mute": map[string]any{"command": mute.Command, "args": mute.Args, "env": mute.Env}}})
+			os.WriteFile(cfg, b, 0o644)
 			cmd := exec.Command(bin, append([]string{"gateway", "--config", cfg}, transport...)...)
 			stdin, _ := cmd.StdinPipe() // stdio serving must not end by its input closing
 			defer stdin.Close()
@@ -106,7 +109,8 @@ func TestCommandSIGTERMDuringStartup(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(500 * time.Millisecond) // the upstream is started and waited for
+			// Once the upstream runs, mcpeek waits for it to connect.
+			eventually(t, "the upstream to start", func() bool { _, err := os.Stat(started); return err == nil })
 			start := time.Now()
 			cmd.Process.Signal(syscall.SIGTERM)
 			done := make(chan error, 1)
@@ -116,13 +120,15 @@ func TestCommandSIGTERMDuringStartup(t *testing.T) {
 				if err != nil {
 					t.Errorf("exit: %v\n%s", err, stderr.String())
 				}
-				if took := time.Since(start); took > 2*time.Second {
+				// Not ending at once, it would wait out its upstreams' start
+				// (10 s) first.
+				if took := time.Since(start); took >= 10*time.Second {
 					t.Errorf("took %s to exit", took)
 				}
-			case <-time.After(15 * time.Second):
+			case <-time.After(time.Minute):
 				cmd.Process.Kill()
 				<-done
-				t.Fatalf("still running 15 s after SIGTERM\n%s", stderr.String())
+				t.Fatalf("still running a minute after SIGTERM\n%s", stderr.String())
 			}
 		})
 	}

@@ -25,6 +25,9 @@ import (
 // helperEnv selects the stdio server the test binary plays when re-executed.
 const helperEnv = "GATEWAY_TEST_HELPER"
 
+// startedEnv names a file the mute helper makes once it runs.
+const startedEnv = "GATEWAY_TEST_STARTED"
+
 func TestMain(m *testing.M) {
 	if mode := testkit.HelperMode(helperEnv); mode != "" {
 		os.Exit(runHelper(mode))
@@ -46,6 +49,11 @@ func runHelper(mode string) int {
 		return runGatewayHelper(Mode(strings.TrimPrefix(mode, "gateway-")), mcpclient.Config{})
 	case "mute":
 		// Reads its input and never answers: a server stuck starting up.
+		// It first makes the file startedEnv names, if any, for a test to
+		// wait on.
+		if f := os.Getenv(startedEnv); f != "" {
+			os.WriteFile(f, nil, 0o644)
+		}
 		io.Copy(io.Discard, os.Stdin)
 		return 0
 	case "asker":
@@ -412,10 +420,14 @@ func mustOK(t *testing.T, env envelope) {
 
 func isVersion(s string) bool { return regexp.MustCompile(`^[0-9a-f]{12}$`).MatchString(s) }
 
-// eventually waits for cond, checking whenever tick fires, up to 10 s.
+// waitLimit bounds each wait for an event: it only ends a test that
+// hangs, so it is far above what the event takes on a busy machine.
+const waitLimit = time.Minute
+
+// eventually waits for cond, checking every 5 ms, up to waitLimit.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(waitLimit)
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
 	for !cond() {

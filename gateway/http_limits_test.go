@@ -305,9 +305,11 @@ func TestHTTPHalfOpenConnectionsMakeRoom(t *testing.T) {
 func TestHTTPLargeBodiesAreBounded(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessConfig{noDemo: true, opts: Options{HTTP: HTTPOptions{
-		MaxBodyBytes: 1 << 20, MaxBodyBytesInFlight: 2 << 20, BodyWait: 300 * time.Millisecond}}})
+		MaxBodyBytes: 256 << 10, MaxBodyBytesInFlight: 512 << 10, BodyWait: 300 * time.Millisecond}}})
 	s := openRawSession(t, serveHTTP(t, h.g))
-	body := s.callBody(toolExec, map[string]any{"op": "test.gate", "args": map[string]any{"pad": strings.Repeat("x", 900_000)}})
+	// Large (over 64 KiB), and two fit in flight, not three; no larger, so
+	// that a busy machine reads them quickly.
+	body := s.callBody(toolExec, map[string]any{"op": "test.gate", "args": map[string]any{"pad": strings.Repeat("x", 200_000)}})
 	type answer struct {
 		code  int
 		retry string
@@ -328,7 +330,7 @@ func TestHTTPLargeBodiesAreBounded(t *testing.T) {
 	var refused answer
 	select {
 	case refused = <-answers:
-	case <-time.After(10 * time.Second):
+	case <-time.After(waitLimit):
 		t.Fatalf("no call was refused; %d ran at once", h.ts.inFlight.Load())
 	}
 	if refused.err != nil || refused.code != http.StatusServiceUnavailable || refused.retry == "" {

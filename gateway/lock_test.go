@@ -214,7 +214,7 @@ func TestLockHoldsBackChangedNewAndRemovedTools(t *testing.T) {
 					t.Fatalf("a lock event says what happened: %+v", ev)
 				}
 			}
-		case <-time.After(10 * time.Second):
+		case <-time.After(waitLimit):
 			t.Fatalf("lock events: %v", got)
 		}
 	}
@@ -338,7 +338,7 @@ func TestLockOnTheDemoServer(t *testing.T) {
 		select {
 		case ev := <-events:
 			got[ev.Op] = ev.Code
-		case <-time.After(10 * time.Second):
+		case <-time.After(waitLimit):
 			t.Fatalf("a late subscriber is told of the hold-backs: %v", got)
 		}
 	}

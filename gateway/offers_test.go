@@ -95,10 +95,10 @@ func startUpstreams(t *testing.T, cfg mcpclient.Config, opts ...mcpclient.Option
 }
 
 // eventuallyNil retries f until it is nil (the gateway lists its upstreams
-// in the background), and fails with its last error after 10 s.
+// in the background), and fails with its last error after waitLimit.
 func eventuallyNil(t *testing.T, what string, f func() error) {
 	t.Helper()
-	end := time.Now().Add(10 * time.Second)
+	end := time.Now().Add(waitLimit)
 	for {
 		err := f()
 		if err == nil {
@@ -279,7 +279,7 @@ func TestUpstreamListChanged(t *testing.T) {
 
 func waitClientEvent(t *testing.T, m *mcpclient.Manager, kind mcpclient.EventKind) {
 	t.Helper()
-	timeout := time.After(10 * time.Second)
+	timeout := time.After(waitLimit)
 	for {
 		select {
 		case ev := <-m.Events():
@@ -374,13 +374,13 @@ func TestUpstreamResourceSubscription(t *testing.T) {
 					if got != want {
 						t.Fatalf("the upstream saw %q, want %q", got, want)
 					}
-				case <-time.After(10 * time.Second):
+				case <-time.After(waitLimit):
 					t.Fatalf("the upstream did not see %q", want)
 				}
 			}
 			wantUpstream("+test://doc")
 			a.SendNotificationToAllClients(string(mcp.MethodNotificationResourceUpdated), map[string]any{"uri": "test://doc"})
-			timeout := time.After(10 * time.Second)
+			timeout := time.After(waitLimit)
 		wait:
 			for {
 				select {

@@ -79,7 +79,7 @@ func stdioClient(t *testing.T, h *harness) *client.Client {
 			t.Errorf("Serve: %v", err)
 		}
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
@@ -109,7 +109,7 @@ func TestStdioHungCallsHoldUpNoOtherCall(t *testing.T) {
 		go func() { returned <- exec(context.Background(), "test.gate", nil) }()
 	}
 	eventually(t, "every call to be running", func() bool { return h.ts.inFlight.Load() == hung })
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	// Another tool of the same server, and another server.
 	if err := exec(ctx, "test.text_plain", nil); err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // tools --json is an array of tools alone: a server that failed is named
@@ -67,14 +68,14 @@ func TestAHangingServerIsNamedWhileMcpeekWaits(t *testing.T) {
 	}
 	cfg := filepath.Join(t.TempDir(), "mcp.json")
 	os.WriteFile(cfg, []byte(`{"mcpServers": {"hangs": {"command": "sleep", "args": ["600"]}}}`), 0o644)
-	_, stderr, code := mcpeek(t, "servers", "--config", cfg, "--connect-timeout", "4s")
+	_, stderr, code := cli{noteAfter: time.Millisecond}.mcpeek(t, "servers", "--config", cfg, "--connect-timeout", "1s")
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
-	if !strings.Contains(stderr, "waiting for hangs to connect (giving up after 4s") {
+	if !strings.Contains(stderr, "waiting for hangs to connect (giving up after 1s") {
 		t.Errorf("stderr does not say what mcpeek waits for: %q", stderr)
 	}
-	if !strings.Contains(stderr, "timed out after 4s") {
+	if !strings.Contains(stderr, "timed out after 1s") {
 		t.Errorf("stderr does not say the server timed out: %q", stderr)
 	}
 

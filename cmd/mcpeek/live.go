@@ -209,8 +209,14 @@ func (a *app) launchManager(only []string, opts ...mcpclient.Option) (*mcpclient
 	return m, wait, nil
 }
 
+// noteAfter is how long a command waits for servers before it says which
+// ones it is waiting for: slowConnectNote, or what a test set (what is
+// still connecting after a fixed time depends on the machine's speed, so
+// a test that compares stderr sets an hour, one of the note a moment).
+func (a *app) noteAfter() time.Duration { return cmp.Or(a.slowNote, slowConnectNote) }
+
 // noteSlowServers says on stderr which servers are still connecting once
-// the wait has lasted slowConnectNote, so that a hanging server does not
+// the wait has lasted noteAfter, so that a hanging server does not
 // look like a hanging mcpeek. Calling the returned func stops it and
 // waits for a note being written; it may be called more than once.
 func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
@@ -220,7 +226,7 @@ func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 		select {
 		case <-done:
 			return
-		case <-time.After(cmp.Or(a.slowNote, slowConnectNote)):
+		case <-time.After(a.noteAfter()):
 		}
 		a.noteWaiting(m)
 	}()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"os"
 	"os/exec"
@@ -22,8 +23,14 @@ func mcpeek(t *testing.T, args ...string) (string, string, int) {
 
 // cli is the command as a test runs it in process: with vars over the
 // process's environment, so that the test need not set the process's
-// variables (which would keep it from running beside others).
-type cli struct{ vars map[string]string }
+// variables (which would keep it from running beside others), and with
+// the note of servers still connecting said after noteAfter, an hour when
+// zero: what is still connecting after a fixed time depends on how fast
+// the machine is, so no other test may see that note.
+type cli struct {
+	vars      map[string]string
+	noteAfter time.Duration
+}
 
 // mcpeek runs the command line with c's variables and returns its stdout,
 // stderr and exit status.
@@ -31,6 +38,7 @@ func (c cli) mcpeek(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	a := newApp(strings.NewReader(""), &out, &errOut)
+	a.slowNote = cmp.Or(c.noteAfter, time.Hour)
 	a.env = env{lookup: func(key string) (string, bool) {
 		if v, ok := c.vars[key]; ok {
 			return v, true

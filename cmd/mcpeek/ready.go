@@ -20,7 +20,7 @@ func (a *app) streamServers(ctx context.Context, only []string, show func(model.
 	}
 	waitCtx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	a.eachServerDone(waitCtx, m, slowConnectNote, show)
+	a.eachServerDone(waitCtx, m, a.noteAfter(), show)
 	if err := ctx.Err(); err != nil {
 		m.Close()
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -29,13 +30,10 @@ func waitFor(w *watchedBuffer, want string, limit time.Duration) bool {
 
 // The text of tools and servers shows each server as soon as it is ready
 // when one before it hangs: the hanging one does not hold the others back
-// until its connect timeout (an hour here). It needs wall-clock time: the
-// others wait for it for slowConnectNote (3s) first, which keeps the
-// order the config's when nothing hangs.
+// until its connect timeout (an hour here). The others wait for it until
+// the note of the servers still connecting (a moment here, 3 s outside
+// tests), which keeps the order the config's when nothing hangs.
 func TestReadyServersPrintWhileOneHangs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits slowConnectNote for the hanging server")
-	}
 	if _, err := exec.LookPath("sleep"); err != nil {
 		t.Skip("no sleep command")
 	}
@@ -51,13 +49,14 @@ func TestReadyServersPrintWhileOneHangs(t *testing.T) {
 			stdout := &watchedBuffer{changed: make(chan struct{}, 1)}
 			stderr := &watchedBuffer{changed: make(chan struct{}, 1)}
 			ended := make(chan int, 1)
-			go func() {
-				ended <- run(ctx, []string{c.command, "--config", cfg, "--connect-timeout", "1h"}, strings.NewReader(""), stdout, stderr)
-			}()
+			a := newApp(strings.NewReader(""), stdout, stderr)
+			a.slowNote = time.Millisecond
+			go func() { ended <- a.run(ctx, []string{c.command, "--config", cfg, "--connect-timeout", "1h"}) }()
 			if !waitFor(stdout, c.ready, 2*time.Minute) {
 				t.Errorf("shop was not shown while hang connects\nstdout: %s\nstderr: %s", stdout, stderr)
 			}
-			if !strings.Contains(stderr.String(), "waiting for hang to connect") {
+			// The note names hang, and shop too when it was not ready yet.
+			if !slices.Contains(waitingFor(stderr.String()), "hang") {
 				t.Errorf("stderr does not say what mcpeek waits for: %q", stderr)
 			}
 			cancel()
@@ -66,6 +65,16 @@ func TestReadyServersPrintWhileOneHangs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// waitingFor is the servers that stderr says mcpeek is waiting for.
+func waitingFor(stderr string) []string {
+	_, after, _ := strings.Cut(stderr, "waiting for ")
+	names, _, ok := strings.Cut(after, " to connect")
+	if !ok {
+		return nil
+	}
+	return strings.Split(names, ", ")
 }
 
 // While every server is done within the grace, servers are shown in the

@@ -41,7 +41,7 @@ type app struct {
 	logins         loginsPending
 	serverWarnings sync.Mutex // serverWarning writes one at a time
 	registry       registryFlags
-	slowNote       time.Duration // slowConnectNote when zero; tests shorten it
+	slowNote       time.Duration // slowConnectNote when zero; tests set it, see noteAfter
 	env            env           // the variables the command reads
 	// demoNoted is set once demoNote was said: a run that connects twice
 	// (lint SERVER TOOL looks the tool up) says it once.

@@ -16,21 +16,51 @@ import (
 )
 
 // sandboxReady skips the test when this machine cannot enforce the
-// sandbox, saying why, and puts node first on PATH.
+// sandbox, saying why, and puts node first on PATH. It returns the npm
+// peers' node, where a tried server's sandbox sees it (a link in a
+// testkit.SeenDir when the checkout is under /tmp or in a private home),
+// and their node_modules folder.
 func sandboxReady(t *testing.T) (node, modules string) {
 	t.Helper()
 	node, modules = npmpeers.Find(t)
 	if _, err := sandbox.Detect(); errors.Is(err, sandbox.ErrUnavailable) {
 		testkit.SkipSandbox(t, fmt.Sprintf("no sandbox on this machine (scripts/test installs bubblewrap): %v", err))
 	}
+	if unseen := sandboxUnseen(t); unseen(node) != "" {
+		link := filepath.Join(testkit.SeenDir(t, "node", unseen), "bin", "node")
+		if err := testkit.LinkTree(node, link); err != nil {
+			t.Fatal(err)
+		}
+		node = link
+	}
 	t.Setenv("PATH", filepath.Dir(node)+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	return node, modules
 }
 
+// sandboxUnseen says why a tried server's sandbox, as it is now (it hides
+// the home of this moment), does not see a path ("" when it does).
+func sandboxUnseen(t *testing.T) func(path string) string {
+	t.Helper()
+	sb, err := sandbox.Detect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(path string) string { return sb.Unseen(sandbox.Policy{Limits: sandbox.DefaultLimits}, path) }
+}
+
+// worldDir makes a directory that a tried server's sandbox sees where it
+// lies, outside /tmp and the homes, readable and writable by all, removed
+// after the test (testkit.SeenDir).
+func worldDir(t *testing.T, name string) string {
+	t.Helper()
+	return testkit.SeenDir(t, name, sandboxUnseen(t))
+}
+
 // preinstall puts the e2e folder's packages where mcpeek installs a tried
-// package (node_modules of the package's own directory is the e2e one),
-// so that no test downloads from npm. The cache folder is made readable
-// by all, as a root sandbox (run as nobody) needs.
+// package (node_modules of the package's own directory is the e2e one,
+// or a copy of links to it where the sandbox finds that), so that no test
+// downloads from npm. The cache folder is made readable by all, as a root
+// sandbox (run as nobody) needs.
 func preinstall(t *testing.T, modules string, packages ...string) {
 	t.Helper()
 	cache := os.Getenv("XDG_CACHE_HOME")
@@ -43,6 +73,13 @@ func preinstall(t *testing.T, modules string, packages ...string) {
 	}
 	if err := os.MkdirAll(filepath.Join(cache, "mcpeek", "sandbox"), 0o755); err != nil {
 		t.Fatal(err)
+	}
+	if unseen := sandboxUnseen(t); len(packages) > 0 && unseen(modules) != "" {
+		links := filepath.Join(testkit.SeenDir(t, "e2e", unseen), "node_modules")
+		if err := testkit.LinkTree(modules, links); err != nil {
+			t.Fatal(err)
+		}
+		modules = links
 	}
 	for _, p := range packages {
 		dir := registry.NPMDir(filepath.Join(cache, "mcpeek", "sandbox"), p, "2026.8.31")

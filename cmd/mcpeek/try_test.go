@@ -194,22 +194,6 @@ func TestTriedHostileServerIsContained(t *testing.T) {
 	}
 }
 
-// worldDir makes a directory outside /tmp that everyone may read and
-// write, removed after the test.
-func worldDir(t *testing.T, name string) string {
-	t.Helper()
-	dir, err := os.MkdirTemp(".", name+"-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	dir, _ = filepath.Abs(dir)
-	if err := os.Chmod(dir, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // TestAskedInputsConfirmsInheritedVariables: a declared variable set in
 // mcpeek's environment and not marked secret is asked about as a yes or
 // no, never echoed; yes passes the environment's value, anything else

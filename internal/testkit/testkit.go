@@ -1,7 +1,8 @@
 // Package testkit holds what tests of several packages share: the embedded
 // demo server's tools, schema parsing that fails the test on error, a test
-// binary started again as a helper process (see HelperMode), and more
-// tests at a time for packages whose tests mostly wait (WaitingParallel).
+// binary started again as a helper process (see HelperMode), more tests
+// at a time for packages whose tests mostly wait (WaitingParallel), and
+// directories that a sandbox sees where they lie (SeenDir).
 package testkit
 
 import (

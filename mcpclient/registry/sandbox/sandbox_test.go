@@ -27,20 +27,13 @@ func detect(t *testing.T) *Sandbox {
 }
 
 // outside makes a directory outside /tmp (the sandbox's scratch path)
-// that everyone may read and write, so that only the sandbox stops a
-// write or a read there, not the file modes.
+// and the homes that everyone may read and write, so that only the
+// sandbox stops a write or a read there, not the file modes; the test is
+// skipped where there is none (testkit.SeenDir).
 func outside(t *testing.T, name string) string {
 	t.Helper()
-	dir, err := os.MkdirTemp(".", name+"-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	dir, _ = filepath.Abs(dir)
-	if err := os.Chmod(dir, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	s := detect(t)
+	return testkit.SeenDir(t, name, func(path string) string { return s.Unseen(Policy{Limits: DefaultLimits}, path) })
 }
 
 // run runs a bash script in the sandbox and returns its output.
