@@ -19,7 +19,7 @@ import (
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/tokens"
 )
 
 // benchPair is one way to call the same upstream tool directly and through

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"mcpeek/toolargs"
+	"mcpeek/model/toolargs"
 )
 
 // Code is an error envelope's code.

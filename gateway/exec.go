@@ -12,7 +12,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/toolargs"
+	"mcpeek/model/toolargs"
 )
 
 // execRequest is tool_exec's arguments (and an exec item of tool_batch).

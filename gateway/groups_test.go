@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"mcpeek/model"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/tokens"
 )
 
 // githubLike is a server shaped like the GitHub API as MCP tools: 1,223

@@ -13,7 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/mcpclient"
-	"mcpeek/toolargs"
+	"mcpeek/model/toolargs"
 )
 
 // maxUnknownReply bounds the whole tools/call result (text and

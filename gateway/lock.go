@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // CodeToolChanged: the op's definition differs from the lock file (or the

@@ -15,7 +15,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // writeLock snapshots the harness's upstreams to a lock file, after edit

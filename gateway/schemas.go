@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"mcpeek/model"
-	"mcpeek/toolargs"
+	"mcpeek/model/toolargs"
 )
 
 // opSchemas are an op's schemas, ready to check arguments and results

@@ -11,7 +11,7 @@ import (
 
 	"mcpeek/internal/storetest"
 	"mcpeek/mcpclient"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // BenchmarkTeamGateway measures what a team's gateway adds per call, over

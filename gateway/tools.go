@@ -3,7 +3,7 @@ package gateway
 import (
 	"context"
 	"encoding/json"
-	"mcpeek/toolargs"
+	"mcpeek/model/toolargs"
 	"slices"
 	"strings"
 

@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"mcpeek/internal/secretmask"
+	"mcpeek/mcpclient/registry/sandbox"
+	"mcpeek/mcpclient/secretmask"
 	"mcpeek/model"
-	"mcpeek/registry/sandbox"
 )
 
 // Config is the set of MCP servers to connect to, in declaration order.

@@ -13,8 +13,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
-	"mcpeek/internal/secretmask"
 	"mcpeek/mcpclient/oauth"
+	"mcpeek/mcpclient/secretmask"
 	"mcpeek/model"
 )
 
@@ -489,13 +489,20 @@ func (m *Manager) authorize(s *serverState, rerr *oauth.RequiredError) error {
 }
 
 // restoreState sets the server's state back to state and msg when it is
-// still from and fromMsg.
+// still from and fromMsg. A connection lost meanwhile (the refusal that
+// asked for the login may have cost it) is not restored as connected: the
+// server shows as starting, and the next wait for it (ready) asks the
+// supervisor for a new connection.
 func (m *Manager) restoreState(s *serverState, from model.ConnState, fromMsg string, state model.ConnState, msg string) {
 	restored := false
 	s.update(func() {
-		if s.state == from && s.err == fromMsg {
-			s.state, s.err, restored = state, msg, true
+		if s.state != from || s.err != fromMsg {
+			return
 		}
+		if state == model.StateConnected && (s.conn == nil || isClosed(s.conn.Lost())) {
+			state, msg = model.StateStarting, ""
+		}
+		s.state, s.err, restored = state, msg, true
 	})
 	if restored {
 		m.events.push(Event{Kind: EventStateChanged, Server: s.name, State: state, Err: msg})
@@ -611,7 +618,11 @@ func (m *Manager) ready(ctx context.Context, s *serverState) (*conn, error) {
 			}
 			return nil, fmt.Errorf("%w: %s: %s", ErrUnavailable, s.name, lastErr)
 		}
-		if (down || lost) && !trying {
+		// Idle: no connection and no attempt under way, whatever the state
+		// says (a login's step-up shows a server as starting while the
+		// supervisor may be waiting out its backoff).
+		idle := c == nil && state != model.StateDisabled
+		if (down || lost || idle) && !trying {
 			// Asked again on every change: a kick sent while the supervisor
 			// was still on the lost connection may have been used up. Not
 			// while a retry is under way (a failed server stays in error

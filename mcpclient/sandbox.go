@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strings"
 
-	"mcpeek/registry/sandbox"
+	"mcpeek/mcpclient/registry/sandbox"
 )
 
 // SandboxConfig is how a stdio server is contained: "sandbox" in the

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"mcpeek/internal/secretmask"
+	"mcpeek/mcpclient/secretmask"
 	"mcpeek/model"
 )
 

@@ -14,8 +14,8 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/internal/origin"
-	"mcpeek/internal/secretmask"
 	"mcpeek/mcpclient/oauth"
+	"mcpeek/mcpclient/secretmask"
 	"mcpeek/model"
 )
 

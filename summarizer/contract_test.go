@@ -3,7 +3,7 @@ package summarizer
 import (
 	"slices"
 
-	"mcpeek/fieldpath"
+	"mcpeek/model/fieldpath"
 	"testing"
 )
 

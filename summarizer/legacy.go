@@ -1,8 +1,8 @@
 package summarizer
 
 import (
-	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 )
 
 // Legacy returns what planners were shown before folding (the "first N fields" cut): the

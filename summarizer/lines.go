@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 )
 
 // FoldKind says what a line's fold marker hides.

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 )
 
 func p(s string) fieldpath.Path { return fieldpath.MustParse(s, fieldpath.Output) }

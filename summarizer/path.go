@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 )
 
 // Target is a field path resolved against a schema.

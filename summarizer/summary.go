@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 )
 
 // Summary is the folded view of an output schema a planner is shown.

@@ -3,8 +3,8 @@ package summarizer
 import (
 	"slices"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 )
 
 // entry is one field met by a breadth-first walk: a property (with its

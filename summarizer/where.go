@@ -4,8 +4,8 @@ import (
 	"cmp"
 	"slices"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 )
 
 // Whereabouts says how a summary lets a planner reach one field path: the

@@ -3,8 +3,8 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/schematree"
-	"mcpeek/search"
+	"mcpeek/summarizer/schematree"
+	"mcpeek/summarizer/search"
 	"mcpeek/tui/resultview"
 )
 

@@ -8,7 +8,7 @@ import (
 	"mcpeek/gateway"
 	"mcpeek/internal/atomicfile"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 type (

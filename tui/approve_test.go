@@ -10,7 +10,7 @@ import (
 
 	"mcpeek/gateway"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // a on a held-back row of the traffic screen writes the tool as its server

@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"mcpeek/fieldpath"
 	"mcpeek/gateway"
+	"mcpeek/model/fieldpath"
 
 	tea "charm.land/bubbletea/v2"
 )

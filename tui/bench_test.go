@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
 )
 
 // bigSchema is an object of 100 objects of 1,000 string fields each: with

@@ -15,9 +15,9 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/resultcheck"
-	"mcpeek/schematree"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/resultcheck"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
 )
 

@@ -6,10 +6,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"mcpeek/calls"
-	"mcpeek/fieldpath"
+	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
-	"mcpeek/schematree"
+	"mcpeek/model/fieldpath"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/uitext"
 )

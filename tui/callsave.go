@@ -11,7 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"mcpeek/calls"
+	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
 	"mcpeek/tui/uitext"
 )

@@ -11,12 +11,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/calls"
-	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
-	"mcpeek/resultcheck"
-	"mcpeek/schematree"
+	"mcpeek/model/fieldpath"
+	"mcpeek/summarizer/resultcheck"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
 )
 

@@ -14,9 +14,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/lint"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/lint"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // The explorer marks what changed in each tool and what clients would

@@ -3,9 +3,9 @@ package tui
 import (
 	"testing"
 
-	"mcpeek/lint"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/lint"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // markBench is a server of 1,223 tools (the demo's, renamed) and a lock

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // liveDemoLock writes a lock file of the demo server as it lists its

@@ -14,7 +14,7 @@ import (
 
 	"mcpeek/internal/testkit"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // lockWritten is the lock files' modification time in these tests, so

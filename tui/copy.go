@@ -7,10 +7,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
-	"mcpeek/schematree"
+	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
 )
 

@@ -3,8 +3,8 @@ package tui
 import (
 	"testing"
 
-	"mcpeek/fieldpath"
 	"mcpeek/internal/testkit"
+	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
 )
 

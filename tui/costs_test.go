@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"mcpeek/model"
-	"mcpeek/schematree"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/schematree"
+	"mcpeek/summarizer/tokens"
 )
 
 // In the schema view the folded lines on screen get badges: child count,

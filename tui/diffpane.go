@@ -6,10 +6,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
-	"mcpeek/schematree"
+	"mcpeek/model/fieldpath"
+	"mcpeek/summarizer/schemadiff"
+	"mcpeek/summarizer/schematree"
 )
 
 // diffWide is the pane's width from which the diff view puts the old and

@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"mcpeek/model"
-	"mcpeek/schemadiff"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schemadiff"
+	"mcpeek/summarizer/schematree"
 )
 
 // The diff view's drawing: a line saying what is compared, the list of

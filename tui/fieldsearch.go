@@ -8,9 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
-	"mcpeek/search"
+	"mcpeek/model/fieldpath"
+	"mcpeek/summarizer/search"
 	"mcpeek/tui/uitext"
 )
 

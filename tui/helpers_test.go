@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
 )
 
 // briefly is how long the harness waits for a command returned while a

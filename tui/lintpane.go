@@ -6,8 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/lint"
 	"mcpeek/model"
+	"mcpeek/summarizer/lint"
 )
 
 // lintPane is the findings view: what each client profile says of the

@@ -12,10 +12,10 @@ import (
 
 	"mcpeek/gateway"
 	"mcpeek/model"
-	"mcpeek/schematree"
-	"mcpeek/search"
 	"mcpeek/summarizer"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/schematree"
+	"mcpeek/summarizer/search"
+	"mcpeek/summarizer/tokens"
 )
 
 // focus is which half of the screen has the keys.

@@ -16,8 +16,8 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/schematree"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/schematree"
 )
 
 // fakeBackend serves fixed servers; a reconnect is recorded and finds the

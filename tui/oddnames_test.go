@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 )
 
 // oddSchema has properties whose names hold the path grammar's characters

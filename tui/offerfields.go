@@ -6,10 +6,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/search"
+	"mcpeek/model/fieldpath"
+	"mcpeek/summarizer/search"
 	"mcpeek/tui/resultview"
 )
 

@@ -10,7 +10,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
-	"mcpeek/search"
+	"mcpeek/summarizer/search"
 )
 
 // A server's resources, templates and prompts are rows after its tools

@@ -9,7 +9,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/search"
+	"mcpeek/summarizer/search"
 	"mcpeek/tui/resourcemarks"
 )
 

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"mcpeek/model"
-	"mcpeek/resultcheck"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/resultcheck"
+	"mcpeek/summarizer/schematree"
 )
 
 // bigResult is a result for bigSchema: every field filled, every seventh

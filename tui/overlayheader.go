@@ -6,8 +6,8 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"mcpeek/model"
-	"mcpeek/resultcheck"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/resultcheck"
+	"mcpeek/summarizer/schematree"
 )
 
 // header is the rows above a tree while a checked call is shown: the

@@ -8,11 +8,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
-	"mcpeek/resultcheck"
-	"mcpeek/schematree"
+	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/resultcheck"
+	"mcpeek/summarizer/schematree"
 )
 
 // The result on the schema: once a call of a tool is checked against its

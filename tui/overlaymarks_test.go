@@ -8,7 +8,7 @@ import (
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/resultcheck"
+	"mcpeek/summarizer/resultcheck"
 )
 
 // checkedCall is a demo tool's canned result, checked as `mcpeek call

@@ -4,9 +4,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/schematree"
 	"mcpeek/summarizer"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/schematree"
+	"mcpeek/summarizer/tokens"
 )
 
 // pane is a view that has the keys of a part of the screen: one of a

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/tokens"
 )
 
 // paymentsTool is a tool whose output schema is the 313 KB payments

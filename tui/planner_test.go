@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"mcpeek/summarizer"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/tokens"
 )
 
 // rawText is a raw document's text, line by line, without styles.

@@ -8,7 +8,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/tokens"
 )
 
 // plannerPane is the planner view: what a planner is shown of the tool

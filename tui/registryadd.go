@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
-	"mcpeek/registry"
 	"mcpeek/tui/uitext"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"mcpeek/registry"
+	"mcpeek/mcpclient/registry"
 )
 
 // enter on a server that needs inputs asks for them in a form first: a

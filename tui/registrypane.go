@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
-	"mcpeek/registry"
 	"mcpeek/tui/uitext"
 )
 

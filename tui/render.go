@@ -6,7 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
 )
 
 // seg is a run of text in one style; a line is a few of them.

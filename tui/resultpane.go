@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/mcpclient"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
 )
 

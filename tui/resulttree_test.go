@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"mcpeek/mcpclient"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
 )
 

@@ -8,9 +8,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 	"mcpeek/tui/callform"
 )
 

@@ -4,8 +4,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
-	"mcpeek/schematree"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/schematree"
 )
 
 // schemaPane is the schema view: the output and input schemas as one

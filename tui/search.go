@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"mcpeek/model"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
 )
 

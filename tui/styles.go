@@ -2,9 +2,9 @@ package tui
 
 import (
 	"image/color"
-	"mcpeek/internal/theme"
-	"mcpeek/internal/treetext"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/theme"
+	"mcpeek/tui/treetext"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"

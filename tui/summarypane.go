@@ -1,10 +1,10 @@
 package tui
 
 import (
-	"mcpeek/fieldpath"
 	"mcpeek/model"
-	"mcpeek/schematree"
+	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/schematree"
 )
 
 // summaryPane is the summary view: the tool's folded output summary as a

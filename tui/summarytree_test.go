@@ -7,8 +7,8 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	"mcpeek/schematree"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/schematree"
 )
 
 func shopOrderTree(t *testing.T) *schematree.Tree {

@@ -11,8 +11,8 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/resultcheck"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/resultcheck"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
 )
 

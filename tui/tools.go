@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
-	"mcpeek/search"
+	"mcpeek/summarizer/search"
 )
 
 // toolRow is one line of the servers-and-tools pane: a server (tool < 0),

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 
 	"mcpeek/model"
-	"mcpeek/resultcheck"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/resultcheck"
 )
 
 // toolView is everything shown of one tool: one pane per view (toolViews),

@@ -13,7 +13,7 @@ import (
 	"mcpeek/gateway"
 	"mcpeek/model"
 	"mcpeek/summarizer"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/tokens"
 )
 
 // tokenTotals are what the servers' tools cost in a prompt, by server

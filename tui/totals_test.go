@@ -12,7 +12,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/tokens"
 )
 
 // Trap 5: a server's totals past a million never run together: each

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"mcpeek/internal/testkit"
-	"mcpeek/internal/treetext"
-	"mcpeek/schematree"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/treetext"
 )
 
 // The explorer and `mcpeek fold` write the same tree lines: one writer,

@@ -4,9 +4,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
-	"mcpeek/schematree"
+	"mcpeek/model/fieldpath"
+	"mcpeek/summarizer/schematree"
 )
 
 // treePane is what the views that are trees (summary, schema) share: the

@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
 )
 
 // A recursive unfold (e, L, 1-9) of a huge schema loads hundreds of

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
-	"mcpeek/schematree"
+	"mcpeek/summarizer/schematree"
 )
 
 // paymentsBackend serves one tool whose output schema is the largest real

@@ -19,7 +19,7 @@ import (
 
 	"mcpeek/internal/atomicfile"
 	"mcpeek/mcpclient"
-	"mcpeek/registry"
+	"mcpeek/mcpclient/registry"
 )
 
 // addFlags are the flags of mcpeek add.

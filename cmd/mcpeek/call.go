@@ -11,7 +11,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/toolargs"
+	"mcpeek/model/toolargs"
 )
 
 func (a *app) callCommand() *cobra.Command {

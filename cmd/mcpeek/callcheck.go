@@ -6,11 +6,11 @@ import (
 	"io"
 	"strings"
 
-	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/resultcheck"
+	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/resultcheck"
 )
 
 // exitBreaksSchema is the exit status of `mcpeek call --check` when the

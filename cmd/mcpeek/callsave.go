@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/calls"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/calls"
 )
 
 // callSave is `call --save NAME [--to FILE]`: the call, once answered, is

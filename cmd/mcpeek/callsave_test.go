@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"mcpeek/calls"
+	"mcpeek/mcpclient/calls"
 )
 
 // TestCallSave: --save appends the call as written (${env:...} kept, the

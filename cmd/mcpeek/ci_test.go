@@ -10,10 +10,10 @@ import (
 	"testing"
 
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
-const diffCases = "../../schemadiff/testdata/diff/"
+const diffCases = "../../summarizer/schemadiff/testdata/diff/"
 
 // useDemo is the command with a home of its own, where it finds no config,
 // so that it uses the embedded demo server.

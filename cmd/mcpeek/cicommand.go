@@ -11,12 +11,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/calls"
 	"mcpeek/internal/atomicfile"
-	"mcpeek/lint"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/lint"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // ciPart is one check of `mcpeek ci` and how it went.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 func (a *app) diffCommand() *cobra.Command {

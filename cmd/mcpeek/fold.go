@@ -5,9 +5,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/internal/treetext"
-	"mcpeek/schematree"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/treetext"
 )
 
 func (a *app) foldCommand() *cobra.Command {

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/lint"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/lint"
+	"mcpeek/summarizer/schemadiff"
 )
 
 func (a *app) lintCommand() *cobra.Command {

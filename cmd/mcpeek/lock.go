@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 func (a *app) lockCommand() *cobra.Command {

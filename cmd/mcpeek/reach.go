@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/model"
-	"mcpeek/schemadiff"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // reachTask is one planner task of a task file: the tool it calls and the

@@ -18,8 +18,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
-	"mcpeek/registry"
 )
 
 // registryFlags are the flags of the registry commands, and the global

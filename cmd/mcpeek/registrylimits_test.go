@@ -8,7 +8,7 @@ import (
 
 	"mcpeek/internal/bytesize"
 	"mcpeek/internal/registrytest"
-	"mcpeek/registry"
+	"mcpeek/mcpclient/registry"
 )
 
 // TestRegistrySearchSaysWhichLimitStoppedIt: a registry that answers

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"mcpeek/mcpclient"
-	"mcpeek/registry"
+	"mcpeek/mcpclient/registry"
 )
 
 // registryConfig is the config of --registry-server (and mcpeek try): the

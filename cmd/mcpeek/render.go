@@ -10,10 +10,10 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"mcpeek/internal/jsonfmt"
-	"mcpeek/internal/theme"
-	"mcpeek/internal/treetext"
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/tui/theme"
+	"mcpeek/tui/treetext"
 )
 
 // writeJSON prints v as the golden fixtures are written: two-space

@@ -14,11 +14,11 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
-	"mcpeek/calls"
 	"mcpeek/gateway"
-	"mcpeek/internal/theme"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
+	"mcpeek/tui/theme"
 )
 
 // app holds what every command shares: the streams and the global flags.

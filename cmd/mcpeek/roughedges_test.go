@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"mcpeek/internal/theme"
 	"mcpeek/model"
 	"mcpeek/tui"
+	"mcpeek/tui/theme"
 )
 
 // call refuses arguments that break the tool's input schema, with the

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"mcpeek/registry"
-	"mcpeek/registry/sandbox"
+	"mcpeek/mcpclient/registry"
+	"mcpeek/mcpclient/registry/sandbox"
 )
 
 // installTimeout bounds one npm install of a tried package.

@@ -11,8 +11,8 @@ import (
 
 	"mcpeek/internal/npmpeers"
 	"mcpeek/internal/testkit"
-	"mcpeek/registry"
-	"mcpeek/registry/sandbox"
+	"mcpeek/mcpclient/registry"
+	"mcpeek/mcpclient/registry/sandbox"
 )
 
 // sandboxReady skips the test when this machine cannot enforce the

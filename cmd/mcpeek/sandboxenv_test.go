@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"mcpeek/internal/testkit"
-	"mcpeek/registry"
+	"mcpeek/mcpclient/registry"
 )
 
 // envServer is a tiny MCP server, a node script without dependencies,

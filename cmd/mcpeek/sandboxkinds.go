@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 
-	"mcpeek/registry"
-	"mcpeek/registry/sandbox"
+	"mcpeek/mcpclient/registry"
+	"mcpeek/mcpclient/registry/sandbox"
 )
 
 // installedPyPI is l, a PyPI package, as its own command (the console

@@ -7,10 +7,10 @@ import (
 	"os"
 	"strings"
 
-	"mcpeek/calls"
-	"mcpeek/internal/sarif"
-	"mcpeek/lint"
-	"mcpeek/schemadiff"
+	"mcpeek/mcpclient/calls"
+	"mcpeek/summarizer/lint"
+	"mcpeek/summarizer/sarif"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // newSARIF starts a SARIF run of mcpeek.

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/model"
-	"mcpeek/search"
+	"mcpeek/summarizer/search"
 )
 
 func (a *app) searchCommand() *cobra.Command {

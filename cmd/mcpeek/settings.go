@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"mcpeek/registry"
+	"mcpeek/mcpclient/registry"
 )
 
 // RegistryEnv names the environment variable that sets the registry's

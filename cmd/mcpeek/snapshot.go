@@ -11,7 +11,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 func (a *app) snapshotCommand() *cobra.Command {

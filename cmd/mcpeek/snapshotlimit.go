@@ -5,7 +5,7 @@ import (
 	"runtime/debug"
 
 	"mcpeek/internal/bytesize"
-	"mcpeek/schemadiff"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // snapshotLimit is the size limit of a lock file read by diff, lint

@@ -6,7 +6,7 @@ import (
 	"mcpeek/internal/jsonfmt"
 	"mcpeek/model"
 	"mcpeek/summarizer"
-	"mcpeek/tokens"
+	"mcpeek/summarizer/tokens"
 )
 
 // budgetFlags are the knobs of the summarizer, shared by commands.

@@ -16,12 +16,12 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/sync/errgroup"
 
-	"mcpeek/calls"
-	"mcpeek/internal/secretmask"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/calls"
+	"mcpeek/mcpclient/secretmask"
 	"mcpeek/model"
-	"mcpeek/resultcheck"
-	"mcpeek/toolargs"
+	"mcpeek/model/toolargs"
+	"mcpeek/summarizer/resultcheck"
 )
 
 // The formats of `mcpeek test` beyond text, json and markdown.

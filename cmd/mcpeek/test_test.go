@@ -11,7 +11,7 @@ import (
 
 	junit "github.com/joshdk/go-junit"
 
-	"mcpeek/calls"
+	"mcpeek/mcpclient/calls"
 )
 
 // writeCalls writes a calls file holding the calls given as JSON objects.

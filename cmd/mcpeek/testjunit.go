@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"mcpeek/calls"
+	"mcpeek/mcpclient/calls"
 )
 
 // JUnit XML as CI systems read test reports (Jenkins' junit-10.xsd, which

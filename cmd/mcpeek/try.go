@@ -13,7 +13,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"mcpeek/registry"
+	"mcpeek/mcpclient/registry"
 )
 
 func (a *app) tryCommand() *cobra.Command {

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"mcpeek/registry"
+	"mcpeek/mcpclient/registry"
 )
 
 // TestTryListsTheToolsOfTheRealPackage: mcpeek try --no-tui, end to end

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"mcpeek/mcpclient"
-	"mcpeek/registry"
+	"mcpeek/mcpclient/registry"
 	"mcpeek/tui"
 )
 

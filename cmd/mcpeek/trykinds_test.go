@@ -19,9 +19,9 @@ import (
 	"time"
 
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/registry"
+	"mcpeek/mcpclient/registry/sandbox"
 	"mcpeek/model"
-	"mcpeek/registry"
-	"mcpeek/registry/sandbox"
 )
 
 // TestTryNamesTheMissingRuntime: where the program a package type needs

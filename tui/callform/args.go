@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
-	"mcpeek/toolargs"
+	"mcpeek/model/fieldpath"
+	"mcpeek/model/toolargs"
 )
 
 // A form's fields hold text; these functions turn that text into the

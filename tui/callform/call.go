@@ -14,7 +14,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/toolargs"
+	"mcpeek/model/toolargs"
 )
 
 // Call is the call form of one tool: one input per argument of the

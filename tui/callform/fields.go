@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
 )
 

@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 
-	"mcpeek/fieldpath"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
-	"mcpeek/resultcheck"
-	"mcpeek/schematree"
+	"mcpeek/model/fieldpath"
+	"mcpeek/summarizer/resultcheck"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/uitext"
 )
 

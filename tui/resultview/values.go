@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"mcpeek/fieldpath"
 	"mcpeek/model"
-	"mcpeek/schematree"
+	"mcpeek/model/fieldpath"
+	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/uitext"
 )
 

@@ -1,0 +1,393 @@
+package schemadiff
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"mcpeek/model"
+	"mcpeek/model/fieldpath"
+)
+
+// maxDefinitionChanges bounds the definition-changed entries of one tool:
+// a definition rewritten whole would otherwise list every keyword.
+const maxDefinitionChanges = 20
+
+// textDiff is one place where two versions of a tool's definition differ:
+// the member's JSON pointer into the definition, the field it is in (as
+// far as properties and items lead), both values (nil where absent), and
+// which classified changes, when the comparison of resolved shapes made
+// one, already account for it (nil: none can).
+type textDiff struct {
+	pointer   string
+	path      fieldpath.Path
+	old, new  *model.Value
+	explained func(Change) bool
+}
+
+// definitionChanges lists what differs between two versions of a tool's
+// definition that the changes classified so far (those of this tool) do
+// not account for, as definition-changed changes: examples, defaults,
+// constraints, unknown keywords (x-...), an unreferenced $defs entry,
+// execution, icons, a $ref written inline. A difference at a keyword the
+// shape comparison reads (a description, a type, properties, required,
+// enum) is left to it when it reported a change of that sort on the same
+// side; when it reported nothing, every difference is listed, so that a
+// definition that differs once canonicalised (model.SameDefinition) is
+// never "no change".
+func definitionChanges(id string, o, n []rawMember, classified []Change) []Change {
+	a, b, err := definitionValues(o, n)
+	if err != nil {
+		return []Change{{Tool: id, Class: Compatible, Kind: DefinitionChanged, Detail: "the definition changed and one version is not JSON"}}
+	}
+	if a.SameText(b) {
+		return nil
+	}
+	w := &textWalk{}
+	w.tool(a, b)
+	var out []Change
+	for _, d := range w.diffs {
+		if len(classified) > 0 && d.explained != nil && slices.ContainsFunc(classified, d.explained) {
+			continue
+		}
+		if len(out) == maxDefinitionChanges {
+			out = append(out, Change{Tool: id, Class: Compatible, Kind: DefinitionChanged,
+				Detail: fmt.Sprintf("… and %d more differences in the definition", len(w.diffs)-maxDefinitionChanges)})
+			break
+		}
+		where := d.pointer
+		if where == "" {
+			where = "the definition" // a name written twice in the tool itself
+		}
+		out = append(out, Change{Tool: id, Path: d.path, Class: Compatible, Kind: DefinitionChanged, DefinitionPointer: d.pointer,
+			Detail: fmt.Sprintf("%s: %s → %s", where, valueText(d.old), valueText(d.new))})
+	}
+	return out
+}
+
+// definitionValues decodes two versions of a tool's definition for the
+// text comparison, reading each schema that changed once: a schema the two
+// versions write the same (once compacted) is not decoded, both sides
+// holding one placeholder that compares equal at once (unless a schema's
+// name is written twice, when each is decoded); one that differs is
+// the document the shape comparison parsed (model.SharedSchema), else is
+// decoded here. The definitions come as their members (topMembers).
+func definitionValues(ma, mb []rawMember) (va, vb *model.Value, err error) {
+	same := &model.Value{}
+	schemas := func(members []rawMember, other []rawMember) (*model.Value, error) {
+		v := &model.Value{Kind: model.JSONObject}
+		for _, m := range members {
+			var x *model.Value
+			var err error
+			isSchema := m.name == "inputSchema" || m.name == "outputSchema"
+			switch o := lastRaw(other, m.name); {
+			case isSchema && o != nil && once(members, m.name) && once(other, m.name) && sameText(m.value, o):
+				x = same
+			case isSchema:
+				x, err = schemaDoc(m.value)
+			default:
+				x, err = model.DecodeJSON(m.value)
+			}
+			if err != nil {
+				return nil, err
+			}
+			v.Members = append(v.Members, model.Member{Name: m.name, Value: x})
+		}
+		return v, nil
+	}
+	if va, err = schemas(ma, mb); err != nil {
+		return nil, nil, err
+	}
+	if vb, err = schemas(mb, ma); err != nil {
+		return nil, nil, err
+	}
+	return va, vb, nil
+}
+
+// once reports whether members holds exactly one member called name.
+func once(members []rawMember, name string) bool {
+	n := 0
+	for _, m := range members {
+		if m.name == name {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// schemaDoc is a schema's decoded document: the one the shape comparison
+// parsed when it did, else decoded now.
+func schemaDoc(raw []byte) (*model.Value, error) {
+	if s, err := model.SharedSchema(raw); err == nil {
+		return s.Source(), nil
+	}
+	return model.DecodeJSON(raw)
+}
+
+func valueText(v *model.Value) string {
+	if v == nil {
+		return "(none)"
+	}
+	return clip(string(v.AppendJSON(nil)))
+}
+
+// textWalk walks two decoded versions of a definition side by side and
+// records where they differ, as deep as both versions are objects (or
+// arrays of one length), in name order.
+type textWalk struct {
+	diffs []textDiff
+}
+
+func (w *textWalk) add(ptr []string, path fieldpath.Path, a, b *model.Value, explained func(Change) bool) {
+	p := ""
+	for _, tok := range ptr {
+		p += "/" + fieldpath.EscapeToken(tok)
+	}
+	w.diffs = append(w.diffs, textDiff{pointer: p, path: path, old: a, new: b, explained: explained})
+}
+
+// tool compares the members of the definition: the words, annotations and
+// _meta that the diff classifies as a whole, the schemas, and the rest
+// (execution, icons, anything else) that only this comparison sees.
+func (w *textWalk) tool(a, b *model.Value) {
+	root := fieldpath.Root(OnTool)
+	if !w.pairs(nil, a, b, func(name string, x, y *model.Value, ptr []string) {
+		switch name {
+		case "title":
+			w.value(ptr, root, x, y, kinds(OnTool, TitleChanged))
+		case "description":
+			w.value(ptr, root, x, y, kinds(OnTool, DescriptionChanged))
+		case "annotations":
+			w.value(ptr, root, x, y, kinds(OnTool, AnnotationsChanged, TitleChanged))
+		case "_meta":
+			w.value(ptr, root, x, y, kinds(OnTool, MetaChanged))
+		case "inputSchema", "outputSchema":
+			side := OnInput
+			if name == "outputSchema" {
+				side = OnOutput
+			}
+			if x == nil || y == nil || x.Kind == model.JSONNull || y.Kind == model.JSONNull {
+				w.value(ptr, fieldpath.Root(side), x, y, kinds(side, OutputSchemaAdded, OutputSchemaRemoved))
+				return
+			}
+			s := schemaWalk{textWalk: w, side: side, base: len(ptr), refs: refsOf(x, refsOf(y, nil))}
+			s.schema(ptr, fieldpath.Root(side), x, y, true, true)
+		default:
+			w.value(ptr, root, x, y, nil)
+		}
+	}) {
+		w.add(nil, root, a, b, nil)
+	}
+}
+
+// pairs calls each for every member name of two objects, in name order,
+// with each version's value (nil where absent). It reports false, calling
+// nothing, when either object writes a name twice: such objects are
+// compared whole.
+func (w *textWalk) pairs(ptr []string, a, b *model.Value, each func(name string, x, y *model.Value, ptr []string)) bool {
+	if a.HasDuplicateNames() || b.HasDuplicateNames() {
+		return false
+	}
+	names := make([]string, 0, len(a.Members)+len(b.Members))
+	for _, m := range a.Members {
+		names = append(names, m.Name)
+	}
+	for _, m := range b.Members {
+		names = append(names, m.Name)
+	}
+	slices.Sort(names)
+	for _, name := range slices.Compact(names) {
+		x, y := a.Get(name), b.Get(name)
+		if x.SameText(y) {
+			continue
+		}
+		each(name, x, y, append(slices.Clip(ptr), name))
+	}
+	return true
+}
+
+// value compares two values that carry no schema, down to the members (or
+// items, when the arrays have one length) that differ.
+func (w *textWalk) value(ptr []string, path fieldpath.Path, a, b *model.Value, explained func(Change) bool) {
+	switch {
+	case a.SameText(b):
+	case a != nil && b != nil && a.Kind == model.JSONObject && b.Kind == model.JSONObject:
+		if !w.pairs(ptr, a, b, func(_ string, x, y *model.Value, ptr []string) { w.value(ptr, path, x, y, explained) }) {
+			w.add(ptr, path, a, b, explained)
+		}
+	case a != nil && b != nil && a.Kind == model.JSONArray && b.Kind == model.JSONArray && len(a.Items) == len(b.Items):
+		for i := range a.Items {
+			w.value(append(slices.Clip(ptr), fmt.Sprint(i)), path, a.Items[i], b.Items[i], explained)
+		}
+	default:
+		w.add(ptr, path, a, b, explained)
+	}
+}
+
+// schemaWalk compares two versions of one schema of a tool, keyword by
+// keyword.
+type schemaWalk struct {
+	*textWalk
+	side Side
+	// base is where the schema starts in a pointer: $refs are relative to it.
+	base int
+	// refs are the $ref texts either version holds anywhere.
+	refs map[string]bool
+}
+
+// schema compares two versions of a (sub)schema at ptr. read says whether
+// the shape comparison reads it (the schema of a property, items, an
+// alternative, a referenced definition): outside, nothing it reports can
+// account for a difference. root is the schema's root.
+func (s *schemaWalk) schema(ptr []string, path fieldpath.Path, a, b *model.Value, read, root bool) {
+	if a.SameText(b) {
+		return
+	}
+	if a == nil || b == nil || a.Kind != model.JSONObject || b.Kind != model.JSONObject {
+		s.value(ptr, path, a, b, s.when(read, s.shape))
+		return
+	}
+	envelope := root && s.side == OnOutput && isEnvelope(a) && isEnvelope(b)
+	if !s.pairs(ptr, a, b, func(name string, x, y *model.Value, ptr []string) {
+		s.keyword(ptr, path, name, x, y, read, envelope)
+	}) {
+		s.add(ptr, path, a, b, s.when(read, s.shape))
+	}
+}
+
+// keyword compares one keyword of a schema in its two versions.
+func (s *schemaWalk) keyword(ptr []string, path fieldpath.Path, name string, x, y *model.Value, read, envelope bool) {
+	bothObjects := x != nil && y != nil && x.Kind == model.JSONObject && y.Kind == model.JSONObject
+	switch name {
+	case "description":
+		s.value(ptr, path, x, y, s.when(read, s.words))
+	case "type", "nullable", "enum", "const", "required", "$ref":
+		s.value(ptr, path, x, y, s.when(read, s.shape))
+	case "properties":
+		if !bothObjects {
+			s.value(ptr, path, x, y, s.when(read, s.shape))
+			return
+		}
+		if !s.pairs(ptr, x, y, func(prop string, p, q *model.Value, ptr []string) {
+			at := path.Prop(prop)
+			if envelope && prop == "data" {
+				at = path // outputs' paths start at the data root, as summaries write them
+			}
+			if p == nil || q == nil {
+				s.value(ptr, at, p, q, s.when(read, s.shape))
+				return
+			}
+			s.schema(ptr, at, p, q, read, false)
+		}) {
+			s.add(ptr, path, x, y, s.when(read, s.shape))
+		}
+	case "items", "additionalProperties", "unevaluatedProperties":
+		if !bothObjects {
+			s.value(ptr, path, x, y, s.when(read, s.shape))
+			return
+		}
+		at := path.Items(1)
+		if name != "items" {
+			at = path.AnyKey()
+		}
+		s.schema(ptr, at, x, y, read, false)
+	case "anyOf", "oneOf", "allOf":
+		if x == nil || y == nil || x.Kind != model.JSONArray || y.Kind != model.JSONArray || len(x.Items) != len(y.Items) {
+			s.value(ptr, path, x, y, s.when(read, s.shape))
+			return
+		}
+		for i := range x.Items {
+			at := path
+			if name != "allOf" {
+				at = path.Alt(fmt.Sprintf("%s[%d]", name, i))
+			}
+			s.schema(append(slices.Clip(ptr), fmt.Sprint(i)), at, x.Items[i], y.Items[i], read, false)
+		}
+	case "$defs", "definitions":
+		if !bothObjects {
+			s.value(ptr, path, x, y, nil)
+			return
+		}
+		if !s.pairs(ptr, x, y, func(def string, p, q *model.Value, ptr []string) {
+			used := read && s.referenced(ptr)
+			if p == nil || q == nil {
+				s.value(ptr, fieldpath.Root(s.side), p, q, s.when(used, s.shape))
+				return
+			}
+			s.schema(ptr, fieldpath.Root(s.side), p, q, used, false)
+		}) {
+			s.add(ptr, path, x, y, nil)
+		}
+	default:
+		// Examples, defaults, constraints, formats, titles, unknown
+		// keywords, and the subschemas summaries do not read (not,
+		// if/then/else, patternProperties, ...): only this comparison sees them.
+		s.value(ptr, path, x, y, nil)
+	}
+}
+
+// when returns explained when the shape comparison reads the place, else nil.
+func (s *schemaWalk) when(read bool, explained func(Change) bool) func(Change) bool {
+	if !read {
+		return nil
+	}
+	return explained
+}
+
+// words accounts for a description: a field's description changed on this side.
+func (s *schemaWalk) words(c Change) bool {
+	return c.Path.Side() == s.side && (c.Kind == InputDescription || c.Kind == OutputDescription)
+}
+
+// shape accounts for a keyword of the shape: any change on this side other
+// than a description.
+func (s *schemaWalk) shape(c Change) bool {
+	return c.Path.Side() == s.side && c.Kind != InputDescription && c.Kind != OutputDescription && c.Kind != DefinitionChanged
+}
+
+// referenced reports whether a $ref of either version points into the
+// definition at ptr (a member of $defs or definitions).
+func (s *schemaWalk) referenced(ptr []string) bool {
+	target := "#"
+	for _, tok := range ptr[s.base:] {
+		target += "/" + fieldpath.EscapeToken(tok)
+	}
+	for ref := range s.refs {
+		if ref == target || strings.HasPrefix(ref, target+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// refsOf adds the text of every $ref in v to refs.
+func refsOf(v *model.Value, refs map[string]bool) map[string]bool {
+	if refs == nil {
+		refs = map[string]bool{}
+	}
+	if v == nil {
+		return refs
+	}
+	for _, it := range v.Items {
+		refsOf(it, refs)
+	}
+	for _, m := range v.Members {
+		if m.Name == "$ref" && m.Value.Kind == model.JSONString {
+			refs[m.Value.Str] = true
+		}
+		refsOf(m.Value, refs)
+	}
+	return refs
+}
+
+// isEnvelope reports whether a raw output schema is a {successful, data,
+// error} envelope, as model.Schema.DataRoot tells it.
+func isEnvelope(v *model.Value) bool {
+	props := v.Get("properties")
+	return props.Has("data") && (props.Has("successful") || props.Has("error"))
+}
+
+// kinds accounts for a difference by a change of one of these kinds on side.
+func kinds(side Side, ks ...Kind) func(Change) bool {
+	return func(c Change) bool { return c.Path.Side() == side && slices.Contains(ks, c.Kind) }
+}

@@ -1,0 +1,390 @@
+package schemadiff
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"mcpeek/internal/par"
+	"mcpeek/model"
+	"mcpeek/model/fieldpath"
+)
+
+// Class says what a change means for the callers of a tool.
+type Class uint8
+
+// The classes of change. Breaking sorts after Compatible: the worst class
+// of a list is its maximum.
+const (
+	// Compatible changes keep every caller working: an optional input
+	// added, an output field added, an enum widened, a description edited.
+	Compatible Class = iota + 1
+	// Breaking changes can make a caller fail: a tool removed, an input
+	// made required, an output field removed, a type changed.
+	Breaking
+)
+
+// String returns "breaking" or "compatible".
+func (c Class) String() string {
+	switch c {
+	case Breaking:
+		return "breaking"
+	case Compatible:
+		return "compatible"
+	}
+	return "none"
+}
+
+// MarshalText writes the class as its name.
+func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// Kind names what changed; docs/diff.md lists every kind with its class.
+type Kind string
+
+// The kinds of change to a tool as a whole.
+const (
+	ToolRemoved         Kind = "tool-removed"
+	ToolRenamed         Kind = "tool-renamed"
+	ToolAdded           Kind = "tool-added"
+	TitleChanged        Kind = "title-changed"
+	DescriptionChanged  Kind = "description-changed"
+	AnnotationsChanged  Kind = "annotations-changed"
+	MetaChanged         Kind = "meta-changed"
+	OutputSchemaAdded   Kind = "output-schema-added"
+	OutputSchemaRemoved Kind = "output-schema-removed"
+	SchemaUnreadable    Kind = "schema-unreadable"
+	// DefinitionChanged is a difference in the definition's text that no
+	// other kind accounts for: an example, a default, a constraint, an
+	// unknown keyword, an unreferenced $defs entry, execution, icons.
+	DefinitionChanged Kind = "definition-changed"
+)
+
+// The kinds of change to an input field (what callers send).
+const (
+	InputAdded         Kind = "input-added"
+	InputRequiredAdded Kind = "input-required-added"
+	InputRemoved       Kind = "input-removed"
+	InputRequired      Kind = "input-required"
+	InputOptional      Kind = "input-optional"
+	InputClosed        Kind = "input-closed"
+	InputOpened        Kind = "input-opened"
+	InputTypeNarrowed  Kind = "input-type-narrowed"
+	InputTypeWidened   Kind = "input-type-widened"
+	InputTypeChanged   Kind = "input-type-changed"
+	InputNullRemoved   Kind = "input-null-removed"
+	InputNullAdded     Kind = "input-null-added"
+	InputEnumNarrowed  Kind = "input-enum-narrowed"
+	InputEnumWidened   Kind = "input-enum-widened"
+	InputDescription   Kind = "input-description-changed"
+)
+
+// The kinds of change to an output field (what callers read).
+const (
+	OutputAdded        Kind = "output-added"
+	OutputRemoved      Kind = "output-removed"
+	OutputOptional     Kind = "output-optional"
+	OutputRequired     Kind = "output-required"
+	OutputNullable     Kind = "output-nullable"
+	OutputNotNullable  Kind = "output-not-nullable"
+	OutputTypeChanged  Kind = "output-type-changed"
+	OutputTypeNarrowed Kind = "output-type-narrowed"
+	OutputEnumWidened  Kind = "output-enum-widened"
+	OutputEnumNarrowed Kind = "output-enum-narrowed"
+	OutputDescription  Kind = "output-description-changed"
+)
+
+// Change is one difference between two versions of a tool.
+type Change struct {
+	// Tool is SERVER.TOOL (the old name for a tool removed or renamed).
+	Tool string `json:"tool"`
+	// Path is where the change is: its side (input, output, or none for
+	// the tool itself) and its field path, written in JSON as mcpeek
+	// writes paths ("line_items[].price_set"), "" for the tool itself or
+	// a schema's root.
+	Path   fieldpath.Path `json:"path"`
+	Class  Class          `json:"class"`
+	Kind   Kind           `json:"kind"`
+	Detail string         `json:"detail"`
+	// DefinitionPointer is, for a definition-changed change, the RFC 6901
+	// JSON pointer of the member that differs in the tool's definition
+	// ("/inputSchema/properties/to/default"); "" for the other kinds.
+	DefinitionPointer string `json:"definition_pointer,omitempty"`
+}
+
+// MarshalJSON writes the change with its path's side ("input", "output",
+// or "tool" for the tool itself) and JSON pointer (Path.Pointer) after
+// the path: the path's text writes every name as it is, so a field
+// named "a.x" and the field x of an object a share it; their pointers
+// ("/a.x", "/a/x") differ.
+func (c Change) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tool    string         `json:"tool"`
+		Side    string         `json:"side"`
+		Path    fieldpath.Path `json:"path"`
+		Pointer string         `json:"pointer"`
+		Class   Class          `json:"class"`
+		Kind    Kind           `json:"kind"`
+		Detail  string         `json:"detail"`
+		Def     string         `json:"definition_pointer,omitempty"`
+	}{c.Tool, c.Path.Side().String(), c.Path, c.Path.Pointer(), c.Class, c.Kind, c.Detail, c.DefinitionPointer})
+}
+
+// Worst returns the most serious class among changes, or 0 when there are none.
+func Worst(changes []Change) Class {
+	var w Class
+	for _, c := range changes {
+		w = max(w, c.Class)
+	}
+	return w
+}
+
+// Diff lists what changed from old to new, server by server (by name) and
+// tool by tool (by name), in that order. A server missing from either side
+// counts as a server with no tools there: compare only what both sides
+// hold by restricting the snapshots first. Tools are compared on every
+// core; the result does not depend on it.
+func Diff(old, new Snapshot) []Change {
+	var steps []step
+	for _, name := range serverNames(old, new) {
+		o, _ := old.Server(name)
+		n, _ := new.Server(name)
+		steps = planServer(steps, name, o.Tools, n.Tools)
+	}
+	par.Each(len(steps), func(i int) {
+		if st := &steps[i]; st.change == nil {
+			st.changes = diffTool(nil, st.id, st.old, st.new)
+		}
+	})
+	var out []Change
+	for _, st := range steps {
+		if st.change != nil {
+			out = append(out, *st.change)
+		}
+		out = append(out, st.changes...)
+	}
+	return out
+}
+
+// step is one tool of the comparison, in report order: a change known
+// from the listings alone (removed, renamed, added), or two versions to
+// compare.
+type step struct {
+	change   *Change
+	id       string
+	old, new model.Tool
+	changes  []Change
+}
+
+func serverNames(a, b Snapshot) []string {
+	var names []string
+	for _, s := range a.Servers {
+		names = append(names, s.Name)
+	}
+	for _, s := range b.Servers {
+		names = append(names, s.Name)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// planServer lists the steps of one server's tools, by name. A removed
+// tool whose schemas are exactly those of one added tool is renamed.
+func planServer(steps []step, server string, old, new []model.Tool) []step {
+	oldBy, newBy := byName(old), byName(new)
+	var removed, added []model.Tool
+	for _, t := range old {
+		if _, ok := newBy[t.Name]; !ok {
+			removed = append(removed, t)
+		}
+	}
+	for _, t := range new {
+		if _, ok := oldBy[t.Name]; !ok {
+			added = append(added, t)
+		}
+	}
+	renamedTo := renames(removed, added)
+	renamedFrom := map[string]bool{}
+	for _, to := range renamedTo {
+		renamedFrom[to] = true
+	}
+
+	var names []string
+	for _, t := range old {
+		names = append(names, t.Name)
+	}
+	for _, t := range new {
+		names = append(names, t.Name)
+	}
+	slices.Sort(names)
+	for _, name := range slices.Compact(names) {
+		id := server + "." + name
+		o, inOld := oldBy[name]
+		n, inNew := newBy[name]
+		switch {
+		case inOld && inNew:
+			steps = append(steps, step{id: id, old: o, new: n})
+		case inOld && renamedTo[name] != "":
+			steps = append(steps, step{change: &Change{Tool: id, Class: Breaking, Kind: ToolRenamed,
+				Detail: fmt.Sprintf("renamed to %s.%s (same schemas): callers of %s fail", server, renamedTo[name], name)}})
+		case inOld:
+			steps = append(steps, step{change: &Change{Tool: id, Class: Breaking, Kind: ToolRemoved, Detail: "the tool is no longer listed"}})
+		case !renamedFrom[name]:
+			steps = append(steps, step{change: &Change{Tool: id, Class: Compatible, Kind: ToolAdded, Detail: "a new tool"}})
+		}
+	}
+	return steps
+}
+
+func byName(tools []model.Tool) map[string]model.Tool {
+	m := make(map[string]model.Tool, len(tools))
+	for _, t := range tools {
+		if _, dup := m[t.Name]; !dup {
+			m[t.Name] = t
+		}
+	}
+	return m
+}
+
+// renames pairs removed tools with added ones whose input and output
+// schemas mean the same JSON (members in any order), when exactly one added
+// tool has them. It maps old name to new name.
+func renames(removed, added []model.Tool) map[string]string {
+	if len(removed) == 0 || len(added) == 0 {
+		return nil
+	}
+	byPrint := map[string][]string{}
+	for _, t := range added {
+		p := fingerprint(t)
+		byPrint[p] = append(byPrint[p], t.Name)
+	}
+	out := map[string]string{}
+	taken := map[string]bool{}
+	for _, t := range removed {
+		if cands := byPrint[fingerprint(t)]; len(cands) == 1 && !taken[cands[0]] {
+			out[t.Name] = cands[0]
+			taken[cands[0]] = true
+		}
+	}
+	return out
+}
+
+func fingerprint(t model.Tool) string {
+	return string(canonical(t.InputSchema)) + "\x00" + string(canonical(t.OutputSchema))
+}
+
+// diffTool compares two versions of one tool: its words, then its input
+// and output schemas as resolved shapes, then what else differs in the
+// text of its definition.
+func diffTool(out []Change, id string, o, n model.Tool) []Change {
+	if bytes.Equal(o.Raw, n.Raw) {
+		return out
+	}
+	start := len(out)
+	if o.Title != n.Title {
+		out = append(out, Change{Tool: id, Class: Compatible, Kind: TitleChanged, Detail: wordsChanged(o.Title, n.Title)})
+	}
+	if o.Description != n.Description {
+		out = append(out, Change{Tool: id, Class: Compatible, Kind: DescriptionChanged, Detail: wordsChanged(o.Description, n.Description)})
+	}
+	ma, mb := topMembers(o.Raw), topMembers(n.Raw)
+	if a, b := memberOf(ma, "annotations"), memberOf(mb, "annotations"); !model.EqualJSON(a, b) {
+		out = append(out, Change{Tool: id, Class: Compatible, Kind: AnnotationsChanged,
+			Detail: fmt.Sprintf("annotations %s → %s", clip(orNone(a)), clip(orNone(b)))})
+	}
+	if a, b := memberOf(ma, "_meta"), memberOf(mb, "_meta"); !model.EqualJSON(a, b) {
+		out = append(out, Change{Tool: id, Class: Compatible, Kind: MetaChanged,
+			Detail: fmt.Sprintf("_meta %s → %s", clip(orNone(a)), clip(orNone(b)))})
+	}
+	out = diffSchema(out, id, input, o.InputSchema, n.InputSchema)
+	switch {
+	case o.HasOutputSchema() && !n.HasOutputSchema():
+		out = append(out, Change{Tool: id, Path: fieldpath.Root(fieldpath.Output), Class: Breaking, Kind: OutputSchemaRemoved,
+			Detail: "the tool no longer declares an output schema: callers lose structuredContent's shape"})
+	case !o.HasOutputSchema() && n.HasOutputSchema():
+		out = append(out, Change{Tool: id, Path: fieldpath.Root(fieldpath.Output), Class: Compatible, Kind: OutputSchemaAdded, Detail: "the tool now declares an output schema"})
+	case o.HasOutputSchema():
+		out = diffSchema(out, id, output, o.OutputSchema, n.OutputSchema)
+	}
+	return append(out, definitionChanges(id, ma, mb, out[start:])...)
+}
+
+// diffSchema compares one schema of a tool: nothing when the bytes are the
+// same once compacted, else the resolved shapes from their roots (the data
+// roots of outputs, as summaries write paths, when both are envelopes).
+func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
+	if len(a) == 0 {
+		a = []byte("{}") // a tool with no input schema takes anything
+	}
+	if len(b) == 0 {
+		b = []byte("{}")
+	}
+	if sameText(a, b) {
+		return out
+	}
+	sa, errA := model.SharedSchema(a)
+	sb, errB := model.SharedSchema(b)
+	if errA != nil || errB != nil {
+		err := errB
+		if err == nil {
+			err = errA
+		}
+		return append(out, Change{Tool: id, Class: Breaking, Kind: SchemaUnreadable,
+			Detail: fmt.Sprintf("the %s schema changed and one version cannot be read as JSON Schema: %v", dir, err)})
+	}
+	return walk(out, id, dir, sa, sb, newSources(sa, sb))
+}
+
+// walk compares two parsed versions of a schema from their roots (the data
+// roots of outputs when both are envelopes), skipping what sources finds
+// written the same.
+func walk(out []Change, id string, dir direction, sa, sb *model.Schema, same *sources) []Change {
+	ra, rb := sa.Root(), sb.Root()
+	if dir == output {
+		da, envA := sa.DataRoot()
+		db, envB := sb.DataRoot()
+		if envA && envB {
+			ra, rb = da, db
+		}
+	}
+	c := comparer{tool: id, dir: dir, out: out, seen: map[[2]*model.Node]bool{}, sources: same}
+	c.node(fieldpath.Root(dir.side()), ra, rb)
+	return c.out
+}
+
+func orNone(b []byte) string {
+	if len(b) == 0 {
+		return "(none)"
+	}
+	return string(b)
+}
+
+// wordsChanged describes a change of text briefly: both versions from a
+// little before where they start to differ, each cut.
+func wordsChanged(a, b string) string {
+	ra, rb := []rune(strings.Join(strings.Fields(a), " ")), []rune(strings.Join(strings.Fields(b), " "))
+	same := 0
+	for same < len(ra) && same < len(rb) && ra[same] == rb[same] {
+		same++
+	}
+	const context = 20
+	if same <= context {
+		return fmt.Sprintf("%q → %q", clip(string(ra)), clip(string(rb)))
+	}
+	from := same - context
+	for from > 0 && ra[from-1] != ' ' { // start at a word
+		from--
+	}
+	return fmt.Sprintf("%q → %q", "…"+clip(string(ra[from:])), "…"+clip(string(rb[from:])))
+}
+
+// clip cuts s to a length a report line can hold.
+func clip(s string) string {
+	const most = 80
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > most {
+		return string(r[:most-1]) + "…"
+	}
+	return s
+}
