@@ -70,7 +70,7 @@ func TestURLElicitationOpensOnlyHTTPURLs(t *testing.T) {
 		if !ok {
 			t.Fatalf("no elicitation dialog:\n%s", h.screen())
 		}
-		h.send(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl})
+		h.sendWaiting(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl}) // its command starts a browser, which a busy machine takes a while to do
 		return d
 	}
 	decline := func() {
@@ -203,7 +203,7 @@ func TestURLElicitationFromAServerOpensOnlyWhatItSent(t *testing.T) {
 		if !ok {
 			t.Fatalf("%q: no elicitation dialog:\n%s", u, h.screen())
 		}
-		h.send(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl})
+		h.sendWaiting(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl}) // its command starts a browser
 		return d, done
 	}
 	decline := func(done <-chan error) {

@@ -38,7 +38,7 @@ func TestURLElicitationOpensOnlyWhenAsked(t *testing.T) {
 	if len(opened) != 0 {
 		t.Fatalf("opened without ctrl+o: %v", opened)
 	}
-	h.send(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl})
+	h.sendWaiting(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl})
 	if len(opened) != 1 || opened[0] != "https://example.com/consent" {
 		t.Fatalf("ctrl+o opened %v", opened)
 	}
