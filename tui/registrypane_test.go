@@ -27,7 +27,7 @@ func localRegistry(t *testing.T, try func(context.Context, registry.Entry, map[s
 	reg := registrytest.New(t)
 	at := time.Now().Add(-time.Hour)
 	for _, name := range []string{"server-everything", "server-filesystem", "server-memory", "remote-weather"} {
-		b, err := os.ReadFile(filepath.Join("..", "registry", "testdata", name+".json"))
+		b, err := os.ReadFile(filepath.Join("..", "mcpclient", "registry", "testdata", name+".json"))
 		if err != nil {
 			t.Fatal(err)
 		}
