@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/tui/docview"
 )
 
 // keyMap declares every key once, with its help text, grouped by the area
@@ -263,4 +265,10 @@ func (k *keyMap) listStep(msg tea.KeyPressMsg, rows int) int {
 		return -max(rows, 1)
 	}
 	return 0
+}
+
+// docKeys are the keys that move a document: ← and → pan it.
+func (k *keyMap) docKeys() docview.Keys {
+	return docview.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom,
+		Left: k.Fold, Right: k.Unfold}
 }

@@ -369,7 +369,7 @@ func TestKeysOnTree(t *testing.T) {
 		t.Fatalf("v did not show raw:\n%s", h.screen())
 	}
 	h.keys("pgdown")
-	if paneFor[*rawPane](t, h.m.current).raw.top == 0 {
+	if top, _ := paneFor[*rawPane](t, h.m.current).raw.Span(); top == 0 {
 		t.Fatal("pgdown did not scroll the raw view")
 	}
 	h.keys("v")

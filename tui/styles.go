@@ -3,6 +3,7 @@ package tui
 import (
 	"image/color"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/docview"
 	"mcpeek/tui/theme"
 	"mcpeek/tui/treetext"
 
@@ -60,8 +61,8 @@ type Styles struct {
 	// Bars.
 	PathBar, Status, StatusErr lipgloss.Style
 
-	// Raw JSON.
-	JSONKey, JSONString, JSONNumber, JSONLiteral, JSONPunct lipgloss.Style
+	// JSON is raw JSON, by token.
+	JSON docview.JSONStyles
 
 	// Dialog is the frame of a dialog on the dialog stack.
 	Dialog lipgloss.Style
@@ -129,11 +130,8 @@ func NewStyles(isDark, noColor bool) Styles {
 		Status:    fg(p.OK),
 		StatusErr: fg(p.Err).Bold(true),
 
-		JSONKey:     fg(p.Key),
-		JSONString:  fg(p.Str),
-		JSONNumber:  fg(p.Num),
-		JSONLiteral: fg(p.Lit),
-		JSONPunct:   fg(p.Muted),
+		JSON: docview.JSONStyles{Key: fg(p.Key), String: fg(p.Str), Number: fg(p.Num), Literal: fg(p.Lit),
+			Punct: fg(p.Muted)},
 
 		Dialog: st().Border(lipgloss.RoundedBorder()).BorderForeground(p.Accent).Padding(0, 1),
 

@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/gateway"
 	"mcpeek/model"
+	"mcpeek/tui/docview"
 )
 
 // detailMaxBody bounds each body a detail pretty-prints; a longer one is
@@ -22,7 +23,7 @@ const trafficHeadRows = 2
 // pretty-printed, sanitised and coloured as the raw view is.
 type trafficDetail struct {
 	ev  gateway.Event // without its bodies
-	doc *rawDoc
+	doc *docview.JSON
 	// bare says the bodies were dropped to bound memory.
 	bare bool
 }
@@ -52,15 +53,16 @@ func newTrafficDetail(ev gateway.Event) *trafficDetail {
 	doc.WriteString(`}`)
 	ev.Request, ev.Envelope = nil, nil
 	d.ev = ev
-	d.doc = newRawDoc(doc.Bytes())
+	d.doc = docview.NewJSON(doc.Bytes())
 	return d
 }
 
-func (d *trafficDetail) scroll(n, height int) { d.doc.scroll(n, max(height-trafficHeadRows, 1)) }
-func (d *trafficDetail) span() (int, int)     { return d.doc.span() }
-func (d *trafficDetail) rows(height int) int  { return max(height-trafficHeadRows, 1) }
-func (d *trafficDetail) pan(n, width int)     { d.doc.pan(n, width) }
-func (d *trafficDetail) left() int            { return d.doc.left() }
+func (d *trafficDetail) Scroll(n, height int)  { d.doc.Scroll(n, max(height-trafficHeadRows, 1)) }
+func (d *trafficDetail) Span() (int, int)      { return d.doc.Span() }
+func (d *trafficDetail) Rows(height int) int   { return max(height-trafficHeadRows, 1) }
+func (d *trafficDetail) Pan(n, width int)      { d.doc.Pan(n, width) }
+func (d *trafficDetail) Left() int             { return d.doc.Left() }
+func (d *trafficDetail) LineText(i int) string { return d.doc.LineText(i) }
 
 // render draws the call's line, its numbers, and the JSON under them.
 func (d *trafficDetail) render(s *Styles, width, height int) string {
@@ -88,7 +90,7 @@ func (d *trafficDetail) render(s *Styles, width, height int) string {
 	b.WriteString(fit(line, width))
 	if rows := height - trafficHeadRows; rows > 0 {
 		b.WriteByte('\n')
-		b.WriteString(d.doc.render(s, width, rows))
+		b.WriteString(d.doc.Render(&s.JSON, width, rows))
 	}
 	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/gateway"
+	"mcpeek/tui/docview"
 )
 
 // trafficPane is the traffic screen, a pane over the whole body: the
@@ -18,7 +19,7 @@ type trafficPane struct {
 	list    trafficList
 	detail  *trafficDetail // the call opened, if any
 	opening ticket         // the call being read, 0 for none
-	search  docSearch      // the search in the call opened
+	search  docview.Search // the search in the call opened
 	origin  int            // the call selected when a search began
 
 	width, height int
@@ -47,7 +48,7 @@ func (p *trafficPane) opened(msg trafficDetailMsg) {
 		return
 	}
 	p.detail, p.opening = msg.detail, 0
-	p.detail.scroll(0, p.height)
+	p.detail.Scroll(0, p.height)
 }
 
 // readCall reads the call under the cursor off the UI loop.
@@ -61,7 +62,7 @@ func (p *trafficPane) resize(width, height int) {
 	p.list.height = max(height-trafficListHead, 1)
 	p.list.clamp(&p.log)
 	if p.detail != nil {
-		p.detail.scroll(0, height)
+		p.detail.Scroll(0, height)
 	}
 }
 
@@ -111,7 +112,7 @@ func (p *trafficPane) key(msg tea.KeyPressMsg, k *keyMap) action {
 
 func (p *trafficPane) scroll(n int) {
 	if p.detail != nil {
-		p.detail.scroll(n, p.height)
+		p.detail.Scroll(n, p.height)
 	} else {
 		p.list.scroll(&p.log, n)
 	}
@@ -202,4 +203,58 @@ func (p *trafficPane) head(s *Styles) string {
 		info += " · gateway off: s starts it"
 	}
 	return t + s.Dim.Render("  "+info)
+}
+
+// The traffic screen searches the calls' tools and ops, or the call opened.
+
+func (p *trafficPane) markSearch() {
+	if p.detail != nil {
+		p.search.Mark(p.detail)
+		return
+	}
+	p.origin = p.list.cursor
+}
+
+func (p *trafficPane) unmarkSearch() {
+	if p.detail != nil {
+		p.search.Unmark(p.detail, p.height)
+		return
+	}
+	p.list.move(&p.log, p.origin-p.list.cursor)
+}
+
+func (p *trafficPane) find(q string, dir int) (int, int, bool) {
+	if p.detail != nil {
+		at, total := p.search.Find(p.detail, p.height, q, dir)
+		return at, total, false
+	}
+	q = docview.FoldQuery(q)
+	l := &p.log
+	if q == "" || l.n == 0 {
+		return 0, 0, false
+	}
+	ref := p.list.cursor
+	if dir == 0 {
+		ref = p.origin
+	}
+	var hits []int
+	refAt := -1
+	for seq := l.first(); seq <= l.last(); seq++ {
+		if refAt < 0 && seq >= ref {
+			refAt = len(hits)
+		}
+		ev := l.at(seq)
+		if docview.ContainsFold(ev.Tool+" "+ev.Op+" "+string(ev.Code), q) {
+			hits = append(hits, seq)
+		}
+	}
+	if len(hits) == 0 {
+		return 0, 0, false
+	}
+	if refAt < 0 {
+		refAt = len(hits)
+	}
+	i := docview.Pick(hits, refAt, ref, dir)
+	p.list.move(l, hits[i]-p.list.cursor)
+	return i + 1, len(hits), false
 }
