@@ -434,11 +434,11 @@ func (d *registryDialog) render(s *Styles, width, height int) string {
 				secret = "secret "
 			}
 			segs := []seg{
-				{padRight(cutLeft(model.SanitizeLine(e.Server.Name), nameW), nameW) + "  ", s.Tool},
-				{fit(model.SanitizeLine(e.Server.Version), verW) + "  ", s.Dim},
-				{fit(model.SanitizeLine(strings.Join(e.Server.Kinds(), ",")), kindW) + " ", s.TypeString},
-				{padRight(secret, secretW), s.StateStarting},
-				{model.SanitizeLine(firstLineOf(e.Server.Description)), s.Desc},
+				{Text: padRight(cutLeft(model.SanitizeLine(e.Server.Name), nameW), nameW) + "  ", Style: s.Tool},
+				{Text: fit(model.SanitizeLine(e.Server.Version), verW) + "  ", Style: s.Dim},
+				{Text: fit(model.SanitizeLine(strings.Join(e.Server.Kinds(), ",")), kindW) + " ", Style: s.TypeString},
+				{Text: padRight(secret, secretW), Style: s.StateStarting},
+				{Text: model.SanitizeLine(firstLineOf(e.Server.Description)), Style: s.Desc},
 			}
 			var b strings.Builder
 			s.renderLine(&b, segs, inner, d.top+i == d.cursor, true)

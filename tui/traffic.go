@@ -166,13 +166,13 @@ func (v *trafficList) render(s *Styles, l *trafficLog, width int) string {
 	var b strings.Builder
 	var head []seg
 	if c.time {
-		head = append(head, seg{padRight("ended", colTime+colGap), s.Dim})
+		head = append(head, seg{Text: padRight("ended", colTime+colGap), Style: s.Dim})
 	}
-	head = append(head, seg{padRight("tool", colTool+colGap), s.Dim}, seg{padRight("op", c.op+colGap), s.Dim},
-		seg{padRight("result", c.result), s.Dim}, seg{padLeft("ms", colMS+colGap), s.Dim})
+	head = append(head, seg{Text: padRight("tool", colTool+colGap), Style: s.Dim}, seg{Text: padRight("op", c.op+colGap), Style: s.Dim},
+		seg{Text: padRight("result", c.result), Style: s.Dim}, seg{Text: padLeft("ms", colMS+colGap), Style: s.Dim})
 	if c.wide {
-		head = append(head, seg{padLeft("args", colBytes+colGap), s.Dim}, seg{padLeft("answer", colBytes+colGap), s.Dim},
-			seg{"  trace", s.Dim})
+		head = append(head, seg{Text: padLeft("args", colBytes+colGap), Style: s.Dim}, seg{Text: padLeft("answer", colBytes+colGap), Style: s.Dim},
+			seg{Text: "  trace", Style: s.Dim})
 	}
 	s.renderLine(&b, head, width, false, false)
 	segs := make([]seg, 0, 8)
@@ -188,7 +188,7 @@ func (v *trafficList) render(s *Styles, l *trafficLog, width int) string {
 // the cursor's line (drawn as one run) keeps the columns.
 func trafficRow(segs []seg, s *Styles, ev *gateway.Event, c trafficCols) []seg {
 	if c.time {
-		segs = append(segs, seg{endTime(ev).Format("15:04:05.000") + "  ", s.Dim})
+		segs = append(segs, seg{Text: endTime(ev).Format("15:04:05.000") + "  ", Style: s.Dim})
 	}
 	result, rst := "ok", s.Status
 	if !ev.OK {
@@ -202,14 +202,14 @@ func trafficRow(segs []seg, s *Styles, ev *gateway.Event, c trafficCols) []seg {
 		op, ost = "(root)", s.Dim // tool_help("")
 	}
 	segs = append(segs,
-		seg{padRight(cut(ev.Tool, colTool), colTool+colGap), s.Tool},
-		seg{padRight(cut(op, c.op), c.op+colGap), ost},
-		seg{padRight(cut(model.SanitizeLine(result), c.result), c.result), rst},
-		seg{padLeft(latency(ev.LatencyMS), colMS+colGap), s.Count})
+		seg{Text: padRight(cut(ev.Tool, colTool), colTool+colGap), Style: s.Tool},
+		seg{Text: padRight(cut(op, c.op), c.op+colGap), Style: ost},
+		seg{Text: padRight(cut(model.SanitizeLine(result), c.result), c.result), Style: rst},
+		seg{Text: padLeft(latency(ev.LatencyMS), colMS+colGap), Style: s.Count})
 	if c.wide {
-		segs = append(segs, seg{padLeft(byteCount(ev.ArgsBytes), colBytes+colGap), s.Dim},
-			seg{padLeft(byteCount(ev.ResultBytes), colBytes+colGap), s.Dim},
-			seg{"  " + cut(model.SanitizeLine(ev.TraceID), colTrace), s.Faint})
+		segs = append(segs, seg{Text: padLeft(byteCount(ev.ArgsBytes), colBytes+colGap), Style: s.Dim},
+			seg{Text: padLeft(byteCount(ev.ResultBytes), colBytes+colGap), Style: s.Dim},
+			seg{Text: "  " + cut(model.SanitizeLine(ev.TraceID), colTrace), Style: s.Faint})
 	}
 	return segs
 }
