@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
+	"mcpeek/tui/traffic"
 )
 
 // minPath is the fewest cells the path keeps before the knobs give way.
@@ -164,7 +165,7 @@ func (m *Model) gatewaySegment() string {
 		return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" stopping…")
 	case gatewayOn:
 		return s.StateConnected.Render(s.Icons.Gateway) + " " + s.PathBar.Render(urlPort(g.run.URL())) +
-			s.Dim.Render(" · "+callsText(int(g.calls)))
+			s.Dim.Render(" · "+traffic.CallsText(int(g.calls)))
 	}
 	return ""
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/tui/docview"
+	"mcpeek/tui/traffic"
 )
 
 // keyMap declares every key once, with its help text, grouped by the area
@@ -271,4 +272,11 @@ func (k *keyMap) listStep(msg tea.KeyPressMsg, rows int) int {
 func (k *keyMap) docKeys() docview.Keys {
 	return docview.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom,
 		Left: k.Fold, Right: k.Unfold}
+}
+
+// traffic are the traffic screen's keys.
+func (k *keyMap) traffic() traffic.Keys {
+	return traffic.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Follow: k.Follow,
+		Open: k.Open, Approve: k.Approve, Back: k.Back, Doc: k.docKeys(),
+		Gateway: k.Gateway, Traffic: k.Traffic, Help: k.Help, Quit: k.Quit}
 }

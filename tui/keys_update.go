@@ -246,11 +246,9 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // toggleTraffic opens the traffic screen, or goes back to the explorer.
 func (m *Model) toggleTraffic() {
-	t := &m.traffic
-	t.open = !t.open
-	t.detail, t.opening = nil, 0
+	m.traffic.open = !m.traffic.open
 	if m.showHelp {
 		m.resize(m.width, m.height) // the full help differs
 	}
-	t.list.follow(&t.log)
+	m.traffic.Reset()
 }

@@ -5,6 +5,7 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/docview"
 	"mcpeek/tui/theme"
+	"mcpeek/tui/traffic"
 	"mcpeek/tui/treetext"
 
 	"charm.land/bubbles/v2/help"
@@ -63,6 +64,8 @@ type Styles struct {
 
 	// JSON is raw JSON, by token.
 	JSON docview.JSONStyles
+	// Traffic are the traffic screen's, made of the above.
+	Traffic traffic.Styles
 
 	// Dialog is the frame of a dialog on the dialog stack.
 	Dialog lipgloss.Style
@@ -146,5 +149,7 @@ func NewStyles(isDark, noColor bool) Styles {
 		s.Help.ShortKey = s.Help.ShortKey.Bold(true)
 		s.Help.FullKey = s.Help.FullKey.Bold(true)
 	}
+	s.Traffic = traffic.Styles{Title: s.Title, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim, Faint: s.Faint,
+		Tool: s.Tool, Op: s.PathBar, Count: s.Count, OK: s.Status, Err: s.ErrText, JSON: s.JSON}
 	return s
 }

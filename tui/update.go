@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/traffic"
 )
 
 // Update handles one message, then starts what the new state calls for.
@@ -130,8 +131,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.callSaved(msg)
 	case assertAddedMsg:
 		return m.assertAdded(msg)
-	case trafficDetailMsg:
-		m.traffic.opened(msg)
+	case traffic.DetailMsg:
+		m.traffic.Opened(msg)
 	case baselineReadMsg:
 		return m.baselineRead(msg)
 	case toolsMarkedMsg:

@@ -35,6 +35,9 @@ func DrawLine(b *strings.Builder, segs []Seg, width int) {
 // DrawCursorLine writes segs as the cursor's line: one run in the cursor's
 // style over the whole width, so that its background is unbroken.
 func DrawCursorLine(b *strings.Builder, segs []Seg, width int, cursor lipgloss.Style) {
+	if width <= 0 {
+		return
+	}
 	var plain strings.Builder
 	for _, sg := range segs {
 		plain.WriteString(sg.Text)
