@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/tui/docview"
+	"mcpeek/tui/logview"
 	"mcpeek/tui/traffic"
 )
 
@@ -279,4 +280,10 @@ func (k *keyMap) traffic() traffic.Keys {
 	return traffic.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Follow: k.Follow,
 		Open: k.Open, Approve: k.Approve, Back: k.Back, Doc: k.docKeys(),
 		Gateway: k.Gateway, Traffic: k.Traffic, Help: k.Help, Quit: k.Quit}
+}
+
+// logs are the log screen's keys.
+func (k *keyMap) logs() logview.Keys {
+	return logview.Keys{Logs: k.Logs, Cancel: k.Cancel, Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+		Top: k.Top, Bottom: k.Bottom, LevelUp: k.LevelUp, LevelDown: k.LevelDown}
 }

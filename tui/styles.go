@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/docview"
+	"mcpeek/tui/logview"
 	"mcpeek/tui/theme"
 	"mcpeek/tui/traffic"
 	"mcpeek/tui/treetext"
@@ -64,8 +65,9 @@ type Styles struct {
 
 	// JSON is raw JSON, by token.
 	JSON docview.JSONStyles
-	// Traffic are the traffic screen's, made of the above.
+	// Traffic and Logs are the traffic and log screens', made of the above.
 	Traffic traffic.Styles
+	Logs    logview.Styles
 
 	// Dialog is the frame of a dialog on the dialog stack.
 	Dialog lipgloss.Style
@@ -151,5 +153,6 @@ func NewStyles(isDark, noColor bool) Styles {
 	}
 	s.Traffic = traffic.Styles{Title: s.Title, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim, Faint: s.Faint,
 		Tool: s.Tool, Op: s.PathBar, Count: s.Count, OK: s.Status, Err: s.ErrText, JSON: s.JSON}
+	s.Logs = logview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Err: s.ErrText}
 	return s
 }

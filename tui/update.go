@@ -62,7 +62,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.requestServers()
 	case serversLoadedMsg:
 		cmd := m.applyServers(msg)
-		m.offers.logs.take(m.servers)
+		m.offers.logs.Take(m.servers)
 		return tea.Batch(cmd, m.loadOffers())
 	case toolLoadedMsg:
 		if stale(msg.ticket, m.loading.ticket) {

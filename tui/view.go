@@ -42,7 +42,7 @@ func (m *Model) screen() string {
 	} else if m.tasks.open {
 		b.WriteString(padLines(m.tasksView(), m.width, l.bodyH))
 		b.WriteByte('\n')
-	} else if m.offers.logs.open {
+	} else if m.offers.logs.Open {
 		b.WriteString(padLines(m.logView(), m.width, l.bodyH))
 		b.WriteByte('\n')
 	} else {
