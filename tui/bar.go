@@ -7,6 +7,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/tui/traffic"
+	"mcpeek/tui/uitext"
 )
 
 // minPath is the fewest cells the path keeps before the knobs give way.
@@ -101,12 +102,7 @@ func (m *Model) longStatus() (lines [2]string, ok bool) {
 }
 
 // cutLeft cuts s to width cells from the left, marking the cut with "…".
-func cutLeft(s string, width int) string {
-	if over := ansi.StringWidth(s) - width; over > 0 {
-		return ansi.TruncateLeft(s, over+1, "…")
-	}
-	return s
-}
+func cutLeft(s string, width int) string { return uitext.CutLeft(s, width) }
 
 // barJoin joins the status bar's parts that are not empty.
 func barJoin(parts ...string) string {

@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/tui/docview"
 	"mcpeek/tui/logview"
+	"mcpeek/tui/registryview"
 	"mcpeek/tui/traffic"
 )
 
@@ -286,4 +287,10 @@ func (k *keyMap) traffic() traffic.Keys {
 func (k *keyMap) logs() logview.Keys {
 	return logview.Keys{Logs: k.Logs, Cancel: k.Cancel, Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
 		Top: k.Top, Bottom: k.Bottom, LevelUp: k.LevelUp, LevelDown: k.LevelDown}
+}
+
+// registry are the registry pane's keys.
+func (k *keyMap) registry() registryview.Keys {
+	return registryview.Keys{Cancel: k.Cancel, Accept: k.Accept, Pane: k.Pane, Add: addKey,
+		Up: k.ResultUp, Down: k.ResultDown, PageUp: k.PageUp, PageDown: k.PageDown}
 }

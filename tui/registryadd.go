@@ -228,7 +228,7 @@ func (d *inputsDialog) render(s *Styles, width, height int) string {
 		}
 		lines = append(lines, s.Tool.Render(fit(model.SanitizeLine(label), inner)))
 		if n.Description != "" {
-			lines = append(lines, s.Dim.Render(fit(model.SanitizeLine(firstLineOf(n.Description)), inner)))
+			lines = append(lines, s.Dim.Render(fit(model.SanitizeLine(uitext.FirstLine(n.Description)), inner)))
 		}
 		d.fields[i].SetWidth(max(inner-3, 1))
 		lines = append(lines, d.fields[i].View())

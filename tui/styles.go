@@ -5,6 +5,7 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/docview"
 	"mcpeek/tui/logview"
+	"mcpeek/tui/registryview"
 	"mcpeek/tui/theme"
 	"mcpeek/tui/traffic"
 	"mcpeek/tui/treetext"
@@ -66,8 +67,9 @@ type Styles struct {
 	// JSON is raw JSON, by token.
 	JSON docview.JSONStyles
 	// Traffic and Logs are the traffic and log screens', made of the above.
-	Traffic traffic.Styles
-	Logs    logview.Styles
+	Traffic  traffic.Styles
+	Logs     logview.Styles
+	Registry registryview.Styles
 
 	// Dialog is the frame of a dialog on the dialog stack.
 	Dialog lipgloss.Style
@@ -154,5 +156,7 @@ func NewStyles(isDark, noColor bool) Styles {
 	s.Traffic = traffic.Styles{Title: s.Title, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim, Faint: s.Faint,
 		Tool: s.Tool, Op: s.PathBar, Count: s.Count, OK: s.Status, Err: s.ErrText, JSON: s.JSON}
 	s.Logs = logview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Err: s.ErrText}
+	s.Registry = registryview.Styles{Frame: s.Dialog, Input: s.Input, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim,
+		Err: s.ErrText, Name: s.Tool, Kinds: s.TypeString, Secret: s.StateStarting, Desc: s.Desc}
 	return s
 }

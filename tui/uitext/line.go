@@ -78,3 +78,18 @@ func Compact(n int) string {
 	}
 	return itoa(n/1_000_000) + "." + itoa(n%1_000_000/100_000) + "M"
 }
+
+// CutLeft cuts s to width cells from the left, with an ellipsis: the end
+// of a name is kept.
+func CutLeft(s string, width int) string {
+	if over := ansi.StringWidth(s) - width; over > 0 {
+		return ansi.TruncateLeft(s, over+1, "…")
+	}
+	return s
+}
+
+// FirstLine is s's first line, without surrounding space.
+func FirstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
