@@ -446,7 +446,7 @@ func TestMouseOverAKeyboardScreen(t *testing.T) {
 		if h.m.tools.cursor != cursor || h.m.focus != focus || h.m.tools.offset != 0 {
 			t.Errorf("%s: the click moved the tools pane beneath: cursor %d → %d, offset %d", screen, cursor, h.m.tools.cursor, h.m.tools.offset)
 		}
-		if !h.m.offers.logs.Open && !h.m.tasks.open {
+		if !h.m.offers.logs.Open && !h.m.tasks.Open {
 			t.Errorf("%s: the screen closed", screen)
 		}
 	}

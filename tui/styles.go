@@ -6,6 +6,7 @@ import (
 	"mcpeek/tui/docview"
 	"mcpeek/tui/logview"
 	"mcpeek/tui/registryview"
+	"mcpeek/tui/tasksview"
 	"mcpeek/tui/theme"
 	"mcpeek/tui/traffic"
 	"mcpeek/tui/treetext"
@@ -70,6 +71,7 @@ type Styles struct {
 	Traffic  traffic.Styles
 	Logs     logview.Styles
 	Registry registryview.Styles
+	Tasks    tasksview.Styles
 
 	// Dialog is the frame of a dialog on the dialog stack.
 	Dialog lipgloss.Style
@@ -158,5 +160,7 @@ func NewStyles(isDark, noColor bool) Styles {
 	s.Logs = logview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Err: s.ErrText}
 	s.Registry = registryview.Styles{Frame: s.Dialog, Input: s.Input, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim,
 		Err: s.ErrText, Name: s.Tool, Kinds: s.TypeString, Secret: s.StateStarting, Desc: s.Desc}
+	s.Tasks = tasksview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Cursor: s.Cursor, Working: s.StateStarting,
+		Completed: s.StateConnected, Failed: s.StateError}
 	return s
 }
