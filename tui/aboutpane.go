@@ -143,7 +143,7 @@ func (p *aboutPane) layOut() {
 	p.laidAt = p.width
 	p.list = &lineList{lines: aboutLines(p.v.tool, p.app, max(p.width, 20))}
 	p.doc = p.list
-	p.list.scroll(top, p.height)
+	p.list.Scroll(top, p.height)
 }
 
 // aboutLines lays out what the view shows of t, its app's read as far as

@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/gateway"
 	"mcpeek/internal/atomicfile"
 	"mcpeek/model"
 	"mcpeek/summarizer/schemadiff"
@@ -22,14 +21,6 @@ type (
 		err error
 	}
 )
-
-// heldOp is the op a traffic event says the lock holds back, or "".
-func heldOp(ev *gateway.Event) string {
-	if ev == nil || ev.Tool != "lock" || ev.Kind != "held" {
-		return ""
-	}
-	return ev.Op
-}
 
 // approveTool rewrites the gateway's lock file with op as its server lists
 // it now, off the UI loop; the gateway reads the file again by itself.

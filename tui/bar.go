@@ -6,6 +6,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
+	"mcpeek/tui/traffic"
+	"mcpeek/tui/uitext"
 )
 
 // minPath is the fewest cells the path keeps before the knobs give way.
@@ -100,12 +102,7 @@ func (m *Model) longStatus() (lines [2]string, ok bool) {
 }
 
 // cutLeft cuts s to width cells from the left, marking the cut with "…".
-func cutLeft(s string, width int) string {
-	if over := ansi.StringWidth(s) - width; over > 0 {
-		return ansi.TruncateLeft(s, over+1, "…")
-	}
-	return s
-}
+func cutLeft(s string, width int) string { return uitext.CutLeft(s, width) }
 
 // barJoin joins the status bar's parts that are not empty.
 func barJoin(parts ...string) string {
@@ -164,7 +161,7 @@ func (m *Model) gatewaySegment() string {
 		return s.StateStarting.Render(s.Icons.Starting) + s.Dim.Render(" stopping…")
 	case gatewayOn:
 		return s.StateConnected.Render(s.Icons.Gateway) + " " + s.PathBar.Render(urlPort(g.run.URL())) +
-			s.Dim.Render(" · "+callsText(int(g.calls)))
+			s.Dim.Render(" · "+traffic.CallsText(int(g.calls)))
 	}
 	return ""
 }

@@ -94,6 +94,15 @@ type runningCall struct {
 	finished chan struct{}
 }
 
+// Report is the newest report of the task the call became, if it became
+// one: the tasks screen follows the call's task through it.
+func (rc *runningCall) Report() (mcpclient.Task, bool) {
+	if t := rc.task.Load(); t != nil {
+		return *t, true
+	}
+	return mcpclient.Task{}, false
+}
+
 type (
 	// callProgressMsg is a progress report of the call numbered ticket.
 	callProgressMsg struct {

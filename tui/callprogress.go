@@ -7,6 +7,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/tasksview"
 )
 
 // A call under way: its progress reports reach the model one at a time
@@ -113,9 +114,4 @@ func taskLine(t mcpclient.Task, now time.Time) string {
 
 // shortTaskID cuts an id longer than 12 characters to its first 8 and an
 // ellipsis: "c7ce4a1b…".
-func shortTaskID(id string) string {
-	if r := []rune(id); len(r) > 12 {
-		return string(r[:8]) + "…"
-	}
-	return id
-}
+func shortTaskID(id string) string { return tasksview.ShortID(id) }

@@ -346,19 +346,19 @@ func (c *changeState) toolSegs(s *Styles, t model.Tool) []seg {
 	var out []seg
 	switch {
 	case k.worst() == schemadiff.Breaking:
-		out = append(out, seg{s.Icons.Breaking, s.Breaking})
+		out = append(out, seg{Text: s.Icons.Breaking, Style: s.Breaking})
 	case k.worst() == schemadiff.Compatible:
-		out = append(out, seg{s.Icons.Compatible, s.Compatible})
+		out = append(out, seg{Text: s.Icons.Compatible, Style: s.Compatible})
 	case k.added:
-		out = append(out, seg{s.Icons.Added, s.AddedMark})
+		out = append(out, seg{Text: s.Icons.Added, Style: s.AddedMark})
 	case c.anyChange:
-		out = append(out, seg{" ", s.Dim})
+		out = append(out, seg{Text: " ", Style: s.Dim})
 	}
 	switch {
 	case k.rejected():
-		out = append(out, seg{s.Icons.Rejected, s.Rejected})
+		out = append(out, seg{Text: s.Icons.Rejected, Style: s.Rejected})
 	case c.anyRejected:
-		out = append(out, seg{" ", s.Dim})
+		out = append(out, seg{Text: " ", Style: s.Dim})
 	}
 	return out
 }
@@ -367,7 +367,7 @@ func (c *changeState) toolSegs(s *Styles, t model.Tool) []seg {
 // lock file's tools it no longer lists.
 func (c *changeState) serverSegs(s *Styles, server string) []seg {
 	if n := len(c.removed[server]); n > 0 {
-		return []seg{{" −" + itoa(n), s.Breaking}}
+		return []seg{{Text: " −" + itoa(n), Style: s.Breaking}}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/tui/docview"
 )
 
 // compareWide is the right pane's width from which the compare view puts
@@ -116,7 +117,7 @@ func lineSpans(l summarizer.Line) docLine {
 	return line
 }
 
-func (d *compareDoc) rows(height int) int { return height }
+func (d *compareDoc) Rows(height int) int { return height }
 
 // lines is how many screen lines the document takes.
 func (d *compareDoc) lines() int {
@@ -126,22 +127,22 @@ func (d *compareDoc) lines() int {
 	return len(d.stacked)
 }
 
-func (d *compareDoc) scroll(n, height int) {
+func (d *compareDoc) Scroll(n, height int) {
 	d.top = min(max(d.top+n, 0), max(d.lines()-height, 0))
 }
 
-func (d *compareDoc) span() (int, int) { return d.top, d.lines() }
+func (d *compareDoc) Span() (int, int) { return d.top, d.lines() }
 
 // pan moves the document sideways; stacked, its lines are the widest.
-func (d *compareDoc) pan(n, _ int) {
+func (d *compareDoc) Pan(n, _ int) {
 	widest := 0
 	for i := range d.lines() {
-		widest = max(widest, cells(d.lineText(i)))
+		widest = max(widest, cells(d.LineText(i)))
 	}
-	d.x = min(max(d.x+n, 0), max(widest-panStep, 0))
+	d.x = min(max(d.x+n, 0), max(widest-docview.PanStep, 0))
 }
 
-func (d *compareDoc) left() int { return d.x }
+func (d *compareDoc) Left() int { return d.x }
 
 // render draws the rows on screen: two columns split by a rule when wide,
 // stacked otherwise.
@@ -156,18 +157,18 @@ func (d *compareDoc) render(s *Styles, width, height int) string {
 		if !d.wide {
 			var line strings.Builder
 			s.drawLine(&line, d.stacked[r], 1<<20)
-			b.WriteString(panned(line.String(), d.x, width))
+			b.WriteString(docview.Panned(line.String(), d.x, width))
 			continue
 		}
 		var left, right strings.Builder
 		if r < len(d.legacy) {
 			s.drawLine(&left, d.legacy[r], 1<<20)
 		}
-		b.WriteString(panned(left.String(), d.x, colW) + sep)
+		b.WriteString(docview.Panned(left.String(), d.x, colW) + sep)
 		if r < len(d.folded) {
 			s.drawLine(&right, d.folded[r], 1<<20)
 		}
-		b.WriteString(panned(right.String(), d.x, width-colW-3))
+		b.WriteString(docview.Panned(right.String(), d.x, width-colW-3))
 	}
 	return b.String()
 }

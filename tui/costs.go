@@ -1,5 +1,7 @@
 package tui
 
+import "mcpeek/tui/uitext"
+
 // subtreeCost is a folded schema line's badge: how deep its subtree goes
 // and what the subtree's JSON Schema would cost dumped into a prompt.
 type subtreeCost struct {
@@ -21,14 +23,4 @@ func (c subtreeCost) badge() string {
 }
 
 // compactCount writes 812, 1.2k, 12k, 1.3M.
-func compactCount(n int) string {
-	switch {
-	case n < 1000:
-		return itoa(n)
-	case n < 10_000:
-		return itoa(n/1000) + "." + itoa(n%1000/100) + "k"
-	case n < 1_000_000:
-		return itoa(n/1000) + "k"
-	}
-	return itoa(n/1_000_000) + "." + itoa(n%1_000_000/100_000) + "M"
-}
+func compactCount(n int) string { return uitext.Compact(n) }

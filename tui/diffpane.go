@@ -10,6 +10,7 @@ import (
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/schemadiff"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/docview"
 )
 
 // diffWide is the pane's width from which the diff view puts the old and
@@ -309,7 +310,7 @@ func (p *diffPane) help(k *keyMap) []key.Binding {
 func (p *diffPane) markSearch()   { p.origin = p.cursor }
 func (p *diffPane) unmarkSearch() { p.move(p.origin - p.cursor) }
 func (p *diffPane) find(q string, dir int) (int, int, bool) {
-	q = foldQuery(q)
+	q = docview.FoldQuery(q)
 	if q == "" {
 		return 0, 0, false
 	}
@@ -323,7 +324,7 @@ func (p *diffPane) find(q string, dir int) (int, int, bool) {
 		if refAt < 0 && i >= ref {
 			refAt = len(hits)
 		}
-		if containsFold(changeText(c), q) {
+		if docview.ContainsFold(changeText(c), q) {
 			hits = append(hits, i)
 		}
 	}
@@ -333,7 +334,7 @@ func (p *diffPane) find(q string, dir int) (int, int, bool) {
 	if refAt < 0 {
 		refAt = len(hits)
 	}
-	i := pick(hits, refAt, ref, dir)
+	i := docview.Pick(hits, refAt, ref, dir)
 	p.move(hits[i] - p.cursor)
 	return i + 1, len(hits), false
 }

@@ -86,10 +86,10 @@ func (p *diffPane) changeLine(s *Styles, c schemadiff.Change, cursor, focused bo
 		glyph, st = s.Icons.Breaking, s.Breaking
 	}
 	segs := []seg{
-		{glyph + " ", st},
-		{string(c.Kind) + " ", s.Dim},
-		{model.SanitizeLine(c.Where()), s.PathBar},
-		{"  " + model.SanitizeLine(c.Detail), s.Faint},
+		{Text: glyph + " ", Style: st},
+		{Text: string(c.Kind) + " ", Style: s.Dim},
+		{Text: model.SanitizeLine(c.Where()), Style: s.PathBar},
+		{Text: "  " + model.SanitizeLine(c.Detail), Style: s.Faint},
 	}
 	var b strings.Builder
 	s.renderLine(&b, segs, p.width, cursor, focused)
@@ -101,11 +101,11 @@ func (p *diffPane) drawTree(s *Styles, d *diffTree, width int) string {
 	tv := treeView{styles: s, width: width, focused: false, mark: func(n *schematree.Node) seg {
 		switch d.markOf(n) {
 		case schemadiff.Breaking:
-			return seg{s.Icons.Breaking, s.Breaking}
+			return seg{Text: s.Icons.Breaking, Style: s.Breaking}
 		case schemadiff.Compatible:
-			return seg{s.Icons.Compatible, s.Compatible}
+			return seg{Text: s.Icons.Compatible, Style: s.Compatible}
 		}
-		return seg{" ", s.Dim}
+		return seg{Text: " ", Style: s.Dim}
 	}}
 	return tv.render(d.t)
 }

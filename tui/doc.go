@@ -7,8 +7,8 @@
 // A key runs the gateway (package gateway, progressive mode) over the same
 // servers on a loopback port, in the background: a gateway.Runner owns its
 // goroutines and locks, the model starts and stops runs in commands. Its
-// calls are listed live in the traffic view and open to their request and
-// envelope. One bridge (Model.ForwardEvents) carries the Manager's and the
+// calls are listed live in the traffic screen (package traffic) and open
+// to their request and envelope. One bridge (Model.ForwardEvents) carries the Manager's and the
 // gateway's events to the program, and is the only caller of its Send:
 // the Manager tells of state changes, login pages, config warnings and
 // servers' requests for the user (elicitation, sampling) as typed events,
@@ -16,7 +16,9 @@
 // no goroutine ever waits on the program.
 //
 // Each view of a tool is a pane (panes.go: one interface, one file per
-// view, listed in toolViews); the traffic screen is a pane too. Dialogs
+// view, listed in toolViews); the traffic screen is a pane too, a package
+// of its own (traffic) that the root hands keys, styles and the gateway's
+// state (trafficpane.go). Dialogs
 // stack over the screen (dialogs.go) and answer keys with actions. The
 // forms (the call form, the prompts) are huh forms built by package
 // callform from a schema and embedded the usual way: the dialog on top

@@ -188,7 +188,8 @@ func (s appSpy) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if s.gw.run != nil {
 		now.url = s.gw.run.URL()
 	}
-	now.calls, now.status = s.traffic.log.total, s.status.text
+	_, now.calls = s.traffic.Calls()
+	now.status = s.status.text
 	select {
 	case s.seen <- now:
 	default: // the test has what it waits for

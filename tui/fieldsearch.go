@@ -221,11 +221,11 @@ func (d *fieldDialog) render(s *Styles, width, height int) string {
 		for i := d.top; i < len(d.hits) && i < d.top+d.rows; i++ {
 			h := d.hits[i]
 			segs := []seg{
-				{fit(model.SanitizeLine(h.ToolID), toolW) + "  ", s.Tool},
-				{padRight(h.In, 6) + "  ", s.Dim},
-				{model.SanitizeLine(h.Path), s.Name},
-				{": ", s.Dim},
-				{h.Type, s.Type(h.Type)},
+				{Text: fit(model.SanitizeLine(h.ToolID), toolW) + "  ", Style: s.Tool},
+				{Text: padRight(h.In, 6) + "  ", Style: s.Dim},
+				{Text: model.SanitizeLine(h.Path), Style: s.Name},
+				{Text: ": ", Style: s.Dim},
+				{Text: h.Type, Style: s.Type(h.Type)},
 			}
 			var b strings.Builder
 			s.renderLine(&b, segs, inner, i == d.cursor, true)

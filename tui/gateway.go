@@ -176,16 +176,8 @@ func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
 		if g.run != nil && !stale(msg.run, g.asked) {
 			g.calls, g.missed = g.run.Gateway().Calls(), g.run.Gateway().DroppedEvents()
 		}
-		m.traffic.add(msg.events)
+		m.traffic.Add(msg.events)
 		return nil, true
 	}
 	return nil, false
-}
-
-// callsText writes "1 call", "12,003 calls".
-func callsText(n int) string {
-	if n == 1 {
-		return "1 call"
-	}
-	return thousands(n) + " calls"
 }

@@ -141,7 +141,7 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 	if res := gatewayCall(t, c, "tool_exec", map[string]any{"op": "demo.no_such_tool"}); !res.IsError {
 		t.Fatal("an unknown op did not fail")
 	}
-	pump("three calls", func() bool { return h.m.traffic.log.n == 3 })
+	pump("three calls", func() bool { n, _ := h.m.traffic.Calls(); return n == 3 })
 	if bar := strings.Split(h.screen(), "\n")[28]; !strings.Contains(bar, "3 calls") {
 		t.Errorf("status bar does not count the calls: %q", bar)
 	}
@@ -157,7 +157,7 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 		t.Errorf("the newest call is not at the bottom:\n%s", scr)
 	}
 	h.keys("k") // off the newest: no longer following
-	if h.m.traffic.list.following || strings.Contains(h.screen(), "following") {
+	if h.m.traffic.Following() || strings.Contains(h.screen(), "following") {
 		t.Error("moving up still follows")
 	}
 	h.keys("enter")
@@ -169,19 +169,19 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 		}
 	}
 	h.keys("esc")
-	if h.m.traffic.detail != nil || !strings.Contains(h.screen(), "Gateway traffic") {
+	if _, open := h.m.traffic.Call(); open || !strings.Contains(h.screen(), "Gateway traffic") {
 		t.Fatalf("esc did not go back to the list:\n%s", h.screen())
 	}
 
 	// A call made while the list is shown, not following: the cursor stays.
-	cursor := h.m.traffic.list.cursor
+	cursor, _ := h.m.traffic.Cursor()
 	gatewayCall(t, c, "tool_help", map[string]any{"path": ""})
-	pump("a fourth call", func() bool { return h.m.traffic.log.n == 4 })
-	if h.m.traffic.list.cursor != cursor {
+	pump("a fourth call", func() bool { n, _ := h.m.traffic.Calls(); return n == 4 })
+	if now, _ := h.m.traffic.Cursor(); now != cursor {
 		t.Error("a new call moved a cursor that was not following")
 	}
 	h.keys("G")
-	if !h.m.traffic.list.following || h.m.traffic.list.cursor != h.m.traffic.log.last() {
+	if now, _ := h.m.traffic.Cursor(); !h.m.traffic.Following() || now != 3 {
 		t.Error("G does not follow the newest call")
 	}
 	if !strings.Contains(h.screen(), "tool_help   (root)") {
@@ -199,7 +199,7 @@ func TestGatewayStartTrafficStop(t *testing.T) {
 	if !refused(url) {
 		t.Error("the stopped gateway still answers")
 	}
-	if h.m.traffic.log.n != 4 {
+	if n, _ := h.m.traffic.Calls(); n != 4 {
 		t.Error("stopping dropped the traffic")
 	}
 }
@@ -316,44 +316,6 @@ func TestTrafficSanitised(t *testing.T) {
 	}
 }
 
-// The log keeps the last trafficKeep calls and bounds the bodies it holds;
-// a cursor stays on its call while older ones fall out.
-func TestTrafficLogBounds(t *testing.T) {
-	t.Parallel()
-	var l trafficLog
-	v := trafficList{height: 10}
-	body := json.RawMessage(`"` + strings.Repeat("x", 1<<20) + `"`)
-	for i := range trafficKeep + 50 {
-		ev := gateway.Event{Op: fmt.Sprint("op", i), OK: true}
-		if i%100 == 0 {
-			ev.Envelope = body
-		}
-		l.add(ev)
-		if i == 5000 {
-			v.cursor = l.last()
-			v.clamp(&l)
-		}
-	}
-	if l.n != trafficKeep || l.first() != 50 || l.at(l.first()).Op != "op50" || l.at(l.last()).Op != fmt.Sprint("op", trafficKeep+49) {
-		t.Fatalf("kept %d from %d: %q … %q", l.n, l.first(), l.at(l.first()).Op, l.at(l.last()).Op)
-	}
-	v.follow(&l)
-	if l.at(v.cursor).Op != "op5000" {
-		t.Errorf("the cursor moved to %q", l.at(v.cursor).Op)
-	}
-	if l.bodies > trafficBodies {
-		t.Errorf("%d bytes of bodies held", l.bodies)
-	}
-	if l.at(l.last()-49).Envelope == nil || l.at(l.first()+50).Envelope != nil {
-		t.Error("not the oldest bodies were dropped")
-	}
-	d := newTrafficDetail(*l.at(l.first() + 50))
-	st := NewStyles(true, true)
-	if !strings.Contains(d.render(&st, 100, 10), "bodies dropped") {
-		t.Error("a call without its bodies does not say why")
-	}
-}
-
 // The traffic screen at any size, scrolled with the wheel, a call picked
 // and opened with the mouse.
 func TestTrafficMouseAndResize(t *testing.T) {
@@ -366,8 +328,8 @@ func TestTrafficMouseAndResize(t *testing.T) {
 	}
 	h.send(gatewayEventsMsg{run: 1, events: evs})
 	h.keys("t")
-	if v := &h.m.traffic.list; v.cursor != 59 || v.top != 60-v.height {
-		t.Fatalf("not following: cursor %d top %d", v.cursor, v.top)
+	if cursor, top := h.m.traffic.Cursor(); cursor != 59 || top != 60-h.m.traffic.Rows() {
+		t.Fatalf("not following: cursor %d top %d", cursor, top)
 	}
 	for _, size := range [][2]int{{160, 48}, {80, 24}, {50, 20}, {200, 60}, {100, 30}} {
 		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
@@ -385,17 +347,18 @@ func TestTrafficMouseAndResize(t *testing.T) {
 		}
 	}
 	h.send(tea.MouseWheelMsg{X: 10, Y: 10, Button: tea.MouseWheelUp})
-	if v := &h.m.traffic.list; v.following || v.top != 60-v.height-wheelLines {
-		t.Fatalf("the wheel did not scroll: top %d", v.top)
+	if _, top := h.m.traffic.Cursor(); h.m.traffic.Following() || top != 60-h.m.traffic.Rows()-wheelLines {
+		t.Fatalf("the wheel did not scroll: top %d", top)
 	}
-	y := titleRows + trafficListHead + 2
+	y := titleRows + 2 + 2 // the screen's title and column heads, then two rows of calls
 	h.send(tea.MouseClickMsg{X: 10, Y: y, Button: tea.MouseLeft})
-	want := h.m.traffic.list.top + 2
-	if h.m.traffic.list.cursor != want {
-		t.Fatalf("click selected %d, want %d", h.m.traffic.list.cursor, want)
+	_, top := h.m.traffic.Cursor()
+	want := top + 2
+	if cursor, _ := h.m.traffic.Cursor(); cursor != want {
+		t.Fatalf("click selected %d, want %d", cursor, want)
 	}
 	h.send(tea.MouseClickMsg{X: 10, Y: y, Button: tea.MouseLeft})
-	if d := h.m.traffic.detail; d == nil || d.ev.Op != fmt.Sprint("demo.op_", want) {
+	if ev, open := h.m.traffic.Call(); !open || ev.Op != fmt.Sprint("demo.op_", want) {
 		t.Fatalf("a second click did not open the call:\n%s", h.screen())
 	}
 }

@@ -24,7 +24,7 @@ func (m *Model) shortHelp() []key.Binding {
 		return []key.Binding{k.CloseHelp, k.Quit}
 	case m.traffic.open:
 		return m.traffic.help(k)
-	case m.tasks.open:
+	case m.tasks.Open:
 		return k.tasksHelp()
 	case m.focus == focusTools:
 		return k.toolsHelp()

@@ -5,6 +5,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/tui/docview"
+	"mcpeek/tui/logview"
+	"mcpeek/tui/registryview"
+	"mcpeek/tui/traffic"
 )
 
 // keyMap declares every key once, with its help text, grouped by the area
@@ -263,4 +268,29 @@ func (k *keyMap) listStep(msg tea.KeyPressMsg, rows int) int {
 		return -max(rows, 1)
 	}
 	return 0
+}
+
+// docKeys are the keys that move a document: ← and → pan it.
+func (k *keyMap) docKeys() docview.Keys {
+	return docview.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom,
+		Left: k.Fold, Right: k.Unfold}
+}
+
+// traffic are the traffic screen's keys.
+func (k *keyMap) traffic() traffic.Keys {
+	return traffic.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Follow: k.Follow,
+		Open: k.Open, Approve: k.Approve, Back: k.Back, Doc: k.docKeys(),
+		Gateway: k.Gateway, Traffic: k.Traffic, Help: k.Help, Quit: k.Quit}
+}
+
+// logs are the log screen's keys.
+func (k *keyMap) logs() logview.Keys {
+	return logview.Keys{Logs: k.Logs, Cancel: k.Cancel, Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+		Top: k.Top, Bottom: k.Bottom, LevelUp: k.LevelUp, LevelDown: k.LevelDown}
+}
+
+// registry are the registry pane's keys.
+func (k *keyMap) registry() registryview.Keys {
+	return registryview.Keys{Cancel: k.Cancel, Accept: k.Accept, Pane: k.Pane, Add: addKey,
+		Up: k.ResultUp, Down: k.ResultDown, PageUp: k.PageUp, PageDown: k.PageDown}
 }

@@ -32,7 +32,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHelp = false
 		m.resize(m.width, m.height)
 		return nil
-	case !m.traffic.open && !m.tasks.open && m.current != nil && m.running(m.current.tool.ID()) != nil && key.Matches(msg, k.Cancel):
+	case !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.tool.ID()) != nil && key.Matches(msg, k.Cancel):
 		return m.cancelCall(m.current.tool.ID())
 	case key.Matches(msg, k.Quit):
 		return m.quit()
@@ -246,11 +246,9 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // toggleTraffic opens the traffic screen, or goes back to the explorer.
 func (m *Model) toggleTraffic() {
-	t := &m.traffic
-	t.open = !t.open
-	t.detail, t.opening = nil, 0
+	m.traffic.open = !m.traffic.open
 	if m.showHelp {
 		m.resize(m.width, m.height) // the full help differs
 	}
-	t.list.follow(&t.log)
+	m.traffic.Reset()
 }

@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer/lint"
+	"mcpeek/tui/docview"
 )
 
 // lintPane is the findings view: what each client profile says of the
@@ -77,7 +78,7 @@ func (p *lintPane) layOut() {
 	p.laidAt = p.width
 	p.list = &lineList{lines: findingLines(p.findings, max(p.width, 20))}
 	p.doc = p.list
-	p.list.scroll(top, p.height)
+	p.list.Scroll(top, p.height)
 }
 
 // findingLines lays findings out client by client, the clients that
@@ -154,14 +155,14 @@ type lineList struct {
 	x     int
 }
 
-func (d *lineList) scroll(n, height int) {
+func (d *lineList) Scroll(n, height int) {
 	d.top = min(max(d.top+n, 0), max(len(d.lines)-height, 0))
 }
-func (d *lineList) span() (int, int)      { return d.top, len(d.lines) }
-func (d *lineList) rows(height int) int   { return height }
-func (d *lineList) left() int             { return d.x }
-func (d *lineList) lineText(i int) string { return d.lines[i].text() }
-func (d *lineList) pan(n, _ int)          { d.x = max(d.x+n, 0) }
+func (d *lineList) Span() (int, int)      { return d.top, len(d.lines) }
+func (d *lineList) Rows(height int) int   { return height }
+func (d *lineList) Left() int             { return d.x }
+func (d *lineList) LineText(i int) string { return d.lines[i].text() }
+func (d *lineList) Pan(n, _ int)          { d.x = max(d.x+n, 0) }
 func (d *lineList) render(s *Styles, width, height int) string {
 	var b strings.Builder
 	for i := d.top; i < len(d.lines) && i < d.top+height; i++ {
@@ -170,7 +171,7 @@ func (d *lineList) render(s *Styles, width, height int) string {
 		}
 		var lb strings.Builder
 		s.drawLine(&lb, d.lines[i], 1<<20)
-		b.WriteString(panned(lb.String(), d.x, width))
+		b.WriteString(docview.Panned(lb.String(), d.x, width))
 	}
 	return b.String()
 }

@@ -16,6 +16,7 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/summarizer/search"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/traffic"
 )
 
 // focus is which half of the screen has the keys.
@@ -269,7 +270,7 @@ func New(o Options) *Model {
 	}
 	m.ctx, m.stop = context.WithCancel(context.Background())
 	m.tools.offers = &m.offers
-	m.traffic = trafficPane{list: trafficList{following: true}, gw: &m.gw, tickets: &m.tickets}
+	m.traffic = trafficPane{Screen: traffic.New(), gw: &m.gw}
 	m.restyle()
 	m.resize(m.width, m.height)
 	return m

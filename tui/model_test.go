@@ -369,7 +369,7 @@ func TestKeysOnTree(t *testing.T) {
 		t.Fatalf("v did not show raw:\n%s", h.screen())
 	}
 	h.keys("pgdown")
-	if paneFor[*rawPane](t, h.m.current).raw.top == 0 {
+	if top, _ := paneFor[*rawPane](t, h.m.current).raw.Span(); top == 0 {
 		t.Fatal("pgdown did not scroll the raw view")
 	}
 	h.keys("v")
@@ -446,7 +446,7 @@ func TestMouseOverAKeyboardScreen(t *testing.T) {
 		if h.m.tools.cursor != cursor || h.m.focus != focus || h.m.tools.offset != 0 {
 			t.Errorf("%s: the click moved the tools pane beneath: cursor %d → %d, offset %d", screen, cursor, h.m.tools.cursor, h.m.tools.offset)
 		}
-		if !h.m.offers.logs.open && !h.m.tasks.open {
+		if !h.m.offers.logs.Open && !h.m.tasks.Open {
 			t.Errorf("%s: the screen closed", screen)
 		}
 	}

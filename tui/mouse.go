@@ -48,7 +48,7 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 // keyboardScreen reports whether a whole screen that takes only keys (the
 // server log, the tasks) covers the explorer: a click or a wheel notch
 // must not act on the panes beneath it.
-func (m *Model) keyboardScreen() bool { return m.offers.logs.open || m.tasks.open }
+func (m *Model) keyboardScreen() bool { return m.offers.logs.Open || m.tasks.Open }
 
 // handleWheel scrolls the pane under the pointer.
 func (m *Model) handleWheel(ms tea.Mouse) {

@@ -40,7 +40,7 @@ type subscribedMsg struct {
 // its pane); handled says the key was taken.
 func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := &m.keys
-	if m.offers.logs.open || key.Matches(msg, k.Logs) {
+	if m.offers.logs.Open || key.Matches(msg, k.Logs) {
 		return m.logsKey(msg), true
 	}
 	if key.Matches(msg, k.RefreshLists) {

@@ -103,16 +103,16 @@ func (p toolsView) offerRow(l *toolList, r toolRow, srv model.Server) (segs []se
 	s := p.styles
 	so := l.offers.get(srv.Name)
 	if !so.valid(r.offer) {
-		return []seg{{"  ?", s.Faint}}, seg{}
+		return []seg{{Text: "  ?", Style: s.Faint}}, seg{}
 	}
-	segs = []seg{{"  " + offerIcon(r.offer.kind) + " ", s.Marker}, {model.SanitizeLine(so.name(r.offer)), s.Tool}}
+	segs = []seg{{Text: "  " + offerIcon(r.offer.kind) + " ", Style: s.Marker}, {Text: model.SanitizeLine(so.name(r.offer)), Style: s.Tool}}
 	if r.offer.kind == offerResource {
 		uri := so.resources[r.offer.i].URI
 		switch {
 		case so.marks.Changed(uri):
-			right = seg{"updated", s.Accent}
+			right = seg{Text: "updated", Style: s.Accent}
 		case so.marks.Subscribed(uri):
-			right = seg{"sub", s.Dim}
+			right = seg{Text: "sub", Style: s.Dim}
 		}
 	}
 	return segs, right

@@ -10,6 +10,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer/search"
+	"mcpeek/tui/logview"
 	"mcpeek/tui/resourcemarks"
 )
 
@@ -90,7 +91,7 @@ type offerState struct {
 	shown *offerPane
 	panes map[string]*offerPane
 	// logs are the servers' log messages, for the log screen (M).
-	logs logScreen
+	logs logview.Screen
 }
 
 // offersLoadedMsg carries a server's lists.
@@ -352,7 +353,7 @@ func (m *Model) offerMsg(msg tea.Msg) (tea.Cmd, bool) {
 		return m.resourceUpdated(msg), true
 	case subscriptionEndedMsg:
 		return m.subscriptionEnded(msg), true
-	case logLevelSetMsg:
+	case logview.LevelSetMsg:
 		return m.logLevelSet(msg), true
 	case completeDueMsg, completedMsg:
 		if d, ok := m.dialogs.top().(*offerForm); ok {

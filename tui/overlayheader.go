@@ -26,8 +26,8 @@ func (l *callLayer) header(s *Styles, width int) string {
 	b.WriteByte('\n')
 	// The folds the most first: the sentence in full when the first fits.
 	folded := l.foldedRow(s, o, false)
-	if len(l.folded) > 0 && cells(folded[0].text) > width && strings.Contains(folded[0].text, " · ") &&
-		cells(folded[0].text[:strings.Index(folded[0].text, " · ")]) > width-10 {
+	if len(l.folded) > 0 && cells(folded[0].Text) > width && strings.Contains(folded[0].Text, " · ") &&
+		cells(folded[0].Text[:strings.Index(folded[0].Text, " · ")]) > width-10 {
 		folded = l.foldedRow(s, o, true)
 	}
 	s.renderLine(&b, folded, width, false, false)
@@ -47,9 +47,9 @@ func (l *callLayer) absentRow(s *Styles) []seg {
 	list := func(names []string, st lipgloss.Style) {
 		for i, n := range names {
 			if i > 0 {
-				segs = append(segs, seg{", ", s.Dim})
+				segs = append(segs, seg{Text: ", ", Style: s.Dim})
 			}
-			segs = append(segs, seg{model.SanitizeLine(n), st})
+			segs = append(segs, seg{Text: model.SanitizeLine(n), Style: st})
 		}
 	}
 	if len(l.missing) > 0 {
@@ -64,14 +64,14 @@ func (l *callLayer) absentRow(s *Styles) []seg {
 		if n > len(names) {
 			names = append(names, "…")
 		}
-		segs = append(segs, seg{s.Icons.Missing + " " + itoa(n) + " missing required: ", s.MarkMissing})
+		segs = append(segs, seg{Text: s.Icons.Missing + " " + itoa(n) + " missing required: ", Style: s.MarkMissing})
 		list(names, s.MarkMissing)
 	}
 	if len(l.absent) > 0 {
 		if len(segs) > 0 {
-			segs = append(segs, seg{" · ", s.Dim})
+			segs = append(segs, seg{Text: " · ", Style: s.Dim})
 		}
-		segs = append(segs, seg{itoa(len(l.absent)) + " absent: ", s.Dim})
+		segs = append(segs, seg{Text: itoa(len(l.absent)) + " absent: ", Style: s.Dim})
 		list(l.absent, s.Observed)
 	}
 	return segs
@@ -90,7 +90,7 @@ func hasMissing(marks []resultcheck.Mark) bool {
 func segsWidth(segs []seg) int {
 	w := 0
 	for _, sg := range segs {
-		w += cells(sg.text)
+		w += cells(sg.Text)
 	}
 	return w
 }
@@ -116,19 +116,19 @@ var headerKinds = []struct {
 // (a pattern, a minimum), which the result view lists.
 func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) []seg {
 	ic := &s.Icons
-	dot := seg{" · ", s.Dim}
+	dot := seg{Text: " · ", Style: s.Dim}
 	var segs []seg
 	switch v := o.Verdict(); {
 	case v == "breaks" && compact:
-		segs = append(segs, seg{ic.Missing + " breaks", s.MarkMissing})
+		segs = append(segs, seg{Text: ic.Missing + " breaks", Style: s.MarkMissing})
 	case v == "breaks":
-		segs = append(segs, seg{ic.Missing + " result breaks the schema", s.MarkMissing})
+		segs = append(segs, seg{Text: ic.Missing + " result breaks the schema", Style: s.MarkMissing})
 	case v == "ok" && compact:
-		segs = append(segs, seg{"✓ matches", s.Status})
+		segs = append(segs, seg{Text: "✓ matches", Style: s.Status})
 	case v == "ok":
-		segs = append(segs, seg{"✓ result matches the schema", s.Status})
+		segs = append(segs, seg{Text: "✓ result matches the schema", Style: s.Status})
 	default:
-		return append(segs, seg{"result not checked", s.Dim})
+		return append(segs, seg{Text: "result not checked", Style: s.Dim})
 	}
 	r := o.Report
 	if r == nil {
@@ -136,9 +136,9 @@ func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) 
 	}
 	// The absent fields are counted by the third row, which lists them.
 	if compact {
-		segs = append(segs, dot, seg{itoa(r.Present) + " present", s.Observed})
+		segs = append(segs, dot, seg{Text: itoa(r.Present) + " present", Style: s.Observed})
 	} else {
-		segs = append(segs, dot, seg{itoa(r.Present) + " declared fields present", s.Observed})
+		segs = append(segs, dot, seg{Text: itoa(r.Present) + " declared fields present", Style: s.Observed})
 	}
 	sep := dot
 	for _, k := range headerKinds {
@@ -147,17 +147,17 @@ func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) 
 		case n == 0:
 			continue
 		case compact:
-			segs = append(segs, sep, seg{markGlyph(ic, k.kind) + itoa(n), markStyle(s, k.kind)})
-			sep = seg{" ", s.Dim}
+			segs = append(segs, sep, seg{Text: markGlyph(ic, k.kind) + itoa(n), Style: markStyle(s, k.kind)})
+			sep = seg{Text: " ", Style: s.Dim}
 		default:
-			segs = append(segs, dot, seg{markGlyph(ic, k.kind) + " " + itoa(n) + " " + k.word, markStyle(s, k.kind)})
+			segs = append(segs, dot, seg{Text: markGlyph(ic, k.kind) + " " + itoa(n) + " " + k.word, Style: markStyle(s, k.kind)})
 		}
 	}
 	if n := l.moreErrors; n > 0 {
 		if compact {
-			segs = append(segs, dot, seg{"+" + plural(n, "schema error"), s.MarkMismatch})
+			segs = append(segs, dot, seg{Text: "+" + plural(n, "schema error"), Style: s.MarkMismatch})
 		} else {
-			segs = append(segs, dot, seg{plural(n, "more schema error"), s.MarkMismatch})
+			segs = append(segs, dot, seg{Text: plural(n, "more schema error"), Style: s.MarkMismatch})
 		}
 	}
 	return segs
@@ -186,7 +186,7 @@ func (l *callLayer) foldedRow(s *Styles, o *resultcheck.Outcome, compact bool) [
 	case len(parts) == 0 && o.Report != nil:
 		parts = append(parts, "no folded line hid a field this result filled")
 	}
-	return []seg{{strings.Join(parts, " · "), s.MarkExtra}, {"  (O hides)", s.Faint}}
+	return []seg{{Text: strings.Join(parts, " · "), Style: s.MarkExtra}, {Text: "  (O hides)", Style: s.Faint}}
 }
 
 // detailLines are the check's findings at line n, in full, for the

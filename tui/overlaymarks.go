@@ -200,7 +200,7 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 	if n.Kind == schematree.KindMore {
 		if n.Parent() == nil && l.overflowAt != nil {
 			out = append(out, hiddenSegs(s, &l.overflowAt.Hidden)...)
-			out = append(out, seg{"  " + filledText(*l.overflowAt), s.MarkExtra})
+			out = append(out, seg{Text: "  " + filledText(*l.overflowAt), Style: s.MarkExtra})
 		}
 		return out
 	}
@@ -212,9 +212,9 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 	var value []seg
 	if obs, ok := r.Observed(n.Path.Quoted()); ok && !(missing && obs.Values == 0) {
 		if obs.Present == 0 && obs.Values == 0 {
-			value = append(value, seg{"  · absent", s.Faint})
+			value = append(value, seg{Text: "  · absent", Style: s.Faint})
 		} else {
-			value = append(value, seg{"  = " + model.SanitizeLine(obs.Short()), s.Observed})
+			value = append(value, seg{Text: "  = " + model.SanitizeLine(obs.Short()), Style: s.Observed})
 		}
 	}
 	container := n.Openable()
@@ -222,14 +222,14 @@ func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.No
 		out = append(out, value...)
 	}
 	for _, m := range marks {
-		out = append(out, seg{"  " + markGlyph(&s.Icons, m.Kind) + " " + shortMark(m), markStyle(s, m.Kind)})
+		out = append(out, seg{Text: "  " + markGlyph(&s.Icons, m.Kind) + " " + shortMark(m), Style: markStyle(s, m.Kind)})
 	}
 	out = append(out, hiddenSegs(s, l.hiddenAt(n))...)
 	if p := l.dataPath(n.Path); len(l.extras[p]) > 0 && n.Kind != schematree.KindAlt {
-		out = append(out, seg{"  " + extrasText(&s.Icons, p, l.extras[p]), s.MarkExtra})
+		out = append(out, seg{Text: "  " + extrasText(&s.Icons, p, l.extras[p]), Style: s.MarkExtra})
 	}
 	if f, ok := l.foldedAt[n.Path.Key()]; ok && n.Kind == schematree.KindFold && n.Collapsed() {
-		out = append(out, seg{"  " + filledText(f), s.MarkExtra})
+		out = append(out, seg{Text: "  " + filledText(f), Style: s.MarkExtra})
 	}
 	if container {
 		out = append(out, value...)
@@ -262,7 +262,7 @@ func hiddenSegs(s *Styles, h *resultcheck.Hidden) []seg {
 	if h.Violations() == 0 {
 		text = markGlyph(&s.Icons, worst) + " " + itoa(h.Total()) + " undeclared inside"
 	}
-	return []seg{{"  " + text, markStyle(s, worst)}}
+	return []seg{{Text: "  " + text, Style: markStyle(s, worst)}}
 }
 
 // shortMark is a mark in a few words, for the end of a line; i shows it

@@ -7,6 +7,7 @@ import (
 	"mcpeek/internal/jsonfmt"
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/tui/docview"
 )
 
 // plannerDoc is the planner view of a tool at one budget: the descriptor
@@ -17,7 +18,7 @@ type plannerDoc struct {
 	lines   int    // output_fields lines
 	hidden  bool   // has_hidden_fields
 	compact string // the descriptor as sent to a planner: what is measured
-	json    *rawDoc
+	json    *docview.JSON
 	err     string // a schema problem Describe reported
 	// why is the step that chose each output_fields line, by the line's
 	// index in json.
@@ -46,7 +47,7 @@ func newPlannerDoc(t model.ParsedTool, budget summarizer.Options) *plannerDoc {
 	compact, _ := jsonfmt.MarshalCompact(d)
 	p.compact = string(compact)
 	indented, _ := jsonfmt.MarshalIndent(d)
-	p.json = newRawDoc(bytes.TrimSuffix(indented, []byte("\n"))) // the last newline ends a line, it makes none
+	p.json = docview.NewJSON(bytes.TrimSuffix(indented, []byte("\n"))) // the last newline ends a line, it makes none
 	p.why = whyLines(p.json, d.Steps)
 	return p
 }
@@ -54,9 +55,9 @@ func newPlannerDoc(t model.ParsedTool, budget summarizer.Options) *plannerDoc {
 // whyLines finds the output_fields lines in the descriptor's JSON (one
 // array element a line, as MarshalIndent writes them) and the step that
 // chose each.
-func whyLines(doc *rawDoc, steps []summarizer.Step) map[int]summarizer.Step {
-	for i := range doc.lines {
-		if strings.TrimSpace(doc.lineText(i)) != `"output_fields": [` {
+func whyLines(doc *docview.JSON, steps []summarizer.Step) map[int]summarizer.Step {
+	for i := range doc.Len() {
+		if strings.TrimSpace(doc.LineText(i)) != `"output_fields": [` {
 			continue
 		}
 		why := make(map[int]summarizer.Step, len(steps))
@@ -86,11 +87,12 @@ func whyText(step summarizer.Step, width int) (string, int) {
 func (p *plannerDoc) renderBody(s *Styles, width, height int) string {
 	_, col := whyText(summarizer.StepNone, width)
 	if len(p.why) == 0 || col == 0 {
-		return p.json.render(s, width, height)
+		return p.json.Render(&s.JSON, width, height)
 	}
-	rows := strings.Split(p.json.render(s, width-col, height), "\n")
+	rows := strings.Split(p.json.Render(&s.JSON, width-col, height), "\n")
+	top, _ := p.json.Span()
 	for k, row := range rows {
-		if step, ok := p.why[p.json.top+k]; ok {
+		if step, ok := p.why[top+k]; ok {
 			text, _ := whyText(step, width)
 			rows[k] = row + s.Faint.Render(fit(text, col))
 		}
@@ -98,11 +100,11 @@ func (p *plannerDoc) renderBody(s *Styles, width, height int) string {
 	return strings.Join(rows, "\n")
 }
 
-func (p *plannerDoc) scroll(n, height int) { p.json.scroll(n, max(height-plannerHeadRows, 1)) }
-func (p *plannerDoc) span() (int, int)     { return p.json.span() }
-func (p *plannerDoc) rows(height int) int  { return max(height-plannerHeadRows, 1) }
-func (p *plannerDoc) pan(n, width int)     { p.json.pan(n, width) }
-func (p *plannerDoc) left() int            { return p.json.left() }
+func (p *plannerDoc) Scroll(n, height int) { p.json.Scroll(n, max(height-plannerHeadRows, 1)) }
+func (p *plannerDoc) Span() (int, int)     { return p.json.Span() }
+func (p *plannerDoc) Rows(height int) int  { return max(height-plannerHeadRows, 1) }
+func (p *plannerDoc) Pan(n, width int)     { p.json.Pan(n, width) }
+func (p *plannerDoc) Left() int            { return p.json.Left() }
 
 // tokenText writes a token count; -1 means the vocabulary did not load.
 func tokenText(n int) string {

@@ -69,8 +69,8 @@ func BenchmarkKnobComparePayments(b *testing.B) { benchKnobs(b, paymentsTool(b),
 func BenchmarkFrameCompare(b *testing.B) {
 	h := knobHarness(b, paymentsTool(b), "compare")
 	cmp := paneFor[*comparePane](b, h.m.current).cmp
-	_, total := cmp.span()
-	cmp.scroll(total/2, h.m.layout.treeH)
+	_, total := cmp.Span()
+	cmp.Scroll(total/2, h.m.layout.treeH)
 	for b.Loop() {
 		_ = h.m.View()
 	}

@@ -12,20 +12,16 @@ import (
 
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/docview"
 )
 
 // rawText is a raw document's text, line by line, without styles.
-func rawText(d *rawDoc) string {
-	var b strings.Builder
-	for i, l := range d.lines {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		for _, t := range l {
-			b.WriteString(t.text)
-		}
+func rawText(d *docview.JSON) string {
+	lines := make([]string, d.Len())
+	for i := range lines {
+		lines[i] = d.LineText(i)
 	}
-	return b.String()
+	return strings.Join(lines, "\n")
 }
 
 // topLevel lists a tree's top-level lines by path ("*" lines by name).
@@ -130,7 +126,7 @@ func TestPlannerView(t *testing.T) {
 	}
 	// G shows the end of the JSON, and the path bar counts its lines.
 	h.keys("G")
-	_, total := plan.span()
+	_, total := plan.Span()
 	if scr := h.screen(); !strings.Contains(scr, `"has_hidden_fields": true`) ||
 		!strings.Contains(scr, "–"+itoa(total)+" of "+itoa(total)) {
 		t.Errorf("G does not show the end:\n%s", scr)

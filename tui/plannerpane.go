@@ -45,7 +45,7 @@ func (p *plannerPane) setPlan(d *plannerDoc) {
 	p.plan, p.doc = d, nil
 	if d != nil {
 		p.doc = d
-		d.scroll(0, p.height)
+		d.Scroll(0, p.height)
 	}
 }
 
@@ -54,7 +54,7 @@ func (p *plannerPane) refold(summarizer.Options) { p.setPlan(nil) }
 
 func (p *plannerPane) restyle() {
 	if p.plan != nil {
-		p.plan.json.restyle()
+		p.plan.json.Restyle()
 	}
 }
 

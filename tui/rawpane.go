@@ -4,13 +4,15 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+
+	"mcpeek/tui/docview"
 )
 
 // rawPane is the raw view: the tool's definition as the server sent it,
 // pretty-printed and coloured.
 type rawPane struct {
 	docPane
-	raw *rawDoc
+	raw *docview.JSON
 }
 
 func newRawPane(v *toolView) toolPane {
@@ -18,17 +20,17 @@ func newRawPane(v *toolView) toolPane {
 	if len(raw) == 0 {
 		raw = []byte("null")
 	}
-	d := newRawDoc(raw)
+	d := docview.NewJSON(raw)
 	return &rawPane{docPane: docPane{doc: d}, raw: d}
 }
 
 func (p *rawPane) headline() string {
-	return strings.TrimSpace(plural(len(p.raw.lines), "line") + " of raw definition")
+	return strings.TrimSpace(plural(p.raw.Len(), "line") + " of raw definition")
 }
 
-func (p *rawPane) render(f frame) string { return p.raw.render(f.styles, p.width, p.height) }
+func (p *rawPane) render(f frame) string { return p.raw.Render(&f.styles.JSON, p.width, p.height) }
 
-func (p *rawPane) restyle() { p.raw.restyle() }
+func (p *rawPane) restyle() { p.raw.Restyle() }
 
 func (p *rawPane) help(k *keyMap) []key.Binding {
 	return []key.Binding{k.Down, k.Pan, k.Filter, k.PageDown, k.Pane, k.View, k.Help, k.Quit}

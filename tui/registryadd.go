@@ -228,7 +228,7 @@ func (d *inputsDialog) render(s *Styles, width, height int) string {
 		}
 		lines = append(lines, s.Tool.Render(fit(model.SanitizeLine(label), inner)))
 		if n.Description != "" {
-			lines = append(lines, s.Dim.Render(fit(model.SanitizeLine(firstLineOf(n.Description)), inner)))
+			lines = append(lines, s.Dim.Render(fit(model.SanitizeLine(uitext.FirstLine(n.Description)), inner)))
 		}
 		d.fields[i].SetWidth(max(inner-3, 1))
 		lines = append(lines, d.fields[i].View())
@@ -267,7 +267,7 @@ func (d *clientDialog) render(s *Styles, width, height int) string {
 	lines := []string{s.Title.Render(fit("add "+model.SanitizeLine(registry.ShortName(d.e.Server.Name))+" to which client?", w-4)), ""}
 	for i, c := range d.clients {
 		var b strings.Builder
-		s.renderLine(&b, []seg{{c, s.Tool}}, w-4, i == d.cursor, true)
+		s.renderLine(&b, []seg{{Text: c, Style: s.Tool}}, w-4, i == d.cursor, true)
 		lines = append(lines, b.String())
 	}
 	lines = append(lines, "", s.Dim.Render(fit("enter picks · the user's config, as mcpeek add without --project", w-4)))

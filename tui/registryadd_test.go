@@ -26,7 +26,7 @@ func TestRegistryPaneAsksForInputsBeforeTrying(t *testing.T) {
 	}
 	h, d := registryHarness(t, r, demoBackend(t))
 	h.typeText("weather")
-	h.send(registrySearchMsg{ticket: d.asked})
+	h.send(d.Asked())
 	h.keys("enter")
 	if _, ok := h.m.dialogs.top().(*inputsDialog); !ok {
 		t.Fatalf("no inputs form:\n%s", h.screen())
@@ -78,13 +78,13 @@ func TestRegistryPaneAddsToAClient(t *testing.T) {
 	}
 	h, d := registryHarness(t, r, demoBackend(t))
 	h.typeText("filesystem")
-	h.send(registrySearchMsg{ticket: d.asked})
+	h.send(d.Asked())
 	h.keys("a") // typed into the search: the query
-	if d.input.Value() != "filesystema" {
-		t.Fatalf("query %q", d.input.Value())
+	if d.Query() != "filesystema" {
+		t.Fatalf("query %q", d.Query())
 	}
 	h.keys("backspace")
-	h.send(registrySearchMsg{ticket: d.asked})
+	h.send(d.Asked())
 	h.keys("tab", "a")
 	if _, ok := h.m.dialogs.top().(*clientDialog); !ok || !strings.Contains(h.screen(), "add server-filesystem to which client?") {
 		t.Fatalf("no client picker:\n%s", h.screen())

@@ -16,6 +16,7 @@ import (
 	"mcpeek/internal/registrytest"
 	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
+	"mcpeek/tui/registryview"
 )
 
 // localRegistry serves the registry package's server.json documents (the
@@ -85,7 +86,7 @@ func TestRegistryPaneSearchesAsYouType(t *testing.T) {
 	if n := searches(reg); n != 1 {
 		t.Errorf("typing searched %d times before the pause, want none", n-1)
 	}
-	h.send(registrySearchMsg{ticket: d.asked})
+	h.send(d.Asked())
 	if n := searches(reg); n != 2 {
 		t.Errorf("the pause searched %d times, want once", n-1)
 	}
@@ -97,7 +98,7 @@ func TestRegistryPaneSearchesAsYouType(t *testing.T) {
 		t.Errorf("after memory:\n%s", scr)
 	}
 	h.typeText("zzz")
-	h.send(registrySearchMsg{ticket: d.asked})
+	h.send(d.Asked())
 	if scr := h.screen(); !strings.Contains(scr, "no server's name holds that") || !strings.Contains(scr, "enter try it") {
 		t.Errorf("no match:\n%s", h.screen())
 	}
@@ -108,20 +109,20 @@ func TestRegistryPaneDropsStaleAnswers(t *testing.T) {
 	reg, r := localRegistry(t, nil)
 	h, d := registryHarness(t, r, demoBackend(t))
 	h.typeText("every")
-	old := d.asked
+	old := d.Asked()
 	h.typeText("thing")
 	// The pause after "every" ended after "thing" was typed: no search.
-	h.send(registrySearchMsg{ticket: old})
+	h.send(old)
 	if n := searches(reg); n != 1 {
 		t.Errorf("a stale pause searched (%d searches)", n)
 	}
 	// An answer to the older query, come late, is not shown.
 	stale := registry.SearchResult{Entries: []registry.Entry{{Server: registry.Server{Name: "io.stale/answer", Version: "1"}}}}
-	h.send(registryFoundMsg{ticket: old, result: stale})
+	h.send(registryview.FoundMsg{Req: old.Req, Result: stale})
 	if strings.Contains(h.screen(), "io.stale/answer") {
 		t.Errorf("a stale answer is shown:\n%s", h.screen())
 	}
-	h.send(registrySearchMsg{ticket: d.asked})
+	h.send(d.Asked())
 	scr := h.screen()
 	if !strings.Contains(scr, "server-everything") || strings.Contains(scr, "server-memory") {
 		t.Errorf("after everything:\n%s", scr)
@@ -158,23 +159,23 @@ func TestRegistryPanePasteAndEsc(t *testing.T) {
 	reg, r := localRegistry(t, nil)
 	h, d := registryHarness(t, r, demoBackend(t))
 	h.send(tea.PasteMsg{Content: "file\x1b[31msystem\r\n"})
-	if got := d.input.Value(); got != "filesystem" {
+	if got := d.Query(); got != "filesystem" {
 		t.Errorf("query after the paste = %q", got)
 	}
-	h.send(registrySearchMsg{ticket: d.asked})
+	h.send(d.Asked())
 	if scr := h.screen(); !strings.Contains(scr, "server-filesystem") || strings.Contains(scr, "server-memory") {
 		t.Errorf("after the paste:\n%s", scr)
 	}
 	asked := searches(reg)
 	h.typeText("x")
-	pending := d.asked
+	pending := d.Asked()
 	h.keys("esc")
 	if h.m.registryDialogOpen() != nil {
 		t.Fatal("esc left the pane open")
 	}
 	// The pause and an answer that come after esc do nothing.
-	h.send(registrySearchMsg{ticket: pending})
-	h.send(registryFoundMsg{ticket: pending})
+	h.send(pending)
+	h.send(registryview.FoundMsg{Req: pending.Req})
 	if searches(reg) != asked || h.m.registryDialogOpen() != nil {
 		t.Error("a closed pane searched")
 	}
@@ -200,10 +201,10 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 	})
 	h, d := registryHarness(t, r, b)
 	h.typeText("memory")
-	h.send(registrySearchMsg{ticket: d.asked})
+	h.send(d.Asked())
 	h.keys("enter")
 	for _, msg := range h.msgs {
-		if m, ok := msg.(registryTryMsg); ok && !m.done && strings.Contains(m.line, "installing") {
+		if m, ok := msg.(registryview.TryMsg); ok && !m.Done && strings.Contains(m.Line, "installing") {
 			progressShown = true
 		}
 	}
@@ -242,7 +243,7 @@ func TestRegistryPaneSaysWhyATryFailed(t *testing.T) {
 	})
 	h, d := registryHarness(t, r, demoBackend(t))
 	h.typeText("filesystem")
-	h.send(registrySearchMsg{ticket: d.asked})
+	h.send(d.Asked())
 	h.keys("enter")
 	if h.m.registryDialogOpen() == nil {
 		t.Fatal("the pane closed on a failed try")

@@ -3,54 +3,25 @@ package tui
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
-
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/uitext"
 )
 
 // seg is a run of text in one style; a line is a few of them.
-type seg struct {
-	text  string
-	style lipgloss.Style
-}
+type seg = uitext.Seg
 
 // renderLine draws segs cut to width cells. The cursor's line is drawn as
 // one run in the cursor style over the whole width, so its background is
 // unbroken.
 func (s *Styles) renderLine(b *strings.Builder, segs []seg, width int, cursor, focused bool) {
-	if width <= 0 {
-		return
-	}
-	if cursor {
-		var plain strings.Builder
-		for _, sg := range segs {
-			plain.WriteString(sg.text)
-		}
-		text := ansi.Truncate(plain.String(), width, "…")
-		if pad := width - cells(text); pad > 0 {
-			text += strings.Repeat(" ", pad)
-		}
-		st := s.Cursor
-		if !focused {
-			st = s.CursorBlur
-		}
-		b.WriteString(st.Render(text))
-		return
-	}
-	left := width
-	for _, sg := range segs {
-		if left <= 0 || sg.text == "" {
-			continue
-		}
-		t := sg.text
-		if w := cells(t); w > left {
-			t = ansi.Truncate(t, left, "…")
-			left = 0
-		} else {
-			left -= w
-		}
-		b.WriteString(sg.style.Render(t))
+	switch {
+	case width <= 0:
+	case cursor && focused:
+		uitext.DrawCursorLine(b, segs, width, s.Cursor)
+	case cursor:
+		uitext.DrawCursorLine(b, segs, width, s.CursorBlur)
+	default:
+		uitext.DrawLine(b, segs, width)
 	}
 }
 
@@ -98,7 +69,7 @@ func (v treeView) render(t *schematree.Tree) string {
 			segs = append(segs, v.mark(n))
 		}
 		for _, sp := range spans {
-			segs = append(segs, seg{sp.Text, v.styles.RoleStyles.Span(sp)})
+			segs = append(segs, seg{Text: sp.Text, Style: v.styles.RoleStyles.Span(sp)})
 		}
 		segs = v.layer.appendMarks(v.styles, segs, spans, n)
 		v.styles.renderLine(&b, segs, v.width, n == t.Cursor(), v.focused)

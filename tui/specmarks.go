@@ -13,14 +13,14 @@ import (
 // droppedSeg is the right-hand mark of a tool clients drop: its
 // x-mcp-header breaks the rules, and mcpeek never calls it. It takes the
 // place of the schema marks (! and the hidden-fields mark).
-func droppedSeg(s *Styles) seg { return seg{s.Icons.Dropped, s.ErrText} }
+func droppedSeg(s *Styles) seg { return seg{Text: s.Icons.Dropped, Style: s.ErrText} }
 
 // appSegs is the mark after an MCP App tool's name, nil for another tool.
 func appSegs(s *Styles, t model.Tool) []seg {
 	if !t.App.IsApp() {
 		return nil
 	}
-	return []seg{{" " + s.Icons.App, s.Marker}}
+	return []seg{{Text: " " + s.Icons.App, Style: s.Marker}}
 }
 
 // serverFacts are the server pane's lines on what the server said of

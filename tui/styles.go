@@ -3,7 +3,12 @@ package tui
 import (
 	"image/color"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/docview"
+	"mcpeek/tui/logview"
+	"mcpeek/tui/registryview"
+	"mcpeek/tui/tasksview"
 	"mcpeek/tui/theme"
+	"mcpeek/tui/traffic"
 	"mcpeek/tui/treetext"
 
 	"charm.land/bubbles/v2/help"
@@ -60,8 +65,13 @@ type Styles struct {
 	// Bars.
 	PathBar, Status, StatusErr lipgloss.Style
 
-	// Raw JSON.
-	JSONKey, JSONString, JSONNumber, JSONLiteral, JSONPunct lipgloss.Style
+	// JSON is raw JSON, by token.
+	JSON docview.JSONStyles
+	// Traffic and Logs are the traffic and log screens', made of the above.
+	Traffic  traffic.Styles
+	Logs     logview.Styles
+	Registry registryview.Styles
+	Tasks    tasksview.Styles
 
 	// Dialog is the frame of a dialog on the dialog stack.
 	Dialog lipgloss.Style
@@ -129,11 +139,8 @@ func NewStyles(isDark, noColor bool) Styles {
 		Status:    fg(p.OK),
 		StatusErr: fg(p.Err).Bold(true),
 
-		JSONKey:     fg(p.Key),
-		JSONString:  fg(p.Str),
-		JSONNumber:  fg(p.Num),
-		JSONLiteral: fg(p.Lit),
-		JSONPunct:   fg(p.Muted),
+		JSON: docview.JSONStyles{Key: fg(p.Key), String: fg(p.Str), Number: fg(p.Num), Literal: fg(p.Lit),
+			Punct: fg(p.Muted)},
 
 		Dialog: st().Border(lipgloss.RoundedBorder()).BorderForeground(p.Accent).Padding(0, 1),
 
@@ -148,5 +155,12 @@ func NewStyles(isDark, noColor bool) Styles {
 		s.Help.ShortKey = s.Help.ShortKey.Bold(true)
 		s.Help.FullKey = s.Help.FullKey.Bold(true)
 	}
+	s.Traffic = traffic.Styles{Title: s.Title, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim, Faint: s.Faint,
+		Tool: s.Tool, Op: s.PathBar, Count: s.Count, OK: s.Status, Err: s.ErrText, JSON: s.JSON}
+	s.Logs = logview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Err: s.ErrText}
+	s.Registry = registryview.Styles{Frame: s.Dialog, Input: s.Input, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim,
+		Err: s.ErrText, Name: s.Tool, Kinds: s.TypeString, Secret: s.StateStarting, Desc: s.Desc}
+	s.Tasks = tasksview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Cursor: s.Cursor, Working: s.StateStarting,
+		Completed: s.StateConnected, Failed: s.StateError}
 	return s
 }

@@ -50,16 +50,16 @@ func TestListedTaskResults(t *testing.T) {
 	}
 
 	h.keys("g", "j", "enter") // stranger
-	if s := h.screen(); !h.m.tasks.open || !strings.Contains(s, "Result of task stranger of demo") || !strings.Contains(s, "someone else's report") {
+	if s := h.screen(); !h.m.tasks.Open || !strings.Contains(s, "Result of task stranger of demo") || !strings.Contains(s, "someone else's report") {
 		t.Fatalf("the result of a task whose tool is unknown:\n%s", s)
 	}
 	h.keys("esc")
-	if s := h.screen(); !h.m.tasks.open || h.m.tasks.result != nil || !strings.Contains(s, "Tasks  4 tasks") {
+	if s := h.screen(); !h.m.tasks.Open || h.m.tasks.result != nil || !strings.Contains(s, "Tasks  4 tasks") {
 		t.Fatalf("esc did not go back to the list:\n%s", s)
 	}
 
 	h.keys("g", "enter") // known
-	if h.m.tasks.open || h.m.current == nil || h.m.current.tool.Name != "shop_get_order" || h.m.view != resultView() ||
+	if h.m.tasks.Open || h.m.current == nil || h.m.current.tool.Name != "shop_get_order" || h.m.view != resultView() ||
 		!strings.Contains(h.screen(), "order 42 shipped") {
 		t.Fatalf("enter did not show the result in the tool's result view:\n%s", h.screen())
 	}
@@ -92,7 +92,7 @@ func TestAppEverythingListedTaskResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(formStandIn).Model
-	if v := fm.current; fm.tasks.open || v == nil || v.tool.Name != "simulate-research-query" || fm.view != resultView() ||
+	if v := fm.current; fm.tasks.Open || v == nil || v.tool.Name != "simulate-research-query" || fm.view != resultView() ||
 		v.last == nil || v.last.result == nil || !strings.Contains(v.last.result.Text, "Research Report: tides") {
 		t.Errorf("enter did not open the report in the result view:\n%s", fm.screen())
 	}
@@ -140,12 +140,12 @@ func TestCancelEndedListedTask(t *testing.T) {
 	fb := demoBackend(t)
 	fb.servers[0].Offers.Tasks, fb.servers[0].Offers.TaskList = true, true
 	h := newHarness(t, fb, 120, 30)
-	h.m.tasks.add(&taskEntry{task: mcpclient.Task{Server: "demo", ID: "late", Status: mcpclient.TaskWorking}, started: time.Now()})
-	h.m.tasks.open = true
+	h.m.tasks.Add(&taskEntry{Task: mcpclient.Task{Server: "demo", ID: "late", Status: mcpclient.TaskWorking}, Started: time.Now()})
+	h.m.tasks.Open = true
 	h.send(taskCancelledMsg{server: "demo", id: "late", task: mcpclient.Task{Server: "demo", ID: "late", Status: mcpclient.TaskCompleted},
 		err: fmt.Errorf("demo: task late is completed: %w", mcpclient.ErrTaskEnded)})
-	if e := h.m.tasks.find("demo", "late"); e.task.Status != mcpclient.TaskCompleted || e.ended.IsZero() ||
+	if e := h.m.tasks.Find("demo", "late"); e.Task.Status != mcpclient.TaskCompleted || e.Ended.IsZero() ||
 		!strings.Contains(h.m.status.text, "it has ended already") {
-		t.Errorf("task %+v, status %q", e.task, h.m.status.text)
+		t.Errorf("task %+v, status %q", e.Task, h.m.status.text)
 	}
 }

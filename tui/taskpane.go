@@ -14,6 +14,7 @@ import (
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/tasksview"
 )
 
 // The tasks screen (T): the tasks of the session over the whole body, one
@@ -24,10 +25,6 @@ import (
 // enter shows an ended task's result in its tool's result view (a listed
 // one's is fetched first, with tasks/result; when its tool is unknown the
 // result shows on the screen itself), c cancels a task that runs.
-
-// maxTasksKept bounds the tasks the screen keeps: past it the oldest
-// ended one is dropped.
-const maxTasksKept = 100
 
 // Listed tasks that run are polled every listedPollEvery while the screen
 // is open, at most maxListedPolls of them at a time (the newest).
@@ -57,11 +54,10 @@ type Tasker interface {
 	TaskResult(ctx context.Context, server, id string, onTask func(mcpclient.Task)) (*mcpclient.CallResult, error)
 }
 
-// taskScreen is the tasks of the session and the screen that lists them.
+// taskScreen is the tasks of the session and the screen that lists them
+// (package tasksview), and the work the root does for it.
 type taskScreen struct {
-	open    bool
-	entries []*taskEntry // oldest first, maxTasksKept at most
-	cursor  int
+	tasksview.Screen[taskOutcome]
 	listing ticket // the tasks/list round under way, 0 for none
 	poll    ticket // the timer of the next poll of listed tasks, 0 for none
 	// result is the result of a listed task whose tool is unknown, shown
@@ -72,15 +68,21 @@ type taskScreen struct {
 
 // taskEntry is one task as last seen, and the call that made it if the
 // user did.
-type taskEntry struct {
-	task    mcpclient.Task
-	toolID  string       // SERVER.TOOL of the call; "" for a listed task
-	call    *runningCall // the call that follows it, nil once it ended
-	started time.Time
-	ended   time.Time // zero while it runs (as far as mcpeek knows)
-	// The ended call's outcome and its result tree, for enter.
+type taskEntry = tasksview.Entry[taskOutcome]
+
+// taskOutcome is an ended call's outcome and its result tree, for enter.
+type taskOutcome struct {
 	outcome *callOutcome
 	tree    *schematree.Tree
+}
+
+// outcomeOf is o and its tree as a task's outcome; nil when the call was
+// cancelled (no outcome).
+func outcomeOf(o *callOutcome, tree *schematree.Tree) *taskOutcome {
+	if o == nil {
+		return nil
+	}
+	return &taskOutcome{outcome: o, tree: tree}
 }
 
 type (
@@ -119,18 +121,15 @@ type (
 	}
 )
 
-// listed reports whether e is a task no call of the explorer follows.
-func (e *taskEntry) listed() bool { return e.call == nil && e.outcome == nil && e.toolID == "" }
-
 // startTaskPoll starts the timer of the next poll while the screen is
 // open and a listed task runs, unless one runs.
 func (m *Model) startTaskPoll() tea.Cmd {
 	ts := &m.tasks
-	if !ts.open || ts.poll != 0 || m.tasker() == nil {
+	if !ts.Open || ts.poll != 0 || m.tasker() == nil {
 		return nil
 	}
-	for _, e := range ts.entries {
-		if e.listed() && !e.task.Status.Terminal() {
+	for _, e := range ts.Entries() {
+		if e.Listed() && !e.Task.Status.Terminal() {
 			ts.poll = m.tickets.next()
 			return m.after(listedPollEvery, taskPollDueMsg{ticket: ts.poll})
 		}
@@ -147,16 +146,16 @@ func (m *Model) pollListedTasks(msg taskPollDueMsg) tea.Cmd {
 	}
 	ts.poll = 0
 	tk := m.tasker()
-	if !ts.open || tk == nil {
+	if !ts.Open || tk == nil {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for i := len(ts.entries) - 1; i >= 0 && len(cmds) < maxListedPolls; i-- {
-		e := ts.entries[i]
-		if !e.listed() || e.task.Status.Terminal() {
+	for i := len(ts.Entries()) - 1; i >= 0 && len(cmds) < maxListedPolls; i-- {
+		e := ts.Entries()[i]
+		if !e.Listed() || e.Task.Status.Terminal() {
 			continue
 		}
-		ctx, server, id := m.ctx, e.task.Server, e.task.ID
+		ctx, server, id := m.ctx, e.Task.Server, e.Task.ID
 		cmds = append(cmds, func() tea.Msg {
 			ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()
@@ -175,51 +174,12 @@ func (m *Model) taskPolled(msg taskPolledMsg) {
 	if msg.err != nil {
 		return
 	}
-	if e := m.tasks.find(msg.task.Server, msg.task.ID); e != nil && e.listed() {
-		e.task = msg.task
-		if msg.task.Status.Terminal() && e.ended.IsZero() {
-			e.ended = time.Now()
+	if e := m.tasks.Find(msg.task.Server, msg.task.ID); e != nil && e.Listed() {
+		e.Task = msg.task
+		if msg.task.Status.Terminal() && e.Ended.IsZero() {
+			e.Ended = time.Now()
 		}
 	}
-}
-
-// live is the task as it is now: its call's newest report while the call
-// follows it.
-func (e *taskEntry) live() mcpclient.Task {
-	if e.call != nil {
-		if t := e.call.task.Load(); t != nil {
-			return *t
-		}
-	}
-	return e.task
-}
-
-// find is the entry of a server's task, or nil.
-func (ts *taskScreen) find(server, id string) *taskEntry {
-	for _, e := range ts.entries {
-		if e.task.Server == server && e.task.ID == id {
-			return e
-		}
-	}
-	return nil
-}
-
-// add keeps e, dropping the oldest ended entry (else the oldest) past
-// maxTasksKept.
-func (ts *taskScreen) add(e *taskEntry) {
-	ts.entries = append(ts.entries, e)
-	if len(ts.entries) <= maxTasksKept {
-		return
-	}
-	drop := 0
-	for i, old := range ts.entries {
-		if old.call == nil {
-			drop = i
-			break
-		}
-	}
-	ts.entries = append(ts.entries[:drop], ts.entries[drop+1:]...)
-	ts.cursor = min(ts.cursor, len(ts.entries)-1)
 }
 
 // noteTasks takes the tasks the calls under way have become since last
@@ -230,12 +190,12 @@ func (m *Model) noteTasks() {
 		if t == nil {
 			continue
 		}
-		e := m.tasks.find(t.Server, t.ID)
+		e := m.tasks.Find(t.Server, t.ID)
 		if e == nil {
-			e = &taskEntry{toolID: rc.call.toolID, started: rc.started}
-			m.tasks.add(e)
+			e = &taskEntry{ToolID: rc.call.toolID, Started: rc.started}
+			m.tasks.Add(e)
 		}
-		e.task, e.call = *t, rc
+		e.Task, e.Call = *t, rc
 	}
 }
 
@@ -247,22 +207,22 @@ func (m *Model) taskEnded(rc *runningCall, o *callOutcome, tree *schematree.Tree
 	if t == nil {
 		return
 	}
-	e := m.tasks.find(t.Server, t.ID)
+	e := m.tasks.Find(t.Server, t.ID)
 	if e == nil {
 		return
 	}
-	e.task, e.call, e.ended = *t, nil, time.Now()
-	e.outcome, e.tree = o, tree
+	e.Task, e.Call, e.Ended = *t, nil, time.Now()
+	e.Outcome = outcomeOf(o, tree)
 	switch {
 	case o == nil: // the user cancelled the call
-		e.task.Status, e.task.Message = mcpclient.TaskCancelled, "tasks/cancel sent"
-	case e.task.Status.Terminal():
+		e.Task.Status, e.Task.Message = mcpclient.TaskCancelled, "tasks/cancel sent"
+	case e.Task.Status.Terminal():
 	case errors.Is(o.err, mcpclient.ErrTaskCancelled):
-		e.task.Status = mcpclient.TaskCancelled
+		e.Task.Status = mcpclient.TaskCancelled
 	case o.err != nil:
-		e.task.Status, e.task.Message = mcpclient.TaskFailed, model.SanitizeLine(o.err.Error())
+		e.Task.Status, e.Task.Message = mcpclient.TaskFailed, model.SanitizeLine(o.err.Error())
 	default:
-		e.task.Status = mcpclient.TaskCompleted
+		e.Task.Status = mcpclient.TaskCompleted
 	}
 }
 
@@ -305,16 +265,16 @@ func (m *Model) tasksListed(msg tasksListedMsg) tea.Cmd {
 		return m.setStatus(errorf("tasks/list: %w", msg.err).Error(), true)
 	}
 	for _, t := range msg.tasks {
-		e := m.tasks.find(t.Server, t.ID)
+		e := m.tasks.Find(t.Server, t.ID)
 		switch {
 		case e == nil:
 			start := t.Created
 			if start.IsZero() {
 				start = time.Now()
 			}
-			m.tasks.add(&taskEntry{task: t, started: start})
-		case e.listed():
-			e.task = t
+			m.tasks.Add(&taskEntry{Task: t, Started: start})
+		case e.Listed():
+			e.Task = t
 		}
 	}
 	return m.startTaskPoll()
@@ -325,13 +285,13 @@ func (m *Model) tasksListed(msg tasksListedMsg) tea.Cmd {
 func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := &m.keys
 	ts := &m.tasks
-	if !ts.open {
+	if !ts.Open {
 		if !key.Matches(msg, k.Tasks) {
 			return nil, false
 		}
-		ts.open = true
+		ts.Open = true
 		m.noteTasks()
-		ts.cursor = len(ts.entries) - 1
+		ts.SelectNewest()
 		return tea.Batch(m.listTasks(), m.startTaskPoll()), true
 	}
 	m.noteTasks()
@@ -345,19 +305,7 @@ func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	switch {
 	case key.Matches(msg, k.Tasks), key.Matches(msg, k.Cancel):
-		ts.open, ts.poll = false, 0
-	case key.Matches(msg, k.Up):
-		ts.cursor--
-	case key.Matches(msg, k.Down):
-		ts.cursor++
-	case key.Matches(msg, k.PageUp):
-		ts.cursor -= rows
-	case key.Matches(msg, k.PageDown):
-		ts.cursor += rows
-	case key.Matches(msg, k.Top):
-		ts.cursor = 0
-	case key.Matches(msg, k.Bottom):
-		ts.cursor = len(ts.entries) - 1
+		ts.Open, ts.poll = false, 0
 	case key.Matches(msg, k.RefreshLists):
 		return tea.Batch(m.listTasks(), m.setStatus("listing the servers' tasks…", false)), true
 	case key.Matches(msg, k.CancelTask):
@@ -365,18 +313,12 @@ func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.TaskResult):
 		return m.openTaskResult(), true
 	}
-	ts.cursor = min(max(ts.cursor, 0), max(len(ts.entries)-1, 0))
+	ts.Move(msg, k.tasks(), rows)
 	return nil, true
 }
 
 // selectedTask is the entry under the cursor, or nil.
-func (m *Model) selectedTask() *taskEntry {
-	ts := &m.tasks
-	if ts.cursor < 0 || ts.cursor >= len(ts.entries) {
-		return nil
-	}
-	return ts.entries[ts.cursor]
-}
+func (m *Model) selectedTask() *taskEntry { return m.tasks.Selected() }
 
 // cancelTaskAt cancels the task under the cursor: through its call when
 // one follows it (the call sends tasks/cancel as it stops), else with
@@ -386,16 +328,16 @@ func (m *Model) cancelTaskAt() tea.Cmd {
 	switch {
 	case e == nil:
 		return nil
-	case e.call != nil && m.running(e.toolID) == e.call:
-		return m.cancelCall(e.toolID)
-	case e.live().Status.Terminal() || !e.ended.IsZero():
-		return m.setStatus("task "+model.SanitizeLine(e.task.ID)+" has ended already", true)
+	case e.Call != nil && m.running(e.ToolID) == e.Call:
+		return m.cancelCall(e.ToolID)
+	case e.Live().Status.Terminal() || !e.Ended.IsZero():
+		return m.setStatus("task "+model.SanitizeLine(e.Task.ID)+" has ended already", true)
 	}
 	tk := m.tasker()
 	if tk == nil {
 		return m.setStatus("this backend cannot cancel tasks", true)
 	}
-	ctx, server, id := m.ctx, e.task.Server, e.task.ID
+	ctx, server, id := m.ctx, e.Task.Server, e.Task.ID
 	return tea.Batch(m.setStatus("cancelling task "+model.SanitizeLine(id)+"…", false), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
@@ -409,10 +351,10 @@ func (m *Model) taskCancelled(msg taskCancelledMsg) tea.Cmd {
 	if msg.err != nil && !ended {
 		return m.setStatus(errorf("tasks/cancel: %w", msg.err).Error(), true)
 	}
-	if e := m.tasks.find(msg.server, msg.id); e != nil && e.call == nil {
-		e.task = msg.task
-		if msg.task.Status.Terminal() && e.ended.IsZero() {
-			e.ended = time.Now()
+	if e := m.tasks.Find(msg.server, msg.id); e != nil && e.Call == nil {
+		e.Task = msg.task
+		if msg.task.Status.Terminal() && e.Ended.IsZero() {
+			e.Ended = time.Now()
 		}
 	}
 	if ended {
@@ -431,27 +373,27 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 	switch {
 	case e == nil:
 		return nil
-	case e.listed():
+	case e.Listed():
 		return m.fetchTaskResult(e)
-	case e.outcome == nil && e.call != nil:
-		return m.setStatus("task "+model.SanitizeLine(e.task.ID)+" still runs: its result shows when it ends", false)
-	case e.outcome == nil:
-		return m.setStatus("task "+model.SanitizeLine(e.task.ID)+" was cancelled: no result", false)
+	case e.Outcome == nil && e.Call != nil:
+		return m.setStatus("task "+model.SanitizeLine(e.Task.ID)+" still runs: its result shows when it ends", false)
+	case e.Outcome == nil:
+		return m.setStatus("task "+model.SanitizeLine(e.Task.ID)+" was cancelled: no result", false)
 	}
-	v := m.views[e.toolID]
-	server, tool, _ := strings.Cut(e.toolID, ".")
+	v := m.views[e.ToolID]
+	server, tool, _ := strings.Cut(e.ToolID, ".")
 	k := toolKey{server: server, tool: tool}
 	if v == nil || !m.tools.selectKey(m.servers, k) {
 		m.tools.setFilter("", m.servers, m.info)
 		delete(m.tools.folded, server)
 		m.tools.rebuild(m.servers, m.info)
 		if v == nil || !m.tools.selectKey(m.servers, k) {
-			return m.setStatus(model.SanitizeLine(e.toolID)+" is gone", true)
+			return m.setStatus(model.SanitizeLine(e.ToolID)+" is gone", true)
 		}
 	}
-	v.setCall(e.outcome)
-	v.showOutcome(e.tree)
-	m.tasks.open, m.tasks.poll = false, 0
+	v.setCall(e.Outcome.outcome)
+	v.showOutcome(e.Outcome.tree)
+	m.tasks.Open, m.tasks.poll = false, 0
 	cmd := m.showSelected()
 	m.view, m.focus = resultView(), focusView
 	m.sizePanes()
@@ -462,7 +404,7 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 // (tasks/result, or the 2026-07-28 tasks/get) and checks it against its
 // tool's output schema when the Manager knows which tool made it.
 func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
-	t := e.live()
+	t := e.Live()
 	id := model.SanitizeLine(t.ID)
 	switch {
 	case t.Status == mcpclient.TaskCancelled:
@@ -530,8 +472,8 @@ func (m *Model) toolOf(server, tool string) (model.Tool, bool) {
 // as a call's, when the tool is known; else on the tasks screen. A failure
 // to fetch it is one status line.
 func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
-	e := m.tasks.find(msg.server, msg.id)
-	if e == nil || !e.listed() {
+	e := m.tasks.Find(msg.server, msg.id)
+	if e == nil || !e.Listed() {
 		return nil
 	}
 	o, id := msg.outcome, model.SanitizeLine(msg.id)
@@ -551,97 +493,33 @@ func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
 	if v := m.views[msg.toolID]; v != nil && v.target == nil {
 		v.target = msg.target
 	}
-	e.toolID, e.outcome, e.tree = msg.toolID, o, msg.tree
-	if e.ended.IsZero() {
-		e.ended = time.Now()
+	e.ToolID, e.Outcome = msg.toolID, outcomeOf(o, msg.tree)
+	if e.Ended.IsZero() {
+		e.Ended = time.Now()
 	}
-	if !m.tasks.open || m.selectedTask() != e {
+	if !m.tasks.Open || m.selectedTask() != e {
 		return m.setStatus("the result of task "+id+" came: enter on it in the tasks screen (T) shows it", false)
 	}
 	return m.openTaskResultOf(e)
 }
 
 // tasksHelp is the short help while the tasks screen is open.
-func (k *keyMap) tasksHelp() []key.Binding {
-	back := k.Tasks
-	back.SetHelp("T/esc", "back")
-	return []key.Binding{k.Down, k.TaskResult, k.CancelTask, k.RefreshLists, back, k.Help, k.Quit}
+func (k *keyMap) tasksHelp() []key.Binding { return tasksview.Help(k.tasks()) }
+
+// tasks are the tasks screen's keys.
+func (k *keyMap) tasks() tasksview.Keys {
+	return tasksview.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom,
+		Tasks: k.Tasks, Result: k.TaskResult, CancelTask: k.CancelTask, Refresh: k.RefreshLists, Help: k.Help, Quit: k.Quit}
 }
 
-// tasksView draws the tasks screen: a head line, then a line per task,
-// the cursor's kept in sight. Its cost is the screen's height.
+// tasksView draws the tasks screen, or the result of a listed task whose
+// tool is unknown.
 func (m *Model) tasksView() string {
 	s := &m.styles
 	ts := &m.tasks
-	w := m.width
-	now := time.Now()
-	hint := "  " + plural(len(ts.entries), "task") + " of this session · enter: result · c: cancel · U: tasks/list again · T: back"
-	if cells("Tasks"+hint) > w {
-		hint = "  " + plural(len(ts.entries), "task") + " · enter result · c cancel · U relist · T back"
-	}
-	head := s.PaneTitleFocus.Render("Tasks") + s.Dim.Render(hint)
 	if ts.result != nil {
-		head = s.PaneTitleFocus.Render("Result of "+ts.resultFor) + s.Dim.Render("  its tool is unknown · esc/T: back to the tasks")
-		return fit(head, w) + "\n" + ts.result.render(frame{styles: s, focused: true})
+		head := s.PaneTitleFocus.Render("Result of "+ts.resultFor) + s.Dim.Render("  its tool is unknown · esc/T: back to the tasks")
+		return fit(head, m.width) + "\n" + ts.result.render(frame{styles: s, focused: true})
 	}
-	lines := []string{fit(head, w)}
-	if len(ts.entries) == 0 {
-		for _, l := range wrapText("No tasks yet. A tool whose execution.taskSupport is required runs as a task; ctrl+t in the call form runs an optional one as a task.", w) {
-			lines = append(lines, s.Dim.Render(l))
-		}
-		return strings.Join(lines, "\n")
-	}
-	rows := max(m.layout.bodyH-1, 1)
-	top := min(max(ts.cursor-rows+1, 0), max(len(ts.entries)-rows, 0))
-	for i := top; i < min(top+rows, len(ts.entries)); i++ {
-		text := taskRow(ts.entries[i], now, w)
-		if i == ts.cursor {
-			lines = append(lines, s.Cursor.Render(fit(text, w)))
-			continue
-		}
-		st := s.Dim
-		switch ts.entries[i].live().Status {
-		case mcpclient.TaskWorking, mcpclient.TaskInputRequired:
-			st = s.StateStarting
-		case mcpclient.TaskCompleted:
-			st = s.StateConnected
-		case mcpclient.TaskFailed:
-			st = s.StateError
-		}
-		lines = append(lines, st.Render(fit(text, w)))
-	}
-	return strings.Join(lines, "\n")
-}
-
-// taskRow is a task's line: "working  everything.simulate-research-query
-// task 7f3a · 12s · TTL 4m48s left · Gathering sources...". A line wider
-// than width cuts the task id to its first 8 characters.
-func taskRow(e *taskEntry, now time.Time, width int) string {
-	t := e.live()
-	what := model.SanitizeLine(e.toolID)
-	switch {
-	case what != "":
-	case t.Tool != "":
-		what = model.SanitizeLine(t.Server+"."+t.Tool) + " (listed)"
-	default:
-		what = model.SanitizeLine(t.Server) + " (listed)"
-	}
-	end := now
-	if !e.ended.IsZero() {
-		end = e.ended
-	}
-	id := model.SanitizeLine(t.ID)
-	parts := []string{padRight(string(t.Status), 14) + " " + what, "task " + id,
-		max(end.Sub(e.started), 0).Truncate(time.Second).String()}
-	if exp := t.Expires(); !exp.IsZero() && !t.Status.Terminal() {
-		parts = append(parts, "TTL "+max(exp.Sub(now), 0).Truncate(time.Second).String()+" left")
-	}
-	if t.Message != "" {
-		parts = append(parts, model.SanitizeLine(t.Message))
-	}
-	if line := strings.Join(parts, " · "); cells(line) <= width {
-		return line
-	}
-	parts[1] = "task " + shortTaskID(id)
-	return strings.Join(parts, " · ")
+	return ts.Render(&s.Tasks, m.width, max(m.layout.bodyH-1, 1), time.Now())
 }

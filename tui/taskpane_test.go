@@ -103,7 +103,7 @@ func TestTasksScreen(t *testing.T) {
 		t.Fatalf("the ended task:\n%s", screen)
 	}
 	h.keys("g", "enter") // the call's task came first, the listed one second
-	if h.m.tasks.open || h.m.current == nil || h.m.current.tool.Name != "shop_get_order" || h.m.view != resultView() ||
+	if h.m.tasks.Open || h.m.current == nil || h.m.current.tool.Name != "shop_get_order" || h.m.view != resultView() ||
 		!strings.Contains(h.screen(), "the report on tides") {
 		t.Fatalf("enter did not show the result:\n%s", h.screen())
 	}
@@ -137,7 +137,7 @@ func TestTasksScreen(t *testing.T) {
 		t.Fatalf("c on a listed task: %v\n%s", b.cancelled, h.screen())
 	}
 	h.keys("esc")
-	if h.m.tasks.open {
+	if h.m.tasks.Open {
 		t.Error("esc did not close the tasks screen")
 	}
 }

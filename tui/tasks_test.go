@@ -176,13 +176,13 @@ func TestAppEverythingTasksScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(formStandIn).Model
-	if v := fm.current; fm.tasks.open || v == nil || v.tool.Name != "simulate-research-query" || fm.view != resultView() ||
+	if v := fm.current; fm.tasks.Open || v == nil || v.tool.Name != "simulate-research-query" || fm.view != resultView() ||
 		v.last == nil || v.last.result == nil || !strings.Contains(v.last.result.Text, "Research Report: tides") {
 		t.Errorf("enter did not open the report in the result view:\n%s", fm.screen())
 	}
 	n := 0
-	for _, e := range fm.tasks.entries {
-		if strings.HasPrefix(e.task.ID, prefix) {
+	for _, e := range fm.tasks.Entries() {
+		if strings.HasPrefix(e.Task.ID, prefix) {
 			n++
 		}
 	}

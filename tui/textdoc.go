@@ -60,7 +60,7 @@ func (s *Styles) roleStyle(sp span) lipgloss.Style {
 func (s *Styles) drawLine(b *strings.Builder, l docLine, width int) {
 	segs := make([]seg, len(l))
 	for i, sp := range l {
-		segs[i] = seg{sp.text, s.roleStyle(sp)}
+		segs[i] = seg{Text: sp.text, Style: s.roleStyle(sp)}
 	}
 	s.renderLine(b, segs, width, false, false)
 }
@@ -93,21 +93,8 @@ func shortCount(n int) string {
 	return short(float64(n)/(k*mega), "G")
 }
 
-// padLeft right-aligns s in w cells.
-func padLeft(s string, w int) string {
-	if n := w - cells(s); n > 0 {
-		return strings.Repeat(" ", n) + s
-	}
-	return s
-}
-
-// padRight left-aligns s in w cells.
-func padRight(s string, w int) string {
-	if n := w - cells(s); n > 0 {
-		return s + strings.Repeat(" ", n)
-	}
-	return s
-}
+func padLeft(s string, w int) string  { return uitext.PadLeft(s, w) }
+func padRight(s string, w int) string { return uitext.PadRight(s, w) }
 
 // columns are a table's column widths, sized to their content: the first
 // column is left-aligned, the others right-aligned, gap cells apart, so

@@ -272,9 +272,9 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		srv := servers[r.server]
 		segs, right, marks := p.row(l, r, srv, info)
 		// The right-hand mark keeps its column; the name is cut first.
-		rights := right.text
+		rights := right.Text
 		for _, mk := range marks {
-			rights += mk.text
+			rights += mk.Text
 		}
 		rw := 0
 		if rights != "" {
@@ -293,9 +293,9 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 				}
 				line += st.Render(" " + rights)
 			} else {
-				line += " " + right.style.Render(right.text)
+				line += " " + right.Style.Render(right.Text)
 				for _, mk := range marks {
-					line += mk.style.Render(mk.text)
+					line += mk.Style.Render(mk.Text)
 				}
 			}
 		}
@@ -313,7 +313,7 @@ func cutName(segs []seg, width int) {
 	if len(segs) < 2 || over <= 0 {
 		return
 	}
-	segs[1].text = cutMiddle(segs[1].text, max(cells(segs[1].text)-over, 1))
+	segs[1].Text = cutMiddle(segs[1].Text, max(cells(segs[1].Text)-over, 1))
 }
 
 // row is what one row shows: its icon and name (segs), the mark or count
@@ -324,23 +324,23 @@ func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string
 	case r.offer.kind != offerNone:
 		segs, right = p.offerRow(l, r, srv)
 	case r.gone > 0:
-		segs = []seg{{"  " + s.Icons.Gone + " ", s.RemovedTool}, {model.SanitizeLine(l.gone[srv.Name][r.gone-1]), s.RemovedTool}}
-		right = seg{"gone", s.Faint}
+		segs = []seg{{Text: "  " + s.Icons.Gone + " ", Style: s.RemovedTool}, {Text: model.SanitizeLine(l.gone[srv.Name][r.gone-1]), Style: s.RemovedTool}}
+		right = seg{Text: "gone", Style: s.Faint}
 	case r.tool < 0:
 		icon, st := p.stateIcon(srv.State)
-		segs = []seg{{icon + " ", st}, {model.SanitizeLine(srv.Name), s.Server}}
+		segs = []seg{{Text: icon + " ", Style: st}, {Text: model.SanitizeLine(srv.Name), Style: s.Server}}
 		if tried(srv) {
-			segs = append(segs, seg{" tried", s.Dim})
+			segs = append(segs, seg{Text: " tried", Style: s.Dim})
 		}
 		switch {
 		case srv.State == model.StateError:
-			right = seg{"error", s.ErrText}
+			right = seg{Text: "error", Style: s.ErrText}
 		case srv.State == model.StateNeedsLogin:
-			right = seg{"login", s.StateStarting}
+			right = seg{Text: "login", Style: s.StateStarting}
 		case srv.State == model.StateStarting && len(srv.Tools) == 0:
-			right = seg{"…", s.Dim}
+			right = seg{Text: "…", Style: s.Dim}
 		default:
-			right = seg{thousands(len(srv.Tools)), s.Dim}
+			right = seg{Text: thousands(len(srv.Tools)), Style: s.Dim}
 		}
 		if p.marks != nil {
 			marks = p.marks.serverSegs(s, srv.Name)
@@ -352,15 +352,15 @@ func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string
 		if ti.hasOutput {
 			mark, mst = s.Icons.Output, s.Marker
 		}
-		segs = []seg{{"  " + mark + " ", mst}, {model.SanitizeLine(t.Name), s.Tool}}
+		segs = []seg{{Text: "  " + mark + " ", Style: mst}, {Text: model.SanitizeLine(t.Name), Style: s.Tool}}
 		segs = append(segs, appSegs(s, t)...)
 		switch {
 		case !t.HeaderFault.IsZero():
 			right = droppedSeg(s)
 		case ti.badSchema:
-			right = seg{"!", s.ErrText}
+			right = seg{Text: "!", Style: s.ErrText}
 		case ti.hidesFields:
-			right = seg{s.Icons.Hidden, s.HiddenMark}
+			right = seg{Text: s.Icons.Hidden, Style: s.HiddenMark}
 		}
 		if p.marks != nil {
 			marks = p.marks.toolSegs(s, t)

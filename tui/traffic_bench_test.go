@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/gateway"
 	"mcpeek/model"
+	"mcpeek/tui/traffic"
 )
 
 // trafficEvents are n calls as the gateway reports them: help, exec and
@@ -35,10 +36,10 @@ func trafficHarness(b *testing.B, w, h int) *harness {
 	hs := newHarness(b, &fakeBackend{servers: []model.Server{{Name: "demo", State: model.StateConnected}}}, w, h)
 	hs.m.noColor = false // drawn in colour, as on a terminal
 	hs.m.restyle()
-	hs.send(gatewayEventsMsg{events: trafficEvents(trafficKeep)})
+	hs.send(gatewayEventsMsg{events: trafficEvents(traffic.Keep)})
 	hs.keys("t")
-	if hs.m.traffic.log.n != trafficKeep {
-		b.Fatalf("%d calls kept", hs.m.traffic.log.n)
+	if n, _ := hs.m.traffic.Calls(); n != traffic.Keep {
+		b.Fatalf("%d calls kept", n)
 	}
 	return hs
 }
@@ -49,7 +50,9 @@ func trafficHarness(b *testing.B, w, h int) *harness {
 func BenchmarkTrafficFrame10k(b *testing.B) {
 	h := trafficHarness(b, 160, 48)
 	h.keys("g")
-	h.m.traffic.list.move(&h.m.traffic.log, trafficKeep/2)
+	for range traffic.Keep / 2 {
+		h.m.traffic.Scroll(1) // the cursor to the middle
+	}
 	for b.Loop() {
 		_ = h.m.View()
 	}
@@ -64,17 +67,5 @@ func BenchmarkTrafficBatch(b *testing.B) {
 	for b.Loop() {
 		h.m.Update(batch)
 		_ = h.m.View()
-	}
-}
-
-// BenchmarkTrafficOpen builds one call's detail (its request and envelope
-// indented, sanitised and tokenised for colour; in a command) and draws it.
-func BenchmarkTrafficOpen(b *testing.B) {
-	h := trafficHarness(b, 160, 48)
-	ev := *h.m.traffic.log.at(h.m.traffic.log.last() - 2)
-	st := NewStyles(true, false)
-	for b.Loop() {
-		d := newTrafficDetail(ev)
-		_ = d.render(&st, 160, 45)
 	}
 }

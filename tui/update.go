@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/traffic"
 )
 
 // Update handles one message, then starts what the new state calls for.
@@ -61,7 +62,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.requestServers()
 	case serversLoadedMsg:
 		cmd := m.applyServers(msg)
-		m.offers.logs.take(m.servers)
+		m.offers.logs.Take(m.servers)
 		return tea.Batch(cmd, m.loadOffers())
 	case toolLoadedMsg:
 		if stale(msg.ticket, m.loading.ticket) {
@@ -130,8 +131,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.callSaved(msg)
 	case assertAddedMsg:
 		return m.assertAdded(msg)
-	case trafficDetailMsg:
-		m.traffic.opened(msg)
+	case traffic.DetailMsg:
+		m.traffic.Opened(msg)
 	case baselineReadMsg:
 		return m.baselineRead(msg)
 	case toolsMarkedMsg:

@@ -39,10 +39,10 @@ func (m *Model) screen() string {
 	if m.traffic.open {
 		b.WriteString(padLines(m.traffic.render(m.frame()), m.width, l.bodyH))
 		b.WriteByte('\n')
-	} else if m.tasks.open {
+	} else if m.tasks.Open {
 		b.WriteString(padLines(m.tasksView(), m.width, l.bodyH))
 		b.WriteByte('\n')
-	} else if m.offers.logs.open {
+	} else if m.offers.logs.Open {
 		b.WriteString(padLines(m.logView(), m.width, l.bodyH))
 		b.WriteByte('\n')
 	} else {

@@ -1,4 +1,4 @@
-package tui
+package docview
 
 import (
 	"bytes"
@@ -50,19 +50,19 @@ func chromaTokens(t *testing.T, lexer chroma.Lexer, text string) []chroma.Token 
 	return nil
 }
 
-// kindOf is the rawKind of a chroma token type.
-func kindOf(t chroma.TokenType) rawKind {
+// kindOf is the tokKind of a chroma token type.
+func kindOf(t chroma.TokenType) tokKind {
 	switch t {
 	case chroma.NameTag:
-		return rawKey
+		return tokKey
 	case chroma.LiteralStringDouble:
-		return rawString
+		return tokString
 	case chroma.LiteralNumber:
-		return rawNumber
+		return tokNumber
 	case chroma.KeywordConstant:
-		return rawLiteral
+		return tokLiteral
 	}
-	return rawOther
+	return tokOther
 }
 
 // lexJSON cuts every text into the tokens chroma's rules did, of the same
@@ -99,13 +99,13 @@ func TestLexJSONCutsAsChromaDid(t *testing.T) {
 	for _, text := range texts {
 		type tok struct {
 			text string
-			kind rawKind
+			kind tokKind
 		}
 		var want, got []tok
 		for _, tk := range chromaTokens(t, lexer, text) {
 			want = append(want, tok{tk.Value, kindOf(tk.Type)})
 		}
-		lexJSON(text, func(s string, k rawKind) { got = append(got, tok{s, k}) })
+		lexJSON(text, func(s string, k tokKind) { got = append(got, tok{s, k}) })
 		if len(got) != len(want) {
 			t.Errorf("%q: %d tokens, chroma made %d:\n got %q\nwant %q", text, len(got), len(want), got, want)
 			continue

@@ -1,4 +1,4 @@
-package tui
+package docview
 
 import (
 	"bytes"
@@ -10,23 +10,24 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/uitext"
 )
 
-// rawKind is what a token of the raw view is, which picks its style.
-type rawKind uint8
+// tokKind is what a token of a JSON document is, which picks its style.
+type tokKind uint8
 
 const (
-	rawOther   rawKind = iota // whitespace, punctuation, anything else
-	rawKey                    // a string followed by a colon
-	rawString                 // any other string
-	rawNumber                 // a JSON number
-	rawLiteral                // true, false, null
+	tokOther   tokKind = iota // whitespace, punctuation, anything else
+	tokKey                    // a string followed by a colon
+	tokString                 // any other string
+	tokNumber                 // a JSON number
+	tokLiteral                // true, false, null
 )
 
-// rawTok is a run of one token kind on one line.
-type rawTok struct {
+// token is a run of one token kind on one line.
+type token struct {
 	text string
-	kind rawKind
+	kind tokKind
 }
 
 // lexJSON splits text into the raw view's tokens, in order, by the rules
@@ -37,7 +38,7 @@ type rawTok struct {
 // and else one character. A string is a quote, characters or escapes
 // (a backslash and any character but a newline), and a quote; one that
 // does not end so is not a string, and its quote is one character.
-func lexJSON(text string, emit func(tok string, kind rawKind)) {
+func lexJSON(text string, emit func(tok string, kind tokKind)) {
 	for i := 0; i < len(text); {
 		n, kind := jsonToken(text[i:])
 		emit(text[i:i+n], kind)
@@ -46,7 +47,7 @@ func lexJSON(text string, emit func(tok string, kind rawKind)) {
 }
 
 // jsonToken is the length and kind of the token text starts with.
-func jsonToken(text string) (int, rawKind) {
+func jsonToken(text string) (int, tokKind) {
 	r, size := utf8.DecodeRuneInString(text)
 	switch {
 	case unicode.IsSpace(r):
@@ -58,25 +59,25 @@ func jsonToken(text string) (int, rawKind) {
 			}
 			n += size
 		}
-		return n, rawOther
+		return n, tokOther
 	case r == '"':
 		if n := jsonString(text); n > 0 {
 			rest := strings.TrimLeftFunc(text[n:], unicode.IsSpace)
 			if strings.HasPrefix(rest, ":") {
-				return n, rawKey
+				return n, tokKey
 			}
-			return n, rawString
+			return n, tokString
 		}
 	case r == '-' || '0' <= r && r <= '9':
 		if n := jsonNumber(text); n > 0 {
-			return n, rawNumber
+			return n, tokNumber
 		}
 	case strings.HasPrefix(text, "true"), strings.HasPrefix(text, "null"):
-		return 4, rawLiteral
+		return 4, tokLiteral
 	case strings.HasPrefix(text, "false"):
-		return 5, rawLiteral
+		return 5, tokLiteral
 	}
-	return size, rawOther
+	return size, tokOther
 }
 
 // jsonString is the length of the string text starts with, or 0.
@@ -134,10 +135,11 @@ func jsonNumber(text string) int {
 	return i
 }
 
-// rawDoc is a tool's definition, pretty-printed, sanitised and tokenised
-// once; its lines are styled on first display and kept.
-type rawDoc struct {
-	lines  [][]rawTok
+// JSON is a JSON document (a tool's definition, a planner's descriptor,
+// a gateway call), pretty-printed, sanitised and tokenised once; its
+// lines are styled on first display and kept.
+type JSON struct {
+	lines  [][]token
 	styled []string // per line, once shown
 	done   []bool   // which lines are styled
 	top    int
@@ -145,8 +147,28 @@ type rawDoc struct {
 	widest int // the longest line's cells
 }
 
-// newRawDoc pretty-prints and tokenises raw JSON.
-func newRawDoc(raw []byte) *rawDoc {
+// JSONStyles are the styles of a JSON document's tokens.
+type JSONStyles struct {
+	Key, String, Number, Literal, Punct lipgloss.Style
+}
+
+func (s *JSONStyles) of(k tokKind) lipgloss.Style {
+	switch k {
+	case tokKey:
+		return s.Key
+	case tokString:
+		return s.String
+	case tokNumber:
+		return s.Number
+	case tokLiteral:
+		return s.Literal
+	}
+	return s.Punct
+}
+
+// NewJSON pretty-prints and tokenises raw JSON; text that is no JSON is
+// shown as it is, sanitised.
+func NewJSON(raw []byte) *JSON {
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, raw, "", "  "); err != nil {
 		buf.Reset()
@@ -154,16 +176,16 @@ func newRawDoc(raw []byte) *rawDoc {
 	}
 	text := model.Sanitize(buf.String())
 	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
-	d := &rawDoc{}
-	line := []rawTok{}
-	lexJSON(text, func(tok string, kind rawKind) {
+	d := &JSON{}
+	line := []token{}
+	lexJSON(text, func(tok string, kind tokKind) {
 		for i, p := range strings.Split(tok, "\n") {
 			if i > 0 {
 				d.lines = append(d.lines, line)
-				line = []rawTok{}
+				line = []token{}
 			}
 			if p != "" {
-				line = append(line, rawTok{text: strings.ReplaceAll(p, "\t", "  "), kind: kind})
+				line = append(line, token{text: strings.ReplaceAll(p, "\t", "  "), kind: kind})
 			}
 		}
 	})
@@ -171,27 +193,45 @@ func newRawDoc(raw []byte) *rawDoc {
 	d.styled = make([]string, len(d.lines))
 	d.done = make([]bool, len(d.lines))
 	for i := range d.lines {
-		d.widest = max(d.widest, cells(d.lineText(i)))
+		d.widest = max(d.widest, uitext.Width(d.LineText(i)))
 	}
 	return d
 }
 
-func (d *rawDoc) pan(n, _ int) { d.x = min(max(d.x+n, 0), max(d.widest-panStep, 0)) }
-func (d *rawDoc) left() int    { return d.x }
+// Len is the number of lines.
+func (d *JSON) Len() int { return len(d.lines) }
 
-// restyle forgets the styled lines (the palette changed).
-func (d *rawDoc) restyle() { clear(d.done) }
+// LineText is the plain text of line i.
+func (d *JSON) LineText(i int) string {
+	var b strings.Builder
+	for _, t := range d.lines[i] {
+		b.WriteString(t.text)
+	}
+	return b.String()
+}
 
-// scroll moves the view by n lines within [0, len-height].
-func (d *rawDoc) scroll(n, height int) {
+// Pan moves the view n cells sideways, within the longest line.
+func (d *JSON) Pan(n, _ int) { d.x = min(max(d.x+n, 0), max(d.widest-PanStep, 0)) }
+
+// Left is the first cell shown.
+func (d *JSON) Left() int { return d.x }
+
+// Restyle forgets the styled lines (the palette changed).
+func (d *JSON) Restyle() { clear(d.done) }
+
+// Scroll moves the view by n lines within [0, len-height].
+func (d *JSON) Scroll(n, height int) {
 	d.top = min(max(d.top+n, 0), max(len(d.lines)-height, 0))
 }
 
-func (d *rawDoc) span() (int, int)    { return d.top, len(d.lines) }
-func (d *rawDoc) rows(height int) int { return height }
+// Span is the first line shown and the number of lines.
+func (d *JSON) Span() (int, int) { return d.top, len(d.lines) }
 
-// render draws the lines on screen; each line is styled once.
-func (d *rawDoc) render(s *Styles, width, height int) string {
+// Rows is height: every row is a line.
+func (d *JSON) Rows(height int) int { return height }
+
+// Render draws the lines on screen; each line is styled once.
+func (d *JSON) Render(s *JSONStyles, width, height int) string {
 	var b strings.Builder
 	for i := d.top; i < len(d.lines) && i < d.top+height; i++ {
 		if i > d.top {
@@ -199,28 +239,14 @@ func (d *rawDoc) render(s *Styles, width, height int) string {
 		}
 		if !d.done[i] {
 			var lb strings.Builder
-			segs := make([]seg, 0, len(d.lines[i]))
 			for _, t := range d.lines[i] {
-				segs = append(segs, seg{t.text, s.jsonStyle(t.kind)})
+				if t.text != "" {
+					lb.WriteString(s.of(t.kind).Render(t.text))
+				}
 			}
-			s.renderLine(&lb, segs, 1<<20, false, false)
 			d.styled[i], d.done[i] = lb.String(), true
 		}
-		b.WriteString(panned(d.styled[i], d.x, width))
+		b.WriteString(Panned(d.styled[i], d.x, width))
 	}
 	return b.String()
-}
-
-func (s *Styles) jsonStyle(k rawKind) lipgloss.Style {
-	switch k {
-	case rawKey:
-		return s.JSONKey
-	case rawString:
-		return s.JSONString
-	case rawNumber:
-		return s.JSONNumber
-	case rawLiteral:
-		return s.JSONLiteral
-	}
-	return s.JSONPunct
 }

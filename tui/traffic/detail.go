@@ -1,40 +1,49 @@
-package tui
+package traffic
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/gateway"
 	"mcpeek/model"
+	"mcpeek/tui/docview"
+	"mcpeek/tui/uitext"
 )
 
 // detailMaxBody bounds each body a detail pretty-prints; a longer one is
 // shown cut, as plain text.
 const detailMaxBody = 8 << 20
 
-// trafficHeadRows are the detail's rows above its JSON.
-const trafficHeadRows = 2
+// detailHead are the detail's rows above its JSON.
+const detailHead = 2
 
-// trafficDetail is one call opened: what the client sent and the envelope
+// detail is one call opened: what the client sent and the envelope
 // it got, as one JSON document ({"request": ..., "envelope": ...}),
 // pretty-printed, sanitised and coloured as the raw view is.
-type trafficDetail struct {
+type detail struct {
 	ev  gateway.Event // without its bodies
-	doc *rawDoc
+	doc *docview.JSON
 	// bare says the bodies were dropped to bound memory.
 	bare bool
 }
 
-// openCall builds a call's detail off the UI loop: an envelope can be
-// megabytes of JSON to indent and tokenise.
-func openCall(ev gateway.Event, t ticket) tea.Cmd {
-	return func() tea.Msg { return trafficDetailMsg{ticket: t, detail: newTrafficDetail(ev)} }
+// DetailMsg: a call's detail was built, for the read numbered req.
+type DetailMsg struct {
+	req    uint64
+	detail *detail
 }
 
-func newTrafficDetail(ev gateway.Event) *trafficDetail {
-	d := &trafficDetail{bare: ev.Request == nil && ev.Envelope == nil}
+// openCall builds a call's detail off the UI loop: an envelope can be
+// megabytes of JSON to indent and tokenise.
+func openCall(ev gateway.Event, req uint64) tea.Cmd {
+	return func() tea.Msg { return DetailMsg{req: req, detail: newDetail(ev)} }
+}
+
+func newDetail(ev gateway.Event) *detail {
+	d := &detail{bare: ev.Request == nil && ev.Envelope == nil}
 	body := func(b []byte) []byte {
 		switch {
 		case len(b) == 0:
@@ -52,29 +61,30 @@ func newTrafficDetail(ev gateway.Event) *trafficDetail {
 	doc.WriteString(`}`)
 	ev.Request, ev.Envelope = nil, nil
 	d.ev = ev
-	d.doc = newRawDoc(doc.Bytes())
+	d.doc = docview.NewJSON(doc.Bytes())
 	return d
 }
 
-func (d *trafficDetail) scroll(n, height int) { d.doc.scroll(n, max(height-trafficHeadRows, 1)) }
-func (d *trafficDetail) span() (int, int)     { return d.doc.span() }
-func (d *trafficDetail) rows(height int) int  { return max(height-trafficHeadRows, 1) }
-func (d *trafficDetail) pan(n, width int)     { d.doc.pan(n, width) }
-func (d *trafficDetail) left() int            { return d.doc.left() }
+func (d *detail) Scroll(n, height int)  { d.doc.Scroll(n, max(height-detailHead, 1)) }
+func (d *detail) Span() (int, int)      { return d.doc.Span() }
+func (d *detail) Rows(height int) int   { return max(height-detailHead, 1) }
+func (d *detail) Pan(n, width int)      { d.doc.Pan(n, width) }
+func (d *detail) Left() int             { return d.doc.Left() }
+func (d *detail) LineText(i int) string { return d.doc.LineText(i) }
 
 // render draws the call's line, its numbers, and the JSON under them.
-func (d *trafficDetail) render(s *Styles, width, height int) string {
+func (d *detail) render(s *Styles, width, height int) string {
 	ev := &d.ev
-	result := s.Status.Render("ok")
+	result := s.OK.Render("ok")
 	if !ev.OK {
-		result = s.ErrText.Render(model.SanitizeLine(string(ev.Code)))
+		result = s.Err.Render(model.SanitizeLine(string(ev.Code)))
 	}
-	op := s.PathBar.Render(model.SanitizeLine(ev.Op))
+	op := s.Op.Render(model.SanitizeLine(ev.Op))
 	if ev.Op == "" {
 		op = s.Dim.Render("(root)")
 	}
 	var b strings.Builder
-	b.WriteString(fit(s.Title.Render(ev.Tool)+" "+op+"  "+result, width))
+	b.WriteString(uitext.Fit(s.Title.Render(ev.Tool)+" "+op+"  "+result, width))
 	b.WriteByte('\n')
 	facts := []string{"started " + ev.Time.Format("2006-01-02 15:04:05.000"), latency(ev.LatencyMS) + " ms"}
 	if ev.Kind != "" {
@@ -83,12 +93,12 @@ func (d *trafficDetail) render(s *Styles, width, height int) string {
 	facts = append(facts, model.SanitizeLine(ev.TraceID), "args "+byteCount(ev.ArgsBytes), "answer "+byteCount(ev.ResultBytes))
 	line := s.Dim.Render(strings.Join(facts, " · "))
 	if d.bare {
-		line += s.ErrText.Render("  bodies dropped to bound memory")
+		line += s.Err.Render("  bodies dropped to bound memory")
 	}
-	b.WriteString(fit(line, width))
-	if rows := height - trafficHeadRows; rows > 0 {
+	b.WriteString(uitext.Fit(line, width))
+	if rows := height - detailHead; rows > 0 {
 		b.WriteByte('\n')
-		b.WriteString(d.doc.render(s, width, rows))
+		b.WriteString(d.doc.Render(&s.JSON, width, rows))
 	}
 	return b.String()
 }
@@ -96,7 +106,7 @@ func (d *trafficDetail) render(s *Styles, width, height int) string {
 // byteCount writes 812 B, 4.2kB, 1.3MB.
 func byteCount(n int) string {
 	if n < 1000 {
-		return itoa(n) + " B"
+		return strconv.Itoa(n) + " B"
 	}
-	return compactCount(n) + "B"
+	return uitext.Compact(n) + "B"
 }
