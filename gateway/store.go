@@ -110,17 +110,23 @@ func openStore(o StoreOptions, now func() time.Time) (*store, error) {
 func (s *store) do(ctx context.Context, f func(ctx context.Context) error) error {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.timeout)
 	defer cancel()
-	if dl, ok := ctx.Deadline(); ok {
+	storeDeadline, _ := sctx.Deadline()
+	callerFirst := false
+	if dl, ok := ctx.Deadline(); ok && dl.Before(storeDeadline) {
 		var stop context.CancelFunc
 		sctx, stop = context.WithDeadline(sctx, dl)
 		defer stop()
+		callerFirst = true
 	}
 	err := f(sctx)
 	if errors.Is(err, redis.Nil) {
 		err = nil
 	}
-	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return ctx.Err()
+	// Ended by the caller's deadline: sctx's own timer can fire a moment
+	// before ctx's does, so ctx.Err() alone would miss it on a busy machine.
+	if err != nil && (errors.Is(ctx.Err(), context.DeadlineExceeded) ||
+		callerFirst && errors.Is(sctx.Err(), context.DeadlineExceeded)) {
+		return context.DeadlineExceeded
 	}
 	s.mu.Lock()
 	switch {
