@@ -11,11 +11,12 @@ import (
 // connectedServer starts the named server alone, asking for its log
 // messages at --log-level, and returns it once connected, or an error that
 // says why it is not.
-func (a *app) connectedServer(ctx context.Context, name string, logs *logFlag) (*mcpclient.Manager, model.Server, error) {
+func (a *app) connectedServer(ctx context.Context, name string, logs *logFlag, more ...mcpclient.Option) (*mcpclient.Manager, model.Server, error) {
 	opts, err := logs.options()
 	if err != nil {
 		return nil, model.Server{}, err
 	}
+	opts = append(opts, more...)
 	m, err := a.openServer(ctx, name, opts...)
 	if err != nil {
 		return nil, model.Server{}, err

@@ -36,7 +36,7 @@ func TestAcceptedDefaultsAreEchoedInBrief(t *testing.T) {
 	ts := httptest.NewServer(server.NewStreamableHTTPServer(srv, quiet))
 	t.Cleanup(ts.Close)
 
-	out, stderr, code := mcpeek(t, "--url", ts.URL+"/mcp", "call", "url.ask", "--elicit", "accept")
+	out, stderr, code := mcpeek(t, "--url", ts.URL+"/mcp", "call", "url.ask", "--elicit", "accept", "--timeout", "10m") // 1 MiB twice through the race detector on a busy machine can take past the default minute
 	if code != 0 || !strings.Contains(out, big) {
 		t.Fatalf("exit %d; the answer lacks the whole default (%d bytes out)\n%.300s", code, len(out), stderr)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"mcpeek/internal/bytesize"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
@@ -165,6 +166,7 @@ func (a *app) readCommand() *cobra.Command {
 		asJSON   bool
 		outFile  string
 		maxBytes int64
+		timeout  time.Duration
 	)
 	var logs logFlag
 	cmd := &cobra.Command{
@@ -177,7 +179,7 @@ func (a *app) readCommand() *cobra.Command {
 			if maxBytes <= 0 {
 				return usageError("--max-bytes must be a positive number of bytes")
 			}
-			m, s, err := a.connectedServer(cmd.Context(), args[0], &logs)
+			m, s, err := a.connectedServer(cmd.Context(), args[0], &logs, mcpclient.WithCallTimeout(timeout))
 			if err != nil {
 				return err
 			}
@@ -204,6 +206,7 @@ func (a *app) readCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the whole result as the server sent it")
 	cmd.Flags().StringVarP(&outFile, "output", "o", "", "Write the contents, text or binary, byte for byte to FILE (no --max-bytes cap)")
 	cmd.Flags().Int64Var(&maxBytes, "max-bytes", defaultReadCap, "Largest resource printed, in bytes: a bigger one is refused (write it with -o FILE)")
+	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline for the read (a big resource over a slow link may need more)")
 	logs.register(cmd)
 	return cmd
 }

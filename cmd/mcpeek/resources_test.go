@@ -69,12 +69,14 @@ func TestHugeResourceRefusedOrWritten(t *testing.T) {
 	srv := server.NewMCPServer("huge", "1", server.WithResourceCapabilities(false, false))
 	srv.AddResource(textResource("mem://huge", "huge", strings.Repeat("a", size)))
 	cfg := serveHTTP(t, srv)
-	out, stderr, code := mcpeek(t, "--config", cfg, "read", "s", "mem://huge")
+	// 50 MB through the race detector on a busy machine can take past the
+	// default minute.
+	out, stderr, code := mcpeek(t, "--config", cfg, "read", "s", "mem://huge", "--timeout", "10m")
 	if code == 0 || out != "" || !strings.Contains(stderr, "mem://huge is 50.0 MiB of text, more than --max-bytes (4.0 MiB): write it to a file with -o FILE") {
 		t.Errorf("exit %d, %d bytes out, stderr %q", code, len(out), stderr)
 	}
 	file := filepath.Join(t.TempDir(), "huge.txt")
-	if _, stderr, code := mcpeek(t, "--config", cfg, "read", "s", "mem://huge", "-o", file); code != 0 {
+	if _, stderr, code := mcpeek(t, "--config", cfg, "read", "s", "mem://huge", "-o", file, "--timeout", "10m"); code != 0 {
 		t.Fatalf("-o: exit %d: %s", code, stderr)
 	}
 	if st, err := os.Stat(file); err != nil || st.Size() != size {
