@@ -23,7 +23,7 @@ func localRegistry(t *testing.T) *registrytest.Registry {
 	reg := registrytest.New(t)
 	at := time.Now().Add(-time.Hour)
 	for _, name := range []string{"server-everything", "server-filesystem", "server-memory", "remote-weather"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "registry", "testdata", name+".json"))
+		b, err := os.ReadFile(filepath.Join("..", "..", "mcpclient", "registry", "testdata", name+".json"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +220,7 @@ func TestRegistryRefusesBadInput(t *testing.T) {
 
 func TestRegistryVersions(t *testing.T) {
 	reg := localRegistry(t)
-	b, err := os.ReadFile(filepath.Join("..", "..", "registry", "testdata", "server-memory.json"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "mcpclient", "registry", "testdata", "server-memory.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
