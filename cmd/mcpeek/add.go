@@ -2,9 +2,7 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -210,7 +208,7 @@ func planAdd(name string, e registry.Entry, f addFlags, values map[string]string
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return addPlan{}, err
 	}
-	updated, notes, err := clientEntry(f.client, sc, l != nil, secrets, old)
+	updated, notes, err := mcpclient.AddServer(f.client, sc, l != nil, secrets, old)
 	if err != nil {
 		return addPlan{}, fmt.Errorf("%s: %w", path, err)
 	}
@@ -353,62 +351,6 @@ func lineDiff(old, new string) string {
 		line(" ", s)
 	}
 	return out.String()
-}
-
-// obj is a JSON object whose members keep their order.
-type obj []kv
-
-type kv struct {
-	k string
-	v any
-}
-
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(m.k)
-		v, err := json.Marshal(m.v)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// with adds k: v when v is not empty.
-func (o obj) with(k string, v any) obj {
-	switch x := v.(type) {
-	case string:
-		if x == "" {
-			return o
-		}
-	case []string:
-		if len(x) == 0 {
-			return o
-		}
-	case map[string]string:
-		if len(x) == 0 {
-			return o
-		}
-		return append(o, kv{k, sortedObj(x)})
-	}
-	return append(o, kv{k, v})
-}
-
-func sortedObj(m map[string]string) obj {
-	var o obj
-	for _, k := range sortedNames(m) {
-		o = append(o, kv{k, m[k]})
-	}
-	return o
 }
 
 // noEnv is an environment with nothing set: the one add fills inputs
