@@ -60,6 +60,11 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 		"Run a registry server's package without a sandbox, as you: it can read and write your files and use the network")
 }
 
+// preparer readies the packages of registry servers as the flags ask.
+func (f registryFlags) preparer() registry.Preparer {
+	return registry.Preparer{AllowNet: f.allowNet, BundleClient: f.bundleClient}
+}
+
 // browser is the registry the flags name, through the cache.
 func (f registryFlags) browser() (*registry.Browser, error) {
 	url, from, err := f.registryURL()

@@ -95,16 +95,16 @@ func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfi
 	case a.registry.noSandbox:
 		how = " (no sandbox: it runs with your files, network and environment)"
 		sc.Source = "no sandbox; " + sc.Source
-		u, err := a.unsandboxed(ctx, *l, note)
+		u, err := a.registry.preparer().Unsandboxed(ctx, *l, note)
 		if err != nil {
-			return sc, "", err
+			return sc, "", prepareFailed(err)
 		}
 		*shown = u.CommandLine()
 		sc.Command, sc.Args, sc.Env = u.Program, u.Args, u.Env
 	default:
-		r, err := a.sandboxed(ctx, *l, note)
+		r, err := a.registry.preparer().Sandboxed(ctx, *l, note)
 		if err != nil {
-			return sc, "", err
+			return sc, "", prepareFailed(err)
 		}
 		*shown = r.Launch.CommandLine()
 		sc.Command, sc.Args = r.Program, r.Args
@@ -115,7 +115,7 @@ func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfi
 			sc.Env[k] = v
 		}
 		sc.Wrapped = &mcpclient.Wrapped{Command: *shown, Sandbox: r.Says}
-		if r.inside {
+		if r.Inside {
 			sc.Wrapped.Policy = &r.Policy
 		}
 		how = " (sandbox: " + r.Says + ")"
@@ -187,6 +187,15 @@ func registryServerConfigFrom(e registry.Entry, values map[string]string, lookup
 		return sc, nil, "", fmt.Errorf("%s has no packages and no remotes: there is nothing to run", s.Name)
 	}
 	return sc, nil, "", fmt.Errorf("%s has nothing mcpeek can run: %s", s.Name, strings.Join(why, "; "))
+}
+
+// prepareFailed is err, why a package could not be readied to run, with
+// inputs it still needs told as missingInputs tells them.
+func prepareFailed(err error) error {
+	if mi, ok := err.(*registry.MissingInputsError); ok {
+		return missingInputs(mi.Server, mi.Missing)
+	}
+	return err
 }
 
 // missingInputs says which inputs a registry server needs and how to
