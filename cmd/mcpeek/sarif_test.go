@@ -20,7 +20,7 @@ import (
 // sarifSchemaFile is the SARIF 2.1.0 JSON Schema, copied unchanged from an
 // npm package (internal/sarif/testdata/README.md says which).
 const (
-	sarifSchemaFile   = "../../internal/sarif/testdata/sarif-2.1.0-rtm.5.json"
+	sarifSchemaFile   = "../../summarizer/sarif/testdata/sarif-2.1.0-rtm.5.json"
 	sarifSchemaSHA256 = "2d99159ae54a3eea97f81781cff48780548657c35949f4b7f25e99a2ba4de4f8"
 )
 
