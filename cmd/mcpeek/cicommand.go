@@ -16,6 +16,7 @@ import (
 	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
 	"mcpeek/summarizer/lint"
+	"mcpeek/summarizer/sarif"
 	"mcpeek/summarizer/schemadiff"
 )
 
@@ -43,7 +44,7 @@ type ciRun struct {
 	Parts    []ciPart            `json:"parts"`
 	Changes  []schemadiff.Change `json:"changes"`
 	Findings []lint.Finding      `json:"findings"`
-	Test     *testReport         `json:"test,omitempty"`
+	Test     *calls.Report       `json:"test,omitempty"`
 }
 
 func (a *app) ciRunCommand() *cobra.Command {
@@ -234,7 +235,7 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 		report.File = in.callsPath
 		run.Test = &report
 		testPart.Summary = in.callsPath + ": " + testTotals(report)
-		switch report.exitCode() {
+		switch testExitCode(report) {
 		case 0:
 			testPart.Status = partPass
 		case exitFindings:
@@ -264,13 +265,13 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 func writeCISARIF(path string, run ciRun, clients []lint.Client, lock *lockFile) error {
 	b := newSARIF()
 	if diffRan(run) {
-		addChanges(b, run.Changes, lock, nil)
+		schemadiff.AddSARIF(b, run.Changes, func(tool string) []sarif.Location { return locateTool(tool, lock) })
 	}
 	if lintRan(run) {
-		addFindings(b, run.Findings, clients, lock)
+		lint.AddSARIF(b, run.Findings, clients, func(tool string) []sarif.Location { return locateTool(tool, lock) })
 	}
 	if run.Test != nil {
-		addTest(b, *run.Test)
+		calls.AddSARIF(b, *run.Test)
 	}
 	var buf bytes.Buffer
 	if err := b.Log().Write(&buf); err != nil {

@@ -83,7 +83,7 @@ func (a *app) testCommand() *cobra.Command {
 			if err := a.printTestReport(report, format); err != nil {
 				return err
 			}
-			if code := report.exitCode(); code != 0 {
+			if code := testExitCode(report); code != 0 {
 				return &exitStatus{code: code}
 			}
 			return nil
@@ -131,50 +131,8 @@ func selectCalls(all []calls.Call, globs []string) ([]calls.Call, error) {
 	return out, nil
 }
 
-// callStatus is how one call of a run ended.
-type callStatus string
-
-const (
-	runPassed callStatus = "passed"
-	runFailed callStatus = "failed" // an assertion failed
-	// runNotRun: the call could not be made (its server unreachable, an
-	// ${env:NAME} unset); the run is incomplete.
-	runNotRun callStatus = "not-run"
-)
-
-// callRun is one call of a run and how it went.
-type callRun struct {
-	Call       calls.Call        `json:"-"`
-	Name       string            `json:"name"`
-	Tool       string            `json:"tool"`
-	Line       int               `json:"line"`
-	Status     callStatus        `json:"status"`
-	ElapsedMS  int64             `json:"elapsed_ms"`
-	Error      string            `json:"error,omitempty"`
-	Assertions []calls.Assertion `json:"assertions"`
-}
-
-// failures are the assertions of the call that did not hold.
-func (r callRun) failures() []calls.Assertion {
-	var out []calls.Assertion
-	for _, v := range r.Assertions {
-		if !v.OK {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// testReport is a whole run.
-type testReport struct {
-	File   string    `json:"file"`
-	Passed int       `json:"passed"`
-	Failed int       `json:"failed"`
-	NotRun int       `json:"not_run"`
-	Calls  []callRun `json:"calls"`
-}
-
-func (r testReport) exitCode() int {
+// testExitCode is the exit code of a run: could not run, findings, or 0.
+func testExitCode(r calls.Report) int {
 	switch {
 	case r.NotRun > 0:
 		return exitCouldNotRun
@@ -196,10 +154,10 @@ type toolPrep struct {
 }
 
 // runCalls connects to the configured servers once, then runs the calls.
-func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout time.Duration) (testReport, error) {
+func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout time.Duration) (calls.Report, error) {
 	m, err := a.openManager(ctx, mcpclient.WithCallTimeout(timeout))
 	if err != nil {
-		return testReport{}, err
+		return calls.Report{}, err
 	}
 	defer m.Close()
 	return runCallsOn(ctx, m, list, jobs, timeout)
@@ -207,9 +165,9 @@ func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout
 
 // runCallsOn runs the calls on a started Manager, jobs at a time, each
 // with its own deadline.
-func runCallsOn(ctx context.Context, m *mcpclient.Manager, list []calls.Call, jobs int, timeout time.Duration) (testReport, error) {
+func runCallsOn(ctx context.Context, m *mcpclient.Manager, list []calls.Call, jobs int, timeout time.Duration) (calls.Report, error) {
 	preps := prepareTools(m, list)
-	runs := make([]callRun, len(list))
+	runs := make([]calls.Outcome, len(list))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(jobs)
 	for i, c := range list {
@@ -220,14 +178,14 @@ func runCallsOn(ctx context.Context, m *mcpclient.Manager, list []calls.Call, jo
 	}
 	_ = g.Wait()
 	if err := ctx.Err(); err != nil {
-		return testReport{}, err
+		return calls.Report{}, err
 	}
-	r := testReport{Calls: runs}
+	r := calls.Report{Calls: runs}
 	for _, run := range runs {
 		switch run.Status {
-		case runPassed:
+		case calls.StatusPassed:
 			r.Passed++
-		case runFailed:
+		case calls.StatusFailed:
 			r.Failed++
 		default:
 			r.NotRun++
@@ -278,7 +236,7 @@ func prepareTools(m *mcpclient.Manager, list []calls.Call) map[string]*toolPrep 
 // runOne makes one call and checks its result, the values its ${env:NAME}
 // placeholders took replaced by *** wherever the report quotes them, in
 // any form (secretmask.Mask): every format writes the run from these texts.
-func runOne(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) callRun {
+func runOne(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) calls.Outcome {
 	r := makeCall(ctx, m, c, p, timeout)
 	if mask := secretmask.New(calls.Secrets(c.Arguments, os.LookupEnv)); mask != nil {
 		r.Error = mask.Hide(r.Error)
@@ -293,15 +251,15 @@ func runOne(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep
 // makeCall makes one call and checks its result. A call that cannot be
 // made is not run; a tool missing, arguments the input schema refuses, or
 // a call that errs on a live server fail it.
-func makeCall(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) callRun {
-	r := callRun{Call: c, Name: c.Name, Tool: c.Tool, Line: c.Line}
-	fail := func(kind, expected, got string) callRun {
-		r.Status = runFailed
+func makeCall(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) calls.Outcome {
+	r := calls.Outcome{Call: c, Name: c.Name, Tool: c.Tool, Line: c.Line}
+	fail := func(kind, expected, got string) calls.Outcome {
+		r.Status = calls.StatusFailed
 		r.Assertions = append(r.Assertions, calls.Assertion{Kind: kind, Expected: expected, Got: got})
 		return r
 	}
 	if p.down != "" {
-		r.Status, r.Error = runNotRun, p.down
+		r.Status, r.Error = calls.StatusNotRun, p.down
 		return r
 	}
 	if p.missing != "" {
@@ -313,7 +271,7 @@ func makeCall(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPr
 	}
 	args, err := calls.ExpandEnv(args, os.LookupEnv)
 	if err != nil {
-		r.Status, r.Error = runNotRun, err.Error()
+		r.Status, r.Error = calls.StatusNotRun, err.Error()
 		return r
 	}
 	if v := p.input.Verify(args); v.Problem != toolargs.Accepted {
@@ -331,32 +289,32 @@ func makeCall(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPr
 	r.ElapsedMS = elapsed.Milliseconds()
 	if err != nil {
 		if s, ok := m.Server(c.Server()); ok && s.State != model.StateConnected {
-			r.Status, r.Error = runNotRun, fmt.Sprintf("server %q was lost during the call: %v", s.Name, err)
+			r.Status, r.Error = calls.StatusNotRun, fmt.Sprintf("server %q was lost during the call: %v", s.Name, err)
 			return r
 		}
 		return fail("call", "a result", err.Error())
 	}
 	r.Assertions = c.Check(p.target, calls.Result{IsError: res.IsError, Structured: res.StructuredContent, Text: res.Text, Elapsed: elapsed})
-	r.Status = runPassed
+	r.Status = calls.StatusPassed
 	if !calls.Passed(r.Assertions) {
-		r.Status = runFailed
+		r.Status = calls.StatusFailed
 	}
 	return r
 }
 
 // printTestReport writes the run in the format asked for.
-func (a *app) printTestReport(r testReport, format string) error {
+func (a *app) printTestReport(r calls.Report, format string) error {
 	switch format {
 	case formatJSON:
 		if r.Calls == nil {
-			r.Calls = []callRun{}
+			r.Calls = []calls.Outcome{}
 		}
 		return writeJSON(a.stdout, r)
 	case formatMarkdown:
 		_, err := a.stdout.Write([]byte(markdownTest(r)))
 		return err
 	case formatJUnit:
-		return writeJUnit(a.stdout, r)
+		return calls.WriteJUnit(a.stdout, r)
 	case formatSARIF:
 		return sarifTest(r).Write(a.stdout)
 	}
@@ -366,7 +324,7 @@ func (a *app) printTestReport(r testReport, format string) error {
 
 // testRun prints a run for reading: a line per call, then each failed
 // assertion under its call with the path, what was expected and what came.
-func (p printer) testRun(r testReport) {
+func (p printer) testRun(r calls.Report) {
 	nameWidth, toolWidth := 0, 0
 	for _, run := range r.Calls {
 		nameWidth = max(nameWidth, ansi.StringWidth(clean(run.Name)))
@@ -376,9 +334,9 @@ func (p printer) testRun(r testReport) {
 	for _, run := range r.Calls {
 		word := "PASS"
 		switch run.Status {
-		case runFailed:
+		case calls.StatusFailed:
 			word = p.fold.Render("FAIL")
-		case runNotRun:
+		case calls.StatusNotRun:
 			word = p.fold.Render("DOWN")
 		}
 		p.println(fmt.Sprintf("%s  %s  %s%s", word, p.path.Render(padCells(clean(run.Name), nameWidth)), padCells(clean(run.Tool), toolWidth),
@@ -386,8 +344,8 @@ func (p printer) testRun(r testReport) {
 		if run.Error != "" {
 			p.println("      " + clean(run.Error))
 		}
-		for _, f := range run.failures() {
-			p.println("      " + clean(assertionLine(f)))
+		for _, f := range run.Failures() {
+			p.println("      " + clean(f.Line()))
 		}
 	}
 	p.println(testTotals(r))
@@ -398,20 +356,7 @@ func padCells(s string, width int) string {
 	return s + strings.Repeat(" ", max(0, width-ansi.StringWidth(s)))
 }
 
-// assertionLine writes a failed assertion on one line: `equals
-// line_items[1].sku: expected "A", got "B"`.
-func assertionLine(v calls.Assertion) string {
-	s := v.Kind
-	if v.Path != "" {
-		s += " " + v.Path
-	}
-	if v.Expected != "" {
-		return s + ": expected " + v.Expected + ", got " + v.Got
-	}
-	return s + ": " + v.Got
-}
-
-func testTotals(r testReport) string {
+func testTotals(r calls.Report) string {
 	parts := []string{fmt.Sprintf("%d passed", r.Passed), fmt.Sprintf("%d failed", r.Failed)}
 	if r.NotRun > 0 {
 		parts = append(parts, fmt.Sprintf("%d could not run", r.NotRun))
@@ -421,7 +366,7 @@ func testTotals(r testReport) string {
 
 // markdownTest renders a run for a pull request comment: the verdict, the
 // counts, and a table of the failed assertions and the calls not run.
-func markdownTest(r testReport) string {
+func markdownTest(r calls.Report) string {
 	var b strings.Builder
 	verdict := "all calls pass"
 	switch {
@@ -433,8 +378,8 @@ func markdownTest(r testReport) string {
 	fmt.Fprintf(&b, "### mcpeek test: %s\n\n%s (`%s`).\n", verdict, testTotals(r), mdCode(r.File))
 	header := false
 	for _, run := range r.Calls {
-		rows := run.failures()
-		if run.Status == runNotRun {
+		rows := run.Failures()
+		if run.Status == calls.StatusNotRun {
 			rows = []calls.Assertion{{Kind: "not run", Got: run.Error}}
 		}
 		for _, f := range rows {
