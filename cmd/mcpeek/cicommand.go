@@ -228,7 +228,7 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 	case err != nil:
 		testPart.Status, testPart.Error = partError, "cannot read the calls file: "+err.Error()
 	default:
-		report, err := runCallsOn(ctx, m, f.Calls, in.jobs, in.timeout)
+		report, err := calls.Run(ctx, m, f.Calls, in.jobs, in.timeout, a.toolLookup(m))
 		if err != nil {
 			return run, err
 		}

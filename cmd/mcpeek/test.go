@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -14,14 +12,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
-	"golang.org/x/sync/errgroup"
 
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/calls"
-	"mcpeek/mcpclient/secretmask"
 	"mcpeek/model"
-	"mcpeek/model/toolargs"
-	"mcpeek/summarizer/resultcheck"
 )
 
 // The formats of `mcpeek test` beyond text, json and markdown.
@@ -142,17 +136,6 @@ func testExitCode(r calls.Report) int {
 	return 0
 }
 
-// toolPrep is what every call of one tool shares: the tool, its output
-// schema ready to check results against, its input schema compiled.
-type toolPrep struct {
-	tool   model.Tool
-	target *resultcheck.Target
-	input  *toolargs.Schema
-	// down says why the tool cannot be called (its server unreachable);
-	// missing why it is not there (its server does not list it).
-	down, missing string
-}
-
 // runCalls connects to the configured servers once, then runs the calls.
 func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout time.Duration) (calls.Report, error) {
 	m, err := a.openManager(ctx, mcpclient.WithCallTimeout(timeout))
@@ -160,146 +143,16 @@ func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout
 		return calls.Report{}, err
 	}
 	defer m.Close()
-	return runCallsOn(ctx, m, list, jobs, timeout)
+	return calls.Run(ctx, m, list, jobs, timeout, a.toolLookup(m))
 }
 
-// runCallsOn runs the calls on a started Manager, jobs at a time, each
-// with its own deadline.
-func runCallsOn(ctx context.Context, m *mcpclient.Manager, list []calls.Call, jobs int, timeout time.Duration) (calls.Report, error) {
-	preps := prepareTools(m, list)
-	runs := make([]calls.Outcome, len(list))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(jobs)
-	for i, c := range list {
-		g.Go(func() error {
-			runs[i] = runOne(gctx, m, c, preps[c.Tool], timeout)
-			return nil
-		})
+// toolLookup finds the tools of m for a run of calls, with errors that
+// say what exists instead.
+func (a *app) toolLookup(m *mcpclient.Manager) calls.Lookup {
+	return calls.Lookup{
+		UnknownServer: func(name string) error { return unknownServer(name, serverNames(m.Servers())) },
+		Tool:          func(server, tool string) (model.Tool, error) { return findTool(m, server, tool) },
 	}
-	_ = g.Wait()
-	if err := ctx.Err(); err != nil {
-		return calls.Report{}, err
-	}
-	r := calls.Report{Calls: runs}
-	for _, run := range runs {
-		switch run.Status {
-		case calls.StatusPassed:
-			r.Passed++
-		case calls.StatusFailed:
-			r.Failed++
-		default:
-			r.NotRun++
-		}
-	}
-	return r, nil
-}
-
-// prepareTools looks up each tool the calls name once, and reads its
-// schemas once, however many calls share it.
-func prepareTools(m *mcpclient.Manager, list []calls.Call) map[string]*toolPrep {
-	preps := map[string]*toolPrep{}
-	names := serverNames(m.Servers())
-	for _, c := range list {
-		if preps[c.Tool] != nil {
-			continue
-		}
-		p := &toolPrep{}
-		preps[c.Tool] = p
-		s, ok := m.Server(c.Server())
-		switch {
-		case !ok:
-			p.down = unknownServer(c.Server(), names).Error()
-			continue
-		case s.State == model.StateNeedsLogin && len(s.Tools) == 0:
-			p.down = fmt.Sprintf("server %q needs a login (run `mcpeek auth login %s`)", s.Name, s.Name)
-			continue
-		case s.State != model.StateConnected && len(s.Tools) == 0:
-			p.down = fmt.Sprintf("server %q could not be reached (%s): %s", s.Name, s.State, s.Err)
-			continue
-		}
-		tool, err := findTool(m, c.Server(), c.ToolName())
-		if err != nil {
-			p.missing = err.Error()
-			continue
-		}
-		p.tool = tool
-		p.input = toolargs.New(tool.InputSchema)
-		if tool.HasOutputSchema() {
-			if p.target, err = resultcheck.NewTarget(model.ParseTool(tool)); err != nil {
-				p.missing = fmt.Sprintf("the output schema of %s cannot be read: %v", tool.ID(), err)
-			}
-		}
-	}
-	return preps
-}
-
-// runOne makes one call and checks its result, the values its ${env:NAME}
-// placeholders took replaced by *** wherever the report quotes them, in
-// any form (secretmask.Mask): every format writes the run from these texts.
-func runOne(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) calls.Outcome {
-	r := makeCall(ctx, m, c, p, timeout)
-	if mask := secretmask.New(calls.Secrets(c.Arguments, os.LookupEnv)); mask != nil {
-		r.Error = mask.Hide(r.Error)
-		for i := range r.Assertions {
-			v := &r.Assertions[i]
-			v.Expected, v.Got = mask.Hide(v.Expected), mask.Hide(v.Got)
-		}
-	}
-	return r
-}
-
-// makeCall makes one call and checks its result. A call that cannot be
-// made is not run; a tool missing, arguments the input schema refuses, or
-// a call that errs on a live server fail it.
-func makeCall(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) calls.Outcome {
-	r := calls.Outcome{Call: c, Name: c.Name, Tool: c.Tool, Line: c.Line}
-	fail := func(kind, expected, got string) calls.Outcome {
-		r.Status = calls.StatusFailed
-		r.Assertions = append(r.Assertions, calls.Assertion{Kind: kind, Expected: expected, Got: got})
-		return r
-	}
-	if p.down != "" {
-		r.Status, r.Error = calls.StatusNotRun, p.down
-		return r
-	}
-	if p.missing != "" {
-		return fail("tool", "listed by its server", p.missing)
-	}
-	args := c.Arguments
-	if len(args) == 0 {
-		args = json.RawMessage("{}")
-	}
-	args, err := calls.ExpandEnv(args, os.LookupEnv)
-	if err != nil {
-		r.Status, r.Error = calls.StatusNotRun, err.Error()
-		return r
-	}
-	if v := p.input.Verify(args); v.Problem != toolargs.Accepted {
-		var msgs []string
-		for _, e := range v.Errors {
-			msgs = append(msgs, strings.TrimPrefix(e.Path+": ", ": ")+e.Message)
-		}
-		return fail("arguments", "arguments the input schema accepts", strings.Join(msgs, "; "))
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	start := time.Now()
-	res, err := m.CallTool(ctx, c.Server(), c.ToolName(), args)
-	elapsed := time.Since(start)
-	r.ElapsedMS = elapsed.Milliseconds()
-	if err != nil {
-		if s, ok := m.Server(c.Server()); ok && s.State != model.StateConnected {
-			r.Status, r.Error = calls.StatusNotRun, fmt.Sprintf("server %q was lost during the call: %v", s.Name, err)
-			return r
-		}
-		return fail("call", "a result", err.Error())
-	}
-	r.Assertions = c.Check(p.target, calls.Result{IsError: res.IsError, Structured: res.StructuredContent, Text: res.Text, Elapsed: elapsed})
-	r.Status = calls.StatusPassed
-	if !calls.Passed(r.Assertions) {
-		r.Status = calls.StatusFailed
-	}
-	return r
 }
 
 // printTestReport writes the run in the format asked for.
