@@ -81,7 +81,7 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	if err != nil {
 		return err
 	}
-	if err := checkAnswer(name, e); err != nil {
+	if err := registry.CheckAnswer(name, e); err != nil {
 		return fmt.Errorf("%w: nothing written", err)
 	}
 	a.noteFreshness(b, fresh)
@@ -176,7 +176,7 @@ func (p addPlan) shownPath() string {
 // entry must be its, and the config names the server by name's last
 // part, never by what else the registry answers.
 func planAdd(name string, e registry.Entry, f addFlags, values map[string]string, secrets map[string]bool) (addPlan, error) {
-	if err := checkAnswer(name, e); err != nil {
+	if err := registry.CheckAnswer(name, e); err != nil {
 		return addPlan{}, fmt.Errorf("%w: nothing written", err)
 	}
 	// Inherited environment variables are the client's to give, not ours.

@@ -62,7 +62,7 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 
 // preparer readies the packages of registry servers as the flags ask.
 func (f registryFlags) preparer() registry.Preparer {
-	return registry.Preparer{AllowNet: f.allowNet, BundleClient: f.bundleClient}
+	return registry.Preparer{AllowNet: f.allowNet, BundleClient: f.bundleClient, NoSandbox: f.noSandbox}
 }
 
 // browser is the registry the flags name, through the cache.

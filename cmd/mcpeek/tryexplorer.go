@@ -67,7 +67,7 @@ func withGiven(given, values map[string]string) map[string]string {
 // them.
 func (a *app) tryInExplorer(ctx context.Context, reg string, m *mcpclient.Manager, e registry.Entry, values map[string]string, progress func(string)) (string, error) {
 	name := e.Server.Name
-	if err := checkAnswer(name, e); err != nil {
+	if err := registry.CheckAnswer(name, e); err != nil {
 		return "", err
 	}
 	if needs := registryNeeds(e, values, a.env.lookupVar); len(needs) > 0 {

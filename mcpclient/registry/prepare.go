@@ -24,6 +24,8 @@ type Preparer struct {
 	AllowNet bool
 	// BundleClient downloads MCPB bundles (nil: the default client).
 	BundleClient *http.Client
+	// NoSandbox runs a package as the user (Runnable).
+	NoSandbox bool
 }
 
 // MissingInputsError is why a server cannot start: inputs it needs that
