@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -139,11 +138,11 @@ func addSecrets(e registry.Entry, values map[string]string, writeSecrets bool, w
 	if writeSecrets {
 		return secrets
 	}
-	for _, n := range entrySecrets(e) {
+	for _, n := range e.Secrets() {
 		if _, given := values[n.Key]; given && warn != nil {
 			warn(fmt.Sprintf("the value given for %s is a secret: it is written as a reference (--write-secrets writes it)", n.Label))
 		}
-		env := envName(n.Key)
+		env := registry.EnvName(n.Key)
 		values[n.Key], secrets[env] = "${"+env+"}", true
 	}
 	return secrets
@@ -214,7 +213,7 @@ func planAdd(name string, e registry.Entry, f addFlags, values map[string]string
 	}
 	diff := lineDiff(string(old), string(updated))
 	if f.writeSecrets { // written as asked, but not shown
-		for _, n := range entrySecrets(e) {
+		for _, n := range e.Secrets() {
 			if v := values[n.Key]; len(v) >= 4 {
 				diff = strings.ReplaceAll(diff, v, "***")
 			}
@@ -240,28 +239,6 @@ func (p addPlan) write() error {
 
 // discard removes the new file when it was not put in place.
 func (p addPlan) discard() { os.Remove(p.tmp) }
-
-// entrySecrets are the secret inputs of what registryServerConfig would
-// start: its first runnable package, else its first reachable remote.
-func entrySecrets(e registry.Entry) []registry.Need {
-	for _, p := range e.Server.Packages {
-		if _, err := p.Launch(nil, nil); err == nil {
-			return p.Secrets()
-		}
-	}
-	for _, r := range e.Server.Remotes {
-		if _, err := r.Endpoint(nil); err == nil {
-			return r.Secrets()
-		}
-	}
-	return nil
-}
-
-// envName is the environment variable a secret input is read from: its
-// key in capitals, other characters as underscores (token: TOKEN).
-func envName(key string) string {
-	return strings.Trim(regexp.MustCompile(`[^A-Z0-9_]+`).ReplaceAllString(strings.ToUpper(key), "_"), "_")
-}
 
 // confirm asks y/N on the terminal; without one it is no.
 func (a *app) confirm(what string) bool {

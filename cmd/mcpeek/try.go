@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
@@ -127,23 +126,6 @@ func firstLine(s string, n int) string {
 	return s
 }
 
-// registryNeeds is what the server registryServerConfigFrom would start
-// still needs: the inputs of its first runnable package, else of its
-// first reachable remote.
-func registryNeeds(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) []registry.Need {
-	for _, p := range e.Server.Packages {
-		if l, err := p.Launch(values, lookupEnv); err == nil {
-			return l.Needs
-		}
-	}
-	for _, r := range e.Server.Remotes {
-		if ep, err := r.Endpoint(values); err == nil {
-			return ep.Needs
-		}
-	}
-	return nil
-}
-
 // askedInputs adds to values the answers to what the server still needs,
 // when mcpeek try (or add) may ask on the terminal. lookupEnv tells which
 // environment variables the server inherits.
@@ -151,8 +133,8 @@ func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values 
 	if f.ask == nil {
 		return nil
 	}
-	needs := registryNeeds(e, values, lookupEnv)
-	needs = append(needs, withheldNeeds(e, values, lookupEnv, needs)...)
+	needs := e.Needs(values, lookupEnv)
+	needs = append(needs, e.Withheld(values, lookupEnv, needs)...)
 	if len(needs) == 0 {
 		return nil
 	}
@@ -174,26 +156,6 @@ func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values 
 		if v != "" {
 			values[n.Key] = v
 		}
-	}
-	return nil
-}
-
-// withheldNeeds asks to confirm each variable of mcpeek's environment the
-// server's first runnable package declares and would not be given, but
-// those already among needs.
-func withheldNeeds(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool), needs []registry.Need) []registry.Need {
-	for _, p := range e.Server.Packages {
-		l, err := p.Launch(values, lookupEnv)
-		if err != nil {
-			continue
-		}
-		var out []registry.Need
-		for _, name := range l.Withheld {
-			if !slices.ContainsFunc(needs, func(n registry.Need) bool { return n.Key == name }) {
-				out = append(out, registry.Need{Key: name, Label: "environment " + name, Inherit: true})
-			}
-		}
-		return out
 	}
 	return nil
 }
