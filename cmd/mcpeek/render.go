@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 
@@ -26,42 +25,6 @@ func writeJSON(w io.Writer, v any) error {
 		return err
 	}
 	_, err = w.Write(model.EscapeJSON(b))
-	return err
-}
-
-// jsonWriter passes JSON text written in pieces through model.EscapeJSON,
-// holding back the start of a character that a piece cuts; Flush writes
-// what is held (only text that is not UTF-8 leaves any).
-type jsonWriter struct {
-	w    io.Writer
-	tail []byte
-}
-
-func (j *jsonWriter) Write(p []byte) (int, error) {
-	b := append(j.tail, p...)
-	cut := len(b)
-	for back := 1; back <= min(utf8.UTFMax-1, len(b)); back++ {
-		if c := b[len(b)-back]; utf8.RuneStart(c) {
-			if !utf8.FullRune(b[len(b)-back:]) {
-				cut = len(b) - back
-			}
-			break
-		}
-	}
-	j.tail = append([]byte(nil), b[cut:]...)
-	if _, err := j.w.Write(model.EscapeJSON(b[:cut])); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
-
-// Flush writes the bytes held back.
-func (j *jsonWriter) Flush() error {
-	if len(j.tail) == 0 {
-		return nil
-	}
-	_, err := j.w.Write(j.tail)
-	j.tail = nil
 	return err
 }
 
