@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"mcpeek/internal/bytesize"
+	"mcpeek/internal/plural"
 	"slices"
 	"strings"
 
@@ -73,7 +74,7 @@ func (a *app) listPrompts(ctx context.Context, m *mcpclient.Manager, s model.Ser
 		a.warn(s.Name + " prompts: " + ps.Stopped)
 	}
 	if ps.Skipped > 0 {
-		a.warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural(ps.Skipped, "prompt", "prompts")))
+		a.warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural.Count(ps.Skipped, "prompt", "prompts")))
 	}
 	return ps, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpeek/internal/plural"
 	"os"
 	"slices"
 	"strings"
@@ -132,7 +133,7 @@ func (p printer) reach(rep reach.Report) {
 	if len(rep.Totals) > 0 {
 		paths = rep.Totals[0].Paths
 	}
-	p.println(p.head.Render(fmt.Sprintf("%s, %s needed", plural(rep.Tasks, "task", "tasks"), plural(paths, "path", "paths"))) +
+	p.println(p.head.Render(fmt.Sprintf("%s, %s needed", plural.Count(rep.Tasks, "task", "tasks"), plural.Count(paths, "path", "paths"))) +
 		p.faint.Render(fmt.Sprintf(" (max_depth %d; inspect_tool_output at max_fields %d, max_depth %d)",
 			rep.Totals[0].MaxDepth, rep.Inspect["max_fields"], rep.Inspect["max_depth"])))
 	p.println(fmt.Sprintf("  %-8s %-15s %-15s %-15s %-15s %s", "budget", "listed", "one call", "two calls", "hidden", "within one call"))

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mcpeek/internal/plural"
 	"net/http"
 	"os"
 	"slices"
@@ -256,11 +257,11 @@ func ago(d time.Duration) string {
 	case d < time.Minute:
 		return "just now"
 	case d < time.Hour:
-		return plural(int(d/time.Minute), "minute", "minutes") + " ago"
+		return plural.Count(int(d/time.Minute), "minute", "minutes") + " ago"
 	case d < 48*time.Hour:
-		return plural(int(d/time.Hour), "hour", "hours") + " ago"
+		return plural.Count(int(d/time.Hour), "hour", "hours") + " ago"
 	}
-	return plural(int(d/(24*time.Hour)), "day", "days") + " ago"
+	return plural.Count(int(d/(24*time.Hour)), "day", "days") + " ago"
 }
 
 // writeEntriesJSON prints entries as the registry sent them, a JSON array
@@ -355,7 +356,7 @@ func (p printer) registryTable(entries []registry.Entry) {
 		desc, _, _ := strings.Cut(s.Description, "\n")
 		p.println(row(clean(s.Name), clean(s.Version), clean(strings.Join(s.Kinds(), ",")), secret, clean(desc)))
 	}
-	p.println(p.faint.Render(plural(len(entries), "server", "servers") + " (mcpeek registry show NAME for its packages and inputs)"))
+	p.println(p.faint.Render(plural.Count(len(entries), "server", "servers") + " (mcpeek registry show NAME for its packages and inputs)"))
 }
 
 // cut shortens s to w cells, ending it with "…" when it was longer.

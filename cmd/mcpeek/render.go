@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"mcpeek/internal/plural"
 	"os"
 	"strings"
 
@@ -115,7 +116,7 @@ func (p printer) summary(title string, lines []summarizer.Line, hidden, why bool
 	if hidden {
 		state = "some fields hidden: open a fold with `mcpeek inspect ... FIELD_PATH`"
 	}
-	p.println(p.faint.Render(fmt.Sprintf("has_hidden_fields: %t (%s; %s)", hidden, plural(len(lines), "line", "lines"), state)))
+	p.println(p.faint.Render(fmt.Sprintf("has_hidden_fields: %t (%s; %s)", hidden, plural.Count(len(lines), "line", "lines"), state)))
 }
 
 func (p printer) descriptorHeader(d summarizer.Descriptor) {
@@ -216,7 +217,7 @@ func (j jsonIndentable) MarshalJSON() ([]byte, error) {
 // server prints a server's line of `servers` and what is known of it.
 func (p printer) server(s model.Server) {
 	line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", theme.DefaultMarks.State(s.State), p.path.Render(clean(s.Name)),
-		s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
+		s.State, plural.Count(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
 	p.println(line)
 	p.serverFacts(s)
 	p.serverError(s)
@@ -238,7 +239,7 @@ func (p printer) server(s model.Server) {
 // per tool of tools (its own).
 func (p printer) serverTools(s model.Server, tools []toolJSON) {
 	marks := theme.DefaultMarks
-	p.println(fmt.Sprintf("%s %s (%s)", marks.State(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
+	p.println(fmt.Sprintf("%s %s (%s)", marks.State(s.State), p.head.Render(clean(s.Name)), plural.Count(len(s.Tools), "tool", "tools")))
 	for _, t := range tools {
 		out, hidden := marks.NoOutput, " "
 		if t.HasOutputSchema {
@@ -277,7 +278,7 @@ func (p printer) toolFacts(t toolJSON) {
 		p.println(p.faint.Render("      app: " + clean(t.App.ResourceURI) + " (mcpeek read " + clean(t.Server) + " " + clean(t.App.ResourceURI) + ")"))
 	}
 	if len(t.Icons) > 0 {
-		p.println(p.faint.Render("      " + plural(len(t.Icons), "icon", "icons") + ": " + clean(strings.Join(t.Icons, ", "))))
+		p.println(p.faint.Render("      " + plural.Count(len(t.Icons), "icon", "icons") + ": " + clean(strings.Join(t.Icons, ", "))))
 	}
 }
 

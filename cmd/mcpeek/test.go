@@ -164,7 +164,7 @@ func (a *app) printTestReport(r calls.Report, format string) error {
 		}
 		return writeJSON(a.stdout, r)
 	case formatMarkdown:
-		_, err := a.stdout.Write([]byte(markdownTest(r)))
+		_, err := a.stdout.Write([]byte(r.Markdown()))
 		return err
 	case formatJUnit:
 		return calls.WriteJUnit(a.stdout, r)
@@ -201,53 +201,12 @@ func (p printer) testRun(r calls.Report) {
 			p.println("      " + clean(f.Line()))
 		}
 	}
-	p.println(testTotals(r))
+	p.println(r.Totals())
 }
 
 // padCells fills s with spaces to width cells, leaving a longer s whole.
 func padCells(s string, width int) string {
 	return s + strings.Repeat(" ", max(0, width-ansi.StringWidth(s)))
-}
-
-func testTotals(r calls.Report) string {
-	parts := []string{fmt.Sprintf("%d passed", r.Passed), fmt.Sprintf("%d failed", r.Failed)}
-	if r.NotRun > 0 {
-		parts = append(parts, fmt.Sprintf("%d could not run", r.NotRun))
-	}
-	return plural(len(r.Calls), "call", "calls") + ": " + strings.Join(parts, ", ")
-}
-
-// markdownTest renders a run for a pull request comment: the verdict, the
-// counts, and a table of the failed assertions and the calls not run.
-func markdownTest(r calls.Report) string {
-	var b strings.Builder
-	verdict := "all calls pass"
-	switch {
-	case r.NotRun > 0:
-		verdict = "**incomplete**"
-	case r.Failed > 0:
-		verdict = "**failing**"
-	}
-	fmt.Fprintf(&b, "### mcpeek test: %s\n\n%s (`%s`).\n", verdict, testTotals(r), mdCode(r.File))
-	header := false
-	for _, run := range r.Calls {
-		rows := run.Failures()
-		if run.Status == calls.StatusNotRun {
-			rows = []calls.Assertion{{Kind: "not run", Got: run.Error}}
-		}
-		for _, f := range rows {
-			if !header {
-				b.WriteString("\n| call | tool | assertion | path | expected | got |\n|---|---|---|---|---|---|\n")
-				header = true
-			}
-			path := ""
-			if f.Path != "" {
-				path = "`" + mdCode(f.Path) + "`"
-			}
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s | %s |\n", mdCell(run.Name), mdCode(run.Tool), mdCell(f.Kind), path, mdCell(f.Expected), mdCell(f.Got))
-		}
-	}
-	return b.String()
 }
 
 // noCallsFile says that the calls file is absent, and how to make
