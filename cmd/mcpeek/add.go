@@ -16,6 +16,7 @@ import (
 
 	"mcpeek/internal/atomicfile"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/registry"
 )
 
@@ -90,7 +91,7 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	secrets := addSecrets(e, values, f.writeSecrets, a.warn)
 	if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
 		a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
-			return askInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
+			return elicitline.AskInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
 		}
 		if err := a.registry.askedInputs(ctx, e, values, noEnv); err != nil {
 			return err

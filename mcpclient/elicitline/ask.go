@@ -1,7 +1,9 @@
-// Package elicitline asks a server's elicitation on a line terminal, one
-// question a line, as `mcpeek call` does: whether to answer, then each
-// field of the requested schema; or, for a URL, whether to open it. What
-// the server sent is sanitised before it is shown.
+// Package elicitline asks on a line terminal, one question a line, what a
+// server needs from the user: an elicitation in the middle of a call, as
+// `mcpeek call` does (whether to answer, then each field of the requested
+// schema; or, for a URL, whether to open it), and the inputs a registry
+// server needs before it starts (`mcpeek try`, `mcpeek add`). What the
+// server sent is sanitised before it is shown.
 package elicitline
 
 import (
