@@ -13,7 +13,7 @@ import (
 func AddSARIF(b *sarif.Builder, r Report) {
 	for _, k := range AssertionKinds() {
 		b.Rule(sarif.Rule{ID: k.Kind, Name: sarif.RuleName(k.Kind), ShortDescription: sarif.Message{Text: k.Help},
-			Help: &sarif.Message{Text: k.Help + " docs/md describes the calls file and its assertions."}})
+			Help: &sarif.Message{Text: k.Help + " docs/calls.md describes the calls file and its assertions."}})
 	}
 	for _, run := range r.Calls {
 		where := sarif.At(r.File, run.Call.Line, run.Call.Column)

@@ -15,7 +15,7 @@ func AddSARIF(b *sarif.Builder, findings []Finding, clients []Client, locate fun
 			b.Rule(sarif.Rule{ID: c.Name + "/" + r.ID, Name: sarif.RuleName(r.ID),
 				ShortDescription:     sarif.Message{Text: r.Summary},
 				FullDescription:      &sarif.Message{Text: c.Title + ": " + r.Summary},
-				Help:                 &sarif.Message{Text: r.Summary + " (" + c.Title + "; source: " + r.Source + "). docs/md explains each rule and its fix."},
+				Help:                 &sarif.Message{Text: r.Summary + " (" + c.Title + "; source: " + r.Source + "). docs/lint.md explains each rule and its fix."},
 				HelpURI:              r.Source,
 				DefaultConfiguration: &sarif.Configuration{Level: lintLevel(r.Severity)}})
 		}
