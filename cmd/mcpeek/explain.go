@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"mcpeek/summarizer"
@@ -26,37 +25,8 @@ func (p printer) needs(needs []reach.Need) {
 		width = max(width, len([]rune(clean(n.Path))))
 	}
 	for _, n := range needs {
-		p.println("  " + p.path.Render(padTo(clean(n.Path), min(width, 48))) + "  " + neededText(n))
+		p.println("  " + p.path.Render(padTo(clean(n.Path), min(width, 48))) + "  " + n.Words())
 	}
-}
-
-// neededText says in words how a needed path is reached.
-func neededText(n reach.Need) string {
-	calls := func() string {
-		quoted := make([]string, len(n.Via))
-		for i, v := range n.Via {
-			quoted[i] = strconv.Quote(clean(v))
-		}
-		return "field_path " + strings.Join(quoted, " then ")
-	}
-	fold := ""
-	if n.Fold != "" {
-		fold = " (fold " + clean(n.Fold) + ")"
-	}
-	switch n.Reach {
-	case reach.Listed:
-		return "listed, by " + n.Step
-	case reach.OneCall:
-		return "one inspect call: " + calls() + " lists it" + fold
-	case reach.TwoCalls:
-		return "two inspect calls: " + calls() + fold
-	case reach.Hidden:
-		if n.Fold == "" {
-			return "hidden: no fold marker holds it"
-		}
-		return "hidden: in fold " + clean(n.Fold) + ", but no two inspect calls list it"
-	}
-	return "not in the schema: " + clean(n.Error)
 }
 
 // padTo pads s with spaces to w cells (s is plain text).

@@ -47,7 +47,7 @@ func markdownSummary(v summaryView) string {
 	if e := v.explain; e != nil && len(e.Needs) > 0 {
 		b.WriteString("\n| needed path | how a planner reaches it |\n|---|---|\n")
 		for _, n := range e.Needs {
-			fmt.Fprintf(&b, "| `%s` | %s |\n", model.MarkdownCode(n.Path), model.MarkdownCell(neededText(n)))
+			fmt.Fprintf(&b, "| `%s` | %s |\n", model.MarkdownCode(n.Path), model.MarkdownCell(n.Words()))
 		}
 	}
 	return b.String()

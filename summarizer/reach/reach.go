@@ -6,6 +6,8 @@ package reach
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
@@ -204,4 +206,35 @@ func Measure(tasks []Task, tools map[string]model.Tool, budgets []int, maxDepth 
 		rep.Detail = append(rep.Detail, res)
 	}
 	return rep
+}
+
+// Words says how the path is reached: "listed, by 3.5 wrapped entity,
+// leaf", `one inspect call: field_path "order" lists it (fold order)`,
+// its text sanitised.
+func (n Need) Words() string {
+	calls := func() string {
+		quoted := make([]string, len(n.Via))
+		for i, v := range n.Via {
+			quoted[i] = strconv.Quote(model.SanitizeLine(v))
+		}
+		return "field_path " + strings.Join(quoted, " then ")
+	}
+	fold := ""
+	if n.Fold != "" {
+		fold = " (fold " + model.SanitizeLine(n.Fold) + ")"
+	}
+	switch n.Reach {
+	case Listed:
+		return "listed, by " + n.Step
+	case OneCall:
+		return "one inspect call: " + calls() + " lists it" + fold
+	case TwoCalls:
+		return "two inspect calls: " + calls() + fold
+	case Hidden:
+		if n.Fold == "" {
+			return "hidden: no fold marker holds it"
+		}
+		return "hidden: in fold " + model.SanitizeLine(n.Fold) + ", but no two inspect calls list it"
+	}
+	return "not in the schema: " + model.SanitizeLine(n.Error)
 }

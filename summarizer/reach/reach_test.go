@@ -49,3 +49,24 @@ func TestMeasureCountsEachPathOnce(t *testing.T) {
 		t.Errorf("id: %+v", n)
 	}
 }
+
+// TestWordsSayHowAPathIsReached: each way of reaching a path in words,
+// the server's text sanitised.
+func TestWordsSayHowAPathIsReached(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		n    Need
+		want string
+	}{
+		{Need{Reach: Listed, Step: "3.5 wrapped entity, leaf"}, "listed, by 3.5 wrapped entity, leaf"},
+		{Need{Reach: OneCall, Via: []string{"order"}, Fold: "order"}, `one inspect call: field_path "order" lists it (fold order)`},
+		{Need{Reach: TwoCalls, Via: []string{"a", "a.b"}}, `two inspect calls: field_path "a" then "a.b"`},
+		{Need{Reach: Hidden}, "hidden: no fold marker holds it"},
+		{Need{Reach: Hidden, Fold: "x\x1b[31m"}, "hidden: in fold x, but no two inspect calls list it"},
+		{Need{Reach: NotFound, Error: "no such path"}, "not in the schema: no such path"},
+	} {
+		if got := c.n.Words(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.n, got, c.want)
+		}
+	}
+}
