@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"mcpeek/internal/plural"
+	"mcpeek/internal/similar"
 	"slices"
 	"strings"
 
@@ -160,7 +161,7 @@ func (a *app) cutTo(file schemadiff.Snapshot, path, server string) (schemadiff.S
 	for _, s := range file.Servers {
 		names = append(names, s.Name)
 	}
-	return file, fmt.Errorf("%s holds no server named %q%s; it holds %s", path, server, didYouMean(server, names), strings.Join(names, ", "))
+	return file, fmt.Errorf("%s holds no server named %q%s; it holds %s", path, server, similar.DidYouMean(server, names), strings.Join(names, ", "))
 }
 
 func (a *app) printChanges(changes []schemadiff.Change, format string) error {
