@@ -2,15 +2,12 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -19,6 +16,7 @@ import (
 
 	"mcpeek/internal/atomicfile"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/registry"
 )
 
@@ -83,7 +81,7 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	if err != nil {
 		return err
 	}
-	if err := checkAnswer(name, e); err != nil {
+	if err := registry.CheckAnswer(name, e); err != nil {
 		return fmt.Errorf("%w: nothing written", err)
 	}
 	a.noteFreshness(b, fresh)
@@ -93,7 +91,7 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	secrets := addSecrets(e, values, f.writeSecrets, a.warn)
 	if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
 		a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
-			return askInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
+			return elicitline.AskInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
 		}
 		if err := a.registry.askedInputs(ctx, e, values, noEnv); err != nil {
 			return err
@@ -141,11 +139,11 @@ func addSecrets(e registry.Entry, values map[string]string, writeSecrets bool, w
 	if writeSecrets {
 		return secrets
 	}
-	for _, n := range entrySecrets(e) {
+	for _, n := range e.Secrets() {
 		if _, given := values[n.Key]; given && warn != nil {
 			warn(fmt.Sprintf("the value given for %s is a secret: it is written as a reference (--write-secrets writes it)", n.Label))
 		}
-		env := envName(n.Key)
+		env := registry.EnvName(n.Key)
 		values[n.Key], secrets[env] = "${"+env+"}", true
 	}
 	return secrets
@@ -178,7 +176,7 @@ func (p addPlan) shownPath() string {
 // entry must be its, and the config names the server by name's last
 // part, never by what else the registry answers.
 func planAdd(name string, e registry.Entry, f addFlags, values map[string]string, secrets map[string]bool) (addPlan, error) {
-	if err := checkAnswer(name, e); err != nil {
+	if err := registry.CheckAnswer(name, e); err != nil {
 		return addPlan{}, fmt.Errorf("%w: nothing written", err)
 	}
 	// Inherited environment variables are the client's to give, not ours.
@@ -210,19 +208,19 @@ func planAdd(name string, e registry.Entry, f addFlags, values map[string]string
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return addPlan{}, err
 	}
-	updated, notes, err := clientEntry(f.client, sc, l != nil, secrets, old)
+	updated, notes, err := mcpclient.AddServer(f.client, sc, l != nil, secrets, old)
 	if err != nil {
 		return addPlan{}, fmt.Errorf("%s: %w", path, err)
 	}
-	diff := lineDiff(string(old), string(updated))
+	diff := mcpclient.LineDiff(string(old), string(updated))
 	if f.writeSecrets { // written as asked, but not shown
-		for _, n := range entrySecrets(e) {
+		for _, n := range e.Secrets() {
 			if v := values[n.Key]; len(v) >= 4 {
 				diff = strings.ReplaceAll(diff, v, "***")
 			}
 		}
 	}
-	tmp, err := checkedTemp(target, filepath.Ext(path), updated, sc.Name)
+	tmp, err := mcpclient.CheckedTemp(target, filepath.Ext(path), updated, sc.Name)
 	if err != nil {
 		return addPlan{}, err
 	}
@@ -243,28 +241,6 @@ func (p addPlan) write() error {
 // discard removes the new file when it was not put in place.
 func (p addPlan) discard() { os.Remove(p.tmp) }
 
-// entrySecrets are the secret inputs of what registryServerConfig would
-// start: its first runnable package, else its first reachable remote.
-func entrySecrets(e registry.Entry) []registry.Need {
-	for _, p := range e.Server.Packages {
-		if _, err := p.Launch(nil, nil); err == nil {
-			return p.Secrets()
-		}
-	}
-	for _, r := range e.Server.Remotes {
-		if _, err := r.Endpoint(nil); err == nil {
-			return r.Secrets()
-		}
-	}
-	return nil
-}
-
-// envName is the environment variable a secret input is read from: its
-// key in capitals, other characters as underscores (token: TOKEN).
-func envName(key string) string {
-	return strings.Trim(regexp.MustCompile(`[^A-Z0-9_]+`).ReplaceAllString(strings.ToUpper(key), "_"), "_")
-}
-
 // confirm asks y/N on the terminal; without one it is no.
 func (a *app) confirm(what string) bool {
 	in, ok := a.stdin.(*os.File)
@@ -274,141 +250,6 @@ func (a *app) confirm(what string) bool {
 	fmt.Fprintf(a.stderr, "mcpeek: %s? [y/N] ", what)
 	line, _ := bufio.NewReader(in).ReadString('\n')
 	return strings.EqualFold(strings.TrimSpace(line), "y") || strings.EqualFold(strings.TrimSpace(line), "yes")
-}
-
-// checkedTemp writes data beside path (same folder, with the extension
-// ext of the client's file, so that the reader takes it for the same
-// client's file), reads it back with mcpeek's own reader, and returns it
-// when the server is there.
-func checkedTemp(path, ext string, data []byte, server string) (string, error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	mode := fs.FileMode(0o600)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".mcpeek-*"+ext)
-	if err != nil {
-		return "", err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, mode)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return "", err
-	}
-	cfg, err := mcpclient.Load(tmp)
-	if err == nil && !slices.ContainsFunc(cfg.Servers, func(s mcpclient.ServerConfig) bool { return s.Name == server }) {
-		err = errors.New("the server is not in it")
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return "", fmt.Errorf("the new %s would not read back (%v): nothing written", path, err)
-	}
-	return tmp, nil
-}
-
-// lineDiff shows the change from old to new as a unified diff of the one
-// region that differs, with three lines of context: add only inserts.
-func lineDiff(old, new string) string {
-	a, b := strings.SplitAfter(old, "\n"), strings.SplitAfter(new, "\n")
-	if old == "" {
-		a = nil
-	}
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
-	from, ctxEnd := max(0, pre-3), min(len(a), len(a)-suf+3)
-	var out strings.Builder
-	fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", from+1, ctxEnd-from, from+1, ctxEnd-from+len(b)-len(a))
-	line := func(prefix, s string) {
-		out.WriteString(prefix + clean(strings.TrimRight(s, "\n")) + "\n")
-	}
-	for _, s := range a[from:pre] {
-		line(" ", s)
-	}
-	for _, s := range a[pre : len(a)-suf] {
-		line("-", s)
-	}
-	for _, s := range b[pre : len(b)-suf] {
-		line("+", s)
-	}
-	for _, s := range a[len(a)-suf : ctxEnd] {
-		line(" ", s)
-	}
-	return out.String()
-}
-
-// obj is a JSON object whose members keep their order.
-type obj []kv
-
-type kv struct {
-	k string
-	v any
-}
-
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(m.k)
-		v, err := json.Marshal(m.v)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// with adds k: v when v is not empty.
-func (o obj) with(k string, v any) obj {
-	switch x := v.(type) {
-	case string:
-		if x == "" {
-			return o
-		}
-	case []string:
-		if len(x) == 0 {
-			return o
-		}
-	case map[string]string:
-		if len(x) == 0 {
-			return o
-		}
-		return append(o, kv{k, sortedObj(x)})
-	}
-	return append(o, kv{k, v})
-}
-
-func sortedObj(m map[string]string) obj {
-	var o obj
-	for _, k := range sortedNames(m) {
-		o = append(o, kv{k, m[k]})
-	}
-	return o
 }
 
 // noEnv is an environment with nothing set: the one add fills inputs

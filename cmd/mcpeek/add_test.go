@@ -214,10 +214,3 @@ func TestAddRemote(t *testing.T) {
 		}
 	}
 }
-
-func TestTOMLString(t *testing.T) {
-	t.Parallel()
-	if got := tomlString("a\"b\\c\n<&>\x7f\x01"); got != `"a\"b\\c\n<&>\u007f\u0001"` {
-		t.Errorf("got %s", got)
-	}
-}

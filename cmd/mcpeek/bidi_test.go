@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -73,25 +72,6 @@ func TestJSONOutputEscapesBidiControls(t *testing.T) {
 		}
 		if !json.Valid([]byte(out)) {
 			t.Errorf("%q: not JSON:\n%s", args, out)
-		}
-	}
-}
-
-// TestJSONWriterKeepsCharactersSplitBetweenWrites: however the text is
-// cut into writes, the output is the text escaped whole.
-func TestJSONWriterKeepsCharactersSplitBetweenWrites(t *testing.T) {
-	t.Parallel()
-	text := []byte(`["a\u202eb", "é", "😀", "` + "\U000E0041\u202e\u00e9\U0001F600" + `"]`)
-	want := model.EscapeJSON(text)
-	for size := 1; size <= 5; size++ {
-		var out bytes.Buffer
-		jw := &jsonWriter{w: &out}
-		for i := 0; i < len(text); i += size {
-			jw.Write(text[i:min(i+size, len(text))])
-		}
-		jw.Flush()
-		if out.String() != string(want) {
-			t.Errorf("writes of %d bytes: %q, want %q", size, out.String(), want)
 		}
 	}
 }

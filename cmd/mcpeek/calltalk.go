@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 )
@@ -35,7 +35,7 @@ type callTalk struct {
 	a      *app
 	cmd    *cobra.Command
 	tty    *ttyLines // stderr when it is a terminal, else nil
-	in     *lineReader
+	in     *elicitline.Lines
 	asking sync.Mutex // one elicitation asked at a time
 }
 
@@ -128,12 +128,9 @@ func (t *callTalk) answerWith(action mcpclient.ElicitAction, why string) mcpclie
 			// Shown, never opened: there is no one to ask.
 			what = "url " + e.URL + " (not opened) — " + what
 		} else if action == mcpclient.ElicitAccept {
-			what = "accepted with the defaults " + echoed(compactJSON(a.Content))
-			if missing := missingRequired(e, a.Content); len(missing) > 0 {
-				what += " (no default for required " + strings.Join(missing, ", ") + ")"
-			}
+			what = elicitline.Accepted(e, a.Content)
 		}
-		t.note(fmt.Sprintf("%s asks: %s — %s (%s)", e.Server, echoed(oneLine(e.Message)), what, why))
+		t.note(fmt.Sprintf("%s asks: %s — %s (%s)", e.Server, elicitline.Echoed(oneLine(e.Message)), what, why))
 		return a, nil
 	}
 }
@@ -168,192 +165,12 @@ func (t *callTalk) ask(ctx context.Context, e mcpclient.Elicitation) (mcpclient.
 		t.tty.clearLocked()
 	}
 	if t.in == nil {
-		t.in = newLineReader(t.a.stdin)
+		t.in = elicitline.NewLines(t.a.stdin)
 	}
 	if e.Mode == "url" {
-		return askURL(ctx, t.in, t.a.stderr, e, oauth.OpenBrowser)
+		return elicitline.AskURL(ctx, t.in, t.a.stderr, e, oauth.OpenBrowser)
 	}
-	return askElicitation(ctx, t.in, t.a.stderr, e)
-}
-
-// askURL asks whether to open the page of a url-mode elicitation, which is
-// never opened unasked: [o]pen opens it in the browser and accepts,
-// [a]ccept accepts without opening it (the user opens the URL shown). A URL
-// that no browser may be given (e.CheckURL) is not opened: the
-// question is asked again after saying why.
-func askURL(ctx context.Context, in *lineReader, out io.Writer, e mcpclient.Elicitation, open func(string) error) (mcpclient.ElicitAnswer, error) {
-	fmt.Fprintf(out, "mcpeek: %s asks you to open a page:\n", clean(e.Server))
-	for l := range strings.SplitSeq(e.Message, "\n") {
-		fmt.Fprintln(out, "  "+clean(l))
-	}
-	fmt.Fprintln(out, "  url: "+clean(e.URL))
-	for {
-		fmt.Fprint(out, "open it? [o]pen in the browser, [a]ccept (I will open it), [d]ecline, [c]ancel: ")
-		line, err := in.readLine(ctx)
-		if err != nil {
-			fmt.Fprintln(out)
-			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel}, nil
-		}
-		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "o", "open":
-			if err := e.CheckURL(); err != nil {
-				fmt.Fprintln(out, "  not opened: "+clean(err.Error()))
-				continue
-			}
-			if err := open(e.URL); err != nil {
-				fmt.Fprintln(out, "  could not open a browser ("+clean(err.Error())+"): open the url yourself")
-			}
-			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitAccept}, nil
-		case "a", "accept", "y", "yes":
-			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitAccept}, nil
-		case "d", "decline", "n", "no":
-			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitDecline}, nil
-		case "c", "cancel":
-			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel}, nil
-		}
-	}
-}
-
-// askElicitation asks e on out, reading the answers from in.
-func askElicitation(ctx context.Context, in *lineReader, out io.Writer, e mcpclient.Elicitation) (mcpclient.ElicitAnswer, error) {
-	cancel := mcpclient.ElicitAnswer{Action: mcpclient.ElicitCancel}
-	fields, err := e.Fields()
-	if err != nil {
-		return mcpclient.ElicitAnswer{}, err
-	}
-	fmt.Fprintf(out, "mcpeek: %s asks:\n", clean(e.Server))
-	for l := range strings.SplitSeq(e.Message, "\n") {
-		fmt.Fprintln(out, "  "+clean(l))
-	}
-	for {
-		fmt.Fprint(out, "answer? [a]ccept, [d]ecline, [c]ancel: ")
-		line, err := in.readLine(ctx)
-		if err != nil {
-			fmt.Fprintln(out)
-			return cancel, nil
-		}
-		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "a", "accept", "y", "yes":
-		case "d", "decline", "n", "no":
-			return mcpclient.ElicitAnswer{Action: mcpclient.ElicitDecline}, nil
-		case "c", "cancel":
-			return cancel, nil
-		default:
-			continue
-		}
-		break
-	}
-	content := map[string]any{}
-	for _, f := range fields {
-		fmt.Fprintln(out, "  "+fieldQuestion(f))
-		for {
-			fmt.Fprint(out, "  > ")
-			line, err := in.readLine(ctx)
-			if err != nil {
-				fmt.Fprintln(out)
-				return cancel, nil
-			}
-			if strings.TrimSpace(line) == "" {
-				switch {
-				case f.Default != nil:
-					content[f.Name] = f.Default
-				case f.Required:
-					fmt.Fprintln(out, "  required: give a value")
-					continue
-				}
-				break
-			}
-			v, err := f.Parse(line)
-			if err != nil {
-				fmt.Fprintln(out, "  "+clean(err.Error()))
-				continue
-			}
-			content[f.Name] = v
-			break
-		}
-	}
-	return mcpclient.ElicitAnswer{Action: mcpclient.ElicitAccept, Content: content}, nil
-}
-
-// fieldQuestion words one field: "Title (name, integer, required): description
-// [choices] [default: x]".
-func fieldQuestion(f mcpclient.ElicitField) string {
-	var b strings.Builder
-	b.WriteString(f.Label())
-	kind := f.Type
-	if f.Format != "" {
-		kind += " " + f.Format
-	}
-	if f.Type == "boolean" {
-		kind += ", yes or no"
-	}
-	if f.Type == "array" {
-		kind = "choices separated by commas"
-	}
-	detail := []string{clean(f.Name), kind}
-	if f.Required {
-		detail = append(detail, "required")
-	}
-	if f.Min != nil {
-		detail = append(detail, fmt.Sprintf("min %v", *f.Min))
-	}
-	if f.Max != nil {
-		detail = append(detail, fmt.Sprintf("max %v", *f.Max))
-	}
-	fmt.Fprintf(&b, " (%s)", strings.Join(detail, ", "))
-	if f.Description != "" {
-		b.WriteString(": " + f.Description)
-	}
-	if len(f.Choices) > 0 {
-		var cs []string
-		for i, c := range f.Choices {
-			label := c.Value
-			if c.Title != "" {
-				label = c.Title + " = " + c.Value
-			}
-			cs = append(cs, fmt.Sprintf("%d. %s", i+1, label))
-		}
-		b.WriteString(" [" + strings.Join(cs, "; ") + "]")
-	}
-	if f.Default != nil {
-		b.WriteString(" [default: " + echoed(clean(compactJSON(f.Default))) + "]")
-	}
-	return b.String()
-}
-
-// lineReader reads lines on a goroutine of its own, so that a prompt can
-// give up when its context ends.
-type lineReader struct {
-	lines chan string
-	err   error // set before lines is closed
-}
-
-func newLineReader(r io.Reader) *lineReader {
-	l := &lineReader{lines: make(chan string)}
-	go func() {
-		defer close(l.lines)
-		sc := bufio.NewScanner(r)
-		for sc.Scan() {
-			l.lines <- sc.Text()
-		}
-		l.err = sc.Err()
-		if l.err == nil {
-			l.err = io.EOF
-		}
-	}()
-	return l
-}
-
-func (l *lineReader) readLine(ctx context.Context) (string, error) {
-	select {
-	case line, ok := <-l.lines:
-		if !ok {
-			return "", l.err
-		}
-		return line, nil
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
+	return elicitline.AskForm(ctx, t.in, t.a.stderr, e)
 }
 
 // ttyLines draws one status line on a terminal, redrawn in place.
@@ -436,18 +253,6 @@ func callFailed(ref toolRef, err error) error {
 	return err
 }
 
-// missingRequired lists the required fields content lacks.
-func missingRequired(e mcpclient.Elicitation, content map[string]any) []string {
-	fields, _ := e.Fields()
-	var out []string
-	for _, f := range fields {
-		if _, ok := content[f.Name]; f.Required && !ok {
-			out = append(out, clean(f.Name))
-		}
-	}
-	return out
-}
-
 func lastMessage(r mcpclient.SamplingRequest) string {
 	if len(r.Messages) == 0 {
 		return ""
@@ -460,30 +265,3 @@ func lastMessage(r mcpclient.SamplingRequest) string {
 }
 
 func oneLine(s string) string { return model.SanitizeLine(s) }
-
-// maxEchoed bounds, in characters, what a note or a question repeats of a
-// server's text (an elicitation's message, the defaults accepted): a
-// server asking again and again with megabytes of defaults would
-// otherwise flood stderr. The answer itself is sent whole.
-const maxEchoed = 200
-
-// echoed cuts s to maxEchoed characters, saying how long it was:
-// "{"notes":"aaaa… (1048600 bytes)".
-func echoed(s string) string {
-	n := 0
-	for i := range s {
-		if n == maxEchoed {
-			return s[:i] + fmt.Sprintf("… (%d bytes)", len(s))
-		}
-		n++
-	}
-	return s
-}
-
-func compactJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(b)
-}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"mcpeek/internal/plural"
 	"strings"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
 	"mcpeek/summarizer/lint"
+	"mcpeek/summarizer/sarif"
 	"mcpeek/summarizer/schemadiff"
 )
 
@@ -43,7 +45,7 @@ type ciRun struct {
 	Parts    []ciPart            `json:"parts"`
 	Changes  []schemadiff.Change `json:"changes"`
 	Findings []lint.Finding      `json:"findings"`
-	Test     *testReport         `json:"test,omitempty"`
+	Test     *calls.Report       `json:"test,omitempty"`
 }
 
 func (a *app) ciRunCommand() *cobra.Command {
@@ -188,7 +190,7 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 			diffPart.Status = partFail
 		}
 		diffPart.Summary = fmt.Sprintf("%s against %s: %s, %s", strings.Join(names, ", "), in.lockPath,
-			plural(n.Breaking, "breaking change", "breaking changes"), plural(n.Compatible, "compatible change", "compatible changes"))
+			plural.Count(n.Breaking, "breaking change", "breaking changes"), plural.Count(n.Compatible, "compatible change", "compatible changes"))
 	}
 	run.Parts = append(run.Parts, diffPart)
 
@@ -206,13 +208,13 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 			tools = append(tools, s.Tools...)
 		}
 		run.Findings = lint.Lint(tools, in.clients)
-		errs, warnings, _ := lintVerdict(run.Findings)
+		errs, warnings, _ := lint.Verdict(run.Findings)
 		lintPart.Status = partPass
 		if errs > 0 {
 			lintPart.Status = partFail
 		}
-		lintPart.Summary = fmt.Sprintf("%s for %s: %s, %s", plural(len(tools), "tool", "tools"), strings.Join(clientNames, ", "),
-			plural(errs, "error", "errors"), plural(warnings, "warning", "warnings"))
+		lintPart.Summary = fmt.Sprintf("%s for %s: %s, %s", plural.Count(len(tools), "tool", "tools"), strings.Join(clientNames, ", "),
+			plural.Count(errs, "error", "errors"), plural.Count(warnings, "warning", "warnings"))
 	}
 	run.Parts = append(run.Parts, lintPart)
 
@@ -227,14 +229,14 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 	case err != nil:
 		testPart.Status, testPart.Error = partError, "cannot read the calls file: "+err.Error()
 	default:
-		report, err := runCallsOn(ctx, m, f.Calls, in.jobs, in.timeout)
+		report, err := calls.Run(ctx, m, f.Calls, in.jobs, in.timeout, a.toolLookup(m))
 		if err != nil {
 			return run, err
 		}
 		report.File = in.callsPath
 		run.Test = &report
-		testPart.Summary = in.callsPath + ": " + testTotals(report)
-		switch report.exitCode() {
+		testPart.Summary = in.callsPath + ": " + report.Totals()
+		switch testExitCode(report) {
 		case 0:
 			testPart.Status = partPass
 		case exitFindings:
@@ -264,13 +266,13 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 func writeCISARIF(path string, run ciRun, clients []lint.Client, lock *lockFile) error {
 	b := newSARIF()
 	if diffRan(run) {
-		addChanges(b, run.Changes, lock, nil)
+		schemadiff.AddSARIF(b, run.Changes, func(tool string) []sarif.Location { return locateTool(tool, lock) })
 	}
 	if lintRan(run) {
-		addFindings(b, run.Findings, clients, lock)
+		lint.AddSARIF(b, run.Findings, clients, func(tool string) []sarif.Location { return locateTool(tool, lock) })
 	}
 	if run.Test != nil {
-		addTest(b, *run.Test)
+		calls.AddSARIF(b, *run.Test)
 	}
 	var buf bytes.Buffer
 	if err := b.Log().Write(&buf); err != nil {
@@ -355,16 +357,16 @@ func markdownCI(run ciRun) string {
 		if status == partFail || status == partError {
 			status = "**" + status + "**"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", p.Name, status, mdCell(text))
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", p.Name, status, model.MarkdownCell(text))
 	}
 	if diffRan(run) {
-		b.WriteString("\n" + markdownChanges(run.Changes))
+		b.WriteString("\n" + schemadiff.Markdown(run.Changes))
 	}
 	if lintRan(run) {
-		b.WriteString("\n" + markdownFindings(run.Findings))
+		b.WriteString("\n" + lint.Markdown(run.Findings))
 	}
 	if run.Test != nil {
-		b.WriteString("\n" + markdownTest(*run.Test))
+		b.WriteString("\n" + run.Test.Markdown())
 	}
 	return b.String()
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcpeek/mcpclient/calls"
 )
 
 // demoLock snapshots the demo server (as demo finds it) to a lock file; with a gone tool it
@@ -72,7 +74,7 @@ func TestCICommand(t *testing.T) {
 		Parts    []ciPart
 		Changes  []json.RawMessage
 		Findings []json.RawMessage
-		Test     *testReport
+		Test     *calls.Report
 	}
 	if err := json.Unmarshal([]byte(out), &run); err != nil || code != 0 || run.Status != partPass || len(run.Parts) != 3 ||
 		run.Parts[2].Status != partSkipped || run.Test != nil || run.Changes == nil || len(run.Findings) != 3 {

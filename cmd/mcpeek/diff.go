@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"mcpeek/internal/plural"
+	"mcpeek/internal/similar"
 	"slices"
 	"strings"
 
@@ -159,7 +161,7 @@ func (a *app) cutTo(file schemadiff.Snapshot, path, server string) (schemadiff.S
 	for _, s := range file.Servers {
 		names = append(names, s.Name)
 	}
-	return file, fmt.Errorf("%s holds no server named %q%s; it holds %s", path, server, didYouMean(server, names), strings.Join(names, ", "))
+	return file, fmt.Errorf("%s holds no server named %q%s; it holds %s", path, server, similar.DidYouMean(server, names), strings.Join(names, ", "))
 }
 
 func (a *app) printChanges(changes []schemadiff.Change, format string) error {
@@ -172,18 +174,11 @@ func (a *app) printChanges(changes []schemadiff.Change, format string) error {
 			Changes []schemadiff.Change `json:"changes"`
 		}{changes})
 	case formatMarkdown:
-		_, err := a.stdout.Write([]byte(markdownChanges(changes)))
+		_, err := a.stdout.Write([]byte(schemadiff.Markdown(changes)))
 		return err
 	}
 	a.printer().changes(changes)
 	return nil
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // changes prints changes grouped by tool, in the diff's order.
@@ -205,46 +200,6 @@ func (p printer) changes(changes []schemadiff.Change) {
 		p.println("  " + class + "  " + p.path.Render(clean(c.Where())) + "  " + string(c.Kind) + p.faint.Render(": "+clean(c.Detail)))
 	}
 	n := schemadiff.Count(changes)
-	p.println(fmt.Sprintf("%s and %s in %s", plural(n.Breaking, "breaking change", "breaking changes"),
-		plural(n.Compatible, "compatible change", "compatible changes"), plural(n.Tools, "tool", "tools")))
-}
-
-// markdownChanges renders changes for a pull request comment: a title that
-// says the verdict, then a table of the breaking changes and one of the
-// compatible ones.
-func markdownChanges(changes []schemadiff.Change) string {
-	var b strings.Builder
-	if len(changes) == 0 {
-		b.WriteString("### mcpeek diff: no changes\n\nThe tools' definitions are the same.\n")
-		return b.String()
-	}
-	n := schemadiff.Count(changes)
-	verdict := "compatible"
-	if n.Breaking > 0 {
-		verdict = "**breaking**"
-	}
-	fmt.Fprintf(&b, "### mcpeek diff: %s\n\n%s and %s in %s.\n", verdict,
-		plural(n.Breaking, "breaking change", "breaking changes"), plural(n.Compatible, "compatible change", "compatible changes"), plural(n.Tools, "tool", "tools"))
-	for _, class := range []schemadiff.Class{schemadiff.Breaking, schemadiff.Compatible} {
-		title := "Breaking for callers"
-		if class == schemadiff.Compatible {
-			title = "Compatible"
-		}
-		header := false
-		for _, c := range changes {
-			if c.Class != class {
-				continue
-			}
-			if !header {
-				fmt.Fprintf(&b, "\n#### %s\n\n| tool | path | change | detail |\n|---|---|---|---|\n", title)
-				header = true
-			}
-			where := c.Where()
-			if !c.Path.IsRoot() {
-				where = "`" + mdCode(c.Path.String()) + "`"
-			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", mdCode(c.Tool), where, c.Kind, mdCell(c.Detail))
-		}
-	}
-	return b.String()
+	p.println(fmt.Sprintf("%s and %s in %s", plural.Count(n.Breaking, "breaking change", "breaking changes"),
+		plural.Count(n.Compatible, "compatible change", "compatible changes"), plural.Count(n.Tools, "tool", "tools")))
 }

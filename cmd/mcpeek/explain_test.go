@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"mcpeek/summarizer/reach"
 	"testing"
 )
 
@@ -36,7 +37,7 @@ func TestSummaryExplain(t *testing.T) {
 		Summary struct {
 			OutputFields []string `json:"output_fields"`
 		} `json:"summary"`
-		Explain summaryExplain `json:"explain"`
+		Explain reach.Explanation `json:"explain"`
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
@@ -45,11 +46,11 @@ func TestSummaryExplain(t *testing.T) {
 		t.Errorf("explain lines %+v for %q", got.Explain.Lines, got.Summary.OutputFields)
 	}
 	want := []struct{ reach, fieldPath, fold string }{
-		{reachListed, "order.id", ""},
-		{reachOneCall, "order.total_money.currency", "order.total_money"},
-		{reachOneCall, "order.state", "order"},
-		{reachOneCall, "order.tenders[].card_details.card.last_4", "order.tenders[]"},
-		{reachNotFound, "", ""},
+		{reach.Listed, "order.id", ""},
+		{reach.OneCall, "order.total_money.currency", "order.total_money"},
+		{reach.OneCall, "order.state", "order"},
+		{reach.OneCall, "order.tenders[].card_details.card.last_4", "order.tenders[]"},
+		{reach.NotFound, "", ""},
 	}
 	for i, w := range want {
 		n := got.Explain.Needs[i]

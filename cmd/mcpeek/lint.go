@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"mcpeek/internal/plural"
 	"slices"
 	"strings"
 
@@ -151,34 +152,11 @@ func (a *app) printFindings(findings []lint.Finding, format string) error {
 			Findings []lint.Finding `json:"findings"`
 		}{findings})
 	case formatMarkdown:
-		_, err := a.stdout.Write([]byte(markdownFindings(findings)))
+		_, err := a.stdout.Write([]byte(lint.Markdown(findings)))
 		return err
 	}
 	a.printer().findings(findings)
 	return nil
-}
-
-// lintVerdict counts findings by severity and says which clients refuse
-// how many tools: "openai-strict (9 tools), gemini (5 tools)".
-func lintVerdict(findings []lint.Finding) (errs, warnings int, refused string) {
-	errs, warnings = lint.Count(findings)
-	refusedBy := map[string]map[string]bool{}
-	for _, f := range findings {
-		if f.Severity != lint.Error {
-			continue
-		}
-		if refusedBy[f.Client] == nil {
-			refusedBy[f.Client] = map[string]bool{}
-		}
-		refusedBy[f.Client][f.Tool] = true
-	}
-	var parts []string
-	for _, c := range lint.ClientNames() {
-		if tools := refusedBy[c]; tools != nil {
-			parts = append(parts, fmt.Sprintf("%s (%s)", c, plural(len(tools), "tool", "tools")))
-		}
-	}
-	return errs, warnings, strings.Join(parts, ", ")
 }
 
 // findings prints findings grouped by tool: severity, client, rule and
@@ -198,44 +176,10 @@ func (p printer) findings(findings []lint.Finding) {
 		p.println(p.faint.Render("           " + clean(f.Why)))
 		p.println(p.faint.Render("           fix: " + clean(f.Fix)))
 	}
-	errs, warnings, refused := lintVerdict(findings)
-	line := fmt.Sprintf("%s and %s", plural(errs, "error", "errors"), plural(warnings, "warning", "warnings"))
+	errs, warnings, refused := lint.Verdict(findings)
+	line := fmt.Sprintf("%s and %s", plural.Count(errs, "error", "errors"), plural.Count(warnings, "warning", "warnings"))
 	if refused != "" {
 		line += "; refused by " + refused
 	}
 	p.println(line)
-}
-
-// markdownFindings renders findings for a pull request comment: the
-// verdict, then a table of errors and one of warnings.
-func markdownFindings(findings []lint.Finding) string {
-	var b strings.Builder
-	errs, warnings, refused := lintVerdict(findings)
-	switch {
-	case len(findings) == 0:
-		b.WriteString("### mcpeek lint: no findings\n\nEvery client checked accepts every tool.\n")
-		return b.String()
-	case errs > 0:
-		fmt.Fprintf(&b, "### mcpeek lint: **%s**, %s\n\nRefused by %s.\n", plural(errs, "error", "errors"), plural(warnings, "warning", "warnings"), refused)
-	default:
-		fmt.Fprintf(&b, "### mcpeek lint: %s\n\nNo client refuses a tool.\n", plural(warnings, "warning", "warnings"))
-	}
-	for _, sev := range []lint.Severity{lint.Error, lint.Warning} {
-		header := false
-		for _, f := range findings {
-			if f.Severity != sev {
-				continue
-			}
-			if !header {
-				title := "Errors: the client refuses the tool"
-				if sev == lint.Warning {
-					title = "Warnings"
-				}
-				fmt.Fprintf(&b, "\n#### %s\n\n| tool | client | rule | where | why | fix |\n|---|---|---|---|---|---|\n", title)
-				header = true
-			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | `%s` | %s | %s |\n", mdCode(f.Tool), f.Client, f.Rule, mdCode(f.Pointer), mdCell(f.Why), mdCell(f.Fix))
-		}
-	}
-	return b.String()
 }

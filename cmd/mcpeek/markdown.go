@@ -12,26 +12,26 @@ import (
 // files and READMEs: a heading, the signature, and one table row per line.
 func markdownSummary(v summaryView) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### `%s`\n\n", mdCode(v.title))
+	fmt.Fprintf(&b, "### `%s`\n\n", model.MarkdownCode(v.title))
 	if d := v.descriptor; d != nil {
-		fmt.Fprintf(&b, "`%s`\n\n", mdCode(d.Signature))
+		fmt.Fprintf(&b, "`%s`\n\n", model.MarkdownCode(d.Signature))
 		if desc := summarizer.FirstSentence(d.Description); desc != "" {
-			fmt.Fprintf(&b, "%s\n\n", mdCell(desc))
+			fmt.Fprintf(&b, "%s\n\n", model.MarkdownCell(desc))
 		}
 		if note := readersNote(*d); note != "" {
-			fmt.Fprintf(&b, "_%s_\n\n", mdCell(note))
+			fmt.Fprintf(&b, "_%s_\n\n", model.MarkdownCell(note))
 		}
 	}
 	if len(v.summary.Lines) > 0 && v.explain != nil {
 		b.WriteString("| field | type | folded | chosen by |\n|---|---|---|---|\n")
 		for _, l := range v.summary.Lines {
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", mdCode(l.Written()), mdCell(l.Label), mdCell(l.Marker()), mdCell(l.Step.String()))
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", model.MarkdownCode(l.Written()), model.MarkdownCell(l.Label), model.MarkdownCell(l.Marker()), model.MarkdownCell(l.Step.String()))
 		}
 		b.WriteString("\n")
 	} else if len(v.summary.Lines) > 0 {
 		b.WriteString("| field | type | folded |\n|---|---|---|\n")
 		for _, l := range v.summary.Lines {
-			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", mdCode(l.Written()), mdCell(l.Label), mdCell(l.Marker()))
+			fmt.Fprintf(&b, "| `%s` | %s | %s |\n", model.MarkdownCode(l.Written()), model.MarkdownCell(l.Label), model.MarkdownCell(l.Marker()))
 		}
 		b.WriteString("\n")
 	}
@@ -47,18 +47,8 @@ func markdownSummary(v summaryView) string {
 	if e := v.explain; e != nil && len(e.Needs) > 0 {
 		b.WriteString("\n| needed path | how a planner reaches it |\n|---|---|\n")
 		for _, n := range e.Needs {
-			fmt.Fprintf(&b, "| `%s` | %s |\n", mdCode(n.Path), mdCell(neededText(n)))
+			fmt.Fprintf(&b, "| `%s` | %s |\n", model.MarkdownCode(n.Path), model.MarkdownCell(n.Words()))
 		}
 	}
 	return b.String()
-}
-
-// mdCell makes text safe inside a Markdown table cell.
-func mdCell(s string) string {
-	return strings.ReplaceAll(model.SanitizeLine(s), "|", `\|`)
-}
-
-// mdCode makes text safe inside a code span in a table.
-func mdCode(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(model.SanitizeLine(s), "`", "'"), "|", `\|`)
 }

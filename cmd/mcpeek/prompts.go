@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"mcpeek/internal/bytesize"
-	"slices"
+	"mcpeek/internal/plural"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -73,7 +73,7 @@ func (a *app) listPrompts(ctx context.Context, m *mcpclient.Manager, s model.Ser
 		a.warn(s.Name + " prompts: " + ps.Stopped)
 	}
 	if ps.Skipped > 0 {
-		a.warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural(ps.Skipped, "prompt", "prompts")))
+		a.warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural.Count(ps.Skipped, "prompt", "prompts")))
 	}
 	return ps, nil
 }
@@ -144,7 +144,7 @@ func (a *app) promptCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := checkPromptArgs(prompt, values); err != nil {
+			if err := prompt.CheckArgs(values); err != nil {
 				return err
 			}
 			res, err := m.GetPrompt(cmd.Context(), s.Name, name, values)
@@ -205,36 +205,6 @@ func findPrompt(server string, ps []mcpclient.Prompt, name string) (mcpclient.Pr
 		hint = "; did you mean " + strings.Join(near, " or ") + "?"
 	}
 	return mcpclient.Prompt{}, fmt.Errorf("%s lists no prompt named %q%s (mcpeek prompts %s lists them)", server, name, hint, server)
-}
-
-// checkPromptArgs refuses arguments the prompt does not take and missing
-// required ones, before anything is sent.
-func checkPromptArgs(p mcpclient.Prompt, values map[string]string) error {
-	var known, problems []string
-	for _, arg := range p.Arguments {
-		known = append(known, arg.Name)
-		if _, ok := values[arg.Name]; arg.Required && !ok {
-			problems = append(problems, fmt.Sprintf("%q is required", arg.Name))
-		}
-	}
-	var unknown []string
-	for k := range values {
-		if !slices.Contains(known, k) {
-			unknown = append(unknown, k)
-		}
-	}
-	slices.Sort(unknown)
-	for _, k := range unknown {
-		problems = append(problems, fmt.Sprintf("%q is not an argument of it%s", k, didYouMean(k, known)))
-	}
-	if len(problems) == 0 {
-		return nil
-	}
-	takes := "it takes none"
-	if len(known) > 0 {
-		takes = "it takes: " + strings.Join(known, ", ")
-	}
-	return fmt.Errorf("prompt %s: %s (%s)", p.Name, strings.Join(problems, "; "), takes)
 }
 
 // promptMessages prints a prompt's messages: text sanitised, images,

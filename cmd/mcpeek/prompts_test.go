@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/mark3labs/mcp-go/server"
-
-	"mcpeek/mcpclient"
 )
 
 func TestPromptArgs(t *testing.T) {
@@ -33,28 +31,6 @@ func TestPromptArgs(t *testing.T) {
 		case c.err == "" && (err != nil || !maps.Equal(got, c.want)):
 			t.Errorf("%s = %v, %v; want %v", c.in, got, err, c.want)
 		}
-	}
-}
-
-func TestCheckPromptArgs(t *testing.T) {
-	t.Parallel()
-	p := mcpclient.Prompt{Name: "weather", Arguments: []mcpclient.PromptArgument{{Name: "city", Required: true}, {Name: "state"}}}
-	for _, c := range []struct {
-		args map[string]string
-		want string // "" for accepted
-	}{
-		{map[string]string{"city": "Paris"}, ""},
-		{map[string]string{"city": "Paris", "state": "x"}, ""},
-		{map[string]string{}, `prompt weather: "city" is required (it takes: city, state)`},
-		{map[string]string{"city": "P", "stat": "x"}, `"stat" is not an argument of it (did you mean state?)`},
-	} {
-		err := checkPromptArgs(p, c.args)
-		if (c.want == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: %v, want %q", c.args, err, c.want)
-		}
-	}
-	if err := checkPromptArgs(mcpclient.Prompt{Name: "none"}, map[string]string{"x": "1"}); err == nil || !strings.Contains(err.Error(), "it takes none") {
-		t.Errorf("a prompt without arguments: %v", err)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpeek/internal/plural"
 	"os"
 	"slices"
 	"strings"
@@ -13,65 +14,9 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/reach"
 	"mcpeek/summarizer/schemadiff"
 )
-
-// reachTask is one planner task of a task file: the tool it calls and the
-// output fields it needs.
-type reachTask struct {
-	Tool  string   `json:"tool"`
-	Task  string   `json:"task"`
-	Paths []string `json:"paths"`
-}
-
-// reachTotal counts, at one budget, how the summaries let a planner reach
-// the needed paths of every task.
-type reachTotal struct {
-	MaxFields int `json:"max_fields"`
-	MaxDepth  int `json:"max_depth"`
-	Paths     int `json:"paths"`
-	Listed    int `json:"listed"`
-	OneCall   int `json:"one_call"`
-	TwoCalls  int `json:"two_calls"`
-	Hidden    int `json:"hidden"`
-	NotFound  int `json:"not_found"`
-}
-
-func (t *reachTotal) add(reach string) {
-	t.Paths++
-	switch reach {
-	case reachListed:
-		t.Listed++
-	case reachOneCall:
-		t.OneCall++
-	case reachTwoCalls:
-		t.TwoCalls++
-	case reachHidden:
-		t.Hidden++
-	default:
-		t.NotFound++
-	}
-}
-
-// reachResult is one task's detail: per budget, each needed path.
-type reachResult struct {
-	reachTask
-	Error   string        `json:"error,omitempty"` // the tool is missing or has no output schema
-	Budgets []reachBudget `json:"budgets"`
-}
-
-type reachBudget struct {
-	MaxFields int          `json:"max_fields"`
-	Needs     []neededPath `json:"needs"`
-}
-
-// reachReport is what `mcpeek reach --json` prints.
-type reachReport struct {
-	Tasks   int            `json:"tasks"`
-	Inspect map[string]int `json:"inspect"`
-	Totals  []reachTotal   `json:"totals"`
-	Detail  []reachResult  `json:"detail"`
-}
 
 func (a *app) reachCommand() *cobra.Command {
 	var (
@@ -107,7 +52,8 @@ func (a *app) reachCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			rep := measureReach(tasks, tools, slices.Compact(slices.Sorted(slices.Values(budgets))), maxDepth)
+			rep := reach.Measure(tasks, tools, slices.Compact(slices.Sorted(slices.Values(budgets))), maxDepth,
+				func(t model.Tool) (*model.Schema, error) { return outputSchema(t, "measure") })
 			if asJSON {
 				return writeJSON(a.stdout, rep)
 			}
@@ -123,12 +69,12 @@ func (a *app) reachCommand() *cobra.Command {
 }
 
 // readTasks reads and checks a task file.
-func readTasks(path string) ([]reachTask, error) {
+func readTasks(path string) ([]reach.Task, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the task file: %w", err)
 	}
-	var tasks []reachTask
+	var tasks []reach.Task
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&tasks); err != nil {
@@ -150,7 +96,7 @@ func readTasks(path string) ([]reachTask, error) {
 
 // reachTools returns the tools the tasks name, by SERVER.TOOL, from a lock
 // file or from the servers the tasks name.
-func (a *app) reachTools(ctx context.Context, snapshotPath string, tasks []reachTask) (map[string]model.Tool, error) {
+func (a *app) reachTools(ctx context.Context, snapshotPath string, tasks []reach.Task) (map[string]model.Tool, error) {
 	var snap schemadiff.Snapshot
 	if snapshotPath != "" {
 		b, err := os.ReadFile(snapshotPath)
@@ -180,65 +126,14 @@ func (a *app) reachTools(ctx context.Context, snapshotPath string, tasks []reach
 	return tools, nil
 }
 
-// measureReach folds each task's tool at each budget and finds its paths.
-// A tool is parsed once; its summary at a budget is made once.
-func measureReach(tasks []reachTask, tools map[string]model.Tool, budgets []int, maxDepth int) reachReport {
-	rep := reachReport{Tasks: len(tasks), Inspect: map[string]int{
-		"max_fields": summarizer.DefaultInspectMaxField, "max_depth": summarizer.DefaultInspectMaxDepth}}
-	for _, b := range budgets {
-		rep.Totals = append(rep.Totals, reachTotal{MaxFields: b, MaxDepth: maxDepth})
-	}
-	type folded struct {
-		schema    *model.Schema
-		err       error
-		summaries map[int]summarizer.Summary
-	}
-	parsed := map[string]*folded{}
-	for _, task := range tasks {
-		res := reachResult{reachTask: task}
-		f := parsed[task.Tool]
-		if f == nil {
-			f = &folded{summaries: map[int]summarizer.Summary{}}
-			if t, ok := tools[task.Tool]; !ok {
-				f.err = fmt.Errorf("no tool %s", task.Tool)
-			} else {
-				f.schema, f.err = outputSchema(t, "measure")
-			}
-			parsed[task.Tool] = f
-		}
-		if f.err != nil {
-			res.Error = f.err.Error()
-		}
-		for i, b := range budgets {
-			rb := reachBudget{MaxFields: b}
-			for _, p := range task.Paths {
-				n := neededPath{Path: p, Reach: reachNotFound, Error: res.Error}
-				if f.err == nil {
-					sum, ok := f.summaries[b]
-					if !ok {
-						sum = summarizer.Summarize(f.schema, summarizer.Options{MaxFields: b, MaxDepth: maxDepth})
-						f.summaries[b] = sum
-					}
-					n = findNeeded(f.schema, sum.Lines, p)
-				}
-				rep.Totals[i].add(n.Reach)
-				rb.Needs = append(rb.Needs, n)
-			}
-			res.Budgets = append(res.Budgets, rb)
-		}
-		rep.Detail = append(rep.Detail, res)
-	}
-	return rep
-}
-
 // reach prints the counts per budget, with shares of the paths found, and
 // the paths that name nothing.
-func (p printer) reach(rep reachReport) {
+func (p printer) reach(rep reach.Report) {
 	paths := 0
 	if len(rep.Totals) > 0 {
 		paths = rep.Totals[0].Paths
 	}
-	p.println(p.head.Render(fmt.Sprintf("%s, %s needed", plural(rep.Tasks, "task", "tasks"), plural(paths, "path", "paths"))) +
+	p.println(p.head.Render(fmt.Sprintf("%s, %s needed", plural.Count(rep.Tasks, "task", "tasks"), plural.Count(paths, "path", "paths"))) +
 		p.faint.Render(fmt.Sprintf(" (max_depth %d; inspect_tool_output at max_fields %d, max_depth %d)",
 			rep.Totals[0].MaxDepth, rep.Inspect["max_fields"], rep.Inspect["max_depth"])))
 	p.println(fmt.Sprintf("  %-8s %-15s %-15s %-15s %-15s %s", "budget", "listed", "one call", "two calls", "hidden", "within one call"))
@@ -266,7 +161,7 @@ func (p printer) reach(rep reachReport) {
 		p.println(p.faint.Render(what))
 		for _, r := range rep.Detail {
 			for _, need := range r.Budgets[0].Needs {
-				if need.Reach == reachNotFound {
+				if need.Reach == reach.NotFound {
 					p.println("  " + clean(r.Tool) + " " + p.path.Render(clean(need.Path)) + ": " + clean(need.Error))
 				}
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"mcpeek/summarizer/reach"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,7 +39,7 @@ func TestReachJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var rep reachReport
+	var rep reach.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -58,11 +59,11 @@ func TestReachJSON(t *testing.T) {
 		t.Fatalf("detail: %+v", first)
 	}
 	state := first.Budgets[0].Needs[0]
-	if state.Path != "order.state" || state.Reach != reachListed || state.Step != "3.5 wrapped entity, leaf" {
+	if state.Path != "order.state" || state.Reach != reach.Listed || state.Step != "3.5 wrapped entity, leaf" {
 		t.Errorf("order.state at 20: %+v", state)
 	}
 	amount := first.Budgets[0].Needs[1]
-	if amount.Reach != reachOneCall || amount.Fold != "order.total_money" || len(amount.Via) != 1 || amount.Via[0] != "order.total_money" {
+	if amount.Reach != reach.OneCall || amount.Fold != "order.total_money" || len(amount.Via) != 1 || amount.Via[0] != "order.total_money" {
 		t.Errorf("order.total_money.amount at 20: %+v", amount)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mcpeek/internal/plural"
 	"net/http"
 	"os"
 	"slices"
@@ -58,6 +59,11 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 		"Let a registry server's package use the network from its sandbox")
 	root.PersistentFlags().BoolVar(&f.noSandbox, "no-sandbox", false,
 		"Run a registry server's package without a sandbox, as you: it can read and write your files and use the network")
+}
+
+// preparer readies the packages of registry servers as the flags ask.
+func (f registryFlags) preparer() registry.Preparer {
+	return registry.Preparer{AllowNet: f.allowNet, BundleClient: f.bundleClient, NoSandbox: f.noSandbox}
 }
 
 // browser is the registry the flags name, through the cache.
@@ -251,11 +257,11 @@ func ago(d time.Duration) string {
 	case d < time.Minute:
 		return "just now"
 	case d < time.Hour:
-		return plural(int(d/time.Minute), "minute", "minutes") + " ago"
+		return plural.Count(int(d/time.Minute), "minute", "minutes") + " ago"
 	case d < 48*time.Hour:
-		return plural(int(d/time.Hour), "hour", "hours") + " ago"
+		return plural.Count(int(d/time.Hour), "hour", "hours") + " ago"
 	}
-	return plural(int(d/(24*time.Hour)), "day", "days") + " ago"
+	return plural.Count(int(d/(24*time.Hour)), "day", "days") + " ago"
 }
 
 // writeEntriesJSON prints entries as the registry sent them, a JSON array
@@ -350,7 +356,7 @@ func (p printer) registryTable(entries []registry.Entry) {
 		desc, _, _ := strings.Cut(s.Description, "\n")
 		p.println(row(clean(s.Name), clean(s.Version), clean(strings.Join(s.Kinds(), ",")), secret, clean(desc)))
 	}
-	p.println(p.faint.Render(plural(len(entries), "server", "servers") + " (mcpeek registry show NAME for its packages and inputs)"))
+	p.println(p.faint.Render(plural.Count(len(entries), "server", "servers") + " (mcpeek registry show NAME for its packages and inputs)"))
 }
 
 // cut shortens s to w cells, ending it with "…" when it was longer.

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"mcpeek/mcpclient"
@@ -53,7 +51,7 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	if err != nil {
 		return cfg, fmt.Errorf("%s%w", what, err)
 	}
-	if err := checkAnswer(name, e); err != nil {
+	if err := registry.CheckAnswer(name, e); err != nil {
 		return cfg, fmt.Errorf("%s%w", what, err)
 	}
 	a.noteFreshness(b, fresh)
@@ -81,112 +79,27 @@ func (a *app) registryConfig() (mcpclient.Config, error) {
 	return cfg, nil
 }
 
-// runnable makes sc, a registry server of reg, ready to start: an npm
-// package (l) installed and run in the sandbox (as the user with
-// --no-sandbox), a remote as it is. Its source says first what matters
-// when it is cut to fit: tried, and what the sandbox enforces. how says
-// the same for a note; shown becomes the package's own command. note
-// tells the user that an install starts.
+// runnable makes sc, a registry server of reg, ready to start, as
+// registry.Preparer.Runnable does with the flags' preparer.
 func (a *app) runnable(ctx context.Context, reg string, sc mcpclient.ServerConfig, l *registry.Launch, shown *string, tried bool, note func(string)) (mcpclient.ServerConfig, string, error) {
-	sc.Source = "registry " + reg
-	how := ""
-	switch {
-	case l == nil: // a remote: nothing runs here
-	case a.registry.noSandbox:
-		how = " (no sandbox: it runs with your files, network and environment)"
-		sc.Source = "no sandbox; " + sc.Source
-		u, err := a.unsandboxed(ctx, *l, note)
-		if err != nil {
-			return sc, "", err
-		}
-		*shown = u.CommandLine()
-		sc.Command, sc.Args, sc.Env = u.Program, u.Args, u.Env
-	default:
-		r, err := a.sandboxed(ctx, *l, note)
-		if err != nil {
-			return sc, "", err
-		}
-		*shown = r.Launch.CommandLine()
-		sc.Command, sc.Args = r.Program, r.Args
-		for k, v := range r.Launch.Env {
-			if sc.Env == nil {
-				sc.Env = map[string]string{}
-			}
-			sc.Env[k] = v
-		}
-		sc.Wrapped = &mcpclient.Wrapped{Command: *shown, Sandbox: r.Says}
-		if r.inside {
-			sc.Wrapped.Policy = &r.Policy
-		}
-		how = " (sandbox: " + r.Says + ")"
-	}
-	if tried {
-		sc.Source = "tried, " + sc.Source
-	}
-	return sc, how, nil
+	sc, how, err := a.registry.preparer().Runnable(ctx, reg, sc, l, shown, tried, note)
+	return sc, how, prepareFailed(err)
 }
 
-// checkAnswer checks that e, the registry's answer to a look-up of name,
-// is the entry of the server asked for, and name a registry name. A
-// registry that answers with another server's entry, or with the name
-// carrying escape sequences, a newline or quotes, is refused before
-// anything is asked, installed, started or written: the server is then
-// named by what the user asked for.
-func checkAnswer(name string, e registry.Entry) error {
-	if err := registry.CheckName(name); err != nil {
-		return err
-	}
-	if e.Server.Name != name {
-		return fmt.Errorf("the registry answered %s with the entry of %s", name, strconv.Quote(cut(e.Server.Name, 100)))
-	}
-	return nil
+// registryServerConfigFrom is registry.ServerConfig, with inputs still
+// missing told as missingInputs tells them.
+func registryServerConfigFrom(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) (mcpclient.ServerConfig, *registry.Launch, string, error) {
+	sc, l, shown, err := registry.ServerConfig(e, values, lookupEnv)
+	return sc, l, shown, prepareFailed(err)
 }
 
-// registryServerConfigFrom makes the config entry of a registry server:
-// its first package mcpeek can start (l is then its launch, run through
-// npx as it stands), else its first remote it can reach. shown is the
-// command or URL, secrets masked, for telling the user. lookupEnv is
-// mcpeek's environment, which the entry's variables may come from (see
-// registry.Launch).
-func registryServerConfigFrom(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) (sc mcpclient.ServerConfig, l *registry.Launch, shown string, err error) {
-	s := e.Server
-	sc.Name = registry.ShortName(s.Name)
-	var why []string
-	for _, p := range s.Packages {
-		l, err := p.Launch(values, lookupEnv)
-		switch {
-		case errors.Is(err, registry.ErrNotRunnable):
-			why = append(why, err.Error())
-			continue
-		case err != nil:
-			return sc, nil, "", err
-		case len(l.Missing) > 0:
-			return sc, nil, "", missingInputs(s.Name, l.Missing)
-		}
-		sc.Command, sc.Args, sc.Env, sc.Type = l.Program, l.Args, l.Env, "stdio"
-		return sc, &l, l.CommandLine(), nil
+// prepareFailed is err, why a package could not be readied to run, with
+// inputs it still needs told as missingInputs tells them.
+func prepareFailed(err error) error {
+	if mi, ok := err.(*registry.MissingInputsError); ok {
+		return missingInputs(mi.Server, mi.Missing)
 	}
-	for _, r := range s.Remotes {
-		ep, err := r.Endpoint(values)
-		switch {
-		case errors.Is(err, registry.ErrNotRunnable):
-			why = append(why, err.Error())
-			continue
-		case err != nil:
-			return sc, nil, "", err
-		case len(ep.Missing) > 0:
-			return sc, nil, "", missingInputs(s.Name, ep.Missing)
-		}
-		sc.URL, sc.Headers, sc.Type = ep.URL, ep.Headers, "http"
-		if ep.Type == "sse" {
-			sc.Type = "sse"
-		}
-		return sc, nil, ep.Type + " " + ep.Shown, nil
-	}
-	if len(why) == 0 {
-		return sc, nil, "", fmt.Errorf("%s has no packages and no remotes: there is nothing to run", s.Name)
-	}
-	return sc, nil, "", fmt.Errorf("%s has nothing mcpeek can run: %s", s.Name, strings.Join(why, "; "))
+	return err
 }
 
 // missingInputs says which inputs a registry server needs and how to

@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"mcpeek/internal/plural"
 	"os"
 	"strings"
-	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 
@@ -26,42 +26,6 @@ func writeJSON(w io.Writer, v any) error {
 		return err
 	}
 	_, err = w.Write(model.EscapeJSON(b))
-	return err
-}
-
-// jsonWriter passes JSON text written in pieces through model.EscapeJSON,
-// holding back the start of a character that a piece cuts; Flush writes
-// what is held (only text that is not UTF-8 leaves any).
-type jsonWriter struct {
-	w    io.Writer
-	tail []byte
-}
-
-func (j *jsonWriter) Write(p []byte) (int, error) {
-	b := append(j.tail, p...)
-	cut := len(b)
-	for back := 1; back <= min(utf8.UTFMax-1, len(b)); back++ {
-		if c := b[len(b)-back]; utf8.RuneStart(c) {
-			if !utf8.FullRune(b[len(b)-back:]) {
-				cut = len(b) - back
-			}
-			break
-		}
-	}
-	j.tail = append([]byte(nil), b[cut:]...)
-	if _, err := j.w.Write(model.EscapeJSON(b[:cut])); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
-
-// Flush writes the bytes held back.
-func (j *jsonWriter) Flush() error {
-	if len(j.tail) == 0 {
-		return nil
-	}
-	_, err := j.w.Write(j.tail)
-	j.tail = nil
 	return err
 }
 
@@ -152,7 +116,7 @@ func (p printer) summary(title string, lines []summarizer.Line, hidden, why bool
 	if hidden {
 		state = "some fields hidden: open a fold with `mcpeek inspect ... FIELD_PATH`"
 	}
-	p.println(p.faint.Render(fmt.Sprintf("has_hidden_fields: %t (%s; %s)", hidden, plural(len(lines), "line", "lines"), state)))
+	p.println(p.faint.Render(fmt.Sprintf("has_hidden_fields: %t (%s; %s)", hidden, plural.Count(len(lines), "line", "lines"), state)))
 }
 
 func (p printer) descriptorHeader(d summarizer.Descriptor) {
@@ -253,7 +217,7 @@ func (j jsonIndentable) MarshalJSON() ([]byte, error) {
 // server prints a server's line of `servers` and what is known of it.
 func (p printer) server(s model.Server) {
 	line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", theme.DefaultMarks.State(s.State), p.path.Render(clean(s.Name)),
-		s.State, plural(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
+		s.State, plural.Count(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
 	p.println(line)
 	p.serverFacts(s)
 	p.serverError(s)
@@ -275,7 +239,7 @@ func (p printer) server(s model.Server) {
 // per tool of tools (its own).
 func (p printer) serverTools(s model.Server, tools []toolJSON) {
 	marks := theme.DefaultMarks
-	p.println(fmt.Sprintf("%s %s (%s)", marks.State(s.State), p.head.Render(clean(s.Name)), plural(len(s.Tools), "tool", "tools")))
+	p.println(fmt.Sprintf("%s %s (%s)", marks.State(s.State), p.head.Render(clean(s.Name)), plural.Count(len(s.Tools), "tool", "tools")))
 	for _, t := range tools {
 		out, hidden := marks.NoOutput, " "
 		if t.HasOutputSchema {
@@ -314,7 +278,7 @@ func (p printer) toolFacts(t toolJSON) {
 		p.println(p.faint.Render("      app: " + clean(t.App.ResourceURI) + " (mcpeek read " + clean(t.Server) + " " + clean(t.App.ResourceURI) + ")"))
 	}
 	if len(t.Icons) > 0 {
-		p.println(p.faint.Render("      " + plural(len(t.Icons), "icon", "icons") + ": " + clean(strings.Join(t.Icons, ", "))))
+		p.println(p.faint.Render("      " + plural.Count(len(t.Icons), "icon", "icons") + ": " + clean(strings.Join(t.Icons, ", "))))
 	}
 }
 

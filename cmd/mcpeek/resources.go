@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"mcpeek/internal/bytesize"
+	"mcpeek/internal/plural"
 	"strings"
 	"time"
 
@@ -69,7 +70,7 @@ func (a *app) resourcesCommand() *cobra.Command {
 				}
 			}
 			if n := res.Skipped + tmpls.Skipped; n > 0 {
-				a.warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural(n, "entry", "entries")))
+				a.warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural.Count(n, "entry", "entries")))
 			}
 			if asJSON {
 				out := resourcesJSON{Server: s.Name, Resources: []jsonIndentable{}, ResourceTemplates: []jsonIndentable{}, Stopped: stopped}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strings"
 
 	"mcpeek/mcpclient/calls"
 	"mcpeek/summarizer/lint"
@@ -42,7 +41,7 @@ func readLockPositions(path string) (*lockFile, error) {
 	return &lockFile{path: path, tools: schemadiff.ToolPositions(b)}, nil
 }
 
-// at locates a tool in the first of the files that holds it.
+// locateTool locates a tool in the first of the files that holds it.
 func locateTool(tool string, files ...*lockFile) []sarif.Location {
 	for _, f := range files {
 		if f == nil {
@@ -60,99 +59,25 @@ func locateTool(tool string, files ...*lockFile) []sarif.Location {
 // breaking changes errors and compatible ones notes.
 func sarifChanges(changes []schemadiff.Change, old, new *lockFile) sarif.Log {
 	b := newSARIF()
-	addChanges(b, changes, old, new)
+	schemadiff.AddSARIF(b, changes, func(tool string) []sarif.Location { return locateTool(tool, new, old) })
 	return b.Log()
-}
-
-func addChanges(b *sarif.Builder, changes []schemadiff.Change, old, new *lockFile) {
-	for _, k := range schemadiff.Kinds() {
-		b.Rule(sarif.Rule{ID: string(k.Kind), Name: ruleName(string(k.Kind)),
-			ShortDescription: sarif.Message{Text: k.When},
-			Help:             &sarif.Message{Text: k.When + ". Fix: " + k.Fix, Markdown: k.When + ".\n\n**Fix:** " + k.Fix + "\n\ndocs/diff.md lists every kind of change."}})
-	}
-	for _, c := range changes {
-		level := sarif.Note
-		if c.Class == schemadiff.Breaking {
-			level = sarif.Error
-		}
-		msg := fmt.Sprintf("%s: %s at %s: %s", clean(c.Tool), c.Class, clean(c.Where()), clean(c.Detail))
-		b.Add(sarif.Result{RuleID: string(c.Kind), Level: level, Message: sarif.Message{Text: msg},
-			Locations:           locateTool(c.Tool, new, old),
-			PartialFingerprints: map[string]string{"mcpeek/v1": c.Tool + "|" + string(c.Kind) + "|" + c.Path.String()}})
-	}
 }
 
 // sarifFindings is lint as SARIF: a rule per client's rule (CLIENT/RULE),
 // each finding a result at the tool's definition in the lock file.
 func sarifFindings(findings []lint.Finding, clients []lint.Client, lock *lockFile) sarif.Log {
 	b := newSARIF()
-	addFindings(b, findings, clients, lock)
+	lint.AddSARIF(b, findings, clients, func(tool string) []sarif.Location { return locateTool(tool, lock) })
 	return b.Log()
-}
-
-func addFindings(b *sarif.Builder, findings []lint.Finding, clients []lint.Client, lock *lockFile) {
-	for _, c := range clients {
-		for _, r := range c.Rules() {
-			b.Rule(sarif.Rule{ID: c.Name + "/" + r.ID, Name: ruleName(r.ID),
-				ShortDescription:     sarif.Message{Text: r.Summary},
-				FullDescription:      &sarif.Message{Text: c.Title + ": " + r.Summary},
-				Help:                 &sarif.Message{Text: r.Summary + " (" + c.Title + "; source: " + r.Source + "). docs/lint.md explains each rule and its fix."},
-				HelpURI:              r.Source,
-				DefaultConfiguration: &sarif.Configuration{Level: lintLevel(r.Severity)}})
-		}
-	}
-	for _, f := range findings {
-		msg := fmt.Sprintf("%s at %s: %s Fix: %s", clean(f.Tool), clean(f.Pointer), clean(f.Why), clean(f.Fix))
-		b.Add(sarif.Result{RuleID: f.Client + "/" + f.Rule, Level: lintLevel(f.Severity), Message: sarif.Message{Text: msg},
-			Locations:           locateTool(f.Tool, lock),
-			PartialFingerprints: map[string]string{"mcpeek/v1": f.Tool + "|" + f.Client + "/" + f.Rule + "|" + f.Pointer}})
-	}
-}
-
-func lintLevel(s lint.Severity) sarif.Level {
-	if s == lint.Error {
-		return sarif.Error
-	}
-	return sarif.Warning
 }
 
 // sarifTest is a run of the calls file as SARIF: a rule per kind of
 // assertion, each failed assertion (and each call not run) a result at
 // the call in the calls file.
-func sarifTest(r testReport) sarif.Log {
+func sarifTest(r calls.Report) sarif.Log {
 	b := newSARIF()
-	addTest(b, r)
+	calls.AddSARIF(b, r)
 	return b.Log()
-}
-
-func addTest(b *sarif.Builder, r testReport) {
-	for _, k := range calls.AssertionKinds() {
-		b.Rule(sarif.Rule{ID: k.Kind, Name: ruleName(k.Kind), ShortDescription: sarif.Message{Text: k.Help},
-			Help: &sarif.Message{Text: k.Help + " docs/calls.md describes the calls file and its assertions."}})
-	}
-	for _, run := range r.Calls {
-		where := sarif.At(r.File, run.Call.Line, run.Call.Column)
-		if run.Status == runNotRun {
-			b.Add(sarif.Result{RuleID: "not-run", Level: sarif.Error, Locations: where,
-				Message:             sarif.Message{Text: fmt.Sprintf("call %s (%s) did not run: %s", clean(run.Name), clean(run.Tool), clean(run.Error))},
-				PartialFingerprints: map[string]string{"mcpeek/v1": run.Name + "|not-run"}})
-		}
-		for _, f := range run.failures() {
-			b.Add(sarif.Result{RuleID: f.Kind, Level: sarif.Error, Locations: where,
-				Message:             sarif.Message{Text: fmt.Sprintf("call %s (%s): %s", clean(run.Name), clean(run.Tool), clean(assertionLine(f)))},
-				PartialFingerprints: map[string]string{"mcpeek/v1": run.Name + "|" + f.Kind + "|" + f.Path}})
-		}
-	}
-}
-
-// ruleName writes a rule ID as SARIF names rules: "output-removed" is
-// OutputRemoved.
-func ruleName(id string) string {
-	var b strings.Builder
-	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '_' || r == '/' }) {
-		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
-	}
-	return b.String()
 }
 
 // printSARIFChanges writes a diff as SARIF, locating changes in whichever

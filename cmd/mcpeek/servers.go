@@ -204,7 +204,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			for i, t := range out {
 				entries[i] = t
 			}
-			jw := &jsonWriter{w: a.stdout}
+			jw := &model.JSONWriter{W: a.stdout}
 			if err := jsonfmt.WriteIndentArray(jw, entries); err != nil {
 				return err
 			}

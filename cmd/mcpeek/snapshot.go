@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"mcpeek/internal/atomicfile"
+	"mcpeek/internal/plural"
 	"slices"
 	"strings"
 
@@ -46,7 +47,7 @@ func (a *app) snapshotCommand() *cobra.Command {
 			for _, s := range snap.Servers {
 				tools += len(s.Tools)
 			}
-			a.note(fmt.Sprintf("wrote %s of %s to %s", plural(tools, "tool", "tools"), plural(len(snap.Servers), "server", "servers"), outPath))
+			a.note(fmt.Sprintf("wrote %s of %s to %s", plural.Count(tools, "tool", "tools"), plural.Count(len(snap.Servers), "server", "servers"), outPath))
 			return nil
 		},
 	}

@@ -13,16 +13,6 @@ import (
 	"mcpeek/model"
 )
 
-// didYouMean is " (did you mean a or b?)" with the names nearest to name,
-// as the gateway suggests them; "" when none is near.
-func didYouMean(name string, candidates []string) string {
-	near := similar.Closest(context.Background(), name, candidates, 3)
-	if len(near) == 0 {
-		return ""
-	}
-	return " (did you mean " + strings.Join(near, " or ") + "?)"
-}
-
 // serverNames are the names of servers, in their order.
 func serverNames(servers []model.Server) []string {
 	names := make([]string, len(servers))
@@ -46,7 +36,7 @@ type unknownServerError struct {
 }
 
 func (e *unknownServerError) Error() string {
-	return fmt.Sprintf("no server named %q%s; the servers are: %s", e.name, didYouMean(e.name, e.names), strings.Join(e.names, ", "))
+	return fmt.Sprintf("no server named %q%s; the servers are: %s", e.name, similar.DidYouMean(e.name, e.names), strings.Join(e.names, ", "))
 }
 
 // listedApart adds to err, when it says that an argument of a list of

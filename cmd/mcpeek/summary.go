@@ -6,6 +6,7 @@ import (
 	"mcpeek/internal/jsonfmt"
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/reach"
 	"mcpeek/summarizer/tokens"
 )
 
@@ -73,7 +74,7 @@ func (a *app) summaryCommand() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				v.explain = explainSummary(s, v.summary, needs)
+				v.explain = reach.Explain(s, v.summary, needs)
 			}
 			return a.printSummaryView(v, format)
 		},
@@ -94,7 +95,7 @@ type summaryView struct {
 	descriptor *summarizer.Descriptor // nil for --schema
 	summary    summarizer.Summary
 	stats      *summaryStats
-	explain    *summaryExplain // --explain
+	explain    *reach.Explanation // --explain
 }
 
 // summaryStats is the --stats object: what the descriptor costs in a
@@ -167,15 +168,15 @@ func (a *app) printSummaryView(v summaryView, format string) error {
 		}
 		if v.descriptor != nil {
 			return writeJSON(a.stdout, struct {
-				Descriptor any             `json:"descriptor"`
-				Stats      *summaryStats   `json:"stats,omitempty"`
-				Explain    *summaryExplain `json:"explain,omitempty"`
+				Descriptor any                `json:"descriptor"`
+				Stats      *summaryStats      `json:"stats,omitempty"`
+				Explain    *reach.Explanation `json:"explain,omitempty"`
 			}{body, v.stats, v.explain})
 		}
 		return writeJSON(a.stdout, struct {
-			Summary any             `json:"summary"`
-			Stats   *summaryStats   `json:"stats,omitempty"`
-			Explain *summaryExplain `json:"explain,omitempty"`
+			Summary any                `json:"summary"`
+			Stats   *summaryStats      `json:"stats,omitempty"`
+			Explain *reach.Explanation `json:"explain,omitempty"`
 		}{body, v.stats, v.explain})
 	case formatMarkdown:
 		_, err := a.stdout.Write([]byte(markdownSummary(v)))

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -14,14 +12,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
-	"golang.org/x/sync/errgroup"
 
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/calls"
-	"mcpeek/mcpclient/secretmask"
 	"mcpeek/model"
-	"mcpeek/model/toolargs"
-	"mcpeek/summarizer/resultcheck"
 )
 
 // The formats of `mcpeek test` beyond text, json and markdown.
@@ -83,7 +77,7 @@ func (a *app) testCommand() *cobra.Command {
 			if err := a.printTestReport(report, format); err != nil {
 				return err
 			}
-			if code := report.exitCode(); code != 0 {
+			if code := testExitCode(report); code != 0 {
 				return &exitStatus{code: code}
 			}
 			return nil
@@ -131,50 +125,8 @@ func selectCalls(all []calls.Call, globs []string) ([]calls.Call, error) {
 	return out, nil
 }
 
-// callStatus is how one call of a run ended.
-type callStatus string
-
-const (
-	runPassed callStatus = "passed"
-	runFailed callStatus = "failed" // an assertion failed
-	// runNotRun: the call could not be made (its server unreachable, an
-	// ${env:NAME} unset); the run is incomplete.
-	runNotRun callStatus = "not-run"
-)
-
-// callRun is one call of a run and how it went.
-type callRun struct {
-	Call       calls.Call        `json:"-"`
-	Name       string            `json:"name"`
-	Tool       string            `json:"tool"`
-	Line       int               `json:"line"`
-	Status     callStatus        `json:"status"`
-	ElapsedMS  int64             `json:"elapsed_ms"`
-	Error      string            `json:"error,omitempty"`
-	Assertions []calls.Assertion `json:"assertions"`
-}
-
-// failures are the assertions of the call that did not hold.
-func (r callRun) failures() []calls.Assertion {
-	var out []calls.Assertion
-	for _, v := range r.Assertions {
-		if !v.OK {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// testReport is a whole run.
-type testReport struct {
-	File   string    `json:"file"`
-	Passed int       `json:"passed"`
-	Failed int       `json:"failed"`
-	NotRun int       `json:"not_run"`
-	Calls  []callRun `json:"calls"`
-}
-
-func (r testReport) exitCode() int {
+// testExitCode is the exit code of a run: could not run, findings, or 0.
+func testExitCode(r calls.Report) int {
 	switch {
 	case r.NotRun > 0:
 		return exitCouldNotRun
@@ -184,179 +136,38 @@ func (r testReport) exitCode() int {
 	return 0
 }
 
-// toolPrep is what every call of one tool shares: the tool, its output
-// schema ready to check results against, its input schema compiled.
-type toolPrep struct {
-	tool   model.Tool
-	target *resultcheck.Target
-	input  *toolargs.Schema
-	// down says why the tool cannot be called (its server unreachable);
-	// missing why it is not there (its server does not list it).
-	down, missing string
-}
-
 // runCalls connects to the configured servers once, then runs the calls.
-func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout time.Duration) (testReport, error) {
+func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout time.Duration) (calls.Report, error) {
 	m, err := a.openManager(ctx, mcpclient.WithCallTimeout(timeout))
 	if err != nil {
-		return testReport{}, err
+		return calls.Report{}, err
 	}
 	defer m.Close()
-	return runCallsOn(ctx, m, list, jobs, timeout)
+	return calls.Run(ctx, m, list, jobs, timeout, a.toolLookup(m))
 }
 
-// runCallsOn runs the calls on a started Manager, jobs at a time, each
-// with its own deadline.
-func runCallsOn(ctx context.Context, m *mcpclient.Manager, list []calls.Call, jobs int, timeout time.Duration) (testReport, error) {
-	preps := prepareTools(m, list)
-	runs := make([]callRun, len(list))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(jobs)
-	for i, c := range list {
-		g.Go(func() error {
-			runs[i] = runOne(gctx, m, c, preps[c.Tool], timeout)
-			return nil
-		})
+// toolLookup finds the tools of m for a run of calls, with errors that
+// say what exists instead.
+func (a *app) toolLookup(m *mcpclient.Manager) calls.Lookup {
+	return calls.Lookup{
+		UnknownServer: func(name string) error { return unknownServer(name, serverNames(m.Servers())) },
+		Tool:          func(server, tool string) (model.Tool, error) { return findTool(m, server, tool) },
 	}
-	_ = g.Wait()
-	if err := ctx.Err(); err != nil {
-		return testReport{}, err
-	}
-	r := testReport{Calls: runs}
-	for _, run := range runs {
-		switch run.Status {
-		case runPassed:
-			r.Passed++
-		case runFailed:
-			r.Failed++
-		default:
-			r.NotRun++
-		}
-	}
-	return r, nil
-}
-
-// prepareTools looks up each tool the calls name once, and reads its
-// schemas once, however many calls share it.
-func prepareTools(m *mcpclient.Manager, list []calls.Call) map[string]*toolPrep {
-	preps := map[string]*toolPrep{}
-	names := serverNames(m.Servers())
-	for _, c := range list {
-		if preps[c.Tool] != nil {
-			continue
-		}
-		p := &toolPrep{}
-		preps[c.Tool] = p
-		s, ok := m.Server(c.Server())
-		switch {
-		case !ok:
-			p.down = unknownServer(c.Server(), names).Error()
-			continue
-		case s.State == model.StateNeedsLogin && len(s.Tools) == 0:
-			p.down = fmt.Sprintf("server %q needs a login (run `mcpeek auth login %s`)", s.Name, s.Name)
-			continue
-		case s.State != model.StateConnected && len(s.Tools) == 0:
-			p.down = fmt.Sprintf("server %q could not be reached (%s): %s", s.Name, s.State, s.Err)
-			continue
-		}
-		tool, err := findTool(m, c.Server(), c.ToolName())
-		if err != nil {
-			p.missing = err.Error()
-			continue
-		}
-		p.tool = tool
-		p.input = toolargs.New(tool.InputSchema)
-		if tool.HasOutputSchema() {
-			if p.target, err = resultcheck.NewTarget(model.ParseTool(tool)); err != nil {
-				p.missing = fmt.Sprintf("the output schema of %s cannot be read: %v", tool.ID(), err)
-			}
-		}
-	}
-	return preps
-}
-
-// runOne makes one call and checks its result, the values its ${env:NAME}
-// placeholders took replaced by *** wherever the report quotes them, in
-// any form (secretmask.Mask): every format writes the run from these texts.
-func runOne(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) callRun {
-	r := makeCall(ctx, m, c, p, timeout)
-	if mask := secretmask.New(calls.Secrets(c.Arguments, os.LookupEnv)); mask != nil {
-		r.Error = mask.Hide(r.Error)
-		for i := range r.Assertions {
-			v := &r.Assertions[i]
-			v.Expected, v.Got = mask.Hide(v.Expected), mask.Hide(v.Got)
-		}
-	}
-	return r
-}
-
-// makeCall makes one call and checks its result. A call that cannot be
-// made is not run; a tool missing, arguments the input schema refuses, or
-// a call that errs on a live server fail it.
-func makeCall(ctx context.Context, m *mcpclient.Manager, c calls.Call, p *toolPrep, timeout time.Duration) callRun {
-	r := callRun{Call: c, Name: c.Name, Tool: c.Tool, Line: c.Line}
-	fail := func(kind, expected, got string) callRun {
-		r.Status = runFailed
-		r.Assertions = append(r.Assertions, calls.Assertion{Kind: kind, Expected: expected, Got: got})
-		return r
-	}
-	if p.down != "" {
-		r.Status, r.Error = runNotRun, p.down
-		return r
-	}
-	if p.missing != "" {
-		return fail("tool", "listed by its server", p.missing)
-	}
-	args := c.Arguments
-	if len(args) == 0 {
-		args = json.RawMessage("{}")
-	}
-	args, err := calls.ExpandEnv(args, os.LookupEnv)
-	if err != nil {
-		r.Status, r.Error = runNotRun, err.Error()
-		return r
-	}
-	if v := p.input.Verify(args); v.Problem != toolargs.Accepted {
-		var msgs []string
-		for _, e := range v.Errors {
-			msgs = append(msgs, strings.TrimPrefix(e.Path+": ", ": ")+e.Message)
-		}
-		return fail("arguments", "arguments the input schema accepts", strings.Join(msgs, "; "))
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	start := time.Now()
-	res, err := m.CallTool(ctx, c.Server(), c.ToolName(), args)
-	elapsed := time.Since(start)
-	r.ElapsedMS = elapsed.Milliseconds()
-	if err != nil {
-		if s, ok := m.Server(c.Server()); ok && s.State != model.StateConnected {
-			r.Status, r.Error = runNotRun, fmt.Sprintf("server %q was lost during the call: %v", s.Name, err)
-			return r
-		}
-		return fail("call", "a result", err.Error())
-	}
-	r.Assertions = c.Check(p.target, calls.Result{IsError: res.IsError, Structured: res.StructuredContent, Text: res.Text, Elapsed: elapsed})
-	r.Status = runPassed
-	if !calls.Passed(r.Assertions) {
-		r.Status = runFailed
-	}
-	return r
 }
 
 // printTestReport writes the run in the format asked for.
-func (a *app) printTestReport(r testReport, format string) error {
+func (a *app) printTestReport(r calls.Report, format string) error {
 	switch format {
 	case formatJSON:
 		if r.Calls == nil {
-			r.Calls = []callRun{}
+			r.Calls = []calls.Outcome{}
 		}
 		return writeJSON(a.stdout, r)
 	case formatMarkdown:
-		_, err := a.stdout.Write([]byte(markdownTest(r)))
+		_, err := a.stdout.Write([]byte(r.Markdown()))
 		return err
 	case formatJUnit:
-		return writeJUnit(a.stdout, r)
+		return calls.WriteJUnit(a.stdout, r)
 	case formatSARIF:
 		return sarifTest(r).Write(a.stdout)
 	}
@@ -366,7 +177,7 @@ func (a *app) printTestReport(r testReport, format string) error {
 
 // testRun prints a run for reading: a line per call, then each failed
 // assertion under its call with the path, what was expected and what came.
-func (p printer) testRun(r testReport) {
+func (p printer) testRun(r calls.Report) {
 	nameWidth, toolWidth := 0, 0
 	for _, run := range r.Calls {
 		nameWidth = max(nameWidth, ansi.StringWidth(clean(run.Name)))
@@ -376,9 +187,9 @@ func (p printer) testRun(r testReport) {
 	for _, run := range r.Calls {
 		word := "PASS"
 		switch run.Status {
-		case runFailed:
+		case calls.StatusFailed:
 			word = p.fold.Render("FAIL")
-		case runNotRun:
+		case calls.StatusNotRun:
 			word = p.fold.Render("DOWN")
 		}
 		p.println(fmt.Sprintf("%s  %s  %s%s", word, p.path.Render(padCells(clean(run.Name), nameWidth)), padCells(clean(run.Tool), toolWidth),
@@ -386,70 +197,16 @@ func (p printer) testRun(r testReport) {
 		if run.Error != "" {
 			p.println("      " + clean(run.Error))
 		}
-		for _, f := range run.failures() {
-			p.println("      " + clean(assertionLine(f)))
+		for _, f := range run.Failures() {
+			p.println("      " + clean(f.Line()))
 		}
 	}
-	p.println(testTotals(r))
+	p.println(r.Totals())
 }
 
 // padCells fills s with spaces to width cells, leaving a longer s whole.
 func padCells(s string, width int) string {
 	return s + strings.Repeat(" ", max(0, width-ansi.StringWidth(s)))
-}
-
-// assertionLine writes a failed assertion on one line: `equals
-// line_items[1].sku: expected "A", got "B"`.
-func assertionLine(v calls.Assertion) string {
-	s := v.Kind
-	if v.Path != "" {
-		s += " " + v.Path
-	}
-	if v.Expected != "" {
-		return s + ": expected " + v.Expected + ", got " + v.Got
-	}
-	return s + ": " + v.Got
-}
-
-func testTotals(r testReport) string {
-	parts := []string{fmt.Sprintf("%d passed", r.Passed), fmt.Sprintf("%d failed", r.Failed)}
-	if r.NotRun > 0 {
-		parts = append(parts, fmt.Sprintf("%d could not run", r.NotRun))
-	}
-	return plural(len(r.Calls), "call", "calls") + ": " + strings.Join(parts, ", ")
-}
-
-// markdownTest renders a run for a pull request comment: the verdict, the
-// counts, and a table of the failed assertions and the calls not run.
-func markdownTest(r testReport) string {
-	var b strings.Builder
-	verdict := "all calls pass"
-	switch {
-	case r.NotRun > 0:
-		verdict = "**incomplete**"
-	case r.Failed > 0:
-		verdict = "**failing**"
-	}
-	fmt.Fprintf(&b, "### mcpeek test: %s\n\n%s (`%s`).\n", verdict, testTotals(r), mdCode(r.File))
-	header := false
-	for _, run := range r.Calls {
-		rows := run.failures()
-		if run.Status == runNotRun {
-			rows = []calls.Assertion{{Kind: "not run", Got: run.Error}}
-		}
-		for _, f := range rows {
-			if !header {
-				b.WriteString("\n| call | tool | assertion | path | expected | got |\n|---|---|---|---|---|---|\n")
-				header = true
-			}
-			path := ""
-			if f.Path != "" {
-				path = "`" + mdCode(f.Path) + "`"
-			}
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %s | %s |\n", mdCell(run.Name), mdCode(run.Tool), mdCell(f.Kind), path, mdCell(f.Expected), mdCell(f.Got))
-		}
-	}
-	return b.String()
 }
 
 // noCallsFile says that the calls file is absent, and how to make

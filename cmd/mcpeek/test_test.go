@@ -133,7 +133,7 @@ func TestTestFormats(t *testing.T) {
 	file := writeCalls(t, passingCall, pathFailingCall, driftedCall, `{"name": "gone", "tool": "nosuch.tool"}`)
 
 	out, _, code := demo.mcpeek(t, "test", file, "--format", "json")
-	var report testReport
+	var report calls.Report
 	if err := json.Unmarshal([]byte(out), &report); err != nil || code != 3 {
 		t.Fatalf("json: exit %d, %v\n%s", code, err, out)
 	}
@@ -176,7 +176,7 @@ func TestTestFormats(t *testing.T) {
 		t.Errorf("the failure's message: %q", msg)
 	}
 
-	var doc junitSuites
+	var doc calls.JUnitSuites
 	if err := xml.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestTestHostileInput(t *testing.T) {
 	many := filepath.Join(t.TempDir(), "many.calls.json")
 	os.WriteFile(many, b, 0o644)
 	out, stderr, code := demo.mcpeek(t, "test", many, "--format", "json", "-j", "8")
-	var report testReport
+	var report calls.Report
 	if code != 0 || json.Unmarshal([]byte(out), &report) != nil || report.Passed != 10_000 {
 		t.Errorf("10,000 calls: exit %d, %d passed\n%.500s", code, report.Passed, stderr)
 	}

@@ -1,18 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
-	"fmt"
-	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/registry"
 )
 
@@ -40,7 +37,7 @@ func (a *app) tryCommand() *cobra.Command {
 			a.registry.server, a.registry.tried = args[0], true
 			if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
 				a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
-					return askInputs(a.stdin, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
+					return elicitline.AskInputs(a.stdin, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
 				}
 			}
 			if noTUI {
@@ -73,77 +70,6 @@ func (a *app) listTriedTools(cmd *cobra.Command) error {
 	return tools.RunE(tools, nil)
 }
 
-// askInputs asks, one line each, for the inputs a server needs, on w,
-// reading answers from r; a secret is read with readSecret, which does
-// not echo it. The answers are kept in memory only. An empty answer
-// leaves the input missing (the caller then says what is missing).
-func askInputs(r io.Reader, w io.Writer, needs []registry.Need, readSecret func() ([]byte, error)) (map[string]string, error) {
-	values := map[string]string{}
-	lines := bufio.NewReader(r)
-	for _, n := range needs {
-		if _, done := values[n.Key]; done {
-			continue
-		}
-		prompt := clean(n.Label)
-		if n.Description != "" {
-			prompt += " (" + clean(firstLine(n.Description, 120)) + ")"
-		}
-		if len(n.Choices) > 0 {
-			prompt += " [" + clean(strings.Join(n.Choices, "|")) + "]"
-		}
-		if n.Secret {
-			prompt += ", secret, not shown"
-		}
-		if n.Inherit {
-			prompt += ": set in your environment; pass it to the server? [y/N]"
-		}
-		fmt.Fprintf(w, "mcpeek: %s: ", prompt)
-		var answer string
-		if n.Secret && !n.Inherit {
-			b, err := readSecret()
-			fmt.Fprintln(w)
-			if err != nil {
-				return nil, fmt.Errorf("reading %s: %w", n.Label, err)
-			}
-			answer = string(b)
-		} else {
-			s, err := lines.ReadString('\n')
-			if err != nil && (s == "" || !errors.Is(err, io.EOF)) {
-				return nil, fmt.Errorf("reading %s: %w", n.Label, err)
-			}
-			answer = s
-		}
-		values[n.Key] = strings.TrimRight(answer, "\r\n")
-	}
-	return values, nil
-}
-
-// firstLine is s's first line, cut to at most n runes.
-func firstLine(s string, n int) string {
-	s, _, _ = strings.Cut(s, "\n")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}
-
-// registryNeeds is what the server registryServerConfigFrom would start
-// still needs: the inputs of its first runnable package, else of its
-// first reachable remote.
-func registryNeeds(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool)) []registry.Need {
-	for _, p := range e.Server.Packages {
-		if l, err := p.Launch(values, lookupEnv); err == nil {
-			return l.Needs
-		}
-	}
-	for _, r := range e.Server.Remotes {
-		if ep, err := r.Endpoint(values); err == nil {
-			return ep.Needs
-		}
-	}
-	return nil
-}
-
 // askedInputs adds to values the answers to what the server still needs,
 // when mcpeek try (or add) may ask on the terminal. lookupEnv tells which
 // environment variables the server inherits.
@@ -151,8 +77,8 @@ func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values 
 	if f.ask == nil {
 		return nil
 	}
-	needs := registryNeeds(e, values, lookupEnv)
-	needs = append(needs, withheldNeeds(e, values, lookupEnv, needs)...)
+	needs := e.Needs(values, lookupEnv)
+	needs = append(needs, e.Withheld(values, lookupEnv, needs)...)
 	if len(needs) == 0 {
 		return nil
 	}
@@ -174,26 +100,6 @@ func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values 
 		if v != "" {
 			values[n.Key] = v
 		}
-	}
-	return nil
-}
-
-// withheldNeeds asks to confirm each variable of mcpeek's environment the
-// server's first runnable package declares and would not be given, but
-// those already among needs.
-func withheldNeeds(e registry.Entry, values map[string]string, lookupEnv func(string) (string, bool), needs []registry.Need) []registry.Need {
-	for _, p := range e.Server.Packages {
-		l, err := p.Launch(values, lookupEnv)
-		if err != nil {
-			continue
-		}
-		var out []registry.Need
-		for _, name := range l.Withheld {
-			if !slices.ContainsFunc(needs, func(n registry.Need) bool { return n.Key == name }) {
-				out = append(out, registry.Need{Key: name, Label: "environment " + name, Inherit: true})
-			}
-		}
-		return out
 	}
 	return nil
 }

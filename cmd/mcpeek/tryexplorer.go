@@ -33,13 +33,13 @@ func (a *app) explorerRegistry(m *mcpclient.Manager) *tui.Registry {
 			return a.tryInExplorer(ctx, b.Client.URL(), m, e, withGiven(given, values), progress)
 		},
 		Needs: func(e registry.Entry) []registry.Need {
-			return registryNeeds(e, withGiven(given, nil), a.env.lookupVar)
+			return e.Needs(withGiven(given, nil), a.env.lookupVar)
 		},
 		Clients: addClients(),
 		AddNeeds: func(e registry.Entry) []registry.Need {
 			values := withGiven(given, nil)
 			addSecrets(e, values, false, nil)
-			return registryNeeds(e, values, noEnv)
+			return e.Needs(values, noEnv)
 		},
 		PlanAdd: func(_ context.Context, e registry.Entry, client string, values map[string]string) (tui.AddPlan, error) {
 			values = withGiven(given, values)
@@ -67,10 +67,10 @@ func withGiven(given, values map[string]string) map[string]string {
 // them.
 func (a *app) tryInExplorer(ctx context.Context, reg string, m *mcpclient.Manager, e registry.Entry, values map[string]string, progress func(string)) (string, error) {
 	name := e.Server.Name
-	if err := checkAnswer(name, e); err != nil {
+	if err := registry.CheckAnswer(name, e); err != nil {
 		return "", err
 	}
-	if needs := registryNeeds(e, values, a.env.lookupVar); len(needs) > 0 {
+	if needs := e.Needs(values, a.env.lookupVar); len(needs) > 0 {
 		var labels []string
 		for _, n := range needs {
 			labels = append(labels, n.Label)

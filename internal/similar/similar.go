@@ -119,3 +119,13 @@ func cut(s string, n int) string {
 	}
 	return s[:n]
 }
+
+// DidYouMean is " (did you mean a or b?)" with the names nearest to name,
+// nearest first; "" when none is near.
+func DidYouMean(name string, candidates []string) string {
+	near := Closest(context.Background(), name, candidates, 3)
+	if len(near) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(near, " or ") + "?)"
+}

@@ -1,4 +1,4 @@
-package main
+package registry
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 
-	"mcpeek/mcpclient/registry"
 	"mcpeek/mcpclient/registry/sandbox"
 )
 
@@ -22,7 +21,7 @@ import (
 // virtual environment holds absolute paths, so it is installed in place
 // and marked whole by a file written last. visible are the directories
 // the run reads: the package's and its Python's installation.
-func installedPyPI(ctx context.Context, sb *sandbox.Sandbox, root string, l registry.Launch, note func(string)) (registry.Launch, []string, error) {
+func installedPyPI(ctx context.Context, sb *sandbox.Sandbox, root string, l Launch, note func(string)) (Launch, []string, error) {
 	dir := filepath.Join(root, "pypi", l.Identifier+"@"+l.Version)
 	done := filepath.Join(dir, ".installed")
 	if _, err := os.Stat(done); err != nil {
@@ -111,7 +110,7 @@ func makeWritable(sb *sandbox.Sandbox, dirs ...string) error {
 // install runs program (name) with args and env in the sandbox under p,
 // bounded by installTimeout; its error holds the end of what the program
 // said.
-func install(ctx context.Context, sb *sandbox.Sandbox, p sandbox.Policy, name, program string, args []string, env map[string]string, l registry.Launch) error {
+func install(ctx context.Context, sb *sandbox.Sandbox, p sandbox.Policy, name, program string, args []string, env map[string]string, l Launch) error {
 	ctx, cancel := context.WithTimeout(ctx, installTimeout)
 	defer cancel()
 	cmd := sb.Command(ctx, p, env, program, args)
@@ -129,26 +128,26 @@ func install(ctx context.Context, sb *sandbox.Sandbox, p sandbox.Policy, name, p
 
 // unpackedBundle is l, an MCPB bundle, as the command its manifest names:
 // downloaded over https into root (unless there already), checked
-// against its fileSha256 and unpacked safely (registry.FetchBundle).
+// against its fileSha256 and unpacked safely (FetchBundle).
 // home stands for the manifest's ${HOME}: the sandbox's scratch, or the
 // user's home without a sandbox. visible are the directories the run
 // reads: the bundle's and its runtime's installation.
-func (a *app) unpackedBundle(ctx context.Context, root string, l registry.Launch, home string, note func(string)) (registry.Launch, []string, error) {
-	dir := registry.MCPBDir(root, l.FileSHA256)
+func (pr Preparer) unpackedBundle(ctx context.Context, root string, l Launch, home string, note func(string)) (Launch, []string, error) {
+	dir := MCPBDir(root, l.FileSHA256)
 	if _, err := os.Stat(filepath.Join(dir, "manifest.json")); err != nil {
 		note(fmt.Sprintf("downloading the bundle %s into %s (checked against its SHA-256)...", l.Identifier, dir))
 	}
 	ctx, cancel := context.WithTimeout(ctx, installTimeout)
 	defer cancel()
-	if err := registry.FetchBundle(ctx, a.registry.bundleClient, l.Identifier, l.FileSHA256, dir); err != nil {
+	if err := FetchBundle(ctx, pr.BundleClient, l.Identifier, l.FileSHA256, dir); err != nil {
 		return l, nil, err
 	}
-	bc, err := registry.BundleCommand(dir, home, l.Inputs)
+	bc, err := BundleCommand(dir, home, l.Inputs)
 	if err != nil {
 		return l, nil, fmt.Errorf("%s: %w", l.Identifier, err)
 	}
 	if len(bc.Missing) > 0 {
-		return l, nil, missingInputs(l.Identifier, bc.Missing)
+		return l, nil, &MissingInputsError{Server: l.Identifier, Missing: bc.Missing}
 	}
 	program, visible := bc.Program, []string{dir}
 	if bc.Runtime != "" {
@@ -192,32 +191,32 @@ func boolsWith(a, b map[string]bool) map[string]bool {
 // isolation stands in for bubblewrap: the image is pulled first when it
 // is not there (the pull uses the network), then run with
 // sandbox.ContainerOptions.
-func (a *app) containerRun(ctx context.Context, l registry.Launch, note func(string)) (sandboxedRun, error) {
+func (pr Preparer) containerRun(ctx context.Context, l Launch, note func(string)) (SandboxedRun, error) {
 	engine, err := containerEngine()
 	if err != nil {
-		return sandboxedRun{}, notInstalled(l, "docker", err)
+		return SandboxedRun{}, notInstalled(l, "docker", err)
 	}
 	image := l.Args[len(l.Args)-len(l.PackageArgs())-1]
 	if out, err := exec.CommandContext(ctx, engine, "version", "--format", "{{.Server.Version}}").CombinedOutput(); err != nil {
-		return sandboxedRun{}, fmt.Errorf("%s is an OCI image: %s is installed but cannot run containers (%v: %s)", l.Identifier, filepath.Base(engine), err, strings.TrimSpace(string(out)))
+		return SandboxedRun{}, fmt.Errorf("%s is an OCI image: %s is installed but cannot run containers (%v: %s)", l.Identifier, filepath.Base(engine), err, strings.TrimSpace(string(out)))
 	}
 	if exec.CommandContext(ctx, engine, "image", "inspect", "--format", "{{.Id}}", "--", image).Run() != nil {
 		note(fmt.Sprintf("pulling %s (network allowed)...", image))
 		pctx, cancel := context.WithTimeout(ctx, installTimeout)
 		defer cancel()
 		if out, err := exec.CommandContext(pctx, engine, "pull", "--", image).CombinedOutput(); err != nil {
-			return sandboxedRun{}, fmt.Errorf("%s could not pull %s (%v): %s", filepath.Base(engine), image, err, strings.TrimSpace(string(out)))
+			return SandboxedRun{}, fmt.Errorf("%s could not pull %s (%v): %s", filepath.Base(engine), image, err, strings.TrimSpace(string(out)))
 		}
 	}
-	p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: a.registry.allowNet}
-	r := sandboxedRun{Launch: containerLaunch(l, engine, p), Policy: p, Says: sandbox.ContainerString(filepath.Base(engine), p)}
+	p := sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: pr.AllowNet}
+	r := SandboxedRun{Launch: containerLaunch(l, engine, p), Policy: p, Says: sandbox.ContainerString(filepath.Base(engine), p)}
 	r.Program, r.Args = r.Launch.Program, r.Launch.Args
 	return r, nil
 }
 
 // containerLaunch is l's docker run with the sandbox's options after
 // "run -i --rm" and --pull=never (the image was pulled beforehand).
-func containerLaunch(l registry.Launch, engine string, p sandbox.Policy) registry.Launch {
+func containerLaunch(l Launch, engine string, p sandbox.Policy) Launch {
 	head := l.Args[:len(l.Args)-len(l.PackageArgs())]
 	opts := append([]string{"--pull=never"}, sandbox.ContainerOptions(p)...)
 	return l.Replace(engine, slices.Concat(head[:3], opts, head[3:])...)
@@ -235,9 +234,9 @@ func containerEngine() (string, error) {
 	return "", err
 }
 
-// unsandboxed is l run as the user (--no-sandbox): its runtime must be
+// Unsandboxed is l run as the user (--no-sandbox): its runtime must be
 // installed; an MCPB bundle is downloaded, checked and unpacked first.
-func (a *app) unsandboxed(ctx context.Context, l registry.Launch, note func(string)) (registry.Launch, error) {
+func (pr Preparer) Unsandboxed(ctx context.Context, l Launch, note func(string)) (Launch, error) {
 	switch l.Kind {
 	case "mcpb":
 		root, err := installRoot(false)
@@ -245,7 +244,7 @@ func (a *app) unsandboxed(ctx context.Context, l registry.Launch, note func(stri
 			return l, err
 		}
 		home, _ := os.UserHomeDir()
-		run, _, err := a.unpackedBundle(ctx, root, l, home, note)
+		run, _, err := pr.unpackedBundle(ctx, root, l, home, note)
 		return run, err
 	case "oci":
 		engine, err := containerEngine()

@@ -1,6 +1,7 @@
-package main
+package mcpclient
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -9,8 +10,6 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-
-	"mcpeek/mcpclient"
 )
 
 // clientRefs is how each client reads a secret from elsewhere: the text
@@ -37,11 +36,13 @@ var clientContainer = map[string]string{
 // secretRef matches the placeholders add puts where a secret goes.
 var secretRef = regexp.MustCompile(`\$\{([A-Z0-9_]+)\}`)
 
-// clientEntry returns old, a client's config file, with sc added in the
-// client's own format. secrets names the placeholders ${NAME} that stand
-// for secrets: each becomes the client's reference, or an error when the
-// client reads none. notes tell the user what to set.
-func clientEntry(client string, sc mcpclient.ServerConfig, local bool, secrets map[string]bool, old []byte) ([]byte, []string, error) {
+// AddServer returns old, the config file of client (one of Clients), with
+// sc added in the client's own format: a local (stdio) server when local,
+// else a remote one. Nothing else of the file changes. secrets names the
+// placeholders ${NAME} that stand for secrets: each becomes the client's
+// reference to the environment, or an error when the client reads none.
+// notes tell the user what to set.
+func AddServer(client string, sc ServerConfig, local bool, secrets map[string]bool, old []byte) ([]byte, []string, error) {
 	var used []string
 	refFail := ""
 	rewrite := func(s string) string {
@@ -63,9 +64,9 @@ func clientEntry(client string, sc mcpclient.ServerConfig, local bool, secrets m
 	}
 	switch {
 	case client == "codex":
-		return codexEntry(sc, local, secrets, old)
+		return addCodex(sc, local, secrets, old)
 	case client == "goose":
-		return gooseEntry(sc, local, secrets, old)
+		return addGoose(sc, local, secrets, old)
 	case client == "claude-desktop" && !local:
 		return nil, nil, fmt.Errorf("Claude Desktop's config file starts local (stdio) servers only: add a remote server in its Connectors settings")
 	}
@@ -80,18 +81,18 @@ func clientEntry(client string, sc mcpclient.ServerConfig, local bool, secrets m
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := mcpclient.AddJSONMember(old, clientContainer[client], sc.Name, entry, false)
+	out, err := AddJSONMember(old, clientContainer[client], sc.Name, entry, false)
 	if err != nil {
 		return nil, nil, err
 	}
 	var notes []string
 	if client == "vscode" {
 		for _, name := range used {
-			if mcpclient.JSONArrayHas(out, "inputs", "id", name) {
+			if JSONArrayHas(out, "inputs", "id", name) {
 				continue // another server asks for it already: VS Code asks once
 			}
 			input := obj{{"type", "promptString"}, {"id", name}, {"description", name + " for " + sc.Name}, {"password", true}}
-			if out, err = mcpclient.AddJSONMember(out, "inputs", "", input, true); err != nil {
+			if out, err = AddJSONMember(out, "inputs", "", input, true); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -105,7 +106,7 @@ func clientEntry(client string, sc mcpclient.ServerConfig, local bool, secrets m
 }
 
 // jsonEntry is sc as the client writes a server in its JSON file.
-func jsonEntry(client string, sc mcpclient.ServerConfig, local bool) (obj, error) {
+func jsonEntry(client string, sc ServerConfig, local bool) (obj, error) {
 	if local {
 		switch client {
 		case "vscode":
@@ -138,11 +139,11 @@ func jsonEntry(client string, sc mcpclient.ServerConfig, local bool) (obj, error
 	return obj{{"url", sc.URL}}.with("headers", sc.Headers), nil
 }
 
-// codexEntry appends sc to a Codex config.toml as its own
+// addCodex appends sc to a Codex config.toml as its own
 // [mcp_servers.NAME] table, leaving the rest of the file as it was. An
 // environment variable that is a secret is passed through (env_vars)
 // rather than written; a secret elsewhere needs --write-secrets.
-func codexEntry(sc mcpclient.ServerConfig, local bool, secrets map[string]bool, old []byte) ([]byte, []string, error) {
+func addCodex(sc ServerConfig, local bool, secrets map[string]bool, old []byte) ([]byte, []string, error) {
 	var lines []string
 	add := func(k string, v any) {
 		switch x := v.(type) {
@@ -157,7 +158,7 @@ func codexEntry(sc mcpclient.ServerConfig, local bool, secrets map[string]bool, 
 			return
 		}
 		var parts []string
-		for _, name := range sortedNames(m) {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
 			parts = append(parts, tomlString(name)+" = "+tomlString(m[name]))
 		}
 		lines = append(lines, k+" = { "+strings.Join(parts, ", ")+" }")
@@ -202,7 +203,7 @@ func codexEntry(sc mcpclient.ServerConfig, local bool, secrets map[string]bool, 
 		return nil, nil, fmt.Errorf("not TOML: %w", err)
 	}
 	if _, ok := file.MCPServers[sc.Name]; ok {
-		return nil, nil, fmt.Errorf("%q %w in [mcp_servers]", sc.Name, mcpclient.ErrServerExists)
+		return nil, nil, fmt.Errorf("%q %w in [mcp_servers]", sc.Name, ErrServerExists)
 	}
 	key := sc.Name
 	if !regexp.MustCompile(`^[A-Za-z0-9_-]+$`).MatchString(key) {
@@ -250,4 +251,63 @@ func tomlString(s string) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a string always encodes
 	return strings.ReplaceAll(strings.TrimSuffix(b.String(), "\n"), "\x7f", `\u007f`)
+}
+
+// obj is a JSON object whose members keep their order.
+type obj []kv
+
+// kv is one member of an obj.
+type kv struct {
+	k string
+	v any
+}
+
+// MarshalJSON writes the members in their order.
+func (o obj) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(m.k)
+		v, err := json.Marshal(m.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// with adds k: v when v is not empty.
+func (o obj) with(k string, v any) obj {
+	switch x := v.(type) {
+	case string:
+		if x == "" {
+			return o
+		}
+	case []string:
+		if len(x) == 0 {
+			return o
+		}
+	case map[string]string:
+		if len(x) == 0 {
+			return o
+		}
+		return append(o, kv{k, sortedObj(x)})
+	}
+	return append(o, kv{k, v})
+}
+
+// sortedObj is m as an obj, its keys in order.
+func sortedObj(m map[string]string) obj {
+	var o obj
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		o = append(o, kv{k, m[k]})
+	}
+	return o
 }

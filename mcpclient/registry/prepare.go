@@ -1,22 +1,46 @@
-package main
+package registry
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
-	"mcpeek/mcpclient/registry"
 	"mcpeek/mcpclient/registry/sandbox"
 )
 
 // installTimeout bounds one npm install of a tried package.
 const installTimeout = 5 * time.Minute
 
-// sandboxed turns l, a package's command as Launch resolved it, into the
+// Preparer readies a registry package's command to run on this machine:
+// in the sandbox (Sandboxed) or as the user (Unsandboxed).
+type Preparer struct {
+	// AllowNet gives a sandboxed server the network.
+	AllowNet bool
+	// BundleClient downloads MCPB bundles (nil: the default client).
+	BundleClient *http.Client
+	// NoSandbox runs a package as the user (Runnable).
+	NoSandbox bool
+}
+
+// MissingInputsError is why a server cannot start: inputs it needs that
+// were not given.
+type MissingInputsError struct {
+	Server  string
+	Missing []string
+}
+
+// Error names the server and the inputs it needs.
+func (e *MissingInputsError) Error() string {
+	return e.Server + " needs " + strings.Join(e.Missing, ", ")
+}
+
+// Sandboxed turns l, a package's command as Launch resolved it, into the
 // command that runs the same package in the sandbox: an npm or PyPI
 // package installed first into a directory of its own (the install may
 // use the network; like the run, it sees neither the user's home nor the
@@ -25,38 +49,38 @@ const installTimeout = 5 * time.Minute
 // the package's own command (for showing), the sandboxed command to
 // start, and what the sandbox enforces. note tells the user that an
 // install starts.
-func (a *app) sandboxed(ctx context.Context, l registry.Launch, note func(string)) (sandboxedRun, error) {
+func (pr Preparer) Sandboxed(ctx context.Context, l Launch, note func(string)) (SandboxedRun, error) {
 	switch l.Kind {
 	case "oci":
-		return a.containerRun(ctx, l, note)
+		return pr.containerRun(ctx, l, note)
 	case "nuget":
-		return sandboxedRun{}, fmt.Errorf("%s@%s is a NuGet package: mcpeek has no sandbox for dnx yet (it downloads the package as the server starts); give --no-sandbox to run it as you, or try another package of the server", l.Identifier, l.Version)
+		return SandboxedRun{}, fmt.Errorf("%s@%s is a NuGet package: mcpeek has no sandbox for dnx yet (it downloads the package as the server starts); give --no-sandbox to run it as you, or try another package of the server", l.Identifier, l.Version)
 	}
 	sb, err := sandbox.Detect()
 	if err != nil {
-		return sandboxedRun{}, fmt.Errorf("%w; give --no-sandbox to run the server without one, as you (it can then read and write your files and use the network)", err)
+		return SandboxedRun{}, fmt.Errorf("%w; give --no-sandbox to run the server without one, as you (it can then read and write your files and use the network)", err)
 	}
 	root, err := sandboxRoot(sb)
 	if err != nil {
-		return sandboxedRun{}, err
+		return SandboxedRun{}, err
 	}
-	var run registry.Launch
+	var run Launch
 	var visible []string
 	switch l.Kind {
 	case "npm":
-		run, visible, err = a.installedNPM(ctx, sb, root, l, note)
+		run, visible, err = pr.installedNPM(ctx, sb, root, l, note)
 	case "pypi":
 		run, visible, err = installedPyPI(ctx, sb, root, l, note)
 	case "mcpb":
-		run, visible, err = a.unpackedBundle(ctx, root, l, sandbox.Scratch, note)
+		run, visible, err = pr.unpackedBundle(ctx, root, l, sandbox.Scratch, note)
 	default:
-		err = fmt.Errorf("a %q package %w", l.Kind, registry.ErrNotRunnable)
+		err = fmt.Errorf("a %q package %w", l.Kind, ErrNotRunnable)
 	}
 	if err != nil {
-		return sandboxedRun{}, err
+		return SandboxedRun{}, err
 	}
-	r := sandboxedRun{Launch: run, Program: run.Program, Args: run.Args, inside: true,
-		Policy: sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: a.registry.allowNet, Visible: visible}}
+	r := SandboxedRun{Launch: run, Program: run.Program, Args: run.Args, Inside: true,
+		Policy: sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: pr.AllowNet, Visible: visible}}
 	r.Says = r.Policy.String()
 	noteUnseen(sb, r, visible[0], note)
 	return r, nil
@@ -65,14 +89,14 @@ func (a *app) sandboxed(ctx context.Context, l registry.Launch, note func(string
 // noteUnseen warns of what the server is given and will not find in its
 // sandbox (sandbox.Warnings): a path among its arguments and variables,
 // and a link of its package (in pkg). Secret values are not looked at.
-func noteUnseen(sb *sandbox.Sandbox, r sandboxedRun, pkg string, note func(string)) {
+func noteUnseen(sb *sandbox.Sandbox, r SandboxedRun, pkg string, note func(string)) {
 	var given []string
 	for i, a := range r.Launch.Args {
 		if !r.Launch.SecretArgs[i] {
 			given = append(given, a)
 		}
 	}
-	for _, name := range sortedNames(r.Launch.Env) {
+	for _, name := range sortedKeys(r.Launch.Env) {
 		if !r.Launch.Secret[name] {
 			given = append(given, r.Launch.Env[name])
 		}
@@ -86,19 +110,19 @@ func noteUnseen(sb *sandbox.Sandbox, r sandboxedRun, pkg string, note func(strin
 // package's bin), installed into root first when it is not there yet;
 // visible are the directories the run reads, the package's own first (as
 // for each kind).
-func (a *app) installedNPM(ctx context.Context, sb *sandbox.Sandbox, root string, l registry.Launch, note func(string)) (registry.Launch, []string, error) {
+func (pr Preparer) installedNPM(ctx context.Context, sb *sandbox.Sandbox, root string, l Launch, note func(string)) (Launch, []string, error) {
 	node, err := lookReal("node")
 	if err != nil {
 		return l, nil, notInstalled(l, "node", err)
 	}
 	nodePrefix := filepath.Dir(filepath.Dir(node)) // .../bin/node: npm lies beside it
-	dir := registry.NPMDir(root, l.Identifier, l.Version)
-	bin, err := registry.NPMBin(dir, l.Identifier, l.Version)
-	if errors.Is(err, registry.ErrNotInstalled) {
+	dir := NPMDir(root, l.Identifier, l.Version)
+	bin, err := NPMBin(dir, l.Identifier, l.Version)
+	if errors.Is(err, ErrNotInstalled) {
 		if err := installNPM(ctx, sb, l, dir, nodePrefix, note); err != nil {
 			return l, nil, err
 		}
-		bin, err = registry.NPMBin(dir, l.Identifier, l.Version)
+		bin, err = NPMBin(dir, l.Identifier, l.Version)
 	}
 	if err != nil {
 		return l, nil, err
@@ -107,20 +131,20 @@ func (a *app) installedNPM(ctx context.Context, sb *sandbox.Sandbox, root string
 }
 
 // notInstalled says which program a package needs and how to get it.
-func notInstalled(l registry.Launch, program string, err error) error {
+func notInstalled(l Launch, program string, err error) error {
 	return fmt.Errorf("%s is a%s %s package: %s is not installed (%v): install %s", l.Identifier, map[bool]string{true: "n", false: ""}[l.Kind == "npm" || l.Kind == "oci" || l.Kind == "mcpb"],
-		l.Kind, program, err, registry.Runtimes[l.Kind].Install)
+		l.Kind, program, err, Runtimes[l.Kind].Install)
 }
 
-// sandboxedRun is a package's command and how it runs in the sandbox.
-type sandboxedRun struct {
-	Launch  registry.Launch // the package's own command, to show
-	Program string          // what starts it: in the sandbox of Policy when inside
+// SandboxedRun is a package's command and how it runs in the sandbox.
+type SandboxedRun struct {
+	Launch  Launch // the package's own command, to show
+	Program string // what starts it: in the sandbox of Policy when inside
 	Args    []string
 	sandbox.Policy
-	// inside says that Program runs in a sandbox of Policy, started with
+	// Inside says that Program runs in a sandbox of Policy, started with
 	// it (bubblewrap); else Program starts the sandbox itself (docker).
-	inside bool
+	Inside bool
 	// Says what is enforced, for the user: the Policy's String, or what
 	// Docker enforces.
 	Says string
@@ -128,7 +152,7 @@ type sandboxedRun struct {
 
 // installNPM installs l's package into dir with npm, in a sandbox that
 // allows the network and writing to dir and to an npm cache beside it.
-func installNPM(ctx context.Context, sb *sandbox.Sandbox, l registry.Launch, dir, nodePrefix string, note func(string)) error {
+func installNPM(ctx context.Context, sb *sandbox.Sandbox, l Launch, dir, nodePrefix string, note func(string)) error {
 	npm, err := lookReal("npm")
 	if err != nil {
 		return notInstalled(l, "npm", err)

@@ -1,13 +1,12 @@
-package main
+package mcpclient
 
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-
-	"mcpeek/mcpclient"
 )
 
 // gooseExtension is an extension of Goose's config.yaml as Goose writes
@@ -25,13 +24,13 @@ type gooseExtension struct {
 	Timeout int               `yaml:"timeout"`
 }
 
-// gooseEntry adds sc to a Goose config.yaml as the last of its
+// addGoose adds sc to a Goose config.yaml as the last of its
 // "extensions", in text: the lines are put at the end of that block with
 // its indentation (made at the end of the file when it is missing), so
 // that every comment and line of the file stays as it was. A secret
 // environment variable is named in env_keys (Goose keeps its value in its
 // secret store); a secret elsewhere needs --write-secrets.
-func gooseEntry(sc mcpclient.ServerConfig, local bool, secrets map[string]bool, old []byte) ([]byte, []string, error) {
+func addGoose(sc ServerConfig, local bool, secrets map[string]bool, old []byte) ([]byte, []string, error) {
 	ext := gooseExtension{Name: sc.Name, Enabled: true, Timeout: 300}
 	var keys []string
 	if local {
@@ -50,7 +49,7 @@ func gooseEntry(sc mcpclient.ServerConfig, local bool, secrets map[string]bool, 
 			ext.Type = "sse"
 		}
 	}
-	ext.EnvKeys = sortedNames(setOf(keys))
+	ext.EnvKeys = slices.Sorted(slices.Values(keys))
 	for _, s := range append(append([]string{ext.Cmd, ext.URI}, ext.Args...), mapsValues(ext.Envs, ext.Headers)...) {
 		for _, m := range secretRef.FindAllStringSubmatch(s, -1) {
 			if secrets[m[1]] {
@@ -84,7 +83,7 @@ func gooseEntry(sc mcpclient.ServerConfig, local bool, secrets map[string]bool, 
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				if v.Content[j].Value == sc.Name {
-					return nil, nil, fmt.Errorf("%q %w in \"extensions\"", sc.Name, mcpclient.ErrServerExists)
+					return nil, nil, fmt.Errorf("%q %w in \"extensions\"", sc.Name, ErrServerExists)
 				}
 			}
 			if v.Kind == yaml.MappingNode && len(v.Content) > 0 {
@@ -141,14 +140,6 @@ func blockEnd(lines []string, keyLine int) int {
 		end--
 	}
 	return end
-}
-
-func setOf(names []string) map[string]string {
-	m := map[string]string{}
-	for _, n := range names {
-		m[n] = n
-	}
-	return m
 }
 
 func mapsValues(ms ...map[string]string) []string {
