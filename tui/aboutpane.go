@@ -11,6 +11,7 @@ import (
 	"mcpeek/internal/bytesize"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 )
 
 // aboutPane is the about view: what a tool's definition says besides its
@@ -236,6 +237,6 @@ func (p *aboutPane) render(f frame) string {
 	return p.list.render(f.styles, p.width, p.height)
 }
 
-func (p *aboutPane) help(k *keyMap) []key.Binding {
+func (p *aboutPane) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.PageDown, k.Filter, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"mcpeek/internal/testkit"
+	"mcpeek/tui/kit"
 	"strings"
 	"testing"
 	"time"
@@ -63,7 +64,7 @@ func BenchmarkExpandAll100k(b *testing.B) {
 func BenchmarkFrame100k(b *testing.B) {
 	tr := expandedBigTree(b)
 	tr.Down(50_000)
-	st := NewStyles(true, false)
+	st := kit.NewStyles(true, false)
 	v := treeView{styles: &st, width: 131, focused: true, showDesc: true}
 	for b.Loop() {
 		_ = v.render(tr)

@@ -10,6 +10,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/uitext"
 )
@@ -125,7 +126,7 @@ type assertDialog struct {
 	busy       bool
 }
 
-func (d *assertDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *assertDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	if d.busy {
 		return nil
 	}
@@ -163,7 +164,7 @@ func (d *assertDialog) paste(text string) action {
 	return cmd
 }
 
-func (d *assertDialog) render(s *Styles, width, height int) string {
+func (d *assertDialog) render(s *kit.Styles, width, height int) string {
 	w := max(min(width-4, 72), 30)
 	title := "assert on " + pathText(d.pending.p.Path)
 	lines := []string{s.Title.Render(fit(model.SanitizeLine(title), w-4)),
@@ -182,11 +183,11 @@ func (d *assertDialog) render(s *Styles, width, height int) string {
 	return s.Dialog.Width(w).Render(lipgloss.JoinVertical(lipgloss.Left, lines...))
 }
 
-func (d *assertDialog) help(k *keyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }
+func (d *assertDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }
 
 // dialogFoot is the last lines of a dialog that writes a file: why its
 // input was refused (wrapped), that it is writing, or its keys.
-func dialogFoot(s *Styles, width int, err string, busy bool, keys string) []string {
+func dialogFoot(s *kit.Styles, width int, err string, busy bool, keys string) []string {
 	switch {
 	case err != "":
 		var out []string

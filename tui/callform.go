@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/tui/callform"
+	"mcpeek/tui/kit"
 )
 
 // callFormDialog is the call form (x on a tool) on the dialog stack: the
@@ -32,8 +33,8 @@ func newCallForm(v *toolView, sets []callform.Set, id ticket, look callform.Look
 }
 
 // callForm are the call form's keys.
-func (k *keyMap) callForm() callform.CallKeys {
-	return callform.CallKeys{Keys: k.form(), Cancel: k.Cancel, EditArgs: k.EditArgs, OlderArgs: k.OlderArgs, AsTask: k.AsTask}
+func callFormKeys(k *kit.KeyMap) callform.CallKeys {
+	return callform.CallKeys{Keys: formKeys(k), Cancel: k.Cancel, EditArgs: k.EditArgs, OlderArgs: k.OlderArgs, AsTask: k.AsTask}
 }
 
 // act is the action for what the form asked: the call with its
@@ -55,20 +56,20 @@ func (d *callFormDialog) act(o callform.Outcome, cmd tea.Cmd) action {
 	return cmd
 }
 
-func (d *callFormDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
-	return d.act(d.Key(msg, k.callForm()))
+func (d *callFormDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+	return d.act(d.Key(msg, callFormKeys(k)))
 }
 
 // update takes a message other than a key: the editor's answer, or one
 // for the form (a paste, what the form's commands sent back).
 func (d *callFormDialog) update(msg tea.Msg) action { return d.act(d.Update(msg)) }
 
-func (d *callFormDialog) render(s *Styles, width, height int) string {
+func (d *callFormDialog) render(s *kit.Styles, width, height int) string {
 	return d.View(callform.Styles{Frame: s.Dialog, Title: s.Title, Dim: s.Dim, StatusErr: s.StatusErr,
 		Accent: s.Accent, ErrText: s.ErrText}, width, height)
 }
 
-func (d *callFormDialog) help(k *keyMap) []key.Binding {
+func (d *callFormDialog) help(k *kit.KeyMap) []key.Binding {
 	if d.TaskOptional() {
 		return []key.Binding{k.FormSubmit, k.FormNext, k.Cancel, k.AsTask, k.EditArgs, k.OlderArgs, k.FormPrev}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/tui/callform"
+	"mcpeek/tui/kit"
 )
 
 // forms is what the root model keeps for its forms and prompts.
@@ -172,6 +173,6 @@ func (m *Model) formLook() callform.Look {
 }
 
 // form are the keys a form answers itself.
-func (k *keyMap) form() callform.Keys {
+func formKeys(k *kit.KeyMap) callform.Keys {
 	return callform.Keys{Submit: k.FormSubmit, Accept: k.Accept, Next: k.FormNext, Prev: k.FormPrev}
 }

@@ -13,6 +13,7 @@ import (
 
 	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/uitext"
 )
 
@@ -99,7 +100,7 @@ type callNameDialog struct {
 	offered bool
 }
 
-func (d *callNameDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *callNameDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	if d.busy {
 		return nil
 	}
@@ -147,7 +148,7 @@ func (d *callNameDialog) paste(text string) action {
 	return cmd
 }
 
-func (d *callNameDialog) render(s *Styles, width, height int) string {
+func (d *callNameDialog) render(s *kit.Styles, width, height int) string {
 	w := max(min(width-4, 72), 30)
 	d.field.SetWidth(w - 12)
 	title := "save the call to " + d.file
@@ -160,7 +161,7 @@ func (d *callNameDialog) render(s *Styles, width, height int) string {
 	return s.Dialog.Width(w).Render(lipgloss.JoinVertical(lipgloss.Left, lines...))
 }
 
-func (d *callNameDialog) help(k *keyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }
+func (d *callNameDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }
 
 // saveCall writes a call to the calls file (enter in the name dialog).
 type saveCall struct {

@@ -17,6 +17,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/lint"
 	"mcpeek/summarizer/schemadiff"
+	"mcpeek/tui/kit"
 )
 
 // The explorer marks what changed in each tool and what clients would
@@ -337,7 +338,7 @@ func (c *changeState) markOf(id string, raw []byte) (toolMark, bool) {
 
 // toolSegs are the marks after a tool's name in the tools pane: its worst
 // change (or added since the lock file), and whether a client refuses it.
-func (c *changeState) toolSegs(s *Styles, t model.Tool) []seg {
+func (c *changeState) toolSegs(s *kit.Styles, t model.Tool) []seg {
 	k, ok := c.markOf(t.ID(), t.Raw)
 	if !ok {
 		return nil
@@ -365,7 +366,7 @@ func (c *changeState) toolSegs(s *Styles, t model.Tool) []seg {
 
 // serverSegs are the marks after a server's tool count: how many of the
 // lock file's tools it no longer lists.
-func (c *changeState) serverSegs(s *Styles, server string) []seg {
+func (c *changeState) serverSegs(s *kit.Styles, server string) []seg {
 	if n := len(c.removed[server]); n > 0 {
 		return []seg{{Text: " −" + itoa(n), Style: s.Breaking}}
 	}
@@ -391,7 +392,7 @@ func (m *Model) removedLines(server string) []string {
 
 // countsText is what the tool's title line says of its marks: "  2
 // breaking · 3 errors", or "".
-func (c *changeState) countsText(s *Styles, t model.Tool) string {
+func (c *changeState) countsText(s *kit.Styles, t model.Tool) string {
 	k, ok := c.markOf(t.ID(), t.Raw)
 	if !ok {
 		return ""

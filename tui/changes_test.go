@@ -15,6 +15,7 @@ import (
 	"mcpeek/internal/testkit"
 	"mcpeek/model"
 	"mcpeek/summarizer/schemadiff"
+	"mcpeek/tui/kit"
 )
 
 // lockWritten is the lock files' modification time in these tests, so
@@ -237,7 +238,7 @@ func TestDiffViewMarksBothTrees(t *testing.T) {
 
 // plainDiff draws one of the diff view's trees without colour.
 func plainDiff(p *diffPane, d *diffTree) string {
-	st := NewStyles(true, true)
+	st := kit.NewStyles(true, true)
 	return trimLines(ansi.Strip(p.drawTree(&st, d, 60)))
 }
 

@@ -6,6 +6,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/tui/docview"
+	"mcpeek/tui/kit"
 )
 
 // compareWide is the right pane's width from which the compare view puts
@@ -146,7 +147,7 @@ func (d *compareDoc) Left() int { return d.x }
 
 // render draws the rows on screen: two columns split by a rule when wide,
 // stacked otherwise.
-func (d *compareDoc) render(s *Styles, width, height int) string {
+func (d *compareDoc) render(s *kit.Styles, width, height int) string {
 	var b strings.Builder
 	colW := (width - 3) / 2
 	sep := s.Separator.Render(" │ ")
@@ -156,17 +157,17 @@ func (d *compareDoc) render(s *Styles, width, height int) string {
 		}
 		if !d.wide {
 			var line strings.Builder
-			s.drawLine(&line, d.stacked[r], 1<<20)
+			drawLine(s, &line, d.stacked[r], 1<<20)
 			b.WriteString(docview.Panned(line.String(), d.x, width))
 			continue
 		}
 		var left, right strings.Builder
 		if r < len(d.legacy) {
-			s.drawLine(&left, d.legacy[r], 1<<20)
+			drawLine(s, &left, d.legacy[r], 1<<20)
 		}
 		b.WriteString(docview.Panned(left.String(), d.x, colW) + sep)
 		if r < len(d.folded) {
-			s.drawLine(&right, d.folded[r], 1<<20)
+			drawLine(s, &right, d.folded[r], 1<<20)
 		}
 		b.WriteString(docview.Panned(right.String(), d.x, width-colW-3))
 	}

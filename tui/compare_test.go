@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"mcpeek/internal/testkit"
+	"mcpeek/tui/kit"
 	"os"
 	"regexp"
 	"slices"
@@ -180,10 +181,10 @@ var (
 // shownCounts reads the counts a column shows: listed, leaves, one step,
 // further.
 func shownCounts(t *testing.T, col []docLine) [4]int {
-	st := NewStyles(true, true)
+	st := kit.NewStyles(true, true)
 	var text strings.Builder
 	for _, l := range col[:4] {
-		st.drawLine(&text, l, 200)
+		drawLine(&st, &text, l, 200)
 		text.WriteByte('\n')
 	}
 	s := ansi.Strip(text.String())

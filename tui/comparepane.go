@@ -6,6 +6,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/tui/kit"
 )
 
 // comparePane is the compare view: the old first-N cut beside the folded
@@ -22,7 +23,7 @@ func (p *comparePane) headline() string {
 	return "the old first-N cut beside the folded summary, same budget"
 }
 
-func (p *comparePane) help(k *keyMap) []key.Binding {
+func (p *comparePane) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.Pan, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 

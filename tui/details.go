@@ -11,6 +11,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 )
 
 // The details of a tree line (i): everything known of the field, in a
@@ -58,7 +59,7 @@ func (m *Model) schemaOf(n *schematree.Node, target copyTarget) (prop, term *mod
 }
 
 // detailLines lays the details out in width cells.
-func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTarget, width int, dark bool) []string {
+func detailLines(s *kit.Styles, n *schematree.Node, prop, term *model.Node, t copyTarget, width int, dark bool) []string {
 	var lines []string
 	row := func(label, value string) {
 		if value == "" {
@@ -174,7 +175,7 @@ func constraintsText(prop, term *model.Node) string {
 
 // describe is a description in width cells: rendered as Markdown when it
 // reads as Markdown, else wrapped.
-func describe(s *Styles, desc string, width int, dark bool) []string {
+func describe(s *kit.Styles, desc string, width int, dark bool) []string {
 	if looksLikeMarkdown(desc) {
 		// The dark and light styles even without colour: the program's
 		// colour profile drops the colours and keeps bold and italics,
@@ -214,7 +215,7 @@ func looksLikeMarkdown(text string) bool {
 	return strings.HasPrefix(text, "#") || strings.HasPrefix(text, "- ")
 }
 
-func (d *detailsDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *detailsDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	switch {
 	case key.Matches(msg, k.CloseHelp), key.Matches(msg, k.Details):
 		return closeDialog{}
@@ -225,7 +226,7 @@ func (d *detailsDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	return nil
 }
 
-func (d *detailsDialog) render(s *Styles, width, height int) string {
+func (d *detailsDialog) render(s *kit.Styles, width, height int) string {
 	w := max(min(width-4, 100), 30)
 	d.rows = max(height-6, 1)
 	d.top = min(max(d.top, 0), max(len(d.lines)-d.rows, 0))
@@ -237,6 +238,6 @@ func (d *detailsDialog) render(s *Styles, width, height int) string {
 	return s.Dialog.Width(w).Render(strings.Join(body, "\n") + foot)
 }
 
-func (d *detailsDialog) help(k *keyMap) []key.Binding {
+func (d *detailsDialog) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.PageDown, k.CloseHelp}
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"mcpeek/tui/kit"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -11,12 +13,12 @@ import (
 // by returning an action (closeDialog to go away).
 type dialog interface {
 	// key handles a key press.
-	key(msg tea.KeyPressMsg, k *keyMap) action
+	key(msg tea.KeyPressMsg, k *kit.KeyMap) action
 	// render draws the dialog in at most width x height cells; the
 	// stack centres it on the screen.
-	render(s *Styles, width, height int) string
+	render(s *kit.Styles, width, height int) string
 	// help is the short help while the dialog has the keys.
-	help(k *keyMap) []key.Binding
+	help(k *kit.KeyMap) []key.Binding
 }
 
 // msgTaker is a dialog that takes messages other than keys: a paste, an
@@ -52,7 +54,7 @@ func (ds *dialogs) top() dialog {
 
 // draw puts the dialogs over the screen, each centred. With none open the
 // screen is returned as it is.
-func (ds *dialogs) draw(s *Styles, screen string, width, height int) string {
+func (ds *dialogs) draw(s *kit.Styles, screen string, width, height int) string {
 	if len(ds.stack) == 0 {
 		return screen
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mcpeek/tui/kit"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +16,7 @@ import (
 // noteDialog takes every key and notes it; esc closes it.
 type noteDialog struct{ keys []string }
 
-func (d *noteDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *noteDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	if key.Matches(msg, k.Cancel) {
 		return closeDialog{}
 	}
@@ -23,11 +24,11 @@ func (d *noteDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	return nil
 }
 
-func (d *noteDialog) render(s *Styles, width, height int) string {
+func (d *noteDialog) render(s *kit.Styles, width, height int) string {
 	return "╭────────╮\n│ dialog │\n╰────────╯"
 }
 
-func (d *noteDialog) help(k *keyMap) []key.Binding { return []key.Binding{k.Cancel} }
+func (d *noteDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Cancel} }
 
 // A dialog on the dialog stack has the keys (even q and the mouse go to it, not
 // the view under it) until esc closes it.

@@ -11,6 +11,7 @@ import (
 	"mcpeek/summarizer/schemadiff"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/docview"
+	"mcpeek/tui/kit"
 )
 
 // diffWide is the pane's width from which the diff view puts the old and
@@ -265,7 +266,7 @@ func (p *diffPane) move(n int) {
 	p.follow()
 }
 
-func (p *diffPane) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (p *diffPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	page := max(p.listRows(), 1)
 	switch {
 	case key.Matches(msg, k.Down):
@@ -294,14 +295,14 @@ func (p *diffPane) click(row int) action {
 	return nil
 }
 
-func (p *diffPane) where(s *Styles) string {
+func (p *diffPane) where(s *kit.Styles) string {
 	if len(p.mark.changes) == 0 {
 		return ""
 	}
 	return s.Dim.Render("change " + itoa(p.cursor+1) + " of " + itoa(len(p.mark.changes)))
 }
 
-func (p *diffPane) help(k *keyMap) []key.Binding {
+func (p *diffPane) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.Filter, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 

@@ -6,6 +6,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/schemadiff"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 )
 
 // The diff view's drawing: a line saying what is compared, the list of
@@ -80,7 +81,7 @@ func (p *diffPane) sinceText() string {
 }
 
 // changeLine draws one change: its class's mark, kind, path and detail.
-func (p *diffPane) changeLine(s *Styles, c schemadiff.Change, cursor, focused bool) string {
+func (p *diffPane) changeLine(s *kit.Styles, c schemadiff.Change, cursor, focused bool) string {
 	glyph, st := s.Icons.Compatible, s.Compatible
 	if c.Class == schemadiff.Breaking {
 		glyph, st = s.Icons.Breaking, s.Breaking
@@ -92,12 +93,12 @@ func (p *diffPane) changeLine(s *Styles, c schemadiff.Change, cursor, focused bo
 		{Text: "  " + model.SanitizeLine(c.Detail), Style: s.Faint},
 	}
 	var b strings.Builder
-	s.renderLine(&b, segs, p.width, cursor, focused)
+	renderLine(s, &b, segs, p.width, cursor, focused)
 	return b.String()
 }
 
 // drawTree draws one version's tree, its changed lines marked.
-func (p *diffPane) drawTree(s *Styles, d *diffTree, width int) string {
+func (p *diffPane) drawTree(s *kit.Styles, d *diffTree, width int) string {
 	tv := treeView{styles: s, width: width, focused: false, mark: func(n *schematree.Node) seg {
 		switch d.markOf(n) {
 		case schemadiff.Breaking:

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/tui/docview"
+	"mcpeek/tui/kit"
 )
 
 // docPane is what the views that are documents (raw, planner, compare)
@@ -23,7 +24,7 @@ func (p *docPane) resize(width, height int) {
 	}
 }
 
-func (p *docPane) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (p *docPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	if p.doc != nil {
 		scrollKey(msg, k, p.doc, p.height)
 	}
@@ -38,7 +39,7 @@ func (p *docPane) scroll(n int) {
 
 func (p *docPane) click(int) action { return nil }
 
-func (p *docPane) where(s *Styles) string {
+func (p *docPane) where(s *kit.Styles) string {
 	if p.doc == nil {
 		return ""
 	}
@@ -47,11 +48,11 @@ func (p *docPane) where(s *Styles) string {
 
 // scrollKey moves a scrolling document by a movement key, in a pane
 // height rows tall.
-func scrollKey(msg tea.KeyPressMsg, k *keyMap, d docview.Scroller, height int) {
-	docview.Key(msg, k.docKeys(), d, height)
+func scrollKey(msg tea.KeyPressMsg, k *kit.KeyMap, d docview.Scroller, height int) {
+	docview.Key(msg, k.DocKeys(), d, height)
 }
 
 // linesText says which lines of a document are on screen.
-func linesText(s *Styles, d docview.Scroller, height int) string {
+func linesText(s *kit.Styles, d docview.Scroller, height int) string {
 	return s.Dim.Render(docview.Where(d, height))
 }

@@ -12,6 +12,7 @@ import (
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
 	"mcpeek/tui/callform"
+	"mcpeek/tui/kit"
 )
 
 // elicitDialog shows a server's elicitation: its message and the requested
@@ -134,7 +135,7 @@ func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) action {
 	return closeDialog{}
 }
 
-func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *elicitDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.Changed()) {
 		return nil
 	}
@@ -153,7 +154,7 @@ func (d *elicitDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		d.opened = "opening…"
 		return tea.Cmd(func() tea.Msg { return urlOpenedMsg{err: open(url)} })
 	}
-	return d.after(d.form.Key(msg, k.form()))
+	return d.after(d.form.Key(msg, formKeys(k)))
 }
 
 // after is what the dialog asks for after the form took a message: the
@@ -187,7 +188,7 @@ func (d *elicitDialog) update(msg tea.Msg) action {
 	return d.after(d.form.Update(msg))
 }
 
-func (d *elicitDialog) render(s *Styles, width, height int) string {
+func (d *elicitDialog) render(s *kit.Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks you")}
 	_, inner := callform.Width(s.Dialog, width)
 	for _, l := range strings.Split(strings.TrimSpace(d.ask.Message), "\n") {
@@ -213,7 +214,7 @@ func (d *elicitDialog) render(s *Styles, width, height int) string {
 	return callform.Box(s.Dialog, width, height, head, d.form, &d.sized)
 }
 
-func (d *elicitDialog) help(k *keyMap) []key.Binding {
+func (d *elicitDialog) help(k *kit.KeyMap) []key.Binding {
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "accept")
 	if d.ask.Mode == "url" {

@@ -11,6 +11,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/search"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/uitext"
 )
 
@@ -114,7 +115,7 @@ type fieldDialog struct {
 	rows     int // hits shown at the last render
 }
 
-func newFieldDialog(s *Styles) *fieldDialog {
+func newFieldDialog(s *kit.Styles) *fieldDialog {
 	in := textinput.New()
 	in.Prompt = "field: "
 	in.SetStyles(s.Input)
@@ -135,7 +136,7 @@ func (d *fieldDialog) refresh() {
 	}
 }
 
-func (d *fieldDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *fieldDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	switch {
 	case key.Matches(msg, k.Cancel):
 		return closeDialog{}
@@ -144,8 +145,8 @@ func (d *fieldDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 			return jumpToField{d.hits[d.cursor]}
 		}
 		return nil
-	case k.listStep(msg, d.rows) != 0:
-		d.move(k.listStep(msg, d.rows))
+	case k.ListStep(msg, d.rows) != 0:
+		d.move(k.ListStep(msg, d.rows))
 		return nil
 	case key.Matches(msg, k.Side):
 		switch d.side {
@@ -188,7 +189,7 @@ func (d *fieldDialog) move(n int) {
 
 // render draws a box most of the screen wide: the query, the hits as
 // tool, side, path and type, the selected one in the cursor style.
-func (d *fieldDialog) render(s *Styles, width, height int) string {
+func (d *fieldDialog) render(s *kit.Styles, width, height int) string {
 	w := max(min(width-4, 120), 20)
 	inner := w - 4
 	d.rows = max(height-10, 1)
@@ -228,7 +229,7 @@ func (d *fieldDialog) render(s *Styles, width, height int) string {
 				{Text: h.Type, Style: s.Type(h.Type)},
 			}
 			var b strings.Builder
-			s.renderLine(&b, segs, inner, i == d.cursor, true)
+			renderLine(s, &b, segs, inner, i == d.cursor, true)
 			lines = append(lines, b.String())
 		}
 		count := len(d.hits)
@@ -241,7 +242,7 @@ func (d *fieldDialog) render(s *Styles, width, height int) string {
 	return s.Dialog.Width(w).Render(strings.Join(lines, "\n"))
 }
 
-func (d *fieldDialog) help(k *keyMap) []key.Binding {
+func (d *fieldDialog) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.ResultDown, k.Accept, k.Side, k.Cancel}
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"mcpeek/tui/kit"
 	"slices"
 	"strings"
 
@@ -25,13 +26,13 @@ func (m *Model) shortHelp() []key.Binding {
 	case m.traffic.open:
 		return m.traffic.help(k)
 	case m.tasks.Open:
-		return k.tasksHelp()
+		return tasksHelp(k)
 	case m.focus == focusTools:
-		return k.toolsHelp()
+		return k.ToolsHelp()
 	case m.current != nil:
 		return m.currentPane().help(k)
 	}
-	return k.treeHelp() // a tool being read
+	return k.TreeHelp() // a tool being read
 }
 
 // shortHelpLine draws the short help in one line. "? help" and "q quit",
@@ -74,7 +75,7 @@ func (m *Model) fullHelpKeys() [][]key.Binding {
 	if m.traffic.open {
 		return m.traffic.fullHelp(&m.keys)
 	}
-	return m.keys.explorerHelp(m.width < narrowHelp)
+	return m.keys.ExplorerHelp(m.width < narrowHelp)
 }
 
 func (m *Model) helpView() string {
@@ -183,7 +184,7 @@ type helpDialog struct {
 	scrollLines
 }
 
-func (d *helpDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *helpDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	switch {
 	case key.Matches(msg, k.CloseHelp):
 		return closeDialog{}
@@ -203,7 +204,7 @@ type scrollLines struct {
 }
 
 // scroll moves by the key's line, page or end, within the text.
-func (d *scrollLines) scroll(msg tea.KeyPressMsg, k *keyMap) {
+func (d *scrollLines) scroll(msg tea.KeyPressMsg, k *kit.KeyMap) {
 	page := max(d.rows, 1)
 	switch {
 	case key.Matches(msg, k.Down):
@@ -224,7 +225,7 @@ func (d *scrollLines) scroll(msg tea.KeyPressMsg, k *keyMap) {
 
 // render fills the screen but its last row (the short help): a title,
 // then the lines that fit.
-func (d *helpDialog) render(s *Styles, width, height int) string {
+func (d *helpDialog) render(s *kit.Styles, width, height int) string {
 	d.rows = max(height-2, 1)
 	d.top = min(max(d.top, 0), max(len(d.lines)-d.rows, 0))
 	end := min(d.top+d.rows, len(d.lines))
@@ -233,6 +234,6 @@ func (d *helpDialog) render(s *Styles, width, height int) string {
 	return padLines(strings.Join(body, "\n"), width, height-1)
 }
 
-func (d *helpDialog) help(k *keyMap) []key.Binding {
+func (d *helpDialog) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.PageDown, k.CloseHelp}
 }

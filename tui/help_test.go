@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"mcpeek/tui/kit"
 	"reflect"
 	"strings"
 	"testing"
@@ -83,7 +84,7 @@ func TestNarrowHelpIsOneScrollingColumn(t *testing.T) {
 // would match nothing, and its key would silently stop working.
 func TestEveryKeyOfEveryAreaIsBound(t *testing.T) {
 	t.Parallel()
-	k := newKeyMap()
+	k := kit.NewKeyMap()
 	groups := reflect.ValueOf(k)
 	for i := range groups.NumField() {
 		group := groups.Field(i)

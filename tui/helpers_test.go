@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 )
 
 // briefly is how long the harness waits for a command returned while a
@@ -155,7 +156,7 @@ func messagesOf(cmd tea.Cmd) []tea.Msg {
 
 // plainTree renders a tree without colour and trims trailing spaces.
 func plainTree(tr *schematree.Tree, width int, showDesc bool) string {
-	st := NewStyles(true, true)
+	st := kit.NewStyles(true, true)
 	out := treeView{styles: &st, width: width, focused: true, showDesc: showDesc}.render(tr)
 	return trimLines(ansi.Strip(out))
 }

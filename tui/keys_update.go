@@ -46,7 +46,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Registry):
 		return m.openRegistry()
-	case !m.traffic.open && m.registry != nil && key.Matches(msg, addKey):
+	case !m.traffic.open && m.registry != nil && key.Matches(msg, m.keys.AddToClient):
 		return m.addTried()
 	case key.Matches(msg, k.Filter):
 		return m.openSearch()

@@ -9,6 +9,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/lint"
 	"mcpeek/tui/docview"
+	"mcpeek/tui/kit"
 )
 
 // lintPane is the findings view: what each client profile says of the
@@ -143,7 +144,7 @@ func (p *lintPane) render(f frame) string {
 	return p.list.render(f.styles, p.width, p.height)
 }
 
-func (p *lintPane) help(k *keyMap) []key.Binding {
+func (p *lintPane) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.PageDown, k.Filter, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 
@@ -163,14 +164,14 @@ func (d *lineList) Rows(height int) int   { return height }
 func (d *lineList) Left() int             { return d.x }
 func (d *lineList) LineText(i int) string { return d.lines[i].text() }
 func (d *lineList) Pan(n, _ int)          { d.x = max(d.x+n, 0) }
-func (d *lineList) render(s *Styles, width, height int) string {
+func (d *lineList) render(s *kit.Styles, width, height int) string {
 	var b strings.Builder
 	for i := d.top; i < len(d.lines) && i < d.top+height; i++ {
 		if i > d.top {
 			b.WriteByte('\n')
 		}
 		var lb strings.Builder
-		s.drawLine(&lb, d.lines[i], 1<<20)
+		drawLine(s, &lb, d.lines[i], 1<<20)
 		b.WriteString(docview.Panned(lb.String(), d.x, width))
 	}
 	return b.String()

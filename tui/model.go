@@ -16,6 +16,7 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/summarizer/search"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/traffic"
 )
 
@@ -100,8 +101,8 @@ type Model struct {
 	// loginURLs are the OAuth login pages servers asked the user to open,
 	// by server, until the login ends.
 	loginURLs map[string]string
-	keys      keyMap
-	styles    Styles
+	keys      kit.KeyMap
+	styles    kit.Styles
 	isDark    bool
 	noColor   bool
 	demo      bool // the embedded demo server is shown
@@ -239,7 +240,7 @@ func New(o Options) *Model {
 	in.CharLimit = maxQuery
 	m := &Model{
 		backend:  o.Backend,
-		keys:     newKeyMap(),
+		keys:     kit.NewKeyMap(),
 		isDark:   true,
 		noColor:  o.NoColor,
 		demo:     o.Demo,
@@ -305,7 +306,7 @@ func (m *Model) warnedOf(text string) tea.Cmd {
 
 // restyle rebuilds every style for the current background.
 func (m *Model) restyle() {
-	m.styles = NewStyles(m.isDark, m.noColor)
+	m.styles = kit.NewStyles(m.isDark, m.noColor)
 	m.help.Styles = m.styles.Help
 	m.input.field.SetStyles(m.styles.Input)
 	m.spinner.Style = m.styles.StateStarting

@@ -12,6 +12,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/tui/callform"
+	"mcpeek/tui/kit"
 )
 
 // completeDelay is how long typing pauses before the server is asked for
@@ -182,7 +183,7 @@ func (f *offerForm) update(msg tea.Msg) action {
 	return cmd
 }
 
-func (f *offerForm) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (f *offerForm) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	f.err = ""
 	switch {
 	case key.Matches(msg, k.Cancel):
@@ -270,7 +271,7 @@ func argsText(names []string, args map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
-func (f *offerForm) render(s *Styles, width, height int) string {
+func (f *offerForm) render(s *kit.Styles, width, height int) string {
 	frameW, inner := callform.Width(s.Dialog, width)
 	_ = frameW
 	rows := max(height-10, 1)
@@ -322,7 +323,7 @@ func (f *offerForm) render(s *Styles, width, height int) string {
 }
 
 // suggestionLines are the completions under the focused field.
-func (f *offerForm) suggestionLines(s *Styles, width int) []string {
+func (f *offerForm) suggestionLines(s *kit.Styles, width int) []string {
 	switch {
 	case !f.completes:
 		return nil
@@ -345,6 +346,6 @@ func (f *offerForm) suggestionLines(s *Styles, width int) []string {
 	return out
 }
 
-func (f *offerForm) help(k *keyMap) []key.Binding {
+func (f *offerForm) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Complete, k.FormNext, k.FormPrev, k.FormSubmit, k.Cancel}
 }

@@ -10,18 +10,6 @@ import (
 	"mcpeek/tui/resultview"
 )
 
-// offerKeys are the keys of the resources, prompts and the log screen, a
-// block of their own in the key map.
-func offerKeys(k *keyMap) {
-	b := bind
-	k.Complete = b([]string{"tab"}, "tab", "complete")
-	k.Subscribe = b([]string{"u"}, "u", "subscribe")
-	k.RefreshLists = b([]string{"U"}, "U", "list again")
-	k.Logs = b([]string{"M"}, "M", "server log")
-	k.LevelUp = b([]string{"+", "="}, "+/-", "log level")
-	k.LevelDown = b([]string{"-", "_"}, "-", "lower log level")
-}
-
 // ResourceUpdatedMsg tells the model that a subscribed resource changed
 // (the bridge sends it for mcpclient.EventResourceUpdated).
 type ResourceUpdatedMsg struct {

@@ -11,6 +11,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 )
 
@@ -108,7 +109,7 @@ func (p *offerPane) shown() *treePane {
 }
 
 // render draws the details, then the result or what is awaited.
-func (p *offerPane) render(s *Styles, focused bool) string {
+func (p *offerPane) render(s *kit.Styles, focused bool) string {
 	var b strings.Builder
 	for i, l := range p.head {
 		if i > 0 {
@@ -147,7 +148,7 @@ func offerHint(k offerKind) string {
 // offerDetails are the lines that describe an offer: kind and name, title,
 // where it is, mime type and size, arguments, description, and what the
 // server said of caching its list. All text is sanitised.
-func offerDetails(s *Styles, so *serverOffers, r offerRef, width int) []string {
+func offerDetails(s *kit.Styles, so *serverOffers, r offerRef, width int) []string {
 	line := func(k, v string) string { return s.Dim.Render(k+" ") + model.SanitizeLine(v) }
 	var out []string
 	var title, desc string

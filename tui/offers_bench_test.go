@@ -6,6 +6,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resourcemarks"
 )
 
@@ -15,7 +16,7 @@ import (
 func BenchmarkOfferRowsRender(b *testing.B) {
 	for _, n := range []int{100, 10_000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			st := NewStyles(true, true)
+			st := kit.NewStyles(true, true)
 			servers := []model.Server{{Name: "o", State: model.StateConnected}}
 			so := &serverOffers{marks: &resourcemarks.Marks{}}
 			for i := range n {

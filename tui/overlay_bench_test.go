@@ -8,6 +8,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 )
 
 // bigResult is a result for bigSchema: every field filled, every seventh
@@ -51,7 +52,7 @@ func BenchmarkFrameOverlay100k(b *testing.B) {
 		b.Fatalf("check: truncated %q, %d mismatches", r.Truncated, r.Count(resultcheck.TypeMismatch))
 	}
 	layer := &callLayer{check: &resultcheck.Outcome{Checked: true, Report: r}, extras: r.Extras()}
-	st := NewStyles(true, false)
+	st := kit.NewStyles(true, false)
 	big := expandedBigTree(b)
 	big.Down(50_000)
 	small := expandedBigTree(b)

@@ -8,6 +8,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 )
 
 // header is the rows above a tree while a checked call is shown: the
@@ -15,14 +16,14 @@ import (
 // filled (or the check's note), then the required fields it left out
 // and, apart, the optional ones, if any. A row too long for the width is
 // written in fewer words, then cut.
-func (l *callLayer) header(s *Styles, width int) string {
+func (l *callLayer) header(s *kit.Styles, width int) string {
 	o := l.check
 	var b strings.Builder
 	verdict := l.verdictRow(s, o, false)
 	if segsWidth(verdict) > width {
 		verdict = l.verdictRow(s, o, true)
 	}
-	s.renderLine(&b, verdict, width, false, false)
+	renderLine(s, &b, verdict, width, false, false)
 	b.WriteByte('\n')
 	// The folds the most first: the sentence in full when the first fits.
 	folded := l.foldedRow(s, o, false)
@@ -30,10 +31,10 @@ func (l *callLayer) header(s *Styles, width int) string {
 		cells(folded[0].Text[:strings.Index(folded[0].Text, " · ")]) > width-10 {
 		folded = l.foldedRow(s, o, true)
 	}
-	s.renderLine(&b, folded, width, false, false)
+	renderLine(s, &b, folded, width, false, false)
 	if len(l.missing) > 0 || len(l.absent) > 0 {
 		b.WriteByte('\n')
-		s.renderLine(&b, l.absentRow(s), width, false, false)
+		renderLine(s, &b, l.absentRow(s), width, false, false)
 	}
 	return b.String()
 }
@@ -42,7 +43,7 @@ func (l *callLayer) header(s *Styles, width int) string {
 // 1 absent: note", the required fields the result left out (in some
 // objects or all), then apart the optional ones; each list says how many
 // it holds.
-func (l *callLayer) absentRow(s *Styles) []seg {
+func (l *callLayer) absentRow(s *kit.Styles) []seg {
 	var segs []seg
 	list := func(names []string, st lipgloss.Style) {
 		for i, n := range names {
@@ -114,7 +115,7 @@ var headerKinds = []struct {
 // one per field as the trees and the result view's check list them; the
 // schema errors are the validator's findings that no mark explains
 // (a pattern, a minimum), which the result view lists.
-func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) []seg {
+func (l *callLayer) verdictRow(s *kit.Styles, o *resultcheck.Outcome, compact bool) []seg {
 	ic := &s.Icons
 	dot := seg{Text: " · ", Style: s.Dim}
 	var segs []seg
@@ -166,7 +167,7 @@ func (l *callLayer) verdictRow(s *Styles, o *resultcheck.Outcome, compact bool) 
 // foldedRow: "this result filled 279 fields hidden behind line_items[] ·
 // 33 behind shipping_lines[]", the folds that hid the most first, or the
 // check's note; compact: "filled 279 behind line_items[] · 33 behind …".
-func (l *callLayer) foldedRow(s *Styles, o *resultcheck.Outcome, compact bool) []seg {
+func (l *callLayer) foldedRow(s *kit.Styles, o *resultcheck.Outcome, compact bool) []seg {
 	var parts []string
 	for _, f := range l.folded {
 		switch {
@@ -192,7 +193,7 @@ func (l *callLayer) foldedRow(s *Styles, o *resultcheck.Outcome, compact bool) [
 // detailLines are the check's findings at line n, in full, for the
 // details dialog (i): the value held, each mark with what was expected
 // and got and on how many values, and the undeclared keys of an object.
-func (l *callLayer) detailLines(s *Styles, n *schematree.Node, width int) []string {
+func (l *callLayer) detailLines(s *kit.Styles, n *schematree.Node, width int) []string {
 	r := l.report()
 	if r == nil || n == nil || !output(n) {
 		return nil
@@ -225,7 +226,7 @@ func (l *callLayer) detailLines(s *Styles, n *schematree.Node, width int) []stri
 }
 
 // heldLines add what the result held at line n and the marks there.
-func (l *callLayer) heldLines(s *Styles, r *resultcheck.Report, n *schematree.Node, add func(lipgloss.Style, string)) {
+func (l *callLayer) heldLines(s *kit.Styles, r *resultcheck.Report, n *schematree.Node, add func(lipgloss.Style, string)) {
 	if obs, ok := r.Observed(n.Path.Quoted()); ok {
 		held := obs.Short()
 		if obs.Values > 1 {

@@ -13,6 +13,7 @@ import (
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 )
 
 // The result on the schema: once a call of a tool is checked against its
@@ -175,7 +176,7 @@ func output(n *schematree.Node) bool {
 // right after the line's type, before its count (and cost badge), notes,
 // enum and description, which are the first to be cut on a narrow screen. spans
 // are the line's spans, segs their styled runs (one each).
-func (l *callLayer) appendMarks(s *Styles, segs []seg, spans []schematree.Span, n *schematree.Node) []seg {
+func (l *callLayer) appendMarks(s *kit.Styles, segs []seg, spans []schematree.Span, n *schematree.Node) []seg {
 	r := l.report()
 	if r == nil || !output(n) {
 		return segs
@@ -195,7 +196,7 @@ func (l *callLayer) appendMarks(s *Styles, segs []seg, spans []schematree.Span, 
 // first, as it reads ("= null  ∅ null not allowed"); on a container the
 // marks and what its fold hid come before its value ("object (6 keys)"),
 // which says the least and is the first to be cut.
-func (l *callLayer) lineMarks(s *Styles, r *resultcheck.Report, n *schematree.Node) []seg {
+func (l *callLayer) lineMarks(s *kit.Styles, r *resultcheck.Report, n *schematree.Node) []seg {
 	var out []seg
 	if n.Kind == schematree.KindMore {
 		if n.Parent() == nil && l.overflowAt != nil {
@@ -253,7 +254,7 @@ func (l *callLayer) hiddenAt(n *schematree.Node) *resultcheck.Hidden {
 // hiddenSegs say, on a folded line, how many marks it hides and the worst
 // of them: "✗ 3 inside" (the glyph of the worst kind), or "+ 2 undeclared
 // inside" when nothing hidden breaks the schema; i lists them.
-func hiddenSegs(s *Styles, h *resultcheck.Hidden) []seg {
+func hiddenSegs(s *kit.Styles, h *resultcheck.Hidden) []seg {
 	if h == nil || h.Total() == 0 {
 		return nil
 	}
@@ -289,7 +290,7 @@ func shortMark(m resultcheck.Mark) string {
 
 // extrasText names the undeclared keys of an object: "+ 2 undeclared:
 // gift_wrap, legacy_ref".
-func extrasText(ic *Icons, parent string, extras []resultcheck.Mark) string {
+func extrasText(ic *kit.Icons, parent string, extras []resultcheck.Mark) string {
 	const shown = 3
 	glyph, word := ic.Undeclared, "undeclared"
 	names := make([]string, 0, shown)
@@ -320,7 +321,7 @@ func filledText(f resultcheck.FoldedData) string {
 }
 
 // markGlyph is the glyph of a kind of mark.
-func markGlyph(ic *Icons, k resultcheck.Kind) string {
+func markGlyph(ic *kit.Icons, k resultcheck.Kind) string {
 	switch k {
 	case resultcheck.MissingRequired:
 		return ic.Missing
@@ -337,7 +338,7 @@ func markGlyph(ic *Icons, k resultcheck.Kind) string {
 }
 
 // markStyle is the colour of a kind of mark.
-func markStyle(s *Styles, k resultcheck.Kind) lipgloss.Style {
+func markStyle(s *kit.Styles, k resultcheck.Kind) lipgloss.Style {
 	switch k {
 	case resultcheck.MissingRequired:
 		return s.MarkMissing

@@ -9,6 +9,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer/resultcheck"
+	"mcpeek/tui/kit"
 )
 
 // checkedCall is a demo tool's canned result, checked as `mcpeek call
@@ -241,7 +242,7 @@ func TestCallOverlaySanitises(t *testing.T) {
 		t.Fatal(err)
 	}
 	v.setCall(&callOutcome{check: target.Check(res, "", resultcheck.Options{}, v.budget)})
-	st := NewStyles(true, true)
+	st := kit.NewStyles(true, true)
 	p := paneFor[*schemaPane](t, v)
 	p.resize(120, 20)
 	tr := p.t

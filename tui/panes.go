@@ -7,6 +7,7 @@ import (
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/kit"
 )
 
 // pane is a view that has the keys of a part of the screen: one of a
@@ -19,15 +20,15 @@ type pane interface {
 	// resize gives the pane width x height cells.
 	resize(width, height int)
 	// key handles a key press the root model did not take.
-	key(msg tea.KeyPressMsg, k *keyMap) action
+	key(msg tea.KeyPressMsg, k *kit.KeyMap) action
 	// scroll moves the pane n rows (the mouse wheel).
 	scroll(n int)
 	// click handles a click on a row of the pane.
 	click(row int) action
 	// where says where the cursor is, for the left of the status bar.
-	where(s *Styles) string
+	where(s *kit.Styles) string
 	// help is the short help while the pane has the keys.
-	help(k *keyMap) []key.Binding
+	help(k *kit.KeyMap) []key.Binding
 }
 
 // toolPane is one of a tool's views: a pane with a headline, what it
@@ -39,7 +40,7 @@ type toolPane interface {
 
 // frame is what a pane is drawn with besides its size.
 type frame struct {
-	styles   *Styles
+	styles   *kit.Styles
 	focused  bool // the pane has the keys: its cursor is drawn bright
 	showDesc bool // tree lines end with the field's description
 }
@@ -80,27 +81,27 @@ type viewKind int
 // toolViews are the views of a tool, in the order v cycles them and the
 // tab line names them; the first is shown by default. A new view is a
 // file with its pane, a line here and, to show it with a key of its own,
-// that key in keyMap.
+// that key in kit.KeyMap.
 var toolViews = []struct {
 	name string
 	open func(v *toolView) toolPane
-	key  func(k *keyMap) key.Binding // shows the view directly; nil for none
+	key  func(k *kit.KeyMap) key.Binding // shows the view directly; nil for none
 }{
 	{"summary", newSummaryPane, nil},
 	{"schema", newSchemaPane, nil},
 	{"raw", newRawPane, nil},
-	{"planner", newPlannerPane, func(k *keyMap) key.Binding { return k.Planner }},
-	{"compare", newComparePane, func(k *keyMap) key.Binding { return k.Compare }},
-	{"result", newResultPane, func(k *keyMap) key.Binding { return k.Result }},
-	{"diff", newDiffPane, func(k *keyMap) key.Binding { return k.Diff }},
-	{"findings", newLintPane, func(k *keyMap) key.Binding { return k.Findings }},
+	{"planner", newPlannerPane, func(k *kit.KeyMap) key.Binding { return k.Planner }},
+	{"compare", newComparePane, func(k *kit.KeyMap) key.Binding { return k.Compare }},
+	{"result", newResultPane, func(k *kit.KeyMap) key.Binding { return k.Result }},
+	{"diff", newDiffPane, func(k *kit.KeyMap) key.Binding { return k.Diff }},
+	{"findings", newLintPane, func(k *kit.KeyMap) key.Binding { return k.Findings }},
 	{"about", newAboutPane, nil},
 }
 
 func (k viewKind) String() string { return toolViews[k].name }
 
 // viewOf is the view that a key shows directly, if any.
-func viewOf(msg tea.KeyPressMsg, k *keyMap) (viewKind, bool) {
+func viewOf(msg tea.KeyPressMsg, k *kit.KeyMap) (viewKind, bool) {
 	for i, v := range toolViews {
 		if v.key != nil && key.Matches(msg, v.key(k)) {
 			return viewKind(i), true

@@ -8,6 +8,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/tui/docview"
+	"mcpeek/tui/kit"
 )
 
 // plannerDoc is the planner view of a tool at one budget: the descriptor
@@ -84,7 +85,7 @@ func whyText(step summarizer.Step, width int) (string, int) {
 
 // renderBody draws the JSON, with the column of reasons on the right when
 // the view is wide enough.
-func (p *plannerDoc) renderBody(s *Styles, width, height int) string {
+func (p *plannerDoc) renderBody(s *kit.Styles, width, height int) string {
 	_, col := whyText(summarizer.StepNone, width)
 	if len(p.why) == 0 || col == 0 {
 		return p.json.Render(&s.JSON, width, height)

@@ -9,6 +9,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/kit"
 )
 
 // plannerPane is the planner view: what a planner is shown of the tool
@@ -36,7 +37,7 @@ func (p *plannerPane) headline() string {
 	return "what a planner is shown: the descriptor, as summary --json prints it"
 }
 
-func (p *plannerPane) help(k *keyMap) []key.Binding {
+func (p *plannerPane) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.Pan, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 
@@ -167,7 +168,7 @@ func (p *plannerPane) render(f frame) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		s.drawLine(&b, l, width)
+		drawLine(s, &b, l, width)
 	}
 	if body := height - plannerHeadRows; body > 0 {
 		b.WriteByte('\n')

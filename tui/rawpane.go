@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"mcpeek/tui/docview"
+	"mcpeek/tui/kit"
 )
 
 // rawPane is the raw view: the tool's definition as the server sent it,
@@ -32,6 +33,6 @@ func (p *rawPane) render(f frame) string { return p.raw.Render(&f.styles.JSON, p
 
 func (p *rawPane) restyle() { p.raw.Restyle() }
 
-func (p *rawPane) help(k *keyMap) []key.Binding {
+func (p *rawPane) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.Pan, k.Filter, k.PageDown, k.Pane, k.View, k.Help, k.Quit}
 }

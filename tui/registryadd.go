@@ -10,6 +10,7 @@ import (
 
 	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/uitext"
 )
 
@@ -33,9 +34,6 @@ type AddPlan struct {
 	Write  func() error
 	Cancel func() // drops what the plan prepared; nil for nothing
 }
-
-// addKey is a in the registry pane's list: add the server to a client.
-var addKey = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add to a client"))
 
 type (
 	// registryPickClientMsg: a on a server of the registry pane.
@@ -138,7 +136,7 @@ type inputsDialog struct {
 	err    string
 }
 
-func newInputsDialog(s *Styles, e registry.Entry, client string, needs []registry.Need) *inputsDialog {
+func newInputsDialog(s *kit.Styles, e registry.Entry, client string, needs []registry.Need) *inputsDialog {
 	d := &inputsDialog{e: e, client: client}
 	seen := map[string]bool{}
 	for _, n := range needs {
@@ -161,7 +159,7 @@ func newInputsDialog(s *Styles, e registry.Entry, client string, needs []registr
 	return d
 }
 
-func (d *inputsDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *inputsDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	switch {
 	case key.Matches(msg, k.Cancel):
 		return closeDialog{}
@@ -212,7 +210,7 @@ func (d *inputsDialog) paste(text string) action {
 	return cmd
 }
 
-func (d *inputsDialog) render(s *Styles, width, height int) string {
+func (d *inputsDialog) render(s *kit.Styles, width, height int) string {
 	w := max(min(width-4, 90), 30)
 	inner := w - 4
 	name := model.SanitizeLine(registry.ShortName(d.e.Server.Name))
@@ -238,7 +236,7 @@ func (d *inputsDialog) render(s *Styles, width, height int) string {
 	return s.Dialog.Width(w).Render(lipgloss.JoinVertical(lipgloss.Left, lines...))
 }
 
-func (d *inputsDialog) help(k *keyMap) []key.Binding {
+func (d *inputsDialog) help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.FormNext, k.FormPrev, k.Cancel}
 }
 
@@ -249,32 +247,32 @@ type clientDialog struct {
 	cursor  int
 }
 
-func (d *clientDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *clientDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	switch {
 	case key.Matches(msg, k.Cancel):
 		return closeDialog{}
 	case key.Matches(msg, k.Accept):
 		pick := registryClientMsg{e: d.e, client: d.clients[d.cursor]}
 		return tea.Cmd(func() tea.Msg { return pick })
-	case k.listStep(msg, len(d.clients)) != 0:
-		d.cursor = min(max(d.cursor+k.listStep(msg, len(d.clients)), 0), len(d.clients)-1)
+	case k.ListStep(msg, len(d.clients)) != 0:
+		d.cursor = min(max(d.cursor+k.ListStep(msg, len(d.clients)), 0), len(d.clients)-1)
 	}
 	return nil
 }
 
-func (d *clientDialog) render(s *Styles, width, height int) string {
+func (d *clientDialog) render(s *kit.Styles, width, height int) string {
 	w := max(min(width-4, 60), 30)
 	lines := []string{s.Title.Render(fit("add "+model.SanitizeLine(registry.ShortName(d.e.Server.Name))+" to which client?", w-4)), ""}
 	for i, c := range d.clients {
 		var b strings.Builder
-		s.renderLine(&b, []seg{{Text: c, Style: s.Tool}}, w-4, i == d.cursor, true)
+		renderLine(s, &b, []seg{{Text: c, Style: s.Tool}}, w-4, i == d.cursor, true)
 		lines = append(lines, b.String())
 	}
 	lines = append(lines, "", s.Dim.Render(fit("enter picks · the user's config, as mcpeek add without --project", w-4)))
 	return s.Dialog.Width(w).Render(lipgloss.JoinVertical(lipgloss.Left, lines...))
 }
 
-func (d *clientDialog) help(k *keyMap) []key.Binding {
+func (d *clientDialog) help(k *kit.KeyMap) []key.Binding {
 	pick := k.Accept
 	pick.SetHelp("enter", "pick")
 	return []key.Binding{k.ResultDown, pick, k.Cancel}
@@ -288,7 +286,7 @@ type diffDialog struct {
 	writing bool
 }
 
-func (d *diffDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *diffDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	if d.writing {
 		return nil
 	}
@@ -302,14 +300,14 @@ func (d *diffDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 		d.writing = true
 		plan := d.plan
 		return tea.Cmd(func() tea.Msg { return registryWrittenMsg{plan: plan, err: plan.Write()} })
-	case k.listStep(msg, d.rows) != 0:
+	case k.ListStep(msg, d.rows) != 0:
 		lines := strings.Count(d.plan.Diff, "\n")
-		d.top = min(max(d.top+k.listStep(msg, d.rows), 0), max(lines-d.rows, 0))
+		d.top = min(max(d.top+k.ListStep(msg, d.rows), 0), max(lines-d.rows, 0))
 	}
 	return nil
 }
 
-func (d *diffDialog) render(s *Styles, width, height int) string {
+func (d *diffDialog) render(s *kit.Styles, width, height int) string {
 	w := max(min(width-4, 120), 30)
 	inner := w - 4
 	d.rows = max(height-8-len(d.plan.Notes), 1)
@@ -336,7 +334,7 @@ func (d *diffDialog) render(s *Styles, width, height int) string {
 	return s.Dialog.Width(w).Render(lipgloss.JoinVertical(lipgloss.Left, lines...))
 }
 
-func (d *diffDialog) help(k *keyMap) []key.Binding {
+func (d *diffDialog) help(k *kit.KeyMap) []key.Binding {
 	write := k.Overwrite
 	write.SetHelp("y", "write")
 	return []key.Binding{k.ResultDown, write, k.Cancel}

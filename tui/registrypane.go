@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/registryview"
 )
 
@@ -166,8 +167,8 @@ func (m *Model) landOnTried() {
 	}
 }
 
-func (d *registryDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
-	return d.act(d.Key(msg, k.registry()))
+func (d *registryDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+	return d.act(d.Key(msg, k.RegistryKeys()))
 }
 
 // paste takes a paste as one edit of the query.
@@ -208,8 +209,8 @@ func (m *Model) debounceSearch(a searchLater) tea.Cmd {
 	return tea.Batch(a.cmd, m.after(registryview.Debounce, d.Waited()))
 }
 
-func (d *registryDialog) render(s *Styles, width, height int) string {
+func (d *registryDialog) render(s *kit.Styles, width, height int) string {
 	return d.Render(&s.Registry, width, height)
 }
 
-func (d *registryDialog) help(k *keyMap) []key.Binding { return d.Help(k.registry()) }
+func (d *registryDialog) help(k *kit.KeyMap) []key.Binding { return d.Help(k.RegistryKeys()) }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/uitext"
 )
 
@@ -13,7 +14,7 @@ type seg = uitext.Seg
 // renderLine draws segs cut to width cells. The cursor's line is drawn as
 // one run in the cursor style over the whole width, so its background is
 // unbroken.
-func (s *Styles) renderLine(b *strings.Builder, segs []seg, width int, cursor, focused bool) {
+func renderLine(s *kit.Styles, b *strings.Builder, segs []seg, width int, cursor, focused bool) {
 	switch {
 	case width <= 0:
 	case cursor && focused:
@@ -27,7 +28,7 @@ func (s *Styles) renderLine(b *strings.Builder, segs []seg, width int, cursor, f
 
 // treeView draws a tree's visible lines; it costs the screen height.
 type treeView struct {
-	styles   *Styles
+	styles   *kit.Styles
 	width    int
 	focused  bool
 	showDesc bool
@@ -72,7 +73,7 @@ func (v treeView) render(t *schematree.Tree) string {
 			segs = append(segs, seg{Text: sp.Text, Style: v.styles.RoleStyles.Span(sp)})
 		}
 		segs = v.layer.appendMarks(v.styles, segs, spans, n)
-		v.styles.renderLine(&b, segs, v.width, n == t.Cursor(), v.focused)
+		renderLine(v.styles, &b, segs, v.width, n == t.Cursor(), v.focused)
 	})
 	return b.String()
 }

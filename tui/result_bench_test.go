@@ -6,6 +6,7 @@ import (
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 )
 
@@ -67,7 +68,7 @@ func BenchmarkResultLand(b *testing.B) {
 	tree := resultview.NewTree(res, decodeStructured(res, nil), false, nil)
 	v := &toolView{id: "demo.shop_get_order", panes: make([]toolPane, len(toolViews))}
 	v.last = &callOutcome{args: json.RawMessage("{}"), result: res}
-	st := NewStyles(true, false)
+	st := kit.NewStyles(true, false)
 	b.ReportAllocs()
 	for b.Loop() {
 		p := resultPaneOf(v, tree)
@@ -83,7 +84,7 @@ func BenchmarkResultLand(b *testing.B) {
 // with the timer stopped: run it with -benchtime 20x.
 func BenchmarkResultOpenItems(b *testing.B) {
 	res := bigOrderResult(b)
-	st := NewStyles(true, false)
+	st := kit.NewStyles(true, false)
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()

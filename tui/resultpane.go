@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 )
 
@@ -99,7 +100,7 @@ func (rc *runningCall) Task(now time.Time) string {
 func (p *resultPane) headline() string { return p.view.Headline() }
 
 func (p *resultPane) render(f frame) string {
-	return p.view.Render(f.styles.resultView(), func() string { return p.treePane.render(f) })
+	return p.view.Render(resultViewStyles(f.styles), func() string { return p.treePane.render(f) })
 }
 
 func (p *resultPane) resize(width, height int) {
@@ -109,7 +110,7 @@ func (p *resultPane) resize(width, height int) {
 
 func (p *resultPane) click(row int) action { return p.treePane.click(row - p.view.HeaderRows()) }
 
-func (p *resultPane) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (p *resultPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	a, ok := p.view.Key(msg, resultview.Keys{Toggle: k.Toggle, CopyValue: k.CopyValue, Assert: k.Assert})
 	if !ok {
 		return p.treePane.key(msg, k)
@@ -129,7 +130,7 @@ func (p *resultPane) key(msg tea.KeyPressMsg, k *keyMap) action {
 
 // where is the path of the value under the cursor; on any other line (a
 // section, a content block, a line of text), what it is.
-func (p *resultPane) where(s *Styles) string {
+func (p *resultPane) where(s *kit.Styles) string {
 	switch section, onValue := p.view.Place(); {
 	case onValue:
 		return p.treePane.where(s)
@@ -139,14 +140,14 @@ func (p *resultPane) where(s *Styles) string {
 	return s.Dim.Render(p.id)
 }
 
-func (p *resultPane) help(k *keyMap) []key.Binding {
+func (p *resultPane) help(k *kit.KeyMap) []key.Binding {
 	// S and A first: the footer of a narrow screen shows the first few.
 	return []key.Binding{k.Down, k.Unfold, k.SaveCall, k.Assert, k.Fold, k.Filter, k.Copy, k.CopyValue, k.Save, k.CallAgain, k.View, k.Help, k.Quit}
 }
 
 // resultView are the explorer's styles the result view and its save
 // dialog are drawn with.
-func (s *Styles) resultView() resultview.Styles {
+func resultViewStyles(s *kit.Styles) resultview.Styles {
 	return resultview.Styles{Accent: s.Accent, Dim: s.Dim, Faint: s.Faint, OK: s.StateConnected, Failed: s.StateError,
 		ErrText: s.ErrText, StatusErr: s.StatusErr, Title: s.Title, Frame: s.Dialog}
 }
@@ -166,7 +167,7 @@ func (m *Model) openSave() tea.Cmd {
 	return cmd
 }
 
-func (d saveDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d saveDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	a, cmd := d.Key(msg, resultview.SaveKeys{Accept: k.Accept, Cancel: k.Cancel, Overwrite: k.Overwrite})
 	switch a := a.(type) {
 	case resultview.Closed:
@@ -182,6 +183,8 @@ func (d saveDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 
 func (d saveDialog) paste(text string) action { return d.Paste(text) }
 
-func (d saveDialog) render(s *Styles, width, height int) string { return d.View(s.resultView(), width) }
+func (d saveDialog) render(s *kit.Styles, width, height int) string {
+	return d.View(resultViewStyles(s), width)
+}
 
-func (d saveDialog) help(k *keyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }
+func (d saveDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }

@@ -12,6 +12,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/model/fieldpath"
 	"mcpeek/tui/callform"
+	"mcpeek/tui/kit"
 )
 
 // samplingDialog shows a server's sampling request (the conversation, the
@@ -94,7 +95,7 @@ func (d *samplingDialog) answer(a mcpclient.SamplingReply) action {
 	return closeDialog{}
 }
 
-func (d *samplingDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (d *samplingDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.Changed()) {
 		return nil
 	}
@@ -102,7 +103,7 @@ func (d *samplingDialog) key(msg tea.KeyPressMsg, k *keyMap) action {
 	if key.Matches(msg, k.Cancel) || key.Matches(msg, k.Decline) {
 		return d.answer(mcpclient.SamplingReply{Decline: true})
 	}
-	return d.after(d.form.Key(msg, k.form()))
+	return d.after(d.form.Key(msg, formKeys(k)))
 }
 
 // after is what the dialog asks for after the form took a message: the
@@ -128,7 +129,7 @@ func (d *samplingDialog) update(msg tea.Msg) action { return d.after(d.form.Upda
 // maxAboutLines bounds the lines the request takes above the reply.
 const maxAboutLines = 12
 
-func (d *samplingDialog) render(s *Styles, width, height int) string {
+func (d *samplingDialog) render(s *kit.Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks for a model's reply")}
 	_, inner := callform.Width(s.Dialog, width)
 	var about []string
@@ -151,7 +152,7 @@ func (d *samplingDialog) render(s *Styles, width, height int) string {
 	return callform.Box(s.Dialog, width, height, head, d.form, &d.sized)
 }
 
-func (d *samplingDialog) help(k *keyMap) []key.Binding {
+func (d *samplingDialog) help(k *kit.KeyMap) []key.Binding {
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "approve")
 	return []key.Binding{submit, k.FormNext, k.EscDecline}

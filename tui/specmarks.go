@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 )
 
 // The tools pane's marks for what the 2026-07-28 specification and MCP
@@ -13,10 +14,10 @@ import (
 // droppedSeg is the right-hand mark of a tool clients drop: its
 // x-mcp-header breaks the rules, and mcpeek never calls it. It takes the
 // place of the schema marks (! and the hidden-fields mark).
-func droppedSeg(s *Styles) seg { return seg{Text: s.Icons.Dropped, Style: s.ErrText} }
+func droppedSeg(s *kit.Styles) seg { return seg{Text: s.Icons.Dropped, Style: s.ErrText} }
 
 // appSegs is the mark after an MCP App tool's name, nil for another tool.
-func appSegs(s *Styles, t model.Tool) []seg {
+func appSegs(s *kit.Styles, t model.Tool) []seg {
 	if !t.App.IsApp() {
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/tasksview"
 )
@@ -32,17 +33,6 @@ const (
 	listedPollEvery = 2 * time.Second
 	maxListedPolls  = 20
 )
-
-// taskKeys are the keys of the tasks screen, a block of their own in the
-// key map.
-func taskKeys(k *keyMap) {
-	b := func(keys []string, h, help string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(h, help))
-	}
-	k.Tasks = b([]string{"T"}, "T", "tasks")
-	k.CancelTask = b([]string{"c"}, "c", "cancel task")
-	k.TaskResult = b([]string{"enter"}, "enter", "open result")
-}
 
 // Tasker is what the tasks screen asks of a backend besides calls: the
 // tasks a server lists, and cancelling one that no call of the explorer
@@ -313,7 +303,7 @@ func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.TaskResult):
 		return m.openTaskResult(), true
 	}
-	ts.Move(msg, k.tasks(), rows)
+	ts.Move(msg, taskKeys(k), rows)
 	return nil, true
 }
 
@@ -504,10 +494,10 @@ func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
 }
 
 // tasksHelp is the short help while the tasks screen is open.
-func (k *keyMap) tasksHelp() []key.Binding { return tasksview.Help(k.tasks()) }
+func tasksHelp(k *kit.KeyMap) []key.Binding { return tasksview.Help(taskKeys(k)) }
 
 // tasks are the tasks screen's keys.
-func (k *keyMap) tasks() tasksview.Keys {
+func taskKeys(k *kit.KeyMap) tasksview.Keys {
 	return tasksview.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom,
 		Tasks: k.Tasks, Result: k.TaskResult, CancelTask: k.CancelTask, Refresh: k.RefreshLists, Help: k.Help, Quit: k.Quit}
 }

@@ -6,10 +6,11 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"mcpeek/tui/kit"
 	"mcpeek/tui/uitext"
 )
 
-// role says what a run of document text is; the Styles decide its look,
+// role says what a run of document text is; the kit.Styles decide its look,
 // so a document built once is drawn right after the palette changes.
 type role uint8
 
@@ -34,7 +35,7 @@ type span struct {
 
 type docLine []span
 
-func (s *Styles) roleStyle(sp span) lipgloss.Style {
+func roleStyle(s *kit.Styles, sp span) lipgloss.Style {
 	switch sp.role {
 	case roleDim:
 		return s.Dim
@@ -57,12 +58,12 @@ func (s *Styles) roleStyle(sp span) lipgloss.Style {
 }
 
 // drawLine writes one document line cut to width cells (no padding).
-func (s *Styles) drawLine(b *strings.Builder, l docLine, width int) {
+func drawLine(s *kit.Styles, b *strings.Builder, l docLine, width int) {
 	segs := make([]seg, len(l))
 	for i, sp := range l {
-		segs[i] = seg{Text: sp.text, Style: s.roleStyle(sp)}
+		segs[i] = seg{Text: sp.text, Style: roleStyle(s, sp)}
 	}
-	s.renderLine(b, segs, width, false, false)
+	renderLine(s, b, segs, width, false, false)
 }
 
 // thousands writes 47394 as "47,394".

@@ -10,6 +10,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer/search"
+	"mcpeek/tui/kit"
 )
 
 // toolRow is one line of the servers-and-tools pane: a server (tool < 0),
@@ -253,7 +254,7 @@ func (l *toolList) clampOffset() {
 
 // toolsView draws the servers-and-tools pane.
 type toolsView struct {
-	styles  *Styles
+	styles  *kit.Styles
 	width   int
 	focused bool
 	spinner string
@@ -283,7 +284,7 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		cutName(segs, p.width-rw)
 		var lb strings.Builder
 		cursor := i == l.cursor
-		s.renderLine(&lb, segs, p.width-rw, cursor, p.focused)
+		renderLine(s, &lb, segs, p.width-rw, cursor, p.focused)
 		line := fit(lb.String(), p.width-rw)
 		if rw > 0 {
 			if cursor {

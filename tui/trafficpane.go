@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/tui/kit"
 	"mcpeek/tui/traffic"
 )
 
@@ -32,8 +33,8 @@ func (p *trafficPane) gateway() traffic.Gateway {
 func (p *trafficPane) resize(width, height int) { p.Resize(width, height) }
 func (p *trafficPane) scroll(n int)             { p.Scroll(n) }
 
-func (p *trafficPane) key(msg tea.KeyPressMsg, k *keyMap) action {
-	a, cmd := p.Key(msg, k.traffic())
+func (p *trafficPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+	a, cmd := p.Key(msg, k.TrafficKeys())
 	switch a := a.(type) {
 	case traffic.Close:
 		return closeTraffic{}
@@ -55,9 +56,11 @@ func (p *trafficPane) click(row int) action {
 	return nil
 }
 
-func (p *trafficPane) where(s *Styles) string             { return p.Where(&s.Traffic) }
-func (p *trafficPane) help(k *keyMap) []key.Binding       { return p.Help(k.traffic()) }
-func (p *trafficPane) fullHelp(k *keyMap) [][]key.Binding { return traffic.FullHelp(k.traffic()) }
+func (p *trafficPane) where(s *kit.Styles) string       { return p.Where(&s.Traffic) }
+func (p *trafficPane) help(k *kit.KeyMap) []key.Binding { return p.Help(k.TrafficKeys()) }
+func (p *trafficPane) fullHelp(k *kit.KeyMap) [][]key.Binding {
+	return traffic.FullHelp(k.TrafficKeys())
+}
 
 func (p *trafficPane) markSearch()   { p.MarkSearch() }
 func (p *trafficPane) unmarkSearch() { p.UnmarkSearch() }

@@ -7,6 +7,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 )
 
 // treePane is what the views that are trees (summary, schema) share: the
@@ -47,7 +48,7 @@ func (p *treePane) relayer() {
 	}
 }
 
-func (p *treePane) key(msg tea.KeyPressMsg, k *keyMap) action {
+func (p *treePane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	t := p.t
 	switch {
 	case key.Matches(msg, k.Down):
@@ -111,7 +112,7 @@ func (p *treePane) click(row int) action {
 }
 
 // where is the path under the cursor, after the tool's id.
-func (p *treePane) where(s *Styles) string {
+func (p *treePane) where(s *kit.Styles) string {
 	c := p.t.Cursor()
 	if c == nil {
 		return ""
@@ -126,4 +127,4 @@ func (p *treePane) where(s *Styles) string {
 	return s.Dim.Render(p.id+" › ") + s.PathBar.Render(model.SanitizeLine(path))
 }
 
-func (p *treePane) help(k *keyMap) []key.Binding { return k.treeHelp() }
+func (p *treePane) help(k *kit.KeyMap) []key.Binding { return k.TreeHelp() }

@@ -258,7 +258,7 @@ func (m *Model) serverView(srv model.Server) string {
 		lines = append(lines, "")
 		for _, l := range totals {
 			var b strings.Builder
-			s.drawLine(&b, l, m.layout.rightW)
+			drawLine(s, &b, l, m.layout.rightW)
 			lines = append(lines, b.String())
 		}
 	}

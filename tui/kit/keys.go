@@ -1,4 +1,4 @@
-package tui
+package kit
 
 import (
 	"slices"
@@ -12,99 +12,99 @@ import (
 	"mcpeek/tui/traffic"
 )
 
-// keyMap declares every key once, with its help text, grouped by the area
+// KeyMap declares every key once, with its help text, grouped by the area
 // it works in (as crush's keymap does). Handlers match with key.Matches;
 // help is rendered only through bubbles/help, from the lists below and the
 // panes' own. The groups are embedded, so a handler names a key by itself
 // (k.Fold) and a key's area is where it is declared.
-type keyMap struct {
-	moveKeys
-	treeKeys
-	searchKeys
-	viewKeys
-	knobKeys
-	callKeys
-	copyKeys
-	gatewayKeys
-	formKeys
-	offerKeysGroup
-	appKeys
+type KeyMap struct {
+	MoveKeys
+	TreeKeys
+	SearchKeys
+	ViewKeys
+	KnobKeys
+	CallKeys
+	CopyKeys
+	GatewayKeys
+	FormKeys
+	OfferKeys
+	AppKeys
 }
 
-// moveKeys move a cursor in any list: the tools, a tree, a dialog's list.
-type moveKeys struct {
+// MoveKeys move a cursor in any list: the tools, a tree, a dialog's list.
+type MoveKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Pan                                     key.Binding // a wide line sideways
 }
 
-// treeKeys fold and unfold a schema or summary tree.
-type treeKeys struct {
+// TreeKeys fold and unfold a schema or summary tree.
+type TreeKeys struct {
 	Fold, Unfold, FoldAll, UnfoldAll key.Binding
 	CollapseAll, ExpandAll, Depth    key.Binding
 	NextSibling, PrevSibling, Toggle key.Binding
 }
 
-// searchKeys filter the tools and search a tree, a field or a result.
-type searchKeys struct {
+// SearchKeys filter the tools and search a tree, a field or a result.
+type SearchKeys struct {
 	Filter, Next, Prev, Accept, Cancel key.Binding
 	ResultDown, ResultUp               key.Binding // through a list of results
 	FindField, Side                    key.Binding
 }
 
-// viewKeys choose what the explorer shows of a tool and of its servers.
-type viewKeys struct {
+// ViewKeys choose what the explorer shows of a tool and of its servers.
+type ViewKeys struct {
 	Pane, View, Desc, Details key.Binding
 	Planner, Compare          key.Binding
 	Diff, Findings            key.Binding
 	Reconnect, Registry       key.Binding
+	AddToClient               key.Binding // in the registry pane's list: add the server to a client
 	CallOverlay               key.Binding
 }
 
-// knobKeys change the summaries' budget (max_fields, max_depth).
-type knobKeys struct {
+// KnobKeys change the summaries' budget (max_fields, max_depth).
+type KnobKeys struct {
 	FieldsUp, FieldsDown, DepthUp, DepthDown key.Binding
 	ResetBudget                              key.Binding
 }
 
-// callKeys call a tool and keep what came back.
-type callKeys struct {
+// CallKeys call a tool and keep what came back.
+type CallKeys struct {
 	CallForm, CallAgain, Result key.Binding
 	Save, SaveCall, Assert      key.Binding
 	CopyValue, Overwrite        key.Binding
 }
 
-// copyKeys copy a field's path, in each notation (after y).
-type copyKeys struct {
+// CopyKeys copy a field's path, in each notation (after y).
+type CopyKeys struct {
 	Copy, CopyDot, CopyPointer, CopyJQ key.Binding
 	CopyCLI, CopyCall                  key.Binding
 }
 
-// gatewayKeys run the background gateway and walk its traffic.
-type gatewayKeys struct {
+// GatewayKeys run the background gateway and walk its traffic.
+type GatewayKeys struct {
 	Gateway, Traffic, Open, Back, Follow key.Binding
 	Approve, Leave                       key.Binding
 }
 
-// formKeys work in the call form and in the servers' prompts.
-type formKeys struct {
+// FormKeys work in the call form and in the servers' prompts.
+type FormKeys struct {
 	FormNext, FormPrev, EditArgs key.Binding
 	FormSubmit, OlderArgs        key.Binding
 	Decline, EscDecline          key.Binding
 	OpenURL, AsTask              key.Binding // in a url elicitation; in the form of a task tool
 }
 
-// offerKeysGroup work on resources, prompts and the log screen (their
-// bindings are made in offerkeys.go).
-type offerKeysGroup struct {
+// OfferKeys work on resources, prompts and the log screen.
+type OfferKeys struct {
 	Complete, Subscribe, RefreshLists key.Binding
 	Logs, LevelUp, LevelDown          key.Binding
 
-	// The tasks screen (taskpane.go).
+	// The tasks screen.
 	Tasks, CancelTask, TaskResult key.Binding
 }
 
-// appKeys work everywhere.
-type appKeys struct {
+// AppKeys work everywhere.
+type AppKeys struct {
 	Help, Quit, CloseHelp key.Binding
 }
 
@@ -113,10 +113,10 @@ func bind(keys []string, k, help string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
 }
 
-func newKeyMap() keyMap {
+func NewKeyMap() KeyMap {
 	b := bind
-	k := keyMap{
-		moveKeys: moveKeys{
+	k := KeyMap{
+		MoveKeys: MoveKeys{
 			Up:       b([]string{"k", "up"}, "↑/k", "up"),
 			Down:     b([]string{"j", "down"}, "↓/j", "down"),
 			PageUp:   b([]string{"pgup", "ctrl+b", "ctrl+u"}, "pgup", "page up"),
@@ -125,7 +125,7 @@ func newKeyMap() keyMap {
 			Bottom:   b([]string{"G", "end"}, "G", "bottom"),
 			Pan:      b([]string{"left", "right"}, "←/→", "sideways"),
 		},
-		treeKeys: treeKeys{
+		TreeKeys: TreeKeys{
 			Fold:        b([]string{"h", "left"}, "←/h", "fold"),
 			Unfold:      b([]string{"l", "right"}, "→/l", "unfold"),
 			FoldAll:     b([]string{"H", "shift+left"}, "H", "fold subtree"),
@@ -137,7 +137,7 @@ func newKeyMap() keyMap {
 			PrevSibling: b([]string{"K", "shift+up"}, "K", "prev sibling"),
 			Toggle:      b([]string{"enter", "space"}, "enter", "toggle"),
 		},
-		searchKeys: searchKeys{
+		SearchKeys: SearchKeys{
 			Filter:     b([]string{"/"}, "/", "filter/search"),
 			Next:       b([]string{"n"}, "n", "next match"),
 			Prev:       b([]string{"N"}, "N", "prev match"),
@@ -148,7 +148,7 @@ func newKeyMap() keyMap {
 			FindField:  b([]string{"f"}, "f", "find field"),
 			Side:       b([]string{"tab"}, "tab", "output/input/both"),
 		},
-		viewKeys: viewKeys{
+		ViewKeys: ViewKeys{
 			Pane:        b([]string{"tab", "shift+tab"}, "tab", "switch pane"),
 			View:        b([]string{"v"}, "v", "next view"),
 			Desc:        b([]string{"d"}, "d", "descriptions"),
@@ -159,16 +159,17 @@ func newKeyMap() keyMap {
 			Findings:    b([]string{"!"}, "!", "lint findings"),
 			Reconnect:   b([]string{"r"}, "r", "reconnect"),
 			Registry:    b([]string{"R"}, "R", "MCP Registry"),
+			AddToClient: b([]string{"a"}, "a", "add to a client"),
 			CallOverlay: b([]string{"O"}, "O", "call marks"),
 		},
-		knobKeys: knobKeys{
+		KnobKeys: KnobKeys{
 			FieldsUp:    b([]string{"+", "="}, "+/-", "max_fields"),
 			FieldsDown:  b([]string{"-", "_"}, "-", "fewer fields"),
 			DepthUp:     b([]string{"]"}, "]/[", "max_depth"),
 			DepthDown:   b([]string{"["}, "[", "shallower"),
 			ResetBudget: b([]string{"0"}, "0", "default knobs"),
 		},
-		callKeys: callKeys{
+		CallKeys: CallKeys{
 			CallForm:  b([]string{"x"}, "x", "call tool"),
 			CallAgain: b([]string{"X"}, "X", "call again"),
 			Result:    b([]string{"o"}, "o", "last result"),
@@ -178,7 +179,7 @@ func newKeyMap() keyMap {
 			CopyValue: b([]string{"Y"}, "Y", "copy value"),
 			Overwrite: b([]string{"y", "Y"}, "y", "overwrite"),
 		},
-		copyKeys: copyKeys{
+		CopyKeys: CopyKeys{
 			Copy:        b([]string{"y"}, "y", "copy path"),
 			CopyDot:     b([]string{"p"}, "p", "dot"),
 			CopyPointer: b([]string{"j"}, "j", "pointer"),
@@ -186,7 +187,7 @@ func newKeyMap() keyMap {
 			CopyCLI:     b([]string{"c"}, "c", "mcpeek inspect"),
 			CopyCall:    b([]string{"i"}, "i", "inspect_tool_output"),
 		},
-		gatewayKeys: gatewayKeys{
+		GatewayKeys: GatewayKeys{
 			Gateway: b([]string{"s"}, "s", "gateway on/off"),
 			Traffic: b([]string{"t"}, "t", "gateway traffic"),
 			Open:    b([]string{"enter", "l", "right"}, "enter", "open call"),
@@ -195,7 +196,7 @@ func newKeyMap() keyMap {
 			Approve: b([]string{"a"}, "a", "approve held tool"),
 			Leave:   b([]string{"esc"}, "esc", "back"),
 		},
-		formKeys: formKeys{
+		FormKeys: FormKeys{
 			FormNext:   b([]string{"tab", "enter"}, "tab/enter", "next field"),
 			FormPrev:   b([]string{"shift+tab"}, "shift+tab", "previous"),
 			FormSubmit: b([]string{"ctrl+s"}, "ctrl+s", "call"),
@@ -206,30 +207,37 @@ func newKeyMap() keyMap {
 			OpenURL:    b([]string{"ctrl+o"}, "ctrl+o", "open in the browser"),
 			AsTask:     b([]string{"ctrl+t"}, "ctrl+t", "run as a task"),
 		},
-		appKeys: appKeys{
+		AppKeys: AppKeys{
 			Help:      b([]string{"?"}, "?", "help"),
 			Quit:      b([]string{"q", "ctrl+c"}, "q", "quit"),
 			CloseHelp: b([]string{"esc", "q", "?"}, "esc/q", "close"),
 		},
 	}
-	offerKeys(&k)
-	taskKeys(&k)
+	k.Complete = b([]string{"tab"}, "tab", "complete")
+	k.Subscribe = b([]string{"u"}, "u", "subscribe")
+	k.RefreshLists = b([]string{"U"}, "U", "list again")
+	k.Logs = b([]string{"M"}, "M", "server log")
+	k.LevelUp = b([]string{"+", "="}, "+/-", "log level")
+	k.LevelDown = b([]string{"-", "_"}, "-", "lower log level")
+	k.Tasks = b([]string{"T"}, "T", "tasks")
+	k.CancelTask = b([]string{"c"}, "c", "cancel task")
+	k.TaskResult = b([]string{"enter"}, "enter", "open result")
 	return k
 }
 
-// treeHelp is the short help while a tree (summary, schema) has the keys.
-func (k *keyMap) treeHelp() []key.Binding {
+// TreeHelp is the short help while a tree (summary, schema) has the keys.
+func (k *KeyMap) TreeHelp() []key.Binding {
 	return []key.Binding{k.Down, k.Unfold, k.Fold, k.Filter, k.Details, k.Copy, k.CallForm, k.Planner, k.View, k.Pane, k.Help, k.Quit}
 }
 
-// toolsHelp is the short help while the servers-and-tools pane has the keys.
-func (k *keyMap) toolsHelp() []key.Binding {
+// ToolsHelp is the short help while the servers-and-tools pane has the keys.
+func (k *KeyMap) ToolsHelp() []key.Binding {
 	return []key.Binding{k.Down, k.Filter, k.FindField, k.CallForm, k.Planner, k.FieldsUp, k.Pane, k.View, k.Gateway, k.Traffic, k.Reconnect, k.Help, k.Quit}
 }
 
-// explorerHelp is the help shown by "?" in the explorer, in columns: six
+// ExplorerHelp is the help shown by "?" in the explorer, in columns: six
 // on a wide screen, four (taller) on a narrow one.
-func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
+func (k *KeyMap) ExplorerHelp(narrow bool) [][]key.Binding {
 	views := []key.Binding{k.Planner, k.Compare, k.Result, k.Diff, k.Findings, k.FieldsUp, k.DepthUp, k.ResetBudget}
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "call (in the form)")
@@ -253,10 +261,10 @@ func (k *keyMap) explorerHelp(narrow bool) [][]key.Binding {
 	}
 }
 
-// listStep is how far a key moves the cursor of a dialog's list showing
+// ListStep is how far a key moves the cursor of a dialog's list showing
 // rows lines: one for the result keys (↑/↓), a page for page up and down;
 // 0 for any other key.
-func (k *keyMap) listStep(msg tea.KeyPressMsg, rows int) int {
+func (k *KeyMap) ListStep(msg tea.KeyPressMsg, rows int) int {
 	switch {
 	case key.Matches(msg, k.ResultDown):
 		return 1
@@ -270,27 +278,27 @@ func (k *keyMap) listStep(msg tea.KeyPressMsg, rows int) int {
 	return 0
 }
 
-// docKeys are the keys that move a document: ← and → pan it.
-func (k *keyMap) docKeys() docview.Keys {
+// DocKeys are the keys that move a document: ← and → pan it.
+func (k *KeyMap) DocKeys() docview.Keys {
 	return docview.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom,
 		Left: k.Fold, Right: k.Unfold}
 }
 
 // traffic are the traffic screen's keys.
-func (k *keyMap) traffic() traffic.Keys {
+func (k *KeyMap) TrafficKeys() traffic.Keys {
 	return traffic.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Follow: k.Follow,
-		Open: k.Open, Approve: k.Approve, Back: k.Back, Doc: k.docKeys(),
+		Open: k.Open, Approve: k.Approve, Back: k.Back, Doc: k.DocKeys(),
 		Gateway: k.Gateway, Traffic: k.Traffic, Help: k.Help, Quit: k.Quit}
 }
 
 // logs are the log screen's keys.
-func (k *keyMap) logs() logview.Keys {
+func (k *KeyMap) LogKeys() logview.Keys {
 	return logview.Keys{Logs: k.Logs, Cancel: k.Cancel, Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
 		Top: k.Top, Bottom: k.Bottom, LevelUp: k.LevelUp, LevelDown: k.LevelDown}
 }
 
 // registry are the registry pane's keys.
-func (k *keyMap) registry() registryview.Keys {
-	return registryview.Keys{Cancel: k.Cancel, Accept: k.Accept, Pane: k.Pane, Add: addKey,
+func (k *KeyMap) RegistryKeys() registryview.Keys {
+	return registryview.Keys{Cancel: k.Cancel, Accept: k.Accept, Pane: k.Pane, Add: k.AddToClient,
 		Up: k.ResultUp, Down: k.ResultDown, PageUp: k.PageUp, PageDown: k.PageDown}
 }

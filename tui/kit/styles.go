@@ -1,4 +1,4 @@
-package tui
+package kit
 
 import (
 	"image/color"
