@@ -3,77 +3,39 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/summarizer/schematree"
-	"mcpeek/summarizer/search"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 )
 
-// action is what a pane or a dialog asks of the root model after a key or
-// a click, instead of reaching into it: nil for nothing more, a tea.Cmd to
-// run, or one of the types below.
-type action any
-
-type (
-	// showStatus puts a message in the status line for a while.
-	showStatus struct {
-		text  string
-		isErr bool
-	}
-	// unfold runs a recursive unfold a slice per message (e, L, 1-9).
-	unfold struct{ u *schematree.Unfolding }
-	// jumpToField shows a field the field search found.
-	jumpToField struct{ hit search.Hit }
-	// openDetails shows the details of the line under the cursor (i).
-	openDetails struct{}
-	// showField shows a field of the current tool's output schema in its
-	// schema view (enter on a finding of the result view); path is the
-	// check's (inside an envelope's data, unless envelope).
-	showField struct {
-		path     string
-		envelope bool
-	}
-	// startCopy waits for the notation of the path to copy (y).
-	startCopy struct{}
-	// closeTraffic leaves the traffic screen.
-	closeTraffic struct{}
-	// closeDialog closes the dialog on top of the dialog stack.
-	closeDialog struct{}
-	// copyText puts text on the clipboard (Y, a value of a result).
-	copyText struct{ text, what string }
-	// callTool (call.go) calls a tool with the arguments of the call form.
-	// quitApp ends the app.
-	quitApp struct{}
-)
-
 // act does what a pane or a dialog asked for.
-func (m *Model) act(a action) tea.Cmd {
+func (m *Model) act(a kit.Action) tea.Cmd {
 	switch a := a.(type) {
 	case tea.Cmd:
 		return a
-	case showStatus:
-		return m.setStatus(a.text, a.isErr)
-	case unfold:
-		return m.startUnfold(a.u)
-	case jumpToField:
+	case kit.ShowStatus:
+		return m.setStatus(a.Text, a.IsErr)
+	case kit.Unfold:
+		return m.startUnfold(a.U)
+	case kit.JumpToField:
 		m.dialogs.close()
-		return m.jumpTo(a.hit)
-	case showField:
-		return m.showField(a.path, a.envelope)
-	case openDetails:
+		return m.jumpTo(a.Hit)
+	case kit.ShowField:
+		return m.showField(a.Path, a.Envelope)
+	case kit.OpenDetails:
 		return m.openDetails()
-	case startCopy:
+	case kit.StartCopy:
 		m.yank = true
-	case closeTraffic:
+	case kit.CloseTraffic:
 		m.toggleTraffic()
 	case approveTool:
 		return m.approveTool(a.op)
-	case closeDialog:
+	case kit.CloseDialog:
 		m.dialogs.close()
 	case offerSubmit:
 		m.dialogs.close()
 		return m.readOffer(a.pane, a.uri, a.prompt, a.args, a.what)
-	case copyText:
-		return m.copyText(a.text, a.what)
+	case kit.CopyText:
+		return m.copyText(a.Text, a.What)
 	case resultview.Save:
 		m.dialogs.close()
 		return resultview.SaveFiles(a.Path, a.Result)
@@ -89,7 +51,7 @@ func (m *Model) act(a action) tea.Cmd {
 		return m.submitCall(a)
 	case editCmd:
 		return m.editArgs(a)
-	case quitApp:
+	case kit.QuitApp:
 		return m.quit()
 	case searchLater:
 		return m.debounceSearch(a)

@@ -126,13 +126,13 @@ type assertDialog struct {
 	busy       bool
 }
 
-func (d *assertDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *assertDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if d.busy {
 		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Cancel):
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case key.Matches(msg, k.Accept):
 		p := d.pending.p
 		if d.field != nil {
@@ -155,7 +155,7 @@ func (d *assertDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 }
 
 // paste takes a paste as one edit of the expected value.
-func (d *assertDialog) paste(text string) action {
+func (d *assertDialog) paste(text string) kit.Action {
 	if d.busy || d.field == nil {
 		return nil
 	}

@@ -37,12 +37,12 @@ func callFormKeys(k *kit.KeyMap) callform.CallKeys {
 	return callform.CallKeys{Keys: formKeys(k), Cancel: k.Cancel, EditArgs: k.EditArgs, OlderArgs: k.OlderArgs, AsTask: k.AsTask}
 }
 
-// act is the action for what the form asked: the call with its
+// act is the kit.Action for what the form asked: the call with its
 // arguments, the editor, closing; else the form's commands.
-func (d *callFormDialog) act(o callform.Outcome, cmd tea.Cmd) action {
+func (d *callFormDialog) act(o callform.Outcome, cmd tea.Cmd) kit.Action {
 	switch o := o.(type) {
 	case callform.Closed:
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case callform.Submitted:
 		c := d.call
 		c.args, c.asTask = o.Args, o.AsTask
@@ -56,13 +56,13 @@ func (d *callFormDialog) act(o callform.Outcome, cmd tea.Cmd) action {
 	return cmd
 }
 
-func (d *callFormDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *callFormDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	return d.act(d.Key(msg, callFormKeys(k)))
 }
 
 // update takes a message other than a key: the editor's answer, or one
 // for the form (a paste, what the form's commands sent back).
-func (d *callFormDialog) update(msg tea.Msg) action { return d.act(d.Update(msg)) }
+func (d *callFormDialog) update(msg tea.Msg) kit.Action { return d.act(d.Update(msg)) }
 
 func (d *callFormDialog) render(s *kit.Styles, width, height int) string {
 	return d.View(callform.Styles{Frame: s.Dialog, Title: s.Title, Dim: s.Dim, StatusErr: s.StatusErr,

@@ -16,6 +16,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/tui/callform"
+	"mcpeek/tui/kit"
 )
 
 // shapesSchema has one argument of each shape the form knows.
@@ -133,7 +134,7 @@ func TestCallFormErrorAtField(t *testing.T) {
 
 // pressButton tabs to the form's button and presses enter, returning what
 // the dialog asked for.
-func pressButton(t *testing.T, h *harness, d *callFormDialog) action {
+func pressButton(t *testing.T, h *harness, d *callFormDialog) kit.Action {
 	t.Helper()
 	for range len(d.Fields()) + 2 {
 		if _, onButton := d.Form().FocusedField(); onButton {

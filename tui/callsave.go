@@ -100,13 +100,13 @@ type callNameDialog struct {
 	offered bool
 }
 
-func (d *callNameDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *callNameDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if d.busy {
 		return nil
 	}
 	switch {
 	case key.Matches(msg, k.Cancel):
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case key.Matches(msg, k.Accept):
 		name := strings.TrimSpace(d.field.Value())
 		switch {
@@ -135,7 +135,7 @@ func (d *callNameDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 }
 
 // paste takes a paste as one edit of the name.
-func (d *callNameDialog) paste(text string) action {
+func (d *callNameDialog) paste(text string) kit.Action {
 	if d.busy {
 		return nil
 	}

@@ -215,12 +215,12 @@ func looksLikeMarkdown(text string) bool {
 	return strings.HasPrefix(text, "#") || strings.HasPrefix(text, "- ")
 }
 
-func (d *detailsDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *detailsDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	switch {
 	case key.Matches(msg, k.CloseHelp), key.Matches(msg, k.Details):
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case key.Matches(msg, k.Quit):
-		return quitApp{} // ctrl+c
+		return kit.QuitApp{} // ctrl+c
 	}
 	d.scroll(msg, k)
 	return nil

@@ -10,10 +10,10 @@ import (
 
 // dialog is a window over the screen. While it is on top of the dialog
 // stack it has every key, and the mouse does nothing; it says what it wants done
-// by returning an action (closeDialog to go away).
+// by returning an kit.Action (closeDialog to go away).
 type dialog interface {
 	// key handles a key press.
-	key(msg tea.KeyPressMsg, k *kit.KeyMap) action
+	key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action
 	// render draws the dialog in at most width x height cells; the
 	// stack centres it on the screen.
 	render(s *kit.Styles, width, height int) string
@@ -26,7 +26,7 @@ type dialog interface {
 // between fields and cursor blinks). The root model hands it every message
 // that is not its own while it is on top.
 type msgTaker interface {
-	update(msg tea.Msg) action
+	update(msg tea.Msg) kit.Action
 }
 
 // dialogs is the stack of open dialogs, drawn over the screen bottom

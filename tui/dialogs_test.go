@@ -16,9 +16,9 @@ import (
 // noteDialog takes every key and notes it; esc closes it.
 type noteDialog struct{ keys []string }
 
-func (d *noteDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *noteDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if key.Matches(msg, k.Cancel) {
-		return closeDialog{}
+		return kit.CloseDialog{}
 	}
 	d.keys = append(d.keys, msg.String())
 	return nil

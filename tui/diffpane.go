@@ -266,7 +266,7 @@ func (p *diffPane) move(n int) {
 	p.follow()
 }
 
-func (p *diffPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (p *diffPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	page := max(p.listRows(), 1)
 	switch {
 	case key.Matches(msg, k.Down):
@@ -288,7 +288,7 @@ func (p *diffPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 func (p *diffPane) scroll(n int) { p.move(n) }
 
 // click selects the change clicked.
-func (p *diffPane) click(row int) action {
+func (p *diffPane) click(row int) kit.Action {
 	if row >= 0 && row < p.listRows() {
 		p.move(p.top + row - p.cursor)
 	}

@@ -24,7 +24,7 @@ func (p *docPane) resize(width, height int) {
 	}
 }
 
-func (p *docPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (p *docPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if p.doc != nil {
 		scrollKey(msg, k, p.doc, p.height)
 	}
@@ -37,7 +37,7 @@ func (p *docPane) scroll(n int) {
 	}
 }
 
-func (p *docPane) click(int) action { return nil }
+func (p *docPane) click(int) kit.Action { return nil }
 
 func (p *docPane) where(s *kit.Styles) string {
 	if p.doc == nil {

@@ -130,12 +130,12 @@ func (d *elicitDialog) acceptError() error {
 }
 
 // answer sends the answer and closes the dialog.
-func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) action {
+func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) kit.Action {
 	d.req.Answer(a)
-	return closeDialog{}
+	return kit.CloseDialog{}
 }
 
-func (d *elicitDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *elicitDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.Changed()) {
 		return nil
 	}
@@ -159,7 +159,7 @@ func (d *elicitDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 
 // after is what the dialog asks for after the form took a message: the
 // answer once the form completed, else the form's commands.
-func (d *elicitDialog) after(cmd tea.Cmd) action {
+func (d *elicitDialog) after(cmd tea.Cmd) kit.Action {
 	switch {
 	case d.form.Done():
 		content, _ := d.content()
@@ -177,7 +177,7 @@ func (d *elicitDialog) after(cmd tea.Cmd) action {
 
 // update takes a message other than a key for the form: a paste, what
 // the form's commands sent back.
-func (d *elicitDialog) update(msg tea.Msg) action {
+func (d *elicitDialog) update(msg tea.Msg) kit.Action {
 	if o, ok := msg.(urlOpenedMsg); ok {
 		d.opened = "opened in the browser: accept once done there"
 		if o.err != nil {

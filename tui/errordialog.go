@@ -12,9 +12,9 @@ import (
 // from (the servers' backend could not start); only the quit key works.
 type fatalDialog struct{ err error }
 
-func (d fatalDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d fatalDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if key.Matches(msg, k.Quit) {
-		return quitApp{}
+		return kit.QuitApp{}
 	}
 	return nil
 }

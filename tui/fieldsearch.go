@@ -136,13 +136,13 @@ func (d *fieldDialog) refresh() {
 	}
 }
 
-func (d *fieldDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *fieldDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	switch {
 	case key.Matches(msg, k.Cancel):
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case key.Matches(msg, k.Accept):
 		if d.cursor < len(d.hits) {
-			return jumpToField{d.hits[d.cursor]}
+			return kit.JumpToField{Hit: d.hits[d.cursor]}
 		}
 		return nil
 	case k.ListStep(msg, d.rows) != 0:
@@ -173,7 +173,7 @@ func (d *fieldDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 }
 
 // paste takes a paste as one edit of the query.
-func (d *fieldDialog) paste(text string) action {
+func (d *fieldDialog) paste(text string) kit.Action {
 	before := d.input.Value()
 	var cmd tea.Cmd
 	d.input, cmd = d.input.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})

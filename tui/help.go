@@ -184,12 +184,12 @@ type helpDialog struct {
 	scrollLines
 }
 
-func (d *helpDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *helpDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	switch {
 	case key.Matches(msg, k.CloseHelp):
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case key.Matches(msg, k.Quit):
-		return quitApp{} // ctrl+c
+		return kit.QuitApp{} // ctrl+c
 	}
 	d.scroll(msg, k)
 	return nil

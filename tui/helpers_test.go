@@ -96,7 +96,7 @@ func (h *harness) formShown() bool {
 // back to it (as the root model would), until it asks for something else
 // than commands to run: that is returned, or nil once its commands are
 // done or dropped as timers.
-func settle(d msgTaker, a action) action {
+func settle(d msgTaker, a kit.Action) kit.Action {
 	queue := []tea.Cmd{}
 	for {
 		if cmd, isCmd := a.(tea.Cmd); isCmd {

@@ -153,7 +153,7 @@ func (f *offerForm) ask() tea.Cmd {
 	}
 }
 
-func (f *offerForm) update(msg tea.Msg) action {
+func (f *offerForm) update(msg tea.Msg) kit.Action {
 	switch msg := msg.(type) {
 	case completeDueMsg:
 		if stale(msg.ticket, f.due) {
@@ -183,11 +183,11 @@ func (f *offerForm) update(msg tea.Msg) action {
 	return cmd
 }
 
-func (f *offerForm) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (f *offerForm) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	f.err = ""
 	switch {
 	case key.Matches(msg, k.Cancel):
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case key.Matches(msg, k.FormSubmit):
 		return f.submit()
 	case key.Matches(msg, k.ResultDown) && len(f.suggestions) > 0:
@@ -230,7 +230,7 @@ func (f *offerForm) accept(i int) {
 }
 
 // move focuses the field n away, and asks for its completions.
-func (f *offerForm) move(n int) action {
+func (f *offerForm) move(n int) kit.Action {
 	f.focus = min(max(f.focus+n, 0), len(f.names)-1)
 	f.input.SetValue(f.values[f.focus])
 	f.input.CursorEnd()
@@ -239,7 +239,7 @@ func (f *offerForm) move(n int) action {
 }
 
 // submit checks the required arguments and asks for the read or get.
-func (f *offerForm) submit() action {
+func (f *offerForm) submit() kit.Action {
 	args := map[string]string{}
 	for i, n := range f.names {
 		if f.values[i] == "" {

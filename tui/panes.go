@@ -20,11 +20,11 @@ type pane interface {
 	// resize gives the pane width x height cells.
 	resize(width, height int)
 	// key handles a key press the root model did not take.
-	key(msg tea.KeyPressMsg, k *kit.KeyMap) action
+	key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action
 	// scroll moves the pane n rows (the mouse wheel).
 	scroll(n int)
 	// click handles a click on a row of the pane.
-	click(row int) action
+	click(row int) kit.Action
 	// where says where the cursor is, for the left of the status bar.
 	where(s *kit.Styles) string
 	// help is the short help while the pane has the keys.

@@ -3,6 +3,7 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/tui/kit"
 	"mcpeek/tui/uitext"
 )
 
@@ -32,5 +33,5 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 // paster is a dialog with one line of text that takes a paste (the field
 // search, the save prompt).
 type paster interface {
-	paste(text string) action
+	paste(text string) kit.Action
 }

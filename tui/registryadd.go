@@ -159,10 +159,10 @@ func newInputsDialog(s *kit.Styles, e registry.Entry, client string, needs []reg
 	return d
 }
 
-func (d *inputsDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *inputsDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	switch {
 	case key.Matches(msg, k.Cancel):
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case key.Matches(msg, k.FormPrev):
 		return d.move(-1)
 	case key.Matches(msg, k.Accept) && d.focus == len(d.fields)-1, key.Matches(msg, k.FormSubmit):
@@ -176,14 +176,14 @@ func (d *inputsDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	return cmd
 }
 
-func (d *inputsDialog) move(n int) action {
+func (d *inputsDialog) move(n int) kit.Action {
 	d.fields[d.focus].Blur()
 	d.focus = (d.focus + n + len(d.fields)) % len(d.fields)
 	return d.fields[d.focus].Focus()
 }
 
 // submit sends the answers when each is given.
-func (d *inputsDialog) submit() action {
+func (d *inputsDialog) submit() kit.Action {
 	values := map[string]string{}
 	for i, n := range d.needs {
 		v := d.fields[i].Value()
@@ -197,14 +197,14 @@ func (d *inputsDialog) submit() action {
 	return tea.Cmd(func() tea.Msg { return msg })
 }
 
-func (d *inputsDialog) moveTo(i int) action {
+func (d *inputsDialog) moveTo(i int) kit.Action {
 	d.fields[d.focus].Blur()
 	d.focus = i
 	return d.fields[i].Focus()
 }
 
 // paste takes a paste as one edit of the focused field.
-func (d *inputsDialog) paste(text string) action {
+func (d *inputsDialog) paste(text string) kit.Action {
 	var cmd tea.Cmd
 	d.fields[d.focus], cmd = d.fields[d.focus].Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
 	return cmd
@@ -247,10 +247,10 @@ type clientDialog struct {
 	cursor  int
 }
 
-func (d *clientDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *clientDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	switch {
 	case key.Matches(msg, k.Cancel):
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case key.Matches(msg, k.Accept):
 		pick := registryClientMsg{e: d.e, client: d.clients[d.cursor]}
 		return tea.Cmd(func() tea.Msg { return pick })
@@ -286,7 +286,7 @@ type diffDialog struct {
 	writing bool
 }
 
-func (d *diffDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *diffDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if d.writing {
 		return nil
 	}
@@ -295,7 +295,7 @@ func (d *diffDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 		if d.plan.Cancel != nil {
 			d.plan.Cancel()
 		}
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case key.Matches(msg, k.Overwrite):
 		d.writing = true
 		plan := d.plan

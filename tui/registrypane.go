@@ -167,18 +167,18 @@ func (m *Model) landOnTried() {
 	}
 }
 
-func (d *registryDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *registryDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	return d.act(d.Key(msg, k.RegistryKeys()))
 }
 
 // paste takes a paste as one edit of the query.
-func (d *registryDialog) paste(text string) action { return d.act(d.Paste(text)) }
+func (d *registryDialog) paste(text string) kit.Action { return d.act(d.Paste(text)) }
 
-// act turns what the pane asked for into the root's action.
-func (d *registryDialog) act(a registryview.Action, cmd tea.Cmd) action {
+// act turns what the pane asked for into the root's kit.Action.
+func (d *registryDialog) act(a registryview.Action, cmd tea.Cmd) kit.Action {
 	switch a := a.(type) {
 	case registryview.Close:
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case registryview.Try:
 		return tryEntry{a.Entry}
 	case registryview.Add:

@@ -108,20 +108,20 @@ func (p *resultPane) resize(width, height int) {
 	p.width, p.treePane.height = width, p.view.Resize(width, height)
 }
 
-func (p *resultPane) click(row int) action { return p.treePane.click(row - p.view.HeaderRows()) }
+func (p *resultPane) click(row int) kit.Action { return p.treePane.click(row - p.view.HeaderRows()) }
 
-func (p *resultPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (p *resultPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	a, ok := p.view.Key(msg, resultview.Keys{Toggle: k.Toggle, CopyValue: k.CopyValue, Assert: k.Assert})
 	if !ok {
 		return p.treePane.key(msg, k)
 	}
 	switch a := a.(type) {
 	case resultview.ShowField:
-		return showField{path: a.Path, envelope: a.Envelope}
+		return kit.ShowField{Path: a.Path, Envelope: a.Envelope}
 	case resultview.CopyValue:
-		return copyText{text: a.JSON, what: "value"}
+		return kit.CopyText{Text: a.JSON, What: "value"}
 	case resultview.Refused:
-		return showStatus{a.Why, true}
+		return kit.ShowStatus{Text: a.Why, IsErr: true}
 	case resultview.Assert:
 		return assertOn(a.Line, a.Structured)
 	}
@@ -167,11 +167,11 @@ func (m *Model) openSave() tea.Cmd {
 	return cmd
 }
 
-func (d saveDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d saveDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	a, cmd := d.Key(msg, resultview.SaveKeys{Accept: k.Accept, Cancel: k.Cancel, Overwrite: k.Overwrite})
 	switch a := a.(type) {
 	case resultview.Closed:
-		return closeDialog{}
+		return kit.CloseDialog{}
 	case resultview.Save:
 		return a // act closes the dialog and saves
 	}
@@ -181,7 +181,7 @@ func (d saveDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	return cmd
 }
 
-func (d saveDialog) paste(text string) action { return d.Paste(text) }
+func (d saveDialog) paste(text string) kit.Action { return d.Paste(text) }
 
 func (d saveDialog) render(s *kit.Styles, width, height int) string {
 	return d.View(resultViewStyles(s), width)

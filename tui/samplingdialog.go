@@ -90,12 +90,12 @@ func (d *samplingDialog) approveError() error {
 	return nil
 }
 
-func (d *samplingDialog) answer(a mcpclient.SamplingReply) action {
+func (d *samplingDialog) answer(a mcpclient.SamplingReply) kit.Action {
 	d.req.Answer(a)
-	return closeDialog{}
+	return kit.CloseDialog{}
 }
 
-func (d *samplingDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (d *samplingDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.Changed()) {
 		return nil
 	}
@@ -108,7 +108,7 @@ func (d *samplingDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 
 // after is what the dialog asks for after the form took a message: the
 // reply once the form completed, else the form's commands.
-func (d *samplingDialog) after(cmd tea.Cmd) action {
+func (d *samplingDialog) after(cmd tea.Cmd) kit.Action {
 	switch {
 	case d.form.Done():
 		return d.answer(mcpclient.SamplingReply{Text: d.form.Values()[0]})
@@ -124,7 +124,7 @@ func (d *samplingDialog) after(cmd tea.Cmd) action {
 
 // update takes a message other than a key for the form: a paste, what
 // the form's commands sent back.
-func (d *samplingDialog) update(msg tea.Msg) action { return d.after(d.form.Update(msg)) }
+func (d *samplingDialog) update(msg tea.Msg) kit.Action { return d.after(d.form.Update(msg)) }
 
 // maxAboutLines bounds the lines the request takes above the reply.
 const maxAboutLines = 12

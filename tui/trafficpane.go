@@ -33,15 +33,15 @@ func (p *trafficPane) gateway() traffic.Gateway {
 func (p *trafficPane) resize(width, height int) { p.Resize(width, height) }
 func (p *trafficPane) scroll(n int)             { p.Scroll(n) }
 
-func (p *trafficPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (p *trafficPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	a, cmd := p.Key(msg, k.TrafficKeys())
 	switch a := a.(type) {
 	case traffic.Close:
-		return closeTraffic{}
+		return kit.CloseTraffic{}
 	case traffic.Approve:
 		return approveTool{op: a.Op}
 	case traffic.Refused:
-		return showStatus{text: a.Why, isErr: true}
+		return kit.ShowStatus{Text: a.Why, IsErr: true}
 	}
 	if cmd != nil {
 		return cmd
@@ -49,7 +49,7 @@ func (p *trafficPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 	return nil
 }
 
-func (p *trafficPane) click(row int) action {
+func (p *trafficPane) click(row int) kit.Action {
 	if cmd := p.Click(row); cmd != nil {
 		return cmd
 	}

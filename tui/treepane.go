@@ -48,7 +48,7 @@ func (p *treePane) relayer() {
 	}
 }
 
-func (p *treePane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
+func (p *treePane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	t := p.t
 	switch {
 	case key.Matches(msg, k.Down):
@@ -73,34 +73,34 @@ func (p *treePane) key(msg tea.KeyPressMsg, k *kit.KeyMap) action {
 		t.CollapseBelow(t.Cursor())
 	case key.Matches(msg, k.UnfoldAll):
 		if c := t.Cursor(); c != nil {
-			return unfold{t.Unfold(c, -1)}
+			return kit.Unfold{U: t.Unfold(c, -1)}
 		}
 	case key.Matches(msg, k.ExpandAll):
-		return unfold{t.Unfold(nil, -1)}
+		return kit.Unfold{U: t.Unfold(nil, -1)}
 	case key.Matches(msg, k.CollapseAll):
 		t.CollapseAll()
 	case key.Matches(msg, k.Depth):
-		return unfold{t.Unfold(nil, int(msg.Code-'0'))}
+		return kit.Unfold{U: t.Unfold(nil, int(msg.Code-'0'))}
 	case key.Matches(msg, k.NextSibling):
 		t.NextSibling()
 	case key.Matches(msg, k.PrevSibling):
 		t.PrevSibling()
 	case key.Matches(msg, k.Copy):
-		return startCopy{}
+		return kit.StartCopy{}
 	case key.Matches(msg, k.Details):
-		return openDetails{}
+		return kit.OpenDetails{}
 	}
 	return nil
 }
 
 // expandLimited says an unfold stopped at the tree's limit.
-var expandLimited = showStatus{"stopped unfolding: the tree holds its most, " + thousands(schematree.ExpandLimit) + " lines", true}
+var expandLimited = kit.ShowStatus{Text: "stopped unfolding: the tree holds its most, " + thousands(schematree.ExpandLimit) + " lines", IsErr: true}
 
 func (p *treePane) scroll(n int) { p.t.Scroll(n) }
 
 // click selects the line clicked; a click on the selected line folds or
 // unfolds it.
-func (p *treePane) click(row int) action {
+func (p *treePane) click(row int) kit.Action {
 	if row -= p.layer.headerRows(); row < 0 {
 		return nil
 	}
