@@ -11,12 +11,34 @@ import (
 // burst is drained into a few messages, not one per call.
 const maxEventBatch = 512
 
+// reportBuffer is how many reports of calls under way wait for the
+// program; past it a report is dropped (a later one, or the call's end,
+// says more).
+const reportBuffer = 64
+
+// reports carry what the client hears of the explorer's calls while they
+// run (progress, the task a call became) from the client's goroutines to
+// the bridge, which forwards them like the Manager's events. A post never
+// blocks the client.
+type reports chan tea.Msg
+
+func newReports() reports { return make(reports, reportBuffer) }
+
+// post hands msg to the bridge, or drops it while reportBuffer reports
+// wait.
+func (r reports) post(msg tea.Msg) {
+	select {
+	case r <- msg:
+	default:
+	}
+}
+
 // ForwardEvents is the one bridge from background goroutines to the
 // program, and the only caller of send: it turns each of the Manager's
 // events into a message (a server changed, a login page, a warning, a
-// server's request for the user, the end of one) and, while the
-// background gateway runs, sends its calls in batches, until events is
-// closed (by Manager.Close). Run it in its own goroutine with
+// server's request for the user, the end of one), forwards the reports of
+// the calls under way and, while the background gateway runs, sends its
+// calls in batches, until events is closed (by Manager.Close). Run it in its own goroutine with
 // program.Send, on a Manager made with mcpclient.WithRequestEvents. It
 // reads none of the model's state: the gateway's runner hands it each new
 // run. Nothing waits on the program: a request is answered through the
@@ -29,13 +51,13 @@ func (m *Model) ForwardEvents(events <-chan mcpclient.Event, send func(tea.Msg))
 	if m.runner != nil {
 		runs = m.runner.Runs()
 	}
-	forward(events, runs, send)
+	forward(events, runs, m.reports, send)
 }
 
 // forward is the bridge's loop: it follows the newest run the runner
 // hands it, and reports how that run ended if serving failed (a stop is
 // reported by the command that stopped it).
-func forward(events <-chan mcpclient.Event, runs <-chan *gateway.Run, send func(tea.Msg)) {
+func forward(events <-chan mcpclient.Event, runs <-chan *gateway.Run, reports <-chan tea.Msg, send func(tea.Msg)) {
 	var run *gateway.Run
 	var calls <-chan gateway.Event // run's events; nil when none is followed
 	for {
@@ -50,6 +72,8 @@ func forward(events <-chan mcpclient.Event, runs <-chan *gateway.Run, send func(
 				run.Gateway().HandleEvent(ev)
 			}
 			send(eventMsg(ev))
+		case msg := <-reports:
+			send(msg)
 		case run = <-runs:
 			calls = run.Events()
 		case ev, ok := <-calls:

@@ -45,7 +45,7 @@ func TestBridgeKeepsTheManagersOrder(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		forward(ch, nil, func(msg tea.Msg) { got = append(got, msg) })
+		forward(ch, nil, nil, func(msg tea.Msg) { got = append(got, msg) })
 	}()
 	for _, e := range events {
 		ch <- e

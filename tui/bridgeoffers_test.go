@@ -40,7 +40,7 @@ func TestBridgeTellsTheGateway(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		forward(up.Events(), runner.Runs(), func(tea.Msg) {})
+		forward(up.Events(), runner.Runs(), nil, func(tea.Msg) {})
 	}()
 	defer func() { up.Close(); <-done }()
 

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -77,9 +76,9 @@ type callRuns struct {
 	tick    ticket        // the timer that redraws the elapsed time
 }
 
-// runningCall is a call under way. Its goroutine reports progress on
-// updates (only the newest report waits there) and closes finished when
-// the call returns; the model reads both through commands.
+// runningCall is a call under way. What the client hears of it while it
+// runs (its progress, the task it became) reaches the model as messages
+// through the bridge (reports); its end is the message of its command.
 type runningCall struct {
 	ticket   ticket
 	call     callTool
@@ -87,18 +86,16 @@ type runningCall struct {
 	started  time.Time
 	progress mcpclient.Progress
 	reported bool // a progress report came
-	// task is the task the call became, as last polled (set on the call's
-	// goroutine, read when drawing).
-	task     atomic.Pointer[mcpclient.Task]
-	updates  chan mcpclient.Progress
-	finished chan struct{}
+	// task is the task the call became, as last reported; nil until it
+	// becomes one.
+	task *mcpclient.Task
 }
 
 // Report is the newest report of the task the call became, if it became
 // one: the tasks screen follows the call's task through it.
 func (rc *runningCall) Report() (mcpclient.Task, bool) {
-	if t := rc.task.Load(); t != nil {
-		return *t, true
+	if rc.task != nil {
+		return *rc.task, true
 	}
 	return mcpclient.Task{}, false
 }
@@ -109,6 +106,13 @@ type (
 		tool     string
 		ticket   ticket
 		progress mcpclient.Progress
+	}
+	// callTaskMsg is the newest state of the task the call numbered
+	// ticket became.
+	callTaskMsg struct {
+		tool   string
+		ticket ticket
+		task   mcpclient.Task
 	}
 	// callDoneMsg is the end of the call numbered ticket: its result or
 	// error, checked against the output schema off the UI loop.
@@ -145,8 +149,7 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 	}
 	v.lastArgs = c.args
 	ctx, cancel := context.WithCancel(context.Background())
-	rc := &runningCall{ticket: m.tickets.next(), call: c, cancel: cancel, started: time.Now(),
-		updates: make(chan mcpclient.Progress, 1), finished: make(chan struct{})}
+	rc := &runningCall{ticket: m.tickets.next(), call: c, cancel: cancel, started: time.Now()}
 	if m.calls.byTool == nil {
 		m.calls.byTool = map[string]*runningCall{}
 	}
@@ -159,8 +162,8 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 		m.sizePanes()
 	}
 	run := runCall(ctx, m.backend, rc, callCheck{tool: v.parsed, target: v.target, enveloped: v.enveloped, budget: v.budget},
-		cmp.Or(m.calls.timeout, defaultCallTimeout))
-	return tea.Batch(run, waitProgress(rc), m.startCallTick(),
+		cmp.Or(m.calls.timeout, defaultCallTimeout), m.reports)
+	return tea.Batch(run, m.startCallTick(),
 		m.setStatus("calling "+model.SanitizeLine(c.toolID)+"…  esc cancels", false))
 }
 
@@ -174,24 +177,16 @@ type callCheck struct {
 }
 
 // runCall calls the tool and checks its result against the output schema
-// (building the tool's check target on its first call).
-func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, timeout time.Duration) tea.Cmd {
-	c, updates, finished, task := rc.call, rc.updates, rc.finished, &rc.task
-	offer := func(p mcpclient.Progress) {
-		select { // keep only the newest report
-		case <-updates:
-		default:
-		}
-		select {
-		case updates <- p:
-		default:
-		}
-	}
+// (building the tool's check target on its first call). What the client
+// hears of the call while it runs is posted to reports.
+func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, timeout time.Duration, reports reports) tea.Cmd {
+	c, t := rc.call, rc.ticket
+	progress := func(p mcpclient.Progress) { reports.post(callProgressMsg{tool: c.toolID, ticket: t, progress: p}) }
+	onTask := func(task mcpclient.Task) { reports.post(callTaskMsg{tool: c.toolID, ticket: t, task: task}) }
 	return func() tea.Msg {
-		defer close(finished)
 		start := time.Now()
-		res, err := b.CallToolWith(ctx, c.server, c.tool, c.args, mcpclient.CallOptions{Progress: offer, Timeout: timeout, AsTask: c.asTask,
-			OnTask: func(t mcpclient.Task) { task.Store(&t) }})
+		res, err := b.CallToolWith(ctx, c.server, c.tool, c.args, mcpclient.CallOptions{Progress: progress, Timeout: timeout,
+			AsTask: c.asTask, OnTask: onTask})
 		o := &callOutcome{args: c.args, result: res, err: err, latency: time.Since(start), at: start}
 		switch {
 		case err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded):

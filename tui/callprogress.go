@@ -10,32 +10,24 @@ import (
 	"mcpeek/tui/tasksview"
 )
 
-// A call under way: its progress reports reach the model one at a time
-// through a command that waits for the next, a timer redraws the time it
+// A call under way: its progress reports and the state of the task it
+// became reach the model through the bridge, a timer redraws the time it
 // has taken, and esc cancels it.
 
-// waitProgress waits for the next progress report of a call, or its end.
-func waitProgress(rc *runningCall) tea.Cmd {
-	id, t, updates, finished := rc.call.toolID, rc.ticket, rc.updates, rc.finished
-	return func() tea.Msg {
-		select {
-		case p := <-updates:
-			return callProgressMsg{tool: id, ticket: t, progress: p}
-		case <-finished:
-			return nil
-		}
+// callProgressed moves the bar of the call a report is for.
+func (m *Model) callProgressed(msg callProgressMsg) {
+	if rc := m.running(msg.tool); rc != nil && !stale(msg.ticket, rc.ticket) {
+		rc.progress, rc.reported = msg.progress, true
 	}
 }
 
-// callProgressed moves the bar of the call a report is for, and waits for
-// the next report.
-func (m *Model) callProgressed(msg callProgressMsg) tea.Cmd {
-	rc := m.running(msg.tool)
-	if rc == nil || stale(msg.ticket, rc.ticket) {
-		return nil
+// callBecameTask keeps the newest state of the task a call became; the
+// tasks screen lists it from then on.
+func (m *Model) callBecameTask(msg callTaskMsg) {
+	if rc := m.running(msg.tool); rc != nil && !stale(msg.ticket, rc.ticket) {
+		rc.task = &msg.task
+		m.noteTasks()
 	}
-	rc.progress, rc.reported = msg.progress, true
-	return waitProgress(rc)
 }
 
 // cancelCall cancels the call under way of a tool: the context's end
@@ -52,7 +44,7 @@ func (m *Model) cancelCall(toolID string) tea.Cmd {
 	if v := m.views[toolID]; v != nil {
 		v.showOutcome(nil) // the result view goes back to the last outcome
 	}
-	if rc.task.Load() != nil {
+	if rc.task != nil {
 		return m.setStatus("cancelled the call of "+model.SanitizeLine(toolID)+" (tasks/cancel sent)", false)
 	}
 	return m.setStatus("cancelled the call of "+model.SanitizeLine(toolID)+" (notifications/cancelled sent)", false)

@@ -185,8 +185,10 @@ type Model struct {
 
 	// changes are the marks of changed tools and lint findings.
 	changes changeState
-	// calls are the tool calls under way (call.go).
-	calls callRuns
+	// calls are the tool calls under way (call.go); reports is how what
+	// they report while they run reaches the bridge.
+	calls   callRuns
+	reports reports
 	// saved is the calls file and the calls S saved to it (callsave.go).
 	saved savedCalls
 	// offers are the servers' resources, templates and prompts, and the
@@ -268,6 +270,7 @@ func New(o Options) *Model {
 		gatewayAddr: cmp.Or(o.GatewayAddr, defaultGatewayAddr),
 		changes:     changeState{path: o.Baseline, limit: o.BaselineLimit},
 		registry:    o.Registry,
+		reports:     newReports(),
 	}
 	m.ctx, m.stop = context.WithCancel(context.Background())
 	m.tools.offers = &m.offers

@@ -80,10 +80,18 @@ func newHarness(t testing.TB, b Backend, w, h int) *harness {
 
 func (h *harness) run(cmd tea.Cmd) { h.runFrom(queuedCmd{cmd, h.formShown()}) }
 
-// runFrom runs first, then the commands of the messages it leads to.
+// runFrom runs first, then the commands of the messages it leads to, and
+// the reports the calls it ran posted for the bridge.
 func (h *harness) runFrom(first queuedCmd) {
 	queue := []queuedCmd{first}
-	for len(queue) > 0 {
+	for len(queue) > 0 || len(h.m.reports) > 0 {
+		if len(queue) == 0 {
+			msg := <-h.m.reports
+			h.msgs = append(h.msgs, msg)
+			_, next := h.m.Update(msg)
+			queue = append(queue, queuedCmd{next, h.formShown()})
+			continue
+		}
 		c := queue[0]
 		queue = queue[1:]
 		if c.cmd == nil {
@@ -107,7 +115,10 @@ func (h *harness) runFrom(first queuedCmd) {
 	}
 }
 
+// send hands the model msg after the reports waiting for the bridge, as
+// a program would have them delivered by then.
 func (h *harness) send(msg tea.Msg) {
+	h.runFrom(queuedCmd{})
 	_, cmd := h.m.Update(msg)
 	h.run(cmd)
 }

@@ -91,8 +91,8 @@ func (v *toolView) setResultPane(rc *runningCall, tree *schematree.Tree) {
 func (rc *runningCall) Started() time.Time                   { return rc.started }
 func (rc *runningCall) Progress() (mcpclient.Progress, bool) { return rc.progress, rc.reported }
 func (rc *runningCall) Task(now time.Time) string {
-	if t := rc.task.Load(); t != nil {
-		return taskLine(*t, now)
+	if rc.task != nil {
+		return taskLine(*rc.task, now)
 	}
 	return ""
 }

@@ -176,7 +176,7 @@ func (m *Model) taskPolled(msg taskPolledMsg) {
 // looked.
 func (m *Model) noteTasks() {
 	for _, rc := range m.calls.byTool {
-		t := rc.task.Load()
+		t := rc.task
 		if t == nil {
 			continue
 		}
@@ -193,7 +193,7 @@ func (m *Model) noteTasks() {
 // and a status the task's last report may not have had yet.
 func (m *Model) taskEnded(rc *runningCall, o *callOutcome, tree *schematree.Tree) {
 	m.noteTasks()
-	t := rc.task.Load()
+	t := rc.task
 	if t == nil {
 		return
 	}

@@ -6,7 +6,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -23,7 +22,9 @@ type tokenTotals struct {
 	servers      map[string]*serverTotals
 	gateway      *tokens.Size
 	gatewayAsked bool
-	gc           *countingGC // made by the first count
+	// gc is lowered while counts run: from their request to their
+	// message, both on the UI loop.
+	gc countingGC
 }
 
 // serverTotals is what a server's tools cost in a prompt: its raw
@@ -78,12 +79,8 @@ func (m *Model) requestTotals(srv model.Server) tea.Cmd {
 	tools, budget, counter, name := srv.Tools, m.budget, m.counter, srv.Name
 	withGateway := !m.totals.gatewayAsked
 	m.totals.gatewayAsked = true
-	if m.totals.gc == nil {
-		m.totals.gc = &countingGC{}
-	}
-	gc := m.totals.gc
+	m.totals.gc.hold()
 	return func() tea.Msg {
-		defer gc.hold()()
 		var gw *tokens.Size
 		if withGateway {
 			gw = measureGatewayList(counter)
@@ -104,21 +101,20 @@ const countingGCPercent = 25
 
 // countingGC lowers the collector's percentage while at least one count
 // runs, and puts back what was set before (GOGC, or 100) when the last
-// one ends: counts of two servers may overlap.
+// one ends: counts of two servers may overlap. The model holds it when it
+// asks for a count and releases it when the count's message comes (stale
+// or not), so it is only ever used on the UI loop.
 type countingGC struct {
-	mu    sync.Mutex
 	held  int
 	saved int
 }
 
-// hold lowers the percentage, unless it is lower already, until the
-// returned func is called. The first of overlapping counts also hands the
-// heap's free memory back to the system: what start-up's work left (some
-// 5 MiB on the 1,223-tool server) would otherwise stay resident under
-// what the count adds.
-func (g *countingGC) hold() (release func()) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+// hold lowers the percentage, unless it is lower already, until as many
+// releases. The first of overlapping counts also hands the heap's free
+// memory back to the system: what start-up's work left (some 5 MiB on the
+// 1,223-tool server) would otherwise stay resident under what the count
+// adds.
+func (g *countingGC) hold() {
 	if g.held == 0 {
 		g.saved = debug.SetGCPercent(countingGCPercent)
 		if g.saved < countingGCPercent { // lower, or off (-1)
@@ -127,12 +123,15 @@ func (g *countingGC) hold() (release func()) {
 		debug.FreeOSMemory()
 	}
 	g.held++
-	return func() {
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		if g.held--; g.held == 0 {
-			debug.SetGCPercent(g.saved)
-		}
+}
+
+// release ends one hold; the last puts the percentage back.
+func (g *countingGC) release() {
+	if g.held == 0 {
+		return
+	}
+	if g.held--; g.held == 0 {
+		debug.SetGCPercent(g.saved)
 	}
 }
 

@@ -111,26 +111,26 @@ func TestTotalsAreTheWholeTextsCounts(t *testing.T) {
 func TestCountingLowersGOGC(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	var gc countingGC
-	releaseA := gc.hold()
-	releaseB := gc.hold()
+	gc.hold()
+	gc.hold()
 	if got := gcPercent(); got != countingGCPercent {
 		t.Fatalf("GOGC %d while counting, want %d", got, countingGCPercent)
 	}
-	releaseA()
+	gc.release()
 	if got := gcPercent(); got != countingGCPercent {
 		t.Fatalf("GOGC %d while one count still runs, want %d", got, countingGCPercent)
 	}
-	releaseB()
+	gc.release()
 	if got := gcPercent(); got != 100 {
 		t.Fatalf("GOGC %d after counting, want 100 back", got)
 	}
 	for _, before := range []int{10, -1} {
 		debug.SetGCPercent(before)
-		release := gc.hold()
+		gc.hold()
 		if got := gcPercent(); got != before {
 			t.Errorf("GOGC %d while counting, want the %d set before", got, before)
 		}
-		release()
+		gc.release()
 	}
 }
 
@@ -152,5 +152,30 @@ func BenchmarkTotals1223Tools(b *testing.B) {
 		if msg, ok := m.requestTotals(model.Server{Name: "many", Tools: tools})().(serverTotalsMsg); !ok || msg.raw.CL100K <= 0 {
 			b.Fatalf("no totals: %+v", msg)
 		}
+	}
+}
+
+// The model lowers the collector's percentage when it asks for a count and
+// puts it back when the count's message comes, stale or not: the knob is
+// only touched on the UI loop. Not parallel: the percentage is the
+// process's.
+func TestCountsHoldGOGCFromRequestToMessage(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	m := New(Options{Backend: demoBackend(t), Started: true, NoColor: true, StateDir: stateDir(t)})
+	srv := model.Server{Name: "demo", Tools: []model.Tool{{Server: "demo", Name: "echo", Raw: json.RawMessage(`{"name":"echo"}`),
+		InputSchema: json.RawMessage(`{"type":"object"}`)}}}
+	first := m.requestTotals(srv)
+	m.budget.MaxFields++ // a new budget: the first count is stale when it ends
+	second := m.requestTotals(srv)
+	if got := gcPercent(); got != countingGCPercent {
+		t.Fatalf("GOGC %d while two counts are asked for, want %d", got, countingGCPercent)
+	}
+	m.Update(first())
+	if got := gcPercent(); got != countingGCPercent {
+		t.Fatalf("GOGC %d after the stale count came back, want %d while the other runs", got, countingGCPercent)
+	}
+	m.Update(second())
+	if got := gcPercent(); got != 100 {
+		t.Fatalf("GOGC %d after both counts came back, want 100", got)
 	}
 }

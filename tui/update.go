@@ -104,13 +104,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case countedMsg:
 		msg.land(m.views)
 	case serverTotalsMsg:
+		m.totals.gc.release()
 		m.totalsMeasured(msg)
 	case retryTickMsg:
 		if !stale(msg.ticket, m.retryTicket) {
 			m.retryTicket = 0 // sync asks for the next one while needed
 		}
 	case callProgressMsg:
-		return m.callProgressed(msg)
+		m.callProgressed(msg)
+	case callTaskMsg:
+		m.callBecameTask(msg)
 	case callDoneMsg:
 		return m.callDone(msg)
 	case callTickMsg:

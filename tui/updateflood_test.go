@@ -52,7 +52,7 @@ func TestResourceUpdateFlood(t *testing.T) {
 	// The program: the bridge sends, one message at a time.
 	msgs, done := make(chan tea.Msg), make(chan struct{})
 	t.Cleanup(func() { close(done) })
-	go forward(mgr.Events(), nil, func(msg tea.Msg) {
+	go forward(mgr.Events(), nil, nil, func(msg tea.Msg) {
 		select {
 		case msgs <- msg:
 		case <-done:
