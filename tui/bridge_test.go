@@ -135,3 +135,27 @@ func TestFirstWarningInTheStatusLine(t *testing.T) {
 		t.Errorf("status %q (error %v), want %q", h.m.status.text, h.m.status.isErr, want)
 	}
 }
+
+// What a call under way reports reaches the program through the bridge,
+// in order, and a post never blocks the client: past reportBuffer waiting
+// reports, the newest is dropped.
+func TestBridgeForwardsCallReports(t *testing.T) {
+	t.Parallel()
+	r := newReports()
+	for i := range reportBuffer + 5 {
+		r.post(callProgressMsg{tool: "demo.echo", ticket: 1, progress: mcpclient.Progress{Progress: float64(i)}})
+	}
+	events := make(chan mcpclient.Event)
+	sent := make(chan tea.Msg)
+	go forward(events, nil, r, func(msg tea.Msg) { sent <- msg })
+	for i := range reportBuffer {
+		if got := (<-sent).(callProgressMsg).progress.Progress; got != float64(i) {
+			t.Fatalf("report %d came as %v", i, got)
+		}
+	}
+	r.post(callTaskMsg{tool: "demo.echo", ticket: 1, task: mcpclient.Task{ID: "t-1"}})
+	if got := (<-sent).(callTaskMsg).task.ID; got != "t-1" {
+		t.Fatalf("the task report came as %q", got)
+	}
+	close(events)
+}
