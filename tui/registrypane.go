@@ -58,7 +58,7 @@ func (m *Model) openRegistry() tea.Cmd {
 	if m.registry == nil || m.registry.Search == nil {
 		return m.setStatus("no registry to browse here", true)
 	}
-	d, cmd := registryview.New(m.ctx, m.registry.source(), &m.styles.Registry)
+	d, cmd := registryview.New(m.ctx, m.registry.source(), &m.styles)
 	m.dialogs.open(&registryDialog{d})
 	return cmd
 }
@@ -168,7 +168,7 @@ func (m *Model) landOnTried() {
 }
 
 func (d *registryDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	return d.act(d.Key(msg, k.RegistryKeys()))
+	return d.act(d.Key(msg, k))
 }
 
 // paste takes a paste as one edit of the query.
@@ -210,7 +210,7 @@ func (m *Model) debounceSearch(a searchLater) tea.Cmd {
 }
 
 func (d *registryDialog) render(s *kit.Styles, width, height int) string {
-	return d.Render(&s.Registry, width, height)
+	return d.Render(s, width, height)
 }
 
-func (d *registryDialog) help(k *kit.KeyMap) []key.Binding { return d.Help(k.RegistryKeys()) }
+func (d *registryDialog) help(k *kit.KeyMap) []key.Binding { return d.Help(k) }

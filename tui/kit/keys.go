@@ -8,7 +8,6 @@ import (
 
 	"mcpeek/tui/docview"
 	"mcpeek/tui/logview"
-	"mcpeek/tui/registryview"
 	"mcpeek/tui/traffic"
 )
 
@@ -295,10 +294,4 @@ func (k *KeyMap) TrafficKeys() traffic.Keys {
 func (k *KeyMap) LogKeys() logview.Keys {
 	return logview.Keys{Logs: k.Logs, Cancel: k.Cancel, Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
 		Top: k.Top, Bottom: k.Bottom, LevelUp: k.LevelUp, LevelDown: k.LevelDown}
-}
-
-// registry are the registry pane's keys.
-func (k *KeyMap) RegistryKeys() registryview.Keys {
-	return registryview.Keys{Cancel: k.Cancel, Accept: k.Accept, Pane: k.Pane, Add: k.AddToClient,
-		Up: k.ResultUp, Down: k.ResultDown, PageUp: k.PageUp, PageDown: k.PageDown}
 }

@@ -5,7 +5,6 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/docview"
 	"mcpeek/tui/logview"
-	"mcpeek/tui/registryview"
 	"mcpeek/tui/tasksview"
 	"mcpeek/tui/theme"
 	"mcpeek/tui/traffic"
@@ -68,10 +67,9 @@ type Styles struct {
 	// JSON is raw JSON, by token.
 	JSON docview.JSONStyles
 	// Traffic and Logs are the traffic and log screens', made of the above.
-	Traffic  traffic.Styles
-	Logs     logview.Styles
-	Registry registryview.Styles
-	Tasks    tasksview.Styles
+	Traffic traffic.Styles
+	Logs    logview.Styles
+	Tasks   tasksview.Styles
 
 	// Dialog is the frame of a dialog on the dialog stack.
 	Dialog lipgloss.Style
@@ -158,8 +156,6 @@ func NewStyles(isDark, noColor bool) Styles {
 	s.Traffic = traffic.Styles{Title: s.Title, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim, Faint: s.Faint,
 		Tool: s.Tool, Op: s.PathBar, Count: s.Count, OK: s.Status, Err: s.ErrText, JSON: s.JSON}
 	s.Logs = logview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Err: s.ErrText}
-	s.Registry = registryview.Styles{Frame: s.Dialog, Input: s.Input, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim,
-		Err: s.ErrText, Name: s.Tool, Kinds: s.TypeString, Secret: s.StateStarting, Desc: s.Desc}
 	s.Tasks = tasksview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Cursor: s.Cursor, Working: s.StateStarting,
 		Completed: s.StateConnected, Failed: s.StateError}
 	return s

@@ -3,6 +3,7 @@ package registryview
 import (
 	"context"
 	"errors"
+	"mcpeek/tui/kit"
 	"strconv"
 	"strings"
 	"time"
@@ -10,7 +11,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/mcpclient/registry"
@@ -32,29 +32,6 @@ type Source struct {
 	// configured servers; progress says each step (from any goroutine).
 	// It returns the name the server is shown by.
 	Try func(ctx context.Context, e registry.Entry, values map[string]string, progress func(string)) (string, error)
-}
-
-// Styles are the explorer's styles the dialog is drawn with.
-type Styles struct {
-	// Frame draws the dialog's box; Input its query.
-	Frame lipgloss.Style
-	Input textinput.Styles
-	// Head draws the title; Cursor the server selected.
-	Head, Cursor lipgloss.Style
-	// Dim, Err, Name, Kinds, Secret and Desc draw the servers' columns
-	// and the lines under them.
-	Dim, Err, Name, Kinds, Secret, Desc lipgloss.Style
-}
-
-// Keys are the bindings the dialog answers; the explorer declares them
-// with its other keys and hands them in.
-type Keys struct {
-	// Cancel closes the dialog; Accept tries the server selected; Pane
-	// moves the keys between the query and the list; Add (with the list
-	// focused) adds the server selected to a client.
-	Cancel, Accept, Pane, Add key.Binding
-	// Up, Down, PageUp and PageDown move the cursor.
-	Up, Down, PageUp, PageDown key.Binding
 }
 
 // Action is what the dialog asks of the explorer after a key: one of the
@@ -129,7 +106,7 @@ type Dialog struct {
 
 // New is the dialog over src, its work under ctx, and the command that
 // lists every server.
-func New(ctx context.Context, src Source, s *Styles) (*Dialog, tea.Cmd) {
+func New(ctx context.Context, src Source, s *kit.Styles) (*Dialog, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = "search: "
 	in.SetStyles(s.Input)
@@ -269,24 +246,9 @@ func (d *Dialog) Mine(msg TryMsg) bool { return d.trying == msg.req }
 
 func (d *Dialog) entries() []registry.Entry { return d.result.Entries }
 
-// listStep is how far a key moves the cursor, 0 for none.
-func listStep(msg tea.KeyPressMsg, k Keys, rows int) int {
-	switch {
-	case key.Matches(msg, k.Down):
-		return 1
-	case key.Matches(msg, k.Up):
-		return -1
-	case key.Matches(msg, k.PageDown):
-		return max(rows, 1)
-	case key.Matches(msg, k.PageUp):
-		return -max(rows, 1)
-	}
-	return 0
-}
-
 // Key handles a key press; a command it returns runs in Bubble Tea (the
 // query's cursor blinking).
-func (d *Dialog) Key(msg tea.KeyPressMsg, k Keys) (Action, tea.Cmd) {
+func (d *Dialog) Key(msg tea.KeyPressMsg, k *kit.KeyMap) (Action, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Cancel):
 		d.Stop()
@@ -296,8 +258,8 @@ func (d *Dialog) Key(msg tea.KeyPressMsg, k Keys) (Action, tea.Cmd) {
 			return Try{Entry: d.entries()[d.cursor]}, nil
 		}
 		return nil, nil
-	case listStep(msg, k, d.rows) != 0:
-		d.move(listStep(msg, k, d.rows))
+	case k.ListStep(msg, d.rows) != 0:
+		d.move(k.ListStep(msg, d.rows))
 		return nil, nil
 	case key.Matches(msg, k.Pane):
 		d.listKeys = !d.listKeys
@@ -306,7 +268,7 @@ func (d *Dialog) Key(msg tea.KeyPressMsg, k Keys) (Action, tea.Cmd) {
 			return nil, nil
 		}
 		return nil, d.input.Focus()
-	case d.listKeys && key.Matches(msg, k.Add):
+	case d.listKeys && key.Matches(msg, k.AddToClient):
 		if d.cursor < len(d.entries()) {
 			return Add{Entry: d.entries()[d.cursor]}, nil
 		}
@@ -340,7 +302,7 @@ func (d *Dialog) move(n int) {
 // Render draws a box most of the screen wide: the query, the servers as
 // name, version, kinds, a secret mark and the description, the try's
 // progress at the bottom.
-func (d *Dialog) Render(s *Styles, width, height int) string {
+func (d *Dialog) Render(s *kit.Styles, width, height int) string {
 	w := max(min(width-4, 120), 20)
 	inner := w - 4
 	d.rows = max(height-11, 1)
@@ -351,7 +313,7 @@ func (d *Dialog) Render(s *Styles, width, height int) string {
 		d.top = d.cursor - d.rows + 1
 	}
 	d.input.SetWidth(max(inner-len(d.input.Prompt)-1, 1))
-	head := s.Head.Render("MCP Registry") + s.Dim.Render("  "+ansi.Truncate(model.SanitizeLine(d.src.URL), max(inner-14, 1), "…"))
+	head := s.PaneTitleFocus.Render("MCP Registry") + s.Dim.Render("  "+ansi.Truncate(model.SanitizeLine(d.src.URL), max(inner-14, 1), "…"))
 	lines := []string{head, d.input.View(), ""}
 	es := d.entries()
 	switch {
@@ -366,7 +328,7 @@ func (d *Dialog) Render(s *Styles, width, height int) string {
 			wrapped[d.rows-1] = ansi.Truncate(wrapped[d.rows-1]+" …", inner, "…")
 		}
 		for _, l := range wrapped {
-			lines = append(lines, s.Err.Render(l))
+			lines = append(lines, s.ErrText.Render(l))
 		}
 	case len(es) == 0:
 		lines = append(lines, s.Dim.Render("no server's name holds that"))
@@ -376,17 +338,17 @@ func (d *Dialog) Render(s *Styles, width, height int) string {
 	if d.line != "" {
 		st := s.Dim
 		if d.lineErr {
-			st = s.Err
+			st = s.ErrText
 		}
 		for _, l := range uitext.Wrap(d.line, inner) {
 			lines = append(lines, st.Render(l))
 		}
 	}
-	return s.Frame.Width(w).Render(strings.Join(lines, "\n"))
+	return s.Dialog.Width(w).Render(strings.Join(lines, "\n"))
 }
 
 // rowsOf draws the servers on screen and the line under them.
-func (d *Dialog) rowsOf(s *Styles, es []registry.Entry, inner int) []string {
+func (d *Dialog) rowsOf(s *kit.Styles, es []registry.Entry, inner int) []string {
 	// The name keeps its last part when cut (the name the server is
 	// shown by); the description takes what is left, at least a bit.
 	var lines []string
@@ -408,10 +370,10 @@ func (d *Dialog) rowsOf(s *Styles, es []registry.Entry, inner int) []string {
 			secret = "secret "
 		}
 		segs := []uitext.Seg{
-			{Text: uitext.PadRight(uitext.CutLeft(model.SanitizeLine(e.Server.Name), nameW), nameW) + "  ", Style: s.Name},
+			{Text: uitext.PadRight(uitext.CutLeft(model.SanitizeLine(e.Server.Name), nameW), nameW) + "  ", Style: s.Tool},
 			{Text: uitext.Fit(model.SanitizeLine(e.Server.Version), verW) + "  ", Style: s.Dim},
-			{Text: uitext.Fit(model.SanitizeLine(strings.Join(e.Server.Kinds(), ",")), kindW) + " ", Style: s.Kinds},
-			{Text: uitext.PadRight(secret, secretW), Style: s.Secret},
+			{Text: uitext.Fit(model.SanitizeLine(strings.Join(e.Server.Kinds(), ",")), kindW) + " ", Style: s.TypeString},
+			{Text: uitext.PadRight(secret, secretW), Style: s.StateStarting},
 			{Text: model.SanitizeLine(uitext.FirstLine(e.Server.Description)), Style: s.Desc},
 		}
 		var b strings.Builder
@@ -438,13 +400,13 @@ func (d *Dialog) rowsOf(s *Styles, es []registry.Entry, inner int) []string {
 }
 
 // Help is the short help of the dialog.
-func (d *Dialog) Help(k Keys) []key.Binding {
+func (d *Dialog) Help(k *kit.KeyMap) []key.Binding {
 	try := k.Accept
 	try.SetHelp("enter", "try it")
 	if d.listKeys {
-		return []key.Binding{k.Down, try, k.Add, k.Pane, k.Cancel}
+		return []key.Binding{k.ResultDown, try, k.AddToClient, k.Pane, k.Cancel}
 	}
-	return []key.Binding{k.Down, try, k.Pane, k.Cancel}
+	return []key.Binding{k.ResultDown, try, k.Pane, k.Cancel}
 }
 
 // Asked is the message of the search waited for (Req 0 when none is).

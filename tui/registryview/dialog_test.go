@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/mcpclient/registry"
+	"mcpeek/tui/kit"
 )
 
 // runBatch is the commands of the batch cmd makes.
@@ -34,7 +35,7 @@ func TestTryStepsComeInOrderThroughCommands(t *testing.T) {
 			return "", failed
 		},
 	}
-	d, _ := New(context.Background(), src, &Styles{})
+	d, _ := New(context.Background(), src, &kit.Styles{})
 	e := registry.Entry{Server: registry.Server{Name: "io.example/server"}}
 	cmds := runBatch(t, d.Try(e, nil))
 	if len(cmds) != 2 {

@@ -14,7 +14,7 @@
 // several listings at once.
 //
 // It knows nothing of the explorer: the explorer hands in the registry's
-// functions (Source), the keys (Keys) and styles (Styles), schedules the
+// functions (Source), the key map and styles (package kit), schedules the
 // pause before a search (Waited, after Debounce), sends back the messages
 // of its commands (Update), and does what an Action asks.
 package registryview
