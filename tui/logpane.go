@@ -12,7 +12,7 @@ import (
 
 // logsKey handles a key while the log screen is open (M opens it).
 func (m *Model) logsKey(msg tea.KeyPressMsg) tea.Cmd {
-	if a, ok := m.offers.logs.Key(msg, m.keys.LogKeys(), m.logRows()).(logview.StepLevel); ok {
+	if a, ok := m.offers.logs.Key(msg, &m.keys, m.logRows()).(logview.StepLevel); ok {
 		return m.stepLogLevel(a.Dir)
 	}
 	return nil
@@ -48,5 +48,5 @@ func (m *Model) logView() string {
 	if srv, ok := m.selectedServer(); ok {
 		name = srv.Name
 	}
-	return m.offers.logs.Render(&m.styles.Logs, name, m.width, m.logRows())
+	return m.offers.logs.Render(&m.styles, name, m.width, m.logRows())
 }

@@ -303,7 +303,7 @@ func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.TaskResult):
 		return m.openTaskResult(), true
 	}
-	ts.Move(msg, taskKeys(k), rows)
+	ts.Move(msg, k, rows)
 	return nil, true
 }
 
@@ -494,13 +494,7 @@ func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
 }
 
 // tasksHelp is the short help while the tasks screen is open.
-func tasksHelp(k *kit.KeyMap) []key.Binding { return tasksview.Help(taskKeys(k)) }
-
-// tasks are the tasks screen's keys.
-func taskKeys(k *kit.KeyMap) tasksview.Keys {
-	return tasksview.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom,
-		Tasks: k.Tasks, Result: k.TaskResult, CancelTask: k.CancelTask, Refresh: k.RefreshLists, Help: k.Help, Quit: k.Quit}
-}
+func tasksHelp(k *kit.KeyMap) []key.Binding { return tasksview.Help(k) }
 
 // tasksView draws the tasks screen, or the result of a listed task whose
 // tool is unknown.
@@ -511,5 +505,5 @@ func (m *Model) tasksView() string {
 		head := s.PaneTitleFocus.Render("Result of "+ts.resultFor) + s.Dim.Render("  its tool is unknown · esc/T: back to the tasks")
 		return fit(head, m.width) + "\n" + ts.result.render(frame{styles: s, focused: true})
 	}
-	return ts.Render(&s.Tasks, m.width, max(m.layout.bodyH-1, 1), time.Now())
+	return ts.Render(s, m.width, max(m.layout.bodyH-1, 1), time.Now())
 }

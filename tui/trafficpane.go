@@ -18,7 +18,7 @@ type trafficPane struct {
 }
 
 func (p *trafficPane) render(f frame) string {
-	return p.Render(&f.styles.Traffic, p.gateway())
+	return p.Render(f.styles, p.gateway())
 }
 
 // gateway is what the head line says of the background gateway.
@@ -34,7 +34,7 @@ func (p *trafficPane) resize(width, height int) { p.Resize(width, height) }
 func (p *trafficPane) scroll(n int)             { p.Scroll(n) }
 
 func (p *trafficPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	a, cmd := p.Key(msg, k.TrafficKeys())
+	a, cmd := p.Key(msg, k)
 	switch a := a.(type) {
 	case traffic.Close:
 		return kit.CloseTraffic{}
@@ -56,10 +56,10 @@ func (p *trafficPane) click(row int) kit.Action {
 	return nil
 }
 
-func (p *trafficPane) where(s *kit.Styles) string       { return p.Where(&s.Traffic) }
-func (p *trafficPane) help(k *kit.KeyMap) []key.Binding { return p.Help(k.TrafficKeys()) }
+func (p *trafficPane) where(s *kit.Styles) string       { return p.Where(s) }
+func (p *trafficPane) help(k *kit.KeyMap) []key.Binding { return p.Help(k) }
 func (p *trafficPane) fullHelp(k *kit.KeyMap) [][]key.Binding {
-	return traffic.FullHelp(k.TrafficKeys())
+	return traffic.FullHelp(k)
 }
 
 func (p *trafficPane) markSearch()   { p.MarkSearch() }

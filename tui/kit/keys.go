@@ -7,8 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/tui/docview"
-	"mcpeek/tui/logview"
-	"mcpeek/tui/traffic"
 )
 
 // KeyMap declares every key once, with its help text, grouped by the area
@@ -281,17 +279,4 @@ func (k *KeyMap) ListStep(msg tea.KeyPressMsg, rows int) int {
 func (k *KeyMap) DocKeys() docview.Keys {
 	return docview.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom,
 		Left: k.Fold, Right: k.Unfold}
-}
-
-// traffic are the traffic screen's keys.
-func (k *KeyMap) TrafficKeys() traffic.Keys {
-	return traffic.Keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: k.Top, Follow: k.Follow,
-		Open: k.Open, Approve: k.Approve, Back: k.Back, Doc: k.DocKeys(),
-		Gateway: k.Gateway, Traffic: k.Traffic, Help: k.Help, Quit: k.Quit}
-}
-
-// logs are the log screen's keys.
-func (k *KeyMap) LogKeys() logview.Keys {
-	return logview.Keys{Logs: k.Logs, Cancel: k.Cancel, Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
-		Top: k.Top, Bottom: k.Bottom, LevelUp: k.LevelUp, LevelDown: k.LevelDown}
 }

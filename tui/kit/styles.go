@@ -4,10 +4,7 @@ import (
 	"image/color"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/docview"
-	"mcpeek/tui/logview"
-	"mcpeek/tui/tasksview"
 	"mcpeek/tui/theme"
-	"mcpeek/tui/traffic"
 	"mcpeek/tui/treetext"
 
 	"charm.land/bubbles/v2/help"
@@ -66,11 +63,6 @@ type Styles struct {
 
 	// JSON is raw JSON, by token.
 	JSON docview.JSONStyles
-	// Traffic and Logs are the traffic and log screens', made of the above.
-	Traffic traffic.Styles
-	Logs    logview.Styles
-	Tasks   tasksview.Styles
-
 	// Dialog is the frame of a dialog on the dialog stack.
 	Dialog lipgloss.Style
 
@@ -153,10 +145,5 @@ func NewStyles(isDark, noColor bool) Styles {
 		s.Help.ShortKey = s.Help.ShortKey.Bold(true)
 		s.Help.FullKey = s.Help.FullKey.Bold(true)
 	}
-	s.Traffic = traffic.Styles{Title: s.Title, Head: s.PaneTitleFocus, Cursor: s.Cursor, Dim: s.Dim, Faint: s.Faint,
-		Tool: s.Tool, Op: s.PathBar, Count: s.Count, OK: s.Status, Err: s.ErrText, JSON: s.JSON}
-	s.Logs = logview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Err: s.ErrText}
-	s.Tasks = tasksview.Styles{Head: s.PaneTitleFocus, Dim: s.Dim, Cursor: s.Cursor, Working: s.StateStarting,
-		Completed: s.StateConnected, Failed: s.StateError}
 	return s
 }

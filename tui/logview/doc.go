@@ -4,7 +4,7 @@
 //
 // A Screen takes the messages of the servers' snapshots in (Take), its
 // keys (Key) and draws itself (Render). It knows nothing of the explorer:
-// the explorer hands in the key bindings (Keys), the styles (Styles), the
+// the explorer hands in the key map and the styles (package kit), the
 // server selected and the rows the body has, and does what an Action
 // asks; SetLevel is the command that asks a server for another level.
 package logview

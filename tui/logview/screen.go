@@ -3,13 +3,13 @@ package logview
 import (
 	"cmp"
 	"context"
+	"mcpeek/tui/kit"
 	"slices"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
@@ -40,24 +40,6 @@ type Screen struct {
 type line struct {
 	server string
 	msg    model.LogMessage
-}
-
-// Styles are the explorer's styles the screen is drawn with.
-type Styles struct {
-	// Head draws the title; Dim the messages and the counts; Err the
-	// messages from warning up.
-	Head, Dim, Err lipgloss.Style
-}
-
-// Keys are the bindings the screen answers; the explorer declares them
-// with its other keys and hands them in.
-type Keys struct {
-	// Logs and Cancel close the screen.
-	Logs, Cancel key.Binding
-	// Up, Down, PageUp, PageDown, Top and Bottom scroll the messages.
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	// LevelUp and LevelDown ask the selected server for fewer or more.
-	LevelUp, LevelDown key.Binding
 }
 
 // Action is what the screen asks of the explorer after a key.
@@ -118,7 +100,7 @@ func (l *Screen) Take(servers []model.Server) {
 
 // Key handles a key while the screen is open, rows rows of messages
 // being shown.
-func (l *Screen) Key(msg tea.KeyPressMsg, k Keys, rows int) Action {
+func (l *Screen) Key(msg tea.KeyPressMsg, k *kit.KeyMap, rows int) Action {
 	switch {
 	case key.Matches(msg, k.Logs), key.Matches(msg, k.Cancel):
 		l.Open = !l.Open
@@ -168,13 +150,13 @@ func (l *Screen) Step(ctx context.Context, o Leveler, server string, dir int) te
 // Render draws the screen width cells wide: a head line, then the newest
 // messages that fit in rows, each one line, sanitised. server is the one
 // selected, "" for none. Its cost is the screen's height.
-func (l *Screen) Render(s *Styles, server string, width, rows int) string {
+func (l *Screen) Render(s *kit.Styles, server string, width, rows int) string {
 	level := "info"
 	name := "no server"
 	if server != "" {
 		name, level = server, l.Level(server)
 	}
-	head := s.Head.Render("Server log") + s.Dim.Render("  "+uitext.Plural(l.Len(), "message")+
+	head := s.PaneTitleFocus.Render("Server log") + s.Dim.Render("  "+uitext.Plural(l.Len(), "message")+
 		" · "+model.SanitizeLine(name)+" from "+level+" up · +/-: level · M: back")
 	end := l.Len() - l.back
 	start := max(end-rows, 0)
@@ -187,7 +169,7 @@ func (l *Screen) Render(s *Styles, server string, width, rows int) string {
 		st := s.Dim
 		switch ln.msg.Level {
 		case "warning", "error", "critical", "alert", "emergency":
-			st = s.Err
+			st = s.ErrText
 		}
 		text := ln.msg.Time.Format("15:04:05") + " " + model.SanitizeLine(ln.server) + " " +
 			model.SanitizeLine(ln.msg.String())

@@ -1,12 +1,12 @@
 package tasksview
 
 import (
+	"mcpeek/tui/kit"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
@@ -57,25 +57,6 @@ type Screen[O any] struct {
 	cursor  int
 }
 
-// Styles are the explorer's styles the screen is drawn with.
-type Styles struct {
-	// Head draws the title; Dim the hint and the tasks that ended
-	// otherwise; Cursor the task selected.
-	Head, Dim, Cursor lipgloss.Style
-	// Working, Completed and Failed draw the tasks by status.
-	Working, Completed, Failed lipgloss.Style
-}
-
-// Keys are the bindings the screen names or answers; the explorer
-// declares them with its other keys and hands them in.
-type Keys struct {
-	// Up, Down, PageUp, PageDown, Top and Bottom move the cursor.
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	// Tasks closes the screen; Result, CancelTask and Refresh are the
-	// explorer's to act on; Help and Quit are named in the help.
-	Tasks, Result, CancelTask, Refresh, Help, Quit key.Binding
-}
-
 // Entries are the tasks kept, oldest first.
 func (s *Screen[O]) Entries() []*Entry[O] { return s.entries }
 
@@ -120,7 +101,7 @@ func (s *Screen[O]) SelectNewest() { s.cursor = len(s.entries) - 1 }
 
 // Move moves the cursor by a key, rows rows of tasks being shown, and
 // keeps it on a task.
-func (s *Screen[O]) Move(msg tea.KeyPressMsg, k Keys, rows int) {
+func (s *Screen[O]) Move(msg tea.KeyPressMsg, k *kit.KeyMap, rows int) {
 	switch {
 	case key.Matches(msg, k.Up):
 		s.cursor--
@@ -139,21 +120,21 @@ func (s *Screen[O]) Move(msg tea.KeyPressMsg, k Keys, rows int) {
 }
 
 // Help is the short help while the screen is open.
-func Help(k Keys) []key.Binding {
+func Help(k *kit.KeyMap) []key.Binding {
 	back := k.Tasks
 	back.SetHelp("T/esc", "back")
-	return []key.Binding{k.Down, k.Result, k.CancelTask, k.Refresh, back, k.Help, k.Quit}
+	return []key.Binding{k.Down, k.TaskResult, k.CancelTask, k.RefreshLists, back, k.Help, k.Quit}
 }
 
 // Render draws the screen width cells wide: a head line, then a line per
 // task in rows rows, the cursor's kept in sight. Its cost is the screen's
 // height.
-func (s *Screen[O]) Render(st *Styles, width, rows int, now time.Time) string {
+func (s *Screen[O]) Render(st *kit.Styles, width, rows int, now time.Time) string {
 	hint := "  " + uitext.Plural(len(s.entries), "task") + " of this session · enter: result · c: cancel · U: tasks/list again · T: back"
 	if uitext.Width("Tasks"+hint) > width {
 		hint = "  " + uitext.Plural(len(s.entries), "task") + " · enter result · c cancel · U relist · T back"
 	}
-	head := st.Head.Render("Tasks") + st.Dim.Render(hint)
+	head := st.PaneTitleFocus.Render("Tasks") + st.Dim.Render(hint)
 	lines := []string{uitext.Fit(head, width)}
 	if len(s.entries) == 0 {
 		for _, l := range uitext.Wrap("No tasks yet. A tool whose execution.taskSupport is required runs as a task; ctrl+t in the call form runs an optional one as a task.", width) {
@@ -172,11 +153,11 @@ func (s *Screen[O]) Render(st *Styles, width, rows int, now time.Time) string {
 		style := st.Dim
 		switch e.Live().Status {
 		case mcpclient.TaskWorking, mcpclient.TaskInputRequired:
-			style = st.Working
+			style = st.StateStarting
 		case mcpclient.TaskCompleted:
-			style = st.Completed
+			style = st.StateConnected
 		case mcpclient.TaskFailed:
-			style = st.Failed
+			style = st.StateError
 		}
 		lines = append(lines, style.Render(uitext.Fit(text, width)))
 	}

@@ -2,6 +2,7 @@ package tasksview
 
 import (
 	"fmt"
+	"mcpeek/tui/kit"
 	"strings"
 	"testing"
 	"time"
@@ -29,7 +30,7 @@ func TestKeepDropsTheOldestEnded(t *testing.T) {
 		t.Fatalf("kept %d, first %q", len(s.Entries()), s.Entries()[0].Task.ID)
 	}
 	s.SelectNewest()
-	if got := s.Render(&Styles{}, 200, Keep+1, now); !strings.Contains(got, "working") || !strings.Contains(got, "halfway") {
+	if got := s.Render(&kit.Styles{}, 200, Keep+1, now); !strings.Contains(got, "working") || !strings.Contains(got, "halfway") {
 		t.Errorf("the followed task is not drawn as reported:\n%s", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mcpeek/gateway"
+	"mcpeek/tui/kit"
 )
 
 // BenchmarkTrafficOpen builds one call's detail (its request and envelope
@@ -15,7 +16,7 @@ func BenchmarkTrafficOpen(b *testing.B) {
 		Tool: "tool_exec", Op: "demo.shop_get_order", Kind: "read", OK: true, LatencyMS: 1.25,
 		Request:  json.RawMessage(`{"op":"demo.shop_get_order","args":{"order_id":1001}}`),
 		Envelope: json.RawMessage(`{"op":"demo.shop_get_order","ok":true,"result":{"id":1,"name":"#1001","line_items":[{"sku":"A-1","quantity":2}]},"meta":{"trace_id":"tr_0123456789abcdef","latency_ms":1.25,"warnings":[],"registry_version":"7867f99dc1ab"}}`)}
-	var st Styles
+	var st kit.Styles
 	for b.Loop() {
 		d := newDetail(ev)
 		_ = d.render(&st, 160, 45)

@@ -2,6 +2,7 @@ package traffic
 
 import (
 	"bytes"
+	"mcpeek/tui/kit"
 	"strconv"
 	"strings"
 
@@ -73,13 +74,13 @@ func (d *detail) Left() int             { return d.doc.Left() }
 func (d *detail) LineText(i int) string { return d.doc.LineText(i) }
 
 // render draws the call's line, its numbers, and the JSON under them.
-func (d *detail) render(s *Styles, width, height int) string {
+func (d *detail) render(s *kit.Styles, width, height int) string {
 	ev := &d.ev
-	result := s.OK.Render("ok")
+	result := s.Status.Render("ok")
 	if !ev.OK {
-		result = s.Err.Render(model.SanitizeLine(string(ev.Code)))
+		result = s.ErrText.Render(model.SanitizeLine(string(ev.Code)))
 	}
-	op := s.Op.Render(model.SanitizeLine(ev.Op))
+	op := s.PathBar.Render(model.SanitizeLine(ev.Op))
 	if ev.Op == "" {
 		op = s.Dim.Render("(root)")
 	}
@@ -93,7 +94,7 @@ func (d *detail) render(s *Styles, width, height int) string {
 	facts = append(facts, model.SanitizeLine(ev.TraceID), "args "+byteCount(ev.ArgsBytes), "answer "+byteCount(ev.ResultBytes))
 	line := s.Dim.Render(strings.Join(facts, " · "))
 	if d.bare {
-		line += s.Err.Render("  bodies dropped to bound memory")
+		line += s.ErrText.Render("  bodies dropped to bound memory")
 	}
 	b.WriteString(uitext.Fit(line, width))
 	if rows := height - detailHead; rows > 0 {

@@ -1,6 +1,7 @@
 package traffic
 
 import (
+	"mcpeek/tui/kit"
 	"strconv"
 	"strings"
 	"time"
@@ -98,7 +99,7 @@ func newColumns(width int) columns {
 
 // render draws the column heads and the calls on screen: it costs the
 // rows shown, whatever the number of calls kept.
-func (v *list) render(s *Styles, l *callLog, width int) string {
+func (v *list) render(s *kit.Styles, l *callLog, width int) string {
 	c := newColumns(width)
 	var b strings.Builder
 	var head []uitext.Seg
@@ -127,18 +128,18 @@ func (v *list) render(s *Styles, l *callLog, width int) string {
 
 // row lays out one call: each column padded to its width, so that
 // the cursor's line (drawn as one run) keeps the columns.
-func row(segs []uitext.Seg, s *Styles, ev *gateway.Event, c columns) []uitext.Seg {
+func row(segs []uitext.Seg, s *kit.Styles, ev *gateway.Event, c columns) []uitext.Seg {
 	if c.time {
 		segs = append(segs, uitext.Seg{Text: endTime(ev).Format("15:04:05.000") + "  ", Style: s.Dim})
 	}
-	result, rst := "ok", s.OK
+	result, rst := "ok", s.Status
 	if !ev.OK {
-		result, rst = string(ev.Code), s.Err
+		result, rst = string(ev.Code), s.ErrText
 		if result == "" {
 			result = "error"
 		}
 	}
-	op, ost := model.SanitizeLine(ev.Op), s.Op
+	op, ost := model.SanitizeLine(ev.Op), s.PathBar
 	if op == "" {
 		op, ost = "(root)", s.Dim // tool_help("")
 	}

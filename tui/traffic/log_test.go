@@ -3,6 +3,7 @@ package traffic
 import (
 	"encoding/json"
 	"fmt"
+	"mcpeek/tui/kit"
 	"strings"
 	"testing"
 
@@ -41,7 +42,7 @@ func TestTrafficLogBounds(t *testing.T) {
 		t.Error("not the oldest bodies were dropped")
 	}
 	d := newDetail(*l.at(l.first() + 50))
-	if !strings.Contains(d.render(&Styles{}, 100, 10), "bodies dropped") {
+	if !strings.Contains(d.render(&kit.Styles{}, 100, 10), "bodies dropped") {
 		t.Error("a call without its bodies does not say why")
 	}
 }

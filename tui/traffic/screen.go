@@ -1,11 +1,11 @@
 package traffic
 
 import (
+	"mcpeek/tui/kit"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"mcpeek/gateway"
 	"mcpeek/tui/docview"
@@ -24,33 +24,6 @@ type Screen struct {
 	origin  int            // the call selected when a search began
 
 	width, height int
-}
-
-// Styles are the explorer's styles the screen is drawn with.
-type Styles struct {
-	// Title and Head draw the call's and the screen's first line; Cursor
-	// the selected call.
-	Title, Head, Cursor lipgloss.Style
-	// Dim, Faint, Tool, Op, Count, OK and Err draw a call's columns.
-	Dim, Faint, Tool, Op, Count, OK, Err lipgloss.Style
-	// JSON draws the call opened.
-	JSON docview.JSONStyles
-}
-
-// Keys are the bindings the screen answers; the explorer declares them
-// with its other keys and hands them in.
-type Keys struct {
-	// Up, Down, PageUp, PageDown, Top and Follow move the cursor; Follow
-	// puts it on the newest call and keeps it there.
-	Up, Down, PageUp, PageDown, Top, Follow key.Binding
-	// Open opens the call selected; Approve approves the tool a held
-	// call names; Back closes the call opened, or the screen.
-	Open, Approve, Back key.Binding
-	// Doc moves the call opened.
-	Doc docview.Keys
-	// Gateway, Traffic, Help and Quit are the explorer's; the help names
-	// them.
-	Gateway, Traffic, Help, Quit key.Binding
 }
 
 // Gateway is what the head line says of the gateway, read each frame.
@@ -124,12 +97,12 @@ func (p *Screen) Resize(width, height int) {
 
 // Key handles the list of calls, or the call opened: it returns what it
 // asks of the explorer, and a command that reads a call.
-func (p *Screen) Key(msg tea.KeyPressMsg, k Keys) (Action, tea.Cmd) {
+func (p *Screen) Key(msg tea.KeyPressMsg, k *kit.KeyMap) (Action, tea.Cmd) {
 	if d := p.detail; d != nil {
 		if key.Matches(msg, k.Back) {
 			p.detail = nil
 		} else {
-			docview.Key(msg, k.Doc, d, p.height)
+			docview.Key(msg, k.DocKeys(), d, p.height)
 		}
 		return nil, nil
 	}
@@ -200,7 +173,7 @@ func (p *Screen) Click(row int) tea.Cmd {
 }
 
 // Where says where the cursor is, for the status bar.
-func (p *Screen) Where(s *Styles) string {
+func (p *Screen) Where(s *kit.Styles) string {
 	switch {
 	case p.detail != nil:
 		return s.Dim.Render(docview.Where(p.detail, p.height))
@@ -211,7 +184,7 @@ func (p *Screen) Where(s *Styles) string {
 }
 
 // Help is the short help of the screen.
-func (p *Screen) Help(k Keys) []key.Binding {
+func (p *Screen) Help(k *kit.KeyMap) []key.Binding {
 	if p.detail != nil {
 		return []key.Binding{k.Down, k.PageDown, k.Back, k.Gateway, k.Traffic, k.Help, k.Quit}
 	}
@@ -219,7 +192,7 @@ func (p *Screen) Help(k Keys) []key.Binding {
 }
 
 // FullHelp is the help shown by "?" on the screen.
-func FullHelp(k Keys) [][]key.Binding {
+func FullHelp(k *kit.KeyMap) [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Follow},
 		{k.Open, k.Approve, k.Back, k.Traffic, k.Gateway, k.Help, k.Quit},
@@ -227,7 +200,7 @@ func FullHelp(k Keys) [][]key.Binding {
 }
 
 // Render draws the list, or the call opened.
-func (p *Screen) Render(s *Styles, g Gateway) string {
+func (p *Screen) Render(s *kit.Styles, g Gateway) string {
 	if d := p.detail; d != nil {
 		return d.render(s, p.width, p.height)
 	}
@@ -250,12 +223,12 @@ func (p *Screen) Render(s *Styles, g Gateway) string {
 
 // head is the screen's first line: the gateway, how many calls are kept,
 // and whether the list follows the newest.
-func (p *Screen) head(s *Styles, g Gateway) string {
+func (p *Screen) head(s *kit.Styles, g Gateway) string {
 	l := &p.log
-	t := s.Head.Render("Gateway traffic")
+	t := s.PaneTitleFocus.Render("Gateway traffic")
 	if g.URL != "" && g.On {
 		// The status bar keeps only the port: the whole URL is here.
-		t += "  " + s.Op.Render(g.URL) + s.Dim.Render(" · "+g.Mode)
+		t += "  " + s.PathBar.Render(g.URL) + s.Dim.Render(" · "+g.Mode)
 	}
 	info := CallsText(l.total)
 	if l.total > l.n {
