@@ -14,21 +14,6 @@ import (
 	"mcpeek/model"
 )
 
-// UpstreamOffers is what the gateway needs of its upstreams to offer their
-// resources, resource templates and prompts besides their tools;
-// *mcpclient.Manager is one. A gateway over Upstreams that are not offers
-// none of them (and declares no resources or prompts capability).
-type UpstreamOffers interface {
-	ListResources(ctx context.Context, server string) (mcpclient.Listing[mcpclient.Resource], error)
-	ListResourceTemplates(ctx context.Context, server string) (mcpclient.Listing[mcpclient.ResourceTemplate], error)
-	ListPrompts(ctx context.Context, server string) (mcpclient.Listing[mcpclient.Prompt], error)
-	ReadResource(ctx context.Context, server, uri string) (*mcpclient.ReadResult, error)
-	GetPrompt(ctx context.Context, server, name string, args map[string]string) (*mcpclient.PromptResult, error)
-	SubscribeResource(ctx context.Context, server, uri string) error
-	UnsubscribeResource(ctx context.Context, server, uri string) error
-	Complete(ctx context.Context, server string, ref mcpclient.CompletionRef, arg, value string, resolved map[string]string) (*mcpclient.Completion, error)
-}
-
 // The gateway lists what its upstreams list, from memory: each server's
 // resources, templates and prompts are listed in the background when it
 // connects and when it says they changed (list_changed), under the
@@ -39,7 +24,7 @@ type UpstreamOffers interface {
 
 // offerBook is what the gateway offers of its upstreams besides tools.
 type offerBook struct {
-	up UpstreamOffers
+	up mcpclient.Offers
 
 	mu      sync.Mutex
 	servers map[string]*serverOffers
@@ -110,7 +95,7 @@ type promptRoute struct{ server, name string }
 
 // newOfferBook returns the book for up, or nil when up cannot offer.
 func newOfferBook(up Upstreams) *offerBook {
-	o, ok := up.(UpstreamOffers)
+	o, ok := up.(mcpclient.Offers)
 	if !ok {
 		return nil
 	}

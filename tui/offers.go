@@ -19,14 +19,7 @@ import (
 // completions and subscriptions, and the server's log level. An
 // mcpclient.Manager is one; a Backend that is not shows tools alone.
 type Offerer interface {
-	ListResources(ctx context.Context, server string) (mcpclient.Listing[mcpclient.Resource], error)
-	ListResourceTemplates(ctx context.Context, server string) (mcpclient.Listing[mcpclient.ResourceTemplate], error)
-	ListPrompts(ctx context.Context, server string) (mcpclient.Listing[mcpclient.Prompt], error)
-	ReadResource(ctx context.Context, server, uri string) (*mcpclient.ReadResult, error)
-	GetPrompt(ctx context.Context, server, name string, args map[string]string) (*mcpclient.PromptResult, error)
-	Complete(ctx context.Context, server string, ref mcpclient.CompletionRef, arg, value string, resolved map[string]string) (*mcpclient.Completion, error)
-	SubscribeResource(ctx context.Context, server, uri string) error
-	UnsubscribeResource(ctx context.Context, server, uri string) error
+	mcpclient.Offers
 	SetLogLevel(ctx context.Context, server, level string) error
 }
 
