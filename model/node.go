@@ -111,31 +111,34 @@ func (l *lazy) set() bool { return l != nil && (l.raw != nil || l.load() != nil)
 
 // get resolves the child, taking the schema's lock if it must.
 func (l *lazy) get(s *Schema) *Node {
-	if l == nil {
-		return s.anyNode
-	}
-	if n := l.load(); n != nil {
+	if n, ok := l.ready(s); ok {
 		return n
-	}
-	if l.raw == nil {
-		return s.anyNode
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return l.getLocked(s)
 }
 
+// ready is the child when it needs no resolving: resolved already, or
+// absent (any value).
+func (l *lazy) ready(s *Schema) (*Node, bool) {
+	if l == nil {
+		return s.anyNode, true
+	}
+	if n := l.load(); n != nil {
+		return n, true
+	}
+	if l.raw == nil {
+		return s.anyNode, true
+	}
+	return nil, false
+}
+
 // getLocked is get for code that already holds the schema's lock (the
 // resolution itself).
 func (l *lazy) getLocked(s *Schema) *Node {
-	if l == nil {
-		return s.anyNode
-	}
-	if n := l.load(); n != nil {
+	if n, ok := l.ready(s); ok {
 		return n
-	}
-	if l.raw == nil {
-		return s.anyNode
 	}
 	n := s.resolve(l.raw)
 	atomic.StorePointer(&l.built, unsafe.Pointer(n))
