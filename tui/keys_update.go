@@ -4,120 +4,171 @@ import (
 	"slices"
 
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
-// handleKey routes a key press: the dialog on top, the pending copy, the
-// text input, global keys, then the traffic screen or the explorer's keys
-// and its focused pane.
+// handleKey routes a key press to the first layer that takes it: the
+// dialog on top, what a key finishes (a copy's notation, the text input),
+// the explorer's keys that work everywhere, the screen over the body
+// (traffic, tasks, the log and the offers), the keys of the tool's views,
+// then the focused pane.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := &m.keys
 	if m.forms.held(msg) {
 		return nil
 	}
 	m.stopUnfold(msg)
-	if d := m.dialogs.top(); d != nil {
-		return m.act(d.key(msg, k))
+	for _, layer := range []func(tea.KeyPressMsg) (tea.Cmd, bool){
+		m.modalKey, m.globalKey, m.screenKey, m.viewKey, m.focusedKey,
+	} {
+		if cmd, ok := layer(msg); ok {
+			return cmd
+		}
 	}
+	return nil
+}
+
+// modalKey gives the key to what holds every key while it is open: the
+// dialog on top, the copy waiting for its notation, the text input.
+func (m *Model) modalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
+	case m.dialogs.top() != nil:
+		return m.act(m.dialogs.top().key(msg, &m.keys)), true
 	case m.yank:
-		return m.handleYank(msg)
+		return m.handleYank(msg), true
 	case m.input.mode != inputNone:
-		return m.handleInput(msg)
+		return m.handleInput(msg), true
 	}
-	switch {
-	case m.showHelp && key.Matches(msg, k.CloseHelp):
-		m.showHelp = false
-		m.resize(m.width, m.height)
-		return nil
-	case !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.tool.ID()) != nil && key.Matches(msg, k.Cancel):
-		return m.cancelCall(m.current.tool.ID())
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Help):
-		m.openHelp()
-		return nil
-	case key.Matches(msg, k.Gateway):
-		return m.toggleGateway()
-	case key.Matches(msg, k.Traffic):
-		m.toggleTraffic()
-		return nil
-	case key.Matches(msg, k.Registry):
-		return m.openRegistry()
-	case !m.traffic.open && m.registry != nil && key.Matches(msg, m.keys.AddToClient):
-		return m.addTried()
-	case key.Matches(msg, k.Filter):
-		return m.openSearch()
-	case m.searchTarget() != nil && m.input.search != "" && key.Matches(msg, k.Next):
-		return m.findNext(1)
-	case m.searchTarget() != nil && m.input.search != "" && key.Matches(msg, k.Prev):
-		return m.findNext(-1)
+	return nil, false
+}
+
+// keyRule is a key of the explorer's that works whatever is shown, when
+// its condition holds.
+type keyRule struct {
+	binding func(k *kit.KeyMap) key.Binding
+	when    func(m *Model) bool // nil: always
+	do      func(m *Model) tea.Cmd
+}
+
+// globalKeys are the explorer's keys that work everywhere, in the order
+// they are tried.
+var globalKeys = []keyRule{
+	{binding: func(k *kit.KeyMap) key.Binding { return k.CloseHelp }, when: func(m *Model) bool { return m.showHelp },
+		do: func(m *Model) tea.Cmd { m.showHelp = false; m.resize(m.width, m.height); return nil }},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.Cancel }, when: (*Model).callShownRuns,
+		do: func(m *Model) tea.Cmd { return m.cancelCall(m.current.tool.ID()) }},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.Quit }, do: (*Model).quit},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.Help }, do: func(m *Model) tea.Cmd { m.openHelp(); return nil }},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.Gateway }, do: (*Model).toggleGateway},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.Traffic }, do: func(m *Model) tea.Cmd { m.toggleTraffic(); return nil }},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.Registry }, do: (*Model).openRegistry},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.AddToClient },
+		when: func(m *Model) bool { return !m.traffic.open && m.registry != nil }, do: (*Model).addTried},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.Filter }, do: (*Model).openSearch},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.Next }, when: (*Model).searching,
+		do: func(m *Model) tea.Cmd { return m.findNext(1) }},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.Prev }, when: (*Model).searching,
+		do: func(m *Model) tea.Cmd { return m.findNext(-1) }},
+}
+
+// globalKey handles the keys that work everywhere.
+func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	for _, r := range globalKeys {
+		if key.Matches(msg, r.binding(&m.keys)) && (r.when == nil || r.when(m)) {
+			return r.do(m), true
+		}
 	}
+	return nil, false
+}
+
+// callShownRuns says a call of the tool shown runs, on the explorer's
+// body: esc cancels it.
+func (m *Model) callShownRuns() bool {
+	return !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.tool.ID()) != nil
+}
+
+// searching says a search was made in what is shown: n and N step
+// through its matches.
+func (m *Model) searching() bool { return m.searchTarget() != nil && m.input.search != "" }
+
+// screenKey gives the key to the screen over the body, if one is open,
+// or to the offers' keys (the log screen, a resource or prompt row).
+func (m *Model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.traffic.open {
-		return m.act(m.traffic.key(msg, k))
+		return m.act(m.traffic.key(msg, &m.keys)), true
 	}
 	if cmd, ok := m.tasksKey(msg); ok {
-		return cmd
+		return cmd, true
 	}
-	if cmd, ok := m.offerKey(msg); ok {
-		return cmd
-	}
+	return m.offerKey(msg)
+}
+
+// viewKey handles the keys that choose a view of the tool and act on the
+// tool or server selected.
+func (m *Model) viewKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := &m.keys
 	if v, ok := viewOf(msg, k); ok {
 		m.toggleView(v)
-		return nil
-	}
-	if key.Matches(msg, k.Leave) && (toolViews[m.view].key != nil || len(m.trail.before) > 0) {
-		m.leaveView()
-		return nil
+		return nil, true
 	}
 	switch {
+	case key.Matches(msg, k.Leave) && (toolViews[m.view].key != nil || len(m.trail.before) > 0):
+		m.leaveView()
 	case key.Matches(msg, k.Pane):
 		m.switchPane()
-		return nil
 	case key.Matches(msg, k.View):
 		m.view = (m.view + 1) % viewKind(len(toolViews))
 		m.sizePanes()
-		return nil
 	case key.Matches(msg, k.Reconnect):
-		if srv, ok := m.selectedServer(); ok {
-			if srv.State == model.StateNeedsLogin {
-				return tea.Batch(m.setStatus("logging in to "+srv.Name+": finish in your browser…", false), login(m.backend, srv.Name))
-			}
-			if !slices.Contains(m.reconnecting, srv.Name) {
-				m.reconnecting = append(m.reconnecting, srv.Name)
-			}
-			return tea.Batch(m.setStatus("reconnecting "+srv.Name+"…", false), reconnect(m.backend, srv.Name))
-		}
-		return nil
+		return m.reconnectSelected(), true
 	case key.Matches(msg, k.CallAgain):
-		return m.callAgain(msg)
+		return m.callAgain(msg), true
 	case key.Matches(msg, k.Save):
-		return m.openSave()
+		return m.openSave(), true
 	case key.Matches(msg, k.SaveCall):
-		return m.openSaveCall(nil)
+		return m.openSaveCall(nil), true
 	case key.Matches(msg, k.CopyValue) && (m.focus == focusTools || m.view != resultView()):
-		return m.copyResult()
+		return m.copyResult(), true
 	case key.Matches(msg, k.Desc):
 		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
-		return nil
 	case key.Matches(msg, k.CallForm):
-		return m.openCallForm(msg)
+		return m.openCallForm(msg), true
+	case key.Matches(msg, k.CallOverlay):
+		return m.toggleCallOverlay(), true
+	default:
+		return m.knobsKey(msg)
 	}
-	if cmd, ok := m.knobsKey(msg); ok {
-		return cmd
+	return nil, true
+}
+
+// reconnectSelected reconnects the selected server (r), or starts its
+// login when it needs one.
+func (m *Model) reconnectSelected() tea.Cmd {
+	srv, ok := m.selectedServer()
+	if !ok {
+		return nil
 	}
-	if key.Matches(msg, k.CallOverlay) {
-		return m.toggleCallOverlay()
+	if srv.State == model.StateNeedsLogin {
+		return tea.Batch(m.setStatus("logging in to "+srv.Name+": finish in your browser…", false), login(m.backend, srv.Name))
 	}
+	if !slices.Contains(m.reconnecting, srv.Name) {
+		m.reconnecting = append(m.reconnecting, srv.Name)
+	}
+	return tea.Batch(m.setStatus("reconnecting "+srv.Name+"…", false), reconnect(m.backend, srv.Name))
+}
+
+// focusedKey gives the key to the focused pane: the tools list, or the
+// pane of the view shown.
+func (m *Model) focusedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.focus == focusTools {
-		return m.toolsKey(msg)
+		return m.toolsKey(msg), true
 	}
 	if p := m.currentPane(); p != nil {
-		return m.act(p.key(msg, k))
+		return m.act(p.key(msg, &m.keys)), true
 	}
-	return nil
+	return nil, false
 }
 
 // toggleView shows view k, or the first view again when k is shown.
