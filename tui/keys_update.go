@@ -18,8 +18,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	m.stopUnfold(msg)
-	if d := m.dialogs.top(); d != nil {
-		return m.act(d.key(msg, k))
+	if d := m.dialogs.Top(); d != nil {
+		return m.act(d.Key(msg, k))
 	}
 	switch {
 	case m.yank:
