@@ -3,6 +3,7 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 )
@@ -17,7 +18,7 @@ func (m *Model) act(a kit.Action) tea.Cmd {
 	case kit.Unfold:
 		return m.startUnfold(a.U)
 	case kit.JumpToField:
-		m.dialogs.close()
+		m.dialogs.Close()
 		return m.jumpTo(a.Hit)
 	case kit.ShowField:
 		return m.showField(a.Path, a.Envelope)
@@ -30,14 +31,14 @@ func (m *Model) act(a kit.Action) tea.Cmd {
 	case approveTool:
 		return m.approveTool(a.op)
 	case kit.CloseDialog:
-		m.dialogs.close()
+		m.dialogs.Close()
 	case offerSubmit:
-		m.dialogs.close()
+		m.dialogs.Close()
 		return m.readOffer(a.pane, a.uri, a.prompt, a.args, a.what)
 	case kit.CopyText:
 		return m.copyText(a.Text, a.What)
 	case resultview.Save:
-		m.dialogs.close()
+		m.dialogs.Close()
 		return resultview.SaveFiles(a.Path, a.Result)
 	case saveCall:
 		return writeCall(a)
@@ -57,6 +58,9 @@ func (m *Model) act(a kit.Action) tea.Cmd {
 		return m.debounceSearch(a)
 	case tryEntry:
 		return m.startTry(a.e)
+	case dialog.ClientPicked, dialog.InputsGiven:
+		cmd, _ := m.registryFlowMsg(a)
+		return cmd
 	}
 	return nil
 }

@@ -303,7 +303,7 @@ func (m *Model) callAgainWith(v *toolView, msg argSetsLoadedMsg) tea.Cmd {
 		c.args = args
 		return m.startCall(c)
 	}
-	m.dialogs.open(d)
+	m.dialogs.Open(d)
 	cmd := d.Refuse(err)
 	d.SetNote("X: "+d.Note()+" · ctrl+s calls", true)
 	if msg.err != nil {

@@ -309,11 +309,11 @@ func TestCallKeyTypedFastWaitsForTheSelectedToolsView(t *testing.T) {
 		burst(keyPress(k))
 	}
 	burst(tea.PasteMsg{Content: "1234042"})
-	if h.m.dialogs.top() != nil || h.m.current != nil {
+	if h.m.dialogs.Top() != nil || h.m.current != nil {
 		t.Fatal("the view was built during the burst: the test shows nothing")
 	}
 	h.run(tea.Batch(later...))
-	d, ok := h.m.dialogs.top().(*callFormDialog)
+	d, ok := h.m.dialogs.Top().(*callFormDialog)
 	if !ok {
 		t.Fatalf("no call form; status %q:\n%s", h.m.status.text, h.screen())
 	}
@@ -339,7 +339,7 @@ func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
 	h := newHarness(t, calls, 100, 30)
 	h.selectTool("shop_get_order")
 	h.keys("X")
-	d, ok := h.m.dialogs.top().(*callFormDialog)
+	d, ok := h.m.dialogs.Top().(*callFormDialog)
 	if !ok || len(sent) != 0 {
 		t.Fatalf("X with no arguments sent %q:\n%s", sent, h.screen())
 	}
@@ -359,7 +359,7 @@ func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
 	h.keys("tab", "/", "esc") // the filter cleared
 	h.selectTool("shop_get_product")
 	h.keys("X")
-	if h.m.dialogs.top() != nil || len(sent) != 2 || !strings.Contains(sent[1], `"product_id":"7"`) {
+	if h.m.dialogs.Top() != nil || len(sent) != 2 || !strings.Contains(sent[1], `"product_id":"7"`) {
 		t.Fatalf("X with a remembered set sent %q:\n%s", sent, h.screen())
 	}
 
@@ -367,7 +367,7 @@ func TestCallAgainUsesLastOrRememberedArguments(t *testing.T) {
 	h.keys("tab", "/", "esc")
 	h.selectTool("shop_list_orders")
 	h.keys("X")
-	if h.m.dialogs.top() != nil || len(sent) != 3 || !strings.HasPrefix(sent[2], "shop_list_orders {") {
+	if h.m.dialogs.Top() != nil || len(sent) != 3 || !strings.HasPrefix(sent[2], "shop_list_orders {") {
 		t.Fatalf("X on a tool with no required argument sent %q:\n%s", sent, h.screen())
 	}
 }

@@ -1,18 +1,15 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
-	"mcpeek/tui/uitext"
 )
 
 // assertValue asks for an assertion on the value under the cursor of the
@@ -99,106 +96,26 @@ func (m *Model) startAssert(a assertValue) tea.Cmd {
 // openAssert asks to confirm an assertion, its expected value editable,
 // before it is added to the call named name.
 func (m *Model) openAssert(name string, a pendingAssert) tea.Cmd {
-	d := &assertDialog{name: name, file: m.saved.path, pending: a}
-	if kind := a.p.Kind(); kind != "exists" {
-		in := textinput.New()
-		in.Prompt = kind + ": "
-		in.SetStyles(m.styles.Input)
-		in.SetValue(a.p.Expected())
-		in.CursorEnd()
-		in.SetWidth(40)
-		d.field = &in
-	}
-	m.dialogs.open(d)
-	if d.field != nil {
-		return d.field.Focus()
-	}
-	return nil
-}
-
-// assertDialog shows the assertion A proposes, its expected value in a
-// one-line field to edit.
-type assertDialog struct {
-	name, file string
-	pending    pendingAssert
-	field      *textinput.Model // nil for exists: nothing to edit
-	err        string
-	busy       bool
-}
-
-func (d *assertDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	if d.busy {
-		return nil
-	}
-	switch {
-	case key.Matches(msg, k.Cancel):
-		return kit.CloseDialog{}
-	case key.Matches(msg, k.Accept):
-		p := d.pending.p
-		if d.field != nil {
-			var err error
-			if p, err = p.WithExpected(d.field.Value()); err != nil {
-				d.err = err.Error()
-				return nil
+	file := m.saved.path
+	spec := dialog.TextSpec{Title: "assert on " + pathText(a.p.Path), About: "in the call " + quoteName(name) + " of " + file,
+		Fixed: "exists", Keys: "enter adds · esc cancel", Writes: true,
+		Accept: func(text string) (kit.Action, error) {
+			p := a.p
+			if p.Kind() != "exists" {
+				var err error
+				if p, err = p.WithExpected(text); err != nil {
+					return nil, err
+				}
 			}
-		}
-		d.err, d.busy = "", true
-		return addAssert{file: d.file, name: d.name, p: p, res: d.pending.res}
+			return addAssert{file: file, name: name, p: p, res: a.res}, nil
+		}}
+	if kind := a.p.Kind(); kind != "exists" {
+		spec.Field = dialog.NewField(m.styles.Input, kind+": ", a.p.Expected(), false)
+		spec.Keys = "edit the expected value · " + spec.Keys
 	}
-	if d.field == nil {
-		return nil
-	}
-	d.err = ""
-	var cmd tea.Cmd
-	*d.field, cmd = d.field.Update(msg)
-	return cmd
-}
-
-// paste takes a paste as one edit of the expected value.
-func (d *assertDialog) paste(text string) kit.Action {
-	if d.busy || d.field == nil {
-		return nil
-	}
-	var cmd tea.Cmd
-	*d.field, cmd = d.field.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
-	return cmd
-}
-
-func (d *assertDialog) render(s *kit.Styles, width, height int) string {
-	w := max(min(width-4, 72), 30)
-	title := "assert on " + pathText(d.pending.p.Path)
-	lines := []string{s.Title.Render(fit(model.SanitizeLine(title), w-4)),
-		s.Dim.Render(fit(model.SanitizeLine("in the call "+quoteName(d.name)+" of "+d.file), w-4))}
-	if d.field != nil {
-		d.field.SetWidth(w - 8 - len(d.field.Prompt))
-		lines = append(lines, d.field.View())
-	} else {
-		lines = append(lines, "exists")
-	}
-	foot := "enter adds · esc cancel"
-	if d.field != nil {
-		foot = "edit the expected value · " + foot
-	}
-	lines = append(lines, dialogFoot(s, w-4, d.err, d.busy, foot)...)
-	return s.Dialog.Width(w).Render(lipgloss.JoinVertical(lipgloss.Left, lines...))
-}
-
-func (d *assertDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }
-
-// dialogFoot is the last lines of a dialog that writes a file: why its
-// input was refused (wrapped), that it is writing, or its keys.
-func dialogFoot(s *kit.Styles, width int, err string, busy bool, keys string) []string {
-	switch {
-	case err != "":
-		var out []string
-		for _, l := range wrapText(model.SanitizeLine(err), width) {
-			out = append(out, s.StatusErr.Render(l))
-		}
-		return out
-	case busy:
-		return []string{s.Faint.Render("writing…")}
-	}
-	return []string{s.Faint.Render(fit(keys, width))}
+	d := dialog.NewText(spec)
+	m.dialogs.Open(d)
+	return d.Focus()
 }
 
 // addAssert adds an assertion to a saved call (enter in the dialog).
@@ -224,7 +141,7 @@ func writeAssert(a addAssert) tea.Cmd {
 // assertAdded closes the dialog and says what was added, and whether it
 // holds on the result it was made on; or shows in the dialog why not.
 func (m *Model) assertAdded(msg assertAddedMsg) tea.Cmd {
-	if cmd, ok := endWrite[*assertDialog](m, msg.err); !ok {
+	if cmd, ok := endWrite(m, msg.err); !ok {
 		return cmd
 	}
 	// The file was named in the dialog: the status line keeps to what
@@ -241,5 +158,3 @@ func (m *Model) assertAdded(msg assertAddedMsg) tea.Cmd {
 	}
 	return m.setStatus(model.SanitizeLine(text), false)
 }
-
-func (d *assertDialog) refuse(err error) { d.busy, d.err = false, err.Error() }

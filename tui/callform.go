@@ -56,20 +56,20 @@ func (d *callFormDialog) act(o callform.Outcome, cmd tea.Cmd) kit.Action {
 	return cmd
 }
 
-func (d *callFormDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	return d.act(d.Key(msg, callFormKeys(k)))
+func (d *callFormDialog) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+	return d.act(d.Call.Key(msg, callFormKeys(k)))
 }
 
-// update takes a message other than a key: the editor's answer, or one
+// Update takes a message other than a key: the editor's answer, or one
 // for the form (a paste, what the form's commands sent back).
-func (d *callFormDialog) update(msg tea.Msg) kit.Action { return d.act(d.Update(msg)) }
+func (d *callFormDialog) Update(msg tea.Msg) kit.Action { return d.act(d.Call.Update(msg)) }
 
-func (d *callFormDialog) render(s *kit.Styles, width, height int) string {
+func (d *callFormDialog) Render(s *kit.Styles, width, height int) string {
 	return d.View(callform.Styles{Frame: s.Dialog, Title: s.Title, Dim: s.Dim, StatusErr: s.StatusErr,
 		Accent: s.Accent, ErrText: s.ErrText}, width, height)
 }
 
-func (d *callFormDialog) help(k *kit.KeyMap) []key.Binding {
+func (d *callFormDialog) Help(k *kit.KeyMap) []key.Binding {
 	if d.TaskOptional() {
 		return []key.Binding{k.FormSubmit, k.FormNext, k.Cancel, k.AsTask, k.EditArgs, k.OlderArgs, k.FormPrev}
 	}
@@ -88,7 +88,7 @@ type editCmd struct {
 type submitCall struct{ call callTool }
 
 func (m *Model) submitCall(a submitCall) tea.Cmd {
-	m.dialogs.close()
+	m.dialogs.Close()
 	c, store := a.call, m.args
 	save := func() tea.Msg {
 		if err := store.save(c.toolID, c.args, time.Now()); err != nil {

@@ -36,7 +36,7 @@ func BenchmarkKeyAndFrame(b *testing.B) {
 		h := newHarness(b, demoBackend(b), 80, 24)
 		h.selectTool("shop_get_order")
 		h.keys("x")
-		if h.m.dialogs.top() == nil {
+		if h.m.dialogs.Top() == nil {
 			b.Fatal("no form")
 		}
 		run(b, h, "1", "backspace")
@@ -67,7 +67,7 @@ func BenchmarkRefusedSubmitMovesFocus(b *testing.B) {
 	h := newHarness(b, back, 80, 24)
 	h.selectTool("wide")
 	h.keys("x")
-	d, ok := h.m.dialogs.top().(*callFormDialog)
+	d, ok := h.m.dialogs.Top().(*callFormDialog)
 	if !ok {
 		b.Fatal("no form")
 	}

@@ -46,7 +46,7 @@ func openForm(t *testing.T, b Backend, tool string, w, h int) (*harness, *callFo
 	hs := newHarness(t, b, w, h)
 	hs.selectTool(tool)
 	hs.keys("x")
-	d, ok := hs.m.dialogs.top().(*callFormDialog)
+	d, ok := hs.m.dialogs.Top().(*callFormDialog)
 	if !ok {
 		t.Fatalf("x opened no call form:\n%s", hs.screen())
 	}
@@ -138,7 +138,7 @@ func pressButton(t *testing.T, h *harness, d *callFormDialog) kit.Action {
 	t.Helper()
 	for range len(d.Fields()) + 2 {
 		if _, onButton := d.Form().FocusedField(); onButton {
-			return settle(d, d.key(keyPress("enter"), &h.m.keys))
+			return settle(d, d.Key(keyPress("enter"), &h.m.keys))
 		}
 		h.keys("tab")
 	}
@@ -171,7 +171,7 @@ func TestCallFormSubmitRefusedThenSent(t *testing.T) {
 	}
 	// The root model closes the form and remembers the set.
 	h.run(h.m.act(sub))
-	if h.m.dialogs.top() != nil {
+	if h.m.dialogs.Top() != nil {
 		t.Error("the form stayed open")
 	}
 	sets, err := argsOf(t).load("demo.shop_get_order")
@@ -340,12 +340,12 @@ func TestCallFormKeyOnServerRowAndPaste(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("g", "x") // the cursor on the server row
-	if h.m.dialogs.top() != nil || !strings.Contains(h.m.status.text, "x calls a tool") {
+	if h.m.dialogs.Top() != nil || !strings.Contains(h.m.status.text, "x calls a tool") {
 		t.Fatalf("x on a server: %q", h.m.status.text)
 	}
 	h.selectTool("shop_get_order")
 	h.keys("x")
-	d := h.m.dialogs.top().(*callFormDialog)
+	d := h.m.dialogs.Top().(*callFormDialog)
 	h.send(tea.PasteMsg{Content: "5601234042"})
 	if d.Form().Values()[0] != "5601234042" || d.Errors()[0] != "" {
 		t.Fatalf("pasted %q, error %q", d.Form().Values()[0], d.Errors()[0])
@@ -435,7 +435,7 @@ func TestCallFormRefusedSubmitFocusesTheField(t *testing.T) {
 	h.typeText("abc")
 	h.keys("tab", "tab")
 	h.burst(keyBurst("ctrl+s", "enter", "ctrl+s", "backspace")...)
-	if h.m.dialogs.top() != d {
+	if h.m.dialogs.Top() != d {
 		t.Fatalf("invalid arguments were sent:\n%s", h.screen())
 	}
 	if d.Form().Focused() != 0 || d.Form().Values()[0] != "ab" {
@@ -477,13 +477,13 @@ func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
 	t.Parallel()
 	h, _ := openForm(t, twoFields(), "pair", 80, 24)
 	h.keys("esc")
-	if h.m.dialogs.top() != nil {
+	if h.m.dialogs.Top() != nil {
 		t.Fatal("esc on an untouched form did not close it")
 	}
 	h, d := openForm(t, twoFields(), "pair", 80, 24)
 	h.typeText("5")
 	h.keys("esc")
-	if h.m.dialogs.top() != d || !strings.Contains(h.screen(), "esc again discards your changes") {
+	if h.m.dialogs.Top() != d || !strings.Contains(h.screen(), "esc again discards your changes") {
 		t.Fatalf("esc discarded a changed form without asking:\n%s", h.screen())
 	}
 	h.typeText("6")
@@ -491,7 +491,7 @@ func TestCallFormEscAsksBeforeDiscarding(t *testing.T) {
 		t.Fatalf("a key after the question: %q\n%s", v, h.screen())
 	}
 	h.keys("esc", "esc")
-	if h.m.dialogs.top() != nil {
+	if h.m.dialogs.Top() != nil {
 		t.Fatal("a second esc did not discard")
 	}
 }
@@ -533,7 +533,7 @@ func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
-	if d, ok := h.m.dialogs.top().(*callFormDialog); ok {
+	if d, ok := h.m.dialogs.Top().(*callFormDialog); ok {
 		t.Fatalf("the form stayed open: order_id %q\n%s", d.Form().Values()[0], h.screen())
 	}
 	if v := h.m.current.lastArgs; !strings.Contains(string(v), `"order_id":"5601234042"`) {
@@ -554,7 +554,7 @@ func TestRefusalAtAHeadingAndSamplingBurst(t *testing.T) {
 	}}}}
 	h, d := openForm(t, b, "nested", 80, 40)
 	h.burst(keyBurst("q", "ctrl+s")...) // the whole filter missing: the error is at its heading
-	if h.m.dialogs.top() != d || d.Errors()[1] == "" {
+	if h.m.dialogs.Top() != d || d.Errors()[1] == "" {
 		t.Fatalf("sent without a filter, or the error is not at its heading: %v", d.Errors())
 	}
 	if at := d.Form().Focused(); at != 2 {

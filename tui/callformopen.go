@@ -5,6 +5,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/tui/callform"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 )
 
@@ -102,10 +103,8 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	case argsNotSavedMsg:
 		return m.setStatus("arguments not remembered: "+model.SanitizeLine(msg.err.Error()), true), true
 	case callform.EditedMsg:
-		for _, d := range m.dialogs.stack {
-			if f, isForm := d.(*callFormDialog); isForm {
-				cmd = m.act(f.update(msg))
-			}
+		if f, isForm := dialog.Find[*callFormDialog](&m.dialogs); isForm {
+			cmd = m.act(f.Update(msg))
 		}
 		return cmd, true
 	}
@@ -116,14 +115,14 @@ func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 // for X.
 func (m *Model) openLoaded(msg argSetsLoadedMsg) tea.Cmd {
 	v := m.views[msg.toolID]
-	if v == nil || m.dialogs.top() != nil {
+	if v == nil || m.dialogs.Top() != nil {
 		return nil
 	}
 	if msg.again {
 		return m.callAgainWith(v, msg)
 	}
 	d := newCallForm(v, msg.sets, msg.ticket, m.formLook())
-	m.dialogs.open(d)
+	m.dialogs.Open(d)
 	if msg.err != nil {
 		return tea.Batch(d.Form().Started(), m.setStatus("remembered arguments not read: "+model.SanitizeLine(msg.err.Error()), true))
 	}
@@ -173,6 +172,4 @@ func (m *Model) formLook() callform.Look {
 }
 
 // form are the keys a form answers itself.
-func formKeys(k *kit.KeyMap) callform.Keys {
-	return callform.Keys{Submit: k.FormSubmit, Accept: k.Accept, Next: k.FormNext, Prev: k.FormPrev}
-}
+func formKeys(k *kit.KeyMap) callform.Keys { return dialog.FormKeys(k) }

@@ -6,15 +6,12 @@ import (
 	"errors"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
-	"mcpeek/tui/uitext"
 )
 
 // Saving calls for `mcpeek test` (docs/calls.md): S on a result saves the
@@ -75,93 +72,29 @@ func (m *Model) openSaveCall(assert *pendingAssert) tea.Cmd {
 	if !ok {
 		return m.noResult("to save as a call")
 	}
-	in := textinput.New()
-	in.Prompt = "name: "
-	in.SetStyles(m.styles.Input)
-	in.SetValue(m.current.tool.Name)
-	in.CursorEnd()
-	in.SetWidth(40)
-	d := &callNameDialog{field: in, call: c, file: m.saved.path, assert: assert, offered: true}
-	m.dialogs.open(d)
-	return d.field.Focus()
+	title := "save the call to " + m.saved.path
+	if assert != nil {
+		title = "save the call, then assert on " + pathText(assert.p.Path)
+	}
+	file := m.saved.path
+	d := dialog.NewText(dialog.TextSpec{Title: title, About: c.Tool + " " + string(c.Arguments),
+		Field: dialog.NewField(m.styles.Input, "name: ", m.current.tool.Name, true),
+		Keys:  "enter save · esc cancel; mcpeek test runs it", Writes: true,
+		Accept: func(text string) (kit.Action, error) {
+			name := strings.TrimSpace(text)
+			switch {
+			case name == "":
+				return nil, errors.New("give the call a name")
+			case strings.ContainsFunc(name, func(r rune) bool { return r < ' ' || r == 0x7f }):
+				return nil, errors.New("a name holds no control characters")
+			}
+			c := c
+			c.Name = name
+			return saveCall{call: c, file: file, assert: assert}, nil
+		}})
+	m.dialogs.Open(d)
+	return d.Focus()
 }
-
-// callNameDialog asks for the name of a call to save.
-type callNameDialog struct {
-	field  textinput.Model
-	call   calls.Call
-	file   string
-	assert *pendingAssert // asked for next, once the call is saved
-	err    string         // why the last name was refused
-	busy   bool           // the file is being written
-	// offered: the name shown is the one offered (the tool's), which
-	// the first character typed or pasted replaces; a key that moves or
-	// deletes in it keeps it, to edit.
-	offered bool
-}
-
-func (d *callNameDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	if d.busy {
-		return nil
-	}
-	switch {
-	case key.Matches(msg, k.Cancel):
-		return kit.CloseDialog{}
-	case key.Matches(msg, k.Accept):
-		name := strings.TrimSpace(d.field.Value())
-		switch {
-		case name == "":
-			d.err = "give the call a name"
-			return nil
-		case strings.ContainsFunc(name, func(r rune) bool { return r < ' ' || r == 0x7f }):
-			d.err = "a name holds no control characters"
-			return nil
-		}
-		d.err, d.busy = "", true
-		c := d.call
-		c.Name = name
-		return saveCall{call: c, file: d.file, assert: d.assert}
-	}
-	d.err = ""
-	if d.offered {
-		d.offered = false
-		if msg.Text != "" {
-			d.field.SetValue("")
-		}
-	}
-	var cmd tea.Cmd
-	d.field, cmd = d.field.Update(msg)
-	return cmd
-}
-
-// paste takes a paste as one edit of the name.
-func (d *callNameDialog) paste(text string) kit.Action {
-	if d.busy {
-		return nil
-	}
-	if d.offered {
-		d.offered = false
-		d.field.SetValue("")
-	}
-	var cmd tea.Cmd
-	d.field, cmd = d.field.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
-	return cmd
-}
-
-func (d *callNameDialog) render(s *kit.Styles, width, height int) string {
-	w := max(min(width-4, 72), 30)
-	d.field.SetWidth(w - 12)
-	title := "save the call to " + d.file
-	if d.assert != nil {
-		title = "save the call, then assert on " + pathText(d.assert.p.Path)
-	}
-	lines := []string{s.Title.Render(fit(model.SanitizeLine(title), w-4)),
-		s.Dim.Render(fit(model.SanitizeLine(d.call.Tool+" "+string(d.call.Arguments)), w-4)), d.field.View(), ""}
-	lines = append(lines[:3], dialogFoot(s, w-4, d.err, d.busy, "enter save · esc cancel; mcpeek test runs it")...)
-	return s.Dialog.Width(w).Render(lipgloss.JoinVertical(lipgloss.Left, lines...))
-}
-
-func (d *callNameDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }
 
 // saveCall writes a call to the calls file (enter in the name dialog).
 type saveCall struct {
@@ -203,7 +136,7 @@ func writeCall(a saveCall) tea.Cmd {
 // callSaved closes the name dialog, or shows in it why the name was
 // refused; then asks for the assertion A was pressed for.
 func (m *Model) callSaved(msg callSavedMsg) tea.Cmd {
-	if cmd, ok := endWrite[*callNameDialog](m, msg.err); !ok {
+	if cmd, ok := endWrite(m, msg.err); !ok {
 		return cmd
 	}
 	c := msg.call
@@ -234,29 +167,21 @@ func pathText(p string) string {
 	return p
 }
 
-func (d *callNameDialog) refuse(err error) { d.busy, d.err = false, err.Error() }
-
-// writingDialog is a dialog that waits on a write of the calls file and
-// shows, in itself, why the write was refused.
-type writingDialog interface {
-	dialog
-	refuse(err error)
-}
-
-// endWrite ends the write a dialog of type D waited on: with an error the
+// endWrite ends the write the dialog on top waited on: with an error the
 // dialog, when still on top, shows it and stays (else the status line
 // says it); without one the dialog closes. ok says the write went through.
-func endWrite[D writingDialog](m *Model, err error) (cmd tea.Cmd, ok bool) {
-	d, open := m.dialogs.top().(D)
+func endWrite(m *Model, err error) (cmd tea.Cmd, ok bool) {
+	d, open := m.dialogs.Top().(*dialog.Text)
+	open = open && d.Writing()
 	if err != nil {
 		if open {
-			d.refuse(err)
+			d.Refuse(err)
 			return nil, false
 		}
 		return m.setStatus(model.SanitizeLine(err.Error()), true), false
 	}
 	if open {
-		m.dialogs.close()
+		m.dialogs.Close()
 	}
 	return nil, true
 }

@@ -17,6 +17,7 @@ import (
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/resultview"
 )
 
@@ -38,11 +39,11 @@ func calledOrder(t *testing.T) (*harness, string) {
 
 // name clears the one-line field of the dialog on top and types s.
 func (h *harness) name(s string) {
-	d, ok := h.m.dialogs.top().(*callNameDialog)
+	d, ok := h.m.dialogs.Top().(*dialog.Text)
 	if !ok {
-		h.t.Fatalf("no name prompt on top: %T\n%s", h.m.dialogs.top(), h.screen())
+		h.t.Fatalf("no name prompt on top: %T\n%s", h.m.dialogs.Top(), h.screen())
 	}
-	for range len([]rune(d.field.Value())) {
+	for range len([]rune(d.Field().Value())) {
 		h.keys("backspace")
 	}
 	h.typeText(s)
@@ -76,16 +77,16 @@ func TestSaveCallKey(t *testing.T) {
 	t.Parallel()
 	h, path := calledOrder(t)
 	h.keys("S")
-	d, ok := h.m.dialogs.top().(*callNameDialog)
-	if !ok || d.field.Value() != "shop_get_order" {
-		t.Fatalf("S opened %T\n%s", h.m.dialogs.top(), h.screen())
+	d, ok := h.m.dialogs.Top().(*dialog.Text)
+	if !ok || d.Field().Value() != "shop_get_order" {
+		t.Fatalf("S opened %T\n%s", h.m.dialogs.Top(), h.screen())
 	}
 	if scr := h.screen(); !strings.Contains(scr, "save the call to "+path[:10]) || !strings.Contains(scr, "name: shop_get_order") {
 		t.Errorf("the prompt:\n%s", scr)
 	}
 	h.name("order-1042")
 	h.keys("enter")
-	if h.m.dialogs.top() != nil {
+	if h.m.dialogs.Top() != nil {
 		t.Fatalf("the prompt stayed open:\n%s", h.screen())
 	}
 	if !strings.Contains(h.m.status.text, `saved call "order-1042" to `+path) {
@@ -102,9 +103,9 @@ func TestSaveCallKey(t *testing.T) {
 	h.keys("S")
 	h.name("order-1042")
 	h.keys("enter")
-	d, ok = h.m.dialogs.top().(*callNameDialog)
-	if !ok || !strings.Contains(d.err, `a call named "order-1042" is in the file already (line 4)`) {
-		t.Fatalf("a taken name: %T %+v", h.m.dialogs.top(), d)
+	d, ok = h.m.dialogs.Top().(*dialog.Text)
+	if !ok || !strings.Contains(d.Refused(), `a call named "order-1042" is in the file already (line 4)`) {
+		t.Fatalf("a taken name: %T %+v", h.m.dialogs.Top(), d)
 	}
 	if !strings.Contains(h.screen(), "is in the file already") {
 		t.Errorf("the refusal is not shown:\n%s", h.screen())
@@ -113,14 +114,14 @@ func TestSaveCallKey(t *testing.T) {
 		t.Error("a refused name changed the file")
 	}
 	h.keys("esc")
-	if h.m.dialogs.top() != nil {
+	if h.m.dialogs.Top() != nil {
 		t.Fatal("esc did not close the prompt")
 	}
 
 	h.keys("tab")
 	h.selectTool("shop_list_orders")
 	h.keys("S")
-	if h.m.dialogs.top() != nil || !strings.Contains(h.m.status.text, "no result to save as a call yet") {
+	if h.m.dialogs.Top() != nil || !strings.Contains(h.m.status.text, "no result to save as a call yet") {
 		t.Errorf("S with no result: %q", h.m.status.text)
 	}
 }
@@ -136,9 +137,9 @@ func TestAssertKey(t *testing.T) {
 	h.keys("A")
 	h.name("order")
 	h.keys("enter")
-	d, ok := h.m.dialogs.top().(*assertDialog)
-	if !ok || d.field == nil || d.field.Value() != `"partially_refunded"` {
-		t.Fatalf("after the name, %T\n%s", h.m.dialogs.top(), h.screen())
+	d, ok := h.m.dialogs.Top().(*dialog.Text)
+	if !ok || d.Field() == nil || d.Field().Value() != `"partially_refunded"` {
+		t.Fatalf("after the name, %T\n%s", h.m.dialogs.Top(), h.screen())
 	}
 	if scr := h.screen(); !strings.Contains(scr, "assert on financial_status") || !strings.Contains(scr, `equals: "partially_refunded"`) {
 		t.Errorf("the assertion prompt:\n%s", scr)
@@ -150,21 +151,21 @@ func TestAssertKey(t *testing.T) {
 
 	h.moveTo("line_items")
 	h.keys("A")
-	if d, ok := h.m.dialogs.top().(*assertDialog); !ok || d.field.Value() != "3" {
-		t.Fatalf("A on an array of a saved call: %T\n%s", h.m.dialogs.top(), h.screen())
+	if d, ok := h.m.dialogs.Top().(*dialog.Text); !ok || d.Field().Value() != "3" {
+		t.Fatalf("A on an array of a saved call: %T\n%s", h.m.dialogs.Top(), h.screen())
 	}
 	h.keys("enter")
 	h.keys("l", "j", "l") // line_items[0], open
 	h.moveTo("line_items[].quantity")
 	h.keys("A")
-	if d, ok := h.m.dialogs.top().(*assertDialog); !ok || d.field.Value() != "integer" || d.field.Prompt != "type: " {
-		t.Fatalf("A on the quantities (2, 1, 1): %T\n%s", h.m.dialogs.top(), h.screen())
+	if d, ok := h.m.dialogs.Top().(*dialog.Text); !ok || d.Field().Value() != "integer" || d.Field().Prompt() != "type: " {
+		t.Fatalf("A on the quantities (2, 1, 1): %T\n%s", h.m.dialogs.Top(), h.screen())
 	}
 	h.keys("enter")
 	h.moveTo("line_items[].price_set")
 	h.keys("A")
-	if d, ok := h.m.dialogs.top().(*assertDialog); !ok || d.field != nil || !strings.Contains(h.screen(), "exists") {
-		t.Fatalf("A on an object: %T\n%s", h.m.dialogs.top(), h.screen())
+	if d, ok := h.m.dialogs.Top().(*dialog.Text); !ok || d.Field() != nil || !strings.Contains(h.screen(), "exists") {
+		t.Fatalf("A on an object: %T\n%s", h.m.dialogs.Top(), h.screen())
 	}
 	h.keys("enter")
 	if !strings.Contains(h.m.status.text, "added line_items[].price_set exists") {
@@ -187,11 +188,11 @@ func TestAssertKey(t *testing.T) {
 	// A bad edit is refused in the prompt; esc leaves the file alone.
 	h.moveTo("line_items[].requires_shipping")
 	h.keys("A")
-	d = h.m.dialogs.top().(*assertDialog)
+	d = h.m.dialogs.Top().(*dialog.Text)
 	h.typeText("x")
 	h.keys("enter")
-	if d.err == "" || h.m.dialogs.top() != d || !strings.Contains(h.screen(), "equals takes a JSON value") {
-		t.Fatalf("a bad value taken: %q\n%s", d.err, h.screen())
+	if d.Refused() == "" || h.m.dialogs.Top() != d || !strings.Contains(h.screen(), "equals takes a JSON value") {
+		t.Fatalf("a bad value taken: %q\n%s", d.Refused(), h.screen())
 	}
 	h.keys("esc")
 	if f2 := readCalls(t, path); len(f2.Calls[0].Expect.Paths) != 4 {
@@ -201,7 +202,7 @@ func TestAssertKey(t *testing.T) {
 	// A on a line that is no value.
 	h.keys("G") // the raw result's section
 	h.keys("A")
-	if h.m.dialogs.top() != nil || !h.m.status.isErr {
+	if h.m.dialogs.Top() != nil || !h.m.status.isErr {
 		t.Errorf("A on the raw result's line: %q", h.m.status.text)
 	}
 	// A value of the text block, which mcpeek test does not read while
@@ -211,7 +212,7 @@ func TestAssertKey(t *testing.T) {
 		t.Fatalf("not on a value of the text block:\n%s", h.screen())
 	}
 	h.keys("A")
-	if h.m.dialogs.top() != nil || !strings.Contains(h.m.status.text, "A asserts on a value of structuredContent") {
+	if h.m.dialogs.Top() != nil || !strings.Contains(h.m.status.text, "A asserts on a value of structuredContent") {
 		t.Errorf("A in the text block: %q", h.m.status.text)
 	}
 }
@@ -267,8 +268,8 @@ func TestSaveAndAssertWalk(t *testing.T) {
 	}
 
 	h.keys("A")
-	d := h.m.dialogs.top().(*assertDialog)
-	for range len(d.field.Value()) {
+	d := h.m.dialogs.Top().(*dialog.Text)
+	for range len(d.Field().Value()) {
 		h.keys("backspace")
 	}
 	h.typeText(`"paid"`)
@@ -343,7 +344,7 @@ func TestSaveCallOfAnErrorResult(t *testing.T) {
 	h.selectTool("shop_get_order")
 	h.run(h.callShown(`{"order_id": "0"}`))
 	h.keys("A")
-	if h.m.dialogs.top() != nil || !strings.Contains(h.m.status.text, "an error result") {
+	if h.m.dialogs.Top() != nil || !strings.Contains(h.m.status.text, "an error result") {
 		t.Errorf("A on an error result: %q", h.m.status.text)
 	}
 	h.keys("S", "enter")
@@ -367,13 +368,13 @@ func TestSaveCallIntoABrokenFile(t *testing.T) {
 	h.keys("S")
 	h.name("")
 	h.send(tea.PasteMsg{Content: "pasted\x1b[31m-name\n"})
-	d := h.m.dialogs.top().(*callNameDialog)
-	if d.field.Value() != "pasted[31m-name" && d.field.Value() != "pasted-name" {
-		t.Errorf("pasted %q", d.field.Value())
+	d := h.m.dialogs.Top().(*dialog.Text)
+	if d.Field().Value() != "pasted[31m-name" && d.Field().Value() != "pasted-name" {
+		t.Errorf("pasted %q", d.Field().Value())
 	}
 	h.keys("enter")
-	if h.m.dialogs.top() != d || !strings.Contains(d.err, path) {
-		t.Fatalf("a broken file: %q", d.err)
+	if h.m.dialogs.Top() != d || !strings.Contains(d.Refused(), path) {
+		t.Fatalf("a broken file: %q", d.Refused())
 	}
 	if b, _ := os.ReadFile(path); string(b) != `{"mcpeek_calls": 1, "calls": [` {
 		t.Errorf("the broken file was rewritten: %s", b)

@@ -12,6 +12,7 @@ import (
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/uitext"
 )
 
 // handleYank finishes "y": p, j or q copies the path in that notation; c
@@ -61,7 +62,7 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 			return m.setStatus("an argument's line: inspect reads the output schema", true)
 		}
 		if key.Matches(msg, k.CopyCLI) {
-			return m.copyText("mcpeek inspect "+target.tool+" "+shellQuote(target.inspectable()), "command")
+			return m.copyText("mcpeek inspect "+target.tool+" "+uitext.ShellQuote(target.inspectable()), "command")
 		}
 		return m.copyText(`inspect_tool_output(tool_id="`+target.tool+`", field_path="`+
 			strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(target.inspectable())+`")`, "call")
@@ -167,15 +168,6 @@ func (m *Model) shownTree() (t treeHolder, tool string, result bool) {
 		return p.shown(), "", p.shown() == p.result
 	}
 	return nil, "", false
-}
-
-// shellQuote quotes s for a POSIX shell: in single quotes unless it is
-// plain.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-/") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // copyResult copies the selected tool's last result (Y from the tools

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcpeek/model"
+	"mcpeek/tui/dialog"
 )
 
 // detailsTool has a field with everything the details can show.
@@ -39,7 +40,7 @@ func TestDetailsPopup(t *testing.T) {
 			t.Fatalf("no line %s", c.path)
 		}
 		h.keys("i")
-		if _, ok := h.m.dialogs.top().(*detailsDialog); !ok {
+		if _, ok := h.m.dialogs.Top().(*dialog.Details); !ok {
 			t.Fatalf("i opened no details on %s", c.path)
 		}
 		scr := h.screen()
@@ -54,7 +55,7 @@ func TestDetailsPopup(t *testing.T) {
 			}
 		}
 		h.keys("esc")
-		if h.m.dialogs.top() != nil {
+		if h.m.dialogs.Top() != nil {
 			t.Fatal("esc did not close the details")
 		}
 	}

@@ -16,7 +16,7 @@ import (
 // noteDialog takes every key and notes it; esc closes it.
 type noteDialog struct{ keys []string }
 
-func (d *noteDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+func (d *noteDialog) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if key.Matches(msg, k.Cancel) {
 		return kit.CloseDialog{}
 	}
@@ -24,11 +24,11 @@ func (d *noteDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	return nil
 }
 
-func (d *noteDialog) render(s *kit.Styles, width, height int) string {
+func (d *noteDialog) Render(s *kit.Styles, width, height int) string {
 	return "╭────────╮\n│ dialog │\n╰────────╯"
 }
 
-func (d *noteDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Cancel} }
+func (d *noteDialog) Help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Cancel} }
 
 // A dialog on the dialog stack has the keys (even q and the mouse go to it, not
 // the view under it) until esc closes it.
@@ -39,7 +39,7 @@ func TestDialogTakesTheKeys(t *testing.T) {
 	tr := h.m.currentTree()
 	first := tr.Cursor()
 	d := &noteDialog{}
-	h.m.dialogs.open(d)
+	h.m.dialogs.Open(d)
 	h.keys("j", "l", "q")
 	h.send(tea.MouseWheelMsg{X: 60, Y: 10, Button: tea.MouseWheelDown})
 	if tr.Cursor() != first || tr.ScreenTop() != tr.First() {
@@ -56,7 +56,7 @@ func TestDialogTakesTheKeys(t *testing.T) {
 		t.Fatalf("the dialog is not drawn centred, with its help:\n%s", strings.Join(scr, "\n"))
 	}
 	h.keys("esc")
-	if h.m.dialogs.top() != nil || strings.Contains(h.screen(), "dialog") {
+	if h.m.dialogs.Top() != nil || strings.Contains(h.screen(), "dialog") {
 		t.Fatalf("esc did not close the dialog:\n%s", h.screen())
 	}
 	h.keys("j")

@@ -19,7 +19,7 @@
 // view, listed in toolViews); the traffic screen is a pane too, a package
 // of its own (traffic) that the root hands keys, styles and the gateway's
 // state (trafficpane.go). Dialogs
-// stack over the screen (dialogs.go) and answer keys with actions. The
+// stack over the screen (package dialog) and answer keys with actions. The
 // forms (the call form, the prompts) are huh forms built by package
 // callform from a schema and embedded the usual way: the dialog on top
 // takes the messages the root model does not own, and its form's

@@ -16,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/mcpclient"
+	"mcpeek/tui/dialog"
 )
 
 // hostileURLs are values a server may put in a url-mode elicitation that
@@ -62,11 +63,11 @@ var hostileURLs = []struct{ url, why string }{
 func TestURLElicitationOpensOnlyHTTPURLs(t *testing.T) {
 	record := browserRecorder(t)
 	h := newHarness(t, demoBackend(t), 120, 30)
-	openURL := func(u string) *elicitDialog {
+	openURL := func(u string) *dialog.Elicit {
 		t.Helper()
 		req, _ := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "url", Message: "Sign the form", URL: u})
 		h.send(elicitAskedMsg{req: req})
-		d, ok := h.m.dialogs.top().(*elicitDialog)
+		d, ok := h.m.dialogs.Top().(*dialog.Elicit)
 		if !ok {
 			t.Fatalf("no elicitation dialog:\n%s", h.screen())
 		}
@@ -76,14 +77,14 @@ func TestURLElicitationOpensOnlyHTTPURLs(t *testing.T) {
 	decline := func() {
 		t.Helper()
 		h.send(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
-		if h.m.dialogs.top() != nil {
+		if h.m.dialogs.Top() != nil {
 			t.Fatalf("ctrl+d left the dialog open:\n%s", h.screen())
 		}
 	}
 	for _, c := range hostileURLs {
 		d := openURL(c.url)
-		if !strings.HasPrefix(d.opened, "not opened: ") || !strings.Contains(d.opened, c.why) {
-			t.Errorf("%q: the dialog says %q, want why it was not opened (%s)", c.url, d.opened, c.why)
+		if !strings.HasPrefix(d.Opened(), "not opened: ") || !strings.Contains(d.Opened(), c.why) {
+			t.Errorf("%q: the dialog says %q, want why it was not opened (%s)", c.url, d.Opened(), c.why)
 		}
 		if !strings.Contains(h.screen(), "not opened: ") {
 			t.Errorf("%q: the screen does not say it was not opened:\n%s", c.url, h.screen())
@@ -98,8 +99,8 @@ func TestURLElicitationOpensOnlyHTTPURLs(t *testing.T) {
 		if got := record(); got != "1 "+good {
 			t.Errorf("the browser was given %q before (or instead of) %q", got, good)
 		}
-		if d.opened != "opened in the browser: accept once done there" {
-			t.Errorf("%q: the dialog says %q", good, d.opened)
+		if d.Opened() != "opened in the browser: accept once done there" {
+			t.Errorf("%q: the dialog says %q", good, d.Opened())
 		}
 		decline()
 	}
@@ -185,7 +186,7 @@ func TestURLElicitationFromAServerOpensOnlyWhatItSent(t *testing.T) {
 	})
 	// ask has the server ask to open u, presses ctrl+o on the dialog and
 	// returns it; the call ends once the dialog is declined.
-	ask := func(u string) (*elicitDialog, <-chan error) {
+	ask := func(u string) (*dialog.Elicit, <-chan error) {
 		t.Helper()
 		done := make(chan error, 1)
 		go func() {
@@ -199,7 +200,7 @@ func TestURLElicitationFromAServerOpensOnlyWhatItSent(t *testing.T) {
 				break
 			}
 		}
-		d, ok := h.m.dialogs.top().(*elicitDialog)
+		d, ok := h.m.dialogs.Top().(*dialog.Elicit)
 		if !ok {
 			t.Fatalf("%q: no elicitation dialog:\n%s", u, h.screen())
 		}
@@ -221,8 +222,8 @@ func TestURLElicitationFromAServerOpensOnlyWhatItSent(t *testing.T) {
 		{"https://example.com/\U000e0041sign", `holds '\U000e0041'`},
 	} {
 		d, done := ask(c.url)
-		if !strings.HasPrefix(d.opened, "not opened: ") || !strings.Contains(d.opened, c.why) {
-			t.Errorf("%q: the dialog says %q, want why it was not opened (%s)", c.url, d.opened, c.why)
+		if !strings.HasPrefix(d.Opened(), "not opened: ") || !strings.Contains(d.Opened(), c.why) {
+			t.Errorf("%q: the dialog says %q, want why it was not opened (%s)", c.url, d.Opened(), c.why)
 		}
 		decline(done)
 	}
@@ -231,8 +232,8 @@ func TestURLElicitationFromAServerOpensOnlyWhatItSent(t *testing.T) {
 	if got := record(); got != "1 "+good {
 		t.Errorf("the browser was given %q before (or instead of) %q", got, good)
 	}
-	if d.opened != "opened in the browser: accept once done there" {
-		t.Errorf("%q: the dialog says %q", good, d.opened)
+	if d.Opened() != "opened in the browser: accept once done there" {
+		t.Errorf("%q: the dialog says %q", good, d.Opened())
 	}
 	decline(done)
 }

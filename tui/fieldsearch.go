@@ -3,16 +3,12 @@ package tui
 import (
 	"strings"
 
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/search"
-	"mcpeek/tui/kit"
-	"mcpeek/tui/uitext"
+	"mcpeek/tui/dialog"
 )
 
 // The field search: f, from the tools pane, opens a dialog that finds a
@@ -22,9 +18,6 @@ import (
 // every schema's fields (package search) is built once per snapshot of
 // the servers, off the UI loop; a keystroke then costs one pass over
 // lower-cased names.
-
-// fieldHitsShown bounds the hits a keystroke lists.
-const fieldHitsShown = 500
 
 // fieldIndex is the index of the servers' fields, for one snapshot.
 type fieldIndex struct {
@@ -48,8 +41,8 @@ type fieldIndexedMsg struct {
 // openFieldSearch opens the dialog, and indexes the fields unless the
 // index is of the snapshot shown.
 func (m *Model) openFieldSearch() tea.Cmd {
-	d := newFieldDialog(&m.styles)
-	m.dialogs.open(d)
+	d := dialog.NewFieldSearch(&m.styles)
+	m.dialogs.Open(d)
 	return m.indexFields(d)
 }
 
@@ -58,21 +51,19 @@ func (m *Model) openFieldSearch() tea.Cmd {
 // connected, it said "0 fields in 0 tools" and "no field matches" for
 // good. The old index answers until the new one comes.
 func (m *Model) reindexFields() tea.Cmd {
-	for _, d := range m.dialogs.stack {
-		if d, ok := d.(*fieldDialog); ok {
-			return m.indexFields(d)
-		}
+	if d, ok := dialog.Find[*dialog.FieldSearch](&m.dialogs); ok {
+		return m.indexFields(d)
 	}
 	return nil
 }
 
 // indexFields gives d the index of the servers' fields: the one kept when
 // it is of the servers shown, else one built off the UI loop.
-func (m *Model) indexFields(d *fieldDialog) tea.Cmd {
+func (m *Model) indexFields(d *dialog.FieldSearch) tea.Cmd {
 	f := &m.fields
 	lists, count := m.offerListsOf()
 	if f.index != nil && f.snapshot == m.snapshots.applied && f.offerCount == count {
-		d.setIndex(f.index)
+		d.SetIndex(f.index)
 		return nil
 	}
 	f.building = m.tickets.next()
@@ -80,7 +71,7 @@ func (m *Model) indexFields(d *fieldDialog) tea.Cmd {
 	for _, s := range m.servers {
 		tools = append(tools, s.Tools...)
 	}
-	d.indexing = len(tools)
+	d.Indexing(len(tools))
 	t, snap := f.building, m.snapshots.applied
 	return func() tea.Msg {
 		more, keys := offerTools(lists)
@@ -95,155 +86,9 @@ func (m *Model) fieldsIndexed(msg fieldIndexedMsg) {
 		return
 	}
 	*f = fieldIndex{snapshot: msg.snapshot, index: msg.index, offers: msg.offers, offerCount: msg.offerCount}
-	for _, d := range m.dialogs.stack {
-		if d, ok := d.(*fieldDialog); ok {
-			d.setIndex(msg.index)
-		}
+	for _, d := range dialog.Each[*dialog.FieldSearch](&m.dialogs) {
+		d.SetIndex(msg.index)
 	}
-}
-
-// fieldDialog is the field search over the screen: a query, the side it
-// looks at (tab: both, output, input) and the hits.
-type fieldDialog struct {
-	input    textinput.Model
-	index    *search.Index
-	indexing int // tools being indexed, while index is nil
-	side     search.Side
-	hits     []search.Hit
-	cursor   int
-	top      int
-	rows     int // hits shown at the last render
-}
-
-func newFieldDialog(s *kit.Styles) *fieldDialog {
-	in := textinput.New()
-	in.Prompt = "field: "
-	in.SetStyles(s.Input)
-	in.Focus()
-	return &fieldDialog{input: in, side: search.Both}
-}
-
-func (d *fieldDialog) setIndex(ix *search.Index) {
-	d.index = ix
-	d.refresh()
-}
-
-// refresh runs the query again.
-func (d *fieldDialog) refresh() {
-	d.hits, d.cursor, d.top = nil, 0, 0
-	if d.index != nil {
-		d.hits = d.index.Search(d.input.Value(), d.side, fieldHitsShown)
-	}
-}
-
-func (d *fieldDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	switch {
-	case key.Matches(msg, k.Cancel):
-		return kit.CloseDialog{}
-	case key.Matches(msg, k.Accept):
-		if d.cursor < len(d.hits) {
-			return kit.JumpToField{Hit: d.hits[d.cursor]}
-		}
-		return nil
-	case k.ListStep(msg, d.rows) != 0:
-		d.move(k.ListStep(msg, d.rows))
-		return nil
-	case key.Matches(msg, k.Side):
-		switch d.side {
-		case search.Both:
-			d.side = search.Output
-		case search.Output:
-			d.side = search.Input
-		default:
-			d.side = search.Both
-		}
-		d.refresh()
-		return nil
-	}
-	before := d.input.Value()
-	var cmd tea.Cmd
-	d.input, cmd = d.input.Update(msg)
-	if d.input.Value() != before {
-		d.refresh()
-	}
-	if cmd != nil {
-		return cmd
-	}
-	return nil
-}
-
-// paste takes a paste as one edit of the query.
-func (d *fieldDialog) paste(text string) kit.Action {
-	before := d.input.Value()
-	var cmd tea.Cmd
-	d.input, cmd = d.input.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
-	if d.input.Value() != before {
-		d.refresh()
-	}
-	return cmd
-}
-
-func (d *fieldDialog) move(n int) {
-	d.cursor = min(max(d.cursor+n, 0), max(len(d.hits)-1, 0))
-}
-
-// render draws a box most of the screen wide: the query, the hits as
-// tool, side, path and type, the selected one in the cursor style.
-func (d *fieldDialog) render(s *kit.Styles, width, height int) string {
-	w := max(min(width-4, 120), 20)
-	inner := w - 4
-	d.rows = max(height-10, 1)
-	if d.cursor < d.top {
-		d.top = d.cursor
-	}
-	if d.cursor >= d.top+d.rows {
-		d.top = d.cursor - d.rows + 1
-	}
-	d.input.SetWidth(max(inner-len(d.input.Prompt)-1, 1))
-	head := s.PaneTitleFocus.Render("Find a field in every tool") + s.Dim.Render("  in "+d.side.String()+" (tab)")
-	lines := []string{head, d.input.View(), ""}
-	switch {
-	case d.index == nil:
-		lines = append(lines, s.Dim.Render("indexing the fields of "+plural(d.indexing, "tool")+"…"))
-	case strings.TrimSpace(d.input.Value()) == "":
-		lines = append(lines, s.Dim.Render("type a field's name (email) or a path (customer.email); "+
-			thousands(d.index.Fields())+" fields in "+plural(d.index.Tools(), "tool")))
-	case len(d.hits) == 0:
-		lines = append(lines, s.Dim.Render("no field matches"))
-	default:
-		// The tool's column takes what its longest id wants, as long as
-		// the longest path and type keep theirs; else a third of the box.
-		toolW, pathW := 0, 0
-		for _, h := range d.hits[d.top:min(d.top+d.rows, len(d.hits))] {
-			toolW = max(toolW, ansi.StringWidth(model.SanitizeLine(h.ToolID)))
-			pathW = max(pathW, ansi.StringWidth(model.SanitizeLine(h.Path))+2+ansi.StringWidth(h.Type))
-		}
-		toolW = min(toolW, max(inner/3, inner-2-6-2-pathW))
-		for i := d.top; i < len(d.hits) && i < d.top+d.rows; i++ {
-			h := d.hits[i]
-			segs := []seg{
-				{Text: fit(model.SanitizeLine(h.ToolID), toolW) + "  ", Style: s.Tool},
-				{Text: padRight(h.In, 6) + "  ", Style: s.Dim},
-				{Text: model.SanitizeLine(h.Path), Style: s.Name},
-				{Text: ": ", Style: s.Dim},
-				{Text: h.Type, Style: s.Type(h.Type)},
-			}
-			var b strings.Builder
-			renderLine(s, &b, segs, inner, i == d.cursor, true)
-			lines = append(lines, b.String())
-		}
-		count := len(d.hits)
-		more := ""
-		if count == fieldHitsShown {
-			more = "+"
-		}
-		lines = append(lines, "", s.Dim.Render(itoa(d.cursor+1)+"/"+itoa(count)+more+" · enter shows it in the schema view"))
-	}
-	return s.Dialog.Width(w).Render(strings.Join(lines, "\n"))
-}
-
-func (d *fieldDialog) help(k *kit.KeyMap) []key.Binding {
-	return []key.Binding{k.ResultDown, k.Accept, k.Side, k.Cancel}
 }
 
 // jumpTo selects the hit's tool (clearing a filter that hides it) and

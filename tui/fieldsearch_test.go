@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcpeek/model"
+	"mcpeek/tui/dialog"
 )
 
 // f from the tools pane finds a field in every tool, ranked; enter shows
@@ -13,8 +14,8 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.keys("f")
-	d, ok := h.m.dialogs.top().(*fieldDialog)
-	if !ok || d.index == nil {
+	d, ok := h.m.dialogs.Top().(*dialog.FieldSearch)
+	if !ok || !d.Indexed() {
 		t.Fatalf("f opened no field search with an index:\n%s", h.screen())
 	}
 	before := stateOf(h.m)
@@ -22,16 +23,16 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	if got := stateOf(h.m); got != before {
 		t.Fatalf("typing into the field search ran a command: %+v", got)
 	}
-	if len(d.hits) == 0 || d.hits[0].ToolID != "demo.shop_get_order" || d.hits[0].Path != "customer.email" {
-		t.Fatalf("hits %+v", d.hits)
+	if len(d.Hits()) == 0 || d.Hits()[0].ToolID != "demo.shop_get_order" || d.Hits()[0].Path != "customer.email" {
+		t.Fatalf("hits %+v", d.Hits())
 	}
 	scr := h.screen()
 	if !strings.Contains(scr, "output  customer.email: string | null") {
 		t.Errorf("the dialog does not list the hit:\n%s", scr)
 	}
 	h.keys("down", "enter")
-	want := d.hits[1]
-	if h.m.dialogs.top() != nil || h.m.current == nil || h.m.current.tool.ID() != want.ToolID {
+	want := d.Hits()[1]
+	if h.m.dialogs.Top() != nil || h.m.current == nil || h.m.current.tool.ID() != want.ToolID {
 		t.Fatalf("enter did not show %s:\n%s", want.ToolID, h.screen())
 	}
 	if h.m.view != viewNamed(t, "schema") || h.m.focus != focusView || h.cursorPath() != want.Path {
@@ -39,11 +40,11 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	}
 	// The input side: tab cycles output, input.
 	h.keys("tab", "f")
-	d = h.m.dialogs.top().(*fieldDialog)
+	d = h.m.dialogs.Top().(*dialog.FieldSearch)
 	h.keys("tab", "tab")
 	h.typeText("order_id")
-	if len(d.hits) == 0 || d.hits[0].In != "input" || d.hits[0].Path != "order_id" {
-		t.Fatalf("input hits %+v", d.hits)
+	if len(d.Hits()) == 0 || d.Hits()[0].In != "input" || d.Hits()[0].Path != "order_id" {
+		t.Fatalf("input hits %+v", d.Hits())
 	}
 	h.keys("enter")
 	if h.cursorPath() != "order_id" || h.m.current.tool.Name != "shop_get_order" {
@@ -66,17 +67,17 @@ func TestFieldSearchOpenedBeforeToolsArriveFindsThem(t *testing.T) {
 	h := newHarness(t, b, 80, 24)
 	h.keys("f")
 	h.typeText("email")
-	d, ok := h.m.dialogs.top().(*fieldDialog)
-	if !ok || len(d.hits) > 0 {
+	d, ok := h.m.dialogs.Top().(*dialog.FieldSearch)
+	if !ok || len(d.Hits()) > 0 {
 		t.Fatalf("before the tools came:\n%s", h.screen())
 	}
 	b.servers = append([]model.Server(nil), b.servers...)
 	b.servers[0].Tools, b.servers[0].State = tools, model.StateConnected
 	h.send(ServerChangedMsg{Server: "demo"})
-	if len(d.hits) == 0 || !strings.Contains(h.screen(), "email") || strings.Contains(h.screen(), "no field matches") {
+	if len(d.Hits()) == 0 || !strings.Contains(h.screen(), "email") || strings.Contains(h.screen(), "no field matches") {
 		t.Errorf("after the tools came:\n%s", h.screen())
 	}
-	if h.m.dialogs.top() != d || d.input.Value() != "email" {
-		t.Errorf("the search was not kept as typed: %q", d.input.Value())
+	if h.m.dialogs.Top() != d || d.Query() != "email" {
+		t.Errorf("the search was not kept as typed: %q", d.Query())
 	}
 }

@@ -1,12 +1,11 @@
 package tui
 
 import (
-	"mcpeek/tui/kit"
+	"mcpeek/tui/dialog"
 	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -14,9 +13,9 @@ import (
 // top, the pending copy, the text input, or the focused pane.
 func (m *Model) shortHelp() []key.Binding {
 	k := &m.keys
-	switch d := m.dialogs.top(); {
+	switch d := m.dialogs.Top(); {
 	case d != nil:
-		return d.help(k)
+		return d.Help(k)
 	case m.yank:
 		return []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.CopyCLI, k.CopyCall, k.Cancel}
 	case m.input.mode != inputNone:
@@ -101,7 +100,7 @@ func (m *Model) openHelp() {
 		m.resize(m.width, m.height)
 		return
 	}
-	m.dialogs.open(&helpDialog{scrollLines{lines: m.helpColumn()}})
+	m.dialogs.Open(dialog.NewKeyHelp(m.helpColumn()))
 }
 
 // minBodyWithHelp is the fewest rows the panes keep under the full help.
@@ -176,64 +175,4 @@ func (m *Model) helpColumn() []string {
 		lines = append(lines, m.legend()...)
 	}
 	return lines
-}
-
-// helpDialog is the full help over the whole screen, in one column that
-// scrolls: what a narrow terminal shows for "?".
-type helpDialog struct {
-	scrollLines
-}
-
-func (d *helpDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	switch {
-	case key.Matches(msg, k.CloseHelp):
-		return kit.CloseDialog{}
-	case key.Matches(msg, k.Quit):
-		return kit.QuitApp{} // ctrl+c
-	}
-	d.scroll(msg, k)
-	return nil
-}
-
-// scrollLines is the text of a dialog that scrolls a line or a page at a
-// time, and the part of it on screen.
-type scrollLines struct {
-	lines []string
-	top   int
-	rows  int // lines shown at the last render
-}
-
-// scroll moves by the key's line, page or end, within the text.
-func (d *scrollLines) scroll(msg tea.KeyPressMsg, k *kit.KeyMap) {
-	page := max(d.rows, 1)
-	switch {
-	case key.Matches(msg, k.Down):
-		d.top++
-	case key.Matches(msg, k.Up):
-		d.top--
-	case key.Matches(msg, k.PageDown):
-		d.top += page
-	case key.Matches(msg, k.PageUp):
-		d.top -= page
-	case key.Matches(msg, k.Top):
-		d.top = 0
-	case key.Matches(msg, k.Bottom):
-		d.top = len(d.lines)
-	}
-	d.top = min(max(d.top, 0), max(len(d.lines)-page, 0))
-}
-
-// render fills the screen but its last row (the short help): a title,
-// then the lines that fit.
-func (d *helpDialog) render(s *kit.Styles, width, height int) string {
-	d.rows = max(height-2, 1)
-	d.top = min(max(d.top, 0), max(len(d.lines)-d.rows, 0))
-	end := min(d.top+d.rows, len(d.lines))
-	head := s.PaneTitleFocus.Render("Keys") + s.Dim.Render("  "+itoa(d.top+1)+"–"+itoa(end)+" of "+itoa(len(d.lines)))
-	body := append([]string{head}, d.lines[d.top:end]...)
-	return padLines(strings.Join(body, "\n"), width, height-1)
-}
-
-func (d *helpDialog) help(k *kit.KeyMap) []key.Binding {
-	return []key.Binding{k.Down, k.PageDown, k.CloseHelp}
 }

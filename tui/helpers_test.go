@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 )
 
@@ -88,7 +89,7 @@ func isTimer(cmd tea.Cmd) bool {
 // formShown reports whether a dialog that takes messages (a form) is on
 // top: the commands then returned may be its timers.
 func (h *harness) formShown() bool {
-	_, takes := h.m.dialogs.top().(msgTaker)
+	_, takes := h.m.dialogs.Top().(dialog.MsgTaker)
 	return takes
 }
 
@@ -96,7 +97,7 @@ func (h *harness) formShown() bool {
 // back to it (as the root model would), until it asks for something else
 // than commands to run: that is returned, or nil once its commands are
 // done or dropped as timers.
-func settle(d msgTaker, a kit.Action) kit.Action {
+func settle(d dialog.MsgTaker, a kit.Action) kit.Action {
 	queue := []tea.Cmd{}
 	for {
 		if cmd, isCmd := a.(tea.Cmd); isCmd {
@@ -120,7 +121,7 @@ func settle(d msgTaker, a kit.Action) kit.Action {
 			}
 		case nil:
 		default:
-			a = d.update(msg)
+			a = d.Update(msg)
 		}
 	}
 }

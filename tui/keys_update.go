@@ -34,8 +34,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // dialog on top, the copy waiting for its notation, the text input.
 func (m *Model) modalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
-	case m.dialogs.top() != nil:
-		return m.act(m.dialogs.top().key(msg, &m.keys)), true
+	case m.dialogs.Top() != nil:
+		return m.act(m.dialogs.Top().Key(msg, &m.keys)), true
 	case m.yank:
 		return m.handleYank(msg), true
 	case m.input.mode != inputNone:

@@ -16,6 +16,7 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/summarizer/search"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/traffic"
 )
@@ -116,8 +117,8 @@ type Model struct {
 	showHelp      bool
 	spinner       spinner.Model
 	starting      bool
-	dialogs       dialogs // the dialog stack, drawn over the screen
-	forms         forms   // the call form's and the prompts' state
+	dialogs       dialog.Stack // the dialog stack, drawn over the screen
+	forms         forms        // the call form's and the prompts' state
 
 	// tickets tag every request whose answer can go stale.
 	tickets tickets

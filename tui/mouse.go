@@ -16,7 +16,7 @@ func (m *Model) inLeft(x int) bool {
 // handleClick selects the row clicked in the pane under the pointer (and
 // gives that pane the keys); what a click does there is the pane's.
 func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
-	if ms.Button != tea.MouseLeft || m.dialogs.top() != nil || m.input.mode != inputNone || m.keyboardScreen() {
+	if ms.Button != tea.MouseLeft || m.dialogs.Top() != nil || m.input.mode != inputNone || m.keyboardScreen() {
 		return nil
 	}
 	y := ms.Y - titleRows
@@ -62,7 +62,7 @@ func (m *Model) handleWheel(ms tea.Mouse) {
 		return
 	}
 	switch {
-	case m.dialogs.top() != nil, m.keyboardScreen():
+	case m.dialogs.Top() != nil, m.keyboardScreen():
 	case m.traffic.open:
 		m.traffic.scroll(n)
 	case m.inLeft(ms.X):

@@ -115,7 +115,7 @@ func (m *Model) openOfferForm(p *offerPane, srv model.Server, so *serverOffers) 
 	f.values = make([]string, len(f.names))
 	f.input.Prompt = ""
 	cmd := f.input.Focus()
-	m.dialogs.open(f)
+	m.dialogs.Open(f)
 	return tea.Batch(cmd, f.askSoon(0))
 }
 
@@ -153,7 +153,7 @@ func (f *offerForm) ask() tea.Cmd {
 	}
 }
 
-func (f *offerForm) update(msg tea.Msg) kit.Action {
+func (f *offerForm) Update(msg tea.Msg) kit.Action {
 	switch msg := msg.(type) {
 	case completeDueMsg:
 		if stale(msg.ticket, f.due) {
@@ -183,7 +183,7 @@ func (f *offerForm) update(msg tea.Msg) kit.Action {
 	return cmd
 }
 
-func (f *offerForm) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+func (f *offerForm) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	f.err = ""
 	switch {
 	case key.Matches(msg, k.Cancel):
@@ -271,7 +271,7 @@ func argsText(names []string, args map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
-func (f *offerForm) render(s *kit.Styles, width, height int) string {
+func (f *offerForm) Render(s *kit.Styles, width, height int) string {
 	frameW, inner := callform.Width(s.Dialog, width)
 	_ = frameW
 	rows := max(height-10, 1)
@@ -346,6 +346,6 @@ func (f *offerForm) suggestionLines(s *kit.Styles, width int) []string {
 	return out
 }
 
-func (f *offerForm) help(k *kit.KeyMap) []key.Binding {
+func (f *offerForm) Help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Complete, k.FormNext, k.FormPrev, k.FormSubmit, k.Cancel}
 }

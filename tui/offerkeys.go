@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/resultview"
 )
 
@@ -66,7 +67,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.CopyValue):
 		return m.copyText(offerCopyText(so, ref), "the "+ref.kind.String()+"'s name"), true
 	case key.Matches(msg, k.Details):
-		m.dialogs.open(&detailsDialog{scrollLines{lines: m.offerDetailLines(so, ref)}})
+		m.dialogs.Open(dialog.NewDetails(m.offerDetailLines(so, ref)))
 		return nil, true
 	case key.Matches(msg, k.Pane):
 		if p.shown() != nil {

@@ -349,8 +349,8 @@ func (m *Model) offerMsg(msg tea.Msg) (tea.Cmd, bool) {
 	case logview.LevelSetMsg:
 		return m.logLevelSet(msg), true
 	case completeDueMsg, completedMsg:
-		if d, ok := m.dialogs.top().(*offerForm); ok {
-			return m.act(d.update(msg)), true
+		if d, ok := m.dialogs.Top().(*offerForm); ok {
+			return m.act(d.Update(msg)), true
 		}
 		return nil, true
 	}

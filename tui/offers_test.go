@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/mcpclient"
+	"mcpeek/tui/dialog"
 )
 
 // offersServer is an in-process server with n resources (their names and
@@ -147,7 +148,7 @@ func TestOffersInTheExplorer(t *testing.T) {
 
 	h.selectOffer("template", "by id")
 	h.keys("enter")
-	f, ok := h.m.dialogs.top().(*offerForm)
+	f, ok := h.m.dialogs.Top().(*offerForm)
 	if !ok {
 		t.Fatalf("no form:\n%s", h.screen())
 	}
@@ -160,7 +161,7 @@ func TestOffersInTheExplorer(t *testing.T) {
 		t.Errorf("completions after al = %q", f.suggestions)
 	}
 	h.keys("tab", "ctrl+s")
-	if h.m.dialogs.top() != nil {
+	if h.m.dialogs.Top() != nil {
 		t.Fatalf("the form is still open:\n%s", h.screen())
 	}
 	if s := h.screen(); !strings.Contains(s, "mem://t/alan") {
@@ -169,7 +170,7 @@ func TestOffersInTheExplorer(t *testing.T) {
 
 	h.selectOffer("prompt", "greet")
 	h.keys("enter", "ctrl+s")
-	if d, ok := h.m.dialogs.top().(*offerForm); !ok || !strings.Contains(d.err, "who is required") {
+	if d, ok := h.m.dialogs.Top().(*offerForm); !ok || !strings.Contains(d.err, "who is required") {
 		t.Errorf("a missing required argument was let through:\n%s", h.screen())
 	}
 	h.typeText("grace")
@@ -281,7 +282,7 @@ func TestHostileOffers(t *testing.T) {
 	}
 	h.selectOffer("template", "by id")
 	h.keys("enter")
-	f, ok := h.m.dialogs.top().(*offerForm)
+	f, ok := h.m.dialogs.Top().(*offerForm)
 	if !ok || len(f.names) != 1000 {
 		t.Fatalf("form: %v", ok)
 	}
@@ -376,12 +377,12 @@ func TestFieldSearchFindsOfferFields(t *testing.T) {
 	} {
 		h.keys("f")
 		h.typeText(c.query)
-		d, ok := h.m.dialogs.top().(*fieldDialog)
+		d, ok := h.m.dialogs.Top().(*dialog.FieldSearch)
 		if !ok {
 			t.Fatalf("f opened no dialog:\n%s", h.screen())
 		}
-		if len(d.hits) == 0 || d.hits[0].ToolID != c.want {
-			t.Fatalf("f %s: hits %+v, want %s first", c.query, d.hits, c.want)
+		if len(d.Hits()) == 0 || d.Hits()[0].ToolID != c.want {
+			t.Fatalf("f %s: hits %+v, want %s first", c.query, d.Hits(), c.want)
 		}
 		h.keys("esc")
 	}

@@ -3,7 +3,7 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/tui/kit"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/uitext"
 )
 
@@ -15,9 +15,9 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	if m.forms.held(msg) {
 		return nil
 	}
-	if d := m.dialogs.top(); d != nil {
-		if p, ok := d.(paster); ok {
-			return m.act(p.paste(msg.Content))
+	if d := m.dialogs.Top(); d != nil {
+		if p, ok := d.(dialog.Paster); ok {
+			return m.act(p.Paste(msg.Content))
 		}
 		return m.toDialog(msg) // a form makes it safe for its field
 	}
@@ -28,10 +28,4 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	was := m.input.field.Value()
 	m.input.field, cmd = m.input.field.Update(tea.PasteMsg{Content: uitext.Paste(msg.Content, true)})
 	return m.inputEdited(cmd, m.input.field.Value() != was)
-}
-
-// paster is a dialog with one line of text that takes a paste (the field
-// search, the save prompt).
-type paster interface {
-	paste(text string) kit.Action
 }

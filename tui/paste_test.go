@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/mcpclient"
+	"mcpeek/tui/dialog"
 )
 
 // A paste with a line end, a tab, a colour and a bell in it.
@@ -58,11 +59,11 @@ func TestPasteIntoTheFieldSearch(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.keys("f")
 	h.send(tea.PasteMsg{Content: "customer.email\n"})
-	d, ok := h.m.dialogs.top().(*fieldDialog)
-	if !ok || d.input.Value() != "customer.email" {
-		t.Fatalf("the query holds %q", d.input.Value())
+	d, ok := h.m.dialogs.Top().(*dialog.FieldSearch)
+	if !ok || d.Query() != "customer.email" {
+		t.Fatalf("the query holds %q", d.Query())
 	}
-	if len(d.hits) == 0 {
+	if len(d.Hits()) == 0 {
 		t.Errorf("the pasted query found nothing:\n%s", h.screen())
 	}
 }
@@ -79,13 +80,13 @@ func TestPasteIntoTheSavePrompt(t *testing.T) {
 		t.Fatalf("no result to save:\n%s", h.screen())
 	}
 	h.keys("w")
-	d, ok := h.m.dialogs.top().(*saveDialog)
+	d, ok := h.m.dialogs.Top().(*dialog.Text)
 	if !ok {
 		t.Fatalf("w opened no prompt:\n%s", h.screen())
 	}
-	d.Field.SetValue("")
+	d.Field().SetValue("")
 	h.send(tea.PasteMsg{Content: "/tmp/out\x1b[2J.json\n"})
-	if v := d.Field.Value(); v != "/tmp/out.json" {
+	if v := d.Field().Value(); v != "/tmp/out.json" {
 		t.Errorf("the file name is %q", v)
 	}
 }
@@ -145,28 +146,28 @@ func TestOfferedNamesAreReplacedByTyping(t *testing.T) {
 	h.selectTool("util_echo")
 	h.run(h.callShown(`{"message":"hi"}`))
 	h.keys("S")
-	n, ok := h.m.dialogs.top().(*callNameDialog)
-	if !ok || n.field.Value() != "util_echo" {
+	n, ok := h.m.dialogs.Top().(*dialog.Text)
+	if !ok || n.Field().Value() != "util_echo" {
 		t.Fatalf("S offered no name:\n%s", h.screen())
 	}
 	h.typeText("echo-hi")
-	if v := n.field.Value(); v != "echo-hi" {
+	if v := n.Field().Value(); v != "echo-hi" {
 		t.Errorf("typed over the offered name: %q", v)
 	}
 	h.keys("esc", "S")
-	n = h.m.dialogs.top().(*callNameDialog)
+	n = h.m.dialogs.Top().(*dialog.Text)
 	h.keys("backspace")
 	h.typeText("x-1")
-	if v := n.field.Value(); v != "util_echx-1" {
+	if v := n.Field().Value(); v != "util_echx-1" {
 		t.Errorf("edited the offered name: %q", v)
 	}
 	h.keys("esc", "w")
-	d, ok := h.m.dialogs.top().(*saveDialog)
+	d, ok := h.m.dialogs.Top().(*dialog.Text)
 	if !ok {
 		t.Fatalf("w opened no prompt:\n%s", h.screen())
 	}
 	h.send(tea.PasteMsg{Content: "/tmp/out.json"})
-	if v := d.Field.Value(); v != "/tmp/out.json" {
+	if v := d.Field().Value(); v != "/tmp/out.json" {
 		t.Errorf("pasted over the offered file name: %q", v)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/mcpclient"
+	"mcpeek/tui/dialog"
 )
 
 // A server may ask the user something while it works: information
@@ -31,40 +32,30 @@ type requestEndedMsg struct {
 
 // promptDialog is a dialog that answers a server's request.
 type promptDialog interface {
-	dialog
-	// answers reports whether the dialog answers the request ev ends.
-	answers(ev mcpclient.Event) bool
+	dialog.Dialog
+	// Answers reports whether the dialog answers the request ev ends.
+	Answers(ev mcpclient.Event) bool
 }
 
 // promptMsg opens and closes the prompts' dialogs.
 func (m *Model) promptMsg(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case elicitAskedMsg:
-		d := newElicitDialog(msg.req, m.formLook())
-		m.dialogs.open(d)
-		return d.form.Started(), true
+		d := dialog.NewElicit(msg.req, m.formLook())
+		m.dialogs.Open(d)
+		return d.Started(), true
 	case samplingAskedMsg:
-		d := newSamplingDialog(msg.req, m.formLook())
-		m.dialogs.open(d)
-		return d.form.Started(), true
+		d := dialog.NewSampling(msg.req, m.formLook())
+		m.dialogs.Open(d)
+		return d.Started(), true
 	case requestEndedMsg:
-		for _, d := range m.dialogs.stack {
-			if p, ok := d.(promptDialog); ok && p.answers(msg.ev) {
-				m.dialogs.remove(d)
+		for _, p := range dialog.Each[promptDialog](&m.dialogs) {
+			if p.Answers(msg.ev) {
+				m.dialogs.Remove(p)
 				return m.setStatus("the server withdrew its request ("+msg.ev.Err+")", false), true
 			}
 		}
 		return nil, true
 	}
 	return nil, false
-}
-
-// remove closes dialog d wherever it is in the stack.
-func (ds *dialogs) remove(d dialog) {
-	for i, x := range ds.stack {
-		if x == d {
-			ds.stack = append(ds.stack[:i], ds.stack[i+1:]...)
-			return
-		}
-	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/mcpclient"
+	"mcpeek/tui/dialog"
 )
 
 const askSchema = `{"type":"object","properties":{
@@ -42,7 +43,7 @@ func ask(t *testing.T) (*harness, <-chan mcpclient.ElicitAnswer) {
 	req, reply := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "form",
 		Message: "Which size?", Schema: json.RawMessage(askSchema)})
 	h.send(elicitAskedMsg{req: req})
-	if _, ok := h.m.dialogs.top().(*elicitDialog); !ok {
+	if _, ok := h.m.dialogs.Top().(*dialog.Elicit); !ok {
 		t.Fatalf("no elicitation dialog:\n%s", h.screen())
 	}
 	return h, reply
@@ -89,7 +90,7 @@ func TestElicitationAccept(t *testing.T) {
 	if string(got) != `{"count":2,"gift":true,"name":"Ada","size":"M"}` {
 		t.Errorf("content %s", got)
 	}
-	if h.m.dialogs.top() != nil {
+	if h.m.dialogs.Top() != nil {
 		t.Error("the dialog stayed open")
 	}
 }
@@ -98,12 +99,12 @@ func TestElicitationDeclineAndCancel(t *testing.T) {
 	t.Parallel()
 	h, reply := ask(t)
 	h.send(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
-	if a := answered(t, reply); a.Action != mcpclient.ElicitDecline || h.m.dialogs.top() != nil {
+	if a := answered(t, reply); a.Action != mcpclient.ElicitDecline || h.m.dialogs.Top() != nil {
 		t.Fatalf("ctrl+d answered %+v", a)
 	}
 	h, reply = ask(t)
 	h.keys("esc")
-	if a := answered(t, reply); a.Action != mcpclient.ElicitCancel || h.m.dialogs.top() != nil {
+	if a := answered(t, reply); a.Action != mcpclient.ElicitCancel || h.m.dialogs.Top() != nil {
 		t.Fatalf("esc answered %+v", a)
 	}
 }
@@ -118,11 +119,11 @@ func TestEndedRequestClosesItsDialog(t *testing.T) {
 	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventElicitation, Server: "demo", Elicitation: req}))
 	other, _ := pendingElicitation(mcpclient.Elicitation{Server: "demo"})
 	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventRequestEnded, Server: "demo", Elicitation: other, Err: "context canceled"}))
-	if _, ok := h.m.dialogs.top().(*elicitDialog); !ok {
+	if _, ok := h.m.dialogs.Top().(*dialog.Elicit); !ok {
 		t.Fatalf("the end of another request closed the dialog:\n%s", h.screen())
 	}
 	h.send(eventMsg(mcpclient.Event{Kind: mcpclient.EventRequestEnded, Server: "demo", Elicitation: req, Err: "context canceled"}))
-	if h.m.dialogs.top() != nil || h.m.status.text != "the server withdrew its request (context canceled)" {
+	if h.m.dialogs.Top() != nil || h.m.status.text != "the server withdrew its request (context canceled)" {
 		t.Fatalf("the withdrawn request's dialog stayed: %q\n%s", h.m.status.text, h.screen())
 	}
 }
@@ -249,7 +250,7 @@ func TestElicitationChoicesAndFormats(t *testing.T) {
 	req, reply := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "form",
 		Message: "Pick", Schema: json.RawMessage(shapesAsk)})
 	h.send(elicitAskedMsg{req: req})
-	d, ok := h.m.dialogs.top().(*elicitDialog)
+	d, ok := h.m.dialogs.Top().(*dialog.Elicit)
 	if !ok {
 		t.Fatalf("no elicitation dialog:\n%s", h.screen())
 	}
@@ -275,8 +276,8 @@ func TestElicitationChoicesAndFormats(t *testing.T) {
 	if scr := h.screen(); !strings.Contains(scr, `"ada" is not an email address (name@example.com)`) {
 		t.Fatalf("no word on the format:\n%s", scr)
 	}
-	if d.form.Focused() != 5 {
-		t.Errorf("the focus is on item %d, not on mail", d.form.Focused())
+	if d.Focused() != 5 {
+		t.Errorf("the focus is on item %d, not on mail", d.Focused())
 	}
 	h.burst(keyBurst("@example.com", "ctrl+s")...)
 	a := answered(t, reply)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mcpeek/mcpclient/registry"
+	"mcpeek/tui/dialog"
 )
 
 // enter on a server that needs inputs asks for them in a form first: a
@@ -28,7 +29,7 @@ func TestRegistryPaneAsksForInputsBeforeTrying(t *testing.T) {
 	h.typeText("weather")
 	h.send(d.Asked())
 	h.keys("enter")
-	if _, ok := h.m.dialogs.top().(*inputsDialog); !ok {
+	if _, ok := h.m.dialogs.Top().(*dialog.Inputs); !ok {
 		t.Fatalf("no inputs form:\n%s", h.screen())
 	}
 	if scr := h.screen(); !strings.Contains(scr, "to try weather, give:") || !strings.Contains(scr, "variable {token} (secret: not shown") {
@@ -48,7 +49,7 @@ func TestRegistryPaneAsksForInputsBeforeTrying(t *testing.T) {
 	if got["region"] != "eu" || got["token"] != "s3cret" {
 		t.Errorf("the try got %v", got)
 	}
-	if _, ok := h.m.dialogs.top().(*registryDialog); !ok || !strings.Contains(h.screen(), "stopped here") {
+	if _, ok := h.m.dialogs.Top().(*registryDialog); !ok || !strings.Contains(h.screen(), "stopped here") {
 		t.Errorf("back in the pane with the try's answer:\n%s", h.screen())
 	}
 	// esc in the form tries nothing.
@@ -86,7 +87,7 @@ func TestRegistryPaneAddsToAClient(t *testing.T) {
 	h.keys("backspace")
 	h.send(d.Asked())
 	h.keys("tab", "a")
-	if _, ok := h.m.dialogs.top().(*clientDialog); !ok || !strings.Contains(h.screen(), "add server-filesystem to which client?") {
+	if _, ok := h.m.dialogs.Top().(*dialog.ClientPick); !ok || !strings.Contains(h.screen(), "add server-filesystem to which client?") {
 		t.Fatalf("no client picker:\n%s", h.screen())
 	}
 	h.keys("down", "enter")
@@ -96,7 +97,7 @@ func TestRegistryPaneAddsToAClient(t *testing.T) {
 		t.Fatalf("planned %v", planned)
 	}
 	scr := h.screen()
-	if _, ok := h.m.dialogs.top().(*diffDialog); !ok || !strings.Contains(scr, "add to /home/u/.cursor/mcp.json") || !strings.Contains(scr, `+  "server-filesystem": {}`) {
+	if _, ok := h.m.dialogs.Top().(*dialog.ConfigDiff); !ok || !strings.Contains(scr, "add to /home/u/.cursor/mcp.json") || !strings.Contains(scr, `+  "server-filesystem": {}`) {
 		t.Fatalf("no diff:\n%s", scr)
 	}
 	if written != 0 {
@@ -106,7 +107,7 @@ func TestRegistryPaneAddsToAClient(t *testing.T) {
 	if written != 1 || !strings.Contains(h.screen(), "added to /home/u/.cursor/mcp.json") {
 		t.Errorf("written %d:\n%s", written, h.screen())
 	}
-	if _, ok := h.m.dialogs.top().(*registryDialog); !ok {
+	if _, ok := h.m.dialogs.Top().(*registryDialog); !ok {
 		t.Errorf("not back in the pane")
 	}
 	// Again, cancelled on the diff.

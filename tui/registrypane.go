@@ -3,11 +3,11 @@ package tui
 import (
 	"context"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/registryview"
 )
@@ -59,18 +59,14 @@ func (m *Model) openRegistry() tea.Cmd {
 		return m.setStatus("no registry to browse here", true)
 	}
 	d, cmd := registryview.New(m.ctx, m.registry.source(), &m.styles)
-	m.dialogs.open(&registryDialog{d})
+	m.dialogs.Open(&registryDialog{d})
 	return cmd
 }
 
 // registryDialogOpen is the registry pane, if open.
 func (m *Model) registryDialogOpen() *registryDialog {
-	for _, d := range m.dialogs.stack {
-		if d, ok := d.(*registryDialog); ok {
-			return d
-		}
-	}
-	return nil
+	d, _ := dialog.Find[*registryDialog](&m.dialogs)
+	return d
 }
 
 // registryMsg handles the registry pane's messages; ok is false for other
@@ -131,7 +127,7 @@ func (m *Model) tryStep(msg registryview.TryMsg) tea.Cmd {
 	}
 	if d != nil {
 		d.Stop()
-		m.dialogs.stack = removeDialog(m.dialogs.stack, d)
+		m.dialogs.Remove(d)
 	}
 	m.landOn = msg.Server
 	if m.registry.tried == nil {
@@ -139,17 +135,6 @@ func (m *Model) tryStep(msg registryview.TryMsg) tea.Cmd {
 	}
 	m.registry.tried[msg.Server] = msg.Entry
 	return tea.Batch(m.setStatus("tried "+model.SanitizeLine(msg.Server)+": added beside the configured servers", false), m.requestServers())
-}
-
-// removeDialog drops d from the stack, wherever it is.
-func removeDialog(stack []dialog, d dialog) []dialog {
-	out := stack[:0]
-	for _, x := range stack {
-		if x != d {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // landOnTried selects the tried server's row once the snapshot lists it.
@@ -167,12 +152,12 @@ func (m *Model) landOnTried() {
 	}
 }
 
-func (d *registryDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	return d.act(d.Key(msg, k))
+func (d *registryDialog) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+	return d.act(d.Dialog.Key(msg, k))
 }
 
-// paste takes a paste as one edit of the query.
-func (d *registryDialog) paste(text string) kit.Action { return d.act(d.Paste(text)) }
+// Paste takes a paste as one edit of the query.
+func (d *registryDialog) Paste(text string) kit.Action { return d.act(d.Dialog.Paste(text)) }
 
 // act turns what the pane asked for into the root's kit.Action.
 func (d *registryDialog) act(a registryview.Action, cmd tea.Cmd) kit.Action {
@@ -209,8 +194,3 @@ func (m *Model) debounceSearch(a searchLater) tea.Cmd {
 	return tea.Batch(a.cmd, m.after(registryview.Debounce, d.Waited()))
 }
 
-func (d *registryDialog) render(s *kit.Styles, width, height int) string {
-	return d.Render(s, width, height)
-}
-
-func (d *registryDialog) help(k *kit.KeyMap) []key.Binding { return d.Help(k) }

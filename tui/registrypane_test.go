@@ -16,6 +16,7 @@ import (
 	"mcpeek/internal/registrytest"
 	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/registryview"
 )
 
@@ -230,7 +231,7 @@ func TestRegistryPaneTriesAServer(t *testing.T) {
 		return AddPlan{}, nil
 	}
 	h.keys("a")
-	if d, ok := h.m.dialogs.top().(*clientDialog); !ok || d.e.Server.Name != "io.github.modelcontextprotocol/server-memory" {
+	if d, ok := h.m.dialogs.Top().(*dialog.ClientPick); !ok || d.Entry().Server.Name != "io.github.modelcontextprotocol/server-memory" {
 		t.Errorf("a on the tried server: no client picker:\n%s", h.screen())
 	}
 }

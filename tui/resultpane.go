@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"os"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -8,6 +10,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 )
@@ -149,42 +152,38 @@ func (p *resultPane) help(k *kit.KeyMap) []key.Binding {
 // dialog are drawn with.
 func resultViewStyles(s *kit.Styles) resultview.Styles {
 	return resultview.Styles{Accent: s.Accent, Dim: s.Dim, Faint: s.Faint, OK: s.StateConnected, Failed: s.StateError,
-		ErrText: s.ErrText, StatusErr: s.StatusErr, Title: s.Title, Frame: s.Dialog}
+		ErrText: s.ErrText, StatusErr: s.StatusErr}
 }
 
-// saveDialog is the dialog that saves a result (w) on the dialog stack.
-type saveDialog struct{ *resultview.SaveDialog }
-
 // openSave opens the save dialog for the current tool's last result (w,
-// from either pane).
+// from either pane): it asks for the file name, offering
+// <tool>-result-<time>.json in the working directory, and asks again
+// before it overwrites.
 func (m *Model) openSave() tea.Cmd {
 	v := m.current
 	if v == nil || v.last == nil || v.last.result == nil {
 		return m.noResult("to save")
 	}
-	d, cmd := resultview.NewSaveDialog(v.tool.Name, v.last.at, v.last.result, m.styles.Input)
-	m.dialogs.open(&saveDialog{d})
-	return cmd
+	res := v.last.result
+	d := dialog.NewText(dialog.TextSpec{Title: "save the result",
+		Field: dialog.NewField(m.styles.Input, "file: ", resultview.SaveName(v.tool.Name, v.last.at), true),
+		Keys:  "enter save · esc cancel; images and audio go beside it",
+		Accept: func(text string) (kit.Action, error) {
+			path := strings.TrimSpace(text)
+			switch {
+			case path == "":
+				return nil, nil
+			case fileExists(path):
+				return dialog.AskFirst{Question: path + " exists: overwrite? y/n", Then: resultview.Save{Path: path, Result: res}}, nil
+			}
+			return resultview.Save{Path: path, Result: res}, nil
+		}})
+	m.dialogs.Open(d)
+	return d.Focus()
 }
 
-func (d saveDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	a, cmd := d.Key(msg, resultview.SaveKeys{Accept: k.Accept, Cancel: k.Cancel, Overwrite: k.Overwrite})
-	switch a := a.(type) {
-	case resultview.Closed:
-		return kit.CloseDialog{}
-	case resultview.Save:
-		return a // act closes the dialog and saves
-	}
-	if cmd == nil {
-		return nil
-	}
-	return cmd
+// fileExists reports whether path names a file (or anything else).
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
-
-func (d saveDialog) paste(text string) kit.Action { return d.Paste(text) }
-
-func (d saveDialog) render(s *kit.Styles, width, height int) string {
-	return d.View(resultViewStyles(s), width)
-}
-
-func (d saveDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }

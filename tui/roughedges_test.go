@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcpeek/model"
+	"mcpeek/tui/dialog"
 )
 
 // A second / starts a new query: what is typed replaces the kept filter
@@ -104,7 +105,7 @@ func TestSaveAndCopyFromTheToolsPane(t *testing.T) {
 		t.Errorf("Y in the tools pane copied %q, want the structuredContent %q", h.m.Copied(), want)
 	}
 	h.keys("w")
-	if _, ok := h.m.dialogs.top().(*saveDialog); !ok {
+	if _, ok := h.m.dialogs.Top().(*dialog.Text); !ok {
 		t.Errorf("w in the tools pane opened no save dialog; status %q", h.m.status.text)
 	}
 }

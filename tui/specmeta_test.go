@@ -58,7 +58,7 @@ func TestSpecMarksAndAboutView(t *testing.T) {
 		t.Errorf("about bad_header:\n%s", screen)
 	}
 	h.keys("x")
-	if h.m.dialogs.top() != nil || !strings.Contains(h.screen(), "not calling spec.bad_header: clients drop it") {
+	if h.m.dialogs.Top() != nil || !strings.Contains(h.screen(), "not calling spec.bad_header: clients drop it") {
 		t.Errorf("x on a dropped tool:\n%s", h.screen())
 	}
 

@@ -13,6 +13,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/model"
+	"mcpeek/tui/dialog"
 )
 
 // TestURLElicitationOpensOnlyWhenAsked: a url-mode elicitation shows its
@@ -22,12 +23,12 @@ func TestURLElicitationOpensOnlyWhenAsked(t *testing.T) {
 	req, reply := pendingElicitation(mcpclient.Elicitation{Server: "demo", Mode: "url",
 		Message: "Sign the form", URL: "https://example.com/consent"})
 	h.send(elicitAskedMsg{req: req})
-	d, ok := h.m.dialogs.top().(*elicitDialog)
+	d, ok := h.m.dialogs.Top().(*dialog.Elicit)
 	if !ok {
 		t.Fatalf("no elicitation dialog:\n%s", h.screen())
 	}
 	var opened []string
-	d.open = func(u string) error { opened = append(opened, u); return nil }
+	d.OpenWith(func(u string) error { opened = append(opened, u); return nil })
 	scr := h.screen()
 	for _, s := range []string{"Sign the form", "url: https://example.com/consent", "not opened: ctrl+o opens it in the browser", "ctrl+o open in the browser"} {
 		if !strings.Contains(scr, s) {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"mcpeek/tui/dialog"
 	"strings"
 	"testing"
 )
@@ -76,8 +77,8 @@ func TestNoPrintableKeyInTheFieldSearchRunsACommand(t *testing.T) {
 	h.keys("f")
 	text := printable()
 	h.typeText(text)
-	d, ok := h.m.dialogs.top().(*fieldDialog)
-	if !ok || d.input.Value() != text {
+	d, ok := h.m.dialogs.Top().(*dialog.FieldSearch)
+	if !ok || d.Query() != text {
 		t.Fatalf("the field search lost the keys typed:\n%s", h.screen())
 	}
 	if got := stateOf(h.m); got != before || h.quit() {
@@ -137,13 +138,13 @@ func TestNoPrintableKeyInTheCallFormRunsACommand(t *testing.T) {
 	h.selectTool("shop_get_order")
 	before := stateOf(h.m)
 	h.keys("x")
-	d, ok := h.m.dialogs.top().(*callFormDialog)
+	d, ok := h.m.dialogs.Top().(*callFormDialog)
 	if !ok {
 		t.Fatalf("x opened no call form:\n%s", h.screen())
 	}
 	text := printable()
 	h.typeText(text)
-	if h.m.dialogs.top() != d || len(h.m.calls.byTool) > 0 || h.quit() {
+	if h.m.dialogs.Top() != d || len(h.m.calls.byTool) > 0 || h.quit() {
 		t.Fatalf("typing closed or submitted the form:\n%s", h.screen())
 	}
 	if got := d.Form().Values()[0]; got != text {

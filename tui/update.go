@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/dialog"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/traffic"
 )
@@ -56,7 +57,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.starting = false
 		if msg.err != nil {
 			// The backend cannot serve anything: say so over the whole screen.
-			m.dialogs.open(fatalDialog{err: errorf("starting servers: %w", msg.err)})
+			m.dialogs.Open(dialog.Fatal{Err: errorf("starting servers: %w", msg.err)})
 			return nil
 		}
 		return m.requestServers()
@@ -167,8 +168,8 @@ func (m *Model) reconnected(server string) {
 // top, when it takes messages: a paste, or what its own commands sent
 // back (a form's move to the next field, its cursor's blink).
 func (m *Model) toDialog(msg tea.Msg) tea.Cmd {
-	if d, takes := m.dialogs.top().(msgTaker); takes {
-		return m.act(d.update(msg))
+	if d, takes := m.dialogs.Top().(dialog.MsgTaker); takes {
+		return m.act(d.Update(msg))
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"strconv"
-	"strings"
 
 	"mcpeek/tui/uitext"
 )
@@ -18,16 +17,4 @@ func cutMiddle(s string, width int) string     { return uitext.CutMiddle(s, widt
 func plural(n int, word string) string         { return uitext.Plural(n, word) }
 
 // padLines makes s exactly height lines, each fit to width.
-func padLines(s string, width, height int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > height {
-		lines = lines[:height]
-	}
-	for len(lines) < height {
-		lines = append(lines, "")
-	}
-	for i, l := range lines {
-		lines[i] = fit(l, width)
-	}
-	return strings.Join(lines, "\n")
-}
+func padLines(s string, width, height int) string { return uitext.PadLines(s, width, height) }

@@ -25,7 +25,7 @@ func (m *Model) View() tea.View {
 // render is the screen as a string: exactly height lines of width cells,
 // the dialogs over it.
 func (m *Model) render() string {
-	return m.dialogs.draw(&m.styles, m.screen(), m.width, m.height)
+	return m.dialogs.Draw(&m.styles, m.screen(), m.width, m.height)
 }
 
 // screen is what lies under the dialogs: the title, the body (the

@@ -12,10 +12,10 @@
 // Pane is the view around the tree: the header of the last call (its
 // verdict, latency, arguments and check) and of the call under way (its
 // time, task and progress), and the keys that act on a result's lines
-// (show a finding's field, copy a value, assert on it). SaveDialog asks
-// where to save a result and SaveFiles writes it.
+// (show a finding's field, copy a value, assert on it). SaveName offers
+// a file to save a result to and SaveFiles writes it.
 //
 // It knows nothing of the explorer: the explorer hands in the tree's
-// outcome (Outcome, Running), its key bindings (Keys, SaveKeys), its
+// outcome (Outcome, Running), its key bindings (Keys), its
 // styles and the drawing of tree lines, and does what an Action asks.
 package resultview

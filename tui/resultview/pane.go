@@ -63,8 +63,6 @@ type Running interface {
 type Styles struct {
 	// OK and Failed draw the call's verdict.
 	Accent, Dim, Faint, OK, Failed, ErrText, StatusErr lipgloss.Style
-	// Title and Frame draw the save dialog.
-	Title, Frame lipgloss.Style
 }
 
 // Keys are the bindings Pane answers itself; the explorer declares them
@@ -75,8 +73,7 @@ type Keys struct {
 	Toggle, CopyValue, Assert key.Binding
 }
 
-// Action is what the result view or its save dialog asks of the
-// explorer after a key: one of the types below.
+// Action is what the result view asks of the explorer after a key: one of the types below.
 type Action interface{ action() }
 
 type (
@@ -98,8 +95,6 @@ type (
 		Line       *schematree.Node
 		Structured bool
 	}
-	// Closed asks to close the save dialog.
-	Closed struct{}
 	// Save asks to save Result to Path (SaveFiles), the dialog closed.
 	Save struct {
 		Path   string
@@ -111,7 +106,6 @@ func (ShowField) action() {}
 func (CopyValue) action() {}
 func (Refused) action()   {}
 func (Assert) action()    {}
-func (Closed) action()    {}
 func (Save) action()      {}
 
 // NewPane is the result view of out (nil before the first call), drawn

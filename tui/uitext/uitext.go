@@ -129,3 +129,27 @@ func Paste(s string, oneLine bool) string {
 	}
 	return s
 }
+
+// PadLines makes s exactly height lines, each fit to width.
+func PadLines(s string, width, height int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	for len(lines) < height {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		lines[i] = Fit(l, width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ShellQuote quotes s for a POSIX shell: in single quotes unless it is
+// plain.
+func ShellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-/") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

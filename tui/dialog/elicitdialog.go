@@ -1,4 +1,4 @@
-package tui
+package dialog
 
 import (
 	"errors"
@@ -13,13 +13,14 @@ import (
 	"mcpeek/model"
 	"mcpeek/tui/callform"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/uitext"
 )
 
-// elicitDialog shows a server's elicitation: its message and the requested
+// Elicit shows a server's elicitation: its message and the requested
 // schema as a form (the call form's builder). The form's button accepts
 // with the values given; ctrl+d declines; esc cancels. A url-mode
 // elicitation shows its URL, which only ctrl+o opens (in the browser).
-type elicitDialog struct {
+type Elicit struct {
 	req    *mcpclient.PendingElicitation
 	ask    mcpclient.Elicitation // req.Ask
 	asked  []mcpclient.ElicitField
@@ -30,7 +31,7 @@ type elicitDialog struct {
 	// only decline or cancel.
 	broken  string
 	refused string
-	leaving asked // esc asked before it drops the answers typed
+	leaving escGuard // esc asked before it drops the answers typed
 	sized   [2]int
 	// open opens a URL in the browser; opened says how that went.
 	open   func(string) error
@@ -40,9 +41,10 @@ type elicitDialog struct {
 // urlOpenedMsg is the end of opening an elicitation's URL.
 type urlOpenedMsg struct{ err error }
 
-func newElicitDialog(req *mcpclient.PendingElicitation, look callform.Look) *elicitDialog {
+// NewElicit is the dialog answering req, its form drawn with look.
+func NewElicit(req *mcpclient.PendingElicitation, look callform.Look) *Elicit {
 	ask := req.Ask
-	d := &elicitDialog{req: req, ask: ask, open: oauth.OpenBrowser}
+	d := &Elicit{req: req, ask: ask, open: oauth.OpenBrowser}
 	asked, err := ask.Fields()
 	if err != nil {
 		d.broken = model.SanitizeLine(err.Error())
@@ -61,10 +63,23 @@ func newElicitDialog(req *mcpclient.PendingElicitation, look callform.Look) *eli
 	return d
 }
 
-func (d *elicitDialog) answers(ev mcpclient.Event) bool { return ev.Elicitation == d.req }
+// Answers reports whether the dialog answers the request ev ends.
+func (d *Elicit) Answers(ev mcpclient.Event) bool { return ev.Elicitation == d.req }
+
+// Started is the command that starts the form (its cursor's blink).
+func (d *Elicit) Started() tea.Cmd { return d.form.Started() }
+
+// OpenWith makes ctrl+o open the URL with open instead of the browser.
+func (d *Elicit) OpenWith(open func(url string) error) { d.open = open }
+
+// Opened says what became of opening the URL (ctrl+o), "" before.
+func (d *Elicit) Opened() string { return d.opened }
+
+// Focused is the item of the form that has the cursor.
+func (d *Elicit) Focused() int { return d.form.Focused() }
 
 // content reads the answers; errs are the fields it could not read.
-func (d *elicitDialog) content() (map[string]any, map[int]string) {
+func (d *Elicit) content() (map[string]any, map[int]string) {
 	content, errs := map[string]any{}, map[int]string{}
 	for i, text := range d.form.Values() {
 		f := d.asked[i]
@@ -100,7 +115,7 @@ func (d *elicitDialog) content() (map[string]any, map[int]string) {
 	return content, errs
 }
 
-func (d *elicitDialog) check() {
+func (d *Elicit) check() {
 	_, d.errs = d.content()
 	if d.form.MarkErrors(d.errs) {
 		d.form.Refresh()
@@ -109,7 +124,7 @@ func (d *elicitDialog) check() {
 
 // acceptError is why the answers cannot be sent yet; it runs inside the
 // form's update, so it only reads.
-func (d *elicitDialog) acceptError() error {
+func (d *Elicit) acceptError() error {
 	if d.broken != "" {
 		return errors.New("the request cannot be read: decline or cancel it")
 	}
@@ -130,12 +145,13 @@ func (d *elicitDialog) acceptError() error {
 }
 
 // answer sends the answer and closes the dialog.
-func (d *elicitDialog) answer(a mcpclient.ElicitAnswer) kit.Action {
+func (d *Elicit) answer(a mcpclient.ElicitAnswer) kit.Action {
 	d.req.Answer(a)
 	return kit.CloseDialog{}
 }
 
-func (d *elicitDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+// Key answers on the dialog's keys; any other goes to the form.
+func (d *Elicit) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.Changed()) {
 		return nil
 	}
@@ -154,12 +170,12 @@ func (d *elicitDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 		d.opened = "opening…"
 		return tea.Cmd(func() tea.Msg { return urlOpenedMsg{err: open(url)} })
 	}
-	return d.after(d.form.Key(msg, formKeys(k)))
+	return d.after(d.form.Key(msg, FormKeys(k)))
 }
 
 // after is what the dialog asks for after the form took a message: the
 // answer once the form completed, else the form's commands.
-func (d *elicitDialog) after(cmd tea.Cmd) kit.Action {
+func (d *Elicit) after(cmd tea.Cmd) kit.Action {
 	switch {
 	case d.form.Done():
 		content, _ := d.content()
@@ -175,9 +191,9 @@ func (d *elicitDialog) after(cmd tea.Cmd) kit.Action {
 	return cmd
 }
 
-// update takes a message other than a key for the form: a paste, what
+// Update takes a message other than a key for the form: a paste, what
 // the form's commands sent back.
-func (d *elicitDialog) update(msg tea.Msg) kit.Action {
+func (d *Elicit) Update(msg tea.Msg) kit.Action {
 	if o, ok := msg.(urlOpenedMsg); ok {
 		d.opened = "opened in the browser: accept once done there"
 		if o.err != nil {
@@ -188,11 +204,12 @@ func (d *elicitDialog) update(msg tea.Msg) kit.Action {
 	return d.after(d.form.Update(msg))
 }
 
-func (d *elicitDialog) render(s *kit.Styles, width, height int) string {
+// Render draws the request over the form.
+func (d *Elicit) Render(s *kit.Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks you")}
 	_, inner := callform.Width(s.Dialog, width)
 	for _, l := range strings.Split(strings.TrimSpace(d.ask.Message), "\n") {
-		head = append(head, wrapText(l, inner)...)
+		head = append(head, uitext.Wrap(l, inner)...)
 	}
 	if d.ask.URL != "" {
 		head = append(head, s.Accent.Render("url: "+model.SanitizeLine(d.ask.URL)))
@@ -214,7 +231,8 @@ func (d *elicitDialog) render(s *kit.Styles, width, height int) string {
 	return callform.Box(s.Dialog, width, height, head, d.form, &d.sized)
 }
 
-func (d *elicitDialog) help(k *kit.KeyMap) []key.Binding {
+// Help is the form's keys and the answers.
+func (d *Elicit) Help(k *kit.KeyMap) []key.Binding {
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "accept")
 	if d.ask.Mode == "url" {
@@ -231,13 +249,13 @@ func unquoteJSON(s string) string {
 	return v.Str
 }
 
-// asked is the question an esc asks before it drops what the user typed
-// into a form: the first esc returns true (ask), a second one, or an esc
-// on an untouched form, false; any other key withdraws the question.
-type asked struct{ pending bool }
+// escGuard is the question an esc asks before it drops what the user
+// typed into a form: the first esc returns true (ask), a second one, or an
+// esc on an untouched form, false; any other key withdraws the question.
+type escGuard struct{ pending bool }
 
 // esc reports whether this esc is to ask first.
-func (a *asked) esc(changed bool) bool {
+func (a *escGuard) esc(changed bool) bool {
 	if a.pending || !changed {
 		return false
 	}

@@ -1,4 +1,4 @@
-package tui
+package dialog
 
 import (
 	"encoding/json"
@@ -13,27 +13,29 @@ import (
 	"mcpeek/model/fieldpath"
 	"mcpeek/tui/callform"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/uitext"
 )
 
-// samplingDialog shows a server's sampling request (the conversation, the
+// Sampling shows a server's sampling request (the conversation, the
 // system prompt, the token limit, the model preferences) and lets the user
 // approve it with a reply of their own, or decline it: esc declines, and
 // so does leaving the reply empty.
-type samplingDialog struct {
+type Sampling struct {
 	req     *mcpclient.PendingSampling
 	ask     mcpclient.SamplingRequest // req.Ask
 	about   []string                  // the request, as lines
 	form    *callform.Form
 	refused string
-	leaving asked // esc asked before it drops the reply typed
+	leaving escGuard // esc asked before it drops the reply typed
 	sized   [2]int
 }
 
 var replyField = []callform.Field{{Path: fieldpath.Root(fieldpath.Input).Prop("reply"), Title: "Your reply", Kind: callform.KindText,
 	Desc: "What the server gets as the model's answer."}}
 
-func newSamplingDialog(req *mcpclient.PendingSampling, look callform.Look) *samplingDialog {
-	d := &samplingDialog{req: req, ask: req.Ask, about: samplingLines(req.Ask)}
+// NewSampling is the dialog answering req, its reply drawn with look.
+func NewSampling(req *mcpclient.PendingSampling, look callform.Look) *Sampling {
+	d := &Sampling{req: req, ask: req.Ask, about: samplingLines(req.Ask)}
 	d.form = callform.New(callform.Spec{Fields: replyField, Title: "Send this reply as the model's answer", Label: "Approve",
 		Check: d.approveError, Look: look}, []string{""})
 	d.form.MarkErrors(nil)
@@ -81,21 +83,26 @@ func samplingLines(r mcpclient.SamplingRequest) []string {
 	return append(lines, strings.Join(limits, " · "))
 }
 
-func (d *samplingDialog) answers(ev mcpclient.Event) bool { return ev.Sampling == d.req }
+// Answers reports whether the dialog answers the request ev ends.
+func (d *Sampling) Answers(ev mcpclient.Event) bool { return ev.Sampling == d.req }
 
-func (d *samplingDialog) approveError() error {
+// Started is the command that starts the form (its cursor's blink).
+func (d *Sampling) Started() tea.Cmd { return d.form.Started() }
+
+func (d *Sampling) approveError() error {
 	if strings.TrimSpace(d.form.Values()[0]) == "" {
 		return callform.Refusal{Field: 0, Text: "type a reply to approve, or esc to decline"}
 	}
 	return nil
 }
 
-func (d *samplingDialog) answer(a mcpclient.SamplingReply) kit.Action {
+func (d *Sampling) answer(a mcpclient.SamplingReply) kit.Action {
 	d.req.Answer(a)
 	return kit.CloseDialog{}
 }
 
-func (d *samplingDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+// Key declines on esc or the decline key; any other goes to the reply.
+func (d *Sampling) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if key.Matches(msg, k.Cancel) && d.leaving.esc(d.form.Changed()) {
 		return nil
 	}
@@ -103,12 +110,12 @@ func (d *samplingDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if key.Matches(msg, k.Cancel) || key.Matches(msg, k.Decline) {
 		return d.answer(mcpclient.SamplingReply{Decline: true})
 	}
-	return d.after(d.form.Key(msg, formKeys(k)))
+	return d.after(d.form.Key(msg, FormKeys(k)))
 }
 
 // after is what the dialog asks for after the form took a message: the
 // reply once the form completed, else the form's commands.
-func (d *samplingDialog) after(cmd tea.Cmd) kit.Action {
+func (d *Sampling) after(cmd tea.Cmd) kit.Action {
 	switch {
 	case d.form.Done():
 		return d.answer(mcpclient.SamplingReply{Text: d.form.Values()[0]})
@@ -122,20 +129,21 @@ func (d *samplingDialog) after(cmd tea.Cmd) kit.Action {
 	return cmd
 }
 
-// update takes a message other than a key for the form: a paste, what
+// Update takes a message other than a key for the form: a paste, what
 // the form's commands sent back.
-func (d *samplingDialog) update(msg tea.Msg) kit.Action { return d.after(d.form.Update(msg)) }
+func (d *Sampling) Update(msg tea.Msg) kit.Action { return d.after(d.form.Update(msg)) }
 
 // maxAboutLines bounds the lines the request takes above the reply.
 const maxAboutLines = 12
 
-func (d *samplingDialog) render(s *kit.Styles, width, height int) string {
+// Render draws the request over the reply.
+func (d *Sampling) Render(s *kit.Styles, width, height int) string {
 	head := []string{s.Title.Render(model.SanitizeLine(d.ask.Server) + " asks for a model's reply")}
 	_, inner := callform.Width(s.Dialog, width)
 	var about []string
 	for _, l := range d.about {
 		for _, para := range strings.Split(l, "\n") {
-			about = append(about, wrapText(para, inner)...)
+			about = append(about, uitext.Wrap(para, inner)...)
 		}
 	}
 	room := min(maxAboutLines, max(height/2-2, 2))
@@ -152,7 +160,8 @@ func (d *samplingDialog) render(s *kit.Styles, width, height int) string {
 	return callform.Box(s.Dialog, width, height, head, d.form, &d.sized)
 }
 
-func (d *samplingDialog) help(k *kit.KeyMap) []key.Binding {
+// Help is the reply's keys.
+func (d *Sampling) Help(k *kit.KeyMap) []key.Binding {
 	submit := k.FormSubmit
 	submit.SetHelp("ctrl+s", "approve")
 	return []key.Binding{submit, k.FormNext, k.EscDecline}
