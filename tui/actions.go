@@ -25,7 +25,7 @@ func (m *Model) act(a kit.Action) tea.Cmd {
 	case kit.OpenDetails:
 		return m.openDetails()
 	case kit.StartCopy:
-		m.yank = true
+		m.clip.yank = true
 	case kit.CloseTraffic:
 		m.toggleTraffic()
 	case approveTool:

@@ -25,7 +25,7 @@ type (
 // approveTool rewrites the gateway's lock file with op as its server lists
 // it now, off the UI loop; the gateway reads the file again by itself.
 func (m *Model) approveTool(op string) tea.Cmd {
-	path := m.gatewayLock
+	path := m.gw.lock
 	if path == "" {
 		return m.setStatus("the gateway is not pinned to a lock file (start mcpeek with --gateway-lock FILE)", true)
 	}
@@ -63,5 +63,5 @@ func (m *Model) approved(msg toolApprovedMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.setStatus(fmt.Sprintf("approving %s: %v", op, msg.err), true)
 	}
-	return m.setStatus("approved "+op+" in "+model.SanitizeLine(m.gatewayLock)+": the gateway serves it within a second", false)
+	return m.setStatus("approved "+op+" in "+model.SanitizeLine(m.gw.lock)+": the gateway serves it within a second", false)
 }

@@ -38,7 +38,7 @@ func TestTrafficApprovesAHeldTool(t *testing.T) {
 	os.WriteFile(path, enc, 0o644)
 
 	h := newHarness(t, b, 120, 30)
-	h.m.gatewayLock = path
+	h.m.gw.lock = path
 	h.send(gatewayEventsMsg{run: 1, events: []gateway.Event{
 		{Time: time.Now(), Tool: "tool_exec", Op: "demo.shop_list_orders", OK: true},
 		{Time: time.Now(), Tool: "lock", Kind: "held", Op: "demo.shop_get_order", Code: gateway.CodeToolChanged},

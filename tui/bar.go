@@ -30,7 +30,7 @@ func (m *Model) pathBar() string {
 		if count == "" {
 			return field
 		}
-		room := m.width - w(count) - 2
+		room := m.term.width - w(count) - 2
 		return fit(field, room) + "  " + count
 	}
 	left := barJoin(m.barLeft(), count)
@@ -52,7 +52,7 @@ func (m *Model) pathBar() string {
 		tries = []string{barJoin(knobs, gw), gw}
 	}
 	for i, right := range tries {
-		room := m.width - w(right) - 2
+		room := m.term.width - w(right) - 2
 		last := i == len(tries)-1
 		if right == "" || (!last && room < min(w(left), minPath)) || room < 1 {
 			continue
@@ -60,12 +60,12 @@ func (m *Model) pathBar() string {
 		if w(left) > room {
 			left = cutLeft(left, room)
 		}
-		return left + strings.Repeat(" ", max(m.width-w(left)-w(right), 0)) + right
+		return left + strings.Repeat(" ", max(m.term.width-w(left)-w(right), 0)) + right
 	}
 	if status.text != "" {
 		return tries[len(tries)-1]
 	}
-	return cutLeft(left, m.width)
+	return cutLeft(left, m.term.width)
 }
 
 // statusShown is the status line the bar shows: the status set last, or
@@ -73,8 +73,8 @@ func (m *Model) pathBar() string {
 // what it waits for.
 func (m *Model) statusShown() statusLine {
 	status := m.status
-	if status.text == "" && len(m.reconnecting) > 0 {
-		status.text = "reconnecting " + strings.Join(m.reconnecting, ", ") + "…"
+	if status.text == "" && len(m.fleet.reconnecting) > 0 {
+		status.text = "reconnecting " + strings.Join(m.fleet.reconnecting, ", ") + "…"
 	}
 	return status
 }
@@ -87,17 +87,17 @@ func (m *Model) statusShown() statusLine {
 func (m *Model) longStatus() (lines [2]string, ok bool) {
 	status := m.statusShown()
 	text := model.SanitizeLine(status.text)
-	if text == "" || m.input.mode != inputNone || m.showHelp || ansi.StringWidth(text) <= m.width-3 {
+	if text == "" || m.input.mode != inputNone || m.term.showHelp || ansi.StringWidth(text) <= m.term.width-3 {
 		return lines, false
 	}
 	st := m.styles.Status
 	if status.isErr {
 		st = m.styles.StatusErr
 	}
-	wrapped := wrapText(text, m.width)
+	wrapped := wrapText(text, m.term.width)
 	rest := strings.Join(wrapped[1:], " ")
-	lines[0] = st.Render(fit(wrapped[0], m.width))
-	lines[1] = st.Render(fit(rest, m.width))
+	lines[0] = st.Render(fit(wrapped[0], m.term.width))
+	lines[1] = st.Render(fit(rest, m.term.width))
 	return lines, true
 }
 
@@ -123,7 +123,7 @@ func (m *Model) barLeft() string {
 	switch {
 	case m.traffic.open:
 		return m.traffic.where(s)
-	case m.focus == focusTools:
+	case m.term.focus == focusTools:
 		if tool, ok := m.selectedTool(); ok {
 			return s.Dim.Render(model.SanitizeLine(tool.ID()))
 		}

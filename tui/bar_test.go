@@ -30,7 +30,8 @@ func TestPathBarKeepsThePathWhileTheGatewayRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.m.gw = backgroundGateway{state: gatewayOn, run: run, calls: 7}
+	h.m.gw.serving(run)
+	h.m.gw.calls = 7
 	segment := "⇄ " + urlPort(run.URL()) + " · 7 calls"
 	bar := strings.Split(h.screen(), "\n")[22]
 	for _, want := range []string{"money.currency_code", "max_fields 30 · max_depth 3", segment} {
@@ -60,7 +61,7 @@ func TestLongStatusWrapsOverTheHelpLine80x24(t *testing.T) {
 	t.Parallel()
 	const note = "no MCP server config found: using the embedded demo server (give one with --config FILE)"
 	m := New(Options{Backend: demoBackend(t), Started: true, NoColor: true, StateDir: stateDir(t), Notes: []string{note}})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}
 	h.run(m.Init())
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})

@@ -91,7 +91,7 @@ func BenchmarkViewFrame100k(b *testing.B) {
 	v := newToolView(model.Tool{Server: "big", Name: "tool"}, defaultBudget)
 	schema := paneFor[*schemaPane](b, v)
 	schema.t = schematree.NewSchema(bigSchema(b), nil, "", "")
-	h.m.current, h.m.view, h.m.focus = v, viewNamed(b, "schema"), focusView
+	h.m.current, h.m.view, h.m.term.focus = v, viewNamed(b, "schema"), focusView
 	h.m.sizePanes()
 	schema.t.ExpandAll()
 	schema.t.Down(50_000)
@@ -117,7 +117,7 @@ func BenchmarkStartupDemoTool(b *testing.B) {
 	for b.Loop() {
 		mgr := demoManager(b)
 		m := New(Options{Backend: mgr, NoColor: true})
-		m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+		m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 		h := &harness{t: b, m: m}
 		h.run(m.Init())
 		h.send(tea.WindowSizeMsg{Width: 80, Height: 24})

@@ -48,10 +48,10 @@ func (r reports) post(msg tea.Msg) {
 // drops (and counts) what a slow program would not take.
 func (m *Model) ForwardEvents(events <-chan mcpclient.Event, send func(tea.Msg)) {
 	var runs <-chan *gateway.Run // nil without a runner: never ready
-	if m.runner != nil {
-		runs = m.runner.Runs()
+	if m.gw.runner != nil {
+		runs = m.gw.runner.Runs()
 	}
-	forward(events, runs, m.reports, send)
+	forward(events, runs, m.calls.reports, send)
 }
 
 // forward is the bridge's loop: it follows the newest run the runner

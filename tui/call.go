@@ -74,6 +74,10 @@ type callRuns struct {
 	byTool  map[string]*runningCall
 	timeout time.Duration // 0 is defaultCallTimeout
 	tick    ticket        // the timer that redraws the elapsed time
+	// reports is how what calls report while they run reaches the bridge.
+	reports reports
+	args    argStore   // the call form's remembered argument sets
+	saved   savedCalls // the calls file and the calls S saved to it (callsave.go)
 }
 
 // runningCall is a call under way. What the client hears of it while it
@@ -158,11 +162,11 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 	if m.current == v {
 		// The result view takes the keys, from the tools pane too: / then
 		// searches the result, not the tools.
-		m.view, m.focus = resultView(), focusView
+		m.view, m.term.focus = resultView(), focusView
 		m.sizePanes()
 	}
 	run := runCall(ctx, m.backend, rc, callCheck{tool: v.parsed, target: v.target, enveloped: v.enveloped, budget: v.budget},
-		cmp.Or(m.calls.timeout, defaultCallTimeout), m.reports)
+		cmp.Or(m.calls.timeout, defaultCallTimeout), m.calls.reports)
 	return tea.Batch(run, m.startCallTick(),
 		m.setStatus("calling "+model.SanitizeLine(c.toolID)+"…  esc cancels", false))
 }
@@ -281,7 +285,7 @@ func (m *Model) callAgain(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	id := m.tickets.next()
 	m.forms.opening = id
-	toolID, store := v.tool.ID(), m.args
+	toolID, store := v.tool.ID(), m.calls.args
 	return func() tea.Msg {
 		sets, err := store.load(toolID)
 		return argSetsLoadedMsg{ticket: id, toolID: toolID, sets: sets, err: err, again: true}

@@ -70,7 +70,7 @@ func TestAppEverythingCallProgressCancelAndStructured(t *testing.T) {
 	// under load can leave the text in pieces.
 	mgr := everythingManager(t)
 	m := New(Options{StateDir: stateDir(t), Backend: mgr, Started: true, NoColor: true})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, formStandIn{m}, teatest.WithInitialTermSize(120, 30))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitFor(t, tm.Output(), "get-structured-content")

@@ -185,7 +185,7 @@ func TestCallProgressAndCancel(t *testing.T) {
 		t.Fatalf("no call under way on the screen:\n%s", h.screen())
 	}
 	// The report comes through the bridge's reports.
-	h.send(next[callProgressMsg](t, h.m.reports))
+	h.send(next[callProgressMsg](t, h.m.calls.reports))
 	if screen := h.screen(); !strings.Contains(screen, "█") || !strings.Contains(screen, "1/4 step one") {
 		t.Fatalf("the bar did not move:\n%s", screen)
 	}
@@ -404,12 +404,12 @@ func TestCallFromTheToolsPaneFocusesTheResult(t *testing.T) {
 	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
 	h.selectTool("shop_list_orders")
 	h.keys("tab")
-	if h.m.focus != focusTools {
+	if h.m.term.focus != focusTools {
 		t.Fatal("tab did not go back to the tools pane")
 	}
 	h.keys("X")
-	if h.m.view != resultView() || h.m.focus != focusView {
-		t.Fatalf("after the call: view %v, focus %v", h.m.view, h.m.focus)
+	if h.m.view != resultView() || h.m.term.focus != focusView {
+		t.Fatalf("after the call: view %v, focus %v", h.m.view, h.m.term.focus)
 	}
 	h.keys("/")
 	if h.m.input.mode != inputSearch {

@@ -87,7 +87,7 @@ func (m *Model) startAssert(a assertValue) tea.Cmd {
 		return m.setStatus(model.SanitizeLine(a.why), true)
 	}
 	pending := pendingAssert{p: calls.Suggest(a.path, a.v, res), res: res}
-	if name, ok := m.saved.names[callKey(c.Tool, c.Arguments)]; ok {
+	if name, ok := m.calls.saved.names[callKey(c.Tool, c.Arguments)]; ok {
 		return m.openAssert(name, pending)
 	}
 	return m.openSaveCall(&pending)
@@ -96,7 +96,7 @@ func (m *Model) startAssert(a assertValue) tea.Cmd {
 // openAssert asks to confirm an assertion, its expected value editable,
 // before it is added to the call named name.
 func (m *Model) openAssert(name string, a pendingAssert) tea.Cmd {
-	file := m.saved.path
+	file := m.calls.saved.path
 	spec := dialog.TextSpec{Title: "assert on " + pathText(a.p.Path), About: "in the call " + quoteName(name) + " of " + file,
 		Fixed: "exists", Keys: "enter adds · esc cancel", Writes: true,
 		Accept: func(text string) (kit.Action, error) {

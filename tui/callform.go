@@ -89,7 +89,7 @@ type submitCall struct{ call callTool }
 
 func (m *Model) submitCall(a submitCall) tea.Cmd {
 	m.dialogs.Close()
-	c, store := a.call, m.args
+	c, store := a.call, m.calls.args
 	save := func() tea.Msg {
 		if err := store.save(c.toolID, c.args, time.Now()); err != nil {
 			return argsNotSavedMsg{err: err}

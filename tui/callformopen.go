@@ -42,7 +42,7 @@ type argSetsLoadedMsg struct {
 func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolView, refused tea.Cmd) {
 	keyName := msg.String()
 	v = m.current
-	if t, ok := m.selectedTool(); m.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
+	if t, ok := m.selectedTool(); m.term.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
 		if ok && m.loading.id == t.ID() {
 			m.forms.opening = m.loading.ticket
 			m.forms.typed = append(m.forms.typed, msg)
@@ -71,7 +71,7 @@ func (m *Model) openCallForm(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	id := m.tickets.next()
 	m.forms.opening = id
-	toolID, store := v.tool.ID(), m.args
+	toolID, store := v.tool.ID(), m.calls.args
 	return func() tea.Msg {
 		sets, err := store.load(toolID)
 		return argSetsLoadedMsg{ticket: id, toolID: toolID, sets: sets, err: err}
@@ -168,7 +168,7 @@ func (m *Model) editArgs(e editCmd) tea.Cmd {
 
 // formLook is how the explorer is drawn, for its forms.
 func (m *Model) formLook() callform.Look {
-	return callform.Look{Dark: m.isDark, NoColor: m.noColor}
+	return callform.Look{Dark: m.look.isDark, NoColor: m.look.noColor}
 }
 
 // form are the keys a form answers itself.

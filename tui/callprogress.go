@@ -57,7 +57,7 @@ func (m *Model) startCallTick() tea.Cmd {
 		return nil
 	}
 	m.calls.tick = m.tickets.next()
-	return m.after(time.Second, callTickMsg{ticket: m.calls.tick})
+	return m.clock.after(time.Second, callTickMsg{ticket: m.calls.tick})
 }
 
 // callTicked redraws, and ticks again while calls are under way.

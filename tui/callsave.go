@@ -72,11 +72,11 @@ func (m *Model) openSaveCall(assert *pendingAssert) tea.Cmd {
 	if !ok {
 		return m.noResult("to save as a call")
 	}
-	title := "save the call to " + m.saved.path
+	title := "save the call to " + m.calls.saved.path
 	if assert != nil {
 		title = "save the call, then assert on " + pathText(assert.p.Path)
 	}
-	file := m.saved.path
+	file := m.calls.saved.path
 	d := dialog.NewText(dialog.TextSpec{Title: title, About: c.Tool + " " + string(c.Arguments),
 		Field: dialog.NewField(m.styles.Input, "name: ", m.current.tool.Name, true),
 		Keys:  "enter save · esc cancel; mcpeek test runs it", Writes: true,
@@ -140,7 +140,7 @@ func (m *Model) callSaved(msg callSavedMsg) tea.Cmd {
 		return cmd
 	}
 	c := msg.call
-	m.saved.names[callKey(c.Tool, c.Arguments)] = c.Name
+	m.calls.saved.names[callKey(c.Tool, c.Arguments)] = c.Name
 	text := "saved call " + quoteName(c.Name) + " to " + msg.file
 	switch {
 	case msg.kept:

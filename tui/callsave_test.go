@@ -28,7 +28,7 @@ const orderArgs = `{"order_id":"5601234042"}`
 func calledOrder(t *testing.T) (*harness, string) {
 	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
 	path := filepath.Join(t.TempDir(), calls.DefaultFile)
-	h.m.saved = newSavedCalls(path)
+	h.m.calls.saved = newSavedCalls(path)
 	h.selectTool("shop_get_order")
 	h.run(h.callShown(orderArgs))
 	if h.m.view != resultView() || h.m.current.last == nil || h.m.current.last.result == nil {
@@ -231,7 +231,7 @@ func TestSaveAndAssertWalk(t *testing.T) {
 	}
 	h := newHarness(t, mgr, 80, 24)
 	path := filepath.Join(t.TempDir(), calls.DefaultFile)
-	h.m.saved = newSavedCalls(path)
+	h.m.calls.saved = newSavedCalls(path)
 	h.selectTool("shop_get_order")
 	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
 	if o := h.m.current.last; o == nil || o.result == nil || h.m.view != resultView() {
@@ -340,7 +340,7 @@ func TestSaveCallOfAnErrorResult(t *testing.T) {
 		return resultOf(t, map[string]any{"isError": true, "content": []any{map[string]any{"type": "text", "text": "no such order"}}}), nil
 	}), 100, 30)
 	path := filepath.Join(t.TempDir(), "ci.calls.json")
-	h.m.saved = newSavedCalls(path)
+	h.m.calls.saved = newSavedCalls(path)
 	h.selectTool("shop_get_order")
 	h.run(h.callShown(`{"order_id": "0"}`))
 	h.keys("A")

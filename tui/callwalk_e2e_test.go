@@ -83,7 +83,7 @@ func startSpiedApp(t *testing.T, w, h int) (*teatest.TestModel, *Model) {
 	t.Helper()
 	mgr := demoManager(t)
 	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // status lines stay
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // status lines stay
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(w, h))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitScreen(t, tm, "shop_get_order")
@@ -274,7 +274,7 @@ func TestAppCallProgressAndCancelInProcess(t *testing.T) {
 	}
 	t.Cleanup(func() { mgr.Close() })
 	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(80, 24))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitScreen(t, tm, "◇ tally", "│lab.slow_report")

@@ -152,14 +152,14 @@ func (m *Model) baselineRead(msg baselineReadMsg) tea.Cmd {
 func (m *Model) baselineServersUnknown() []string {
 	var names []string
 	for _, bs := range m.changes.base.snap.Servers {
-		for _, s := range m.servers {
+		for _, s := range m.fleet.servers {
 			if s.Name == bs.Name {
 				return nil
 			}
 		}
 		names = append(names, bs.Name)
 	}
-	if len(m.servers) == 0 || len(names) == 0 {
+	if len(m.fleet.servers) == 0 || len(names) == 0 {
 		return nil
 	}
 	return names
@@ -169,7 +169,7 @@ func (m *Model) baselineServersUnknown() []string {
 func (m *Model) rememberFirst() {
 	c := &m.changes
 	var fresh map[string]model.Tool
-	for _, s := range m.servers {
+	for _, s := range m.fleet.servers {
 		if s.State != model.StateConnected {
 			continue
 		}
@@ -203,7 +203,7 @@ func (m *Model) markTools() tea.Cmd {
 		return nil
 	}
 	c.ticket = m.tickets.next()
-	servers, first, prev, t := m.servers, c.first, c.marks, c.ticket
+	servers, first, prev, t := m.fleet.servers, c.first, c.marks, c.ticket
 	var snap schemadiff.Snapshot
 	if c.base != nil {
 		snap = c.base.snap
@@ -242,7 +242,7 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 			m.tools.gone[server] = append(m.tools.gone[server], ch.Tool[len(server)+1:])
 		}
 	}
-	m.tools.rebuild(m.servers, m.info)
+	m.tools.rebuild(m.fleet.servers, m.fleet.info)
 	m.fitTools() // the marks take columns of their own
 	return next
 }

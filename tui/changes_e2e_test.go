@@ -55,7 +55,7 @@ func TestAppDiff80x24(t *testing.T) {
 	lock := liveDemoLock(t)
 	mgr := demoManager(t)
 	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true, Baseline: lock})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(80, 24))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitScreen(t, tm, "shop_get_order")

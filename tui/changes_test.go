@@ -120,7 +120,7 @@ func writeFile(t testing.TB, b []byte) string {
 // newLockHarness is newHarness with a lock file to compare with.
 func newLockHarness(t testing.TB, b Backend, lock string, w, h int) *harness {
 	m := New(Options{StateDir: stateDir(t), Backend: b, Started: true, NoColor: true, Baseline: lock})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	hs := &harness{t: t, m: m}
 	hs.run(m.Init())
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
@@ -130,8 +130,8 @@ func newLockHarness(t testing.TB, b Backend, lock string, w, h int) *harness {
 // pickTool puts the tools pane's cursor on the tool named name.
 func (h *harness) pickTool(name string) {
 	h.t.Helper()
-	h.m.focus = focusTools
-	if !h.m.tools.selectKey(h.m.servers, toolKey{server: "demo", tool: name}) {
+	h.m.term.focus = focusTools
+	if !h.m.tools.selectKey(h.m.fleet.servers, toolKey{server: "demo", tool: name}) {
 		h.t.Fatalf("no row for %s", name)
 	}
 	h.run(h.m.showSelected())
@@ -183,7 +183,7 @@ func TestBaselineMarksTools(t *testing.T) {
 		t.Errorf("the gone tool's row does not show its server's pane:\n%s", s)
 	}
 	h.keys("K")
-	if r, _ := h.m.tools.selected(); r.gone != 0 || r.tool >= 0 || h.m.servers[r.server].Name != "demo" {
+	if r, _ := h.m.tools.selected(); r.gone != 0 || r.tool >= 0 || h.m.fleet.servers[r.server].Name != "demo" {
 		t.Errorf("K from the gone tool does not go to its server's row: %+v", r)
 	}
 	h.keys("g") // the server's row: its pane lists the tool removed

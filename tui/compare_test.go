@@ -298,7 +298,7 @@ func TestCompareViewInTheApp(t *testing.T) {
 		t.Errorf("not stacked at 80 columns:\n%s", scr)
 	}
 	h.keys("G")
-	if top, total := paneFor[*comparePane](t, h.m.current).cmp.Span(); top == 0 || top+h.m.layout.treeH != total {
+	if top, total := paneFor[*comparePane](t, h.m.current).cmp.Span(); top == 0 || top+h.m.term.layout.treeH != total {
 		t.Errorf("G scrolled to %d of %d", top, total)
 	}
 	h.keys("c")

@@ -19,9 +19,9 @@ import (
 // copies the `mcpeek inspect` command for it, i the inspect_tool_output
 // call.
 func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
-	m.yank = false
+	m.clip.yank = false
 	k := &m.keys
-	if m.focus == focusTools {
+	if m.term.focus == focusTools {
 		if !key.Matches(msg, k.CopyDot, k.CopyPointer, k.CopyJQ, k.CopyCLI, k.CopyCall) {
 			return nil
 		}
@@ -72,7 +72,7 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 
 // copyText puts text on the clipboard and says so.
 func (m *Model) copyText(text, what string) tea.Cmd {
-	m.copied = text
+	m.clip.copied = text
 	return tea.Batch(tea.SetClipboard(text), m.setStatus("copied "+what+" "+text, false))
 }
 
@@ -187,7 +187,7 @@ func (m *Model) copyResult() tea.Cmd {
 	case res.Text != "":
 		text = res.Text
 	}
-	m.copied = text
+	m.clip.copied = text
 	return tea.Batch(tea.SetClipboard(text), m.setStatus("copied the last result of "+model.SanitizeLine(v.id)+
 		" ("+resultview.ByteSize(len(text))+"); Y in the result view copies the value under the cursor", false))
 }

@@ -73,7 +73,7 @@ func TestServerTotals(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.keys("g") // the demo server's row
-	srv := h.m.servers[0]
+	srv := h.m.fleet.servers[0]
 	var raw strings.Builder
 	raw.WriteByte('[')
 	for i, tool := range srv.Tools {

@@ -26,8 +26,8 @@ func (m *Model) openDetails() tea.Cmd {
 	}
 	n := th.tree().Cursor()
 	prop, term := m.schemaOf(n, target)
-	width := max(min(m.width-4, 100), 30) - 4
-	lines := dialog.DetailLines(&m.styles, n, prop, term, target.where(), width, m.isDark)
+	width := max(min(m.term.width-4, 100), 30) - 4
+	lines := dialog.DetailLines(&m.styles, n, prop, term, target.where(), width, m.look.isDark)
 	if call := m.current.layer.detailLines(&m.styles, n, width); len(call) > 0 {
 		// After the heading (path, tool, blank): the marks first.
 		lines = append(lines[:3:3], append(call, lines[3:]...)...)

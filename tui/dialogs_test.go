@@ -87,7 +87,7 @@ func (*failingBackend) Start(context.Context) error {
 func TestBackendThatCannotStart(t *testing.T) {
 	t.Parallel()
 	m := New(Options{StateDir: stateDir(t), Backend: &failingBackend{}, NoColor: true})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}
 	h.run(m.Init())
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})

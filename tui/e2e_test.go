@@ -38,7 +38,7 @@ func demoManager(t testing.TB) *mcpclient.Manager {
 func startApp(t *testing.T, w, h int) (*teatest.TestModel, *Model) {
 	mgr := demoManager(t)
 	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // status lines stay for the golden screen
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil } // status lines stay for the golden screen
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(w, h))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitScreen(t, tm, "shop_get_order")
@@ -112,7 +112,7 @@ func TestAppFirstFrameDoesNotWait(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	m := New(Options{StateDir: stateDir(t), Backend: &blockedBackend{release: release}})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	waitFor(t, tm.Output(), "connecting")
 	typeKeys(tm, "?")
@@ -224,7 +224,7 @@ func TestAppGatewayTraffic80x24(t *testing.T) {
 	mgr := demoManager(t)
 	m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
 	// Status lines go at the next message, so the bar shows the gateway.
-	m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+	m.clock.after = func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 	spy := appSpy{Model: m, seen: make(chan spied, 4096)}
 	tm := teatest.NewTestModel(t, spy, teatest.WithInitialTermSize(80, 24))
 	go m.ForwardEvents(mgr.Events(), tm.Send)

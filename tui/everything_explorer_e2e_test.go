@@ -25,7 +25,7 @@ func TestAppEverythingPrompts(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(root) })
 	mgr := everythingManager(t, mcpclient.WithRoots(root))
 	m := New(Options{StateDir: stateDir(t), Backend: mgr, Started: true, NoColor: true})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	tm := teatest.NewTestModel(t, screenSpy{m}, teatest.WithInitialTermSize(160, 48))
 	go m.ForwardEvents(mgr.Events(), tm.Send)
 	waitScreen(t, tm, "trigger-elicitation-request", "trigger-sampling-request", "get-roots-list")

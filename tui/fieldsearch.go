@@ -28,6 +28,9 @@ type fieldIndex struct {
 	// offerCount how many offers the servers' lists held (offerfields.go).
 	offers     map[string]toolKey
 	offerCount int
+	// jump is a field the search chose, shown once its tool's views are
+	// built.
+	jump *search.Hit
 }
 
 // fieldIndexedMsg: the fields of a snapshot's tools were indexed.
@@ -62,17 +65,17 @@ func (m *Model) reindexFields() tea.Cmd {
 func (m *Model) indexFields(d *dialog.FieldSearch) tea.Cmd {
 	f := &m.fields
 	lists, count := m.offerListsOf()
-	if f.index != nil && f.snapshot == m.snapshots.applied && f.offerCount == count {
+	if f.index != nil && f.snapshot == m.fleet.snapshots.applied && f.offerCount == count {
 		d.SetIndex(f.index)
 		return nil
 	}
 	f.building = m.tickets.next()
 	var tools []model.Tool
-	for _, s := range m.servers {
+	for _, s := range m.fleet.servers {
 		tools = append(tools, s.Tools...)
 	}
 	d.Indexing(len(tools))
-	t, snap := f.building, m.snapshots.applied
+	t, snap := f.building, m.fleet.snapshots.applied
 	return func() tea.Msg {
 		more, keys := offerTools(lists)
 		return fieldIndexedMsg{ticket: t, snapshot: snap, index: search.NewIndex(append(tools, more...)), offers: keys, offerCount: count}
@@ -99,15 +102,15 @@ func (m *Model) jumpTo(h search.Hit) tea.Cmd {
 	}
 	server, tool, _ := strings.Cut(h.ToolID, ".")
 	k := toolKey{server: server, tool: tool}
-	if !m.tools.selectKey(m.servers, k) {
-		m.tools.setFilter("", m.servers, m.info)
+	if !m.tools.selectKey(m.fleet.servers, k) {
+		m.tools.setFilter("", m.fleet.servers, m.fleet.info)
 		delete(m.tools.folded, server)
-		m.tools.rebuild(m.servers, m.info)
-		if !m.tools.selectKey(m.servers, k) {
+		m.tools.rebuild(m.fleet.servers, m.fleet.info)
+		if !m.tools.selectKey(m.fleet.servers, k) {
 			return m.setStatus(h.ToolID+" is gone", true)
 		}
 	}
-	m.jump = &h
+	m.fields.jump = &h
 	cmd := m.showSelected()
 	m.landJump()
 	return cmd
@@ -116,12 +119,12 @@ func (m *Model) jumpTo(h search.Hit) tea.Cmd {
 // landJump opens the field chosen in the field search, once the view of
 // its tool is the one shown.
 func (m *Model) landJump() {
-	h, v := m.jump, m.current
+	h, v := m.fields.jump, m.current
 	if h == nil || v == nil || v.tool.ID() != h.ToolID {
 		return
 	}
-	m.jump = nil
-	m.view, m.focus = viewByName("schema"), focusView
+	m.fields.jump = nil
+	m.view, m.term.focus = viewByName("schema"), focusView
 	m.sizePanes()
 	p, ok := paneOf[*schemaPane](v)
 	if !ok {
@@ -155,7 +158,7 @@ func (m *Model) showField(path string, envelope bool) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.view, m.focus = viewByName("schema"), focusView
+	m.view, m.term.focus = viewByName("schema"), focusView
 	m.sizePanes()
 	at, err := fieldpath.Parse(path, fieldpath.Output)
 	if err != nil {

@@ -15,7 +15,7 @@ func TestResultFindingsWrapAndLead(t *testing.T) {
 	h := newHarness(t, demoCalls(t, demoResult(t)), 80, 40)
 	h.selectTool("stale_get_order")
 	h.run(h.callShown(`{"order_id":"5601234042"}`))
-	h.m.focus = focusView
+	h.m.term.focus = focusView
 	h.m.view = resultView()
 	h.m.sizePanes()
 	tr := h.m.currentTree()

@@ -38,11 +38,25 @@ var errNoServers = errors.New("no servers to serve")
 
 // backgroundGateway is the background gateway as the model sees it.
 type backgroundGateway struct {
+	// runner runs the gateway's runs (nil without a Backend), on addr;
+	// lock is the lock file it is pinned to, "" for none.
+	runner *gateway.Runner
+	addr   string
+	lock   string
 	state  gatewayState
 	asked  ticket       // the newest run asked for; 0 when off
 	run    *gateway.Run // the run serving; nil unless on or stopping
 	calls  uint64       // its calls, as last counted
 	missed uint64       // calls the bridge could not pass on in time
+}
+
+// serving notes the run that serves now, from its first call; nil: none
+// does, the gateway is off.
+func (g *backgroundGateway) serving(run *gateway.Run) {
+	g.state, g.run, g.calls, g.missed = gatewayOn, run, 0, 0
+	if run == nil {
+		g.state, g.asked = gatewayOff, 0
+	}
 }
 
 // newRunner is the runner of the background gateway's runs: progressive
@@ -116,7 +130,7 @@ func (m *Model) toggleGateway() tea.Cmd {
 	case gatewayOff:
 		g.asked = m.tickets.next()
 		g.state = gatewayStarting
-		return startGateway(m.runner, g.asked, m.gatewayAddr)
+		return startGateway(m.gw.runner, g.asked, m.gw.addr)
 	case gatewayOn:
 		g.state = gatewayStopping
 		return stopGateway(g.run)
@@ -130,7 +144,7 @@ func (m *Model) quit() tea.Cmd {
 	if m.gw.state == gatewayOff {
 		return tea.Quit
 	}
-	return tea.Sequence(closeGateways(m.runner), tea.Quit)
+	return tea.Sequence(closeGateways(m.gw.runner), tea.Quit)
 }
 
 // Close stops the background gateway if it still runs. The quit key
@@ -138,9 +152,9 @@ func (m *Model) quit() tea.Cmd {
 // other ways it ends (a signal, a cancelled context). The Backend is not
 // closed.
 func (m *Model) Close() {
-	m.stop()
-	if m.runner != nil {
-		m.runner.Close()
+	m.life.stop()
+	if m.gw.runner != nil {
+		m.gw.runner.Close()
 	}
 }
 
@@ -153,13 +167,13 @@ func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
 		if stale(ticket(msg.run.ID()), g.asked) || g.state != gatewayStarting {
 			return stopGateway(msg.run), true // no longer wanted
 		}
-		*g = backgroundGateway{state: gatewayOn, asked: g.asked, run: msg.run}
+		g.serving(msg.run)
 		return m.setStatus("gateway on "+msg.run.URL()+" · t shows its traffic", false), true
 	case gatewayStoppedMsg:
 		if stale(msg.run, g.asked) {
 			return nil, true
 		}
-		*g = backgroundGateway{}
+		g.serving(nil)
 		if msg.err != nil {
 			return m.setStatus(fmt.Errorf("gateway stopped: %w", msg.err).Error(), true), true
 		}
@@ -168,7 +182,7 @@ func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
 		if stale(msg.run, g.asked) {
 			return nil, true
 		}
-		*g = backgroundGateway{}
+		g.serving(nil)
 		return m.setStatus(fmt.Errorf("gateway: %w", msg.err).Error(), true), true
 	case toolApprovedMsg:
 		return m.approved(msg), true

@@ -215,7 +215,7 @@ func TestGatewayPinnedAddress(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 	m := New(Options{StateDir: stateDir(t), Backend: startedDemo(t), Started: true, NoColor: true, GatewayAddr: addr})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	h := &harness{t: t, m: m}
 	t.Cleanup(m.Close)
 	h.run(m.Init())
@@ -268,7 +268,7 @@ func TestCloseStopsGateway(t *testing.T) {
 	if !refused(url) {
 		t.Fatal("Close left the gateway serving")
 	}
-	if msg, ok := startGateway(h.m.runner, 99, defaultGatewayAddr)().(gatewayFailedMsg); !ok || msg.err != gateway.ErrClosed {
+	if msg, ok := startGateway(h.m.gw.runner, 99, defaultGatewayAddr)().(gatewayFailedMsg); !ok || msg.err != gateway.ErrClosed {
 		t.Fatalf("a start after Close: %#v", msg)
 	}
 }
@@ -282,7 +282,7 @@ func TestGatewayFailureAndStaleStart(t *testing.T) {
 	if h.m.gw.state != gatewayOff || !h.m.status.isErr || !strings.Contains(h.m.status.text, "address in use") {
 		t.Fatalf("failure: state %d, status %q", h.m.gw.state, h.m.status.text)
 	}
-	run, err := h.m.runner.Start(context.Background(), 3, defaultGatewayAddr) // started for a press since superseded
+	run, err := h.m.gw.runner.Start(context.Background(), 3, defaultGatewayAddr) // started for a press since superseded
 	if err != nil {
 		t.Fatal(err)
 	}

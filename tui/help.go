@@ -16,17 +16,17 @@ func (m *Model) shortHelp() []key.Binding {
 	switch d := m.dialogs.Top(); {
 	case d != nil:
 		return d.Help(k)
-	case m.yank:
+	case m.clip.yank:
 		return []key.Binding{k.CopyDot, k.CopyPointer, k.CopyJQ, k.CopyCLI, k.CopyCall, k.Cancel}
 	case m.input.mode != inputNone:
 		return []key.Binding{k.ResultDown, k.Accept, k.Cancel}
-	case m.showHelp:
+	case m.term.showHelp:
 		return []key.Binding{k.CloseHelp, k.Quit}
 	case m.traffic.open:
 		return m.traffic.help(k)
 	case m.tasks.Open:
 		return tasksHelp(k)
-	case m.focus == focusTools:
+	case m.term.focus == focusTools:
 		return k.ToolsHelp()
 	case m.current != nil:
 		return m.currentPane().help(k)
@@ -48,13 +48,13 @@ func (m *Model) shortHelpLine() string {
 		}
 	}
 	if len(tail) == 0 || len(rest) == 0 {
-		return m.help.ShortHelpView(append(rest, tail...))
+		return m.look.help.ShortHelpView(append(rest, tail...))
 	}
-	h := m.help
+	h := m.look.help
 	h.SetWidth(0) // cut here: the help's own cut can overflow by an item
 	end := h.ShortHelpView(tail)
 	sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
-	room := m.width - ansi.StringWidth(end) - ansi.StringWidth(sep)
+	room := m.term.width - ansi.StringWidth(end) - ansi.StringWidth(sep)
 	for n := len(rest); n > 0; n-- {
 		line := h.ShortHelpView(rest[:n])
 		if n < len(rest) {
@@ -74,11 +74,11 @@ func (m *Model) fullHelpKeys() [][]key.Binding {
 	if m.traffic.open {
 		return m.traffic.fullHelp(&m.keys)
 	}
-	return m.keys.ExplorerHelp(m.width < narrowHelp)
+	return m.keys.ExplorerHelp(m.term.width < narrowHelp)
 }
 
 func (m *Model) helpView() string {
-	if m.showHelp {
+	if m.term.showHelp {
 		return m.fullHelp()
 	}
 	return m.shortHelpLine()
@@ -89,15 +89,15 @@ func (m *Model) helpView() string {
 // one column that scrolls.
 func (m *Model) openHelp() {
 	// The columns as wide as they want to be (the help cuts them to fit).
-	h := m.help
+	h := m.look.help
 	h.SetWidth(0)
 	wide := 0
 	for _, l := range strings.Split(h.FullHelpView(m.fullHelpKeys()), "\n") {
 		wide = max(wide, ansi.StringWidth(l))
 	}
-	if wide <= m.width && strings.Count(m.fullHelp(), "\n")+1 <= m.height-minBodyWithHelp {
-		m.showHelp = true
-		m.resize(m.width, m.height)
+	if wide <= m.term.width && strings.Count(m.fullHelp(), "\n")+1 <= m.term.height-minBodyWithHelp {
+		m.term.showHelp = true
+		m.resize(m.term.width, m.term.height)
 		return
 	}
 	m.dialogs.Open(dialog.NewKeyHelp(m.helpColumn()))
@@ -110,7 +110,7 @@ const minBodyWithHelp = 8
 // wrapped to the width.
 func (m *Model) fullHelp() string {
 	if m.traffic.open {
-		return m.help.FullHelpView(m.fullHelpKeys())
+		return m.look.help.FullHelpView(m.fullHelpKeys())
 	}
 	var lines []string
 	line := ""
@@ -118,7 +118,7 @@ func (m *Model) fullHelp() string {
 		switch {
 		case line == "":
 			line = it
-		case ansi.StringWidth(line)+2+ansi.StringWidth(it) <= m.width:
+		case ansi.StringWidth(line)+2+ansi.StringWidth(it) <= m.term.width:
 			line += "  " + it
 		default:
 			lines = append(lines, line)
@@ -126,7 +126,7 @@ func (m *Model) fullHelp() string {
 		}
 	}
 	lines = append(lines, line)
-	return m.help.FullHelpView(m.fullHelpKeys()) + "\n" + strings.Join(lines, "\n")
+	return m.look.help.FullHelpView(m.fullHelpKeys()) + "\n" + strings.Join(lines, "\n")
 }
 
 // legend explains the marks of the tools pane and the trees.

@@ -17,11 +17,11 @@ func TestHelpClosesWithEscAndQ(t *testing.T) {
 	for _, closer := range []string{"esc", "q", "?"} {
 		h := newHarness(t, demoBackend(t), 80, 24)
 		h.keys("?")
-		if !h.m.showHelp && h.m.dialogs.Top() == nil {
+		if !h.m.term.showHelp && h.m.dialogs.Top() == nil {
 			t.Fatalf("? shows no help:\n%s", h.screen())
 		}
 		h.keys(closer)
-		if h.m.showHelp || h.m.dialogs.Top() != nil {
+		if h.m.term.showHelp || h.m.dialogs.Top() != nil {
 			t.Errorf("%s did not close the help:\n%s", closer, h.screen())
 		}
 		if h.quit() {
@@ -75,7 +75,7 @@ func TestNarrowHelpIsOneScrollingColumn(t *testing.T) {
 		t.Errorf("G does not scroll to the end:\n%s", scr)
 	}
 	h.keys("esc")
-	if h.m.dialogs.Top() != nil || h.m.showHelp {
+	if h.m.dialogs.Top() != nil || h.m.term.showHelp {
 		t.Errorf("esc did not close the help")
 	}
 }

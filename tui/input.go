@@ -27,10 +27,10 @@ func (m *Model) startInput(mode inputMode) {
 		in.field.Placeholder = m.tools.filter
 	}
 	in.field.SetValue("")
-	in.field.SetWidth(max(m.width-len(in.field.Prompt)-12, 1))
+	in.field.SetWidth(max(m.term.width-len(in.field.Prompt)-12, 1))
 	in.field.Focus()
 	if mode == inputFilter {
-		m.tools.before = m.tools.key(m.servers)
+		m.tools.before = m.tools.key(m.fleet.servers)
 	}
 }
 
@@ -41,7 +41,7 @@ func (m *Model) searchTarget() searcher {
 	switch {
 	case m.traffic.open:
 		return &m.traffic
-	case m.focus == focusTools:
+	case m.term.focus == focusTools:
 		return nil
 	}
 	if p, ok := m.currentPane().(searcher); ok {
@@ -56,7 +56,7 @@ func (m *Model) searchTarget() searcher {
 func (m *Model) openSearch() tea.Cmd {
 	t := m.searchTarget()
 	if t == nil {
-		m.focus = focusTools
+		m.term.focus = focusTools
 		m.startInput(inputFilter)
 		return nil
 	}
@@ -77,8 +77,8 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 		in.mode = inputNone
 		in.field.Blur()
 		if mode == inputFilter {
-			m.tools.setFilter("", m.servers, m.info)
-			m.tools.selectKey(m.servers, m.tools.before)
+			m.tools.setFilter("", m.fleet.servers, m.fleet.info)
+			m.tools.selectKey(m.fleet.servers, m.tools.before)
 			return m.showSelected()
 		}
 		if in.owner != nil {
@@ -122,7 +122,7 @@ func (m *Model) inputEdited(cmd tea.Cmd, edited bool) tea.Cmd {
 	val := in.field.Value()
 	if in.mode == inputFilter {
 		if edited && val != m.tools.filter {
-			m.tools.setFilter(val, m.servers, m.info)
+			m.tools.setFilter(val, m.fleet.servers, m.fleet.info)
 			return tea.Batch(cmd, m.showSelected())
 		}
 		return cmd

@@ -36,7 +36,7 @@ func (m *Model) modalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case m.dialogs.Top() != nil:
 		return m.act(m.dialogs.Top().Key(msg, &m.keys)), true
-	case m.yank:
+	case m.clip.yank:
 		return m.handleYank(msg), true
 	case m.input.mode != inputNone:
 		return m.handleInput(msg), true
@@ -55,8 +55,8 @@ type keyRule struct {
 // globalKeys are the explorer's keys that work everywhere, in the order
 // they are tried.
 var globalKeys = []keyRule{
-	{binding: func(k *kit.KeyMap) key.Binding { return k.CloseHelp }, when: func(m *Model) bool { return m.showHelp },
-		do: func(m *Model) tea.Cmd { m.showHelp = false; m.resize(m.width, m.height); return nil }},
+	{binding: func(k *kit.KeyMap) key.Binding { return k.CloseHelp }, when: func(m *Model) bool { return m.term.showHelp },
+		do: func(m *Model) tea.Cmd { m.term.showHelp = false; m.resize(m.term.width, m.term.height); return nil }},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Cancel }, when: (*Model).callShownRuns,
 		do: func(m *Model) tea.Cmd { return m.cancelCall(m.current.tool.ID()) }},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Quit }, do: (*Model).quit},
@@ -129,7 +129,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.openSave(), true
 	case key.Matches(msg, k.SaveCall):
 		return m.openSaveCall(nil), true
-	case key.Matches(msg, k.CopyValue) && (m.focus == focusTools || m.view != resultView()):
+	case key.Matches(msg, k.CopyValue) && (m.term.focus == focusTools || m.view != resultView()):
 		return m.copyResult(), true
 	case key.Matches(msg, k.Desc):
 		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
@@ -153,8 +153,8 @@ func (m *Model) reconnectSelected() tea.Cmd {
 	if srv.State == model.StateNeedsLogin {
 		return tea.Batch(m.setStatus("logging in to "+srv.Name+": finish in your browser…", false), login(m.backend, srv.Name))
 	}
-	if !slices.Contains(m.reconnecting, srv.Name) {
-		m.reconnecting = append(m.reconnecting, srv.Name)
+	if !slices.Contains(m.fleet.reconnecting, srv.Name) {
+		m.fleet.reconnecting = append(m.fleet.reconnecting, srv.Name)
 	}
 	return tea.Batch(m.setStatus("reconnecting "+srv.Name+"…", false), reconnect(m.backend, srv.Name))
 }
@@ -162,7 +162,7 @@ func (m *Model) reconnectSelected() tea.Cmd {
 // focusedKey gives the key to the focused pane: the tools list, or the
 // pane of the view shown.
 func (m *Model) focusedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if m.focus == focusTools {
+	if m.term.focus == focusTools {
 		return m.toolsKey(msg), true
 	}
 	if p := m.currentPane(); p != nil {
@@ -223,10 +223,10 @@ func (t *viewTrail) follow(now viewKind) {
 }
 
 func (m *Model) switchPane() {
-	if m.focus == focusTools && (m.current != nil || m.loading.id != "" || m.offers.shown != nil && m.offers.shown.shown() != nil) {
-		m.focus = focusView
+	if m.term.focus == focusTools && (m.current != nil || m.loading.id != "" || m.offers.shown != nil && m.offers.shown.shown() != nil) {
+		m.term.focus = focusView
 	} else {
-		m.focus = focusTools
+		m.term.focus = focusTools
 	}
 }
 
@@ -252,7 +252,7 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.PrevSibling):
 		l.moveToServer(-1)
 	case key.Matches(msg, k.Copy):
-		m.yank = true
+		m.clip.yank = true
 		return nil
 	case key.Matches(msg, k.FindField):
 		return m.openFieldSearch()
@@ -268,8 +268,8 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 			l.clampOffset()
 		} else if l.filter == "" {
-			m.tools.folded[m.servers[r.server].Name] = true
-			l.rebuild(m.servers, m.info)
+			m.tools.folded[m.fleet.servers[r.server].Name] = true
+			l.rebuild(m.fleet.servers, m.fleet.info)
 		}
 	case key.Matches(msg, k.Unfold), key.Matches(msg, k.Toggle):
 		r, ok := l.selected()
@@ -278,14 +278,14 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		if r.tool >= 0 {
 			if m.current != nil {
-				m.focus = focusView
+				m.term.focus = focusView
 			}
 			return nil
 		}
-		name := m.servers[r.server].Name
+		name := m.fleet.servers[r.server].Name
 		if m.tools.folded[name] {
 			delete(m.tools.folded, name)
-			l.rebuild(m.servers, m.info)
+			l.rebuild(m.fleet.servers, m.fleet.info)
 		} else if key.Matches(msg, k.Unfold) {
 			l.move(1)
 		}
@@ -298,8 +298,8 @@ func (m *Model) toolsKey(msg tea.KeyPressMsg) tea.Cmd {
 // toggleTraffic opens the traffic screen, or goes back to the explorer.
 func (m *Model) toggleTraffic() {
 	m.traffic.open = !m.traffic.open
-	if m.showHelp {
-		m.resize(m.width, m.height) // the full help differs
+	if m.term.showHelp {
+		m.resize(m.term.width, m.term.height) // the full help differs
 	}
 	m.traffic.Reset()
 }

@@ -32,66 +32,66 @@ const (
 )
 
 func (m *Model) resize(w, h int) {
-	m.width, m.height = max(w, 1), max(h, 1)
-	m.help.SetWidth(m.width)
-	m.help.FullSeparator = "    "
-	if m.width < narrowHelp {
-		m.help.FullSeparator = "  " // four columns in 80 cells
+	m.term.width, m.term.height = max(w, 1), max(h, 1)
+	m.look.help.SetWidth(m.term.width)
+	m.look.help.FullSeparator = "    "
+	if m.term.width < narrowHelp {
+		m.look.help.FullSeparator = "  " // four columns in 80 cells
 	}
 	l := layout{helpH: 1}
-	if m.showHelp {
+	if m.term.showHelp {
 		l.helpH = strings.Count(m.fullHelp(), "\n") + 1
 	}
-	l.bodyH = max(m.height-titleRows-pathBarRows-l.helpH, 1)
-	if m.width < narrowBreak {
+	l.bodyH = max(m.term.height-titleRows-pathBarRows-l.helpH, 1)
+	if m.term.width < narrowBreak {
 		l.single = true
-		l.leftW, l.rightW = m.width, m.width
+		l.leftW, l.rightW = m.term.width, m.term.width
 	} else {
 		// The tools pane takes what its longest name wants, up to 44 cells
 		// on a small screen and two fifths of a wide one.
 		l.wantLeft = m.toolsWant()
 		capLeft := maxLeft
-		if m.width >= wideList {
-			capLeft = m.width * 2 / 5
+		if m.term.width >= wideList {
+			capLeft = m.term.width * 2 / 5
 		}
-		l.leftW = min(max(l.wantLeft, minLeft), capLeft, m.width*2/5)
-		l.rightW = m.width - l.leftW - separatorWidth
+		l.leftW = min(max(l.wantLeft, minLeft), capLeft, m.term.width*2/5)
+		l.rightW = m.term.width - l.leftW - separatorWidth
 		l.rightX = l.leftW + separatorWidth
 	}
 	l.listH = max(l.bodyH-listHeadRows, 1)
 	l.treeH = max(l.bodyH-viewHeadRows, 1)
-	m.layout = l
+	m.term.layout = l
 	if !m.desc.chosen {
-		m.desc.shown = m.width >= wideDesc // a wide screen has room for them
+		m.desc.shown = m.term.width >= wideDesc // a wide screen has room for them
 	}
 	m.tools.height = l.listH
 	m.tools.clampOffset()
-	m.traffic.resize(m.width, l.bodyH)
+	m.traffic.resize(m.term.width, l.bodyH)
 	m.sizePanes()
 }
 
 // toolsWant is the width the tools pane's longest row wants.
 func (m *Model) toolsWant() int {
-	return toolsView{styles: &m.styles, marks: &m.changes}.wantWidth(&m.tools, m.servers, m.info)
+	return toolsView{styles: &m.styles, marks: &m.changes}.wantWidth(&m.tools, m.fleet.servers, m.fleet.info)
 }
 
 // fitTools lays the screen out again when the tools pane's rows want
 // another width (servers listed their tools, marks landed).
 func (m *Model) fitTools() {
-	if m.width >= narrowBreak && m.toolsWant() != m.layout.wantLeft {
-		m.resize(m.width, m.height)
+	if m.term.width >= narrowBreak && m.toolsWant() != m.term.layout.wantLeft {
+		m.resize(m.term.width, m.term.height)
 	}
 }
 
 // sizePanes gives the current tool's panes the room they have.
 func (m *Model) sizePanes() {
 	if v := m.current; v != nil {
-		v.resize(m.layout.rightW, m.layout.treeH)
+		v.resize(m.term.layout.rightW, m.term.layout.treeH)
 	}
 	if p := m.offers.shown; p != nil {
-		p.resize(m.layout.rightW, m.layout.bodyH)
+		p.resize(m.term.layout.rightW, m.term.layout.bodyH)
 	}
 	if p := m.tasks.result; p != nil {
-		p.resize(m.width, max(m.layout.bodyH-1, 1))
+		p.resize(m.term.width, max(m.term.layout.bodyH-1, 1))
 	}
 }

@@ -36,8 +36,8 @@ func TestToolsPaneFitsItsLongestName(t *testing.T) {
 	}
 	h.send(keyPress("j")) // a key, then a narrow screen: the cap holds
 	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if h.m.layout.leftW > 80*2/5 {
-		t.Errorf("at 80 columns the tools pane takes %d", h.m.layout.leftW)
+	if h.m.term.layout.leftW > 80*2/5 {
+		t.Errorf("at 80 columns the tools pane takes %d", h.m.term.layout.leftW)
 	}
 }
 

@@ -19,7 +19,7 @@ func (m *Model) logsKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // logRows are the rows of messages under the log screen's head line.
-func (m *Model) logRows() int { return max(m.layout.bodyH-1, 1) }
+func (m *Model) logRows() int { return max(m.term.layout.bodyH-1, 1) }
 
 // stepLogLevel asks the selected server for its messages from the next
 // level up (dir 1) or down (-1), with logging/setLevel.
@@ -32,7 +32,7 @@ func (m *Model) stepLogLevel(dir int) tea.Cmd {
 	case !srv.Offers.Logging:
 		return m.setStatus(srv.Name+" does not say it logs (no logging capability)", true)
 	}
-	return m.offers.logs.Step(m.ctx, o, srv.Name, dir)
+	return m.offers.logs.Step(m.life.ctx, o, srv.Name, dir)
 }
 
 func (m *Model) logLevelSet(msg logview.LevelSetMsg) tea.Cmd {
@@ -48,5 +48,5 @@ func (m *Model) logView() string {
 	if srv, ok := m.selectedServer(); ok {
 		name = srv.Name
 	}
-	return m.offers.logs.Render(&m.styles, name, m.width, m.logRows())
+	return m.offers.logs.Render(&m.styles, name, m.term.width, m.logRows())
 }

@@ -10,11 +10,9 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/gateway"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
-	"mcpeek/summarizer/search"
 	"mcpeek/summarizer/tokens"
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
@@ -89,112 +87,134 @@ type Options struct {
 // with methods; only Model talks to Bubble Tea.
 type Model struct {
 	backend Backend
-	// registry is what R browses; landOn is a tried server to select
-	// once a snapshot lists it.
+	// registry is what R browses.
 	registry *Registry
-	landOn   string
-	// ctx ends with Close: the work that outlives a message (a registry
+	// life ends with Close: the work that outlives a message (a registry
 	// search or try) stops with it.
-	ctx  context.Context
-	stop context.CancelFunc
-	// gatewayLock is the lock file of the background gateway, "" for none.
-	gatewayLock string
-	// loginURLs are the OAuth login pages servers asked the user to open,
-	// by server, until the login ends.
-	loginURLs map[string]string
-	keys      kit.KeyMap
-	styles    kit.Styles
-	isDark    bool
-	noColor   bool
-	demo      bool // the embedded demo server is shown
+	life   life
+	clock  clock
+	keys   kit.KeyMap
+	styles kit.Styles
+	look   look
+	term   term
 
-	width, height int
-	layout        layout
-	focus         focus
-	view          viewKind // the view of the tool shown on the right
-	trail         viewTrail
-	help          help.Model
-	showHelp      bool
-	spinner       spinner.Model
-	starting      bool
-	dialogs       dialog.Stack // the dialog stack, drawn over the screen
-	forms         forms        // the call form's and the prompts' state
+	dialogs dialog.Stack // the dialog stack, drawn over the screen
+	forms   forms        // the call form's and the prompts' state
 
 	// tickets tag every request whose answer can go stale.
 	tickets tickets
 
-	// The servers as last loaded, and the loads of fresh snapshots.
-	servers   []model.Server
-	info      map[string]toolInfo
-	snapshots snapshotLoads
-
-	tools  toolList
-	landed bool // the cursor has been put on a first tool
-	// landedOn is the tool the cursor was put on for the user; until the
-	// user presses a key or clicks ("" from then on), and while servers
-	// still connect, it follows the first tool of the list as servers
-	// above it list theirs.
-	landedOn string
-	// reconnecting are the servers whose reconnect (r) has not answered
-	// yet: the status line says so until it does.
-	reconnecting []string
+	// fleet is the servers as last loaded, and what the explorer follows
+	// of their lives.
+	fleet   fleet
+	tools   toolList
+	landing landing
 
 	// The tool shown on the right and the views built so far.
 	views   map[string]*toolView
 	current *toolView
 	loading toolLoad
+	view    viewKind // the view of the tool shown on the right
+	trail   viewTrail
+	desc    descToggle
 
 	input  prompt
 	unfold unfoldJob // a recursive unfold under way
-
-	// fields indexes every tool's fields for the field search; jump is a
-	// field it chose, shown once its tool's views are built.
+	// fields indexes every tool's fields for the field search.
 	fields fieldIndex
-	jump   *search.Hit
-	yank   bool // y was pressed: the next key picks the notation
-	desc   descToggle
-	copied string // the last text put on the clipboard
+	clip   clip
 
 	// budget is the live knobs (max_fields, max_depth) every summary,
 	// planner descriptor and comparison is folded with.
 	budget summarizer.Options
-	// counter counts tokens in commands; its vocabularies load on first use.
-	counter *tokens.Counter
-	totals  tokenTotals
-	// retryTicket is the countdown tick on its way (see retryTick).
-	retryTicket ticket
-
-	// after schedules a message after a delay (tea.Tick; tests stub it).
-	after func(d time.Duration, msg tea.Msg) tea.Cmd
-	// now is the clock that slices long work (time.Now; tests stub it).
-	now func() time.Time
-
+	totals tokenTotals
 	status statusLine
-	notes  []string
-	args   argStore // the call form's remembered argument sets
-	warned bool     // a warning of the Manager's is said (only the first is)
 
-	// runner runs the background gateway for the commands (nil without a
-	// Backend), on gatewayAddr; gw is where it is in its life.
-	runner      *gateway.Runner
-	gatewayAddr string
-	gw          backgroundGateway
-	// traffic is the gateway's calls, and the screen that lists them.
+	// gw is the background gateway; traffic is its calls, and the screen
+	// that lists them.
+	gw      backgroundGateway
 	traffic trafficPane
 	// tasks are the tasks of the session, and the screen that lists them.
 	tasks taskScreen
-
 	// changes are the marks of changed tools and lint findings.
 	changes changeState
-	// calls are the tool calls under way (call.go); reports is how what
-	// they report while they run reaches the bridge.
-	calls   callRuns
-	reports reports
-	// saved is the calls file and the calls S saved to it (callsave.go).
-	saved savedCalls
+	// calls are the tool calls under way and the ones saved (call.go).
+	calls callRuns
 	// offers are the servers' resources, templates and prompts, and the
 	// log screen (offers.go).
 	offers offerState
+}
+
+// life is the model's context: it ends with Close.
+type life struct {
+	ctx  context.Context
+	stop context.CancelFunc
+}
+
+// clock is the model's time: after schedules a message after a delay
+// (tea.Tick), now reads the time that slices long work. Tests stub both.
+type clock struct {
+	after func(d time.Duration, msg tea.Msg) tea.Cmd
+	now   func() time.Time
+}
+
+// look is how the explorer is drawn, besides its styles: the terminal's
+// background, NO_COLOR, and the help's and the spinner's models.
+type look struct {
+	isDark  bool
+	noColor bool
+	help    help.Model
+	spinner spinner.Model
+}
+
+// term is the terminal: its size, how the body is laid out in it, which
+// half has the keys, and whether the full help is shown.
+type term struct {
+	width, height int
+	layout        layout
+	focus         focus
+	showHelp      bool
+}
+
+// fleet is the servers as last loaded and what the explorer follows of
+// them: the loads of fresh snapshots, their start, reconnects and logins,
+// and the notes the start gave.
+type fleet struct {
+	servers   []model.Server
+	info      map[string]toolInfo
+	snapshots snapshotLoads
+	starting  bool
+	demo      bool // the embedded demo server is shown
+	// reconnecting are the servers whose reconnect (r) has not answered
+	// yet: the status line says so until it does.
+	reconnecting []string
+	// loginURLs are the OAuth login pages servers asked the user to open,
+	// by server, until the login ends.
+	loginURLs map[string]string
+	// retryTicket is the countdown tick on its way (see retryTick).
+	retryTicket ticket
+	// notes are shown in the status line at start (the first of them);
+	// warned says a warning of the Manager's is said (only the first is).
+	notes  []string
+	warned bool
+}
+
+// landing is where the cursor was put for the user before they moved it.
+type landing struct {
+	done bool // the cursor has been put on a first tool
+	// on is the tool the cursor was put on for the user; until the user
+	// presses a key or clicks ("" from then on), and while servers still
+	// connect, it follows the first tool of the list as servers above it
+	// list theirs.
+	on string
+	// tried is a tried server to select once a snapshot lists it.
+	tried string
+}
+
+// clip is the copying of paths and values.
+type clip struct {
+	yank   bool   // y was pressed: the next key picks the notation
+	copied string // the last text put on the clipboard
 }
 
 // snapshotLoads are the requests for the servers' snapshot: one at a time,
@@ -242,42 +262,34 @@ func New(o Options) *Model {
 	in.Prompt = "/"
 	in.CharLimit = maxQuery
 	m := &Model{
-		backend:  o.Backend,
-		keys:     kit.NewKeyMap(),
-		isDark:   true,
-		noColor:  o.NoColor,
-		demo:     o.Demo,
-		help:     help.New(),
-		spinner:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		starting: !o.Started,
-		info:     map[string]toolInfo{},
-		views:    map[string]*toolView{},
-		input:    prompt{field: in},
-		notes:    o.Notes,
-		args:     argStore{dir: o.StateDir},
-		tools:    toolList{folded: map[string]bool{}, height: 1},
-		budget:   defaultBudget,
-		counter:  tokens.NewCounter(),
-		totals:   tokenTotals{servers: map[string]*serverTotals{}},
-		after: func(d time.Duration, msg tea.Msg) tea.Cmd {
-			return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+		backend: o.Backend,
+		keys:    kit.NewKeyMap(),
+		look: look{isDark: true, noColor: o.NoColor, help: help.New(),
+			spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
+		fleet:  fleet{starting: !o.Started, demo: o.Demo, info: map[string]toolInfo{}, notes: o.Notes},
+		views:  map[string]*toolView{},
+		input:  prompt{field: in},
+		tools:  toolList{folded: map[string]bool{}, height: 1},
+		budget: defaultBudget,
+		totals: tokenTotals{servers: map[string]*serverTotals{}, counter: tokens.NewCounter()},
+		clock: clock{
+			after: func(d time.Duration, msg tea.Msg) tea.Cmd {
+				return tea.Tick(d, func(time.Time) tea.Msg { return msg })
+			},
+			now: time.Now,
 		},
-		now:         time.Now,
-		width:       80,
-		height:      24,
-		runner:      newRunner(o.Backend, o.Version, o.GatewayLock),
-		gatewayLock: o.GatewayLock,
-		saved:       newSavedCalls(o.Calls),
-		gatewayAddr: cmp.Or(o.GatewayAddr, defaultGatewayAddr),
-		changes:     changeState{path: o.Baseline, limit: o.BaselineLimit},
-		registry:    o.Registry,
-		reports:     newReports(),
+		term: term{width: 80, height: 24},
+		gw: backgroundGateway{runner: newRunner(o.Backend, o.Version, o.GatewayLock), lock: o.GatewayLock,
+			addr: cmp.Or(o.GatewayAddr, defaultGatewayAddr)},
+		calls:    callRuns{args: argStore{dir: o.StateDir}, saved: newSavedCalls(o.Calls), reports: newReports()},
+		changes:  changeState{path: o.Baseline, limit: o.BaselineLimit},
+		registry: o.Registry,
 	}
-	m.ctx, m.stop = context.WithCancel(context.Background())
+	m.life.ctx, m.life.stop = context.WithCancel(context.Background())
 	m.tools.offers = &m.offers
 	m.traffic = trafficPane{Screen: traffic.New(), gw: &m.gw}
 	m.restyle()
-	m.resize(m.width, m.height)
+	m.resize(m.term.width, m.term.height)
 	return m
 }
 
@@ -285,11 +297,11 @@ func New(o Options) *Model {
 // starts the spinner.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.requestServers()}
-	if m.starting {
-		cmds = append(cmds, startServers(m.backend), m.spinner.Tick)
+	if m.fleet.starting {
+		cmds = append(cmds, startServers(m.backend), m.look.spinner.Tick)
 	}
-	if len(m.notes) > 0 {
-		cmds = append(cmds, m.setStatus(m.notes[0], false))
+	if len(m.fleet.notes) > 0 {
+		cmds = append(cmds, m.setStatus(m.fleet.notes[0], false))
 	}
 	if m.changes.path != "" {
 		cmds = append(cmds, readBaseline(m.changes.path, m.changes.limit))
@@ -301,19 +313,19 @@ func (m *Model) Init() tea.Cmd {
 // the status line, as the first thing the user reads; the others are
 // not said.
 func (m *Model) warnedOf(text string) tea.Cmd {
-	if m.warned {
+	if m.fleet.warned {
 		return nil
 	}
-	m.warned = true
+	m.fleet.warned = true
 	return m.setStatus("warning: "+text, false)
 }
 
 // restyle rebuilds every style for the current background.
 func (m *Model) restyle() {
-	m.styles = kit.NewStyles(m.isDark, m.noColor)
-	m.help.Styles = m.styles.Help
+	m.styles = kit.NewStyles(m.look.isDark, m.look.noColor)
+	m.look.help.Styles = m.styles.Help
 	m.input.field.SetStyles(m.styles.Input)
-	m.spinner.Style = m.styles.StateStarting
+	m.look.spinner.Style = m.styles.StateStarting
 	for _, v := range m.views {
 		v.restyle()
 	}
@@ -325,36 +337,36 @@ func (m *Model) requestServers() tea.Cmd {
 	if m.backend == nil {
 		return nil
 	}
-	if m.snapshots.inFlight != 0 {
-		m.snapshots.again = true
+	if m.fleet.snapshots.inFlight != 0 {
+		m.fleet.snapshots.again = true
 		return nil
 	}
-	m.snapshots.inFlight = m.tickets.next()
-	return loadServers(m.backend, m.snapshots.inFlight, m.info, m.budget)
+	m.fleet.snapshots.inFlight = m.tickets.next()
+	return loadServers(m.backend, m.fleet.snapshots.inFlight, m.fleet.info, m.budget)
 }
 
 // setStatus shows a message for a while.
 func (m *Model) setStatus(text string, isErr bool) tea.Cmd {
 	m.status = statusLine{text: text, isErr: isErr, ticket: m.tickets.next()}
-	return m.after(statusTTL, statusExpiredMsg{ticket: m.status.ticket})
+	return m.clock.after(statusTTL, statusExpiredMsg{ticket: m.status.ticket})
 }
 
 // selectedTool is the tool under the tools pane's cursor, if any.
 func (m *Model) selectedTool() (model.Tool, bool) {
 	r, ok := m.tools.selected()
-	if !ok || r.tool < 0 || r.server >= len(m.servers) || r.tool >= len(m.servers[r.server].Tools) {
+	if !ok || r.tool < 0 || r.server >= len(m.fleet.servers) || r.tool >= len(m.fleet.servers[r.server].Tools) {
 		return model.Tool{}, false
 	}
-	return m.servers[r.server].Tools[r.tool], true
+	return m.fleet.servers[r.server].Tools[r.tool], true
 }
 
 // selectedServer is the server of the row under the cursor.
 func (m *Model) selectedServer() (model.Server, bool) {
 	r, ok := m.tools.selected()
-	if !ok || r.server >= len(m.servers) {
+	if !ok || r.server >= len(m.fleet.servers) {
 		return model.Server{}, false
 	}
-	return m.servers[r.server], true
+	return m.fleet.servers[r.server], true
 }
 
 // showSelected makes the right pane show the selected tool, building its
@@ -404,8 +416,8 @@ func (m *Model) currentTree() *schematree.Tree {
 // env is what the current tool's panes may use when they sync.
 func (m *Model) env() env {
 	reader, _ := m.backend.(resourceReader)
-	return env{budget: m.budget, counter: m.counter, tickets: &m.tickets, changes: &m.changes, reader: reader}
+	return env{budget: m.budget, counter: m.totals.counter, tickets: &m.tickets, changes: &m.changes, reader: reader}
 }
 
 // Copied is the text last put on the clipboard (for tests and scripts).
-func (m *Model) Copied() string { return m.copied }
+func (m *Model) Copied() string { return m.clip.copied }

@@ -71,7 +71,7 @@ type harness struct {
 
 func newHarness(t testing.TB, b Backend, w, h int) *harness {
 	m := New(Options{Backend: b, Started: true, NoColor: true, StateDir: stateDir(t)})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	hs := &harness{t: t, m: m}
 	hs.run(m.Init())
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
@@ -84,9 +84,9 @@ func (h *harness) run(cmd tea.Cmd) { h.runFrom(queuedCmd{cmd, h.formShown()}) }
 // the reports the calls it ran posted for the bridge.
 func (h *harness) runFrom(first queuedCmd) {
 	queue := []queuedCmd{first}
-	for len(queue) > 0 || len(h.m.reports) > 0 {
+	for len(queue) > 0 || len(h.m.calls.reports) > 0 {
 		if len(queue) == 0 {
-			msg := <-h.m.reports
+			msg := <-h.m.calls.reports
 			h.msgs = append(h.msgs, msg)
 			_, next := h.m.Update(msg)
 			queue = append(queue, queuedCmd{next, h.formShown()})
@@ -219,7 +219,7 @@ func TestDrillDownAndCopy(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
-	if h.m.focus != focusView {
+	if h.m.term.focus != focusView {
 		t.Fatal("tab did not move to the view")
 	}
 	// Move down to line_items[] and open it.
@@ -450,11 +450,11 @@ func TestMouseOverAKeyboardScreen(t *testing.T) {
 	for _, screen := range []string{"M", "T"} {
 		h := newHarness(t, demoBackend(t), 160, 48)
 		h.selectTool("shop_get_order")
-		cursor, focus := h.m.tools.cursor, h.m.focus
+		cursor, focus := h.m.tools.cursor, h.m.term.focus
 		h.keys(screen)
 		h.send(tea.MouseClickMsg{X: 3, Y: titleRows + listHeadRows + 5, Button: tea.MouseLeft})
 		h.send(tea.MouseWheelMsg{X: 3, Y: titleRows + listHeadRows + 5, Button: tea.MouseWheelDown})
-		if h.m.tools.cursor != cursor || h.m.focus != focus || h.m.tools.offset != 0 {
+		if h.m.tools.cursor != cursor || h.m.term.focus != focus || h.m.tools.offset != 0 {
 			t.Errorf("%s: the click moved the tools pane beneath: cursor %d → %d, offset %d", screen, cursor, h.m.tools.cursor, h.m.tools.offset)
 		}
 		if !h.m.offers.logs.Open && !h.m.tasks.Open {
@@ -484,7 +484,7 @@ func TestResizeAndMouse(t *testing.T) {
 	// Click the twelfth tree line (the first fold, after the id-like
 	// leaves), then click it again to unfold it.
 	y := titleRows + viewHeadRows + 11
-	x := h.m.layout.rightX + 5
+	x := h.m.term.layout.rightX + 5
 	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 	c := tr.Cursor()
 	if c == tr.First() || !c.Collapsed() {
@@ -501,7 +501,7 @@ func TestResizeAndMouse(t *testing.T) {
 	}
 	// A click in the tools pane selects that row.
 	h.send(tea.MouseClickMsg{X: 3, Y: titleRows + listHeadRows + 1, Button: tea.MouseLeft})
-	if h.m.focus != focusTools {
+	if h.m.term.focus != focusTools {
 		t.Fatal("click did not focus the tools pane")
 	}
 }
@@ -509,14 +509,14 @@ func TestResizeAndMouse(t *testing.T) {
 func TestBackgroundColorRestyles(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
-	h.m.noColor = false
+	h.m.look.noColor = false
 	h.send(tea.BackgroundColorMsg{Color: colorWhite{}})
-	if h.m.isDark {
+	if h.m.look.isDark {
 		t.Fatal("white background read as dark")
 	}
 	light := h.m.styles.Name.GetForeground()
 	h.send(tea.BackgroundColorMsg{Color: colorBlack{}})
-	if !h.m.isDark || h.m.styles.Name.GetForeground() == light {
+	if !h.m.look.isDark || h.m.styles.Name.GetForeground() == light {
 		t.Fatal("styles not rebuilt for a dark background")
 	}
 }

@@ -7,10 +7,10 @@ const wheelLines = 3
 
 // inLeft reports whether screen column x is in the tools pane.
 func (m *Model) inLeft(x int) bool {
-	if m.layout.single {
-		return m.focus == focusTools
+	if m.term.layout.single {
+		return m.term.focus == focusTools
 	}
-	return x < m.layout.leftW
+	return x < m.term.layout.leftW
 }
 
 // handleClick selects the row clicked in the pane under the pointer (and
@@ -20,14 +20,14 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 		return nil
 	}
 	y := ms.Y - titleRows
-	if y < 0 || y >= m.layout.bodyH {
+	if y < 0 || y >= m.term.layout.bodyH {
 		return nil
 	}
 	if m.traffic.open {
 		return m.act(m.traffic.click(y))
 	}
 	if m.inLeft(ms.X) {
-		m.focus = focusTools
+		m.term.focus = focusTools
 		row := y - listHeadRows
 		if row < 0 || m.tools.offset+row >= len(m.tools.rows) {
 			return nil
@@ -38,7 +38,7 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 	if m.current == nil {
 		return nil
 	}
-	m.focus = focusView
+	m.term.focus = focusView
 	if row := y - viewHeadRows; row >= 0 {
 		return m.act(m.currentPane().click(row))
 	}

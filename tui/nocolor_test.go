@@ -43,7 +43,7 @@ func TestNoColorDrawsNoColour(t *testing.T) {
 	}{{"NO_COLOR", true, colorprofile.ASCII}, {"truecolor", false, colorprofile.TrueColor}} {
 		t.Run(c.name, func(t *testing.T) {
 			m := New(Options{StateDir: stateDir(t), Backend: demoManager(t), NoColor: c.noColor})
-			m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+			m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24),
 				teatest.WithProgramOptions(tea.WithColorProfile(c.profile)))
 			var out bytes.Buffer

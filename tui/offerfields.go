@@ -34,7 +34,7 @@ type offerLists struct {
 func (m *Model) offerListsOf() ([]offerLists, int) {
 	var out []offerLists
 	n := 0
-	for _, srv := range m.servers {
+	for _, srv := range m.fleet.servers {
 		so := m.offers.get(srv.Name)
 		if so == nil {
 			continue
@@ -119,15 +119,15 @@ func stringsSchema(names, descs, required []string) json.RawMessage {
 // jumpToOffer selects the offer row a hit leads to and, for a field of a
 // schema in _meta, shows it in the offer's schema tree.
 func (m *Model) jumpToOffer(h search.Hit, k toolKey) tea.Cmd {
-	if !m.tools.selectKey(m.servers, k) {
-		m.tools.setFilter("", m.servers, m.info)
+	if !m.tools.selectKey(m.fleet.servers, k) {
+		m.tools.setFilter("", m.fleet.servers, m.fleet.info)
 		delete(m.tools.folded, k.server)
-		m.tools.rebuild(m.servers, m.info)
-		if !m.tools.selectKey(m.servers, k) {
+		m.tools.rebuild(m.fleet.servers, m.fleet.info)
+		if !m.tools.selectKey(m.fleet.servers, k) {
 			return m.setStatus(model.SanitizeLine(h.ToolID)+" is gone", true)
 		}
 	}
-	m.focus = focusTools
+	m.term.focus = focusTools
 	cmd := m.showSelected()
 	p := m.offers.shown
 	what := model.SanitizeLine(h.Path) + " of " + model.SanitizeLine(k.offer)
@@ -139,7 +139,7 @@ func (m *Model) jumpToOffer(h search.Hit, k toolKey) tea.Cmd {
 		}
 		return tea.Batch(cmd, m.setStatus(noun+what+": enter opens its form", false))
 	}
-	p.showSchema, m.focus = true, focusView
+	p.showSchema, m.term.focus = true, focusView
 	if _, ok := p.schema.t.JumpTo(h.Field.On(fieldpath.Output)); !ok {
 		return tea.Batch(cmd, m.setStatus("no line "+what+" in its schema", true))
 	}

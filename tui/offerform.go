@@ -82,7 +82,7 @@ func (m *Model) openOfferForm(p *offerPane, srv model.Server, so *serverOffers) 
 	if o == nil {
 		return nil
 	}
-	f := &offerForm{pane: p, pick: -1, tickets: &m.tickets, after: m.after, ctx: m.ctx,
+	f := &offerForm{pane: p, pick: -1, tickets: &m.tickets, after: m.clock.after, ctx: m.life.ctx,
 		completes: srv.Offers.Completions, input: textinput.New()}
 	server := srv.Name
 	f.complete = func(ctx context.Context, ref mcpclient.CompletionRef, arg, value string, resolved map[string]string) (*mcpclient.Completion, error) {

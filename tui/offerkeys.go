@@ -46,11 +46,11 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		p.showSchema = !p.showSchema
 		return nil, true
 	}
-	if m.focus == focusView {
+	if m.term.focus == focusView {
 		t := p.shown()
 		switch {
 		case key.Matches(msg, k.Pane), t == nil:
-			m.focus = focusTools
+			m.term.focus = focusTools
 			return nil, key.Matches(msg, k.Pane)
 		}
 		return m.act(t.key(msg, k)), true
@@ -71,7 +71,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	case key.Matches(msg, k.Pane):
 		if p.shown() != nil {
-			m.focus = focusView
+			m.term.focus = focusView
 		}
 		return nil, true
 	case key.Matches(msg, k.Fold):
@@ -105,7 +105,7 @@ func offerCopyText(so *serverOffers, r offerRef) string {
 // with the whole description, then the entry as the server sent it.
 func (m *Model) offerDetailLines(so *serverOffers, r offerRef) []string {
 	s := &m.styles
-	width := max(min(m.width-4, 100), 30) - 4
+	width := max(min(m.term.width-4, 100), 30) - 4
 	lines := offerDetails(s, so, r, width)
 	var desc string
 	var raw []byte
@@ -142,7 +142,7 @@ func (m *Model) subscribe(srv model.Server, so *serverOffers, r offerRef) tea.Cm
 		return m.setStatus(srv.Name+" does not offer subscriptions", true)
 	}
 	uri := so.resources[r.i].URI
-	ctx, server, off := m.ctx, srv.Name, so.marks.Subscribed(uri)
+	ctx, server, off := m.life.ctx, srv.Name, so.marks.Subscribed(uri)
 	return func() tea.Msg {
 		if off {
 			return subscribedMsg{server: server, uri: uri, off: true, err: o.UnsubscribeResource(ctx, server, uri)}

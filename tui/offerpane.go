@@ -82,11 +82,11 @@ func (m *Model) showOffer() tea.Cmd {
 			}
 		}
 	}
-	p.head = offerDetails(&m.styles, so, ref, max(m.layout.rightW, 20))
+	p.head = offerDetails(&m.styles, so, ref, max(m.term.layout.rightW, 20))
 	if p.schema != nil {
 		p.head = append(p.head, m.styles.Accent.Render("a JSON Schema in _meta."+model.SanitizeLine(p.schemaName)+": v shows its tree"))
 	}
-	p.resize(m.layout.rightW, m.layout.bodyH)
+	p.resize(m.term.layout.rightW, m.term.layout.bodyH)
 	m.offers.shown = p
 	return nil
 }
@@ -268,7 +268,7 @@ func (m *Model) readOffer(p *offerPane, uri, prompt string, args map[string]stri
 	}
 	t := m.tickets.next()
 	p.waiting, p.err = t, ""
-	ctx, server, key := m.ctx, p.server, m.tools.offerKey(p.server, p.ref)
+	ctx, server, key := m.life.ctx, p.server, m.tools.offerKey(p.server, p.ref)
 	return func() tea.Msg {
 		msg := offerReadMsg{server: server, key: key, ticket: t, what: what}
 		if prompt != "" {

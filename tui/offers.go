@@ -214,11 +214,11 @@ func (m *Model) loadOffers() tea.Cmd {
 		st.by, st.loading = map[string]*serverOffers{}, map[string]ticket{}
 	}
 	var cmds []tea.Cmd
-	for _, srv := range m.servers {
+	for _, srv := range m.fleet.servers {
 		if !offers(srv) {
 			if _, had := st.by[srv.Name]; had {
 				delete(st.by, srv.Name)
-				m.tools.rebuild(m.servers, m.info)
+				m.tools.rebuild(m.fleet.servers, m.fleet.info)
 			}
 			delete(st.loading, srv.Name)
 			continue
@@ -239,7 +239,7 @@ func (m *Model) refreshOffers() tea.Cmd {
 	if o == nil || !ok || !offers(srv) {
 		return m.setStatus("no resources or prompts to list here", true)
 	}
-	if so := m.offers.get(srv.Name); so != nil && so.fresh(m.now()) {
+	if so := m.offers.get(srv.Name); so != nil && so.fresh(m.clock.now()) {
 		return m.setStatus(srv.Name+": the lists are still fresh (the server's ttlMs); not asked again", false)
 	}
 	return tea.Batch(m.setStatus("listing "+srv.Name+"'s resources and prompts…", false), m.loadServerOffers(o, srv))
@@ -250,7 +250,7 @@ func (m *Model) refreshOffers() tea.Cmd {
 func (m *Model) loadServerOffers(o Offerer, srv model.Server) tea.Cmd {
 	t := m.tickets.next()
 	m.offers.loading[srv.Name] = t
-	ctx, name, has, now := m.ctx, srv.Name, srv.Offers, m.now
+	ctx, name, has, now := m.life.ctx, srv.Name, srv.Offers, m.clock.now
 	return func() tea.Msg {
 		so := &serverOffers{marks: &resourcemarks.Marks{}}
 		note := func(what string, l interface{ stopped() (string, int) }, err error) {
@@ -307,7 +307,7 @@ func (m *Model) offersLoaded(msg offersLoadedMsg) tea.Cmd {
 	}
 	m.offers.by[msg.server] = msg.offers
 	m.offers.matches = nil // the filter is tested against the new lists
-	m.tools.rebuild(m.servers, m.info)
+	m.tools.rebuild(m.fleet.servers, m.fleet.info)
 	m.fitTools()
 	return m.showOffer()
 }
@@ -321,10 +321,10 @@ func (m *Model) offerer() Offerer {
 // selectedOffer is the offer under the tools pane's cursor, if any.
 func (m *Model) selectedOffer() (model.Server, *serverOffers, offerRef, bool) {
 	r, ok := m.tools.selected()
-	if !ok || r.offer.kind == offerNone || r.server >= len(m.servers) {
+	if !ok || r.offer.kind == offerNone || r.server >= len(m.fleet.servers) {
 		return model.Server{}, nil, offerRef{}, false
 	}
-	srv := m.servers[r.server]
+	srv := m.fleet.servers[r.server]
 	so := m.offers.get(srv.Name)
 	if !so.valid(r.offer) {
 		return model.Server{}, nil, offerRef{}, false

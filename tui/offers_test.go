@@ -98,7 +98,7 @@ func offersHarness(t testing.TB, srv *server.MCPServer, w, h int) (*harness, *mc
 		t.Fatal(err)
 	}
 	hs := newHarness(t, mgr, w, h)
-	hs.m.after = func(_ time.Duration, msg tea.Msg) tea.Cmd {
+	hs.m.clock.after = func(_ time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(completeDueMsg); ok {
 			return func() tea.Msg { return msg }
 		}
@@ -111,8 +111,8 @@ func offersHarness(t testing.TB, srv *server.MCPServer, w, h int) (*harness, *mc
 // selectOffer puts the cursor on the offer row named kind:name.
 func (h *harness) selectOffer(kind, name string) {
 	h.t.Helper()
-	h.m.focus = focusTools
-	if !h.m.tools.selectKey(h.m.servers, toolKey{server: "o", offer: kind + ":" + name}) {
+	h.m.term.focus = focusTools
+	if !h.m.tools.selectKey(h.m.fleet.servers, toolKey{server: "o", offer: kind + ":" + name}) {
 		h.t.Fatalf("no %s %q row:\n%s", kind, name, h.screen())
 	}
 	h.run(h.m.showSelected())
@@ -186,9 +186,9 @@ func TestOffersInTheExplorer(t *testing.T) {
 		t.Errorf("the filter did not land on the prompt:\n%s", h.screen())
 	}
 	h.keys("esc")
-	h.m.tools.setFilter("", h.m.servers, h.m.info)
-	h.m.focus = focusTools
-	if !h.m.tools.selectKey(h.m.servers, toolKey{server: "o", tool: "echo"}) {
+	h.m.tools.setFilter("", h.m.fleet.servers, h.m.fleet.info)
+	h.m.term.focus = focusTools
+	if !h.m.tools.selectKey(h.m.fleet.servers, toolKey{server: "o", tool: "echo"}) {
 		t.Fatal("no echo row")
 	}
 	h.run(h.m.showSelected())
@@ -252,7 +252,7 @@ func TestLogScreen(t *testing.T) {
 	if !strings.Contains(h.screen(), "bad thing") || strings.Contains(out, "\x1b]52") || strings.Contains(out, "\x1b[2J") {
 		t.Errorf("the log line is not shown sanitised:\n%q", h.screen())
 	}
-	h.m.tools.selectKey(h.m.servers, toolKey{server: "o"})
+	h.m.tools.selectKey(h.m.fleet.servers, toolKey{server: "o"})
 	h.keys("+")
 	if !strings.Contains(h.screen(), "from notice up") {
 		t.Errorf("+ did not raise the level:\n%s", h.screen())
@@ -300,7 +300,7 @@ func TestHostileOffers(t *testing.T) {
 func TestRefreshHonoursTheCacheHint(t *testing.T) {
 	h, _ := offersHarness(t, offersServer(1, 1, 0), 120, 30)
 	now := time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC)
-	h.m.now = func() time.Time { return now }
+	h.m.clock.now = func() time.Time { return now }
 	so := h.m.offers.get("o")
 	so.loaded, so.cache[0] = now, mcpclient.CacheHint{TTL: 30 * time.Second, Scope: "session"}
 	h.selectOffer("resource", "config")
@@ -339,10 +339,10 @@ func TestCopyPathInAnOfferTree(t *testing.T) {
 	}
 	moveToPath("port")
 	for _, c := range []struct{ key, want string }{{"p", "port"}, {"j", "/port"}, {"q", ".port"}} {
-		h.m.copied = ""
+		h.m.clip.copied = ""
 		h.keys("y", c.key)
-		if !strings.HasSuffix(h.m.copied, c.want) {
-			t.Errorf("y %s in the result tree copied %q (status %q), want …%s", c.key, h.m.copied, h.m.status.text, c.want)
+		if !strings.HasSuffix(h.m.clip.copied, c.want) {
+			t.Errorf("y %s in the result tree copied %q (status %q), want …%s", c.key, h.m.clip.copied, h.m.status.text, c.want)
 		}
 	}
 	h.keys("y", "c")
@@ -351,10 +351,10 @@ func TestCopyPathInAnOfferTree(t *testing.T) {
 	}
 	h.keys("v")
 	moveToPath("port")
-	h.m.copied = ""
+	h.m.clip.copied = ""
 	h.keys("y", "p")
-	if !strings.HasSuffix(h.m.copied, "port") {
-		t.Errorf("y p in the schema tree copied %q (status %q)", h.m.copied, h.m.status.text)
+	if !strings.HasSuffix(h.m.clip.copied, "port") {
+		t.Errorf("y p in the schema tree copied %q (status %q)", h.m.clip.copied, h.m.status.text)
 	}
 }
 
@@ -371,7 +371,7 @@ func TestFieldSearchFindsOfferFields(t *testing.T) {
 		return []mcp.ResourceContents{mcp.TextResourceContents{URI: "mem://settings", Text: `{"retention_days": 7}`}}, nil
 	})
 	h, _ := offersHarness(t, srv, 120, 40)
-	h.m.focus = focusTools
+	h.m.term.focus = focusTools
 	for _, c := range []struct{ query, want string }{
 		{"retention", "o.resource:settings"}, {"v0", "o.template:by id"}, {"who", "o.prompt:greet"},
 	} {
@@ -390,10 +390,10 @@ func TestFieldSearchFindsOfferFields(t *testing.T) {
 	h.typeText("retention")
 	h.keys("enter")
 	p := h.m.offers.shown
-	if p == nil || !p.showSchema || h.m.focus != focusView || p.schema.t.Cursor() == nil || !strings.HasSuffix(p.schema.t.Cursor().Path.String(), "retention_days") {
+	if p == nil || !p.showSchema || h.m.term.focus != focusView || p.schema.t.Cursor() == nil || !strings.HasSuffix(p.schema.t.Cursor().Path.String(), "retention_days") {
 		t.Fatalf("enter did not show the field in the resource's schema:\n%s", h.screen())
 	}
-	h.m.focus = focusTools
+	h.m.term.focus = focusTools
 	h.keys("f")
 	h.typeText("who")
 	h.keys("enter")

@@ -42,7 +42,7 @@ func TestAppCallOverlay80x24(t *testing.T) {
 		t.Run(view, func(t *testing.T) {
 			mgr := demoManager(t)
 			m := New(Options{StateDir: stateDir(t), Backend: mgr, NoColor: true})
-			m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+			m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 			tm := teatest.NewTestModel(t, withCannedCall{m, t}, teatest.WithInitialTermSize(80, 24))
 			go m.ForwardEvents(mgr.Events(), tm.Send)
 			waitScreen(t, tm, "shop_get_order")

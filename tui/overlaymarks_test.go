@@ -205,7 +205,7 @@ func TestCallOverlayDetails(t *testing.T) {
 func TestCallOverlayNoColorGlyphs(t *testing.T) {
 	t.Parallel()
 	h := overlaid(t, "stale_get_order", "schema")
-	if !h.m.noColor {
+	if !h.m.look.noColor {
 		t.Fatal("the harness draws in colour")
 	}
 	screen := h.screen()

@@ -31,7 +31,7 @@ func TestWalkParsesEachSchemaOnce(t *testing.T) {
 	}
 	before := model.Parses()
 	h := newHarness(t, b, 120, 40)
-	h.m.focus = focusTools
+	h.m.term.focus = focusTools
 	h.keys("f") // the field search indexes every tool's fields
 	if h.m.fields.index == nil {
 		t.Fatal("f built no field index")

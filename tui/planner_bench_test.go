@@ -70,7 +70,7 @@ func BenchmarkFrameCompare(b *testing.B) {
 	h := knobHarness(b, paymentsTool(b), "compare")
 	cmp := paneFor[*comparePane](b, h.m.current).cmp
 	_, total := cmp.Span()
-	cmp.Scroll(total/2, h.m.layout.treeH)
+	cmp.Scroll(total/2, h.m.term.layout.treeH)
 	for b.Loop() {
 		_ = h.m.View()
 	}
@@ -84,7 +84,7 @@ func BenchmarkCountPlanner(b *testing.B) {
 	p := paneFor[*plannerPane](b, v)
 	p.setPlan(newPlannerDoc(v.parsed, defaultBudget))
 	m := New(Options{})
-	m.counter.Measure("warm up")
+	m.totals.counter.Measure("warm up")
 	for b.Loop() {
 		clear(p.pending)
 		clear(p.descSizes)

@@ -91,7 +91,7 @@ func (m *Model) askInputs(e registry.Entry, client string, needs []registry.Need
 
 // planAdd computes, off the UI loop, the change adding e to client makes.
 func (m *Model) planAdd(e registry.Entry, client string, values map[string]string) tea.Cmd {
-	plan, ctx := m.registry.PlanAdd, m.ctx
+	plan, ctx := m.registry.PlanAdd, m.life.ctx
 	return func() tea.Msg {
 		p, err := plan(ctx, e, client, values)
 		return registryPlanMsg{plan: p, err: err}

@@ -58,7 +58,7 @@ func (m *Model) openRegistry() tea.Cmd {
 	if m.registry == nil || m.registry.Search == nil {
 		return m.setStatus("no registry to browse here", true)
 	}
-	d, cmd := registryview.New(m.ctx, m.registry.source(), &m.styles)
+	d, cmd := registryview.New(m.life.ctx, m.registry.source(), &m.styles)
 	m.dialogs.Open(&registryDialog{d})
 	return cmd
 }
@@ -129,7 +129,7 @@ func (m *Model) tryStep(msg registryview.TryMsg) tea.Cmd {
 		d.Stop()
 		m.dialogs.Remove(d)
 	}
-	m.landOn = msg.Server
+	m.landing.tried = msg.Server
 	if m.registry.tried == nil {
 		m.registry.tried = map[string]registry.Entry{}
 	}
@@ -139,14 +139,14 @@ func (m *Model) tryStep(msg registryview.TryMsg) tea.Cmd {
 
 // landOnTried selects the tried server's row once the snapshot lists it.
 func (m *Model) landOnTried() {
-	if m.landOn == "" {
+	if m.landing.tried == "" {
 		return
 	}
 	for i, r := range m.tools.rows {
-		if r.tool < 0 && r.gone == 0 && r.server < len(m.servers) && m.servers[r.server].Name == m.landOn {
-			m.tools.cursor, m.landOn = i, ""
+		if r.tool < 0 && r.gone == 0 && r.server < len(m.fleet.servers) && m.fleet.servers[r.server].Name == m.landing.tried {
+			m.tools.cursor, m.landing.tried = i, ""
 			m.tools.clampOffset()
-			m.landed, m.landedOn = true, "" // the user's choice: kept
+			m.landing.done, m.landing.on = true, "" // the user's choice: kept
 			return
 		}
 	}
@@ -191,6 +191,5 @@ func (m *Model) debounceSearch(a searchLater) tea.Cmd {
 	if d == nil {
 		return a.cmd
 	}
-	return tea.Batch(a.cmd, m.after(registryview.Debounce, d.Waited()))
+	return tea.Batch(a.cmd, m.clock.after(registryview.Debounce, d.Waited()))
 }
-

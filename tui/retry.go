@@ -42,13 +42,13 @@ func rootsText(roots []string) string {
 // retryTick keeps a countdown shown on the right moving: one tick at a
 // time, asked again after each while the selected server's retry is ahead.
 func (m *Model) retryTick() tea.Cmd {
-	if m.retryTicket != 0 {
+	if m.fleet.retryTicket != 0 {
 		return nil // one is on its way
 	}
 	srv, ok := m.selectedServer()
-	if r, _ := m.tools.selected(); !ok || r.tool >= 0 || !srv.Retry.Pending() || !srv.Retry.At.After(m.now()) {
+	if r, _ := m.tools.selected(); !ok || r.tool >= 0 || !srv.Retry.Pending() || !srv.Retry.At.After(m.clock.now()) {
 		return nil
 	}
-	m.retryTicket = m.tickets.next()
-	return m.after(time.Second, retryTickMsg{ticket: m.retryTicket})
+	m.fleet.retryTicket = m.tickets.next()
+	return m.clock.after(time.Second, retryTickMsg{ticket: m.fleet.retryTicket})
 }

@@ -20,8 +20,8 @@ func TestServerInErrorCountsDownToItsRetry(t *testing.T) {
 	b.servers[1].Roots = []string{"file:///srv/data"}
 	h := newHarness(t, b, 100, 30)
 	var ticks []tea.Msg
-	h.m.now = func() time.Time { return clock }
-	h.m.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
+	h.m.clock.now = func() time.Time { return clock }
+	h.m.clock.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
 		if _, ok := msg.(retryTickMsg); ok {
 			ticks = append(ticks, msg)
 		}

@@ -88,7 +88,7 @@ func TestSaveAndCopyFromTheToolsPane(t *testing.T) {
 	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
 	h.selectTool("util_echo")
 	h.keys("tab") // back to the tools pane, whichever pane selectTool left
-	if h.m.focus != focusTools {
+	if h.m.term.focus != focusTools {
 		h.keys("tab")
 	}
 	h.keys("Y")
@@ -99,7 +99,7 @@ func TestSaveAndCopyFromTheToolsPane(t *testing.T) {
 	if h.m.current.last == nil || h.m.current.last.result == nil {
 		t.Fatal("the call made no result")
 	}
-	h.m.focus = focusTools
+	h.m.term.focus = focusTools
 	h.keys("Y")
 	if want := string(h.m.current.last.result.StructuredContent); h.m.Copied() != want || want == "" {
 		t.Errorf("Y in the tools pane copied %q, want the structuredContent %q", h.m.Copied(), want)

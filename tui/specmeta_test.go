@@ -51,7 +51,7 @@ func TestSpecMarksAndAboutView(t *testing.T) {
 		t.Errorf("about region:\n%s", screen)
 	}
 
-	h.m.focus = focusTools
+	h.m.term.focus = focusTools
 	h.selectTool("bad_header")
 	screen = h.screen()
 	if !strings.Contains(screen, "Clients drop this tool and mcpeek never calls it:") || !strings.Contains(screen, "/inputSchema/properties/ids/items") {
@@ -62,7 +62,7 @@ func TestSpecMarksAndAboutView(t *testing.T) {
 		t.Errorf("x on a dropped tool:\n%s", h.screen())
 	}
 
-	h.m.focus = focusTools
+	h.m.term.focus = focusTools
 	h.selectTool("app_view")
 	screen = h.screen()
 	for _, want := range []string{"MCP App       ui://spec/view.html", "callable by   model, app",

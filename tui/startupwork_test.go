@@ -38,7 +38,7 @@ func newBareModel(t *testing.T) *Model {
 	t.Helper()
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	m := New(Options{Backend: &fakeBackend{servers: demoBackend(t).servers[:1]}, Started: true, NoColor: true})
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	return m
 }
 
@@ -73,7 +73,7 @@ func TestFollowUpSnapshotKeepsTheSummaries(t *testing.T) {
 // server's tools are linted once, not twice.
 func TestFollowUpMarkingKeepsTheFindings(t *testing.T) {
 	m := newBareModel(t)
-	m.servers = m.backend.Servers()
+	m.fleet.servers = m.backend.Servers()
 	first := m.markTools()
 	if m.markTools() != nil {
 		t.Fatal("a second marking started while the first runs")

@@ -121,7 +121,7 @@ func (m *Model) startTaskPoll() tea.Cmd {
 	for _, e := range ts.Entries() {
 		if e.Listed() && !e.Task.Status.Terminal() {
 			ts.poll = m.tickets.next()
-			return m.after(listedPollEvery, taskPollDueMsg{ticket: ts.poll})
+			return m.clock.after(listedPollEvery, taskPollDueMsg{ticket: ts.poll})
 		}
 	}
 	return nil
@@ -145,7 +145,7 @@ func (m *Model) pollListedTasks(msg taskPollDueMsg) tea.Cmd {
 		if !e.Listed() || e.Task.Status.Terminal() {
 			continue
 		}
-		ctx, server, id := m.ctx, e.Task.Server, e.Task.ID
+		ctx, server, id := m.life.ctx, e.Task.Server, e.Task.ID
 		cmds = append(cmds, func() tea.Msg {
 			ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()
@@ -230,11 +230,11 @@ func (m *Model) listTasks() tea.Cmd {
 	id := m.tickets.next()
 	m.tasks.listing = id
 	var cmds []tea.Cmd
-	for _, srv := range m.servers {
+	for _, srv := range m.fleet.servers {
 		if srv.State != model.StateConnected || !srv.Offers.TaskList {
 			continue
 		}
-		ctx, server := m.ctx, srv.Name
+		ctx, server := m.life.ctx, srv.Name
 		cmds = append(cmds, func() tea.Msg {
 			ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 			defer cancel()
@@ -285,7 +285,7 @@ func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return tea.Batch(m.listTasks(), m.startTaskPoll()), true
 	}
 	m.noteTasks()
-	rows := max(m.layout.bodyH-1, 1)
+	rows := max(m.term.layout.bodyH-1, 1)
 	if ts.result != nil {
 		if key.Matches(msg, k.Tasks) || key.Matches(msg, k.Cancel) {
 			ts.result = nil
@@ -327,7 +327,7 @@ func (m *Model) cancelTaskAt() tea.Cmd {
 	if tk == nil {
 		return m.setStatus("this backend cannot cancel tasks", true)
 	}
-	ctx, server, id := m.ctx, e.Task.Server, e.Task.ID
+	ctx, server, id := m.life.ctx, e.Task.Server, e.Task.ID
 	return tea.Batch(m.setStatus("cancelling task "+model.SanitizeLine(id)+"…", false), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
@@ -373,11 +373,11 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 	v := m.views[e.ToolID]
 	server, tool, _ := strings.Cut(e.ToolID, ".")
 	k := toolKey{server: server, tool: tool}
-	if v == nil || !m.tools.selectKey(m.servers, k) {
-		m.tools.setFilter("", m.servers, m.info)
+	if v == nil || !m.tools.selectKey(m.fleet.servers, k) {
+		m.tools.setFilter("", m.fleet.servers, m.fleet.info)
 		delete(m.tools.folded, server)
-		m.tools.rebuild(m.servers, m.info)
-		if v == nil || !m.tools.selectKey(m.servers, k) {
+		m.tools.rebuild(m.fleet.servers, m.fleet.info)
+		if v == nil || !m.tools.selectKey(m.fleet.servers, k) {
 			return m.setStatus(model.SanitizeLine(e.ToolID)+" is gone", true)
 		}
 	}
@@ -385,7 +385,7 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 	v.showOutcome(e.Outcome.tree)
 	m.tasks.Open, m.tasks.poll = false, 0
 	cmd := m.showSelected()
-	m.view, m.focus = resultView(), focusView
+	m.view, m.term.focus = resultView(), focusView
 	m.sizePanes()
 	return cmd
 }
@@ -417,7 +417,7 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 			view = &toolView{tool: tool} // made in the command
 		}
 	}
-	ctx, server, budget := m.ctx, t.Server, m.budget
+	ctx, server, budget := m.life.ctx, t.Server, m.budget
 	return tea.Batch(m.setStatus("fetching the result of task "+id+"…", false), func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
@@ -445,7 +445,7 @@ func (m *Model) toolOf(server, tool string) (model.Tool, bool) {
 	if tool == "" {
 		return model.Tool{}, false
 	}
-	for _, srv := range m.servers {
+	for _, srv := range m.fleet.servers {
 		if srv.Name != server {
 			continue
 		}
@@ -503,7 +503,7 @@ func (m *Model) tasksView() string {
 	ts := &m.tasks
 	if ts.result != nil {
 		head := s.PaneTitleFocus.Render("Result of "+ts.resultFor) + s.Dim.Render("  its tool is unknown · esc/T: back to the tasks")
-		return fit(head, m.width) + "\n" + ts.result.render(frame{styles: s, focused: true})
+		return fit(head, m.term.width) + "\n" + ts.result.render(frame{styles: s, focused: true})
 	}
-	return ts.Render(s, m.width, max(m.layout.bodyH-1, 1), time.Now())
+	return ts.Render(s, m.term.width, max(m.term.layout.bodyH-1, 1), time.Now())
 }

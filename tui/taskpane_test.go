@@ -108,7 +108,7 @@ func TestTasksScreen(t *testing.T) {
 		t.Fatalf("enter did not show the result:\n%s", h.screen())
 	}
 
-	h.m.focus = focusTools
+	h.m.term.focus = focusTools
 	h.selectTool("shop_list_orders")
 	background(h.callShown("{}"))
 	second := <-started

@@ -19,6 +19,8 @@ import (
 // name, and what the gateway's progressive tools/list costs, counted once
 // (gatewayAsked) with the first server's totals.
 type tokenTotals struct {
+	// counter counts tokens in commands; its vocabularies load on first use.
+	counter      *tokens.Counter
 	servers      map[string]*serverTotals
 	gateway      *tokens.Size
 	gatewayAsked bool
@@ -57,7 +59,7 @@ type serverTotalsMsg struct {
 // totalsKey names what a server's totals depend on: the snapshot its
 // tools come from and the budget.
 func (m *Model) totalsKey() string {
-	return itoa(int(m.snapshots.applied)) + "/" + itoa(m.budget.MaxFields) + "/" + itoa(m.budget.MaxDepth)
+	return itoa(int(m.fleet.snapshots.applied)) + "/" + itoa(m.budget.MaxFields) + "/" + itoa(m.budget.MaxDepth)
 }
 
 // requestTotals counts a server's totals off the UI loop, unless they are
@@ -76,7 +78,7 @@ func (m *Model) requestTotals(srv model.Server) tea.Cmd {
 	}
 	tk := m.tickets.next()
 	m.totals.servers[srv.Name] = &serverTotals{key: key, ticket: tk, tools: len(srv.Tools), listing: srv.Tools, budget: m.budget}
-	tools, budget, counter, name := srv.Tools, m.budget, m.counter, srv.Name
+	tools, budget, counter, name := srv.Tools, m.budget, m.totals.counter, srv.Name
 	withGateway := !m.totals.gatewayAsked
 	m.totals.gatewayAsked = true
 	m.totals.gc.hold()

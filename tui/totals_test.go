@@ -145,7 +145,7 @@ func gcPercent() int {
 // is counted once, before the loop).
 func BenchmarkTotals1223Tools(b *testing.B) {
 	tools := manyTools(b, 1223).servers[0].Tools
-	m := &Model{counter: tokens.NewCounter(), totals: tokenTotals{servers: map[string]*serverTotals{}, gatewayAsked: true}, budget: defaultBudget}
+	m := &Model{totals: tokenTotals{counter: tokens.NewCounter(), servers: map[string]*serverTotals{}, gatewayAsked: true}, budget: defaultBudget}
 	b.ReportAllocs()
 	for b.Loop() {
 		clear(m.totals.servers)

@@ -34,7 +34,7 @@ func trafficEvents(n int) []gateway.Event {
 
 func trafficHarness(b *testing.B, w, h int) *harness {
 	hs := newHarness(b, &fakeBackend{servers: []model.Server{{Name: "demo", State: model.StateConnected}}}, w, h)
-	hs.m.noColor = false // drawn in colour, as on a terminal
+	hs.m.look.noColor = false // drawn in colour, as on a terminal
 	hs.m.restyle()
 	hs.send(gatewayEventsMsg{events: trafficEvents(traffic.Keep)})
 	hs.keys("t")

@@ -25,7 +25,7 @@ type explorerState struct {
 }
 
 func stateOf(m *Model) explorerState {
-	return explorerState{m.view, m.focus, m.traffic.open, m.showHelp, m.desc.shown, m.yank, m.gw.state, m.budget.MaxFields, m.budget.MaxDepth}
+	return explorerState{m.view, m.term.focus, m.traffic.open, m.term.showHelp, m.desc.shown, m.clip.yank, m.gw.state, m.budget.MaxFields, m.budget.MaxDepth}
 }
 
 // Trap 2: in every view, / opens an input, and every printable key typed

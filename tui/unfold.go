@@ -44,8 +44,8 @@ func (m *Model) unfoldSlice() tea.Cmd {
 	if u == nil {
 		return nil
 	}
-	deadline := m.now().Add(unfoldSlice)
-	for !u.Step(unfoldStep) && m.now().Before(deadline) {
+	deadline := m.clock.now().Add(unfoldSlice)
+	for !u.Step(unfoldStep) && m.clock.now().Before(deadline) {
 	}
 	if u.Done() {
 		m.unfold = unfoldJob{}

@@ -59,7 +59,7 @@ func TestExpandAllNeverBlocksAFrame(t *testing.T) {
 		t.Fatalf("no schema view:\n%s", h.screen())
 	}
 	clock, reads := time.Unix(0, 0), 0
-	h.m.now = func() time.Time { reads++; clock = clock.Add(time.Millisecond); return clock }
+	h.m.clock.now = func() time.Time { reads++; clock = clock.Add(time.Millisecond); return clock }
 	// A slice reads the clock once to set its deadline and once after each
 	// step: with its time up it reads it unfoldSlice/1ms + 1 times at most.
 	most := int(unfoldSlice/time.Millisecond) + 1

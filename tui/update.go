@@ -27,13 +27,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
 		// The user has the cursor now: snapshots keep it on the row it is
 		// on, by name, and no longer move it to the first tool.
-		m.landedOn = ""
+		m.landing.on = ""
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
-		m.isDark = msg.IsDark()
+		m.look.isDark = msg.IsDark()
 		m.restyle()
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
@@ -48,13 +48,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case spinner.TickMsg:
 		if m.busy() {
 			var cmd tea.Cmd
-			m.spinner, cmd = m.spinner.Update(msg)
+			m.look.spinner, cmd = m.look.spinner.Update(msg)
 			return cmd
 		}
 	case ServerChangedMsg:
 		return m.requestServers()
 	case serversStartedMsg:
-		m.starting = false
+		m.fleet.starting = false
 		if msg.err != nil {
 			// The backend cannot serve anything: say so over the whole screen.
 			m.dialogs.Open(dialog.Fatal{Err: errorf("starting servers: %w", msg.err)})
@@ -63,7 +63,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.requestServers()
 	case serversLoadedMsg:
 		cmd := m.applyServers(msg)
-		m.offers.logs.Take(m.servers)
+		m.offers.logs.Take(m.fleet.servers)
 		return tea.Batch(cmd, m.loadOffers())
 	case toolLoadedMsg:
 		if stale(msg.ticket, m.loading.ticket) {
@@ -85,10 +85,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		text, isErr := reconnectResult(msg)
 		return tea.Batch(m.setStatus(text, isErr), m.requestServers())
 	case loginURLMsg:
-		if m.loginURLs == nil {
-			m.loginURLs = map[string]string{}
+		if m.fleet.loginURLs == nil {
+			m.fleet.loginURLs = map[string]string{}
 		}
-		m.loginURLs[msg.server] = msg.url
+		m.fleet.loginURLs[msg.server] = msg.url
 		return m.setStatus(msg.server+" asks you to log in: see its server pane for the URL", false)
 	case warningMsg:
 		return m.warnedOf(msg.text)
@@ -96,7 +96,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return tea.Batch(m.setStatus(errorf("log in to %s: %w", msg.server, msg.err).Error(), true), m.requestServers())
 		}
-		delete(m.loginURLs, msg.server)
+		delete(m.fleet.loginURLs, msg.server)
 		return tea.Batch(m.setStatus(msg.server+": logged in", false), m.requestServers())
 	case statusExpiredMsg:
 		if !stale(msg.ticket, m.status.ticket) {
@@ -108,8 +108,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.totals.gc.release()
 		m.totalsMeasured(msg)
 	case retryTickMsg:
-		if !stale(msg.ticket, m.retryTicket) {
-			m.retryTicket = 0 // sync asks for the next one while needed
+		if !stale(msg.ticket, m.fleet.retryTicket) {
+			m.fleet.retryTicket = 0 // sync asks for the next one while needed
 		}
 	case callProgressMsg:
 		m.callProgressed(msg)
@@ -161,7 +161,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 // reconnected drops a server from those whose reconnect is awaited.
 func (m *Model) reconnected(server string) {
-	m.reconnecting = slices.DeleteFunc(m.reconnecting, func(s string) bool { return s == server })
+	m.fleet.reconnecting = slices.DeleteFunc(m.fleet.reconnecting, func(s string) bool { return s == server })
 }
 
 // toDialog hands a message that is not the model's own to the dialog on
@@ -205,10 +205,10 @@ func (m *Model) sync() tea.Cmd {
 
 // busy reports whether something the spinner stands for is under way.
 func (m *Model) busy() bool {
-	if m.starting || m.loading.id != "" {
+	if m.fleet.starting || m.loading.id != "" {
 		return true
 	}
-	for _, s := range m.servers {
+	for _, s := range m.fleet.servers {
 		if s.State == model.StateStarting {
 			return true
 		}
@@ -219,40 +219,40 @@ func (m *Model) busy() bool {
 // applyServers takes the snapshot asked for in, and asks for another if
 // one was wanted meanwhile.
 func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
-	l := &m.snapshots
+	l := &m.fleet.snapshots
 	if stale(msg.ticket, l.inFlight) {
 		return nil
 	}
 	l.inFlight, l.applied = 0, msg.ticket
 	var cmds []tea.Cmd
 	wasBusy := m.busy()
-	untouched := m.landed && wasBusy && m.landedOn != ""
+	untouched := m.landing.done && wasBusy && m.landing.on != ""
 	// The row under the cursor is named before the servers change under
-	// it: a row holds indexes into m.servers, which the new snapshot may
+	// it: a row holds indexes into m.fleet.servers, which the new snapshot may
 	// order or fill differently.
-	keep := m.tools.key(m.servers)
-	m.servers, m.info = msg.servers, msg.info
+	keep := m.tools.key(m.fleet.servers)
+	m.fleet.servers, m.fleet.info = msg.servers, msg.info
 	m.tools.listed()
 	if l.again {
 		// Asked for meanwhile: loaded from this snapshot's summaries
-		// (requestServers hands m.info on), so unchanged tools are not
+		// (requestServers hands m.fleet.info on), so unchanged tools are not
 		// summarised again.
 		l.again = false
 		cmds = append(cmds, m.requestServers())
 	}
-	m.tools.rebuild(m.servers, m.info)
-	m.tools.selectKey(m.servers, keep)
-	if !m.landed || untouched {
+	m.tools.rebuild(m.fleet.servers, m.fleet.info)
+	m.tools.selectKey(m.fleet.servers, keep)
+	if !m.landing.done || untouched {
 		// Land on the first tool, so the right pane has something to
 		// show; while servers connect and the user has not moved, keep
 		// to the first tool of the list, not to the first server that
 		// answered.
 		for i, r := range m.tools.rows {
 			if r.tool >= 0 {
-				m.tools.cursor, m.landed = i, true
+				m.tools.cursor, m.landing.done = i, true
 				m.tools.clampOffset()
 				if t, ok := m.selectedTool(); ok {
-					m.landedOn = t.ID()
+					m.landing.on = t.ID()
 				}
 				break
 			}
@@ -263,7 +263,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	m.rememberFirst()
 	cmds = append(cmds, m.showSelected(), m.markTools(), m.reindexFields())
 	if !wasBusy && m.busy() {
-		cmds = append(cmds, m.spinner.Tick)
+		cmds = append(cmds, m.look.spinner.Tick)
 	}
 	return tea.Batch(cmds...)
 }

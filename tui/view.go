@@ -25,25 +25,25 @@ func (m *Model) View() tea.View {
 // render is the screen as a string: exactly height lines of width cells,
 // the dialogs over it.
 func (m *Model) render() string {
-	return m.dialogs.Draw(&m.styles, m.screen(), m.width, m.height)
+	return m.dialogs.Draw(&m.styles, m.screen(), m.term.width, m.term.height)
 }
 
 // screen is what lies under the dialogs: the title, the body (the
 // explorer's two panes, or the traffic screen), the status bar and the
 // help.
 func (m *Model) screen() string {
-	l := m.layout
+	l := m.term.layout
 	var b strings.Builder
-	b.WriteString(fit(m.titleBar(), m.width))
+	b.WriteString(fit(m.titleBar(), m.term.width))
 	b.WriteByte('\n')
 	if m.traffic.open {
-		b.WriteString(padLines(m.traffic.render(m.frame()), m.width, l.bodyH))
+		b.WriteString(padLines(m.traffic.render(m.frame()), m.term.width, l.bodyH))
 		b.WriteByte('\n')
 	} else if m.tasks.Open {
-		b.WriteString(padLines(m.tasksView(), m.width, l.bodyH))
+		b.WriteString(padLines(m.tasksView(), m.term.width, l.bodyH))
 		b.WriteByte('\n')
 	} else if m.offers.logs.Open {
-		b.WriteString(padLines(m.logView(), m.width, l.bodyH))
+		b.WriteString(padLines(m.logView(), m.term.width, l.bodyH))
 		b.WriteByte('\n')
 	} else {
 		m.writeExplorer(&b)
@@ -52,19 +52,19 @@ func (m *Model) screen() string {
 		b.WriteString(st[0] + "\n" + st[1])
 		return b.String()
 	}
-	b.WriteString(fit(m.pathBar(), m.width))
+	b.WriteString(fit(m.pathBar(), m.term.width))
 	b.WriteByte('\n')
-	b.WriteString(padLines(m.helpView(), m.width, l.helpH))
+	b.WriteString(padLines(m.helpView(), m.term.width, l.helpH))
 	return b.String()
 }
 
 // writeExplorer writes the body's rows: the tools pane and the right-hand
 // pane side by side, or the focused one alone on a narrow screen.
 func (m *Model) writeExplorer(b *strings.Builder) {
-	l := m.layout
+	l := m.term.layout
 	var left, right []string
-	showLeft := !l.single || m.focus == focusTools
-	showRight := !l.single || m.focus == focusView
+	showLeft := !l.single || m.term.focus == focusTools
+	showRight := !l.single || m.term.focus == focusView
 	if showLeft {
 		left = strings.Split(padLines(m.toolsPane(), l.leftW, l.bodyH), "\n")
 	}
@@ -87,27 +87,27 @@ func (m *Model) writeExplorer(b *strings.Builder) {
 
 // frame is what the panes are drawn with.
 func (m *Model) frame() frame {
-	return frame{styles: &m.styles, focused: m.focus == focusView, showDesc: m.desc.shown}
+	return frame{styles: &m.styles, focused: m.term.focus == focusView, showDesc: m.desc.shown}
 }
 
 func (m *Model) titleBar() string {
 	s := &m.styles
 	tools, errs := 0, 0
-	for _, srv := range m.servers {
+	for _, srv := range m.fleet.servers {
 		tools += len(srv.Tools)
 		if srv.State == model.StateError {
 			errs++
 		}
 	}
-	t := s.Title.Render(" mcpeek ") + s.Dim.Render(plural(len(m.servers), "server")+" · "+plural(tools, "tool"))
+	t := s.Title.Render(" mcpeek ") + s.Dim.Render(plural(len(m.fleet.servers), "server")+" · "+plural(tools, "tool"))
 	if errs > 0 {
 		t += s.ErrText.Render(" · " + itoa(errs) + " in error")
 	}
-	if m.demo {
+	if m.fleet.demo {
 		t += "  " + s.Accent.Render("demo server") + s.Dim.Render(": no config found (--config FILE)")
 	}
-	if m.starting {
-		t += "  " + m.spinner.View() + s.Dim.Render(" connecting…")
+	if m.fleet.starting {
+		t += "  " + m.look.spinner.View() + s.Dim.Render(" connecting…")
 	}
 	return t
 }
@@ -115,7 +115,7 @@ func (m *Model) titleBar() string {
 func (m *Model) toolsPane() string {
 	s := &m.styles
 	head := s.PaneTitle
-	if m.focus == focusTools {
+	if m.term.focus == focusTools {
 		head = s.PaneTitleFocus
 	}
 	title := head.Render("Servers & tools")
@@ -128,24 +128,24 @@ func (m *Model) toolsPane() string {
 		switch {
 		case m.tools.filter != "":
 			msg = "No tool matches."
-		case m.starting:
-			msg = m.spinner.View() + " connecting…"
+		case m.fleet.starting:
+			msg = m.look.spinner.View() + " connecting…"
 		}
 		return title + "\n" + s.Dim.Render(msg)
 	}
 	sp := ""
-	if m.starting {
-		sp = m.spinner.View()
+	if m.fleet.starting {
+		sp = m.look.spinner.View()
 	}
-	p := toolsView{styles: s, width: m.layout.leftW, focused: m.focus == focusTools, spinner: sp, marks: &m.changes}
-	return title + "\n" + p.render(&m.tools, m.servers, m.info)
+	p := toolsView{styles: s, width: m.term.layout.leftW, focused: m.term.focus == focusTools, spinner: sp, marks: &m.changes}
+	return title + "\n" + p.render(&m.tools, m.fleet.servers, m.fleet.info)
 }
 
 func (m *Model) rightPane() string {
 	s := &m.styles
 	if p := m.offers.shown; p != nil {
 		if _, _, _, ok := m.selectedOffer(); ok {
-			return p.render(s, m.focus == focusView)
+			return p.render(s, m.term.focus == focusView)
 		}
 	}
 	if srv, ok := m.selectedServer(); ok {
@@ -157,14 +157,14 @@ func (m *Model) rightPane() string {
 	if v == nil {
 		switch {
 		case m.loading.id != "":
-			return s.Dim.Render(m.spinner.View() + " reading " + model.SanitizeLine(m.loading.id) + "…")
-		case m.starting:
-			return s.Dim.Render(m.spinner.View() + " connecting to servers…")
+			return s.Dim.Render(m.look.spinner.View() + " reading " + model.SanitizeLine(m.loading.id) + "…")
+		case m.fleet.starting:
+			return s.Dim.Render(m.look.spinner.View() + " connecting to servers…")
 		}
 		return s.Dim.Render("Select a tool.")
 	}
 	p := m.currentPane()
-	w := m.layout.rightW
+	w := m.term.layout.rightW
 	head := s.Title.Render(v.id)
 	tabs := m.tabLine(w - ansi.StringWidth(head) - 2)
 	if counts := m.changes.countsText(s, v.tool); ansi.StringWidth(head+counts+tabs)+2 <= w {
@@ -207,8 +207,8 @@ func (m *Model) tabLine(room int) string {
 // lines of its stderr (its first error line kept).
 func (m *Model) serverView(srv model.Server) string {
 	s := &m.styles
-	w := max(m.layout.rightW, 10)
-	icon, st := toolsView{styles: s, spinner: m.spinner.View()}.stateIcon(srv.State)
+	w := max(m.term.layout.rightW, 10)
+	icon, st := toolsView{styles: s, spinner: m.look.spinner.View()}.stateIcon(srv.State)
 	lines := []string{
 		st.Render(icon) + " " + s.Title.Render(model.SanitizeLine(srv.Name)) + s.Dim.Render("  "+srv.State.String()),
 		s.Dim.Render("transport ") + string(srv.Transport) + s.Dim.Render("  source ") + model.SanitizeLine(srv.Source),
@@ -242,30 +242,30 @@ func (m *Model) serverView(srv model.Server) string {
 			}
 			lines = append(lines, l)
 		}
-		if retry := retryText(srv.Retry, m.now()); retry != "" {
+		if retry := retryText(srv.Retry, m.clock.now()); retry != "" {
 			lines = append(lines, s.Dim.Render(retry))
 		}
 	}
 	if len(srv.Stderr) > 0 {
 		lines = append(lines, "", s.Dim.Render("last lines of stderr:"))
-		room := max(m.layout.bodyH-len(lines)-3, 3)
+		room := max(m.term.layout.bodyH-len(lines)-3, 3)
 		for _, l := range model.StderrTail(srv.Stderr, room) {
 			lines = append(lines, "  "+s.Faint.Render(model.SanitizeLine(l)))
 		}
 	}
 	lines = append(lines, m.removedLines(srv.Name)...)
-	if totals := m.totalsLines(srv, m.layout.rightW); len(totals) > 0 {
+	if totals := m.totalsLines(srv, m.term.layout.rightW); len(totals) > 0 {
 		lines = append(lines, "")
 		for _, l := range totals {
 			var b strings.Builder
-			drawLine(s, &b, l, m.layout.rightW)
+			drawLine(s, &b, l, m.term.layout.rightW)
 			lines = append(lines, b.String())
 		}
 	}
 	if ins := model.SanitizeLine(srv.Instructions); ins != "" && srv.Err == "" {
 		lines = append(lines, "", s.Faint.Render(ins))
 	}
-	if url := m.loginURLs[srv.Name]; url != "" && srv.State != model.StateConnected {
+	if url := m.fleet.loginURLs[srv.Name]; url != "" && srv.State != model.StateConnected {
 		lines = append(lines, "", s.Dim.Render("log in at (your browser was asked to open it):"), "  "+s.PathBar.Render(model.SanitizeLine(url)))
 	}
 	hint := "r reconnects · l or → shows its tools"

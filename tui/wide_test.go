@@ -20,7 +20,7 @@ func TestWideListServerJumpsAndDemoBadge(t *testing.T) {
 	b.servers[2].Tools = append(b.servers[2].Tools, model.Tool{Server: "github", Name: long, Raw: []byte(`{}`)})
 	m := New(Options{StateDir: stateDir(t), Backend: b, Started: true, NoColor: true, Demo: true})
 	h := &harness{t: t, m: m}
-	m.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
+	m.clock.after = func(time.Duration, tea.Msg) tea.Cmd { return nil }
 	h.run(m.Init())
 	h.send(resizeMsg(200, 60))
 	if !strings.Contains(h.screen(), long) {
