@@ -134,7 +134,8 @@ func (a *app) checkArgs(tool model.Tool, args json.RawMessage) error {
 }
 
 // printResult prints a tool's result: the raw result with asJSON, else its
-// structuredContent, else its text. A result that reports an error is an
+// structuredContent, else its text, lines and tabs kept (made safe only for
+// a terminal). A result that reports an error is an
 // error.
 func (a *app) printResult(res *mcpclient.CallResult, asJSON bool) error {
 	var err error
@@ -144,7 +145,7 @@ func (a *app) printResult(res *mcpclient.CallResult, asJSON bool) error {
 	case res.StructuredContent != nil:
 		err = writeJSON(a.stdout, jsonIndentable(res.StructuredContent))
 	default:
-		_, err = fmt.Fprintln(a.stdout, clean(res.Text))
+		_, err = fmt.Fprintln(a.stdout, res.TextFor(a.stdoutIsTerminal()))
 	}
 	if err == nil && res.IsError {
 		err = errors.New("the tool reported an error (isError: true)")
