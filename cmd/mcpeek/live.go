@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -78,6 +79,22 @@ func (a *app) readConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 		}
 	}
 	return cfg, len(cfg.Servers) == 0, nil
+}
+
+// sourceFlags are the flags naming the servers this run reads (--config
+// FILE, absolute, or --url URL; none for the configs found by default), for
+// a command it tells someone to run.
+func (a *app) sourceFlags() []string {
+	switch {
+	case a.serverURL != "":
+		return []string{"--url", a.serverURL}
+	case a.configPath != "":
+		if abs, err := filepath.Abs(a.configPath); err == nil {
+			return []string{"--config", abs}
+		}
+		return []string{"--config", a.configPath}
+	}
+	return nil
 }
 
 // checkServerURL refuses a --url that is not an http or https URL with a
