@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -25,5 +27,22 @@ func TestCallKeepsLineBreaksIntoAPipe(t *testing.T) {
 	}
 	if !found || len(lines) < 4 {
 		t.Errorf("the result's lines were joined:\n%s", out)
+	}
+}
+
+// TestOnlyConfigBrokenStops: when the one config found is broken, the
+// command says so and fails, rather than serving the demo as if it were
+// the user's servers.
+func TestOnlyConfigBrokenStops(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	os.Mkdir(filepath.Join(home, ".cursor"), 0o755)
+	if err := os.WriteFile(filepath.Join(home, ".cursor", "mcp.json"), []byte(`{"mcpServers": {"x": {"command": "echo",}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := cli{vars: map[string]string{"HOME": home, "XDG_CONFIG_HOME": t.TempDir()}}
+	out, stderr, code := c.mcpeek(t, "servers")
+	if code == 0 || strings.Contains(out, "demo") || !strings.Contains(stderr, "broken") || !strings.Contains(stderr, "mcp.json:1:") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, stderr)
 	}
 }

@@ -42,9 +42,10 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 }
 
 // readConfig reads --config, or discovers the usual config files. With no
-// server found anywhere it returns an empty config and usingDemo true: the
+// config found anywhere it returns an empty config and usingDemo true: the
 // caller then serves the embedded demo server. Problems with some files do
-// not hide the servers of the others; they are the config's Warnings.
+// not hide the servers of the others; they are the config's Warnings. When
+// every config found is broken, that is the error.
 func (a *app) readConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 	if a.registry.server != "" {
 		cfg, err = a.registryConfig()
@@ -74,6 +75,10 @@ func (a *app) readConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 		cwd, _ := os.Getwd()
 		home, _ := a.env.home()
 		cfg, err = mcpclient.DiscoverEnv(cwd, home, a.env.lookupVar)
+		if err != nil && len(cfg.Servers) == 0 {
+			// The demo in its place would look like the user's servers.
+			return cfg, false, fmt.Errorf("the MCP server config found is broken, and no other lists a server: %w (fix it, or give another with --config FILE)", err)
+		}
 		if err != nil {
 			cfg.Warnings = append([]string{err.Error()}, cfg.Warnings...)
 		}
