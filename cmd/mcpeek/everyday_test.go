@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcpeek/internal/npmpeers"
 )
 
 // TestCallKeepsLineBreaksIntoAPipe calls a real server's tool whose text
@@ -44,5 +47,40 @@ func TestOnlyConfigBrokenStops(t *testing.T) {
 	out, stderr, code := c.mcpeek(t, "servers")
 	if code == 0 || strings.Contains(out, "demo") || !strings.Contains(stderr, "broken") || !strings.Contains(stderr, "mcp.json:1:") {
 		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, stderr)
+	}
+}
+
+// TestTestAndCIStartOnlyTheServersTheyName: beside server-everything the
+// config holds a server that never answers and marks that it was started;
+// `test` of a call to everything, `ci` of a lock of everything and
+// `servers everything` never start it, and so never wait for it.
+func TestTestAndCIStartOnlyTheServersTheyName(t *testing.T) {
+	t.Parallel()
+	node, modules := npmpeers.Find(t)
+	dir := t.TempDir()
+	started := filepath.Join(dir, "dead-started")
+	b, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+		"everything": map[string]any{"command": node, "args": []string{filepath.Join(modules, "@modelcontextprotocol/server-everything/dist/index.js"), "stdio"}},
+		"dead":       map[string]any{"command": "sh", "args": []string{"-c", `touch "$0"; exec sleep 600`, started}},
+	}})
+	cfg := filepath.Join(dir, "mcp.json")
+	if err := os.WriteFile(cfg, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	echo := writeCalls(t, `{"name": "echo", "tool": "everything.echo", "arguments": {"message": "hi"}}`)
+	lock := filepath.Join(dir, "mcpeek.lock.json")
+	for _, args := range [][]string{
+		{"test", echo},
+		{"snapshot", "everything", "-o", lock},
+		{"ci", "--lock", lock, "--calls", echo},
+		{"servers", "everything"},
+	} {
+		out, stderr, code := mcpeek(t, append(args, "--config", cfg)...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s%s", args[0], code, out, stderr)
+		}
+		if _, err := os.Stat(started); err == nil {
+			t.Fatalf("%s started the dead server, which none of its inputs names", args[0])
+		}
 	}
 }

@@ -48,6 +48,9 @@ type app struct {
 	demoNoted bool
 	// lockBytes counts the bytes of the lock files read (keepMemoryNear).
 	lockBytes int64
+	// configured are the names of the config's servers, started or not,
+	// once a Manager was launched: what an unknown name is held against.
+	configured []string
 }
 
 // helpMaxWidth and helpLongPad are the help's layout (fang's): at most
