@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/gateway"
+	"mcpeek/internal/buildinfo"
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
@@ -89,6 +90,7 @@ func (a *app) run(ctx context.Context, args []string) int {
 	root.SetErr(stderr)
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
+		fang.WithVersion(shownVersion()),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
 			switch {
 			case ctx.Err() != nil && errors.Is(err, context.Canceled):
@@ -104,6 +106,15 @@ func (a *app) run(ctx context.Context, args []string) int {
 		return 130 // interrupted, as shells report it
 	}
 	return statusOf(err)
+}
+
+// shownVersion is what --version prints: the version set at link time, or
+// the module's version or commit the build recorded.
+func shownVersion() string {
+	if version != "dev" {
+		return version
+	}
+	return buildinfo.Version()
 }
 
 // helpAsked reports whether the command line asks for help.
