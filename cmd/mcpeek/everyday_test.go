@@ -84,3 +84,24 @@ func TestTestAndCIStartOnlyTheServersTheyName(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownCommandSuggests: a mistyped command gets the nearest one.
+func TestUnknownCommandSuggests(t *testing.T) {
+	t.Parallel()
+	_, stderr, code := mcpeek(t, "toolz")
+	if code == 0 || !strings.Contains(stderr, `unknown command "toolz"`) || !strings.Contains(stderr, "tools") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestDeadServerSaysCouldNotBeReached: a call to a server that fails to
+// start says so in words, not "server "dead" is error".
+func TestDeadServerSaysCouldNotBeReached(t *testing.T) {
+	t.Parallel()
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
+	os.WriteFile(cfg, []byte(`{"mcpServers": {"dead": {"command": "/nonexistent/mcp-server"}}}`), 0o644)
+	_, stderr, code := mcpeek(t, "call", "dead.anything", "--config", cfg)
+	if code == 0 || strings.Contains(stderr, "is error") || !strings.Contains(stderr, `server "dead" could not be reached`) {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}

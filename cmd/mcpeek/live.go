@@ -423,7 +423,7 @@ func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
 		return model.Tool{}, fmt.Errorf("server %q needs a login (run `mcpeek auth login %s`): %s", server, server, s.Err)
 	}
 	if s.State != model.StateConnected && len(s.Tools) == 0 {
-		return model.Tool{}, fmt.Errorf("server %q is %s: %s", server, s.State, s.Err)
+		return model.Tool{}, notReady(s)
 	}
 	for _, t := range s.Tools {
 		if t.Name == tool {

@@ -133,7 +133,8 @@ func (a *app) rootCommand() *cobra.Command {
 			"the lock file (--snapshot) and what clients refuse. Its s key runs the gateway (see\n" +
 			"mcpeek gateway) in the background on a loopback port: --gateway-addr pins that port,\n" +
 			"so that the MCP clients pointed at it keep working after a restart.",
-		Args: cobra.NoArgs,
+		// No Args: cobra's own check then refuses an argument as an unknown
+		// command with the nearest commands ("toolz": did you mean tools?).
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkGatewayAddr(a.gatewayAddr); err != nil {
 				return err
