@@ -142,13 +142,10 @@ func (a *app) checkArgs(tool model.Tool, args json.RawMessage) error {
 // error.
 func (a *app) printResult(res *mcpclient.CallResult, asJSON bool) error {
 	var err error
-	switch {
-	case asJSON:
+	if asJSON {
 		err = writeJSON(a.stdout, jsonIndentable(res.Raw))
-	case res.StructuredContent != nil:
-		err = writeJSON(a.stdout, jsonIndentable(res.StructuredContent))
-	default:
-		_, err = fmt.Fprintln(a.stdout, res.TextFor(a.stdoutIsTerminal()))
+	} else {
+		err = printResult(a.stdout, res, a.stdoutIsTerminal())
 	}
 	if err == nil && res.IsError {
 		err = errors.New("the tool reported an error (isError: true)")
