@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
+	"mcpeek/internal/shellword"
 	"mcpeek/model"
 	"mcpeek/summarizer/schemadiff"
 )
@@ -53,14 +55,22 @@ type LockOptions struct {
 	Allow LockAllow
 	// Poll is how often the file is checked for changes (default 1 s).
 	Poll time.Duration
+	// Sources are the command-line flags naming the servers the gateway
+	// runs with ("--config", FILE or "--url", URL; none for the default
+	// config). The approve command a held-back tool answers with carries
+	// them, with the lock file, so that it reads what the gateway reads.
+	Sources []string
 }
 
 // pinning is one reading of the lock file: what each op must be.
 type pinning struct {
 	path  string
 	allow LockAllow
-	stamp fileStamp
-	tools map[string]model.Tool // by op id, as locked
+	// approveFlags end the approve command: the lock file and the sources
+	// (LockOptions.Sources), as shell words after a space.
+	approveFlags string
+	stamp        fileStamp
+	tools        map[string]model.Tool // by op id, as locked
 	// servers are the servers the lock names, each with its op ids.
 	servers map[string][]string
 	// verdicts remember each op's judgement for the definition judged, so
@@ -215,7 +225,7 @@ func (r *Registry) pinnedError(id string) *Error {
 		return nil
 	}
 	if h, ok := r.held[id]; ok {
-		return h.error(h.server, r.lockPath)
+		return h.error(h.server, r.lockPath, r.approveFlags)
 	}
 	if server, ok := r.removed[id]; ok {
 		return fail(CodeNotFound, server, map[string]any{"lock": r.lockPath, "did_you_mean": []string{}},
@@ -225,12 +235,25 @@ func (r *Registry) pinnedError(id string) *Error {
 	return nil
 }
 
-func (h *heldOp) error(server, lockPath string) *Error {
-	details := map[string]any{"changes": h.changes, "lock": lockPath, "approve": "mcpeek lock update " + h.id}
+// approveFlags are the flags ending the approve command of a gateway
+// with these options: the lock file, absolute so that the command works
+// from any folder, and the sources.
+func approveFlags(lo *LockOptions) string {
+	lock, err := filepath.Abs(lo.Path)
+	if err != nil {
+		lock = lo.Path
+	}
+	args := append([]string{"--lock", lock}, lo.Sources...)
+	return " " + shellword.Join(args...)
+}
+
+func (h *heldOp) error(server, lockPath, approveFlags string) *Error {
+	approve := "mcpeek lock update " + shellword.Quote(h.id) + approveFlags
+	details := map[string]any{"changes": h.changes, "lock": lockPath, "approve": approve}
 	if h.isNew {
 		return fail(CodeToolChanged, server, details,
-			"%s is held back: it is new since the lock %s, and the gateway serves only approved tools until someone reviews it (`mcpeek lock update %s`); tool_help(%q) lists the tools served",
-			h.id, lockPath, h.id, server)
+			"%s is held back: it is new since the lock %s, and the gateway serves only approved tools until someone reviews it (`%s`); tool_help(%q) lists the tools served",
+			h.id, lockPath, approve, server)
 	}
 	breaking := 0
 	for _, c := range h.changes {
@@ -239,8 +262,8 @@ func (h *heldOp) error(server, lockPath string) *Error {
 		}
 	}
 	return fail(CodeToolChanged, server, details,
-		"%s is held back: its definition changed since the lock %s (%s, %d breaking; details.changes lists them), and the gateway serves only approved definitions until someone reviews it (`mcpeek lock update %s`); tool_help(%q) lists the tools served",
-		h.id, lockPath, plural(len(h.changes), "change", "changes"), breaking, h.id, server)
+		"%s is held back: its definition changed since the lock %s (%s, %d breaking; details.changes lists them), and the gateway serves only approved definitions until someone reviews it (`%s`); tool_help(%q) lists the tools served",
+		h.id, lockPath, plural(len(h.changes), "change", "changes"), breaking, approve, server)
 }
 
 // LockHealth is what a lock file does, in tool_help(""): how many ops it

@@ -34,6 +34,7 @@ func (g *Gateway) readLock() error {
 	if err != nil {
 		return err
 	}
+	p.approveFlags = approveFlags(lo)
 	g.pin = p
 	return nil
 }
@@ -49,6 +50,7 @@ func (g *Gateway) ReloadLock() error {
 	}
 	p, err := readPinning(g.pin.path, g.pin.allow)
 	if err == nil {
+		p.approveFlags = g.pin.approveFlags
 		g.pin = p
 	}
 	g.regMu.Unlock()

@@ -74,8 +74,10 @@ type Registry struct {
 	// lockPath, held and removed are what the lock file did: the ops it
 	// holds back and the ops gone since it ("" and empty without a lock).
 	lockPath string
-	held     map[string]*heldOp
-	removed  map[string]string // op id -> its server
+	// approveFlags end the command that approves a held-back op.
+	approveFlags string
+	held         map[string]*heldOp
+	removed      map[string]string // op id -> its server
 }
 
 // Op returns the op with the given id.
@@ -109,7 +111,7 @@ func buildRegistry(servers []model.Server, policy Policy, prev *Registry, pin *p
 		}
 	}
 	if pin != nil {
-		r.lockPath = pin.path
+		r.lockPath, r.approveFlags = pin.path, pin.approveFlags
 		servers, r.held, r.removed = pin.pin(servers)
 	}
 	sorted := slices.Clone(servers)

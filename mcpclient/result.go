@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"mcpeek/model"
 )
 
 // CallResult is a tools/call result: the raw JSON as the server sent it, and
@@ -23,6 +25,17 @@ type CallResult struct {
 	// Task is set when the call became a task that was not waited for
 	// (CallOptions.Detach): Raw is then the server's answer creating it.
 	Task *Task
+}
+
+// TextFor is the result's text as written to a terminal (toTerminal) or
+// to a file or pipe. Line breaks and tabs stay either way; on a terminal,
+// escape sequences, other controls and invisible characters are removed
+// (model.Sanitize), while a file or pipe gets the text exactly as sent.
+func (r *CallResult) TextFor(toTerminal bool) string {
+	if toTerminal {
+		return model.Sanitize(r.Text)
+	}
+	return r.Text
 }
 
 // parseCallResult builds the typed view of a raw tools/call result. Only a

@@ -13,6 +13,14 @@ const (
 	TransportInProcess      Transport = "in-process"
 )
 
+// EndsWithClient reports whether a server reached this way lives only as
+// long as the client that started it: a stdio server is its child process,
+// an in-process one a part of it. Whatever it keeps, such as a task, ends
+// with the client.
+func (t Transport) EndsWithClient() bool {
+	return t == TransportStdio || t == TransportInProcess
+}
+
 // ConnState is the connection state of one server.
 type ConnState int
 

@@ -73,6 +73,9 @@ func (a *app) callCommand() *cobra.Command {
 			if !tool.HeaderFault.IsZero() {
 				return &mcpclient.HeaderFaultError{Tool: tool.Name, Fault: tool.HeaderFault}
 			}
+			if s, _ := m.Server(ref.server); detach && s.Transport.EndsWithClient() {
+				return usageError("--detach cannot work with %s: a %s server ends with this run, and its task with it; call without --detach to wait for the result (ctrl+c cancels it)", ref.server, s.Transport)
+			}
 			if !unchecked {
 				if err := a.checkArgs(tool, arguments); err != nil {
 					return err
@@ -103,7 +106,7 @@ func (a *app) callCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&unchecked, "no-check-args", false, "Send the arguments even when they break the tool's input schema (to test the server's own validation)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline for the call (for a task: for its end; the task is cancelled when it passes)")
 	cmd.Flags().BoolVar(&asTask, "task", false, "Run the call as a task when the tool's execution.taskSupport is optional (a tool that requires it always runs as one)")
-	cmd.Flags().BoolVar(&detach, "detach", false, "When the call becomes a task, print its id and return instead of waiting (follow it with mcpeek task get|result|cancel; a stdio server ends with mcpeek, and its task with it)")
+	cmd.Flags().BoolVar(&detach, "detach", false, "When the call becomes a task, print its id and return instead of waiting (follow it with mcpeek task get|result|cancel; refused for a stdio server, which ends with mcpeek, and its task with it)")
 	talk.register(cmd)
 	save.register(cmd)
 	logs.register(cmd)
@@ -134,17 +137,15 @@ func (a *app) checkArgs(tool model.Tool, args json.RawMessage) error {
 }
 
 // printResult prints a tool's result: the raw result with asJSON, else its
-// structuredContent, else its text. A result that reports an error is an
+// structuredContent, else its text, lines and tabs kept (made safe only for
+// a terminal). A result that reports an error is an
 // error.
 func (a *app) printResult(res *mcpclient.CallResult, asJSON bool) error {
 	var err error
-	switch {
-	case asJSON:
+	if asJSON {
 		err = writeJSON(a.stdout, jsonIndentable(res.Raw))
-	case res.StructuredContent != nil:
-		err = writeJSON(a.stdout, jsonIndentable(res.StructuredContent))
-	default:
-		_, err = fmt.Fprintln(a.stdout, clean(res.Text))
+	} else {
+		err = printResult(a.stdout, res, a.stdoutIsTerminal())
 	}
 	if err == nil && res.IsError {
 		err = errors.New("the tool reported an error (isError: true)")

@@ -32,7 +32,7 @@ func (a *app) checkCall(tool model.Tool, res *mcpclient.CallResult, asJSON bool)
 			Check  *resultcheck.Outcome `json:"check"`
 		}{jsonIndentable(res.Raw), outcome})
 	} else {
-		if err = printResult(a.stdout, res); err == nil {
+		if err = printResult(a.stdout, res, a.stdoutIsTerminal()); err == nil {
 			resultcheck.WriteText(a.stderr, tool.ID(), outcome)
 		}
 	}
@@ -48,12 +48,13 @@ func (a *app) checkCall(tool model.Tool, res *mcpclient.CallResult, asJSON bool)
 }
 
 // printResult writes a result as `call` does without --json: its
-// structuredContent, else its text.
-func printResult(w io.Writer, res *mcpclient.CallResult) error {
+// structuredContent, else its text, lines and tabs kept (made safe only
+// for a terminal).
+func printResult(w io.Writer, res *mcpclient.CallResult, toTerminal bool) error {
 	if res.StructuredContent != nil {
 		return writeJSON(w, jsonIndentable(res.StructuredContent))
 	}
-	_, err := fmt.Fprintln(w, clean(res.Text))
+	_, err := fmt.Fprintln(w, res.TextFor(toTerminal))
 	return err
 }
 

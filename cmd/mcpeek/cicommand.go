@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"mcpeek/internal/plural"
+	"slices"
 	"strings"
 	"time"
 
@@ -153,7 +154,13 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 			names = append(names, s.Name)
 		}
 	}
-	m, err := a.openManager(ctx, mcpclient.WithCallTimeout(in.timeout))
+	// Only the servers checked and those the saved calls name are started.
+	callsFile, callsErr := calls.ReadFile(in.callsPath)
+	needed := names
+	if len(needed) > 0 && callsErr == nil {
+		needed = append(slices.Clone(names), calls.Servers(callsFile.Calls)...)
+	}
+	m, err := a.startServersFor(ctx, needed, mcpclient.WithCallTimeout(in.timeout))
 	if err != nil {
 		return run, err
 	}
@@ -220,7 +227,7 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 
 	// test: the calls file, when there is one.
 	testPart := ciPart{Name: "test"}
-	f, err := calls.ReadFile(in.callsPath)
+	f, err := callsFile, callsErr
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !in.callsGiven:
 		testPart.Status, testPart.Summary = partSkipped, "no "+in.callsPath+" (mcpeek call --save writes one)"

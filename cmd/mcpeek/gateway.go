@@ -145,7 +145,7 @@ func (a *app) runGateway(ctx context.Context, f gatewayFlags) error {
 		opts.Store = &gateway.StoreOptions{URL: f.store, Password: a.env.get("MCPEEK_STORE_PASSWORD"), Timeout: f.storeTimeout}
 	}
 	if f.lock != "" {
-		opts.Lock = &gateway.LockOptions{Path: f.lock, Allow: allow}
+		opts.Lock = &gateway.LockOptions{Path: f.lock, Allow: allow, Sources: a.sourceFlags()}
 	}
 	if f.eventsPath != "" {
 		file, err := os.OpenFile(f.eventsPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)

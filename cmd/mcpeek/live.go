@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -41,9 +42,10 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 }
 
 // readConfig reads --config, or discovers the usual config files. With no
-// server found anywhere it returns an empty config and usingDemo true: the
+// config found anywhere it returns an empty config and usingDemo true: the
 // caller then serves the embedded demo server. Problems with some files do
-// not hide the servers of the others; they are the config's Warnings.
+// not hide the servers of the others; they are the config's Warnings. When
+// every config found is broken, that is the error.
 func (a *app) readConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 	if a.registry.server != "" {
 		cfg, err = a.registryConfig()
@@ -73,11 +75,31 @@ func (a *app) readConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 		cwd, _ := os.Getwd()
 		home, _ := a.env.home()
 		cfg, err = mcpclient.DiscoverEnv(cwd, home, a.env.lookupVar)
+		if err != nil && len(cfg.Servers) == 0 {
+			// The demo in its place would look like the user's servers.
+			return cfg, false, fmt.Errorf("the MCP server config found is broken, and no other lists a server: %w (fix it, or give another with --config FILE)", err)
+		}
 		if err != nil {
 			cfg.Warnings = append([]string{err.Error()}, cfg.Warnings...)
 		}
 	}
 	return cfg, len(cfg.Servers) == 0, nil
+}
+
+// sourceFlags are the flags naming the servers this run reads (--config
+// FILE, absolute, or --url URL; none for the configs found by default), for
+// a command it tells someone to run.
+func (a *app) sourceFlags() []string {
+	switch {
+	case a.serverURL != "":
+		return []string{"--url", a.serverURL}
+	case a.configPath != "":
+		if abs, err := filepath.Abs(a.configPath); err == nil {
+			return []string{"--config", abs}
+		}
+		return []string{"--config", a.configPath}
+	}
+	return nil
 }
 
 // checkServerURL refuses a --url that is not an http or https URL with a
@@ -158,7 +180,12 @@ func (a *app) openServer(ctx context.Context, name string, opts ...mcpclient.Opt
 // startManager starts a Manager on the config's servers, or on those named
 // in only when there are any, and waits for their first attempts.
 func (a *app) startManager(ctx context.Context, only []string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
-	m, wait, err := a.launchManager(only, opts...)
+	return a.startPicked(ctx, serverPick{names: only}, opts...)
+}
+
+// startPicked is startManager for the servers pick says.
+func (a *app) startPicked(ctx context.Context, pick serverPick, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	m, wait, err := a.launchPicked(pick, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -179,10 +206,31 @@ func (a *app) startManager(ctx context.Context, only []string, opts ...mcpclient
 	return m, nil
 }
 
+// startServersFor is startManager for a command whose inputs name the
+// servers it needs (a run of saved calls, ci's checks): those alone are
+// started, so that a dead server it does not use costs it nothing. A name
+// the config lacks is left out, for the command to report where it is
+// used; every server is started when none is named.
+func (a *app) startServersFor(ctx context.Context, names []string, opts ...mcpclient.Option) (*mcpclient.Manager, error) {
+	return a.startPicked(ctx, serverPick{names: names, lenient: true}, opts...)
+}
+
+// serverPick says which servers of the config a command starts.
+type serverPick struct {
+	names []string // those named; every server when there are none
+	// lenient leaves out a name the config lacks instead of failing.
+	lenient bool
+}
+
 // launchManager starts a Manager on the config's servers, or on those
 // named in only when there are any, without waiting for them, and says
 // how long a command may wait for their first attempts.
 func (a *app) launchManager(only []string, opts ...mcpclient.Option) (*mcpclient.Manager, time.Duration, error) {
+	return a.launchPicked(serverPick{names: only}, opts...)
+}
+
+// launchPicked is launchManager for the servers pick says.
+func (a *app) launchPicked(pick serverPick, opts ...mcpclient.Option) (*mcpclient.Manager, time.Duration, error) {
 	wait := a.connectWait()
 	if a.autoLogin() {
 		wait += loginWait
@@ -193,8 +241,12 @@ func (a *app) launchManager(only []string, opts ...mcpclient.Option) (*mcpclient
 	if err != nil {
 		return nil, 0, err
 	}
-	if len(only) > 0 && !demo {
-		if cfg.Servers, err = onlyServers(cfg.Servers, only); err != nil {
+	a.configured = nil
+	for _, s := range cfg.Servers {
+		a.configured = append(a.configured, s.Name)
+	}
+	if len(pick.names) > 0 && !demo {
+		if cfg.Servers, err = onlyServers(cfg.Servers, pick.names, pick.lenient); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -240,9 +292,11 @@ func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
 // noteWaiting says on stderr which servers are still connecting, and
 // which wait for a login in the browser.
 func (a *app) noteWaiting(m *mcpclient.Manager) {
-	var waiting, loggingIn []string
+	var waiting, loggingIn, ready []string
 	for _, s := range m.Servers() {
 		switch {
+		case s.State == model.StateConnected:
+			ready = append(ready, s.Name)
 		case s.State != model.StateStarting:
 		case a.logins.has(s.Name):
 			loggingIn = append(loggingIn, s.Name)
@@ -251,17 +305,32 @@ func (a *app) noteWaiting(m *mcpclient.Manager) {
 		}
 	}
 	if len(waiting) > 0 {
-		a.note(fmt.Sprintf("waiting for %s to connect (giving up after %s: --connect-timeout)",
-			strings.Join(waiting, ", "), a.connectTimeout))
+		a.note(waitingNote(waiting, ready, a.connectTimeout))
 	}
 	for _, name := range loggingIn {
 		a.note(loginWaitNote(name))
 	}
 }
 
+// waitingNote says which servers a command still waits for, how long it
+// will, and how to skip them: naming the servers needed (those ready, if
+// any, as the example) or a lower --connect-timeout.
+func waitingNote(waiting, ready []string, timeout time.Duration) string {
+	them := "them"
+	if len(waiting) == 1 {
+		them = "it"
+	}
+	skip := "name the servers you need (as in mcpeek servers SERVER...)"
+	if len(ready) > 0 {
+		skip = "name the servers you need (ready: " + strings.Join(ready, ", ") + ")"
+	}
+	return fmt.Sprintf("waiting for %s to connect (giving up after %s: --connect-timeout); to skip %s, %s or lower --connect-timeout",
+		strings.Join(waiting, ", "), timeout, them, skip)
+}
+
 // onlyServers keeps the entries named, in config order, or says which
-// there are.
-func onlyServers(servers []mcpclient.ServerConfig, names []string) ([]mcpclient.ServerConfig, error) {
+// there are (lenient: leaves out a name there is not).
+func onlyServers(servers []mcpclient.ServerConfig, names []string, lenient bool) ([]mcpclient.ServerConfig, error) {
 	var kept []mcpclient.ServerConfig
 	var known []string
 	for _, s := range servers {
@@ -271,7 +340,7 @@ func onlyServers(servers []mcpclient.ServerConfig, names []string) ([]mcpclient.
 		known = append(known, s.Name)
 	}
 	for _, name := range names {
-		if !slices.Contains(known, name) {
+		if !lenient && !slices.Contains(known, name) {
 			return nil, unknownServer(name, known)
 		}
 	}
@@ -354,7 +423,7 @@ func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
 		return model.Tool{}, fmt.Errorf("server %q needs a login (run `mcpeek auth login %s`): %s", server, server, s.Err)
 	}
 	if s.State != model.StateConnected && len(s.Tools) == 0 {
-		return model.Tool{}, fmt.Errorf("server %q is %s: %s", server, s.State, s.Err)
+		return model.Tool{}, notReady(s)
 	}
 	for _, t := range s.Tools {
 		if t.Name == tool {

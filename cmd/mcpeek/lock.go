@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"mcpeek/model"
 	"mcpeek/summarizer/schemadiff"
 )
 
@@ -72,6 +76,9 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	} else if fresh {
 		a.note(path + " does not exist yet: writing it")
 	}
+	if unmatched := old.Unmatched(live, picks); len(unmatched) > 0 {
+		return unmatchedPicks(live, old.ServerOf, unmatched, path)
+	}
 	approved := old.Approve(live, picks)
 	if err := a.printChanges(schemadiff.Diff(old, approved), formatText); err != nil {
 		return err
@@ -83,9 +90,25 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 	if err != nil {
 		return err
 	}
+	if was, _ := old.Encode(); !fresh && bytes.Equal(b, was) {
+		a.note(path + " already holds these definitions: nothing written")
+		return nil
+	}
 	if err := writeFileAtomic(path, b); err != nil {
 		return err
 	}
 	a.note("wrote " + path)
 	return nil
+}
+
+// unmatchedPicks is the error for tools named that neither the lock nor
+// the servers of the config read have: nothing could be approved.
+func unmatchedPicks(live schemadiff.Snapshot, serverOf func(string) string, picks []string, lock string) error {
+	var errs []error
+	for _, p := range picks {
+		name := serverOf(p)
+		srv, _ := live.Server(name)
+		errs = append(errs, unknownTool(model.Server{Name: name, Tools: srv.Tools}, strings.TrimPrefix(p, name+".")))
+	}
+	return fmt.Errorf("%w; nor does %s: nothing to approve, nothing written (is this the config and lock the gateway runs with? give them with --config and --lock)", errors.Join(errs...), lock)
 }

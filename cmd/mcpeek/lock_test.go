@@ -95,3 +95,23 @@ func TestGatewayLockFlags(t *testing.T) {
 		t.Errorf("a missing lock file: exit %d, %s", status, stderr)
 	}
 }
+
+// TestLockUpdateWritesOnlyAChange: approving what the lock already holds
+// writes nothing and says so; a tool that neither the servers nor the lock
+// have is an error that names the config's nearest tools.
+func TestLockUpdateWritesOnlyAChange(t *testing.T) {
+	t.Parallel()
+	demo := useDemo(t)
+	lock := filepath.Join(t.TempDir(), "gw.lock.json")
+	if _, stderr, status := demo.mcpeek(t, "snapshot", "-o", lock); status != 0 {
+		t.Fatalf("snapshot: %s", stderr)
+	}
+	_, stderr, status := demo.mcpeek(t, "lock", "update", "demo.shop_get_order", "--lock", lock)
+	if status != 0 || strings.Contains(stderr, "wrote") || !strings.Contains(stderr, "nothing written") {
+		t.Errorf("approving an unchanged tool: exit %d\n%s", status, stderr)
+	}
+	_, stderr, status = demo.mcpeek(t, "lock", "update", "demo.shop_get_ordr", "--lock", lock)
+	if status != 1 || !strings.Contains(stderr, "demo.shop_get_order") || !strings.Contains(stderr, "nothing written") {
+		t.Errorf("approving a tool no one has: exit %d\n%s", status, stderr)
+	}
+}

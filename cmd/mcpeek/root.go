@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/gateway"
+	"mcpeek/internal/buildinfo"
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/calls"
 	"mcpeek/model"
@@ -48,6 +49,9 @@ type app struct {
 	demoNoted bool
 	// lockBytes counts the bytes of the lock files read (keepMemoryNear).
 	lockBytes int64
+	// configured are the names of the config's servers, started or not,
+	// once a Manager was launched: what an unknown name is held against.
+	configured []string
 }
 
 // helpMaxWidth and helpLongPad are the help's layout (fang's): at most
@@ -86,6 +90,7 @@ func (a *app) run(ctx context.Context, args []string) int {
 	root.SetErr(stderr)
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
+		fang.WithVersion(shownVersion()),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
 			switch {
 			case ctx.Err() != nil && errors.Is(err, context.Canceled):
@@ -101,6 +106,15 @@ func (a *app) run(ctx context.Context, args []string) int {
 		return 130 // interrupted, as shells report it
 	}
 	return statusOf(err)
+}
+
+// shownVersion is what --version prints: the version set at link time, or
+// the module's version or commit the build recorded.
+func shownVersion() string {
+	if version != "dev" {
+		return version
+	}
+	return buildinfo.Version()
 }
 
 // helpAsked reports whether the command line asks for help.
@@ -119,7 +133,8 @@ func (a *app) rootCommand() *cobra.Command {
 			"the lock file (--snapshot) and what clients refuse. Its s key runs the gateway (see\n" +
 			"mcpeek gateway) in the background on a loopback port: --gateway-addr pins that port,\n" +
 			"so that the MCP clients pointed at it keep working after a restart.",
-		Args: cobra.NoArgs,
+		// No Args: cobra's own check then refuses an argument as an unknown
+		// command with the nearest commands ("toolz": did you mean tools?).
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkGatewayAddr(a.gatewayAddr); err != nil {
 				return err

@@ -156,7 +156,7 @@ func TestWrongArgumentsSayWhatTheCommandTakes(t *testing.T) {
 	}{
 		{[]string{"diff", "one.json"}, exitCouldNotRun, []string{"mcpeek diff takes OLD NEW; it was given 1 (one.json)",
 			"Usage: mcpeek diff OLD NEW", "For example:\n  mcpeek diff mcpeek.lock.json shop"}},
-		{[]string{"servers", "x"}, 1, []string{"mcpeek servers takes no arguments; it was given 1 (x)"}},
+		{[]string{"demo-server", "x"}, 1, []string{"mcpeek demo-server takes no arguments; it was given 1 (x)"}},
 		{[]string{"call"}, 1, []string{"mcpeek call takes SERVER.TOOL; it was given none", "mcpeek call demo.shop_get_order --args"}},
 	} {
 		_, stderr, code := mcpeek(t, c.args...)

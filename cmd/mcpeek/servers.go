@@ -93,19 +93,19 @@ const logShown = 3
 func (a *app) serversCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "servers",
-		Short: "List the configured MCP servers, where each was found, and their state",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Use:   "servers [SERVER...]",
+		Short: "List the configured MCP servers (or those named), where each was found, and their state",
+		Args:  cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if !asJSON {
-				m, err := a.streamServers(cmd.Context(), nil, a.printer().server)
+				m, err := a.streamServers(cmd.Context(), args, a.printer().server)
 				if err != nil {
 					return err
 				}
 				defer m.Close()
 				return serversFailed(m.Servers())
 			}
-			m, err := a.openManager(cmd.Context())
+			m, err := a.startManager(cmd.Context(), args)
 			if err != nil {
 				return err
 			}

@@ -77,7 +77,7 @@ func (a *app) liveSnapshot(ctx context.Context, names []string) (schemadiff.Snap
 	}
 	for _, s := range servers {
 		if s.State != model.StateConnected {
-			err := fmt.Errorf("server %q is %s: %s", s.Name, s.State, s.Err)
+			err := notReady(s)
 			if len(names) == 0 && len(connected) > 0 {
 				// every server was taken: name those that answered
 				err = fmt.Errorf("%w\n(to take only the servers that connect, name them: %s)", err, strings.Join(connected, " "))

@@ -136,9 +136,8 @@ func (a *app) detached(ref toolRef, t mcpclient.Task) error {
 		return err
 	}
 	a.note(fmt.Sprintf("%s.%s runs as task %s (%s); follow it with: mcpeek task get|result|cancel %s %s\n"+
-		"  (that works when the server outlives this run and keeps its tasks across sessions: each mcpeek run "+
-		"opens a session of its own, a stdio server ends with this run, and a server that keeps tasks per session "+
-		"knows this one no more; there, call without --detach to wait for the result)",
+		"  (that works when the server keeps its tasks across sessions: each mcpeek run opens a session of its own, "+
+		"and a server that keeps tasks per session knows this one no more; there, call without --detach to wait for the result)",
 		ref.server, ref.tool, t.ID, taskLine(t), ref.server, t.ID))
 	return nil
 }

@@ -136,9 +136,10 @@ func testExitCode(r calls.Report) int {
 	return 0
 }
 
-// runCalls connects to the configured servers once, then runs the calls.
+// runCalls connects once to the servers the calls name, then runs the
+// calls.
 func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout time.Duration) (calls.Report, error) {
-	m, err := a.openManager(ctx, mcpclient.WithCallTimeout(timeout))
+	m, err := a.startServersFor(ctx, calls.Servers(list), mcpclient.WithCallTimeout(timeout))
 	if err != nil {
 		return calls.Report{}, err
 	}
@@ -146,11 +147,20 @@ func (a *app) runCalls(ctx context.Context, list []calls.Call, jobs int, timeout
 	return calls.Run(ctx, m, list, jobs, timeout, a.toolLookup(m))
 }
 
+// knownServers are the names of the config's servers, started or not
+// (those of m when no config was read).
+func (a *app) knownServers(m *mcpclient.Manager) []string {
+	if a.configured != nil && !a.usingDemo {
+		return a.configured
+	}
+	return serverNames(m.Servers())
+}
+
 // toolLookup finds the tools of m for a run of calls, with errors that
 // say what exists instead.
 func (a *app) toolLookup(m *mcpclient.Manager) calls.Lookup {
 	return calls.Lookup{
-		UnknownServer: func(name string) error { return unknownServer(name, serverNames(m.Servers())) },
+		UnknownServer: func(name string) error { return unknownServer(name, a.knownServers(m)) },
 		Tool:          func(server, tool string) (model.Tool, error) { return findTool(m, server, tool) },
 	}
 }

@@ -106,6 +106,11 @@ func (a *app) interactive() bool {
 	if !ok || !isTerminal(in) {
 		return false
 	}
+	return a.stdoutIsTerminal()
+}
+
+// stdoutIsTerminal reports whether standard output is a terminal.
+func (a *app) stdoutIsTerminal() bool {
 	out, ok := a.stdout.(*os.File)
 	return ok && isTerminal(out)
 }

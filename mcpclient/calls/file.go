@@ -364,3 +364,15 @@ func lineCol(b []byte, off int) (line, col int) {
 	line = 1 + bytes.Count(b[:off], []byte("\n"))
 	return line, off - bytes.LastIndexByte(b[:off], '\n')
 }
+
+// Servers are the servers the calls name, each once, in the order first
+// named: those a run needs.
+func Servers(list []Call) []string {
+	var out []string
+	for _, c := range list {
+		if !slices.Contains(out, c.Server()) {
+			out = append(out, c.Server())
+		}
+	}
+	return out
+}

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"mcpeek/internal/shellword"
 )
 
 // Launch is how to start a package: a program and its arguments, handed
@@ -412,19 +414,7 @@ func (l Launch) CommandLine() string {
 }
 
 // quote shows an argument in single quotes unless it is plain.
-func quote(s string) string {
-	plain := s != ""
-	for _, r := range s {
-		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("@%+=:,./_-", r)) {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+func quote(s string) string { return shellword.Quote(s) }
 
 func sortedKeys(m map[string]string) []string {
 	keys := make([]string, 0, len(m))

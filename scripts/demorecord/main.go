@@ -34,7 +34,7 @@ type step struct {
 	picture string
 }
 
-// walk is the README's planner walk: open the shop order tool, its planner
+// walk is the planner walk of docs/explorer.md: open the shop order tool, its planner
 // view, move max_fields from 30 to 10 (the token counts follow), see the
 // fields each view hides, and move it back.
 func walk() []step {

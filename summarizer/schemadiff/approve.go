@@ -93,3 +93,27 @@ func mergeTools(locked, live []model.Tool, named map[string]bool) []model.Tool {
 	slices.SortStableFunc(out, func(a, b model.Tool) int { return cmp.Compare(a.Name, b.Name) })
 	return out
 }
+
+// Unmatched returns the picks (SERVER.TOOL) that name a tool neither lock
+// nor live has: approving them could change nothing, so the name is
+// likely wrong or read against another config. A pick naming a server
+// alone is never unmatched here (an unknown server fails earlier).
+func (lock Snapshot) Unmatched(live Snapshot, picks []string) []string {
+	var out []string
+	for _, p := range picks {
+		server := lock.ServerOf(p)
+		if p == server {
+			continue
+		}
+		tool := strings.TrimPrefix(p, server+".")
+		if !lock.hasTool(server, tool) && !live.hasTool(server, tool) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (s Snapshot) hasTool(server, tool string) bool {
+	srv, ok := s.Server(server)
+	return ok && slices.ContainsFunc(srv.Tools, func(t model.Tool) bool { return t.Name == tool })
+}
