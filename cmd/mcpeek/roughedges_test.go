@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"mcpeek/model"
-	"mcpeek/tui"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/theme"
 )
 
@@ -215,7 +215,7 @@ func TestOneIsSingular(t *testing.T) {
 func TestTheCLIMarksAsTheExplorerDoes(t *testing.T) {
 	t.Parallel()
 	demo := useDemo(t)
-	icons := tui.NewStyles(true, false).Icons
+	icons := kit.NewStyles(true, false).Icons
 	for state, want := range map[model.ConnState]string{model.StateStarting: icons.Starting, model.StateConnected: icons.Connected,
 		model.StateError: icons.Error, model.StateNeedsLogin: icons.NeedsLogin, model.StateDisabled: icons.Disabled} {
 		if got := theme.DefaultMarks.State(state); got != want {
