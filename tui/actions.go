@@ -59,8 +59,7 @@ func (m *Model) act(a kit.Action) tea.Cmd {
 	case tryEntry:
 		return m.startTry(a.e)
 	case dialog.ClientPicked, dialog.InputsGiven:
-		cmd, _ := m.registryFlowMsg(a)
-		return cmd
+		return m.registryFlow(a)
 	}
 	return nil
 }

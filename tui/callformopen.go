@@ -89,28 +89,6 @@ func (m *Model) viewBuilt(msg toolLoadedMsg) tea.Cmd {
 	return m.replayTyped()
 }
 
-// formMsg handles the messages of the forms and prompts; ok is false for
-// any other message.
-func (m *Model) formMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
-	switch msg := msg.(type) {
-	case argSetsLoadedMsg:
-		if stale(msg.ticket, m.forms.opening) {
-			return nil, true
-		}
-		m.forms.opening = 0
-		cmd := m.openLoaded(msg)
-		return tea.Batch(cmd, m.replayTyped()), true
-	case argsNotSavedMsg:
-		return m.setStatus("arguments not remembered: "+model.SanitizeLine(msg.err.Error()), true), true
-	case callform.EditedMsg:
-		if f, isForm := dialog.Find[*callFormDialog](&m.dialogs); isForm {
-			cmd = m.act(f.Update(msg))
-		}
-		return cmd, true
-	}
-	return m.promptMsg(msg)
-}
-
 // openLoaded opens the call form with the sets loaded, or calls at once
 // for X.
 func (m *Model) openLoaded(msg argSetsLoadedMsg) tea.Cmd {

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -156,42 +155,4 @@ func (m *Model) Close() {
 	if m.gw.runner != nil {
 		m.gw.runner.Close()
 	}
-}
-
-// gatewayMsg handles the gateway's messages; ok is false for other ones.
-// Answers about a run other than the newest asked for are stale.
-func (m *Model) gatewayMsg(msg tea.Msg) (tea.Cmd, bool) {
-	g := &m.gw
-	switch msg := msg.(type) {
-	case gatewayStartedMsg:
-		if stale(ticket(msg.run.ID()), g.asked) || g.state != gatewayStarting {
-			return stopGateway(msg.run), true // no longer wanted
-		}
-		g.serving(msg.run)
-		return m.setStatus("gateway on "+msg.run.URL()+" · t shows its traffic", false), true
-	case gatewayStoppedMsg:
-		if stale(msg.run, g.asked) {
-			return nil, true
-		}
-		g.serving(nil)
-		if msg.err != nil {
-			return m.setStatus(fmt.Errorf("gateway stopped: %w", msg.err).Error(), true), true
-		}
-		return m.setStatus("gateway stopped", false), true
-	case gatewayFailedMsg:
-		if stale(msg.run, g.asked) {
-			return nil, true
-		}
-		g.serving(nil)
-		return m.setStatus(fmt.Errorf("gateway: %w", msg.err).Error(), true), true
-	case toolApprovedMsg:
-		return m.approved(msg), true
-	case gatewayEventsMsg:
-		if g.run != nil && !stale(msg.run, g.asked) {
-			g.calls, g.missed = g.run.Gateway().Calls(), g.run.Gateway().DroppedEvents()
-		}
-		m.traffic.Add(msg.events)
-		return nil, true
-	}
-	return nil, false
 }

@@ -331,28 +331,3 @@ func (m *Model) selectedOffer() (model.Server, *serverOffers, offerRef, bool) {
 	}
 	return srv, so, r.offer, true
 }
-
-// offerMsg handles the messages of the offers, the log screen and the
-// offer form.
-func (m *Model) offerMsg(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case offersLoadedMsg:
-		return m.offersLoaded(msg), true
-	case offerReadMsg:
-		return m.offerRead(msg), true
-	case subscribedMsg:
-		return m.subscribed(msg), true
-	case ResourceUpdatedMsg:
-		return m.resourceUpdated(msg), true
-	case subscriptionEndedMsg:
-		return m.subscriptionEnded(msg), true
-	case logview.LevelSetMsg:
-		return m.logLevelSet(msg), true
-	case completeDueMsg, completedMsg:
-		if d, ok := m.dialogs.Top().(*offerForm); ok {
-			return m.act(d.Update(msg)), true
-		}
-		return nil, true
-	}
-	return nil, false
-}

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	tea "charm.land/bubbletea/v2"
-
 	"mcpeek/mcpclient"
 	"mcpeek/tui/dialog"
 )
@@ -35,27 +33,4 @@ type promptDialog interface {
 	dialog.Dialog
 	// Answers reports whether the dialog answers the request ev ends.
 	Answers(ev mcpclient.Event) bool
-}
-
-// promptMsg opens and closes the prompts' dialogs.
-func (m *Model) promptMsg(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case elicitAskedMsg:
-		d := dialog.NewElicit(msg.req, m.formLook())
-		m.dialogs.Open(d)
-		return d.Started(), true
-	case samplingAskedMsg:
-		d := dialog.NewSampling(msg.req, m.formLook())
-		m.dialogs.Open(d)
-		return d.Started(), true
-	case requestEndedMsg:
-		for _, p := range dialog.Each[promptDialog](&m.dialogs) {
-			if p.Answers(msg.ev) {
-				m.dialogs.Remove(p)
-				return m.setStatus("the server withdrew its request ("+msg.ev.Err+")", false), true
-			}
-		}
-		return nil, true
-	}
-	return nil, false
 }

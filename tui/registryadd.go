@@ -4,7 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/mcpclient/registry"
-	"mcpeek/model"
 	"mcpeek/tui/dialog"
 )
 
@@ -33,50 +32,6 @@ type (
 		err  error
 	}
 )
-
-// registryFlowMsg handles the actions and messages of the inputs, client
-// and diff dialogs; ok is false for other ones.
-func (m *Model) registryFlowMsg(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case registryPickClientMsg:
-		if m.registry.PlanAdd == nil || len(m.registry.Clients) == 0 {
-			return m.setStatus("adding to a client is not available here", true), true
-		}
-		m.dialogs.Open(dialog.NewClientPick(msg.e, m.registry.Clients))
-		return nil, true
-	case dialog.ClientPicked:
-		m.closeTop()
-		var needs []registry.Need
-		if m.registry.AddNeeds != nil {
-			needs = m.registry.AddNeeds(msg.Entry)
-		}
-		if len(needs) > 0 {
-			return m.askInputs(msg.Entry, msg.Client, needs), true
-		}
-		return m.planAdd(msg.Entry, msg.Client, nil), true
-	case dialog.InputsGiven:
-		m.closeTop()
-		if msg.Client == "" {
-			return m.runTry(msg.Entry, msg.Values), true
-		}
-		return m.planAdd(msg.Entry, msg.Client, msg.Values), true
-	case registryPlanMsg:
-		if msg.err != nil {
-			return m.setStatus(model.SanitizeLine(msg.err.Error()), true), true
-		}
-		m.dialogs.Open(dialog.NewConfigDiff(msg.plan))
-		return nil, true
-	case dialog.ConfigWritten:
-		if _, ok := m.dialogs.Top().(*dialog.ConfigDiff); ok {
-			m.dialogs.Close()
-		}
-		if msg.Err != nil {
-			return m.setStatus("nothing written: "+model.SanitizeLine(msg.Err.Error()), true), true
-		}
-		return m.setStatus("added to "+model.SanitizeLine(msg.Plan.Path)+" (the old file, if any, is kept as .bak)", false), true
-	}
-	return nil, false
-}
 
 // closeTop closes the dialog on top: the one that sent its answer.
 func (m *Model) closeTop() { m.dialogs.Close() }

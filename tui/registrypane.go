@@ -69,22 +69,6 @@ func (m *Model) registryDialogOpen() *registryDialog {
 	return d
 }
 
-// registryMsg handles the registry pane's messages; ok is false for other
-// ones.
-func (m *Model) registryMsg(msg tea.Msg) (tea.Cmd, bool) {
-	d := m.registryDialogOpen()
-	switch msg := msg.(type) {
-	case registryview.SearchMsg, registryview.FoundMsg:
-		if d == nil {
-			return nil, true
-		}
-		return d.Update(msg), true
-	case registryview.TryMsg:
-		return m.tryStep(msg), true
-	}
-	return m.registryFlowMsg(msg)
-}
-
 // startTry tries the entry under the cursor, asking first for the inputs
 // it needs.
 func (m *Model) startTry(e registry.Entry) tea.Cmd {

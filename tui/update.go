@@ -7,7 +7,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/callform"
 	"mcpeek/tui/dialog"
+	"mcpeek/tui/logview"
+	"mcpeek/tui/registryview"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/traffic"
 )
@@ -22,27 +25,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.sync())
 }
 
+// update hands a message to what it is for: the model's own messages
+// say themselves what they do (modelMsg, apply.go); the terminal's input
+// goes to the keys, the mouse and the layout; a screen package's message
+// to its screen; anything else to the dialog on top.
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	switch msg.(type) {
+	switch msg := msg.(type) {
+	case modelMsg:
+		return msg.apply(m)
+	case countedMsg:
+		msg.land(m.views)
+		return nil
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
 		// The user has the cursor now: snapshots keep it on the row it is
 		// on, by name, and no longer move it to the first tool.
 		m.landing.on = ""
-	}
-	switch msg := msg.(type) {
+		return m.userInput(msg)
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
 		m.look.isDark = msg.IsDark()
 		m.restyle()
-	case tea.KeyPressMsg:
-		return m.handleKey(msg)
-	case tea.PasteMsg:
-		return m.paste(msg)
-	case tea.MouseClickMsg:
-		return m.handleClick(msg.Mouse())
-	case tea.MouseWheelMsg:
-		m.handleWheel(msg.Mouse())
 	case tea.MouseMotionMsg, tea.MouseReleaseMsg:
 		// Nothing follows the mouse, and the dialogs do not take it.
 	case spinner.TickMsg:
@@ -51,112 +54,57 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.look.spinner, cmd = m.look.spinner.Update(msg)
 			return cmd
 		}
-	case ServerChangedMsg:
-		return m.requestServers()
-	case serversStartedMsg:
-		m.fleet.starting = false
-		if msg.err != nil {
-			// The backend cannot serve anything: say so over the whole screen.
-			m.dialogs.Open(dialog.Fatal{Err: errorf("starting servers: %w", msg.err)})
-			return nil
-		}
-		return m.requestServers()
-	case serversLoadedMsg:
-		cmd := m.applyServers(msg)
-		m.offers.logs.Take(m.fleet.servers)
-		return tea.Batch(cmd, m.loadOffers())
-	case toolLoadedMsg:
-		if stale(msg.ticket, m.loading.ticket) {
-			return m.viewBuilt(msg) // the user has moved on
-		}
-		m.views[msg.view.tool.ID()] = msg.view
-		m.current, m.loading = msg.view, toolLoad{}
-		m.sizePanes()
-		m.landJump()
-		return m.viewBuilt(msg)
-	case fieldIndexedMsg:
-		m.fieldsIndexed(msg)
-	case unfoldStepMsg:
-		if !stale(msg.ticket, m.unfold.ticket) {
-			return m.unfoldSlice()
-		}
-	case reconnectedMsg:
-		m.reconnected(msg.server)
-		text, isErr := reconnectResult(msg)
-		return tea.Batch(m.setStatus(text, isErr), m.requestServers())
-	case loginURLMsg:
-		if m.fleet.loginURLs == nil {
-			m.fleet.loginURLs = map[string]string{}
-		}
-		m.fleet.loginURLs[msg.server] = msg.url
-		return m.setStatus(msg.server+" asks you to log in: see its server pane for the URL", false)
-	case warningMsg:
-		return m.warnedOf(msg.text)
-	case loggedInMsg:
-		if msg.err != nil {
-			return tea.Batch(m.setStatus(errorf("log in to %s: %w", msg.server, msg.err).Error(), true), m.requestServers())
-		}
-		delete(m.fleet.loginURLs, msg.server)
-		return tea.Batch(m.setStatus(msg.server+": logged in", false), m.requestServers())
-	case statusExpiredMsg:
-		if !stale(msg.ticket, m.status.ticket) {
-			m.status = statusLine{}
-		}
-	case countedMsg:
-		msg.land(m.views)
-	case serverTotalsMsg:
-		m.totals.gc.release()
-		m.totalsMeasured(msg)
-	case retryTickMsg:
-		if !stale(msg.ticket, m.fleet.retryTicket) {
-			m.fleet.retryTicket = 0 // sync asks for the next one while needed
-		}
-	case callProgressMsg:
-		m.callProgressed(msg)
-	case callTaskMsg:
-		m.callBecameTask(msg)
-	case callDoneMsg:
-		return m.callDone(msg)
-	case callTickMsg:
-		return m.callTicked(msg)
-	case tasksListedMsg:
-		return m.tasksListed(msg)
-	case taskCancelledMsg:
-		return m.taskCancelled(msg)
-	case taskPollDueMsg:
-		return m.pollListedTasks(msg)
-	case taskPolledMsg:
-		m.taskPolled(msg)
-	case taskFetchedMsg:
-		return m.taskFetched(msg)
-	case resultview.Saved:
-		return m.setStatus(msg.Status())
-	case callSavedMsg:
-		return m.callSaved(msg)
-	case assertAddedMsg:
-		return m.assertAdded(msg)
-	case traffic.DetailMsg:
-		m.traffic.Opened(msg)
-	case baselineReadMsg:
-		return m.baselineRead(msg)
-	case toolsMarkedMsg:
-		return m.toolsMarked(msg)
 	default:
-		if cmd, ok := m.gatewayMsg(msg); ok {
-			return cmd
-		}
-		if cmd, ok := m.registryMsg(msg); ok {
-			return cmd
-		}
-		if cmd, ok := m.formMsg(msg); ok {
-			return cmd
-		}
-		if cmd, ok := m.offerMsg(msg); ok {
+		if cmd, ok := m.screenMsg(msg); ok {
 			return cmd
 		}
 		return m.toDialog(msg)
 	}
 	return nil
+}
+
+// userInput handles a key, a paste, a click or the wheel.
+func (m *Model) userInput(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.PasteMsg:
+		return m.paste(msg)
+	case tea.MouseClickMsg:
+		return m.handleClick(msg.Mouse())
+	case tea.MouseWheelMsg:
+		m.handleWheel(msg.Mouse())
+	}
+	return nil
+}
+
+// screenMsg hands a message of a screen package (what its own commands
+// sent back) to its screen; ok is false for a message of none of them.
+func (m *Model) screenMsg(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case registryview.SearchMsg, registryview.FoundMsg:
+		if d := m.registryDialogOpen(); d != nil {
+			return d.Update(msg), true
+		}
+		return nil, true
+	case registryview.TryMsg:
+		return m.tryStep(msg), true
+	case dialog.ClientPicked, dialog.InputsGiven, dialog.ConfigWritten:
+		return m.registryFlow(msg), true
+	case callform.EditedMsg:
+		if f, isForm := dialog.Find[*callFormDialog](&m.dialogs); isForm {
+			return m.act(f.Update(msg)), true
+		}
+		return nil, true
+	case logview.LevelSetMsg:
+		return m.logLevelSet(msg), true
+	case traffic.DetailMsg:
+		m.traffic.Opened(msg)
+		return nil, true
+	case resultview.Saved:
+		return m.setStatus(msg.Status()), true
+	}
+	return nil, false
 }
 
 // reconnected drops a server from those whose reconnect is awaited.
