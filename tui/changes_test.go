@@ -423,14 +423,14 @@ func TestLockFileOverTheLimitIsANote(t *testing.T) {
 // allocates is the marks' maps, far less than the definitions.
 func TestMarksShareTheDefinitions(t *testing.T) {
 	servers := demoBackend(t).servers[:1]
-	prev, _ := markServers(servers, schemadiff.Snapshot{}, false, nil, nil)
+	prev, _ := schemadiff.MarkServers(servers, nil, nil, nil)
 	defs := 0
 	for _, tl := range servers[0].Tools {
 		defs += len(tl.Raw)
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	marks, _ := markServers(servers, schemadiff.Snapshot{}, false, nil, prev)
+	marks, _ := schemadiff.MarkServers(servers, nil, nil, prev)
 	runtime.ReadMemStats(&after)
 	if len(marks) != len(servers[0].Tools) {
 		t.Fatalf("%d marks for %d tools", len(marks), len(servers[0].Tools))
