@@ -242,13 +242,14 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 		c.anyRejected = c.anyRejected || k.rejected()
 	}
 	c.gen++
-	m.tools.gone = map[string][]string{}
-	for server, gone := range c.removed {
-		for _, ch := range gone {
-			m.tools.gone[server] = append(m.tools.gone[server], ch.Tool[len(server)+1:])
+	gone := map[string][]string{}
+	for server, removed := range c.removed {
+		for _, ch := range removed {
+			gone[server] = append(gone[server], ch.Tool[len(server)+1:])
 		}
 	}
-	m.tools.rebuild(m.servers, m.info)
+	m.tools.SetGone(gone)
+	m.tools.Rebuild(m.servers, m.toolInfoOf)
 	m.fitTools() // the marks take columns of their own
 	return next
 }

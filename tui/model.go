@@ -18,6 +18,7 @@ import (
 	"mcpeek/summarizer/tokens"
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toollist"
 	"mcpeek/tui/traffic"
 )
 
@@ -128,7 +129,7 @@ type Model struct {
 	info      map[string]toolInfo
 	snapshots snapshotLoads
 
-	tools  toolList
+	tools  toollist.List[offerRef]
 	landed bool // the cursor has been put on a first tool
 	// landedOn is the tool the cursor was put on for the user; until the
 	// user presses a key or clicks ("" from then on), and while servers
@@ -255,7 +256,6 @@ func New(o Options) *Model {
 		input:    prompt{field: in},
 		notes:    o.Notes,
 		args:     argStore{dir: o.StateDir},
-		tools:    toolList{folded: map[string]bool{}, height: 1},
 		budget:   defaultBudget,
 		counter:  tokens.NewCounter(),
 		totals:   tokenTotals{servers: map[string]*serverTotals{}},
@@ -274,7 +274,7 @@ func New(o Options) *Model {
 		reports:     newReports(),
 	}
 	m.ctx, m.stop = context.WithCancel(context.Background())
-	m.tools.offers = &m.offers
+	m.tools = toollist.New[offerRef](&m.offers)
 	m.traffic = trafficPane{Screen: traffic.New(), gw: &m.gw}
 	m.restyle()
 	m.resize(m.width, m.height)
@@ -341,20 +341,20 @@ func (m *Model) setStatus(text string, isErr bool) tea.Cmd {
 
 // selectedTool is the tool under the tools pane's cursor, if any.
 func (m *Model) selectedTool() (model.Tool, bool) {
-	r, ok := m.tools.selected()
-	if !ok || r.tool < 0 || r.server >= len(m.servers) || r.tool >= len(m.servers[r.server].Tools) {
+	r, ok := m.tools.Row()
+	if !ok || r.Tool < 0 || r.Server >= len(m.servers) || r.Tool >= len(m.servers[r.Server].Tools) {
 		return model.Tool{}, false
 	}
-	return m.servers[r.server].Tools[r.tool], true
+	return m.servers[r.Server].Tools[r.Tool], true
 }
 
 // selectedServer is the server of the row under the cursor.
 func (m *Model) selectedServer() (model.Server, bool) {
-	r, ok := m.tools.selected()
-	if !ok || r.server >= len(m.servers) {
+	r, ok := m.tools.Row()
+	if !ok || r.Server >= len(m.servers) {
 		return model.Server{}, false
 	}
-	return m.servers[r.server], true
+	return m.servers[r.Server], true
 }
 
 // showSelected makes the right pane show the selected tool, building its

@@ -218,7 +218,7 @@ func (m *Model) loadOffers() tea.Cmd {
 		if !offers(srv) {
 			if _, had := st.by[srv.Name]; had {
 				delete(st.by, srv.Name)
-				m.tools.rebuild(m.servers, m.info)
+				m.tools.Rebuild(m.servers, m.toolInfoOf)
 			}
 			delete(st.loading, srv.Name)
 			continue
@@ -307,7 +307,7 @@ func (m *Model) offersLoaded(msg offersLoadedMsg) tea.Cmd {
 	}
 	m.offers.by[msg.server] = msg.offers
 	m.offers.matches = nil // the filter is tested against the new lists
-	m.tools.rebuild(m.servers, m.info)
+	m.tools.Rebuild(m.servers, m.toolInfoOf)
 	m.fitTools()
 	return m.showOffer()
 }
@@ -320,16 +320,16 @@ func (m *Model) offerer() Offerer {
 
 // selectedOffer is the offer under the tools pane's cursor, if any.
 func (m *Model) selectedOffer() (model.Server, *serverOffers, offerRef, bool) {
-	r, ok := m.tools.selected()
-	if !ok || r.offer.kind == offerNone || r.server >= len(m.servers) {
+	r, ok := m.tools.Row()
+	if !ok || !r.IsOffer() || r.Server >= len(m.servers) {
 		return model.Server{}, nil, offerRef{}, false
 	}
-	srv := m.servers[r.server]
+	srv := m.servers[r.Server]
 	so := m.offers.get(srv.Name)
-	if !so.valid(r.offer) {
+	if !so.valid(r.Offer) {
 		return model.Server{}, nil, offerRef{}, false
 	}
-	return srv, so, r.offer, true
+	return srv, so, r.Offer, true
 }
 
 // offerMsg handles the messages of the offers, the log screen and the

@@ -10,6 +10,7 @@ import (
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/registryview"
+	"mcpeek/tui/toollist"
 )
 
 // The registry pane (R) is package registryview's dialog; the root opens
@@ -142,13 +143,11 @@ func (m *Model) landOnTried() {
 	if m.landOn == "" {
 		return
 	}
-	for i, r := range m.tools.rows {
-		if r.tool < 0 && r.gone == 0 && r.server < len(m.servers) && m.servers[r.server].Name == m.landOn {
-			m.tools.cursor, m.landOn = i, ""
-			m.tools.clampOffset()
-			m.landed, m.landedOn = true, "" // the user's choice: kept
-			return
-		}
+	if m.tools.SelectWhere(func(r toollist.Row[offerRef]) bool {
+		return r.Tool < 0 && r.Gone == 0 && r.Server < len(m.servers) && m.servers[r.Server].Name == m.landOn
+	}) {
+		m.landOn = ""
+		m.landed, m.landedOn = true, "" // the user's choice: kept
 	}
 }
 
@@ -193,4 +192,3 @@ func (m *Model) debounceSearch(a searchLater) tea.Cmd {
 	}
 	return tea.Batch(a.cmd, m.after(registryview.Debounce, d.Waited()))
 }
-

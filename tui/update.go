@@ -9,6 +9,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toollist"
 	"mcpeek/tui/traffic"
 )
 
@@ -195,7 +196,7 @@ func (m *Model) sync() tea.Cmd {
 	// gateway's tools/list with them would load both vocabularies (11 MB)
 	// while the first listing is indexed and linted.
 	if srv, ok := m.selectedServer(); ok && len(srv.Tools) > 0 {
-		if r, _ := m.tools.selected(); r.tool < 0 {
+		if r, _ := m.tools.Row(); r.Tool < 0 {
 			cmds = append(cmds, m.requestTotals(srv))
 		}
 	}
@@ -230,9 +231,9 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	// The row under the cursor is named before the servers change under
 	// it: a row holds indexes into m.servers, which the new snapshot may
 	// order or fill differently.
-	keep := m.tools.key(m.servers)
+	keep := m.tools.Selected(m.servers)
 	m.servers, m.info = msg.servers, msg.info
-	m.tools.listed()
+	m.tools.Listed()
 	if l.again {
 		// Asked for meanwhile: loaded from this snapshot's summaries
 		// (requestServers hands m.info on), so unchanged tools are not
@@ -240,21 +241,17 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 		l.again = false
 		cmds = append(cmds, m.requestServers())
 	}
-	m.tools.rebuild(m.servers, m.info)
-	m.tools.selectKey(m.servers, keep)
+	m.tools.Rebuild(m.servers, m.toolInfoOf)
+	m.tools.Select(m.servers, keep)
 	if !m.landed || untouched {
 		// Land on the first tool, so the right pane has something to
 		// show; while servers connect and the user has not moved, keep
 		// to the first tool of the list, not to the first server that
 		// answered.
-		for i, r := range m.tools.rows {
-			if r.tool >= 0 {
-				m.tools.cursor, m.landed = i, true
-				m.tools.clampOffset()
-				if t, ok := m.selectedTool(); ok {
-					m.landedOn = t.ID()
-				}
-				break
+		if m.tools.SelectWhere(func(r toollist.Row[offerRef]) bool { return r.Tool >= 0 }) {
+			m.landed = true
+			if t, ok := m.selectedTool(); ok {
+				m.landedOn = t.ID()
 			}
 		}
 	}
