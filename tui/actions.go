@@ -54,6 +54,14 @@ func (m *Model) act(a kit.Action) tea.Cmd {
 		return m.editArgs(a)
 	case kit.QuitApp:
 		return m.quit()
+	case kit.ShowSelected:
+		return m.showSelected()
+	case kit.OpenFieldSearch:
+		return m.openFieldSearch()
+	case kit.FocusView:
+		if m.current != nil {
+			m.term.focus = focusView
+		}
 	case searchLater:
 		return m.debounceSearch(a)
 	case tryEntry:

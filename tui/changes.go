@@ -35,7 +35,8 @@ type baseline struct {
 }
 
 // toolMark is what the explorer knows of one tool's changes and findings,
-// for the definition raw (the listed tool's own bytes, never a copy).
+// for the definition raw (the listed tool's own bytes, never a copy): a
+// schemadiff.ToolMark as the views read it.
 type toolMark struct {
 	raw []byte
 	// changes are since the lock file when it lists the tool and the tool
@@ -49,6 +50,11 @@ type toolMark struct {
 	added bool
 	// findings are every client profile's, worst first.
 	findings []lint.Finding
+}
+
+// markFrom is the view's copy of a mark schemadiff made.
+func markFrom(k schemadiff.ToolMark) toolMark {
+	return toolMark{raw: k.Raw, changes: k.Changes, old: k.Old, sinceStart: k.SinceStart, added: k.Added, findings: k.Findings}
 }
 
 // worst is the most serious class of the tool's changes, or 0.
@@ -83,7 +89,7 @@ type changeState struct {
 	first map[string]model.Tool
 	// marks are by tool id, as the last marking left them; removed are
 	// the lock file's tools a server no longer lists, by server.
-	marks   map[string]toolMark
+	marks   map[string]schemadiff.ToolMark
 	removed map[string][]schemadiff.Change
 	// anyChange and anyRejected say some tool has such a mark: the tools
 	// pane keeps a column for each.
@@ -105,7 +111,7 @@ type (
 	// the request numbered ticket.
 	toolsMarkedMsg struct {
 		ticket  ticket
-		marks   map[string]toolMark
+		marks   map[string]schemadiff.ToolMark
 		removed map[string][]schemadiff.Change
 	}
 )
@@ -204,13 +210,12 @@ func (m *Model) markTools() tea.Cmd {
 	}
 	c.ticket = m.tickets.next()
 	servers, first, prev, t := m.fleet.servers, c.first, c.marks, c.ticket
-	var snap schemadiff.Snapshot
+	var base *schemadiff.Snapshot
 	if c.base != nil {
-		snap = c.base.snap
+		base = &c.base.snap
 	}
-	hasBase := c.base != nil
 	return func() tea.Msg {
-		marks, removed := markServers(servers, snap, hasBase, first, prev)
+		marks, removed := schemadiff.MarkServers(servers, base, first, prev)
 		return toolsMarkedMsg{ticket: t, marks: marks, removed: removed}
 	}
 }
@@ -231,109 +236,29 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 		next = m.markTools()
 	}
 	c.anyChange, c.anyRejected = false, false
-	for _, k := range c.marks {
+	for _, dk := range c.marks {
+		k := markFrom(dk)
 		c.anyChange = c.anyChange || k.worst() != 0 || k.added
 		c.anyRejected = c.anyRejected || k.rejected()
 	}
 	c.gen++
-	m.tools.gone = map[string][]string{}
-	for server, gone := range c.removed {
-		for _, ch := range gone {
-			m.tools.gone[server] = append(m.tools.gone[server], ch.Tool[len(server)+1:])
+	gone := map[string][]string{}
+	for server, removed := range c.removed {
+		for _, ch := range removed {
+			gone[server] = append(gone[server], ch.Tool[len(server)+1:])
 		}
 	}
-	m.tools.rebuild(m.fleet.servers, m.fleet.info)
+	m.tools.SetGone(gone)
+	m.tools.Rebuild(m.fleet.servers, m.toolInfoOf)
 	m.fitTools() // the marks take columns of their own
 	return next
-}
-
-// markServers marks every tool of the connected servers: its changes
-// since the lock file (servers it lists) or since first listed, and its
-// lint findings for every client profile (those of an unchanged
-// definition taken from prev).
-func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool, first map[string]model.Tool, prev map[string]toolMark) (map[string]toolMark, map[string][]schemadiff.Change) {
-	marks := map[string]toolMark{}
-	removed := map[string][]schemadiff.Change{}
-	findings := lintAll(servers, prev)
-	for _, s := range servers {
-		if s.State != model.StateConnected {
-			// Reconnecting or down: the tools it listed keep their marks,
-			// so that coming back with the same tools costs no lint run.
-			for _, t := range s.Tools {
-				if k, ok := prev[t.ID()]; ok {
-					marks[t.ID()] = k
-				}
-			}
-			continue
-		}
-		var fromBase map[string][]schemadiff.Change
-		var baseTools map[string]model.Tool
-		if old, ok := base.Server(s.Name); ok && hasBase {
-			fromBase, removed[s.Name] = schemadiff.DiffServer(s.Name, old.Tools, s.Tools)
-			baseTools = make(map[string]model.Tool, len(old.Tools))
-			for _, t := range old.Tools {
-				baseTools[t.Name] = t
-			}
-		}
-		var changedOld, changedNew []model.Tool
-		for _, t := range s.Tools {
-			if f, ok := first[t.ID()]; ok && string(f.Raw) != string(t.Raw) {
-				changedOld, changedNew = append(changedOld, f), append(changedNew, t)
-			}
-		}
-		var sinceStart map[string][]schemadiff.Change
-		if len(changedNew) > 0 {
-			sinceStart, _ = schemadiff.DiffServer(s.Name, changedOld, changedNew)
-		}
-		for _, t := range s.Tools {
-			id := t.ID()
-			k := toolMark{raw: t.Raw, findings: findings[id]}
-			switch {
-			case len(fromBase[t.Name]) > 0:
-				k.changes, k.old = fromBase[t.Name], baseTools[t.Name]
-			case len(sinceStart[t.Name]) > 0:
-				k.changes, k.old, k.sinceStart = sinceStart[t.Name], first[id], true
-			}
-			if baseTools != nil {
-				_, listed := baseTools[t.Name]
-				k.added = !listed
-			}
-			marks[id] = k
-		}
-	}
-	return marks, removed
-}
-
-// lintAll lints every tool of the connected servers for every client
-// profile (lint.EachTool); a definition linted before (in prev) keeps its
-// findings.
-func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint.Finding {
-	out := map[string][]lint.Finding{}
-	var todo []model.Tool
-	for _, s := range servers {
-		if s.State != model.StateConnected {
-			continue
-		}
-		for _, t := range s.Tools {
-			if p, ok := prev[t.ID()]; ok && bytes.Equal(p.raw, t.Raw) {
-				out[t.ID()] = p.findings
-			} else {
-				todo = append(todo, t)
-			}
-		}
-	}
-	found := lint.EachTool(todo, lint.Clients())
-	for i, t := range todo {
-		out[t.ID()] = found[i]
-	}
-	return out
 }
 
 // markOf is the marks of the tool id, and whether it has been marked for
 // the definition raw.
 func (c *changeState) markOf(id string, raw []byte) (toolMark, bool) {
 	k, ok := c.marks[id]
-	return k, ok && bytes.Equal(k.raw, raw)
+	return markFrom(k), ok && bytes.Equal(k.Raw, raw)
 }
 
 // toolSegs are the marks after a tool's name in the tools pane: its worst

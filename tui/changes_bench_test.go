@@ -30,7 +30,7 @@ func markBench(b *testing.B) ([]model.Server, schemadiff.Snapshot) {
 func BenchmarkMark1223Tools(b *testing.B) {
 	servers, base := markBench(b)
 	for b.Loop() {
-		markServers(servers, base, true, nil, nil)
+		schemadiff.MarkServers(servers, &base, nil, nil)
 	}
 }
 
@@ -38,9 +38,9 @@ func BenchmarkMark1223Tools(b *testing.B) {
 // that changed nothing): the findings are kept, the comparison runs.
 func BenchmarkRemark1223Tools(b *testing.B) {
 	servers, base := markBench(b)
-	prev, _ := markServers(servers, base, true, nil, nil)
+	prev, _ := schemadiff.MarkServers(servers, &base, nil, nil)
 	for b.Loop() {
-		markServers(servers, base, true, nil, prev)
+		schemadiff.MarkServers(servers, &base, nil, prev)
 	}
 }
 

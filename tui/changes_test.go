@@ -16,6 +16,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/schemadiff"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toollist"
 )
 
 // lockWritten is the lock files' modification time in these tests, so
@@ -131,7 +132,7 @@ func newLockHarness(t testing.TB, b Backend, lock string, w, h int) *harness {
 func (h *harness) pickTool(name string) {
 	h.t.Helper()
 	h.m.term.focus = focusTools
-	if !h.m.tools.selectKey(h.m.fleet.servers, toolKey{server: "demo", tool: name}) {
+	if !h.m.tools.Select(h.m.fleet.servers, toollist.Key{Server: "demo", Tool: name}) {
 		h.t.Fatalf("no row for %s", name)
 	}
 	h.run(h.m.showSelected())
@@ -176,14 +177,14 @@ func TestBaselineMarksTools(t *testing.T) {
 		t.Errorf("the removed tool is not listed gone under its server: %q", l)
 	}
 	h.keys("G", "k") // the demo server's last row, above the broken server: the gone tool
-	if r, _ := h.m.tools.selected(); r.gone != 1 {
+	if r, _ := h.m.tools.Row(); r.Gone != 1 {
 		t.Fatalf("the row above the last is not the gone tool: %+v", r)
 	}
 	if s := h.screen(); !strings.Contains(s, "no longer listed") {
 		t.Errorf("the gone tool's row does not show its server's pane:\n%s", s)
 	}
 	h.keys("K")
-	if r, _ := h.m.tools.selected(); r.gone != 0 || r.tool >= 0 || h.m.fleet.servers[r.server].Name != "demo" {
+	if r, _ := h.m.tools.Row(); r.Gone != 0 || r.Tool >= 0 || h.m.fleet.servers[r.Server].Name != "demo" {
 		t.Errorf("K from the gone tool does not go to its server's row: %+v", r)
 	}
 	h.keys("g") // the server's row: its pane lists the tool removed
@@ -423,14 +424,14 @@ func TestLockFileOverTheLimitIsANote(t *testing.T) {
 // allocates is the marks' maps, far less than the definitions.
 func TestMarksShareTheDefinitions(t *testing.T) {
 	servers := demoBackend(t).servers[:1]
-	prev, _ := markServers(servers, schemadiff.Snapshot{}, false, nil, nil)
+	prev, _ := schemadiff.MarkServers(servers, nil, nil, nil)
 	defs := 0
 	for _, tl := range servers[0].Tools {
 		defs += len(tl.Raw)
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	marks, _ := markServers(servers, schemadiff.Snapshot{}, false, nil, prev)
+	marks, _ := schemadiff.MarkServers(servers, nil, nil, prev)
 	runtime.ReadMemStats(&after)
 	if len(marks) != len(servers[0].Tools) {
 		t.Fatalf("%d marks for %d tools", len(marks), len(servers[0].Tools))

@@ -11,6 +11,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/tui/toollist"
 )
 
 // The explorer's commands for the servers and tools are here; the panes
@@ -92,12 +93,10 @@ func loadServers(b Backend, t ticket, prev map[string]toolInfo, budget summarize
 	}
 }
 
-// toolInfo is what the tools pane shows and filters on for one tool.
+// toolInfo is what the tools pane shows and filters on for one tool, and
+// what it is indexed from.
 type toolInfo struct {
-	hasOutput    bool
-	hidesFields  bool
-	badSchema    bool
-	name, text   string // the name; title and description (search ranks them)
+	toollist.Info
 	outputSchema []byte
 	description  string
 	budget       summarizer.Options // hidesFields is at this budget
@@ -105,11 +104,13 @@ type toolInfo struct {
 
 func indexTool(t model.Tool, hides, bad bool) toolInfo {
 	return toolInfo{
-		hasOutput:    t.HasOutputSchema(),
-		hidesFields:  hides,
-		badSchema:    bad,
-		name:         t.Name,
-		text:         t.Title + " " + t.Description,
+		Info: toollist.Info{
+			HasOutput:   t.HasOutputSchema(),
+			HidesFields: hides,
+			BadSchema:   bad,
+			Name:        t.Name,
+			Text:        t.Title + " " + t.Description,
+		},
 		outputSchema: t.OutputSchema,
 		description:  t.Description,
 	}

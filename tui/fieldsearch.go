@@ -9,6 +9,7 @@ import (
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/search"
 	"mcpeek/tui/dialog"
+	"mcpeek/tui/toollist"
 )
 
 // The field search: f, from the tools pane, opens a dialog that finds a
@@ -26,7 +27,7 @@ type fieldIndex struct {
 	building ticket        // the build under way, 0 for none
 	// offers are the rows the offers' ids in the index lead to, and
 	// offerCount how many offers the servers' lists held (offerfields.go).
-	offers     map[string]toolKey
+	offers     map[string]toollist.Key
 	offerCount int
 	// jump is a field the search chose, shown once its tool's views are
 	// built.
@@ -37,7 +38,7 @@ type fieldIndex struct {
 type fieldIndexedMsg struct {
 	ticket, snapshot ticket
 	index            *search.Index
-	offers           map[string]toolKey
+	offers           map[string]toollist.Key
 	offerCount       int
 }
 
@@ -101,14 +102,9 @@ func (m *Model) jumpTo(h search.Hit) tea.Cmd {
 		return m.jumpToOffer(h, k)
 	}
 	server, tool, _ := strings.Cut(h.ToolID, ".")
-	k := toolKey{server: server, tool: tool}
-	if !m.tools.selectKey(m.fleet.servers, k) {
-		m.tools.setFilter("", m.fleet.servers, m.fleet.info)
-		delete(m.tools.folded, server)
-		m.tools.rebuild(m.fleet.servers, m.fleet.info)
-		if !m.tools.selectKey(m.fleet.servers, k) {
-			return m.setStatus(h.ToolID+" is gone", true)
-		}
+	k := toollist.Key{Server: server, Tool: tool}
+	if !m.tools.Reveal(m.fleet.servers, m.toolInfoOf, k) {
+		return m.setStatus(h.ToolID+" is gone", true)
 	}
 	m.fields.jump = &h
 	cmd := m.showSelected()

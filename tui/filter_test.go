@@ -93,12 +93,12 @@ func TestFilterArrowsMoveThroughResults(t *testing.T) {
 		t.Fatalf("down did not move from %s", first)
 	}
 	h.keys("up")
-	if h.m.tools.filter != "get" {
-		t.Fatalf("arrows changed the query to %q", h.m.tools.filter)
+	if h.m.tools.Filter() != "get" {
+		t.Fatalf("arrows changed the query to %q", h.m.tools.Filter())
 	}
 	h.typeText("jk")
-	if h.m.tools.filter != "getjk" || h.m.input.mode != inputFilter {
-		t.Fatalf("j and k were not typed: %q", h.m.tools.filter)
+	if h.m.tools.Filter() != "getjk" || h.m.input.mode != inputFilter {
+		t.Fatalf("j and k were not typed: %q", h.m.tools.Filter())
 	}
 }
 

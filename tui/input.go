@@ -24,13 +24,13 @@ func (m *Model) startInput(mode inputMode) {
 		in.field.Prompt = "search: "
 	} else {
 		in.field.Prompt = "filter: "
-		in.field.Placeholder = m.tools.filter
+		in.field.Placeholder = m.tools.Filter()
 	}
 	in.field.SetValue("")
 	in.field.SetWidth(max(m.term.width-len(in.field.Prompt)-12, 1))
 	in.field.Focus()
 	if mode == inputFilter {
-		m.tools.before = m.tools.key(m.fleet.servers)
+		m.tools.OpenFilter(m.fleet.servers)
 	}
 }
 
@@ -77,8 +77,7 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 		in.mode = inputNone
 		in.field.Blur()
 		if mode == inputFilter {
-			m.tools.setFilter("", m.fleet.servers, m.fleet.info)
-			m.tools.selectKey(m.fleet.servers, m.tools.before)
+			m.tools.CloseFilter(m.fleet.servers, m.toolInfoOf)
 			return m.showSelected()
 		}
 		if in.owner != nil {
@@ -100,7 +99,7 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 			dir = -1
 		}
 		if in.mode == inputFilter {
-			m.tools.moveToTool(dir)
+			m.tools.MoveToTool(dir)
 			return m.showSelected()
 		}
 		return m.findNext(dir)
@@ -121,8 +120,8 @@ func (m *Model) inputEdited(cmd tea.Cmd, edited bool) tea.Cmd {
 	in := &m.input
 	val := in.field.Value()
 	if in.mode == inputFilter {
-		if edited && val != m.tools.filter {
-			m.tools.setFilter(val, m.fleet.servers, m.fleet.info)
+		if edited && val != m.tools.Filter() {
+			m.tools.SetFilter(val, m.fleet.servers, m.toolInfoOf)
 			return tea.Batch(cmd, m.showSelected())
 		}
 		return cmd

@@ -1,6 +1,9 @@
 package tui
 
-import "strings"
+import (
+	"mcpeek/tui/toollist"
+	"strings"
+)
 
 // layout is the screen's geometry, recomputed on resize and when the full
 // help opens or closes. Everything else reads it; nothing measures twice.
@@ -64,15 +67,14 @@ func (m *Model) resize(w, h int) {
 	if !m.desc.chosen {
 		m.desc.shown = m.term.width >= wideDesc // a wide screen has room for them
 	}
-	m.tools.height = l.listH
-	m.tools.clampOffset()
+	m.tools.SetHeight(l.listH)
 	m.traffic.resize(m.term.width, l.bodyH)
 	m.sizePanes()
 }
 
 // toolsWant is the width the tools pane's longest row wants.
 func (m *Model) toolsWant() int {
-	return toolsView{styles: &m.styles, marks: &m.changes}.wantWidth(&m.tools, m.fleet.servers, m.fleet.info)
+	return m.tools.WantWidth(toollist.View{Styles: &m.styles, Marks: changeMarks{&m.changes}}, m.fleet.servers, m.toolInfoOf)
 }
 
 // fitTools lays the screen out again when the tools pane's rows want

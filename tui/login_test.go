@@ -85,14 +85,14 @@ func TestLandingFollowsTheFirstToolWhileServersConnect(t *testing.T) {
 	// not changed behind its back.
 	b.servers = []model.Server{{Name: "big", State: model.StateConnected, Tools: big}, b.servers[1]}
 	h.send(ServerChangedMsg{Server: "big"})
-	if tool, ok := h.m.selectedTool(); !ok || tool.Server != "big" || h.m.tools.cursor != 1 {
-		t.Fatalf("after big listed: on %s.%s (row %d)", tool.Server, tool.Name, h.m.tools.cursor)
+	if tool, ok := h.m.selectedTool(); !ok || tool.Server != "big" || h.m.tools.Cursor() != 1 {
+		t.Fatalf("after big listed: on %s.%s (row %d)", tool.Server, tool.Name, h.m.tools.Cursor())
 	}
 	// Once the user moves, the cursor stays where they put it.
 	h.keys("j")
-	moved := h.m.tools.cursor
+	moved := h.m.tools.Cursor()
 	h.send(ServerChangedMsg{Server: "small"})
-	if h.m.tools.cursor != moved {
-		t.Fatalf("a snapshot moved the cursor from row %d to %d", moved, h.m.tools.cursor)
+	if h.m.tools.Cursor() != moved {
+		t.Fatalf("a snapshot moved the cursor from row %d to %d", moved, h.m.tools.Cursor())
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"mcpeek/summarizer/tokens"
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toollist"
 	"mcpeek/tui/traffic"
 )
 
@@ -107,7 +108,7 @@ type Model struct {
 	// fleet is the servers as last loaded, and what the explorer follows
 	// of their lives.
 	fleet   fleet
-	tools   toolList
+	tools   toollist.List[offerRef]
 	landing landing
 
 	// The tool shown on the right and the views built so far.
@@ -269,7 +270,6 @@ func New(o Options) *Model {
 		fleet:  fleet{starting: !o.Started, demo: o.Demo, info: map[string]toolInfo{}, notes: o.Notes},
 		views:  map[string]*toolView{},
 		input:  prompt{field: in},
-		tools:  toolList{folded: map[string]bool{}, height: 1},
 		budget: defaultBudget,
 		totals: tokenTotals{servers: map[string]*serverTotals{}, counter: tokens.NewCounter()},
 		clock: clock{
@@ -286,7 +286,7 @@ func New(o Options) *Model {
 		registry: o.Registry,
 	}
 	m.life.ctx, m.life.stop = context.WithCancel(context.Background())
-	m.tools.offers = &m.offers
+	m.tools = toollist.New[offerRef](&m.offers)
 	m.traffic = trafficPane{Screen: traffic.New(), gw: &m.gw}
 	m.restyle()
 	m.resize(m.term.width, m.term.height)
@@ -353,20 +353,20 @@ func (m *Model) setStatus(text string, isErr bool) tea.Cmd {
 
 // selectedTool is the tool under the tools pane's cursor, if any.
 func (m *Model) selectedTool() (model.Tool, bool) {
-	r, ok := m.tools.selected()
-	if !ok || r.tool < 0 || r.server >= len(m.fleet.servers) || r.tool >= len(m.fleet.servers[r.server].Tools) {
+	r, ok := m.tools.Row()
+	if !ok || r.Tool < 0 || r.Server >= len(m.fleet.servers) || r.Tool >= len(m.fleet.servers[r.Server].Tools) {
 		return model.Tool{}, false
 	}
-	return m.fleet.servers[r.server].Tools[r.tool], true
+	return m.fleet.servers[r.Server].Tools[r.Tool], true
 }
 
 // selectedServer is the server of the row under the cursor.
 func (m *Model) selectedServer() (model.Server, bool) {
-	r, ok := m.tools.selected()
-	if !ok || r.server >= len(m.fleet.servers) {
+	r, ok := m.tools.Row()
+	if !ok || r.Server >= len(m.fleet.servers) {
 		return model.Server{}, false
 	}
-	return m.fleet.servers[r.server], true
+	return m.fleet.servers[r.Server], true
 }
 
 // showSelected makes the right pane show the selected tool, building its

@@ -187,9 +187,9 @@ func (h *harness) selectTool(name string) {
 	h.typeText(name)
 	h.keys("enter")
 	for h.m.current == nil || h.m.current.tool.Name != name {
-		before := h.m.tools.cursor
+		before := h.m.tools.Cursor()
 		h.keys("j")
-		if h.m.tools.cursor == before {
+		if h.m.tools.Cursor() == before {
 			h.t.Fatalf("tool %q not found; screen:\n%s", name, h.screen())
 		}
 	}
@@ -292,8 +292,8 @@ func TestFilterIsIncrementalAndEscClears(t *testing.T) {
 	h.keys("/")
 	h.typeText("shop")
 	n := 0
-	for _, r := range h.m.tools.rows {
-		if r.tool >= 0 {
+	for _, r := range h.m.tools.Rows() {
+		if r.Tool >= 0 {
 			n++
 		}
 	}
@@ -301,18 +301,18 @@ func TestFilterIsIncrementalAndEscClears(t *testing.T) {
 		t.Fatalf("%d tools match shop:\n%s", n, h.screen())
 	}
 	h.typeText("lo") // fuzzy: s-h-o-p-l-o in order
-	if len(h.m.tools.matches) != 2 {
-		t.Fatalf("shoplo matches %v", h.m.tools.matches)
+	if n := h.m.tools.MatchCount(); n != 2 {
+		t.Fatalf("shoplo matches %d:\n%s", n, h.screen())
 	}
 	// Descriptions match too.
 	h.keys("esc")
-	if h.m.tools.filter != "" || len(h.m.tools.rows) != 2+16 {
-		t.Fatalf("esc left filter %q and %d rows", h.m.tools.filter, len(h.m.tools.rows))
+	if h.m.tools.Filter() != "" || len(h.m.tools.Rows()) != 2+16 {
+		t.Fatalf("esc left filter %q and %d rows", h.m.tools.Filter(), len(h.m.tools.Rows()))
 	}
 	h.keys("/")
 	h.typeText("refunds")
-	if h.m.tools.matches["demo.shop_get_order"] == 0 {
-		t.Errorf("description search missed shop_get_order: %v", h.m.tools.matches)
+	if !h.m.tools.Matches("demo.shop_get_order") {
+		t.Errorf("description search missed shop_get_order:\n%s", h.screen())
 	}
 }
 
@@ -450,12 +450,12 @@ func TestMouseOverAKeyboardScreen(t *testing.T) {
 	for _, screen := range []string{"M", "T"} {
 		h := newHarness(t, demoBackend(t), 160, 48)
 		h.selectTool("shop_get_order")
-		cursor, focus := h.m.tools.cursor, h.m.term.focus
+		cursor, focus := h.m.tools.Cursor(), h.m.term.focus
 		h.keys(screen)
 		h.send(tea.MouseClickMsg{X: 3, Y: titleRows + listHeadRows + 5, Button: tea.MouseLeft})
 		h.send(tea.MouseWheelMsg{X: 3, Y: titleRows + listHeadRows + 5, Button: tea.MouseWheelDown})
-		if h.m.tools.cursor != cursor || h.m.term.focus != focus || h.m.tools.offset != 0 {
-			t.Errorf("%s: the click moved the tools pane beneath: cursor %d → %d, offset %d", screen, cursor, h.m.tools.cursor, h.m.tools.offset)
+		if h.m.tools.Cursor() != cursor || h.m.term.focus != focus || h.m.tools.Offset() != 0 {
+			t.Errorf("%s: the click moved the tools pane beneath: cursor %d → %d, offset %d", screen, cursor, h.m.tools.Cursor(), h.m.tools.Offset())
 		}
 		if !h.m.offers.logs.Open && !h.m.tasks.Open {
 			t.Errorf("%s: the screen closed", screen)

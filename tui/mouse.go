@@ -28,11 +28,9 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 	}
 	if m.inLeft(ms.X) {
 		m.term.focus = focusTools
-		row := y - listHeadRows
-		if row < 0 || m.tools.offset+row >= len(m.tools.rows) {
+		if !m.tools.Click(y - listHeadRows) {
 			return nil
 		}
-		m.tools.cursor = m.tools.offset + row
 		return m.showSelected()
 	}
 	if m.current == nil {
@@ -66,7 +64,7 @@ func (m *Model) handleWheel(ms tea.Mouse) {
 	case m.traffic.open:
 		m.traffic.scroll(n)
 	case m.inLeft(ms.X):
-		m.tools.scroll(n)
+		m.tools.Scroll(n)
 	case m.current != nil:
 		m.currentPane().scroll(n)
 	}

@@ -11,6 +11,7 @@ import (
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/search"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toollist"
 )
 
 // The field search (f) finds fields in resources, templates and prompts
@@ -47,13 +48,13 @@ func (m *Model) offerListsOf() ([]offerLists, int) {
 
 // offerTools are the offers that have a schema, as tools for the index,
 // and the row each one's id leads to.
-func offerTools(lists []offerLists) ([]model.Tool, map[string]toolKey) {
+func offerTools(lists []offerLists) ([]model.Tool, map[string]toollist.Key) {
 	var tools []model.Tool
-	keys := map[string]toolKey{}
+	keys := map[string]toollist.Key{}
 	add := func(server string, kind offerKind, name string, in, out json.RawMessage) {
 		t := model.Tool{Server: server, Name: kind.String() + ":" + name, InputSchema: in, OutputSchema: out}
 		tools = append(tools, t)
-		keys[t.ID()] = toolKey{server: server, offer: t.Name}
+		keys[t.ID()] = toollist.Key{Server: server, Offer: t.Name}
 	}
 	for _, l := range lists {
 		for _, r := range l.resources {
@@ -118,21 +119,16 @@ func stringsSchema(names, descs, required []string) json.RawMessage {
 
 // jumpToOffer selects the offer row a hit leads to and, for a field of a
 // schema in _meta, shows it in the offer's schema tree.
-func (m *Model) jumpToOffer(h search.Hit, k toolKey) tea.Cmd {
-	if !m.tools.selectKey(m.fleet.servers, k) {
-		m.tools.setFilter("", m.fleet.servers, m.fleet.info)
-		delete(m.tools.folded, k.server)
-		m.tools.rebuild(m.fleet.servers, m.fleet.info)
-		if !m.tools.selectKey(m.fleet.servers, k) {
-			return m.setStatus(model.SanitizeLine(h.ToolID)+" is gone", true)
-		}
+func (m *Model) jumpToOffer(h search.Hit, k toollist.Key) tea.Cmd {
+	if !m.tools.Reveal(m.fleet.servers, m.toolInfoOf, k) {
+		return m.setStatus(model.SanitizeLine(h.ToolID)+" is gone", true)
 	}
 	m.term.focus = focusTools
 	cmd := m.showSelected()
 	p := m.offers.shown
-	what := model.SanitizeLine(h.Path) + " of " + model.SanitizeLine(k.offer)
+	what := model.SanitizeLine(h.Path) + " of " + model.SanitizeLine(k.Offer)
 	if h.Side == search.Input || p == nil || p.schema == nil {
-		kind, _, _ := strings.Cut(k.offer, ":")
+		kind, _, _ := strings.Cut(k.Offer, ":")
 		noun := "argument "
 		if kind == offerTemplate.String() {
 			noun = "variable "

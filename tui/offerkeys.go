@@ -75,11 +75,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	case key.Matches(msg, k.Fold):
-		l := &m.tools
-		for l.cursor > 0 && !l.rows[l.cursor].isServer() {
-			l.cursor--
-		}
-		l.clampOffset()
+		m.tools.UpToServer()
 		return m.showSelected(), true
 	case key.Matches(msg, k.Copy), key.Matches(msg, k.Planner), key.Matches(msg, k.Compare),
 		key.Matches(msg, k.Result), key.Matches(msg, k.Diff), key.Matches(msg, k.Findings),

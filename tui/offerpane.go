@@ -61,7 +61,7 @@ func (m *Model) showOffer() tea.Cmd {
 		m.offers.shown = nil
 		return nil
 	}
-	key := srv.Name + "\x00" + m.tools.offerKey(srv.Name, ref)
+	key := srv.Name + "\x00" + m.offers.Key(srv.Name, ref)
 	if m.offers.panes == nil {
 		m.offers.panes = map[string]*offerPane{}
 	}
@@ -268,7 +268,7 @@ func (m *Model) readOffer(p *offerPane, uri, prompt string, args map[string]stri
 	}
 	t := m.tickets.next()
 	p.waiting, p.err = t, ""
-	ctx, server, key := m.life.ctx, p.server, m.tools.offerKey(p.server, p.ref)
+	ctx, server, key := m.life.ctx, p.server, m.offers.Key(p.server, p.ref)
 	return func() tea.Msg {
 		msg := offerReadMsg{server: server, key: key, ticket: t, what: what}
 		if prompt != "" {

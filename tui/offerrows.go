@@ -8,37 +8,30 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer/search"
+	"mcpeek/tui/kit"
+	"mcpeek/tui/toollist"
 )
 
-// A server's resources, templates and prompts are rows after its tools
-// (and after the tools it no longer lists), in that order; under a filter
-// those that match, best first. They select as rows of their own: the
-// right pane shows the offer (offerpane.go), and the tool keys do nothing
-// there.
+// A server's resources, templates and prompts are rows of the tools pane
+// (package toollist) after its tools (and after the tools it no longer
+// lists), in that order; under a filter those that match, best first.
+// They select as rows of their own: the right pane shows the offer
+// (offerpane.go), and the tool keys do nothing there. offerState is the
+// list's toollist.Offers.
 
-// offerKey names an offer row whatever the lists' order ("" for the rows
-// that are not offers).
-func (l *toolList) offerKey(server string, r offerRef) string {
-	so := l.offers.get(server)
+var _ toollist.Offers[offerRef] = (*offerState)(nil)
+
+// Key names an offer whatever the lists' order ("" for none).
+func (o *offerState) Key(server string, r offerRef) string {
+	so := o.get(server)
 	if r.kind == offerNone || !so.valid(r) {
 		return ""
 	}
 	return r.kind.String() + ":" + so.name(r)
 }
 
-// moveToOffer moves the cursor to the first offer row, if any.
-func (l *toolList) moveToOffer() {
-	for i, r := range l.rows {
-		if r.offer.kind != offerNone {
-			l.cursor = i
-			l.clampOffset()
-			return
-		}
-	}
-}
-
-// matchCount is how many offers pass the filter.
-func (o *offerState) matchCount() int {
+// Matches is how many offers pass the filter.
+func (o *offerState) Matches() int {
 	n := 0
 	for _, m := range o.matches {
 		n += len(m)
@@ -46,44 +39,38 @@ func (o *offerState) matchCount() int {
 	return n
 }
 
-// offerRows are server's offer rows under the filter, and the best score
-// among them.
-func (l *toolList) offerRows(si int, server string) ([]toolRow, search.Score) {
-	so := l.offers.get(server)
+// Rows are server's offers under the filter, and the best score among
+// them.
+func (o *offerState) Rows(server string, filtered bool) ([]offerRef, search.Score) {
+	so := o.get(server)
 	if so == nil {
 		return nil, search.NoMatch
 	}
-	var rows []toolRow
-	if l.filter == "" {
-		for _, r := range so.refs() {
-			rows = append(rows, toolRow{server: si, tool: -1, offer: r})
-		}
-		return rows, search.NoMatch
+	if !filtered {
+		return so.refs(), search.NoMatch
 	}
-	scores := l.offers.matches[server]
+	scores := o.matches[server]
 	best := search.NoMatch
+	var rows []offerRef
 	for r, sc := range scores {
-		rows = append(rows, toolRow{server: si, tool: -1, offer: r})
+		rows = append(rows, r)
 		best = max(best, sc)
 	}
-	slices.SortFunc(rows, func(a, b toolRow) int {
-		return cmp.Or(cmp.Compare(scores[b.offer], scores[a.offer]), cmp.Compare(a.offer.kind, b.offer.kind), cmp.Compare(a.offer.i, b.offer.i))
+	slices.SortFunc(rows, func(a, b offerRef) int {
+		return cmp.Or(cmp.Compare(scores[b], scores[a]), cmp.Compare(a.kind, b.kind), cmp.Compare(a.i, b.i))
 	})
 	return rows, best
 }
 
-// refilterOffers ranks every server's offers against q (lower case).
-func (l *toolList) refilterOffers(servers []model.Server, q string) {
-	if l.offers == nil {
-		return
-	}
+// Refilter ranks every server's offers against q (lower case).
+func (o *offerState) Refilter(servers []model.Server, q string) {
 	if q == "" {
-		l.offers.matches = nil
+		o.matches = nil
 		return
 	}
-	l.offers.matches = map[string]map[offerRef]search.Score{}
+	o.matches = map[string]map[offerRef]search.Score{}
 	for _, s := range servers {
-		so := l.offers.get(s.Name)
+		so := o.get(s.Name)
 		if so == nil {
 			continue
 		}
@@ -93,21 +80,20 @@ func (l *toolList) refilterOffers(servers []model.Server, q string) {
 				got[r] = sc
 			}
 		}
-		l.offers.matches[s.Name] = got
+		o.matches[s.Name] = got
 	}
 }
 
-// offerRow is what an offer row shows: its kind's icon and name, and at
-// its right the marks of a subscribed or updated resource.
-func (p toolsView) offerRow(l *toolList, r toolRow, srv model.Server) (segs []seg, right seg) {
-	s := p.styles
-	so := l.offers.get(srv.Name)
-	if !so.valid(r.offer) {
+// Line is what an offer row shows: its kind's icon and name, and at its
+// right the marks of a subscribed or updated resource.
+func (o *offerState) Line(s *kit.Styles, server string, r offerRef) (segs []seg, right seg) {
+	so := o.get(server)
+	if !so.valid(r) {
 		return []seg{{Text: "  ?", Style: s.Faint}}, seg{}
 	}
-	segs = []seg{{Text: "  " + offerIcon(r.offer.kind) + " ", Style: s.Marker}, {Text: model.SanitizeLine(so.name(r.offer)), Style: s.Tool}}
-	if r.offer.kind == offerResource {
-		uri := so.resources[r.offer.i].URI
+	segs = []seg{{Text: "  " + offerIcon(r.kind) + " ", Style: s.Marker}, {Text: model.SanitizeLine(so.name(r)), Style: s.Tool}}
+	if r.kind == offerResource {
+		uri := so.resources[r.i].URI
 		switch {
 		case so.marks.Changed(uri):
 			right = seg{Text: "updated", Style: s.Accent}
@@ -131,10 +117,10 @@ func offerIcon(k offerKind) string {
 	return " "
 }
 
-// offersWidth is the width that shows server's offer rows whole. It walks
+// Width is the width that shows server's offer rows whole. It walks
 // every offer: it runs when the servers or lists change, never per frame.
-func (p toolsView) offersWidth(l *toolList, server string) int {
-	so := l.offers.get(server)
+func (o *offerState) Width(server string) int {
+	so := o.get(server)
 	w := 0
 	for _, r := range so.refs() {
 		n := 4 + ansi.StringWidth(model.SanitizeLine(so.name(r)))

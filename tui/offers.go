@@ -218,7 +218,7 @@ func (m *Model) loadOffers() tea.Cmd {
 		if !offers(srv) {
 			if _, had := st.by[srv.Name]; had {
 				delete(st.by, srv.Name)
-				m.tools.rebuild(m.fleet.servers, m.fleet.info)
+				m.tools.Rebuild(m.fleet.servers, m.toolInfoOf)
 			}
 			delete(st.loading, srv.Name)
 			continue
@@ -307,7 +307,7 @@ func (m *Model) offersLoaded(msg offersLoadedMsg) tea.Cmd {
 	}
 	m.offers.by[msg.server] = msg.offers
 	m.offers.matches = nil // the filter is tested against the new lists
-	m.tools.rebuild(m.fleet.servers, m.fleet.info)
+	m.tools.Rebuild(m.fleet.servers, m.toolInfoOf)
 	m.fitTools()
 	return m.showOffer()
 }
@@ -320,14 +320,14 @@ func (m *Model) offerer() Offerer {
 
 // selectedOffer is the offer under the tools pane's cursor, if any.
 func (m *Model) selectedOffer() (model.Server, *serverOffers, offerRef, bool) {
-	r, ok := m.tools.selected()
-	if !ok || r.offer.kind == offerNone || r.server >= len(m.fleet.servers) {
+	r, ok := m.tools.Row()
+	if !ok || !r.IsOffer() || r.Server >= len(m.fleet.servers) {
 		return model.Server{}, nil, offerRef{}, false
 	}
-	srv := m.fleet.servers[r.server]
+	srv := m.fleet.servers[r.Server]
 	so := m.offers.get(srv.Name)
-	if !so.valid(r.offer) {
+	if !so.valid(r.Offer) {
 		return model.Server{}, nil, offerRef{}, false
 	}
-	return srv, so, r.offer, true
+	return srv, so, r.Offer, true
 }

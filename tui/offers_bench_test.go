@@ -8,6 +8,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resourcemarks"
+	"mcpeek/tui/toollist"
 )
 
 // BenchmarkOfferRowsRender draws the tools pane of a server with n
@@ -24,14 +25,14 @@ func BenchmarkOfferRowsRender(b *testing.B) {
 			}
 			so.index()
 			offers := &offerState{by: map[string]*serverOffers{"o": so}}
-			l := toolList{folded: map[string]bool{}, height: 40, offers: offers}
-			l.rebuild(servers, nil)
-			l.cursor = n / 2
-			l.clampOffset()
-			p := toolsView{styles: &st, width: 40, focused: true}
+			l := toollist.New[offerRef](offers)
+			l.SetHeight(40)
+			l.Rebuild(servers, nil)
+			l.Scroll(n / 2)
+			v := toollist.View{Styles: &st, Width: 40, Focused: true}
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = p.render(&l, servers, nil)
+				_ = l.View(v, servers, nil)
 			}
 		})
 	}

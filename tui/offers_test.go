@@ -13,6 +13,7 @@ import (
 
 	"mcpeek/mcpclient"
 	"mcpeek/tui/dialog"
+	"mcpeek/tui/toollist"
 )
 
 // offersServer is an in-process server with n resources (their names and
@@ -112,7 +113,7 @@ func offersHarness(t testing.TB, srv *server.MCPServer, w, h int) (*harness, *mc
 func (h *harness) selectOffer(kind, name string) {
 	h.t.Helper()
 	h.m.term.focus = focusTools
-	if !h.m.tools.selectKey(h.m.fleet.servers, toolKey{server: "o", offer: kind + ":" + name}) {
+	if !h.m.tools.Select(h.m.fleet.servers, toollist.Key{Server: "o", Offer: kind + ":" + name}) {
 		h.t.Fatalf("no %s %q row:\n%s", kind, name, h.screen())
 	}
 	h.run(h.m.showSelected())
@@ -186,9 +187,9 @@ func TestOffersInTheExplorer(t *testing.T) {
 		t.Errorf("the filter did not land on the prompt:\n%s", h.screen())
 	}
 	h.keys("esc")
-	h.m.tools.setFilter("", h.m.fleet.servers, h.m.fleet.info)
+	h.m.tools.SetFilter("", h.m.fleet.servers, h.m.toolInfoOf)
 	h.m.term.focus = focusTools
-	if !h.m.tools.selectKey(h.m.fleet.servers, toolKey{server: "o", tool: "echo"}) {
+	if !h.m.tools.Select(h.m.fleet.servers, toollist.Key{Server: "o", Tool: "echo"}) {
 		t.Fatal("no echo row")
 	}
 	h.run(h.m.showSelected())
@@ -252,7 +253,7 @@ func TestLogScreen(t *testing.T) {
 	if !strings.Contains(h.screen(), "bad thing") || strings.Contains(out, "\x1b]52") || strings.Contains(out, "\x1b[2J") {
 		t.Errorf("the log line is not shown sanitised:\n%q", h.screen())
 	}
-	h.m.tools.selectKey(h.m.fleet.servers, toolKey{server: "o"})
+	h.m.tools.Select(h.m.fleet.servers, toollist.Key{Server: "o"})
 	h.keys("+")
 	if !strings.Contains(h.screen(), "from notice up") {
 		t.Errorf("+ did not raise the level:\n%s", h.screen())

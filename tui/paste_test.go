@@ -124,8 +124,8 @@ func TestLongPasteIntoTheFilterIsCut(t *testing.T) {
 	if got := h.m.input.field.Value(); len(got) != maxQuery || !strings.HasPrefix(got, "order") {
 		t.Errorf("the filter holds %d characters, want %d", len(got), maxQuery)
 	}
-	if h.m.tools.filter != h.m.input.field.Value() {
-		t.Errorf("filtered by %d characters, the input holds %d", len(h.m.tools.filter), len(h.m.input.field.Value()))
+	if h.m.tools.Filter() != h.m.input.field.Value() {
+		t.Errorf("filtered by %d characters, the input holds %d", len(h.m.tools.Filter()), len(h.m.input.field.Value()))
 	}
 	h.keys("esc", "tab", "/")
 	h.send(tea.PasteMsg{Content: strings.Repeat("y", 200_000)})

@@ -80,7 +80,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, plan.budget, want, got, b)
 			}
 		}
-		if ti := h.m.fleet.info[v.tool.ID()]; ti.budget != want || ti.hidesFields != sum.HasHiddenFields {
+		if ti := h.m.fleet.info[v.tool.ID()]; ti.budget != want || ti.HidesFields != sum.HasHiddenFields {
 			t.Fatalf("step %d: the tools pane's mark is for %+v", i, ti.budget)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/registryview"
+	"mcpeek/tui/toollist"
 )
 
 // The registry pane (R) is package registryview's dialog; the root opens
@@ -126,13 +127,11 @@ func (m *Model) landOnTried() {
 	if m.landing.tried == "" {
 		return
 	}
-	for i, r := range m.tools.rows {
-		if r.tool < 0 && r.gone == 0 && r.server < len(m.fleet.servers) && m.fleet.servers[r.server].Name == m.landing.tried {
-			m.tools.cursor, m.landing.tried = i, ""
-			m.tools.clampOffset()
-			m.landing.done, m.landing.on = true, "" // the user's choice: kept
-			return
-		}
+	if m.tools.SelectWhere(func(r toollist.Row[offerRef]) bool {
+		return r.Tool < 0 && r.Gone == 0 && r.Server < len(m.fleet.servers) && m.fleet.servers[r.Server].Name == m.landing.tried
+	}) {
+		m.landing.tried = ""
+		m.landing.done, m.landing.on = true, "" // the user's choice: kept
 	}
 }
 

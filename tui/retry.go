@@ -46,7 +46,7 @@ func (m *Model) retryTick() tea.Cmd {
 		return nil // one is on its way
 	}
 	srv, ok := m.selectedServer()
-	if r, _ := m.tools.selected(); !ok || r.tool >= 0 || !srv.Retry.Pending() || !srv.Retry.At.After(m.clock.now()) {
+	if r, _ := m.tools.Row(); !ok || r.Tool >= 0 || !srv.Retry.Pending() || !srv.Retry.At.After(m.clock.now()) {
 		return nil
 	}
 	m.fleet.retryTicket = m.tickets.next()

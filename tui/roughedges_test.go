@@ -16,16 +16,16 @@ func TestSlashStartsANewFilter(t *testing.T) {
 	h.keys("/")
 	h.typeText("echo")
 	h.keys("enter")
-	if h.m.tools.filter != "echo" {
-		t.Fatalf("filter %q after /echo", h.m.tools.filter)
+	if h.m.tools.Filter() != "echo" {
+		t.Fatalf("filter %q after /echo", h.m.tools.Filter())
 	}
 	h.keys("/")
 	if !strings.Contains(h.screen(), "filter: echo") {
 		t.Errorf("the kept filter is not shown in the new query's input:\n%s", h.screen())
 	}
 	h.typeText("get_ord")
-	if h.m.tools.filter != "get_ord" {
-		t.Fatalf("a second / typed get_ord into filter %q", h.m.tools.filter)
+	if h.m.tools.Filter() != "get_ord" {
+		t.Fatalf("a second / typed get_ord into filter %q", h.m.tools.Filter())
 	}
 	h.keys("enter")
 	if got := h.selectedName(); got != "demo.shop_get_order" {
@@ -33,12 +33,12 @@ func TestSlashStartsANewFilter(t *testing.T) {
 	}
 	// An empty query keeps the filter it replaces; esc clears it.
 	h.keys("/", "enter")
-	if h.m.tools.filter != "get_ord" {
-		t.Errorf("/ enter dropped the filter: %q", h.m.tools.filter)
+	if h.m.tools.Filter() != "get_ord" {
+		t.Errorf("/ enter dropped the filter: %q", h.m.tools.Filter())
 	}
 	h.keys("/", "esc")
-	if h.m.tools.filter != "" {
-		t.Errorf("/ esc kept the filter %q", h.m.tools.filter)
+	if h.m.tools.Filter() != "" {
+		t.Errorf("/ esc kept the filter %q", h.m.tools.Filter())
 	}
 }
 

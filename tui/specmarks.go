@@ -11,18 +11,11 @@ import (
 // Apps add to a tool, beside the change and lint marks (changes.go): the
 // about view says what they mean.
 
-// droppedSeg is the right-hand mark of a tool clients drop: its
-// x-mcp-header breaks the rules, and mcpeek never calls it. It takes the
-// place of the schema marks (! and the hidden-fields mark).
-func droppedSeg(s *kit.Styles) seg { return seg{Text: s.Icons.Dropped, Style: s.ErrText} }
+// droppedSeg is the right-hand mark of a tool clients drop (kit.DroppedSeg).
+func droppedSeg(s *kit.Styles) seg { return kit.DroppedSeg(s) }
 
-// appSegs is the mark after an MCP App tool's name, nil for another tool.
-func appSegs(s *kit.Styles, t model.Tool) []seg {
-	if !t.App.IsApp() {
-		return nil
-	}
-	return []seg{{Text: " " + s.Icons.App, Style: s.Marker}}
-}
+// appSegs is the mark after an MCP App tool's name (kit.AppSegs).
+func appSegs(s *kit.Styles, t model.Tool) []seg { return kit.AppSegs(s, t) }
 
 // serverFacts are the server pane's lines on what the server said of
 // itself at initialize: the protocol version and its era as a badge,

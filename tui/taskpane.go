@@ -16,6 +16,7 @@ import (
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/tasksview"
+	"mcpeek/tui/toollist"
 )
 
 // The tasks screen (T): the tasks of the session over the whole body, one
@@ -372,14 +373,8 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 	}
 	v := m.views[e.ToolID]
 	server, tool, _ := strings.Cut(e.ToolID, ".")
-	k := toolKey{server: server, tool: tool}
-	if v == nil || !m.tools.selectKey(m.fleet.servers, k) {
-		m.tools.setFilter("", m.fleet.servers, m.fleet.info)
-		delete(m.tools.folded, server)
-		m.tools.rebuild(m.fleet.servers, m.fleet.info)
-		if v == nil || !m.tools.selectKey(m.fleet.servers, k) {
-			return m.setStatus(model.SanitizeLine(e.ToolID)+" is gone", true)
-		}
+	if !m.tools.Reveal(m.fleet.servers, m.toolInfoOf, toollist.Key{Server: server, Tool: tool}) || v == nil {
+		return m.setStatus(model.SanitizeLine(e.ToolID)+" is gone", true)
 	}
 	v.setCall(e.Outcome.outcome)
 	v.showOutcome(e.Outcome.tree)

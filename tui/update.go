@@ -12,6 +12,7 @@ import (
 	"mcpeek/tui/logview"
 	"mcpeek/tui/registryview"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toollist"
 	"mcpeek/tui/traffic"
 )
 
@@ -143,7 +144,7 @@ func (m *Model) sync() tea.Cmd {
 	// gateway's tools/list with them would load both vocabularies (11 MB)
 	// while the first listing is indexed and linted.
 	if srv, ok := m.selectedServer(); ok && len(srv.Tools) > 0 {
-		if r, _ := m.tools.selected(); r.tool < 0 {
+		if r, _ := m.tools.Row(); r.Tool < 0 {
 			cmds = append(cmds, m.requestTotals(srv))
 		}
 	}
@@ -178,9 +179,9 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 	// The row under the cursor is named before the servers change under
 	// it: a row holds indexes into m.fleet.servers, which the new snapshot may
 	// order or fill differently.
-	keep := m.tools.key(m.fleet.servers)
+	keep := m.tools.Selected(m.fleet.servers)
 	m.fleet.servers, m.fleet.info = msg.servers, msg.info
-	m.tools.listed()
+	m.tools.Listed()
 	if l.again {
 		// Asked for meanwhile: loaded from this snapshot's summaries
 		// (requestServers hands m.fleet.info on), so unchanged tools are not
@@ -188,21 +189,17 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 		l.again = false
 		cmds = append(cmds, m.requestServers())
 	}
-	m.tools.rebuild(m.fleet.servers, m.fleet.info)
-	m.tools.selectKey(m.fleet.servers, keep)
+	m.tools.Rebuild(m.fleet.servers, m.toolInfoOf)
+	m.tools.Select(m.fleet.servers, keep)
 	if !m.landing.done || untouched {
 		// Land on the first tool, so the right pane has something to
 		// show; while servers connect and the user has not moved, keep
 		// to the first tool of the list, not to the first server that
 		// answered.
-		for i, r := range m.tools.rows {
-			if r.tool >= 0 {
-				m.tools.cursor, m.landing.done = i, true
-				m.tools.clampOffset()
-				if t, ok := m.selectedTool(); ok {
-					m.landing.on = t.ID()
-				}
-				break
+		if m.tools.SelectWhere(func(r toollist.Row[offerRef]) bool { return r.Tool >= 0 }) {
+			m.landing.done = true
+			if t, ok := m.selectedTool(); ok {
+				m.landing.on = t.ID()
 			}
 		}
 	}

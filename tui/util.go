@@ -13,7 +13,6 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func fit(s string, width int) string           { return uitext.Fit(s, width) }
 func cells(s string) int                       { return uitext.Width(s) }
 func wrapText(text string, width int) []string { return uitext.Wrap(text, width) }
-func cutMiddle(s string, width int) string     { return uitext.CutMiddle(s, width) }
 func plural(n int, word string) string         { return uitext.Plural(n, word) }
 
 // padLines makes s exactly height lines, each fit to width.

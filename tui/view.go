@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
+	"mcpeek/tui/toollist"
 )
 
 // View draws the whole screen.
@@ -112,35 +113,6 @@ func (m *Model) titleBar() string {
 	return t
 }
 
-func (m *Model) toolsPane() string {
-	s := &m.styles
-	head := s.PaneTitle
-	if m.term.focus == focusTools {
-		head = s.PaneTitleFocus
-	}
-	title := head.Render("Servers & tools")
-	if m.tools.filter != "" {
-		title = head.Render("/") + s.Accent.Render(model.SanitizeLine(m.tools.filter)) +
-			s.Dim.Render("  "+plural(len(m.tools.matches)+m.offers.matchCount(), "match"))
-	}
-	if len(m.tools.rows) == 0 {
-		msg := "No servers."
-		switch {
-		case m.tools.filter != "":
-			msg = "No tool matches."
-		case m.fleet.starting:
-			msg = m.look.spinner.View() + " connecting…"
-		}
-		return title + "\n" + s.Dim.Render(msg)
-	}
-	sp := ""
-	if m.fleet.starting {
-		sp = m.look.spinner.View()
-	}
-	p := toolsView{styles: s, width: m.term.layout.leftW, focused: m.term.focus == focusTools, spinner: sp, marks: &m.changes}
-	return title + "\n" + p.render(&m.tools, m.fleet.servers, m.fleet.info)
-}
-
 func (m *Model) rightPane() string {
 	s := &m.styles
 	if p := m.offers.shown; p != nil {
@@ -149,7 +121,7 @@ func (m *Model) rightPane() string {
 		}
 	}
 	if srv, ok := m.selectedServer(); ok {
-		if r, _ := m.tools.selected(); r.tool < 0 {
+		if r, _ := m.tools.Row(); r.Tool < 0 {
 			return m.serverView(srv)
 		}
 	}
@@ -208,7 +180,7 @@ func (m *Model) tabLine(room int) string {
 func (m *Model) serverView(srv model.Server) string {
 	s := &m.styles
 	w := max(m.term.layout.rightW, 10)
-	icon, st := toolsView{styles: s, spinner: m.look.spinner.View()}.stateIcon(srv.State)
+	icon, st := toollist.StateIcon(s, m.look.spinner.View(), srv.State)
 	lines := []string{
 		st.Render(icon) + " " + s.Title.Render(model.SanitizeLine(srv.Name)) + s.Dim.Render("  "+srv.State.String()),
 		s.Dim.Render("transport ") + string(srv.Transport) + s.Dim.Render("  source ") + model.SanitizeLine(srv.Source),

@@ -40,4 +40,11 @@ type (
 	CopyText struct{ Text, What string }
 	// QuitApp ends the app.
 	QuitApp struct{}
+	// ShowSelected shows what is selected in the servers-and-tools pane
+	// in the right pane.
+	ShowSelected struct{}
+	// OpenFieldSearch opens the search through every tool's fields.
+	OpenFieldSearch struct{}
+	// FocusView moves the focus to the right pane, if it shows a tool.
+	FocusView struct{}
 )
