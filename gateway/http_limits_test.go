@@ -308,8 +308,8 @@ func TestHTTPLargeBodiesAreBounded(t *testing.T) {
 		MaxBodyBytes: 256 << 10, MaxBodyBytesInFlight: 512 << 10, BodyWait: 300 * time.Millisecond}}})
 	s := openRawSession(t, serveHTTP(t, h.g))
 	// Large (over 64 KiB), and two fit in flight, not three; no larger, so
-	// that a busy machine reads them quickly.
-	body := s.callBody(toolExec, map[string]any{"op": "test.gate", "args": map[string]any{"pad": strings.Repeat("x", 200_000)}})
+	// that a busy machine reads them quickly. Each has its own request id.
+	args := map[string]any{"op": "test.gate", "args": map[string]any{"pad": strings.Repeat("x", 200_000)}}
 	type answer struct {
 		code  int
 		retry string
@@ -319,7 +319,7 @@ func TestHTTPLargeBodiesAreBounded(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 3 {
 		wg.Go(func() {
-			res, _, err := s.send(http.MethodPost, body, nil)
+			res, _, err := s.send(http.MethodPost, s.callBody(toolExec, args), nil)
 			if err != nil {
 				answers <- answer{err: err}
 				return

@@ -9,8 +9,9 @@
 // server's tools byte for byte into [model.Tool].
 //
 // Tool definitions are fetched as raw JSON-RPC results rather than through
-// mcp-go's typed ListTools, because decoding into mcp.Tool drops schema
-// keywords (root allOf, $defs, items, $schema, ...). Everything a server sends
+// mcp-go's typed ListTools, because mcp.Tool does not give back the bytes
+// as sent: encoded again, it adds "properties":{} and "required":[] and
+// leaves out an output schema without a root "type". Everything a server sends
 // is untrusted: [Sanitize] makes names, descriptions and stderr lines safe to
 // print; secrets from the config (environment values, header values, URL
 // credentials) never appear in String output, error text or stored stderr

@@ -134,6 +134,35 @@ func TestOversizedHTTPReply(t *testing.T) {
 	}
 }
 
+// TestHTTPRepliesUpToTheLimit: a reply over mcp-go's own default bound
+// (32 MiB) but within mcpeek's (64 MiB) arrives whole, over streamable HTTP
+// and SSE alike: mcpeek's limit is the one that holds.
+func TestHTTPRepliesUpToTheLimit(t *testing.T) {
+	t.Parallel()
+	big := strings.Repeat("a", 33<<20)
+	srv := liveServer("web")
+	srv.AddTool(mcp.NewTool("big"), textResult(big))
+	sse := server.NewSSEServer(srv)
+	sseTS := httptest.NewServer(sse)
+	server.WithBaseURL(sseTS.URL)(sse)
+	t.Cleanup(sseTS.Close)
+	httpTS := httptest.NewServer(server.NewStreamableHTTPServer(srv))
+	t.Cleanup(httpTS.Close)
+
+	m := startManager(t, Config{Servers: []ServerConfig{
+		{Name: "http", Type: "http", URL: httpTS.URL + "/mcp"},
+		{Name: "sse", Type: "sse", URL: sseTS.URL + "/sse"},
+	}}, WithBackoff(time.Hour, time.Hour))
+	for _, name := range []string{"http", "sse"} {
+		res, err := m.CallTool(context.Background(), name, "big", nil)
+		if err != nil {
+			t.Errorf("%s: CallTool(big) = %v, want the 33 MiB reply", name, err)
+		} else if len(res.Text) != len(big) {
+			t.Errorf("%s: CallTool(big) = %d bytes of text, want %d", name, len(res.Text), len(big))
+		}
+	}
+}
+
 func TestServerThatStopsReadingKeepsCallsToTheirDeadline(t *testing.T) {
 	t.Parallel()
 	m := startManager(t, Config{Servers: []ServerConfig{helperConfig("h", "basic")}},

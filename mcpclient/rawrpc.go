@@ -189,6 +189,12 @@ func (c *conn) send(ctx context.Context, req transport.JSONRPCRequest) (*transpo
 			// caller's deadline, not a server error.
 			return nil, err
 		}
+		if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+			// The same, when the handler's later deadline fired before
+			// ours did: each core keeps its own timers, and on a loaded
+			// machine one core's may run late.
+			return nil, context.DeadlineExceeded
+		}
 		return a.resp, a.err
 	case <-ctx.Done():
 		return nil, ctx.Err()

@@ -43,7 +43,8 @@ func newSSETransport(serverURL string, client *http.Client) (*sseTransport, erro
 	ctx, cancel := context.WithCancel(context.Background())
 	reqs := &sseRequests{client: client, base: base, ctx: ctx, cancel: cancel}
 	client.Transport = sseFilter{base: client.Transport, requests: reqs}
-	t, err := transport.NewSSE(serverURL, transport.WithSSELogger(discardLogger()), transport.WithHTTPClient(client))
+	t, err := transport.NewSSE(serverURL, transport.WithSSELogger(discardLogger()), transport.WithHTTPClient(client),
+		transport.WithMaxMessageBytes(unboundedByMCPGo))
 	if err != nil {
 		cancel()
 		return nil, err

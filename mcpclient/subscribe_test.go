@@ -24,12 +24,15 @@ func TestSubscribeAndLogLevel(t *testing.T) {
 		time.Sleep(20 * time.Millisecond) // the work, while the message goes out
 		return mcp.NewToolResultText("ok"), nil
 	})
+	sessions := sessionOf(srv)
 	m := startManager(t, Config{}, WithInProcess("o", srv))
 	ctx := context.Background()
 	if err := m.SubscribeResource(ctx, "o", "mem://r/0"); err != nil {
 		t.Fatalf("SubscribeResource: %v", err)
 	}
-	srv.SendNotificationToAllClients(string(mcp.MethodNotificationResourceUpdated), map[string]any{"uri": "mem://r/0"})
+	// mcp-go's server keeps no subscriptions of its own and broadcasts no
+	// update to a session on a listen stream: the test tells the session.
+	(<-sessions).NotificationChannel() <- updatedNote("mem://r/0")
 	deadline := time.After(waitLimit)
 	for got := false; !got; {
 		select {

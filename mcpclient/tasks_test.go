@@ -304,9 +304,8 @@ func runMCPGoTasksHelper() int {
 // tool that ends when release is closed, "never" one that never ends,
 // "huge" one whose result is 2 MiB of text,
 // "maybe" a plain tool that may run as a task, and "plain" one that may
-// not. (The task tools ignore their context: mcp-go v1.2.1 hands them the
-// tools/call request's own, which ends as soon as the task is created;
-// tasks/cancel shows in the task's status instead.)
+// not. (The task tools ignore their context: tasks/cancel shows in the
+// task's status.)
 func taskServer(release <-chan struct{}) *server.MCPServer {
 	srv := server.NewMCPServer("tasks", "1", server.WithToolCapabilities(true), server.WithTaskCapabilities(true, true, true))
 	srv.AddTaskTool(mcp.NewTool("slow", mcp.WithTaskSupport(mcp.TaskSupportRequired)),
@@ -333,7 +332,7 @@ func taskServer(release <-chan struct{}) *server.MCPServer {
 }
 
 // TestTasks2025 drives mcp-go's tasks (the 2025-11-25 form) over stdio,
-// in the 2025-11-25 era (in the 2026-07-28 era mcp-go v1.2.1 removes
+// in the 2025-11-25 era (in the 2026-07-28 era mcp-go v1.6.0 removes
 // tasks/result and its tasks/get carries no result, so an ended task's
 // result cannot be had; TestTasks2026Extension covers that era): a required task tool runs as a task to its result;
 // an optional one runs as a task only when asked; asking a plain tool is

@@ -108,6 +108,7 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 		opts := []transport.StreamableHTTPCOption{
 			transport.WithHTTPLogger(discardLogger()),
 			transport.WithHTTPBasicClient(client),
+			transport.WithHTTPMaxMessageBytes(unboundedByMCPGo),
 		}
 		if setup.listen {
 			opts = append(opts, transport.WithContinuousListening())
@@ -120,6 +121,12 @@ func newTransport(e endpoint, setup transportSetup) (transport.Interface, *proce
 	}
 	return nil, nil, fmt.Errorf("unsupported transport %q", cfg.Transport())
 }
+
+// unboundedByMCPGo turns off mcp-go's own bound on a message from the
+// server (32 MiB by default since v1.5): the client's round tripper
+// (limitTransport) bounds every message of every response by mcpeek's limit
+// and names the setting that raises it.
+const unboundedByMCPGo = 0
 
 // isHTTP reports whether t carries the protocol version in HTTP headers.
 func isHTTP(t transport.Interface) bool {
@@ -135,7 +142,7 @@ func isHTTP(t transport.Interface) bool {
 //
 // The headers are added by the round tripper rather than with mcp-go's
 // WithHeaders/WithHTTPHeaders, which miss some requests: the streamable HTTP
-// transport's session DELETE on Close goes without them (mcp-go v1.2.1), so
+// transport's session DELETE on Close goes without them (mcp-go v1.6.0 still), so
 // a server behind auth would refuse it and keep the session.
 //
 // Because they are added there, every request a redirect makes would carry

@@ -202,6 +202,15 @@ func TestOffersInTheExplorer(t *testing.T) {
 // update marks the row, and enter reads it again and clears the mark.
 func TestSubscribeMarksAnUpdate(t *testing.T) {
 	srv := offersServer(2, 1, 0)
+	sessions := make(chan server.ClientSession, 1)
+	hooks := &server.Hooks{}
+	hooks.AddOnRegisterSession(func(_ context.Context, s server.ClientSession) {
+		select {
+		case sessions <- s:
+		default:
+		}
+	})
+	server.WithHooks(hooks)(srv)
 	h, mgr := offersHarness(t, srv, 120, 30)
 	h.selectOffer("resource", "r1\x1b[31mred\x1b]0;title\a")
 	h.keys("u")
@@ -209,7 +218,9 @@ func TestSubscribeMarksAnUpdate(t *testing.T) {
 	if !so.marks.Subscribed("mem://r/1") {
 		t.Fatalf("not subscribed:\n%s", h.screen())
 	}
-	srv.SendNotificationToAllClients(string(mcp.MethodNotificationResourceUpdated), map[string]any{"uri": "mem://r/1"})
+	// mcp-go's server broadcasts no update to a session on a listen
+	// stream: the test tells the session.
+	(<-sessions).NotificationChannel() <- updatedNote("mem://r/1")
 	deadline := time.After(10 * time.Second)
 	for got := false; !got; {
 		select {

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"iter"
+	"slices"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/server"
@@ -199,13 +201,8 @@ func (a *app) toolsCommand() *cobra.Command {
 			for _, s := range servers {
 				all = append(all, s.Tools...)
 			}
-			out := a.describeTools(all, opts)
-			entries := make([]any, len(out))
-			for i, t := range out {
-				entries[i] = t
-			}
 			jw := &model.JSONWriter{W: a.stdout}
-			if err := jsonfmt.WriteIndentArray(jw, entries); err != nil {
+			if err := jsonfmt.WriteIndentSeq(jw, a.describedTools(all, opts)); err != nil {
 				return err
 			}
 			if err := jw.Flush(); err != nil {
@@ -317,6 +314,24 @@ func (a *app) describeTools(tools []model.Tool, opts summarizer.Options) []toolJ
 		out = append(out, newToolJSON(tools[i], d))
 	}
 	return out
+}
+
+// describeBatch is how many tools describedTools describes at once.
+const describeBatch = 64
+
+// describedTools yields the descriptors of tools in order, describing a
+// batch at a time (on every core), so that a long listing's descriptors,
+// and what describing them leaves behind, are not all held at once.
+func (a *app) describedTools(tools []model.Tool, opts summarizer.Options) iter.Seq[toolJSON] {
+	return func(yield func(toolJSON) bool) {
+		for batch := range slices.Chunk(tools, describeBatch) {
+			for _, t := range a.describeTools(batch, opts) {
+				if !yield(t) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // unlessSomeAnswered is failed (the servers that failed, from

@@ -10,6 +10,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"iter"
+	"slices"
 )
 
 // MarshalIndent writes v as the golden fixtures are written and as
@@ -38,23 +40,37 @@ func WriteIndentArray[T any](w io.Writer, items []T) error {
 		}
 		return err
 	}
+	return WriteIndentSeq(w, slices.Values(items))
+}
+
+// WriteIndentSeq writes the items of seq to w exactly as MarshalIndent of
+// their slice would ("[]" for none), each as seq yields it, so that the
+// items need not be held all at once either.
+func WriteIndentSeq[T any](w io.Writer, seq iter.Seq[T]) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("  ", "  ")
 	bw := bufio.NewWriter(w)
-	bw.WriteString("[\n  ")
-	for i := range items {
+	sep := "[\n  "
+	var err error
+	for item := range seq {
 		buf.Reset()
-		if err := enc.Encode(items[i]); err != nil {
-			return err
+		if err = enc.Encode(item); err != nil {
+			break
 		}
+		bw.WriteString(sep)
 		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
-		if i < len(items)-1 {
-			bw.WriteString(",\n  ")
-		}
+		sep = ",\n  "
 	}
-	bw.WriteString("\n]\n")
+	if err != nil {
+		return err
+	}
+	if sep == "[\n  " {
+		bw.WriteString("[]\n")
+	} else {
+		bw.WriteString("\n]\n")
+	}
 	return bw.Flush()
 }
 

@@ -3,6 +3,7 @@ package jsonfmt
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 )
 
@@ -30,6 +31,16 @@ func TestWriteIndentArray(t *testing.T) {
 		}
 		if got.String() != string(want) {
 			t.Errorf("WriteIndentArray(%v):\n%s\nMarshalIndent:\n%s", items, got.String(), want)
+		}
+		if items == nil {
+			continue // a nil slice is "null"; a sequence of nothing is "[]"
+		}
+		got.Reset()
+		if err := WriteIndentSeq(&got, slices.Values(items)); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != string(want) {
+			t.Errorf("WriteIndentSeq(%v):\n%s\nMarshalIndent:\n%s", items, got.String(), want)
 		}
 	}
 }
