@@ -5,12 +5,13 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/glamour/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/mdtext"
 )
 
 // The details of a tree line (i): everything known of the field, in a
@@ -34,7 +35,7 @@ func (m *Model) openDetails() tea.Cmd {
 	n := th.tree().Cursor()
 	prop, term := m.schemaOf(n, target)
 	width := max(min(m.width-4, 100), 30) - 4
-	lines := detailLines(&m.styles, n, prop, term, target, width, m.isDark)
+	lines := detailLines(&m.styles, n, prop, term, target, width)
 	if call := m.current.layer.detailLines(&m.styles, n, width); len(call) > 0 {
 		// After the heading (path, tool, blank): the marks first.
 		lines = append(lines[:3:3], append(call, lines[3:]...)...)
@@ -58,7 +59,7 @@ func (m *Model) schemaOf(n *schematree.Node, target copyTarget) (prop, term *mod
 }
 
 // detailLines lays the details out in width cells.
-func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTarget, width int, dark bool) []string {
+func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTarget, width int) []string {
 	var lines []string
 	row := func(label, value string) {
 		if value == "" {
@@ -134,7 +135,7 @@ func detailLines(s *Styles, n *schematree.Node, prop, term *model.Node, t copyTa
 	}
 	if desc = strings.TrimSpace(model.Sanitize(desc)); desc != "" {
 		lines = append(lines, "")
-		lines = append(lines, describe(s, desc, width, dark)...)
+		lines = append(lines, describe(s, desc, width)...)
 	}
 	return lines
 }
@@ -174,25 +175,16 @@ func constraintsText(prop, term *model.Node) string {
 
 // describe is a description in width cells: rendered as Markdown when it
 // reads as Markdown, else wrapped.
-func describe(s *Styles, desc string, width int, dark bool) []string {
+func describe(s *Styles, desc string, width int) []string {
 	if looksLikeMarkdown(desc) {
-		// The dark and light styles even without colour: the program's
-		// colour profile drops the colours and keeps bold and italics,
-		// where the plain styles would print the Markdown's own marks.
-		style := "light"
-		if dark {
-			style = "dark"
+		lines := mdtext.Lines(desc, width, mdtext.Styles{
+			Text: s.Tool, Heading: s.Title, Code: s.Accent, Link: s.Tool.Underline(true), Mark: s.Dim,
+			Strong: lipgloss.NewStyle().Bold(true), Emphasis: lipgloss.NewStyle().Italic(true),
+		})
+		for i, l := range lines {
+			lines[i] = ansi.Truncate(l, width, "…")
 		}
-		r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width))
-		if err == nil {
-			if out, err := r.Render(desc); err == nil {
-				lines := strings.Split(strings.Trim(out, "\n"), "\n")
-				for i, l := range lines {
-					lines[i] = ansi.Truncate(strings.TrimRight(l, " "), width, "…")
-				}
-				return lines
-			}
-		}
+		return lines
 	}
 	var lines []string
 	for _, para := range strings.Split(desc, "\n") {
