@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/gomodule/redigo/redis"
 )
 
 // StoreOptions make replicas of the gateway share one store, a server that
@@ -58,7 +58,7 @@ func ParseStoreURL(raw string) (*url.URL, error) {
 
 // store is the connection to the shared store, and its health.
 type store struct {
-	rdb     *redis.Client
+	pool    *redis.Pool
 	timeout time.Duration
 	prefix  string
 	replica string
@@ -77,28 +77,24 @@ func openStore(o StoreOptions, now func() time.Time) (*store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--store: %w", err)
 	}
-	opt, err := redis.ParseURL(u.String())
-	if err != nil {
-		return nil, fmt.Errorf("--store: %w", err)
-	}
-	if o.Password != "" {
-		opt.Password = o.Password
-	}
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultStoreTimeout
 	}
-	// Every call is bounded by its own context; the client's own timeouts
-	// match it so that a dead connection is noticed as fast.
-	opt.DialTimeout, opt.ReadTimeout, opt.WriteTimeout = o.Timeout, o.Timeout, o.Timeout
-	opt.MaxRetries = 0 // a retry would double the time a caller waits; the caller retries
-	opt.ContextTimeoutEnabled = true
+	// Every call is bounded by its own context; the connections' own
+	// timeouts match it so that a dead connection is noticed as fast. No
+	// call is retried: a retry would double the time a caller waits, and
+	// the caller retries.
+	pool, err := newRedisPool(u, o.Password, o.Timeout)
+	if err != nil {
+		return nil, fmt.Errorf("--store: %w", err)
+	}
 	if o.Prefix == "" {
 		o.Prefix = "mcpeek:gw:"
 	}
 	if o.Replica == "" {
 		o.Replica = newTraceID()[3:]
 	}
-	return &store{rdb: redis.NewClient(opt), timeout: o.Timeout, prefix: o.Prefix, replica: o.Replica, now: now, since: now()}, nil
+	return &store{pool: pool, timeout: o.Timeout, prefix: o.Prefix, replica: o.Replica, now: now, since: now()}, nil
 }
 
 // do runs one store call under the timeout, and keeps the health. The
@@ -119,7 +115,7 @@ func (s *store) do(ctx context.Context, f func(ctx context.Context) error) error
 		callerFirst = true
 	}
 	err := f(sctx)
-	if errors.Is(err, redis.Nil) {
+	if errors.Is(err, redis.ErrNil) {
 		err = nil
 	}
 	// Ended by the caller's deadline: sctx's own timer can fire a moment
@@ -175,7 +171,7 @@ func (s *store) health() *StoreHealth {
 
 func (s *store) key(kind, id string) string { return s.prefix + kind + ":" + id }
 
-func (s *store) close() error { return s.rdb.Close() }
+func (s *store) close() error { return s.pool.Close() }
 
 // unavailable is the answer to an idempotent call the store could not
 // serve: the call is not made, for the key's promise (once) cannot be kept.
@@ -221,5 +217,8 @@ func (g *Gateway) CheckStore(ctx context.Context) error {
 	if g.store == nil {
 		return nil
 	}
-	return g.store.do(ctx, func(ctx context.Context) error { return g.store.rdb.Ping(ctx).Err() })
+	return g.store.do(ctx, func(ctx context.Context) error {
+		_, err := g.store.cmd(ctx, "PING")
+		return err
+	})
 }

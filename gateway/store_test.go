@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomodule/redigo/redis"
+
 	"mcpeek/internal/storetest"
 )
 
@@ -87,7 +89,7 @@ func TestStoreKeepsTheCaps(t *testing.T) {
 		}
 		finish(&Envelope{Op: "test.ok", OK: true, Result: []byte(`{"n":1}`), Meta: &Meta{}})
 	}
-	if n := r.Client().ZCard(ctx, "caps:idem:by-time").Val(); n != 3 {
+	if n, _ := redis.Int(r.Client().Do("ZCARD", "caps:idem:by-time")); n != 3 {
 		t.Fatalf("at most 3 answers are kept, %d are", n)
 	}
 	replay, finish, _ := si.begin(ctx, "key0", "test.ok", []byte(`{}`))
@@ -179,7 +181,7 @@ func TestStoreSessionsAcrossReplicas(t *testing.T) {
 			t.Fatalf("a session lives on after the store restarted empty (%s): %d", u, code)
 		}
 	}
-	if v := r.Client().Get(context.Background(), opts.Store.Prefix+"session:"+s2.id).Val(); v != "1" {
+	if v, _ := redis.String(r.Client().Do("GET", opts.Store.Prefix+"session:"+s2.id)); v != "1" {
 		t.Fatalf("the session was recorded again: %q", v)
 	}
 	if !strings.HasPrefix(s2.id, "mcp-session-") {
@@ -209,7 +211,7 @@ func TestStorePasswordFromOptions(t *testing.T) {
 	opts := storeOpts(r)
 	opts.Store.Password = "s3cret"
 	mustOK(t, h.peer(opts).exec("test.delete_item", map[string]any{"id": "x"}, map[string]any{"idempotency_key": "k"}))
-	if n := r.Client("s3cret").Exists(context.Background(), opts.Store.Prefix+"idem:by-time").Val(); n != 1 {
+	if n, _ := redis.Int(r.Client("s3cret").Do("EXISTS", opts.Store.Prefix+"idem:by-time")); n != 1 {
 		t.Fatal("the answer was kept in the store")
 	}
 	opts.Store.Password = "wrong"
@@ -232,5 +234,24 @@ func TestStoreReplicasPublishTheirRegistryVersion(t *testing.T) {
 	versions := a.help("")["store"].(map[string]any)["registry_versions"].(map[string]any)
 	if len(versions) != 1 || versions[a.g.Registry().Version] != 2.0 {
 		t.Fatalf("two replicas over the same tools serve one registry_version: %v", versions)
+	}
+}
+
+// A store that restarted while the gateway's connections to it sat idle is
+// no failure of the next call: a connection the server closed is dropped
+// before it is reused.
+func TestStoreRestartIsNoFailureOfTheNextCall(t *testing.T) {
+	t.Parallel()
+	r := storetest.StartRedis(t)
+	h := newHarness(t, harnessConfig{noDemo: true})
+	a := h.peer(storeOpts(r))
+	mustOK(t, a.exec("test.delete_item", map[string]any{"id": "x"}, map[string]any{"idempotency_key": "k1"}))
+	r.Stop()
+	r.Start()
+	if err := a.g.CheckStore(context.Background()); err != nil {
+		t.Fatalf("the first call after a restart: %v", err)
+	}
+	if store := a.help("")["store"].(map[string]any); store["health"] != "ok" {
+		t.Fatalf("the store is ok: %v", store)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/gomodule/redigo/redis"
 )
 
 // idempotency remembers the answers of calls made with an idempotency key:
@@ -55,7 +55,7 @@ const donePrefix = `{"state":"done"`
 // microseconds, which orders the answers of one replica), then forgets the
 // expired answers and, oldest first, those beyond the caps. KEYS: the
 // answer, the set of answers by time, their sizes, the total size.
-var keepScript = redis.NewScript(`
+var keepScript = redis.NewScript(4, `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 local ttl, now, size = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ttl)
@@ -79,18 +79,18 @@ end
 return 1`)
 
 // releaseScript deletes a claim (ARGV[1]) if it is still the value.
-var releaseScript = redis.NewScript(`
+var releaseScript = redis.NewScript(1, `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`)
 
 // renewScript sets a claim's (ARGV[1]) lease again to ARGV[2] ms if it is
 // still the value; 0 when it is not.
-var renewScript = redis.NewScript(`
+var renewScript = redis.NewScript(1, `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0`)
 
 // leaseScript gives a key that has no TTL one of ARGV[1] ms.
-var leaseScript = redis.NewScript(`
+var leaseScript = redis.NewScript(1, `
 if redis.call('PTTL', KEYS[1]) == -1 then return redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return 0`)
 
@@ -114,7 +114,9 @@ func (si *sharedIdem) begin(ctx context.Context, key, op string, args json.RawMe
 		claim, _ := json.Marshal(idemRecord{State: "running", Op: op, Args: argsHex, Token: hex.EncodeToString(tok[:])})
 		var won bool
 		err := si.s.do(ctx, func(ctx context.Context) (err error) {
-			won, err = si.s.rdb.SetNX(ctx, k, claim, si.lease).Result()
+			var reply any
+			reply, err = si.s.cmd(ctx, "SET", k, claim, "PX", si.lease.Milliseconds(), "NX")
+			won = reply != nil
 			return err
 		})
 		if err != nil {
@@ -129,7 +131,7 @@ func (si *sharedIdem) begin(ctx context.Context, key, op string, args json.RawMe
 		}
 		var cur string
 		err = si.s.do(ctx, func(ctx context.Context) (err error) {
-			cur, err = si.s.rdb.Get(ctx, k).Result()
+			cur, err = redis.String(si.s.cmd(ctx, "GET", k))
 			return err
 		})
 		if err != nil {
@@ -156,7 +158,8 @@ func (si *sharedIdem) begin(ctx context.Context, key, op string, args json.RawMe
 		if !leased {
 			leased = true
 			err = si.s.do(ctx, func(ctx context.Context) error {
-				return leaseScript.Run(ctx, si.s.rdb, []string{k}, si.lease.Milliseconds()).Err()
+				_, err := si.s.script(ctx, leaseScript, k, si.lease.Milliseconds())
+				return err
 			})
 			if err != nil {
 				return nil, nil, si.failed(ctx, op, key, err)
@@ -200,7 +203,7 @@ func (si *sharedIdem) hold(k string, claim []byte) (release func()) {
 			}
 			var held int64
 			err := si.s.do(context.Background(), func(ctx context.Context) (err error) {
-				held, err = renewScript.Run(ctx, si.s.rdb, []string{k}, claim, si.lease.Milliseconds()).Int64()
+				held, err = redis.Int64(si.s.script(ctx, renewScript, k, claim, si.lease.Milliseconds()))
 				return err
 			})
 			if err == nil && held == 0 {
@@ -226,7 +229,8 @@ func (si *sharedIdem) finish(k string, claim []byte, op, argsHex string, env *En
 	}
 	if env == nil || (!env.OK && env.Error.Code != CodeUpstreamError) || size > si.maxBytes {
 		_ = si.s.do(ctx, func(ctx context.Context) error {
-			return releaseScript.Run(ctx, si.s.rdb, []string{k}, claim).Err()
+			_, err := si.s.script(ctx, releaseScript, k, claim)
+			return err
 		})
 		return
 	}
@@ -236,8 +240,9 @@ func (si *sharedIdem) finish(k string, claim []byte, op, argsHex string, env *En
 	}
 	now := si.s.now().UnixMicro()
 	_ = si.s.do(ctx, func(ctx context.Context) error {
-		return keepScript.Run(ctx, si.s.rdb,
-			[]string{k, si.s.key("idem", "by-time"), si.s.key("idem", "sizes"), si.s.key("idem", "bytes")},
-			claim, done, si.ttl.Milliseconds(), now, size, si.maxEntries, si.maxBytes, donePrefix).Err()
+		_, err := si.s.script(ctx, keepScript,
+			k, si.s.key("idem", "by-time"), si.s.key("idem", "sizes"), si.s.key("idem", "bytes"),
+			claim, done, si.ttl.Milliseconds(), now, size, si.maxEntries, si.maxBytes, donePrefix)
+		return err
 	})
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gomodule/redigo/redis"
+
 	"mcpeek/internal/storetest"
 	"mcpeek/mcpclient"
 )
@@ -37,8 +39,7 @@ func TestStorePoisonedClaimEndsByTheDeadline(t *testing.T) {
 	claim, _ := json.Marshal(idemRecord{State: "running", Op: "test.delete_item", Args: hex.EncodeToString(sum[:]), Token: "planted"})
 	k := idemKey(opts, "k1")
 	rdb := r.Client()
-	ctx := context.Background()
-	if err := rdb.Set(ctx, k, claim, 0).Err(); err != nil {
+	if _, err := rdb.Do("SET", k, claim); err != nil {
 		t.Fatal(err)
 	}
 	env := a.exec("test.delete_item", map[string]any{"id": "x"}, map[string]any{"idempotency_key": "k1"})
@@ -49,7 +50,7 @@ func TestStorePoisonedClaimEndsByTheDeadline(t *testing.T) {
 	if n := h.ts.deletes.Load(); n != 0 {
 		t.Errorf("a call whose key is claimed must not reach the tool: %d calls", n)
 	}
-	if ttl := rdb.PTTL(ctx, k).Val(); ttl <= 0 {
+	if ttl := pttl(t, rdb, k); ttl <= 0 {
 		t.Errorf("the claim without a TTL was given a lease: PTTL %v", ttl)
 	}
 	if store := a.help("")["store"].(map[string]any); store["health"] != "ok" {
@@ -80,18 +81,27 @@ func TestStoreClaimCarriesARenewedLease(t *testing.T) {
 	eventually(t, "the call to reach the tool", func() bool { return h.ts.inFlight.Load() == 1 })
 	k := idemKey(opts, "k1")
 	rdb := r.Client()
-	ctx := context.Background()
-	first := rdb.PTTL(ctx, k).Val()
+	first := pttl(t, rdb, k)
 	if first <= 0 || first > 2*time.Second {
 		t.Fatalf("a claim carries the lease as its TTL: PTTL %v", first)
 	}
 	// A TTL only grows when it is set again.
-	eventually(t, "the lease to be renewed", func() bool { return rdb.PTTL(ctx, k).Val() > first })
+	eventually(t, "the lease to be renewed", func() bool { return pttl(t, rdb, k) > first })
 	close(h.ts.release)
 	if ans := <-done; ans.err != nil || ans.res.IsError {
 		t.Fatalf("the call ends well: %v %+v", ans.err, ans.res)
 	}
-	if v := rdb.Get(ctx, k).Val(); !strings.HasPrefix(v, donePrefix) {
+	if v, _ := redis.String(rdb.Do("GET", k)); !strings.HasPrefix(v, donePrefix) {
 		t.Errorf("the answer is kept: %.80s", v)
 	}
+}
+
+// pttl is the time to live of key k, as the store tells it.
+func pttl(t *testing.T, c redis.Conn, k string) time.Duration {
+	t.Helper()
+	ms, err := redis.Int64(c.Do("PTTL", k))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return time.Duration(ms) * time.Millisecond
 }

@@ -1,9 +1,11 @@
 package gateway
 
 import (
+	"bytes"
 	"context"
-	"strings"
 	"time"
+
+	"github.com/gomodule/redigo/redis"
 )
 
 // publishEvery is how often a replica publishes its registry_version to
@@ -40,22 +42,18 @@ func (g *Gateway) publishOnce() {
 	prefix := s.key("replica", "")
 	var counts map[string]int
 	err := s.do(g.life, func(ctx context.Context) error {
-		if err := s.rdb.Set(ctx, prefix+s.replica, version, 3*publishEvery).Err(); err != nil {
+		if _, err := s.cmd(ctx, "SET", prefix+s.replica, version, "PX", (3 * publishEvery).Milliseconds()); err != nil {
 			return err
 		}
 		counts = map[string]int{}
-		iter := s.rdb.Scan(ctx, 0, prefix+"*", 100).Iterator()
-		var keys []string
-		for iter.Next(ctx) {
-			keys = append(keys, iter.Val())
-		}
-		if err := iter.Err(); err != nil || len(keys) == 0 {
+		keys, err := s.scan(ctx, prefix+"*")
+		if err != nil || len(keys) == 0 {
 			return err
 		}
-		vals, err := s.rdb.MGet(ctx, keys...).Result()
+		vals, err := redis.Values(s.cmd(ctx, "MGET", redis.Args{}.AddFlat(keys)...))
 		for _, v := range vals {
-			if v, ok := v.(string); ok && !strings.ContainsAny(v, "\x00\n") {
-				counts[v]++
+			if v, ok := v.([]byte); ok && !bytes.ContainsAny(v, "\x00\n") {
+				counts[string(v)]++
 			}
 		}
 		return err

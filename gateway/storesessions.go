@@ -3,6 +3,8 @@ package gateway
 import (
 	"context"
 	"time"
+
+	"github.com/gomodule/redigo/redis"
 )
 
 // sharedSessions keeps the session era's session ids in the shared store,
@@ -20,7 +22,8 @@ type sharedSessions struct {
 // to this replica only.
 func (ss *sharedSessions) put(id string) {
 	_ = ss.s.do(context.Background(), func(ctx context.Context) error {
-		return ss.s.rdb.Set(ctx, ss.s.key("session", id), "1", ss.idle).Err()
+		_, err := ss.s.cmd(ctx, "SET", ss.s.key("session", id), "1", "PX", ss.idle.Milliseconds())
+		return err
 	})
 }
 
@@ -38,7 +41,7 @@ const (
 func (ss *sharedSessions) touch(id string) (sessionState, error) {
 	var v string
 	err := ss.s.do(context.Background(), func(ctx context.Context) (err error) {
-		v, err = ss.s.rdb.GetEx(ctx, ss.s.key("session", id), ss.idle).Result()
+		v, err = redis.String(ss.s.cmd(ctx, "GETEX", ss.s.key("session", id), "PX", ss.idle.Milliseconds()))
 		return err
 	})
 	switch {
@@ -57,7 +60,8 @@ func (ss *sharedSessions) touch(id string) (sessionState, error) {
 // it too rather than recording it again.
 func (ss *sharedSessions) remove(id string) {
 	_ = ss.s.do(context.Background(), func(ctx context.Context) error {
-		return ss.s.rdb.Set(ctx, ss.s.key("session", id), "ended", ss.idle).Err()
+		_, err := ss.s.cmd(ctx, "SET", ss.s.key("session", id), "ended", "PX", ss.idle.Milliseconds())
+		return err
 	})
 }
 

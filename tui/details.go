@@ -27,7 +27,7 @@ func (m *Model) openDetails() tea.Cmd {
 	n := th.tree().Cursor()
 	prop, term := m.schemaOf(n, target)
 	width := max(min(m.term.width-4, 100), 30) - 4
-	lines := dialog.DetailLines(&m.styles, n, prop, term, target.where(), width, m.look.isDark)
+	lines := dialog.DetailLines(&m.styles, n, prop, term, target.where(), width)
 	if call := m.current.layer.detailLines(&m.styles, n, width); len(call) > 0 {
 		// After the heading (path, tool, blank): the marks first.
 		lines = append(lines[:3:3], append(call, lines[3:]...)...)

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/gomodule/redigo/redis"
 )
 
 // install is what a skipped test says.
@@ -79,14 +79,17 @@ func (r *Redis) Stop() {
 	r.cmd = nil
 }
 
-// Client is a plain client of the server, for looking at what is stored;
-// it closes at cleanup. password is the server's, if it has one.
-func (r *Redis) Client(password ...string) *redis.Client {
-	o := &redis.Options{Addr: r.addr()}
+// Client is a plain connection to the server, for looking at what is
+// stored; it closes at cleanup. password is the server's, if it has one.
+func (r *Redis) Client(password ...string) redis.Conn {
+	var opts []redis.DialOption
 	if len(password) > 0 {
-		o.Password = password[0]
+		opts = append(opts, redis.DialPassword(password[0]))
 	}
-	c := redis.NewClient(o)
+	c, err := redis.Dial("tcp", r.addr(), opts...)
+	if err != nil {
+		r.t.Fatalf("redis-server: %v", err)
+	}
 	r.t.Cleanup(func() { c.Close() })
 	return c
 }

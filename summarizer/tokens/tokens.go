@@ -1,13 +1,11 @@
 // Package tokens measures what text costs in a prompt: bytes, and tokens in
 // the cl100k and o200k encodings (GPT-4 and GPT-4o families), counted
-// offline with github.com/tiktoken-go/tokenizer.
+// offline from OpenAI's own rank files, embedded (see encoding.go).
 package tokens
 
 import (
 	"strings"
 	"sync"
-
-	"github.com/tiktoken-go/tokenizer"
 )
 
 // Size is the cost of one text.
@@ -21,8 +19,8 @@ type Size struct {
 // milliseconds), so make one and reuse it; it is safe for concurrent use.
 type Counter struct {
 	once       sync.Once
-	cl100k     tokenizer.Codec
-	o200k      tokenizer.Codec
+	cl100k     *encoding
+	o200k      *encoding
 	loadFailed error
 }
 
@@ -31,10 +29,10 @@ func NewCounter() *Counter { return &Counter{} }
 
 func (c *Counter) load() {
 	c.once.Do(func() {
-		if c.cl100k, c.loadFailed = tokenizer.Get(tokenizer.Cl100kBase); c.loadFailed != nil {
+		if c.cl100k, c.loadFailed = loadEncoding("cl100k_base"); c.loadFailed != nil {
 			return
 		}
-		c.o200k, c.loadFailed = tokenizer.Get(tokenizer.O200kBase)
+		c.o200k, c.loadFailed = loadEncoding("o200k_base")
 	})
 }
 
@@ -166,7 +164,7 @@ const (
 // the text in parts, each ending where a piece may end (or at the end of
 // the text).
 type tally struct {
-	codecs []tokenizer.Codec
+	codecs []*encoding
 	n      [2]int
 	failed bool // a count failed: the totals are -1
 	piece  int  // about how many bytes of long pieces are counted at once
@@ -175,7 +173,7 @@ type tally struct {
 	held   int // the bytes of the pieces in memo
 }
 
-func newTally(codecs ...tokenizer.Codec) *tally {
+func newTally(codecs ...*encoding) *tally {
 	return &tally{codecs: codecs, piece: pieceBytes, short: shortBytes}
 }
 

@@ -1,12 +1,14 @@
 package dialog
 
 import (
+	"mcpeek/tui/mdtext"
 	"strconv"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/glamour/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
@@ -43,9 +45,8 @@ type Where struct {
 // DetailLines lays out in width cells everything known of the field at
 // line n: its type, format, enum values, constraints, default, $ref
 // target, whether it is required, its path in every notation, and its
-// whole description (rendered as Markdown when it is Markdown, in the
-// dark or light style).
-func DetailLines(s *kit.Styles, n *schematree.Node, prop, term *model.Node, t Where, width int, dark bool) []string {
+// whole description (rendered as Markdown when it is Markdown).
+func DetailLines(s *kit.Styles, n *schematree.Node, prop, term *model.Node, t Where, width int) []string {
 	var lines []string
 	row := func(label, value string) {
 		if value == "" {
@@ -116,7 +117,7 @@ func DetailLines(s *kit.Styles, n *schematree.Node, prop, term *model.Node, t Wh
 	}
 	if desc = strings.TrimSpace(model.Sanitize(desc)); desc != "" {
 		lines = append(lines, "")
-		lines = append(lines, describe(s, desc, width, dark)...)
+		lines = append(lines, describe(s, desc, width)...)
 	}
 	return lines
 }
@@ -156,25 +157,16 @@ func constraintsText(prop, term *model.Node) string {
 
 // describe is a description in width cells: rendered as Markdown when it
 // reads as Markdown, else wrapped.
-func describe(s *kit.Styles, desc string, width int, dark bool) []string {
+func describe(s *kit.Styles, desc string, width int) []string {
 	if looksLikeMarkdown(desc) {
-		// The dark and light styles even without colour: the program's
-		// colour profile drops the colours and keeps bold and italics,
-		// where the plain styles would print the Markdown's own marks.
-		style := "light"
-		if dark {
-			style = "dark"
+		lines := mdtext.Lines(desc, width, mdtext.Styles{
+			Text: s.Tool, Heading: s.Title, Code: s.Accent, Link: s.Tool.Underline(true), Mark: s.Dim,
+			Strong: lipgloss.NewStyle().Bold(true), Emphasis: lipgloss.NewStyle().Italic(true),
+		})
+		for i, l := range lines {
+			lines[i] = ansi.Truncate(l, width, "…")
 		}
-		r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width))
-		if err == nil {
-			if out, err := r.Render(desc); err == nil {
-				lines := strings.Split(strings.Trim(out, "\n"), "\n")
-				for i, l := range lines {
-					lines[i] = ansi.Truncate(strings.TrimRight(l, " "), width, "…")
-				}
-				return lines
-			}
-		}
+		return lines
 	}
 	var lines []string
 	for _, para := range strings.Split(desc, "\n") {
