@@ -9,9 +9,10 @@ import (
 	"mcpeek/model/fieldpath"
 )
 
-// maxDefinitionChanges bounds the definition-changed entries of one tool:
-// a definition rewritten whole would otherwise list every keyword.
-const maxDefinitionChanges = 20
+// maxDefinitionChanges bounds the keyword-level entries of one tool: a
+// definition rewritten whole lists its differences up to it, then one
+// entry counts the rest.
+const maxDefinitionChanges = 200
 
 // textDiff is one place where two versions of a tool's definition differ:
 // the member's JSON pointer into the definition, the field it is in (as

@@ -67,9 +67,9 @@ func TestDiffReportsEveryDifference(t *testing.T) {
 func TestDefinitionChangesAreBounded(t *testing.T) {
 	t.Parallel()
 	var a, b []string
-	for i := range 50 {
-		a = append(a, fmt.Sprintf(`"x-%02d": 1`, i))
-		b = append(b, fmt.Sprintf(`"x-%02d": 2`, i))
+	for i := range maxDefinitionChanges + 30 {
+		a = append(a, fmt.Sprintf(`"x-%03d": 1`, i))
+		b = append(b, fmt.Sprintf(`"x-%03d": 2`, i))
 	}
 	changes := Diff(snapshotOf(t, `{"name": "t", `+strings.Join(a, ", ")+`}`), snapshotOf(t, `{"name": "t", `+strings.Join(b, ", ")+`}`))
 	if len(changes) != maxDefinitionChanges+1 || !strings.Contains(changes[maxDefinitionChanges].Detail, "30 more") {
