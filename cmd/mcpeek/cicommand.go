@@ -54,6 +54,7 @@ func (a *app) ciRunCommand() *cobra.Command {
 		sarifPath           string
 		clientNames         []string
 		format              string
+		failOn              string
 		jobs                int
 		timeout             time.Duration
 	)
@@ -62,7 +63,8 @@ func (a *app) ciRunCommand() *cobra.Command {
 		Short: "Check the servers against the lock file, the clients and the saved calls: one summary, one exit status",
 		Long: "ci runs, against the servers of the lock file (or those named), the three checks a\n" +
 			"pull request needs, over one connection to each server:\n\n" +
-			"  diff  the live tools against the lock file: breaking changes fail\n" +
+			"  diff  the live tools against the lock file: changes of a class --fail-on names\n" +
+			"        fail (breaking by default)\n" +
 			"  lint  the live tools for the clients of --client (default: the MCP specification\n" +
 			"        alone): an error fails\n" +
 			"  test  the calls file, when there is one: a failed assertion fails\n\n" +
@@ -75,6 +77,10 @@ func (a *app) ciRunCommand() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format); err != nil {
 				return err
+			}
+			failing, err := schemadiff.ParseClasses(failOn)
+			if err != nil {
+				return usageError("--fail-on: %v", err)
 			}
 			if len(clientNames) == 0 {
 				clientNames = []string{"mcp"}
@@ -99,7 +105,7 @@ func (a *app) ciRunCommand() *cobra.Command {
 				return fmt.Errorf("%s: %w", lockPath, err)
 			}
 			run, err := a.runCI(cmd.Context(), ciInputs{lock: lock, lockPath: lockPath, servers: args, clients: clients,
-				callsPath: callsPath, callsGiven: cmd.Flags().Changed("calls"), jobs: jobs, timeout: timeout})
+				callsPath: callsPath, callsGiven: cmd.Flags().Changed("calls"), jobs: jobs, timeout: timeout, failOn: failing})
 			if err != nil {
 				return err
 			}
@@ -126,6 +132,7 @@ func (a *app) ciRunCommand() *cobra.Command {
 	cmd.Flags().StringSliceVar(&clientNames, "client", nil, "Lint for these clients (repeat, or separate with commas); default: mcp alone")
 	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown (for a pull request comment)")
 	cmd.Flags().StringVar(&sarifPath, "sarif", "", "Also write every part's findings to this file as one SARIF 2.1.0 run (for code scanning)")
+	cmd.Flags().StringVar(&failOn, "fail-on", "breaking", "The diff fails on changes of these classes (breaking, routing, unknown, compatible; separate with commas)")
 	cmd.Flags().IntVarP(&jobs, "jobs", "j", 4, "How many saved calls run at a time")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline of each saved call")
 	return ciCommand(cmd)
@@ -141,6 +148,8 @@ type ciInputs struct {
 	callsGiven bool
 	jobs       int
 	timeout    time.Duration
+	// failOn are the classes of change that fail the diff part.
+	failOn []schemadiff.Class
 }
 
 // runCI connects once and runs the parts in order: diff, lint, test. A
@@ -184,13 +193,11 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 			}
 		}
 		run.Changes = schemadiff.Diff(old, snap)
-		n := schemadiff.Count(run.Changes)
 		diffPart.Status = partPass
-		if n.Breaking > 0 {
+		if schemadiff.AnyOf(run.Changes, in.failOn) {
 			diffPart.Status = partFail
 		}
-		diffPart.Summary = fmt.Sprintf("%s against %s: %s, %s", strings.Join(names, ", "), in.lockPath,
-			plural.Count(n.Breaking, "breaking change", "breaking changes"), plural.Count(n.Compatible, "compatible change", "compatible changes"))
+		diffPart.Summary = fmt.Sprintf("%s against %s: %s", strings.Join(names, ", "), in.lockPath, schemadiff.Count(run.Changes))
 	}
 	run.Parts = append(run.Parts, diffPart)
 
