@@ -19,6 +19,7 @@ import (
 	"mcpeek/summarizer/lint"
 	"mcpeek/summarizer/sarif"
 	"mcpeek/summarizer/schemadiff"
+	"mcpeek/summarizer/tokens"
 )
 
 // ciPart is one check of `mcpeek ci` and how it went.
@@ -44,6 +45,7 @@ type ciRun struct {
 	Status   string              `json:"status"`
 	Parts    []ciPart            `json:"parts"`
 	Changes  []schemadiff.Change `json:"changes"`
+	Costs    *schemadiff.Costs   `json:"costs,omitempty"`
 	Findings []lint.Finding      `json:"findings"`
 	Test     *calls.Report       `json:"test,omitempty"`
 }
@@ -193,6 +195,8 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 			}
 		}
 		run.Changes = schemadiff.Diff(old, snap)
+		costs := schemadiff.MeasureCosts(old, snap, tokens.NewCounter())
+		run.Costs = &costs
 		diffPart.Status = partPass
 		if schemadiff.AnyOf(run.Changes, in.failOn) {
 			diffPart.Status = partFail
@@ -319,6 +323,7 @@ func (a *app) printCI(run ciRun, format string) error {
 		p.println("")
 		p.println(p.head.Render("diff"))
 		p.changes(run.Changes)
+		p.costs(*run.Costs)
 	}
 	if lintRan(run) {
 		p.println("")
@@ -367,7 +372,7 @@ func markdownCI(run ciRun) string {
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", p.Name, status, model.MarkdownCell(text))
 	}
 	if diffRan(run) {
-		b.WriteString("\n" + schemadiff.Markdown(run.Changes))
+		b.WriteString("\n" + schemadiff.Markdown(run.Changes) + run.Costs.Markdown())
 	}
 	if lintRan(run) {
 		b.WriteString("\n" + lint.Markdown(run.Findings))

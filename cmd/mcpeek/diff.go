@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/summarizer/schemadiff"
+	"mcpeek/summarizer/tokens"
 )
 
 func (a *app) diffCommand() *cobra.Command {
@@ -60,7 +61,7 @@ func (a *app) diffCommand() *cobra.Command {
 			if format == formatSARIF {
 				err = a.printSARIFChanges(changes, args[0], args[1])
 			} else {
-				err = a.printChanges(changes, format)
+				err = a.printChanges(changes, schemadiff.MeasureCosts(old, new, tokens.NewCounter()), format)
 			}
 			if err != nil {
 				return err
@@ -165,21 +166,46 @@ func (a *app) cutTo(file schemadiff.Snapshot, path, server string) (schemadiff.S
 	return file, fmt.Errorf("%s holds no server named %q%s; it holds %s", path, server, similar.DidYouMean(server, names), strings.Join(names, ", "))
 }
 
-func (a *app) printChanges(changes []schemadiff.Change, format string) error {
+// printChanges writes a diff's changes and what they cost in a prompt.
+func (a *app) printChanges(changes []schemadiff.Change, costs schemadiff.Costs, format string) error {
 	switch format {
 	case formatJSON:
-		if changes == nil {
-			changes = []schemadiff.Change{}
-		}
-		return writeJSON(a.stdout, struct {
-			Changes []schemadiff.Change `json:"changes"`
-		}{changes})
+		return writeJSON(a.stdout, diffJSON(changes, costs))
 	case formatMarkdown:
-		_, err := a.stdout.Write([]byte(schemadiff.Markdown(changes)))
+		_, err := a.stdout.Write([]byte(schemadiff.Markdown(changes) + costs.Markdown()))
 		return err
 	}
-	a.printer().changes(changes)
+	p := a.printer()
+	p.changes(changes)
+	p.costs(costs)
 	return nil
+}
+
+// diffReport is a diff as --format json writes it.
+type diffReport struct {
+	Changes []schemadiff.Change `json:"changes"`
+	Costs   schemadiff.Costs    `json:"costs"`
+}
+
+func diffJSON(changes []schemadiff.Change, costs schemadiff.Costs) diffReport {
+	if changes == nil {
+		changes = []schemadiff.Change{}
+	}
+	if costs.Tools == nil {
+		costs.Tools = []schemadiff.ToolCost{}
+	}
+	if costs.Servers == nil {
+		costs.Servers = []schemadiff.ServerCost{}
+	}
+	return diffReport{changes, costs}
+}
+
+// costs prints what the changes cost in a prompt, a line per server and
+// changed tool.
+func (p printer) costs(costs schemadiff.Costs) {
+	for _, line := range costs.Lines() {
+		p.println(p.faint.Render(clean(line)))
+	}
 }
 
 // changes prints changes grouped by tool, in the diff's order.

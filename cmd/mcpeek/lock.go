@@ -73,7 +73,7 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 		a.note(path + " does not exist yet: writing it")
 	}
 	approved := old.Approve(live, picks)
-	if err := a.printChanges(schemadiff.Diff(old, approved), formatText); err != nil {
+	if err := a.printChanges(schemadiff.Diff(old, approved), schemadiff.Costs{}, formatText); err != nil {
 		return err
 	}
 	if dryRun {
