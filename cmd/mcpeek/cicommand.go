@@ -178,7 +178,7 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 	}
 	var snap schemadiff.Snapshot
 	if liveErr == nil {
-		snap = schemadiff.FromServers(live)
+		snap, liveErr = wholeSnapshot(ctx, m, live)
 	}
 
 	// diff: the lock file's servers against the same servers live.

@@ -368,11 +368,12 @@ func (s *schemaWalk) keyword(ptr []string, path fieldpath.Path, name string, x, 
 		}
 		if !s.pairs(ptr, x, y, func(def string, p, q *model.Value, ptr []string) {
 			used := read && s.referenced(ptr)
+			at := s.refSite(ptr)
 			if p == nil || q == nil {
-				s.value(ptr, fieldpath.Root(s.side), p, q, s.when(used, s.shape), nil)
+				s.value(ptr, at, p, q, s.when(used, s.shape), nil)
 				return
 			}
-			s.schema(ptr, fieldpath.Root(s.side), p, q, used, false)
+			s.schema(ptr, at, p, q, used, false)
 		}) {
 			s.add(ptr, path, x, y, nil, nil)
 		}
@@ -436,6 +437,60 @@ func (s *schemaWalk) referenced(ptr []string) bool {
 		}
 	}
 	return false
+}
+
+// refSite is the path of the first field (in declaration order, of the
+// new version, else the old) whose schema is a $ref to the definition at
+// ptr: where a change inside the definition shows. The schema's root
+// when no field's is.
+func (s *schemaWalk) refSite(ptr []string) fieldpath.Path {
+	target := "#"
+	for _, tok := range ptr[s.base:] {
+		target += "/" + fieldpath.EscapeToken(tok)
+	}
+	root := fieldpath.Root(s.side)
+	for _, doc := range []*model.Value{s.newRoot, s.oldRoot} {
+		if at, ok := findRef(doc, target, root, 0); ok {
+			return at
+		}
+	}
+	return root
+}
+
+// findRef looks for a $ref to target through properties, items and
+// alternatives (not through other $refs), no deeper than maxRefSiteDepth.
+func findRef(v *model.Value, target string, at fieldpath.Path, depth int) (fieldpath.Path, bool) {
+	const maxRefSiteDepth = 32
+	if v == nil || v.Kind != model.JSONObject || depth > maxRefSiteDepth {
+		return at, false
+	}
+	if v.Get("$ref").Text() == target && depth > 0 {
+		return at, true
+	}
+	if props := v.Get("properties"); props != nil && props.Kind == model.JSONObject {
+		for _, m := range props.Members {
+			if p, ok := findRef(m.Value, target, at.Prop(m.Name), depth+1); ok {
+				return p, true
+			}
+		}
+	}
+	if p, ok := findRef(v.Get("items"), target, at.Items(1), depth+1); ok {
+		return p, true
+	}
+	for _, name := range []string{"anyOf", "oneOf", "allOf"} {
+		if alts := v.Get(name); alts != nil && alts.Kind == model.JSONArray {
+			for i, alt := range alts.Items {
+				next := at
+				if name != "allOf" {
+					next = at.Alt(fmt.Sprintf("%s[%d]", name, i))
+				}
+				if p, ok := findRef(alt, target, next, depth+1); ok {
+					return p, true
+				}
+			}
+		}
+	}
+	return at, false
 }
 
 // refsOf adds the text of every $ref in v to refs.

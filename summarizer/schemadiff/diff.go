@@ -90,8 +90,13 @@ const (
 
 // Change is one difference between two versions of a tool.
 type Change struct {
-	// Tool is SERVER.TOOL (the old name for a tool removed or renamed).
+	// Tool is SERVER.TOOL (the old name for a tool removed or renamed);
+	// for a prompt or resource template SERVER.NAME, for the server
+	// itself SERVER.
 	Tool string `json:"tool"`
+	// Entry says what Tool names when it is not a tool: a prompt, a
+	// resource template, the server; "" for a tool.
+	Entry EntryKind `json:"entry,omitempty"`
 	// Path is where the change is: its side (input, output, or none for
 	// the tool itself) and its field path, written in JSON as mcpeek
 	// writes paths ("line_items[].price_set"), "" for the tool itself or
@@ -120,6 +125,7 @@ type Change struct {
 func (c Change) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Tool    string         `json:"tool"`
+		Entry   EntryKind      `json:"entry,omitempty"`
 		Side    string         `json:"side"`
 		Path    fieldpath.Path `json:"path"`
 		Pointer string         `json:"pointer"`
@@ -129,7 +135,7 @@ func (c Change) MarshalJSON() ([]byte, error) {
 		Def     string         `json:"definition_pointer,omitempty"`
 		Old     string         `json:"old,omitempty"`
 		New     string         `json:"new,omitempty"`
-	}{c.Tool, c.Path.Side().String(), c.Path, c.Path.Pointer(), c.Class, c.Kind, c.Detail, c.DefinitionPointer, c.Old, c.New})
+	}{c.Tool, c.Entry, c.Path.Side().String(), c.Path, c.Path.Pointer(), c.Class, c.Kind, c.Detail, c.DefinitionPointer, c.Old, c.New})
 }
 
 // Worst returns the most serious class among changes, or 0 when there are none.
@@ -152,9 +158,12 @@ func Diff(old, new Snapshot) []Change {
 		o, _ := old.Server(name)
 		n, _ := new.Server(name)
 		steps = planServer(steps, name, o.Tools, n.Tools)
+		if whole := diffWhole(o, n); len(whole) > 0 {
+			steps = append(steps, step{changes: whole, done: true})
+		}
 	}
 	par.Each(len(steps), func(i int) {
-		if st := &steps[i]; st.change == nil {
+		if st := &steps[i]; st.change == nil && !st.done {
 			st.changes = diffTool(nil, st.id, st.old, st.new)
 		}
 	})
@@ -176,6 +185,8 @@ type step struct {
 	id       string
 	old, new model.Tool
 	changes  []Change
+	// done says changes are known already (the server's other parts).
+	done bool
 }
 
 func serverNames(a, b Snapshot) []string {

@@ -33,6 +33,12 @@ func (c Change) Where() string {
 	if !c.Path.IsRoot() {
 		return c.Path.String()
 	}
+	if c.Entry != "" {
+		if c.DefinitionPointer != "" {
+			return c.DefinitionPointer
+		}
+		return "(" + string(c.Entry) + ")"
+	}
 	switch c.Side() {
 	case OnInput:
 		return "(input root)"
