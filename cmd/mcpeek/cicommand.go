@@ -77,7 +77,7 @@ func (a *app) ciRunCommand() *cobra.Command {
 		Example: "  mcpeek ci --format markdown > ci.md\n" +
 			"  mcpeek ci shop --client openai,claude-code --calls ci/shop.calls.json",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format); err != nil {
+			if err := checkFormat(format, formatGitHub); err != nil {
 				return err
 			}
 			failing, err := schemadiff.ParseClasses(failOn)
@@ -111,6 +111,14 @@ func (a *app) ciRunCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if format == formatGitHub {
+				lock := schemadiff.LockText{Path: lockPath, Text: lockText, Snapshot: lock}
+				err = a.printGitHub(run.Changes, []schemadiff.LockText{lock}, markdownCI(run))
+				format = formatText
+			}
+			if err != nil {
+				return err
+			}
 			if err := a.printCI(run, format); err != nil {
 				return err
 			}
@@ -132,7 +140,7 @@ func (a *app) ciRunCommand() *cobra.Command {
 	cmd.Flags().StringVar(&lockPath, "lock", defaultLockFile, "The lock file to compare the servers with")
 	cmd.Flags().StringVar(&callsPath, "calls", calls.DefaultFile, "The calls file to run (skipped when the default is absent)")
 	cmd.Flags().StringSliceVar(&clientNames, "client", nil, "Lint for these clients (repeat, or separate with commas); default: mcp alone")
-	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown (for a pull request comment)")
+	cmd.Flags().StringVar(&format, "format", formatText, "Text, json, markdown (for a pull request comment) or github (annotations on the lock file's lines, the text report, and the job summary)")
 	cmd.Flags().StringVar(&sarifPath, "sarif", "", "Also write every part's findings to this file as one SARIF 2.1.0 run (for code scanning)")
 	cmd.Flags().StringVar(&failOn, "fail-on", "breaking", "The diff fails on changes of these classes (breaking, routing, unknown, compatible; separate with commas)")
 	cmd.Flags().IntVarP(&jobs, "jobs", "j", 4, "How many saved calls run at a time")

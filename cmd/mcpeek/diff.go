@@ -46,7 +46,7 @@ func (a *app) diffCommand() *cobra.Command {
 			if asJSON {
 				format = formatJSON
 			}
-			if err := checkFormat(format, formatSARIF); err != nil {
+			if err := checkFormat(format, formatSARIF, formatGitHub); err != nil {
 				return err
 			}
 			failing, err := schemadiff.ParseClasses(failOn)
@@ -58,9 +58,16 @@ func (a *app) diffCommand() *cobra.Command {
 				return err
 			}
 			changes := schemadiff.Diff(old, new)
-			if format == formatSARIF {
+			switch format {
+			case formatSARIF:
 				err = a.printSARIFChanges(changes, args[0], args[1])
-			} else {
+			case formatGitHub:
+				var files []schemadiff.LockText
+				if files, err = lockTexts(args[1], args[0]); err == nil {
+					costs := schemadiff.MeasureCosts(old, new, tokens.NewCounter())
+					err = a.printGitHub(changes, files, schemadiff.Markdown(changes)+costs.Markdown())
+				}
+			default:
 				err = a.printChanges(changes, schemadiff.MeasureCosts(old, new, tokens.NewCounter()), format)
 			}
 			if err != nil {
@@ -69,7 +76,7 @@ func (a *app) diffCommand() *cobra.Command {
 			return diffExit(changes, failing)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", formatText, "Text, json, markdown (for a pull request comment) or sarif (for code scanning)")
+	cmd.Flags().StringVar(&format, "format", formatText, "Text, json, markdown (for a pull request comment), sarif (for code scanning) or github (annotations on the lock file's lines, and the job summary)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `Print {"changes": [...]} (same as --format json)`)
 	cmd.Flags().StringVar(&failOn, "fail-on", "breaking", "Exit 2 when a change is of one of these classes (breaking, routing, unknown, compatible; separate with commas)")
 	return ciCommand(cmd)
