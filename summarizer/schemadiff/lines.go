@@ -99,10 +99,20 @@ func filePointer(snap Snapshot, c Change) string {
 		return ""
 	}
 	tool := base + "/tools/" + strconv.Itoa(j)
-	if c.DefinitionPointer != "" {
+	switch {
+	case c.DefinitionPointer != "":
 		return tool + c.DefinitionPointer
+	case c.Side() == OnTool:
+		return tool + toolMember[c.Kind]
 	}
 	return tool + schemaPointer(c.Path)
+}
+
+// toolMember is the member of a tool's definition a change of the tool as
+// a whole shows on: its name for the tool removed or renamed.
+var toolMember = map[Kind]string{
+	ToolRemoved: "/name", ToolRenamed: "/name", ToolAdded: "/name", TitleChanged: "/title",
+	DescriptionChanged: "/description", AnnotationsChanged: "/annotations", MetaChanged: "/_meta",
 }
 
 // schemaPointer is where a field path leads in a tool's definition, as
