@@ -78,7 +78,7 @@ var pinEdits = []pinEdit{
 	{name: "$ref target's description", set: map[string]string{"/inputSchema/$defs/Body/description": strconv.Quote(poison)},
 		held: true, side: "input", path: "body", kind: "input-description-changed"},
 	{name: "$ref target's constraint", set: map[string]string{"/inputSchema/$defs/Body/maxLength": `10`},
-		held: true, side: "input", pointer: "/inputSchema/$defs/Body/maxLength"},
+		held: true, side: "input", path: "body", pointer: "/inputSchema/$defs/Body/maxLength"},
 	{name: "$ref retargeted to a copy", set: map[string]string{"/inputSchema/properties/body/$ref": `"#/$defs/Copy"`,
 		"/inputSchema/$defs/Copy": `{"type": "string", "description": "The text."}`},
 		held: true, side: "input", path: "body", pointer: "/inputSchema/properties/body/$ref"},

@@ -20,6 +20,7 @@ import (
 	"mcpeek/summarizer/lint"
 	"mcpeek/summarizer/sarif"
 	"mcpeek/summarizer/schemadiff"
+	"mcpeek/summarizer/tokens"
 )
 
 // ciPart is one check of `mcpeek ci` and how it went.
@@ -45,6 +46,7 @@ type ciRun struct {
 	Status   string              `json:"status"`
 	Parts    []ciPart            `json:"parts"`
 	Changes  []schemadiff.Change `json:"changes"`
+	Costs    *schemadiff.Costs   `json:"costs,omitempty"`
 	Findings []lint.Finding      `json:"findings"`
 	Test     *calls.Report       `json:"test,omitempty"`
 }
@@ -55,6 +57,7 @@ func (a *app) ciRunCommand() *cobra.Command {
 		sarifPath           string
 		clientNames         []string
 		format              string
+		failOn              string
 		jobs                int
 		timeout             time.Duration
 	)
@@ -63,7 +66,8 @@ func (a *app) ciRunCommand() *cobra.Command {
 		Short: "Check the servers against the lock file, the clients and the saved calls: one summary, one exit status",
 		Long: "ci runs, against the servers of the lock file (or those named), the three checks a\n" +
 			"pull request needs, over one connection to each server:\n\n" +
-			"  diff  the live tools against the lock file: breaking changes fail\n" +
+			"  diff  the live tools against the lock file: changes of a class --fail-on names\n" +
+			"        fail (breaking by default)\n" +
 			"  lint  the live tools for the clients of --client (default: the MCP specification\n" +
 			"        alone): an error fails\n" +
 			"  test  the calls file, when there is one: a failed assertion fails\n\n" +
@@ -74,8 +78,12 @@ func (a *app) ciRunCommand() *cobra.Command {
 		Example: "  mcpeek ci --format markdown > ci.md\n" +
 			"  mcpeek ci shop --client openai,claude-code --calls ci/shop.calls.json",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format); err != nil {
+			if err := checkFormat(format, formatGitHub); err != nil {
 				return err
+			}
+			failing, err := schemadiff.ParseClasses(failOn)
+			if err != nil {
+				return usageError("--fail-on: %v", err)
 			}
 			if len(clientNames) == 0 {
 				clientNames = []string{"mcp"}
@@ -100,7 +108,15 @@ func (a *app) ciRunCommand() *cobra.Command {
 				return fmt.Errorf("%s: %w", lockPath, err)
 			}
 			run, err := a.runCI(cmd.Context(), ciInputs{lock: lock, lockPath: lockPath, servers: args, clients: clients,
-				callsPath: callsPath, callsGiven: cmd.Flags().Changed("calls"), jobs: jobs, timeout: timeout})
+				callsPath: callsPath, callsGiven: cmd.Flags().Changed("calls"), jobs: jobs, timeout: timeout, failOn: failing})
+			if err != nil {
+				return err
+			}
+			if format == formatGitHub {
+				lock := schemadiff.LockText{Path: lockPath, Text: lockText, Snapshot: lock}
+				err = a.printGitHub(run.Changes, []schemadiff.LockText{lock}, markdownCI(run))
+				format = formatText
+			}
 			if err != nil {
 				return err
 			}
@@ -125,8 +141,9 @@ func (a *app) ciRunCommand() *cobra.Command {
 	cmd.Flags().StringVar(&lockPath, "lock", defaultLockFile, "The lock file to compare the servers with")
 	cmd.Flags().StringVar(&callsPath, "calls", calls.DefaultFile, "The calls file to run (skipped when the default is absent)")
 	cmd.Flags().StringSliceVar(&clientNames, "client", nil, "Lint for these clients (repeat, or separate with commas); default: mcp alone")
-	cmd.Flags().StringVar(&format, "format", formatText, "Text, json or markdown (for a pull request comment)")
+	cmd.Flags().StringVar(&format, "format", formatText, "Text, json, markdown (for a pull request comment) or github (annotations on the lock file's lines, the text report, and the job summary)")
 	cmd.Flags().StringVar(&sarifPath, "sarif", "", "Also write every part's findings to this file as one SARIF 2.1.0 run (for code scanning)")
+	cmd.Flags().StringVar(&failOn, "fail-on", "breaking", "The diff fails on changes of these classes (breaking, routing, unknown, compatible; separate with commas)")
 	cmd.Flags().IntVarP(&jobs, "jobs", "j", 4, "How many saved calls run at a time")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "Deadline of each saved call")
 	return ciCommand(cmd)
@@ -142,6 +159,8 @@ type ciInputs struct {
 	callsGiven bool
 	jobs       int
 	timeout    time.Duration
+	// failOn are the classes of change that fail the diff part.
+	failOn []schemadiff.Class
 }
 
 // runCI connects once and runs the parts in order: diff, lint, test. A
@@ -174,7 +193,7 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 	}
 	var snap schemadiff.Snapshot
 	if liveErr == nil {
-		snap = schemadiff.FromServers(live)
+		snap, liveErr = wholeSnapshot(ctx, m, live)
 	}
 
 	// diff: the lock file's servers against the same servers live.
@@ -191,13 +210,13 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 			}
 		}
 		run.Changes = schemadiff.Diff(old, snap)
-		n := schemadiff.Count(run.Changes)
+		costs := schemadiff.MeasureCosts(old, snap, tokens.NewCounter())
+		run.Costs = &costs
 		diffPart.Status = partPass
-		if n.Breaking > 0 {
+		if schemadiff.AnyOf(run.Changes, in.failOn) {
 			diffPart.Status = partFail
 		}
-		diffPart.Summary = fmt.Sprintf("%s against %s: %s, %s", strings.Join(names, ", "), in.lockPath,
-			plural.Count(n.Breaking, "breaking change", "breaking changes"), plural.Count(n.Compatible, "compatible change", "compatible changes"))
+		diffPart.Summary = fmt.Sprintf("%s against %s: %s", strings.Join(names, ", "), in.lockPath, schemadiff.Count(run.Changes))
 	}
 	run.Parts = append(run.Parts, diffPart)
 
@@ -319,6 +338,7 @@ func (a *app) printCI(run ciRun, format string) error {
 		p.println("")
 		p.println(p.head.Render("diff"))
 		p.changes(run.Changes)
+		p.costs(*run.Costs)
 	}
 	if lintRan(run) {
 		p.println("")
@@ -367,7 +387,7 @@ func markdownCI(run ciRun) string {
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", p.Name, status, model.MarkdownCell(text))
 	}
 	if diffRan(run) {
-		b.WriteString("\n" + schemadiff.Markdown(run.Changes))
+		b.WriteString("\n" + schemadiff.Markdown(run.Changes) + run.Costs.Markdown())
 	}
 	if lintRan(run) {
 		b.WriteString("\n" + lint.Markdown(run.Findings))

@@ -40,11 +40,11 @@ func TestCICommand(t *testing.T) {
 		want []string
 	}{
 		{"diff and test pass, lint fails on the demo's tools in strict mode", []string{"--lock", same, "--calls", passing, "--client", "openai-strict"}, 1,
-			[]string{"mcpeek ci: failing", "diff  pass", "0 breaking changes", "lint  fail", "16 tools for mcp, openai-strict: 69 errors, 67 warnings", "test  pass", "1 call: 1 passed", "no changes", "PASS  order"}},
+			[]string{"mcpeek ci: failing", "diff  pass", "lock.json: no changes", "lint  fail", "16 tools for mcp, openai-strict: 69 errors, 67 warnings", "test  pass", "1 call: 1 passed", "no changes", "PASS  order"}},
 		{"warnings alone pass", []string{"--lock", same, "--calls", passing}, 0,
 			[]string{"mcpeek ci: passing", "lint  pass", "16 tools for mcp: 0 errors, 3 warnings"}},
 		{"a breaking change", []string{"--lock", breaking, "--calls", passing, "--format", "markdown"}, 1,
-			[]string{"## mcpeek ci: **failing**", "| diff | **fail** | demo against " + breaking + ": 1 breaking change", "| `demo.aaa_gone` | (tool) | tool-removed |", "### mcpeek test: all calls pass"}},
+			[]string{"## mcpeek ci: **failing**", "| diff | **fail** | demo against " + breaking + ": 1 breaking change in 1 tool", "| `demo.aaa_gone` | (tool) | tool-removed |", "### mcpeek test: all calls pass"}},
 		{"a failed assertion", []string{"--lock", same, "--calls", failing, "--format", "markdown"}, 1,
 			[]string{"| test | **fail** |", "| status | `demo.shop_get_order` | equals | `financial_status` | \"paid\" | \"partially_refunded\" |"}},
 		{"a calls file given and absent", []string{"--lock", same, "--calls", missing}, 3,

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"mcpeek/internal/plural"
 	"mcpeek/internal/similar"
 	"slices"
 	"strings"
@@ -13,29 +12,33 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/summarizer/schemadiff"
+	"mcpeek/summarizer/tokens"
 )
 
 func (a *app) diffCommand() *cobra.Command {
 	var (
 		format string
 		asJSON bool
+		failOn string
 	)
 	cmd := &cobra.Command{
 		Use:   "diff OLD NEW",
-		Short: "List what changed in the tools between two snapshots or servers, breaking or compatible",
+		Short: "List what changed in the tools between two snapshots or servers: breaking, routing, unknown or compatible",
 		Long: "diff compares two versions of the tools, each a snapshot file (from `mcpeek\n" +
 			"snapshot`) or a live SERVER of the config, tool by tool on their resolved\n" +
 			"schemas ($refs followed: moving a definition into $defs changes no shape),\n" +
-			"and classifies each change for callers: breaking (a tool removed or renamed,\n" +
-			"an input made required, an output field removed, a type changed, ...) or\n" +
-			"compatible (an optional input or an output field added, an enum widened, a\n" +
-			"description edited). Any other difference in a definition (an example, a\n" +
-			"default, an unknown keyword, a $ref written inline) is definition-changed,\n" +
-			"at its JSON pointer: a definition that differs is never \"no change\". With\n" +
-			"a SERVER on one side, the file on the other side is read for that server\n" +
-			"only. docs/diff.md lists every kind of change.\n\n" +
-			"Exit status: 0 no change, 1 compatible changes only, 2 some change is\n" +
-			"breaking, 3 the comparison could not run (a file or server unreadable).",
+			"and reports every difference, keyword by keyword, in one of four classes:\n" +
+			"breaking (a tool removed or renamed, an input made required, an output field\n" +
+			"removed, a type changed, ...), routing (what a model reads: names, titles,\n" +
+			"descriptions, examples, defaults, annotations, icons; the text before and\n" +
+			"after is shown), unknown (the diff cannot decide: a pattern changed, union\n" +
+			"alternatives moved, a $ref that does not resolve; it says why) or compatible\n" +
+			"(an optional input or an output field added, an enum widened). With a SERVER\n" +
+			"on one side, the file on the other side is read for that server only.\n" +
+			"docs/diff.md lists every kind of change.\n\n" +
+			"Exit status: 0 no change, 1 changes of no class --fail-on names, 2 some\n" +
+			"change of a class --fail-on names (breaking by default), 3 the comparison\n" +
+			"could not run (a file or server unreadable).",
 		Example: "  mcpeek diff mcpeek.lock.json shop --format markdown\n" +
 			"  mcpeek diff old.lock.json new.lock.json --format json",
 		Args: cobra.ExactArgs(2),
@@ -43,33 +46,39 @@ func (a *app) diffCommand() *cobra.Command {
 			if asJSON {
 				format = formatJSON
 			}
-			if err := checkFormat(format, formatSARIF); err != nil {
+			if err := checkFormat(format, formatSARIF, formatGitHub); err != nil {
 				return err
+			}
+			failing, err := schemadiff.ParseClasses(failOn)
+			if err != nil {
+				return usageError("--fail-on: %v", err)
 			}
 			old, new, err := a.diffSides(cmd.Context(), args[0], args[1])
 			if err != nil {
 				return err
 			}
 			changes := schemadiff.Diff(old, new)
-			if format == formatSARIF {
+			switch format {
+			case formatSARIF:
 				err = a.printSARIFChanges(changes, args[0], args[1])
-			} else {
-				err = a.printChanges(changes, format)
+			case formatGitHub:
+				var files []schemadiff.LockText
+				if files, err = lockTexts(args[1], args[0]); err == nil {
+					costs := schemadiff.MeasureCosts(old, new, tokens.NewCounter())
+					err = a.printGitHub(changes, files, schemadiff.Markdown(changes)+costs.Markdown())
+				}
+			default:
+				err = a.printChanges(changes, schemadiff.MeasureCosts(old, new, tokens.NewCounter()), format)
 			}
 			if err != nil {
 				return err
 			}
-			switch schemadiff.Worst(changes) {
-			case schemadiff.Breaking:
-				return &exitStatus{code: exitBreaking}
-			case schemadiff.Compatible:
-				return &exitStatus{code: exitCompatible}
-			}
-			return nil
+			return diffExit(changes, failing)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", formatText, "Text, json, markdown (for a pull request comment) or sarif (for code scanning)")
+	cmd.Flags().StringVar(&format, "format", formatText, "Text, json, markdown (for a pull request comment), sarif (for code scanning) or github (annotations on the lock file's lines, and the job summary)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, `Print {"changes": [...]} (same as --format json)`)
+	cmd.Flags().StringVar(&failOn, "fail-on", "breaking", "Exit 2 when a change is of one of these classes (breaking, routing, unknown, compatible; separate with commas)")
 	return ciCommand(cmd)
 }
 
@@ -164,21 +173,46 @@ func (a *app) cutTo(file schemadiff.Snapshot, path, server string) (schemadiff.S
 	return file, fmt.Errorf("%s holds no server named %q%s; it holds %s", path, server, similar.DidYouMean(server, names), strings.Join(names, ", "))
 }
 
-func (a *app) printChanges(changes []schemadiff.Change, format string) error {
+// printChanges writes a diff's changes and what they cost in a prompt.
+func (a *app) printChanges(changes []schemadiff.Change, costs schemadiff.Costs, format string) error {
 	switch format {
 	case formatJSON:
-		if changes == nil {
-			changes = []schemadiff.Change{}
-		}
-		return writeJSON(a.stdout, struct {
-			Changes []schemadiff.Change `json:"changes"`
-		}{changes})
+		return writeJSON(a.stdout, diffJSON(changes, costs))
 	case formatMarkdown:
-		_, err := a.stdout.Write([]byte(schemadiff.Markdown(changes)))
+		_, err := a.stdout.Write([]byte(schemadiff.Markdown(changes) + costs.Markdown()))
 		return err
 	}
-	a.printer().changes(changes)
+	p := a.printer()
+	p.changes(changes)
+	p.costs(costs)
 	return nil
+}
+
+// diffReport is a diff as --format json writes it.
+type diffReport struct {
+	Changes []schemadiff.Change `json:"changes"`
+	Costs   schemadiff.Costs    `json:"costs"`
+}
+
+func diffJSON(changes []schemadiff.Change, costs schemadiff.Costs) diffReport {
+	if changes == nil {
+		changes = []schemadiff.Change{}
+	}
+	if costs.Tools == nil {
+		costs.Tools = []schemadiff.ToolCost{}
+	}
+	if costs.Servers == nil {
+		costs.Servers = []schemadiff.ServerCost{}
+	}
+	return diffReport{changes, costs}
+}
+
+// costs prints what the changes cost in a prompt, a line per server and
+// changed tool.
+func (p printer) costs(costs schemadiff.Costs) {
+	for _, line := range costs.Lines() {
+		p.println(p.faint.Render(clean(line)))
+	}
 }
 
 // changes prints changes grouped by tool, in the diff's order.
@@ -194,12 +228,22 @@ func (p printer) changes(changes []schemadiff.Change) {
 			p.println(p.head.Render(clean(tool)))
 		}
 		class := fmt.Sprintf("%-10s", c.Class)
-		if c.Class == schemadiff.Breaking {
+		if c.Class == schemadiff.Breaking || c.Class == schemadiff.Unknown {
 			class = p.fold.Render(class)
 		}
 		p.println("  " + class + "  " + p.path.Render(clean(c.Where())) + "  " + string(c.Kind) + p.faint.Render(": "+clean(c.Detail)))
 	}
-	n := schemadiff.Count(changes)
-	p.println(fmt.Sprintf("%s and %s in %s", plural.Count(n.Breaking, "breaking change", "breaking changes"),
-		plural.Count(n.Compatible, "compatible change", "compatible changes"), plural.Count(n.Tools, "tool", "tools")))
+	p.println(schemadiff.Count(changes).String())
+}
+
+// diffExit is the exit status of a diff: 2 (breaking) when a change is of
+// a class failing names, 1 when there are other changes, 0 when none.
+func diffExit(changes []schemadiff.Change, failing []schemadiff.Class) error {
+	switch {
+	case schemadiff.AnyOf(changes, failing):
+		return &exitStatus{code: exitBreaking}
+	case len(changes) > 0:
+		return &exitStatus{code: exitCompatible}
+	}
+	return nil
 }

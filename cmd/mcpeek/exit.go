@@ -9,9 +9,9 @@ import (
 
 // The exit statuses of the commands meant for CI (diff, lint), beyond 0.
 const (
-	exitCompatible  = 1 // diff: only compatible changes
+	exitCompatible  = 1 // diff: changes, none of a class --fail-on names
 	exitFindings    = 1 // lint: some finding is an error
-	exitBreaking    = 2 // diff: some change is breaking
+	exitBreaking    = 2 // diff: some change is of a class --fail-on names
 	exitCouldNotRun = 3 // diff, lint: bad arguments, unreadable files, servers down
 )
 

@@ -80,7 +80,7 @@ func (a *app) lockUpdate(ctx context.Context, path string, picks []string, dryRu
 		return unmatchedPicks(live, old.ServerOf, unmatched, path)
 	}
 	approved := old.Approve(live, picks)
-	if err := a.printChanges(schemadiff.Diff(old, approved), formatText); err != nil {
+	if err := a.printChanges(schemadiff.Diff(old, approved), schemadiff.Costs{}, formatText); err != nil {
 		return err
 	}
 	if dryRun {

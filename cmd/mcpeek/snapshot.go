@@ -22,7 +22,8 @@ func (a *app) snapshotCommand() *cobra.Command {
 		Short: "Write every tool's definition to a lock file, to commit and diff later",
 		Long: "snapshot connects to the servers named (every enabled server when none is) and\n" +
 			"writes their tools' definitions exactly as listed, sorted by server then tool,\n" +
-			"with each server's name, version and protocol version: a lock file meant to be\n" +
+			"with each server's name, version, protocol version and era, capabilities,\n" +
+			"resource templates and prompts: a lock file meant to be\n" +
 			"committed and compared with `mcpeek diff`. The same tools always give the same\n" +
 			"bytes. A server that does not connect fails the command and no file is written.",
 		Example: "  mcpeek snapshot -o mcpeek.lock.json\n" +
@@ -85,7 +86,22 @@ func (a *app) liveSnapshot(ctx context.Context, names []string) (schemadiff.Snap
 			return schemadiff.Snapshot{}, err
 		}
 	}
-	return schemadiff.FromServers(servers), nil
+	return wholeSnapshot(ctx, m, servers)
+}
+
+// wholeSnapshot snapshots servers whole: their tools, and the
+// capabilities, resource templates and prompts each offers.
+func wholeSnapshot(ctx context.Context, m *mcpclient.Manager, servers []model.Server) (schemadiff.Snapshot, error) {
+	snap := schemadiff.FromServers(servers)
+	for i, srv := range snap.Servers {
+		s, _ := m.Server(srv.Name)
+		templates, prompts, err := m.ListEntries(ctx, srv.Name)
+		if err != nil {
+			return schemadiff.Snapshot{}, err
+		}
+		snap.Servers[i] = srv.WithWhole(s.Offers, templates, prompts)
+	}
+	return snap, nil
 }
 
 // pickServers returns the named servers of a started Manager, each once,

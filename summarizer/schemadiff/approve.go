@@ -69,6 +69,8 @@ func (lock Snapshot) Approve(live Snapshot, picks []string) Snapshot {
 				merged = Server{Name: name}
 			}
 			merged.Implementation, merged.ProtocolVersion = now.Implementation, now.ProtocolVersion
+			merged.Whole, merged.Capabilities = now.Whole, now.Capabilities
+			merged.ResourceTemplates, merged.Prompts = now.ResourceTemplates, now.Prompts
 			merged.Tools = mergeTools(merged.Tools, now.Tools, tools[name])
 			out.Servers = append(out.Servers, merged)
 		}

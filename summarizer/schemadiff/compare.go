@@ -65,8 +65,8 @@ func (c *comparer) node(path fieldpath.Path, a, b *model.Node) {
 	c.seen[key] = true
 
 	if a.Description != b.Description {
-		class, kind := c.pick(Compatible, Compatible, InputDescription, OutputDescription)
-		c.add(path, class, kind, "description %s", wordsChanged(a.Description, b.Description))
+		_, kind := c.pick(Routing, Routing, InputDescription, OutputDescription)
+		c.out = append(c.out, wordsChange(Change{Tool: c.tool, Path: path, Kind: kind}, a.Description, b.Description, "description "))
 	}
 	c.nullability(path, a, b)
 	if a.Shape == model.Union && b.Shape == model.Union {

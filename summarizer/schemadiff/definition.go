@@ -9,9 +9,10 @@ import (
 	"mcpeek/model/fieldpath"
 )
 
-// maxDefinitionChanges bounds the definition-changed entries of one tool:
-// a definition rewritten whole would otherwise list every keyword.
-const maxDefinitionChanges = 20
+// maxDefinitionChanges bounds the keyword-level entries of one tool: a
+// definition rewritten whole lists its differences up to it, then one
+// entry counts the rest.
+const maxDefinitionChanges = 200
 
 // textDiff is one place where two versions of a tool's definition differ:
 // the member's JSON pointer into the definition, the field it is in (as
@@ -23,6 +24,9 @@ type textDiff struct {
 	path      fieldpath.Path
 	old, new  *model.Value
 	explained func(Change) bool
+	// label classes the difference when no classified change accounts
+	// for it; nil: definition-changed, compatible.
+	label *verdict
 }
 
 // definitionChanges lists what differs between two versions of a tool's
@@ -38,7 +42,7 @@ type textDiff struct {
 func definitionChanges(id string, o, n []rawMember, classified []Change) []Change {
 	a, b, err := definitionValues(o, n)
 	if err != nil {
-		return []Change{{Tool: id, Class: Compatible, Kind: DefinitionChanged, Detail: "the definition changed and one version is not JSON"}}
+		return []Change{{Tool: id, Class: Unknown, Kind: DefinitionChanged, Detail: "the definition changed and one version is not JSON: it cannot be compared"}}
 	}
 	if a.SameText(b) {
 		return nil
@@ -59,10 +63,38 @@ func definitionChanges(id string, o, n []rawMember, classified []Change) []Chang
 		if where == "" {
 			where = "the definition" // a name written twice in the tool itself
 		}
-		out = append(out, Change{Tool: id, Path: d.path, Class: Compatible, Kind: DefinitionChanged, DefinitionPointer: d.pointer,
-			Detail: fmt.Sprintf("%s: %s → %s", where, valueText(d.old), valueText(d.new))})
+		out = append(out, d.change(id, where))
 	}
 	return out
+}
+
+// change is the difference as a change of the tool id, at where.
+func (d textDiff) change(id, where string) Change {
+	c := Change{Tool: id, Path: d.path, Class: Compatible, Kind: DefinitionChanged, DefinitionPointer: d.pointer,
+		Detail: fmt.Sprintf("%s: %s → %s", where, valueText(d.old), valueText(d.new))}
+	if d.label == nil {
+		return c
+	}
+	c.Class, c.Kind = d.label.class, d.label.kind
+	if d.label.why != "" {
+		c.Detail += " (" + d.label.why + ")"
+	}
+	if c.Class == Routing || c.Class == Unknown {
+		c.Old, c.New = shownText(wordsOf(d.old)), shownText(wordsOf(d.new))
+	}
+	return c
+}
+
+// wordsOf is a value as a reader sees it: a string's text, any other
+// value's JSON, "" where absent.
+func wordsOf(v *model.Value) string {
+	switch {
+	case v == nil:
+		return ""
+	case v.Kind == model.JSONString:
+		return v.Str
+	}
+	return string(v.AppendJSON(nil))
 }
 
 // definitionValues decodes two versions of a tool's definition for the
@@ -138,12 +170,17 @@ type textWalk struct {
 	diffs []textDiff
 }
 
-func (w *textWalk) add(ptr []string, path fieldpath.Path, a, b *model.Value, explained func(Change) bool) {
+func (w *textWalk) add(ptr []string, path fieldpath.Path, a, b *model.Value, explained func(Change) bool, label *verdict) {
+	w.diffs = append(w.diffs, textDiff{pointer: pointerOf(ptr), path: path, old: a, new: b, explained: explained, label: label})
+}
+
+// pointerOf writes the tokens of a path into a definition as a JSON pointer.
+func pointerOf(ptr []string) string {
 	p := ""
 	for _, tok := range ptr {
 		p += "/" + fieldpath.EscapeToken(tok)
 	}
-	w.diffs = append(w.diffs, textDiff{pointer: p, path: path, old: a, new: b, explained: explained})
+	return p
 }
 
 // tool compares the members of the definition: the words, annotations and
@@ -154,29 +191,35 @@ func (w *textWalk) tool(a, b *model.Value) {
 	if !w.pairs(nil, a, b, func(name string, x, y *model.Value, ptr []string) {
 		switch name {
 		case "title":
-			w.value(ptr, root, x, y, kinds(OnTool, TitleChanged))
+			w.value(ptr, root, x, y, kinds(OnTool, TitleChanged), routing(TitleChanged))
 		case "description":
-			w.value(ptr, root, x, y, kinds(OnTool, DescriptionChanged))
+			w.value(ptr, root, x, y, kinds(OnTool, DescriptionChanged), routing(DescriptionChanged))
 		case "annotations":
-			w.value(ptr, root, x, y, kinds(OnTool, AnnotationsChanged, TitleChanged))
+			w.value(ptr, root, x, y, kinds(OnTool, AnnotationsChanged, TitleChanged), routing(AnnotationsChanged))
 		case "_meta":
-			w.value(ptr, root, x, y, kinds(OnTool, MetaChanged))
+			w.value(ptr, root, x, y, kinds(OnTool, MetaChanged), nil)
+		case "icons":
+			w.value(ptr, root, x, y, nil, routing(IconsChanged))
+		case "execution":
+			w.value(ptr, root, x, y, nil, executionVerdict(x, y))
 		case "inputSchema", "outputSchema":
 			side := OnInput
 			if name == "outputSchema" {
 				side = OnOutput
 			}
 			if x == nil || y == nil || x.Kind == model.JSONNull || y.Kind == model.JSONNull {
-				w.value(ptr, fieldpath.Root(side), x, y, kinds(side, OutputSchemaAdded, OutputSchemaRemoved))
+				w.value(ptr, fieldpath.Root(side), x, y, kinds(side, OutputSchemaAdded, OutputSchemaRemoved), nil)
 				return
 			}
-			s := schemaWalk{textWalk: w, side: side, base: len(ptr), refs: refsOf(x, refsOf(y, nil))}
+			s := schemaWalk{textWalk: w, side: side, base: len(ptr), refs: refsOf(x, refsOf(y, nil)), oldRoot: x, newRoot: y}
 			s.schema(ptr, fieldpath.Root(side), x, y, true, true)
+		case "name":
+			w.value(ptr, root, x, y, nil, nil)
 		default:
-			w.value(ptr, root, x, y, nil)
+			w.value(ptr, root, x, y, nil, &verdict{Unknown, MemberChanged, "a member the protocol does not define: what clients do with it cannot be told"})
 		}
 	}) {
-		w.add(nil, root, a, b, nil)
+		w.add(nil, root, a, b, nil, nil)
 	}
 }
 
@@ -208,19 +251,19 @@ func (w *textWalk) pairs(ptr []string, a, b *model.Value, each func(name string,
 
 // value compares two values that carry no schema, down to the members (or
 // items, when the arrays have one length) that differ.
-func (w *textWalk) value(ptr []string, path fieldpath.Path, a, b *model.Value, explained func(Change) bool) {
+func (w *textWalk) value(ptr []string, path fieldpath.Path, a, b *model.Value, explained func(Change) bool, label *verdict) {
 	switch {
 	case a.SameText(b):
 	case a != nil && b != nil && a.Kind == model.JSONObject && b.Kind == model.JSONObject:
-		if !w.pairs(ptr, a, b, func(_ string, x, y *model.Value, ptr []string) { w.value(ptr, path, x, y, explained) }) {
-			w.add(ptr, path, a, b, explained)
+		if !w.pairs(ptr, a, b, func(_ string, x, y *model.Value, ptr []string) { w.value(ptr, path, x, y, explained, label) }) {
+			w.add(ptr, path, a, b, explained, label)
 		}
 	case a != nil && b != nil && a.Kind == model.JSONArray && b.Kind == model.JSONArray && len(a.Items) == len(b.Items):
 		for i := range a.Items {
-			w.value(append(slices.Clip(ptr), fmt.Sprint(i)), path, a.Items[i], b.Items[i], explained)
+			w.value(append(slices.Clip(ptr), fmt.Sprint(i)), path, a.Items[i], b.Items[i], explained, label)
 		}
 	default:
-		w.add(ptr, path, a, b, explained)
+		w.add(ptr, path, a, b, explained, label)
 	}
 }
 
@@ -233,6 +276,9 @@ type schemaWalk struct {
 	base int
 	// refs are the $ref texts either version holds anywhere.
 	refs map[string]bool
+	// oldRoot and newRoot are the two versions of the whole schema, which
+	// a $ref resolves in.
+	oldRoot, newRoot *model.Value
 }
 
 // schema compares two versions of a (sub)schema at ptr. read says whether
@@ -244,28 +290,36 @@ func (s *schemaWalk) schema(ptr []string, path fieldpath.Path, a, b *model.Value
 		return
 	}
 	if a == nil || b == nil || a.Kind != model.JSONObject || b.Kind != model.JSONObject {
-		s.value(ptr, path, a, b, s.when(read, s.shape))
+		s.value(ptr, path, a, b, s.when(read, s.shape), nil)
 		return
 	}
 	envelope := root && s.side == OnOutput && isEnvelope(a) && isEnvelope(b)
 	if !s.pairs(ptr, a, b, func(name string, x, y *model.Value, ptr []string) {
 		s.keyword(ptr, path, name, x, y, read, envelope)
 	}) {
-		s.add(ptr, path, a, b, s.when(read, s.shape))
+		s.add(ptr, path, a, b, s.when(read, s.shape), nil)
 	}
 }
 
-// keyword compares one keyword of a schema in its two versions.
+// keyword compares one keyword of a schema in its two versions: the
+// keywords of shapes are left to the shape comparison where it reads
+// them; every other keyword is classed here (keywordVerdict).
 func (s *schemaWalk) keyword(ptr []string, path fieldpath.Path, name string, x, y *model.Value, read, envelope bool) {
 	bothObjects := x != nil && y != nil && x.Kind == model.JSONObject && y.Kind == model.JSONObject
 	switch name {
 	case "description":
-		s.value(ptr, path, x, y, s.when(read, s.words))
-	case "type", "nullable", "enum", "const", "required", "$ref":
-		s.value(ptr, path, x, y, s.when(read, s.shape))
+		s.value(ptr, path, x, y, s.when(read, s.words), routing(SchemaWordsChanged))
+	case "type", "nullable", "enum", "const", "required":
+		s.value(ptr, path, x, y, s.when(read, s.shape), nil)
+	case "$ref":
+		if read && (!resolves(s.oldRoot, x) || !resolves(s.newRoot, y)) {
+			s.add(ptr, path, x, y, nil, &verdict{Unknown, RefUnresolvable, "the $ref does not resolve in its schema: what it points to cannot be compared"})
+			return
+		}
+		s.value(ptr, path, x, y, s.when(read, s.shape), nil)
 	case "properties":
 		if !bothObjects {
-			s.value(ptr, path, x, y, s.when(read, s.shape))
+			s.value(ptr, path, x, y, s.when(read, s.shape), nil)
 			return
 		}
 		if !s.pairs(ptr, x, y, func(prop string, p, q *model.Value, ptr []string) {
@@ -274,16 +328,16 @@ func (s *schemaWalk) keyword(ptr []string, path fieldpath.Path, name string, x, 
 				at = path // outputs' paths start at the data root, as summaries write them
 			}
 			if p == nil || q == nil {
-				s.value(ptr, at, p, q, s.when(read, s.shape))
+				s.value(ptr, at, p, q, s.when(read, s.shape), nil)
 				return
 			}
 			s.schema(ptr, at, p, q, read, false)
 		}) {
-			s.add(ptr, path, x, y, s.when(read, s.shape))
+			s.add(ptr, path, x, y, s.when(read, s.shape), nil)
 		}
 	case "items", "additionalProperties", "unevaluatedProperties":
 		if !bothObjects {
-			s.value(ptr, path, x, y, s.when(read, s.shape))
+			s.value(ptr, path, x, y, s.when(read, s.shape), nil)
 			return
 		}
 		at := path.Items(1)
@@ -292,8 +346,12 @@ func (s *schemaWalk) keyword(ptr []string, path fieldpath.Path, name string, x, 
 		}
 		s.schema(ptr, at, x, y, read, false)
 	case "anyOf", "oneOf", "allOf":
-		if x == nil || y == nil || x.Kind != model.JSONArray || y.Kind != model.JSONArray || len(x.Items) != len(y.Items) {
-			s.value(ptr, path, x, y, s.when(read, s.shape))
+		if x == nil || y == nil || x.Kind != model.JSONArray || y.Kind != model.JSONArray || len(x.Items) != len(y.Items) || name != "allOf" && reordered(x, y) {
+			if read && name != "allOf" {
+				s.add(ptr, path, x, y, nil, &verdict{Unknown, AlternativesRestructured,
+					"alternatives added, removed or moved: they are paired by type, which cannot tell a moved alternative from a changed one"})
+			}
+			s.value(ptr, path, x, y, s.when(read, s.shape), nil)
 			return
 		}
 		for i := range x.Items {
@@ -305,25 +363,46 @@ func (s *schemaWalk) keyword(ptr []string, path fieldpath.Path, name string, x, 
 		}
 	case "$defs", "definitions":
 		if !bothObjects {
-			s.value(ptr, path, x, y, nil)
+			s.value(ptr, path, x, y, nil, nil)
 			return
 		}
 		if !s.pairs(ptr, x, y, func(def string, p, q *model.Value, ptr []string) {
 			used := read && s.referenced(ptr)
+			at := s.refSite(ptr)
 			if p == nil || q == nil {
-				s.value(ptr, fieldpath.Root(s.side), p, q, s.when(used, s.shape))
+				s.value(ptr, at, p, q, s.when(used, s.shape), nil)
 				return
 			}
-			s.schema(ptr, fieldpath.Root(s.side), p, q, used, false)
+			s.schema(ptr, at, p, q, used, false)
 		}) {
-			s.add(ptr, path, x, y, nil)
+			s.add(ptr, path, x, y, nil, nil)
 		}
+	case "prefixItems", "patternProperties":
+		// read by the schema reader, not compared by meaning
+		s.value(ptr, path, x, y, s.when(read, s.shape), keywordVerdict(name, s.side, x, y, read))
 	default:
-		// Examples, defaults, constraints, formats, titles, unknown
-		// keywords, and the subschemas summaries do not read (not,
-		// if/then/else, patternProperties, ...): only this comparison sees them.
-		s.value(ptr, path, x, y, nil)
+		// Words, examples, defaults, constraints, formats, unknown
+		// keywords, and the subschemas the shape comparison does not
+		// read (not, if/then/else, contains, ...): only this comparison
+		// sees them, and keywordVerdict classes them.
+		s.value(ptr, path, x, y, nil, keywordVerdict(name, s.side, x, y, read))
 	}
+}
+
+// reordered reports whether two lists of alternatives of one length hold
+// an alternative of one at another place in the other.
+func reordered(x, y *model.Value) bool {
+	for i, a := range x.Items {
+		if a.SameText(y.Items[i]) {
+			continue
+		}
+		for j, b := range y.Items {
+			if j != i && a.SameText(b) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // when returns explained when the shape comparison reads the place, else nil.
@@ -358,6 +437,60 @@ func (s *schemaWalk) referenced(ptr []string) bool {
 		}
 	}
 	return false
+}
+
+// refSite is the path of the first field (in declaration order, of the
+// new version, else the old) whose schema is a $ref to the definition at
+// ptr: where a change inside the definition shows. The schema's root
+// when no field's is.
+func (s *schemaWalk) refSite(ptr []string) fieldpath.Path {
+	target := "#"
+	for _, tok := range ptr[s.base:] {
+		target += "/" + fieldpath.EscapeToken(tok)
+	}
+	root := fieldpath.Root(s.side)
+	for _, doc := range []*model.Value{s.newRoot, s.oldRoot} {
+		if at, ok := findRef(doc, target, root, 0); ok {
+			return at
+		}
+	}
+	return root
+}
+
+// findRef looks for a $ref to target through properties, items and
+// alternatives (not through other $refs), no deeper than maxRefSiteDepth.
+func findRef(v *model.Value, target string, at fieldpath.Path, depth int) (fieldpath.Path, bool) {
+	const maxRefSiteDepth = 32
+	if v == nil || v.Kind != model.JSONObject || depth > maxRefSiteDepth {
+		return at, false
+	}
+	if v.Get("$ref").Text() == target && depth > 0 {
+		return at, true
+	}
+	if props := v.Get("properties"); props != nil && props.Kind == model.JSONObject {
+		for _, m := range props.Members {
+			if p, ok := findRef(m.Value, target, at.Prop(m.Name), depth+1); ok {
+				return p, true
+			}
+		}
+	}
+	if p, ok := findRef(v.Get("items"), target, at.Items(1), depth+1); ok {
+		return p, true
+	}
+	for _, name := range []string{"anyOf", "oneOf", "allOf"} {
+		if alts := v.Get(name); alts != nil && alts.Kind == model.JSONArray {
+			for i, alt := range alts.Items {
+				next := at
+				if name != "allOf" {
+					next = at.Alt(fmt.Sprintf("%s[%d]", name, i))
+				}
+				if p, ok := findRef(alt, target, next, depth+1); ok {
+					return p, true
+				}
+			}
+		}
+	}
+	return at, false
 }
 
 // refsOf adds the text of every $ref in v to refs.

@@ -12,34 +12,6 @@ import (
 	"mcpeek/model/fieldpath"
 )
 
-// Class says what a change means for the callers of a tool.
-type Class uint8
-
-// The classes of change. Breaking sorts after Compatible: the worst class
-// of a list is its maximum.
-const (
-	// Compatible changes keep every caller working: an optional input
-	// added, an output field added, an enum widened, a description edited.
-	Compatible Class = iota + 1
-	// Breaking changes can make a caller fail: a tool removed, an input
-	// made required, an output field removed, a type changed.
-	Breaking
-)
-
-// String returns "breaking" or "compatible".
-func (c Class) String() string {
-	switch c {
-	case Breaking:
-		return "breaking"
-	case Compatible:
-		return "compatible"
-	}
-	return "none"
-}
-
-// MarshalText writes the class as its name.
-func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
-
 // Kind names what changed; docs/diff.md lists every kind with its class.
 type Kind string
 
@@ -55,10 +27,31 @@ const (
 	OutputSchemaAdded   Kind = "output-schema-added"
 	OutputSchemaRemoved Kind = "output-schema-removed"
 	SchemaUnreadable    Kind = "schema-unreadable"
-	// DefinitionChanged is a difference in the definition's text that no
-	// other kind accounts for: an example, a default, a constraint, an
-	// unknown keyword, an unreferenced $defs entry, execution, icons.
+	// DefinitionChanged is a difference in the definition's text whose
+	// meaning the diff found the same (a $ref written otherwise, a type
+	// spelled as a list) or that nothing validates with (a constraint in
+	// a definition no $ref uses).
 	DefinitionChanged Kind = "definition-changed"
+	IconsChanged      Kind = "icons-changed"
+	ExecutionChanged  Kind = "execution-changed"
+	MemberChanged     Kind = "member-changed"
+)
+
+// The kinds of change to a keyword of a schema that the comparison of
+// shapes does not read.
+const (
+	SchemaWordsChanged        Kind = "schema-words-changed"
+	ExamplesChanged           Kind = "examples-changed"
+	DefaultChanged            Kind = "default-changed"
+	ExtensionChanged          Kind = "extension-changed"
+	InputConstraintTightened  Kind = "input-constraint-tightened"
+	InputConstraintLoosened   Kind = "input-constraint-loosened"
+	OutputConstraintLoosened  Kind = "output-constraint-loosened"
+	OutputConstraintTightened Kind = "output-constraint-tightened"
+	ConstraintChanged         Kind = "constraint-changed"
+	KeywordNotCompared        Kind = "keyword-not-compared"
+	AlternativesRestructured  Kind = "alternatives-restructured"
+	RefUnresolvable           Kind = "ref-unresolvable"
 )
 
 // The kinds of change to an input field (what callers send).
@@ -97,8 +90,13 @@ const (
 
 // Change is one difference between two versions of a tool.
 type Change struct {
-	// Tool is SERVER.TOOL (the old name for a tool removed or renamed).
+	// Tool is SERVER.TOOL (the old name for a tool removed or renamed);
+	// for a prompt or resource template SERVER.NAME, for the server
+	// itself SERVER.
 	Tool string `json:"tool"`
+	// Entry says what Tool names when it is not a tool: a prompt, a
+	// resource template, the server; "" for a tool.
+	Entry EntryKind `json:"entry,omitempty"`
 	// Path is where the change is: its side (input, output, or none for
 	// the tool itself) and its field path, written in JSON as mcpeek
 	// writes paths ("line_items[].price_set"), "" for the tool itself or
@@ -107,10 +105,16 @@ type Change struct {
 	Class  Class          `json:"class"`
 	Kind   Kind           `json:"kind"`
 	Detail string         `json:"detail"`
-	// DefinitionPointer is, for a definition-changed change, the RFC 6901
-	// JSON pointer of the member that differs in the tool's definition
-	// ("/inputSchema/properties/to/default"); "" for the other kinds.
+	// DefinitionPointer is, for a change found keyword by keyword, the
+	// RFC 6901 JSON pointer of the member that differs in the tool's
+	// definition ("/inputSchema/properties/to/default"); "" for the
+	// changes of shapes.
 	DefinitionPointer string `json:"definition_pointer,omitempty"`
+	// Old and New are, for a change of words (a routing change: what a
+	// model reads), the text before and after, whole up to maxShownText
+	// bytes; "" where absent or for other changes.
+	Old string `json:"old,omitempty"`
+	New string `json:"new,omitempty"`
 }
 
 // MarshalJSON writes the change with its path's side ("input", "output",
@@ -121,6 +125,7 @@ type Change struct {
 func (c Change) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Tool    string         `json:"tool"`
+		Entry   EntryKind      `json:"entry,omitempty"`
 		Side    string         `json:"side"`
 		Path    fieldpath.Path `json:"path"`
 		Pointer string         `json:"pointer"`
@@ -128,7 +133,9 @@ func (c Change) MarshalJSON() ([]byte, error) {
 		Kind    Kind           `json:"kind"`
 		Detail  string         `json:"detail"`
 		Def     string         `json:"definition_pointer,omitempty"`
-	}{c.Tool, c.Path.Side().String(), c.Path, c.Path.Pointer(), c.Class, c.Kind, c.Detail, c.DefinitionPointer})
+		Old     string         `json:"old,omitempty"`
+		New     string         `json:"new,omitempty"`
+	}{c.Tool, c.Entry, c.Path.Side().String(), c.Path, c.Path.Pointer(), c.Class, c.Kind, c.Detail, c.DefinitionPointer, c.Old, c.New})
 }
 
 // Worst returns the most serious class among changes, or 0 when there are none.
@@ -151,9 +158,12 @@ func Diff(old, new Snapshot) []Change {
 		o, _ := old.Server(name)
 		n, _ := new.Server(name)
 		steps = planServer(steps, name, o.Tools, n.Tools)
+		if whole := diffWhole(o, n); len(whole) > 0 {
+			steps = append(steps, step{changes: whole, done: true})
+		}
 	}
 	par.Each(len(steps), func(i int) {
-		if st := &steps[i]; st.change == nil {
+		if st := &steps[i]; st.change == nil && !st.done {
 			st.changes = diffTool(nil, st.id, st.old, st.new)
 		}
 	})
@@ -175,6 +185,8 @@ type step struct {
 	id       string
 	old, new model.Tool
 	changes  []Change
+	// done says changes are known already (the server's other parts).
+	done bool
 }
 
 func serverNames(a, b Snapshot) []string {
@@ -231,7 +243,8 @@ func planServer(steps []step, server string, old, new []model.Tool) []step {
 		case inOld:
 			steps = append(steps, step{change: &Change{Tool: id, Class: Breaking, Kind: ToolRemoved, Detail: "the tool is no longer listed"}})
 		case !renamedFrom[name]:
-			steps = append(steps, step{change: &Change{Tool: id, Class: Compatible, Kind: ToolAdded, Detail: "a new tool"}})
+			steps = append(steps, step{change: &Change{Tool: id, Class: Routing, Kind: ToolAdded,
+				Detail: "a new tool: a model reads its name and description to choose it", New: shownText(n.Description)}})
 		}
 	}
 	return steps
@@ -283,15 +296,15 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	}
 	start := len(out)
 	if o.Title != n.Title {
-		out = append(out, Change{Tool: id, Class: Compatible, Kind: TitleChanged, Detail: wordsChanged(o.Title, n.Title)})
+		out = append(out, wordsChange(Change{Tool: id, Kind: TitleChanged}, o.Title, n.Title, ""))
 	}
 	if o.Description != n.Description {
-		out = append(out, Change{Tool: id, Class: Compatible, Kind: DescriptionChanged, Detail: wordsChanged(o.Description, n.Description)})
+		out = append(out, wordsChange(Change{Tool: id, Kind: DescriptionChanged}, o.Description, n.Description, ""))
 	}
 	ma, mb := topMembers(o.Raw), topMembers(n.Raw)
 	if a, b := memberOf(ma, "annotations"), memberOf(mb, "annotations"); !model.EqualJSON(a, b) {
-		out = append(out, Change{Tool: id, Class: Compatible, Kind: AnnotationsChanged,
-			Detail: fmt.Sprintf("annotations %s → %s", clip(orNone(a)), clip(orNone(b)))})
+		out = append(out, Change{Tool: id, Class: Routing, Kind: AnnotationsChanged,
+			Detail: fmt.Sprintf("annotations %s → %s", clip(orNone(a)), clip(orNone(b))), Old: shownText(string(a)), New: shownText(string(b))})
 	}
 	if a, b := memberOf(ma, "_meta"), memberOf(mb, "_meta"); !model.EqualJSON(a, b) {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: MetaChanged,

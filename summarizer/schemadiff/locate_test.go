@@ -69,7 +69,7 @@ func TestKindsDocumented(t *testing.T) {
 			t.Errorf("docs/diff.md does not name %s", k.Kind)
 		}
 	}
-	if len(seen) != 37 {
+	if len(seen) != 66 {
 		t.Errorf("%d kinds documented", len(seen))
 	}
 }

@@ -18,8 +18,11 @@ func AddSARIF(b *sarif.Builder, changes []Change, locate func(tool string) []sar
 	}
 	for _, c := range changes {
 		level := sarif.Note
-		if c.Class == Breaking {
+		switch c.Class {
+		case Breaking:
 			level = sarif.Error
+		case Routing, Unknown:
+			level = sarif.Warning
 		}
 		msg := fmt.Sprintf("%s: %s at %s: %s", model.SanitizeLine(c.Tool), c.Class, model.SanitizeLine(c.Where()), model.SanitizeLine(c.Detail))
 		b.Add(sarif.Result{RuleID: string(c.Kind), Level: level, Message: sarif.Message{Text: msg},

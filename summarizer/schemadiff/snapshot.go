@@ -41,6 +41,67 @@ type Server struct {
 	// Tools are the tools listed, sorted by name; each keeps its raw
 	// definition.
 	Tools []model.Tool
+	// Whole says the server was snapshotted whole: its capabilities,
+	// resource templates and prompts are known. A lock file written
+	// before they were recorded has none, and the diff compares them only
+	// when both sides are whole.
+	Whole bool
+	// Capabilities are the capabilities the server declared besides
+	// tools, by name ("prompts", "resources.subscribe"), sorted.
+	Capabilities []string
+	// ResourceTemplates and Prompts are the entries listed, sorted by
+	// name, each as the server sent it.
+	ResourceTemplates []Entry
+	Prompts           []Entry
+}
+
+// Entry is one resource template or prompt as a server listed it.
+type Entry struct {
+	Name string
+	// Raw is the entry's JSON as sent (compacted once read back).
+	Raw []byte
+}
+
+// Capabilities names what a server's capabilities offer besides tools,
+// as a lock file records them.
+func Capabilities(o model.Offers) []string {
+	var out []string
+	for _, c := range []struct {
+		name string
+		on   bool
+	}{{"completions", o.Completions}, {"logging", o.Logging}, {"prompts", o.Prompts}, {"resources", o.Resources},
+		{"resources.subscribe", o.Subscribe}, {"tasks", o.Tasks}, {"tasks.list", o.TaskList}} {
+		if c.on {
+			out = append(out, c.name)
+		}
+	}
+	return out
+}
+
+// WithWhole returns srv snapshotted whole: with its capabilities and the
+// resource templates and prompts it listed (each raw as sent; an entry
+// that is not an object with a string name is left out), sorted by name.
+func (srv Server) WithWhole(offers model.Offers, templates, prompts []json.RawMessage) Server {
+	srv.Whole = true
+	srv.Capabilities = Capabilities(offers)
+	srv.ResourceTemplates = entries(templates)
+	srv.Prompts = entries(prompts)
+	return srv
+}
+
+func entries(raws []json.RawMessage) []Entry {
+	var out []Entry
+	for _, raw := range raws {
+		var v struct {
+			Name *string `json:"name"`
+		}
+		if json.Unmarshal(raw, &v) != nil || v.Name == nil {
+			continue
+		}
+		out = append(out, Entry{Name: *v.Name, Raw: compact(raw)})
+	}
+	slices.SortStableFunc(out, func(a, b Entry) int { return cmp.Compare(a.Name, b.Name) })
+	return out
 }
 
 // FromServers snapshots servers as the client last saw them, sorted.
@@ -90,26 +151,66 @@ func (s Snapshot) Encode() ([]byte, error) {
 		b.Write(quote(srv.Implementation.Version))
 		b.WriteString("},\n      \"protocol_version\": ")
 		b.Write(quote(srv.ProtocolVersion))
-		b.WriteString(",\n      \"tools\": [")
+		if srv.Whole {
+			b.WriteString(",\n      \"protocol_era\": ")
+			b.Write(quote(model.EraOf(srv.ProtocolVersion)))
+			b.WriteString(",\n      \"capabilities\": [")
+			for j, c := range srv.Capabilities {
+				if j > 0 {
+					b.WriteString(", ")
+				}
+				b.Write(quote(c))
+			}
+			b.WriteString("]")
+		}
+		raws := make([][]byte, len(srv.Tools))
 		for j, t := range srv.Tools {
-			if j > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString("\n        ")
-			if err := json.Indent(&b, t.Raw, "        ", "  "); err != nil {
-				return nil, fmt.Errorf("tool %s: its definition is not JSON: %w", t.ID(), err)
+			raws[j] = t.Raw
+		}
+		if err := writeList(&b, "tools", raws); err != nil {
+			return nil, fmt.Errorf("server %s: a tool's definition is not JSON: %w", srv.Name, err)
+		}
+		if srv.Whole {
+			for _, list := range []struct {
+				name    string
+				entries []Entry
+			}{{"resource_templates", srv.ResourceTemplates}, {"prompts", srv.Prompts}} {
+				raws := make([][]byte, len(list.entries))
+				for j, e := range list.entries {
+					raws[j] = e.Raw
+				}
+				if err := writeList(&b, list.name, raws); err != nil {
+					return nil, fmt.Errorf("server %s: an entry of %s is not JSON: %w", srv.Name, list.name, err)
+				}
 			}
 		}
-		if len(srv.Tools) > 0 {
-			b.WriteString("\n      ")
-		}
-		b.WriteString("]\n    }")
+		b.WriteString("\n    }")
 	}
 	if len(s.Servers) > 0 {
 		b.WriteString("\n  ")
 	}
 	b.WriteString("]\n}\n")
 	return b.Bytes(), nil
+}
+
+// writeList writes a server's member name holding the JSON values raws,
+// one a line, each indented.
+func writeList(b *bytes.Buffer, name string, raws [][]byte) error {
+	b.WriteString(",\n      \"" + name + "\": [")
+	for j, raw := range raws {
+		if j > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n        ")
+		if err := json.Indent(b, raw, "        ", "  "); err != nil {
+			return err
+		}
+	}
+	if len(raws) > 0 {
+		b.WriteString("\n      ")
+	}
+	b.WriteString("]")
+	return nil
 }
 
 // quote writes s as a JSON string, without the HTML escapes of
@@ -232,6 +333,26 @@ func decodeServer(dec *jsontext.Decoder, text layout, tools *int) (Server, error
 				}
 				return err
 			})
+		case "capabilities":
+			srv.Whole = true
+			srv.Capabilities = []string{}
+			err = eachItem(dec, func() error {
+				c, err := readString(dec)
+				srv.Capabilities = append(srv.Capabilities, c)
+				return err
+			})
+		case "resource_templates", "prompts":
+			var raws []json.RawMessage
+			err = eachItem(dec, func() error {
+				v, err := dec.ReadValue()
+				raws = append(raws, json.RawMessage(v))
+				return err
+			})
+			if name == "prompts" {
+				srv.Prompts = entries(raws)
+			} else {
+				srv.ResourceTemplates = entries(raws)
+			}
 		case "tools":
 			// The definitions are read here, then parsed on every core; a
 			// tool's fault is told before a syntax error after it.

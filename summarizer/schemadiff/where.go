@@ -1,6 +1,12 @@
 package schemadiff
 
-import "mcpeek/model/fieldpath"
+import (
+	"fmt"
+	"strings"
+
+	"mcpeek/internal/plural"
+	"mcpeek/model/fieldpath"
+)
 
 // Side is the part of a tool a change is in: its path's side.
 type Side = fieldpath.Side
@@ -27,6 +33,12 @@ func (c Change) Where() string {
 	if !c.Path.IsRoot() {
 		return c.Path.String()
 	}
+	if c.Entry != "" {
+		if c.DefinitionPointer != "" {
+			return c.DefinitionPointer
+		}
+		return "(" + string(c.Entry) + ")"
+	}
 	switch c.Side() {
 	case OnInput:
 		return "(input root)"
@@ -37,9 +49,49 @@ func (c Change) Where() string {
 }
 
 // Counts is how many changes of each class a list holds, and how many
-// tools they touch.
+// tools (or other entries: prompts, resource templates, servers) they
+// touch.
 type Counts struct {
-	Breaking, Compatible, Tools int
+	Breaking, Routing, Unknown, Compatible, Tools int
+}
+
+// Of is how many changes are of class.
+func (n Counts) Of(class Class) int {
+	switch class {
+	case Breaking:
+		return n.Breaking
+	case Routing:
+		return n.Routing
+	case Unknown:
+		return n.Unknown
+	}
+	return n.Compatible
+}
+
+// String says the counts in words, the classes with none left out, in
+// the order a reviewer decides them: "1 breaking, 2 routing and 3
+// compatible changes in 4 tools", or "no changes".
+func (n Counts) String() string {
+	var parts []string
+	total := 0
+	for _, class := range Classes() {
+		if k := n.Of(class); k > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", k, class))
+			total += k
+		}
+	}
+	if total == 0 {
+		return "no changes"
+	}
+	words := parts[0]
+	if len(parts) > 1 {
+		words = strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	}
+	noun := " changes in "
+	if total == 1 {
+		noun = " change in "
+	}
+	return words + noun + plural.Count(n.Tools, "tool", "tools")
 }
 
 // Count counts changes by class, and the tools they touch.
@@ -47,9 +99,14 @@ func Count(changes []Change) Counts {
 	var n Counts
 	seen := map[string]bool{}
 	for _, c := range changes {
-		if c.Class == Breaking {
+		switch c.Class {
+		case Breaking:
 			n.Breaking++
-		} else {
+		case Routing:
+			n.Routing++
+		case Unknown:
+			n.Unknown++
+		default:
 			n.Compatible++
 		}
 		if !seen[c.Tool] {
