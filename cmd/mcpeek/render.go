@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"mcpeek/internal/jsonfmt"
+	"mcpeek/internal/styled"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/tui/theme"
@@ -54,6 +55,15 @@ func (a *app) printer() printer {
 		p.faint = lipgloss.NewStyle().Faint(true)
 	}
 	return p
+}
+
+// out is p as the packages that render for the command line take it.
+func (p printer) out() styled.Printer {
+	st := styled.Styles{Color: p.styled, Path: p.path, Fold: p.fold, Head: p.head, Faint: p.faint}
+	if p.styled {
+		st.Type = p.roles.Type
+	}
+	return styled.Printer{W: p.w, Styles: st}
 }
 
 // darkBackground guesses the terminal's background from COLORFGBG
