@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -60,7 +59,7 @@ func (a *app) testCommand() *cobra.Command {
 			}
 			f, err := calls.ReadFile(file)
 			if errors.Is(err, fs.ErrNotExist) {
-				return errors.New(noCallsFile(file))
+				return errors.New(calls.NoFile(file))
 			}
 			if err != nil {
 				return fmt.Errorf("cannot read the calls file: %w", err)
@@ -207,14 +206,4 @@ func (p printer) testRun(r calls.Report) {
 // padCells fills s with spaces to width cells, leaving a longer s whole.
 func padCells(s string, width int) string {
 	return s + strings.Repeat(" ", max(0, width-ansi.StringWidth(s)))
-}
-
-// noCallsFile says that the calls file is absent, and how to make
-// one.
-func noCallsFile(file string) string {
-	where := file
-	if filepath.Dir(file) == "." {
-		where += " here"
-	}
-	return "no calls file " + where + ": save calls with `mcpeek call SERVER.TOOL --args ... --save NAME` or S in the explorer's result view (see docs/calls.md)"
 }
