@@ -13,6 +13,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/summaryview"
 )
 
 // serversFailed is the error a command returns after printing what it
@@ -246,7 +247,7 @@ func (a *app) describeCommand() *cobra.Command {
 			}
 			d, _ := summarizer.Describe(tool, summarizer.Options{})
 			p := a.printer()
-			p.descriptorHeader(d)
+			summaryview.DescriptorHeader(p.out(), d)
 			p.println(p.head.Render("definition"))
 			return writeJSON(a.stdout, jsonIndentable(info))
 		},
