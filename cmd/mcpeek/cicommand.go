@@ -151,17 +151,17 @@ func (a *app) printCI(run ci.Result, format string) error {
 	if run.DiffRan() {
 		p.println("")
 		p.println(p.head.Render("diff"))
-		p.changes(run.Changes)
+		schemadiff.Text(p.out(), run.Changes)
 	}
 	if run.LintRan() {
 		p.println("")
 		p.println(p.head.Render("lint"))
-		p.findings(run.Findings)
+		lint.Text(p.out(), run.Findings)
 	}
 	if run.Test != nil {
 		p.println("")
 		p.println(p.head.Render("test"))
-		p.testRun(*run.Test)
+		run.Test.Text(p.out())
 	}
 	return nil
 }

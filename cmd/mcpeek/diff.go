@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"mcpeek/internal/plural"
-	"mcpeek/internal/similar"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"mcpeek/internal/similar"
 	"mcpeek/summarizer/schemadiff"
 )
 
@@ -177,29 +176,6 @@ func (a *app) printChanges(changes []schemadiff.Change, format string) error {
 		_, err := a.stdout.Write([]byte(schemadiff.Markdown(changes)))
 		return err
 	}
-	a.printer().changes(changes)
+	schemadiff.Text(a.printer().out(), changes)
 	return nil
-}
-
-// changes prints changes grouped by tool, in the diff's order.
-func (p printer) changes(changes []schemadiff.Change) {
-	if len(changes) == 0 {
-		p.println("no changes")
-		return
-	}
-	tool := ""
-	for _, c := range changes {
-		if c.Tool != tool {
-			tool = c.Tool
-			p.println(p.head.Render(clean(tool)))
-		}
-		class := fmt.Sprintf("%-10s", c.Class)
-		if c.Class == schemadiff.Breaking {
-			class = p.fold.Render(class)
-		}
-		p.println("  " + class + "  " + p.path.Render(clean(c.Where())) + "  " + string(c.Kind) + p.faint.Render(": "+clean(c.Detail)))
-	}
-	n := schemadiff.Count(changes)
-	p.println(fmt.Sprintf("%s and %s in %s", plural.Count(n.Breaking, "breaking change", "breaking changes"),
-		plural.Count(n.Compatible, "compatible change", "compatible changes"), plural.Count(n.Tools, "tool", "tools")))
 }
