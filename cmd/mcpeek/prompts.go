@@ -2,15 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"mcpeek/internal/bytesize"
-	"mcpeek/internal/plural"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/internal/similar"
+	"mcpeek/internal/bytesize"
+	"mcpeek/internal/plural"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer"
@@ -127,7 +125,7 @@ func (a *app) promptCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			values, err := promptArgs(raw)
+			values, err := mcpclient.PromptArgs(raw)
 			if err != nil {
 				return err
 			}
@@ -140,7 +138,7 @@ func (a *app) promptCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			prompt, err := findPrompt(s.Name, ps.Items, name)
+			prompt, err := mcpclient.FindPrompt(s.Name, ps.Items, name)
 			if err != nil {
 				return err
 			}
@@ -162,49 +160,6 @@ func (a *app) promptCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the whole result as the server sent it")
 	logs.register(cmd)
 	return cmd
-}
-
-// promptArgs reads --args as the strings prompts/get takes: a number or a
-// boolean is sent as its JSON text; an object, array or null is refused.
-func promptArgs(raw json.RawMessage) (map[string]string, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		return nil, usageError("--args must be a JSON object: %v", err)
-	}
-	out := make(map[string]string, len(obj))
-	for k, v := range obj {
-		var s string
-		switch {
-		case len(v) > 0 && (v[0] == '{' || v[0] == '[' || v[0] == 'n'):
-			return nil, usageError("--args: %q is %s; prompt arguments are strings", k, v)
-		case json.Unmarshal(v, &s) == nil:
-		default:
-			s = string(v)
-		}
-		out[k] = s
-	}
-	return out, nil
-}
-
-// findPrompt looks name up among a server's prompts, with the nearest
-// names when it is not there.
-func findPrompt(server string, ps []mcpclient.Prompt, name string) (mcpclient.Prompt, error) {
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		if p.Name == name {
-			return p, nil
-		}
-		names[i] = p.Name
-	}
-	near := similar.Closest(context.Background(), name, names, 3)
-	for i, n := range near {
-		near[i] = server + "." + n
-	}
-	hint := ""
-	if len(near) > 0 {
-		hint = "; did you mean " + strings.Join(near, " or ") + "?"
-	}
-	return mcpclient.Prompt{}, fmt.Errorf("%s lists no prompt named %q%s (mcpeek prompts %s lists them)", server, name, hint, server)
 }
 
 // promptMessages prints a prompt's messages: text sanitised, images,
