@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"mcpeek/internal/plural"
 	"os"
 	"strings"
 
@@ -12,7 +11,6 @@ import (
 	"mcpeek/internal/jsonfmt"
 	"mcpeek/internal/styled"
 	"mcpeek/model"
-	"mcpeek/summarizer"
 	"mcpeek/tui/theme"
 	"mcpeek/tui/treetext"
 )
@@ -107,83 +105,4 @@ func (j jsonIndentable) MarshalJSON() ([]byte, error) {
 		return j, nil // not ours to fix: shown as it came
 	}
 	return v.AppendJSON(nil), nil
-}
-
-// server prints a server's line of `servers` and what is known of it.
-func (p printer) server(s model.Server) {
-	line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", theme.DefaultMarks.State(s.State), p.path.Render(clean(s.Name)),
-		s.State, plural.Count(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
-	p.println(line)
-	p.serverFacts(s)
-	p.serverError(s)
-	if s.Sandbox != "" {
-		p.println(p.faint.Render("    sandbox: " + s.Sandbox))
-	}
-	if len(s.Roots) > 0 {
-		p.println(p.faint.Render("    roots offered: " + clean(strings.Join(s.Roots, ", "))))
-	}
-	for _, l := range model.StderrTail(s.Stderr, 3) {
-		p.println(p.faint.Render("    stderr: " + clean(l)))
-	}
-	for _, l := range s.Log[max(0, len(s.Log)-logShown):] {
-		p.println(p.faint.Render("    log: " + clean(l.String())))
-	}
-}
-
-// serverTools prints a server's block of `tools`: its line, then a line
-// per tool of tools (its own).
-func (p printer) serverTools(s model.Server, tools []toolJSON) {
-	marks := theme.DefaultMarks
-	p.println(fmt.Sprintf("%s %s (%s)", marks.State(s.State), p.head.Render(clean(s.Name)), plural.Count(len(s.Tools), "tool", "tools")))
-	for _, t := range tools {
-		out, hidden := marks.NoOutput, " "
-		if t.HasOutputSchema {
-			out = marks.Output
-			if t.HasHiddenFields {
-				hidden = marks.Hidden
-			}
-		}
-		p.println("  " + out + " " + hidden + " " + p.path.Render(clean(t.Signature)))
-		about := summarizer.FirstSentence(t.Description)
-		if t.Title != "" {
-			about = strings.TrimSuffix(t.Title+" — "+about, " — ")
-		}
-		if about != "" {
-			p.println(p.faint.Render("      " + clean(about)))
-		}
-		p.toolFacts(t)
-	}
-}
-
-// toolsLegend prints what the marks of `tools` mean, after the servers.
-func (p printer) toolsLegend() {
-	marks := theme.DefaultMarks
-	p.println(p.faint.Render(marks.Output + " declares an output schema   " + marks.NoOutput + " declares none   " +
-		marks.Hidden + " its summary hides fields (mcpeek summary SERVER.TOOL)"))
-}
-
-// toolFacts prints, under a tool's line, what the 2026-07-28 specification
-// and MCP Apps add: why clients drop it, its app's ui:// resource, its
-// icons.
-func (p printer) toolFacts(t toolJSON) {
-	if t.Dropped != "" {
-		p.println("      " + p.fold.Render("dropped by clients, never called: "+clean(t.Dropped)))
-	}
-	if t.App != nil {
-		p.println(p.faint.Render("      app: " + clean(t.App.ResourceURI) + " (mcpeek read " + clean(t.Server) + " " + clean(t.App.ResourceURI) + ")"))
-	}
-	if len(t.Icons) > 0 {
-		p.println(p.faint.Render("      " + plural.Count(len(t.Icons), "icon", "icons") + ": " + clean(strings.Join(t.Icons, ", "))))
-	}
-}
-
-// serverError prints why a server is not connected, and for one that needs
-// a login, how to log in.
-func (p printer) serverError(s model.Server) {
-	if s.Err != "" {
-		p.println("    " + p.fold.Render(clean(s.Err)))
-	}
-	if s.State == model.StateNeedsLogin {
-		p.println("    " + p.faint.Render("log in with: mcpeek auth login "+clean(s.Name)))
-	}
 }

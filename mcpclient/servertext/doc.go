@@ -1,7 +1,8 @@
 // Package servertext is what the command line prints of the servers and
-// what they offer, for a person: a server's prompts and a prompt's
-// messages, its resources and templates, a resource's contents. Text a
-// server sent is sanitised here, where it is shown.
+// what they offer, for a person: a server's line and what is known of
+// it, its tools and their entries in `tools --json`, its prompts and a
+// prompt's messages, its resources and templates, a resource's
+// contents. Text a server sent is sanitised here, where it is shown.
 package servertext
 
 import "mcpeek/model"
