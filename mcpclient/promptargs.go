@@ -1,7 +1,6 @@
 package mcpclient
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -73,13 +72,5 @@ func FindPrompt(server string, ps []Prompt, name string) (Prompt, error) {
 		}
 		names[i] = p.Name
 	}
-	near := similar.Closest(context.Background(), name, names, 3)
-	for i, n := range near {
-		near[i] = server + "." + n
-	}
-	hint := ""
-	if len(near) > 0 {
-		hint = "; did you mean " + strings.Join(near, " or ") + "?"
-	}
-	return Prompt{}, fmt.Errorf("%s lists no prompt named %q%s (mcpeek prompts %s lists them)", server, name, hint, server)
+	return Prompt{}, fmt.Errorf("%s lists no prompt named %q%s (mcpeek prompts %s lists them)", server, name, similar.DidYouMeanIn(server, name, names), server)
 }
