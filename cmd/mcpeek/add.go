@@ -3,18 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"mcpeek/internal/atomicfile"
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/registry"
@@ -88,33 +84,33 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 	if err := checkInputKeys(e, values); err != nil {
 		return err
 	}
-	secrets := addSecrets(e, values, f.writeSecrets, a.warn)
+	secrets := registry.SecretReferences(e, values, f.writeSecrets, a.warn)
 	if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
 		a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
 			return elicitline.AskInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
 		}
-		if err := a.registry.askedInputs(ctx, e, values, noEnv); err != nil {
+		if err := a.registry.askedInputs(ctx, e, values, registry.NoEnv); err != nil {
 			return err
 		}
 	}
-	p, err := planAdd(name, e, f, values, secrets)
+	p, err := registry.PlanAdd(name, e, registry.AddTo{Client: f.client, Project: f.project, WriteSecrets: f.writeSecrets}, values, secrets)
 	if err != nil {
-		return err
+		return prepareFailed(err)
 	}
-	defer p.discard()
-	fmt.Fprintf(a.stdout, "%s (%s):\n", p.shownPath(), f.client)
-	fmt.Fprint(a.stdout, p.diff)
-	for _, n := range p.notes {
+	defer p.Discard()
+	fmt.Fprintf(a.stdout, "%s (%s):\n", p.ShownPath(), f.client)
+	fmt.Fprint(a.stdout, p.Diff)
+	for _, n := range p.Notes {
 		a.note(n)
 	}
-	if !f.yes && !a.confirm("write "+p.path) {
+	if !f.yes && !a.confirm("write "+p.Path) {
 		a.note("nothing written: give --yes to write without asking")
 		return nil
 	}
-	if err := p.write(); err != nil {
+	if err := p.Write(); err != nil {
 		return err
 	}
-	a.note(fmt.Sprintf("added %s to %s", p.server, p.shownPath()) + map[bool]string{true: " (the old file is " + p.target + ".bak)", false: ""}[len(p.old) > 0])
+	a.note(fmt.Sprintf("added %s to %s", p.Server, p.ShownPath()) + map[bool]string{true: " (the old file is " + p.Target + ".bak)", false: ""}[len(p.Old) > 0])
 	return nil
 }
 
@@ -129,118 +125,6 @@ func checkClient(client string) error {
 	return nil
 }
 
-// addSecrets puts a reference in values for each secret input of e (the
-// environment variable of its name, in capitals), unless writeSecrets:
-// a secret is never written in clear unless asked, and a value given for
-// one is not used either (warn says so). It returns the environment
-// names that stand for secrets.
-func addSecrets(e registry.Entry, values map[string]string, writeSecrets bool, warn func(string)) map[string]bool {
-	secrets := map[string]bool{}
-	if writeSecrets {
-		return secrets
-	}
-	for _, n := range e.Secrets() {
-		if _, given := values[n.Key]; given && warn != nil {
-			warn(fmt.Sprintf("the value given for %s is a secret: it is written as a reference (--write-secrets writes it)", n.Label))
-		}
-		env := registry.EnvName(n.Key)
-		values[n.Key], secrets[env] = "${"+env+"}", true
-	}
-	return secrets
-}
-
-// addPlan is the change adding a server makes to a client's config: the
-// new file written beside the old and checked, ready to be renamed over
-// it. A config that is a symbolic link is written through: target is the
-// file it names, where the new file and the backup are made.
-type addPlan struct {
-	server, path, target string
-	old                  []byte
-	diff                 string
-	notes                []string
-	tmp                  string
-}
-
-// shownPath names the file written: the client's path, and the file it
-// links to when it is a link.
-func (p addPlan) shownPath() string {
-	if p.target != p.path {
-		return p.path + " (a link to " + p.target + ")"
-	}
-	return p.path
-}
-
-// planAdd makes e's entry for f.client from values (the secrets already
-// references, see addSecrets), and the new config file beside the old,
-// read back with mcpeek's own reader. name is the server asked for: the
-// entry must be its, and the config names the server by name's last
-// part, never by what else the registry answers.
-func planAdd(name string, e registry.Entry, f addFlags, values map[string]string, secrets map[string]bool) (addPlan, error) {
-	if err := registry.CheckAnswer(name, e); err != nil {
-		return addPlan{}, fmt.Errorf("%w: nothing written", err)
-	}
-	// Inherited environment variables are the client's to give, not ours.
-	sc, l, _, err := registryServerConfigFrom(e, values, noEnv)
-	if err != nil {
-		return addPlan{}, err
-	}
-	sc.Name = registry.ShortName(name)
-	if l != nil && l.Kind == "mcpb" {
-		return addPlan{}, fmt.Errorf("%s is an MCPB bundle: a client's config holds a command, which the bundle has only once downloaded and unpacked; open the bundle (%s) in a client that installs bundles (Claude Desktop), or add it by hand", name, clean(l.Identifier))
-	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		return addPlan{}, err
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return addPlan{}, err
-	}
-	path, err := mcpclient.ClientFile(f.client, f.project, cwd, home)
-	if err != nil {
-		return addPlan{}, usageError("%v", err)
-	}
-	target, err := atomicfile.Target(path)
-	if err != nil {
-		return addPlan{}, err
-	}
-	old, err := os.ReadFile(target)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return addPlan{}, err
-	}
-	updated, notes, err := mcpclient.AddServer(f.client, sc, l != nil, secrets, old)
-	if err != nil {
-		return addPlan{}, fmt.Errorf("%s: %w", path, err)
-	}
-	diff := mcpclient.LineDiff(string(old), string(updated))
-	if f.writeSecrets { // written as asked, but not shown
-		for _, n := range e.Secrets() {
-			if v := values[n.Key]; len(v) >= 4 {
-				diff = strings.ReplaceAll(diff, v, "***")
-			}
-		}
-	}
-	tmp, err := mcpclient.CheckedTemp(target, filepath.Ext(path), updated, sc.Name)
-	if err != nil {
-		return addPlan{}, err
-	}
-	return addPlan{server: sc.Name, path: path, target: target, old: old, diff: diff, notes: notes, tmp: tmp}, nil
-}
-
-// write puts the new file in place, the old one kept as FILE.bak, both
-// where the config really is.
-func (p addPlan) write() error {
-	if len(p.old) > 0 {
-		if err := atomicfile.Write(p.target+".bak", p.old, 0o600); err != nil {
-			return fmt.Errorf("backup: %w", err)
-		}
-	}
-	return os.Rename(p.tmp, p.target)
-}
-
-// discard removes the new file when it was not put in place.
-func (p addPlan) discard() { os.Remove(p.tmp) }
-
 // confirm asks y/N on the terminal; without one it is no.
 func (a *app) confirm(what string) bool {
 	in, ok := a.stdin.(*os.File)
@@ -251,7 +135,3 @@ func (a *app) confirm(what string) bool {
 	line, _ := bufio.NewReader(in).ReadString('\n')
 	return strings.EqualFold(strings.TrimSpace(line), "y") || strings.EqualFold(strings.TrimSpace(line), "yes")
 }
-
-// noEnv is an environment with nothing set: the one add fills inputs
-// from, since the client, not mcpeek, starts the server.
-func noEnv(string) (string, bool) { return "", false }

@@ -118,7 +118,7 @@ func (a *app) authLoginCommand() *cobra.Command {
 				}
 				st, _ := m.AuthStatus(sc.Name)
 				if st.LoggedIn {
-					fmt.Fprintf(a.stdout, "%s: logged in%s (token kept in %s)\n", clean(sc.Name), scopesNote(st.Scopes), st.Store)
+					fmt.Fprintf(a.stdout, "%s: logged in%s (token kept in %s)\n", clean(sc.Name), mcpclient.ScopesNote(st.Scopes), st.Store)
 				} else {
 					fmt.Fprintf(a.stdout, "%s: connected; the server asked for no login\n", clean(sc.Name))
 				}
@@ -129,13 +129,6 @@ func (a *app) authLoginCommand() *cobra.Command {
 			return nil
 		},
 	}
-}
-
-func scopesNote(scopes []string) string {
-	if len(scopes) == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" with scopes %q", scopes)
 }
 
 func (a *app) authLogoutCommand() *cobra.Command {
@@ -177,20 +170,6 @@ func (a *app) authLogoutCommand() *cobra.Command {
 	}
 }
 
-// authStatusJSON is one entry of `auth status --json`: no secrets.
-type authStatusJSON struct {
-	Name        string    `json:"name"`
-	URL         string    `json:"url"`
-	LoggedIn    bool      `json:"logged_in"`
-	ExpiresAt   time.Time `json:"expires_at,omitzero"`
-	Refreshable bool      `json:"refreshable"`
-	Scopes      []string  `json:"scopes"`
-	ClientID    string    `json:"client_id,omitempty"`
-	Issuer      string    `json:"issuer,omitempty"`
-	Store       string    `json:"store"`
-	Error       string    `json:"error,omitempty"`
-}
-
 func (a *app) authStatusCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -202,7 +181,7 @@ func (a *app) authStatusCommand() *cobra.Command {
 			if errors.Is(err, errNoOAuthServer) {
 				// Nothing to report is a report: an empty list.
 				if asJSON {
-					return writeJSON(a.stdout, []authStatusJSON{})
+					return writeJSON(a.stdout, []mcpclient.LoginStatus{})
 				}
 				_, err = fmt.Fprintln(a.stdout, "No configured server uses OAuth: no login is stored for any.")
 				return err
@@ -210,59 +189,21 @@ func (a *app) authStatusCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			out := []authStatusJSON{}
+			out := []mcpclient.LoginStatus{}
 			for _, sc := range servers {
-				st := sc.OAuthSession(store).Status()
-				e := authStatusJSON{Name: sc.Name, URL: mcpclient.RedactURL(sc.URL), LoggedIn: st.LoggedIn, ExpiresAt: st.Expiry,
-					Refreshable: st.Refreshable, Scopes: st.Scopes, ClientID: st.ClientID, Issuer: st.Issuer, Store: st.Store}
-				if e.Scopes == nil {
-					e.Scopes = []string{}
-				}
-				if st.Err != nil {
-					e.Error = sc.Redact(st.Err.Error())
-				}
-				out = append(out, e)
+				out = append(out, sc.LoginStatus(store))
 			}
 			if asJSON {
 				return writeJSON(a.stdout, out)
 			}
 			for _, e := range out {
-				fmt.Fprintln(a.stdout, clean(e.Name)+"  "+authLine(e))
+				fmt.Fprintln(a.stdout, clean(e.Name)+"  "+e.Line(time.Now()))
 			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, url, logged_in, expires_at, refreshable, scopes, client_id, issuer, store}")
 	return cmd
-}
-
-// authLine says in words what is stored for one server.
-func authLine(e authStatusJSON) string {
-	if e.Error != "" {
-		return "cannot read the store: " + model.SanitizeLine(e.Error)
-	}
-	if !e.LoggedIn {
-		return "not logged in"
-	}
-	s := "logged in"
-	switch left := time.Until(e.ExpiresAt); {
-	case e.ExpiresAt.IsZero():
-	case left > 0:
-		s += fmt.Sprintf(", token expires in %s", left.Round(time.Minute))
-	default:
-		s += ", token expired"
-	}
-	if e.Refreshable {
-		s += " (refreshable)"
-	}
-	s += scopesNote(e.Scopes)
-	if e.ClientID != "" {
-		s += ", client " + model.SanitizeLine(e.ClientID)
-	}
-	if e.Issuer != "" {
-		s += ", at " + model.SanitizeLine(e.Issuer)
-	}
-	return s + "; kept in " + e.Store
 }
 
 // errLoginsFailed makes the exit status say that a login failed, after

@@ -3,12 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"mcpeek/internal/plural"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -16,40 +12,12 @@ import (
 	"mcpeek/internal/atomicfile"
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/calls"
+	"mcpeek/mcpclient/ci"
 	"mcpeek/model"
 	"mcpeek/summarizer/lint"
 	"mcpeek/summarizer/sarif"
 	"mcpeek/summarizer/schemadiff"
-	"mcpeek/summarizer/tokens"
 )
-
-// ciPart is one check of `mcpeek ci` and how it went.
-type ciPart struct {
-	Name string `json:"name"`
-	// Status is pass, fail, skipped or error (could not run).
-	Status string `json:"status"`
-	// Summary says what was checked and what came of it, in one line.
-	Summary string `json:"summary"`
-	// Error says why the part could not run.
-	Error string `json:"error,omitempty"`
-}
-
-const (
-	partPass    = "pass"
-	partFail    = "fail"
-	partSkipped = "skipped"
-	partError   = "error"
-)
-
-// ciRun is the whole of `mcpeek ci`: each part's verdict and report.
-type ciRun struct {
-	Status   string              `json:"status"`
-	Parts    []ciPart            `json:"parts"`
-	Changes  []schemadiff.Change `json:"changes"`
-	Costs    *schemadiff.Costs   `json:"costs,omitempty"`
-	Findings []lint.Finding      `json:"findings"`
-	Test     *calls.Report       `json:"test,omitempty"`
-}
 
 func (a *app) ciRunCommand() *cobra.Command {
 	var (
@@ -107,18 +75,17 @@ func (a *app) ciRunCommand() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("%s: %w", lockPath, err)
 			}
-			run, err := a.runCI(cmd.Context(), ciInputs{lock: lock, lockPath: lockPath, servers: args, clients: clients,
-				callsPath: callsPath, callsGiven: cmd.Flags().Changed("calls"), jobs: jobs, timeout: timeout, failOn: failing})
+			run, err := a.runCI(cmd.Context(), ci.Check{Lock: lock, LockPath: lockPath, Names: ci.ServerNames(lock, args), Clients: clients,
+				CallsPath: callsPath, CallsGiven: cmd.Flags().Changed("calls"), FailOn: failing}, jobs, timeout)
 			if err != nil {
 				return err
 			}
 			if format == formatGitHub {
 				lock := schemadiff.LockText{Path: lockPath, Text: lockText, Snapshot: lock}
-				err = a.printGitHub(run.Changes, []schemadiff.LockText{lock}, markdownCI(run))
+				if err := a.printGitHub(run.Changes, []schemadiff.LockText{lock}, run.Markdown()); err != nil {
+					return err
+				}
 				format = formatText
-			}
-			if err != nil {
-				return err
 			}
 			if err := a.printCI(run, format); err != nil {
 				return err
@@ -130,9 +97,9 @@ func (a *app) ciRunCommand() *cobra.Command {
 				}
 			}
 			switch run.Status {
-			case partError:
+			case ci.Error:
 				return &exitStatus{code: exitCouldNotRun}
-			case partFail:
+			case ci.Fail:
 				return &exitStatus{code: exitFindings}
 			}
 			return nil
@@ -149,157 +116,32 @@ func (a *app) ciRunCommand() *cobra.Command {
 	return ciCommand(cmd)
 }
 
-// ciInputs is what runCI checks.
-type ciInputs struct {
-	lock       schemadiff.Snapshot
-	lockPath   string
-	servers    []string
-	clients    []lint.Client
-	callsPath  string
-	callsGiven bool
-	jobs       int
-	timeout    time.Duration
-	// failOn are the classes of change that fail the diff part.
-	failOn []schemadiff.Class
-}
-
-// runCI connects once and runs the parts in order: diff, lint, test. A
-// part that cannot run is marked so and the others still run.
-func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
-	var run ciRun
-	names := in.servers
-	if len(names) == 0 {
-		for _, s := range in.lock.Servers {
-			names = append(names, s.Name)
-		}
+// runCI connects once to the servers check names and those its saved
+// calls name (only those are started) and runs its parts: the saved calls
+// jobs at a time, each within timeout.
+func (a *app) runCI(ctx context.Context, check ci.Check, jobs int, timeout time.Duration) (ci.Result, error) {
+	needed := check.Names
+	if f, err := calls.ReadFile(check.CallsPath); err == nil && len(needed) > 0 {
+		needed = append(slices.Clone(needed), calls.Servers(f.Calls)...)
 	}
-	// Only the servers checked and those the saved calls name are started.
-	callsFile, callsErr := calls.ReadFile(in.callsPath)
-	needed := names
-	if len(needed) > 0 && callsErr == nil {
-		needed = append(slices.Clone(names), calls.Servers(callsFile.Calls)...)
-	}
-	m, err := a.startServersFor(ctx, needed, mcpclient.WithCallTimeout(in.timeout))
+	m, err := a.startServersFor(ctx, needed, mcpclient.WithCallTimeout(timeout))
 	if err != nil {
-		return run, err
+		return ci.Result{}, err
 	}
 	defer m.Close()
-
-	live, liveErr := pickServers(m, names)
-	for _, s := range live {
-		if liveErr == nil && len(s.Tools) == 0 && s.State != model.StateConnected {
-			liveErr = fmt.Errorf("server %q could not be reached (%s): %s", s.Name, s.State, s.Err)
-		}
+	check.Live, check.LiveErr = pickServers(m, check.Names)
+	check.Whole = func(live []model.Server) (schemadiff.Snapshot, error) { return wholeSnapshot(ctx, m, live) }
+	check.RunCalls = func(list []calls.Call) (calls.Report, error) {
+		return calls.Run(ctx, m, list, jobs, timeout, a.toolLookup(m))
 	}
-	var snap schemadiff.Snapshot
-	if liveErr == nil {
-		snap, liveErr = wholeSnapshot(ctx, m, live)
-	}
-
-	// diff: the lock file's servers against the same servers live.
-	diffPart := ciPart{Name: "diff"}
-	if liveErr != nil {
-		diffPart.Status, diffPart.Error = partError, liveErr.Error()
-	} else {
-		old := schemadiff.Snapshot{}
-		for _, s := range snap.Servers {
-			if ls, ok := in.lock.Server(s.Name); ok {
-				old.Servers = append(old.Servers, ls)
-			} else {
-				old.Servers = append(old.Servers, schemadiff.Server{Name: s.Name})
-			}
-		}
-		run.Changes = schemadiff.Diff(old, snap)
-		costs := schemadiff.MeasureCosts(old, snap, tokens.NewCounter())
-		run.Costs = &costs
-		diffPart.Status = partPass
-		if schemadiff.AnyOf(run.Changes, in.failOn) {
-			diffPart.Status = partFail
-		}
-		diffPart.Summary = fmt.Sprintf("%s against %s: %s", strings.Join(names, ", "), in.lockPath, schemadiff.Count(run.Changes))
-	}
-	run.Parts = append(run.Parts, diffPart)
-
-	// lint: the live tools.
-	lintPart := ciPart{Name: "lint"}
-	if liveErr != nil {
-		lintPart.Status, lintPart.Error = partError, liveErr.Error()
-	} else {
-		var clientNames []string
-		for _, c := range in.clients {
-			clientNames = append(clientNames, c.Name)
-		}
-		var tools []model.Tool
-		for _, s := range snap.Servers {
-			tools = append(tools, s.Tools...)
-		}
-		run.Findings = lint.Lint(tools, in.clients)
-		errs, warnings, _ := lint.Verdict(run.Findings)
-		lintPart.Status = partPass
-		if errs > 0 {
-			lintPart.Status = partFail
-		}
-		lintPart.Summary = fmt.Sprintf("%s for %s: %s, %s", plural.Count(len(tools), "tool", "tools"), strings.Join(clientNames, ", "),
-			plural.Count(errs, "error", "errors"), plural.Count(warnings, "warning", "warnings"))
-	}
-	run.Parts = append(run.Parts, lintPart)
-
-	// test: the calls file, when there is one.
-	testPart := ciPart{Name: "test"}
-	f, err := callsFile, callsErr
-	switch {
-	case errors.Is(err, fs.ErrNotExist) && !in.callsGiven:
-		testPart.Status, testPart.Summary = partSkipped, "no "+in.callsPath+" (mcpeek call --save writes one)"
-	case errors.Is(err, fs.ErrNotExist):
-		testPart.Status, testPart.Error = partError, noCallsFile(in.callsPath)
-	case err != nil:
-		testPart.Status, testPart.Error = partError, "cannot read the calls file: "+err.Error()
-	default:
-		report, err := calls.Run(ctx, m, f.Calls, in.jobs, in.timeout, a.toolLookup(m))
-		if err != nil {
-			return run, err
-		}
-		report.File = in.callsPath
-		run.Test = &report
-		testPart.Summary = in.callsPath + ": " + report.Totals()
-		switch testExitCode(report) {
-		case 0:
-			testPart.Status = partPass
-		case exitFindings:
-			testPart.Status = partFail
-		default:
-			testPart.Status = partError
-		}
-	}
-	run.Parts = append(run.Parts, testPart)
-
-	run.Status = partPass
-	for _, p := range run.Parts {
-		switch {
-		case p.Status == partError:
-			run.Status = partError
-		case p.Status == partFail && run.Status != partError:
-			run.Status = partFail
-		}
-	}
-	return run, nil
+	return check.Run()
 }
 
 // writeCISARIF writes the findings of every part that ran as one SARIF
-// run (code-scanning services take one run per tool and category): the
-// diff's changes and lint's findings at their tools in the lock file, the
-// failed assertions at their calls in the calls file.
-func writeCISARIF(path string, run ciRun, clients []lint.Client, lock *lockFile) error {
+// run, located in the lock file.
+func writeCISARIF(path string, run ci.Result, clients []lint.Client, lock *lockFile) error {
 	b := newSARIF()
-	if diffRan(run) {
-		schemadiff.AddSARIF(b, run.Changes, func(tool string) []sarif.Location { return locateTool(tool, lock) })
-	}
-	if lintRan(run) {
-		lint.AddSARIF(b, run.Findings, clients, func(tool string) []sarif.Location { return locateTool(tool, lock) })
-	}
-	if run.Test != nil {
-		calls.AddSARIF(b, *run.Test)
-	}
+	run.AddSARIF(b, clients, func(tool string) []sarif.Location { return locateTool(tool, lock) })
 	var buf bytes.Buffer
 	if err := b.Log().Write(&buf); err != nil {
 		return err
@@ -311,22 +153,16 @@ func writeCISARIF(path string, run ciRun, clients []lint.Client, lock *lockFile)
 }
 
 // printCI writes the summary, then each part's own report.
-func (a *app) printCI(run ciRun, format string) error {
+func (a *app) printCI(run ci.Result, format string) error {
 	switch format {
 	case formatJSON:
-		if run.Changes == nil {
-			run.Changes = []schemadiff.Change{}
-		}
-		if run.Findings == nil {
-			run.Findings = []lint.Finding{}
-		}
-		return writeJSON(a.stdout, run)
+		return writeJSON(a.stdout, run.ForJSON())
 	case formatMarkdown:
-		_, err := a.stdout.Write([]byte(markdownCI(run)))
+		_, err := a.stdout.Write([]byte(run.Markdown()))
 		return err
 	}
 	p := a.printer()
-	p.println(p.head.Render("mcpeek ci: " + ciVerdict(run.Status)))
+	p.println(p.head.Render("mcpeek ci: " + run.Verdict()))
 	for _, part := range run.Parts {
 		line := fmt.Sprintf("  %-4s  %-7s  %s", part.Name, part.Status, clean(part.Summary))
 		if part.Error != "" {
@@ -334,66 +170,21 @@ func (a *app) printCI(run ciRun, format string) error {
 		}
 		p.println(line)
 	}
-	if diffRan(run) {
+	if run.DiffRan() {
 		p.println("")
 		p.println(p.head.Render("diff"))
-		p.changes(run.Changes)
-		p.costs(*run.Costs)
+		schemadiff.Text(p.out(), run.Changes)
+		run.Costs.Text(p.out())
 	}
-	if lintRan(run) {
+	if run.LintRan() {
 		p.println("")
 		p.println(p.head.Render("lint"))
-		p.findings(run.Findings)
+		lint.Text(p.out(), run.Findings)
 	}
 	if run.Test != nil {
 		p.println("")
 		p.println(p.head.Render("test"))
-		p.testRun(*run.Test)
+		run.Test.Text(p.out())
 	}
 	return nil
-}
-
-func diffRan(run ciRun) bool { return run.Parts[0].Status != partError }
-func lintRan(run ciRun) bool { return run.Parts[1].Status != partError }
-
-func ciVerdict(status string) string {
-	switch status {
-	case partFail:
-		return "failing"
-	case partError:
-		return "incomplete"
-	}
-	return "passing"
-}
-
-// markdownCI renders the run for a pull request comment: the verdict, a
-// table of the parts, then each part's own Markdown report.
-func markdownCI(run ciRun) string {
-	var b strings.Builder
-	verdict := ciVerdict(run.Status)
-	if run.Status != partPass {
-		verdict = "**" + verdict + "**"
-	}
-	fmt.Fprintf(&b, "## mcpeek ci: %s\n\n| check | status | |\n|---|---|---|\n", verdict)
-	for _, p := range run.Parts {
-		text := p.Summary
-		if p.Error != "" {
-			text = p.Error
-		}
-		status := p.Status
-		if status == partFail || status == partError {
-			status = "**" + status + "**"
-		}
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", p.Name, status, model.MarkdownCell(text))
-	}
-	if diffRan(run) {
-		b.WriteString("\n" + schemadiff.Markdown(run.Changes) + run.Costs.Markdown())
-	}
-	if lintRan(run) {
-		b.WriteString("\n" + lint.Markdown(run.Findings))
-	}
-	if run.Test != nil {
-		b.WriteString("\n" + run.Test.Markdown())
-	}
-	return b.String()
 }

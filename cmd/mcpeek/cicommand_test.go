@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"mcpeek/mcpclient/calls"
+	"mcpeek/mcpclient/ci"
 )
 
 // demoLock snapshots the demo server (as demo finds it) to a lock file; with a gone tool it
@@ -71,13 +72,13 @@ func TestCICommand(t *testing.T) {
 	out, _, code := demo.mcpeek(t, "ci", "--lock", same, "--format", "json")
 	var run struct {
 		Status   string
-		Parts    []ciPart
+		Parts    []ci.Part
 		Changes  []json.RawMessage
 		Findings []json.RawMessage
 		Test     *calls.Report
 	}
-	if err := json.Unmarshal([]byte(out), &run); err != nil || code != 0 || run.Status != partPass || len(run.Parts) != 3 ||
-		run.Parts[2].Status != partSkipped || run.Test != nil || run.Changes == nil || len(run.Findings) != 3 {
+	if err := json.Unmarshal([]byte(out), &run); err != nil || code != 0 || run.Status != ci.Pass || len(run.Parts) != 3 ||
+		run.Parts[2].Status != ci.Skipped || run.Test != nil || run.Changes == nil || len(run.Findings) != 3 {
 		t.Errorf("exit %d, %v: %+v", code, err, run)
 	}
 	if out, _, _ := demo.mcpeek(t, "ci", "--lock", same); !strings.Contains(out, "test  skipped") || !strings.Contains(out, "no mcpeek.calls.json") {

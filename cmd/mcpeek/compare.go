@@ -1,22 +1,11 @@
 package main
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/summaryview"
 )
-
-// comparison is the folded summary beside the legacy hard cut it replaces.
-type comparison struct {
-	Folded         []string `json:"folded"`
-	Legacy         []string `json:"legacy"`
-	folded, legacy []summarizer.Line
-	FoldedCoverage summarizer.Coverage `json:"folded_coverage"`
-	LegacyCoverage summarizer.Coverage `json:"legacy_coverage"`
-}
 
 func (a *app) compareCommand() *cobra.Command {
 	var (
@@ -40,14 +29,11 @@ func (a *app) compareCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opts := t.opts
-			folded, legacy := summarizer.Summarize(s, opts).Lines, summarizer.Legacy(s, opts)
-			c := comparison{Folded: summarizer.Strings(folded), Legacy: summarizer.Strings(legacy), folded: folded, legacy: legacy,
-				FoldedCoverage: summarizer.Reach(s, folded), LegacyCoverage: summarizer.Reach(s, legacy)}
+			c := summaryview.Compare(s, t.opts)
 			if asJSON {
 				return writeJSON(a.stdout, c)
 			}
-			a.printer().comparison(c)
+			c.Text(a.printer().out())
 			return nil
 		},
 	}
@@ -55,26 +41,4 @@ func (a *app) compareCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print both views and their coverage as JSON")
 	budget.register(cmd, summarizer.MaxSummaryFields, summarizer.DefaultSummaryMaxDepth)
 	return cmd
-}
-
-func (p printer) comparison(c comparison) {
-	section := func(title string, lines []summarizer.Line, cov summarizer.Coverage, beyondNote string) {
-		p.println(p.head.Render(title))
-		for _, l := range lines {
-			p.println("  " + p.summaryLine(l))
-		}
-		p.println(fmt.Sprintf("  leaves: %d; listed %d, one inspect call away %d, %s %d",
-			cov.Leaves, cov.Listed, cov.OneStep, beyondNote, cov.BeyondCount))
-		if len(cov.Beyond) > 0 {
-			shown := cov.Beyond[:min(12, len(cov.Beyond))]
-			more := ""
-			if cov.BeyondCount > len(shown) {
-				more = fmt.Sprintf(", ... (+%d more)", cov.BeyondCount-len(shown))
-			}
-			p.println(p.faint.Render("  " + beyondNote + ": " + clean(strings.Join(shown, ", ")) + more))
-		}
-		p.println("")
-	}
-	section("legacy: first N leaf paths, hard cut", c.legacy, c.LegacyCoverage, "invisible (no marker says they exist)")
-	section("folded summary", c.folded, c.FoldedCoverage, "two or more inspect calls away")
 }

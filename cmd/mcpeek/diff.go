@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"mcpeek/internal/similar"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"mcpeek/internal/similar"
 	"mcpeek/summarizer/schemadiff"
 	"mcpeek/summarizer/tokens"
 )
@@ -182,9 +182,9 @@ func (a *app) printChanges(changes []schemadiff.Change, costs schemadiff.Costs, 
 		_, err := a.stdout.Write([]byte(schemadiff.Markdown(changes) + costs.Markdown()))
 		return err
 	}
-	p := a.printer()
-	p.changes(changes)
-	p.costs(costs)
+	out := a.printer().out()
+	schemadiff.Text(out, changes)
+	costs.Text(out)
 	return nil
 }
 
@@ -205,35 +205,6 @@ func diffJSON(changes []schemadiff.Change, costs schemadiff.Costs) diffReport {
 		costs.Servers = []schemadiff.ServerCost{}
 	}
 	return diffReport{changes, costs}
-}
-
-// costs prints what the changes cost in a prompt, a line per server and
-// changed tool.
-func (p printer) costs(costs schemadiff.Costs) {
-	for _, line := range costs.Lines() {
-		p.println(p.faint.Render(clean(line)))
-	}
-}
-
-// changes prints changes grouped by tool, in the diff's order.
-func (p printer) changes(changes []schemadiff.Change) {
-	if len(changes) == 0 {
-		p.println("no changes")
-		return
-	}
-	tool := ""
-	for _, c := range changes {
-		if c.Tool != tool {
-			tool = c.Tool
-			p.println(p.head.Render(clean(tool)))
-		}
-		class := fmt.Sprintf("%-10s", c.Class)
-		if c.Class == schemadiff.Breaking || c.Class == schemadiff.Unknown {
-			class = p.fold.Render(class)
-		}
-		p.println("  " + class + "  " + p.path.Render(clean(c.Where())) + "  " + string(c.Kind) + p.faint.Render(": "+clean(c.Detail)))
-	}
-	p.println(schemadiff.Count(changes).String())
 }
 
 // diffExit is the exit status of a diff: 2 (breaking) when a change is of

@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/summaryview"
 )
 
 func (a *app) inspectCommand() *cobra.Command {
@@ -63,7 +64,7 @@ func (a *app) inspectCommand() *cobra.Command {
 			if asJSON {
 				return writeJSON(a.stdout, ins)
 			}
-			a.printer().inspection(ins)
+			summaryview.Inspection(a.printer().out(), ins)
 			return nil
 		},
 	}

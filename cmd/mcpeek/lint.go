@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"mcpeek/internal/plural"
 	"slices"
 	"strings"
 
@@ -155,31 +154,6 @@ func (a *app) printFindings(findings []lint.Finding, format string) error {
 		_, err := a.stdout.Write([]byte(lint.Markdown(findings)))
 		return err
 	}
-	a.printer().findings(findings)
+	lint.Text(a.printer().out(), findings)
 	return nil
-}
-
-// findings prints findings grouped by tool: severity, client, rule and
-// pointer on one line, then why and the fix.
-func (p printer) findings(findings []lint.Finding) {
-	tool := ""
-	for _, f := range findings {
-		if f.Tool != tool {
-			tool = f.Tool
-			p.println(p.head.Render(clean(tool)))
-		}
-		sev := fmt.Sprintf("%-7s", f.Severity)
-		if f.Severity == lint.Error {
-			sev = p.fold.Render(sev)
-		}
-		p.println(fmt.Sprintf("  %s  %s  %s  %s", sev, f.Client, f.Rule, p.path.Render(clean(f.Pointer))))
-		p.println(p.faint.Render("           " + clean(f.Why)))
-		p.println(p.faint.Render("           fix: " + clean(f.Fix)))
-	}
-	errs, warnings, refused := lint.Verdict(findings)
-	line := fmt.Sprintf("%s and %s", plural.Count(errs, "error", "errors"), plural.Count(warnings, "warning", "warnings"))
-	if refused != "" {
-		line += "; refused by " + refused
-	}
-	p.println(line)
 }

@@ -2,18 +2,15 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"mcpeek/internal/bytesize"
-	"mcpeek/internal/plural"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/internal/similar"
+	"mcpeek/internal/plural"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/servertext"
 	"mcpeek/model"
-	"mcpeek/summarizer"
 )
 
 // promptsJSON is what `prompts --json` prints: each entry as the server
@@ -49,7 +46,7 @@ func (a *app) promptsCommand() *cobra.Command {
 				}
 				return writeJSON(a.stdout, out)
 			}
-			a.printer().prompts(ps.Items)
+			servertext.Prompts(a.printer().out(), ps.Items)
 			return nil
 		},
 	}
@@ -78,34 +75,6 @@ func (a *app) listPrompts(ctx context.Context, m *mcpclient.Manager, s model.Ser
 	return ps, nil
 }
 
-// prompts prints each prompt: its name (and title), first sentence and
-// arguments, the required ones marked with *.
-func (p printer) prompts(ps []mcpclient.Prompt) {
-	p.println(p.head.Render(fmt.Sprintf("prompts (%d)", len(ps))))
-	for _, pr := range ps {
-		p.println("  " + p.path.Render(displayName(pr.Name, pr.Title)))
-		if d := summarizer.FirstSentence(pr.Description); d != "" {
-			p.println(p.faint.Render("      " + clean(d)))
-		}
-		if icons := model.IconsText(pr.Icons); icons != "" {
-			p.println(p.faint.Render("      " + icons))
-		}
-		for _, arg := range pr.Arguments {
-			line := "      " + displayName(arg.Name, arg.Title)
-			if arg.Required {
-				line += "*"
-			}
-			if d := summarizer.FirstSentence(arg.Description); d != "" {
-				line += ": " + clean(d)
-			}
-			p.println(line)
-		}
-	}
-	if len(ps) > 0 {
-		p.println(p.faint.Render("* required argument"))
-	}
-}
-
 func (a *app) promptCommand() *cobra.Command {
 	var (
 		argsJSON string
@@ -127,7 +96,7 @@ func (a *app) promptCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			values, err := promptArgs(raw)
+			values, err := mcpclient.PromptArgs(raw)
 			if err != nil {
 				return err
 			}
@@ -140,7 +109,7 @@ func (a *app) promptCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			prompt, err := findPrompt(s.Name, ps.Items, name)
+			prompt, err := mcpclient.FindPrompt(s.Name, ps.Items, name)
 			if err != nil {
 				return err
 			}
@@ -154,7 +123,7 @@ func (a *app) promptCommand() *cobra.Command {
 			if asJSON {
 				return writeJSON(a.stdout, jsonIndentable(res.Raw))
 			}
-			a.printer().promptMessages(res)
+			servertext.PromptMessages(a.printer().out(), res)
 			return nil
 		},
 	}
@@ -162,85 +131,6 @@ func (a *app) promptCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print the whole result as the server sent it")
 	logs.register(cmd)
 	return cmd
-}
-
-// promptArgs reads --args as the strings prompts/get takes: a number or a
-// boolean is sent as its JSON text; an object, array or null is refused.
-func promptArgs(raw json.RawMessage) (map[string]string, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		return nil, usageError("--args must be a JSON object: %v", err)
-	}
-	out := make(map[string]string, len(obj))
-	for k, v := range obj {
-		var s string
-		switch {
-		case len(v) > 0 && (v[0] == '{' || v[0] == '[' || v[0] == 'n'):
-			return nil, usageError("--args: %q is %s; prompt arguments are strings", k, v)
-		case json.Unmarshal(v, &s) == nil:
-		default:
-			s = string(v)
-		}
-		out[k] = s
-	}
-	return out, nil
-}
-
-// findPrompt looks name up among a server's prompts, with the nearest
-// names when it is not there.
-func findPrompt(server string, ps []mcpclient.Prompt, name string) (mcpclient.Prompt, error) {
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		if p.Name == name {
-			return p, nil
-		}
-		names[i] = p.Name
-	}
-	near := similar.Closest(context.Background(), name, names, 3)
-	for i, n := range near {
-		near[i] = server + "." + n
-	}
-	hint := ""
-	if len(near) > 0 {
-		hint = "; did you mean " + strings.Join(near, " or ") + "?"
-	}
-	return mcpclient.Prompt{}, fmt.Errorf("%s lists no prompt named %q%s (mcpeek prompts %s lists them)", server, name, hint, server)
-}
-
-// promptMessages prints a prompt's messages: text sanitised, images,
-// audio and resources described by type and size.
-func (p printer) promptMessages(res *mcpclient.PromptResult) {
-	if res.Description != "" {
-		p.println(p.faint.Render(clean(res.Description)))
-	}
-	for _, msg := range res.Messages {
-		p.println(p.head.Render("[" + clean(msg.Role) + "]"))
-		p.println(describeContent(msg.Content))
-	}
-}
-
-// describeContent is a content block for the terminal: text as it reads,
-// anything else by its type and size.
-func describeContent(c mcpclient.Content) string {
-	switch c.Type {
-	case "text":
-		return model.Sanitize(c.Text)
-	case "image", "audio":
-		return fmt.Sprintf("(%s: %s, %s)", c.Type, orElse(clean(c.MIMEType), "no mime type"), bytesize.Human(c.DataSize()))
-	case "resource":
-		if c.Resource == nil {
-			return "(embedded resource: none given)"
-		}
-		kind := "text"
-		if !c.Resource.IsText() {
-			kind = "binary"
-		}
-		return fmt.Sprintf("(embedded resource %s: %s %s, %s)", clean(c.Resource.URI), kind,
-			orElse(clean(c.Resource.MIMEType), "no mime type"), bytesize.Human(c.Resource.Size()))
-	case "resource_link":
-		return fmt.Sprintf("(resource link %s: %s, %s)", clean(c.URI), clean(c.Name), orElse(clean(c.MIMEType), "no mime type"))
-	}
-	return fmt.Sprintf("(content of type %q)", clean(c.Type))
 }
 
 func (a *app) completeCommand() *cobra.Command {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,29 +9,6 @@ import (
 
 	"github.com/mark3labs/mcp-go/server"
 )
-
-func TestPromptArgs(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		in   string
-		want map[string]string
-		err  string
-	}{
-		{`{}`, map[string]string{}, ""},
-		{`{"a": "x", "n": 1.5, "b": true}`, map[string]string{"a": "x", "n": "1.5", "b": "true"}, ""},
-		{`{"o": {"k": 1}}`, nil, `"o" is {"k": 1}; prompt arguments are strings`},
-		{`{"l": [1]}`, nil, "prompt arguments are strings"},
-		{`{"z": null}`, nil, "prompt arguments are strings"},
-	} {
-		got, err := promptArgs(json.RawMessage(c.in))
-		switch {
-		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-			t.Errorf("%s: error %v, want %q", c.in, err, c.err)
-		case c.err == "" && (err != nil || !maps.Equal(got, c.want)):
-			t.Errorf("%s = %v, %v; want %v", c.in, got, err, c.want)
-		}
-	}
-}
 
 // TestResourceCommandsStartTheNamedServerAlone: a server beside the one
 // named is never started (its command would leave a marker file).

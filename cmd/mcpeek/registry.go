@@ -1,26 +1,16 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"mcpeek/internal/plural"
 	"net/http"
-	"os"
-	"slices"
-	"strings"
 	"time"
-	"unicode/utf8"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/registry"
-	"mcpeek/model"
+	"mcpeek/mcpclient/registry/registrytext"
 )
 
 // registryFlags are the flags of the registry commands, and the global
@@ -135,11 +125,13 @@ func (a *app) registrySearchCommand(f *registryFlags) *cobra.Command {
 			if r.Stopped.Cut() {
 				a.warn(r.Stopped.String() + ": narrow the search")
 			}
-			a.noteProblems(r.Problems)
-			if asJSON {
-				return writeEntriesJSON(a, r.Entries)
+			for _, w := range registrytext.ProblemWarnings(r.Problems) {
+				a.warn(w)
 			}
-			a.printer().registryTable(r.Entries)
+			if asJSON {
+				return registrytext.WriteEntriesJSON(a.stdout, r.Entries)
+			}
+			registrytext.Table(a.printer().out(), r.Entries)
 			return nil
 		},
 	}
@@ -173,9 +165,9 @@ func (a *app) registryShowCommand(f *registryFlags) *cobra.Command {
 			}
 			a.noteFreshness(b, fresh)
 			if asJSON {
-				return writeSafeJSON(a, e.Raw)
+				return registrytext.WriteJSON(a.stdout, e.Raw)
 			}
-			a.printer().registryEntry(e)
+			registrytext.Entry(a.printer().out(), e)
 			return nil
 		},
 	}
@@ -207,17 +199,9 @@ func (a *app) registryVersionsCommand(f *registryFlags) *cobra.Command {
 			}
 			a.noteFreshness(b, fresh)
 			if asJSON {
-				return writeEntriesJSON(a, es)
+				return registrytext.WriteEntriesJSON(a.stdout, es)
 			}
-			p := a.printer()
-			for _, e := range es {
-				o := e.Meta.Official
-				line := pad(clean(e.Server.Version), versionColumn) + "  " + clean(o.Status)
-				if o.IsLatest {
-					line += ", latest"
-				}
-				p.println(strings.TrimRight(line+dated("; published ", o.PublishedAt), " "))
-			}
+			registrytext.Versions(a.printer().out(), es)
 			return nil
 		},
 	}
@@ -229,372 +213,10 @@ func (a *app) registryVersionsCommand(f *registryFlags) *cobra.Command {
 // the registry could not be reached, or was asked not to be (--offline),
 // and how old it is.
 func (a *app) noteFreshness(b *registry.Browser, f registry.Freshness) {
-	age := ago(time.Since(f.FetchedAt))
-	switch {
-	case f.Unreachable != nil:
-		a.warn(fmt.Sprintf("the registry could not be reached (%v): showing the cached answer from %s", f.Unreachable, age))
-	case b.Offline:
-		a.note("offline: showing the cached answer from " + age)
+	switch msg, warning := registrytext.FreshnessNote(f, b.Offline, time.Now()); {
+	case warning:
+		a.warn(msg)
+	case msg != "":
+		a.note(msg)
 	}
 }
-
-// noteProblems names on stderr the entries left out because they could
-// not be read.
-func (a *app) noteProblems(problems []registry.Problem) {
-	const shown = 3
-	for i, p := range problems {
-		if i == shown {
-			a.warn(fmt.Sprintf("and %d more entries left out", len(problems)-shown))
-			break
-		}
-		a.warn("an entry could not be read and is left out: " + p.String())
-	}
-}
-
-// ago says how long ago d was, in the largest whole unit.
-func ago(d time.Duration) string {
-	switch {
-	case d < time.Minute:
-		return "just now"
-	case d < time.Hour:
-		return plural.Count(int(d/time.Minute), "minute", "minutes") + " ago"
-	case d < 48*time.Hour:
-		return plural.Count(int(d/time.Hour), "hour", "hours") + " ago"
-	}
-	return plural.Count(int(d/(24*time.Hour)), "day", "days") + " ago"
-}
-
-// writeEntriesJSON prints entries as the registry sent them, a JSON array
-// indented as writeSafeJSON writes one, an entry at a time: a listing
-// may be tens of MiB, and is not copied whole again to be printed.
-func writeEntriesJSON(a *app, entries []registry.Entry) error {
-	if len(entries) == 0 {
-		_, err := io.WriteString(a.stdout, "[]\n")
-		return err
-	}
-	w := bufio.NewWriter(a.stdout)
-	w.WriteString("[\n")
-	var buf bytes.Buffer
-	for i, e := range entries {
-		buf.Reset()
-		if err := json.Indent(&buf, bytes.TrimSpace(e.Raw), "  ", "  "); err != nil {
-			return err
-		}
-		w.WriteString("  ")
-		w.Write(safeJSON(buf.Bytes()))
-		if i < len(entries)-1 {
-			w.WriteByte(',')
-		}
-		w.WriteByte('\n')
-	}
-	w.WriteString("]\n")
-	return w.Flush()
-}
-
-// writeSafeJSON prints JSON from a registry indented, with the characters
-// a terminal would act on escaped (safeJSON).
-func writeSafeJSON(a *app, raw []byte) error {
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, raw, "", "  "); err != nil {
-		return err
-	}
-	_, err := a.stdout.Write(append(safeJSON(buf.Bytes()), '\n'))
-	return err
-}
-
-// safeJSON is JSON text with the characters a terminal would act on
-// escaped: JSON forbids raw C0 controls in strings but not DEL, the C1
-// controls (U+009B starts a sequence on some terminals) or the invisible
-// characters Sanitize drops, so those are written as \u escapes, which
-// read back as the same string.
-func safeJSON(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		// An invalid byte decodes as U+FFFD, and is written so.
-		if r == 0x7f || (r >= 0x80 && model.Sanitize(string(r)) == "") || r == utf8.RuneError && size == 1 {
-			out = fmt.Appendf(out, `\u%04x`, r)
-		} else {
-			out = append(out, b[i:i+size]...)
-		}
-		i += size
-	}
-	return out
-}
-
-// The widest columns of the search table; longer cells are cut with "…".
-const (
-	nameColumn    = 56
-	versionColumn = 20
-	kindColumn    = 20
-	descColumn    = 72
-)
-
-// registryTable prints one line per server: name, version, kinds, whether
-// it needs a secret, the first line of its description.
-func (p printer) registryTable(entries []registry.Entry) {
-	if len(entries) == 0 {
-		p.println("no server found")
-		return
-	}
-	nameW, versionW, kindW := len("NAME"), len("VERSION"), len("KIND")
-	for _, e := range entries {
-		nameW = max(nameW, min(nameColumn, ansi.StringWidth(clean(e.Server.Name))))
-		versionW = max(versionW, min(versionColumn, ansi.StringWidth(clean(e.Server.Version))))
-		kindW = max(kindW, min(kindColumn, ansi.StringWidth(clean(strings.Join(e.Server.Kinds(), ",")))))
-	}
-	row := func(name, version, kind, secret, desc string) string {
-		return strings.TrimRight(pad(name, nameW)+"  "+pad(version, versionW)+"  "+pad(kind, kindW)+"  "+pad(secret, 6)+"  "+cut(desc, descColumn), " ")
-	}
-	p.println(p.head.Render(row("NAME", "VERSION", "KIND", "SECRET", "DESCRIPTION")))
-	for _, e := range entries {
-		s := e.Server
-		secret := ""
-		if s.NeedsSecret() {
-			secret = "yes"
-		}
-		desc, _, _ := strings.Cut(s.Description, "\n")
-		p.println(row(clean(s.Name), clean(s.Version), clean(strings.Join(s.Kinds(), ",")), secret, clean(desc)))
-	}
-	p.println(p.faint.Render(plural.Count(len(entries), "server", "servers") + " (mcpeek registry show NAME for its packages and inputs)"))
-}
-
-// cut shortens s to w cells, ending it with "…" when it was longer.
-func cut(s string, w int) string { return ansi.Truncate(s, w, "…") }
-
-// pad cuts s to w cells and fills it to w with spaces.
-func pad(s string, w int) string {
-	s = cut(s, w)
-	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
-}
-
-// maxShownDescription caps the description `registry show` prints: a
-// registry's schema allows 100 characters, and a hostile entry may hold
-// megabytes.
-const maxShownDescription = 2000
-
-// registryEntry prints a server of the registry: what it is, where its
-// source is, and for each package and remote how it runs and what it asks.
-func (p printer) registryEntry(e registry.Entry) {
-	s := e.Server
-	p.println(p.path.Render(clean(s.Name)) + "  " + clean(s.Version))
-	if s.Title != "" {
-		p.println("  " + p.head.Render(clean(s.Title)))
-	}
-	desc := model.Sanitize(s.Description)
-	if n := utf8.RuneCountInString(desc); n > maxShownDescription {
-		desc = string([]rune(desc)[:maxShownDescription]) + fmt.Sprintf("… (%d more characters: --json shows all)", n-maxShownDescription)
-	}
-	for _, l := range strings.Split(desc, "\n") {
-		p.println("  " + clean(l))
-	}
-	if o := e.Meta.Official; o.Status != "" {
-		status := clean(o.Status)
-		if o.IsLatest {
-			status += ", latest"
-		}
-		if o.StatusMessage != "" {
-			status += ": " + clean(o.StatusMessage)
-		}
-		p.println("  status: " + status + dated("; published ", o.PublishedAt) + dated(", updated ", o.UpdatedAt))
-	}
-	if r := s.Repository; r != nil && r.URL != "" {
-		where := clean(r.URL)
-		if r.Subfolder != "" {
-			where += " (" + clean(r.Subfolder) + ")"
-		}
-		p.println("  repository: " + where)
-	}
-	if s.WebsiteURL != "" {
-		p.println("  website: " + clean(s.WebsiteURL))
-	}
-	if problems := s.Problems(); len(problems) > 0 {
-		p.println(p.fold.Render("  departs from the server.json schema:"))
-		for _, pr := range problems {
-			p.println(p.fold.Render("    " + clean(pr)))
-		}
-	}
-	if len(s.Packages) == 0 && len(s.Remotes) == 0 {
-		p.println(p.faint.Render("  no packages and no remotes: nothing to run"))
-	}
-	for _, pk := range s.Packages {
-		p.registryPackage(pk)
-	}
-	for _, r := range s.Remotes {
-		p.println("")
-		p.println(p.head.Render("remote "+clean(r.Type)) + " " + p.path.Render(clean(r.URL)))
-		p.inputs("variables", variableInputs(r.Variables))
-		p.inputs("headers", keyValueInputs(r.Headers))
-	}
-}
-
-// dated is prefix and the date of an RFC 3339 time, or "" without one.
-func dated(prefix, t string) string {
-	if t == "" {
-		return ""
-	}
-	if tt, err := time.Parse(time.RFC3339Nano, t); err == nil {
-		return prefix + tt.UTC().Format("2006-01-02")
-	}
-	return prefix + clean(t)
-}
-
-func (p printer) registryPackage(pk registry.Package) {
-	p.println("")
-	head := "package " + clean(pk.RegistryType)
-	transport := pk.Transport.Type
-	if transport == "" {
-		transport = "stdio"
-	}
-	p.println(p.head.Render(head) + " " + p.path.Render(clean(pk.Identifier)) + " " + clean(pk.Version) + "  (" + clean(transport) + ")")
-	if pk.Transport.URL != "" {
-		p.println("  url: " + clean(pk.Transport.URL))
-	}
-	if pk.RegistryBaseURL != "" {
-		p.println("  from: " + clean(pk.RegistryBaseURL))
-	}
-	if pk.FileSHA256 != "" {
-		p.println("  sha256: " + clean(pk.FileSHA256))
-	}
-	if pk.RuntimeHint != "" {
-		p.println("  runtime: " + clean(pk.RuntimeHint))
-	}
-	p.inputs("runtime arguments", argumentInputs(pk.RuntimeArguments))
-	p.inputs("package arguments", argumentInputs(pk.PackageArguments))
-	p.inputs("environment variables", keyValueInputs(pk.EnvironmentVariables))
-	p.inputs("headers", keyValueInputs(pk.Transport.Headers))
-	l, err := pk.Launch(nil, os.LookupEnv)
-	switch {
-	case errors.Is(err, registry.ErrNotRunnable):
-		p.println(p.faint.Render("  run: " + clean(err.Error())))
-	case err != nil:
-		p.println(p.fold.Render("  run: " + clean(err.Error())))
-	default:
-		line := "  run: " + clean(l.CommandLine())
-		if len(l.Missing) > 0 {
-			line += "  (needs " + clean(strings.Join(l.Missing, ", ")) + ")"
-		}
-		p.println(line)
-	}
-}
-
-// namedInput is an input with the label it is shown under.
-type namedInput struct {
-	label string
-	in    registry.Input
-	extra []string // what kind of input it is: positional, repeated, ...
-}
-
-func argumentInputs(args []registry.Argument) []namedInput {
-	out := make([]namedInput, 0, len(args))
-	for _, a := range args {
-		n := namedInput{in: a.Input}
-		switch {
-		case a.Type == "named":
-			n.label = a.Name
-			n.extra = append(n.extra, "named")
-		case a.ValueHint != "":
-			n.label = "<" + a.ValueHint + ">"
-			n.extra = append(n.extra, "positional")
-		default:
-			n.label = quoteShown(a.Value) // a fixed value, shown as facts below too
-			n.extra = append(n.extra, "positional")
-		}
-		if a.IsRepeated {
-			n.extra = append(n.extra, "repeated")
-		}
-		out = append(out, n)
-	}
-	return out
-}
-
-func keyValueInputs(kvs []registry.KeyValueInput) []namedInput {
-	out := make([]namedInput, 0, len(kvs))
-	for _, kv := range kvs {
-		out = append(out, namedInput{label: kv.Name, in: kv.Input})
-	}
-	return out
-}
-
-func variableInputs(vars map[string]registry.Input) []namedInput {
-	var out []namedInput
-	for _, name := range sortedNames(vars) {
-		out = append(out, namedInput{label: "{" + name + "}", in: vars[name]})
-	}
-	return out
-}
-
-func sortedNames[V any](m map[string]V) []string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
-
-// inputs prints a titled list of inputs, each with whether it is
-// required or secret, its fixed value or default, and its description.
-func (p printer) inputs(title string, ins []namedInput) {
-	if len(ins) == 0 {
-		return
-	}
-	p.println("  " + title + ":")
-	for _, n := range ins {
-		in := n.in
-		facts := n.extra
-		switch {
-		case in.Value != "" && len(in.Variables) == 0:
-			facts = append(facts, "fixed")
-		case in.IsRequired:
-			facts = append(facts, "required")
-		default:
-			facts = append(facts, "optional")
-		}
-		if in.IsSecret {
-			facts = append(facts, "secret")
-		}
-		if in.Format != "" && in.Format != "string" {
-			facts = append(facts, in.Format)
-		}
-		if in.Value != "" {
-			facts = append(facts, "value "+quoteShown(in.Value))
-		}
-		if in.Default != "" {
-			facts = append(facts, "default "+quoteShown(in.Default))
-		}
-		if len(in.Choices) > 0 {
-			facts = append(facts, "one of "+strings.Join(in.Choices, "|"))
-		}
-		line := "    " + p.path.Render(clean(n.label)) + "  " + clean(strings.Join(facts, ", "))
-		if in.Description != "" {
-			line += p.faint.Render(" — " + cut(clean(in.Description), 200))
-		}
-		p.println(line)
-		for _, v := range sortedNames(in.Variables) {
-			vin := in.Variables[v]
-			p.println(p.faint.Render("      {" + clean(v) + "} " + clean(strings.Join(variableFacts(vin), ", "))))
-		}
-	}
-}
-
-func variableFacts(in registry.Input) []string {
-	var facts []string
-	if in.IsRequired {
-		facts = append(facts, "required")
-	}
-	if in.IsSecret {
-		facts = append(facts, "secret")
-	}
-	if in.Default != "" {
-		facts = append(facts, "default "+quoteShown(in.Default))
-	}
-	if in.Description != "" {
-		facts = append(facts, in.Description)
-	}
-	return facts
-}
-
-// quoteShown shows a registry value in double quotes, so that spaces and
-// shell syntax in it read as part of the value.
-func quoteShown(s string) string { return `"` + cut(s, 200) + `"` }

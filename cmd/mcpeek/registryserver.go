@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"mcpeek/mcpclient"
@@ -145,7 +147,7 @@ func checkInputKeys(e registry.Entry, values map[string]string) error {
 		return nil
 	}
 	var unknown []string
-	for _, k := range sortedNames(values) {
+	for _, k := range slices.Sorted(maps.Keys(values)) {
 		if !keys[k] {
 			unknown = append(unknown, k)
 		}
@@ -155,7 +157,7 @@ func checkInputKeys(e registry.Entry, values map[string]string) error {
 	}
 	known := "it takes none"
 	if len(keys) > 0 {
-		known = "it takes " + strings.Join(sortedNames(keys), ", ")
+		known = "it takes " + strings.Join(slices.Sorted(maps.Keys(keys)), ", ")
 	}
 	return usageError("--registry-input %s: %s takes no such input (%s)", strings.Join(unknown, ", "), clean(e.Server.Name), known)
 }

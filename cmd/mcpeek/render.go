@@ -3,15 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
-	"mcpeek/internal/plural"
 	"os"
 	"strings"
 
 	"charm.land/lipgloss/v2"
 
 	"mcpeek/internal/jsonfmt"
+	"mcpeek/internal/styled"
 	"mcpeek/model"
-	"mcpeek/summarizer"
 	"mcpeek/tui/theme"
 	"mcpeek/tui/treetext"
 )
@@ -56,6 +55,15 @@ func (a *app) printer() printer {
 	return p
 }
 
+// out is p as the packages that render for the command line take it.
+func (p printer) out() styled.Printer {
+	st := styled.Styles{Color: p.styled, Path: p.path, Fold: p.fold, Head: p.head, Faint: p.faint}
+	if p.styled {
+		st.Type = p.roles.Type
+	}
+	return styled.Printer{W: p.w, Styles: st}
+}
+
 // darkBackground guesses the terminal's background from COLORFGBG
 // ("15;0": light text on black), which many terminals set; without it,
 // dark. The command line never queries the terminal: an answer that does
@@ -86,121 +94,6 @@ func clean(s string) string { return model.SanitizeLine(s) }
 
 func (p printer) println(s string) { fmt.Fprintln(p.w, s) }
 
-// summaryLine styles "path: type (fold marker)".
-func (p printer) summaryLine(l summarizer.Line) string {
-	if !p.styled {
-		return clean(l.String())
-	}
-	if l.Fold == summarizer.FoldOverflow {
-		return p.fold.Render(clean(l.String()))
-	}
-	out := p.path.Render(clean(l.Written())) + ": " + p.typ(l.Label)
-	if l.Folded() {
-		out += " " + p.fold.Render("("+clean(l.Marker())+")")
-	}
-	return out
-}
-
-// summary prints a summary's lines; with why, each after the step that
-// chose it (`summary --explain`).
-func (p printer) summary(title string, lines []summarizer.Line, hidden, why bool) {
-	p.println(p.head.Render(clean(title)))
-	for _, l := range lines {
-		if why {
-			p.println("  " + p.faint.Render(padTo(l.Step.String(), stepColumn)) + p.summaryLine(l))
-			continue
-		}
-		p.println("  " + p.summaryLine(l))
-	}
-	state := "no fields hidden"
-	if hidden {
-		state = "some fields hidden: open a fold with `mcpeek inspect ... FIELD_PATH`"
-	}
-	p.println(p.faint.Render(fmt.Sprintf("has_hidden_fields: %t (%s; %s)", hidden, plural.Count(len(lines), "line", "lines"), state)))
-}
-
-func (p printer) descriptorHeader(d summarizer.Descriptor) {
-	p.println(p.path.Render(clean(d.Signature)))
-	if d.Description != "" {
-		p.println("  " + clean(summarizer.FirstSentence(d.Description)))
-	}
-	if note := readersNote(d); note != "" {
-		p.println(p.faint.Render("  " + clean(note)))
-	}
-	p.println("")
-}
-
-// readersNote is a descriptor's note for a person: the planner's note on a
-// tool without an output schema tells an LLM to print the result in its
-// script, which a person at the command line has no use for.
-func readersNote(d summarizer.Descriptor) string {
-	if d.Note == summarizer.NoOutputSchemaNote {
-		return "No output schema: the server does not say what the tool returns (mcpeek call " + d.ToolID + " shows a result)."
-	}
-	return d.Note
-}
-
-func (p printer) inspection(ins summarizer.Inspection) {
-	where := ins.FieldPath
-	if where == "" {
-		where = "(root)"
-	}
-	p.println(p.head.Render(clean(where)) + "  " + p.typ(clean(ins.NodeType)))
-	if ins.Description != "" {
-		p.println("  " + clean(ins.Description))
-	}
-	p.println("")
-	p.println(fmt.Sprintf("children (%d):", ins.TotalChildFields))
-	width := 0
-	for _, c := range ins.Children {
-		width = max(width, lipgloss.Width(clean(c.Name)))
-	}
-	for _, c := range ins.Children {
-		name := clean(c.Name)
-		var notes []string
-		if c.Required {
-			notes = append(notes, "required")
-		}
-		if c.Children != nil {
-			unit := "sub-fields"
-			if strings.HasPrefix(c.Type, "union") {
-				unit = "alternatives"
-			}
-			notes = append(notes, fmt.Sprintf("%d %s", *c.Children, unit))
-		}
-		if c.UnknownKeys {
-			notes = append(notes, "unknown keys")
-		}
-		if c.Format != "" {
-			notes = append(notes, "format "+clean(c.Format))
-		}
-		if len(c.Enum) > 0 {
-			vals := make([]string, len(c.Enum))
-			for i, e := range c.Enum {
-				vals[i] = clean(string(e))
-			}
-			notes = append(notes, "one of "+strings.Join(vals, ", "))
-		}
-		line := "  " + p.path.Render(name) + strings.Repeat(" ", width-lipgloss.Width(name)) + "  " + p.typ(clean(c.Type))
-		if len(notes) > 0 {
-			line += p.faint.Render("  (" + strings.Join(notes, "; ") + ")")
-		}
-		if c.Description != "" {
-			line += p.faint.Render("  " + clean(c.Description))
-		}
-		p.println(line)
-	}
-	p.println("")
-	trunc := ""
-	if ins.Truncated {
-		trunc = ", truncated: open a fold marker's field_path to see more"
-	}
-	p.println(fmt.Sprintf("flattened_fields (%d%s):", len(ins.Flattened), trunc))
-	for _, l := range ins.Flattened {
-		p.println("  " + p.summaryLine(l))
-	}
-}
-
 // jsonIndentable lets writeJSON re-indent raw JSON for reading. Member
 // order is kept, and the \u003c-style escapes some servers write for <, >
 // and & are turned back into the characters.
@@ -212,92 +105,4 @@ func (j jsonIndentable) MarshalJSON() ([]byte, error) {
 		return j, nil // not ours to fix: shown as it came
 	}
 	return v.AppendJSON(nil), nil
-}
-
-// server prints a server's line of `servers` and what is known of it.
-func (p printer) server(s model.Server) {
-	line := fmt.Sprintf("%s %s  %s  %s  (%s, from %s)", theme.DefaultMarks.State(s.State), p.path.Render(clean(s.Name)),
-		s.State, plural.Count(len(s.Tools), "tool", "tools"), s.Transport, clean(s.Source))
-	p.println(line)
-	p.serverFacts(s)
-	p.serverError(s)
-	if s.Sandbox != "" {
-		p.println(p.faint.Render("    sandbox: " + s.Sandbox))
-	}
-	if len(s.Roots) > 0 {
-		p.println(p.faint.Render("    roots offered: " + clean(strings.Join(s.Roots, ", "))))
-	}
-	for _, l := range model.StderrTail(s.Stderr, 3) {
-		p.println(p.faint.Render("    stderr: " + clean(l)))
-	}
-	for _, l := range s.Log[max(0, len(s.Log)-logShown):] {
-		p.println(p.faint.Render("    log: " + clean(l.String())))
-	}
-}
-
-// serverTools prints a server's block of `tools`: its line, then a line
-// per tool of tools (its own).
-func (p printer) serverTools(s model.Server, tools []toolJSON) {
-	marks := theme.DefaultMarks
-	p.println(fmt.Sprintf("%s %s (%s)", marks.State(s.State), p.head.Render(clean(s.Name)), plural.Count(len(s.Tools), "tool", "tools")))
-	for _, t := range tools {
-		out, hidden := marks.NoOutput, " "
-		if t.HasOutputSchema {
-			out = marks.Output
-			if t.HasHiddenFields {
-				hidden = marks.Hidden
-			}
-		}
-		p.println("  " + out + " " + hidden + " " + p.path.Render(clean(t.Signature)))
-		about := summarizer.FirstSentence(t.Description)
-		if t.Title != "" {
-			about = strings.TrimSuffix(t.Title+" — "+about, " — ")
-		}
-		if about != "" {
-			p.println(p.faint.Render("      " + clean(about)))
-		}
-		p.toolFacts(t)
-	}
-}
-
-// toolsLegend prints what the marks of `tools` mean, after the servers.
-func (p printer) toolsLegend() {
-	marks := theme.DefaultMarks
-	p.println(p.faint.Render(marks.Output + " declares an output schema   " + marks.NoOutput + " declares none   " +
-		marks.Hidden + " its summary hides fields (mcpeek summary SERVER.TOOL)"))
-}
-
-// toolFacts prints, under a tool's line, what the 2026-07-28 specification
-// and MCP Apps add: why clients drop it, its app's ui:// resource, its
-// icons.
-func (p printer) toolFacts(t toolJSON) {
-	if t.Dropped != "" {
-		p.println("      " + p.fold.Render("dropped by clients, never called: "+clean(t.Dropped)))
-	}
-	if t.App != nil {
-		p.println(p.faint.Render("      app: " + clean(t.App.ResourceURI) + " (mcpeek read " + clean(t.Server) + " " + clean(t.App.ResourceURI) + ")"))
-	}
-	if len(t.Icons) > 0 {
-		p.println(p.faint.Render("      " + plural.Count(len(t.Icons), "icon", "icons") + ": " + clean(strings.Join(t.Icons, ", "))))
-	}
-}
-
-// serverError prints why a server is not connected, and for one that needs
-// a login, how to log in.
-func (p printer) serverError(s model.Server) {
-	if s.Err != "" {
-		p.println("    " + p.fold.Render(clean(s.Err)))
-	}
-	if s.State == model.StateNeedsLogin {
-		p.println("    " + p.faint.Render("log in with: mcpeek auth login "+clean(s.Name)))
-	}
-}
-
-func (p printer) stats(s summaryStats) {
-	p.println("")
-	p.println(fmt.Sprintf("descriptor:      %7d bytes  %6d cl100k tokens  %6d o200k tokens", s.Descriptor.Bytes, s.Descriptor.CL100K, s.Descriptor.O200K))
-	p.println(fmt.Sprintf("full definition: %7d bytes  %6d cl100k tokens  %6d o200k tokens", s.Definition.Bytes, s.Definition.CL100K, s.Definition.O200K))
-	if c := s.Coverage; c != nil {
-		p.println(fmt.Sprintf("leaves: %d; listed %d, one inspect call away %d, further %d", c.Leaves, c.Listed, c.OneStep, c.BeyondCount))
-	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"mcpeek/mcpclient/servertext"
 	"mcpeek/model"
 	"mcpeek/summarizer/search"
 )
@@ -61,7 +62,7 @@ func (a *app) searchCommand() *cobra.Command {
 			} else {
 				a.printer().searchHits(args[0], hits)
 			}
-			return serversFailed(servers)
+			return servertext.Failed(servers)
 		},
 	}
 	cmd.Flags().StringVar(&in, "in", "both", "Which schemas to search: output, input or both")

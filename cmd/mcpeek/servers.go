@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/spf13/cobra"
@@ -13,84 +12,16 @@ import (
 	"mcpeek/assets"
 	"mcpeek/internal/jsonfmt"
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/servertext"
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/summarizer/summaryview"
+	"mcpeek/tui/theme"
 )
 
-// serversFailed is the error a command returns after printing what it
-// could when some servers failed: it names each with its error, on stderr
-// whatever the output format, and makes the exit status 1. nil when none
-// failed.
-func serversFailed(servers []model.Server) error {
-	var failed []string
-	for _, s := range servers {
-		switch s.State {
-		case model.StateError:
-			failed = append(failed, fmt.Sprintf("%s: %s", s.Name, s.Err))
-		case model.StateNeedsLogin:
-			failed = append(failed, fmt.Sprintf("%s: needs login: run mcpeek auth login %s", s.Name, s.Name))
-		}
-	}
-	switch len(failed) {
-	case 0:
-		return nil
-	case 1:
-		return fmt.Errorf("server %s", failed[0])
-	}
-	return fmt.Errorf("%d servers failed:\n  %s", len(failed), strings.Join(failed, "\n  "))
-}
-
-// serverJSON is one entry of `servers --json`.
-type serverJSON struct {
-	Name      string `json:"name"`
-	Source    string `json:"source"`
-	Transport string `json:"transport"`
-	State     string `json:"state"`
-	Error     string `json:"error"`
-	ToolCount int    `json:"tool_count"`
-	// Roots are the roots offered to the server (file:// URIs); [] when
-	// none were, and the server works where its own arguments say.
-	Roots []string `json:"roots"`
-	// Command is the server's own command line (inside any sandbox), or
-	// its URL; secrets masked.
-	Command string `json:"command"`
-	// Sandbox says what the sandbox the server runs in enforces; "" when
-	// it runs without one.
-	Sandbox string `json:"sandbox"`
-	// SandboxCommand is the whole command line that starts the sandbox
-	// around Command, for debugging; "" without a sandbox.
-	SandboxCommand string `json:"sandbox_command,omitempty"`
-	// ProtocolVersion is the version negotiated, Era its era ("2026-07-28"
-	// or "2025-11-25 or older"); both "" for a server never connected.
-	ProtocolVersion string `json:"protocol_version"`
-	Era             string `json:"era"`
-	// Offers is what the server's capabilities offer besides tools.
-	Offers []string `json:"offers"`
-	Title  string   `json:"title,omitempty"`
-	// Icons are the kinds of the server's icons, never fetched.
-	Icons []string `json:"icons,omitempty"`
-	// Log is the last log messages the server sent, oldest first.
-	Log []logJSON `json:"log,omitempty"`
-}
-
-// logJSON is one log message of `servers --json`.
-type logJSON struct {
-	Level   string `json:"level"`
-	Logger  string `json:"logger,omitempty"`
-	Message string `json:"message"`
-}
-
-// serverLogs is the last few log messages of s.
-func serverLogs(s model.Server) []logJSON {
-	var out []logJSON
-	for _, l := range s.Log[max(0, len(s.Log)-logShown):] {
-		out = append(out, logJSON{Level: l.Level, Logger: l.Logger, Message: l.Text})
-	}
-	return out
-}
-
-// logShown is how many of a server's last log messages `servers` shows.
-const logShown = 3
+// marks are the marks the listings draw, the explorer's.
+var marks = servertext.Marks{State: theme.DefaultMarks.State, Output: theme.DefaultMarks.Output,
+	NoOutput: theme.DefaultMarks.NoOutput, Hidden: theme.DefaultMarks.Hidden}
 
 func (a *app) serversCommand() *cobra.Command {
 	var asJSON bool
@@ -100,12 +31,12 @@ func (a *app) serversCommand() *cobra.Command {
 		Args:  cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !asJSON {
-				m, err := a.streamServers(cmd.Context(), args, a.printer().server)
+				m, err := a.streamServers(cmd.Context(), args, func(s model.Server) { servertext.Server(a.printer().out(), marks, s) })
 				if err != nil {
 					return err
 				}
 				defer m.Close()
-				return serversFailed(m.Servers())
+				return servertext.Failed(m.Servers())
 			}
 			m, err := a.startManager(cmd.Context(), args)
 			if err != nil {
@@ -113,62 +44,18 @@ func (a *app) serversCommand() *cobra.Command {
 			}
 			defer m.Close()
 			servers := m.Servers()
-			out := make([]serverJSON, 0, len(servers))
+			out := make([]servertext.ServerJSON, 0, len(servers))
 			for _, s := range servers {
-				out = append(out, serverJSON{Name: s.Name, Source: s.Source, Transport: string(s.Transport),
-					State: s.State.String(), Error: s.Err, ToolCount: len(s.Tools), Roots: append([]string{}, s.Roots...), Command: s.Command, Sandbox: s.Sandbox, SandboxCommand: s.SandboxCommand, Log: serverLogs(s),
-					ProtocolVersion: s.ProtocolVersion, Era: eraOf(s.ProtocolVersion), Offers: offersOf(s.Offers), Title: s.Implementation.Title, Icons: iconKinds(s.Implementation.Icons)})
+				out = append(out, servertext.NewServerJSON(s))
 			}
 			if err := writeJSON(a.stdout, out); err != nil {
 				return err
 			}
-			return serversFailed(servers)
+			return servertext.Failed(servers)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of {name, source, transport, state, error, tool_count, roots, command, sandbox, sandbox_command, protocol_version, era, offers, title, icons, log}")
 	return cmd
-}
-
-// toolJSON is one entry of `tools --json`: the planner descriptor plus
-// whether the tool declares an output schema.
-type toolJSON struct {
-	summarizer.Descriptor
-	HasOutputSchema bool `json:"has_output_schema"`
-	// Title is the tool's title, when the server gives one.
-	Title string `json:"title,omitempty"`
-	// Icons are the kinds of the tool's icons ("image/png 48x48"); the
-	// icons themselves are never fetched.
-	Icons []string `json:"icons,omitempty"`
-	// App is the tool's MCP Apps interface, when its resource is ui://.
-	App *appJSON `json:"app,omitempty"`
-	// Dropped is why clients drop the tool (its x-mcp-header breaks the
-	// 2026-07-28 rules); mcpeek never calls it.
-	Dropped string `json:"dropped,omitempty"`
-}
-
-// newToolJSON is the entry of t with its descriptor d.
-func newToolJSON(t model.Tool, d summarizer.Descriptor) toolJSON {
-	out := toolJSON{Descriptor: d, HasOutputSchema: t.HasOutputSchema(), Title: t.Title, Icons: iconKinds(t.Icons),
-		Dropped: t.HeaderFault.String()}
-	if t.App.IsApp() {
-		out.App = &appJSON{ResourceURI: t.App.ResourceURI, Visibility: t.App.Visibility}
-	}
-	return out
-}
-
-// appJSON is a tool's MCP Apps interface in `tools --json`.
-type appJSON struct {
-	ResourceURI string   `json:"resource_uri"`
-	Visibility  []string `json:"visibility,omitempty"`
-}
-
-// iconKinds are the kinds of icons (model.Icon.Kind), nil for none.
-func iconKinds(icons []model.Icon) []string {
-	var out []string
-	for _, ic := range icons {
-		out = append(out, ic.Kind())
-	}
-	return out
 }
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -208,7 +95,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			if err := jw.Flush(); err != nil {
 				return err
 			}
-			return a.unlessSomeAnswered(servers, serversFailed(servers))
+			return a.unlessSomeAnswered(servers, servertext.Failed(servers))
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print a JSON array of the tools' planner descriptors with title, icons, app and dropped (servers that failed are named on stderr)")
@@ -243,7 +130,7 @@ func (a *app) describeCommand() *cobra.Command {
 			}
 			d, _ := summarizer.Describe(tool, summarizer.Options{})
 			p := a.printer()
-			p.descriptorHeader(d)
+			summaryview.DescriptorHeader(p.out(), d)
 			p.println(p.head.Render("definition"))
 			return writeJSON(a.stdout, jsonIndentable(info))
 		},
@@ -271,10 +158,10 @@ func (a *app) demoServerCommand() *cobra.Command {
 // args) as text, each server's block as soon as it is ready
 // (eachServerDone says in which order), then the legend.
 func (a *app) printTools(ctx context.Context, args []string, opts summarizer.Options) error {
-	p := a.printer()
+	p := a.printer().out()
 	m, err := a.streamServers(ctx, args, func(s model.Server) {
 		if len(args) == 0 || s.Name == args[0] { // the demo server is started whatever the name
-			p.serverTools(s, a.describeTools(s.Tools, opts))
+			servertext.ServerTools(p, marks, s, a.describeTools(s.Tools, opts))
 		}
 	})
 	if err != nil {
@@ -285,8 +172,8 @@ func (a *app) printTools(ctx context.Context, args []string, opts summarizer.Opt
 	if err != nil {
 		return err
 	}
-	p.toolsLegend()
-	return a.unlessSomeAnswered(servers, serversFailed(servers))
+	servertext.ToolsLegend(p, marks)
+	return a.unlessSomeAnswered(servers, servertext.Failed(servers))
 }
 
 // namedServers is every server of m, or the one named in args.
@@ -304,14 +191,14 @@ func namedServers(m *mcpclient.Manager, args []string) ([]model.Server, error) {
 
 // describeTools is the entry of each tool, its descriptor's errors
 // written as warnings.
-func (a *app) describeTools(tools []model.Tool, opts summarizer.Options) []toolJSON {
+func (a *app) describeTools(tools []model.Tool, opts summarizer.Options) []servertext.Tool {
 	ds, errs := summarizer.DescribeAll(tools, opts)
-	out := make([]toolJSON, 0, len(ds))
+	out := make([]servertext.Tool, 0, len(ds))
 	for i, d := range ds {
 		if errs[i] != nil {
 			a.warn(errs[i].Error())
 		}
-		out = append(out, newToolJSON(tools[i], d))
+		out = append(out, servertext.NewTool(tools[i], d))
 	}
 	return out
 }
@@ -322,8 +209,8 @@ const describeBatch = 64
 // describedTools yields the descriptors of tools in order, describing a
 // batch at a time (on every core), so that a long listing's descriptors,
 // and what describing them leaves behind, are not all held at once.
-func (a *app) describedTools(tools []model.Tool, opts summarizer.Options) iter.Seq[toolJSON] {
-	return func(yield func(toolJSON) bool) {
+func (a *app) describedTools(tools []model.Tool, opts summarizer.Options) iter.Seq[servertext.Tool] {
+	return func(yield func(servertext.Tool) bool) {
 		for batch := range slices.Chunk(tools, describeBatch) {
 			for _, t := range a.describeTools(batch, opts) {
 				if !yield(t) {
@@ -335,7 +222,7 @@ func (a *app) describedTools(tools []model.Tool, opts summarizer.Options) iter.S
 }
 
 // unlessSomeAnswered is failed (the servers that failed, from
-// serversFailed) when no server answered: then the command has nothing to
+// servertext.Failed) when no server answered: then the command has nothing to
 // show. When some did, what they listed is the answer and the failures are
 // a warning on stderr.
 func (a *app) unlessSomeAnswered(servers []model.Server, failed error) error {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
 	"mcpeek/internal/similar"
 	"mcpeek/model"
 )
@@ -71,15 +72,7 @@ func unknownTool(s model.Server, tool string) error {
 	for i, t := range s.Tools {
 		names[i] = t.Name
 	}
-	near := similar.Closest(context.Background(), tool, names, 3)
-	for i, n := range near {
-		near[i] = s.Name + "." + n
-	}
-	hint := ""
-	if len(near) > 0 {
-		hint = "; did you mean " + strings.Join(near, " or ") + "?"
-	}
-	return fmt.Errorf("%s lists no tool named %q%s (mcpeek tools %s lists them)", s.Name, tool, hint, s.Name)
+	return fmt.Errorf("%s lists no tool named %q%s (mcpeek tools %s lists them)", s.Name, tool, similar.DidYouMeanIn(s.Name, tool, names), s.Name)
 }
 
 // suggestFlag adds to a flag error of c that names an unknown flag

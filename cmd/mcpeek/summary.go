@@ -3,11 +3,9 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"mcpeek/internal/jsonfmt"
-	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/reach"
-	"mcpeek/summarizer/tokens"
+	"mcpeek/summarizer/summaryview"
 )
 
 // budgetFlags are the knobs of the summarizer, shared by commands.
@@ -65,7 +63,7 @@ func (a *app) summaryCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			v, err := buildSummaryView(t.ref, t.tool, t.opts, withStats)
+			v, err := summaryview.Build(t.tool, t.ref.schemaPath, t.opts, withStats)
 			if err != nil {
 				return err
 			}
@@ -74,7 +72,7 @@ func (a *app) summaryCommand() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				v.explain = reach.Explain(s, v.summary, needs)
+				v.Explain = reach.Explain(s, v.Summary, needs)
 			}
 			return a.printSummaryView(v, format)
 		},
@@ -89,109 +87,15 @@ func (a *app) summaryCommand() *cobra.Command {
 	return cmd
 }
 
-// summaryView is everything the summary command prints, in any format.
-type summaryView struct {
-	title      string
-	descriptor *summarizer.Descriptor // nil for --schema
-	summary    summarizer.Summary
-	stats      *summaryStats
-	explain    *reach.Explanation // --explain
-}
-
-// summaryStats is the --stats object: what the descriptor costs in a
-// prompt, next to the tool's full definition, and which leaves it reaches.
-type summaryStats struct {
-	Descriptor tokens.Size          `json:"descriptor"`
-	Definition tokens.Size          `json:"definition"`
-	Lines      int                  `json:"lines"`
-	Coverage   *summarizer.Coverage `json:"coverage,omitempty"`
-}
-
-func buildSummaryView(ref toolRef, tool model.Tool, opts summarizer.Options, withStats bool) (summaryView, error) {
-	var v summaryView
-	var planner any // exactly what a planner is shown
-	var out *model.Schema
-	if ref.fromFile() || tool.HasOutputSchema() {
-		s, err := model.SharedSchema(tool.OutputSchema)
-		if err != nil && ref.fromFile() {
-			return v, err
-		}
-		if err == nil {
-			out, v.summary = s, summarizer.Summarize(s, opts)
-		}
-	}
-	if ref.fromFile() {
-		v.title = ref.schemaPath
-		planner = v.summary
-	} else {
-		d, err := summarizer.Describe(tool, opts)
-		if err != nil {
-			return v, err
-		}
-		v.title, v.descriptor = d.ToolID, &d
-		planner = d
-	}
-	if !withStats {
-		return v, nil
-	}
-	counter := tokens.NewCounter()
-	compact, err := jsonfmt.MarshalCompact(planner)
-	if err != nil {
-		return v, err
-	}
-	definition := tool.Raw
-	if ref.fromFile() {
-		definition = tool.OutputSchema
-	}
-	v.stats = &summaryStats{
-		Descriptor: counter.Measure(string(compact)),
-		Definition: counter.Measure(string(definition)),
-		Lines:      len(v.summary.Lines),
-	}
-	if out != nil {
-		c := summarizer.Reach(out, v.summary.Lines)
-		c.Beyond = nil // counts only: the list is for the TUI and `compare`
-		v.stats.Coverage = &c
-	}
-	return v, nil
-}
-
-func (a *app) printSummaryView(v summaryView, format string) error {
+// printSummaryView writes the view in the format asked for.
+func (a *app) printSummaryView(v summaryview.View, format string) error {
 	switch format {
 	case formatJSON:
-		var body any = v.summary
-		if v.descriptor != nil {
-			body = v.descriptor
-		}
-		if v.stats == nil && v.explain == nil {
-			return writeJSON(a.stdout, body)
-		}
-		if v.descriptor != nil {
-			return writeJSON(a.stdout, struct {
-				Descriptor any                `json:"descriptor"`
-				Stats      *summaryStats      `json:"stats,omitempty"`
-				Explain    *reach.Explanation `json:"explain,omitempty"`
-			}{body, v.stats, v.explain})
-		}
-		return writeJSON(a.stdout, struct {
-			Summary any                `json:"summary"`
-			Stats   *summaryStats      `json:"stats,omitempty"`
-			Explain *reach.Explanation `json:"explain,omitempty"`
-		}{body, v.stats, v.explain})
+		return writeJSON(a.stdout, v.JSON())
 	case formatMarkdown:
-		_, err := a.stdout.Write([]byte(markdownSummary(v)))
+		_, err := a.stdout.Write([]byte(v.Markdown()))
 		return err
 	}
-	p := a.printer()
-	if v.descriptor != nil {
-		p.descriptorHeader(*v.descriptor)
-	}
-	p.summary(v.title, v.summary.Lines, v.summary.HasHiddenFields, v.explain != nil)
-	if v.stats != nil {
-		p.stats(*v.stats)
-	}
-	if v.explain != nil {
-		p.needs(v.explain.Needs)
-	}
+	v.Text(a.printer().out())
 	return nil
 }

@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"mcpeek/mcpclient"
@@ -60,7 +57,7 @@ func (a *app) testCommand() *cobra.Command {
 			}
 			f, err := calls.ReadFile(file)
 			if errors.Is(err, fs.ErrNotExist) {
-				return errors.New(noCallsFile(file))
+				return errors.New(calls.NoFile(file))
 			}
 			if err != nil {
 				return fmt.Errorf("cannot read the calls file: %w", err)
@@ -181,50 +178,6 @@ func (a *app) printTestReport(r calls.Report, format string) error {
 	case formatSARIF:
 		return sarifTest(r).Write(a.stdout)
 	}
-	a.printer().testRun(r)
+	r.Text(a.printer().out())
 	return nil
-}
-
-// testRun prints a run for reading: a line per call, then each failed
-// assertion under its call with the path, what was expected and what came.
-func (p printer) testRun(r calls.Report) {
-	nameWidth, toolWidth := 0, 0
-	for _, run := range r.Calls {
-		nameWidth = max(nameWidth, ansi.StringWidth(clean(run.Name)))
-		toolWidth = max(toolWidth, ansi.StringWidth(clean(run.Tool)))
-	}
-	nameWidth, toolWidth = min(nameWidth, 40), min(toolWidth, 48)
-	for _, run := range r.Calls {
-		word := "PASS"
-		switch run.Status {
-		case calls.StatusFailed:
-			word = p.fold.Render("FAIL")
-		case calls.StatusNotRun:
-			word = p.fold.Render("DOWN")
-		}
-		p.println(fmt.Sprintf("%s  %s  %s%s", word, p.path.Render(padCells(clean(run.Name), nameWidth)), padCells(clean(run.Tool), toolWidth),
-			p.faint.Render(fmt.Sprintf("  %d ms", run.ElapsedMS))))
-		if run.Error != "" {
-			p.println("      " + clean(run.Error))
-		}
-		for _, f := range run.Failures() {
-			p.println("      " + clean(f.Line()))
-		}
-	}
-	p.println(r.Totals())
-}
-
-// padCells fills s with spaces to width cells, leaving a longer s whole.
-func padCells(s string, width int) string {
-	return s + strings.Repeat(" ", max(0, width-ansi.StringWidth(s)))
-}
-
-// noCallsFile says that the calls file is absent, and how to make
-// one.
-func noCallsFile(file string) string {
-	where := file
-	if filepath.Dir(file) == "." {
-		where += " here"
-	}
-	return "no calls file " + where + ": save calls with `mcpeek call SERVER.TOOL --args ... --save NAME` or S in the explorer's result view (see docs/calls.md)"
 }

@@ -38,17 +38,17 @@ func (a *app) explorerRegistry(m *mcpclient.Manager) *tui.Registry {
 		Clients: addClients(),
 		AddNeeds: func(e registry.Entry) []registry.Need {
 			values := withGiven(given, nil)
-			addSecrets(e, values, false, nil)
-			return e.Needs(values, noEnv)
+			registry.SecretReferences(e, values, false, nil)
+			return e.Needs(values, registry.NoEnv)
 		},
 		PlanAdd: func(_ context.Context, e registry.Entry, client string, values map[string]string) (tui.AddPlan, error) {
 			values = withGiven(given, values)
-			secrets := addSecrets(e, values, false, nil)
-			p, err := planAdd(e.Server.Name, e, addFlags{client: client}, values, secrets)
+			secrets := registry.SecretReferences(e, values, false, nil)
+			p, err := registry.PlanAdd(e.Server.Name, e, registry.AddTo{Client: client}, values, secrets)
 			if err != nil {
-				return tui.AddPlan{}, err
+				return tui.AddPlan{}, prepareFailed(err)
 			}
-			return tui.AddPlan{Path: p.shownPath(), Diff: p.diff, Notes: p.notes, Write: p.write, Cancel: p.discard}, nil
+			return tui.AddPlan{Path: p.ShownPath(), Diff: p.Diff, Notes: p.Notes, Write: p.Write, Cancel: p.Discard}, nil
 		},
 	}
 }

@@ -129,3 +129,17 @@ func DidYouMean(name string, candidates []string) string {
 	}
 	return " (did you mean " + strings.Join(near, " or ") + "?)"
 }
+
+// DidYouMeanIn is "; did you mean scope.a or scope.b?" with the names
+// nearest to name, each named within scope (a server's tool or prompt);
+// "" when none is near.
+func DidYouMeanIn(scope, name string, candidates []string) string {
+	near := Closest(context.Background(), name, candidates, 3)
+	if len(near) == 0 {
+		return ""
+	}
+	for i, n := range near {
+		near[i] = scope + "." + n
+	}
+	return "; did you mean " + strings.Join(near, " or ") + "?"
+}

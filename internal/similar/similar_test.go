@@ -190,3 +190,13 @@ func BenchmarkClosestNaive(b *testing.B) {
 		})
 	}
 }
+
+func TestDidYouMeanInNamesEachWithinItsScope(t *testing.T) {
+	t.Parallel()
+	if got, want := DidYouMeanIn("shop", "get_ordr", []string{"get_order", "list_orders", "refund"}), "; did you mean shop.get_order?"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := DidYouMeanIn("shop", "zzzzzz", []string{"get_order"}); got != "" {
+		t.Errorf("nothing near: %q", got)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -117,6 +118,15 @@ type PathAssert struct {
 
 // jsonTypes are the values of a PathAssert's Type.
 var jsonTypes = []string{"string", "number", "integer", "boolean", "object", "array", "null"}
+
+// NoFile says that the calls file is absent, and how to make one.
+func NoFile(file string) string {
+	where := file
+	if filepath.Dir(file) == "." {
+		where += " here"
+	}
+	return "no calls file " + where + ": save calls with `mcpeek call SERVER.TOOL --args ... --save NAME` or S in the explorer's result view (see docs/calls.md)"
+}
 
 // ReadFile reads and checks the calls file at path, reading at most
 // MaxFileBytes. Its errors name the file, and the call when one is at
