@@ -363,28 +363,11 @@ func (m *Manager) onConn(ctx context.Context, server, what string, do func(conte
 // key as they came. It stops, saying why, at the page cap, at
 // DefaultMaxListItems entries, or when a cursor repeats; what it has is
 // kept.
-func (c *conn) listAll(ctx context.Context, method, key string) (_ []json.RawMessage, hint CacheHint, stopped string, _ error) {
-	maxPages := c.maxPages
-	if maxPages <= 0 {
-		maxPages = defaultMaxPages
-	}
-	var (
-		all    []json.RawMessage
-		cursor string
-		seen   = map[string]bool{}
-	)
-	for page := 1; ; page++ {
-		params := map[string]any{}
-		if cursor != "" {
-			params["cursor"] = cursor
-		}
-		raw, err := c.request(ctx, method, params)
-		if err != nil {
-			return all, hint, "", err
-		}
+func (c *conn) listAll(ctx context.Context, method, key string) (all []json.RawMessage, hint CacheHint, stopped string, _ error) {
+	err := c.followPages(ctx, method, c.pageCap(), func(page int, raw json.RawMessage) (string, error) {
 		var v map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &v); err != nil {
-			return all, hint, "", fmt.Errorf("%s: malformed result on page %d: %w", method, page, err)
+			return "", fmt.Errorf("%s: malformed result on page %d: %w", method, page, err)
 		}
 		if page == 1 {
 			hint = cacheHint(v)
@@ -392,7 +375,7 @@ func (c *conn) listAll(ctx context.Context, method, key string) (_ []json.RawMes
 		var entries []json.RawMessage
 		if b, ok := v[key]; ok && string(b) != "null" {
 			if err := json.Unmarshal(b, &entries); err != nil {
-				return all, hint, "", fmt.Errorf("%s: %s is not an array on page %d", method, key, page)
+				return "", fmt.Errorf("%s: %s is not an array on page %d", method, key, page)
 			}
 		}
 		all = append(all, entries...)
@@ -400,24 +383,23 @@ func (c *conn) listAll(ctx context.Context, method, key string) (_ []json.RawMes
 			more := len(all) > DefaultMaxListItems || v["nextCursor"] != nil
 			all = all[:DefaultMaxListItems]
 			if more {
-				return all, hint, fmt.Sprintf("the server offers more than %d; only the first %d are listed", DefaultMaxListItems, DefaultMaxListItems), nil
+				stopped = fmt.Sprintf("the server offers more than %d; only the first %d are listed", DefaultMaxListItems, DefaultMaxListItems)
+				return "", nil
 			}
 		}
 		var next string
 		if b, ok := v["nextCursor"]; ok {
 			_ = json.Unmarshal(b, &next) // a cursor that is not a string ends the listing
 		}
-		switch {
-		case next == "":
-			return all, hint, "", nil
-		case seen[next]:
-			return all, hint, fmt.Sprintf("page %d repeats a cursor; the listing stopped there", page), nil
-		case page >= maxPages:
-			return all, hint, fmt.Sprintf("still paginating after %d pages; the listing stopped there", maxPages), nil
+		return next, nil
+	})
+	if cut, ok := errors.AsType[*pageCut](err); ok {
+		if cut.cap > 0 {
+			return all, hint, fmt.Sprintf("still paginating after %d pages; the listing stopped there", cut.cap), nil
 		}
-		seen[next] = true
-		cursor = next
+		return all, hint, fmt.Sprintf("page %d repeats a cursor; the listing stopped there", cut.page), nil
 	}
+	return all, hint, stopped, err
 }
 
 // cacheHint reads a list result's ttlMs and cacheScope.

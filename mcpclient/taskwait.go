@@ -312,22 +312,13 @@ func (m *Manager) ListTasks(ctx context.Context, server string) ([]Task, error) 
 		case c.modern():
 			return fmt.Errorf("the server does not list its tasks: protocol %s has no tasks/list", model.SanitizeLine(c.client.ProtocolVersion()))
 		}
-		cursor := ""
-		for range maxTaskPages {
-			params := map[string]any{}
-			if cursor != "" {
-				params["cursor"] = cursor
-			}
-			raw, err := c.request(ctx, "tasks/list", params)
-			if err != nil {
-				return err
-			}
+		err := c.followPages(ctx, "tasks/list", maxTaskPages, func(_ int, raw json.RawMessage) (string, error) {
 			var page struct {
 				Tasks      []wireTask `json:"tasks"`
 				NextCursor string     `json:"nextCursor"`
 			}
 			if err := json.Unmarshal(raw, &page); err != nil {
-				return fmt.Errorf("tasks/list: %w", err)
+				return "", fmt.Errorf("tasks/list: %w", err)
 			}
 			now := time.Now()
 			for _, w := range page.Tasks {
@@ -336,12 +327,15 @@ func (m *Manager) ListTasks(ctx context.Context, server string) ([]Task, error) 
 					out = append(out, t)
 				}
 			}
-			if page.NextCursor == "" || page.NextCursor == cursor || len(out) >= maxListedTasks {
-				return nil
+			if len(out) >= maxListedTasks {
+				return "", nil
 			}
-			cursor = page.NextCursor
+			return page.NextCursor, nil
+		})
+		if _, cut := errors.AsType[*pageCut](err); cut {
+			return nil // what the pages gave before they went round or on too long
 		}
-		return nil
+		return err
 	})
 	return out, err
 }

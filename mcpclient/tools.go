@@ -21,40 +21,22 @@ const defaultMaxPages = 100
 // listTools fetches every page of tools/list as raw JSON and keeps each tool
 // object, and its inputSchema and outputSchema, byte for byte.
 func (c *conn) listTools(ctx context.Context) ([]model.Tool, error) {
-	maxPages := c.maxPages
-	if maxPages <= 0 {
-		maxPages = defaultMaxPages
-	}
-	var (
-		tools  []model.Tool
-		cursor string
-		seen   = map[string]bool{}
-	)
-	for page := 1; ; page++ {
-		params := map[string]any{}
-		if cursor != "" {
-			params["cursor"] = cursor
-		}
-		raw, err := c.request(ctx, string(mcp.MethodToolsList), params)
-		if err != nil {
-			return nil, err
-		}
-		var next string
+	var tools []model.Tool
+	err := c.followPages(ctx, string(mcp.MethodToolsList), c.pageCap(), func(page int, raw json.RawMessage) (next string, err error) {
 		tools, next, err = readToolsPage(c.name, raw, tools)
 		if err != nil {
-			return nil, fmt.Errorf("tools/list: malformed result on page %d: %w", page, err)
+			return "", fmt.Errorf("tools/list: malformed result on page %d: %w", page, err)
 		}
-		if next == "" {
-			break
+		return next, nil
+	})
+	if cut, ok := errors.AsType[*pageCut](err); ok {
+		if cut.cap > 0 {
+			return nil, fmt.Errorf("tools/list: %w; giving up", cut)
 		}
-		if seen[next] {
-			return nil, fmt.Errorf("tools/list: page %d repeats cursor %q", page, Sanitize(next))
-		}
-		if page >= maxPages {
-			return nil, fmt.Errorf("tools/list: still paginating after %d pages; giving up", maxPages)
-		}
-		seen[next] = true
-		cursor = next
+		return nil, fmt.Errorf("tools/list: %w", cut)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return c.keepTyped(tools), nil
 }
