@@ -32,8 +32,8 @@ type Tool struct {
 	HeaderFault HeaderFault
 }
 
-// ID is the tool's identifier across servers: "<server>.<tool>".
-func (t Tool) ID() string { return t.Server + "." + t.Name }
+// ID is the tool's identifier across servers.
+func (t Tool) ID() ToolID { return ToolID{Server: t.Server, Tool: t.Name} }
 
 // HasOutputSchema reports whether the server declared an output schema.
 func (t Tool) HasOutputSchema() bool {

@@ -173,7 +173,7 @@ func (m *Model) rememberFirst() {
 			continue
 		}
 		for _, t := range s.Tools {
-			id := t.ID()
+			id := t.ID().String()
 			if _, ok := c.first[id]; ok {
 				continue
 			}
@@ -238,7 +238,7 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 	m.tools.gone = map[string][]string{}
 	for server, gone := range c.removed {
 		for _, ch := range gone {
-			m.tools.gone[server] = append(m.tools.gone[server], ch.Tool[len(server)+1:])
+			m.tools.gone[server] = append(m.tools.gone[server], ch.Tool.Tool)
 		}
 	}
 	m.tools.rebuild(m.servers, m.info)
@@ -259,8 +259,8 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 			// Reconnecting or down: the tools it listed keep their marks,
 			// so that coming back with the same tools costs no lint run.
 			for _, t := range s.Tools {
-				if k, ok := prev[t.ID()]; ok {
-					marks[t.ID()] = k
+				if k, ok := prev[t.ID().String()]; ok {
+					marks[t.ID().String()] = k
 				}
 			}
 			continue
@@ -276,7 +276,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 		}
 		var changedOld, changedNew []model.Tool
 		for _, t := range s.Tools {
-			if f, ok := first[t.ID()]; ok && string(f.Raw) != string(t.Raw) {
+			if f, ok := first[t.ID().String()]; ok && string(f.Raw) != string(t.Raw) {
 				changedOld, changedNew = append(changedOld, f), append(changedNew, t)
 			}
 		}
@@ -285,7 +285,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 			sinceStart, _ = schemadiff.DiffServer(s.Name, changedOld, changedNew)
 		}
 		for _, t := range s.Tools {
-			id := t.ID()
+			id := t.ID().String()
 			k := toolMark{raw: t.Raw, findings: findings[id]}
 			switch {
 			case len(fromBase[t.Name]) > 0:
@@ -314,8 +314,8 @@ func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint
 			continue
 		}
 		for _, t := range s.Tools {
-			if p, ok := prev[t.ID()]; ok && bytes.Equal(p.raw, t.Raw) {
-				out[t.ID()] = p.findings
+			if p, ok := prev[t.ID().String()]; ok && bytes.Equal(p.raw, t.Raw) {
+				out[t.ID().String()] = p.findings
 			} else {
 				todo = append(todo, t)
 			}
@@ -323,7 +323,7 @@ func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint
 	}
 	found := lint.EachTool(todo, lint.Clients())
 	for i, t := range todo {
-		out[t.ID()] = found[i]
+		out[t.ID().String()] = found[i]
 	}
 	return out
 }
@@ -338,7 +338,7 @@ func (c *changeState) markOf(id string, raw []byte) (toolMark, bool) {
 // toolSegs are the marks after a tool's name in the tools pane: its worst
 // change (or added since the lock file), and whether a client refuses it.
 func (c *changeState) toolSegs(s *Styles, t model.Tool) []seg {
-	k, ok := c.markOf(t.ID(), t.Raw)
+	k, ok := c.markOf(t.ID().String(), t.Raw)
 	if !ok {
 		return nil
 	}
@@ -382,7 +382,7 @@ func (m *Model) removedLines(server string) []string {
 	}
 	lines := []string{"", s.Dim.Render(plural(len(gone), "tool") + " of " + model.SanitizeLine(m.changes.base.name) + " no longer listed:")}
 	for _, ch := range gone {
-		name := ch.Tool[len(server)+1:]
+		name := ch.Tool.Tool
 		lines = append(lines, "  "+s.Breaking.Render(s.Icons.Breaking)+" "+s.RemovedTool.Render(model.SanitizeLine(name))+
 			s.Faint.Render("  "+model.SanitizeLine(ch.Detail)))
 	}
@@ -392,7 +392,7 @@ func (m *Model) removedLines(server string) []string {
 // countsText is what the tool's title line says of its marks: "  2
 // breaking · 3 errors", or "".
 func (c *changeState) countsText(s *Styles, t model.Tool) string {
-	k, ok := c.markOf(t.ID(), t.Raw)
+	k, ok := c.markOf(t.ID().String(), t.Raw)
 	if !ok {
 		return ""
 	}

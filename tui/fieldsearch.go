@@ -32,7 +32,7 @@ type fieldIndex struct {
 	building ticket        // the build under way, 0 for none
 	// offers are the rows the offers' ids in the index lead to, and
 	// offerCount how many offers the servers' lists held (offerfields.go).
-	offers     map[string]toolKey
+	offers     map[model.ToolID]toolKey
 	offerCount int
 }
 
@@ -40,7 +40,7 @@ type fieldIndex struct {
 type fieldIndexedMsg struct {
 	ticket, snapshot ticket
 	index            *search.Index
-	offers           map[string]toolKey
+	offers           map[model.ToolID]toolKey
 	offerCount       int
 }
 
@@ -214,14 +214,14 @@ func (d *fieldDialog) render(s *Styles, width, height int) string {
 		// the longest path and type keep theirs; else a third of the box.
 		toolW, pathW := 0, 0
 		for _, h := range d.hits[d.top:min(d.top+d.rows, len(d.hits))] {
-			toolW = max(toolW, ansi.StringWidth(model.SanitizeLine(h.ToolID)))
+			toolW = max(toolW, ansi.StringWidth(model.SanitizeLine(h.ToolID.String())))
 			pathW = max(pathW, ansi.StringWidth(model.SanitizeLine(h.Path))+2+ansi.StringWidth(h.Type))
 		}
 		toolW = min(toolW, max(inner/3, inner-2-6-2-pathW))
 		for i := d.top; i < len(d.hits) && i < d.top+d.rows; i++ {
 			h := d.hits[i]
 			segs := []seg{
-				{Text: fit(model.SanitizeLine(h.ToolID), toolW) + "  ", Style: s.Tool},
+				{Text: fit(model.SanitizeLine(h.ToolID.String()), toolW) + "  ", Style: s.Tool},
 				{Text: padRight(h.In, 6) + "  ", Style: s.Dim},
 				{Text: model.SanitizeLine(h.Path), Style: s.Name},
 				{Text: ": ", Style: s.Dim},
@@ -251,14 +251,14 @@ func (m *Model) jumpTo(h search.Hit) tea.Cmd {
 	if k, ok := m.fields.offers[h.ToolID]; ok {
 		return m.jumpToOffer(h, k)
 	}
-	server, tool, _ := strings.Cut(h.ToolID, ".")
-	k := toolKey{server: server, tool: tool}
+	server := h.ToolID.Server
+	k := toolKey{server: server, tool: h.ToolID.Tool}
 	if !m.tools.selectKey(m.servers, k) {
 		m.tools.setFilter("", m.servers, m.info)
 		delete(m.tools.folded, server)
 		m.tools.rebuild(m.servers, m.info)
 		if !m.tools.selectKey(m.servers, k) {
-			return m.setStatus(h.ToolID+" is gone", true)
+			return m.setStatus(h.ToolID.String()+" is gone", true)
 		}
 	}
 	m.jump = &h

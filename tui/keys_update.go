@@ -32,8 +32,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHelp = false
 		m.resize(m.width, m.height)
 		return nil
-	case !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.tool.ID()) != nil && key.Matches(msg, k.Cancel):
-		return m.cancelCall(m.current.tool.ID())
+	case !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.tool.ID().String()) != nil && key.Matches(msg, k.Cancel):
+		return m.cancelCall(m.current.tool.ID().String())
 	case key.Matches(msg, k.Quit):
 		return m.quit()
 	case key.Matches(msg, k.Help):

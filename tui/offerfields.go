@@ -47,9 +47,9 @@ func (m *Model) offerListsOf() ([]offerLists, int) {
 
 // offerTools are the offers that have a schema, as tools for the index,
 // and the row each one's id leads to.
-func offerTools(lists []offerLists) ([]model.Tool, map[string]toolKey) {
+func offerTools(lists []offerLists) ([]model.Tool, map[model.ToolID]toolKey) {
 	var tools []model.Tool
-	keys := map[string]toolKey{}
+	keys := map[model.ToolID]toolKey{}
 	add := func(server string, kind offerKind, name string, in, out json.RawMessage) {
 		t := model.Tool{Server: server, Name: kind.String() + ":" + name, InputSchema: in, OutputSchema: out}
 		tools = append(tools, t)
@@ -124,7 +124,7 @@ func (m *Model) jumpToOffer(h search.Hit, k toolKey) tea.Cmd {
 		delete(m.tools.folded, k.server)
 		m.tools.rebuild(m.servers, m.info)
 		if !m.tools.selectKey(m.servers, k) {
-			return m.setStatus(model.SanitizeLine(h.ToolID)+" is gone", true)
+			return m.setStatus(model.SanitizeLine(h.ToolID.String())+" is gone", true)
 		}
 	}
 	m.focus = focusTools

@@ -380,7 +380,7 @@ func TestFieldSearchFindsOfferFields(t *testing.T) {
 		if !ok {
 			t.Fatalf("f opened no dialog:\n%s", h.screen())
 		}
-		if len(d.hits) == 0 || d.hits[0].ToolID != c.want {
+		if len(d.hits) == 0 || d.hits[0].ToolID.String() != c.want {
 			t.Fatalf("f %s: hits %+v, want %s first", c.query, d.hits, c.want)
 		}
 		h.keys("esc")

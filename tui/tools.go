@@ -147,7 +147,7 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 		for ti, t := range s.Tools {
 			if l.filter == "" {
 				g.tools = append(g.tools, toolRow{server: si, tool: ti})
-			} else if sc := l.matches[t.ID()]; sc != search.NoMatch {
+			} else if sc := l.matches[t.ID().String()]; sc != search.NoMatch {
 				g.tools = append(g.tools, toolRow{server: si, tool: ti})
 				g.best = max(g.best, sc)
 			}
@@ -162,7 +162,7 @@ func (l *toolList) rebuild(servers []model.Server, info map[string]toolInfo) {
 			// Best first; of equal ones, the shorter name (the closer match).
 			slices.SortStableFunc(g.tools, func(a, b toolRow) int {
 				ta, tb := s.Tools[a.tool], s.Tools[b.tool]
-				return cmp.Or(cmp.Compare(l.matches[tb.ID()], l.matches[ta.ID()]), cmp.Compare(len(ta.Name), len(tb.Name)))
+				return cmp.Or(cmp.Compare(l.matches[tb.ID().String()], l.matches[ta.ID().String()]), cmp.Compare(len(ta.Name), len(tb.Name)))
 			})
 		}
 		groups = append(groups, g)
@@ -208,7 +208,7 @@ func (l *toolList) refilter(servers []model.Server, info map[string]toolInfo) {
 	next := map[string]search.Score{}
 	for _, s := range servers {
 		for _, t := range s.Tools {
-			id := t.ID()
+			id := t.ID().String()
 			if narrowing && l.matches[id] == search.NoMatch {
 				continue
 			}
@@ -347,7 +347,7 @@ func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string
 		}
 	default:
 		t := srv.Tools[r.tool]
-		ti := info[t.ID()]
+		ti := info[t.ID().String()]
 		mark, mst := s.Icons.NoOutput, s.Faint
 		if ti.hasOutput {
 			mark, mst = s.Icons.Output, s.Marker
@@ -388,7 +388,7 @@ func (p toolsView) wantWidth(l *toolList, servers []model.Server, info map[strin
 		w = max(w, n)
 		w = max(w, p.offersWidth(l, srv.Name))
 		for _, t := range srv.Tools {
-			ti := info[t.ID()]
+			ti := info[t.ID().String()]
 			rights := cols + btoi(ti.badSchema || ti.hidesFields || !t.HeaderFault.IsZero())
 			n := 4 + ansi.StringWidth(model.SanitizeLine(t.Name)) + segsWidth(appSegs(p.styles, t))
 			if rights > 0 {

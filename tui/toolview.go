@@ -30,7 +30,7 @@ type toolView struct {
 }
 
 func newToolView(t model.Tool, budget summarizer.Options) *toolView {
-	v := &toolView{tool: t, id: model.SanitizeLine(t.ID()), desc: model.SanitizeLine(summarizer.FirstSentence(t.Description)),
+	v := &toolView{tool: t, id: model.SanitizeLine(t.ID().String()), desc: model.SanitizeLine(summarizer.FirstSentence(t.Description)),
 		budget: budget}
 	v.parsed = model.ParseTool(t)
 	v.out, v.outErr = v.parsed.Out, v.parsed.OutErr

@@ -68,7 +68,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if stale(msg.ticket, m.loading.ticket) {
 			return m.viewBuilt(msg) // the user has moved on
 		}
-		m.views[msg.view.tool.ID()] = msg.view
+		m.views[msg.view.tool.ID().String()] = msg.view
 		m.current, m.loading = msg.view, toolLoad{}
 		m.sizePanes()
 		m.landJump()
@@ -248,7 +248,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 				m.tools.cursor, m.landed = i, true
 				m.tools.clampOffset()
 				if t, ok := m.selectedTool(); ok {
-					m.landedOn = t.ID()
+					m.landedOn = t.ID().String()
 				}
 				break
 			}

@@ -266,10 +266,10 @@ func (a *app) runCI(ctx context.Context, in ciInputs) (ciRun, error) {
 func writeCISARIF(path string, run ciRun, clients []lint.Client, lock *lockFile) error {
 	b := newSARIF()
 	if diffRan(run) {
-		schemadiff.AddSARIF(b, run.Changes, func(tool string) []sarif.Location { return locateTool(tool, lock) })
+		schemadiff.AddSARIF(b, run.Changes, func(tool model.ToolID) []sarif.Location { return locateTool(tool, lock) })
 	}
 	if lintRan(run) {
-		lint.AddSARIF(b, run.Findings, clients, func(tool string) []sarif.Location { return locateTool(tool, lock) })
+		lint.AddSARIF(b, run.Findings, clients, func(tool model.ToolID) []sarif.Location { return locateTool(tool, lock) })
 	}
 	if run.Test != nil {
 		calls.AddSARIF(b, *run.Test)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"mcpeek/internal/plural"
 	"mcpeek/internal/similar"
+	"mcpeek/model"
 	"slices"
 	"strings"
 
@@ -187,11 +188,11 @@ func (p printer) changes(changes []schemadiff.Change) {
 		p.println("no changes")
 		return
 	}
-	tool := ""
+	var tool model.ToolID
 	for _, c := range changes {
 		if c.Tool != tool {
 			tool = c.Tool
-			p.println(p.head.Render(clean(tool)))
+			p.println(p.head.Render(clean(tool.String())))
 		}
 		class := fmt.Sprintf("%-10s", c.Class)
 		if c.Class == schemadiff.Breaking {

@@ -128,9 +128,9 @@ func (a *app) lintTargets(ctx context.Context, snapshotPath string, args []strin
 	found := map[string]bool{}
 	for _, s := range snap.Servers {
 		for _, t := range s.Tools {
-			if len(args) == 0 || wanted[s.Name] || wanted[t.ID()] {
+			if id := t.ID().String(); len(args) == 0 || wanted[s.Name] || wanted[id] {
 				tools = append(tools, t)
-				found[s.Name], found[t.ID()] = true, true
+				found[s.Name], found[id] = true, true
 			}
 		}
 	}
@@ -162,11 +162,11 @@ func (a *app) printFindings(findings []lint.Finding, format string) error {
 // findings prints findings grouped by tool: severity, client, rule and
 // pointer on one line, then why and the fix.
 func (p printer) findings(findings []lint.Finding) {
-	tool := ""
+	var tool model.ToolID
 	for _, f := range findings {
 		if f.Tool != tool {
 			tool = f.Tool
-			p.println(p.head.Render(clean(tool)))
+			p.println(p.head.Render(clean(tool.String())))
 		}
 		sev := fmt.Sprintf("%-7s", f.Severity)
 		if f.Severity == lint.Error {

@@ -16,7 +16,7 @@ func TestMeasureCountsEachPathOnce(t *testing.T) {
 	t.Parallel()
 	tool := model.Tool{Server: "shop", Name: "get_order",
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"total":{"type":"number"}}}`)}
-	tools := map[string]model.Tool{tool.ID(): tool}
+	tools := map[string]model.Tool{tool.ID().String(): tool}
 	reads := 0
 	schema := func(t model.Tool) (*model.Schema, error) {
 		reads++

@@ -35,7 +35,7 @@ type textDiff struct {
 // side; when it reported nothing, every difference is listed, so that a
 // definition that differs once canonicalised (model.SameDefinition) is
 // never "no change".
-func definitionChanges(id string, o, n []rawMember, classified []Change) []Change {
+func definitionChanges(id model.ToolID, o, n []rawMember, classified []Change) []Change {
 	a, b, err := definitionValues(o, n)
 	if err != nil {
 		return []Change{{Tool: id, Class: Compatible, Kind: DefinitionChanged, Detail: "the definition changed and one version is not JSON"}}

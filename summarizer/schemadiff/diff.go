@@ -97,8 +97,9 @@ const (
 
 // Change is one difference between two versions of a tool.
 type Change struct {
-	// Tool is SERVER.TOOL (the old name for a tool removed or renamed).
-	Tool string `json:"tool"`
+	// Tool is the tool's id, written SERVER.TOOL (the old name for a tool
+	// removed or renamed).
+	Tool model.ToolID `json:"tool"`
 	// Path is where the change is: its side (input, output, or none for
 	// the tool itself) and its field path, written in JSON as mcpeek
 	// writes paths ("line_items[].price_set"), "" for the tool itself or
@@ -120,7 +121,7 @@ type Change struct {
 // ("/a.x", "/a/x") differ.
 func (c Change) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Tool    string         `json:"tool"`
+		Tool    model.ToolID   `json:"tool"`
 		Side    string         `json:"side"`
 		Path    fieldpath.Path `json:"path"`
 		Pointer string         `json:"pointer"`
@@ -172,7 +173,7 @@ func Diff(old, new Snapshot) []Change {
 // compare.
 type step struct {
 	change   *Change
-	id       string
+	id       model.ToolID
 	old, new model.Tool
 	changes  []Change
 }
@@ -219,7 +220,7 @@ func planServer(steps []step, server string, old, new []model.Tool) []step {
 	}
 	slices.Sort(names)
 	for _, name := range slices.Compact(names) {
-		id := server + "." + name
+		id := model.ToolID{Server: server, Tool: name}
 		o, inOld := oldBy[name]
 		n, inNew := newBy[name]
 		switch {
@@ -277,7 +278,7 @@ func fingerprint(t model.Tool) string {
 // diffTool compares two versions of one tool: its words, then its input
 // and output schemas as resolved shapes, then what else differs in the
 // text of its definition.
-func diffTool(out []Change, id string, o, n model.Tool) []Change {
+func diffTool(out []Change, id model.ToolID, o, n model.Tool) []Change {
 	if bytes.Equal(o.Raw, n.Raw) {
 		return out
 	}
@@ -313,7 +314,7 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 // diffSchema compares one schema of a tool: nothing when the bytes are the
 // same once compacted, else the resolved shapes from their roots (the data
 // roots of outputs, as summaries write paths, when both are envelopes).
-func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
+func diffSchema(out []Change, id model.ToolID, dir direction, a, b []byte) []Change {
 	if len(a) == 0 {
 		a = []byte("{}") // a tool with no input schema takes anything
 	}
@@ -339,7 +340,7 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 // walk compares two parsed versions of a schema from their roots (the data
 // roots of outputs when both are envelopes), skipping what sources finds
 // written the same.
-func walk(out []Change, id string, dir direction, sa, sb *model.Schema, same *sources) []Change {
+func walk(out []Change, id model.ToolID, dir direction, sa, sb *model.Schema, same *sources) []Change {
 	ra, rb := sa.Root(), sb.Root()
 	if dir == output {
 		da, envA := sa.DataRoot()

@@ -42,7 +42,7 @@ func Markdown(changes []Change) string {
 			if !c.Path.IsRoot() {
 				where = "`" + model.MarkdownCode(c.Path.String()) + "`"
 			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", model.MarkdownCode(c.Tool), where, c.Kind, model.MarkdownCell(c.Detail))
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", model.MarkdownCode(c.Tool.String()), where, c.Kind, model.MarkdownCell(c.Detail))
 		}
 	}
 	return b.String()

@@ -1,6 +1,9 @@
 package schemadiff
 
-import "mcpeek/model/fieldpath"
+import (
+	"mcpeek/model"
+	"mcpeek/model/fieldpath"
+)
 
 // Side is the part of a tool a change is in: its path's side.
 type Side = fieldpath.Side
@@ -45,7 +48,7 @@ type Counts struct {
 // Count counts changes by class, and the tools they touch.
 func Count(changes []Change) Counts {
 	var n Counts
-	seen := map[string]bool{}
+	seen := map[model.ToolID]bool{}
 	for _, c := range changes {
 		if c.Class == Breaking {
 			n.Breaking++
