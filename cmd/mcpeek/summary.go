@@ -112,7 +112,7 @@ func buildSummaryView(ref toolRef, tool model.Tool, opts summarizer.Options, wit
 	var planner any // exactly what a planner is shown
 	var out *model.Schema
 	if ref.fromFile() || tool.HasOutputSchema() {
-		s, err := model.SharedSchema(tool.OutputSchema)
+		s, err := readOutput(tool)
 		if err != nil && ref.fromFile() {
 			return v, err
 		}

@@ -98,7 +98,7 @@ func prepareTools(m *mcpclient.Manager, list []Call, find Lookup) map[string]*to
 			continue
 		}
 		p.tool = tool
-		p.input = toolargs.New(tool.InputSchema)
+		p.input = toolargs.Input(tool)
 		if tool.HasOutputSchema() {
 			if p.target, err = resultcheck.NewTarget(model.ParseTool(tool)); err != nil {
 				p.missing = fmt.Sprintf("the output schema of %s cannot be read: %v", tool.ID(), err)

@@ -23,7 +23,7 @@ func TestMeasureCountsEachPathOnce(t *testing.T) {
 		if t.OutputSchema == nil {
 			return nil, errors.New("no output schema")
 		}
-		return model.SharedSchema(t.OutputSchema)
+		return model.ParseSchema(t.OutputSchema)
 	}
 	tasks := []Task{
 		{Tool: "shop.get_order", Task: "find the order", Paths: []string{"id", "nope"}},

@@ -298,7 +298,8 @@ func diffTool(out []Change, id model.ToolID, o, n model.Tool) []Change {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: MetaChanged,
 			Detail: fmt.Sprintf("_meta %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}
-	out = diffSchema(out, id, input, o.InputSchema, n.InputSchema)
+	po, pn := model.ParseTool(o), model.ParseTool(n)
+	out = diffSchema(out, id, input, side{o.InputSchema, po.In, po.InErr}, side{n.InputSchema, pn.In, pn.InErr})
 	switch {
 	case o.HasOutputSchema() && !n.HasOutputSchema():
 		out = append(out, Change{Tool: id, Path: fieldpath.Root(fieldpath.Output), Class: Breaking, Kind: OutputSchemaRemoved,
@@ -306,26 +307,48 @@ func diffTool(out []Change, id model.ToolID, o, n model.Tool) []Change {
 	case !o.HasOutputSchema() && n.HasOutputSchema():
 		out = append(out, Change{Tool: id, Path: fieldpath.Root(fieldpath.Output), Class: Compatible, Kind: OutputSchemaAdded, Detail: "the tool now declares an output schema"})
 	case o.HasOutputSchema():
-		out = diffSchema(out, id, output, o.OutputSchema, n.OutputSchema)
+		out = diffSchema(out, id, output, side{o.OutputSchema, po.Out, po.OutErr}, side{n.OutputSchema, pn.Out, pn.OutErr})
 	}
-	return append(out, definitionChanges(id, ma, mb, out[start:])...)
+	return append(out, definitionChanges(id, ma, mb, po, pn, out[start:])...)
+}
+
+// side is one version of one schema of a tool: its bytes and their parse
+// (model.ParseTool's, read where the tool entered).
+type side struct {
+	raw    []byte
+	schema *model.Schema
+	err    error
+}
+
+// orText is s's bytes, "{}" when the tool declares none.
+func (s side) orText() []byte {
+	if len(s.raw) == 0 {
+		return []byte("{}")
+	}
+	return s.raw
+}
+
+// orAnything is s, or the empty schema when the tool declares none (a tool
+// with no input schema takes anything).
+func (s side) orAnything() side {
+	if len(s.raw) > 0 {
+		return s
+	}
+	raw := []byte("{}")
+	schema, err := model.ParseSchema(raw)
+	return side{raw, schema, err}
 }
 
 // diffSchema compares one schema of a tool: nothing when the bytes are the
 // same once compacted, else the resolved shapes from their roots (the data
 // roots of outputs, as summaries write paths, when both are envelopes).
-func diffSchema(out []Change, id model.ToolID, dir direction, a, b []byte) []Change {
-	if len(a) == 0 {
-		a = []byte("{}") // a tool with no input schema takes anything
-	}
-	if len(b) == 0 {
-		b = []byte("{}")
-	}
-	if sameText(a, b) {
+func diffSchema(out []Change, id model.ToolID, dir direction, a, b side) []Change {
+	if len(a.raw) == 0 && len(b.raw) == 0 || sameText(a.orText(), b.orText()) {
 		return out
 	}
-	sa, errA := model.SharedSchema(a)
-	sb, errB := model.SharedSchema(b)
+	a, b = a.orAnything(), b.orAnything()
+	sa, errA := a.schema, a.err
+	sb, errB := b.schema, b.err
 	if errA != nil || errB != nil {
 		err := errB
 		if err == nil {
