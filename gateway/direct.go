@@ -9,6 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"mcpeek/mcpclient"
+	"mcpeek/model"
 )
 
 // listDirect makes the direct mode's tools/list from r: inspect_tool_output
@@ -19,8 +20,8 @@ func (g *Gateway) listDirect(r *Registry) {
 	var tools []server.ServerTool
 	var names []string
 	for _, name := range []string{opInspectOutput, opInspectTool} {
-		op := r.ops[ToolboxGroup+"."+name]
-		tools = append(tools, server.ServerTool{Tool: directTool(op), Handler: g.directToolbox(op.ID)})
+		op := r.ops[model.ToolID{Server: ToolboxGroup, Tool: name}]
+		tools = append(tools, server.ServerTool{Tool: directTool(op), Handler: g.directToolbox(op.Tool.ID())})
 		names = append(names, op.Direct)
 	}
 	for _, op := range r.order {
@@ -30,7 +31,7 @@ func (g *Gateway) listDirect(r *Registry) {
 		if reason, _ := r.policy.denial(op); reason != "" {
 			continue
 		}
-		tools = append(tools, server.ServerTool{Tool: directTool(op), Handler: g.directCall(op.ID)})
+		tools = append(tools, server.ServerTool{Tool: directTool(op), Handler: g.directCall(op.Tool.ID())})
 		names = append(names, op.Direct)
 	}
 	g.setOrder(names)
@@ -60,8 +61,8 @@ func directTool(op *Op) mcp.Tool {
 // and defaulted as by tool_exec, and the upstream's result is returned as
 // it came. A call that never reached the tool answers isError with the
 // error envelope as text.
-func (g *Gateway) directCall(opID string) server.ToolHandlerFunc {
-	return g.directHandler(opID, func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer) {
+func (g *Gateway) directCall(id model.ToolID) server.ToolHandlerFunc {
+	return g.directHandler(id, func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer) {
 		if e := c.reg.policy.check(op); e != nil {
 			return directError(op, e)
 		}
@@ -121,8 +122,8 @@ func (b rawBlock) MarshalJSON() ([]byte, error) { return b.raw, nil }
 
 // directToolbox answers inspect_tool_output and inspect_tool with the bare
 // answers of the toolbox ops (no envelope); an error is isError with its message.
-func (g *Gateway) directToolbox(opID string) server.ToolHandlerFunc {
-	return g.directHandler(opID, func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer) {
+func (g *Gateway) directToolbox(id model.ToolID) server.ToolHandlerFunc {
+	return g.directHandler(id, func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer) {
 		args, _, e := g.checkArgs(op, args)
 		if e == nil {
 			var body json.RawMessage
@@ -136,13 +137,14 @@ func (g *Gateway) directToolbox(opID string) server.ToolHandlerFunc {
 
 // directHandler runs a direct-mode tool for the op it stands for, as the
 // registry of the moment knows it.
-func (g *Gateway) directHandler(opID string, run func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer)) server.ToolHandlerFunc {
+func (g *Gateway) directHandler(id model.ToolID, run func(ctx context.Context, c call, op *Op, args json.RawMessage) (*mcp.CallToolResult, answer)) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return g.serveCall(ctx, req.Params.Name, req, func(ctx context.Context, c call, raw json.RawMessage) (*mcp.CallToolResult, answer) {
-			if op, ok := c.reg.ops[opID]; ok {
+			if op, ok := c.reg.ops[id]; ok {
 				return run(ctx, c, op, raw)
 			}
-			if e := c.reg.pinnedError(opID); e != nil {
+			opID := id.String()
+			if e := c.reg.pinnedErrorOf(id); e != nil {
 				return directError(&Op{ID: opID}, e)
 			}
 			return directError(&Op{ID: opID}, fail(CodeNotFound, "", nil, "%s is no longer offered by its server", opID))

@@ -37,7 +37,7 @@ type call struct {
 // and default, dry run, idempotency, call. It always returns an envelope,
 // and the op it resolved (nil when none).
 func (g *Gateway) exec(ctx context.Context, c call, req execRequest) (*Envelope, *Op) {
-	op, ok := c.reg.ops[req.Op]
+	op, ok := c.reg.Op(req.Op)
 	if !ok {
 		if strings.TrimSpace(req.Op) == "" {
 			return errorEnvelope(clip(req.Op), fail(CodeValidation, "", map[string]any{

@@ -105,8 +105,8 @@ func TestHugeServerHelpIsBounded(t *testing.T) {
 		}
 	}
 	for _, tool := range srv.Tools {
-		if listed[tool.ID()] != 1 {
-			t.Errorf("%s listed %d times", tool.ID(), listed[tool.ID()])
+		if listed[tool.ID().String()] != 1 {
+			t.Errorf("%s listed %d times", tool.ID().String(), listed[tool.ID().String()])
 		}
 	}
 	if largest >= 4000 {

@@ -136,11 +136,8 @@ func (g *Gateway) help(ctx context.Context, r *Registry, servers []model.Server,
 	case path == "":
 		answer = rootHelp{Path: "", Groups: groups, RegistryVersion: r.Version, Store: g.StoreHealth(), Lock: r.lockHealth(),
 			Next: `tool_help("<group>") lists a group's ops; tool_help("<op>") shows how to call one.`}
-	case r.ops[path] != nil || r.byDirect[path] != nil:
-		op := r.ops[path]
-		if op == nil {
-			op = r.byDirect[path]
-		}
+	case r.opNamed(path) != nil:
+		op := r.opNamed(path)
 		answer = g.opHelp(r, op, req)
 	case r.groups[path] != nil:
 		answer = g.groupHelp(r, servers, r.groups[path])

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"mcpeek/internal/shellword"
@@ -70,12 +71,12 @@ type pinning struct {
 	// (LockOptions.Sources), as shell words after a space.
 	approveFlags string
 	stamp        fileStamp
-	tools        map[string]model.Tool // by op id, as locked
-	// servers are the servers the lock names, each with its op ids.
-	servers map[string][]string
+	tools        map[model.ToolID]model.Tool // as locked
+	// servers are the servers the lock names, each with its tools' ids.
+	servers map[string][]model.ToolID
 	// verdicts remember each op's judgement for the definition judged, so
 	// that a rebuild judges only what changed. rebuild holds regMu.
-	verdicts map[string]verdict
+	verdicts map[model.ToolID]verdict
 }
 
 type verdict struct {
@@ -85,7 +86,7 @@ type verdict struct {
 
 // heldOp is a tool the lock holds back.
 type heldOp struct {
-	id, server string
+	id model.ToolID
 	// isNew: the lock does not have the tool at all.
 	isNew   bool
 	changes []schemadiff.Change
@@ -115,10 +116,10 @@ func readPinning(path string, allow LockAllow) (*pinning, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the lock file: %w", err)
 	}
-	p := &pinning{path: path, allow: allow, stamp: stamp, tools: map[string]model.Tool{},
-		servers: map[string][]string{}, verdicts: map[string]verdict{}}
+	p := &pinning{path: path, allow: allow, stamp: stamp, tools: map[model.ToolID]model.Tool{},
+		servers: map[string][]model.ToolID{}, verdicts: map[model.ToolID]verdict{}}
 	for _, s := range snap.Servers {
-		p.servers[s.Name] = []string{}
+		p.servers[s.Name] = []model.ToolID{}
 		for _, t := range s.Tools {
 			t.Server = s.Name
 			p.tools[t.ID()] = t
@@ -140,13 +141,13 @@ func (p *pinning) judge(t model.Tool) *heldOp {
 	return held
 }
 
-func (p *pinning) judgeAnew(id string, t model.Tool) *heldOp {
+func (p *pinning) judgeAnew(id model.ToolID, t model.Tool) *heldOp {
 	locked, ok := p.tools[id]
 	one := func(tools ...model.Tool) schemadiff.Snapshot {
 		return schemadiff.Snapshot{Servers: []schemadiff.Server{{Name: t.Server, Tools: tools}}}
 	}
 	if !ok {
-		return &heldOp{id: id, server: t.Server, isNew: true, changes: schemadiff.Diff(one(), one(t))}
+		return &heldOp{id: id, isNew: true, changes: schemadiff.Diff(one(), one(t))}
 	}
 	if model.SameDefinition(locked.Raw, t.Raw) {
 		return nil
@@ -161,7 +162,7 @@ func (p *pinning) judgeAnew(id string, t model.Tool) *heldOp {
 	if p.allow == LockCompatible && allCompatible(changes) {
 		return nil
 	}
-	return &heldOp{id: id, server: t.Server, changes: changes}
+	return &heldOp{id: id, changes: changes}
 }
 
 // allCompatible reports whether every change is compatible, none changes
@@ -191,10 +192,10 @@ func wordsOrHints(k schemadiff.Kind) bool {
 // finds the ops of the lock that a connected server no longer lists. A
 // server that is not connected removes nothing: its tools are unknown,
 // not gone.
-func (p *pinning) pin(servers []model.Server) (served []model.Server, held map[string]*heldOp, removed map[string]string) {
-	held, removed = map[string]*heldOp{}, map[string]string{}
+func (p *pinning) pin(servers []model.Server) (served []model.Server, held map[model.ToolID]*heldOp, removed map[model.ToolID]bool) {
+	held, removed = map[model.ToolID]*heldOp{}, map[model.ToolID]bool{}
 	for _, s := range servers {
-		listed := make(map[string]bool, len(s.Tools))
+		listed := make(map[model.ToolID]bool, len(s.Tools))
 		var keep []model.Tool
 		for _, t := range s.Tools {
 			listed[t.ID()] = true
@@ -211,7 +212,7 @@ func (p *pinning) pin(servers []model.Server) (served []model.Server, held map[s
 		}
 		for _, id := range p.servers[s.Name] {
 			if !listed[id] {
-				removed[id] = s.Name
+				removed[id] = true
 			}
 		}
 	}
@@ -219,15 +220,26 @@ func (p *pinning) pin(servers []model.Server) (served []model.Server, held map[s
 }
 
 // pinnedError is the answer for an op the lock holds back or that is gone
-// since the lock; nil for any other name.
-func (r *Registry) pinnedError(id string) *Error {
+// since the lock, named by its wire id (read as Registry.Op reads one);
+// nil for any other name.
+func (r *Registry) pinnedError(name string) *Error {
+	id, ok := model.ParseToolID(name, slices.Values(r.Groups), func(id model.ToolID) bool { return r.held[id] != nil || r.removed[id] })
+	if !ok {
+		return nil
+	}
+	return r.pinnedErrorOf(id)
+}
+
+// pinnedErrorOf is the answer for an op the lock holds back or that is
+// gone since the lock; nil for any other tool.
+func (r *Registry) pinnedErrorOf(id model.ToolID) *Error {
 	if r.lockPath == "" {
 		return nil
 	}
 	if h, ok := r.held[id]; ok {
-		return h.error(h.server, r.lockPath, r.approveFlags)
+		return h.error(r.lockPath, r.approveFlags)
 	}
-	if server, ok := r.removed[id]; ok {
+	if server := id.Server; r.removed[id] {
 		return fail(CodeNotFound, server, map[string]any{"lock": r.lockPath, "did_you_mean": []string{}},
 			"%s was removed since the lock: its server no longer lists it (%s still pins it); tool_help(%q) lists what the server offers now",
 			id, r.lockPath, server)
@@ -247,8 +259,9 @@ func approveFlags(lo *LockOptions) string {
 	return " " + shellword.Join(args...)
 }
 
-func (h *heldOp) error(server, lockPath, approveFlags string) *Error {
-	approve := "mcpeek lock update " + shellword.Quote(h.id) + approveFlags
+func (h *heldOp) error(lockPath, approveFlags string) *Error {
+	server := h.id.Server
+	approve := "mcpeek lock update " + shellword.Quote(h.id.String()) + approveFlags
 	details := map[string]any{"changes": h.changes, "lock": lockPath, "approve": approve}
 	if h.isNew {
 		return fail(CodeToolChanged, server, details,

@@ -2,7 +2,11 @@ package gateway
 
 import (
 	"bytes"
+	"cmp"
+	"maps"
+	"mcpeek/model"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -108,7 +112,7 @@ func (g *Gateway) announceHeld(prev, r *Registry) {
 				continue
 			}
 		}
-		g.notice(now, lockHeld, id, r.pinnedError(id))
+		g.notice(now, lockHeld, id.String(), r.pinnedErrorOf(id))
 	}
 	for _, id := range sortedKeys(r.removed) {
 		if prev != nil {
@@ -116,7 +120,7 @@ func (g *Gateway) announceHeld(prev, r *Registry) {
 				continue
 			}
 		}
-		g.notice(now, lockRemoved, id, r.pinnedError(id))
+		g.notice(now, lockRemoved, id.String(), r.pinnedErrorOf(id))
 	}
 }
 
@@ -152,19 +156,17 @@ func (g *Gateway) lockState() []Event {
 	now := g.opts.now()
 	var out []Event
 	for _, id := range sortedKeys(r.held) {
-		out = append(out, lockEvent(now, lockHeld, id, r.pinnedError(id)))
+		out = append(out, lockEvent(now, lockHeld, id.String(), r.pinnedErrorOf(id)))
 	}
 	for _, id := range sortedKeys(r.removed) {
-		out = append(out, lockEvent(now, lockRemoved, id, r.pinnedError(id)))
+		out = append(out, lockEvent(now, lockRemoved, id.String(), r.pinnedErrorOf(id)))
 	}
 	return out
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+// sortedKeys are m's tool ids in the order of their wire ids.
+func sortedKeys[V any](m map[model.ToolID]V) []model.ToolID {
+	return slices.SortedFunc(maps.Keys(m), func(a, b model.ToolID) int {
+		return cmp.Or(strings.Compare(a.String(), b.String()), strings.Compare(a.Server, b.Server))
+	})
 }

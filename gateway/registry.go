@@ -27,7 +27,8 @@ const (
 
 // Op is one operation of the registry: an upstream tool, or a toolbox op.
 type Op struct {
-	// ID is "<server>.<tool>".
+	// ID is the op's id on the wire, "<server>.<tool>": its tool's
+	// model.ToolID written out. Registry.Op reads one back.
 	ID string
 	// Server is the group: the upstream's config name, or "toolbox".
 	Server string
@@ -60,8 +61,8 @@ type Registry struct {
 	// Groups are the upstream server names, sorted, then "toolbox".
 	Groups []string
 
-	ops      map[string]*Op
-	byGroup  map[string][]*Op // in the server's order
+	ops      map[model.ToolID]*Op // by the tool's id, so two ops whose wire ids read alike stay apart
+	byGroup  map[string][]*Op     // in the server's order
 	byDirect map[string]*Op
 	groups   map[string]*opGroup // groups and sub-groups by help path
 	// longestGroup is the length of the longest group or sub-group path.
@@ -76,15 +77,35 @@ type Registry struct {
 	lockPath string
 	// approveFlags end the command that approves a held-back op.
 	approveFlags string
-	held         map[string]*heldOp
-	removed      map[string]string // op id -> its server
+	held         map[model.ToolID]*heldOp
+	removed      map[model.ToolID]bool
 }
 
-// Op returns the op with the given id.
+// Op returns the op with the given wire id, "<server>.<tool>", read by
+// model.ParseToolID against the registry's ops: a server name or a tool
+// name may hold dots, and when two ops' ids read alike (server "a.b"'s
+// tool "c.d", server "a"'s tool "b.c.d") the text names the one whose
+// server's name is longer; the other is still reached by its direct-mode
+// name, which is unique.
 func (r *Registry) Op(id string) (*Op, bool) {
-	op, ok := r.ops[id]
-	return op, ok
+	key, ok := model.ParseToolID(id, slices.Values(r.Groups), r.has)
+	if !ok {
+		return nil, false
+	}
+	return r.ops[key], true
 }
+
+// opNamed is the op a name given to tool_help names: an op id (Op) or a
+// direct-mode name; nil for neither.
+func (r *Registry) opNamed(name string) *Op {
+	if op, ok := r.Op(name); ok {
+		return op
+	}
+	return r.byDirect[name]
+}
+
+// has reports whether the registry holds an op for id.
+func (r *Registry) has(id model.ToolID) bool { return r.ops[id] != nil }
 
 // Ops returns every op: groups in order, each group's ops in its server's
 // order.
@@ -98,7 +119,7 @@ func (r *Registry) GroupOps(group string) []*Op { return r.byGroup[group] }
 // ops whose definitions did not change.
 func buildRegistry(servers []model.Server, policy Policy, prev *Registry, pin *pinning) *Registry {
 	r := &Registry{
-		ops:      map[string]*Op{},
+		ops:      map[model.ToolID]*Op{},
 		byGroup:  map[string][]*Op{},
 		byDirect: map[string]*Op{},
 		groups:   map[string]*opGroup{},
@@ -147,21 +168,22 @@ func buildRegistry(servers []model.Server, policy Policy, prev *Registry, pin *p
 }
 
 func (r *Registry) add(op *Op, prev *Registry) {
-	if _, dup := r.ops[op.ID]; dup {
+	key := op.Tool.ID()
+	if _, dup := r.ops[key]; dup {
 		return // a server listing one name twice: the first wins
 	}
 	if prev != nil {
-		if old, ok := prev.ops[op.ID]; ok && bytes.Equal(old.Tool.Raw, op.Tool.Raw) {
+		if old, ok := prev.ops[key]; ok && bytes.Equal(old.Tool.Raw, op.Tool.Raw) {
 			op.schemas = old.schemas
 		}
 	}
-	r.ops[op.ID] = op
+	r.ops[key] = op
 	r.byGroup[op.Server] = append(r.byGroup[op.Server], op)
 	r.order = append(r.order, op)
 }
 
 func newOp(t model.Tool) *Op {
-	op := &Op{ID: t.ID(), Server: t.Server, Tool: t, Kind: KindWrite, schemas: newOpSchemas(t)}
+	op := &Op{ID: t.ID().String(), Server: t.Server, Tool: t, Kind: KindWrite, schemas: newOpSchemas(t)}
 	var def struct {
 		Annotations Hints `json:"annotations"`
 	}

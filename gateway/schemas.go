@@ -26,17 +26,16 @@ type opSchemas struct {
 }
 
 func newOpSchemas(t model.Tool) *opSchemas {
-	s := &opSchemas{in: toolargs.New(t.InputSchema), tool: t}
+	s := &opSchemas{in: toolargs.Input(t), tool: t}
 	if raw := t.OutputSchema; len(bytes.TrimSpace(raw)) > 0 && string(raw) != "null" {
-		s.out = toolargs.New(raw)
+		s.out = toolargs.Output(t)
 	}
 	return s
 }
 
-// parsed is the op's tool with its schemas read, at the first help or
-// inspection that needs them, then kept: every later request, and the
-// argument checks (which read the same bytes through model.SharedSchema),
-// use the same parse.
+// parsed is the op's tool with its schemas read, at the first help,
+// inspection or argument check that needs them (model.ParseTool reads a
+// listed tool's schemas once, for every copy of it), then kept.
 func (s *opSchemas) parsed() model.ParsedTool {
 	s.parsedOnce.Do(func() { s.parsedTool = model.ParseTool(s.tool) })
 	return s.parsedTool

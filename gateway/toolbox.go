@@ -135,10 +135,7 @@ func (g *Gateway) toolboxResult(ctx context.Context, r *Registry, op *Op, args j
 // toolbox, with the "[Tool not found]" message planners know (the id clipped
 // to maxEcho bytes).
 func findTool(ctx context.Context, r *Registry, id string) (*Op, *Error) {
-	if op, ok := r.ops[id]; ok {
-		return op, nil
-	}
-	if op, ok := r.byDirect[id]; ok {
+	if op := r.opNamed(id); op != nil {
 		return op, nil
 	}
 	e := notFoundPath(ctx, r, id)

@@ -124,7 +124,7 @@ func TestInProcessToolsAreByteExact(t *testing.T) {
 	if string(got.OutputSchema) != compactSchema {
 		t.Errorf("outputSchema not byte-exact:\n got %s\nwant %s", got.OutputSchema, compactSchema)
 	}
-	if got.ID() != "demo.money" || got.Description != "Returns money." || !got.HasOutputSchema() {
+	if got.ID().String() != "demo.money" || got.Description != "Returns money." || !got.HasOutputSchema() {
 		t.Errorf("tool = %+v", got)
 	}
 	if !bytes.Contains(got.Raw, []byte(compactSchema)) {

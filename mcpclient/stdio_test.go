@@ -70,7 +70,7 @@ func TestReadToolsPage(t *testing.T) {
 		t.Fatalf("next %q, %d tools", next, len(tools))
 	}
 	a, b, c := tools[0], tools[1], tools[2]
-	if a.ID() != "s.a" || string(a.InputSchema) != `{"type": "object"}` || a.OutputSchema != nil ||
+	if a.ID().String() != "s.a" || string(a.InputSchema) != `{"type": "object"}` || a.OutputSchema != nil ||
 		string(a.Raw) != `{"name":"a", "inputSchema" : {"type": "object"} , "outputSchema":null, "x":[{"y":"}"}]}` {
 		t.Errorf("a = %+v", a)
 	}

@@ -79,7 +79,7 @@ func readTool(dec *jsontext.Decoder, in []byte, share bool) (Tool, error) {
 	t.Raw = in[start:end:end]
 	t.Title = cmp.Or(t.Title, annotationsTitle)
 	t.HeaderFault = CheckHeaders(t.InputSchema)
-	return t, nil
+	return t.ReadOnce(), nil
 }
 
 // lenientString reads a string, or skips any other value as "". With

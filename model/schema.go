@@ -33,8 +33,8 @@ type Schema struct {
 }
 
 // ParseSchema decodes and prepares a schema from the bytes a server sent,
-// afresh. The program reads a tool's schemas with ParseTool or
-// SharedSchema instead, which parse the same bytes once.
+// afresh. The program reads a tool's schemas with ParseTool instead,
+// which reads each tool's once.
 func ParseSchema(b []byte) (*Schema, error) {
 	parses.Add(1)
 	v, text, err := decodeJSON(b)

@@ -1,6 +1,9 @@
 package model
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"sync"
+)
 
 // Tool is one tool of one MCP server, with its definition kept byte for byte.
 //
@@ -30,12 +33,33 @@ type Tool struct {
 	// 2026-07-28 rules, for which clients drop it; zero when they do not.
 	// mcpeek shows such a tool, marked, and never calls it.
 	HeaderFault HeaderFault
+
+	// schemas are the schemas as read, once, by ParseTool: set where the
+	// tool enters (ReadTool, ReadOnce), shared by every copy of the value.
+	schemas *toolSchemas
 }
 
-// ID is the tool's identifier across servers: "<server>.<tool>".
-func (t Tool) ID() string { return t.Server + "." + t.Name }
+// ID is the tool's identifier across servers.
+func (t Tool) ID() ToolID { return ToolID{Server: t.Server, Tool: t.Name} }
 
 // HasOutputSchema reports whether the server declared an output schema.
 func (t Tool) HasOutputSchema() bool {
 	return len(t.OutputSchema) > 0 && string(t.OutputSchema) != "null"
+}
+
+// toolSchemas holds a tool's schemas once read: any number of goroutines
+// may ask at once, and the first reads them.
+type toolSchemas struct {
+	once          sync.Once
+	in, out       *Schema
+	inErr, outErr error
+}
+
+// ReadOnce is t set to read its schemas once, on the first ParseTool of
+// it or of any copy of the returned value. ReadTool's tools are so
+// already; a tool built by hand is read afresh by each ParseTool until
+// passed through here.
+func (t Tool) ReadOnce() Tool {
+	t.schemas = &toolSchemas{}
+	return t
 }

@@ -22,7 +22,7 @@ func (e *ToolNotFoundError) Error() string {
 
 // Descriptor is the planner descriptor: what an LLM planner is shown of a tool.
 type Descriptor struct {
-	ToolID          string      `json:"tool_id"`
+	ToolID          string      `json:"tool_id"` // the tool's model.ToolID written out
 	Server          string      `json:"server"`
 	Signature       string      `json:"signature"`
 	Description     string      `json:"description"`
@@ -62,7 +62,7 @@ func Describe(t model.Tool, opts Options) (Descriptor, error) {
 func DescribeParsed(p model.ParsedTool, opts Options) (Descriptor, error) {
 	t := p.Tool
 	d := Descriptor{
-		ToolID:       t.ID(),
+		ToolID:       t.ID().String(),
 		Server:       t.Server,
 		Description:  PlainText(t.Description),
 		InputParams:  InputParams{Required: []Param{}, Optional: []Param{}},
@@ -155,7 +155,7 @@ type ToolInfo struct {
 
 // Info builds the inspect_tool object for a tool.
 func Info(t model.Tool) ToolInfo {
-	info := ToolInfo{Name: t.ID(), Description: t.Description, InputSchema: t.InputSchema}
+	info := ToolInfo{Name: t.ID().String(), Description: t.Description, InputSchema: t.InputSchema}
 	if t.HasOutputSchema() {
 		info.OutputSchema = t.OutputSchema
 	}

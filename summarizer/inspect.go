@@ -11,7 +11,7 @@ import (
 
 // Inspection is the answer of inspect_tool_output for one field path.
 type Inspection struct {
-	ToolID    string `json:"tool_id,omitempty"`
+	ToolID    string `json:"tool_id,omitempty"` // the tool's model.ToolID written out
 	FieldPath string `json:"field_path"`
 	// Path is FieldPath as a value.
 	Path            fieldpath.Path `json:"-"`

@@ -129,7 +129,7 @@ func TestDescribeAllKeepsOrder(t *testing.T) {
 	tools[7].OutputSchema = []byte(`{"broken`)
 	ds, errs := DescribeAll(tools, Options{})
 	for i, d := range ds {
-		if d.ToolID != tools[i].ID() {
+		if d.ToolID != tools[i].ID().String() {
 			t.Fatalf("descriptor %d is %s, want %s", i, d.ToolID, tools[i].ID())
 		}
 		if (errs[i] != nil) != (i == 7) {

@@ -74,7 +74,7 @@ func (p *aboutPane) sync(e env) tea.Cmd {
 	var cmd tea.Cmd
 	if t := p.v.tool; t.App.IsApp() && !p.app.done && p.app.asked == 0 && e.reader != nil {
 		p.app.asked = e.tickets.next()
-		id, tk, server, uri, r := t.ID(), p.app.asked, t.Server, t.App.ResourceURI, e.reader
+		id, tk, server, uri, r := t.ID().String(), p.app.asked, t.Server, t.App.ResourceURI, e.reader
 		cmd = func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), appReadTimeout)
 			defer cancel()

@@ -125,7 +125,7 @@ func (m *Model) barLeft() string {
 		return m.traffic.where(s)
 	case m.term.focus == focusTools:
 		if tool, ok := m.selectedTool(); ok {
-			return s.Dim.Render(model.SanitizeLine(tool.ID()))
+			return s.Dim.Render(model.SanitizeLine(tool.ID().String()))
 		}
 	case m.current != nil:
 		return m.currentPane().where(s)

@@ -280,15 +280,15 @@ func (m *Model) callAgain(msg tea.KeyPressMsg) tea.Cmd {
 	if v == nil {
 		return refused
 	}
-	if m.running(v.tool.ID()) != nil {
-		return m.setStatus(model.SanitizeLine(v.tool.ID())+" is being called already: esc cancels it", true)
+	if m.running(v.tool.ID().String()) != nil {
+		return m.setStatus(model.SanitizeLine(v.tool.ID().String())+" is being called already: esc cancels it", true)
 	}
 	id := m.tickets.next()
 	m.forms.opening = id
 	toolID, store := v.tool.ID(), m.calls.args
 	return func() tea.Msg {
-		sets, err := store.load(toolID)
-		return argSetsLoadedMsg{ticket: id, toolID: toolID, sets: sets, err: err, again: true}
+		sets, err := store.load(toolID.String())
+		return argSetsLoadedMsg{ticket: id, toolID: toolID.String(), sets: sets, err: err, again: true}
 	}
 }
 

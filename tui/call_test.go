@@ -28,7 +28,7 @@ func demoCalls(t testing.TB, call func(ctx context.Context, server, tool string,
 // does, and returns the command that runs the call.
 func (h *harness) callShown(args string) tea.Cmd {
 	v := h.m.current
-	return h.m.startCall(callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name, args: json.RawMessage(args)})
+	return h.m.startCall(callTool{toolID: v.tool.ID().String(), server: v.tool.Server, tool: v.tool.Name, args: json.RawMessage(args)})
 }
 
 // demoResult answers a call with the demo's canned result of the tool, as
@@ -77,8 +77,8 @@ func TestCallStoresOutcomeAndShowsResult(t *testing.T) {
 	if gotArgs != "{}" || v.last == nil || v.last.result == nil || v.last.err != nil {
 		t.Fatalf("args %q, outcome %+v", gotArgs, v.last)
 	}
-	if h.m.view != resultView() || h.m.running(v.tool.ID()) != nil {
-		t.Fatalf("view %v, still running %v", h.m.view, h.m.running(v.tool.ID()) != nil)
+	if h.m.view != resultView() || h.m.running(v.tool.ID().String()) != nil {
+		t.Fatalf("view %v, still running %v", h.m.view, h.m.running(v.tool.ID().String()) != nil)
 	}
 	if v.last.check == nil || !v.last.check.Breaks() || v.target == nil {
 		t.Fatalf("check %+v, target %v", v.last.check, v.target)
@@ -178,7 +178,7 @@ func TestCallProgressAndCancel(t *testing.T) {
 		return nil, fmt.Errorf("call: %w", ctx.Err())
 	}), 100, 30)
 	h.selectTool("shop_get_order")
-	id := h.m.current.tool.ID()
+	id := h.m.current.tool.ID().String()
 	cmd := h.callShown("{}")
 	msgs := background(cmd)
 	if !strings.Contains(h.screen(), "calling… 0s  esc cancels") || !strings.Contains(h.screen(), "no progress reported yet") {
@@ -214,7 +214,7 @@ func TestCallStaleAnswerIsDropped(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
 	h.selectTool("shop_get_order")
-	id := h.m.current.tool.ID()
+	id := h.m.current.tool.ID().String()
 	h.callShown("{}")
 	old := h.m.running(id).ticket
 	h.keys("esc")

@@ -24,10 +24,10 @@ type callFormDialog struct {
 // sets, or with the schema's defaults when there is none.
 func newCallForm(v *toolView, sets []callform.Set, id ticket, look callform.Look) *callFormDialog {
 	return &callFormDialog{
-		Call: callform.NewCall(callform.Tool{ID: uint64(id), ToolID: v.tool.ID(), Name: v.tool.Name,
+		Call: callform.NewCall(callform.Tool{ID: uint64(id), ToolID: v.tool.ID().String(), Name: v.tool.Name,
 			Raw: v.tool.InputSchema, Input: v.parsed.In, InputErr: v.parsed.InErr,
 			Tasks: mcpclient.ToolTaskSupport(v.tool), Sets: sets, Look: look}),
-		call: callTool{toolID: v.tool.ID(), server: v.tool.Server, tool: v.tool.Name},
+		call: callTool{toolID: v.tool.ID().String(), server: v.tool.Server, tool: v.tool.Name},
 		id:   id,
 	}
 }

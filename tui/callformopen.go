@@ -43,13 +43,13 @@ func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolView, refused tea.Cmd) {
 	keyName := msg.String()
 	v = m.current
 	if t, ok := m.selectedTool(); m.term.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
-		if ok && m.loading.id == t.ID() {
+		if ok && m.loading.id == t.ID().String() {
 			m.forms.opening = m.loading.ticket
 			m.forms.typed = append(m.forms.typed, msg)
 			return nil, nil
 		}
 		if ok {
-			return nil, m.setStatus(model.SanitizeLine(t.ID())+" is still loading: press "+keyName+" again in a moment", false)
+			return nil, m.setStatus(model.SanitizeLine(t.ID().String())+" is still loading: press "+keyName+" again in a moment", false)
 		}
 		return nil, m.setStatus(keyName+" calls a tool: move to one first", false)
 	}
@@ -73,8 +73,8 @@ func (m *Model) openCallForm(msg tea.KeyPressMsg) tea.Cmd {
 	m.forms.opening = id
 	toolID, store := v.tool.ID(), m.calls.args
 	return func() tea.Msg {
-		sets, err := store.load(toolID)
-		return argSetsLoadedMsg{ticket: id, toolID: toolID, sets: sets, err: err}
+		sets, err := store.load(toolID.String())
+		return argSetsLoadedMsg{ticket: id, toolID: toolID.String(), sets: sets, err: err}
 	}
 }
 

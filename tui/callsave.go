@@ -60,7 +60,7 @@ func (m *Model) lastCall() (c calls.Call, res calls.Result, ok bool) {
 	if len(bytes.TrimSpace(args)) == 0 {
 		args = json.RawMessage("{}")
 	}
-	c = calls.Saved("", v.tool.ID(), args, r.IsError)
+	c = calls.Saved("", v.tool.ID().String(), args, r.IsError)
 	return c, calls.Result{IsError: r.IsError, Structured: r.StructuredContent, Text: r.Text}, true
 }
 

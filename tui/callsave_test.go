@@ -257,7 +257,8 @@ func TestSaveAndAssertWalk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := mgr.CallTool(ctx, c.Server(), c.ToolName(), c.Arguments)
+		id := c.ToolIn(mgr.Servers())
+		res, err := mgr.CallTool(ctx, id.Server, id.Tool, c.Arguments)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -180,7 +180,7 @@ func (m *Model) rememberFirst() {
 			continue
 		}
 		for _, t := range s.Tools {
-			id := t.ID()
+			id := t.ID().String()
 			if _, ok := c.first[id]; ok {
 				continue
 			}
@@ -245,7 +245,7 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 	gone := map[string][]string{}
 	for server, removed := range c.removed {
 		for _, ch := range removed {
-			gone[server] = append(gone[server], ch.Tool[len(server)+1:])
+			gone[server] = append(gone[server], ch.Tool.Tool)
 		}
 	}
 	m.tools.SetGone(gone)
@@ -264,7 +264,7 @@ func (c *changeState) markOf(id string, raw []byte) (toolMark, bool) {
 // toolSegs are the marks after a tool's name in the tools pane: its worst
 // change (or added since the lock file), and whether a client refuses it.
 func (c *changeState) toolSegs(s *kit.Styles, t model.Tool) []seg {
-	k, ok := c.markOf(t.ID(), t.Raw)
+	k, ok := c.markOf(t.ID().String(), t.Raw)
 	if !ok {
 		return nil
 	}
@@ -308,7 +308,7 @@ func (m *Model) removedLines(server string) []string {
 	}
 	lines := []string{"", s.Dim.Render(plural(len(gone), "tool") + " of " + model.SanitizeLine(m.changes.base.name) + " no longer listed:")}
 	for _, ch := range gone {
-		name := ch.Tool[len(server)+1:]
+		name := ch.Tool.Tool
 		lines = append(lines, "  "+s.Breaking.Render(s.Icons.Breaking)+" "+s.RemovedTool.Render(model.SanitizeLine(name))+
 			s.Faint.Render("  "+model.SanitizeLine(ch.Detail)))
 	}
@@ -318,7 +318,7 @@ func (m *Model) removedLines(server string) []string {
 // countsText is what the tool's title line says of its marks: "  2
 // breaking · 3 errors", or "".
 func (c *changeState) countsText(s *kit.Styles, t model.Tool) string {
-	k, ok := c.markOf(t.ID(), t.Raw)
+	k, ok := c.markOf(t.ID().String(), t.Raw)
 	if !ok {
 		return ""
 	}

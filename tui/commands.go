@@ -75,7 +75,7 @@ func loadServers(b Backend, t ticket, prev map[string]toolInfo, budget summarize
 		var todo []model.Tool
 		for _, s := range servers {
 			for _, t := range s.Tools {
-				id := t.ID()
+				id := t.ID().String()
 				if p, ok := prev[id]; ok && p.budget == budget && bytes.Equal(p.outputSchema, t.OutputSchema) && p.description == t.Description {
 					info[id] = p
 					continue
@@ -87,7 +87,7 @@ func loadServers(b Backend, t ticket, prev map[string]toolInfo, budget summarize
 		for i, t := range todo {
 			ti := indexTool(t, ds[i].HasHiddenFields, errs[i] != nil)
 			ti.budget = budget
-			info[t.ID()] = ti
+			info[t.ID().String()] = ti
 		}
 		return serversLoadedMsg{ticket: t, servers: servers, info: info}
 	}

@@ -29,7 +29,7 @@ func (m *Model) handleYank(msg tea.KeyPressMsg) tea.Cmd {
 		if !ok {
 			return m.setStatus("nothing to copy here", true)
 		}
-		return m.copyText(t.ID(), "tool id") // the same in every notation
+		return m.copyText(t.ID().String(), "tool id") // the same in every notation
 	}
 	target, ok := m.copyTarget()
 	if !ok {
@@ -162,7 +162,7 @@ func (m *Model) shownTree() (t treeHolder, tool string, result bool) {
 			return nil, "", false
 		}
 		_, result := t.(*resultPane)
-		return t, m.current.tool.ID(), result
+		return t, m.current.tool.ID().String(), result
 	}
 	if p := m.offers.shown; p != nil && p.shown() != nil {
 		return p.shown(), "", p.shown() == p.result

@@ -95,7 +95,7 @@ func (p *diffPane) sync(e env) tea.Cmd {
 	if cs == nil || p.gen == cs.gen {
 		return nil
 	}
-	k, ok := cs.markOf(p.v.tool.ID(), p.v.tool.Raw)
+	k, ok := cs.markOf(p.v.tool.ID().String(), p.v.tool.Raw)
 	if !ok {
 		return nil
 	}
@@ -111,7 +111,7 @@ func (p *diffPane) sync(e env) tea.Cmd {
 		return nil
 	}
 	p.pending = e.tickets.next()
-	id, t, oldTool, newTool, changes := p.v.tool.ID(), p.pending, k.old, p.v.tool, k.changes
+	id, t, oldTool, newTool, changes := p.v.tool.ID().String(), p.pending, k.old, p.v.tool, k.changes
 	return func() tea.Msg {
 		o, n := model.ParseTool(oldTool), model.ParseTool(newTool)
 		both := enveloped(o.Out) && enveloped(n.Out)

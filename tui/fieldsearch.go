@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
@@ -98,13 +96,13 @@ func (m *Model) fieldsIndexed(msg fieldIndexedMsg) {
 // jumpTo selects the hit's tool (clearing a filter that hides it) and
 // shows the field in its schema view, now or once its views are built.
 func (m *Model) jumpTo(h search.Hit) tea.Cmd {
-	if k, ok := m.fields.offers[h.ToolID]; ok {
+	if k, ok := m.fields.offers[h.ToolID.String()]; ok {
 		return m.jumpToOffer(h, k)
 	}
-	server, tool, _ := strings.Cut(h.ToolID, ".")
+	server, tool := h.ToolID.Server, h.ToolID.Tool
 	k := toollist.Key{Server: server, Tool: tool}
 	if !m.tools.Reveal(m.fleet.servers, m.toolInfoOf, k) {
-		return m.setStatus(h.ToolID+" is gone", true)
+		return m.setStatus(h.ToolID.String()+" is gone", true)
 	}
 	m.fields.jump = &h
 	cmd := m.showSelected()

@@ -23,7 +23,7 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	if got := stateOf(h.m); got != before {
 		t.Fatalf("typing into the field search ran a command: %+v", got)
 	}
-	if len(d.Hits()) == 0 || d.Hits()[0].ToolID != "demo.shop_get_order" || d.Hits()[0].Path != "customer.email" {
+	if len(d.Hits()) == 0 || d.Hits()[0].ToolID.String() != "demo.shop_get_order" || d.Hits()[0].Path != "customer.email" {
 		t.Fatalf("hits %+v", d.Hits())
 	}
 	scr := h.screen()

@@ -58,7 +58,7 @@ var globalKeys = []keyRule{
 	{binding: func(k *kit.KeyMap) key.Binding { return k.CloseHelp }, when: func(m *Model) bool { return m.term.showHelp },
 		do: func(m *Model) tea.Cmd { m.term.showHelp = false; m.resize(m.term.width, m.term.height); return nil }},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Cancel }, when: (*Model).callShownRuns,
-		do: func(m *Model) tea.Cmd { return m.cancelCall(m.current.tool.ID()) }},
+		do: func(m *Model) tea.Cmd { return m.cancelCall(m.current.tool.ID().String()) }},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Quit }, do: (*Model).quit},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Help }, do: func(m *Model) tea.Cmd { m.openHelp(); return nil }},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Gateway }, do: (*Model).toggleGateway},
@@ -86,7 +86,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // callShownRuns says a call of the tool shown runs, on the explorer's
 // body: esc cancels it.
 func (m *Model) callShownRuns() bool {
-	return !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.tool.ID()) != nil
+	return !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.tool.ID().String()) != nil
 }
 
 // searching says a search was made in what is shown: n and N step

@@ -53,7 +53,7 @@ func findingCounts(fs []lint.Finding) string {
 
 func (p *lintPane) sync(e env) tea.Cmd {
 	if e.changes != nil && p.gen != e.changes.gen {
-		if k, ok := e.changes.markOf(p.v.tool.ID(), p.v.tool.Raw); ok {
+		if k, ok := e.changes.markOf(p.v.tool.ID().String(), p.v.tool.Raw); ok {
 			p.gen, p.findings, p.laidAt = e.changes.gen, k.findings, 0
 		}
 	}

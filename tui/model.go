@@ -379,7 +379,7 @@ func (m *Model) showSelected() tea.Cmd {
 		return m.showOffer()
 	}
 	m.offers.shown = nil
-	id := t.ID()
+	id := t.ID().String()
 	if v, ok := m.views[id]; ok && sameTool(v.tool, t) {
 		m.current, m.loading = v, toolLoad{}
 		m.sizePanes()

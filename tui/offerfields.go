@@ -54,7 +54,7 @@ func offerTools(lists []offerLists) ([]model.Tool, map[string]toollist.Key) {
 	add := func(server string, kind offerKind, name string, in, out json.RawMessage) {
 		t := model.Tool{Server: server, Name: kind.String() + ":" + name, InputSchema: in, OutputSchema: out}
 		tools = append(tools, t)
-		keys[t.ID()] = toollist.Key{Server: server, Offer: t.Name}
+		keys[t.ID().String()] = toollist.Key{Server: server, Offer: t.Name}
 	}
 	for _, l := range lists {
 		for _, r := range l.resources {
@@ -121,7 +121,7 @@ func stringsSchema(names, descs, required []string) json.RawMessage {
 // schema in _meta, shows it in the offer's schema tree.
 func (m *Model) jumpToOffer(h search.Hit, k toollist.Key) tea.Cmd {
 	if !m.tools.Reveal(m.fleet.servers, m.toolInfoOf, k) {
-		return m.setStatus(model.SanitizeLine(h.ToolID)+" is gone", true)
+		return m.setStatus(model.SanitizeLine(h.ToolID.String())+" is gone", true)
 	}
 	m.term.focus = focusTools
 	cmd := m.showSelected()

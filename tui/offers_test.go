@@ -393,7 +393,7 @@ func TestFieldSearchFindsOfferFields(t *testing.T) {
 		if !ok {
 			t.Fatalf("f opened no dialog:\n%s", h.screen())
 		}
-		if len(d.Hits()) == 0 || d.Hits()[0].ToolID != c.want {
+		if len(d.Hits()) == 0 || d.Hits()[0].ToolID.String() != c.want {
 			t.Fatalf("f %s: hits %+v, want %s first", c.query, d.Hits(), c.want)
 		}
 		h.keys("esc")

@@ -80,7 +80,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, plan.budget, want, got, b)
 			}
 		}
-		if ti := h.m.fleet.info[v.tool.ID()]; ti.budget != want || ti.HidesFields != sum.HasHiddenFields {
+		if ti := h.m.fleet.info[v.tool.ID().String()]; ti.budget != want || ti.HidesFields != sum.HasHiddenFields {
 			t.Fatalf("step %d: the tools pane's mark is for %+v", i, ti.budget)
 		}
 	}
@@ -175,7 +175,7 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 		t.Fatal("no count asked for at the new knobs")
 	}
 	reloaded := newToolView(h.m.current.tool, knobs)
-	h.m.views[h.m.current.tool.ID()] = reloaded
+	h.m.views[h.m.current.tool.ID().String()] = reloaded
 	h.run(cmd)
 	if _, ok := old.descSizes[knobs]; ok {
 		t.Error("a stale count was kept")

@@ -90,7 +90,7 @@ func (p *plannerPane) measure(e env) tea.Cmd {
 	}
 	t := e.tickets.next()
 	p.pending[d.budget] = t
-	counter, id, budget, compact, raw, withDef := e.counter, p.tool.ID(), d.budget, d.compact, string(p.tool.Raw), p.defSize == nil
+	counter, id, budget, compact, raw, withDef := e.counter, p.tool.ID().String(), d.budget, d.compact, string(p.tool.Raw), p.defSize == nil
 	return func() tea.Msg {
 		msg := descriptorMeasuredMsg{tool: id, ticket: t, budget: budget, desc: counter.Measure(compact)}
 		if withDef {

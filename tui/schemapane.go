@@ -85,7 +85,7 @@ func (p *schemaPane) sync(e env) tea.Cmd {
 	for _, j := range jobs {
 		p.pending[j.n] = t
 	}
-	docs, counter, id := p.docs, e.counter, p.tool.ID()
+	docs, counter, id := p.docs, e.counter, p.tool.ID().String()
 	return func() tea.Msg {
 		out := costsMeasuredMsg{tool: id, ticket: t, costs: make(map[*schematree.Node]subtreeCost, len(jobs))}
 		for _, j := range jobs {

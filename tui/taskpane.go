@@ -405,7 +405,7 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 	var view *toolView
 	toolID := ""
 	if tool, ok := m.toolOf(t.Server, t.Tool); ok {
-		toolID = tool.ID()
+		toolID = tool.ID().String()
 		if v := m.views[toolID]; v != nil && sameTool(v.tool, tool) {
 			cc = callCheck{tool: v.parsed, target: v.target, enveloped: v.enveloped, budget: v.budget}
 		} else {

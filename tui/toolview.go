@@ -10,8 +10,8 @@ import (
 
 // toolView is everything shown of one tool: one pane per view (toolViews),
 // built once off the UI loop and then owned by the model. Its parsed
-// schemas are the ones every other reader of the same bytes gets
-// (model.SharedSchema), read safely from background commands too. What
+// schemas are the tool's one parse, which every other reader of the tool
+// gets (model.ParseTool), read safely from background commands too. What
 // depends on the knobs is folded again when they change.
 type toolView struct {
 	tool      model.Tool
@@ -30,7 +30,7 @@ type toolView struct {
 }
 
 func newToolView(t model.Tool, budget summarizer.Options) *toolView {
-	v := &toolView{tool: t, id: model.SanitizeLine(t.ID()), desc: model.SanitizeLine(summarizer.FirstSentence(t.Description)),
+	v := &toolView{tool: t, id: model.SanitizeLine(t.ID().String()), desc: model.SanitizeLine(summarizer.FirstSentence(t.Description)),
 		budget: budget}
 	v.parsed = model.ParseTool(t)
 	v.out, v.outErr = v.parsed.Out, v.parsed.OutErr

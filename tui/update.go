@@ -199,7 +199,7 @@ func (m *Model) applyServers(msg serversLoadedMsg) tea.Cmd {
 		if m.tools.SelectWhere(func(r toollist.Row[offerRef]) bool { return r.Tool >= 0 }) {
 			m.landing.done = true
 			if t, ok := m.selectedTool(); ok {
-				m.landing.on = t.ID()
+				m.landing.on = t.ID().String()
 			}
 		}
 	}

@@ -118,7 +118,7 @@ func (a *app) callCommand() *cobra.Command {
 // the same messages), before anything is sent. A schema that cannot check
 // them lets them through, with a warning.
 func (a *app) checkArgs(tool model.Tool, args json.RawMessage) error {
-	res := toolargs.New(tool.InputSchema).Verify(args)
+	res := toolargs.Input(tool).Verify(args)
 	if res.Problem == toolargs.Accepted {
 		if res.Unchecked != nil {
 			a.warn(fmt.Sprintf("the input schema of %s cannot check the arguments (%v): sent unchecked", tool.ID(), res.Unchecked))

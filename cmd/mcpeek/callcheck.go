@@ -33,7 +33,7 @@ func (a *app) checkCall(tool model.Tool, res *mcpclient.CallResult, asJSON bool)
 		}{jsonIndentable(res.Raw), outcome})
 	} else {
 		if err = printResult(a.stdout, res, a.stdoutIsTerminal()); err == nil {
-			resultcheck.WriteText(a.stderr, tool.ID(), outcome)
+			resultcheck.WriteText(a.stderr, tool.ID().String(), outcome)
 		}
 	}
 	switch {

@@ -141,7 +141,7 @@ func (a *app) runCI(ctx context.Context, check ci.Check, jobs int, timeout time.
 // run, located in the lock file.
 func writeCISARIF(path string, run ci.Result, clients []lint.Client, lock *lockFile) error {
 	b := newSARIF()
-	run.AddSARIF(b, clients, func(tool string) []sarif.Location { return locateTool(tool, lock) })
+	run.AddSARIF(b, clients, func(tool model.ToolID) []sarif.Location { return locateTool(tool, lock) })
 	var buf bytes.Buffer
 	if err := b.Log().Write(&buf); err != nil {
 		return err

@@ -55,7 +55,7 @@ func (a *app) foldCommand() *cobra.Command {
 					return fmt.Errorf("no line of the summary tree has the path %q", loc.Path)
 				}
 			}
-			title := tg.tool.ID()
+			title := tg.tool.ID().String()
 			if tg.ref.fromFile() {
 				title = tg.ref.schemaPath
 			}

@@ -59,7 +59,7 @@ func (a *app) inspectCommand() *cobra.Command {
 				return err
 			}
 			if !ref.fromFile() {
-				ins.ToolID = tool.ID()
+				ins.ToolID = tool.ID().String()
 			}
 			if asJSON {
 				return writeJSON(a.stdout, ins)

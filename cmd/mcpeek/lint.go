@@ -127,9 +127,9 @@ func (a *app) lintTargets(ctx context.Context, snapshotPath string, args []strin
 	found := map[string]bool{}
 	for _, s := range snap.Servers {
 		for _, t := range s.Tools {
-			if len(args) == 0 || wanted[s.Name] || wanted[t.ID()] {
+			if id := t.ID().String(); len(args) == 0 || wanted[s.Name] || wanted[id] {
 				tools = append(tools, t)
-				found[s.Name], found[t.ID()] = true, true
+				found[s.Name], found[id] = true, true
 			}
 		}
 	}

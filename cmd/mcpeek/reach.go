@@ -119,7 +119,7 @@ func (a *app) reachTools(ctx context.Context, snapshotPath string, tasks []reach
 	tools := map[string]model.Tool{}
 	for _, s := range snap.Servers {
 		for _, t := range s.Tools {
-			tools[t.ID()] = t
+			tools[t.ID().String()] = t
 		}
 	}
 	return tools, nil

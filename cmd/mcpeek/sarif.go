@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"mcpeek/mcpclient/calls"
+	"mcpeek/model"
 	"mcpeek/summarizer/lint"
 	"mcpeek/summarizer/sarif"
 	"mcpeek/summarizer/schemadiff"
@@ -18,7 +19,7 @@ func newSARIF() *sarif.Builder { return sarif.NewBuilder("mcpeek", version, "") 
 // lockFile is a lock file's path and where each tool starts in it.
 type lockFile struct {
 	path  string
-	tools map[string]schemadiff.Position
+	tools map[model.ToolID]schemadiff.Position
 }
 
 // readLockPositions reads the tools' positions in the lock file at path;
@@ -42,7 +43,7 @@ func readLockPositions(path string) (*lockFile, error) {
 }
 
 // locateTool locates a tool in the first of the files that holds it.
-func locateTool(tool string, files ...*lockFile) []sarif.Location {
+func locateTool(tool model.ToolID, files ...*lockFile) []sarif.Location {
 	for _, f := range files {
 		if f == nil {
 			continue
@@ -59,7 +60,7 @@ func locateTool(tool string, files ...*lockFile) []sarif.Location {
 // breaking changes errors and compatible ones notes.
 func sarifChanges(changes []schemadiff.Change, old, new *lockFile) sarif.Log {
 	b := newSARIF()
-	schemadiff.AddSARIF(b, changes, func(tool string) []sarif.Location { return locateTool(tool, new, old) })
+	schemadiff.AddSARIF(b, changes, func(tool model.ToolID) []sarif.Location { return locateTool(tool, new, old) })
 	return b.Log()
 }
 
@@ -67,7 +68,7 @@ func sarifChanges(changes []schemadiff.Change, old, new *lockFile) sarif.Log {
 // each finding a result at the tool's definition in the lock file.
 func sarifFindings(findings []lint.Finding, clients []lint.Client, lock *lockFile) sarif.Log {
 	b := newSARIF()
-	lint.AddSARIF(b, findings, clients, func(tool string) []sarif.Location { return locateTool(tool, lock) })
+	lint.AddSARIF(b, findings, clients, func(tool model.ToolID) []sarif.Location { return locateTool(tool, lock) })
 	return b.Log()
 }
 

@@ -80,10 +80,10 @@ func (p printer) searchHits(query string, hits []search.Hit) {
 	}
 	w := 0
 	for _, h := range hits {
-		w = max(w, len(clean(h.ToolID)))
+		w = max(w, len(clean(h.ToolID.String())))
 	}
 	for _, h := range hits {
-		id := clean(h.ToolID)
+		id := clean(h.ToolID.String())
 		p.println(id + strings.Repeat(" ", w-len(id)) + "  " + fmt.Sprintf("%-6s", h.In) + "  " +
 			p.path.Render(clean(h.Path)) + ": " + p.typ(h.Type))
 	}

@@ -37,11 +37,12 @@ func (a *app) loadTool(ctx context.Context, ref toolRef) (model.Tool, error) {
 		if err != nil {
 			return model.Tool{}, fmt.Errorf("cannot read the schema file: %w", err)
 		}
-		if _, err := model.SharedSchema(b); err != nil {
+		name := strings.TrimSuffix(filepath.Base(ref.schemaPath), filepath.Ext(ref.schemaPath))
+		tool := model.Tool{Name: name, OutputSchema: b}.ReadOnce()
+		if _, err := readOutput(tool); err != nil {
 			return model.Tool{}, fmt.Errorf("%s is not a usable JSON Schema: %w", ref.schemaPath, err)
 		}
-		name := strings.TrimSuffix(filepath.Base(ref.schemaPath), filepath.Ext(ref.schemaPath))
-		return model.Tool{Name: name, OutputSchema: b}, nil
+		return tool, nil
 	}
 	return a.liveTool(ctx, ref)
 }
@@ -64,7 +65,18 @@ func outputSchema(tool model.Tool, purpose string) (*model.Schema, error) {
 	if !tool.HasOutputSchema() {
 		return nil, usageError("%s declares no output schema: there is nothing to %s", tool.ID(), purpose)
 	}
-	return model.SharedSchema(tool.OutputSchema)
+	return readOutput(tool)
+}
+
+// readOutput is the tool's output schema as read once (model.ParseTool),
+// or, when the text is no schema a tool declares ("null", nothing), as it
+// reads.
+func readOutput(tool model.Tool) (*model.Schema, error) {
+	if !tool.HasOutputSchema() {
+		return model.ParseSchema(tool.OutputSchema)
+	}
+	p := model.ParseTool(tool)
+	return p.Out, p.OutErr
 }
 
 // target is what a schema command works on: the tool and the budget.

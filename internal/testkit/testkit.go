@@ -13,7 +13,9 @@ import (
 	"mcpeek/model"
 )
 
-// DemoTools reads every tool of the embedded demo server, as server "demo".
+// DemoTools reads every tool of the embedded demo server, as server
+// "demo": each reads its schemas once (model.Tool.ReadOnce), as a tool
+// the client lists does.
 func DemoTools(t testing.TB) []model.Tool {
 	t.Helper()
 	var raws []struct {
@@ -34,7 +36,7 @@ func DemoTools(t testing.TB) []model.Tool {
 	tools := make([]model.Tool, len(raws))
 	for i, r := range raws {
 		tools[i] = model.Tool{Server: "demo", Name: r.Name, Title: r.Title, Description: r.Description,
-			InputSchema: r.InputSchema, OutputSchema: r.OutputSchema, Raw: defs[i]}
+			InputSchema: r.InputSchema, OutputSchema: r.OutputSchema, Raw: defs[i]}.ReadOnce()
 	}
 	return tools
 }

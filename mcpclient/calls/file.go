@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"mcpeek/internal/textpos"
+	"mcpeek/model"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -65,11 +66,25 @@ type Call struct {
 	Line, Column int `json:"-"`
 }
 
-// Server is the SERVER of Tool: what comes before its first dot.
-func (c Call) Server() string { s, _, _ := strings.Cut(c.Tool, "."); return s }
-
-// ToolName is the TOOL of Tool: what comes after its first dot.
-func (c Call) ToolName() string { _, t, _ := strings.Cut(c.Tool, "."); return t }
+// ToolIn reads Tool, SERVER.TOOL, against servers by model.ParseToolID's
+// rule (a server's name and a tool's may hold dots): a tool they list,
+// else a tool of a server among them, else the text split at its first
+// dot.
+func (c Call) ToolIn(servers []model.Server) model.ToolID {
+	names := make([]string, len(servers))
+	for i, s := range servers {
+		names[i] = s.Name
+	}
+	lists := func(id model.ToolID) bool {
+		i := slices.Index(names, id.Server)
+		return i >= 0 && slices.ContainsFunc(servers[i].Tools, func(t model.Tool) bool { return t.Name == id.Tool })
+	}
+	if id, ok := model.ParseToolID(c.Tool, slices.Values(names), lists); ok {
+		return id
+	}
+	id, _ := model.ParseToolID(c.Tool, slices.Values(names), nil)
+	return id
+}
 
 // Expect is a call's assertions. A zero Expect asserts the defaults: the
 // result is not an error and matches the tool's output schema.
@@ -375,13 +390,18 @@ func lineCol(b []byte, off int) (line, col int) {
 	return line, off - bytes.LastIndexByte(b[:off], '\n')
 }
 
-// Servers are the servers the calls name, each once, in the order first
-// named: those a run needs.
+// Servers are the servers the calls may name, each once, in the order
+// first named: every part of a call's tool before one of its dots, since
+// "a.b.c" is server "a"'s tool "b.c" or server "a.b"'s tool "c" (ToolIn
+// tells which, against the servers listed). A caller starts those its
+// config has: those a run needs.
 func Servers(list []Call) []string {
 	var out []string
 	for _, c := range list {
-		if !slices.Contains(out, c.Server()) {
-			out = append(out, c.Server())
+		for i := 1; i < len(c.Tool); i++ {
+			if name := c.Tool[:i]; c.Tool[i] == '.' && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
 		}
 	}
 	return out

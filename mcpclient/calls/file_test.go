@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"mcpeek/mcpclient/secretmask"
+	"mcpeek/model"
 )
 
 func TestReadExample(t *testing.T) {
@@ -24,7 +25,7 @@ func TestReadExample(t *testing.T) {
 		t.Fatalf("%d calls, want 2", len(f.Calls))
 	}
 	c := f.Calls[0]
-	if c.Name != "order-1001" || c.Server() != "demo" || c.ToolName() != "shop_get_order" || c.Line != 4 || c.Column != 5 {
+	if c.Name != "order-1001" || c.ToolIn(nil) != (model.ToolID{Server: "demo", Tool: "shop_get_order"}) || c.Line != 4 || c.Column != 5 {
 		t.Errorf("first call read as %+v", c)
 	}
 	if f.Calls[1].Line != 21 {

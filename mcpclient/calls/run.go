@@ -20,6 +20,7 @@ import (
 // toolPrep is what every call of one tool shares: the tool, its output
 // schema ready to check results against, its input schema compiled.
 type toolPrep struct {
+	id     model.ToolID // the call's tool, read against the servers
 	tool   model.Tool
 	target *resultcheck.Target
 	input  *toolargs.Schema
@@ -72,16 +73,17 @@ func Run(ctx context.Context, m *mcpclient.Manager, list []Call, jobs int, timeo
 // schemas once, however many calls share it.
 func prepareTools(m *mcpclient.Manager, list []Call, find Lookup) map[string]*toolPrep {
 	preps := map[string]*toolPrep{}
+	servers := m.Servers()
 	for _, c := range list {
 		if preps[c.Tool] != nil {
 			continue
 		}
-		p := &toolPrep{}
+		p := &toolPrep{id: c.ToolIn(servers)}
 		preps[c.Tool] = p
-		s, ok := m.Server(c.Server())
+		s, ok := m.Server(p.id.Server)
 		switch {
 		case !ok:
-			p.down = find.UnknownServer(c.Server()).Error()
+			p.down = find.UnknownServer(p.id.Server).Error()
 			continue
 		case s.State == model.StateNeedsLogin && len(s.Tools) == 0:
 			p.down = fmt.Sprintf("server %q needs a login (run `mcpeek auth login %s`)", s.Name, s.Name)
@@ -90,13 +92,13 @@ func prepareTools(m *mcpclient.Manager, list []Call, find Lookup) map[string]*to
 			p.down = fmt.Sprintf("server %q could not be reached (%s): %s", s.Name, s.State, s.Err)
 			continue
 		}
-		tool, err := find.Tool(c.Server(), c.ToolName())
+		tool, err := find.Tool(p.id.Server, p.id.Tool)
 		if err != nil {
 			p.missing = err.Error()
 			continue
 		}
 		p.tool = tool
-		p.input = toolargs.New(tool.InputSchema)
+		p.input = toolargs.Input(tool)
 		if tool.HasOutputSchema() {
 			if p.target, err = resultcheck.NewTarget(model.ParseTool(tool)); err != nil {
 				p.missing = fmt.Sprintf("the output schema of %s cannot be read: %v", tool.ID(), err)
@@ -157,11 +159,11 @@ func makeCall(ctx context.Context, m *mcpclient.Manager, c Call, p *toolPrep, ti
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	res, err := m.CallTool(ctx, c.Server(), c.ToolName(), args)
+	res, err := m.CallTool(ctx, p.id.Server, p.id.Tool, args)
 	elapsed := time.Since(start)
 	r.ElapsedMS = elapsed.Milliseconds()
 	if err != nil {
-		if s, ok := m.Server(c.Server()); ok && s.State != model.StateConnected {
+		if s, ok := m.Server(p.id.Server); ok && s.State != model.StateConnected {
 			r.Status, r.Error = StatusNotRun, fmt.Sprintf("server %q was lost during the call: %v", s.Name, err)
 			return r
 		}

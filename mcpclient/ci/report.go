@@ -47,7 +47,7 @@ func (r Result) Markdown() string {
 // (code-scanning services take one run per tool and category): the
 // diff's changes and lint's findings where locate puts their tools, the
 // failed assertions at their calls in the calls file.
-func (r Result) AddSARIF(b *sarif.Builder, clients []lint.Client, locate func(tool string) []sarif.Location) {
+func (r Result) AddSARIF(b *sarif.Builder, clients []lint.Client, locate func(tool model.ToolID) []sarif.Location) {
 	if r.DiffRan() {
 		schemadiff.AddSARIF(b, r.Changes, locate)
 	}

@@ -42,8 +42,9 @@ type Schema struct {
 	compileErr  error
 
 	parseOnce sync.Once
-	tree      *model.Schema // nil when absent or not parseable
-	plan      *defaultPlan  // nil when no default is declared
+	read      func() *model.Schema // reads the tree when first needed; nil: parse raw
+	tree      *model.Schema        // nil when absent or not parseable
+	plan      *defaultPlan         // nil when no default is declared
 }
 
 // New reads raw, a tool's JSON Schema as the server listed it. Empty raw
@@ -58,6 +59,22 @@ func New(raw json.RawMessage) *Schema {
 func FromParsed(raw json.RawMessage, tree *model.Schema) *Schema {
 	s := New(raw)
 	s.tree = tree
+	return s
+}
+
+// Input is New for t's input schema, read when first needed through
+// model.ParseTool: the checks share the tool's one parse with every other
+// reader of it.
+func Input(t model.Tool) *Schema {
+	s := New(t.InputSchema)
+	s.read = func() *model.Schema { return model.ParseTool(t).In }
+	return s
+}
+
+// Output is Input for t's output schema.
+func Output(t model.Tool) *Schema {
+	s := New(t.OutputSchema)
+	s.read = func() *model.Schema { return model.ParseTool(t).Out }
 	return s
 }
 
@@ -209,8 +226,12 @@ func (s *Schema) parsed() *model.Schema {
 		if s.absent {
 			return
 		}
-		if s.tree == nil {
-			s.tree, _ = model.SharedSchema(s.raw)
+		switch {
+		case s.tree != nil:
+		case s.read != nil:
+			s.tree = s.read()
+		default:
+			s.tree, _ = model.ParseSchema(s.raw)
 		}
 		if s.tree != nil {
 			s.plan = newDefaultPlan(s.tree)

@@ -11,11 +11,11 @@ import (
 // Text prints findings for reading, grouped by tool: severity, client, rule and
 // pointer on one line, then why and the fix.
 func Text(p styled.Printer, findings []Finding) {
-	tool := ""
-	for _, f := range findings {
-		if f.Tool != tool {
+	var tool model.ToolID
+	for i, f := range findings {
+		if i == 0 || f.Tool != tool {
 			tool = f.Tool
-			p.Println(p.Head.Render(model.SanitizeLine(tool)))
+			p.Println(p.Head.Render(model.SanitizeLine(tool.String())))
 		}
 		sev := fmt.Sprintf("%-7s", f.Severity)
 		if f.Severity == Error {

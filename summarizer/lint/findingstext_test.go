@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"mcpeek/internal/styled"
+	"mcpeek/model"
 )
 
 func TestTextGroupsFindingsByTool(t *testing.T) {
 	t.Parallel()
 	findings := []Finding{
-		{Tool: "shop.a", Client: "openai", Severity: Error, Pointer: "/inputSchema", Rule: "r1", Why: "why1", Fix: "fix1"},
-		{Tool: "shop.a", Client: "mcp", Severity: Warning, Pointer: "/name", Rule: "r2", Why: "why2", Fix: "fix2"},
+		{Tool: model.ToolID{Server: "shop", Tool: "a"}, Client: "openai", Severity: Error, Pointer: "/inputSchema", Rule: "r1", Why: "why1", Fix: "fix1"},
+		{Tool: model.ToolID{Server: "shop", Tool: "a"}, Client: "mcp", Severity: Warning, Pointer: "/name", Rule: "r2", Why: "why2", Fix: "fix2"},
 	}
 	var buf bytes.Buffer
 	Text(styled.Printer{W: &buf}, findings)

@@ -37,9 +37,9 @@ func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil
 
 // Finding is one rule a tool breaks for one client.
 type Finding struct {
-	// Tool is SERVER.TOOL.
-	Tool   string `json:"tool"`
-	Client string `json:"client"`
+	// Tool is the tool's id, written SERVER.TOOL.
+	Tool   model.ToolID `json:"tool"`
+	Client string       `json:"client"`
 	// Severity is the rule's: error when the client refuses the tool.
 	Severity Severity `json:"severity"`
 	// Pointer is an RFC 6901 JSON pointer into the tool's definition

@@ -157,7 +157,7 @@ func TestEachRule(t *testing.T) {
 			if bad[0].Pointer != c.pointer {
 				t.Errorf("pointer %q, want %q", bad[0].Pointer, c.pointer)
 			}
-			if bad[0].Why == "" || bad[0].Fix == "" || bad[0].Tool != server+"."+toolName(t, c.bad) {
+			if bad[0].Why == "" || bad[0].Fix == "" || bad[0].Tool != (model.ToolID{Server: server, Tool: toolName(t, c.bad)}) {
 				t.Errorf("incomplete finding: %+v", bad[0])
 			}
 			if good := ruleFindings(t, client, c.rule, server, c.good); len(good) > 0 {

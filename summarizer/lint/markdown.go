@@ -12,13 +12,13 @@ import (
 // how many tools: "openai-strict (9 tools), gemini (5 tools)".
 func Verdict(findings []Finding) (errs, warnings int, refused string) {
 	errs, warnings = Count(findings)
-	refusedBy := map[string]map[string]bool{}
+	refusedBy := map[string]map[model.ToolID]bool{}
 	for _, f := range findings {
 		if f.Severity != Error {
 			continue
 		}
 		if refusedBy[f.Client] == nil {
-			refusedBy[f.Client] = map[string]bool{}
+			refusedBy[f.Client] = map[model.ToolID]bool{}
 		}
 		refusedBy[f.Client][f.Tool] = true
 	}
@@ -59,7 +59,7 @@ func Markdown(findings []Finding) string {
 				fmt.Fprintf(&b, "\n#### %s\n\n| tool | client | rule | where | why | fix |\n|---|---|---|---|---|---|\n", title)
 				header = true
 			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | `%s` | %s | %s |\n", model.MarkdownCode(f.Tool), f.Client, f.Rule, model.MarkdownCode(f.Pointer), model.MarkdownCell(f.Why), model.MarkdownCell(f.Fix))
+			fmt.Fprintf(&b, "| `%s` | %s | %s | `%s` | %s | %s |\n", model.MarkdownCode(f.Tool.String()), f.Client, f.Rule, model.MarkdownCode(f.Pointer), model.MarkdownCell(f.Why), model.MarkdownCell(f.Fix))
 		}
 	}
 	return b.String()

@@ -9,7 +9,7 @@ import (
 
 // AddSARIF adds lint findings to a SARIF run: a rule per client's rule
 // (CLIENT/RULE), each finding a result where locate puts its tool.
-func AddSARIF(b *sarif.Builder, findings []Finding, clients []Client, locate func(tool string) []sarif.Location) {
+func AddSARIF(b *sarif.Builder, findings []Finding, clients []Client, locate func(tool model.ToolID) []sarif.Location) {
 	for _, c := range clients {
 		for _, r := range c.Rules() {
 			b.Rule(sarif.Rule{ID: c.Name + "/" + r.ID, Name: sarif.RuleName(r.ID),
@@ -21,10 +21,10 @@ func AddSARIF(b *sarif.Builder, findings []Finding, clients []Client, locate fun
 		}
 	}
 	for _, f := range findings {
-		msg := fmt.Sprintf("%s at %s: %s Fix: %s", model.SanitizeLine(f.Tool), model.SanitizeLine(f.Pointer), model.SanitizeLine(f.Why), model.SanitizeLine(f.Fix))
+		msg := fmt.Sprintf("%s at %s: %s Fix: %s", model.SanitizeLine(f.Tool.String()), model.SanitizeLine(f.Pointer), model.SanitizeLine(f.Why), model.SanitizeLine(f.Fix))
 		b.Add(sarif.Result{RuleID: f.Client + "/" + f.Rule, Level: lintLevel(f.Severity), Message: sarif.Message{Text: msg},
 			Locations:           locate(f.Tool),
-			PartialFingerprints: map[string]string{"mcpeek/v1": f.Tool + "|" + f.Client + "/" + f.Rule + "|" + f.Pointer}})
+			PartialFingerprints: map[string]string{"mcpeek/v1": f.Tool.String() + "|" + f.Client + "/" + f.Rule + "|" + f.Pointer}})
 	}
 }
 

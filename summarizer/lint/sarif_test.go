@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"mcpeek/model"
 	"mcpeek/summarizer/lint"
 	"mcpeek/summarizer/sarif"
 )
@@ -13,7 +14,7 @@ import (
 func TestSARIFRulesSendToTheLintDoc(t *testing.T) {
 	t.Parallel()
 	b := sarif.NewBuilder("mcpeek", "test", "")
-	lint.AddSARIF(b, nil, lint.Clients(), func(string) []sarif.Location { return nil })
+	lint.AddSARIF(b, nil, lint.Clients(), func(model.ToolID) []sarif.Location { return nil })
 	rules := b.Log().Runs[0].Tool.Driver.Rules
 	if len(rules) == 0 {
 		t.Fatal("no rules")

@@ -16,14 +16,14 @@ func TestMeasureCountsEachPathOnce(t *testing.T) {
 	t.Parallel()
 	tool := model.Tool{Server: "shop", Name: "get_order",
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"},"total":{"type":"number"}}}`)}
-	tools := map[string]model.Tool{tool.ID(): tool}
+	tools := map[string]model.Tool{tool.ID().String(): tool}
 	reads := 0
 	schema := func(t model.Tool) (*model.Schema, error) {
 		reads++
 		if t.OutputSchema == nil {
 			return nil, errors.New("no output schema")
 		}
-		return model.SharedSchema(t.OutputSchema)
+		return model.ParseSchema(t.OutputSchema)
 	}
 	tasks := []Task{
 		{Tool: "shop.get_order", Task: "find the order", Paths: []string{"id", "nope"}},

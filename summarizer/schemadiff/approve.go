@@ -9,21 +9,39 @@ import (
 	"mcpeek/model"
 )
 
-// ServerOf is the server of a pick, SERVER or SERVER.TOOL: a server name
-// may hold dots, so the longest name of s that the pick starts with wins,
-// else the pick up to its first dot.
+// ServerOf is the server of a pick, SERVER or SERVER.TOOL: a server of
+// the lock named so, else the server of the tool id the pick is, read by
+// model.ParseToolID against the lock's tools, then its servers (a server
+// name may hold dots).
 func (lock Snapshot) ServerOf(pick string) string {
-	best := ""
-	for _, s := range lock.Servers {
-		if (pick == s.Name || strings.HasPrefix(pick, s.Name+".")) && len(s.Name) > len(best) {
-			best = s.Name
+	if _, ok := lock.Server(pick); ok {
+		return pick
+	}
+	return lock.ToolIDOf(pick).Server
+}
+
+// ToolIDOf reads SERVER.TOOL against the snapshot: the tool it holds of
+// that id (model.ParseToolID's rule), else a tool of a server it holds,
+// else the text split at its first dot.
+func (lock Snapshot) ToolIDOf(text string) model.ToolID {
+	names := func(yield func(string) bool) {
+		for _, s := range lock.Servers {
+			if !yield(s.Name) {
+				return
+			}
 		}
 	}
-	if best != "" {
-		return best
+	if id, ok := model.ParseToolID(text, names, lock.HasTool); ok {
+		return id
 	}
-	name, _, _ := strings.Cut(pick, ".")
-	return name
+	id, _ := model.ParseToolID(text, names, nil)
+	return id
+}
+
+// HasTool reports whether the snapshot holds the tool id names.
+func (lock Snapshot) HasTool(id model.ToolID) bool {
+	s, ok := lock.Server(id.Server)
+	return ok && slices.ContainsFunc(s.Tools, func(t model.Tool) bool { return t.Name == id.Tool })
 }
 
 // Approve returns lock with the picked servers and tools (SERVER or
@@ -43,7 +61,7 @@ func (lock Snapshot) Approve(live Snapshot, picks []string) Snapshot {
 		if tools[server] == nil {
 			tools[server] = map[string]bool{}
 		}
-		tools[server][strings.TrimPrefix(p, server+".")] = true
+		tools[server][p[len(server)+1:]] = true
 	}
 	out := Snapshot{}
 	names := map[string]bool{}

@@ -13,11 +13,11 @@ func Text(p styled.Printer, changes []Change) {
 		p.Println("no changes")
 		return
 	}
-	tool := ""
-	for _, c := range changes {
-		if c.Tool != tool {
+	var tool model.ToolID
+	for i, c := range changes {
+		if i == 0 || c.Tool != tool {
 			tool = c.Tool
-			p.Println(p.Head.Render(model.SanitizeLine(tool)))
+			p.Println(p.Head.Render(model.SanitizeLine(tool.String())))
 		}
 		class := fmt.Sprintf("%-10s", c.Class)
 		if c.Class == Breaking || c.Class == Unknown {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mcpeek/internal/styled"
+	"mcpeek/model"
 )
 
 func TestTextCountsTheChanges(t *testing.T) {
@@ -17,8 +18,8 @@ func TestTextCountsTheChanges(t *testing.T) {
 	}
 	buf.Reset()
 	changes := []Change{
-		{Tool: "shop.a", Class: Breaking, Kind: "tool-removed"},
-		{Tool: "shop.b", Class: Compatible, Kind: "tool-added"},
+		{Tool: model.ToolID{Server: "shop", Tool: "a"}, Class: Breaking, Kind: "tool-removed"},
+		{Tool: model.ToolID{Server: "shop", Tool: "b"}, Class: Compatible, Kind: "tool-added"},
 	}
 	Text(styled.Printer{W: &buf}, changes)
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")

@@ -35,7 +35,7 @@ func (d direction) side() fieldpath.Side {
 // recursive schema ends: its nodes form a finite graph, and so do the pairs.
 // A pair of children written the same (sources) is skipped unresolved.
 type comparer struct {
-	tool    string
+	tool    model.ToolID
 	dir     direction
 	out     []Change
 	seen    map[[2]*model.Node]bool

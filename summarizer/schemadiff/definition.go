@@ -39,8 +39,8 @@ type textDiff struct {
 // side; when it reported nothing, every difference is listed, so that a
 // definition that differs once canonicalised (model.SameDefinition) is
 // never "no change".
-func definitionChanges(id string, o, n []rawMember, classified []Change) []Change {
-	a, b, err := definitionValues(o, n)
+func definitionChanges(id model.ToolID, o, n []rawMember, po, pn model.ParsedTool, classified []Change) []Change {
+	a, b, err := definitionValues(o, n, po, pn)
 	if err != nil {
 		return []Change{{Tool: id, Class: Unknown, Kind: DefinitionChanged, Detail: "the definition changed and one version is not JSON: it cannot be compared"}}
 	}
@@ -69,7 +69,7 @@ func definitionChanges(id string, o, n []rawMember, classified []Change) []Chang
 }
 
 // change is the difference as a change of the tool id, at where.
-func (d textDiff) change(id, where string) Change {
+func (d textDiff) change(id model.ToolID, where string) Change {
 	c := Change{Tool: id, Path: d.path, Class: Compatible, Kind: DefinitionChanged, DefinitionPointer: d.pointer,
 		Detail: fmt.Sprintf("%s: %s → %s", where, valueText(d.old), valueText(d.new))}
 	if d.label == nil {
@@ -102,11 +102,11 @@ func wordsOf(v *model.Value) string {
 // versions write the same (once compacted) is not decoded, both sides
 // holding one placeholder that compares equal at once (unless a schema's
 // name is written twice, when each is decoded); one that differs is
-// the document the shape comparison parsed (model.SharedSchema), else is
-// decoded here. The definitions come as their members (topMembers).
-func definitionValues(ma, mb []rawMember) (va, vb *model.Value, err error) {
+// the document of the tool's parse (model.ParseTool), else is decoded
+// here. The definitions come as their members (topMembers).
+func definitionValues(ma, mb []rawMember, pa, pb model.ParsedTool) (va, vb *model.Value, err error) {
 	same := &model.Value{}
-	schemas := func(members []rawMember, other []rawMember) (*model.Value, error) {
+	schemas := func(members []rawMember, other []rawMember, p model.ParsedTool) (*model.Value, error) {
 		v := &model.Value{Kind: model.JSONObject}
 		for _, m := range members {
 			var x *model.Value
@@ -116,7 +116,7 @@ func definitionValues(ma, mb []rawMember) (va, vb *model.Value, err error) {
 			case isSchema && o != nil && once(members, m.name) && once(other, m.name) && sameText(m.value, o):
 				x = same
 			case isSchema:
-				x, err = schemaDoc(m.value)
+				x, err = schemaDoc(m.value, p)
 			default:
 				x, err = model.DecodeJSON(m.value)
 			}
@@ -127,10 +127,10 @@ func definitionValues(ma, mb []rawMember) (va, vb *model.Value, err error) {
 		}
 		return v, nil
 	}
-	if va, err = schemas(ma, mb); err != nil {
+	if va, err = schemas(ma, mb, pa); err != nil {
 		return nil, nil, err
 	}
-	if vb, err = schemas(mb, ma); err != nil {
+	if vb, err = schemas(mb, ma, pb); err != nil {
 		return nil, nil, err
 	}
 	return va, vb, nil
@@ -147,11 +147,16 @@ func once(members []rawMember, name string) bool {
 	return n == 1
 }
 
-// schemaDoc is a schema's decoded document: the one the shape comparison
-// parsed when it did, else decoded now.
-func schemaDoc(raw []byte) (*model.Value, error) {
-	if s, err := model.SharedSchema(raw); err == nil {
-		return s.Source(), nil
+// schemaDoc is a schema's decoded document: the one of the tool's parse
+// when raw is the schema the tool was read with, else decoded now.
+func schemaDoc(raw []byte, p model.ParsedTool) (*model.Value, error) {
+	for _, s := range []struct {
+		raw    []byte
+		schema *model.Schema
+	}{{p.Tool.InputSchema, p.In}, {p.Tool.OutputSchema, p.Out}} {
+		if s.schema != nil && len(raw) > 0 && len(s.raw) == len(raw) && &s.raw[0] == &raw[0] {
+			return s.schema.Source(), nil
+		}
 	}
 	return model.DecodeJSON(raw)
 }

@@ -90,10 +90,10 @@ const (
 
 // Change is one difference between two versions of a tool.
 type Change struct {
-	// Tool is SERVER.TOOL (the old name for a tool removed or renamed);
-	// for a prompt or resource template SERVER.NAME, for the server
-	// itself SERVER.
-	Tool string `json:"tool"`
+	// Tool is the tool's id, written SERVER.TOOL (the old name for a tool
+	// removed or renamed); for a prompt or resource template the server
+	// and the entry's name, for the server itself the server alone.
+	Tool model.ToolID `json:"tool"`
 	// Entry says what Tool names when it is not a tool: a prompt, a
 	// resource template, the server; "" for a tool.
 	Entry EntryKind `json:"entry,omitempty"`
@@ -124,7 +124,7 @@ type Change struct {
 // ("/a.x", "/a/x") differ.
 func (c Change) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Tool    string         `json:"tool"`
+		Tool    model.ToolID   `json:"tool"`
 		Entry   EntryKind      `json:"entry,omitempty"`
 		Side    string         `json:"side"`
 		Path    fieldpath.Path `json:"path"`
@@ -182,7 +182,7 @@ func Diff(old, new Snapshot) []Change {
 // compare.
 type step struct {
 	change   *Change
-	id       string
+	id       model.ToolID
 	old, new model.Tool
 	changes  []Change
 	// done says changes are known already (the server's other parts).
@@ -231,7 +231,7 @@ func planServer(steps []step, server string, old, new []model.Tool) []step {
 	}
 	slices.Sort(names)
 	for _, name := range slices.Compact(names) {
-		id := server + "." + name
+		id := model.ToolID{Server: server, Tool: name}
 		o, inOld := oldBy[name]
 		n, inNew := newBy[name]
 		switch {
@@ -290,7 +290,7 @@ func fingerprint(t model.Tool) string {
 // diffTool compares two versions of one tool: its words, then its input
 // and output schemas as resolved shapes, then what else differs in the
 // text of its definition.
-func diffTool(out []Change, id string, o, n model.Tool) []Change {
+func diffTool(out []Change, id model.ToolID, o, n model.Tool) []Change {
 	if bytes.Equal(o.Raw, n.Raw) {
 		return out
 	}
@@ -310,7 +310,8 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 		out = append(out, Change{Tool: id, Class: Compatible, Kind: MetaChanged,
 			Detail: fmt.Sprintf("_meta %s → %s", clip(orNone(a)), clip(orNone(b)))})
 	}
-	out = diffSchema(out, id, input, o.InputSchema, n.InputSchema)
+	po, pn := model.ParseTool(o), model.ParseTool(n)
+	out = diffSchema(out, id, input, side{o.InputSchema, po.In, po.InErr}, side{n.InputSchema, pn.In, pn.InErr})
 	switch {
 	case o.HasOutputSchema() && !n.HasOutputSchema():
 		out = append(out, Change{Tool: id, Path: fieldpath.Root(fieldpath.Output), Class: Breaking, Kind: OutputSchemaRemoved,
@@ -318,26 +319,48 @@ func diffTool(out []Change, id string, o, n model.Tool) []Change {
 	case !o.HasOutputSchema() && n.HasOutputSchema():
 		out = append(out, Change{Tool: id, Path: fieldpath.Root(fieldpath.Output), Class: Compatible, Kind: OutputSchemaAdded, Detail: "the tool now declares an output schema"})
 	case o.HasOutputSchema():
-		out = diffSchema(out, id, output, o.OutputSchema, n.OutputSchema)
+		out = diffSchema(out, id, output, side{o.OutputSchema, po.Out, po.OutErr}, side{n.OutputSchema, pn.Out, pn.OutErr})
 	}
-	return append(out, definitionChanges(id, ma, mb, out[start:])...)
+	return append(out, definitionChanges(id, ma, mb, po, pn, out[start:])...)
+}
+
+// side is one version of one schema of a tool: its bytes and their parse
+// (model.ParseTool's, read where the tool entered).
+type side struct {
+	raw    []byte
+	schema *model.Schema
+	err    error
+}
+
+// orText is s's bytes, "{}" when the tool declares none.
+func (s side) orText() []byte {
+	if len(s.raw) == 0 {
+		return []byte("{}")
+	}
+	return s.raw
+}
+
+// orAnything is s, or the empty schema when the tool declares none (a tool
+// with no input schema takes anything).
+func (s side) orAnything() side {
+	if len(s.raw) > 0 {
+		return s
+	}
+	raw := []byte("{}")
+	schema, err := model.ParseSchema(raw)
+	return side{raw, schema, err}
 }
 
 // diffSchema compares one schema of a tool: nothing when the bytes are the
 // same once compacted, else the resolved shapes from their roots (the data
 // roots of outputs, as summaries write paths, when both are envelopes).
-func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
-	if len(a) == 0 {
-		a = []byte("{}") // a tool with no input schema takes anything
-	}
-	if len(b) == 0 {
-		b = []byte("{}")
-	}
-	if sameText(a, b) {
+func diffSchema(out []Change, id model.ToolID, dir direction, a, b side) []Change {
+	if len(a.raw) == 0 && len(b.raw) == 0 || sameText(a.orText(), b.orText()) {
 		return out
 	}
-	sa, errA := model.SharedSchema(a)
-	sb, errB := model.SharedSchema(b)
+	a, b = a.orAnything(), b.orAnything()
+	sa, errA := a.schema, a.err
+	sb, errB := b.schema, b.err
 	if errA != nil || errB != nil {
 		err := errB
 		if err == nil {
@@ -352,7 +375,7 @@ func diffSchema(out []Change, id string, dir direction, a, b []byte) []Change {
 // walk compares two parsed versions of a schema from their roots (the data
 // roots of outputs when both are envelopes), skipping what sources finds
 // written the same.
-func walk(out []Change, id string, dir direction, sa, sb *model.Schema, same *sources) []Change {
+func walk(out []Change, id model.ToolID, dir direction, sa, sb *model.Schema, same *sources) []Change {
 	ra, rb := sa.Root(), sb.Root()
 	if dir == output {
 		da, envA := sa.DataRoot()

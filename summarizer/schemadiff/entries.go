@@ -47,7 +47,7 @@ func diffWhole(o, n Server) []Change {
 	}
 	var out []Change
 	server := func(class Class, kind Kind, format string, args ...any) {
-		out = append(out, Change{Tool: n.Name, Entry: OfServer, Class: class, Kind: kind, Detail: fmt.Sprintf(format, args...)})
+		out = append(out, Change{Tool: model.ToolID{Server: n.Name}, Entry: OfServer, Class: class, Kind: kind, Detail: fmt.Sprintf(format, args...)})
 	}
 	for _, c := range o.Capabilities {
 		if !slices.Contains(n.Capabilities, c) {
@@ -85,7 +85,7 @@ func diffEntries(out []Change, server string, of EntryKind, old, new []Entry) []
 	}
 	slices.Sort(names)
 	for _, name := range slices.Compact(names) {
-		id := server + "." + name
+		id := model.ToolID{Server: server, Tool: name}
 		o, inOld := oldBy[name]
 		n, inNew := newBy[name]
 		switch {
@@ -113,7 +113,7 @@ func diffEntries(out []Change, server string, of EntryKind, old, new []Entry) []
 // entryChanges lists the differences of one prompt or resource template,
 // member by member: words (routing), a prompt's arguments by name, a
 // template's URI (breaking), and anything else (unknown).
-func entryChanges(id string, of EntryKind, oldRaw, newRaw []byte) []Change {
+func entryChanges(id model.ToolID, of EntryKind, oldRaw, newRaw []byte) []Change {
 	a, errA := model.DecodeJSON(oldRaw)
 	b, errB := model.DecodeJSON(newRaw)
 	if errA != nil || errB != nil {

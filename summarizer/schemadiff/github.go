@@ -28,7 +28,7 @@ func GitHubAnnotations(changes []Change, files ...LockText) []string {
 	var out []string
 	for i, c := range changes {
 		a := ghactions.Annotation{Level: ghactions.Notice, Title: "mcpeek diff: " + c.Class.String() + ": " + string(c.Kind),
-			Message: model.SanitizeLine(c.Tool) + " at " + model.SanitizeLine(c.Where()) + ": " + model.SanitizeLine(c.Detail)}
+			Message: model.SanitizeLine(c.Tool.String()) + " at " + model.SanitizeLine(c.Where()) + ": " + model.SanitizeLine(c.Detail)}
 		switch c.Class {
 		case Breaking:
 			a.Level = ghactions.Error

@@ -65,17 +65,14 @@ func Locate(text []byte, snap Snapshot, changes []Change) []Position {
 // "/servers/0/tools/3/inputSchema/properties/id/pattern"; "" when the
 // file does not hold it.
 func filePointer(snap Snapshot, c Change) string {
-	server := c.Tool
-	if c.Entry != OfServer {
-		server = snap.ServerOf(c.Tool)
-	}
+	server := c.Tool.Server
 	si := slices.IndexFunc(snap.Servers, func(s Server) bool { return s.Name == server })
 	if si < 0 {
 		return ""
 	}
 	s := snap.Servers[si]
 	base := "/servers/" + strconv.Itoa(si)
-	name := strings.TrimPrefix(c.Tool, server+".")
+	name := c.Tool.Tool
 	entry := func(list string, entries []Entry) string {
 		j := slices.IndexFunc(entries, func(e Entry) bool { return e.Name == name })
 		if j < 0 {

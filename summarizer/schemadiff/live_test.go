@@ -71,7 +71,7 @@ func TestLiveDiffAfterListChanged(t *testing.T) {
 		}
 	}
 	changes := Diff(before, FromServers(m.Servers()))
-	want := Change{Tool: "demo.util_echo", Path: fieldpath.Root(OnInput).Prop("repeat"), Class: Breaking, Kind: InputRequired,
+	want := Change{Tool: model.ToolID{Server: "demo", Tool: "util_echo"}, Path: fieldpath.Root(OnInput).Prop("repeat"), Class: Breaking, Kind: InputRequired,
 		Detail: "input became required: callers that do not send it are refused"}
 	if len(changes) != 1 || !reflect.DeepEqual(changes[0], want) {
 		t.Errorf("changes = %+v, want only %+v", changes, want)

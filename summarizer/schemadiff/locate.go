@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"mcpeek/internal/textpos"
+	"mcpeek/model"
 )
 
 // Position is a line and column in a file, both 1-based (the column in
@@ -13,10 +14,10 @@ type Position struct {
 }
 
 // ToolPositions finds where each tool's definition starts in a lock file's
-// text, by SERVER.TOOL, so that reports can point at it. It reads the
+// text, by tool id, so that reports can point at it. It reads the
 // text once; a text it cannot read gives what it found before the fault.
-func ToolPositions(b []byte) map[string]Position {
-	out := map[string]Position{}
+func ToolPositions(b []byte) map[model.ToolID]Position {
+	out := map[model.ToolID]Position{}
 	lines := textpos.NewCounter(b)
 	dec := newDecoder(b)
 	_ = eachMember(dec, func(name string) error {
@@ -59,7 +60,7 @@ func ToolPositions(b []byte) map[string]Position {
 			})
 			for _, t := range tools {
 				line, col := lines.At(t.at)
-				out[server+"."+t.name] = Position{Line: line, Column: col}
+				out[model.ToolID{Server: server, Tool: t.name}] = Position{Line: line, Column: col}
 			}
 			return err
 		})

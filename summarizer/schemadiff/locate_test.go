@@ -3,6 +3,7 @@ package schemadiff
 import (
 	"bytes"
 	"encoding/json"
+	"mcpeek/model"
 	"os"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func TestToolPositions(t *testing.T) {
 	if n == 0 || len(pos) != n {
 		t.Errorf("%d tools, %d positions", n, len(pos))
 	}
-	if got := ToolPositions([]byte(`{"servers": [{"name": "a", "tools": [{"name": "x"}, {"na`)); len(got) != 1 || got["a.x"] != (Position{1, 38}) {
+	if got := ToolPositions([]byte(`{"servers": [{"name": "a", "tools": [{"name": "x"}, {"na`)); len(got) != 1 || got[model.ToolID{Server: "a", Tool: "x"}] != (Position{1, 38}) {
 		t.Errorf("a cut text gives what came before the cut: %v", got)
 	}
 	if got := ToolPositions([]byte(strings.Repeat("[", 5))); len(got) != 0 {

@@ -55,7 +55,7 @@ func Markdown(changes []Change) string {
 			if class == Routing {
 				last = textCell(c.Old) + " | " + textCell(c.New)
 			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", model.MarkdownCode(c.Tool), where, c.Kind, last)
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", model.MarkdownCode(c.Tool.String()), where, c.Kind, last)
 		}
 	}
 	return b.String()

@@ -40,8 +40,8 @@ func MarkServers(servers []model.Server, base *Snapshot, first map[string]model.
 			// Reconnecting or down: the tools it listed keep their marks,
 			// so that coming back with the same tools costs no lint run.
 			for _, t := range s.Tools {
-				if k, ok := prev[t.ID()]; ok {
-					marks[t.ID()] = k
+				if k, ok := prev[t.ID().String()]; ok {
+					marks[t.ID().String()] = k
 				}
 			}
 			continue
@@ -59,7 +59,7 @@ func MarkServers(servers []model.Server, base *Snapshot, first map[string]model.
 		}
 		sinceStart := changedSinceFirst(s, first)
 		for _, t := range s.Tools {
-			id := t.ID()
+			id := t.ID().String()
 			k := ToolMark{Raw: t.Raw, Findings: findings[id]}
 			switch {
 			case len(fromBase[t.Name]) > 0:
@@ -82,7 +82,7 @@ func MarkServers(servers []model.Server, base *Snapshot, first map[string]model.
 func changedSinceFirst(s model.Server, first map[string]model.Tool) map[string][]Change {
 	var changedOld, changedNew []model.Tool
 	for _, t := range s.Tools {
-		if f, ok := first[t.ID()]; ok && !bytes.Equal(f.Raw, t.Raw) {
+		if f, ok := first[t.ID().String()]; ok && !bytes.Equal(f.Raw, t.Raw) {
 			changedOld, changedNew = append(changedOld, f), append(changedNew, t)
 		}
 	}
@@ -104,8 +104,8 @@ func LintAll(servers []model.Server, prev map[string]ToolMark) map[string][]lint
 			continue
 		}
 		for _, t := range s.Tools {
-			if p, ok := prev[t.ID()]; ok && bytes.Equal(p.Raw, t.Raw) {
-				out[t.ID()] = p.Findings
+			if p, ok := prev[t.ID().String()]; ok && bytes.Equal(p.Raw, t.Raw) {
+				out[t.ID().String()] = p.Findings
 			} else {
 				todo = append(todo, t)
 			}
@@ -113,7 +113,7 @@ func LintAll(servers []model.Server, prev map[string]ToolMark) map[string][]lint
 	}
 	found := lint.EachTool(todo, lint.Clients())
 	for i, t := range todo {
-		out[t.ID()] = found[i]
+		out[t.ID().String()] = found[i]
 	}
 	return out
 }

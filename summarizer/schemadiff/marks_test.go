@@ -34,7 +34,7 @@ func TestMarkServersSinceLockFile(t *testing.T) {
 	if !c.Added || len(c.Changes) != 0 {
 		t.Errorf("c = %+v, want added", c)
 	}
-	if len(removed["s"]) != 1 || removed["s"][0].Tool != "s.b" {
+	if len(removed["s"]) != 1 || removed["s"][0].Tool.String() != "s.b" {
 		t.Errorf("removed = %v, want s.b", removed)
 	}
 	if string(a.Raw) != string(now.Tools[0].Raw) {
@@ -90,7 +90,7 @@ func TestLintAllFindsPerTool(t *testing.T) {
 	if len(found) != 2 {
 		t.Fatalf("findings for %d tools, want 2", len(found))
 	}
-	if len(found[bad.ID()]) == 0 {
+	if len(found[bad.ID().String()]) == 0 {
 		t.Errorf("no finding for a tool named %q", bad.Name)
 	}
 	off := srv

@@ -105,12 +105,12 @@ func TestSkippingChangesNothing(t *testing.T) {
 			if errA != nil || errB != nil {
 				continue
 			}
-			skipping := walk(nil, "t", dir, sa, sb, newSources(sa, sb))
+			skipping := walk(nil, model.ToolID{Tool: "t"}, dir, sa, sb, newSources(sa, sb))
 			sa, _ = model.ParseSchema(a) // fresh: nothing resolved yet
 			sb, _ = model.ParseSchema(b)
 			none := newSources(sa, sb)
 			none.budget = 0
-			everything := walk(nil, "t", dir, sa, sb, none)
+			everything := walk(nil, model.ToolID{Tool: "t"}, dir, sa, sb, none)
 			if !reflect.DeepEqual(skipping, everything) {
 				t.Errorf("%s → %s (%s): skipping found %v\nwant %v", p[0].Name, p[1].Name, dir, skipping, everything)
 			}

@@ -16,9 +16,8 @@ func DiffServer(server string, old, new []model.Tool) (byTool map[string][]Chang
 		return FromServers([]model.Server{{Name: server, Tools: tools}})
 	}
 	byTool = map[string][]Change{}
-	prefix := server + "."
 	for _, ch := range Diff(snap(old), snap(new)) {
-		name := ch.Tool[len(prefix):]
+		name := ch.Tool.Tool
 		switch {
 		case ch.Kind == ToolAdded:
 		case ch.Kind == ToolRemoved, ch.Kind == ToolRenamed, !listed[name]:

@@ -20,7 +20,7 @@ func TestDiffServer(t *testing.T) {
 	if len(byTool["a"]) == 0 || len(byTool["c"]) != 0 || len(byTool) != 1 {
 		t.Errorf("byTool = %v, want changes for a alone", byTool)
 	}
-	if len(gone) != 1 || gone[0].Tool != "s.b" || gone[0].Kind != ToolRemoved {
+	if len(gone) != 1 || gone[0].Tool != (model.ToolID{Server: "s", Tool: "b"}) || gone[0].Kind != ToolRemoved {
 		t.Errorf("gone = %v, want b removed", gone)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"mcpeek/internal/plural"
+	"mcpeek/model"
 	"mcpeek/model/fieldpath"
 )
 
@@ -97,7 +98,7 @@ func (n Counts) String() string {
 // Count counts changes by class, and the tools they touch.
 func Count(changes []Change) Counts {
 	var n Counts
-	seen := map[string]bool{}
+	seen := map[model.ToolID]bool{}
 	for _, c := range changes {
 		switch c.Class {
 		case Breaking:

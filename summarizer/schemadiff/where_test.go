@@ -3,6 +3,7 @@ package schemadiff
 import (
 	"testing"
 
+	"mcpeek/model"
 	"mcpeek/model/fieldpath"
 )
 
@@ -38,8 +39,8 @@ func TestChangeWhere(t *testing.T) {
 func TestCount(t *testing.T) {
 	t.Parallel()
 	got := Count([]Change{
-		{Tool: "s.a", Class: Breaking}, {Tool: "s.a", Class: Compatible},
-		{Tool: "s.b", Class: Compatible}, {Tool: "s.c", Class: Breaking},
+		{Tool: model.ToolID{Server: "s", Tool: "a"}, Class: Breaking}, {Tool: model.ToolID{Server: "s", Tool: "a"}, Class: Compatible},
+		{Tool: model.ToolID{Server: "s", Tool: "b"}, Class: Compatible}, {Tool: model.ToolID{Server: "s", Tool: "c"}, Class: Breaking},
 	})
 	if want := (Counts{Breaking: 2, Compatible: 2, Tools: 3}); got != want {
 		t.Errorf("Count = %+v, want %+v", got, want)

@@ -63,7 +63,7 @@ type name struct {
 // names. It is built off the UI loop and only read afterwards (safe for
 // concurrent readers).
 type Index struct {
-	tools  []string // tool ids
+	tools  []model.ToolID
 	fields []field
 	names  []name
 	byName map[string]int32
@@ -71,10 +71,10 @@ type Index struct {
 
 // Hit is a field a query matched.
 type Hit struct {
-	ToolID string `json:"tool_id"`
-	Side   Side   `json:"-"`
-	In     string `json:"in"`   // "output" or "input"
-	Path   string `json:"path"` // as summaries write it, which inspect accepts for an output field
+	ToolID model.ToolID `json:"tool_id"`
+	Side   Side         `json:"-"`
+	In     string       `json:"in"`   // "output" or "input"
+	Path   string       `json:"path"` // as summaries write it, which inspect accepts for an output field
 	// Field is the field's path as a value, on its side (a program finds
 	// the field's line by it; Path may name another field beside a
 	// property whose own name holds a ".").

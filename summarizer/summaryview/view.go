@@ -39,7 +39,7 @@ func Build(tool model.Tool, schemaPath string, opts summarizer.Options, withStat
 	var planner any // exactly what a planner is shown
 	var out *model.Schema
 	if fromFile || tool.HasOutputSchema() {
-		s, err := model.SharedSchema(tool.OutputSchema)
+		s, err := outputSchema(tool)
 		if err != nil && fromFile {
 			return v, err
 		}
@@ -116,4 +116,15 @@ func ReadersNote(d summarizer.Descriptor) string {
 		return "No output schema: the server does not say what the tool returns (mcpeek call " + d.ToolID + " shows a result)."
 	}
 	return d.Note
+}
+
+// outputSchema is tool's output schema read: the tool's own parse, or,
+// for a schema read from a file (made a tool without one), a parse of
+// its bytes.
+func outputSchema(tool model.Tool) (*model.Schema, error) {
+	if !tool.HasOutputSchema() {
+		return model.ParseSchema(tool.OutputSchema)
+	}
+	p := model.ParseTool(tool)
+	return p.Out, p.OutErr
 }

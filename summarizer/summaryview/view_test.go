@@ -69,7 +69,7 @@ func TestALiveToolHasItsDescriptor(t *testing.T) {
 
 func TestLineIsStyledOnlyInColour(t *testing.T) {
 	t.Parallel()
-	s, err := model.SharedSchema(schemaFile(t).OutputSchema)
+	s, err := model.ParseSchema(schemaFile(t).OutputSchema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestLineIsStyledOnlyInColour(t *testing.T) {
 
 func TestComparisonCountsWhatTheLegacyCutHides(t *testing.T) {
 	t.Parallel()
-	s, err := model.SharedSchema(schemaFile(t).OutputSchema)
+	s, err := model.ParseSchema(schemaFile(t).OutputSchema)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -151,14 +151,14 @@ func (d *FieldSearch) Render(s *kit.Styles, width, height int) string {
 		// the longest path and type keep theirs; else a third of the box.
 		toolW, pathW := 0, 0
 		for _, h := range d.hits[d.top:min(d.top+d.rows, len(d.hits))] {
-			toolW = max(toolW, ansi.StringWidth(model.SanitizeLine(h.ToolID)))
+			toolW = max(toolW, ansi.StringWidth(model.SanitizeLine(h.ToolID.String())))
 			pathW = max(pathW, ansi.StringWidth(model.SanitizeLine(h.Path))+2+ansi.StringWidth(h.Type))
 		}
 		toolW = min(toolW, max(inner/3, inner-2-6-2-pathW))
 		for i := d.top; i < len(d.hits) && i < d.top+d.rows; i++ {
 			h := d.hits[i]
 			segs := []uitext.Seg{
-				{Text: uitext.Fit(model.SanitizeLine(h.ToolID), toolW) + "  ", Style: s.Tool},
+				{Text: uitext.Fit(model.SanitizeLine(h.ToolID.String()), toolW) + "  ", Style: s.Tool},
 				{Text: uitext.PadRight(h.In, 6) + "  ", Style: s.Dim},
 				{Text: model.SanitizeLine(h.Path), Style: s.Name},
 				{Text: ": ", Style: s.Dim},

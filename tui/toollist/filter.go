@@ -76,12 +76,12 @@ func (l *List[O]) refilter(servers []model.Server, info InfoOf) {
 	for _, s := range servers {
 		for _, t := range s.Tools {
 			id := t.ID()
-			if narrowing && l.matches[id] == search.NoMatch {
+			if narrowing && l.matches[id.String()] == search.NoMatch {
 				continue
 			}
-			ti := info(id)
+			ti := info(id.String())
 			if sc := search.Tool(ti.Name, ti.Text, q); sc != search.NoMatch {
-				next[id] = sc
+				next[id.String()] = sc
 			}
 		}
 	}

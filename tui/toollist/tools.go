@@ -265,7 +265,7 @@ func (l *List[O]) group(si int, s model.Server) group[O] {
 	for ti, t := range s.Tools {
 		if l.filter == "" {
 			g.tools = append(g.tools, Row[O]{Server: si, Tool: ti})
-		} else if sc := l.matches[t.ID()]; sc != search.NoMatch {
+		} else if sc := l.matches[t.ID().String()]; sc != search.NoMatch {
 			g.tools = append(g.tools, Row[O]{Server: si, Tool: ti})
 			g.best = max(g.best, sc)
 		}
@@ -281,7 +281,7 @@ func (l *List[O]) group(si int, s model.Server) group[O] {
 		// Best first; of equal ones, the shorter name (the closer match).
 		slices.SortStableFunc(g.tools, func(a, b Row[O]) int {
 			ta, tb := s.Tools[a.Tool], s.Tools[b.Tool]
-			return cmp.Or(cmp.Compare(l.matches[tb.ID()], l.matches[ta.ID()]), cmp.Compare(len(ta.Name), len(tb.Name)))
+			return cmp.Or(cmp.Compare(l.matches[tb.ID().String()], l.matches[ta.ID().String()]), cmp.Compare(len(ta.Name), len(tb.Name)))
 		})
 	}
 	return g

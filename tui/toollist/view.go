@@ -157,7 +157,7 @@ func (l *List[O]) row(v View, r Row[O], srv model.Server, info InfoOf) (segs []s
 		}
 	default:
 		t := srv.Tools[r.Tool]
-		segs, right = toolRow(s, t, info(t.ID()))
+		segs, right = toolRow(s, t, info(t.ID().String()))
 		if v.Marks != nil {
 			marks = v.Marks.Tool(s, t)
 		}
@@ -226,7 +226,7 @@ func (l *List[O]) WantWidth(v View, servers []model.Server, info InfoOf) int {
 			w = max(w, l.offers.Width(srv.Name))
 		}
 		for _, t := range srv.Tools {
-			ti := info(t.ID())
+			ti := info(t.ID().String())
 			rights := cols + btoi(ti.BadSchema || ti.HidesFields || !t.HeaderFault.IsZero())
 			n := 4 + uitext.Width(model.SanitizeLine(t.Name)) + segsWidth(kit.AppSegs(v.Styles, t))
 			if rights > 0 {
