@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -64,7 +65,9 @@ func newRedisPool(u *url.URL, password string, timeout time.Duration) (*redis.Po
 				raw = c
 				return c, err
 			}
-			c, err := redis.DialContext(ctx, "tcp", addr, append(opts, redis.DialContextFunc(dial))...)
+			// opts is shared by every dial: Clip makes append copy it
+			// rather than write into its spare room from two dials at once.
+			c, err := redis.DialContext(ctx, "tcp", addr, append(slices.Clip(opts), redis.DialContextFunc(dial))...)
 			if err != nil {
 				return nil, err
 			}
