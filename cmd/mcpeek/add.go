@@ -11,12 +11,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"mcpeek/internal/atomicfile"
 	"mcpeek/mcpclient"
-	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/registry"
 )
 
@@ -89,10 +87,7 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 		return err
 	}
 	secrets := addSecrets(e, values, f.writeSecrets, a.warn)
-	if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
-		a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
-			return elicitline.AskInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
-		}
+	if a.registry.ask = a.terminalAsk(nil); a.registry.ask != nil {
 		if err := a.registry.askedInputs(ctx, e, values, noEnv); err != nil {
 			return err
 		}

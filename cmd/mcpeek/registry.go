@@ -19,7 +19,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/registry"
+	"mcpeek/mcpclient/registry/sandbox"
 	"mcpeek/model"
 )
 
@@ -40,7 +42,10 @@ type registryFlags struct {
 	tried bool
 	// ask, when mcpeek try may ask on the terminal, asks for the inputs a
 	// server still needs.
-	ask func([]registry.Need) (map[string]string, error)
+	ask func([]registry.Need) (elicitline.Answers, error)
+	// binds are the folders shown to a sandboxed server: --bind, and
+	// those the user agreed to show when asked.
+	binds []sandbox.Bind
 	// resolved is the config once made: try makes it before the explorer
 	// opens, with stderr on the screen.
 	resolved *mcpclient.Config
@@ -57,13 +62,15 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 		"A value for the --registry-server's inputs, KEY=VALUE: an argument's name or value hint, an environment variable, a header or a {variable}; a bare NAME passes that variable of your environment (repeatable)")
 	root.PersistentFlags().BoolVar(&f.allowNet, "allow-net", false,
 		"Let a registry server's package use the network from its sandbox")
+	root.PersistentFlags().Var(bindFlag{&f.binds}, "bind",
+		"Show a folder of yours to a registry server's sandbox at its own path, read-only; DIR:rw lets it write there (repeatable)")
 	root.PersistentFlags().BoolVar(&f.noSandbox, "no-sandbox", false,
 		"Run a registry server's package without a sandbox, as you: it can read and write your files and use the network")
 }
 
 // preparer readies the packages of registry servers as the flags ask.
 func (f registryFlags) preparer() registry.Preparer {
-	return registry.Preparer{AllowNet: f.allowNet, BundleClient: f.bundleClient, NoSandbox: f.noSandbox}
+	return registry.Preparer{AllowNet: f.allowNet, BundleClient: f.bundleClient, NoSandbox: f.noSandbox, Binds: f.binds}
 }
 
 // browser is the registry the flags name, through the cache.
@@ -598,3 +605,29 @@ func variableFacts(in registry.Input) []string {
 // quoteShown shows a registry value in double quotes, so that spaces and
 // shell syntax in it read as part of the value.
 func quoteShown(s string) string { return `"` + cut(s, 200) + `"` }
+
+// bindFlag is --bind DIR[:rw], appending to the folders shown to a
+// sandboxed server.
+type bindFlag struct{ binds *[]sandbox.Bind }
+
+func (f bindFlag) String() string {
+	if f.binds == nil {
+		return ""
+	}
+	var out []string
+	for _, b := range *f.binds {
+		out = append(out, b.String())
+	}
+	return strings.Join(out, ", ")
+}
+
+func (f bindFlag) Set(s string) error {
+	b, err := sandbox.ParseBind(s)
+	if err != nil {
+		return err
+	}
+	*f.binds = append(*f.binds, b)
+	return nil
+}
+
+func (bindFlag) Type() string { return "DIR[:rw]" }
