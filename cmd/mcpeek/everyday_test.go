@@ -105,3 +105,23 @@ func TestDeadServerSaysCouldNotBeReached(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// TestRegistryShowTypoOffersTheNearestName: a mistyped server name gets
+// the registry's nearest ones.
+func TestRegistryShowTypoOffersTheNearestName(t *testing.T) {
+	reg := localRegistry(t)
+	_, stderr, code := mcpeek(t, "registry", "show", "io.github.modelcontextprotocol/server-everythng", "--registry", reg.URL)
+	if code == 0 || !strings.Contains(stderr, "did you mean io.github.modelcontextprotocol/server-everything") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestCompleteHelpMentionsContext: complete's help says how to give the
+// arguments already chosen.
+func TestCompleteHelpMentionsContext(t *testing.T) {
+	t.Parallel()
+	out, _, _ := mcpeek(t, "complete", "--help")
+	if !strings.Contains(out, "--context department=Engineering") || !strings.Contains(out, "given as context") {
+		t.Errorf("complete --help:\n%s", out)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -173,7 +174,7 @@ func (a *app) registryShowCommand(f *registryFlags) *cobra.Command {
 			}
 			e, fresh, err := b.Show(cmd.Context(), name, version)
 			if errors.Is(err, registry.ErrNotFound) {
-				return fmt.Errorf("%w: mcpeek registry search finds names by a part of them", err)
+				return notInRegistry(cmd.Context(), b, name, err)
 			}
 			if err != nil {
 				return err
@@ -207,7 +208,7 @@ func (a *app) registryVersionsCommand(f *registryFlags) *cobra.Command {
 			}
 			es, fresh, err := b.Versions(cmd.Context(), args[0])
 			if errors.Is(err, registry.ErrNotFound) {
-				return fmt.Errorf("%w: mcpeek registry search finds names by a part of them", err)
+				return notInRegistry(cmd.Context(), b, args[0], err)
 			}
 			if err != nil {
 				return err
@@ -631,3 +632,12 @@ func (f bindFlag) Set(s string) error {
 }
 
 func (bindFlag) Type() string { return "DIR[:rw]" }
+
+// notInRegistry is err, the registry's "not found" for name, with the
+// nearest names it has (a typo), else how to find one.
+func notInRegistry(ctx context.Context, b *registry.Browser, name string, err error) error {
+	if near := b.Nearest(ctx, name, 3); len(near) > 0 {
+		return fmt.Errorf("%w: did you mean %s?", err, clean(strings.Join(near, ", ")))
+	}
+	return fmt.Errorf("%w: mcpeek registry search finds names by a part of them", err)
+}
