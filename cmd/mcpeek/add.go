@@ -103,8 +103,8 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 		a.note(n)
 	}
 	if !f.yes && !a.confirm("write "+p.path) {
-		a.note("nothing written: give --yes to write without asking")
-		return nil
+		// Not what was asked for: a script that forgot --yes must see it.
+		return errors.New("nothing written: give --yes to write without asking")
 	}
 	if err := p.write(); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -123,5 +124,23 @@ func TestCompleteHelpMentionsContext(t *testing.T) {
 	out, _, _ := mcpeek(t, "complete", "--help")
 	if !strings.Contains(out, "--context department=Engineering") || !strings.Contains(out, "given as context") {
 		t.Errorf("complete --help:\n%s", out)
+	}
+}
+
+// TestAddWithoutATerminalSaysHowToGiveInputs: add with stdin from
+// /dev/null (a character device, not a terminal) asks nothing and says
+// to give the inputs with --registry-input, not "reading ...: EOF".
+func TestAddWithoutATerminalSaysHowToGiveInputs(t *testing.T) {
+	reg := localRegistry(t)
+	t.Setenv("HOME", t.TempDir())
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	var out, errOut bytes.Buffer
+	code := newApp(null, &out, &errOut).run(t.Context(), []string{"add", "io.github.modelcontextprotocol/server-filesystem", "--client", "cursor", "--registry", reg.URL})
+	if code == 0 || strings.Contains(errOut.String(), "EOF") || !strings.Contains(errOut.String(), "give each with --registry-input") {
+		t.Errorf("exit %d: %s", code, errOut.String())
 	}
 }
