@@ -3,16 +3,15 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"mcpeek/mcpclient"
-	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/registry"
 )
 
@@ -85,10 +84,7 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 		return err
 	}
 	secrets := registry.SecretReferences(e, values, f.writeSecrets, a.warn)
-	if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
-		a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
-			return elicitline.AskInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
-		}
+	if a.registry.ask = a.terminalAsk(nil); a.registry.ask != nil {
 		if err := a.registry.askedInputs(ctx, e, values, registry.NoEnv); err != nil {
 			return err
 		}
@@ -104,8 +100,8 @@ func (a *app) add(ctx context.Context, ref string, f addFlags) error {
 		a.note(n)
 	}
 	if !f.yes && !a.confirm("write "+p.Path) {
-		a.note("nothing written: give --yes to write without asking")
-		return nil
+		// Not what was asked for: a script that forgot --yes must see it.
+		return errors.New("nothing written: give --yes to write without asking")
 	}
 	if err := p.Write(); err != nil {
 		return err

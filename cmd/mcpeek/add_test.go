@@ -48,7 +48,7 @@ func TestAddToEveryClient(t *testing.T) {
 	reg, home, cwd := addHome(t)
 	t.Setenv("API_KEY", "k3y-from-env")
 	out, stderr, code := mcpeek(t, "add", "io.example/keyed", "--client", "claude-code", "--registry-input", "API_KEY=k3y-given", "--registry", reg)
-	if code != 0 || strings.Contains(out+stderr, "k3y") || !strings.Contains(stderr, "the value given for environment API_KEY is a secret: it is written as a reference") {
+	if code != 1 || strings.Contains(out+stderr, "k3y") || !strings.Contains(stderr, "the value given for environment API_KEY is a secret: it is written as a reference") {
 		t.Errorf("a secret given without --write-secrets: exit %d: %s", code, stderr)
 	}
 	for _, tc := range []struct {
@@ -137,7 +137,7 @@ func TestAddKeepsCommentsAndBacksUp(t *testing.T) {
 	}
 	add := []string{"add", "io.github.modelcontextprotocol/server-everything", "--registry", reg}
 	out, stderr, code := mcpeek(t, append(add, "--client", "cursor", "--project")...)
-	if b, _ := os.ReadFile(cursor); code != 0 || string(b) != jsonc || !strings.Contains(stderr, "nothing written: give --yes") || !strings.Contains(out, `+    "server-everything": {`) {
+	if b, _ := os.ReadFile(cursor); code != 1 || string(b) != jsonc || !strings.Contains(stderr, "nothing written: give --yes") || !strings.Contains(out, `+    "server-everything": {`) {
 		t.Fatalf("without --yes: exit %d\n%s\n%s\n%s", code, out, stderr, b)
 	}
 	project := map[string]string{"cursor": "true", "codex": "false", "goose": "false"}

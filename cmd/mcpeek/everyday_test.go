@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -103,5 +104,43 @@ func TestDeadServerSaysCouldNotBeReached(t *testing.T) {
 	_, stderr, code := mcpeek(t, "call", "dead.anything", "--config", cfg)
 	if code == 0 || strings.Contains(stderr, "is error") || !strings.Contains(stderr, `server "dead" could not be reached`) {
 		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestRegistryShowTypoOffersTheNearestName: a mistyped server name gets
+// the registry's nearest ones.
+func TestRegistryShowTypoOffersTheNearestName(t *testing.T) {
+	reg := localRegistry(t)
+	_, stderr, code := mcpeek(t, "registry", "show", "io.github.modelcontextprotocol/server-everythng", "--registry", reg.URL)
+	if code == 0 || !strings.Contains(stderr, "did you mean io.github.modelcontextprotocol/server-everything") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestCompleteHelpMentionsContext: complete's help says how to give the
+// arguments already chosen.
+func TestCompleteHelpMentionsContext(t *testing.T) {
+	t.Parallel()
+	out, _, _ := mcpeek(t, "complete", "--help")
+	if !strings.Contains(out, "--context department=Engineering") || !strings.Contains(out, "given as context") {
+		t.Errorf("complete --help:\n%s", out)
+	}
+}
+
+// TestAddWithoutATerminalSaysHowToGiveInputs: add with stdin from
+// /dev/null (a character device, not a terminal) asks nothing and says
+// to give the inputs with --registry-input, not "reading ...: EOF".
+func TestAddWithoutATerminalSaysHowToGiveInputs(t *testing.T) {
+	reg := localRegistry(t)
+	t.Setenv("HOME", t.TempDir())
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	var out, errOut bytes.Buffer
+	code := newApp(null, &out, &errOut).run(t.Context(), []string{"add", "io.github.modelcontextprotocol/server-filesystem", "--client", "cursor", "--registry", reg.URL})
+	if code == 0 || strings.Contains(errOut.String(), "EOF") || !strings.Contains(errOut.String(), "give each with --registry-input") {
+		t.Errorf("exit %d: %s", code, errOut.String())
 	}
 }

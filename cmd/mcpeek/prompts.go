@@ -143,7 +143,11 @@ func (a *app) completeCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "complete SERVER ARG=PREFIX",
 		Short: "Ask a server how to complete a prompt's argument (--prompt NAME) or a resource template's variable (--template URI)",
+		Long: "complete asks the server for the values that complete ARG, starting with PREFIX. An\n" +
+			"argument whose values depend on another (a team within a department) is completed with\n" +
+			"the other given as context: --context NAME=VALUE, once for each argument already chosen.",
 		Example: "  mcpeek complete everything --prompt completable-prompt department=E\n" +
+			"  mcpeek complete everything --prompt completable-prompt --context department=Engineering name=A\n" +
 			"  mcpeek complete everything --template 'demo://resource/dynamic/text/{resourceId}' resourceId=1",
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -1,16 +1,20 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"mcpeek/mcpclient"
+	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/registry"
 	"mcpeek/mcpclient/registry/registrytext"
+	"mcpeek/mcpclient/registry/sandbox"
 )
 
 // registryFlags are the flags of the registry commands, and the global
@@ -30,7 +34,10 @@ type registryFlags struct {
 	tried bool
 	// ask, when mcpeek try may ask on the terminal, asks for the inputs a
 	// server still needs.
-	ask func([]registry.Need) (map[string]string, error)
+	ask func([]registry.Need) (elicitline.Answers, error)
+	// binds are the folders shown to a sandboxed server: --bind, and
+	// those the user agreed to show when asked.
+	binds []sandbox.Bind
 	// resolved is the config once made: try makes it before the explorer
 	// opens, with stderr on the screen.
 	resolved *mcpclient.Config
@@ -47,13 +54,15 @@ func (f *registryFlags) addFlags(root *cobra.Command) {
 		"A value for the --registry-server's inputs, KEY=VALUE: an argument's name or value hint, an environment variable, a header or a {variable}; a bare NAME passes that variable of your environment (repeatable)")
 	root.PersistentFlags().BoolVar(&f.allowNet, "allow-net", false,
 		"Let a registry server's package use the network from its sandbox")
+	root.PersistentFlags().Var(bindFlag{&f.binds}, "bind",
+		"Show a folder of yours to a registry server's sandbox at its own path, read-only; DIR:rw lets it write there (repeatable)")
 	root.PersistentFlags().BoolVar(&f.noSandbox, "no-sandbox", false,
 		"Run a registry server's package without a sandbox, as you: it can read and write your files and use the network")
 }
 
 // preparer readies the packages of registry servers as the flags ask.
 func (f registryFlags) preparer() registry.Preparer {
-	return registry.Preparer{AllowNet: f.allowNet, BundleClient: f.bundleClient, NoSandbox: f.noSandbox}
+	return registry.Preparer{AllowNet: f.allowNet, BundleClient: f.bundleClient, NoSandbox: f.noSandbox, Binds: f.binds}
 }
 
 // browser is the registry the flags name, through the cache.
@@ -158,7 +167,7 @@ func (a *app) registryShowCommand(f *registryFlags) *cobra.Command {
 			}
 			e, fresh, err := b.Show(cmd.Context(), name, version)
 			if errors.Is(err, registry.ErrNotFound) {
-				return fmt.Errorf("%w: mcpeek registry search finds names by a part of them", err)
+				return notInRegistry(cmd.Context(), b, name, err)
 			}
 			if err != nil {
 				return err
@@ -192,7 +201,7 @@ func (a *app) registryVersionsCommand(f *registryFlags) *cobra.Command {
 			}
 			es, fresh, err := b.Versions(cmd.Context(), args[0])
 			if errors.Is(err, registry.ErrNotFound) {
-				return fmt.Errorf("%w: mcpeek registry search finds names by a part of them", err)
+				return notInRegistry(cmd.Context(), b, args[0], err)
 			}
 			if err != nil {
 				return err
@@ -219,4 +228,39 @@ func (a *app) noteFreshness(b *registry.Browser, f registry.Freshness) {
 	case msg != "":
 		a.note(msg)
 	}
+}
+
+// bindFlag is --bind DIR[:rw], appending to the folders shown to a
+// sandboxed server.
+type bindFlag struct{ binds *[]sandbox.Bind }
+
+func (f bindFlag) String() string {
+	if f.binds == nil {
+		return ""
+	}
+	var out []string
+	for _, b := range *f.binds {
+		out = append(out, b.String())
+	}
+	return strings.Join(out, ", ")
+}
+
+func (f bindFlag) Set(s string) error {
+	b, err := sandbox.ParseBind(s)
+	if err != nil {
+		return err
+	}
+	*f.binds = append(*f.binds, b)
+	return nil
+}
+
+func (bindFlag) Type() string { return "DIR[:rw]" }
+
+// notInRegistry is err, the registry's "not found" for name, with the
+// nearest names it has (a typo), else how to find one.
+func notInRegistry(ctx context.Context, b *registry.Browser, name string, err error) error {
+	if near := b.Nearest(ctx, name, 3); len(near) > 0 {
+		return fmt.Errorf("%w: did you mean %s?", err, clean(strings.Join(near, ", ")))
+	}
+	return fmt.Errorf("%w: mcpeek registry search finds names by a part of them", err)
 }

@@ -19,7 +19,7 @@ import (
 // asked for, once the registry's answer is checked to be its; its source says where it came from and what the sandbox enforces.
 func (a *app) registryConfig() (mcpclient.Config, error) {
 	var cfg mcpclient.Config
-	f := a.registry
+	f := &a.registry
 	if f.resolved != nil {
 		return *f.resolved, nil
 	}

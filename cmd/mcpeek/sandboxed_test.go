@@ -120,7 +120,7 @@ func TestRegistryServerInTheSandbox(t *testing.T) {
 		if tc.tools > 0 && len(tools) != tc.tools {
 			t.Errorf("%s: %d tools, want %d", tc.server, len(tools), tc.tools)
 		}
-		if !strings.Contains(stderr, "(sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU)") ||
+		if !strings.Contains(stderr, "(sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU, data ") ||
 			strings.Contains(stderr, "npx") {
 			t.Errorf("%s: stderr: %s", tc.server, stderr)
 		}
@@ -133,7 +133,7 @@ func TestRegistryServerInTheSandbox(t *testing.T) {
 	// The server's own command is shown, its sandbox on its own; the
 	// whole wrapper stays in sandbox_command for debugging.
 	s := servers[0]
-	if !strings.HasPrefix(s.Source, "registry http") || s.Sandbox != "fs read-only except scratch (/tmp, 256 MiB), home hidden, network allowed, 512 MiB, 64 processes, 600 s CPU" ||
+	if !strings.HasPrefix(s.Source, "registry http") || !strings.HasPrefix(s.Sandbox, "fs read-only except scratch (/tmp, 256 MiB), home hidden, network allowed, 512 MiB, 64 processes, 600 s CPU, data ") ||
 		!strings.Contains(s.Command, "server-everything") || strings.Contains(s.Command, "bwrap") || !strings.Contains(s.SandboxCommand, "bwrap") || !strings.Contains(s.SandboxCommand, "server-everything") {
 		t.Errorf("servers --json: %+v", s)
 	}

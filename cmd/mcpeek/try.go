@@ -22,8 +22,9 @@ func (a *app) tryCommand() *cobra.Command {
 			"the terminal for the inputs it needs (a secret is not echoed and never written to\n" +
 			"disk), installs its package into a directory of its own (npm, PyPI with uv, an MCPB\n" +
 			"bundle checked against its SHA-256), starts it in the sandbox (read-only system,\n" +
-			"home hidden, scratch /tmp, no network unless --allow-net, limits on memory, processes\n" +
-			"and CPU time; an OCI image under Docker's isolation) and opens the explorer on it\n" +
+			"home hidden, scratch /tmp, a data directory of its own, no network unless --allow-net,\n" +
+			"limits on memory, processes and CPU time; a folder you give shown when you agree, or\n" +
+			"with --bind DIR[:rw]; an OCI image under Docker's isolation) and opens the explorer on it\n" +
 			"alone, marked as tried. A remote server (streamable HTTP, SSE) is reached directly.\n" +
 			"--no-tui lists its tools instead. Inputs may also be given with --registry-input.",
 		Example: "  mcpeek try io.github.modelcontextprotocol/server-everything\n" +
@@ -35,11 +36,11 @@ func (a *app) tryCommand() *cobra.Command {
 				return usageError("give the server to try once: %s or --registry-server %s", args[0], a.registry.server)
 			}
 			a.registry.server, a.registry.tried = args[0], true
-			if in, ok := a.stdin.(*os.File); ok && isTerminal(in) {
-				a.registry.ask = func(needs []registry.Need) (map[string]string, error) {
-					return elicitline.AskInputs(a.stdin, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) })
-				}
+			var sight *elicitline.Sight
+			if !a.registry.noSandbox {
+				sight = elicitline.SandboxSight(a.registry.preparer().Policy())
 			}
+			a.registry.ask = a.terminalAsk(sight)
 			if noTUI {
 				return a.listTriedTools(cmd)
 			}
@@ -58,6 +59,19 @@ func (a *app) tryCommand() *cobra.Command {
 	}
 	cmd.Flags().BoolVar(&noTUI, "no-tui", false, "List the server's tools instead of opening the explorer (for scripts)")
 	return cmd
+}
+
+// terminalAsk asks for a registry server's inputs on the terminal, nil
+// when stdin is none; sight is what the server's sandbox sees (nil for
+// none).
+func (a *app) terminalAsk(sight *elicitline.Sight) func([]registry.Need) (elicitline.Answers, error) {
+	in, ok := a.stdin.(*os.File)
+	if !ok || !isTerminal(in) {
+		return nil
+	}
+	return func(needs []registry.Need) (elicitline.Answers, error) {
+		return elicitline.AskInputs(in, a.stderr, needs, func() ([]byte, error) { return term.ReadPassword(in.Fd()) }, sight)
+	}
 }
 
 // listTriedTools lists the tried server's tools, as mcpeek tools does.
@@ -86,8 +100,9 @@ func (f *registryFlags) askedInputs(_ context.Context, e registry.Entry, values 
 	if err != nil {
 		return err
 	}
+	f.binds = append(f.binds, answers.Binds...)
 	for _, n := range needs {
-		v := answers[n.Key]
+		v := answers.Values[n.Key]
 		switch {
 		case !n.Inherit:
 		case strings.EqualFold(v, "y") || strings.EqualFold(v, "yes"):

@@ -31,7 +31,7 @@ func TestTryListsTheToolsOfTheRealPackage(t *testing.T) {
 	if !strings.Contains(out, fmt.Sprintf("server-everything (%d tools)", everythingToolsNoRoots)) || !strings.Contains(out, "echo(") {
 		t.Errorf("the tools are not listed:\n%s", out)
 	}
-	if !strings.Contains(stderr, "(sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU)") {
+	if !strings.Contains(stderr, "(sandbox: fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU, data ") {
 		t.Errorf("stderr does not state the sandbox: %s", stderr)
 	}
 	// The explorer's server pane shows the source: tried, from the
@@ -40,7 +40,7 @@ func TestTryListsTheToolsOfTheRealPackage(t *testing.T) {
 		registry: registryFlags{url: reg.URL, server: "io.github.modelcontextprotocol/server-everything", tried: true}}
 	cfg, err := a.registryConfig()
 	if err != nil || !strings.HasPrefix(cfg.Servers[0].Source, "tried, registry http://") ||
-		cfg.Servers[0].Wrapped == nil || cfg.Servers[0].SandboxSummary() != "fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU" {
+		cfg.Servers[0].Wrapped == nil || !strings.HasPrefix(cfg.Servers[0].SandboxSummary(), "fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU, data ") {
 		t.Errorf("source: %v %+v", err, cfg.Servers)
 	}
 }
@@ -183,8 +183,8 @@ func TestAskedInputsConfirmsInheritedVariables(t *testing.T) {
 		"\nx\n":    {},
 	} {
 		var prompts bytes.Buffer
-		f := registryFlags{ask: func(needs []registry.Need) (map[string]string, error) {
-			return elicitline.AskInputs(strings.NewReader(answers), &prompts, needs, func() ([]byte, error) { return nil, io.EOF })
+		f := registryFlags{ask: func(needs []registry.Need) (elicitline.Answers, error) {
+			return elicitline.AskInputs(strings.NewReader(answers), &prompts, needs, func() ([]byte, error) { return nil, io.EOF }, nil)
 		}}
 		values := map[string]string{}
 		if err := f.askedInputs(t.Context(), e, values, mine); err != nil {

@@ -151,7 +151,7 @@ func TestExplorerTriesServerMemoryInTheSandbox(t *testing.T) {
 			if !strings.HasPrefix(s.Source, "tried, registry http://") || !strings.HasPrefix(s.Sandbox, "fs read-only except scratch") || !strings.Contains(s.Sandbox, "no network") {
 				t.Errorf("source = %q, sandbox = %q", s.Source, s.Sandbox)
 			}
-			if !strings.HasSuffix(s.Command, "dist/index.js") || strings.Contains(s.Command, "bwrap") || !strings.Contains(s.SandboxCommand, "bwrap") || !strings.Contains(s.SandboxCommand, s.Command) {
+			if !strings.HasSuffix(s.Command, "dist/index.js") || strings.Contains(s.Command, "bwrap") || !strings.Contains(s.SandboxCommand, "bwrap") || !strings.Contains(s.SandboxCommand, strings.TrimPrefix(s.Command, "MEMORY_FILE_PATH=*** ")) {
 				t.Errorf("command = %q, sandbox command = %q", s.Command, s.SandboxCommand)
 			}
 			break

@@ -118,7 +118,7 @@ func TestTryMCPBBundleInTheSandbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := cfg.Servers[0]; s.SandboxSummary() != "fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU" ||
+	if s := cfg.Servers[0]; !strings.HasPrefix(s.SandboxSummary(), "fs read-only except scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64 processes, 600 s CPU, data ") ||
 		!strings.Contains(s.Wrapped.Command, "/server/index.js") {
 		t.Errorf("server %+v", s)
 	}

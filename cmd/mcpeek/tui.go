@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/charmbracelet/x/term"
 	"os"
 	"runtime/debug"
 
@@ -115,10 +116,9 @@ func (a *app) stdoutIsTerminal() bool {
 	return ok && isTerminal(out)
 }
 
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
+// isTerminal reports whether f is a terminal: a character device such as
+// /dev/null is not one.
+func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
 
 // demoOption is the Manager option serving the embedded demo server.
 func demoOption() (mcpclient.Option, error) {

@@ -42,6 +42,10 @@ type Launch struct {
 	// environment holds (--registry-input NAME, or the prompt's yes). A
 	// required one is also in Needs, with Inherit set.
 	Withheld []string
+	// DataPaths names the optional environment variables of format
+	// "filepath" left unset: a sandboxed run points them into the
+	// server's data directory, where it may write.
+	DataPaths []string
 	// Kind is the package's registry type: npm, pypi, oci, nuget, mcpb.
 	Kind string
 	// Inputs are the values the user gave, kept for an mcpb bundle's
@@ -203,6 +207,9 @@ func (p Package) Launch(values map[string]string, lookupEnv func(string) (string
 			l.Needs = append(l.Needs, need(e.Name, "environment "+e.Name, e.Input))
 			continue
 		default:
+			if e.Format == "filepath" {
+				l.DataPaths = append(l.DataPaths, e.Name)
+			}
 			continue
 		}
 		l.Env[e.Name] = v
@@ -311,13 +318,16 @@ type Need struct {
 	Key, Label, Description string
 	Secret                  bool
 	Choices                 []string
+	// Path says that the value is a path of this machine (format
+	// "filepath"), which a sandboxed server sees only where it is shown.
+	Path bool
 	// Inherit says that mcpeek's environment sets the variable Key: the
 	// input is the user's yes to passing it.
 	Inherit bool
 }
 
 func need(key, label string, in Input) Need {
-	return Need{Key: key, Label: label, Description: in.Description, Secret: in.IsSecret, Choices: in.Choices}
+	return Need{Key: key, Label: label, Description: in.Description, Secret: in.IsSecret, Choices: in.Choices, Path: in.Format == "filepath"}
 }
 
 func labels(needs []Need) []string {

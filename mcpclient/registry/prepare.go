@@ -26,6 +26,9 @@ type Preparer struct {
 	BundleClient *http.Client
 	// NoSandbox runs a package as the user (Runnable).
 	NoSandbox bool
+	// Binds are folders of the user's shown to a sandboxed server, at
+	// their own paths.
+	Binds []sandbox.Bind
 }
 
 // MissingInputsError is why a server cannot start: inputs it needs that
@@ -79,11 +82,24 @@ func (pr Preparer) Sandboxed(ctx context.Context, l Launch, note func(string)) (
 	if err != nil {
 		return SandboxedRun{}, err
 	}
+	data, err := dataDir(sb, root, l.Identifier)
+	if err != nil {
+		return SandboxedRun{}, err
+	}
+	run = withDataPaths(run, data, note)
 	r := SandboxedRun{Launch: run, Program: run.Program, Args: run.Args, Inside: true,
-		Policy: sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: pr.AllowNet, Visible: visible}}
+		Policy: pr.Policy()}
+	r.Visible, r.Data = visible, data
 	r.Says = r.Policy.String()
 	noteUnseen(sb, r, visible[0], note)
 	return r, nil
+}
+
+// Policy is what the sandbox of a server pr readies enforces, but for
+// the package's own directories and its data directory: the default
+// limits, the network if allowed, the user's folders shown.
+func (pr Preparer) Policy() sandbox.Policy {
+	return sandbox.Policy{Limits: sandbox.DefaultLimits, AllowNet: pr.AllowNet, Binds: pr.Binds}
 }
 
 // noteUnseen warns of what the server is given and will not find in its
@@ -101,8 +117,12 @@ func noteUnseen(sb *sandbox.Sandbox, r SandboxedRun, pkg string, note func(strin
 			given = append(given, r.Launch.Env[name])
 		}
 	}
-	for _, w := range sb.Warnings(r.Policy, given, pkg) {
+	warnings := sb.Warnings(r.Policy, given, pkg)
+	for _, w := range warnings {
 		note("warning: " + w)
+	}
+	if len(warnings) > 0 {
+		note("--bind DIR shows a folder of yours to the server, read-only (DIR:rw lets it write there)")
 	}
 }
 

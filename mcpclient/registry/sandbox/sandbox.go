@@ -11,6 +11,7 @@ package sandbox
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -55,11 +56,54 @@ type Policy struct {
 	// Writable are directories the program may also write (an install's
 	// package directory and npm cache); a server's run has none.
 	Writable []string
+	// Binds are the user's own folders shown to the program, each at its
+	// own path, read-only unless it says otherwise.
+	Binds []Bind
+	// Data, when set, is a directory of this machine the program may
+	// write, kept between runs: its HOME and working directory, at its
+	// own path.
+	Data string
+}
+
+// Bind is a folder of the user's shown to a sandboxed program at the same
+// path.
+type Bind struct {
+	Dir   string
+	Write bool // the program may write it, not only read it
+}
+
+// ParseBind reads a bind as given on the command line: DIR, read-only,
+// or DIR:rw, writable. DIR is made absolute and must exist.
+func ParseBind(s string) (Bind, error) {
+	dir, write := s, false
+	if d, ok := strings.CutSuffix(s, ":rw"); ok {
+		dir, write = d, true
+	} else if d, ok := strings.CutSuffix(s, ":ro"); ok {
+		dir = d
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return Bind{}, err
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return Bind{}, fmt.Errorf("%s: %w", s, err)
+	}
+	return Bind{Dir: abs, Write: write}, nil
+}
+
+// String is the folder and what the program may do there: "DIR
+// (read-only)", "DIR (writable)".
+func (b Bind) String() string {
+	if b.Write {
+		return b.Dir + " (writable)"
+	}
+	return b.Dir + " (read-only)"
 }
 
 // String says what p enforces, for the user: "fs read-only except
 // scratch (/tmp, 256 MiB), home hidden, no network, 512 MiB, 64
-// processes, 600 s CPU"; the writable directories are named.
+// processes, 600 s CPU"; the writable directories are named, then the
+// user's folders shown and the data directory.
 func (p Policy) String() string {
 	fs := "fs read-only except scratch (" + Scratch + ", " + mib(p.ScratchBytes) + ")"
 	if len(p.Writable) > 0 {
@@ -72,6 +116,12 @@ func (p Policy) String() string {
 		parts = append(parts, "no network")
 	}
 	parts = append(parts, mib(p.MemoryBytes), strconv.Itoa(p.Processes)+" processes", strconv.Itoa(p.CPUSeconds)+" s CPU")
+	for _, b := range p.Binds {
+		parts = append(parts, "shown "+b.String())
+	}
+	if p.Data != "" {
+		parts = append(parts, "data "+p.Data+" (writable)")
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -196,8 +246,8 @@ unset MCPEEK_SANDBOX_ARGC i
 exec "$@"`
 
 // Command is the command that runs program with args and env under p.
-// The program's environment is kept's variables of mcpeek's, HOME and
-// TMPDIR at scratch, and env (which may hold secrets: they reach bwrap
+// The program's environment is kept's variables of mcpeek's, HOME at
+// p's data directory (scratch without one), TMPDIR at scratch, and env (which may hold secrets: they reach bwrap
 // through its pipe, never a command line or the launcher's environment);
 // the program and its arguments reach it through the pipe too.
 func (s *Sandbox) Command(ctx context.Context, p Policy, env map[string]string, program string, args []string) *Cmd {
@@ -209,7 +259,7 @@ func (s *Sandbox) Command(ctx context.Context, p Policy, env map[string]string, 
 			set[n] = v
 		}
 	}
-	set["HOME"], set["TMPDIR"] = Scratch, Scratch
+	set["HOME"], set["TMPDIR"] = cmp.Or(p.Data, Scratch), Scratch
 	maps.Copy(set, env)
 	shown = slices.Clone(b)
 	for _, k := range sortedKeys(set) {
@@ -272,12 +322,18 @@ func (s *Sandbox) options(p Policy) []string {
 	for _, d := range p.Writable {
 		b = append(b, "--bind", d, d)
 	}
+	for _, d := range p.Binds {
+		b = append(b, map[bool]string{false: "--ro-bind", true: "--bind"}[d.Write], d.Dir, d.Dir)
+	}
+	if p.Data != "" {
+		b = append(b, "--bind", p.Data, p.Data)
+	}
 	// The hidden directories stay empty and read-only once the visible
 	// ones are mounted inside them.
 	for _, d := range hidden {
 		b = append(b, "--remount-ro", d)
 	}
-	return append(b, "--chdir", Scratch)
+	return append(b, "--chdir", cmp.Or(p.Data, Scratch))
 }
 
 // hidden are the directories of this machine the sandbox replaces with

@@ -26,7 +26,11 @@ func (s *Sandbox) Unseen(p Policy, path string) string {
 		}
 		return real == d || strings.HasPrefix(real, strings.TrimSuffix(d, "/")+"/")
 	}
-	if !slices.ContainsFunc(slices.Concat(p.Visible, p.Writable), under) {
+	shown := slices.Concat(p.Visible, p.Writable, []string{p.Data})
+	for _, b := range p.Binds {
+		shown = append(shown, b.Dir)
+	}
+	if !slices.ContainsFunc(slices.DeleteFunc(shown, func(d string) bool { return d == "" }), under) {
 		if under(Scratch) {
 			return "the sandbox's " + Scratch + " is a fresh scratch of its own"
 		}
@@ -42,6 +46,22 @@ func (s *Sandbox) Unseen(p Policy, path string) string {
 		}
 	}
 	return ""
+}
+
+// Inside says what a program under p sees of this machine, for a user
+// about to give it a path: "an empty scratch /tmp of its own, the
+// system's folders read-only; /home, /root, ... hidden", with its data
+// directory and the folders shown to it.
+func (s *Sandbox) Inside(p Policy) string {
+	out := "an empty scratch " + Scratch + " of its own, the system's folders (/usr, /etc, /opt, ...) read-only; " +
+		strings.Join(s.hidden(), ", ") + " hidden"
+	if p.Data != "" {
+		out += "; its data directory " + p.Data + " (writable)"
+	}
+	for _, b := range p.Binds {
+		out += "; " + b.String()
+	}
+	return out
 }
 
 // Warnings are the warnings for a program under p given the values in
