@@ -51,9 +51,9 @@ type resourceReader interface {
 	ReadResource(ctx context.Context, server, uri string) (*mcpclient.ReadResult, error)
 }
 
-func newAboutPane(v *toolView) toolPane { return &aboutPane{v: v} }
+func newAboutPane(v *toolView) kit.ToolPane { return &aboutPane{v: v} }
 
-func (p *aboutPane) headline() string {
+func (p *aboutPane) Headline() string {
 	t := p.v.tool
 	var parts []string
 	if !t.HeaderFault.IsZero() {
@@ -70,7 +70,7 @@ func (p *aboutPane) headline() string {
 
 // sync reads an app's resource once, off the UI loop, and lays the lines
 // out when the width or what is known changed.
-func (p *aboutPane) sync(e env) tea.Cmd {
+func (p *aboutPane) Sync(e env) tea.Cmd {
 	var cmd tea.Cmd
 	if t := p.v.tool; t.App.IsApp() && !p.app.done && p.app.asked == 0 && e.reader != nil {
 		p.app.asked = e.tickets.next()
@@ -129,8 +129,8 @@ func readApp(res *mcpclient.ReadResult, err error) appRead {
 	return a
 }
 
-func (p *aboutPane) resize(width, height int) {
-	p.docPane.resize(width, height)
+func (p *aboutPane) Resize(width, height int) {
+	p.docPane.Resize(width, height)
 	if p.laidAt != width {
 		p.layOut()
 	}
@@ -230,13 +230,13 @@ func appLines(ui model.AppUI, app appRead, field func(name, value string, r role
 	return lines
 }
 
-func (p *aboutPane) render(f frame) string {
+func (p *aboutPane) Render(f kit.Frame) string {
 	if p.list == nil {
 		return ""
 	}
-	return p.list.render(f.styles, p.width, p.height)
+	return p.list.render(f.Styles, p.width, p.height)
 }
 
-func (p *aboutPane) help(k *kit.KeyMap) []key.Binding {
+func (p *aboutPane) Help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.PageDown, k.Filter, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }

@@ -260,7 +260,7 @@ func TestDiffViewWithoutBaseline(t *testing.T) {
 	h.keys("D")
 	squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") } // the text is wrapped
 	p := paneFor[*diffPane](t, h.m.current)
-	if s := ansi.Strip(p.render(h.m.frame())); !strings.Contains(squeeze(s), squeeze("No baseline: run `mcpeek snapshot -o mcpeek.lock.json` or pass --snapshot")) {
+	if s := ansi.Strip(p.Render(h.m.frame())); !strings.Contains(squeeze(s), squeeze("No baseline: run `mcpeek snapshot -o mcpeek.lock.json` or pass --snapshot")) {
 		t.Errorf("no baseline text:\n%s", s)
 	}
 	if l := h.toolLine("shop_get_order"); strings.Contains(l, h.m.styles.Icons.Breaking) {

@@ -17,39 +17,39 @@ type comparePane struct {
 	cmp *compareDoc // nil until shown at the current budget, or without an output schema
 }
 
-func newComparePane(v *toolView) toolPane { return &comparePane{out: v.out} }
+func newComparePane(v *toolView) kit.ToolPane { return &comparePane{out: v.out} }
 
-func (p *comparePane) headline() string {
+func (p *comparePane) Headline() string {
 	return "the old first-N cut beside the folded summary, same budget"
 }
 
-func (p *comparePane) help(k *kit.KeyMap) []key.Binding {
+func (p *comparePane) Help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.Pan, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 
-// resize puts the two columns side by side from compareWide cells.
-func (p *comparePane) resize(width, height int) {
+// Resize puts the two columns side by side from compareWide cells.
+func (p *comparePane) Resize(width, height int) {
 	if p.cmp != nil {
 		p.cmp.wide = width >= compareWide
 	}
-	p.docPane.resize(width, height)
+	p.docPane.Resize(width, height)
 }
 
 // refold drops the document: the next sync builds it at the new budget.
-func (p *comparePane) refold(summarizer.Options) { p.cmp, p.doc = nil, nil }
+func (p *comparePane) Refold(summarizer.Options) { p.cmp, p.doc = nil, nil }
 
-func (p *comparePane) sync(e env) tea.Cmd {
+func (p *comparePane) Sync(e env) tea.Cmd {
 	if p.cmp == nil && p.out != nil {
 		p.cmp = newCompareDoc(p.out, e.budget)
 		p.doc = p.cmp
-		p.resize(p.width, p.height)
+		p.Resize(p.width, p.height)
 	}
 	return nil
 }
 
-func (p *comparePane) render(f frame) string {
+func (p *comparePane) Render(f kit.Frame) string {
 	if p.cmp == nil {
-		return f.styles.Dim.Render("No output schema to compare: a planner sees no fields either way.")
+		return f.Styles.Dim.Render("No output schema to compare: a planner sees no fields either way.")
 	}
-	return p.cmp.render(f.styles, p.width, p.height)
+	return p.cmp.render(f.Styles, p.width, p.height)
 }

@@ -11,6 +11,7 @@ import (
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 )
 
@@ -135,11 +136,11 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 	if t == nil {
 		return copyTarget{}, false
 	}
-	c := t.tree().Cursor()
+	c := t.Tree().Cursor()
 	if c == nil || c.Kind == schematree.KindNote {
 		return copyTarget{}, false
 	}
-	target := copyTarget{tool: tool, path: c.Path, prefix: t.dataPrefix()}
+	target := copyTarget{tool: tool, path: c.Path, prefix: t.DataPrefix()}
 	if tool != "" && m.current != nil {
 		target.out = m.current.out
 	}
@@ -154,9 +155,9 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 // shownTree is the tree the right pane shows, whose it is (a tool's id,
 // "" for a resource's or prompt's) and whether it is a result's (whose
 // lines of text have no path).
-func (m *Model) shownTree() (t treeHolder, tool string, result bool) {
+func (m *Model) shownTree() (t kit.TreeHolder, tool string, result bool) {
 	if m.current != nil {
-		t, ok := m.currentPane().(treeHolder)
+		t, ok := m.currentPane().(kit.TreeHolder)
 		if !ok {
 			return nil, "", false
 		}

@@ -28,11 +28,11 @@ type detailsDialog struct {
 // openDetails opens the details of the line under the cursor.
 func (m *Model) openDetails() tea.Cmd {
 	target, ok := m.copyTarget()
-	th, _ := m.currentPane().(treeHolder)
+	th, _ := m.currentPane().(kit.TreeHolder)
 	if !ok || th == nil {
 		return m.setStatus("no field under the cursor", true)
 	}
-	n := th.tree().Cursor()
+	n := th.Tree().Cursor()
 	prop, term := m.schemaOf(n, target)
 	width := max(min(m.width-4, 100), 30) - 4
 	lines := detailLines(&m.styles, n, prop, term, target, width, m.isDark)

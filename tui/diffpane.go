@@ -36,7 +36,7 @@ type diffPane struct {
 	origin   int // where a search began
 }
 
-func newDiffPane(v *toolView) toolPane { return &diffPane{v: v} }
+func newDiffPane(v *toolView) kit.ToolPane { return &diffPane{v: v} }
 
 // diffTree is one version's schema tree and the classes of the changes to
 // mark on it, by section ("input", "output") and path as the tree writes
@@ -54,7 +54,7 @@ type diffBuiltMsg struct {
 	old, new *diffTree
 }
 
-func (p *diffPane) headline() string {
+func (p *diffPane) Headline() string {
 	switch {
 	case p.gen == 0:
 		return "changes: comparing…"
@@ -90,7 +90,7 @@ func changeCounts(changes []schemadiff.Change) string {
 // sync takes the latest marks of the tool and, when it changed, builds
 // the two trees off the UI loop: each version parsed on its own, so that
 // the command shares no schema with the other views.
-func (p *diffPane) sync(e env) tea.Cmd {
+func (p *diffPane) Sync(e env) tea.Cmd {
 	cs := e.changes
 	if cs == nil || p.gen == cs.gen {
 		return nil
@@ -194,7 +194,7 @@ func (msg diffBuiltMsg) land(views map[string]*toolView) {
 		return
 	}
 	p.pending, p.old, p.new = 0, msg.old, msg.new
-	p.resize(p.width, p.height)
+	p.Resize(p.width, p.height)
 	p.follow()
 }
 
@@ -225,7 +225,7 @@ func (p *diffPane) treeRows() int {
 	return max((rest-2)/2, 1)
 }
 
-func (p *diffPane) resize(width, height int) {
+func (p *diffPane) Resize(width, height int) {
 	p.width, p.height = width, height
 	if p.old != nil {
 		p.old.t.SetHeight(p.treeRows())
@@ -266,7 +266,7 @@ func (p *diffPane) move(n int) {
 	p.follow()
 }
 
-func (p *diffPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+func (p *diffPane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	page := max(p.listRows(), 1)
 	switch {
 	case key.Matches(msg, k.Down):
@@ -285,24 +285,24 @@ func (p *diffPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	return nil
 }
 
-func (p *diffPane) scroll(n int) { p.move(n) }
+func (p *diffPane) Scroll(n int) { p.move(n) }
 
-// click selects the change clicked.
-func (p *diffPane) click(row int) kit.Action {
+// Click selects the change clicked.
+func (p *diffPane) Click(row int) kit.Action {
 	if row >= 0 && row < p.listRows() {
 		p.move(p.top + row - p.cursor)
 	}
 	return nil
 }
 
-func (p *diffPane) where(s *kit.Styles) string {
+func (p *diffPane) Where(s *kit.Styles) string {
 	if len(p.mark.changes) == 0 {
 		return ""
 	}
 	return s.Dim.Render("change " + itoa(p.cursor+1) + " of " + itoa(len(p.mark.changes)))
 }
 
-func (p *diffPane) help(k *kit.KeyMap) []key.Binding {
+func (p *diffPane) Help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.Filter, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 

@@ -18,8 +18,8 @@ import (
 const noBaselineText = "No baseline: run `mcpeek snapshot -o mcpeek.lock.json` or pass --snapshot.\n" +
 	"A tool that changes while the explorer runs shows its changes here too."
 
-func (p *diffPane) render(f frame) string {
-	s := f.styles
+func (p *diffPane) Render(f kit.Frame) string {
+	s := f.Styles
 	if text := p.emptyText(); text != "" {
 		var lines []string
 		for _, l := range strings.Split(text, "\n") {
@@ -29,7 +29,7 @@ func (p *diffPane) render(f frame) string {
 	}
 	var lines []string
 	for i := p.top; i < len(p.mark.changes) && i < p.top+p.listRows(); i++ {
-		lines = append(lines, p.changeLine(s, p.mark.changes[i], i == p.cursor, f.focused))
+		lines = append(lines, p.changeLine(s, p.mark.changes[i], i == p.cursor, f.Focused))
 	}
 	if p.old == nil || p.new == nil {
 		lines = append(lines, s.Dim.Render("building the trees…"))

@@ -17,29 +17,29 @@ type docPane struct {
 	search        docview.Search
 }
 
-func (p *docPane) resize(width, height int) {
+func (p *docPane) Resize(width, height int) {
 	p.width, p.height = width, height
 	if p.doc != nil {
 		p.doc.Scroll(0, height)
 	}
 }
 
-func (p *docPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+func (p *docPane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	if p.doc != nil {
 		scrollKey(msg, k, p.doc, p.height)
 	}
 	return nil
 }
 
-func (p *docPane) scroll(n int) {
+func (p *docPane) Scroll(n int) {
 	if p.doc != nil {
 		p.doc.Scroll(n, p.height)
 	}
 }
 
-func (p *docPane) click(int) kit.Action { return nil }
+func (p *docPane) Click(int) kit.Action { return nil }
 
-func (p *docPane) where(s *kit.Styles) string {
+func (p *docPane) Where(s *kit.Styles) string {
 	if p.doc == nil {
 		return ""
 	}

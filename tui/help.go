@@ -24,13 +24,13 @@ func (m *Model) shortHelp() []key.Binding {
 	case m.showHelp:
 		return []key.Binding{k.CloseHelp, k.Quit}
 	case m.traffic.open:
-		return m.traffic.help(k)
+		return m.traffic.Help(k)
 	case m.tasks.Open:
 		return tasksHelp(k)
 	case m.focus == focusTools:
 		return k.ToolsHelp()
 	case m.current != nil:
-		return m.currentPane().help(k)
+		return m.currentPane().Help(k)
 	}
 	return k.TreeHelp() // a tool being read
 }

@@ -192,7 +192,7 @@ func viewNamed(t testing.TB, name string) viewKind {
 }
 
 // paneFor is v's pane of type P.
-func paneFor[P toolPane](t testing.TB, v *toolView) P {
+func paneFor[P kit.ToolPane](t testing.TB, v *toolView) P {
 	t.Helper()
 	p, ok := paneOf[P](v)
 	if !ok {

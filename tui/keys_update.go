@@ -56,7 +56,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.findNext(-1)
 	}
 	if m.traffic.open {
-		return m.act(m.traffic.key(msg, k))
+		return m.act(m.traffic.Key(msg, k))
 	}
 	if cmd, ok := m.tasksKey(msg); ok {
 		return cmd
@@ -115,7 +115,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.toolsKey(msg)
 	}
 	if p := m.currentPane(); p != nil {
-		return m.act(p.key(msg, k))
+		return m.act(p.Key(msg, k))
 	}
 	return nil
 }

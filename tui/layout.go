@@ -66,7 +66,7 @@ func (m *Model) resize(w, h int) {
 	}
 	m.tools.height = l.listH
 	m.tools.clampOffset()
-	m.traffic.resize(m.width, l.bodyH)
+	m.traffic.Resize(m.width, l.bodyH)
 	m.sizePanes()
 }
 
@@ -92,6 +92,6 @@ func (m *Model) sizePanes() {
 		p.resize(m.layout.rightW, m.layout.bodyH)
 	}
 	if p := m.tasks.result; p != nil {
-		p.resize(m.width, max(m.layout.bodyH-1, 1))
+		p.Resize(m.width, max(m.layout.bodyH-1, 1))
 	}
 }

@@ -26,9 +26,9 @@ type lintPane struct {
 	list     *lineList
 }
 
-func newLintPane(v *toolView) toolPane { return &lintPane{v: v} }
+func newLintPane(v *toolView) kit.ToolPane { return &lintPane{v: v} }
 
-func (p *lintPane) headline() string {
+func (p *lintPane) Headline() string {
 	if p.gen == 0 {
 		return "lint findings: linting…"
 	}
@@ -51,7 +51,7 @@ func findingCounts(fs []lint.Finding) string {
 	return strings.Join(parts, ", ")
 }
 
-func (p *lintPane) sync(e env) tea.Cmd {
+func (p *lintPane) Sync(e env) tea.Cmd {
 	if e.changes != nil && p.gen != e.changes.gen {
 		if k, ok := e.changes.markOf(p.v.tool.ID(), p.v.tool.Raw); ok {
 			p.gen, p.findings, p.laidAt = e.changes.gen, k.findings, 0
@@ -63,8 +63,8 @@ func (p *lintPane) sync(e env) tea.Cmd {
 	return nil
 }
 
-func (p *lintPane) resize(width, height int) {
-	p.docPane.resize(width, height)
+func (p *lintPane) Resize(width, height int) {
+	p.docPane.Resize(width, height)
 	if p.gen != 0 && p.laidAt != width {
 		p.layOut()
 	}
@@ -137,14 +137,14 @@ func findingLines(fs []lint.Finding, width int) []docLine {
 	return lines
 }
 
-func (p *lintPane) render(f frame) string {
+func (p *lintPane) Render(f kit.Frame) string {
 	if p.list == nil {
-		return f.styles.Dim.Render("Linting this tool for every client profile…")
+		return f.Styles.Dim.Render("Linting this tool for every client profile…")
 	}
-	return p.list.render(f.styles, p.width, p.height)
+	return p.list.render(f.Styles, p.width, p.height)
 }
 
-func (p *lintPane) help(k *kit.KeyMap) []key.Binding {
+func (p *lintPane) Help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.PageDown, k.Filter, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 

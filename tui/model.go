@@ -382,7 +382,7 @@ func sameTool(a, b model.Tool) bool {
 }
 
 // currentPane is the pane of the view shown of the current tool, or nil.
-func (m *Model) currentPane() toolPane {
+func (m *Model) currentPane() kit.ToolPane {
 	if m.current == nil {
 		return nil
 	}
@@ -391,8 +391,8 @@ func (m *Model) currentPane() toolPane {
 
 // currentTree is the tree the right pane shows, or nil.
 func (m *Model) currentTree() *schematree.Tree {
-	if t, ok := m.currentPane().(treeHolder); ok {
-		return t.tree()
+	if t, ok := m.currentPane().(kit.TreeHolder); ok {
+		return t.Tree()
 	}
 	return nil
 }

@@ -24,7 +24,7 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 		return nil
 	}
 	if m.traffic.open {
-		return m.act(m.traffic.click(y))
+		return m.act(m.traffic.Click(y))
 	}
 	if m.inLeft(ms.X) {
 		m.focus = focusTools
@@ -40,7 +40,7 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 	}
 	m.focus = focusView
 	if row := y - viewHeadRows; row >= 0 {
-		return m.act(m.currentPane().click(row))
+		return m.act(m.currentPane().Click(row))
 	}
 	return nil
 }
@@ -64,10 +64,10 @@ func (m *Model) handleWheel(ms tea.Mouse) {
 	switch {
 	case m.dialogs.top() != nil, m.keyboardScreen():
 	case m.traffic.open:
-		m.traffic.scroll(n)
+		m.traffic.Scroll(n)
 	case m.inLeft(ms.X):
 		m.tools.scroll(n)
 	case m.current != nil:
-		m.currentPane().scroll(n)
+		m.currentPane().Scroll(n)
 	}
 }

@@ -95,7 +95,7 @@ func (p *offerPane) resize(width, height int) {
 	p.width, p.height = width, height
 	for _, t := range []*treePane{p.result, p.schema} {
 		if t != nil {
-			t.resize(width, max(height-len(p.head)-2, 1)) // the head, the line of what is shown
+			t.Resize(width, max(height-len(p.head)-2, 1)) // the head, the line of what is shown
 		}
 	}
 }
@@ -121,14 +121,14 @@ func (p *offerPane) render(s *kit.Styles, focused bool) string {
 	switch {
 	case p.showSchema && p.schema != nil:
 		b.WriteString(fit(s.Dim.Render("─ the schema in _meta."+model.SanitizeLine(p.schemaName)+" (v: the contents)"), p.width) + "\n")
-		b.WriteString(p.schema.render(frame{styles: s, focused: focused}))
+		b.WriteString(p.schema.Render(kit.Frame{Styles: s, Focused: focused}))
 	case p.waiting != 0:
 		b.WriteString(s.Dim.Render("asking the server…"))
 	case p.err != "":
 		b.WriteString(fit(s.ErrText.Render(p.err), p.width))
 	case p.result != nil:
 		b.WriteString(fit(s.Dim.Render("─ "+p.what), p.width) + "\n")
-		b.WriteString(p.result.render(frame{styles: s, focused: focused}))
+		b.WriteString(p.result.Render(kit.Frame{Styles: s, Focused: focused}))
 	default:
 		b.WriteString(s.Faint.Render(offerHint(p.ref.kind)))
 	}

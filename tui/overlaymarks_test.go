@@ -121,7 +121,7 @@ func TestCallOverlaySummaryTree(t *testing.T) {
 	if p.t.Height() != p.height-3 {
 		t.Errorf("tree height %d under a pane of %d", p.t.Height(), p.height)
 	}
-	p.click(3)
+	p.Click(3)
 	if h.cursorPath() != "id" {
 		t.Errorf("a click on the first line under the header selected %q", h.cursorPath())
 	}
@@ -244,9 +244,9 @@ func TestCallOverlaySanitises(t *testing.T) {
 	v.setCall(&callOutcome{check: target.Check(res, "", resultcheck.Options{}, v.budget)})
 	st := kit.NewStyles(true, true)
 	p := paneFor[*schemaPane](t, v)
-	p.resize(120, 20)
+	p.Resize(120, 20)
 	tr := p.t
-	out := p.render(frame{styles: &st})
+	out := p.Render(kit.Frame{Styles: &st})
 	out += strings.Join(v.layer.detailLines(&st, tr.First(), 100), "\n")
 	plain := sgrRE.ReplaceAllString(out, "")
 	if strings.ContainsAny(plain, "\x1b\u009b\x07") {

@@ -29,15 +29,15 @@ type plannerPane struct {
 	pending   map[summarizer.Options]ticket // descriptors being counted
 }
 
-func newPlannerPane(v *toolView) toolPane {
+func newPlannerPane(v *toolView) kit.ToolPane {
 	return &plannerPane{tool: v.tool, parsed: v.parsed, descSizes: map[summarizer.Options]tokens.Size{}, pending: map[summarizer.Options]ticket{}}
 }
 
-func (p *plannerPane) headline() string {
+func (p *plannerPane) Headline() string {
 	return "what a planner is shown: the descriptor, as summary --json prints it"
 }
 
-func (p *plannerPane) help(k *kit.KeyMap) []key.Binding {
+func (p *plannerPane) Help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.Pan, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 
@@ -51,16 +51,16 @@ func (p *plannerPane) setPlan(d *plannerDoc) {
 }
 
 // refold drops the document: the next sync builds it at the new budget.
-func (p *plannerPane) refold(summarizer.Options) { p.setPlan(nil) }
+func (p *plannerPane) Refold(summarizer.Options) { p.setPlan(nil) }
 
-func (p *plannerPane) restyle() {
+func (p *plannerPane) Restyle() {
 	if p.plan != nil {
 		p.plan.json.Restyle()
 	}
 }
 
 // sync builds the document at the knobs and counts what it shows.
-func (p *plannerPane) sync(e env) tea.Cmd {
+func (p *plannerPane) Sync(e env) tea.Cmd {
 	if p.plan == nil {
 		p.setPlan(newPlannerDoc(p.parsed, e.budget))
 	}
@@ -114,13 +114,13 @@ func (msg descriptorMeasuredMsg) land(views map[string]*toolView) {
 	}
 }
 
-// render draws the size table and the JSON under it.
-func (p *plannerPane) render(f frame) string {
+// Render draws the size table and the JSON under it.
+func (p *plannerPane) Render(f kit.Frame) string {
 	d := p.plan
 	if d == nil {
 		return ""
 	}
-	s, width, height := f.styles, p.width, p.height
+	s, width, height := f.Styles, p.width, p.height
 	const label, num = 18, 10
 	row := func(name string, size *tokens.Size, pending bool) docLine {
 		l := docLine{{padRight(name, label), roleText}}

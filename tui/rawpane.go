@@ -16,7 +16,7 @@ type rawPane struct {
 	raw *docview.JSON
 }
 
-func newRawPane(v *toolView) toolPane {
+func newRawPane(v *toolView) kit.ToolPane {
 	raw := v.tool.Raw
 	if len(raw) == 0 {
 		raw = []byte("null")
@@ -25,14 +25,14 @@ func newRawPane(v *toolView) toolPane {
 	return &rawPane{docPane: docPane{doc: d}, raw: d}
 }
 
-func (p *rawPane) headline() string {
+func (p *rawPane) Headline() string {
 	return strings.TrimSpace(plural(p.raw.Len(), "line") + " of raw definition")
 }
 
-func (p *rawPane) render(f frame) string { return p.raw.Render(&f.styles.JSON, p.width, p.height) }
+func (p *rawPane) Render(f kit.Frame) string { return p.raw.Render(&f.Styles.JSON, p.width, p.height) }
 
-func (p *rawPane) restyle() { p.raw.Restyle() }
+func (p *rawPane) Restyle() { p.raw.Restyle() }
 
-func (p *rawPane) help(k *kit.KeyMap) []key.Binding {
+func (p *rawPane) Help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.Pan, k.Filter, k.PageDown, k.Pane, k.View, k.Help, k.Quit}
 }

@@ -66,14 +66,14 @@ func BenchmarkResultTree(b *testing.B) {
 func BenchmarkResultLand(b *testing.B) {
 	res := bigOrderResult(b)
 	tree := resultview.NewTree(res, decodeStructured(res, nil), false, nil)
-	v := &toolView{id: "demo.shop_get_order", panes: make([]toolPane, len(toolViews))}
+	v := &toolView{id: "demo.shop_get_order", panes: make([]kit.ToolPane, len(toolViews))}
 	v.last = &callOutcome{args: json.RawMessage("{}"), result: res}
 	st := kit.NewStyles(true, false)
 	b.ReportAllocs()
 	for b.Loop() {
 		p := resultPaneOf(v, tree)
-		p.resize(131, 43)
-		if p.render(frame{styles: &st, focused: true}) == "" {
+		p.Resize(131, 43)
+		if p.Render(kit.Frame{Styles: &st, Focused: true}) == "" {
 			b.Fatal("nothing drawn")
 		}
 	}
@@ -90,12 +90,12 @@ func BenchmarkResultOpenItems(b *testing.B) {
 		b.StopTimer()
 		v := &toolView{id: "demo.shop_get_order", last: &callOutcome{args: json.RawMessage("{}"), result: res}}
 		p := resultPaneOf(v, resultview.NewTree(res, decodeStructured(res, nil), false, nil))
-		p.resize(131, 43)
+		p.Resize(131, 43)
 		items := findNode(p.t, "line_items")
 		b.StartTimer()
 		p.t.Expand(items)
 		p.t.Jump(items)
-		if p.render(frame{styles: &st, focused: true}) == "" {
+		if p.Render(kit.Frame{Styles: &st, Focused: true}) == "" {
 			b.Fatal("nothing drawn")
 		}
 	}

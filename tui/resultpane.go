@@ -22,7 +22,7 @@ type resultPane struct {
 	height int          // the pane's rows, the header's included
 }
 
-func newResultPane(v *toolView) toolPane { return resultPaneOf(v, nil) }
+func newResultPane(v *toolView) kit.ToolPane { return resultPaneOf(v, nil) }
 
 // resultPaneOf is the result view of v's last outcome, drawn with tree
 // when it is built already (off the UI loop, with the outcome).
@@ -81,7 +81,7 @@ func (v *toolView) setResultPane(rc *runningCall, tree *schematree.Tree) {
 		p.view.Call = rc
 	}
 	if old != nil {
-		p.resize(old.width, old.height)
+		p.Resize(old.width, old.height)
 	}
 	v.panes[k] = p
 }
@@ -97,23 +97,23 @@ func (rc *runningCall) Task(now time.Time) string {
 	return ""
 }
 
-func (p *resultPane) headline() string { return p.view.Headline() }
+func (p *resultPane) Headline() string { return p.view.Headline() }
 
-func (p *resultPane) render(f frame) string {
-	return p.view.Render(resultViewStyles(f.styles), func() string { return p.treePane.render(f) })
+func (p *resultPane) Render(f kit.Frame) string {
+	return p.view.Render(resultViewStyles(f.Styles), func() string { return p.treePane.Render(f) })
 }
 
-func (p *resultPane) resize(width, height int) {
+func (p *resultPane) Resize(width, height int) {
 	p.height = height
 	p.width, p.treePane.height = width, p.view.Resize(width, height)
 }
 
-func (p *resultPane) click(row int) kit.Action { return p.treePane.click(row - p.view.HeaderRows()) }
+func (p *resultPane) Click(row int) kit.Action { return p.treePane.Click(row - p.view.HeaderRows()) }
 
-func (p *resultPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+func (p *resultPane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	a, ok := p.view.Key(msg, resultview.Keys{Toggle: k.Toggle, CopyValue: k.CopyValue, Assert: k.Assert})
 	if !ok {
-		return p.treePane.key(msg, k)
+		return p.treePane.Key(msg, k)
 	}
 	switch a := a.(type) {
 	case resultview.ShowField:
@@ -128,19 +128,19 @@ func (p *resultPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	return nil
 }
 
-// where is the path of the value under the cursor; on any other line (a
+// Where is the path of the value under the cursor; on any other line (a
 // section, a content block, a line of text), what it is.
-func (p *resultPane) where(s *kit.Styles) string {
+func (p *resultPane) Where(s *kit.Styles) string {
 	switch section, onValue := p.view.Place(); {
 	case onValue:
-		return p.treePane.where(s)
+		return p.treePane.Where(s)
 	case section != "":
 		return s.Dim.Render(p.id+" › ") + s.PathBar.Render(section)
 	}
 	return s.Dim.Render(p.id)
 }
 
-func (p *resultPane) help(k *kit.KeyMap) []key.Binding {
+func (p *resultPane) Help(k *kit.KeyMap) []key.Binding {
 	// S and A first: the footer of a narrow screen shows the first few.
 	return []key.Binding{k.Down, k.Unfold, k.SaveCall, k.Assert, k.Fold, k.Filter, k.Copy, k.CopyValue, k.Save, k.CallAgain, k.View, k.Help, k.Quit}
 }

@@ -6,6 +6,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 )
 
 // schemaPane is the schema view: the output and input schemas as one
@@ -18,7 +19,7 @@ type schemaPane struct {
 	pending map[*schematree.Node]ticket // badges being counted
 }
 
-func newSchemaPane(v *toolView) toolPane {
+func newSchemaPane(v *toolView) kit.ToolPane {
 	t := v.tool
 	var outNote, inNote string
 	switch {
@@ -44,7 +45,7 @@ func newSchemaPane(v *toolView) toolPane {
 	}
 }
 
-func (p *schemaPane) headline() string { return "output and input schemas" }
+func (p *schemaPane) Headline() string { return "output and input schemas" }
 
 // costsMeasuredMsg: the badges of some folded lines of a tool's schema
 // tree were counted, for the request numbered ticket.
@@ -59,7 +60,7 @@ type costsMeasuredMsg struct {
 // the view's own parsed schemas (safe for concurrent readers): each
 // line's own node, by its section's schema, writes the subtree out
 // (bounded by SCAN_CAP) and counts its tokens.
-func (p *schemaPane) sync(e env) tea.Cmd {
+func (p *schemaPane) Sync(e env) tea.Cmd {
 	type job struct {
 		n       *schematree.Node
 		section string

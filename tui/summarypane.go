@@ -5,6 +5,7 @@ import (
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 )
 
 // summaryPane is the summary view: the tool's folded output summary as a
@@ -17,19 +18,19 @@ type summaryPane struct {
 	summary summarizer.Summary
 }
 
-func newSummaryPane(v *toolView) toolPane {
+func newSummaryPane(v *toolView) kit.ToolPane {
 	p := &summaryPane{treePane: treePane{id: v.id, layer: &v.layer}, tool: v.tool, out: v.out, outErr: v.outErr}
 	if v.enveloped {
 		p.prefix = "data"
 	}
-	p.refold(v.budget)
+	p.Refold(v.budget)
 	return p
 }
 
 // refold folds the summary again at budget, exactly as summarizer.Summarize
 // does, and keeps the cursor on the same path when that line is still
 // there.
-func (p *summaryPane) refold(budget summarizer.Options) {
+func (p *summaryPane) Refold(budget summarizer.Options) {
 	var height int
 	var cursorPath fieldpath.Path
 	var atLine bool
@@ -60,7 +61,7 @@ func (p *summaryPane) refold(budget summarizer.Options) {
 	}
 }
 
-func (p *summaryPane) headline() string {
+func (p *summaryPane) Headline() string {
 	if !p.tool.HasOutputSchema() {
 		return "no output schema"
 	}

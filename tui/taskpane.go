@@ -291,7 +291,7 @@ func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			ts.result = nil
 			return nil, true
 		}
-		return m.act(ts.result.key(msg, k)), true
+		return m.act(ts.result.Key(msg, k)), true
 	}
 	switch {
 	case key.Matches(msg, k.Tasks), key.Matches(msg, k.Cancel):
@@ -509,7 +509,7 @@ func (m *Model) tasksView() string {
 	ts := &m.tasks
 	if ts.result != nil {
 		head := s.PaneTitleFocus.Render("Result of "+ts.resultFor) + s.Dim.Render("  its tool is unknown · esc/T: back to the tasks")
-		return fit(head, m.width) + "\n" + ts.result.render(frame{styles: s, focused: true})
+		return fit(head, m.width) + "\n" + ts.result.Render(kit.Frame{Styles: s, Focused: true})
 	}
 	return ts.Render(&s.Tasks, m.width, max(m.layout.bodyH-1, 1), time.Now())
 }

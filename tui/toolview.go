@@ -6,6 +6,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/resultcheck"
+	"mcpeek/tui/kit"
 )
 
 // toolView is everything shown of one tool: one pane per view (toolViews),
@@ -22,7 +23,7 @@ type toolView struct {
 	outErr    error               // why the output schema cannot be read
 	enveloped bool                // the result's fields sit under "data"
 	budget    summarizer.Options  // what the panes are folded with
-	panes     []toolPane          // by viewKind
+	panes     []kit.ToolPane      // by viewKind
 	last      *callOutcome        // the last call the user made of it, or nil
 	lastArgs  json.RawMessage     // the arguments of the last call started, cancelled or not
 	layer     callLayer           // last's check as the trees draw it (setCall)
@@ -47,8 +48,8 @@ func newToolView(t model.Tool, budget summarizer.Options) *toolView {
 func (v *toolView) refold(budget summarizer.Options) {
 	v.budget = budget
 	for _, p := range v.panes {
-		if r, ok := p.(refolder); ok {
-			r.refold(budget)
+		if r, ok := p.(kit.Refolder); ok {
+			r.Refold(budget)
 		}
 	}
 	v.relayer() // the folds that hid the result's data moved
@@ -57,8 +58,8 @@ func (v *toolView) refold(budget summarizer.Options) {
 // restyle makes every pane forget what it drew with the last palette.
 func (v *toolView) restyle() {
 	for _, p := range v.panes {
-		if r, ok := p.(restyler); ok {
-			r.restyle()
+		if r, ok := p.(kit.Restyler); ok {
+			r.Restyle()
 		}
 	}
 }
@@ -66,6 +67,6 @@ func (v *toolView) restyle() {
 // resize gives every pane the right-hand pane's size.
 func (v *toolView) resize(width, height int) {
 	for _, p := range v.panes {
-		p.resize(width, height)
+		p.Resize(width, height)
 	}
 }

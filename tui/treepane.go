@@ -24,18 +24,18 @@ type treePane struct {
 	origin *schematree.Node                 // where the search began
 }
 
-func (p *treePane) tree() *schematree.Tree { return p.t }
-func (p *treePane) dataPrefix() string     { return p.prefix }
+func (p *treePane) Tree() *schematree.Tree { return p.t }
+func (p *treePane) DataPrefix() string     { return p.prefix }
 
-func (p *treePane) render(f frame) string {
-	tv := treeView{styles: f.styles, width: p.width, focused: f.focused, showDesc: f.showDesc, costs: p.costs, layer: p.layer}
+func (p *treePane) Render(f kit.Frame) string {
+	tv := treeView{styles: f.Styles, width: p.width, focused: f.Focused, showDesc: f.ShowDesc, costs: p.costs, layer: p.layer}
 	if p.layer.shown() {
-		return p.layer.header(f.styles, p.width) + "\n" + tv.render(p.t)
+		return p.layer.header(f.Styles, p.width) + "\n" + tv.render(p.t)
 	}
 	return tv.render(p.t)
 }
 
-func (p *treePane) resize(width, height int) {
+func (p *treePane) Resize(width, height int) {
 	p.width, p.height = width, height
 	p.t.SetHeight(max(height-p.layer.headerRows(), 1))
 }
@@ -44,11 +44,11 @@ func (p *treePane) resize(width, height int) {
 // goes.
 func (p *treePane) relayer() {
 	if p.height > 0 {
-		p.resize(p.width, p.height)
+		p.Resize(p.width, p.height)
 	}
 }
 
-func (p *treePane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+func (p *treePane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	t := p.t
 	switch {
 	case key.Matches(msg, k.Down):
@@ -96,11 +96,11 @@ func (p *treePane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 // expandLimited says an unfold stopped at the tree's limit.
 var expandLimited = kit.ShowStatus{Text: "stopped unfolding: the tree holds its most, " + thousands(schematree.ExpandLimit) + " lines", IsErr: true}
 
-func (p *treePane) scroll(n int) { p.t.Scroll(n) }
+func (p *treePane) Scroll(n int) { p.t.Scroll(n) }
 
-// click selects the line clicked; a click on the selected line folds or
+// Click selects the line clicked; a Click on the selected line folds or
 // unfolds it.
-func (p *treePane) click(row int) kit.Action {
+func (p *treePane) Click(row int) kit.Action {
 	if row -= p.layer.headerRows(); row < 0 {
 		return nil
 	}
@@ -111,8 +111,8 @@ func (p *treePane) click(row int) kit.Action {
 	return nil
 }
 
-// where is the path under the cursor, after the tool's id.
-func (p *treePane) where(s *kit.Styles) string {
+// Where is the path under the cursor, after the tool's id.
+func (p *treePane) Where(s *kit.Styles) string {
 	c := p.t.Cursor()
 	if c == nil {
 		return ""
@@ -127,4 +127,4 @@ func (p *treePane) where(s *kit.Styles) string {
 	return s.Dim.Render(p.id+" › ") + s.PathBar.Render(model.SanitizeLine(path))
 }
 
-func (p *treePane) help(k *kit.KeyMap) []key.Binding { return k.TreeHelp() }
+func (p *treePane) Help(k *kit.KeyMap) []key.Binding { return k.TreeHelp() }

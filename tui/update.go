@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/traffic"
 )
@@ -182,8 +183,8 @@ func (m *Model) sync() tea.Cmd {
 			v.refold(m.budget)
 			m.sizePanes()
 		}
-		if p, ok := m.currentPane().(syncer); ok {
-			cmds = append(cmds, p.sync(m.env()))
+		if p, ok := m.currentPane().(kit.Syncer[env]); ok {
+			cmds = append(cmds, p.Sync(m.env()))
 		}
 	}
 	// A server that lists no tools (yet: the cursor starts on the row of a

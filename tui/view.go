@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 )
 
 // View draws the whole screen.
@@ -37,7 +38,7 @@ func (m *Model) screen() string {
 	b.WriteString(fit(m.titleBar(), m.width))
 	b.WriteByte('\n')
 	if m.traffic.open {
-		b.WriteString(padLines(m.traffic.render(m.frame()), m.width, l.bodyH))
+		b.WriteString(padLines(m.traffic.Render(m.frame()), m.width, l.bodyH))
 		b.WriteByte('\n')
 	} else if m.tasks.Open {
 		b.WriteString(padLines(m.tasksView(), m.width, l.bodyH))
@@ -86,8 +87,8 @@ func (m *Model) writeExplorer(b *strings.Builder) {
 }
 
 // frame is what the panes are drawn with.
-func (m *Model) frame() frame {
-	return frame{styles: &m.styles, focused: m.focus == focusView, showDesc: m.desc.shown}
+func (m *Model) frame() kit.Frame {
+	return kit.Frame{Styles: &m.styles, Focused: m.focus == focusView, ShowDesc: m.desc.shown}
 }
 
 func (m *Model) titleBar() string {
@@ -173,11 +174,11 @@ func (m *Model) rightPane() string {
 	if tabs != "" {
 		head += strings.Repeat(" ", w-ansi.StringWidth(head)-ansi.StringWidth(tabs)) + tabs
 	}
-	sub := s.Dim.Render(p.headline())
+	sub := s.Dim.Render(p.Headline())
 	if v.desc != "" {
 		sub += s.Faint.Render(" — " + v.desc)
 	}
-	return head + "\n" + sub + "\n" + p.render(m.frame())
+	return head + "\n" + sub + "\n" + p.Render(m.frame())
 }
 
 // tabLine names the views, the current one marked, in at most room cells:
