@@ -21,7 +21,7 @@ import (
 // resource, read (resources/read) the first time the view is shown.
 type aboutPane struct {
 	docPane
-	v      *toolView
+	v      *View
 	app    appRead
 	laidAt int // the width the lines were wrapped to, 0 to lay out again
 	list   *lineList
@@ -51,10 +51,10 @@ type resourceReader interface {
 	ReadResource(ctx context.Context, server, uri string) (*mcpclient.ReadResult, error)
 }
 
-func newAboutPane(v *toolView) kit.ToolPane { return &aboutPane{v: v} }
+func newAboutPane(v *View) kit.ToolPane { return &aboutPane{v: v} }
 
 func (p *aboutPane) Headline() string {
-	t := p.v.tool
+	t := p.v.Tool
 	var parts []string
 	if !t.HeaderFault.IsZero() {
 		parts = append(parts, "dropped by clients")
@@ -70,11 +70,11 @@ func (p *aboutPane) Headline() string {
 
 // sync reads an app's resource once, off the UI loop, and lays the lines
 // out when the width or what is known changed.
-func (p *aboutPane) Sync(e env) tea.Cmd {
+func (p *aboutPane) Sync(e Env) tea.Cmd {
 	var cmd tea.Cmd
-	if t := p.v.tool; t.App.IsApp() && !p.app.done && p.app.asked == 0 && e.reader != nil {
-		p.app.asked = e.tickets.next()
-		id, tk, server, uri, r := t.ID(), p.app.asked, t.Server, t.App.ResourceURI, e.reader
+	if t := p.v.Tool; t.App.IsApp() && !p.app.done && p.app.asked == 0 && e.Reader != nil {
+		p.app.asked = e.Tickets.next()
+		id, tk, server, uri, r := t.ID(), p.app.asked, t.Server, t.App.ResourceURI, e.Reader
 		cmd = func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), appReadTimeout)
 			defer cancel()
@@ -95,8 +95,8 @@ type appReadMsg struct {
 	read   appRead
 }
 
-func (msg appReadMsg) land(views map[string]*toolView) {
-	p, ok := paneOf[*aboutPane](views[msg.tool])
+func (msg appReadMsg) Land(views map[string]*View) {
+	p, ok := PaneOf[*aboutPane](views[msg.tool])
 	if !ok || stale(msg.ticket, p.app.asked) {
 		return
 	}
@@ -142,51 +142,51 @@ func (p *aboutPane) layOut() {
 		top = p.list.top
 	}
 	p.laidAt = p.width
-	p.list = &lineList{lines: aboutLines(p.v.tool, p.app, max(p.width, 20))}
+	p.list = &lineList{lines: aboutLines(p.v.Tool, p.app, max(p.width, 20))}
 	p.doc = p.list
 	p.list.Scroll(top, p.height)
 }
 
 // aboutLines lays out what the view shows of t, its app's read as far as
 // it has come.
-func aboutLines(t model.Tool, app appRead, width int) []docLine {
+func aboutLines(t model.Tool, app appRead, width int) []DocLine {
 	const labelW = 14 // "x-mcp-header" and two spaces
-	field := func(name, value string, r role) []docLine {
-		var out []docLine
+	field := func(name, value string, r Role) []DocLine {
+		var out []DocLine
 		for i, l := range wrapText(value, width-labelW) {
 			label := strings.Repeat(" ", labelW)
 			if i == 0 {
 				label = padRight(name, labelW)
 			}
-			out = append(out, docLine{{label, roleDim}, {l, r}})
+			out = append(out, DocLine{{label, RoleDim}, {l, r}})
 		}
 		return out
 	}
-	var lines []docLine
+	var lines []DocLine
 	if !t.HeaderFault.IsZero() {
-		lines = append(lines, docLine{{"Clients drop this tool and mcpeek never calls it:", roleErr}})
-		lines = append(lines, field("x-mcp-header", model.SanitizeLine(t.HeaderFault.String()), roleText)...)
-		lines = append(lines, docLine{})
+		lines = append(lines, DocLine{{"Clients drop this tool and mcpeek never calls it:", RoleErr}})
+		lines = append(lines, field("x-mcp-header", model.SanitizeLine(t.HeaderFault.String()), RoleText)...)
+		lines = append(lines, DocLine{})
 	}
 	title := model.SanitizeLine(t.Title)
 	if title == "" {
 		title = "none given"
 	}
-	lines = append(lines, field("title", title, roleText)...)
+	lines = append(lines, field("title", title, RoleText)...)
 	icons := model.IconsText(t.Icons)
 	if icons == "" {
 		icons = "none"
 	} else {
 		icons += " (never fetched)"
 	}
-	lines = append(lines, field("icons", icons, roleText)...)
+	lines = append(lines, field("icons", icons, RoleText)...)
 	if t.App.ResourceURI != "" {
 		lines = append(lines, appLines(t.App, app, field)...)
 	}
 	if d := model.SanitizeLine(t.Description); d != "" {
-		lines = append(lines, docLine{})
+		lines = append(lines, DocLine{})
 		for _, l := range wrapText(d, width) {
-			lines = append(lines, docLine{{l, roleText}})
+			lines = append(lines, DocLine{{l, RoleText}})
 		}
 	}
 	return lines
@@ -195,23 +195,23 @@ func aboutLines(t model.Tool, app appRead, width int) []docLine {
 // appLines are the about view's lines on an MCP App: its resource, who
 // may call the tool, and the resource's type, size and first lines once
 // read.
-func appLines(ui model.AppUI, app appRead, field func(name, value string, r role) []docLine) []docLine {
-	lines := []docLine{{}}
+func appLines(ui model.AppUI, app appRead, field func(name, value string, r Role) []DocLine) []DocLine {
+	lines := []DocLine{{}}
 	uri := model.SanitizeLine(ui.ResourceURI)
 	if !ui.IsApp() {
-		return append(lines, field("ui", uri+" (not a ui:// resource: no host renders it)", roleText)...)
+		return append(lines, field("ui", uri+" (not a ui:// resource: no host renders it)", RoleText)...)
 	}
-	lines = append(lines, field("MCP App", uri, roleName)...)
+	lines = append(lines, field("MCP App", uri, RoleName)...)
 	if len(ui.Visibility) > 0 {
-		lines = append(lines, field("callable by", model.SanitizeLine(strings.Join(ui.Visibility, ", ")), roleText)...)
+		lines = append(lines, field("callable by", model.SanitizeLine(strings.Join(ui.Visibility, ", ")), RoleText)...)
 	}
 	switch {
 	case !app.done && app.asked == 0:
-		return append(lines, field("resource", "not read (this explorer cannot read resources)", roleDim)...)
+		return append(lines, field("resource", "not read (this explorer cannot read resources)", RoleDim)...)
 	case !app.done:
-		return append(lines, field("resource", "reading…", roleDim)...)
+		return append(lines, field("resource", "reading…", RoleDim)...)
 	case app.err != "":
-		return append(lines, field("resource", "cannot be read: "+model.SanitizeLine(app.err), roleErr)...)
+		return append(lines, field("resource", "cannot be read: "+model.SanitizeLine(app.err), RoleErr)...)
 	}
 	kind := model.SanitizeLine(app.mime)
 	if kind == "" {
@@ -220,12 +220,12 @@ func appLines(ui model.AppUI, app appRead, field func(name, value string, r role
 	if app.mime != "" && app.mime != model.AppMIMEType {
 		kind += " (an app's is " + model.AppMIMEType + ")"
 	}
-	lines = append(lines, field("resource", kind+" · "+bytesize.Human(app.size), roleText)...)
+	lines = append(lines, field("resource", kind+" · "+bytesize.Human(app.size), RoleText)...)
 	for _, l := range app.head {
-		lines = append(lines, docLine{{"  │ ", roleFaint}, {l, roleFaint}})
+		lines = append(lines, DocLine{{"  │ ", RoleFaint}, {l, RoleFaint}})
 	}
 	if app.more > 0 {
-		lines = append(lines, docLine{{"  │ … " + plural(app.more, "more line"), roleDim}})
+		lines = append(lines, DocLine{{"  │ … " + plural(app.more, "more line"), RoleDim}})
 	}
 	return lines
 }

@@ -38,10 +38,10 @@ type argSetsLoadedMsg struct {
 // tool (model.Tool.HeaderFault). When the selected tool's view is still
 // being built, the key is held with those that follow, and pressed again
 // once the view is there (both nil).
-func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolView, refused tea.Cmd) {
+func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *View, refused tea.Cmd) {
 	keyName := msg.String()
 	v = m.current
-	if t, ok := m.selectedTool(); m.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
+	if t, ok := m.selectedTool(); m.focus == focusTools && (!ok || v == nil || t.ID() != v.Tool.ID()) {
 		if ok && m.loading.id == t.ID() {
 			m.forms.opening = m.loading.ticket
 			m.forms.typed = append(m.forms.typed, msg)
@@ -55,8 +55,8 @@ func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolView, refused tea.Cmd) {
 	if v == nil {
 		return nil, m.setStatus(keyName+" calls a tool: move to one first", false)
 	}
-	if !v.tool.HeaderFault.IsZero() {
-		return nil, m.setStatus("not calling "+v.id+": clients drop it, its x-mcp-header breaks the 2026-07-28 rules (the about view says why)", true)
+	if !v.Tool.HeaderFault.IsZero() {
+		return nil, m.setStatus("not calling "+v.ID+": clients drop it, its x-mcp-header breaks the 2026-07-28 rules (the about view says why)", true)
 	}
 	return v, nil
 }
@@ -70,7 +70,7 @@ func (m *Model) openCallForm(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	id := m.tickets.next()
 	m.forms.opening = id
-	toolID, store := v.tool.ID(), m.args
+	toolID, store := v.Tool.ID(), m.args
 	return func() tea.Msg {
 		sets, err := store.load(toolID)
 		return argSetsLoadedMsg{ticket: id, toolID: toolID, sets: sets, err: err}

@@ -55,15 +55,15 @@ func callKey(tool string, args json.RawMessage) string {
 // is no result.
 func (m *Model) lastCall() (c calls.Call, res calls.Result, ok bool) {
 	v := m.current
-	if v == nil || v.last == nil || v.last.result == nil {
+	if v == nil || v.Last == nil || v.Last.Result == nil {
 		return calls.Call{}, calls.Result{}, false
 	}
-	r := v.last.result
-	args := v.last.args
+	r := v.Last.Result
+	args := v.Last.Args
 	if len(bytes.TrimSpace(args)) == 0 {
 		args = json.RawMessage("{}")
 	}
-	c = calls.Saved("", v.tool.ID(), args, r.IsError)
+	c = calls.Saved("", v.Tool.ID(), args, r.IsError)
 	return c, calls.Result{IsError: r.IsError, Structured: r.StructuredContent, Text: r.Text}, true
 }
 
@@ -78,7 +78,7 @@ func (m *Model) openSaveCall(assert *pendingAssert) tea.Cmd {
 	in := textinput.New()
 	in.Prompt = "name: "
 	in.SetStyles(m.styles.Input)
-	in.SetValue(m.current.tool.Name)
+	in.SetValue(m.current.Tool.Name)
 	in.CursorEnd()
 	in.SetWidth(40)
 	d := &callNameDialog{field: in, call: c, file: m.saved.path, assert: assert, offered: true}

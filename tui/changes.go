@@ -27,37 +27,37 @@ import (
 // changes are computed in one command off the UI loop, after each
 // snapshot of the servers; the diff and findings views read them.
 
-// baseline is a lock file read at start.
-type baseline struct {
-	name    string    // the file's name, as the status line and the views say it
-	written time.Time // its modification time
-	snap    schemadiff.Snapshot
+// Baseline is a lock file read at start.
+type Baseline struct {
+	Name    string    // the file's name, as the status line and the views say it
+	Written time.Time // its modification time
+	Snap    schemadiff.Snapshot
 }
 
-// toolMark is what the explorer knows of one tool's changes and findings,
+// Mark is what the explorer knows of one tool's changes and findings,
 // for the definition raw (the listed tool's own bytes, never a copy).
-type toolMark struct {
-	raw []byte
-	// changes are since the lock file when it lists the tool and the tool
+type Mark struct {
+	Raw []byte
+	// Changes are since the lock file when it lists the tool and the tool
 	// differs from it, else since the tool was first listed in this run.
-	changes []schemadiff.Change
-	// old is the definition changes start from (valid when there are any).
-	old model.Tool
-	// sinceStart says changes start from the first listing in this run.
-	sinceStart bool
-	// added says the lock file's server does not list the tool.
-	added bool
-	// findings are every client profile's, worst first.
-	findings []lint.Finding
+	Changes []schemadiff.Change
+	// Old is the definition changes start from (valid when there are any).
+	Old model.Tool
+	// SinceStart says changes start from the first listing in this run.
+	SinceStart bool
+	// Added says the lock file's server does not list the tool.
+	Added bool
+	// Findings are every client profile's, worst first.
+	Findings []lint.Finding
 }
 
-// worst is the most serious class of the tool's changes, or 0.
-func (k toolMark) worst() schemadiff.Class { return schemadiff.Worst(k.changes) }
+// Worst is the most serious class of the tool's changes, or 0.
+func (k Mark) Worst() schemadiff.Class { return schemadiff.Worst(k.Changes) }
 
-// rejected says a client refuses the tool as it is listed (the profiles
+// Rejected says a client refuses the tool as it is listed (the profiles
 // of opt-in modes and schema subsets, which nearly every tool breaks one
 // of, are left to the findings view).
-func (k toolMark) rejected() bool { return lint.RefusedAsListed(k.findings) }
+func (k Mark) Rejected() bool { return lint.RefusedAsListed(k.Findings) }
 
 // refusing names the clients that refuse a tool as it is listed, in the
 // order of the findings.
@@ -77,13 +77,13 @@ type changeState struct {
 	// its size (0: schemadiff's default).
 	path  string
 	limit int64
-	base  *baseline
+	base  *Baseline
 	// first is each tool as first listed in this run, by id. It is
 	// replaced, never written, once handed to a command.
 	first map[string]model.Tool
 	// marks are by tool id, as the last marking left them; removed are
 	// the lock file's tools a server no longer lists, by server.
-	marks   map[string]toolMark
+	marks   map[string]Mark
 	removed map[string][]schemadiff.Change
 	// anyChange and anyRejected say some tool has such a mark: the tools
 	// pane keeps a column for each.
@@ -98,14 +98,14 @@ type changeState struct {
 type (
 	// baselineReadMsg: the lock file was read (or could not be).
 	baselineReadMsg struct {
-		base *baseline
+		base *Baseline
 		err  error
 	}
 	// toolsMarkedMsg: the servers' tools were compared and linted, for
 	// the request numbered ticket.
 	toolsMarkedMsg struct {
 		ticket  ticket
-		marks   map[string]toolMark
+		marks   map[string]Mark
 		removed map[string][]schemadiff.Change
 	}
 )
@@ -120,9 +120,9 @@ func readBaseline(path string, limit int64) tea.Cmd {
 		if err != nil {
 			return baselineReadMsg{err: err}
 		}
-		base := &baseline{name: filepath.Base(path), snap: snap}
+		base := &Baseline{Name: filepath.Base(path), Snap: snap}
 		if st, err := os.Stat(path); err == nil {
-			base.written = st.ModTime()
+			base.Written = st.ModTime()
 		}
 		return baselineReadMsg{base: base}
 	}
@@ -135,9 +135,9 @@ func (m *Model) baselineRead(msg baselineReadMsg) tea.Cmd {
 		return m.setStatus(model.SanitizeLine(msg.err.Error())+": changes since it are not marked", true)
 	}
 	c.base = msg.base
-	text := "comparing with " + model.SanitizeLine(c.base.name)
-	if !c.base.written.IsZero() {
-		text += " (written " + c.base.written.Format("2006-01-02 15:04") + ")"
+	text := "comparing with " + model.SanitizeLine(c.base.Name)
+	if !c.base.Written.IsZero() {
+		text += " (written " + c.base.Written.Format("2006-01-02 15:04") + ")"
 	}
 	if others := m.baselineServersUnknown(); others != nil {
 		// Nothing can be marked: say why rather than mark nothing.
@@ -151,7 +151,7 @@ func (m *Model) baselineRead(msg baselineReadMsg) tea.Cmd {
 // is configured here (so no tool can be compared with it), else nil.
 func (m *Model) baselineServersUnknown() []string {
 	var names []string
-	for _, bs := range m.changes.base.snap.Servers {
+	for _, bs := range m.changes.base.Snap.Servers {
 		for _, s := range m.servers {
 			if s.Name == bs.Name {
 				return nil
@@ -206,7 +206,7 @@ func (m *Model) markTools() tea.Cmd {
 	servers, first, prev, t := m.servers, c.first, c.marks, c.ticket
 	var snap schemadiff.Snapshot
 	if c.base != nil {
-		snap = c.base.snap
+		snap = c.base.Snap
 	}
 	hasBase := c.base != nil
 	return func() tea.Msg {
@@ -232,8 +232,8 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 	}
 	c.anyChange, c.anyRejected = false, false
 	for _, k := range c.marks {
-		c.anyChange = c.anyChange || k.worst() != 0 || k.added
-		c.anyRejected = c.anyRejected || k.rejected()
+		c.anyChange = c.anyChange || k.Worst() != 0 || k.Added
+		c.anyRejected = c.anyRejected || k.Rejected()
 	}
 	c.gen++
 	m.tools.gone = map[string][]string{}
@@ -251,8 +251,8 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 // since the lock file (servers it lists) or since first listed, and its
 // lint findings for every client profile (those of an unchanged
 // definition taken from prev).
-func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool, first map[string]model.Tool, prev map[string]toolMark) (map[string]toolMark, map[string][]schemadiff.Change) {
-	marks := map[string]toolMark{}
+func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool, first map[string]model.Tool, prev map[string]Mark) (map[string]Mark, map[string][]schemadiff.Change) {
+	marks := map[string]Mark{}
 	removed := map[string][]schemadiff.Change{}
 	findings := lintAll(servers, prev)
 	for _, s := range servers {
@@ -287,16 +287,16 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 		}
 		for _, t := range s.Tools {
 			id := t.ID()
-			k := toolMark{raw: t.Raw, findings: findings[id]}
+			k := Mark{Raw: t.Raw, Findings: findings[id]}
 			switch {
 			case len(fromBase[t.Name]) > 0:
-				k.changes, k.old = fromBase[t.Name], baseTools[t.Name]
+				k.Changes, k.Old = fromBase[t.Name], baseTools[t.Name]
 			case len(sinceStart[t.Name]) > 0:
-				k.changes, k.old, k.sinceStart = sinceStart[t.Name], first[id], true
+				k.Changes, k.Old, k.SinceStart = sinceStart[t.Name], first[id], true
 			}
 			if baseTools != nil {
 				_, listed := baseTools[t.Name]
-				k.added = !listed
+				k.Added = !listed
 			}
 			marks[id] = k
 		}
@@ -307,7 +307,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 // lintAll lints every tool of the connected servers for every client
 // profile (lint.EachTool); a definition linted before (in prev) keeps its
 // findings.
-func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint.Finding {
+func lintAll(servers []model.Server, prev map[string]Mark) map[string][]lint.Finding {
 	out := map[string][]lint.Finding{}
 	var todo []model.Tool
 	for _, s := range servers {
@@ -315,8 +315,8 @@ func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint
 			continue
 		}
 		for _, t := range s.Tools {
-			if p, ok := prev[t.ID()]; ok && bytes.Equal(p.raw, t.Raw) {
-				out[t.ID()] = p.findings
+			if p, ok := prev[t.ID()]; ok && bytes.Equal(p.Raw, t.Raw) {
+				out[t.ID()] = p.Findings
 			} else {
 				todo = append(todo, t)
 			}
@@ -329,34 +329,34 @@ func lintAll(servers []model.Server, prev map[string]toolMark) map[string][]lint
 	return out
 }
 
-// markOf is the marks of the tool id, and whether it has been marked for
+// MarkOf is the marks of the tool id, and whether it has been marked for
 // the definition raw.
-func (c *changeState) markOf(id string, raw []byte) (toolMark, bool) {
+func (c *changeState) MarkOf(id string, raw []byte) (Mark, bool) {
 	k, ok := c.marks[id]
-	return k, ok && bytes.Equal(k.raw, raw)
+	return k, ok && bytes.Equal(k.Raw, raw)
 }
 
 // toolSegs are the marks after a tool's name in the tools pane: its worst
 // change (or added since the lock file), and whether a client refuses it.
 func (c *changeState) toolSegs(s *kit.Styles, t model.Tool) []seg {
-	k, ok := c.markOf(t.ID(), t.Raw)
+	k, ok := c.MarkOf(t.ID(), t.Raw)
 	if !ok {
 		return nil
 	}
 	// Each kind of mark keeps its column while some tool has one.
 	var out []seg
 	switch {
-	case k.worst() == schemadiff.Breaking:
+	case k.Worst() == schemadiff.Breaking:
 		out = append(out, seg{Text: s.Icons.Breaking, Style: s.Breaking})
-	case k.worst() == schemadiff.Compatible:
+	case k.Worst() == schemadiff.Compatible:
 		out = append(out, seg{Text: s.Icons.Compatible, Style: s.Compatible})
-	case k.added:
+	case k.Added:
 		out = append(out, seg{Text: s.Icons.Added, Style: s.AddedMark})
 	case c.anyChange:
 		out = append(out, seg{Text: " ", Style: s.Dim})
 	}
 	switch {
-	case k.rejected():
+	case k.Rejected():
 		out = append(out, seg{Text: s.Icons.Rejected, Style: s.Rejected})
 	case c.anyRejected:
 		out = append(out, seg{Text: " ", Style: s.Dim})
@@ -381,7 +381,7 @@ func (m *Model) removedLines(server string) []string {
 	if len(gone) == 0 || m.changes.base == nil {
 		return nil
 	}
-	lines := []string{"", s.Dim.Render(plural(len(gone), "tool") + " of " + model.SanitizeLine(m.changes.base.name) + " no longer listed:")}
+	lines := []string{"", s.Dim.Render(plural(len(gone), "tool") + " of " + model.SanitizeLine(m.changes.base.Name) + " no longer listed:")}
 	for _, ch := range gone {
 		name := ch.Tool[len(server)+1:]
 		lines = append(lines, "  "+s.Breaking.Render(s.Icons.Breaking)+" "+s.RemovedTool.Render(model.SanitizeLine(name))+
@@ -393,22 +393,22 @@ func (m *Model) removedLines(server string) []string {
 // countsText is what the tool's title line says of its marks: "  2
 // breaking · 3 errors", or "".
 func (c *changeState) countsText(s *kit.Styles, t model.Tool) string {
-	k, ok := c.markOf(t.ID(), t.Raw)
+	k, ok := c.MarkOf(t.ID(), t.Raw)
 	if !ok {
 		return ""
 	}
 	var parts []string
-	if len(k.changes) > 0 {
+	if len(k.Changes) > 0 {
 		st := s.Compatible
-		if k.worst() == schemadiff.Breaking {
+		if k.Worst() == schemadiff.Breaking {
 			st = s.Breaking
 		}
-		parts = append(parts, st.Render(changeCounts(k.changes)))
-	} else if k.added {
+		parts = append(parts, st.Render(ChangeCounts(k.Changes)))
+	} else if k.Added {
 		parts = append(parts, s.AddedMark.Render("added"))
 	}
-	if k.rejected() {
-		parts = append(parts, s.Rejected.Render("refused by "+strings.Join(refusing(k.findings), ", ")))
+	if k.Rejected() {
+		parts = append(parts, s.Rejected.Render("refused by "+strings.Join(refusing(k.Findings), ", ")))
 	}
 	if len(parts) == 0 {
 		return ""

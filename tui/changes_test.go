@@ -204,7 +204,7 @@ func TestDiffViewMarksBothTrees(t *testing.T) {
 	}
 	p := paneFor[*diffPane](t, h.m.current)
 	var kinds []string
-	for _, c := range p.mark.changes {
+	for _, c := range p.mark.Changes {
 		kinds = append(kinds, string(c.Kind)+" "+c.Path.String())
 	}
 	if got := strings.Join(kinds, ", "); got != "input-type-changed order_id, output-removed legacy_total" {

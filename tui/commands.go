@@ -38,7 +38,7 @@ type (
 	// toolLoadedMsg: a tool's schemas are parsed and its trees built.
 	toolLoadedMsg struct {
 		ticket ticket
-		view   *toolView
+		view   *View
 	}
 	// reconnectedMsg: a server's reconnect attempt ended, as srv says.
 	reconnectedMsg struct {
@@ -116,7 +116,7 @@ func indexTool(t model.Tool, hides, bad bool) toolInfo {
 }
 
 func loadTool(t model.Tool, tk ticket, budget summarizer.Options) tea.Cmd {
-	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: newToolView(t, budget)} }
+	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: NewView(t, budget)} }
 }
 
 // reconnect asks for a server's reconnect and waits for the attempt to

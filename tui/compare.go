@@ -19,9 +19,9 @@ const compareWide = 100
 // further) and the leaves it hides listed by path.
 type compareDoc struct {
 	budget    summarizer.Options
-	legacy    []docLine // the left column: counts, lines, hidden leaves
-	folded    []docLine // the right column
-	stacked   []docLine // narrow: both heads first, then both lists
+	legacy    []DocLine // the left column: counts, lines, hidden leaves
+	folded    []DocLine // the right column
+	stacked   []DocLine // narrow: both heads first, then both lists
 	legacyCov summarizer.Coverage
 	foldedCov summarizer.Coverage
 	wide      bool // side by side; set from the layout in Update
@@ -37,36 +37,36 @@ func newCompareDoc(s *model.Schema, budget summarizer.Options) *compareDoc {
 	foldedLeaves := summarizer.Leaves(s, folded)
 
 	d.legacy = append(d.legacy,
-		docLine{{"legacy: first " + itoa(budget.MaxFields) + " leaf paths, hard cut", roleHead}},
+		DocLine{{"legacy: first " + itoa(budget.MaxFields) + " leaf paths, hard cut", RoleHead}},
 		reachLine(d.legacyCov),
-		docLine{{"one call away " + itoa(d.legacyCov.OneStep), roleText}, {" · hidden, no marker " + itoa(d.legacyCov.BeyondCount), roleErr}},
-		docLine{})
+		DocLine{{"one call away " + itoa(d.legacyCov.OneStep), RoleText}, {" · hidden, no marker " + itoa(d.legacyCov.BeyondCount), RoleErr}},
+		DocLine{})
 	for _, l := range legacy {
 		d.legacy = append(d.legacy, lineSpans(l))
 	}
-	d.legacy = append(d.legacy, docLine{})
+	d.legacy = append(d.legacy, DocLine{})
 	legacyHead := len(d.legacy)
 	d.legacy = appendLeaves(d.legacy, "hidden, no marker says so", legacyLeaves, summarizer.Beyond)
 
 	d.folded = append(d.folded,
-		docLine{{"folded: " + budgetText(budget), roleHead}},
+		DocLine{{"folded: " + BudgetText(budget), RoleHead}},
 		reachLine(d.foldedCov),
-		docLine{{"one call away " + itoa(d.foldedCov.OneStep), roleText}, {" · further " + itoa(d.foldedCov.BeyondCount), roleDim}},
-		docLine{})
+		DocLine{{"one call away " + itoa(d.foldedCov.OneStep), RoleText}, {" · further " + itoa(d.foldedCov.BeyondCount), RoleDim}},
+		DocLine{})
 	for _, l := range folded {
 		d.folded = append(d.folded, lineSpans(l))
 	}
-	d.folded = append(d.folded, docLine{})
+	d.folded = append(d.folded, DocLine{})
 	foldedHead := len(d.folded)
 	d.folded = appendLeaves(d.folded, "one inspect call away", foldedLeaves, summarizer.OneStep)
-	d.folded = append(d.folded, docLine{})
+	d.folded = append(d.folded, DocLine{})
 	d.folded = appendLeaves(d.folded, "two or more inspect calls away", foldedLeaves, summarizer.Beyond)
 
 	// Stacked, both views' lines come before the long lists of leaves.
 	d.stacked = append(d.stacked, d.legacy[:legacyHead]...)
 	d.stacked = append(d.stacked, d.folded[:foldedHead]...)
 	d.stacked = append(d.stacked, d.legacy[legacyHead:]...)
-	d.stacked = append(d.stacked, docLine{})
+	d.stacked = append(d.stacked, DocLine{})
 	d.stacked = append(d.stacked, d.folded[foldedHead:]...)
 	return d
 }
@@ -80,25 +80,25 @@ func leaves(n int) string {
 }
 
 // reachLine is a view's first count: its listed leaves out of all.
-func reachLine(c summarizer.Coverage) docLine {
+func reachLine(c summarizer.Coverage) DocLine {
 	if c.Leaves == 0 {
-		return docLine{{"no leaves: the data root is not an object", roleDim}}
+		return DocLine{{"no leaves: the data root is not an object", RoleDim}}
 	}
-	return docLine{{"listed " + itoa(c.Listed), roleCount}, {" of " + leaves(c.Leaves) + " (" + percent(c.Listed, c.Leaves) + ")", roleDim}}
+	return DocLine{{"listed " + itoa(c.Listed), RoleCount}, {" of " + leaves(c.Leaves) + " (" + Percent(c.Listed, c.Leaves) + ")", RoleDim}}
 }
 
 // appendLeaves adds a heading and the paths of the leaves reached in r.
-func appendLeaves(lines []docLine, title string, leaves []summarizer.Leaf, r summarizer.Reachability) []docLine {
+func appendLeaves(lines []DocLine, title string, leaves []summarizer.Leaf, r summarizer.Reachability) []DocLine {
 	n := 0
 	for _, l := range leaves {
 		if l.Reach == r {
 			n++
 		}
 	}
-	lines = append(lines, docLine{{title + " (" + itoa(n) + "):", roleDim}})
+	lines = append(lines, DocLine{{title + " (" + itoa(n) + "):", RoleDim}})
 	for _, l := range leaves {
 		if l.Reach == r {
-			lines = append(lines, docLine{{"  " + model.SanitizeLine(l.Path), roleFaint}})
+			lines = append(lines, DocLine{{"  " + model.SanitizeLine(l.Path), RoleFaint}})
 		}
 	}
 	return lines
@@ -106,14 +106,14 @@ func appendLeaves(lines []docLine, title string, leaves []summarizer.Leaf, r sum
 
 // lineSpans writes a summary line short: path, label, and what its fold
 // marker says without the call ("▸ contains 6 sub-fields").
-func lineSpans(l summarizer.Line) docLine {
+func lineSpans(l summarizer.Line) DocLine {
 	path := model.SanitizeLine(l.Written())
 	if l.Fold == summarizer.FoldOverflow {
-		return docLine{{"  " + path, roleFold}, {" ▸ " + l.What(), roleFold}}
+		return DocLine{{"  " + path, RoleFold}, {" ▸ " + l.What(), RoleFold}}
 	}
-	line := docLine{{"  " + path, roleName}, {": ", roleDim}, {l.Label, roleType}}
+	line := DocLine{{"  " + path, RoleName}, {": ", RoleDim}, {l.Label, RoleType}}
 	if l.Folded() {
-		line = append(line, span{"  ▸ " + l.What(), roleFold})
+		line = append(line, Span{"  ▸ " + l.What(), RoleFold})
 	}
 	return line
 }
@@ -157,17 +157,17 @@ func (d *compareDoc) render(s *kit.Styles, width, height int) string {
 		}
 		if !d.wide {
 			var line strings.Builder
-			drawLine(s, &line, d.stacked[r], 1<<20)
+			DrawLine(s, &line, d.stacked[r], 1<<20)
 			b.WriteString(docview.Panned(line.String(), d.x, width))
 			continue
 		}
 		var left, right strings.Builder
 		if r < len(d.legacy) {
-			drawLine(s, &left, d.legacy[r], 1<<20)
+			DrawLine(s, &left, d.legacy[r], 1<<20)
 		}
 		b.WriteString(docview.Panned(left.String(), d.x, colW) + sep)
 		if r < len(d.folded) {
-			drawLine(s, &right, d.folded[r], 1<<20)
+			DrawLine(s, &right, d.folded[r], 1<<20)
 		}
 		b.WriteString(docview.Panned(right.String(), d.x, width-colW-3))
 	}

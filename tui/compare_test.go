@@ -180,11 +180,11 @@ var (
 
 // shownCounts reads the counts a column shows: listed, leaves, one step,
 // further.
-func shownCounts(t *testing.T, col []docLine) [4]int {
+func shownCounts(t *testing.T, col []DocLine) [4]int {
 	st := kit.NewStyles(true, true)
 	var text strings.Builder
 	for _, l := range col[:4] {
-		drawLine(&st, &text, l, 200)
+		DrawLine(&st, &text, l, 200)
 		text.WriteByte('\n')
 	}
 	s := ansi.Strip(text.String())
@@ -200,13 +200,13 @@ func shownCounts(t *testing.T, col []docLine) [4]int {
 }
 
 // shownPaths reads the paths listed under a heading of a column.
-func shownPaths(col []docLine, heading string) []string {
+func shownPaths(col []DocLine, heading string) []string {
 	var out []string
 	in := false
 	for _, l := range col {
 		text := ""
 		for _, sp := range l {
-			text += sp.text
+			text += sp.Text
 		}
 		switch {
 		case strings.HasPrefix(text, heading):
@@ -242,7 +242,7 @@ func TestCompareCountsAgreeWithAnIndependentCount(t *testing.T) {
 		for _, b := range []summarizer.Options{{MaxFields: 30, MaxDepth: 3}, {MaxFields: 10, MaxDepth: 3}, {MaxFields: 5, MaxDepth: 1}, {MaxFields: 60, MaxDepth: 6}} {
 			d := newCompareDoc(s, b)
 			for _, side := range []struct {
-				col   []docLine
+				col   []DocLine
 				lines []string
 			}{{d.legacy, summarizer.Strings(summarizer.Legacy(s, b))}, {d.folded, summarizer.Summarize(s, b).OutputFields()}} {
 				ind.classify(side.lines, rootPath)

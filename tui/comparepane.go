@@ -17,7 +17,7 @@ type comparePane struct {
 	cmp *compareDoc // nil until shown at the current budget, or without an output schema
 }
 
-func newComparePane(v *toolView) kit.ToolPane { return &comparePane{out: v.out} }
+func newComparePane(v *View) kit.ToolPane { return &comparePane{out: v.Out} }
 
 func (p *comparePane) Headline() string {
 	return "the old first-N cut beside the folded summary, same budget"
@@ -38,9 +38,9 @@ func (p *comparePane) Resize(width, height int) {
 // refold drops the document: the next sync builds it at the new budget.
 func (p *comparePane) Refold(summarizer.Options) { p.cmp, p.doc = nil, nil }
 
-func (p *comparePane) Sync(e env) tea.Cmd {
+func (p *comparePane) Sync(e Env) tea.Cmd {
 	if p.cmp == nil && p.out != nil {
-		p.cmp = newCompareDoc(p.out, e.budget)
+		p.cmp = newCompareDoc(p.out, e.Budget)
 		p.doc = p.cmp
 		p.Resize(p.width, p.height)
 	}

@@ -142,7 +142,7 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 	}
 	target := copyTarget{tool: tool, path: c.Path, prefix: t.DataPrefix()}
 	if tool != "" && m.current != nil {
-		target.out = m.current.out
+		target.out = m.current.Out
 	}
 	if d, ok := resultview.ValueOf(c); ok {
 		target.value = d
@@ -161,8 +161,8 @@ func (m *Model) shownTree() (t kit.TreeHolder, tool string, result bool) {
 		if !ok {
 			return nil, "", false
 		}
-		_, result := t.(*resultPane)
-		return t, m.current.tool.ID(), result
+		_, result := t.(*ResultPane)
+		return t, m.current.Tool.ID(), result
 	}
 	if p := m.offers.shown; p != nil && p.shown() != nil {
 		return p.shown(), "", p.shown() == p.result
@@ -185,10 +185,10 @@ func shellQuote(s string) string {
 // result.
 func (m *Model) copyResult() tea.Cmd {
 	v := m.current
-	if v == nil || v.last == nil || v.last.result == nil {
+	if v == nil || v.Last == nil || v.Last.Result == nil {
 		return m.noResult("to copy")
 	}
-	res := v.last.result
+	res := v.Last.Result
 	text := string(res.Raw)
 	switch {
 	case len(bytes.TrimSpace(res.StructuredContent)) > 0:
@@ -197,7 +197,7 @@ func (m *Model) copyResult() tea.Cmd {
 		text = res.Text
 	}
 	m.copied = text
-	return tea.Batch(tea.SetClipboard(text), m.setStatus("copied the last result of "+model.SanitizeLine(v.id)+
+	return tea.Batch(tea.SetClipboard(text), m.setStatus("copied the last result of "+model.SanitizeLine(v.ID)+
 		" ("+resultview.ByteSize(len(text))+"); Y in the result view copies the value under the cursor", false))
 }
 
@@ -207,5 +207,5 @@ func (m *Model) noResult(what string) tea.Cmd {
 	if m.current == nil {
 		return m.setStatus("select a tool: w and Y act on its last result", true)
 	}
-	return m.setStatus("no result "+what+" yet for "+model.SanitizeLine(m.current.id)+": x calls it", true)
+	return m.setStatus("no result "+what+" yet for "+model.SanitizeLine(m.current.ID)+": x calls it", true)
 }

@@ -50,7 +50,7 @@ func (m *Model) schemaOf(n *schematree.Node, target copyTarget) (prop, term *mod
 	if p, t, ok := n.SchemaNodes(); ok {
 		return p, t
 	}
-	if out := m.current.out; out != nil && !target.input() {
+	if out := m.current.Out; out != nil && !target.input() {
 		if t, err := summarizer.LocatePath(out, n.Path); err == nil {
 			return t.Node, t.Node
 		}

@@ -23,12 +23,12 @@ const diffWide = 100
 // the old and new schema trees, each changed field marked on both. The
 // cursor is in the list; both trees follow it to the change's field.
 type diffPane struct {
-	v             *toolView
+	v             *View
 	width, height int
 	// gen is the marking the view was built from, 0 for none yet.
 	gen      int
-	mark     toolMark
-	base     *baseline
+	mark     Mark
+	base     *Baseline
 	old, new *diffTree // nil until built off the UI loop
 	pending  ticket
 	cursor   int // in the change list
@@ -36,7 +36,7 @@ type diffPane struct {
 	origin   int // where a search began
 }
 
-func newDiffPane(v *toolView) kit.ToolPane { return &diffPane{v: v} }
+func newDiffPane(v *View) kit.ToolPane { return &diffPane{v: v} }
 
 // diffTree is one version's schema tree and the classes of the changes to
 // mark on it, by section ("input", "output") and path as the tree writes
@@ -58,24 +58,24 @@ func (p *diffPane) Headline() string {
 	switch {
 	case p.gen == 0:
 		return "changes: comparing…"
-	case len(p.mark.changes) == 0 && p.mark.added && p.base != nil:
-		return "added since " + model.SanitizeLine(p.base.name)
-	case len(p.mark.changes) == 0:
+	case len(p.mark.Changes) == 0 && p.mark.Added && p.base != nil:
+		return "added since " + model.SanitizeLine(p.base.Name)
+	case len(p.mark.Changes) == 0:
 		return "changes: none"
 	}
-	return "changes since " + p.against() + ": " + changeCounts(p.mark.changes)
+	return "changes since " + p.against() + ": " + ChangeCounts(p.mark.Changes)
 }
 
 // against names what the changes are since.
 func (p *diffPane) against() string {
-	if p.mark.sinceStart || p.base == nil {
+	if p.mark.SinceStart || p.base == nil {
 		return "first listed"
 	}
-	return model.SanitizeLine(p.base.name)
+	return model.SanitizeLine(p.base.Name)
 }
 
-// changeCounts writes "1 breaking, 2 compatible".
-func changeCounts(changes []schemadiff.Change) string {
+// ChangeCounts writes "1 breaking, 2 compatible".
+func ChangeCounts(changes []schemadiff.Change) string {
 	n := schemadiff.Count(changes)
 	var parts []string
 	if n.Breaking > 0 {
@@ -90,28 +90,28 @@ func changeCounts(changes []schemadiff.Change) string {
 // sync takes the latest marks of the tool and, when it changed, builds
 // the two trees off the UI loop: each version parsed on its own, so that
 // the command shares no schema with the other views.
-func (p *diffPane) Sync(e env) tea.Cmd {
-	cs := e.changes
+func (p *diffPane) Sync(e Env) tea.Cmd {
+	cs := e.Changes
 	if cs == nil || p.gen == cs.gen {
 		return nil
 	}
-	k, ok := cs.markOf(p.v.tool.ID(), p.v.tool.Raw)
+	k, ok := cs.MarkOf(p.v.Tool.ID(), p.v.Tool.Raw)
 	if !ok {
 		return nil
 	}
-	same := p.gen != 0 && cs.base == p.base && string(k.raw) == string(p.mark.raw) && k.sinceStart == p.mark.sinceStart &&
-		string(k.old.Raw) == string(p.mark.old.Raw)
+	same := p.gen != 0 && cs.base == p.base && string(k.Raw) == string(p.mark.Raw) && k.SinceStart == p.mark.SinceStart &&
+		string(k.Old.Raw) == string(p.mark.Old.Raw)
 	p.gen, p.mark, p.base = cs.gen, k, cs.base
 	if same {
 		return nil // the same comparison: keep the trees and the cursor
 	}
 	p.old, p.new, p.cursor, p.top = nil, nil, 0, 0
-	if len(k.changes) == 0 {
+	if len(k.Changes) == 0 {
 		p.pending = 0
 		return nil
 	}
-	p.pending = e.tickets.next()
-	id, t, oldTool, newTool, changes := p.v.tool.ID(), p.pending, k.old, p.v.tool, k.changes
+	p.pending = e.Tickets.next()
+	id, t, oldTool, newTool, changes := p.v.Tool.ID(), p.pending, k.Old, p.v.Tool, k.Changes
 	return func() tea.Msg {
 		o, n := model.ParseTool(oldTool), model.ParseTool(newTool)
 		both := enveloped(o.Out) && enveloped(n.Out)
@@ -188,8 +188,8 @@ func (d *diffTree) jump(c schemadiff.Change) {
 }
 
 // land installs the trees the tool's diff view still waits for.
-func (msg diffBuiltMsg) land(views map[string]*toolView) {
-	p, ok := paneOf[*diffPane](views[msg.tool])
+func (msg diffBuiltMsg) Land(views map[string]*View) {
+	p, ok := PaneOf[*diffPane](views[msg.tool])
 	if !ok || stale(msg.ticket, p.pending) {
 		return
 	}
@@ -200,19 +200,19 @@ func (msg diffBuiltMsg) land(views map[string]*toolView) {
 
 // follow moves both trees to the change under the cursor.
 func (p *diffPane) follow() {
-	if p.cursor >= len(p.mark.changes) {
+	if p.cursor >= len(p.mark.Changes) {
 		return
 	}
 	for _, d := range []*diffTree{p.old, p.new} {
 		if d != nil {
-			d.jump(p.mark.changes[p.cursor])
+			d.jump(p.mark.Changes[p.cursor])
 		}
 	}
 }
 
 // listRows is how many rows the change list takes.
 func (p *diffPane) listRows() int {
-	return min(len(p.mark.changes), max(2, p.height/3))
+	return min(len(p.mark.Changes), max(2, p.height/3))
 }
 
 // treeRows is the height of each tree: side by side they share the rows
@@ -253,15 +253,15 @@ func (p *diffPane) clampTop() {
 	if rows > 0 && p.cursor >= p.top+rows {
 		p.top = p.cursor - rows + 1
 	}
-	p.top = min(max(p.top, 0), max(len(p.mark.changes)-rows, 0))
+	p.top = min(max(p.top, 0), max(len(p.mark.Changes)-rows, 0))
 }
 
 // move puts the cursor n changes further and the trees on its field.
 func (p *diffPane) move(n int) {
-	if len(p.mark.changes) == 0 {
+	if len(p.mark.Changes) == 0 {
 		return
 	}
-	p.cursor = min(max(p.cursor+n, 0), len(p.mark.changes)-1)
+	p.cursor = min(max(p.cursor+n, 0), len(p.mark.Changes)-1)
 	p.clampTop()
 	p.follow()
 }
@@ -278,9 +278,9 @@ func (p *diffPane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	case key.Matches(msg, k.PageUp):
 		p.move(-page)
 	case key.Matches(msg, k.Top):
-		p.move(-len(p.mark.changes))
+		p.move(-len(p.mark.Changes))
 	case key.Matches(msg, k.Bottom):
-		p.move(len(p.mark.changes))
+		p.move(len(p.mark.Changes))
 	}
 	return nil
 }
@@ -296,10 +296,10 @@ func (p *diffPane) Click(row int) kit.Action {
 }
 
 func (p *diffPane) Where(s *kit.Styles) string {
-	if len(p.mark.changes) == 0 {
+	if len(p.mark.Changes) == 0 {
 		return ""
 	}
-	return s.Dim.Render("change " + itoa(p.cursor+1) + " of " + itoa(len(p.mark.changes)))
+	return s.Dim.Render("change " + itoa(p.cursor+1) + " of " + itoa(len(p.mark.Changes)))
 }
 
 func (p *diffPane) Help(k *kit.KeyMap) []key.Binding {
@@ -321,7 +321,7 @@ func (p *diffPane) find(q string, dir int) (int, int, bool) {
 	}
 	var hits []int
 	refAt := -1
-	for i, c := range p.mark.changes {
+	for i, c := range p.mark.Changes {
 		if refAt < 0 && i >= ref {
 			refAt = len(hits)
 		}

@@ -28,8 +28,8 @@ func (p *diffPane) Render(f kit.Frame) string {
 		return s.Dim.Render(strings.Join(lines, "\n"))
 	}
 	var lines []string
-	for i := p.top; i < len(p.mark.changes) && i < p.top+p.listRows(); i++ {
-		lines = append(lines, p.changeLine(s, p.mark.changes[i], i == p.cursor, f.Focused))
+	for i := p.top; i < len(p.mark.Changes) && i < p.top+p.listRows(); i++ {
+		lines = append(lines, p.changeLine(s, p.mark.Changes[i], i == p.cursor, f.Focused))
 	}
 	if p.old == nil || p.new == nil {
 		lines = append(lines, s.Dim.Render("building the trees…"))
@@ -58,11 +58,11 @@ func (p *diffPane) emptyText() string {
 	switch {
 	case p.gen == 0:
 		return "Comparing this tool with its baseline…"
-	case len(p.mark.changes) > 0:
+	case len(p.mark.Changes) > 0:
 		return ""
 	case p.base == nil:
 		return noBaselineText
-	case p.mark.added:
+	case p.mark.Added:
 		return "Added since " + p.sinceText() + ": the lock file does not list it."
 	}
 	return "No changes since " + p.sinceText() + "."
@@ -70,12 +70,12 @@ func (p *diffPane) emptyText() string {
 
 // sinceText names the baseline, with its date.
 func (p *diffPane) sinceText() string {
-	if p.mark.sinceStart || p.base == nil {
+	if p.mark.SinceStart || p.base == nil {
 		return "first listed in this run"
 	}
-	text := model.SanitizeLine(p.base.name)
-	if !p.base.written.IsZero() {
-		text += " (written " + p.base.written.Format("2006-01-02 15:04") + ")"
+	text := model.SanitizeLine(p.base.Name)
+	if !p.base.Written.IsZero() {
+		text += " (written " + p.base.Written.Format("2006-01-02 15:04") + ")"
 	}
 	return text
 }
@@ -93,7 +93,7 @@ func (p *diffPane) changeLine(s *kit.Styles, c schemadiff.Change, cursor, focuse
 		{Text: "  " + model.SanitizeLine(c.Detail), Style: s.Faint},
 	}
 	var b strings.Builder
-	renderLine(s, &b, segs, p.width, cursor, focused)
+	RenderLine(s, &b, segs, p.width, cursor, focused)
 	return b.String()
 }
 

@@ -229,7 +229,7 @@ func (d *fieldDialog) render(s *kit.Styles, width, height int) string {
 				{Text: h.Type, Style: s.Type(h.Type)},
 			}
 			var b strings.Builder
-			renderLine(s, &b, segs, inner, i == d.cursor, true)
+			RenderLine(s, &b, segs, inner, i == d.cursor, true)
 			lines = append(lines, b.String())
 		}
 		count := len(d.hits)
@@ -272,18 +272,18 @@ func (m *Model) jumpTo(h search.Hit) tea.Cmd {
 // its tool is the one shown.
 func (m *Model) landJump() {
 	h, v := m.jump, m.current
-	if h == nil || v == nil || v.tool.ID() != h.ToolID {
+	if h == nil || v == nil || v.Tool.ID() != h.ToolID {
 		return
 	}
 	m.jump = nil
 	m.view, m.focus = viewByName("schema"), focusView
 	m.sizePanes()
-	p, ok := paneOf[*schemaPane](v)
+	p, ok := PaneOf[*SchemaPane](v)
 	if !ok {
 		return
 	}
 	path := h.Field
-	if path.Side() == fieldpath.Output && v.enveloped {
+	if path.Side() == fieldpath.Output && v.Enveloped {
 		path = path.Within("data") // the schema view starts at the envelope
 	}
 	if _, ok := p.t.JumpTo(path); !ok {
@@ -292,10 +292,10 @@ func (m *Model) landJump() {
 }
 
 // viewByName is the view the tab line calls name.
-func viewByName(name string) viewKind {
-	for i, v := range toolViews {
+func viewByName(name string) Kind {
+	for i, v := range Views {
 		if v.name == name {
-			return viewKind(i)
+			return Kind(i)
 		}
 	}
 	return 0
@@ -306,7 +306,7 @@ func viewByName(name string) viewKind {
 // (a path the validator wrote, which knows no union alternatives).
 func (m *Model) showField(path string, envelope bool) tea.Cmd {
 	v := m.current
-	p, ok := paneOf[*schemaPane](v)
+	p, ok := PaneOf[*SchemaPane](v)
 	if !ok {
 		return nil
 	}
@@ -316,7 +316,7 @@ func (m *Model) showField(path string, envelope bool) tea.Cmd {
 	if err != nil {
 		return m.setStatus("no line "+model.SanitizeLine(path)+" in the output schema", true)
 	}
-	if v.enveloped && !envelope {
+	if v.Enveloped && !envelope {
 		at = at.Within("data") // the schema view starts at the envelope; the check inside its data
 	}
 	for ; ; at = at.Parent() {

@@ -180,11 +180,11 @@ func findNode(tr *schematree.Tree, path string) *schematree.Node {
 }
 
 // viewNamed is the view the tab line calls name.
-func viewNamed(t testing.TB, name string) viewKind {
+func viewNamed(t testing.TB, name string) Kind {
 	t.Helper()
-	for i, v := range toolViews {
+	for i, v := range Views {
 		if v.name == name {
-			return viewKind(i)
+			return Kind(i)
 		}
 	}
 	t.Fatalf("no view %q", name)
@@ -192,11 +192,11 @@ func viewNamed(t testing.TB, name string) viewKind {
 }
 
 // paneFor is v's pane of type P.
-func paneFor[P kit.ToolPane](t testing.TB, v *toolView) P {
+func paneFor[P kit.ToolPane](t testing.TB, v *View) P {
 	t.Helper()
-	p, ok := paneOf[P](v)
+	p, ok := PaneOf[P](v)
 	if !ok {
-		t.Fatalf("%s has no %T", v.id, p)
+		t.Fatalf("%s has no %T", v.ID, p)
 	}
 	return p
 }

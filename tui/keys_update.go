@@ -32,8 +32,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHelp = false
 		m.resize(m.width, m.height)
 		return nil
-	case !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.tool.ID()) != nil && key.Matches(msg, k.Cancel):
-		return m.cancelCall(m.current.tool.ID())
+	case !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.Tool.ID()) != nil && key.Matches(msg, k.Cancel):
+		return m.cancelCall(m.current.Tool.ID())
 	case key.Matches(msg, k.Quit):
 		return m.quit()
 	case key.Matches(msg, k.Help):
@@ -64,11 +64,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.offerKey(msg); ok {
 		return cmd
 	}
-	if v, ok := viewOf(msg, k); ok {
+	if v, ok := KindOf(msg, k); ok {
 		m.toggleView(v)
 		return nil
 	}
-	if key.Matches(msg, k.Leave) && (toolViews[m.view].key != nil || len(m.trail.before) > 0) {
+	if key.Matches(msg, k.Leave) && (Views[m.view].key != nil || len(m.trail.before) > 0) {
 		m.leaveView()
 		return nil
 	}
@@ -77,7 +77,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.switchPane()
 		return nil
 	case key.Matches(msg, k.View):
-		m.view = (m.view + 1) % viewKind(len(toolViews))
+		m.view = (m.view + 1) % Kind(len(Views))
 		m.sizePanes()
 		return nil
 	case key.Matches(msg, k.Reconnect):
@@ -97,7 +97,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openSave()
 	case key.Matches(msg, k.SaveCall):
 		return m.openSaveCall(nil)
-	case key.Matches(msg, k.CopyValue) && (m.focus == focusTools || m.view != resultView()):
+	case key.Matches(msg, k.CopyValue) && (m.focus == focusTools || m.view != ResultKind()):
 		return m.copyResult()
 	case key.Matches(msg, k.Desc):
 		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
@@ -121,7 +121,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // toggleView shows view k, or the first view again when k is shown.
-func (m *Model) toggleView(k viewKind) {
+func (m *Model) toggleView(k Kind) {
 	if m.view == k {
 		k = 0
 	}
@@ -135,7 +135,7 @@ func (m *Model) toggleView(k viewKind) {
 // nothing before it, to the first.
 func (m *Model) leaveView() {
 	t := &m.trail
-	back := viewKind(0)
+	back := Kind(0)
 	for len(t.before) > 0 {
 		b := t.before[len(t.before)-1]
 		t.before = t.before[:len(t.before)-1]
@@ -151,8 +151,8 @@ func (m *Model) leaveView() {
 // viewTrail is the views shown before the current one, the latest last,
 // for esc to go back through.
 type viewTrail struct {
-	before []viewKind
-	shown  viewKind // the view shown after the last message
+	before []Kind
+	shown  Kind // the view shown after the last message
 }
 
 // maxTrail bounds the views esc goes back through.
@@ -160,7 +160,7 @@ const maxTrail = 8
 
 // follow notes a change of view, however it came (a key, a call that
 // shows its result, a jump to a field).
-func (t *viewTrail) follow(now viewKind) {
+func (t *viewTrail) follow(now Kind) {
 	if now == t.shown {
 		return
 	}

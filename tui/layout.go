@@ -86,7 +86,7 @@ func (m *Model) fitTools() {
 // sizePanes gives the current tool's panes the room they have.
 func (m *Model) sizePanes() {
 	if v := m.current; v != nil {
-		v.resize(m.layout.rightW, m.layout.treeH)
+		v.Resize(m.layout.rightW, m.layout.treeH)
 	}
 	if p := m.offers.shown; p != nil {
 		p.resize(m.layout.rightW, m.layout.bodyH)

@@ -19,14 +19,14 @@ import (
 // the UI loop); the lines are laid out again when the width changes.
 type lintPane struct {
 	docPane
-	v        *toolView
+	v        *View
 	gen      int // the marking the lines were laid out from, 0 for none
 	findings []lint.Finding
 	laidAt   int // the width the lines were wrapped to
 	list     *lineList
 }
 
-func newLintPane(v *toolView) kit.ToolPane { return &lintPane{v: v} }
+func newLintPane(v *View) kit.ToolPane { return &lintPane{v: v} }
 
 func (p *lintPane) Headline() string {
 	if p.gen == 0 {
@@ -51,10 +51,10 @@ func findingCounts(fs []lint.Finding) string {
 	return strings.Join(parts, ", ")
 }
 
-func (p *lintPane) Sync(e env) tea.Cmd {
-	if e.changes != nil && p.gen != e.changes.gen {
-		if k, ok := e.changes.markOf(p.v.tool.ID(), p.v.tool.Raw); ok {
-			p.gen, p.findings, p.laidAt = e.changes.gen, k.findings, 0
+func (p *lintPane) Sync(e Env) tea.Cmd {
+	if e.Changes != nil && p.gen != e.Changes.gen {
+		if k, ok := e.Changes.MarkOf(p.v.Tool.ID(), p.v.Tool.Raw); ok {
+			p.gen, p.findings, p.laidAt = e.Changes.gen, k.Findings, 0
 		}
 	}
 	if p.gen != 0 && p.laidAt != p.width {
@@ -84,9 +84,9 @@ func (p *lintPane) layOut() {
 
 // findingLines lays findings out client by client, the clients that
 // refuse the tool first, errors first within each.
-func findingLines(fs []lint.Finding, width int) []docLine {
+func findingLines(fs []lint.Finding, width int) []DocLine {
 	if len(fs) == 0 {
-		return []docLine{{{"No findings: every client profile accepts this tool.", roleDim}}}
+		return []DocLine{{{"No findings: every client profile accepts this tool.", RoleDim}}}
 	}
 	byClient := map[string][]lint.Finding{}
 	for _, f := range fs {
@@ -101,36 +101,36 @@ func findingLines(fs []lint.Finding, width int) []docLine {
 			rest = append(rest, c)
 		}
 	}
-	var lines []docLine
+	var lines []DocLine
 	if len(refusing) > 0 {
 		var names []string
 		for _, c := range refusing {
 			names = append(names, c.Name)
 		}
-		lines = append(lines, docLine{{"refused by " + strings.Join(names, ", "), roleErr}})
+		lines = append(lines, DocLine{{"refused by " + strings.Join(names, ", "), RoleErr}})
 	} else {
-		lines = append(lines, docLine{{"no client refuses it; some may mishandle it", roleDim}})
+		lines = append(lines, DocLine{{"no client refuses it; some may mishandle it", RoleDim}})
 	}
 	for _, c := range append(refusing, rest...) {
 		own := byClient[c.Name]
-		lines = append(lines, docLine{}, docLine{{c.Name, roleHead}, {"  " + c.Title + " · " + findingCounts(own), roleDim}})
+		lines = append(lines, DocLine{}, DocLine{{c.Name, RoleHead}, {"  " + c.Title + " · " + findingCounts(own), RoleDim}})
 		for _, f := range own {
-			sev := roleCount
+			sev := RoleCount
 			if f.Severity == lint.Error {
-				sev = roleErr
+				sev = RoleErr
 			}
-			head := docLine{{"  " + padRight(f.Severity.String(), 8), sev}, {f.Rule + "  ", roleName}}
-			ptr := span{model.SanitizeLine(f.Pointer), roleText}
-			if cells(head.text()+ptr.text) <= width {
+			head := DocLine{{"  " + padRight(f.Severity.String(), 8), sev}, {f.Rule + "  ", RoleName}}
+			ptr := Span{model.SanitizeLine(f.Pointer), RoleText}
+			if cells(head.text()+ptr.Text) <= width {
 				lines = append(lines, append(head, ptr))
 			} else { // the pointer whole, on a line of its own
-				lines = append(lines, head, docLine{{"      ", roleText}, ptr})
+				lines = append(lines, head, DocLine{{"      ", RoleText}, ptr})
 			}
 			for _, l := range wrapText(model.SanitizeLine(f.Why), width-6) {
-				lines = append(lines, docLine{{"      " + l, roleText}})
+				lines = append(lines, DocLine{{"      " + l, RoleText}})
 			}
 			for _, l := range wrapText("fix: "+model.SanitizeLine(f.Fix), width-6) {
-				lines = append(lines, docLine{{"      " + l, roleDim}})
+				lines = append(lines, DocLine{{"      " + l, RoleDim}})
 			}
 		}
 	}
@@ -151,7 +151,7 @@ func (p *lintPane) Help(k *kit.KeyMap) []key.Binding {
 // lineList is a document of lines built once: it scrolls, pans and is
 // searched.
 type lineList struct {
-	lines []docLine
+	lines []DocLine
 	top   int
 	x     int
 }
@@ -171,7 +171,7 @@ func (d *lineList) render(s *kit.Styles, width, height int) string {
 			b.WriteByte('\n')
 		}
 		var lb strings.Builder
-		drawLine(s, &lb, d.lines[i], 1<<20)
+		DrawLine(s, &lb, d.lines[i], 1<<20)
 		b.WriteString(docview.Panned(lb.String(), d.x, width))
 	}
 	return b.String()

@@ -110,7 +110,7 @@ type Model struct {
 	width, height int
 	layout        layout
 	focus         focus
-	view          viewKind // the view of the tool shown on the right
+	view          Kind // the view of the tool shown on the right
 	trail         viewTrail
 	help          help.Model
 	showHelp      bool
@@ -139,8 +139,8 @@ type Model struct {
 	reconnecting []string
 
 	// The tool shown on the right and the views built so far.
-	views   map[string]*toolView
-	current *toolView
+	views   map[string]*View
+	current *View
 	loading toolLoad
 
 	input  prompt
@@ -248,7 +248,7 @@ func New(o Options) *Model {
 		spinner:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		starting: !o.Started,
 		info:     map[string]toolInfo{},
-		views:    map[string]*toolView{},
+		views:    map[string]*View{},
 		input:    prompt{field: in},
 		notes:    o.Notes,
 		args:     argStore{dir: o.StateDir},
@@ -311,7 +311,7 @@ func (m *Model) restyle() {
 	m.input.field.SetStyles(m.styles.Input)
 	m.spinner.Style = m.styles.StateStarting
 	for _, v := range m.views {
-		v.restyle()
+		v.Restyle()
 	}
 }
 
@@ -364,7 +364,7 @@ func (m *Model) showSelected() tea.Cmd {
 	}
 	m.offers.shown = nil
 	id := t.ID()
-	if v, ok := m.views[id]; ok && sameTool(v.tool, t) {
+	if v, ok := m.views[id]; ok && sameTool(v.Tool, t) {
 		m.current, m.loading = v, toolLoad{}
 		m.sizePanes()
 		return nil
@@ -386,7 +386,7 @@ func (m *Model) currentPane() kit.ToolPane {
 	if m.current == nil {
 		return nil
 	}
-	return m.current.panes[m.view]
+	return m.current.Panes[m.view]
 }
 
 // currentTree is the tree the right pane shows, or nil.
@@ -398,9 +398,9 @@ func (m *Model) currentTree() *schematree.Tree {
 }
 
 // env is what the current tool's panes may use when they sync.
-func (m *Model) env() env {
+func (m *Model) env() Env {
 	reader, _ := m.backend.(resourceReader)
-	return env{budget: m.budget, counter: m.counter, tickets: &m.tickets, changes: &m.changes, reader: reader}
+	return Env{Budget: m.budget, Counter: m.counter, Tickets: &m.tickets, Changes: &m.changes, Reader: reader}
 }
 
 // Copied is the text last put on the clipboard (for tests and scripts).

@@ -175,7 +175,7 @@ func (h *harness) selectTool(name string) {
 	h.keys("/")
 	h.typeText(name)
 	h.keys("enter")
-	for h.m.current == nil || h.m.current.tool.Name != name {
+	for h.m.current == nil || h.m.current.Tool.Name != name {
 		before := h.m.tools.cursor
 		h.keys("j")
 		if h.m.tools.cursor == before {
@@ -188,7 +188,7 @@ func (h *harness) selectTool(name string) {
 func TestStartLandsOnFirstTool(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
-	if h.m.current == nil || h.m.current.tool.Name != "shop_get_order" && h.m.current.tool.Name == "" {
+	if h.m.current == nil || h.m.current.Tool.Name != "shop_get_order" && h.m.current.Tool.Name == "" {
 		t.Fatalf("no tool shown:\n%s", h.screen())
 	}
 	scr := h.screen()
@@ -221,7 +221,7 @@ func TestDrillDownAndCopy(t *testing.T) {
 	}
 	h.keys("l")
 	cur := h.m.currentTree().Cursor()
-	insp, err := summarizer.Inspect(testkit.Parse(t, h.m.current.tool.OutputSchema), "line_items[]", summarizer.Options{})
+	insp, err := summarizer.Inspect(testkit.Parse(t, h.m.current.Tool.OutputSchema), "line_items[]", summarizer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -523,12 +523,12 @@ func TestStaleToolLoadDropped(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	tools := testkit.DemoTools(t)
 	h.m.loading.ticket = 5
-	h.send(toolLoadedMsg{ticket: 4, view: newToolView(tools[0], defaultBudget)})
-	if h.m.current != nil && h.m.current.tool.Name == tools[0].Name && h.m.loading.id != "" {
+	h.send(toolLoadedMsg{ticket: 4, view: NewView(tools[0], defaultBudget)})
+	if h.m.current != nil && h.m.current.Tool.Name == tools[0].Name && h.m.loading.id != "" {
 		t.Fatal("a stale tool load was applied")
 	}
 	cur := h.m.current
-	h.send(toolLoadedMsg{ticket: 4, view: newToolView(tools[3], defaultBudget)})
+	h.send(toolLoadedMsg{ticket: 4, view: NewView(tools[3], defaultBudget)})
 	if h.m.current != cur {
 		t.Fatal("a stale tool load replaced the view")
 	}

@@ -23,7 +23,7 @@ func (l *callLayer) header(s *kit.Styles, width int) string {
 	if segsWidth(verdict) > width {
 		verdict = l.verdictRow(s, o, true)
 	}
-	renderLine(s, &b, verdict, width, false, false)
+	RenderLine(s, &b, verdict, width, false, false)
 	b.WriteByte('\n')
 	// The folds the most first: the sentence in full when the first fits.
 	folded := l.foldedRow(s, o, false)
@@ -31,10 +31,10 @@ func (l *callLayer) header(s *kit.Styles, width int) string {
 		cells(folded[0].Text[:strings.Index(folded[0].Text, " · ")]) > width-10 {
 		folded = l.foldedRow(s, o, true)
 	}
-	renderLine(s, &b, folded, width, false, false)
+	RenderLine(s, &b, folded, width, false, false)
 	if len(l.missing) > 0 || len(l.absent) > 0 {
 		b.WriteByte('\n')
-		renderLine(s, &b, l.absentRow(s), width, false, false)
+		RenderLine(s, &b, l.absentRow(s), width, false, false)
 	}
 	return b.String()
 }

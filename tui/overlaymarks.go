@@ -76,15 +76,15 @@ func (l *callLayer) headerRows() int {
 	return 2
 }
 
-// setCall keeps o as the tool's last call and lays its check over the
+// SetCall keeps o as the tool's last call and lays its check over the
 // trees; what runs calls hands every outcome here.
-func (v *toolView) setCall(o *callOutcome) {
-	v.last = o
+func (v *View) SetCall(o *Outcome) {
+	v.Last = o
 	v.layer = callLayer{}
-	if o != nil && o.check != nil {
-		v.layer.check = o.check
-		v.layer.moreErrors = len(o.check.Unexplained()) + o.check.Validation.Omitted
-		if r := o.check.Report; r != nil {
+	if o != nil && o.Check != nil {
+		v.layer.check = o.Check
+		v.layer.moreErrors = len(o.Check.Unexplained()) + o.Check.Validation.Omitted
+		if r := o.Check.Report; r != nil {
 			v.layer.extras = r.Extras()
 			v.layer.below = r.Below()
 			for _, m := range r.Marks {
@@ -108,9 +108,9 @@ func (v *toolView) setCall(o *callOutcome) {
 	v.relayer()
 }
 
-// toggleCall hides or shows the checked call over the trees; false when
+// ToggleCall hides or shows the checked call over the trees; false when
 // there is none.
-func (v *toolView) toggleCall() (shown, ok bool) {
+func (v *View) ToggleCall() (shown, ok bool) {
 	if v.layer.check == nil {
 		return false, false
 	}
@@ -121,15 +121,15 @@ func (v *toolView) toggleCall() (shown, ok bool) {
 
 // relayer finds the folds that hid data in the summary as it is folded
 // now, and gives the tree panes their rows again (the header takes some).
-func (v *toolView) relayer() {
+func (v *View) relayer() {
 	l := &v.layer
 	l.folded, l.foldedAt, l.overflowAt = nil, nil, nil
 	if r := l.check; r != nil && r.Report != nil {
-		if sp, ok := paneOf[*summaryPane](v); ok {
+		if sp, ok := PaneOf[*summaryPane](v); ok {
 			l.setFolded(r.Report.Folded(sp.summary.Lines))
 		}
 	}
-	for _, p := range v.panes {
+	for _, p := range v.Panes {
 		if r, ok := p.(interface{ relayer() }); ok {
 			r.relayer()
 		}
@@ -369,7 +369,7 @@ func (m *Model) toggleCallOverlay() tea.Cmd {
 	if m.current == nil {
 		return nil
 	}
-	shown, ok := m.current.toggleCall()
+	shown, ok := m.current.ToggleCall()
 	switch {
 	case !ok:
 		return m.setStatus("no checked call of this tool to lay over its schema yet", true)

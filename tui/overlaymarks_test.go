@@ -14,18 +14,18 @@ import (
 
 // checkedCall is a demo tool's canned result, checked as `mcpeek call
 // --check` checks it, as the last call of the tool's view.
-func checkedCall(t testing.TB, v *toolView) *callOutcome {
+func checkedCall(t testing.TB, v *View) *Outcome {
 	t.Helper()
-	res, ok := assets.DemoResult(v.tool.Name)
+	res, ok := assets.DemoResult(v.Tool.Name)
 	if !ok {
-		t.Fatalf("no canned result for %s", v.tool.Name)
+		t.Fatalf("no canned result for %s", v.Tool.Name)
 	}
-	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: v.tool.OutputSchema}))
+	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: v.Tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &callOutcome{result: &mcpclient.CallResult{StructuredContent: res},
-		check: target.Check(res, "", resultcheck.Options{}, v.budget)}
+	return &Outcome{Result: &mcpclient.CallResult{StructuredContent: res},
+		Check: target.Check(res, "", resultcheck.Options{}, v.Budget)}
 }
 
 // lineOf is the screen's row that holds text, or "".
@@ -43,7 +43,7 @@ func lineOf(screen, text string) string {
 func overlaid(t *testing.T, tool, view string) *harness {
 	h := newHarness(t, demoBackend(t), 200, 60)
 	h.selectTool(tool)
-	h.m.current.setCall(checkedCall(t, h.m.current))
+	h.m.current.SetCall(checkedCall(t, h.m.current))
 	h.m.view = viewNamed(t, view)
 	h.m.sizePanes()
 	return h
@@ -160,7 +160,7 @@ func TestCallOverlayToggle(t *testing.T) {
 	if strings.Contains(screen, "result breaks") || strings.Contains(screen, "= 5601234042") {
 		t.Fatalf("O did not hide the overlay:\n%s", screen)
 	}
-	if p := paneFor[*schemaPane](t, h.m.current); p.t.Height() != p.height {
+	if p := paneFor[*SchemaPane](t, h.m.current); p.t.Height() != p.height {
 		t.Errorf("the hidden header keeps its rows: %d of %d", p.t.Height(), p.height)
 	}
 	h.keys("O")
@@ -235,15 +235,15 @@ func TestCallOverlaySanitises(t *testing.T) {
 	t.Parallel()
 	tool := model.Tool{Server: "evil", Name: "t",
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)}
-	v := newToolView(tool, defaultBudget)
+	v := NewView(tool, defaultBudget)
 	res := json.RawMessage("{\"name\":\"a\u009b31mred\",\"k\\u001b]0;pwned\\u0007\":1}")
 	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.setCall(&callOutcome{check: target.Check(res, "", resultcheck.Options{}, v.budget)})
+	v.SetCall(&Outcome{Check: target.Check(res, "", resultcheck.Options{}, v.Budget)})
 	st := kit.NewStyles(true, true)
-	p := paneFor[*schemaPane](t, v)
+	p := paneFor[*SchemaPane](t, v)
 	p.Resize(120, 20)
 	tr := p.t
 	out := p.Render(kit.Frame{Styles: &st})
@@ -264,11 +264,11 @@ func TestCallOverlayWithoutReport(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 200, 60)
 	h.selectTool("shop_get_order")
-	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: h.m.current.tool.OutputSchema}))
+	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: h.m.current.Tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.m.current.setCall(&callOutcome{check: target.Check(nil, "not json", resultcheck.Options{}, h.m.current.budget)})
+	h.m.current.SetCall(&Outcome{Check: target.Check(nil, "not json", resultcheck.Options{}, h.m.current.Budget)})
 	screen := h.screen()
 	if l := lineOf(screen, "result breaks the schema"); !strings.Contains(lineOf(screen, "returned no structuredContent"), "its text is not JSON") || l == "" {
 		t.Errorf("no verdict and note:\n%s", screen)
@@ -276,11 +276,11 @@ func TestCallOverlayWithoutReport(t *testing.T) {
 	if strings.Contains(screen, "= ") {
 		t.Errorf("a line is marked without a report:\n%s", screen)
 	}
-	h.m.current.setCall(&callOutcome{check: &resultcheck.Outcome{Note: "the tool reported an error"}})
+	h.m.current.SetCall(&Outcome{Check: &resultcheck.Outcome{Note: "the tool reported an error"}})
 	if !strings.Contains(h.screen(), "result not checked") || !strings.Contains(h.screen(), "the tool reported an error") {
 		t.Errorf("an unchecked call:\n%s", h.screen())
 	}
-	h.m.current.setCall(&callOutcome{})
+	h.m.current.SetCall(&Outcome{})
 	if strings.Contains(h.screen(), "result breaks") || strings.Contains(h.screen(), "not checked") {
 		t.Errorf("a call without a check heads the tree:\n%s", h.screen())
 	}

@@ -9,25 +9,25 @@ import (
 	"mcpeek/tui/kit"
 )
 
-// env is what a pane may use of the model when it syncs.
-type env struct {
-	budget  summarizer.Options
-	counter *tokens.Counter
-	tickets *tickets
-	changes *changeState   // read only
-	reader  resourceReader // nil when the backend reads no resources
+// Env is what a pane may use of the model when it syncs.
+type Env struct {
+	Budget  summarizer.Options
+	Counter *tokens.Counter
+	Tickets *tickets
+	Changes *changeState   // read only
+	Reader  resourceReader // nil when the backend reads no resources
 }
 
-// viewKind is a view of a tool: its place in toolViews.
-type viewKind int
+// Kind is a view of a tool: its place in toolViews.
+type Kind int
 
-// toolViews are the views of a tool, in the order v cycles them and the
+// Views are the views of a tool, in the order v cycles them and the
 // tab line names them; the first is shown by default. A new view is a
 // file with its pane, a line here and, to show it with a key of its own,
 // that key in kit.KeyMap.
-var toolViews = []struct {
+var Views = []struct {
 	name string
-	open func(v *toolView) kit.ToolPane
+	open func(v *View) kit.ToolPane
 	key  func(k *kit.KeyMap) key.Binding // shows the view directly; nil for none
 }{
 	{"summary", newSummaryPane, nil},
@@ -41,22 +41,22 @@ var toolViews = []struct {
 	{"about", newAboutPane, nil},
 }
 
-func (k viewKind) String() string { return toolViews[k].name }
+func (k Kind) String() string { return Views[k].name }
 
-// viewOf is the view that a key shows directly, if any.
-func viewOf(msg tea.KeyPressMsg, k *kit.KeyMap) (viewKind, bool) {
-	for i, v := range toolViews {
+// KindOf is the view that a key shows directly, if any.
+func KindOf(msg tea.KeyPressMsg, k *kit.KeyMap) (Kind, bool) {
+	for i, v := range Views {
 		if v.key != nil && key.Matches(msg, v.key(k)) {
-			return viewKind(i), true
+			return Kind(i), true
 		}
 	}
 	return 0, false
 }
 
-// paneOf is the pane of type P among v's, if v has one.
-func paneOf[P kit.ToolPane](v *toolView) (P, bool) {
+// PaneOf is the pane of type P among v's, if v has one.
+func PaneOf[P kit.ToolPane](v *View) (P, bool) {
 	if v != nil {
-		for _, p := range v.panes {
+		for _, p := range v.Panes {
 			if p, ok := p.(P); ok {
 				return p, true
 			}
@@ -66,9 +66,9 @@ func paneOf[P kit.ToolPane](v *toolView) (P, bool) {
 	return none, false
 }
 
-// countedMsg carries a background count back to the pane that asked for
+// Counted carries a background count back to the pane that asked for
 // it, found by tool id among the views held: land stores it there unless
 // it is stale.
-type countedMsg interface {
-	land(views map[string]*toolView)
+type Counted interface {
+	Land(views map[string]*View)
 }

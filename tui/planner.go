@@ -115,8 +115,8 @@ func tokenText(n int) string {
 	return thousands(n)
 }
 
-// percent writes a as a share of b: "4.8%".
-func percent(a, b int) string {
+// Percent writes a as a share of b: "4.8%".
+func Percent(a, b int) string {
 	if a < 0 || b <= 0 {
 		return ""
 	}
@@ -128,7 +128,7 @@ func percent(a, b int) string {
 	return itoa(tenths/10) + "." + itoa(tenths%10) + "%"
 }
 
-// budgetText writes the knobs as the status bar and views show them.
-func budgetText(b summarizer.Options) string {
+// BudgetText writes the knobs as the status bar and views show them.
+func BudgetText(b summarizer.Options) string {
 	return "max_fields " + itoa(b.MaxFields) + " · max_depth " + itoa(b.MaxDepth)
 }

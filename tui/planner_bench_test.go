@@ -80,9 +80,9 @@ func BenchmarkFrameCompare(b *testing.B) {
 // descriptor and the 44 KB raw definition of shop_get_order counted in
 // cl100k and o200k (vocabularies loaded once, before the loop).
 func BenchmarkCountPlanner(b *testing.B) {
-	v := newToolView(testkit.DemoTool(b, "shop_get_order"), defaultBudget)
+	v := NewView(testkit.DemoTool(b, "shop_get_order"), defaultBudget)
 	p := paneFor[*plannerPane](b, v)
-	p.setPlan(newPlannerDoc(v.parsed, defaultBudget))
+	p.setPlan(newPlannerDoc(v.Parsed, defaultBudget))
 	m := New(Options{})
 	m.counter.Measure("warm up")
 	for b.Loop() {

@@ -41,7 +41,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.selectTool("shop_get_order")
-	schema := testkit.Parse(t, h.m.current.tool.OutputSchema)
+	schema := testkit.Parse(t, h.m.current.Tool.OutputSchema)
 	steps := []struct {
 		key           string
 		fields, depth int
@@ -63,7 +63,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 		sum := summarizer.Summarize(schema, want)
 		v := h.m.current
 		summary := paneFor[*summaryPane](t, v).summary
-		if !slices.Equal(summary.OutputFields(), sum.OutputFields()) || summary.HasHiddenFields != sum.HasHiddenFields || v.budget != want {
+		if !slices.Equal(summary.OutputFields(), sum.OutputFields()) || summary.HasHiddenFields != sum.HasHiddenFields || v.Budget != want {
 			t.Fatalf("step %d: the summary is not Summarize(%+v):\n got %q\nwant %q", i, want, summary.OutputFields(), sum.OutputFields())
 		}
 		if top := topLevel(h); len(top) > len(sum.OutputFields()) || len(top) == 0 {
@@ -73,14 +73,14 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 			t.Fatalf("step %d: the status bar does not show the knobs:\n%s", i, h.screen())
 		}
 		if h.m.view == viewNamed(t, "planner") {
-			d, _ := summarizer.Describe(v.tool, want)
+			d, _ := summarizer.Describe(v.Tool, want)
 			b, _ := jsonfmt.MarshalIndent(d)
 			plan := paneFor[*plannerPane](t, v).plan
 			if got := rawText(plan.json); got != strings.TrimSuffix(string(b), "\n") {
 				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, plan.budget, want, got, b)
 			}
 		}
-		if ti := h.m.info[v.tool.ID()]; ti.budget != want || ti.hidesFields != sum.HasHiddenFields {
+		if ti := h.m.info[v.Tool.ID()]; ti.budget != want || ti.hidesFields != sum.HasHiddenFields {
 			t.Fatalf("step %d: the tools pane's mark is for %+v", i, ti.budget)
 		}
 	}
@@ -88,9 +88,9 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 	h.keys("-", "p", "tab", "/", "esc")
 	h.selectTool("shop_get_product")
 	v := h.m.current
-	if v.tool.Name == "shop_get_order" || v.budget != h.m.budget ||
-		!slices.Equal(paneFor[*summaryPane](t, v).summary.OutputFields(), summarizer.Summarize(testkit.Parse(t, v.tool.OutputSchema), h.m.budget).OutputFields()) {
-		t.Fatalf("%s is folded at %+v, the knobs say %+v", v.tool.Name, v.budget, h.m.budget)
+	if v.Tool.Name == "shop_get_order" || v.Budget != h.m.budget ||
+		!slices.Equal(paneFor[*summaryPane](t, v).summary.OutputFields(), summarizer.Summarize(testkit.Parse(t, v.Tool.OutputSchema), h.m.budget).OutputFields()) {
+		t.Fatalf("%s is folded at %+v, the knobs say %+v", v.Tool.Name, v.Budget, h.m.budget)
 	}
 }
 
@@ -110,9 +110,9 @@ func TestPlannerView(t *testing.T) {
 	golden.RequireEqual(t, []byte(rawText(plan.json)+"\n"))
 
 	c := tokens.NewCounter()
-	d, _ := summarizer.Describe(v.tool, h.m.budget)
+	d, _ := summarizer.Describe(v.Tool, h.m.budget)
 	compact, _ := jsonfmt.MarshalCompact(d)
-	desc, def := c.Measure(string(compact)), c.Measure(string(v.tool.Raw))
+	desc, def := c.Measure(string(compact)), c.Measure(string(v.Tool.Raw))
 	scr := h.screen()
 	for _, want := range []string{
 		"descriptor" + strings.Repeat(" ", 8) + padLeft(thousands(desc.Bytes), 10) + padLeft(thousands(desc.CL100K), 10) + padLeft(thousands(desc.O200K), 10),
@@ -174,8 +174,8 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 	if old.pending[knobs] == 0 {
 		t.Fatal("no count asked for at the new knobs")
 	}
-	reloaded := newToolView(h.m.current.tool, knobs)
-	h.m.views[h.m.current.tool.ID()] = reloaded
+	reloaded := NewView(h.m.current.Tool, knobs)
+	h.m.views[h.m.current.Tool.ID()] = reloaded
 	h.run(cmd)
 	if _, ok := old.descSizes[knobs]; ok {
 		t.Error("a stale count was kept")

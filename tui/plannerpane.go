@@ -29,8 +29,8 @@ type plannerPane struct {
 	pending   map[summarizer.Options]ticket // descriptors being counted
 }
 
-func newPlannerPane(v *toolView) kit.ToolPane {
-	return &plannerPane{tool: v.tool, parsed: v.parsed, descSizes: map[summarizer.Options]tokens.Size{}, pending: map[summarizer.Options]ticket{}}
+func newPlannerPane(v *View) kit.ToolPane {
+	return &plannerPane{tool: v.Tool, parsed: v.Parsed, descSizes: map[summarizer.Options]tokens.Size{}, pending: map[summarizer.Options]ticket{}}
 }
 
 func (p *plannerPane) Headline() string {
@@ -60,9 +60,9 @@ func (p *plannerPane) Restyle() {
 }
 
 // sync builds the document at the knobs and counts what it shows.
-func (p *plannerPane) Sync(e env) tea.Cmd {
+func (p *plannerPane) Sync(e Env) tea.Cmd {
 	if p.plan == nil {
-		p.setPlan(newPlannerDoc(p.parsed, e.budget))
+		p.setPlan(newPlannerDoc(p.parsed, e.Budget))
 	}
 	return p.measure(e)
 }
@@ -80,7 +80,7 @@ type descriptorMeasuredMsg struct {
 // measure counts the tokens the view shows, unless they are known or
 // being counted. Counting (and the first load of the vocabularies, tens
 // of milliseconds) happens in the command.
-func (p *plannerPane) measure(e env) tea.Cmd {
+func (p *plannerPane) measure(e Env) tea.Cmd {
 	d := p.plan
 	if d == nil || p.pending[d.budget] != 0 {
 		return nil
@@ -88,9 +88,9 @@ func (p *plannerPane) measure(e env) tea.Cmd {
 	if _, ok := p.descSizes[d.budget]; ok && p.defSize != nil {
 		return nil
 	}
-	t := e.tickets.next()
+	t := e.Tickets.next()
 	p.pending[d.budget] = t
-	counter, id, budget, compact, raw, withDef := e.counter, p.tool.ID(), d.budget, d.compact, string(p.tool.Raw), p.defSize == nil
+	counter, id, budget, compact, raw, withDef := e.Counter, p.tool.ID(), d.budget, d.compact, string(p.tool.Raw), p.defSize == nil
 	return func() tea.Msg {
 		msg := descriptorMeasuredMsg{tool: id, ticket: t, budget: budget, desc: counter.Measure(compact)}
 		if withDef {
@@ -102,8 +102,8 @@ func (p *plannerPane) measure(e env) tea.Cmd {
 }
 
 // land keeps the counts if the tool's planner pane still awaits them.
-func (msg descriptorMeasuredMsg) land(views map[string]*toolView) {
-	p, ok := paneOf[*plannerPane](views[msg.tool])
+func (msg descriptorMeasuredMsg) Land(views map[string]*View) {
+	p, ok := PaneOf[*plannerPane](views[msg.tool])
 	if !ok || stale(msg.ticket, p.pending[msg.budget]) {
 		return
 	}
@@ -122,16 +122,16 @@ func (p *plannerPane) Render(f kit.Frame) string {
 	}
 	s, width, height := f.Styles, p.width, p.height
 	const label, num = 18, 10
-	row := func(name string, size *tokens.Size, pending bool) docLine {
-		l := docLine{{padRight(name, label), roleText}}
+	row := func(name string, size *tokens.Size, pending bool) DocLine {
+		l := DocLine{{padRight(name, label), RoleText}}
 		if size == nil {
 			return l
 		}
-		l = append(l, span{padLeft(thousands(size.Bytes), num), roleCount})
+		l = append(l, Span{padLeft(thousands(size.Bytes), num), RoleCount})
 		if pending {
-			return append(l, span{"   counting tokens…", roleFaint})
+			return append(l, Span{"   counting tokens…", RoleFaint})
 		}
-		return append(l, span{padLeft(tokenText(size.CL100K), num), roleCount}, span{padLeft(tokenText(size.O200K), num), roleCount})
+		return append(l, Span{padLeft(tokenText(size.CL100K), num), RoleCount}, Span{padLeft(tokenText(size.O200K), num), RoleCount})
 	}
 	desc, descDone := p.descSizes[d.budget]
 	if !descDone {
@@ -141,26 +141,26 @@ func (p *plannerPane) Render(f kit.Frame) string {
 	if def == nil {
 		def = &tokens.Size{Bytes: len(p.tool.Raw)}
 	}
-	lines := []docLine{
-		{{padRight("", label), roleText}, {padLeft("bytes", num), roleDim}, {padLeft("cl100k", num), roleDim}, {padLeft("o200k", num), roleDim}},
+	lines := []DocLine{
+		{{padRight("", label), RoleText}, {padLeft("bytes", num), RoleDim}, {padLeft("cl100k", num), RoleDim}, {padLeft("o200k", num), RoleDim}},
 		row("descriptor", &desc, !descDone),
 		row("full definition", def, p.defSize == nil),
 	}
 	if descDone && p.defSize != nil {
-		lines = append(lines, docLine{{padRight("descriptor share", label), roleDim},
-			{padLeft(percent(desc.Bytes, def.Bytes), num), roleDim},
-			{padLeft(percent(desc.CL100K, def.CL100K), num), roleDim},
-			{padLeft(percent(desc.O200K, def.O200K), num), roleDim}})
+		lines = append(lines, DocLine{{padRight("descriptor share", label), RoleDim},
+			{padLeft(Percent(desc.Bytes, def.Bytes), num), RoleDim},
+			{padLeft(Percent(desc.CL100K, def.CL100K), num), RoleDim},
+			{padLeft(Percent(desc.O200K, def.O200K), num), RoleDim}})
 	} else {
-		lines = append(lines, docLine{})
+		lines = append(lines, DocLine{})
 	}
 	state := "shows every field"
 	if d.hidden {
 		state = "hides fields"
 	}
-	foot := docLine{{budgetText(d.budget), roleHead}, {" · " + plural(d.lines, "line") + " · " + state, roleDim}}
+	foot := DocLine{{BudgetText(d.budget), RoleHead}, {" · " + plural(d.lines, "line") + " · " + state, RoleDim}}
 	if d.err != "" {
-		foot = docLine{{d.err, roleErr}}
+		foot = DocLine{{d.err, RoleErr}}
 	}
 	lines = append(lines, foot)
 	var b strings.Builder
@@ -168,7 +168,7 @@ func (p *plannerPane) Render(f kit.Frame) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		drawLine(s, &b, l, width)
+		DrawLine(s, &b, l, width)
 	}
 	if body := height - plannerHeadRows; body > 0 {
 		b.WriteByte('\n')

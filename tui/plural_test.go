@@ -12,7 +12,7 @@ func TestOneLeafIsSingular(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
 	for _, sp := range reachLine(summarizer.Coverage{Leaves: 1, Listed: 1}) {
-		b.WriteString(sp.text)
+		b.WriteString(sp.Text)
 	}
 	if got := b.String(); got != "listed 1 of 1 leaf (100%)" {
 		t.Errorf("%q", got)

@@ -16,8 +16,8 @@ type rawPane struct {
 	raw *docview.JSON
 }
 
-func newRawPane(v *toolView) kit.ToolPane {
-	raw := v.tool.Raw
+func newRawPane(v *View) kit.ToolPane {
+	raw := v.Tool.Raw
 	if len(raw) == 0 {
 		raw = []byte("null")
 	}

@@ -265,7 +265,7 @@ func (d *clientDialog) render(s *kit.Styles, width, height int) string {
 	lines := []string{s.Title.Render(fit("add "+model.SanitizeLine(registry.ShortName(d.e.Server.Name))+" to which client?", w-4)), ""}
 	for i, c := range d.clients {
 		var b strings.Builder
-		renderLine(s, &b, []seg{{Text: c, Style: s.Tool}}, w-4, i == d.cursor, true)
+		RenderLine(s, &b, []seg{{Text: c, Style: s.Tool}}, w-4, i == d.cursor, true)
 		lines = append(lines, b.String())
 	}
 	lines = append(lines, "", s.Dim.Render(fit("enter picks · the user's config, as mcpeek add without --project", w-4)))

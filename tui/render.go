@@ -11,10 +11,10 @@ import (
 // seg is a run of text in one style; a line is a few of them.
 type seg = uitext.Seg
 
-// renderLine draws segs cut to width cells. The cursor's line is drawn as
+// RenderLine draws segs cut to width cells. The cursor's line is drawn as
 // one run in the cursor style over the whole width, so its background is
 // unbroken.
-func renderLine(s *kit.Styles, b *strings.Builder, segs []seg, width int, cursor, focused bool) {
+func RenderLine(s *kit.Styles, b *strings.Builder, segs []seg, width int, cursor, focused bool) {
 	switch {
 	case width <= 0:
 	case cursor && focused:
@@ -73,7 +73,7 @@ func (v treeView) render(t *schematree.Tree) string {
 			segs = append(segs, seg{Text: sp.Text, Style: v.styles.RoleStyles.Span(sp)})
 		}
 		segs = v.layer.appendMarks(v.styles, segs, spans, n)
-		renderLine(v.styles, &b, segs, v.width, n == t.Cursor(), v.focused)
+		RenderLine(v.styles, &b, segs, v.width, n == t.Cursor(), v.focused)
 	})
 	return b.String()
 }

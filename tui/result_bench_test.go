@@ -55,7 +55,7 @@ func BenchmarkResultTree(b *testing.B) {
 	res := bigOrderResult(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if resultview.NewTree(res, decodeStructured(res, nil), false, nil).Len() == 0 {
+		if resultview.NewTree(res, DecodeStructured(res, nil), false, nil).Len() == 0 {
 			b.Fatal("no lines")
 		}
 	}
@@ -65,9 +65,9 @@ func BenchmarkResultTree(b *testing.B) {
 // the pane made on the built tree and its first frame drawn at 131×43.
 func BenchmarkResultLand(b *testing.B) {
 	res := bigOrderResult(b)
-	tree := resultview.NewTree(res, decodeStructured(res, nil), false, nil)
-	v := &toolView{id: "demo.shop_get_order", panes: make([]kit.ToolPane, len(toolViews))}
-	v.last = &callOutcome{args: json.RawMessage("{}"), result: res}
+	tree := resultview.NewTree(res, DecodeStructured(res, nil), false, nil)
+	v := &View{ID: "demo.shop_get_order", Panes: make([]kit.ToolPane, len(Views))}
+	v.Last = &Outcome{Args: json.RawMessage("{}"), Result: res}
 	st := kit.NewStyles(true, false)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -88,8 +88,8 @@ func BenchmarkResultOpenItems(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		v := &toolView{id: "demo.shop_get_order", last: &callOutcome{args: json.RawMessage("{}"), result: res}}
-		p := resultPaneOf(v, resultview.NewTree(res, decodeStructured(res, nil), false, nil))
+		v := &View{ID: "demo.shop_get_order", Last: &Outcome{Args: json.RawMessage("{}"), Result: res}}
+		p := resultPaneOf(v, resultview.NewTree(res, DecodeStructured(res, nil), false, nil))
 		p.Resize(131, 43)
 		items := findNode(p.t, "line_items")
 		b.StartTimer()

@@ -12,68 +12,68 @@ import (
 	"mcpeek/tui/resultview"
 )
 
-// resultPane is a tool's result view on the screen: resultview.Pane (the
+// ResultPane is a tool's result view on the screen: resultview.Pane (the
 // header of the last call and of the one under way, the keys on a
 // result's lines) over the tree pane every tree view has.
-type resultPane struct {
-	treePane
+type ResultPane struct {
+	TreePane
 	view   *resultview.Pane
-	out    *callOutcome // the outcome shown, nil before the first call
+	out    *Outcome // the outcome shown, nil before the first call
 	height int          // the pane's rows, the header's included
 }
 
-func newResultPane(v *toolView) kit.ToolPane { return resultPaneOf(v, nil) }
+func newResultPane(v *View) kit.ToolPane { return resultPaneOf(v, nil) }
 
 // resultPaneOf is the result view of v's last outcome, drawn with tree
 // when it is built already (off the UI loop, with the outcome).
-func resultPaneOf(v *toolView, tree *schematree.Tree) *resultPane {
-	p := &resultPane{out: v.last}
-	p.id = v.id
+func resultPaneOf(v *View, tree *schematree.Tree) *ResultPane {
+	p := &ResultPane{out: v.Last}
+	p.id = v.ID
 	switch {
 	case tree != nil:
 		p.t = tree
-	case v.last != nil && v.last.result != nil:
-		if v.last.structured == nil { // an outcome made without runCall
-			v.last.structured = decodeStructured(v.last.result, v.last.check)
+	case v.Last != nil && v.Last.Result != nil:
+		if v.Last.Structured == nil { // an outcome made without runCall
+			v.Last.Structured = DecodeStructured(v.Last.Result, v.Last.Check)
 		}
-		p.t = resultview.NewTree(v.last.result, v.last.structured, v.enveloped, v.last.check)
+		p.t = resultview.NewTree(v.Last.Result, v.Last.Structured, v.Enveloped, v.Last.Check)
 	default:
 		p.t = schematree.NewTree(nil)
 	}
-	if v.enveloped {
+	if v.Enveloped {
 		p.prefix = "data"
 	}
 	var out *resultview.Outcome
-	if o := v.last; o != nil {
-		out = &resultview.Outcome{Args: o.args, Result: o.result, Err: o.err, Latency: o.latency, At: o.at, Check: o.check}
+	if o := v.Last; o != nil {
+		out = &resultview.Outcome{Args: o.Args, Result: o.Result, Err: o.Err, Latency: o.Latency, At: o.At, Check: o.Check}
 	}
 	p.view = resultview.NewPane(p.t, out)
 	return p
 }
 
-// resultView is the result view's place in toolViews.
-func resultView() viewKind {
-	for i, v := range toolViews {
+// ResultKind is the result view's place in toolViews.
+func ResultKind() Kind {
+	for i, v := range Views {
 		if v.name == "result" {
-			return viewKind(i)
+			return Kind(i)
 		}
 	}
 	return 0
 }
 
-// showOutcome shows the tool's last outcome in its result view, with its
+// ShowOutcome shows the tool's last outcome in its result view, with its
 // tree when it was built with the outcome (nil: the view keeps the tree
 // it has, or builds one).
-func (v *toolView) showOutcome(tree *schematree.Tree) { v.setResultPane(nil, tree) }
+func (v *View) ShowOutcome(tree *schematree.Tree) { v.setResultPane(nil, tree) }
 
-// showRunning shows a call under way in the tool's result view, above
+// ShowRunning shows a call under way in the tool's result view, above
 // the last outcome.
-func (v *toolView) showRunning(rc *runningCall) { v.setResultPane(rc, nil) }
+func (v *View) ShowRunning(rc *runningCall) { v.setResultPane(rc, nil) }
 
-func (v *toolView) setResultPane(rc *runningCall, tree *schematree.Tree) {
-	k := resultView()
-	old, _ := v.panes[k].(*resultPane)
-	if tree == nil && old != nil && old.out == v.last {
+func (v *View) setResultPane(rc *runningCall, tree *schematree.Tree) {
+	k := ResultKind()
+	old, _ := v.Panes[k].(*ResultPane)
+	if tree == nil && old != nil && old.out == v.Last {
 		tree = old.t // the same outcome: keep its tree and its folds
 	}
 	p := resultPaneOf(v, tree)
@@ -83,7 +83,7 @@ func (v *toolView) setResultPane(rc *runningCall, tree *schematree.Tree) {
 	if old != nil {
 		p.Resize(old.width, old.height)
 	}
-	v.panes[k] = p
+	v.Panes[k] = p
 }
 
 // The header reads the call under way through these.
@@ -97,23 +97,23 @@ func (rc *runningCall) Task(now time.Time) string {
 	return ""
 }
 
-func (p *resultPane) Headline() string { return p.view.Headline() }
+func (p *ResultPane) Headline() string { return p.view.Headline() }
 
-func (p *resultPane) Render(f kit.Frame) string {
-	return p.view.Render(resultViewStyles(f.Styles), func() string { return p.treePane.Render(f) })
+func (p *ResultPane) Render(f kit.Frame) string {
+	return p.view.Render(ResultViewStyles(f.Styles), func() string { return p.TreePane.Render(f) })
 }
 
-func (p *resultPane) Resize(width, height int) {
+func (p *ResultPane) Resize(width, height int) {
 	p.height = height
-	p.width, p.treePane.height = width, p.view.Resize(width, height)
+	p.width, p.TreePane.height = width, p.view.Resize(width, height)
 }
 
-func (p *resultPane) Click(row int) kit.Action { return p.treePane.Click(row - p.view.HeaderRows()) }
+func (p *ResultPane) Click(row int) kit.Action { return p.TreePane.Click(row - p.view.HeaderRows()) }
 
-func (p *resultPane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+func (p *ResultPane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	a, ok := p.view.Key(msg, resultview.Keys{Toggle: k.Toggle, CopyValue: k.CopyValue, Assert: k.Assert})
 	if !ok {
-		return p.treePane.Key(msg, k)
+		return p.TreePane.Key(msg, k)
 	}
 	switch a := a.(type) {
 	case resultview.ShowField:
@@ -130,24 +130,24 @@ func (p *resultPane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 
 // Where is the path of the value under the cursor; on any other line (a
 // section, a content block, a line of text), what it is.
-func (p *resultPane) Where(s *kit.Styles) string {
+func (p *ResultPane) Where(s *kit.Styles) string {
 	switch section, onValue := p.view.Place(); {
 	case onValue:
-		return p.treePane.Where(s)
+		return p.TreePane.Where(s)
 	case section != "":
 		return s.Dim.Render(p.id+" › ") + s.PathBar.Render(section)
 	}
 	return s.Dim.Render(p.id)
 }
 
-func (p *resultPane) Help(k *kit.KeyMap) []key.Binding {
+func (p *ResultPane) Help(k *kit.KeyMap) []key.Binding {
 	// S and A first: the footer of a narrow screen shows the first few.
 	return []key.Binding{k.Down, k.Unfold, k.SaveCall, k.Assert, k.Fold, k.Filter, k.Copy, k.CopyValue, k.Save, k.CallAgain, k.View, k.Help, k.Quit}
 }
 
 // resultView are the explorer's styles the result view and its save
 // dialog are drawn with.
-func resultViewStyles(s *kit.Styles) resultview.Styles {
+func ResultViewStyles(s *kit.Styles) resultview.Styles {
 	return resultview.Styles{Accent: s.Accent, Dim: s.Dim, Faint: s.Faint, OK: s.StateConnected, Failed: s.StateError,
 		ErrText: s.ErrText, StatusErr: s.StatusErr, Title: s.Title, Frame: s.Dialog}
 }
@@ -159,10 +159,10 @@ type saveDialog struct{ *resultview.SaveDialog }
 // from either pane).
 func (m *Model) openSave() tea.Cmd {
 	v := m.current
-	if v == nil || v.last == nil || v.last.result == nil {
+	if v == nil || v.Last == nil || v.Last.Result == nil {
 		return m.noResult("to save")
 	}
-	d, cmd := resultview.NewSaveDialog(v.tool.Name, v.last.at, v.last.result, m.styles.Input)
+	d, cmd := resultview.NewSaveDialog(v.Tool.Name, v.Last.At, v.Last.Result, m.styles.Input)
 	m.dialogs.open(&saveDialog{d})
 	return cmd
 }
@@ -184,7 +184,7 @@ func (d saveDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 func (d saveDialog) paste(text string) kit.Action { return d.Paste(text) }
 
 func (d saveDialog) render(s *kit.Styles, width, height int) string {
-	return d.View(resultViewStyles(s), width)
+	return d.View(ResultViewStyles(s), width)
 }
 
 func (d saveDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }

@@ -9,43 +9,43 @@ import (
 	"mcpeek/tui/kit"
 )
 
-// schemaPane is the schema view: the output and input schemas as one
+// SchemaPane is the schema view: the output and input schemas as one
 // foldable tree, each folded line on screen with a badge of what its
 // subtree costs, counted in the background.
-type schemaPane struct {
-	treePane
+type SchemaPane struct {
+	TreePane
 	tool    model.Tool
 	docs    map[string]*model.Schema    // by section: the view's parsed schemas, shared
 	pending map[*schematree.Node]ticket // badges being counted
 }
 
-func newSchemaPane(v *toolView) kit.ToolPane {
-	t := v.tool
+func newSchemaPane(v *View) kit.ToolPane {
+	t := v.Tool
 	var outNote, inNote string
 	switch {
 	case !t.HasOutputSchema():
 		outNote = "none declared: the result is unstructured content"
-	case v.out == nil:
-		outNote = "unreadable: " + model.SanitizeLine(v.outErr.Error())
-	case v.enveloped:
+	case v.Out == nil:
+		outNote = "unreadable: " + model.SanitizeLine(v.OutErr.Error())
+	case v.Enveloped:
 		outNote = "summary paths start inside data"
 	}
-	in := v.parsed.In
+	in := v.Parsed.In
 	switch {
-	case v.parsed.InErr != nil:
-		inNote = "unreadable: " + model.SanitizeLine(v.parsed.InErr.Error())
+	case v.Parsed.InErr != nil:
+		inNote = "unreadable: " + model.SanitizeLine(v.Parsed.InErr.Error())
 	case in == nil:
 		inNote = "none declared"
 	}
-	return &schemaPane{
-		treePane: treePane{id: v.id, layer: &v.layer, t: schematree.NewSchema(v.out, in, outNote, inNote), costs: map[*schematree.Node]subtreeCost{}},
+	return &SchemaPane{
+		TreePane: TreePane{id: v.ID, layer: &v.layer, t: schematree.NewSchema(v.Out, in, outNote, inNote), costs: map[*schematree.Node]subtreeCost{}},
 		tool:     t,
-		docs:     map[string]*model.Schema{"output": v.out, "input": in},
+		docs:     map[string]*model.Schema{"output": v.Out, "input": in},
 		pending:  map[*schematree.Node]ticket{},
 	}
 }
 
-func (p *schemaPane) Headline() string { return "output and input schemas" }
+func (p *SchemaPane) Headline() string { return "output and input schemas" }
 
 // costsMeasuredMsg: the badges of some folded lines of a tool's schema
 // tree were counted, for the request numbered ticket.
@@ -60,7 +60,7 @@ type costsMeasuredMsg struct {
 // the view's own parsed schemas (safe for concurrent readers): each
 // line's own node, by its section's schema, writes the subtree out
 // (bounded by SCAN_CAP) and counts its tokens.
-func (p *schemaPane) Sync(e env) tea.Cmd {
+func (p *SchemaPane) Sync(e Env) tea.Cmd {
 	type job struct {
 		n       *schematree.Node
 		section string
@@ -82,11 +82,11 @@ func (p *schemaPane) Sync(e env) tea.Cmd {
 	if len(jobs) == 0 {
 		return nil
 	}
-	t := e.tickets.next()
+	t := e.Tickets.next()
 	for _, j := range jobs {
 		p.pending[j.n] = t
 	}
-	docs, counter, id := p.docs, e.counter, p.tool.ID()
+	docs, counter, id := p.docs, e.Counter, p.tool.ID()
 	return func() tea.Msg {
 		out := costsMeasuredMsg{tool: id, ticket: t, costs: make(map[*schematree.Node]subtreeCost, len(jobs))}
 		for _, j := range jobs {
@@ -103,8 +103,8 @@ func (p *schemaPane) Sync(e env) tea.Cmd {
 }
 
 // land keeps the badges still awaited by the tool's schema pane.
-func (msg costsMeasuredMsg) land(views map[string]*toolView) {
-	p, ok := paneOf[*schemaPane](views[msg.tool])
+func (msg costsMeasuredMsg) Land(views map[string]*View) {
+	p, ok := PaneOf[*SchemaPane](views[msg.tool])
 	if !ok {
 		return
 	}

@@ -95,13 +95,13 @@ func findInTree(t *schematree.Tree, from *schematree.Node, q string, dir int) (a
 
 // The tree views search their whole schema.
 
-func (p *treePane) markSearch() { p.origin = p.t.Cursor() }
-func (p *treePane) unmarkSearch() {
+func (p *TreePane) markSearch() { p.origin = p.t.Cursor() }
+func (p *TreePane) unmarkSearch() {
 	if p.origin != nil {
 		p.t.Reveal(p.origin)
 	}
 }
-func (p *treePane) find(q string, dir int) (int, int, bool) { return findInTree(p.t, p.origin, q, dir) }
+func (p *TreePane) find(q string, dir int) (int, int, bool) { return findInTree(p.t, p.origin, q, dir) }
 
 // The documents (raw, planner, compare) search their lines.
 
@@ -133,10 +133,10 @@ func (d *compareDoc) LineText(i int) string {
 }
 
 // text is the line's plain text.
-func (l docLine) text() string {
+func (l DocLine) text() string {
 	var b strings.Builder
 	for _, sp := range l {
-		b.WriteString(sp.text)
+		b.WriteString(sp.Text)
 	}
 	return b.String()
 }

@@ -11,13 +11,13 @@ import (
 // Apps add to a tool, beside the change and lint marks (changes.go): the
 // about view says what they mean.
 
-// droppedSeg is the right-hand mark of a tool clients drop: its
+// DroppedSeg is the right-hand mark of a tool clients drop: its
 // x-mcp-header breaks the rules, and mcpeek never calls it. It takes the
 // place of the schema marks (! and the hidden-fields mark).
-func droppedSeg(s *kit.Styles) seg { return seg{Text: s.Icons.Dropped, Style: s.ErrText} }
+func DroppedSeg(s *kit.Styles) seg { return seg{Text: s.Icons.Dropped, Style: s.ErrText} }
 
-// appSegs is the mark after an MCP App tool's name, nil for another tool.
-func appSegs(s *kit.Styles, t model.Tool) []seg {
+// AppSegs is the mark after an MCP App tool's name, nil for another tool.
+func AppSegs(s *kit.Styles, t model.Tool) []seg {
 	if !t.App.IsApp() {
 		return nil
 	}

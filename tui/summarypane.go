@@ -11,19 +11,19 @@ import (
 // summaryPane is the summary view: the tool's folded output summary as a
 // tree whose folds open exactly as the inspector would.
 type summaryPane struct {
-	treePane
+	TreePane
 	tool    model.Tool
 	out     *model.Schema
 	outErr  error
 	summary summarizer.Summary
 }
 
-func newSummaryPane(v *toolView) kit.ToolPane {
-	p := &summaryPane{treePane: treePane{id: v.id, layer: &v.layer}, tool: v.tool, out: v.out, outErr: v.outErr}
-	if v.enveloped {
+func newSummaryPane(v *View) kit.ToolPane {
+	p := &summaryPane{TreePane: TreePane{id: v.ID, layer: &v.layer}, tool: v.Tool, out: v.Out, outErr: v.OutErr}
+	if v.Enveloped {
 		p.prefix = "data"
 	}
-	p.Refold(v.budget)
+	p.Refold(v.Budget)
 	return p
 }
 

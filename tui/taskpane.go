@@ -52,7 +52,7 @@ type taskScreen struct {
 	poll    ticket // the timer of the next poll of listed tasks, 0 for none
 	// result is the result of a listed task whose tool is unknown, shown
 	// over the list until esc; nil when the list shows.
-	result    *treePane
+	result    *TreePane
 	resultFor string // what result is of: "task ID of SERVER"
 }
 
@@ -62,13 +62,13 @@ type taskEntry = tasksview.Entry[taskOutcome]
 
 // taskOutcome is an ended call's outcome and its result tree, for enter.
 type taskOutcome struct {
-	outcome *callOutcome
+	outcome *Outcome
 	tree    *schematree.Tree
 }
 
 // outcomeOf is o and its tree as a task's outcome; nil when the call was
 // cancelled (no outcome).
-func outcomeOf(o *callOutcome, tree *schematree.Tree) *taskOutcome {
+func outcomeOf(o *Outcome, tree *schematree.Tree) *taskOutcome {
 	if o == nil {
 		return nil
 	}
@@ -104,8 +104,8 @@ type (
 	taskFetchedMsg struct {
 		server, id string
 		toolID     string
-		view       *toolView
-		outcome    *callOutcome
+		view       *View
+		outcome    *Outcome
 		tree       *schematree.Tree
 		target     *resultcheck.Target
 	}
@@ -191,7 +191,7 @@ func (m *Model) noteTasks() {
 
 // taskEnded records the end of a call that became a task: its outcome,
 // and a status the task's last report may not have had yet.
-func (m *Model) taskEnded(rc *runningCall, o *callOutcome, tree *schematree.Tree) {
+func (m *Model) taskEnded(rc *runningCall, o *Outcome, tree *schematree.Tree) {
 	m.noteTasks()
 	t := rc.task.Load()
 	if t == nil {
@@ -207,10 +207,10 @@ func (m *Model) taskEnded(rc *runningCall, o *callOutcome, tree *schematree.Tree
 	case o == nil: // the user cancelled the call
 		e.Task.Status, e.Task.Message = mcpclient.TaskCancelled, "tasks/cancel sent"
 	case e.Task.Status.Terminal():
-	case errors.Is(o.err, mcpclient.ErrTaskCancelled):
+	case errors.Is(o.Err, mcpclient.ErrTaskCancelled):
 		e.Task.Status = mcpclient.TaskCancelled
-	case o.err != nil:
-		e.Task.Status, e.Task.Message = mcpclient.TaskFailed, model.SanitizeLine(o.err.Error())
+	case o.Err != nil:
+		e.Task.Status, e.Task.Message = mcpclient.TaskFailed, model.SanitizeLine(o.Err.Error())
 	default:
 		e.Task.Status = mcpclient.TaskCompleted
 	}
@@ -381,11 +381,11 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 			return m.setStatus(model.SanitizeLine(e.ToolID)+" is gone", true)
 		}
 	}
-	v.setCall(e.Outcome.outcome)
-	v.showOutcome(e.Outcome.tree)
+	v.SetCall(e.Outcome.outcome)
+	v.ShowOutcome(e.Outcome.tree)
 	m.tasks.Open, m.tasks.poll = false, 0
 	cmd := m.showSelected()
-	m.view, m.focus = resultView(), focusView
+	m.view, m.focus = ResultKind(), focusView
 	m.sizePanes()
 	return cmd
 }
@@ -407,14 +407,14 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 		return m.setStatus("this backend cannot fetch task results", true)
 	}
 	var cc callCheck
-	var view *toolView
+	var view *View
 	toolID := ""
 	if tool, ok := m.toolOf(t.Server, t.Tool); ok {
 		toolID = tool.ID()
-		if v := m.views[toolID]; v != nil && sameTool(v.tool, tool) {
-			cc = callCheck{tool: v.parsed, target: v.target, enveloped: v.enveloped, budget: v.budget}
+		if v := m.views[toolID]; v != nil && sameTool(v.Tool, tool) {
+			cc = callCheck{tool: v.Parsed, target: v.Target, enveloped: v.Enveloped, budget: v.Budget}
 		} else {
-			view = &toolView{tool: tool} // made in the command
+			view = &View{Tool: tool} // made in the command
 		}
 	}
 	ctx, server, budget := m.ctx, t.Server, m.budget
@@ -424,17 +424,17 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 		start := time.Now()
 		res, err := tk.TaskResult(ctx, server, t.ID, nil)
 		msg := taskFetchedMsg{server: server, id: t.ID, toolID: toolID,
-			outcome: &callOutcome{result: res, err: err, latency: time.Since(start), at: start}}
+			outcome: &Outcome{Result: res, Err: err, Latency: time.Since(start), At: start}}
 		if view != nil {
-			msg.view = newToolView(view.tool, budget)
-			cc = callCheck{tool: msg.view.parsed, enveloped: msg.view.enveloped, budget: msg.view.budget}
+			msg.view = NewView(view.Tool, budget)
+			cc = callCheck{tool: msg.view.Parsed, enveloped: msg.view.Enveloped, budget: msg.view.Budget}
 		}
 		if toolID != "" {
 			msg.target, msg.tree = cc.check(msg.outcome)
 		} else if res != nil {
 			o := msg.outcome
-			o.structured = decodeStructured(res, nil)
-			msg.tree = resultview.NewTree(res, o.structured, false, nil)
+			o.Structured = DecodeStructured(res, nil)
+			msg.tree = resultview.NewTree(res, o.Structured, false, nil)
 		}
 		return msg
 	})
@@ -467,21 +467,21 @@ func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
 		return nil
 	}
 	o, id := msg.outcome, model.SanitizeLine(msg.id)
-	if o.result == nil {
-		return m.setStatus(errorf("task result: %w", o.err).Error(), true)
+	if o.Result == nil {
+		return m.setStatus(errorf("task result: %w", o.Err).Error(), true)
 	}
 	if msg.toolID == "" {
 		ts := &m.tasks
-		ts.result = &treePane{t: msg.tree, id: "task " + id}
+		ts.result = &TreePane{t: msg.tree, id: "task " + id}
 		ts.resultFor = "task " + id + " of " + model.SanitizeLine(msg.server)
 		m.sizePanes()
-		return m.setStatus("the result of task "+id+" (its tool is unknown: not checked against an output schema) · esc: back to the tasks", o.result.IsError)
+		return m.setStatus("the result of task "+id+" (its tool is unknown: not checked against an output schema) · esc: back to the tasks", o.Result.IsError)
 	}
 	if msg.view != nil && m.views[msg.toolID] == nil {
 		m.views[msg.toolID] = msg.view
 	}
-	if v := m.views[msg.toolID]; v != nil && v.target == nil {
-		v.target = msg.target
+	if v := m.views[msg.toolID]; v != nil && v.Target == nil {
+		v.Target = msg.target
 	}
 	e.ToolID, e.Outcome = msg.toolID, outcomeOf(o, msg.tree)
 	if e.Ended.IsZero() {

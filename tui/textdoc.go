@@ -10,67 +10,67 @@ import (
 	"mcpeek/tui/uitext"
 )
 
-// role says what a run of document text is; the kit.Styles decide its look,
+// Role says what a run of document text is; the kit.Styles decide its look,
 // so a document built once is drawn right after the palette changes.
-type role uint8
+type Role uint8
 
 const (
-	roleText role = iota
-	roleDim
-	roleFaint
-	roleHead
-	roleName
-	roleType // coloured by the label it holds
-	roleFold
-	roleCount
-	roleErr
+	RoleText Role = iota
+	RoleDim
+	RoleFaint
+	RoleHead
+	RoleName
+	RoleType // coloured by the label it holds
+	RoleFold
+	RoleCount
+	RoleErr
 )
 
-// span is a run of text in one role; a docLine is a few of them. Every
-// text in a span is sanitised when the document is built.
-type span struct {
-	text string
-	role role
+// Span is a run of text in one role; a docLine is a few of them. Every
+// text in a Span is sanitised when the document is built.
+type Span struct {
+	Text string
+	Role Role
 }
 
-type docLine []span
+type DocLine []Span
 
-func roleStyle(s *kit.Styles, sp span) lipgloss.Style {
-	switch sp.role {
-	case roleDim:
+func roleStyle(s *kit.Styles, sp Span) lipgloss.Style {
+	switch sp.Role {
+	case RoleDim:
 		return s.Dim
-	case roleFaint:
+	case RoleFaint:
 		return s.Faint
-	case roleHead:
+	case RoleHead:
 		return s.Section
-	case roleName:
+	case RoleName:
 		return s.Name
-	case roleType:
-		return s.Type(sp.text)
-	case roleFold:
+	case RoleType:
+		return s.Type(sp.Text)
+	case RoleFold:
 		return s.More
-	case roleCount:
+	case RoleCount:
 		return s.Count
-	case roleErr:
+	case RoleErr:
 		return s.ErrText
 	}
 	return s.Tool
 }
 
-// drawLine writes one document line cut to width cells (no padding).
-func drawLine(s *kit.Styles, b *strings.Builder, l docLine, width int) {
+// DrawLine writes one document line cut to width cells (no padding).
+func DrawLine(s *kit.Styles, b *strings.Builder, l DocLine, width int) {
 	segs := make([]seg, len(l))
 	for i, sp := range l {
-		segs[i] = seg{Text: sp.text, Style: roleStyle(s, sp)}
+		segs[i] = seg{Text: sp.Text, Style: roleStyle(s, sp)}
 	}
-	renderLine(s, b, segs, width, false, false)
+	RenderLine(s, b, segs, width, false, false)
 }
 
 // thousands writes 47394 as "47,394".
 func thousands(n int) string { return uitext.Thousands(n) }
 
-// shortCount writes a count in at most five cells, three digits kept: 948, 12.3k, 5.99M.
-func shortCount(n int) string {
+// ShortCount writes a count in at most five cells, three digits kept: 948, 12.3k, 5.99M.
+func ShortCount(n int) string {
 	const k, mega = 1_000, 1_000_000
 	short := func(x float64, unit string) string {
 		switch {
@@ -83,7 +83,7 @@ func shortCount(n int) string {
 	}
 	switch {
 	case n < 0:
-		return "-" + shortCount(-n)
+		return "-" + ShortCount(-n)
 	case n < 10*k:
 		return thousands(n)
 	case n < 999_500:
@@ -97,17 +97,17 @@ func shortCount(n int) string {
 func padLeft(s string, w int) string  { return uitext.PadLeft(s, w) }
 func padRight(s string, w int) string { return uitext.PadRight(s, w) }
 
-// columns are a table's column widths, sized to their content: the first
+// Columns are a table's column widths, sized to their content: the first
 // column is left-aligned, the others right-aligned, gap cells apart, so
 // numbers never run together however large they grow.
-type columns struct {
+type Columns struct {
 	widths []int
 	gap    int
 }
 
-// measureColumns sizes columns for rows of cells.
-func measureColumns(gap int, rows ...[]string) columns {
-	c := columns{gap: gap}
+// MeasureColumns sizes columns for rows of cells.
+func MeasureColumns(gap int, rows ...[]string) Columns {
+	c := Columns{gap: gap}
 	for _, r := range rows {
 		for i, cell := range r {
 			if i >= len(c.widths) {
@@ -119,8 +119,8 @@ func measureColumns(gap int, rows ...[]string) columns {
 	return c
 }
 
-// width is the cells a row takes.
-func (c columns) width() int {
+// Width is the cells a row takes.
+func (c Columns) Width() int {
 	w := 0
 	for i, cw := range c.widths {
 		if i > 0 {
@@ -131,16 +131,16 @@ func (c columns) width() int {
 	return w
 }
 
-// line lays out a row: the label in role first, the other cells in role
+// Line lays out a row: the label in role first, the other cells in role
 // rest.
-func (c columns) line(row []string, first, rest role) docLine {
-	l := make(docLine, 0, len(row))
+func (c Columns) Line(row []string, first, rest Role) DocLine {
+	l := make(DocLine, 0, len(row))
 	for i, cell := range row {
 		if i == 0 {
-			l = append(l, span{padRight(cell, c.widths[0]), first})
+			l = append(l, Span{padRight(cell, c.widths[0]), first})
 			continue
 		}
-		l = append(l, span{padLeft(cell, c.widths[i]+c.gap), rest})
+		l = append(l, Span{padLeft(cell, c.widths[i]+c.gap), rest})
 	}
 	return l
 }

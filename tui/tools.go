@@ -284,7 +284,7 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		cutName(segs, p.width-rw)
 		var lb strings.Builder
 		cursor := i == l.cursor
-		renderLine(s, &lb, segs, p.width-rw, cursor, p.focused)
+		RenderLine(s, &lb, segs, p.width-rw, cursor, p.focused)
 		line := fit(lb.String(), p.width-rw)
 		if rw > 0 {
 			if cursor {
@@ -354,10 +354,10 @@ func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string
 			mark, mst = s.Icons.Output, s.Marker
 		}
 		segs = []seg{{Text: "  " + mark + " ", Style: mst}, {Text: model.SanitizeLine(t.Name), Style: s.Tool}}
-		segs = append(segs, appSegs(s, t)...)
+		segs = append(segs, AppSegs(s, t)...)
 		switch {
 		case !t.HeaderFault.IsZero():
-			right = droppedSeg(s)
+			right = DroppedSeg(s)
 		case ti.badSchema:
 			right = seg{Text: "!", Style: s.ErrText}
 		case ti.hidesFields:
@@ -391,7 +391,7 @@ func (p toolsView) wantWidth(l *toolList, servers []model.Server, info map[strin
 		for _, t := range srv.Tools {
 			ti := info[t.ID()]
 			rights := cols + btoi(ti.badSchema || ti.hidesFields || !t.HeaderFault.IsZero())
-			n := 4 + ansi.StringWidth(model.SanitizeLine(t.Name)) + segsWidth(appSegs(p.styles, t))
+			n := 4 + ansi.StringWidth(model.SanitizeLine(t.Name)) + segsWidth(AppSegs(p.styles, t))
 			if rights > 0 {
 				n += rights + 1
 			}

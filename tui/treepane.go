@@ -10,10 +10,10 @@ import (
 	"mcpeek/tui/kit"
 )
 
-// treePane is what the views that are trees (summary, schema) share: the
+// TreePane is what the views that are trees (summary, schema) share: the
 // movement and fold keys, the search and copy keys, the mouse, and the
 // path under the cursor in the status bar. Each view embeds one.
-type treePane struct {
+type TreePane struct {
 	t      *schematree.Tree
 	id     string // the tool's sanitised id, before the path in the bar
 	prefix string // what dataPrefix returns
@@ -24,10 +24,10 @@ type treePane struct {
 	origin *schematree.Node                 // where the search began
 }
 
-func (p *treePane) Tree() *schematree.Tree { return p.t }
-func (p *treePane) DataPrefix() string     { return p.prefix }
+func (p *TreePane) Tree() *schematree.Tree { return p.t }
+func (p *TreePane) DataPrefix() string     { return p.prefix }
 
-func (p *treePane) Render(f kit.Frame) string {
+func (p *TreePane) Render(f kit.Frame) string {
 	tv := treeView{styles: f.Styles, width: p.width, focused: f.Focused, showDesc: f.ShowDesc, costs: p.costs, layer: p.layer}
 	if p.layer.shown() {
 		return p.layer.header(f.Styles, p.width) + "\n" + tv.render(p.t)
@@ -35,20 +35,20 @@ func (p *treePane) Render(f kit.Frame) string {
 	return tv.render(p.t)
 }
 
-func (p *treePane) Resize(width, height int) {
+func (p *TreePane) Resize(width, height int) {
 	p.width, p.height = width, height
 	p.t.SetHeight(max(height-p.layer.headerRows(), 1))
 }
 
 // relayer gives the tree its rows again when the call's header comes or
 // goes.
-func (p *treePane) relayer() {
+func (p *TreePane) relayer() {
 	if p.height > 0 {
 		p.Resize(p.width, p.height)
 	}
 }
 
-func (p *treePane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+func (p *TreePane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	t := p.t
 	switch {
 	case key.Matches(msg, k.Down):
@@ -93,14 +93,14 @@ func (p *treePane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	return nil
 }
 
-// expandLimited says an unfold stopped at the tree's limit.
-var expandLimited = kit.ShowStatus{Text: "stopped unfolding: the tree holds its most, " + thousands(schematree.ExpandLimit) + " lines", IsErr: true}
+// ExpandLimited says an unfold stopped at the tree's limit.
+var ExpandLimited = kit.ShowStatus{Text: "stopped unfolding: the tree holds its most, " + thousands(schematree.ExpandLimit) + " lines", IsErr: true}
 
-func (p *treePane) Scroll(n int) { p.t.Scroll(n) }
+func (p *TreePane) Scroll(n int) { p.t.Scroll(n) }
 
 // Click selects the line clicked; a Click on the selected line folds or
 // unfolds it.
-func (p *treePane) Click(row int) kit.Action {
+func (p *TreePane) Click(row int) kit.Action {
 	if row -= p.layer.headerRows(); row < 0 {
 		return nil
 	}
@@ -112,7 +112,7 @@ func (p *treePane) Click(row int) kit.Action {
 }
 
 // Where is the path under the cursor, after the tool's id.
-func (p *treePane) Where(s *kit.Styles) string {
+func (p *TreePane) Where(s *kit.Styles) string {
 	c := p.t.Cursor()
 	if c == nil {
 		return ""
@@ -127,4 +127,4 @@ func (p *treePane) Where(s *kit.Styles) string {
 	return s.Dim.Render(p.id+" › ") + s.PathBar.Render(model.SanitizeLine(path))
 }
 
-func (p *treePane) Help(k *kit.KeyMap) []key.Binding { return k.TreeHelp() }
+func (p *TreePane) Help(k *kit.KeyMap) []key.Binding { return k.TreeHelp() }

@@ -16,7 +16,7 @@ func printable() string {
 
 // explorerState is what a command would change.
 type explorerState struct {
-	view                      viewKind
+	view                      Kind
 	focus                     focus
 	traffic, help, desc, yank bool
 	gateway                   gatewayState

@@ -50,7 +50,7 @@ func (m *Model) unfoldSlice() tea.Cmd {
 	if u.Done() {
 		m.unfold = unfoldJob{}
 		if u.Capped() {
-			return m.setStatus(expandLimited.Text, true)
+			return m.setStatus(ExpandLimited.Text, true)
 		}
 		if m.status.text != "" && !m.status.isErr {
 			m.status = statusLine{} // the progress line

@@ -69,7 +69,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if stale(msg.ticket, m.loading.ticket) {
 			return m.viewBuilt(msg) // the user has moved on
 		}
-		m.views[msg.view.tool.ID()] = msg.view
+		m.views[msg.view.Tool.ID()] = msg.view
 		m.current, m.loading = msg.view, toolLoad{}
 		m.sizePanes()
 		m.landJump()
@@ -102,8 +102,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if !stale(msg.ticket, m.status.ticket) {
 			m.status = statusLine{}
 		}
-	case countedMsg:
-		msg.land(m.views)
+	case Counted:
+		msg.Land(m.views)
 	case serverTotalsMsg:
 		m.totalsMeasured(msg)
 	case retryTickMsg:
@@ -179,11 +179,11 @@ func (m *Model) toDialog(msg tea.Msg) tea.Cmd {
 func (m *Model) sync() tea.Cmd {
 	var cmds []tea.Cmd
 	if v := m.current; v != nil {
-		if v.budget != m.budget {
-			v.refold(m.budget)
+		if v.Budget != m.budget {
+			v.Refold(m.budget)
 			m.sizePanes()
 		}
-		if p, ok := m.currentPane().(kit.Syncer[env]); ok {
+		if p, ok := m.currentPane().(kit.Syncer[Env]); ok {
 			cmds = append(cmds, p.Sync(m.env()))
 		}
 	}

@@ -17,7 +17,7 @@ func (m *Model) View() tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "mcpeek"
 	if m.current != nil {
-		v.WindowTitle = "mcpeek · " + m.current.id
+		v.WindowTitle = "mcpeek · " + m.current.ID
 	}
 	v.SetContent(m.render())
 	return v
@@ -166,17 +166,17 @@ func (m *Model) rightPane() string {
 	}
 	p := m.currentPane()
 	w := m.layout.rightW
-	head := s.Title.Render(v.id)
+	head := s.Title.Render(v.ID)
 	tabs := m.tabLine(w - ansi.StringWidth(head) - 2)
-	if counts := m.changes.countsText(s, v.tool); ansi.StringWidth(head+counts+tabs)+2 <= w {
+	if counts := m.changes.countsText(s, v.Tool); ansi.StringWidth(head+counts+tabs)+2 <= w {
 		head += counts // when the tabs leave room
 	}
 	if tabs != "" {
 		head += strings.Repeat(" ", w-ansi.StringWidth(head)-ansi.StringWidth(tabs)) + tabs
 	}
 	sub := s.Dim.Render(p.Headline())
-	if v.desc != "" {
-		sub += s.Faint.Render(" — " + v.desc)
+	if v.Desc != "" {
+		sub += s.Faint.Render(" — " + v.Desc)
 	}
 	return head + "\n" + sub + "\n" + p.Render(m.frame())
 }
@@ -186,7 +186,7 @@ func (m *Model) rightPane() string {
 func (m *Model) tabLine(room int) string {
 	s := &m.styles
 	var tabs []string
-	for k := range viewKind(len(toolViews)) {
+	for k := range Kind(len(Views)) {
 		st := s.Tab
 		if k == m.view {
 			st = s.TabActive
@@ -259,7 +259,7 @@ func (m *Model) serverView(srv model.Server) string {
 		lines = append(lines, "")
 		for _, l := range totals {
 			var b strings.Builder
-			drawLine(s, &b, l, m.layout.rightW)
+			DrawLine(s, &b, l, m.layout.rightW)
 			lines = append(lines, b.String())
 		}
 	}
