@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"mcpeek/internal/testkit"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 	"strings"
 	"testing"
 	"time"
@@ -88,8 +89,8 @@ func BenchmarkFoldUnfold100k(b *testing.B) {
 // view of a tool whose schema has 100,000 fields, all unfolded.
 func BenchmarkViewFrame100k(b *testing.B) {
 	h := newHarness(b, &fakeBackend{servers: []model.Server{{Name: "big", State: model.StateConnected}}}, 160, 48)
-	v := NewView(model.Tool{Server: "big", Name: "tool"}, defaultBudget)
-	schema := paneFor[*SchemaPane](b, v)
+	v := toolview.NewView(model.Tool{Server: "big", Name: "tool"}, defaultBudget)
+	schema := paneFor[*toolview.SchemaPane](b, v)
 	schema.t = schematree.NewSchema(bigSchema(b), nil, "", "")
 	h.m.current, h.m.view, h.m.focus = v, viewNamed(b, "schema"), focusView
 	h.m.sizePanes()

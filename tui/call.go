@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -19,6 +18,7 @@ import (
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // callTool asks the root model to call a tool for the user with these
@@ -30,40 +30,6 @@ type callTool struct {
 	tool   string          // the tool's name on its server
 	args   json.RawMessage // a JSON object
 	asTask bool            // run a tool whose task support is optional as a task
-}
-
-// Outcome is the last call the user made of a tool, kept on the tool's
-// view: the result view shows it, and the schema and summary trees lay
-// its check over their fields.
-type Outcome struct {
-	Args    json.RawMessage
-	Result  *mcpclient.CallResult // nil when the call failed
-	Err     error                 // why the call failed: timeout, cancel, server error
-	Latency time.Duration
-	At      time.Time
-	// Check is the result laid over the output schema; nil when the tool
-	// declares none or there is no result.
-	Check *resultcheck.Outcome
-	// Structured is the result's structuredContent, decoded once (by the
-	// check when it read it) for every tree built of it; nil when none.
-	Structured *model.Value
-}
-
-// DecodeStructured is a result's structuredContent as a value: the check's
-// own when it checked that, else decoded here. nil when there is none or
-// it cannot be read.
-func DecodeStructured(res *mcpclient.CallResult, check *resultcheck.Outcome) *model.Value {
-	if len(bytes.TrimSpace(res.StructuredContent)) == 0 {
-		return nil
-	}
-	if check != nil && check.Source == resultcheck.FromStructured && check.Value != nil {
-		return check.Value
-	}
-	v, err := model.DecodeJSON(res.StructuredContent)
-	if err != nil {
-		return nil
-	}
-	return v
 }
 
 // defaultCallTimeout bounds a call from the explorer; the call is
@@ -115,7 +81,7 @@ type (
 	callDoneMsg struct {
 		tool    string
 		ticket  ticket
-		outcome *Outcome
+		outcome *toolview.Outcome
 		target  *resultcheck.Target // built for this call, for the next ones
 		tree    *schematree.Tree    // the result view's tree, built off the UI loop
 	}
@@ -155,7 +121,7 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 	if m.current == v {
 		// The result view takes the keys, from the tools pane too: / then
 		// searches the result, not the tools.
-		m.view, m.focus = ResultKind(), focusView
+		m.view, m.focus = toolview.ResultKind(), focusView
 		m.sizePanes()
 	}
 	run := runCall(ctx, m.backend, rc, callCheck{tool: v.Parsed, target: v.Target, enveloped: v.Enveloped, budget: v.Budget},
@@ -192,7 +158,7 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 		start := time.Now()
 		res, err := b.CallToolWith(ctx, c.server, c.tool, c.args, mcpclient.CallOptions{Progress: offer, Timeout: timeout, AsTask: c.asTask,
 			OnTask: func(t mcpclient.Task) { task.Store(&t) }})
-		o := &Outcome{Args: c.args, Result: res, Err: err, Latency: time.Since(start), At: start}
+		o := &toolview.Outcome{Outcome: resultview.Outcome{Args: c.args, Result: res, Err: err, Latency: time.Since(start), At: start}}
 		switch {
 		case err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded):
 			o.Err = fmt.Errorf("timed out after %s; the call was cancelled", seconds(timeout))
@@ -209,7 +175,7 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 // the tool's check target if it has none yet) and builds its result tree.
 // It returns the target and the tree, nil when there is no result. It runs
 // off the UI loop.
-func (cc callCheck) check(o *Outcome) (*resultcheck.Target, *schematree.Tree) {
+func (cc callCheck) check(o *toolview.Outcome) (*resultcheck.Target, *schematree.Tree) {
 	res, target := o.Result, cc.target
 	if res == nil {
 		return target, nil
@@ -223,7 +189,7 @@ func (cc callCheck) check(o *Outcome) (*resultcheck.Target, *schematree.Tree) {
 	if o.Check == nil {
 		o.Check = resultcheck.CheckCall(target, res.IsError, res.StructuredContent, res.Text, cc.budget)
 	}
-	o.Structured = DecodeStructured(res, o.Check)
+	o.Structured = toolview.DecodeStructured(res.StructuredContent, o.Check)
 	return target, resultview.NewTree(res, o.Structured, cc.enveloped, o.Check)
 }
 
@@ -250,7 +216,7 @@ func (m *Model) callDone(msg callDoneMsg) tea.Cmd {
 	v.SetCall(o) // the trees draw its check
 	v.ShowOutcome(msg.tree)
 	if m.current == v {
-		m.view = ResultKind()
+		m.view = toolview.ResultKind()
 		m.sizePanes()
 	}
 	text, isErr := outcomeStatus(id, o)
@@ -261,7 +227,7 @@ func (m *Model) callDone(msg callDoneMsg) tea.Cmd {
 }
 
 // outcomeStatus is the status line of a call that ended.
-func outcomeStatus(id string, o *Outcome) (string, bool) {
+func outcomeStatus(id string, o *toolview.Outcome) (string, bool) {
 	switch {
 	case o.Err != nil:
 		return id + ": " + model.SanitizeLine(o.Err.Error()), true
@@ -295,7 +261,7 @@ func (m *Model) callAgain(msg tea.KeyPressMsg) tea.Cmd {
 
 // callAgainWith calls v with the newest of sets (the last call's
 // arguments first), or opens its call form when the form refuses them.
-func (m *Model) callAgainWith(v *View, msg argSetsLoadedMsg) tea.Cmd {
+func (m *Model) callAgainWith(v *toolview.View, msg argSetsLoadedMsg) tea.Cmd {
 	sets := msg.sets
 	if len(v.LastArgs) > 0 {
 		sets = remember(sets, v.LastArgs, time.Now())

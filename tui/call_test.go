@@ -15,6 +15,8 @@ import (
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
+	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // demoCalls is the demo backend whose calls answer with call.
@@ -77,7 +79,7 @@ func TestCallStoresOutcomeAndShowsResult(t *testing.T) {
 	if gotArgs != "{}" || v.Last == nil || v.Last.Result == nil || v.Last.Err != nil {
 		t.Fatalf("args %q, outcome %+v", gotArgs, v.Last)
 	}
-	if h.m.view != ResultKind() || h.m.running(v.Tool.ID()) != nil {
+	if h.m.view != toolview.ResultKind() || h.m.running(v.Tool.ID()) != nil {
 		t.Fatalf("view %v, still running %v", h.m.view, h.m.running(v.Tool.ID()) != nil)
 	}
 	if v.Last.Check == nil || !v.Last.Check.Breaks() || v.Target == nil {
@@ -226,7 +228,7 @@ func TestCallStaleAnswerIsDropped(t *testing.T) {
 	h.keys("esc")
 	h.callShown("{}")
 	res, _ := demoResult(t)(context.Background(), "demo", "shop_get_order", nil, mcpclient.CallOptions{})
-	h.send(callDoneMsg{tool: id, ticket: old, outcome: &Outcome{Result: res}})
+	h.send(callDoneMsg{tool: id, ticket: old, outcome: &toolview.Outcome{Outcome: resultview.Outcome{Result: res}}})
 	if h.m.current.Last != nil || h.m.running(id) == nil {
 		t.Fatal("a stale answer landed")
 	}
@@ -257,7 +259,7 @@ func TestResultViewBeforeACall(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	h.keys("o")
-	if h.m.view != ResultKind() || !strings.Contains(h.screen(), "no call yet: press x") {
+	if h.m.view != toolview.ResultKind() || !strings.Contains(h.screen(), "no call yet: press x") {
 		t.Fatalf("o:\n%s", h.screen())
 	}
 	h.keys("w")
@@ -414,7 +416,7 @@ func TestCallFromTheToolsPaneFocusesTheResult(t *testing.T) {
 		t.Fatal("tab did not go back to the tools pane")
 	}
 	h.keys("X")
-	if h.m.view != ResultKind() || h.m.focus != focusView {
+	if h.m.view != toolview.ResultKind() || h.m.focus != focusView {
 		t.Fatalf("after the call: view %v, focus %v", h.m.view, h.m.focus)
 	}
 	h.keys("/")

@@ -9,6 +9,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/tui/callform"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // callFormDialog is the call form (x on a tool) on the dialog stack: the
@@ -22,7 +23,7 @@ type callFormDialog struct {
 
 // newCallForm builds the call form of a tool, filled with the newest of
 // sets, or with the schema's defaults when there is none.
-func newCallForm(v *View, sets []callform.Set, id ticket, look callform.Look) *callFormDialog {
+func newCallForm(v *toolview.View, sets []callform.Set, id ticket, look callform.Look) *callFormDialog {
 	return &callFormDialog{
 		Call: callform.NewCall(callform.Tool{ID: uint64(id), ToolID: v.Tool.ID(), Name: v.Tool.Name,
 			Raw: v.Tool.InputSchema, Input: v.Parsed.In, InputErr: v.Parsed.InErr,

@@ -6,6 +6,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/tui/callform"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // forms is what the root model keeps for its forms and prompts.
@@ -38,7 +39,7 @@ type argSetsLoadedMsg struct {
 // tool (model.Tool.HeaderFault). When the selected tool's view is still
 // being built, the key is held with those that follow, and pressed again
 // once the view is there (both nil).
-func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *View, refused tea.Cmd) {
+func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolview.View, refused tea.Cmd) {
 	keyName := msg.String()
 	v = m.current
 	if t, ok := m.selectedTool(); m.focus == focusTools && (!ok || v == nil || t.ID() != v.Tool.ID()) {

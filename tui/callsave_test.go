@@ -18,6 +18,7 @@ import (
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 const orderArgs = `{"order_id":"5601234042"}`
@@ -30,7 +31,7 @@ func calledOrder(t *testing.T) (*harness, string) {
 	h.m.saved = newSavedCalls(path)
 	h.selectTool("shop_get_order")
 	h.run(h.callShown(orderArgs))
-	if h.m.view != ResultKind() || h.m.current.Last == nil || h.m.current.Last.Result == nil {
+	if h.m.view != toolview.ResultKind() || h.m.current.Last == nil || h.m.current.Last.Result == nil {
 		t.Fatalf("no result shown:\n%s", h.screen())
 	}
 	return h, path
@@ -233,7 +234,7 @@ func TestSaveAndAssertWalk(t *testing.T) {
 	h.m.saved = newSavedCalls(path)
 	h.selectTool("shop_get_order")
 	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
-	if o := h.m.current.Last; o == nil || o.Result == nil || h.m.view != ResultKind() {
+	if o := h.m.current.Last; o == nil || o.Result == nil || h.m.view != toolview.ResultKind() {
 		t.Fatalf("the form's call: %+v\n%s", o, h.screen())
 	}
 	h.keys("S")

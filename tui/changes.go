@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -18,6 +17,7 @@ import (
 	"mcpeek/summarizer/lint"
 	"mcpeek/summarizer/schemadiff"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // The explorer marks what changed in each tool and what clients would
@@ -26,38 +26,6 @@ import (
 // list_changed can make differ. The marks, the lint findings and the
 // changes are computed in one command off the UI loop, after each
 // snapshot of the servers; the diff and findings views read them.
-
-// Baseline is a lock file read at start.
-type Baseline struct {
-	Name    string    // the file's name, as the status line and the views say it
-	Written time.Time // its modification time
-	Snap    schemadiff.Snapshot
-}
-
-// Mark is what the explorer knows of one tool's changes and findings,
-// for the definition raw (the listed tool's own bytes, never a copy).
-type Mark struct {
-	Raw []byte
-	// Changes are since the lock file when it lists the tool and the tool
-	// differs from it, else since the tool was first listed in this run.
-	Changes []schemadiff.Change
-	// Old is the definition changes start from (valid when there are any).
-	Old model.Tool
-	// SinceStart says changes start from the first listing in this run.
-	SinceStart bool
-	// Added says the lock file's server does not list the tool.
-	Added bool
-	// Findings are every client profile's, worst first.
-	Findings []lint.Finding
-}
-
-// Worst is the most serious class of the tool's changes, or 0.
-func (k Mark) Worst() schemadiff.Class { return schemadiff.Worst(k.Changes) }
-
-// Rejected says a client refuses the tool as it is listed (the profiles
-// of opt-in modes and schema subsets, which nearly every tool breaks one
-// of, are left to the findings view).
-func (k Mark) Rejected() bool { return lint.RefusedAsListed(k.Findings) }
 
 // refusing names the clients that refuse a tool as it is listed, in the
 // order of the findings.
@@ -77,13 +45,13 @@ type changeState struct {
 	// its size (0: schemadiff's default).
 	path  string
 	limit int64
-	base  *Baseline
+	base  *toolview.Baseline
 	// first is each tool as first listed in this run, by id. It is
 	// replaced, never written, once handed to a command.
 	first map[string]model.Tool
 	// marks are by tool id, as the last marking left them; removed are
 	// the lock file's tools a server no longer lists, by server.
-	marks   map[string]Mark
+	marks   map[string]toolview.Mark
 	removed map[string][]schemadiff.Change
 	// anyChange and anyRejected say some tool has such a mark: the tools
 	// pane keeps a column for each.
@@ -98,14 +66,14 @@ type changeState struct {
 type (
 	// baselineReadMsg: the lock file was read (or could not be).
 	baselineReadMsg struct {
-		base *Baseline
+		base *toolview.Baseline
 		err  error
 	}
 	// toolsMarkedMsg: the servers' tools were compared and linted, for
 	// the request numbered ticket.
 	toolsMarkedMsg struct {
 		ticket  ticket
-		marks   map[string]Mark
+		marks   map[string]toolview.Mark
 		removed map[string][]schemadiff.Change
 	}
 )
@@ -120,7 +88,7 @@ func readBaseline(path string, limit int64) tea.Cmd {
 		if err != nil {
 			return baselineReadMsg{err: err}
 		}
-		base := &Baseline{Name: filepath.Base(path), Snap: snap}
+		base := &toolview.Baseline{Name: filepath.Base(path), Snap: snap}
 		if st, err := os.Stat(path); err == nil {
 			base.Written = st.ModTime()
 		}
@@ -251,8 +219,8 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 // since the lock file (servers it lists) or since first listed, and its
 // lint findings for every client profile (those of an unchanged
 // definition taken from prev).
-func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool, first map[string]model.Tool, prev map[string]Mark) (map[string]Mark, map[string][]schemadiff.Change) {
-	marks := map[string]Mark{}
+func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool, first map[string]model.Tool, prev map[string]toolview.Mark) (map[string]toolview.Mark, map[string][]schemadiff.Change) {
+	marks := map[string]toolview.Mark{}
 	removed := map[string][]schemadiff.Change{}
 	findings := lintAll(servers, prev)
 	for _, s := range servers {
@@ -287,7 +255,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 		}
 		for _, t := range s.Tools {
 			id := t.ID()
-			k := Mark{Raw: t.Raw, Findings: findings[id]}
+			k := toolview.Mark{Raw: t.Raw, Findings: findings[id]}
 			switch {
 			case len(fromBase[t.Name]) > 0:
 				k.Changes, k.Old = fromBase[t.Name], baseTools[t.Name]
@@ -307,7 +275,7 @@ func markServers(servers []model.Server, base schemadiff.Snapshot, hasBase bool,
 // lintAll lints every tool of the connected servers for every client
 // profile (lint.EachTool); a definition linted before (in prev) keeps its
 // findings.
-func lintAll(servers []model.Server, prev map[string]Mark) map[string][]lint.Finding {
+func lintAll(servers []model.Server, prev map[string]toolview.Mark) map[string][]lint.Finding {
 	out := map[string][]lint.Finding{}
 	var todo []model.Tool
 	for _, s := range servers {
@@ -331,10 +299,17 @@ func lintAll(servers []model.Server, prev map[string]Mark) map[string][]lint.Fin
 
 // MarkOf is the marks of the tool id, and whether it has been marked for
 // the definition raw.
-func (c *changeState) MarkOf(id string, raw []byte) (Mark, bool) {
+func (c *changeState) MarkOf(id string, raw []byte) (toolview.Mark, bool) {
 	k, ok := c.marks[id]
 	return k, ok && bytes.Equal(k.Raw, raw)
 }
+
+// Gen counts the markings landed: a view built from an older one builds
+// again.
+func (c *changeState) Gen() int { return c.gen }
+
+// Base is the lock file read at start, or nil.
+func (c *changeState) Base() *toolview.Baseline { return c.base }
 
 // toolSegs are the marks after a tool's name in the tools pane: its worst
 // change (or added since the lock file), and whether a client refuses it.
@@ -403,7 +378,7 @@ func (c *changeState) countsText(s *kit.Styles, t model.Tool) string {
 		if k.Worst() == schemadiff.Breaking {
 			st = s.Breaking
 		}
-		parts = append(parts, st.Render(ChangeCounts(k.Changes)))
+		parts = append(parts, st.Render(toolview.ChangeCounts(k.Changes)))
 	} else if k.Added {
 		parts = append(parts, s.AddedMark.Render("added"))
 	}

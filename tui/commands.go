@@ -11,6 +11,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer"
+	"mcpeek/tui/toolview"
 )
 
 // The explorer's commands for the servers and tools are here; the panes
@@ -38,7 +39,7 @@ type (
 	// toolLoadedMsg: a tool's schemas are parsed and its trees built.
 	toolLoadedMsg struct {
 		ticket ticket
-		view   *View
+		view   *toolview.View
 	}
 	// reconnectedMsg: a server's reconnect attempt ended, as srv says.
 	reconnectedMsg struct {
@@ -116,7 +117,7 @@ func indexTool(t model.Tool, hides, bad bool) toolInfo {
 }
 
 func loadTool(t model.Tool, tk ticket, budget summarizer.Options) tea.Cmd {
-	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: NewView(t, budget)} }
+	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: toolview.NewView(t, budget)} }
 }
 
 // reconnect asks for a server's reconnect and waits for the attempt to

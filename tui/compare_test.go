@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"mcpeek/internal/testkit"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 	"os"
 	"regexp"
 	"slices"
@@ -180,11 +181,11 @@ var (
 
 // shownCounts reads the counts a column shows: listed, leaves, one step,
 // further.
-func shownCounts(t *testing.T, col []DocLine) [4]int {
+func shownCounts(t *testing.T, col []toolview.DocLine) [4]int {
 	st := kit.NewStyles(true, true)
 	var text strings.Builder
 	for _, l := range col[:4] {
-		DrawLine(&st, &text, l, 200)
+		toolview.DrawLine(&st, &text, l, 200)
 		text.WriteByte('\n')
 	}
 	s := ansi.Strip(text.String())
@@ -200,7 +201,7 @@ func shownCounts(t *testing.T, col []DocLine) [4]int {
 }
 
 // shownPaths reads the paths listed under a heading of a column.
-func shownPaths(col []DocLine, heading string) []string {
+func shownPaths(col []toolview.DocLine, heading string) []string {
 	var out []string
 	in := false
 	for _, l := range col {
@@ -242,7 +243,7 @@ func TestCompareCountsAgreeWithAnIndependentCount(t *testing.T) {
 		for _, b := range []summarizer.Options{{MaxFields: 30, MaxDepth: 3}, {MaxFields: 10, MaxDepth: 3}, {MaxFields: 5, MaxDepth: 1}, {MaxFields: 60, MaxDepth: 6}} {
 			d := newCompareDoc(s, b)
 			for _, side := range []struct {
-				col   []DocLine
+				col   []toolview.DocLine
 				lines []string
 			}{{d.legacy, summarizer.Strings(summarizer.Legacy(s, b))}, {d.folded, summarizer.Summarize(s, b).OutputFields()}} {
 				ind.classify(side.lines, rootPath)

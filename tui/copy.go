@@ -13,6 +13,7 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // handleYank finishes "y": p, j or q copies the path in that notation; c
@@ -161,7 +162,7 @@ func (m *Model) shownTree() (t kit.TreeHolder, tool string, result bool) {
 		if !ok {
 			return nil, "", false
 		}
-		_, result := t.(*ResultPane)
+		_, result := t.(*toolview.ResultPane)
 		return t, m.current.Tool.ID(), result
 	}
 	if p := m.offers.shown; p != nil && p.shown() != nil {

@@ -3,6 +3,7 @@ package tui
 import (
 	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
+	"mcpeek/tui/toolview"
 	"regexp"
 	"strconv"
 	"strings"
@@ -23,7 +24,7 @@ func TestSchemaCostBadges(t *testing.T) {
 	h.keys("v", "/")
 	h.typeText("line_items[]")
 	h.keys("enter")
-	v := paneFor[*SchemaPane](t, h.m.current)
+	v := paneFor[*toolview.SchemaPane](t, h.m.current)
 	if len(v.costs) == 0 {
 		t.Fatalf("no badges:\n%s", h.screen())
 	}
@@ -95,7 +96,7 @@ func TestServerTotals(t *testing.T) {
 		t.Fatalf("gateway tools/list: %+v against %+v", gw, want)
 	}
 	if !strings.Contains(scr, "gateway tools/list") || !strings.Contains(scr, thousands(gw.CL100K)) ||
-		!strings.Contains(scr, Percent(gw.CL100K, want.CL100K)) {
+		!strings.Contains(scr, toolview.Percent(gw.CL100K, want.CL100K)) {
 		t.Fatalf("server view lacks the gateway's tools/list %+v:\n%s", *gw, scr)
 	}
 	before := h.m.totals.servers["demo"].desc
@@ -145,7 +146,7 @@ func TestServerTotalsFit80x24(t *testing.T) {
 func TestShortCount(t *testing.T) {
 	t.Parallel()
 	for n, want := range map[int]string{812: "812", 9_999: "9,999", 12_345: "12.3k", 948_000: "948k", 999_600: "1.00M", 5_985_228: "5.99M", 12_345_678: "12.3M"} {
-		if got := ShortCount(n); got != want {
+		if got := toolview.ShortCount(n); got != want {
 			t.Errorf("shortCount(%d) = %q, want %q", n, got, want)
 		}
 	}

@@ -36,7 +36,7 @@ func (m *Model) openDetails() tea.Cmd {
 	prop, term := m.schemaOf(n, target)
 	width := max(min(m.width-4, 100), 30) - 4
 	lines := detailLines(&m.styles, n, prop, term, target, width, m.isDark)
-	if call := m.current.layer.detailLines(&m.styles, n, width); len(call) > 0 {
+	if call := m.current.DetailLines(&m.styles, n, width); len(call) > 0 {
 		// After the heading (path, tool, blank): the marks first.
 		lines = append(lines[:3:3], append(call, lines[3:]...)...)
 	}

@@ -12,6 +12,7 @@ import (
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/search"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 	"mcpeek/tui/uitext"
 )
 
@@ -229,7 +230,7 @@ func (d *fieldDialog) render(s *kit.Styles, width, height int) string {
 				{Text: h.Type, Style: s.Type(h.Type)},
 			}
 			var b strings.Builder
-			RenderLine(s, &b, segs, inner, i == d.cursor, true)
+			toolview.RenderLine(s, &b, segs, inner, i == d.cursor, true)
 			lines = append(lines, b.String())
 		}
 		count := len(d.hits)
@@ -278,7 +279,7 @@ func (m *Model) landJump() {
 	m.jump = nil
 	m.view, m.focus = viewByName("schema"), focusView
 	m.sizePanes()
-	p, ok := PaneOf[*SchemaPane](v)
+	p, ok := toolview.PaneOf[*toolview.SchemaPane](v)
 	if !ok {
 		return
 	}
@@ -286,16 +287,16 @@ func (m *Model) landJump() {
 	if path.Side() == fieldpath.Output && v.Enveloped {
 		path = path.Within("data") // the schema view starts at the envelope
 	}
-	if _, ok := p.t.JumpTo(path); !ok {
+	if _, ok := p.Tree().JumpTo(path); !ok {
 		m.status = statusLine{text: "no line " + model.SanitizeLine(h.Path) + " in " + h.In, isErr: true}
 	}
 }
 
 // viewByName is the view the tab line calls name.
-func viewByName(name string) Kind {
-	for i, v := range Views {
-		if v.name == name {
-			return Kind(i)
+func viewByName(name string) toolview.Kind {
+	for i, v := range toolview.Views {
+		if v.Name == name {
+			return toolview.Kind(i)
 		}
 	}
 	return 0
@@ -306,7 +307,7 @@ func viewByName(name string) Kind {
 // (a path the validator wrote, which knows no union alternatives).
 func (m *Model) showField(path string, envelope bool) tea.Cmd {
 	v := m.current
-	p, ok := PaneOf[*SchemaPane](v)
+	p, ok := toolview.PaneOf[*toolview.SchemaPane](v)
 	if !ok {
 		return nil
 	}
@@ -320,7 +321,7 @@ func (m *Model) showField(path string, envelope bool) tea.Cmd {
 		at = at.Within("data") // the schema view starts at the envelope; the check inside its data
 	}
 	for ; ; at = at.Parent() {
-		if _, ok := p.t.JumpTo(at); ok {
+		if _, ok := p.Tree().JumpTo(at); ok {
 			return nil
 		}
 		if at.IsRoot() {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"mcpeek/tui/toolview"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ func TestResultFindingsWrapAndLead(t *testing.T) {
 	h.selectTool("stale_get_order")
 	h.run(h.callShown(`{"order_id":"5601234042"}`))
 	h.m.focus = focusView
-	h.m.view = ResultKind()
+	h.m.view = toolview.ResultKind()
 	h.m.sizePanes()
 	tr := h.m.currentTree()
 	tr.Top()
@@ -73,7 +74,7 @@ func TestResultFindingsWrapAndLead(t *testing.T) {
 		t.Fatalf("enter on a finding shows %s at %q", h.m.view, h.cursorPath())
 	}
 	h.keys("esc")
-	if h.m.view != ResultKind() {
+	if h.m.view != toolview.ResultKind() {
 		t.Errorf("esc from the field goes to %s, not back to the result", h.m.view)
 	}
 	// An undeclared key's finding shows its object.

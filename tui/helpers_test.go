@@ -14,6 +14,7 @@ import (
 
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // briefly is how long the harness waits for a command returned while a
@@ -180,11 +181,11 @@ func findNode(tr *schematree.Tree, path string) *schematree.Node {
 }
 
 // viewNamed is the view the tab line calls name.
-func viewNamed(t testing.TB, name string) Kind {
+func viewNamed(t testing.TB, name string) toolview.Kind {
 	t.Helper()
-	for i, v := range Views {
+	for i, v := range toolview.Views {
 		if v.name == name {
-			return Kind(i)
+			return toolview.Kind(i)
 		}
 	}
 	t.Fatalf("no view %q", name)
@@ -192,9 +193,9 @@ func viewNamed(t testing.TB, name string) Kind {
 }
 
 // paneFor is v's pane of type P.
-func paneFor[P kit.ToolPane](t testing.TB, v *View) P {
+func paneFor[P kit.ToolPane](t testing.TB, v *toolview.View) P {
 	t.Helper()
-	p, ok := PaneOf[P](v)
+	p, ok := toolview.PaneOf[P](v)
 	if !ok {
 		t.Fatalf("%s has no %T", v.ID, p)
 	}

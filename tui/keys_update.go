@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"mcpeek/model"
+	"mcpeek/tui/toolview"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -64,11 +65,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.offerKey(msg); ok {
 		return cmd
 	}
-	if v, ok := KindOf(msg, k); ok {
+	if v, ok := toolview.KindOf(msg, k); ok {
 		m.toggleView(v)
 		return nil
 	}
-	if key.Matches(msg, k.Leave) && (Views[m.view].key != nil || len(m.trail.before) > 0) {
+	if key.Matches(msg, k.Leave) && (toolview.Views[m.view].Key != nil || len(m.trail.before) > 0) {
 		m.leaveView()
 		return nil
 	}
@@ -77,7 +78,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.switchPane()
 		return nil
 	case key.Matches(msg, k.View):
-		m.view = (m.view + 1) % Kind(len(Views))
+		m.view = (m.view + 1) % toolview.Kind(len(toolview.Views))
 		m.sizePanes()
 		return nil
 	case key.Matches(msg, k.Reconnect):
@@ -97,7 +98,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openSave()
 	case key.Matches(msg, k.SaveCall):
 		return m.openSaveCall(nil)
-	case key.Matches(msg, k.CopyValue) && (m.focus == focusTools || m.view != ResultKind()):
+	case key.Matches(msg, k.CopyValue) && (m.focus == focusTools || m.view != toolview.ResultKind()):
 		return m.copyResult()
 	case key.Matches(msg, k.Desc):
 		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
@@ -121,7 +122,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // toggleView shows view k, or the first view again when k is shown.
-func (m *Model) toggleView(k Kind) {
+func (m *Model) toggleView(k toolview.Kind) {
 	if m.view == k {
 		k = 0
 	}
@@ -135,7 +136,7 @@ func (m *Model) toggleView(k Kind) {
 // nothing before it, to the first.
 func (m *Model) leaveView() {
 	t := &m.trail
-	back := Kind(0)
+	back := toolview.Kind(0)
 	for len(t.before) > 0 {
 		b := t.before[len(t.before)-1]
 		t.before = t.before[:len(t.before)-1]
@@ -151,8 +152,8 @@ func (m *Model) leaveView() {
 // viewTrail is the views shown before the current one, the latest last,
 // for esc to go back through.
 type viewTrail struct {
-	before []Kind
-	shown  Kind // the view shown after the last message
+	before []toolview.Kind
+	shown  toolview.Kind // the view shown after the last message
 }
 
 // maxTrail bounds the views esc goes back through.
@@ -160,7 +161,7 @@ const maxTrail = 8
 
 // follow notes a change of view, however it came (a key, a call that
 // shows its result, a jump to a field).
-func (t *viewTrail) follow(now Kind) {
+func (t *viewTrail) follow(now toolview.Kind) {
 	if now == t.shown {
 		return
 	}

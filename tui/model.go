@@ -17,6 +17,7 @@ import (
 	"mcpeek/summarizer/search"
 	"mcpeek/summarizer/tokens"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 	"mcpeek/tui/traffic"
 )
 
@@ -110,7 +111,7 @@ type Model struct {
 	width, height int
 	layout        layout
 	focus         focus
-	view          Kind // the view of the tool shown on the right
+	view          toolview.Kind // the view of the tool shown on the right
 	trail         viewTrail
 	help          help.Model
 	showHelp      bool
@@ -139,8 +140,8 @@ type Model struct {
 	reconnecting []string
 
 	// The tool shown on the right and the views built so far.
-	views   map[string]*View
-	current *View
+	views   map[string]*toolview.View
+	current *toolview.View
 	loading toolLoad
 
 	input  prompt
@@ -212,11 +213,11 @@ type toolLoad struct {
 type prompt struct {
 	field  textinput.Model
 	mode   inputMode
-	search string   // the last search
-	owner  searcher // the pane it looked through
-	at     int      // the number of the match shown, from 1
-	total  int      // how many matches
-	more   bool     // lines are left to look through
+	search string       // the last search
+	owner  kit.Searcher // the pane it looked through
+	at     int          // the number of the match shown, from 1
+	total  int          // how many matches
+	more   bool         // lines are left to look through
 }
 
 // descToggle says whether tree lines show descriptions.
@@ -248,7 +249,7 @@ func New(o Options) *Model {
 		spinner:  spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		starting: !o.Started,
 		info:     map[string]toolInfo{},
-		views:    map[string]*View{},
+		views:    map[string]*toolview.View{},
 		input:    prompt{field: in},
 		notes:    o.Notes,
 		args:     argStore{dir: o.StateDir},
@@ -398,9 +399,12 @@ func (m *Model) currentTree() *schematree.Tree {
 }
 
 // env is what the current tool's panes may use when they sync.
-func (m *Model) env() Env {
-	reader, _ := m.backend.(resourceReader)
-	return Env{Budget: m.budget, Counter: m.counter, Tickets: &m.tickets, Changes: &m.changes, Reader: reader}
+func (m *Model) env() toolview.Env {
+	e := toolview.Env{Budget: m.budget, Counter: m.counter, Tickets: &m.tickets.Tickets, Changes: &m.changes}
+	if r, ok := m.backend.(resourceReader); ok {
+		e.Reader = resourceContents{r}
+	}
+	return e
 }
 
 // Copied is the text last put on the clipboard (for tests and scripts).

@@ -140,7 +140,7 @@ func (m *Model) jumpToOffer(h search.Hit, k toolKey) tea.Cmd {
 		return tea.Batch(cmd, m.setStatus(noun+what+": enter opens its form", false))
 	}
 	p.showSchema, m.focus = true, focusView
-	if _, ok := p.schema.t.JumpTo(h.Field.On(fieldpath.Output)); !ok {
+	if _, ok := p.schema.Tree().JumpTo(h.Field.On(fieldpath.Output)); !ok {
 		return tea.Batch(cmd, m.setStatus("no line "+what+" in its schema", true))
 	}
 	return cmd

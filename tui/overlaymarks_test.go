@@ -10,11 +10,12 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // checkedCall is a demo tool's canned result, checked as `mcpeek call
 // --check` checks it, as the last call of the tool's view.
-func checkedCall(t testing.TB, v *View) *Outcome {
+func checkedCall(t testing.TB, v *toolview.View) *toolview.Outcome {
 	t.Helper()
 	res, ok := assets.DemoResult(v.Tool.Name)
 	if !ok {
@@ -24,7 +25,7 @@ func checkedCall(t testing.TB, v *View) *Outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Outcome{Result: &mcpclient.CallResult{StructuredContent: res},
+	return &toolview.Outcome{Result: &mcpclient.CallResult{StructuredContent: res},
 		Check: target.Check(res, "", resultcheck.Options{}, v.Budget)}
 }
 
@@ -160,7 +161,7 @@ func TestCallOverlayToggle(t *testing.T) {
 	if strings.Contains(screen, "result breaks") || strings.Contains(screen, "= 5601234042") {
 		t.Fatalf("O did not hide the overlay:\n%s", screen)
 	}
-	if p := paneFor[*SchemaPane](t, h.m.current); p.t.Height() != p.height {
+	if p := paneFor[*toolview.SchemaPane](t, h.m.current); p.t.Height() != p.height {
 		t.Errorf("the hidden header keeps its rows: %d of %d", p.t.Height(), p.height)
 	}
 	h.keys("O")
@@ -235,15 +236,15 @@ func TestCallOverlaySanitises(t *testing.T) {
 	t.Parallel()
 	tool := model.Tool{Server: "evil", Name: "t",
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)}
-	v := NewView(tool, defaultBudget)
+	v := toolview.NewView(tool, defaultBudget)
 	res := json.RawMessage("{\"name\":\"a\u009b31mred\",\"k\\u001b]0;pwned\\u0007\":1}")
 	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.SetCall(&Outcome{Check: target.Check(res, "", resultcheck.Options{}, v.Budget)})
+	v.SetCall(&toolview.Outcome{Check: target.Check(res, "", resultcheck.Options{}, v.Budget)})
 	st := kit.NewStyles(true, true)
-	p := paneFor[*SchemaPane](t, v)
+	p := paneFor[*toolview.SchemaPane](t, v)
 	p.Resize(120, 20)
 	tr := p.t
 	out := p.Render(kit.Frame{Styles: &st})
@@ -268,7 +269,7 @@ func TestCallOverlayWithoutReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.m.current.SetCall(&Outcome{Check: target.Check(nil, "not json", resultcheck.Options{}, h.m.current.Budget)})
+	h.m.current.SetCall(&toolview.Outcome{Check: target.Check(nil, "not json", resultcheck.Options{}, h.m.current.Budget)})
 	screen := h.screen()
 	if l := lineOf(screen, "result breaks the schema"); !strings.Contains(lineOf(screen, "returned no structuredContent"), "its text is not JSON") || l == "" {
 		t.Errorf("no verdict and note:\n%s", screen)
@@ -276,11 +277,11 @@ func TestCallOverlayWithoutReport(t *testing.T) {
 	if strings.Contains(screen, "= ") {
 		t.Errorf("a line is marked without a report:\n%s", screen)
 	}
-	h.m.current.SetCall(&Outcome{Check: &resultcheck.Outcome{Note: "the tool reported an error"}})
+	h.m.current.SetCall(&toolview.Outcome{Check: &resultcheck.Outcome{Note: "the tool reported an error"}})
 	if !strings.Contains(h.screen(), "result not checked") || !strings.Contains(h.screen(), "the tool reported an error") {
 		t.Errorf("an unchecked call:\n%s", h.screen())
 	}
-	h.m.current.SetCall(&Outcome{})
+	h.m.current.SetCall(&toolview.Outcome{})
 	if strings.Contains(h.screen(), "result breaks") || strings.Contains(h.screen(), "not checked") {
 		t.Errorf("a call without a check heads the tree:\n%s", h.screen())
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
+	"mcpeek/tui/toolview"
 	"os"
 	"testing"
 
@@ -80,7 +81,7 @@ func BenchmarkFrameCompare(b *testing.B) {
 // descriptor and the 44 KB raw definition of shop_get_order counted in
 // cl100k and o200k (vocabularies loaded once, before the loop).
 func BenchmarkCountPlanner(b *testing.B) {
-	v := NewView(testkit.DemoTool(b, "shop_get_order"), defaultBudget)
+	v := toolview.NewView(testkit.DemoTool(b, "shop_get_order"), defaultBudget)
 	p := paneFor[*plannerPane](b, v)
 	p.setPlan(newPlannerDoc(v.Parsed, defaultBudget))
 	m := New(Options{})

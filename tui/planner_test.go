@@ -13,6 +13,7 @@ import (
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
 	"mcpeek/tui/docview"
+	"mcpeek/tui/toolview"
 )
 
 // rawText is a raw document's text, line by line, without styles.
@@ -174,7 +175,7 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 	if old.pending[knobs] == 0 {
 		t.Fatal("no count asked for at the new knobs")
 	}
-	reloaded := NewView(h.m.current.Tool, knobs)
+	reloaded := toolview.NewView(h.m.current.Tool, knobs)
 	h.m.views[h.m.current.Tool.ID()] = reloaded
 	h.run(cmd)
 	if _, ok := old.descSizes[knobs]; ok {

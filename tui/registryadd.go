@@ -11,6 +11,7 @@ import (
 	"mcpeek/mcpclient/registry"
 	"mcpeek/model"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 	"mcpeek/tui/uitext"
 )
 
@@ -265,7 +266,7 @@ func (d *clientDialog) render(s *kit.Styles, width, height int) string {
 	lines := []string{s.Title.Render(fit("add "+model.SanitizeLine(registry.ShortName(d.e.Server.Name))+" to which client?", w-4)), ""}
 	for i, c := range d.clients {
 		var b strings.Builder
-		RenderLine(s, &b, []seg{{Text: c, Style: s.Tool}}, w-4, i == d.cursor, true)
+		toolview.RenderLine(s, &b, []seg{{Text: c, Style: s.Tool}}, w-4, i == d.cursor, true)
 		lines = append(lines, b.String())
 	}
 	lines = append(lines, "", s.Dim.Render(fit("enter picks · the user's config, as mcpeek add without --project", w-4)))

@@ -8,6 +8,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // bigOrderResult is the demo shop_get_order result with its line items
@@ -55,7 +56,7 @@ func BenchmarkResultTree(b *testing.B) {
 	res := bigOrderResult(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if resultview.NewTree(res, DecodeStructured(res, nil), false, nil).Len() == 0 {
+		if resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil).Len() == 0 {
 			b.Fatal("no lines")
 		}
 	}
@@ -65,9 +66,9 @@ func BenchmarkResultTree(b *testing.B) {
 // the pane made on the built tree and its first frame drawn at 131×43.
 func BenchmarkResultLand(b *testing.B) {
 	res := bigOrderResult(b)
-	tree := resultview.NewTree(res, DecodeStructured(res, nil), false, nil)
-	v := &View{ID: "demo.shop_get_order", Panes: make([]kit.ToolPane, len(Views))}
-	v.Last = &Outcome{Args: json.RawMessage("{}"), Result: res}
+	tree := resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil)
+	v := &View{ID: "demo.shop_get_order", Panes: make([]kit.ToolPane, len(toolview.Views))}
+	v.Last = &toolview.Outcome{Args: json.RawMessage("{}"), Result: res}
 	st := kit.NewStyles(true, false)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -88,8 +89,8 @@ func BenchmarkResultOpenItems(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		v := &View{ID: "demo.shop_get_order", Last: &Outcome{Args: json.RawMessage("{}"), Result: res}}
-		p := resultPaneOf(v, resultview.NewTree(res, DecodeStructured(res, nil), false, nil))
+		v := &View{ID: "demo.shop_get_order", Last: &toolview.Outcome{Args: json.RawMessage("{}"), Result: res}}
+		p := resultPaneOf(v, resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil))
 		p.Resize(131, 43)
 		items := findNode(p.t, "line_items")
 		b.StartTimer()

@@ -16,6 +16,7 @@ import (
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/tasksview"
+	"mcpeek/tui/toolview"
 )
 
 // The tasks screen (T): the tasks of the session over the whole body, one
@@ -52,7 +53,7 @@ type taskScreen struct {
 	poll    ticket // the timer of the next poll of listed tasks, 0 for none
 	// result is the result of a listed task whose tool is unknown, shown
 	// over the list until esc; nil when the list shows.
-	result    *TreePane
+	result    *toolview.TreePane
 	resultFor string // what result is of: "task ID of SERVER"
 }
 
@@ -62,13 +63,13 @@ type taskEntry = tasksview.Entry[taskOutcome]
 
 // taskOutcome is an ended call's outcome and its result tree, for enter.
 type taskOutcome struct {
-	outcome *Outcome
+	outcome *toolview.Outcome
 	tree    *schematree.Tree
 }
 
 // outcomeOf is o and its tree as a task's outcome; nil when the call was
 // cancelled (no outcome).
-func outcomeOf(o *Outcome, tree *schematree.Tree) *taskOutcome {
+func outcomeOf(o *toolview.Outcome, tree *schematree.Tree) *taskOutcome {
 	if o == nil {
 		return nil
 	}
@@ -104,8 +105,8 @@ type (
 	taskFetchedMsg struct {
 		server, id string
 		toolID     string
-		view       *View
-		outcome    *Outcome
+		view       *toolview.View
+		outcome    *toolview.Outcome
 		tree       *schematree.Tree
 		target     *resultcheck.Target
 	}
@@ -191,7 +192,7 @@ func (m *Model) noteTasks() {
 
 // taskEnded records the end of a call that became a task: its outcome,
 // and a status the task's last report may not have had yet.
-func (m *Model) taskEnded(rc *runningCall, o *Outcome, tree *schematree.Tree) {
+func (m *Model) taskEnded(rc *runningCall, o *toolview.Outcome, tree *schematree.Tree) {
 	m.noteTasks()
 	t := rc.task.Load()
 	if t == nil {
@@ -385,7 +386,7 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 	v.ShowOutcome(e.Outcome.tree)
 	m.tasks.Open, m.tasks.poll = false, 0
 	cmd := m.showSelected()
-	m.view, m.focus = ResultKind(), focusView
+	m.view, m.focus = toolview.ResultKind(), focusView
 	m.sizePanes()
 	return cmd
 }
@@ -407,14 +408,14 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 		return m.setStatus("this backend cannot fetch task results", true)
 	}
 	var cc callCheck
-	var view *View
+	var view *toolview.View
 	toolID := ""
 	if tool, ok := m.toolOf(t.Server, t.Tool); ok {
 		toolID = tool.ID()
 		if v := m.views[toolID]; v != nil && sameTool(v.Tool, tool) {
 			cc = callCheck{tool: v.Parsed, target: v.Target, enveloped: v.Enveloped, budget: v.Budget}
 		} else {
-			view = &View{Tool: tool} // made in the command
+			view = &toolview.View{Tool: tool} // made in the command
 		}
 	}
 	ctx, server, budget := m.ctx, t.Server, m.budget
@@ -424,16 +425,16 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 		start := time.Now()
 		res, err := tk.TaskResult(ctx, server, t.ID, nil)
 		msg := taskFetchedMsg{server: server, id: t.ID, toolID: toolID,
-			outcome: &Outcome{Result: res, Err: err, Latency: time.Since(start), At: start}}
+			outcome: &toolview.Outcome{Outcome: resultview.Outcome{Result: res, Err: err, Latency: time.Since(start), At: start}}}
 		if view != nil {
-			msg.view = NewView(view.Tool, budget)
+			msg.view = toolview.NewView(view.Tool, budget)
 			cc = callCheck{tool: msg.view.Parsed, enveloped: msg.view.Enveloped, budget: msg.view.Budget}
 		}
 		if toolID != "" {
 			msg.target, msg.tree = cc.check(msg.outcome)
 		} else if res != nil {
 			o := msg.outcome
-			o.Structured = DecodeStructured(res, nil)
+			o.Structured = toolview.DecodeStructured(res.StructuredContent, nil)
 			msg.tree = resultview.NewTree(res, o.Structured, false, nil)
 		}
 		return msg
@@ -472,7 +473,7 @@ func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
 	}
 	if msg.toolID == "" {
 		ts := &m.tasks
-		ts.result = &TreePane{t: msg.tree, id: "task " + id}
+		ts.result = toolview.NewTreePane(msg.tree, "task "+id)
 		ts.resultFor = "task " + id + " of " + model.SanitizeLine(msg.server)
 		m.sizePanes()
 		return m.setStatus("the result of task "+id+" (its tool is unknown: not checked against an output schema) · esc: back to the tasks", o.Result.IsError)

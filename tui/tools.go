@@ -11,6 +11,8 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/search"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
+	"mcpeek/tui/uitext"
 )
 
 // toolRow is one line of the servers-and-tools pane: a server (tool < 0),
@@ -284,7 +286,7 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 		cutName(segs, p.width-rw)
 		var lb strings.Builder
 		cursor := i == l.cursor
-		RenderLine(s, &lb, segs, p.width-rw, cursor, p.focused)
+		toolview.RenderLine(s, &lb, segs, p.width-rw, cursor, p.focused)
 		line := fit(lb.String(), p.width-rw)
 		if rw > 0 {
 			if cursor {
@@ -310,7 +312,7 @@ func (p toolsView) render(l *toolList, servers []model.Server, info map[string]t
 // share long prefixes and differ at their end (github_repos_get_12,
 // github_repos_get_164), which a cut at the end would hide.
 func cutName(segs []seg, width int) {
-	over := segsWidth(segs) - width
+	over := uitext.SegsWidth(segs) - width
 	if len(segs) < 2 || over <= 0 {
 		return
 	}
@@ -354,10 +356,10 @@ func (p toolsView) row(l *toolList, r toolRow, srv model.Server, info map[string
 			mark, mst = s.Icons.Output, s.Marker
 		}
 		segs = []seg{{Text: "  " + mark + " ", Style: mst}, {Text: model.SanitizeLine(t.Name), Style: s.Tool}}
-		segs = append(segs, AppSegs(s, t)...)
+		segs = append(segs, toolview.AppSegs(s, t)...)
 		switch {
 		case !t.HeaderFault.IsZero():
-			right = DroppedSeg(s)
+			right = toolview.DroppedSeg(s)
 		case ti.badSchema:
 			right = seg{Text: "!", Style: s.ErrText}
 		case ti.hidesFields:
@@ -382,8 +384,8 @@ func (p toolsView) wantWidth(l *toolList, servers []model.Server, info map[strin
 	w := 0
 	for si, srv := range servers {
 		segs, right, marks := p.row(l, toolRow{server: si, tool: -1}, srv, info)
-		n := segsWidth(segs)
-		if rights := segsWidth(append([]seg{right}, marks...)); rights > 0 {
+		n := uitext.SegsWidth(segs)
+		if rights := uitext.SegsWidth(append([]seg{right}, marks...)); rights > 0 {
 			n += rights + 1
 		}
 		w = max(w, n)
@@ -391,7 +393,7 @@ func (p toolsView) wantWidth(l *toolList, servers []model.Server, info map[strin
 		for _, t := range srv.Tools {
 			ti := info[t.ID()]
 			rights := cols + btoi(ti.badSchema || ti.hidesFields || !t.HeaderFault.IsZero())
-			n := 4 + ansi.StringWidth(model.SanitizeLine(t.Name)) + segsWidth(AppSegs(p.styles, t))
+			n := 4 + ansi.StringWidth(model.SanitizeLine(t.Name)) + uitext.SegsWidth(toolview.AppSegs(p.styles, t))
 			if rights > 0 {
 				n += rights + 1
 			}

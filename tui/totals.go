@@ -14,6 +14,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/toolview"
 )
 
 // tokenTotals are what the servers' tools cost in a prompt, by server
@@ -221,21 +222,21 @@ func sameListing(a, b []model.Tool) bool {
 // totalsLines draws a server's totals for the server view, each column
 // as wide as its widest cell. A table wider than width writes its counts
 // short (5.99M) and then its labels short, so every column stays in view.
-func (m *Model) totalsLines(srv model.Server, width int) []DocLine {
+func (m *Model) totalsLines(srv model.Server, width int) []toolview.DocLine {
 	t, ok := m.totals.servers[srv.Name]
 	if !ok || len(srv.Tools) == 0 {
 		return nil
 	}
 	head := []string{"tokens in a prompt", "bytes", "cl100k", "o200k"}
 	if !t.done {
-		c := MeasureColumns(2, head)
-		return []DocLine{c.Line(head, RoleDim, RoleDim), {{"counting " + plural(t.tools, "tool") + "…", RoleFaint}}}
+		c := toolview.MeasureColumns(2, head)
+		return []toolview.DocLine{c.Line(head, toolview.RoleDim, toolview.RoleDim), {{"counting " + plural(t.tools, "tool") + "…", toolview.RoleFaint}}}
 	}
 	var rows [][]string
 	for _, short := range []int{0, 1, 2} {
 		num := thousands
 		if short > 0 {
-			num = ShortCount
+			num = toolview.ShortCount
 		}
 		count := func(n int) string {
 			if n < 0 {
@@ -253,29 +254,29 @@ func (m *Model) totalsLines(srv model.Server, width int) []DocLine {
 			return []string{name, count(s.Bytes), count(s.CL100K), count(s.O200K)}
 		}
 		share := func(name string, s tokens.Size) []string {
-			return []string{name, Percent(s.Bytes, t.raw.Bytes), Percent(s.CL100K, t.raw.CL100K), Percent(s.O200K, t.raw.O200K)}
+			return []string{name, toolview.Percent(s.Bytes, t.raw.Bytes), toolview.Percent(s.CL100K, t.raw.CL100K), toolview.Percent(s.O200K, t.raw.O200K)}
 		}
 		head = []string{label("tokens in a prompt", "tokens"), "bytes", "cl100k", "o200k"}
 		rows = [][]string{head, row(label("raw tools/list", "tools/list"), t.raw), row(plural(t.tools, "descriptor"), t.desc), share(label("descriptors' share", "share"), t.desc)}
 		if gw := m.totals.gateway; gw != nil {
 			rows = append(rows, row(label("gateway tools/list", "gateway"), *gw), share(label("gateway's share", "share"), *gw))
 		}
-		if MeasureColumns(2, rows...).Width() <= width {
+		if toolview.MeasureColumns(2, rows...).Width() <= width {
 			break
 		}
 	}
-	c := MeasureColumns(2, rows...)
-	lines := []DocLine{c.Line(head, RoleDim, RoleDim)}
+	c := toolview.MeasureColumns(2, rows...)
+	lines := []toolview.DocLine{c.Line(head, toolview.RoleDim, toolview.RoleDim)}
 	for _, r := range rows[1:] {
 		if strings.HasSuffix(r[0], "share") || strings.HasSuffix(r[1], "%") {
-			lines = append(lines, c.Line(r, RoleDim, RoleDim))
+			lines = append(lines, c.Line(r, toolview.RoleDim, toolview.RoleDim))
 		} else {
-			lines = append(lines, c.Line(r, RoleText, RoleCount))
+			lines = append(lines, c.Line(r, toolview.RoleText, toolview.RoleCount))
 		}
 	}
-	lines = append(lines, DocLine{{"descriptors at " + BudgetText(m.budget), RoleFaint}})
+	lines = append(lines, toolview.DocLine{{"descriptors at " + toolview.BudgetText(m.budget), toolview.RoleFaint}})
 	if m.totals.gateway != nil {
-		lines = append(lines, DocLine{{"gateway: 3 progressive tools, for all servers", RoleFaint}})
+		lines = append(lines, toolview.DocLine{{"gateway: 3 progressive tools, for all servers", toolview.RoleFaint}})
 	}
 	return lines
 }

@@ -62,9 +62,9 @@ func (p *trafficPane) fullHelp(k *kit.KeyMap) [][]key.Binding {
 	return traffic.FullHelp(k.TrafficKeys())
 }
 
-func (p *trafficPane) markSearch()   { p.MarkSearch() }
-func (p *trafficPane) unmarkSearch() { p.UnmarkSearch() }
-func (p *trafficPane) find(q string, dir int) (int, int, bool) {
-	at, total := p.Find(q, dir)
+func (p *trafficPane) MarkSearch()   { p.Screen.MarkSearch() }
+func (p *trafficPane) UnmarkSearch() { p.Screen.UnmarkSearch() }
+func (p *trafficPane) Find(q string, dir int) (int, int, bool) {
+	at, total := p.Screen.Find(q, dir)
 	return at, total, false
 }

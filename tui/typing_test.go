@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"mcpeek/tui/toolview"
 	"strings"
 	"testing"
 )
@@ -16,7 +17,7 @@ func printable() string {
 
 // explorerState is what a command would change.
 type explorerState struct {
-	view                      Kind
+	view                      toolview.Kind
 	focus                     focus
 	traffic, help, desc, yank bool
 	gateway                   gatewayState

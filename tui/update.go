@@ -9,6 +9,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 	"mcpeek/tui/traffic"
 )
 
@@ -102,7 +103,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if !stale(msg.ticket, m.status.ticket) {
 			m.status = statusLine{}
 		}
-	case Counted:
+	case toolview.Counted:
 		msg.Land(m.views)
 	case serverTotalsMsg:
 		m.totalsMeasured(msg)
@@ -183,7 +184,7 @@ func (m *Model) sync() tea.Cmd {
 			v.Refold(m.budget)
 			m.sizePanes()
 		}
-		if p, ok := m.currentPane().(kit.Syncer[Env]); ok {
+		if p, ok := m.currentPane().(kit.Syncer[toolview.Env]); ok {
 			cmds = append(cmds, p.Sync(m.env()))
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // View draws the whole screen.
@@ -186,7 +187,7 @@ func (m *Model) rightPane() string {
 func (m *Model) tabLine(room int) string {
 	s := &m.styles
 	var tabs []string
-	for k := range Kind(len(Views)) {
+	for k := range toolview.Kind(len(toolview.Views)) {
 		st := s.Tab
 		if k == m.view {
 			st = s.TabActive
@@ -214,7 +215,7 @@ func (m *Model) serverView(srv model.Server) string {
 		st.Render(icon) + " " + s.Title.Render(model.SanitizeLine(srv.Name)) + s.Dim.Render("  "+srv.State.String()),
 		s.Dim.Render("transport ") + string(srv.Transport) + s.Dim.Render("  source ") + model.SanitizeLine(srv.Source),
 	}
-	lines = append(lines, m.serverFacts(srv, w)...)
+	lines = append(lines, toolview.ServerFacts(&m.styles, srv, w)...)
 	if srv.Command != "" {
 		for i, l := range wrapText(model.SanitizeLine(srv.Command), w-2) {
 			prompt := "  " // the lines it wraps onto: one command, one $
@@ -259,7 +260,7 @@ func (m *Model) serverView(srv model.Server) string {
 		lines = append(lines, "")
 		for _, l := range totals {
 			var b strings.Builder
-			DrawLine(s, &b, l, m.layout.rightW)
+			toolview.DrawLine(s, &b, l, m.layout.rightW)
 			lines = append(lines, b.String())
 		}
 	}

@@ -64,3 +64,21 @@ type (
 		DataPrefix() string
 	}
 )
+
+// Searcher is a pane whose text the search looks through: / opens the
+// search in every pane, n and N step through the matches, and the status
+// bar counts them ("3/17"). Every view of a tool is one, and the traffic
+// screen.
+type Searcher interface {
+	// MarkSearch remembers where a search begins: esc goes back there.
+	MarkSearch()
+	// UnmarkSearch goes back to where the search began.
+	UnmarkSearch()
+	// Find moves to a match of q: the first at or after where the search
+	// began (dir 0), or the one after (dir 1) or before (dir -1) the
+	// current match, wrapping around. It returns the match's number from
+	// 1 and how many there are (0, 0 when nothing matches), and whether
+	// lines are left to look through (a tree loads its folds a slice per
+	// keystroke).
+	Find(q string, dir int) (at, total int, more bool)
+}

@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	"strings"
@@ -9,6 +9,7 @@ import (
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/uitext"
 )
 
 // header is the rows above a tree while a checked call is shown: the
@@ -20,7 +21,7 @@ func (l *callLayer) header(s *kit.Styles, width int) string {
 	o := l.check
 	var b strings.Builder
 	verdict := l.verdictRow(s, o, false)
-	if segsWidth(verdict) > width {
+	if uitext.SegsWidth(verdict) > width {
 		verdict = l.verdictRow(s, o, true)
 	}
 	RenderLine(s, &b, verdict, width, false, false)
@@ -86,14 +87,6 @@ func hasMissing(marks []resultcheck.Mark) bool {
 		}
 	}
 	return false
-}
-
-func segsWidth(segs []seg) int {
-	w := 0
-	for _, sg := range segs {
-		w += cells(sg.Text)
-	}
-	return w
 }
 
 // headerKinds are the kinds of marks the header counts, with their word.
@@ -249,4 +242,10 @@ func (l *callLayer) heldLines(s *kit.Styles, r *resultcheck.Report, n *schematre
 // number (1 of 3)".
 func markDetail(m resultcheck.Mark) string {
 	return m.Kind.String() + ": " + m.Detail() + m.Share()
+}
+
+// DetailLines are the last checked call's findings at line n of a tree of
+// the tool, in full, for the details dialog (i); nil when there are none.
+func (v *View) DetailLines(s *kit.Styles, n *schematree.Node, width int) []string {
+	return v.layer.detailLines(s, n, width)
 }

@@ -1,11 +1,10 @@
-package tui
+package toolview
 
 import (
 	"cmp"
 	"slices"
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"mcpeek/model"
@@ -361,20 +360,4 @@ func keyOf(parent, path string) string {
 		return rel.Name()
 	}
 	return fieldpath.Plain(path)
-}
-
-// toggleCallOverlay hides or shows the current tool's checked call over
-// its trees (O).
-func (m *Model) toggleCallOverlay() tea.Cmd {
-	if m.current == nil {
-		return nil
-	}
-	shown, ok := m.current.ToggleCall()
-	switch {
-	case !ok:
-		return m.setStatus("no checked call of this tool to lay over its schema yet", true)
-	case shown:
-		return m.setStatus("the last call's result is shown on the schema", false)
-	}
-	return m.setStatus("the last call's result is hidden (O shows it)", false)
 }

@@ -1,8 +1,6 @@
-package tui
+package toolview
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -74,34 +72,21 @@ func (p *diffPane) against() string {
 	return model.SanitizeLine(p.base.Name)
 }
 
-// ChangeCounts writes "1 breaking, 2 compatible".
-func ChangeCounts(changes []schemadiff.Change) string {
-	n := schemadiff.Count(changes)
-	var parts []string
-	if n.Breaking > 0 {
-		parts = append(parts, itoa(n.Breaking)+" breaking")
-	}
-	if n.Compatible > 0 {
-		parts = append(parts, itoa(n.Compatible)+" compatible")
-	}
-	return strings.Join(parts, ", ")
-}
-
 // sync takes the latest marks of the tool and, when it changed, builds
 // the two trees off the UI loop: each version parsed on its own, so that
 // the command shares no schema with the other views.
 func (p *diffPane) Sync(e Env) tea.Cmd {
 	cs := e.Changes
-	if cs == nil || p.gen == cs.gen {
+	if cs == nil || p.gen == cs.Gen() {
 		return nil
 	}
 	k, ok := cs.MarkOf(p.v.Tool.ID(), p.v.Tool.Raw)
 	if !ok {
 		return nil
 	}
-	same := p.gen != 0 && cs.base == p.base && string(k.Raw) == string(p.mark.Raw) && k.SinceStart == p.mark.SinceStart &&
+	same := p.gen != 0 && cs.Base() == p.base && string(k.Raw) == string(p.mark.Raw) && k.SinceStart == p.mark.SinceStart &&
 		string(k.Old.Raw) == string(p.mark.Old.Raw)
-	p.gen, p.mark, p.base = cs.gen, k, cs.base
+	p.gen, p.mark, p.base = cs.Gen(), k, cs.Base()
 	if same {
 		return nil // the same comparison: keep the trees and the cursor
 	}
@@ -110,7 +95,7 @@ func (p *diffPane) Sync(e Env) tea.Cmd {
 		p.pending = 0
 		return nil
 	}
-	p.pending = e.Tickets.next()
+	p.pending = e.Tickets.Next()
 	id, t, oldTool, newTool, changes := p.v.Tool.ID(), p.pending, k.Old, p.v.Tool, k.Changes
 	return func() tea.Msg {
 		o, n := model.ParseTool(oldTool), model.ParseTool(newTool)
@@ -308,9 +293,9 @@ func (p *diffPane) Help(k *kit.KeyMap) []key.Binding {
 
 // The search looks through the changes' lines.
 
-func (p *diffPane) markSearch()   { p.origin = p.cursor }
-func (p *diffPane) unmarkSearch() { p.move(p.origin - p.cursor) }
-func (p *diffPane) find(q string, dir int) (int, int, bool) {
+func (p *diffPane) MarkSearch()   { p.origin = p.cursor }
+func (p *diffPane) UnmarkSearch() { p.move(p.origin - p.cursor) }
+func (p *diffPane) Find(q string, dir int) (int, int, bool) {
 	q = docview.FoldQuery(q)
 	if q == "" {
 		return 0, 0, false

@@ -1,12 +1,9 @@
-package tui
+package toolview
 
 import (
-	"time"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"mcpeek/mcpclient"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
@@ -19,7 +16,7 @@ type ResultPane struct {
 	TreePane
 	view   *resultview.Pane
 	out    *Outcome // the outcome shown, nil before the first call
-	height int          // the pane's rows, the header's included
+	height int      // the pane's rows, the header's included
 }
 
 func newResultPane(v *View) kit.ToolPane { return resultPaneOf(v, nil) }
@@ -34,7 +31,7 @@ func resultPaneOf(v *View, tree *schematree.Tree) *ResultPane {
 		p.t = tree
 	case v.Last != nil && v.Last.Result != nil:
 		if v.Last.Structured == nil { // an outcome made without runCall
-			v.Last.Structured = DecodeStructured(v.Last.Result, v.Last.Check)
+			v.Last.Structured = DecodeStructured(v.Last.Result.StructuredContent, v.Last.Check)
 		}
 		p.t = resultview.NewTree(v.Last.Result, v.Last.Structured, v.Enveloped, v.Last.Check)
 	default:
@@ -45,7 +42,7 @@ func resultPaneOf(v *View, tree *schematree.Tree) *ResultPane {
 	}
 	var out *resultview.Outcome
 	if o := v.Last; o != nil {
-		out = &resultview.Outcome{Args: o.Args, Result: o.Result, Err: o.Err, Latency: o.Latency, At: o.At, Check: o.Check}
+		out = &o.Outcome
 	}
 	p.view = resultview.NewPane(p.t, out)
 	return p
@@ -54,7 +51,7 @@ func resultPaneOf(v *View, tree *schematree.Tree) *ResultPane {
 // ResultKind is the result view's place in toolViews.
 func ResultKind() Kind {
 	for i, v := range Views {
-		if v.name == "result" {
+		if v.Name == "result" {
 			return Kind(i)
 		}
 	}
@@ -68,33 +65,22 @@ func (v *View) ShowOutcome(tree *schematree.Tree) { v.setResultPane(nil, tree) }
 
 // ShowRunning shows a call under way in the tool's result view, above
 // the last outcome.
-func (v *View) ShowRunning(rc *runningCall) { v.setResultPane(rc, nil) }
+func (v *View) ShowRunning(rc resultview.Running) { v.setResultPane(rc, nil) }
 
-func (v *View) setResultPane(rc *runningCall, tree *schematree.Tree) {
+func (v *View) setResultPane(rc resultview.Running, tree *schematree.Tree) {
 	k := ResultKind()
 	old, _ := v.Panes[k].(*ResultPane)
 	if tree == nil && old != nil && old.out == v.Last {
 		tree = old.t // the same outcome: keep its tree and its folds
 	}
 	p := resultPaneOf(v, tree)
-	if rc != nil { // a nil *runningCall would be a Running that is not nil
+	if rc != nil {
 		p.view.Call = rc
 	}
 	if old != nil {
 		p.Resize(old.width, old.height)
 	}
 	v.Panes[k] = p
-}
-
-// The header reads the call under way through these.
-
-func (rc *runningCall) Started() time.Time                   { return rc.started }
-func (rc *runningCall) Progress() (mcpclient.Progress, bool) { return rc.progress, rc.reported }
-func (rc *runningCall) Task(now time.Time) string {
-	if t := rc.task.Load(); t != nil {
-		return taskLine(*t, now)
-	}
-	return ""
 }
 
 func (p *ResultPane) Headline() string { return p.view.Headline() }
@@ -123,7 +109,7 @@ func (p *ResultPane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	case resultview.Refused:
 		return kit.ShowStatus{Text: a.Why, IsErr: true}
 	case resultview.Assert:
-		return assertOn(a.Line, a.Structured)
+		return a // the root asks for the assertion
 	}
 	return nil
 }
@@ -151,40 +137,3 @@ func ResultViewStyles(s *kit.Styles) resultview.Styles {
 	return resultview.Styles{Accent: s.Accent, Dim: s.Dim, Faint: s.Faint, OK: s.StateConnected, Failed: s.StateError,
 		ErrText: s.ErrText, StatusErr: s.StatusErr, Title: s.Title, Frame: s.Dialog}
 }
-
-// saveDialog is the dialog that saves a result (w) on the dialog stack.
-type saveDialog struct{ *resultview.SaveDialog }
-
-// openSave opens the save dialog for the current tool's last result (w,
-// from either pane).
-func (m *Model) openSave() tea.Cmd {
-	v := m.current
-	if v == nil || v.Last == nil || v.Last.Result == nil {
-		return m.noResult("to save")
-	}
-	d, cmd := resultview.NewSaveDialog(v.Tool.Name, v.Last.At, v.Last.Result, m.styles.Input)
-	m.dialogs.open(&saveDialog{d})
-	return cmd
-}
-
-func (d saveDialog) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	a, cmd := d.Key(msg, resultview.SaveKeys{Accept: k.Accept, Cancel: k.Cancel, Overwrite: k.Overwrite})
-	switch a := a.(type) {
-	case resultview.Closed:
-		return kit.CloseDialog{}
-	case resultview.Save:
-		return a // act closes the dialog and saves
-	}
-	if cmd == nil {
-		return nil
-	}
-	return cmd
-}
-
-func (d saveDialog) paste(text string) kit.Action { return d.Paste(text) }
-
-func (d saveDialog) render(s *kit.Styles, width, height int) string {
-	return d.View(ResultViewStyles(s), width)
-}
-
-func (d saveDialog) help(k *kit.KeyMap) []key.Binding { return []key.Binding{k.Accept, k.Cancel} }

@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	"strings"
@@ -24,12 +24,11 @@ func AppSegs(s *kit.Styles, t model.Tool) []seg {
 	return []seg{{Text: " " + s.Icons.App, Style: s.Marker}}
 }
 
-// serverFacts are the server pane's lines on what the server said of
+// ServerFacts are the server pane's lines on what the server said of
 // itself at initialize: the protocol version and its era as a badge,
 // whether it runs tasks (a badge), its title and its icons' kinds (never
 // fetched). None before it connected.
-func (m *Model) serverFacts(srv model.Server, width int) []string {
-	s := &m.styles
+func ServerFacts(s *kit.Styles, srv model.Server, width int) []string {
 	if srv.ProtocolVersion == "" {
 		return nil
 	}

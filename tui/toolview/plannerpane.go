@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	"strings"
@@ -88,7 +88,7 @@ func (p *plannerPane) measure(e Env) tea.Cmd {
 	if _, ok := p.descSizes[d.budget]; ok && p.defSize != nil {
 		return nil
 	}
-	t := e.Tickets.next()
+	t := e.Tickets.Next()
 	p.pending[d.budget] = t
 	counter, id, budget, compact, raw, withDef := e.Counter, p.tool.ID(), d.budget, d.compact, string(p.tool.Raw), p.defSize == nil
 	return func() tea.Msg {

@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	"strings"
@@ -9,24 +9,6 @@ import (
 	"mcpeek/tui/docview"
 	"mcpeek/tui/resultview"
 )
-
-// searcher is a pane whose text the search looks through: / opens the
-// search in every pane, n and N step through the matches, and the status
-// bar counts them ("3/17"). Every view of a tool is one, and the traffic
-// screen.
-type searcher interface {
-	// markSearch remembers where a search begins: esc goes back there.
-	markSearch()
-	// unmarkSearch goes back to where the search began.
-	unmarkSearch()
-	// find moves to a match of q: the first at or after where the search
-	// began (dir 0), or the one after (dir 1) or before (dir -1) the
-	// current match, wrapping around. It returns the match's number from
-	// 1 and how many there are (0, 0 when nothing matches), and whether
-	// lines are left to look through (a tree loads its folds a slice per
-	// keystroke).
-	find(q string, dir int) (at, total int, more bool)
-}
 
 // searchScanLines bounds how many lines a search loads in a tree to look
 // inside its folds: model.ScanCap, the same cap as every schema walk.
@@ -95,13 +77,13 @@ func findInTree(t *schematree.Tree, from *schematree.Node, q string, dir int) (a
 
 // The tree views search their whole schema.
 
-func (p *TreePane) markSearch() { p.origin = p.t.Cursor() }
-func (p *TreePane) unmarkSearch() {
+func (p *TreePane) MarkSearch() { p.origin = p.t.Cursor() }
+func (p *TreePane) UnmarkSearch() {
 	if p.origin != nil {
 		p.t.Reveal(p.origin)
 	}
 }
-func (p *TreePane) find(q string, dir int) (int, int, bool) { return findInTree(p.t, p.origin, q, dir) }
+func (p *TreePane) Find(q string, dir int) (int, int, bool) { return findInTree(p.t, p.origin, q, dir) }
 
 // The documents (raw, planner, compare) search their lines.
 
@@ -109,9 +91,9 @@ func (p *docPane) lines() docview.Lines {
 	d, _ := p.doc.(docview.Lines)
 	return d
 }
-func (p *docPane) markSearch()   { p.search.Mark(p.lines()) }
-func (p *docPane) unmarkSearch() { p.search.Unmark(p.lines(), p.height) }
-func (p *docPane) find(q string, dir int) (int, int, bool) {
+func (p *docPane) MarkSearch()   { p.search.Mark(p.lines()) }
+func (p *docPane) UnmarkSearch() { p.search.Unmark(p.lines(), p.height) }
+func (p *docPane) Find(q string, dir int) (int, int, bool) {
 	at, total := p.search.Find(p.lines(), p.height, q, dir)
 	return at, total, false
 }

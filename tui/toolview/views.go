@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -13,9 +13,9 @@ import (
 type Env struct {
 	Budget  summarizer.Options
 	Counter *tokens.Counter
-	Tickets *tickets
-	Changes *changeState   // read only
-	Reader  resourceReader // nil when the backend reads no resources
+	Tickets *kit.Tickets
+	Changes Marks          // read only
+	Reader  ResourceReader // nil when the backend reads no resources
 }
 
 // Kind is a view of a tool: its place in toolViews.
@@ -26,9 +26,9 @@ type Kind int
 // file with its pane, a line here and, to show it with a key of its own,
 // that key in kit.KeyMap.
 var Views = []struct {
-	name string
-	open func(v *View) kit.ToolPane
-	key  func(k *kit.KeyMap) key.Binding // shows the view directly; nil for none
+	Name string
+	Open func(v *View) kit.ToolPane
+	Key  func(k *kit.KeyMap) key.Binding // shows the view directly; nil for none
 }{
 	{"summary", newSummaryPane, nil},
 	{"schema", newSchemaPane, nil},
@@ -41,12 +41,12 @@ var Views = []struct {
 	{"about", newAboutPane, nil},
 }
 
-func (k Kind) String() string { return Views[k].name }
+func (k Kind) String() string { return Views[k].Name }
 
 // KindOf is the view that a key shows directly, if any.
 func KindOf(msg tea.KeyPressMsg, k *kit.KeyMap) (Kind, bool) {
 	for i, v := range Views {
-		if v.key != nil && key.Matches(msg, v.key(k)) {
+		if v.Key != nil && key.Matches(msg, v.Key(k)) {
 			return Kind(i), true
 		}
 	}

@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	tea "charm.land/bubbletea/v2"
@@ -82,7 +82,7 @@ func (p *SchemaPane) Sync(e Env) tea.Cmd {
 	if len(jobs) == 0 {
 		return nil
 	}
-	t := e.Tickets.next()
+	t := e.Tickets.Next()
 	for _, j := range jobs {
 		p.pending[j.n] = t
 	}

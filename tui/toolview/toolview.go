@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	"encoding/json"
@@ -24,7 +24,7 @@ type View struct {
 	Enveloped bool                // the result's fields sit under "data"
 	Budget    summarizer.Options  // what the panes are folded with
 	Panes     []kit.ToolPane      // by viewKind
-	Last      *Outcome        // the last call the user made of it, or nil
+	Last      *Outcome            // the last call the user made of it, or nil
 	LastArgs  json.RawMessage     // the arguments of the last call started, cancelled or not
 	layer     callLayer           // last's check as the trees draw it (setCall)
 	Target    *resultcheck.Target // its output schema ready to check results, once called
@@ -39,7 +39,7 @@ func NewView(t model.Tool, budget summarizer.Options) *View {
 		_, v.Enveloped = v.Out.DataRoot()
 	}
 	for _, kind := range Views {
-		v.Panes = append(v.Panes, kind.open(v))
+		v.Panes = append(v.Panes, kind.Open(v))
 	}
 	return v
 }

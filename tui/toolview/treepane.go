@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -128,3 +128,7 @@ func (p *TreePane) Where(s *kit.Styles) string {
 }
 
 func (p *TreePane) Help(k *kit.KeyMap) []key.Binding { return k.TreeHelp() }
+
+// NewTreePane is a pane that shows t, its paths in the status bar after
+// id (a server's offer, a task's result).
+func NewTreePane(t *schematree.Tree, id string) *TreePane { return &TreePane{t: t, id: id} }

@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	"strings"
@@ -52,9 +52,9 @@ func findingCounts(fs []lint.Finding) string {
 }
 
 func (p *lintPane) Sync(e Env) tea.Cmd {
-	if e.Changes != nil && p.gen != e.Changes.gen {
+	if e.Changes != nil && p.gen != e.Changes.Gen() {
 		if k, ok := e.Changes.MarkOf(p.v.Tool.ID(), p.v.Tool.Raw); ok {
-			p.gen, p.findings, p.laidAt = e.Changes.gen, k.Findings, 0
+			p.gen, p.findings, p.laidAt = e.Changes.Gen(), k.Findings, 0
 		}
 	}
 	if p.gen != 0 && p.laidAt != p.width {

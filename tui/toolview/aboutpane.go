@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"mcpeek/internal/bytesize"
-	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/tui/kit"
 )
@@ -44,11 +43,18 @@ const appHeadLines = 8
 // appReadTimeout bounds the read of an app's resource.
 const appReadTimeout = 30 * time.Second
 
-// resourceReader is what the about view needs of a Backend that reads
-// resources (an mcpclient.Manager does); without one an app's resource is
-// named but not read.
-type resourceReader interface {
-	ReadResource(ctx context.Context, server, uri string) (*mcpclient.ReadResult, error)
+// Contents is one of a resource's contents, as the about view shows it.
+type Contents struct {
+	MIMEType string
+	Size     int64
+	Text     *string // nil for a blob
+}
+
+// ResourceReader reads a server's resource for the about view (the root
+// hands it the backend's, when it reads resources); without one an app's
+// resource is named but not read.
+type ResourceReader interface {
+	ReadContents(ctx context.Context, server, uri string) ([]Contents, error)
 }
 
 func newAboutPane(v *View) kit.ToolPane { return &aboutPane{v: v} }
@@ -73,13 +79,13 @@ func (p *aboutPane) Headline() string {
 func (p *aboutPane) Sync(e Env) tea.Cmd {
 	var cmd tea.Cmd
 	if t := p.v.Tool; t.App.IsApp() && !p.app.done && p.app.asked == 0 && e.Reader != nil {
-		p.app.asked = e.Tickets.next()
+		p.app.asked = e.Tickets.Next()
 		id, tk, server, uri, r := t.ID(), p.app.asked, t.Server, t.App.ResourceURI, e.Reader
 		cmd = func() tea.Msg {
 			ctx, cancel := context.WithTimeout(context.Background(), appReadTimeout)
 			defer cancel()
-			res, err := r.ReadResource(ctx, server, uri)
-			return appReadMsg{tool: id, ticket: tk, read: readApp(res, err)}
+			contents, err := r.ReadContents(ctx, server, uri)
+			return appReadMsg{tool: id, ticket: tk, read: readApp(contents, err)}
 		}
 	}
 	if p.laidAt != p.width {
@@ -106,16 +112,16 @@ func (msg appReadMsg) Land(views map[string]*View) {
 
 // readApp keeps what the about view shows of a resources/read result: its
 // first contents' type and size and, for text, its first lines.
-func readApp(res *mcpclient.ReadResult, err error) appRead {
+func readApp(contents []Contents, err error) appRead {
 	switch {
 	case err != nil:
 		return appRead{err: err.Error()}
-	case len(res.Contents) == 0:
+	case len(contents) == 0:
 		return appRead{err: "the server returned no contents"}
 	}
-	c := res.Contents[0]
-	a := appRead{mime: c.MIMEType, size: c.Size()}
-	if !c.IsText() {
+	c := contents[0]
+	a := appRead{mime: c.MIMEType, size: c.Size}
+	if c.Text == nil {
 		return a
 	}
 	lines := strings.Split(strings.TrimRight(*c.Text, "\n"), "\n")

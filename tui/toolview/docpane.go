@@ -1,4 +1,4 @@
-package tui
+package toolview
 
 import (
 	tea "charm.land/bubbletea/v2"
