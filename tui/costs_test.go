@@ -3,14 +3,15 @@ package tui
 import (
 	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/toolview"
+	"mcpeek/tui/uitext"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"mcpeek/model"
-	"mcpeek/summarizer/schematree"
 	"mcpeek/summarizer/tokens"
 )
 
@@ -24,46 +25,25 @@ func TestSchemaCostBadges(t *testing.T) {
 	h.keys("v", "/")
 	h.typeText("line_items[]")
 	h.keys("enter")
-	v := paneFor[*toolview.SchemaPane](t, h.m.current)
-	if len(v.costs) == 0 {
-		t.Fatalf("no badges:\n%s", h.screen())
-	}
-	shown := 0
-	v.t.Visible(func(int, *schematree.Node) { shown++ })
-	if len(v.costs) > shown || len(v.pending) != 0 {
-		t.Errorf("%d badges (%d pending) for %d lines on screen", len(v.costs), len(v.pending), shown)
-	}
 	// The line_items[] badge is what WriteSubtree and the counter say.
-	n := v.t.Cursor()
-	c, ok := v.costs[n]
-	if n.Path.String() != "line_items[]" || !ok {
-		t.Fatalf("no badge on %q", n.Path)
+	v := h.m.current
+	n := viewPane(t, v, "schema").(kit.TreeHolder).Tree().Cursor()
+	if n.Path.String() != "line_items[]" {
+		t.Fatalf("the cursor is on %q", n.Path)
 	}
-	s := testkit.Parse(t, v.tool.OutputSchema)
+	s := testkit.Parse(t, v.Tool.OutputSchema)
 	r, _ := n.Route()
 	node, _ := r.Resolve(s)
 	sub := summarizer.WriteSubtree(s, node)
-	want := subtreeCost{depth: sub.Depth, tokens: tokens.NewCounter().CL100K(string(sub.JSON))}
-	if c != want {
-		t.Errorf("badge %+v, want %+v", c, want)
-	}
-	line := "line_items[]*: object  31 fields" + want.badge()
+	badge := " · " + strconv.Itoa(sub.Depth) + " deep · " + uitext.Compact(tokens.NewCounter().CL100K(string(sub.JSON))) + " tok"
+	line := "line_items[]*: object  31 fields" + badge
 	if !strings.Contains(h.screen(), line) {
 		t.Errorf("screen lacks %q:\n%s", line, h.screen())
 	}
-	// Unfolded, the line shows its count only; the badge is kept.
+	// Unfolded, the line shows its count only.
 	h.keys("l")
-	if strings.Contains(h.screen(), line) || len(v.costs) == 0 {
+	if strings.Contains(h.screen(), line) {
 		t.Errorf("an open line keeps its badge:\n%s", h.screen())
-	}
-}
-
-func TestCompactCount(t *testing.T) {
-	t.Parallel()
-	for n, want := range map[int]string{0: "0", 812: "812", 1000: "1.0k", 1234: "1.2k", 12_345: "12k", 999_999: "999k", 1_300_000: "1.3M"} {
-		if got := compactCount(n); got != want {
-			t.Errorf("compactCount(%d) = %q, want %q", n, got, want)
-		}
 	}
 }
 

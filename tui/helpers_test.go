@@ -158,8 +158,14 @@ func messagesOf(cmd tea.Cmd) []tea.Msg {
 // plainTree renders a tree without colour and trims trailing spaces.
 func plainTree(tr *schematree.Tree, width int, showDesc bool) string {
 	st := kit.NewStyles(true, true)
-	out := treeView{styles: &st, width: width, focused: true, showDesc: showDesc}.render(tr)
-	return trimLines(ansi.Strip(out))
+	return trimLines(ansi.Strip(drawTree(&st, tr, width, showDesc)))
+}
+
+// drawTree draws a tree as the tree views do, focused, at its height.
+func drawTree(st *kit.Styles, tr *schematree.Tree, width int, showDesc bool) string {
+	p := toolview.NewTreePane(tr, "")
+	p.Resize(width, tr.Height())
+	return p.Render(kit.Frame{Styles: st, Focused: true, ShowDesc: showDesc})
 }
 
 func trimLines(s string) string {
@@ -184,7 +190,7 @@ func findNode(tr *schematree.Tree, path string) *schematree.Node {
 func viewNamed(t testing.TB, name string) toolview.Kind {
 	t.Helper()
 	for i, v := range toolview.Views {
-		if v.name == name {
+		if v.Name == name {
 			return toolview.Kind(i)
 		}
 	}
@@ -200,6 +206,19 @@ func paneFor[P kit.ToolPane](t testing.TB, v *toolview.View) P {
 		t.Fatalf("%s has no %T", v.ID, p)
 	}
 	return p
+}
+
+// viewPane is v's pane of the view named name.
+func viewPane(t testing.TB, v *toolview.View, name string) kit.ToolPane {
+	t.Helper()
+	return v.Panes[viewNamed(t, name)]
+}
+
+// plainPane draws a pane without colour at width x height, unfocused.
+func plainPane(p kit.ToolPane, width, height int) string {
+	st := kit.NewStyles(true, true)
+	p.Resize(width, height)
+	return trimLines(ansi.Strip(p.Render(kit.Frame{Styles: &st})))
 }
 
 // TestTheHarnessKnowsTheTimers keeps timerFuncs true to the libraries: a

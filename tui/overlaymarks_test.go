@@ -10,6 +10,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/resultview"
 	"mcpeek/tui/toolview"
 )
 
@@ -25,8 +26,8 @@ func checkedCall(t testing.TB, v *toolview.View) *toolview.Outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &toolview.Outcome{Result: &mcpclient.CallResult{StructuredContent: res},
-		Check: target.Check(res, "", resultcheck.Options{}, v.Budget)}
+	return &toolview.Outcome{Outcome: resultview.Outcome{Result: &mcpclient.CallResult{StructuredContent: res},
+		Check: target.Check(res, "", resultcheck.Options{}, v.Budget)}}
 }
 
 // lineOf is the screen's row that holds text, or "".
@@ -118,9 +119,9 @@ func TestCallOverlaySummaryTree(t *testing.T) {
 	})
 	// The header takes three rows (the third names the absent fields):
 	// the tree keeps the rest, and a click lands on the line drawn there.
-	p := paneFor[*summaryPane](t, h.m.current)
-	if p.t.Height() != p.height-3 {
-		t.Errorf("tree height %d under a pane of %d", p.t.Height(), p.height)
+	p := viewPane(t, h.m.current, "summary")
+	if tr := p.(kit.TreeHolder).Tree(); tr.Height() != h.m.layout.treeH-3 {
+		t.Errorf("tree height %d under a pane of %d", tr.Height(), h.m.layout.treeH)
 	}
 	p.Click(3)
 	if h.cursorPath() != "id" {
@@ -161,8 +162,8 @@ func TestCallOverlayToggle(t *testing.T) {
 	if strings.Contains(screen, "result breaks") || strings.Contains(screen, "= 5601234042") {
 		t.Fatalf("O did not hide the overlay:\n%s", screen)
 	}
-	if p := paneFor[*toolview.SchemaPane](t, h.m.current); p.t.Height() != p.height {
-		t.Errorf("the hidden header keeps its rows: %d of %d", p.t.Height(), p.height)
+	if tr := paneFor[*toolview.SchemaPane](t, h.m.current).Tree(); tr.Height() != h.m.layout.treeH {
+		t.Errorf("the hidden header keeps its rows: %d of %d", tr.Height(), h.m.layout.treeH)
 	}
 	h.keys("O")
 	if !strings.Contains(h.screen(), "= 5601234042") {
@@ -242,13 +243,13 @@ func TestCallOverlaySanitises(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.SetCall(&toolview.Outcome{Check: target.Check(res, "", resultcheck.Options{}, v.Budget)})
+	v.SetCall(&toolview.Outcome{Outcome: resultview.Outcome{Check: target.Check(res, "", resultcheck.Options{}, v.Budget)}})
 	st := kit.NewStyles(true, true)
 	p := paneFor[*toolview.SchemaPane](t, v)
 	p.Resize(120, 20)
-	tr := p.t
+	tr := p.Tree()
 	out := p.Render(kit.Frame{Styles: &st})
-	out += strings.Join(v.layer.detailLines(&st, tr.First(), 100), "\n")
+	out += strings.Join(v.DetailLines(&st, tr.First(), 100), "\n")
 	plain := sgrRE.ReplaceAllString(out, "")
 	if strings.ContainsAny(plain, "\x1b\u009b\x07") {
 		t.Errorf("an escape reached the screen: %q", plain)
@@ -269,7 +270,7 @@ func TestCallOverlayWithoutReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.m.current.SetCall(&toolview.Outcome{Check: target.Check(nil, "not json", resultcheck.Options{}, h.m.current.Budget)})
+	h.m.current.SetCall(&toolview.Outcome{Outcome: resultview.Outcome{Check: target.Check(nil, "not json", resultcheck.Options{}, h.m.current.Budget)}})
 	screen := h.screen()
 	if l := lineOf(screen, "result breaks the schema"); !strings.Contains(lineOf(screen, "returned no structuredContent"), "its text is not JSON") || l == "" {
 		t.Errorf("no verdict and note:\n%s", screen)
@@ -277,7 +278,7 @@ func TestCallOverlayWithoutReport(t *testing.T) {
 	if strings.Contains(screen, "= ") {
 		t.Errorf("a line is marked without a report:\n%s", screen)
 	}
-	h.m.current.SetCall(&toolview.Outcome{Check: &resultcheck.Outcome{Note: "the tool reported an error"}})
+	h.m.current.SetCall(&toolview.Outcome{Outcome: resultview.Outcome{Check: &resultcheck.Outcome{Note: "the tool reported an error"}}})
 	if !strings.Contains(h.screen(), "result not checked") || !strings.Contains(h.screen(), "the tool reported an error") {
 		t.Errorf("an unchecked call:\n%s", h.screen())
 	}

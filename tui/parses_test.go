@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 )
 
@@ -63,9 +64,9 @@ func TestCallDecodesStructuredContentOnce(t *testing.T) {
 		t.Fatalf("the outcome's structuredContent is not the check's decoded value: %+v", o)
 	}
 	for range 2 {
-		p := resultPaneOf(h.m.current, nil)
+		h.m.current.ShowOutcome(nil)
 		found := false
-		for n := p.t.First(); n != nil; n = n.Next() {
+		for n := viewPane(t, h.m.current, "result").(kit.TreeHolder).Tree().First(); n != nil; n = n.Next() {
 			if d, ok := n.Data().(*resultview.ValueLine); ok && n.Name == "structuredContent" {
 				found = d.V == o.Structured
 			}

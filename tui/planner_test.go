@@ -28,7 +28,7 @@ func rawText(d *docview.JSON) string {
 // topLevel lists a tree's top-level lines by path ("*" lines by name).
 func topLevel(h *harness) []string {
 	var out []string
-	for n := paneFor[*summaryPane](h.t, h.m.current).t.First(); n != nil; n = n.After() {
+	for n := paneFor[*toolview.SummaryPane](h.t, h.m.current).Tree().First(); n != nil; n = n.After() {
 		out = append(out, n.Name)
 	}
 	return out
@@ -63,7 +63,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 		}
 		sum := summarizer.Summarize(schema, want)
 		v := h.m.current
-		summary := paneFor[*summaryPane](t, v).summary
+		summary := paneFor[*toolview.SummaryPane](t, v).Summary()
 		if !slices.Equal(summary.OutputFields(), sum.OutputFields()) || summary.HasHiddenFields != sum.HasHiddenFields || v.Budget != want {
 			t.Fatalf("step %d: the summary is not Summarize(%+v):\n got %q\nwant %q", i, want, summary.OutputFields(), sum.OutputFields())
 		}
@@ -76,9 +76,9 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 		if h.m.view == viewNamed(t, "planner") {
 			d, _ := summarizer.Describe(v.Tool, want)
 			b, _ := jsonfmt.MarshalIndent(d)
-			plan := paneFor[*plannerPane](t, v).plan
-			if got := rawText(plan.json); got != strings.TrimSuffix(string(b), "\n") {
-				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, plan.budget, want, got, b)
+			doc, at := paneFor[*toolview.PlannerPane](t, v).Descriptor()
+			if got := rawText(doc); got != strings.TrimSuffix(string(b), "\n") {
+				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, at, want, got, b)
 			}
 		}
 		if ti := h.m.info[v.Tool.ID()]; ti.budget != want || ti.hidesFields != sum.HasHiddenFields {
@@ -90,7 +90,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 	h.selectTool("shop_get_product")
 	v := h.m.current
 	if v.Tool.Name == "shop_get_order" || v.Budget != h.m.budget ||
-		!slices.Equal(paneFor[*summaryPane](t, v).summary.OutputFields(), summarizer.Summarize(testkit.Parse(t, v.Tool.OutputSchema), h.m.budget).OutputFields()) {
+		!slices.Equal(paneFor[*toolview.SummaryPane](t, v).Summary().OutputFields(), summarizer.Summarize(testkit.Parse(t, v.Tool.OutputSchema), h.m.budget).OutputFields()) {
 		t.Fatalf("%s is folded at %+v, the knobs say %+v", v.Tool.Name, v.Budget, h.m.budget)
 	}
 }
@@ -104,11 +104,11 @@ func TestPlannerView(t *testing.T) {
 	h.selectTool("shop_get_order")
 	h.keys("p", "-", "-", "-", "-")
 	v := h.m.current
-	plan := paneFor[*plannerPane](t, v).plan
-	if plan == nil || plan.budget.MaxFields != 10 {
+	doc, at := paneFor[*toolview.PlannerPane](t, v).Descriptor()
+	if doc == nil || at.MaxFields != 10 {
 		t.Fatalf("no planner view at max_fields 10:\n%s", h.screen())
 	}
-	golden.RequireEqual(t, []byte(rawText(plan.json)+"\n"))
+	golden.RequireEqual(t, []byte(rawText(doc)+"\n"))
 
 	c := tokens.NewCounter()
 	d, _ := summarizer.Describe(v.Tool, h.m.budget)
@@ -127,7 +127,7 @@ func TestPlannerView(t *testing.T) {
 	}
 	// G shows the end of the JSON, and the path bar counts its lines.
 	h.keys("G")
-	_, total := plan.Span()
+	_, total := doc.Span()
 	if scr := h.screen(); !strings.Contains(scr, `"has_hidden_fields": true`) ||
 		!strings.Contains(scr, "–"+itoa(total)+" of "+itoa(total)) {
 		t.Errorf("G does not show the end:\n%s", scr)
@@ -168,20 +168,20 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 		t.Fatalf("the counts did not arrive:\n%s", h.screen())
 	}
 	// An answer for a view the model no longer holds is dropped.
-	old := paneFor[*plannerPane](t, h.m.current)
+	old := paneFor[*toolview.PlannerPane](t, h.m.current)
 	knobs := summarizer.Options{MaxFields: 3, MaxDepth: 3}
 	h.m.budget = knobs
 	_, cmd = h.m.Update(tea.WindowSizeMsg{Width: 100, Height: 40}) // the view folds again and counts
-	if old.pending[knobs] == 0 {
+	if !old.Counting(knobs) {
 		t.Fatal("no count asked for at the new knobs")
 	}
 	reloaded := toolview.NewView(h.m.current.Tool, knobs)
 	h.m.views[h.m.current.Tool.ID()] = reloaded
 	h.run(cmd)
-	if _, ok := old.descSizes[knobs]; ok {
+	if old.Counted(knobs) {
 		t.Error("a stale count was kept")
 	}
-	if _, ok := paneFor[*plannerPane](t, reloaded).descSizes[knobs]; ok {
+	if paneFor[*toolview.PlannerPane](t, reloaded).Counted(knobs) {
 		t.Error("a count for another view was taken")
 	}
 }

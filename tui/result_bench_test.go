@@ -6,6 +6,7 @@ import (
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
+	"mcpeek/model"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/toolview"
@@ -67,12 +68,13 @@ func BenchmarkResultTree(b *testing.B) {
 func BenchmarkResultLand(b *testing.B) {
 	res := bigOrderResult(b)
 	tree := resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil)
-	v := &View{ID: "demo.shop_get_order", Panes: make([]kit.ToolPane, len(toolview.Views))}
-	v.Last = &toolview.Outcome{Args: json.RawMessage("{}"), Result: res}
+	v := toolview.NewView(model.Tool{Server: "demo", Name: "shop_get_order"}, defaultBudget)
+	v.Last = &toolview.Outcome{Outcome: resultview.Outcome{Args: json.RawMessage("{}"), Result: res}}
 	st := kit.NewStyles(true, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		p := resultPaneOf(v, tree)
+		v.ShowOutcome(tree)
+		p := v.Panes[toolview.ResultKind()]
 		p.Resize(131, 43)
 		if p.Render(kit.Frame{Styles: &st, Focused: true}) == "" {
 			b.Fatal("nothing drawn")
@@ -89,13 +91,16 @@ func BenchmarkResultOpenItems(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		v := &View{ID: "demo.shop_get_order", Last: &toolview.Outcome{Args: json.RawMessage("{}"), Result: res}}
-		p := resultPaneOf(v, resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil))
+		v := toolview.NewView(model.Tool{Server: "demo", Name: "shop_get_order"}, defaultBudget)
+		v.Last = &toolview.Outcome{Outcome: resultview.Outcome{Args: json.RawMessage("{}"), Result: res}}
+		v.ShowOutcome(resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil))
+		p := v.Panes[toolview.ResultKind()]
 		p.Resize(131, 43)
-		items := findNode(p.t, "line_items")
+		tr := p.(kit.TreeHolder).Tree()
+		items := findNode(tr, "line_items")
 		b.StartTimer()
-		p.t.Expand(items)
-		p.t.Jump(items)
+		tr.Expand(items)
+		tr.Jump(items)
 		if p.Render(kit.Frame{Styles: &st, Focused: true}) == "" {
 			b.Fatal("nothing drawn")
 		}

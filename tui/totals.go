@@ -230,7 +230,7 @@ func (m *Model) totalsLines(srv model.Server, width int) []toolview.DocLine {
 	head := []string{"tokens in a prompt", "bytes", "cl100k", "o200k"}
 	if !t.done {
 		c := toolview.MeasureColumns(2, head)
-		return []toolview.DocLine{c.Line(head, toolview.RoleDim, toolview.RoleDim), {{"counting " + plural(t.tools, "tool") + "…", toolview.RoleFaint}}}
+		return []toolview.DocLine{c.Line(head, toolview.RoleDim, toolview.RoleDim), {{Text: "counting " + plural(t.tools, "tool") + "…", Role: toolview.RoleFaint}}}
 	}
 	var rows [][]string
 	for _, short := range []int{0, 1, 2} {
@@ -274,9 +274,9 @@ func (m *Model) totalsLines(srv model.Server, width int) []toolview.DocLine {
 			lines = append(lines, c.Line(r, toolview.RoleText, toolview.RoleCount))
 		}
 	}
-	lines = append(lines, toolview.DocLine{{"descriptors at " + toolview.BudgetText(m.budget), toolview.RoleFaint}})
+	lines = append(lines, toolview.DocLine{{Text: "descriptors at " + toolview.BudgetText(m.budget), Role: toolview.RoleFaint}})
 	if m.totals.gateway != nil {
-		lines = append(lines, toolview.DocLine{{"gateway: 3 progressive tools, for all servers", toolview.RoleFaint}})
+		lines = append(lines, toolview.DocLine{{Text: "gateway: 3 progressive tools, for all servers", Role: toolview.RoleFaint}})
 	}
 	return lines
 }

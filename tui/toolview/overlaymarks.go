@@ -124,7 +124,7 @@ func (v *View) relayer() {
 	l := &v.layer
 	l.folded, l.foldedAt, l.overflowAt = nil, nil, nil
 	if r := l.check; r != nil && r.Report != nil {
-		if sp, ok := PaneOf[*summaryPane](v); ok {
+		if sp, ok := PaneOf[*SummaryPane](v); ok {
 			l.setFolded(r.Report.Folded(sp.summary.Lines))
 		}
 	}

@@ -9,14 +9,15 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/docview"
 	"mcpeek/tui/kit"
 )
 
-// plannerPane is the planner view: what a planner is shown of the tool
+// PlannerPane is the planner view: what a planner is shown of the tool
 // (its descriptor at the knobs) and what that costs in tokens beside the
 // full definition. The document is built when the view is first shown at
 // a budget; the counts arrive from commands and are kept per budget.
-type plannerPane struct {
+type PlannerPane struct {
 	docPane
 	tool   model.Tool
 	parsed model.ParsedTool
@@ -30,19 +31,19 @@ type plannerPane struct {
 }
 
 func newPlannerPane(v *View) kit.ToolPane {
-	return &plannerPane{tool: v.Tool, parsed: v.Parsed, descSizes: map[summarizer.Options]tokens.Size{}, pending: map[summarizer.Options]ticket{}}
+	return &PlannerPane{tool: v.Tool, parsed: v.Parsed, descSizes: map[summarizer.Options]tokens.Size{}, pending: map[summarizer.Options]ticket{}}
 }
 
-func (p *plannerPane) Headline() string {
+func (p *PlannerPane) Headline() string {
 	return "what a planner is shown: the descriptor, as summary --json prints it"
 }
 
-func (p *plannerPane) Help(k *kit.KeyMap) []key.Binding {
+func (p *PlannerPane) Help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.FieldsUp, k.DepthUp, k.ResetBudget, k.Down, k.Pan, k.Leave, k.View, k.Pane, k.Help, k.Quit}
 }
 
 // setPlan shows a document (nil: none until the next sync).
-func (p *plannerPane) setPlan(d *plannerDoc) {
+func (p *PlannerPane) setPlan(d *plannerDoc) {
 	p.plan, p.doc = d, nil
 	if d != nil {
 		p.doc = d
@@ -51,16 +52,16 @@ func (p *plannerPane) setPlan(d *plannerDoc) {
 }
 
 // refold drops the document: the next sync builds it at the new budget.
-func (p *plannerPane) Refold(summarizer.Options) { p.setPlan(nil) }
+func (p *PlannerPane) Refold(summarizer.Options) { p.setPlan(nil) }
 
-func (p *plannerPane) Restyle() {
+func (p *PlannerPane) Restyle() {
 	if p.plan != nil {
 		p.plan.json.Restyle()
 	}
 }
 
 // sync builds the document at the knobs and counts what it shows.
-func (p *plannerPane) Sync(e Env) tea.Cmd {
+func (p *PlannerPane) Sync(e Env) tea.Cmd {
 	if p.plan == nil {
 		p.setPlan(newPlannerDoc(p.parsed, e.Budget))
 	}
@@ -80,7 +81,7 @@ type descriptorMeasuredMsg struct {
 // measure counts the tokens the view shows, unless they are known or
 // being counted. Counting (and the first load of the vocabularies, tens
 // of milliseconds) happens in the command.
-func (p *plannerPane) measure(e Env) tea.Cmd {
+func (p *PlannerPane) measure(e Env) tea.Cmd {
 	d := p.plan
 	if d == nil || p.pending[d.budget] != 0 {
 		return nil
@@ -103,7 +104,7 @@ func (p *plannerPane) measure(e Env) tea.Cmd {
 
 // land keeps the counts if the tool's planner pane still awaits them.
 func (msg descriptorMeasuredMsg) Land(views map[string]*View) {
-	p, ok := PaneOf[*plannerPane](views[msg.tool])
+	p, ok := PaneOf[*PlannerPane](views[msg.tool])
 	if !ok || stale(msg.ticket, p.pending[msg.budget]) {
 		return
 	}
@@ -115,7 +116,7 @@ func (msg descriptorMeasuredMsg) Land(views map[string]*View) {
 }
 
 // Render draws the size table and the JSON under it.
-func (p *plannerPane) Render(f kit.Frame) string {
+func (p *PlannerPane) Render(f kit.Frame) string {
 	d := p.plan
 	if d == nil {
 		return ""
@@ -175,4 +176,23 @@ func (p *plannerPane) Render(f kit.Frame) string {
 		b.WriteString(d.renderBody(s, width, body))
 	}
 	return b.String()
+}
+
+// Descriptor is the descriptor the view shows and the knobs it was made
+// at; nil until the view is shown at the current knobs.
+func (p *PlannerPane) Descriptor() (*docview.JSON, summarizer.Options) {
+	if p.plan == nil {
+		return nil, summarizer.Options{}
+	}
+	return p.plan.json, p.plan.budget
+}
+
+// Counting reports whether the descriptor's tokens at budget are being
+// counted, and Counted whether they are known.
+func (p *PlannerPane) Counting(budget summarizer.Options) bool { return p.pending[budget] != 0 }
+
+// Counted reports whether the descriptor's tokens at budget are known.
+func (p *PlannerPane) Counted(budget summarizer.Options) bool {
+	_, ok := p.descSizes[budget]
+	return ok
 }

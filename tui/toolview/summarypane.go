@@ -8,9 +8,9 @@ import (
 	"mcpeek/tui/kit"
 )
 
-// summaryPane is the summary view: the tool's folded output summary as a
+// SummaryPane is the summary view: the tool's folded output summary as a
 // tree whose folds open exactly as the inspector would.
-type summaryPane struct {
+type SummaryPane struct {
 	TreePane
 	tool    model.Tool
 	out     *model.Schema
@@ -19,7 +19,7 @@ type summaryPane struct {
 }
 
 func newSummaryPane(v *View) kit.ToolPane {
-	p := &summaryPane{TreePane: TreePane{id: v.ID, layer: &v.layer}, tool: v.Tool, out: v.Out, outErr: v.OutErr}
+	p := &SummaryPane{TreePane: TreePane{id: v.ID, layer: &v.layer}, tool: v.Tool, out: v.Out, outErr: v.OutErr}
 	if v.Enveloped {
 		p.prefix = "data"
 	}
@@ -30,7 +30,7 @@ func newSummaryPane(v *View) kit.ToolPane {
 // refold folds the summary again at budget, exactly as summarizer.Summarize
 // does, and keeps the cursor on the same path when that line is still
 // there.
-func (p *summaryPane) Refold(budget summarizer.Options) {
+func (p *SummaryPane) Refold(budget summarizer.Options) {
 	var height int
 	var cursorPath fieldpath.Path
 	var atLine bool
@@ -61,7 +61,7 @@ func (p *summaryPane) Refold(budget summarizer.Options) {
 	}
 }
 
-func (p *summaryPane) Headline() string {
+func (p *SummaryPane) Headline() string {
 	if !p.tool.HasOutputSchema() {
 		return "no output schema"
 	}
@@ -73,3 +73,7 @@ func (p *summaryPane) Headline() string {
 	}
 	return h
 }
+
+// Summary is the summary the view shows, at the knobs it was last folded
+// with.
+func (p *SummaryPane) Summary() summarizer.Summary { return p.summary }
