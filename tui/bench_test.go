@@ -91,7 +91,7 @@ func BenchmarkFoldUnfold100k(b *testing.B) {
 // view of a tool whose schema has 100,000 fields, all unfolded.
 func BenchmarkViewFrame100k(b *testing.B) {
 	h := newHarness(b, &fakeBackend{servers: []model.Server{{Name: "big", State: model.StateConnected}}}, 160, 48)
-	v := toolview.NewView(model.Tool{Server: "big", Name: "tool", OutputSchema: bigSchemaJSON()}, defaultBudget)
+	v := toolview.New(model.Tool{Server: "big", Name: "tool", OutputSchema: bigSchemaJSON()}, defaultBudget)
 	schema := paneFor[*toolview.SchemaPane](b, v)
 	h.m.current, h.m.view, h.m.focus = v, viewNamed(b, "schema"), focusView
 	h.m.sizePanes()

@@ -117,7 +117,7 @@ func indexTool(t model.Tool, hides, bad bool) toolInfo {
 }
 
 func loadTool(t model.Tool, tk ticket, budget summarizer.Options) tea.Cmd {
-	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: toolview.NewView(t, budget)} }
+	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: toolview.New(t, budget)} }
 }
 
 // reconnect asks for a server's reconnect and waits for the attempt to

@@ -80,10 +80,12 @@ func (m *Model) copyText(text, what string) tea.Cmd {
 // copyTarget is the line under the cursor of the tree shown: its path,
 // where it sits in a real result, and whether it is an argument.
 type copyTarget struct {
-	tool   string         // the tool's id; "" in a resource's or prompt's tree
-	path   fieldpath.Path // the line's path; its side says input or output
-	out    *model.Schema  // the tool's output schema, or nil
-	prefix string         // the step the data root sits under ("data"), or ""
+	tool string         // the tool's id; "" in a resource's or prompt's tree
+	path fieldpath.Path // the line's path; its side says input or output
+	out  *model.Schema  // the tool's output schema, or nil
+	// valuePath is the line's path in a real result: inside an
+	// envelope's data, the tool's view puts it under data.
+	valuePath fieldpath.Path
 	// value is the line's value in a call result (the result view): the
 	// pointer and jq notations then address this very value
 	// ("/line_items/0/price_set"), the dot path all its siblings.
@@ -93,14 +95,8 @@ type copyTarget struct {
 // input reports whether the line is in the input schema (the schema view).
 func (c copyTarget) input() bool { return c.path.Side() == fieldpath.Input }
 
-// inValue is the line's path in a real value: under prefix, when the data
-// root sits under one.
-func (c copyTarget) inValue() fieldpath.Path {
-	if c.prefix != "" {
-		return c.path.Within(c.prefix)
-	}
-	return c.path
-}
+// inValue is the line's path in a real value.
+func (c copyTarget) inValue() fieldpath.Path { return c.valuePath }
 
 // inspectable is the path as `mcpeek inspect` and inspect_tool_output
 // accept it: the keys of a map (<any key>) are no field of the inspector,
@@ -141,9 +137,10 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 	if c == nil || c.Kind == schematree.KindNote {
 		return copyTarget{}, false
 	}
-	target := copyTarget{tool: tool, path: c.Path, prefix: t.DataPrefix()}
+	target := copyTarget{tool: tool, path: c.Path, valuePath: c.Path}
 	if tool != "" && m.current != nil {
 		target.out = m.current.Out
+		target.valuePath = m.current.ValuePath(t, c.Path)
 	}
 	if d, ok := resultview.ValueOf(c); ok {
 		target.value = d

@@ -525,12 +525,12 @@ func TestStaleToolLoadDropped(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	tools := testkit.DemoTools(t)
 	h.m.loading.ticket = 5
-	h.send(toolLoadedMsg{ticket: 4, view: toolview.NewView(tools[0], defaultBudget)})
+	h.send(toolLoadedMsg{ticket: 4, view: toolview.New(tools[0], defaultBudget)})
 	if h.m.current != nil && h.m.current.Tool.Name == tools[0].Name && h.m.loading.id != "" {
 		t.Fatal("a stale tool load was applied")
 	}
 	cur := h.m.current
-	h.send(toolLoadedMsg{ticket: 4, view: toolview.NewView(tools[3], defaultBudget)})
+	h.send(toolLoadedMsg{ticket: 4, view: toolview.New(tools[3], defaultBudget)})
 	if h.m.current != cur {
 		t.Fatal("a stale tool load replaced the view")
 	}

@@ -237,7 +237,7 @@ func TestCallOverlaySanitises(t *testing.T) {
 	t.Parallel()
 	tool := model.Tool{Server: "evil", Name: "t",
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)}
-	v := toolview.NewView(tool, defaultBudget)
+	v := toolview.New(tool, defaultBudget)
 	res := json.RawMessage("{\"name\":\"a\u009b31mred\",\"k\\u001b]0;pwned\\u0007\":1}")
 	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: tool.OutputSchema}))
 	if err != nil {

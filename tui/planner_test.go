@@ -175,7 +175,7 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 	if !old.Counting(knobs) {
 		t.Fatal("no count asked for at the new knobs")
 	}
-	reloaded := toolview.NewView(h.m.current.Tool, knobs)
+	reloaded := toolview.New(h.m.current.Tool, knobs)
 	h.m.views[h.m.current.Tool.ID()] = reloaded
 	h.run(cmd)
 	if old.Counted(knobs) {

@@ -68,7 +68,7 @@ func BenchmarkResultTree(b *testing.B) {
 func BenchmarkResultLand(b *testing.B) {
 	res := bigOrderResult(b)
 	tree := resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil)
-	v := toolview.NewView(model.Tool{Server: "demo", Name: "shop_get_order"}, defaultBudget)
+	v := toolview.New(model.Tool{Server: "demo", Name: "shop_get_order"}, defaultBudget)
 	v.Last = &toolview.Outcome{Outcome: resultview.Outcome{Args: json.RawMessage("{}"), Result: res}}
 	st := kit.NewStyles(true, false)
 	b.ReportAllocs()
@@ -91,7 +91,7 @@ func BenchmarkResultOpenItems(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		v := toolview.NewView(model.Tool{Server: "demo", Name: "shop_get_order"}, defaultBudget)
+		v := toolview.New(model.Tool{Server: "demo", Name: "shop_get_order"}, defaultBudget)
 		v.Last = &toolview.Outcome{Outcome: resultview.Outcome{Args: json.RawMessage("{}"), Result: res}}
 		v.ShowOutcome(resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil))
 		p := v.Panes[toolview.ResultKind()]

@@ -427,7 +427,7 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 		msg := taskFetchedMsg{server: server, id: t.ID, toolID: toolID,
 			outcome: &toolview.Outcome{Outcome: resultview.Outcome{Result: res, Err: err, Latency: time.Since(start), At: start}}}
 		if view != nil {
-			msg.view = toolview.NewView(view.Tool, budget)
+			msg.view = toolview.New(view.Tool, budget)
 			cc = callCheck{tool: msg.view.Parsed, enveloped: msg.view.Enveloped, budget: msg.view.Budget}
 		}
 		if toolID != "" {

@@ -59,9 +59,6 @@ type (
 	// TreeHolder shows a tree: the search, n/N and copying work on it.
 	TreeHolder interface {
 		Tree() *schematree.Tree
-		// DataPrefix is the segment the tree's paths sit under in a real
-		// result ("data" for an enveloped summary), or "".
-		DataPrefix() string
 	}
 )
 

@@ -13,7 +13,7 @@ import (
 // cl100k and o200k (vocabularies loaded once, before the loop).
 func BenchmarkCountPlanner(b *testing.B) {
 	budget := summarizer.Options{MaxFields: 30, MaxDepth: 3}
-	v := NewView(testkit.DemoTool(b, "shop_get_order"), budget)
+	v := New(testkit.DemoTool(b, "shop_get_order"), budget)
 	p, _ := PaneOf[*PlannerPane](v)
 	p.setPlan(newPlannerDoc(v.Parsed, budget))
 	e := Env{Budget: budget, Counter: tokens.NewCounter(), Tickets: &kit.Tickets{}}

@@ -37,9 +37,6 @@ func resultPaneOf(v *View, tree *schematree.Tree) *ResultPane {
 	default:
 		p.t = schematree.NewTree(nil)
 	}
-	if v.Enveloped {
-		p.prefix = "data"
-	}
 	var out *resultview.Outcome
 	if o := v.Last; o != nil {
 		out = &o.Outcome

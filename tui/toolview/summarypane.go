@@ -20,9 +20,6 @@ type SummaryPane struct {
 
 func newSummaryPane(v *View) kit.ToolPane {
 	p := &SummaryPane{TreePane: TreePane{id: v.ID, layer: &v.layer}, tool: v.Tool, out: v.Out, outErr: v.OutErr}
-	if v.Enveloped {
-		p.prefix = "data"
-	}
 	p.Refold(v.Budget)
 	return p
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"mcpeek/model"
+	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/tui/kit"
@@ -30,7 +31,9 @@ type View struct {
 	Target    *resultcheck.Target // its output schema ready to check results, once called
 }
 
-func NewView(t model.Tool, budget summarizer.Options) *View {
+// New is t's views, folded at budget. It parses t's schemas: the root
+// runs it in a command, off the UI loop.
+func New(t model.Tool, budget summarizer.Options) *View {
 	v := &View{Tool: t, ID: model.SanitizeLine(t.ID()), Desc: model.SanitizeLine(summarizer.FirstSentence(t.Description)),
 		Budget: budget}
 	v.Parsed = model.ParseTool(t)
@@ -69,4 +72,18 @@ func (v *View) Resize(width, height int) {
 	for _, p := range v.Panes {
 		p.Resize(width, height)
 	}
+}
+
+// ValuePath is where a line at path of pane p (one of v's) sits in a real
+// result of the tool. The summary and result trees show the fields of an
+// envelope's data from its root, so their paths go under data; the schema
+// tree spells the envelope out.
+func (v *View) ValuePath(p kit.TreeHolder, path fieldpath.Path) fieldpath.Path {
+	switch p.(type) {
+	case *SummaryPane, *ResultPane:
+		if v.Enveloped {
+			return path.Within("data")
+		}
+	}
+	return path
 }

@@ -16,7 +16,6 @@ import (
 type TreePane struct {
 	t      *schematree.Tree
 	id     string // the tool's sanitised id, before the path in the bar
-	prefix string // what dataPrefix returns
 	width  int
 	height int                              // the pane's rows, the call's header included
 	layer  *callLayer                       // the tool's checked call, drawn over the tree
@@ -25,7 +24,6 @@ type TreePane struct {
 }
 
 func (p *TreePane) Tree() *schematree.Tree { return p.t }
-func (p *TreePane) DataPrefix() string     { return p.prefix }
 
 func (p *TreePane) Render(f kit.Frame) string {
 	tv := treeView{styles: f.Styles, width: p.width, focused: f.Focused, showDesc: f.ShowDesc, costs: p.costs, layer: p.layer}

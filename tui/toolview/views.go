@@ -72,3 +72,25 @@ func PaneOf[P kit.ToolPane](v *View) (P, bool) {
 type Counted interface {
 	Land(views map[string]*View)
 }
+
+// What each view does besides being a pane, checked when it is built: a
+// method misnamed would otherwise be skipped without a word.
+var (
+	_ kit.Refolder    = (*SummaryPane)(nil)
+	_ kit.Refolder    = (*PlannerPane)(nil)
+	_ kit.Refolder    = (*comparePane)(nil)
+	_ kit.Syncer[Env] = (*SchemaPane)(nil)
+	_ kit.Syncer[Env] = (*PlannerPane)(nil)
+	_ kit.Syncer[Env] = (*comparePane)(nil)
+	_ kit.Syncer[Env] = (*diffPane)(nil)
+	_ kit.Syncer[Env] = (*lintPane)(nil)
+	_ kit.Syncer[Env] = (*aboutPane)(nil)
+	_ kit.Restyler    = (*rawPane)(nil)
+	_ kit.Restyler    = (*PlannerPane)(nil)
+	_ kit.TreeHolder  = (*SummaryPane)(nil)
+	_ kit.TreeHolder  = (*SchemaPane)(nil)
+	_ kit.TreeHolder  = (*ResultPane)(nil)
+	_ kit.Searcher    = (*TreePane)(nil)
+	_ kit.Searcher    = (*docPane)(nil)
+	_ kit.Searcher    = (*diffPane)(nil)
+)
