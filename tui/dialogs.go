@@ -31,7 +31,7 @@ type msgTaker interface {
 
 // dialogs is the stack of open dialogs, drawn over the screen bottom
 // first; the top one has the keys. (The result laid over a schema is the
-// overlay: overlaymarks.go.)
+// overlay: package toolview.)
 type dialogs struct{ stack []dialog }
 
 func (ds *dialogs) open(d dialog) { ds.stack = append(ds.stack, d) }

@@ -8,7 +8,7 @@ import (
 )
 
 // The tools pane's marks for what the 2026-07-28 specification and MCP
-// Apps add to a tool, beside the change and lint marks (changes.go): the
+// Apps add to a tool, beside the change and lint marks (marks.go): the
 // about view says what they mean.
 
 // DroppedSeg is the right-hand mark of a tool clients drop: its
