@@ -33,6 +33,7 @@ type Span struct {
 	Role Role
 }
 
+// DocLine is a line of a document: a few runs of text, each in its role.
 type DocLine []Span
 
 func roleStyle(s *kit.Styles, sp Span) lipgloss.Style {
