@@ -2,17 +2,17 @@ package tui
 
 import (
 	"fmt"
-	"mcpeek/internal/testkit"
-	"mcpeek/tui/kit"
-	"mcpeek/tui/toolview"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/model"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // bigSchema is an object of 100 objects of 1,000 string fields each: with

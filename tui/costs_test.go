@@ -1,18 +1,18 @@
 package tui
 
 import (
-	"mcpeek/internal/testkit"
-	"mcpeek/summarizer"
-	"mcpeek/tui/kit"
-	"mcpeek/tui/toolview"
-	"mcpeek/tui/uitext"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/model"
+	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
+	"mcpeek/tui/uitext"
 )
 
 // In the schema view the folded lines on screen get badges: child count,

@@ -1,11 +1,11 @@
 package tui
 
 import (
-	"mcpeek/tui/kit"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"mcpeek/tui/kit"
 )
 
 // dialog is a window over the screen. While it is on top of the dialog

@@ -1,11 +1,12 @@
 package tui
 
 import (
-	"mcpeek/tui/toolview"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/tui/toolview"
 )
 
 // The result view's findings wrap at 80 columns instead of being cut (and

@@ -1,13 +1,14 @@
 package tui
 
 import (
-	"mcpeek/tui/kit"
 	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"mcpeek/tui/kit"
 )
 
 // shortHelp is the one-line help for what has the keys: the dialog on

@@ -1,10 +1,10 @@
 package tui
 
 import (
-	"mcpeek/tui/kit"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/tui/kit"
 )
 
 // maxQuery is the most characters a filter or a search holds: a longer

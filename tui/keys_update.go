@@ -3,11 +3,11 @@ package tui
 import (
 	"slices"
 
-	"mcpeek/model"
-	"mcpeek/tui/toolview"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/tui/toolview"
 )
 
 // handleKey routes a key press: the dialog on top, the pending copy, the

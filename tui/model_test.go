@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"mcpeek/internal/testkit"
-	"mcpeek/tui/toolview"
 	"strings"
 	"testing"
 	"time"
@@ -15,10 +13,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/toolview"
 )
 
 // fakeBackend serves fixed servers; a reconnect is recorded and finds the

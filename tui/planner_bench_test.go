@@ -2,14 +2,14 @@ package tui
 
 import (
 	"encoding/json"
-	"mcpeek/internal/testkit"
-	"mcpeek/summarizer"
 	"os"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/model"
+	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
 )
 

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"mcpeek/internal/jsonfmt"
-	"mcpeek/internal/testkit"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"mcpeek/internal/jsonfmt"
+	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
 	"mcpeek/tui/docview"

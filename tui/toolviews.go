@@ -2,15 +2,16 @@ package tui
 
 import (
 	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"mcpeek/mcpclient"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/toolview"
-	"time"
-
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 )
 
 // The root's side of a tool's views (package toolview): what they ask of

@@ -1,9 +1,10 @@
 package tui
 
 import (
-	"mcpeek/tui/toolview"
 	"strings"
 	"testing"
+
+	"mcpeek/tui/toolview"
 )
 
 // printable is every printable ASCII character, the space included.

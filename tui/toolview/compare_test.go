@@ -2,8 +2,6 @@ package toolview
 
 import (
 	"encoding/json"
-	"mcpeek/internal/testkit"
-	"mcpeek/tui/kit"
 	"os"
 	"regexp"
 	"slices"
@@ -13,7 +11,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
+	"mcpeek/tui/kit"
 )
 
 // leafCount is an independent count over a schema's JSON, written for

@@ -2,12 +2,13 @@ package toolview
 
 import (
 	"fmt"
+	"strings"
+	"testing"
+
 	"mcpeek/internal/testkit"
 	"mcpeek/model"
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer/schematree"
-	"strings"
-	"testing"
 )
 
 // bigSchema is an object of 100 objects of 1,000 string fields each: with

@@ -1,11 +1,12 @@
 package toolview
 
 import (
+	"testing"
+
 	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
 	"mcpeek/tui/kit"
-	"testing"
 )
 
 // BenchmarkCountPlanner is the planner's background command: the
