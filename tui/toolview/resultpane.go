@@ -83,7 +83,7 @@ func (v *View) setResultPane(rc resultview.Running, tree *schematree.Tree) {
 func (p *ResultPane) Headline() string { return p.view.Headline() }
 
 func (p *ResultPane) Render(f kit.Frame) string {
-	return p.view.Render(ResultViewStyles(f.Styles), func() string { return p.TreePane.Render(f) })
+	return p.view.Render(resultViewStyles(f.Styles), func() string { return p.TreePane.Render(f) })
 }
 
 func (p *ResultPane) Resize(width, height int) {
@@ -128,9 +128,9 @@ func (p *ResultPane) Help(k *kit.KeyMap) []key.Binding {
 	return []key.Binding{k.Down, k.Unfold, k.SaveCall, k.Assert, k.Fold, k.Filter, k.Copy, k.CopyValue, k.Save, k.CallAgain, k.View, k.Help, k.Quit}
 }
 
-// ResultViewStyles are the explorer's styles the result view is drawn
+// resultViewStyles are the explorer's styles the result view is drawn
 // with.
-func ResultViewStyles(s *kit.Styles) resultview.Styles {
+func resultViewStyles(s *kit.Styles) resultview.Styles {
 	return resultview.Styles{Accent: s.Accent, Dim: s.Dim, Faint: s.Faint, OK: s.StateConnected, Failed: s.StateError,
 		ErrText: s.ErrText, StatusErr: s.StatusErr}
 }

@@ -10,7 +10,7 @@ import (
 	"mcpeek/tui/kit"
 )
 
-// View is everything shown of one tool: one pane per view (toolViews),
+// View is everything shown of one tool: one pane per view (Views),
 // built once off the UI loop and then owned by the model. Its parsed
 // schemas are the tool's one parse, which every other reader of the tool
 // gets (model.ParseTool), read safely from background commands too. What
@@ -24,7 +24,7 @@ type View struct {
 	OutErr    error               // why the output schema cannot be read
 	Enveloped bool                // the result's fields sit under "data"
 	Budget    summarizer.Options  // what the panes are folded with
-	Panes     []kit.ToolPane      // by viewKind
+	Panes     []kit.ToolPane      // by Kind
 	Last      *Outcome            // the last call the user made of it, or nil
 	LastArgs  json.RawMessage     // the arguments of the last call started, cancelled or not
 	layer     callLayer           // last's check as the trees draw it (setCall)

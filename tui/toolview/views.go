@@ -18,7 +18,7 @@ type Env struct {
 	Reader  ResourceReader // nil when the backend reads no resources
 }
 
-// Kind is a view of a tool: its place in toolViews.
+// Kind is a view of a tool: its place in Views.
 type Kind int
 
 // Views are the views of a tool, in the order v cycles them and the
