@@ -46,6 +46,8 @@ func (m *Model) act(a kit.Action) tea.Cmd {
 		return writeAssert(a)
 	case assertValue:
 		return m.startAssert(a)
+	case resultview.Assert: // A on a result's value
+		return m.startAssert(assertOn(a.Line, a.Structured))
 	case callTool:
 		return m.startCall(a)
 	case submitCall:

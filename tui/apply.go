@@ -83,7 +83,7 @@ func (msg toolLoadedMsg) apply(m *Model) tea.Cmd {
 	if stale(msg.ticket, m.loading.ticket) {
 		return m.viewBuilt(msg) // the user has moved on
 	}
-	m.views[msg.view.tool.ID().String()] = msg.view
+	m.views[msg.view.Tool.ID().String()] = msg.view
 	m.current, m.loading = msg.view, toolLoad{}
 	m.sizePanes()
 	m.landJump()

@@ -122,13 +122,13 @@ func (m *Model) barLeft() string {
 	s := &m.styles
 	switch {
 	case m.traffic.open:
-		return m.traffic.where(s)
+		return m.traffic.Where(s)
 	case m.term.focus == focusTools:
 		if tool, ok := m.selectedTool(); ok {
 			return s.Dim.Render(model.SanitizeLine(tool.ID().String()))
 		}
 	case m.current != nil:
-		return m.currentPane().where(s)
+		return m.currentPane().Where(s)
 	}
 	return ""
 }

@@ -2,21 +2,25 @@ package tui
 
 import (
 	"fmt"
-	"mcpeek/internal/testkit"
-	"mcpeek/tui/kit"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/model"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // bigSchema is an object of 100 objects of 1,000 string fields each: with
 // the section line, 100,101 lines once everything is unfolded.
-func bigSchema(tb testing.TB) *model.Schema {
+func bigSchema(tb testing.TB) *model.Schema { return testkit.Parse(tb, bigSchemaJSON()) }
+
+// bigSchemaJSON is bigSchema as sent.
+func bigSchemaJSON() []byte {
 	var b strings.Builder
 	b.WriteString(`{"type":"object","properties":{`)
 	for i := range 100 {
@@ -33,7 +37,7 @@ func bigSchema(tb testing.TB) *model.Schema {
 		b.WriteString(`}}`)
 	}
 	b.WriteString(`}}`)
-	return testkit.Parse(tb, []byte(b.String()))
+	return []byte(b.String())
 }
 
 func expandedBigTree(tb testing.TB) *schematree.Tree {
@@ -65,9 +69,8 @@ func BenchmarkFrame100k(b *testing.B) {
 	tr := expandedBigTree(b)
 	tr.Down(50_000)
 	st := kit.NewStyles(true, false)
-	v := treeView{styles: &st, width: 131, focused: true, showDesc: true}
 	for b.Loop() {
-		_ = v.render(tr)
+		_ = drawTree(&st, tr, 131, true)
 	}
 }
 
@@ -88,13 +91,12 @@ func BenchmarkFoldUnfold100k(b *testing.B) {
 // view of a tool whose schema has 100,000 fields, all unfolded.
 func BenchmarkViewFrame100k(b *testing.B) {
 	h := newHarness(b, &fakeBackend{servers: []model.Server{{Name: "big", State: model.StateConnected}}}, 160, 48)
-	v := newToolView(model.Tool{Server: "big", Name: "tool"}, defaultBudget)
-	schema := paneFor[*schemaPane](b, v)
-	schema.t = schematree.NewSchema(bigSchema(b), nil, "", "")
+	v := toolview.New(model.Tool{Server: "big", Name: "tool", OutputSchema: bigSchemaJSON()}, defaultBudget)
+	schema := paneFor[*toolview.SchemaPane](b, v)
 	h.m.current, h.m.view, h.m.term.focus = v, viewNamed(b, "schema"), focusView
 	h.m.sizePanes()
-	schema.t.ExpandAll()
-	schema.t.Down(50_000)
+	schema.Tree().ExpandAll()
+	schema.Tree().Down(50_000)
 	for b.Loop() {
 		_ = h.m.View()
 	}

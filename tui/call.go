@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -18,6 +17,7 @@ import (
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // callTool asks the root model to call a tool for the user with these
@@ -29,40 +29,6 @@ type callTool struct {
 	tool   string          // the tool's name on its server
 	args   json.RawMessage // a JSON object
 	asTask bool            // run a tool whose task support is optional as a task
-}
-
-// callOutcome is the last call the user made of a tool, kept on the tool's
-// view: the result view shows it, and the schema and summary trees lay
-// its check over their fields.
-type callOutcome struct {
-	args    json.RawMessage
-	result  *mcpclient.CallResult // nil when the call failed
-	err     error                 // why the call failed: timeout, cancel, server error
-	latency time.Duration
-	at      time.Time
-	// check is the result laid over the output schema; nil when the tool
-	// declares none or there is no result.
-	check *resultcheck.Outcome
-	// structured is the result's structuredContent, decoded once (by the
-	// check when it read it) for every tree built of it; nil when none.
-	structured *model.Value
-}
-
-// decodeStructured is a result's structuredContent as a value: the check's
-// own when it checked that, else decoded here. nil when there is none or
-// it cannot be read.
-func decodeStructured(res *mcpclient.CallResult, check *resultcheck.Outcome) *model.Value {
-	if len(bytes.TrimSpace(res.StructuredContent)) == 0 {
-		return nil
-	}
-	if check != nil && check.Source == resultcheck.FromStructured && check.Value != nil {
-		return check.Value
-	}
-	v, err := model.DecodeJSON(res.StructuredContent)
-	if err != nil {
-		return nil
-	}
-	return v
 }
 
 // defaultCallTimeout bounds a call from the explorer; the call is
@@ -123,7 +89,7 @@ type (
 	callDoneMsg struct {
 		tool    string
 		ticket  ticket
-		outcome *callOutcome
+		outcome *toolview.Outcome
 		target  *resultcheck.Target // built for this call, for the next ones
 		tree    *schematree.Tree    // the result view's tree, built off the UI loop
 	}
@@ -151,21 +117,21 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 	if len(c.args) == 0 {
 		c.args = json.RawMessage("{}")
 	}
-	v.lastArgs = c.args
+	v.LastArgs = c.args
 	ctx, cancel := context.WithCancel(context.Background())
 	rc := &runningCall{ticket: m.tickets.next(), call: c, cancel: cancel, started: time.Now()}
 	if m.calls.byTool == nil {
 		m.calls.byTool = map[string]*runningCall{}
 	}
 	m.calls.byTool[c.toolID] = rc
-	v.showRunning(rc)
+	v.ShowRunning(rc)
 	if m.current == v {
 		// The result view takes the keys, from the tools pane too: / then
 		// searches the result, not the tools.
-		m.view, m.term.focus = resultView(), focusView
+		m.view, m.term.focus = toolview.ResultKind(), focusView
 		m.sizePanes()
 	}
-	run := runCall(ctx, m.backend, rc, callCheck{tool: v.parsed, target: v.target, enveloped: v.enveloped, budget: v.budget},
+	run := runCall(ctx, m.backend, rc, callCheck{tool: v.Parsed, target: v.Target, enveloped: v.Enveloped, budget: v.Budget},
 		cmp.Or(m.calls.timeout, defaultCallTimeout), m.calls.reports)
 	return tea.Batch(run, m.startCallTick(),
 		m.setStatus("calling "+model.SanitizeLine(c.toolID)+"…  esc cancels", false))
@@ -191,12 +157,12 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 		start := time.Now()
 		res, err := b.CallToolWith(ctx, c.server, c.tool, c.args, mcpclient.CallOptions{Progress: progress, Timeout: timeout,
 			AsTask: c.asTask, OnTask: onTask})
-		o := &callOutcome{args: c.args, result: res, err: err, latency: time.Since(start), at: start}
+		o := &toolview.Outcome{Outcome: resultview.Outcome{Args: c.args, Result: res, Err: err, Latency: time.Since(start), At: start}}
 		switch {
 		case err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded):
-			o.err = fmt.Errorf("timed out after %s; the call was cancelled", seconds(timeout))
+			o.Err = fmt.Errorf("timed out after %s; the call was cancelled", seconds(timeout))
 		case err != nil:
-			o.err = err
+			o.Err = err
 		}
 		msg := callDoneMsg{tool: c.toolID, ticket: rc.ticket, outcome: o, target: cc.target}
 		msg.target, msg.tree = cc.check(o)
@@ -208,22 +174,22 @@ func runCall(ctx context.Context, b Backend, rc *runningCall, cc callCheck, time
 // the tool's check target if it has none yet) and builds its result tree.
 // It returns the target and the tree, nil when there is no result. It runs
 // off the UI loop.
-func (cc callCheck) check(o *callOutcome) (*resultcheck.Target, *schematree.Tree) {
-	res, target := o.result, cc.target
+func (cc callCheck) check(o *toolview.Outcome) (*resultcheck.Target, *schematree.Tree) {
+	res, target := o.Result, cc.target
 	if res == nil {
 		return target, nil
 	}
 	if target == nil && cc.tool.Tool.HasOutputSchema() {
 		var terr error
 		if target, terr = resultcheck.NewTarget(cc.tool); terr != nil {
-			o.check = &resultcheck.Outcome{Note: "not checked: " + terr.Error()}
+			o.Check = &resultcheck.Outcome{Note: "not checked: " + terr.Error()}
 		}
 	}
-	if o.check == nil {
-		o.check = resultcheck.CheckCall(target, res.IsError, res.StructuredContent, res.Text, cc.budget)
+	if o.Check == nil {
+		o.Check = resultcheck.CheckCall(target, res.IsError, res.StructuredContent, res.Text, cc.budget)
 	}
-	o.structured = decodeStructured(res, o.check)
-	return target, resultview.NewTree(res, o.structured, cc.enveloped, o.check)
+	o.Structured = toolview.DecodeStructured(res.StructuredContent, o.Check)
+	return target, resultview.NewTree(res, o.Structured, cc.enveloped, o.Check)
 }
 
 // callDone stores a call's outcome on its tool's view and shows it: the
@@ -242,14 +208,14 @@ func (m *Model) callDone(msg callDoneMsg) tea.Cmd {
 	if v == nil {
 		return m.setStatus("the result of "+id+" came after its tool went away", true)
 	}
-	if v.target == nil {
-		v.target = msg.target
+	if v.Target == nil {
+		v.Target = msg.target
 	}
 	o := msg.outcome
-	v.setCall(o) // the trees draw its check
-	v.showOutcome(msg.tree)
+	v.SetCall(o) // the trees draw its check
+	v.ShowOutcome(msg.tree)
 	if m.current == v {
-		m.view = resultView()
+		m.view = toolview.ResultKind()
 		m.sizePanes()
 	}
 	text, isErr := outcomeStatus(id, o)
@@ -260,14 +226,14 @@ func (m *Model) callDone(msg callDoneMsg) tea.Cmd {
 }
 
 // outcomeStatus is the status line of a call that ended.
-func outcomeStatus(id string, o *callOutcome) (string, bool) {
+func outcomeStatus(id string, o *toolview.Outcome) (string, bool) {
 	switch {
-	case o.err != nil:
-		return id + ": " + model.SanitizeLine(o.err.Error()), true
-	case o.result.IsError:
-		return id + " reported an error (isError) after " + resultview.RoundLatency(o.latency), true
+	case o.Err != nil:
+		return id + ": " + model.SanitizeLine(o.Err.Error()), true
+	case o.Result.IsError:
+		return id + " reported an error (isError) after " + resultview.RoundLatency(o.Latency), true
 	}
-	return id + " answered in " + resultview.RoundLatency(o.latency), false
+	return id + " answered in " + resultview.RoundLatency(o.Latency), false
 }
 
 // callAgain calls the current tool again (X): with the arguments of its
@@ -280,12 +246,12 @@ func (m *Model) callAgain(msg tea.KeyPressMsg) tea.Cmd {
 	if v == nil {
 		return refused
 	}
-	if m.running(v.tool.ID().String()) != nil {
-		return m.setStatus(model.SanitizeLine(v.tool.ID().String())+" is being called already: esc cancels it", true)
+	if m.running(v.Tool.ID().String()) != nil {
+		return m.setStatus(model.SanitizeLine(v.Tool.ID().String())+" is being called already: esc cancels it", true)
 	}
 	id := m.tickets.next()
 	m.forms.opening = id
-	toolID, store := v.tool.ID(), m.calls.args
+	toolID, store := v.Tool.ID(), m.calls.args
 	return func() tea.Msg {
 		sets, err := store.load(toolID.String())
 		return argSetsLoadedMsg{ticket: id, toolID: toolID.String(), sets: sets, err: err, again: true}
@@ -294,10 +260,10 @@ func (m *Model) callAgain(msg tea.KeyPressMsg) tea.Cmd {
 
 // callAgainWith calls v with the newest of sets (the last call's
 // arguments first), or opens its call form when the form refuses them.
-func (m *Model) callAgainWith(v *toolView, msg argSetsLoadedMsg) tea.Cmd {
+func (m *Model) callAgainWith(v *toolview.View, msg argSetsLoadedMsg) tea.Cmd {
 	sets := msg.sets
-	if len(v.lastArgs) > 0 {
-		sets = remember(sets, v.lastArgs, time.Now())
+	if len(v.LastArgs) > 0 {
+		sets = remember(sets, v.LastArgs, time.Now())
 	}
 	d := newCallForm(v, sets, msg.ticket, m.formLook())
 	err := d.SubmitError()

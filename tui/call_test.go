@@ -15,6 +15,8 @@ import (
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
+	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // demoCalls is the demo backend whose calls answer with call.
@@ -28,7 +30,7 @@ func demoCalls(t testing.TB, call func(ctx context.Context, server, tool string,
 // does, and returns the command that runs the call.
 func (h *harness) callShown(args string) tea.Cmd {
 	v := h.m.current
-	return h.m.startCall(callTool{toolID: v.tool.ID().String(), server: v.tool.Server, tool: v.tool.Name, args: json.RawMessage(args)})
+	return h.m.startCall(callTool{toolID: v.Tool.ID().String(), server: v.Tool.Server, tool: v.Tool.Name, args: json.RawMessage(args)})
 }
 
 // demoResult answers a call with the demo's canned result of the tool, as
@@ -74,14 +76,14 @@ func TestCallStoresOutcomeAndShowsResult(t *testing.T) {
 	h.selectTool("stale_get_order")
 	h.run(h.callShown("{}"))
 	v := h.m.current
-	if gotArgs != "{}" || v.last == nil || v.last.result == nil || v.last.err != nil {
-		t.Fatalf("args %q, outcome %+v", gotArgs, v.last)
+	if gotArgs != "{}" || v.Last == nil || v.Last.Result == nil || v.Last.Err != nil {
+		t.Fatalf("args %q, outcome %+v", gotArgs, v.Last)
 	}
-	if h.m.view != resultView() || h.m.running(v.tool.ID().String()) != nil {
-		t.Fatalf("view %v, still running %v", h.m.view, h.m.running(v.tool.ID().String()) != nil)
+	if h.m.view != toolview.ResultKind() || h.m.running(v.Tool.ID().String()) != nil {
+		t.Fatalf("view %v, still running %v", h.m.view, h.m.running(v.Tool.ID().String()) != nil)
 	}
-	if v.last.check == nil || !v.last.check.Breaks() || v.target == nil {
-		t.Fatalf("check %+v, target %v", v.last.check, v.target)
+	if v.Last.Check == nil || !v.Last.Check.Breaks() || v.Target == nil {
+		t.Fatalf("check %+v, target %v", v.Last.Check, v.Target)
 	}
 	screen := h.screen()
 	for _, want := range []string{"ok  ", "args {}", "breaks its output schema: 2 missing required, 1 type mismatch",
@@ -178,7 +180,7 @@ func TestCallProgressAndCancel(t *testing.T) {
 		return nil, fmt.Errorf("call: %w", ctx.Err())
 	}), 100, 30)
 	h.selectTool("shop_get_order")
-	id := h.m.current.tool.ID().String()
+	id := h.m.current.Tool.ID().String()
 	cmd := h.callShown("{}")
 	msgs := background(cmd)
 	if !strings.Contains(h.screen(), "calling… 0s  esc cancels") || !strings.Contains(h.screen(), "no progress reported yet") {
@@ -201,8 +203,8 @@ func TestCallProgressAndCancel(t *testing.T) {
 		t.Fatalf("still running, or no word of it: %q", h.m.status.text)
 	}
 	h.send(next[callDoneMsg](t, msgs))
-	if v := h.m.current; v.last != nil {
-		t.Fatalf("the cancelled call's answer landed: %+v", v.last)
+	if v := h.m.current; v.Last != nil {
+		t.Fatalf("the cancelled call's answer landed: %+v", v.Last)
 	}
 	if !strings.Contains(h.screen(), "no call yet") {
 		t.Fatalf("the result view did not go back:\n%s", h.screen())
@@ -214,14 +216,14 @@ func TestCallStaleAnswerIsDropped(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoCalls(t, demoResult(t)), 100, 30)
 	h.selectTool("shop_get_order")
-	id := h.m.current.tool.ID().String()
+	id := h.m.current.Tool.ID().String()
 	h.callShown("{}")
 	old := h.m.running(id).ticket
 	h.keys("esc")
 	h.callShown("{}")
 	res, _ := demoResult(t)(context.Background(), "demo", "shop_get_order", nil, mcpclient.CallOptions{})
-	h.send(callDoneMsg{tool: id, ticket: old, outcome: &callOutcome{result: res}})
-	if h.m.current.last != nil || h.m.running(id) == nil {
+	h.send(callDoneMsg{tool: id, ticket: old, outcome: &toolview.Outcome{Outcome: resultview.Outcome{Result: res}}})
+	if h.m.current.Last != nil || h.m.running(id) == nil {
 		t.Fatal("a stale answer landed")
 	}
 }
@@ -237,8 +239,8 @@ func TestCallTimesOut(t *testing.T) {
 	h.selectTool("shop_get_order")
 	h.run(h.callShown("{}"))
 	want := "timed out after 2s; the call was cancelled"
-	if timeout != 2*time.Second || h.m.current.last.err == nil || h.m.current.last.err.Error() != want {
-		t.Fatalf("timeout %v, outcome %+v", timeout, h.m.current.last)
+	if timeout != 2*time.Second || h.m.current.Last.Err == nil || h.m.current.Last.Err.Error() != want {
+		t.Fatalf("timeout %v, outcome %+v", timeout, h.m.current.Last)
 	}
 	if !strings.Contains(h.screen(), want) {
 		t.Fatalf("no timeout on the screen:\n%s", h.screen())
@@ -251,7 +253,7 @@ func TestResultViewBeforeACall(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	h.keys("o")
-	if h.m.view != resultView() || !strings.Contains(h.screen(), "no call yet: press x") {
+	if h.m.view != toolview.ResultKind() || !strings.Contains(h.screen(), "no call yet: press x") {
 		t.Fatalf("o:\n%s", h.screen())
 	}
 	h.keys("w")
@@ -273,7 +275,7 @@ func TestAppCallStaleOrder80x24(t *testing.T) {
 	typeKeys(tm, "tab", "X")
 	waitScreen(t, tm, "findings")
 	screen := finalScreen(t, tm)
-	if o := m.current.last; o == nil || o.check == nil || !o.check.Breaks() {
+	if o := m.current.Last; o == nil || o.Check == nil || !o.Check.Breaks() {
 		t.Fatalf("outcome %+v", o)
 	}
 	// The latency and the time of the call differ from run to run, and so
@@ -290,7 +292,7 @@ func TestAppCallStaleOrder80x24(t *testing.T) {
 func TestCallKeyTypedFastWaitsForTheSelectedToolsView(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
-	if h.m.current == nil || h.m.current.tool.Name == "shop_get_product" {
+	if h.m.current == nil || h.m.current.Tool.Name == "shop_get_product" {
 		t.Fatal("the harness did not land on another first tool")
 	}
 	h.keys("/")
@@ -320,8 +322,8 @@ func TestCallKeyTypedFastWaitsForTheSelectedToolsView(t *testing.T) {
 	if got := d.Form().Values()[0]; got != "8001234042" {
 		t.Errorf("product_id %q, want 8001234042 (typed and pasted after x)", got)
 	}
-	if h.m.current.tool.Name != "shop_get_product" {
-		t.Errorf("form of %s", h.m.current.tool.Name)
+	if h.m.current.Tool.Name != "shop_get_product" {
+		t.Errorf("form of %s", h.m.current.Tool.Name)
 	}
 }
 
@@ -408,7 +410,7 @@ func TestCallFromTheToolsPaneFocusesTheResult(t *testing.T) {
 		t.Fatal("tab did not go back to the tools pane")
 	}
 	h.keys("X")
-	if h.m.view != resultView() || h.m.term.focus != focusView {
+	if h.m.view != toolview.ResultKind() || h.m.term.focus != focusView {
 		t.Fatalf("after the call: view %v, focus %v", h.m.view, h.m.term.focus)
 	}
 	h.keys("/")

@@ -9,6 +9,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/tui/callform"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // callFormDialog is the call form (x on a tool) on the dialog stack: the
@@ -22,12 +23,12 @@ type callFormDialog struct {
 
 // newCallForm builds the call form of a tool, filled with the newest of
 // sets, or with the schema's defaults when there is none.
-func newCallForm(v *toolView, sets []callform.Set, id ticket, look callform.Look) *callFormDialog {
+func newCallForm(v *toolview.View, sets []callform.Set, id ticket, look callform.Look) *callFormDialog {
 	return &callFormDialog{
-		Call: callform.NewCall(callform.Tool{ID: uint64(id), ToolID: v.tool.ID().String(), Name: v.tool.Name,
-			Raw: v.tool.InputSchema, Input: v.parsed.In, InputErr: v.parsed.InErr,
-			Tasks: mcpclient.ToolTaskSupport(v.tool), Sets: sets, Look: look}),
-		call: callTool{toolID: v.tool.ID().String(), server: v.tool.Server, tool: v.tool.Name},
+		Call: callform.NewCall(callform.Tool{ID: uint64(id), ToolID: v.Tool.ID().String(), Name: v.Tool.Name,
+			Raw: v.Tool.InputSchema, Input: v.Parsed.In, InputErr: v.Parsed.InErr,
+			Tasks: mcpclient.ToolTaskSupport(v.Tool), Sets: sets, Look: look}),
+		call: callTool{toolID: v.Tool.ID().String(), server: v.Tool.Server, tool: v.Tool.Name},
 		id:   id,
 	}
 }

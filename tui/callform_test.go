@@ -536,7 +536,7 @@ func TestKeysTypedWhileTheFormOpensLandInIt(t *testing.T) {
 	if d, ok := h.m.dialogs.Top().(*callFormDialog); ok {
 		t.Fatalf("the form stayed open: order_id %q\n%s", d.Form().Values()[0], h.screen())
 	}
-	if v := h.m.current.lastArgs; !strings.Contains(string(v), `"order_id":"5601234042"`) {
+	if v := h.m.current.LastArgs; !strings.Contains(string(v), `"order_id":"5601234042"`) {
 		t.Fatalf("called with %s", v)
 	}
 }

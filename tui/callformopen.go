@@ -7,6 +7,7 @@ import (
 	"mcpeek/tui/callform"
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // forms is what the root model keeps for its forms and prompts.
@@ -39,10 +40,10 @@ type argSetsLoadedMsg struct {
 // tool (model.Tool.HeaderFault). When the selected tool's view is still
 // being built, the key is held with those that follow, and pressed again
 // once the view is there (both nil).
-func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolView, refused tea.Cmd) {
+func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolview.View, refused tea.Cmd) {
 	keyName := msg.String()
 	v = m.current
-	if t, ok := m.selectedTool(); m.term.focus == focusTools && (!ok || v == nil || t.ID() != v.tool.ID()) {
+	if t, ok := m.selectedTool(); m.term.focus == focusTools && (!ok || v == nil || t.ID() != v.Tool.ID()) {
 		if ok && m.loading.id == t.ID().String() {
 			m.forms.opening = m.loading.ticket
 			m.forms.typed = append(m.forms.typed, msg)
@@ -56,8 +57,8 @@ func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolView, refused tea.Cmd) {
 	if v == nil {
 		return nil, m.setStatus(keyName+" calls a tool: move to one first", false)
 	}
-	if !v.tool.HeaderFault.IsZero() {
-		return nil, m.setStatus("not calling "+v.id+": clients drop it, its x-mcp-header breaks the 2026-07-28 rules (the about view says why)", true)
+	if !v.Tool.HeaderFault.IsZero() {
+		return nil, m.setStatus("not calling "+v.ID+": clients drop it, its x-mcp-header breaks the 2026-07-28 rules (the about view says why)", true)
 	}
 	return v, nil
 }
@@ -71,7 +72,7 @@ func (m *Model) openCallForm(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	id := m.tickets.next()
 	m.forms.opening = id
-	toolID, store := v.tool.ID(), m.calls.args
+	toolID, store := v.Tool.ID(), m.calls.args
 	return func() tea.Msg {
 		sets, err := store.load(toolID.String())
 		return argSetsLoadedMsg{ticket: id, toolID: toolID.String(), sets: sets, err: err}

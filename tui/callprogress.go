@@ -42,7 +42,7 @@ func (m *Model) cancelCall(toolID string) tea.Cmd {
 	m.taskEnded(rc, nil, nil)
 	delete(m.calls.byTool, toolID)
 	if v := m.views[toolID]; v != nil {
-		v.showOutcome(nil) // the result view goes back to the last outcome
+		v.ShowOutcome(nil) // the result view goes back to the last outcome
 	}
 	if rc.task != nil {
 		return m.setStatus("cancelled the call of "+model.SanitizeLine(toolID)+" (tasks/cancel sent)", false)

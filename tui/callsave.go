@@ -52,15 +52,15 @@ func callKey(tool string, args json.RawMessage) string {
 // is no result.
 func (m *Model) lastCall() (c calls.Call, res calls.Result, ok bool) {
 	v := m.current
-	if v == nil || v.last == nil || v.last.result == nil {
+	if v == nil || v.Last == nil || v.Last.Result == nil {
 		return calls.Call{}, calls.Result{}, false
 	}
-	r := v.last.result
-	args := v.last.args
+	r := v.Last.Result
+	args := v.Last.Args
 	if len(bytes.TrimSpace(args)) == 0 {
 		args = json.RawMessage("{}")
 	}
-	c = calls.Saved("", v.tool.ID().String(), args, r.IsError)
+	c = calls.Saved("", v.Tool.ID().String(), args, r.IsError)
 	return c, calls.Result{IsError: r.IsError, Structured: r.StructuredContent, Text: r.Text}, true
 }
 
@@ -78,7 +78,7 @@ func (m *Model) openSaveCall(assert *pendingAssert) tea.Cmd {
 	}
 	file := m.calls.saved.path
 	d := dialog.NewText(dialog.TextSpec{Title: title, About: c.Tool + " " + string(c.Arguments),
-		Field: dialog.NewField(m.styles.Input, "name: ", m.current.tool.Name, true),
+		Field: dialog.NewField(m.styles.Input, "name: ", m.current.Tool.Name, true),
 		Keys:  "enter save · esc cancel; mcpeek test runs it", Writes: true,
 		Accept: func(text string) (kit.Action, error) {
 			name := strings.TrimSpace(text)

@@ -19,6 +19,7 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 const orderArgs = `{"order_id":"5601234042"}`
@@ -31,7 +32,7 @@ func calledOrder(t *testing.T) (*harness, string) {
 	h.m.calls.saved = newSavedCalls(path)
 	h.selectTool("shop_get_order")
 	h.run(h.callShown(orderArgs))
-	if h.m.view != resultView() || h.m.current.last == nil || h.m.current.last.result == nil {
+	if h.m.view != toolview.ResultKind() || h.m.current.Last == nil || h.m.current.Last.Result == nil {
 		t.Fatalf("no result shown:\n%s", h.screen())
 	}
 	return h, path
@@ -234,7 +235,7 @@ func TestSaveAndAssertWalk(t *testing.T) {
 	h.m.calls.saved = newSavedCalls(path)
 	h.selectTool("shop_get_order")
 	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
-	if o := h.m.current.last; o == nil || o.result == nil || h.m.view != resultView() {
+	if o := h.m.current.Last; o == nil || o.Result == nil || h.m.view != toolview.ResultKind() {
 		t.Fatalf("the form's call: %+v\n%s", o, h.screen())
 	}
 	h.keys("S")
@@ -252,7 +253,7 @@ func TestSaveAndAssertWalk(t *testing.T) {
 		if c == nil {
 			t.Fatal("the call is not in the file")
 		}
-		tool := h.m.current.tool
+		tool := h.m.current.Tool
 		target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: tool.OutputSchema}))
 		if err != nil {
 			t.Fatal(err)

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -18,6 +17,7 @@ import (
 	"mcpeek/summarizer/lint"
 	"mcpeek/summarizer/schemadiff"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // The explorer marks what changed in each tool and what clients would
@@ -26,44 +26,6 @@ import (
 // list_changed can make differ. The marks, the lint findings and the
 // changes are computed in one command off the UI loop, after each
 // snapshot of the servers; the diff and findings views read them.
-
-// baseline is a lock file read at start.
-type baseline struct {
-	name    string    // the file's name, as the status line and the views say it
-	written time.Time // its modification time
-	snap    schemadiff.Snapshot
-}
-
-// toolMark is what the explorer knows of one tool's changes and findings,
-// for the definition raw (the listed tool's own bytes, never a copy): a
-// schemadiff.ToolMark as the views read it.
-type toolMark struct {
-	raw []byte
-	// changes are since the lock file when it lists the tool and the tool
-	// differs from it, else since the tool was first listed in this run.
-	changes []schemadiff.Change
-	// old is the definition changes start from (valid when there are any).
-	old model.Tool
-	// sinceStart says changes start from the first listing in this run.
-	sinceStart bool
-	// added says the lock file's server does not list the tool.
-	added bool
-	// findings are every client profile's, worst first.
-	findings []lint.Finding
-}
-
-// markFrom is the view's copy of a mark schemadiff made.
-func markFrom(k schemadiff.ToolMark) toolMark {
-	return toolMark{raw: k.Raw, changes: k.Changes, old: k.Old, sinceStart: k.SinceStart, added: k.Added, findings: k.Findings}
-}
-
-// worst is the most serious class of the tool's changes, or 0.
-func (k toolMark) worst() schemadiff.Class { return schemadiff.Worst(k.changes) }
-
-// rejected says a client refuses the tool as it is listed (the profiles
-// of opt-in modes and schema subsets, which nearly every tool breaks one
-// of, are left to the findings view).
-func (k toolMark) rejected() bool { return lint.RefusedAsListed(k.findings) }
 
 // refusing names the clients that refuse a tool as it is listed, in the
 // order of the findings.
@@ -83,7 +45,7 @@ type changeState struct {
 	// its size (0: schemadiff's default).
 	path  string
 	limit int64
-	base  *baseline
+	base  *toolview.Baseline
 	// first is each tool as first listed in this run, by id. It is
 	// replaced, never written, once handed to a command.
 	first map[string]model.Tool
@@ -104,7 +66,7 @@ type changeState struct {
 type (
 	// baselineReadMsg: the lock file was read (or could not be).
 	baselineReadMsg struct {
-		base *baseline
+		base *toolview.Baseline
 		err  error
 	}
 	// toolsMarkedMsg: the servers' tools were compared and linted, for
@@ -126,9 +88,9 @@ func readBaseline(path string, limit int64) tea.Cmd {
 		if err != nil {
 			return baselineReadMsg{err: err}
 		}
-		base := &baseline{name: filepath.Base(path), snap: snap}
+		base := &toolview.Baseline{Name: filepath.Base(path), Snap: snap}
 		if st, err := os.Stat(path); err == nil {
-			base.written = st.ModTime()
+			base.Written = st.ModTime()
 		}
 		return baselineReadMsg{base: base}
 	}
@@ -141,9 +103,9 @@ func (m *Model) baselineRead(msg baselineReadMsg) tea.Cmd {
 		return m.setStatus(model.SanitizeLine(msg.err.Error())+": changes since it are not marked", true)
 	}
 	c.base = msg.base
-	text := "comparing with " + model.SanitizeLine(c.base.name)
-	if !c.base.written.IsZero() {
-		text += " (written " + c.base.written.Format("2006-01-02 15:04") + ")"
+	text := "comparing with " + model.SanitizeLine(c.base.Name)
+	if !c.base.Written.IsZero() {
+		text += " (written " + c.base.Written.Format("2006-01-02 15:04") + ")"
 	}
 	if others := m.baselineServersUnknown(); others != nil {
 		// Nothing can be marked: say why rather than mark nothing.
@@ -157,7 +119,7 @@ func (m *Model) baselineRead(msg baselineReadMsg) tea.Cmd {
 // is configured here (so no tool can be compared with it), else nil.
 func (m *Model) baselineServersUnknown() []string {
 	var names []string
-	for _, bs := range m.changes.base.snap.Servers {
+	for _, bs := range m.changes.base.Snap.Servers {
 		for _, s := range m.fleet.servers {
 			if s.Name == bs.Name {
 				return nil
@@ -212,7 +174,7 @@ func (m *Model) markTools() tea.Cmd {
 	servers, first, prev, t := m.fleet.servers, c.first, c.marks, c.ticket
 	var base *schemadiff.Snapshot
 	if c.base != nil {
-		base = &c.base.snap
+		base = &c.base.Snap
 	}
 	return func() tea.Msg {
 		marks, removed := schemadiff.MarkServers(servers, base, first, prev)
@@ -237,9 +199,9 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 	}
 	c.anyChange, c.anyRejected = false, false
 	for _, dk := range c.marks {
-		k := markFrom(dk)
-		c.anyChange = c.anyChange || k.worst() != 0 || k.added
-		c.anyRejected = c.anyRejected || k.rejected()
+		k := toolview.Mark(dk)
+		c.anyChange = c.anyChange || k.Worst() != 0 || k.Added
+		c.anyRejected = c.anyRejected || k.Rejected()
 	}
 	c.gen++
 	gone := map[string][]string{}
@@ -254,34 +216,41 @@ func (m *Model) toolsMarked(msg toolsMarkedMsg) tea.Cmd {
 	return next
 }
 
-// markOf is the marks of the tool id, and whether it has been marked for
+// MarkOf is the marks of the tool id, and whether it has been marked for
 // the definition raw.
-func (c *changeState) markOf(id string, raw []byte) (toolMark, bool) {
+func (c *changeState) MarkOf(id string, raw []byte) (toolview.Mark, bool) {
 	k, ok := c.marks[id]
-	return markFrom(k), ok && bytes.Equal(k.Raw, raw)
+	return toolview.Mark(k), ok && bytes.Equal(k.Raw, raw)
 }
+
+// Gen counts the markings landed: a view built from an older one builds
+// again.
+func (c *changeState) Gen() int { return c.gen }
+
+// Base is the lock file read at start, or nil.
+func (c *changeState) Base() *toolview.Baseline { return c.base }
 
 // toolSegs are the marks after a tool's name in the tools pane: its worst
 // change (or added since the lock file), and whether a client refuses it.
 func (c *changeState) toolSegs(s *kit.Styles, t model.Tool) []seg {
-	k, ok := c.markOf(t.ID().String(), t.Raw)
+	k, ok := c.MarkOf(t.ID().String(), t.Raw)
 	if !ok {
 		return nil
 	}
 	// Each kind of mark keeps its column while some tool has one.
 	var out []seg
 	switch {
-	case k.worst() == schemadiff.Breaking:
+	case k.Worst() == schemadiff.Breaking:
 		out = append(out, seg{Text: s.Icons.Breaking, Style: s.Breaking})
-	case k.worst() == schemadiff.Compatible:
+	case k.Worst() == schemadiff.Compatible:
 		out = append(out, seg{Text: s.Icons.Compatible, Style: s.Compatible})
-	case k.added:
+	case k.Added:
 		out = append(out, seg{Text: s.Icons.Added, Style: s.AddedMark})
 	case c.anyChange:
 		out = append(out, seg{Text: " ", Style: s.Dim})
 	}
 	switch {
-	case k.rejected():
+	case k.Rejected():
 		out = append(out, seg{Text: s.Icons.Rejected, Style: s.Rejected})
 	case c.anyRejected:
 		out = append(out, seg{Text: " ", Style: s.Dim})
@@ -306,7 +275,7 @@ func (m *Model) removedLines(server string) []string {
 	if len(gone) == 0 || m.changes.base == nil {
 		return nil
 	}
-	lines := []string{"", s.Dim.Render(plural(len(gone), "tool") + " of " + model.SanitizeLine(m.changes.base.name) + " no longer listed:")}
+	lines := []string{"", s.Dim.Render(plural(len(gone), "tool") + " of " + model.SanitizeLine(m.changes.base.Name) + " no longer listed:")}
 	for _, ch := range gone {
 		name := ch.Tool.Tool
 		lines = append(lines, "  "+s.Breaking.Render(s.Icons.Breaking)+" "+s.RemovedTool.Render(model.SanitizeLine(name))+
@@ -318,22 +287,22 @@ func (m *Model) removedLines(server string) []string {
 // countsText is what the tool's title line says of its marks: "  2
 // breaking · 3 errors", or "".
 func (c *changeState) countsText(s *kit.Styles, t model.Tool) string {
-	k, ok := c.markOf(t.ID().String(), t.Raw)
+	k, ok := c.MarkOf(t.ID().String(), t.Raw)
 	if !ok {
 		return ""
 	}
 	var parts []string
-	if len(k.changes) > 0 {
+	if len(k.Changes) > 0 {
 		st := s.Compatible
-		if k.worst() == schemadiff.Breaking {
+		if k.Worst() == schemadiff.Breaking {
 			st = s.Breaking
 		}
-		parts = append(parts, st.Render(changeCounts(k.changes)))
-	} else if k.added {
+		parts = append(parts, st.Render(toolview.ChangeCounts(k.Changes)))
+	} else if k.Added {
 		parts = append(parts, s.AddedMark.Render("added"))
 	}
-	if k.rejected() {
-		parts = append(parts, s.Rejected.Render("refused by "+strings.Join(refusing(k.findings), ", ")))
+	if k.Rejected() {
+		parts = append(parts, s.Rejected.Render("refused by "+strings.Join(refusing(k.Findings), ", ")))
 	}
 	if len(parts) == 0 {
 		return ""

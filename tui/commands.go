@@ -12,6 +12,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/tui/toollist"
+	"mcpeek/tui/toolview"
 )
 
 // The explorer's commands for the servers and tools are here; the panes
@@ -39,7 +40,7 @@ type (
 	// toolLoadedMsg: a tool's schemas are parsed and its trees built.
 	toolLoadedMsg struct {
 		ticket ticket
-		view   *toolView
+		view   *toolview.View
 	}
 	// reconnectedMsg: a server's reconnect attempt ended, as srv says.
 	reconnectedMsg struct {
@@ -117,7 +118,7 @@ func indexTool(t model.Tool, hides, bad bool) toolInfo {
 }
 
 func loadTool(t model.Tool, tk ticket, budget summarizer.Options) tea.Cmd {
-	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: newToolView(t, budget)} }
+	return func() tea.Msg { return toolLoadedMsg{ticket: tk, view: toolview.New(t, budget)} }
 }
 
 // reconnect asks for a server's reconnect and waits for the attempt to

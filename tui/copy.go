@@ -11,7 +11,9 @@ import (
 	"mcpeek/model/fieldpath"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 	"mcpeek/tui/uitext"
 )
 
@@ -79,10 +81,12 @@ func (m *Model) copyText(text, what string) tea.Cmd {
 // copyTarget is the line under the cursor of the tree shown: its path,
 // where it sits in a real result, and whether it is an argument.
 type copyTarget struct {
-	tool   string         // the tool's id; "" in a resource's or prompt's tree
-	path   fieldpath.Path // the line's path; its side says input or output
-	out    *model.Schema  // the tool's output schema, or nil
-	prefix string         // the step the data root sits under ("data"), or ""
+	tool string         // the tool's id; "" in a resource's or prompt's tree
+	path fieldpath.Path // the line's path; its side says input or output
+	out  *model.Schema  // the tool's output schema, or nil
+	// valuePath is the line's path in a real result: inside an
+	// envelope's data, the tool's view puts it under data.
+	valuePath fieldpath.Path
 	// value is the line's value in a call result (the result view): the
 	// pointer and jq notations then address this very value
 	// ("/line_items/0/price_set"), the dot path all its siblings.
@@ -92,14 +96,8 @@ type copyTarget struct {
 // input reports whether the line is in the input schema (the schema view).
 func (c copyTarget) input() bool { return c.path.Side() == fieldpath.Input }
 
-// inValue is the line's path in a real value: under prefix, when the data
-// root sits under one.
-func (c copyTarget) inValue() fieldpath.Path {
-	if c.prefix != "" {
-		return c.path.Within(c.prefix)
-	}
-	return c.path
-}
+// inValue is the line's path in a real value.
+func (c copyTarget) inValue() fieldpath.Path { return c.valuePath }
 
 // inspectable is the path as `mcpeek inspect` and inspect_tool_output
 // accept it: the keys of a map (<any key>) are no field of the inspector,
@@ -136,13 +134,14 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 	if t == nil {
 		return copyTarget{}, false
 	}
-	c := t.tree().Cursor()
+	c := t.Tree().Cursor()
 	if c == nil || c.Kind == schematree.KindNote {
 		return copyTarget{}, false
 	}
-	target := copyTarget{tool: tool, path: c.Path, prefix: t.dataPrefix()}
+	target := copyTarget{tool: tool, path: c.Path, valuePath: c.Path}
 	if tool != "" && m.current != nil {
-		target.out = m.current.out
+		target.out = m.current.Out
+		target.valuePath = m.current.ValuePath(t, c.Path)
 	}
 	if d, ok := resultview.ValueOf(c); ok {
 		target.value = d
@@ -155,14 +154,14 @@ func (m *Model) copyTarget() (copyTarget, bool) {
 // shownTree is the tree the right pane shows, whose it is (a tool's id,
 // "" for a resource's or prompt's) and whether it is a result's (whose
 // lines of text have no path).
-func (m *Model) shownTree() (t treeHolder, tool string, result bool) {
+func (m *Model) shownTree() (t kit.TreeHolder, tool string, result bool) {
 	if m.current != nil {
-		t, ok := m.currentPane().(treeHolder)
+		t, ok := m.currentPane().(kit.TreeHolder)
 		if !ok {
 			return nil, "", false
 		}
-		_, result := t.(*resultPane)
-		return t, m.current.tool.ID().String(), result
+		_, result := t.(*toolview.ResultPane)
+		return t, m.current.Tool.ID().String(), result
 	}
 	if p := m.offers.shown; p != nil && p.shown() != nil {
 		return p.shown(), "", p.shown() == p.result
@@ -176,10 +175,10 @@ func (m *Model) shownTree() (t treeHolder, tool string, result bool) {
 // result.
 func (m *Model) copyResult() tea.Cmd {
 	v := m.current
-	if v == nil || v.last == nil || v.last.result == nil {
+	if v == nil || v.Last == nil || v.Last.Result == nil {
 		return m.noResult("to copy")
 	}
-	res := v.last.result
+	res := v.Last.Result
 	text := string(res.Raw)
 	switch {
 	case len(bytes.TrimSpace(res.StructuredContent)) > 0:
@@ -188,7 +187,7 @@ func (m *Model) copyResult() tea.Cmd {
 		text = res.Text
 	}
 	m.clip.copied = text
-	return tea.Batch(tea.SetClipboard(text), m.setStatus("copied the last result of "+model.SanitizeLine(v.id)+
+	return tea.Batch(tea.SetClipboard(text), m.setStatus("copied the last result of "+model.SanitizeLine(v.ID)+
 		" ("+resultview.ByteSize(len(text))+"); Y in the result view copies the value under the cursor", false))
 }
 
@@ -198,5 +197,5 @@ func (m *Model) noResult(what string) tea.Cmd {
 	if m.current == nil {
 		return m.setStatus("select a tool: w and Y act on its last result", true)
 	}
-	return m.setStatus("no result "+what+" yet for "+model.SanitizeLine(m.current.id)+": x calls it", true)
+	return m.setStatus("no result "+what+" yet for "+model.SanitizeLine(m.current.ID)+": x calls it", true)
 }

@@ -20,7 +20,7 @@ func TestCopyFromAnyKeyLineIsInspectable(t *testing.T) {
 	}
 	h.keys("y", "p")
 	path := h.m.Copied()
-	schema := testkit.Parse(t, h.m.current.tool.OutputSchema)
+	schema := testkit.Parse(t, h.m.current.Tool.OutputSchema)
 	if _, err := summarizer.Inspect(schema, path, summarizer.Options{}); err != nil {
 		t.Errorf("copied %q, which inspect refuses: %v", path, err)
 	}

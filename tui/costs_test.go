@@ -1,16 +1,18 @@
 package tui
 
 import (
-	"mcpeek/internal/testkit"
-	"mcpeek/summarizer"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/model"
-	"mcpeek/summarizer/schematree"
+	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
+	"mcpeek/tui/uitext"
 )
 
 // In the schema view the folded lines on screen get badges: child count,
@@ -23,46 +25,25 @@ func TestSchemaCostBadges(t *testing.T) {
 	h.keys("v", "/")
 	h.typeText("line_items[]")
 	h.keys("enter")
-	v := paneFor[*schemaPane](t, h.m.current)
-	if len(v.costs) == 0 {
-		t.Fatalf("no badges:\n%s", h.screen())
-	}
-	shown := 0
-	v.t.Visible(func(int, *schematree.Node) { shown++ })
-	if len(v.costs) > shown || len(v.pending) != 0 {
-		t.Errorf("%d badges (%d pending) for %d lines on screen", len(v.costs), len(v.pending), shown)
-	}
 	// The line_items[] badge is what WriteSubtree and the counter say.
-	n := v.t.Cursor()
-	c, ok := v.costs[n]
-	if n.Path.String() != "line_items[]" || !ok {
-		t.Fatalf("no badge on %q", n.Path)
+	v := h.m.current
+	n := viewPane(t, v, "schema").(kit.TreeHolder).Tree().Cursor()
+	if n.Path.String() != "line_items[]" {
+		t.Fatalf("the cursor is on %q", n.Path)
 	}
-	s := testkit.Parse(t, v.tool.OutputSchema)
+	s := testkit.Parse(t, v.Tool.OutputSchema)
 	r, _ := n.Route()
 	node, _ := r.Resolve(s)
 	sub := summarizer.WriteSubtree(s, node)
-	want := subtreeCost{depth: sub.Depth, tokens: tokens.NewCounter().CL100K(string(sub.JSON))}
-	if c != want {
-		t.Errorf("badge %+v, want %+v", c, want)
-	}
-	line := "line_items[]*: object  31 fields" + want.badge()
+	badge := " · " + strconv.Itoa(sub.Depth) + " deep · " + uitext.Compact(tokens.NewCounter().CL100K(string(sub.JSON))) + " tok"
+	line := "line_items[]*: object  31 fields" + badge
 	if !strings.Contains(h.screen(), line) {
 		t.Errorf("screen lacks %q:\n%s", line, h.screen())
 	}
-	// Unfolded, the line shows its count only; the badge is kept.
+	// Unfolded, the line shows its count only.
 	h.keys("l")
-	if strings.Contains(h.screen(), line) || len(v.costs) == 0 {
+	if strings.Contains(h.screen(), line) {
 		t.Errorf("an open line keeps its badge:\n%s", h.screen())
-	}
-}
-
-func TestCompactCount(t *testing.T) {
-	t.Parallel()
-	for n, want := range map[int]string{0: "0", 812: "812", 1000: "1.0k", 1234: "1.2k", 12_345: "12k", 999_999: "999k", 1_300_000: "1.3M"} {
-		if got := compactCount(n); got != want {
-			t.Errorf("compactCount(%d) = %q, want %q", n, got, want)
-		}
 	}
 }
 
@@ -95,7 +76,7 @@ func TestServerTotals(t *testing.T) {
 		t.Fatalf("gateway tools/list: %+v against %+v", gw, want)
 	}
 	if !strings.Contains(scr, "gateway tools/list") || !strings.Contains(scr, thousands(gw.CL100K)) ||
-		!strings.Contains(scr, percent(gw.CL100K, want.CL100K)) {
+		!strings.Contains(scr, toolview.Percent(gw.CL100K, want.CL100K)) {
 		t.Fatalf("server view lacks the gateway's tools/list %+v:\n%s", *gw, scr)
 	}
 	before := h.m.totals.servers["demo"].desc
@@ -145,7 +126,7 @@ func TestServerTotalsFit80x24(t *testing.T) {
 func TestShortCount(t *testing.T) {
 	t.Parallel()
 	for n, want := range map[int]string{812: "812", 9_999: "9,999", 12_345: "12.3k", 948_000: "948k", 999_600: "1.00M", 5_985_228: "5.99M", 12_345_678: "12.3M"} {
-		if got := shortCount(n); got != want {
+		if got := toolview.ShortCount(n); got != want {
 			t.Errorf("shortCount(%d) = %q, want %q", n, got, want)
 		}
 	}

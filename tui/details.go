@@ -9,6 +9,7 @@ import (
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/dialog"
+	"mcpeek/tui/kit"
 )
 
 // The details of a tree line (i): everything known of the field, in a
@@ -20,15 +21,15 @@ import (
 // openDetails opens the details of the line under the cursor.
 func (m *Model) openDetails() tea.Cmd {
 	target, ok := m.copyTarget()
-	th, _ := m.currentPane().(treeHolder)
+	th, _ := m.currentPane().(kit.TreeHolder)
 	if !ok || th == nil {
 		return m.setStatus("no field under the cursor", true)
 	}
-	n := th.tree().Cursor()
+	n := th.Tree().Cursor()
 	prop, term := m.schemaOf(n, target)
 	width := max(min(m.term.width-4, 100), 30) - 4
 	lines := dialog.DetailLines(&m.styles, n, prop, term, target.where(), width)
-	if call := m.current.layer.detailLines(&m.styles, n, width); len(call) > 0 {
+	if call := m.current.DetailLines(&m.styles, n, width); len(call) > 0 {
 		// After the heading (path, tool, blank): the marks first.
 		lines = append(lines[:3:3], append(call, lines[3:]...)...)
 	}
@@ -42,7 +43,7 @@ func (m *Model) schemaOf(n *schematree.Node, target copyTarget) (prop, term *mod
 	if p, t, ok := n.SchemaNodes(); ok {
 		return p, t
 	}
-	if out := m.current.out; out != nil && !target.input() {
+	if out := m.current.Out; out != nil && !target.input() {
 		if t, err := summarizer.LocatePath(out, n.Path); err == nil {
 			return t.Node, t.Node
 		}

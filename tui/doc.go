@@ -15,10 +15,10 @@
 // and a dialog answers a request through the value its event carries, so
 // no goroutine ever waits on the program.
 //
-// Each view of a tool is a pane (panes.go: one interface, one file per
-// view, listed in toolViews); the traffic screen is a pane too, a package
-// of its own (traffic) that the root hands keys, styles and the gateway's
-// state (trafficpane.go). Dialogs
+// Each view of a tool is a pane (the contract is package kit's, the views
+// package toolview's, listed in toolview.Views); the traffic screen is a
+// pane too, a package of its own (traffic) that the root hands keys,
+// styles and the gateway's state (trafficpane.go). Dialogs
 // stack over the screen (package dialog) and answer keys with actions. The
 // forms (the call form, the prompts) are huh forms built by package
 // callform from a schema and embedded the usual way: the dialog on top
@@ -28,16 +28,15 @@
 // carries a ticket (tickets.go).
 //
 // A tool's last call, checked against its output schema, is drawn over
-// its summary and schema trees, the overlay (overlaymarks.go,
-// overlayheader.go): the value of each field, marks for what differs, a
-// header with the counts.
+// its summary and schema trees, the overlay (package toolview): the value
+// of each field, marks for what differs, a header with the counts.
 // A tool can be called from the explorer (call.go): the call runs in a
 // command with its progress and timeout, esc cancels it, and its outcome
 // is kept on the tool's view, checked against the output schema
 // (package resultcheck) and shown in the result view, a value tree of
 // what came back. Package resultview draws it (the tree, its header, the
-// keys on its lines, the save dialog); resultpane.go sets it on the tree
-// pane and the dialog stack. Text on screen is measured, fit and wrapped
+// keys on its lines, the save dialog); toolview's result pane sets it on
+// the tree pane, toolviews.go on the dialog stack. Text on screen is measured, fit and wrapped
 // by package uitext.
 //
 // Besides tools, a server's resources, resource templates and prompts are
@@ -53,7 +52,7 @@
 //
 // Finding things: the tools filter and the field search across tools (f)
 // rank with package search; / searches whichever pane has the keys
-// (search.go), and no key typed into an input runs a command.
+// (kit.Searcher), and no key typed into an input runs a command.
 //
 // The trees are package schematree's node lists: folding is O(1) and
 // a frame walks only the lines on screen. Token counts are taken in

@@ -8,6 +8,7 @@ import (
 	"mcpeek/summarizer/search"
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/toollist"
+	"mcpeek/tui/toolview"
 )
 
 // The field search: f, from the tools pane, opens a dialog that finds a
@@ -114,30 +115,30 @@ func (m *Model) jumpTo(h search.Hit) tea.Cmd {
 // its tool is the one shown.
 func (m *Model) landJump() {
 	h, v := m.fields.jump, m.current
-	if h == nil || v == nil || v.tool.ID() != h.ToolID {
+	if h == nil || v == nil || v.Tool.ID() != h.ToolID {
 		return
 	}
 	m.fields.jump = nil
 	m.view, m.term.focus = viewByName("schema"), focusView
 	m.sizePanes()
-	p, ok := paneOf[*schemaPane](v)
+	p, ok := toolview.PaneOf[*toolview.SchemaPane](v)
 	if !ok {
 		return
 	}
 	path := h.Field
-	if path.Side() == fieldpath.Output && v.enveloped {
+	if path.Side() == fieldpath.Output && v.Enveloped {
 		path = path.Within("data") // the schema view starts at the envelope
 	}
-	if _, ok := p.t.JumpTo(path); !ok {
+	if _, ok := p.Tree().JumpTo(path); !ok {
 		m.status = statusLine{text: "no line " + model.SanitizeLine(h.Path) + " in " + h.In, isErr: true}
 	}
 }
 
 // viewByName is the view the tab line calls name.
-func viewByName(name string) viewKind {
-	for i, v := range toolViews {
-		if v.name == name {
-			return viewKind(i)
+func viewByName(name string) toolview.Kind {
+	for i, v := range toolview.Views {
+		if v.Name == name {
+			return toolview.Kind(i)
 		}
 	}
 	return 0
@@ -148,7 +149,7 @@ func viewByName(name string) viewKind {
 // (a path the validator wrote, which knows no union alternatives).
 func (m *Model) showField(path string, envelope bool) tea.Cmd {
 	v := m.current
-	p, ok := paneOf[*schemaPane](v)
+	p, ok := toolview.PaneOf[*toolview.SchemaPane](v)
 	if !ok {
 		return nil
 	}
@@ -158,11 +159,11 @@ func (m *Model) showField(path string, envelope bool) tea.Cmd {
 	if err != nil {
 		return m.setStatus("no line "+model.SanitizeLine(path)+" in the output schema", true)
 	}
-	if v.enveloped && !envelope {
+	if v.Enveloped && !envelope {
 		at = at.Within("data") // the schema view starts at the envelope; the check inside its data
 	}
 	for ; ; at = at.Parent() {
-		if _, ok := p.t.JumpTo(at); ok {
+		if _, ok := p.Tree().JumpTo(at); ok {
 			return nil
 		}
 		if at.IsRoot() {

@@ -32,7 +32,7 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	}
 	h.keys("down", "enter")
 	want := d.Hits()[1]
-	if h.m.dialogs.Top() != nil || h.m.current == nil || h.m.current.tool.ID() != want.ToolID {
+	if h.m.dialogs.Top() != nil || h.m.current == nil || h.m.current.Tool.ID() != want.ToolID {
 		t.Fatalf("enter did not show %s:\n%s", want.ToolID, h.screen())
 	}
 	if h.m.view != viewNamed(t, "schema") || h.m.term.focus != focusView || h.cursorPath() != want.Path {
@@ -47,8 +47,8 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 		t.Fatalf("input hits %+v", d.Hits())
 	}
 	h.keys("enter")
-	if h.cursorPath() != "order_id" || h.m.current.tool.Name != "shop_get_order" {
-		t.Errorf("enter on an argument: cursor on %q of %s", h.cursorPath(), h.m.current.tool.Name)
+	if h.cursorPath() != "order_id" || h.m.current.Tool.Name != "shop_get_order" {
+		t.Errorf("enter on an argument: cursor on %q of %s", h.cursorPath(), h.m.current.Tool.Name)
 	}
 	if n := h.m.currentTree().Cursor(); n == nil || n.Kind == 0 && n.Parent() != nil && n.Parent().Name != "input" {
 		t.Errorf("the argument line is not in the input section")

@@ -65,7 +65,7 @@ func TestFilterSelectsBestMatch(t *testing.T) {
 		if got := h.selectedName(); got != c.want {
 			t.Errorf("%v /%s enter selects %s, want %s", c.from, c.query, got, c.want)
 		}
-		if h.m.current == nil || h.m.current.tool.ID().String() != c.want {
+		if h.m.current == nil || h.m.current.Tool.ID().String() != c.want {
 			t.Errorf("/%s: the right pane does not show %s", c.query, c.want)
 		}
 	}
@@ -118,7 +118,7 @@ func TestFilterEscRestoresSelection(t *testing.T) {
 	if got := h.selectedName(); got != before {
 		t.Errorf("esc selects %s, want %s", got, before)
 	}
-	if h.m.current == nil || h.m.current.tool.ID().String() != before {
+	if h.m.current == nil || h.m.current.Tool.ID().String() != before {
 		t.Errorf("esc: the right pane does not show %s", before)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/tui/toolview"
 )
 
 // The result view's findings wrap at 80 columns instead of being cut (and
@@ -16,7 +18,7 @@ func TestResultFindingsWrapAndLead(t *testing.T) {
 	h.selectTool("stale_get_order")
 	h.run(h.callShown(`{"order_id":"5601234042"}`))
 	h.m.term.focus = focusView
-	h.m.view = resultView()
+	h.m.view = toolview.ResultKind()
 	h.m.sizePanes()
 	tr := h.m.currentTree()
 	tr.Top()
@@ -73,7 +75,7 @@ func TestResultFindingsWrapAndLead(t *testing.T) {
 		t.Fatalf("enter on a finding shows %s at %q", h.m.view, h.cursorPath())
 	}
 	h.keys("esc")
-	if h.m.view != resultView() {
+	if h.m.view != toolview.ResultKind() {
 		t.Errorf("esc from the field goes to %s, not back to the result", h.m.view)
 	}
 	// An undeclared key's finding shows its object.

@@ -1,9 +1,10 @@
 package tui
 
 import (
-	"mcpeek/tui/dialog"
 	"slices"
 	"strings"
+
+	"mcpeek/tui/dialog"
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
@@ -23,13 +24,13 @@ func (m *Model) shortHelp() []key.Binding {
 	case m.term.showHelp:
 		return []key.Binding{k.CloseHelp, k.Quit}
 	case m.traffic.open:
-		return m.traffic.help(k)
+		return m.traffic.Help(k)
 	case m.tasks.Open:
 		return tasksHelp(k)
 	case m.term.focus == focusTools:
 		return k.ToolsHelp()
 	case m.current != nil:
-		return m.currentPane().help(k)
+		return m.currentPane().Help(k)
 	}
 	return k.TreeHelp() // a tool being read
 }

@@ -15,6 +15,7 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // briefly is how long the harness waits for a command returned while a
@@ -158,8 +159,14 @@ func messagesOf(cmd tea.Cmd) []tea.Msg {
 // plainTree renders a tree without colour and trims trailing spaces.
 func plainTree(tr *schematree.Tree, width int, showDesc bool) string {
 	st := kit.NewStyles(true, true)
-	out := treeView{styles: &st, width: width, focused: true, showDesc: showDesc}.render(tr)
-	return trimLines(ansi.Strip(out))
+	return trimLines(ansi.Strip(drawTree(&st, tr, width, showDesc)))
+}
+
+// drawTree draws a tree as the tree views do, focused, at its height.
+func drawTree(st *kit.Styles, tr *schematree.Tree, width int, showDesc bool) string {
+	p := toolview.NewTreePane(tr, "")
+	p.Resize(width, tr.Height())
+	return p.Render(kit.Frame{Styles: st, Focused: true, ShowDesc: showDesc})
 }
 
 func trimLines(s string) string {
@@ -181,11 +188,11 @@ func findNode(tr *schematree.Tree, path string) *schematree.Node {
 }
 
 // viewNamed is the view the tab line calls name.
-func viewNamed(t testing.TB, name string) viewKind {
+func viewNamed(t testing.TB, name string) toolview.Kind {
 	t.Helper()
-	for i, v := range toolViews {
-		if v.name == name {
-			return viewKind(i)
+	for i, v := range toolview.Views {
+		if v.Name == name {
+			return toolview.Kind(i)
 		}
 	}
 	t.Fatalf("no view %q", name)
@@ -193,13 +200,26 @@ func viewNamed(t testing.TB, name string) viewKind {
 }
 
 // paneFor is v's pane of type P.
-func paneFor[P toolPane](t testing.TB, v *toolView) P {
+func paneFor[P kit.ToolPane](t testing.TB, v *toolview.View) P {
 	t.Helper()
-	p, ok := paneOf[P](v)
+	p, ok := toolview.PaneOf[P](v)
 	if !ok {
-		t.Fatalf("%s has no %T", v.id, p)
+		t.Fatalf("%s has no %T", v.ID, p)
 	}
 	return p
+}
+
+// viewPane is v's pane of the view named name.
+func viewPane(t testing.TB, v *toolview.View, name string) kit.ToolPane {
+	t.Helper()
+	return v.Panes[viewNamed(t, name)]
+}
+
+// plainPane draws a pane without colour at width x height, unfocused.
+func plainPane(p kit.ToolPane, width, height int) string {
+	st := kit.NewStyles(true, true)
+	p.Resize(width, height)
+	return trimLines(ansi.Strip(p.Render(kit.Frame{Styles: &st})))
 }
 
 // TestTheHarnessKnowsTheTimers keeps timerFuncs true to the libraries: a

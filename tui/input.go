@@ -3,6 +3,8 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/tui/kit"
 )
 
 // maxQuery is the most characters a filter or a search holds: a longer
@@ -37,14 +39,14 @@ func (m *Model) startInput(mode inputMode) {
 // searchTarget is what a search would look through now: the traffic
 // screen, or the focused view of the tool; nil when the tools pane has
 // the keys (/ filters it) or no view is shown.
-func (m *Model) searchTarget() searcher {
+func (m *Model) searchTarget() kit.Searcher {
 	switch {
 	case m.traffic.open:
 		return &m.traffic
 	case m.term.focus == focusTools:
 		return nil
 	}
-	if p, ok := m.currentPane().(searcher); ok {
+	if p, ok := m.currentPane().(kit.Searcher); ok {
 		return p
 	}
 	return nil
@@ -60,7 +62,7 @@ func (m *Model) openSearch() tea.Cmd {
 		m.startInput(inputFilter)
 		return nil
 	}
-	t.markSearch()
+	t.MarkSearch()
 	m.input.owner, m.input.at, m.input.total = t, 0, 0
 	m.startInput(inputSearch)
 	m.input.search = ""
@@ -81,7 +83,7 @@ func (m *Model) handleInput(msg tea.KeyPressMsg) tea.Cmd {
 			return m.showSelected()
 		}
 		if in.owner != nil {
-			in.owner.unmarkSearch()
+			in.owner.UnmarkSearch()
 		}
 		in.search, in.at, in.total = "", 0, 0
 		return nil
@@ -131,9 +133,9 @@ func (m *Model) inputEdited(cmd tea.Cmd, edited bool) tea.Cmd {
 		in.at, in.total = 0, 0
 		if in.owner != nil {
 			if val == "" {
-				in.owner.unmarkSearch()
+				in.owner.UnmarkSearch()
 			} else {
-				in.at, in.total, in.more = in.owner.find(val, 0)
+				in.at, in.total, in.more = in.owner.Find(val, 0)
 			}
 		}
 	}
@@ -150,10 +152,10 @@ func (m *Model) findNext(dir int) tea.Cmd {
 		return nil
 	}
 	if t != in.owner {
-		t.markSearch()
+		t.MarkSearch()
 		in.owner = t
 	}
-	in.at, in.total, in.more = t.find(in.search, dir)
+	in.at, in.total, in.more = t.Find(in.search, dir)
 	if in.total == 0 {
 		return m.setStatus("nothing matches "+in.search, true)
 	}

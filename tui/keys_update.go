@@ -3,11 +3,12 @@ package tui
 import (
 	"slices"
 
-	"mcpeek/model"
-	"mcpeek/tui/kit"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"mcpeek/model"
+	"mcpeek/tui/kit"
+	"mcpeek/tui/toolview"
 )
 
 // handleKey routes a key press to the first layer that takes it: the
@@ -58,7 +59,7 @@ var globalKeys = []keyRule{
 	{binding: func(k *kit.KeyMap) key.Binding { return k.CloseHelp }, when: func(m *Model) bool { return m.term.showHelp },
 		do: func(m *Model) tea.Cmd { m.term.showHelp = false; m.resize(m.term.width, m.term.height); return nil }},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Cancel }, when: (*Model).callShownRuns,
-		do: func(m *Model) tea.Cmd { return m.cancelCall(m.current.tool.ID().String()) }},
+		do: func(m *Model) tea.Cmd { return m.cancelCall(m.current.Tool.ID().String()) }},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Quit }, do: (*Model).quit},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Help }, do: func(m *Model) tea.Cmd { m.openHelp(); return nil }},
 	{binding: func(k *kit.KeyMap) key.Binding { return k.Gateway }, do: (*Model).toggleGateway},
@@ -86,7 +87,7 @@ func (m *Model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // callShownRuns says a call of the tool shown runs, on the explorer's
 // body: esc cancels it.
 func (m *Model) callShownRuns() bool {
-	return !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.tool.ID().String()) != nil
+	return !m.traffic.open && !m.tasks.Open && m.current != nil && m.running(m.current.Tool.ID().String()) != nil
 }
 
 // searching says a search was made in what is shown: n and N step
@@ -97,7 +98,7 @@ func (m *Model) searching() bool { return m.searchTarget() != nil && m.input.sea
 // or to the offers' keys (the log screen, a resource or prompt row).
 func (m *Model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.traffic.open {
-		return m.act(m.traffic.key(msg, &m.keys)), true
+		return m.act(m.traffic.Key(msg, &m.keys)), true
 	}
 	if cmd, ok := m.tasksKey(msg); ok {
 		return cmd, true
@@ -109,17 +110,17 @@ func (m *Model) screenKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // tool or server selected.
 func (m *Model) viewKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := &m.keys
-	if v, ok := viewOf(msg, k); ok {
+	if v, ok := toolview.KindOf(msg, k); ok {
 		m.toggleView(v)
 		return nil, true
 	}
 	switch {
-	case key.Matches(msg, k.Leave) && (toolViews[m.view].key != nil || len(m.trail.before) > 0):
+	case key.Matches(msg, k.Leave) && (toolview.Views[m.view].Key != nil || len(m.trail.before) > 0):
 		m.leaveView()
 	case key.Matches(msg, k.Pane):
 		m.switchPane()
 	case key.Matches(msg, k.View):
-		m.view = (m.view + 1) % viewKind(len(toolViews))
+		m.view = (m.view + 1) % toolview.Kind(len(toolview.Views))
 		m.sizePanes()
 	case key.Matches(msg, k.Reconnect):
 		return m.reconnectSelected(), true
@@ -129,7 +130,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.openSave(), true
 	case key.Matches(msg, k.SaveCall):
 		return m.openSaveCall(nil), true
-	case key.Matches(msg, k.CopyValue) && (m.term.focus == focusTools || m.view != resultView()):
+	case key.Matches(msg, k.CopyValue) && (m.term.focus == focusTools || m.view != toolview.ResultKind()):
 		return m.copyResult(), true
 	case key.Matches(msg, k.Desc):
 		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
@@ -166,13 +167,13 @@ func (m *Model) focusedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.toolsKey(msg), true
 	}
 	if p := m.currentPane(); p != nil {
-		return m.act(p.key(msg, &m.keys)), true
+		return m.act(p.Key(msg, &m.keys)), true
 	}
 	return nil, false
 }
 
 // toggleView shows view k, or the first view again when k is shown.
-func (m *Model) toggleView(k viewKind) {
+func (m *Model) toggleView(k toolview.Kind) {
 	if m.view == k {
 		k = 0
 	}
@@ -186,7 +187,7 @@ func (m *Model) toggleView(k viewKind) {
 // nothing before it, to the first.
 func (m *Model) leaveView() {
 	t := &m.trail
-	back := viewKind(0)
+	back := toolview.Kind(0)
 	for len(t.before) > 0 {
 		b := t.before[len(t.before)-1]
 		t.before = t.before[:len(t.before)-1]
@@ -202,8 +203,8 @@ func (m *Model) leaveView() {
 // viewTrail is the views shown before the current one, the latest last,
 // for esc to go back through.
 type viewTrail struct {
-	before []viewKind
-	shown  viewKind // the view shown after the last message
+	before []toolview.Kind
+	shown  toolview.Kind // the view shown after the last message
 }
 
 // maxTrail bounds the views esc goes back through.
@@ -211,7 +212,7 @@ const maxTrail = 8
 
 // follow notes a change of view, however it came (a key, a call that
 // shows its result, a jump to a field).
-func (t *viewTrail) follow(now viewKind) {
+func (t *viewTrail) follow(now toolview.Kind) {
 	if now == t.shown {
 		return
 	}

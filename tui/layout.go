@@ -1,8 +1,9 @@
 package tui
 
 import (
-	"mcpeek/tui/toollist"
 	"strings"
+
+	"mcpeek/tui/toollist"
 )
 
 // layout is the screen's geometry, recomputed on resize and when the full
@@ -68,7 +69,7 @@ func (m *Model) resize(w, h int) {
 		m.desc.shown = m.term.width >= wideDesc // a wide screen has room for them
 	}
 	m.tools.SetHeight(l.listH)
-	m.traffic.resize(m.term.width, l.bodyH)
+	m.traffic.Resize(m.term.width, l.bodyH)
 	m.sizePanes()
 }
 
@@ -88,12 +89,12 @@ func (m *Model) fitTools() {
 // sizePanes gives the current tool's panes the room they have.
 func (m *Model) sizePanes() {
 	if v := m.current; v != nil {
-		v.resize(m.term.layout.rightW, m.term.layout.treeH)
+		v.Resize(m.term.layout.rightW, m.term.layout.treeH)
 	}
 	if p := m.offers.shown; p != nil {
 		p.resize(m.term.layout.rightW, m.term.layout.bodyH)
 	}
 	if p := m.tasks.result; p != nil {
-		p.resize(m.term.width, max(m.term.layout.bodyH-1, 1))
+		p.Resize(m.term.width, max(m.term.layout.bodyH-1, 1))
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"mcpeek/tui/dialog"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/toollist"
+	"mcpeek/tui/toolview"
 	"mcpeek/tui/traffic"
 )
 
@@ -112,10 +113,10 @@ type Model struct {
 	landing landing
 
 	// The tool shown on the right and the views built so far.
-	views   map[string]*toolView
-	current *toolView
+	views   map[string]*toolview.View
+	current *toolview.View
 	loading toolLoad
-	view    viewKind // the view of the tool shown on the right
+	view    toolview.Kind // the view of the tool shown on the right
 	trail   viewTrail
 	desc    descToggle
 
@@ -236,11 +237,11 @@ type toolLoad struct {
 type prompt struct {
 	field  textinput.Model
 	mode   inputMode
-	search string   // the last search
-	owner  searcher // the pane it looked through
-	at     int      // the number of the match shown, from 1
-	total  int      // how many matches
-	more   bool     // lines are left to look through
+	search string       // the last search
+	owner  kit.Searcher // the pane it looked through
+	at     int          // the number of the match shown, from 1
+	total  int          // how many matches
+	more   bool         // lines are left to look through
 }
 
 // descToggle says whether tree lines show descriptions.
@@ -268,7 +269,7 @@ func New(o Options) *Model {
 		look: look{isDark: true, noColor: o.NoColor, help: help.New(),
 			spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
 		fleet:  fleet{starting: !o.Started, demo: o.Demo, info: map[string]toolInfo{}, notes: o.Notes},
-		views:  map[string]*toolView{},
+		views:  map[string]*toolview.View{},
 		input:  prompt{field: in},
 		budget: defaultBudget,
 		totals: tokenTotals{servers: map[string]*serverTotals{}, counter: tokens.NewCounter()},
@@ -327,7 +328,7 @@ func (m *Model) restyle() {
 	m.input.field.SetStyles(m.styles.Input)
 	m.look.spinner.Style = m.styles.StateStarting
 	for _, v := range m.views {
-		v.restyle()
+		v.Restyle()
 	}
 }
 
@@ -380,7 +381,7 @@ func (m *Model) showSelected() tea.Cmd {
 	}
 	m.offers.shown = nil
 	id := t.ID().String()
-	if v, ok := m.views[id]; ok && sameTool(v.tool, t) {
+	if v, ok := m.views[id]; ok && sameTool(v.Tool, t) {
 		m.current, m.loading = v, toolLoad{}
 		m.sizePanes()
 		return nil
@@ -398,25 +399,28 @@ func sameTool(a, b model.Tool) bool {
 }
 
 // currentPane is the pane of the view shown of the current tool, or nil.
-func (m *Model) currentPane() toolPane {
+func (m *Model) currentPane() kit.ToolPane {
 	if m.current == nil {
 		return nil
 	}
-	return m.current.panes[m.view]
+	return m.current.Panes[m.view]
 }
 
 // currentTree is the tree the right pane shows, or nil.
 func (m *Model) currentTree() *schematree.Tree {
-	if t, ok := m.currentPane().(treeHolder); ok {
-		return t.tree()
+	if t, ok := m.currentPane().(kit.TreeHolder); ok {
+		return t.Tree()
 	}
 	return nil
 }
 
 // env is what the current tool's panes may use when they sync.
-func (m *Model) env() env {
-	reader, _ := m.backend.(resourceReader)
-	return env{budget: m.budget, counter: m.totals.counter, tickets: &m.tickets, changes: &m.changes, reader: reader}
+func (m *Model) env() toolview.Env {
+	e := toolview.Env{Budget: m.budget, Counter: m.totals.counter, Tickets: &m.tickets.Tickets, Changes: &m.changes}
+	if r, ok := m.backend.(resourceReader); ok {
+		e.Reader = resourceContents{r}
+	}
+	return e
 }
 
 // Copied is the text last put on the clipboard (for tests and scripts).

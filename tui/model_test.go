@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"mcpeek/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -14,10 +13,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/toolview"
 )
 
 // fakeBackend serves fixed servers; a reconnect is recorded and finds the
@@ -186,7 +187,7 @@ func (h *harness) selectTool(name string) {
 	h.keys("/")
 	h.typeText(name)
 	h.keys("enter")
-	for h.m.current == nil || h.m.current.tool.Name != name {
+	for h.m.current == nil || h.m.current.Tool.Name != name {
 		before := h.m.tools.Cursor()
 		h.keys("j")
 		if h.m.tools.Cursor() == before {
@@ -199,7 +200,7 @@ func (h *harness) selectTool(name string) {
 func TestStartLandsOnFirstTool(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
-	if h.m.current == nil || h.m.current.tool.Name != "shop_get_order" && h.m.current.tool.Name == "" {
+	if h.m.current == nil || h.m.current.Tool.Name != "shop_get_order" && h.m.current.Tool.Name == "" {
 		t.Fatalf("no tool shown:\n%s", h.screen())
 	}
 	scr := h.screen()
@@ -232,7 +233,7 @@ func TestDrillDownAndCopy(t *testing.T) {
 	}
 	h.keys("l")
 	cur := h.m.currentTree().Cursor()
-	insp, err := summarizer.Inspect(testkit.Parse(t, h.m.current.tool.OutputSchema), "line_items[]", summarizer.Options{})
+	insp, err := summarizer.Inspect(testkit.Parse(t, h.m.current.Tool.OutputSchema), "line_items[]", summarizer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,8 +380,9 @@ func TestKeysOnTree(t *testing.T) {
 	if h.m.view != viewNamed(t, "raw") || !strings.Contains(h.screen(), `"name": "shop_get_order"`) {
 		t.Fatalf("v did not show raw:\n%s", h.screen())
 	}
+	before := h.m.currentPane().Where(&h.m.styles)
 	h.keys("pgdown")
-	if top, _ := paneFor[*rawPane](t, h.m.current).raw.Span(); top == 0 {
+	if h.m.currentPane().Where(&h.m.styles) == before {
 		t.Fatal("pgdown did not scroll the raw view")
 	}
 	h.keys("v")
@@ -534,12 +536,12 @@ func TestStaleToolLoadDropped(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	tools := testkit.DemoTools(t)
 	h.m.loading.ticket = 5
-	h.send(toolLoadedMsg{ticket: 4, view: newToolView(tools[0], defaultBudget)})
-	if h.m.current != nil && h.m.current.tool.Name == tools[0].Name && h.m.loading.id != "" {
+	h.send(toolLoadedMsg{ticket: 4, view: toolview.New(tools[0], defaultBudget)})
+	if h.m.current != nil && h.m.current.Tool.Name == tools[0].Name && h.m.loading.id != "" {
 		t.Fatal("a stale tool load was applied")
 	}
 	cur := h.m.current
-	h.send(toolLoadedMsg{ticket: 4, view: newToolView(tools[3], defaultBudget)})
+	h.send(toolLoadedMsg{ticket: 4, view: toolview.New(tools[3], defaultBudget)})
 	if h.m.current != cur {
 		t.Fatal("a stale tool load replaced the view")
 	}

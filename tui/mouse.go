@@ -24,7 +24,7 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 		return nil
 	}
 	if m.traffic.open {
-		return m.act(m.traffic.click(y))
+		return m.act(m.traffic.Click(y))
 	}
 	if m.inLeft(ms.X) {
 		m.term.focus = focusTools
@@ -38,7 +38,7 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 	}
 	m.term.focus = focusView
 	if row := y - viewHeadRows; row >= 0 {
-		return m.act(m.currentPane().click(row))
+		return m.act(m.currentPane().Click(row))
 	}
 	return nil
 }
@@ -62,10 +62,10 @@ func (m *Model) handleWheel(ms tea.Mouse) {
 	switch {
 	case m.dialogs.Top() != nil, m.keyboardScreen():
 	case m.traffic.open:
-		m.traffic.scroll(n)
+		m.traffic.Scroll(n)
 	case m.inLeft(ms.X):
 		m.tools.Scroll(n)
 	case m.current != nil:
-		m.currentPane().scroll(n)
+		m.currentPane().Scroll(n)
 	}
 }

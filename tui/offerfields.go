@@ -136,7 +136,7 @@ func (m *Model) jumpToOffer(h search.Hit, k toollist.Key) tea.Cmd {
 		return tea.Batch(cmd, m.setStatus(noun+what+": enter opens its form", false))
 	}
 	p.showSchema, m.term.focus = true, focusView
-	if _, ok := p.schema.t.JumpTo(h.Field.On(fieldpath.Output)); !ok {
+	if _, ok := p.schema.Tree().JumpTo(h.Field.On(fieldpath.Output)); !ok {
 		return tea.Batch(cmd, m.setStatus("no line "+what+" in its schema", true))
 	}
 	return cmd

@@ -53,7 +53,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			m.term.focus = focusTools
 			return nil, key.Matches(msg, k.Pane)
 		}
-		return m.act(t.key(msg, k)), true
+		return m.act(t.Key(msg, k)), true
 	}
 	switch {
 	case key.Matches(msg, k.Toggle), key.Matches(msg, k.Unfold), key.Matches(msg, k.CallForm):

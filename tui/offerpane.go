@@ -13,6 +13,7 @@ import (
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // offerPane is the right pane of an offer row: the offer's details, then
@@ -25,12 +26,12 @@ type offerPane struct {
 	head []string
 	// result is the last read or get, nil before one; what says what was
 	// read (the URI, the prompt and its arguments).
-	result *treePane
+	result *toolview.TreePane
 	what   string
 	// schema is the tree of a JSON Schema in the resource's _meta (its
 	// list entry's, or its contents'), the tree a tool's schema gets;
 	// showSchema says v shows it in place of the result.
-	schema     *treePane
+	schema     *toolview.TreePane
 	schemaName string
 	showSchema bool
 	// waiting is the read or get under way, 0 for none; err the last one's
@@ -78,7 +79,7 @@ func (m *Model) showOffer() tea.Cmd {
 		}
 		if json.Unmarshal(raw, &entry) == nil {
 			if name, t := resultview.MetaSchemaTree(entry.Meta); t != nil {
-				p.schema, p.schemaName = &treePane{t: t, id: model.SanitizeLine(srv.Name)}, name
+				p.schema, p.schemaName = toolview.NewTreePane(t, model.SanitizeLine(srv.Name)), name
 			}
 		}
 	}
@@ -93,15 +94,15 @@ func (m *Model) showOffer() tea.Cmd {
 
 func (p *offerPane) resize(width, height int) {
 	p.width, p.height = width, height
-	for _, t := range []*treePane{p.result, p.schema} {
+	for _, t := range []*toolview.TreePane{p.result, p.schema} {
 		if t != nil {
-			t.resize(width, max(height-len(p.head)-2, 1)) // the head, the line of what is shown
+			t.Resize(width, max(height-len(p.head)-2, 1)) // the head, the line of what is shown
 		}
 	}
 }
 
 // shown is the tree the pane shows, nil before a read.
-func (p *offerPane) shown() *treePane {
+func (p *offerPane) shown() *toolview.TreePane {
 	if p.showSchema && p.schema != nil {
 		return p.schema
 	}
@@ -121,14 +122,14 @@ func (p *offerPane) render(s *kit.Styles, focused bool) string {
 	switch {
 	case p.showSchema && p.schema != nil:
 		b.WriteString(fit(s.Dim.Render("─ the schema in _meta."+model.SanitizeLine(p.schemaName)+" (v: the contents)"), p.width) + "\n")
-		b.WriteString(p.schema.render(frame{styles: s, focused: focused}))
+		b.WriteString(p.schema.Render(kit.Frame{Styles: s, Focused: focused}))
 	case p.waiting != 0:
 		b.WriteString(s.Dim.Render("asking the server…"))
 	case p.err != "":
 		b.WriteString(fit(s.ErrText.Render(p.err), p.width))
 	case p.result != nil:
 		b.WriteString(fit(s.Dim.Render("─ "+p.what), p.width) + "\n")
-		b.WriteString(p.result.render(frame{styles: s, focused: focused}))
+		b.WriteString(p.result.Render(kit.Frame{Styles: s, Focused: focused}))
 	default:
 		b.WriteString(s.Faint.Render(offerHint(p.ref.kind)))
 	}
@@ -303,10 +304,10 @@ func (m *Model) offerRead(msg offerReadMsg) tea.Cmd {
 		p.err = model.SanitizeLine(msg.err.Error())
 		return m.setStatus(p.err, true)
 	}
-	p.result = &treePane{t: msg.tree, id: model.SanitizeLine(msg.server)}
+	p.result = toolview.NewTreePane(msg.tree, model.SanitizeLine(msg.server))
 	p.what = model.SanitizeLine(msg.what)
 	if msg.schema != nil {
-		p.schema, p.schemaName = &treePane{t: msg.schema, id: model.SanitizeLine(msg.server)}, msg.schemaName
+		p.schema, p.schemaName = toolview.NewTreePane(msg.schema, model.SanitizeLine(msg.server)), msg.schemaName
 	}
 	p.showSchema = false
 	if p.ref.kind == offerResource {

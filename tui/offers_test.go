@@ -340,7 +340,7 @@ func TestCopyPathInAnOfferTree(t *testing.T) {
 	h.keys("enter", "tab")
 	moveToPath := func(suffix string) {
 		t.Helper()
-		tr := h.m.offers.shown.shown().t
+		tr := h.m.offers.shown.shown().Tree()
 		for range 50 {
 			if c := tr.Cursor(); c != nil && strings.HasSuffix(c.Path.String(), suffix) {
 				return
@@ -402,7 +402,7 @@ func TestFieldSearchFindsOfferFields(t *testing.T) {
 	h.typeText("retention")
 	h.keys("enter")
 	p := h.m.offers.shown
-	if p == nil || !p.showSchema || h.m.term.focus != focusView || p.schema.t.Cursor() == nil || !strings.HasSuffix(p.schema.t.Cursor().Path.String(), "retention_days") {
+	if p == nil || !p.showSchema || h.m.term.focus != focusView || p.schema.Tree().Cursor() == nil || !strings.HasSuffix(p.schema.Tree().Cursor().Path.String(), "retention_days") {
 		t.Fatalf("enter did not show the field in the resource's schema:\n%s", h.screen())
 	}
 	h.m.term.focus = focusTools

@@ -22,12 +22,12 @@ type landCanned struct{}
 
 func (w withCannedCall) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(landCanned); ok {
-		if w.current == nil || w.current.tool.Name != "stale_get_order" {
+		if w.current == nil || w.current.Tool.Name != "stale_get_order" {
 			// The first tool's view is still shown: the chosen one is
 			// being built. Ask again a moment later.
 			return w, tea.Tick(10*time.Millisecond, func(time.Time) tea.Msg { return landCanned{} })
 		}
-		w.current.setCall(checkedCall(w.t, w.current))
+		w.current.SetCall(checkedCall(w.t, w.current))
 		return w, nil
 	}
 	_, cmd := screenSpy{w.Model}.Update(msg) // waitScreen can read the screen

@@ -10,22 +10,24 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer/resultcheck"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // checkedCall is a demo tool's canned result, checked as `mcpeek call
 // --check` checks it, as the last call of the tool's view.
-func checkedCall(t testing.TB, v *toolView) *callOutcome {
+func checkedCall(t testing.TB, v *toolview.View) *toolview.Outcome {
 	t.Helper()
-	res, ok := assets.DemoResult(v.tool.Name)
+	res, ok := assets.DemoResult(v.Tool.Name)
 	if !ok {
-		t.Fatalf("no canned result for %s", v.tool.Name)
+		t.Fatalf("no canned result for %s", v.Tool.Name)
 	}
-	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: v.tool.OutputSchema}))
+	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: v.Tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &callOutcome{result: &mcpclient.CallResult{StructuredContent: res},
-		check: target.Check(res, "", resultcheck.Options{}, v.budget)}
+	return &toolview.Outcome{Outcome: resultview.Outcome{Result: &mcpclient.CallResult{StructuredContent: res},
+		Check: target.Check(res, "", resultcheck.Options{}, v.Budget)}}
 }
 
 // lineOf is the screen's row that holds text, or "".
@@ -43,7 +45,7 @@ func lineOf(screen, text string) string {
 func overlaid(t *testing.T, tool, view string) *harness {
 	h := newHarness(t, demoBackend(t), 200, 60)
 	h.selectTool(tool)
-	h.m.current.setCall(checkedCall(t, h.m.current))
+	h.m.current.SetCall(checkedCall(t, h.m.current))
 	h.m.view = viewNamed(t, view)
 	h.m.sizePanes()
 	return h
@@ -117,11 +119,11 @@ func TestCallOverlaySummaryTree(t *testing.T) {
 	})
 	// The header takes three rows (the third names the absent fields):
 	// the tree keeps the rest, and a click lands on the line drawn there.
-	p := paneFor[*summaryPane](t, h.m.current)
-	if p.t.Height() != p.height-3 {
-		t.Errorf("tree height %d under a pane of %d", p.t.Height(), p.height)
+	p := viewPane(t, h.m.current, "summary")
+	if tr := p.(kit.TreeHolder).Tree(); tr.Height() != h.m.term.layout.treeH-3 {
+		t.Errorf("tree height %d under a pane of %d", tr.Height(), h.m.term.layout.treeH)
 	}
-	p.click(3)
+	p.Click(3)
 	if h.cursorPath() != "id" {
 		t.Errorf("a click on the first line under the header selected %q", h.cursorPath())
 	}
@@ -160,8 +162,8 @@ func TestCallOverlayToggle(t *testing.T) {
 	if strings.Contains(screen, "result breaks") || strings.Contains(screen, "= 5601234042") {
 		t.Fatalf("O did not hide the overlay:\n%s", screen)
 	}
-	if p := paneFor[*schemaPane](t, h.m.current); p.t.Height() != p.height {
-		t.Errorf("the hidden header keeps its rows: %d of %d", p.t.Height(), p.height)
+	if tr := paneFor[*toolview.SchemaPane](t, h.m.current).Tree(); tr.Height() != h.m.term.layout.treeH {
+		t.Errorf("the hidden header keeps its rows: %d of %d", tr.Height(), h.m.term.layout.treeH)
 	}
 	h.keys("O")
 	if !strings.Contains(h.screen(), "= 5601234042") {
@@ -235,19 +237,19 @@ func TestCallOverlaySanitises(t *testing.T) {
 	t.Parallel()
 	tool := model.Tool{Server: "evil", Name: "t",
 		OutputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)}
-	v := newToolView(tool, defaultBudget)
+	v := toolview.New(tool, defaultBudget)
 	res := json.RawMessage("{\"name\":\"a\u009b31mred\",\"k\\u001b]0;pwned\\u0007\":1}")
 	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.setCall(&callOutcome{check: target.Check(res, "", resultcheck.Options{}, v.budget)})
+	v.SetCall(&toolview.Outcome{Outcome: resultview.Outcome{Check: target.Check(res, "", resultcheck.Options{}, v.Budget)}})
 	st := kit.NewStyles(true, true)
-	p := paneFor[*schemaPane](t, v)
-	p.resize(120, 20)
-	tr := p.t
-	out := p.render(frame{styles: &st})
-	out += strings.Join(v.layer.detailLines(&st, tr.First(), 100), "\n")
+	p := paneFor[*toolview.SchemaPane](t, v)
+	p.Resize(120, 20)
+	tr := p.Tree()
+	out := p.Render(kit.Frame{Styles: &st})
+	out += strings.Join(v.DetailLines(&st, tr.First(), 100), "\n")
 	plain := sgrRE.ReplaceAllString(out, "")
 	if strings.ContainsAny(plain, "\x1b\u009b\x07") {
 		t.Errorf("an escape reached the screen: %q", plain)
@@ -264,11 +266,11 @@ func TestCallOverlayWithoutReport(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 200, 60)
 	h.selectTool("shop_get_order")
-	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: h.m.current.tool.OutputSchema}))
+	target, err := resultcheck.NewTarget(model.ParseTool(model.Tool{OutputSchema: h.m.current.Tool.OutputSchema}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.m.current.setCall(&callOutcome{check: target.Check(nil, "not json", resultcheck.Options{}, h.m.current.budget)})
+	h.m.current.SetCall(&toolview.Outcome{Outcome: resultview.Outcome{Check: target.Check(nil, "not json", resultcheck.Options{}, h.m.current.Budget)}})
 	screen := h.screen()
 	if l := lineOf(screen, "result breaks the schema"); !strings.Contains(lineOf(screen, "returned no structuredContent"), "its text is not JSON") || l == "" {
 		t.Errorf("no verdict and note:\n%s", screen)
@@ -276,11 +278,11 @@ func TestCallOverlayWithoutReport(t *testing.T) {
 	if strings.Contains(screen, "= ") {
 		t.Errorf("a line is marked without a report:\n%s", screen)
 	}
-	h.m.current.setCall(&callOutcome{check: &resultcheck.Outcome{Note: "the tool reported an error"}})
+	h.m.current.SetCall(&toolview.Outcome{Outcome: resultview.Outcome{Check: &resultcheck.Outcome{Note: "the tool reported an error"}}})
 	if !strings.Contains(h.screen(), "result not checked") || !strings.Contains(h.screen(), "the tool reported an error") {
 		t.Errorf("an unchecked call:\n%s", h.screen())
 	}
-	h.m.current.setCall(&callOutcome{})
+	h.m.current.SetCall(&toolview.Outcome{})
 	if strings.Contains(h.screen(), "result breaks") || strings.Contains(h.screen(), "not checked") {
 		t.Errorf("a call without a check heads the tree:\n%s", h.screen())
 	}

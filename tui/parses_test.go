@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
 )
 
@@ -42,7 +43,7 @@ func TestWalkParsesEachSchemaOnce(t *testing.T) {
 	for _, name := range []string{"shop_get_order", "docs_get_document"} {
 		h.pickTool(name)
 		h.run(h.callShown("{}"))
-		if o := h.m.current.last; o == nil || o.check == nil || !o.check.Checked {
+		if o := h.m.current.Last; o == nil || o.Check == nil || !o.Check.Checked {
 			t.Fatalf("%s: the call's result was not checked: %+v", name, o)
 		}
 	}
@@ -60,16 +61,16 @@ func TestCallDecodesStructuredContentOnce(t *testing.T) {
 	h := newHarness(t, demoCalls(t, demoResult(t)), 120, 40)
 	h.pickTool("shop_get_order")
 	h.run(h.callShown("{}"))
-	o := h.m.current.last
-	if o == nil || o.check == nil || o.structured == nil || o.structured != o.check.Value {
+	o := h.m.current.Last
+	if o == nil || o.Check == nil || o.Structured == nil || o.Structured != o.Check.Value {
 		t.Fatalf("the outcome's structuredContent is not the check's decoded value: %+v", o)
 	}
 	for range 2 {
-		p := resultPaneOf(h.m.current, nil)
+		h.m.current.ShowOutcome(nil)
 		found := false
-		for n := p.t.First(); n != nil; n = n.Next() {
+		for n := viewPane(t, h.m.current, "result").(kit.TreeHolder).Tree().First(); n != nil; n = n.Next() {
 			if d, ok := n.Data().(*resultview.ValueLine); ok && n.Name == "structuredContent" {
-				found = d.V == o.structured
+				found = d.V == o.Structured
 			}
 		}
 		if !found {

@@ -76,7 +76,7 @@ func TestPasteIntoTheSavePrompt(t *testing.T) {
 	}), 100, 30)
 	h.selectTool("util_echo")
 	h.run(h.callShown(`{"message":"hi"}`))
-	if h.m.current.last == nil {
+	if h.m.current.Last == nil {
 		t.Fatalf("no result to save:\n%s", h.screen())
 	}
 	h.keys("w")

@@ -2,14 +2,14 @@ package tui
 
 import (
 	"encoding/json"
-	"mcpeek/internal/testkit"
-	"mcpeek/summarizer"
 	"os"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
+	"mcpeek/internal/testkit"
 	"mcpeek/model"
+	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
 )
 
@@ -68,28 +68,9 @@ func BenchmarkKnobComparePayments(b *testing.B) { benchKnobs(b, paymentsTool(b),
 // the payments schema (10,000 leaves listed), scrolled to the middle.
 func BenchmarkFrameCompare(b *testing.B) {
 	h := knobHarness(b, paymentsTool(b), "compare")
-	cmp := paneFor[*comparePane](b, h.m.current).cmp
-	_, total := cmp.Span()
-	cmp.Scroll(total/2, h.m.term.layout.treeH)
+	h.m.currentPane().Scroll(5_000) // about the middle
 	for b.Loop() {
 		_ = h.m.View()
-	}
-}
-
-// BenchmarkCountPlanner is the planner's background command: the
-// descriptor and the 44 KB raw definition of shop_get_order counted in
-// cl100k and o200k (vocabularies loaded once, before the loop).
-func BenchmarkCountPlanner(b *testing.B) {
-	v := newToolView(testkit.DemoTool(b, "shop_get_order"), defaultBudget)
-	p := paneFor[*plannerPane](b, v)
-	p.setPlan(newPlannerDoc(v.parsed, defaultBudget))
-	m := New(Options{})
-	m.totals.counter.Measure("warm up")
-	for b.Loop() {
-		clear(p.pending)
-		clear(p.descSizes)
-		p.defSize = nil
-		p.measure(m.env())()
 	}
 }
 

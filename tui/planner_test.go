@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"mcpeek/internal/jsonfmt"
-	"mcpeek/internal/testkit"
 	"slices"
 	"strings"
 	"testing"
@@ -10,9 +8,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"mcpeek/internal/jsonfmt"
+	"mcpeek/internal/testkit"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
 	"mcpeek/tui/docview"
+	"mcpeek/tui/toolview"
 )
 
 // rawText is a raw document's text, line by line, without styles.
@@ -27,7 +28,7 @@ func rawText(d *docview.JSON) string {
 // topLevel lists a tree's top-level lines by path ("*" lines by name).
 func topLevel(h *harness) []string {
 	var out []string
-	for n := paneFor[*summaryPane](h.t, h.m.current).t.First(); n != nil; n = n.After() {
+	for n := paneFor[*toolview.SummaryPane](h.t, h.m.current).Tree().First(); n != nil; n = n.After() {
 		out = append(out, n.Name)
 	}
 	return out
@@ -41,7 +42,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 40)
 	h.selectTool("shop_get_order")
-	schema := testkit.Parse(t, h.m.current.tool.OutputSchema)
+	schema := testkit.Parse(t, h.m.current.Tool.OutputSchema)
 	steps := []struct {
 		key           string
 		fields, depth int
@@ -62,8 +63,8 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 		}
 		sum := summarizer.Summarize(schema, want)
 		v := h.m.current
-		summary := paneFor[*summaryPane](t, v).summary
-		if !slices.Equal(summary.OutputFields(), sum.OutputFields()) || summary.HasHiddenFields != sum.HasHiddenFields || v.budget != want {
+		summary := paneFor[*toolview.SummaryPane](t, v).Summary()
+		if !slices.Equal(summary.OutputFields(), sum.OutputFields()) || summary.HasHiddenFields != sum.HasHiddenFields || v.Budget != want {
 			t.Fatalf("step %d: the summary is not Summarize(%+v):\n got %q\nwant %q", i, want, summary.OutputFields(), sum.OutputFields())
 		}
 		if top := topLevel(h); len(top) > len(sum.OutputFields()) || len(top) == 0 {
@@ -73,14 +74,14 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 			t.Fatalf("step %d: the status bar does not show the knobs:\n%s", i, h.screen())
 		}
 		if h.m.view == viewNamed(t, "planner") {
-			d, _ := summarizer.Describe(v.tool, want)
+			d, _ := summarizer.Describe(v.Tool, want)
 			b, _ := jsonfmt.MarshalIndent(d)
-			plan := paneFor[*plannerPane](t, v).plan
-			if got := rawText(plan.json); got != strings.TrimSuffix(string(b), "\n") {
-				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, plan.budget, want, got, b)
+			doc, at := paneFor[*toolview.PlannerPane](t, v).Descriptor()
+			if got := rawText(doc); got != strings.TrimSuffix(string(b), "\n") {
+				t.Fatalf("step %d: the planner view (%+v) is not the descriptor at %+v:\n%s\nwant\n%s", i, at, want, got, b)
 			}
 		}
-		if ti := h.m.fleet.info[v.tool.ID().String()]; ti.budget != want || ti.HidesFields != sum.HasHiddenFields {
+		if ti := h.m.fleet.info[v.Tool.ID().String()]; ti.budget != want || ti.HidesFields != sum.HasHiddenFields {
 			t.Fatalf("step %d: the tools pane's mark is for %+v", i, ti.budget)
 		}
 	}
@@ -88,9 +89,9 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 	h.keys("-", "p", "tab", "/", "esc")
 	h.selectTool("shop_get_product")
 	v := h.m.current
-	if v.tool.Name == "shop_get_order" || v.budget != h.m.budget ||
-		!slices.Equal(paneFor[*summaryPane](t, v).summary.OutputFields(), summarizer.Summarize(testkit.Parse(t, v.tool.OutputSchema), h.m.budget).OutputFields()) {
-		t.Fatalf("%s is folded at %+v, the knobs say %+v", v.tool.Name, v.budget, h.m.budget)
+	if v.Tool.Name == "shop_get_order" || v.Budget != h.m.budget ||
+		!slices.Equal(paneFor[*toolview.SummaryPane](t, v).Summary().OutputFields(), summarizer.Summarize(testkit.Parse(t, v.Tool.OutputSchema), h.m.budget).OutputFields()) {
+		t.Fatalf("%s is folded at %+v, the knobs say %+v", v.Tool.Name, v.Budget, h.m.budget)
 	}
 }
 
@@ -103,16 +104,16 @@ func TestPlannerView(t *testing.T) {
 	h.selectTool("shop_get_order")
 	h.keys("p", "-", "-", "-", "-")
 	v := h.m.current
-	plan := paneFor[*plannerPane](t, v).plan
-	if plan == nil || plan.budget.MaxFields != 10 {
+	doc, at := paneFor[*toolview.PlannerPane](t, v).Descriptor()
+	if doc == nil || at.MaxFields != 10 {
 		t.Fatalf("no planner view at max_fields 10:\n%s", h.screen())
 	}
-	golden.RequireEqual(t, []byte(rawText(plan.json)+"\n"))
+	golden.RequireEqual(t, []byte(rawText(doc)+"\n"))
 
 	c := tokens.NewCounter()
-	d, _ := summarizer.Describe(v.tool, h.m.budget)
+	d, _ := summarizer.Describe(v.Tool, h.m.budget)
 	compact, _ := jsonfmt.MarshalCompact(d)
-	desc, def := c.Measure(string(compact)), c.Measure(string(v.tool.Raw))
+	desc, def := c.Measure(string(compact)), c.Measure(string(v.Tool.Raw))
 	scr := h.screen()
 	for _, want := range []string{
 		"descriptor" + strings.Repeat(" ", 8) + padLeft(thousands(desc.Bytes), 10) + padLeft(thousands(desc.CL100K), 10) + padLeft(thousands(desc.O200K), 10),
@@ -126,7 +127,7 @@ func TestPlannerView(t *testing.T) {
 	}
 	// G shows the end of the JSON, and the path bar counts its lines.
 	h.keys("G")
-	_, total := plan.Span()
+	_, total := doc.Span()
 	if scr := h.screen(); !strings.Contains(scr, `"has_hidden_fields": true`) ||
 		!strings.Contains(scr, "–"+itoa(total)+" of "+itoa(total)) {
 		t.Errorf("G does not show the end:\n%s", scr)
@@ -167,20 +168,20 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 		t.Fatalf("the counts did not arrive:\n%s", h.screen())
 	}
 	// An answer for a view the model no longer holds is dropped.
-	old := paneFor[*plannerPane](t, h.m.current)
+	old := paneFor[*toolview.PlannerPane](t, h.m.current)
 	knobs := summarizer.Options{MaxFields: 3, MaxDepth: 3}
 	h.m.budget = knobs
 	_, cmd = h.m.Update(tea.WindowSizeMsg{Width: 100, Height: 40}) // the view folds again and counts
-	if old.pending[knobs] == 0 {
+	if !old.Counting(knobs) {
 		t.Fatal("no count asked for at the new knobs")
 	}
-	reloaded := newToolView(h.m.current.tool, knobs)
-	h.m.views[h.m.current.tool.ID().String()] = reloaded
+	reloaded := toolview.New(h.m.current.Tool, knobs)
+	h.m.views[h.m.current.Tool.ID().String()] = reloaded
 	h.run(cmd)
-	if _, ok := old.descSizes[knobs]; ok {
+	if old.Counted(knobs) {
 		t.Error("a stale count was kept")
 	}
-	if _, ok := paneFor[*plannerPane](t, reloaded).descSizes[knobs]; ok {
+	if paneFor[*toolview.PlannerPane](t, reloaded).Counted(knobs) {
 		t.Error("a count for another view was taken")
 	}
 }

@@ -6,8 +6,10 @@ import (
 
 	"mcpeek/assets"
 	"mcpeek/mcpclient"
+	"mcpeek/model"
 	"mcpeek/tui/kit"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // bigOrderResult is the demo shop_get_order result with its line items
@@ -55,7 +57,7 @@ func BenchmarkResultTree(b *testing.B) {
 	res := bigOrderResult(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if resultview.NewTree(res, decodeStructured(res, nil), false, nil).Len() == 0 {
+		if resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil).Len() == 0 {
 			b.Fatal("no lines")
 		}
 	}
@@ -65,15 +67,16 @@ func BenchmarkResultTree(b *testing.B) {
 // the pane made on the built tree and its first frame drawn at 131×43.
 func BenchmarkResultLand(b *testing.B) {
 	res := bigOrderResult(b)
-	tree := resultview.NewTree(res, decodeStructured(res, nil), false, nil)
-	v := &toolView{id: "demo.shop_get_order", panes: make([]toolPane, len(toolViews))}
-	v.last = &callOutcome{args: json.RawMessage("{}"), result: res}
+	tree := resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil)
+	v := toolview.New(model.Tool{Server: "demo", Name: "shop_get_order"}, defaultBudget)
+	v.Last = &toolview.Outcome{Outcome: resultview.Outcome{Args: json.RawMessage("{}"), Result: res}}
 	st := kit.NewStyles(true, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		p := resultPaneOf(v, tree)
-		p.resize(131, 43)
-		if p.render(frame{styles: &st, focused: true}) == "" {
+		v.ShowOutcome(tree)
+		p := v.Panes[toolview.ResultKind()]
+		p.Resize(131, 43)
+		if p.Render(kit.Frame{Styles: &st, Focused: true}) == "" {
 			b.Fatal("nothing drawn")
 		}
 	}
@@ -88,14 +91,17 @@ func BenchmarkResultOpenItems(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		v := &toolView{id: "demo.shop_get_order", last: &callOutcome{args: json.RawMessage("{}"), result: res}}
-		p := resultPaneOf(v, resultview.NewTree(res, decodeStructured(res, nil), false, nil))
-		p.resize(131, 43)
-		items := findNode(p.t, "line_items")
+		v := toolview.New(model.Tool{Server: "demo", Name: "shop_get_order"}, defaultBudget)
+		v.Last = &toolview.Outcome{Outcome: resultview.Outcome{Args: json.RawMessage("{}"), Result: res}}
+		v.ShowOutcome(resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil))
+		p := v.Panes[toolview.ResultKind()]
+		p.Resize(131, 43)
+		tr := p.(kit.TreeHolder).Tree()
+		items := findNode(tr, "line_items")
 		b.StartTimer()
-		p.t.Expand(items)
-		p.t.Jump(items)
-		if p.render(frame{styles: &st, focused: true}) == "" {
+		tr.Expand(items)
+		tr.Jump(items)
+		if p.Render(kit.Frame{Styles: &st, Focused: true}) == "" {
 			b.Fatal("nothing drawn")
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/resultview"
+	"mcpeek/tui/toolview"
 )
 
 // The value tree folds like the other trees: objects and arrays open
@@ -23,7 +24,7 @@ func TestValueTreeFolds(t *testing.T) {
 		"id": 7, "note": "a \x1b[31mred\x1b[0m note",
 		"line_items": []any{map[string]any{"sku": "A-1", "qty": 2}, map[string]any{"sku": "B-2", "qty": 1}},
 	}})
-	tr := resultview.NewTree(res, decodeStructured(res, nil), false, nil)
+	tr := resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil)
 	tr.SetHeight(50)
 	got := plainTree(tr, 80, false)
 	for _, want := range []string{"▾ structuredContent: object  3 keys", "id: 7", `note: "a \u001b[31mred\u001b[0m note"`, "content  none", "▸ line_items: array  2 items"} {
@@ -54,7 +55,7 @@ func TestValueTreeFolds(t *testing.T) {
 		many = append(many, i)
 	}
 	bigRes := resultOf(t, map[string]any{"structuredContent": map[string]any{"xs": many, "n": 1}})
-	big := resultview.NewTree(bigRes, decodeStructured(bigRes, nil), false, nil)
+	big := resultview.NewTree(bigRes, toolview.DecodeStructured(bigRes.StructuredContent, nil), false, nil)
 	xs := findNode(big, "xs")
 	if strings.Contains(got, "\x1b") {
 		t.Error("an escape sequence reaches the screen")
@@ -74,7 +75,7 @@ func TestValueTreeEnvelopePaths(t *testing.T) {
 	t.Parallel()
 	res := resultOf(t, map[string]any{"structuredContent": map[string]any{
 		"successful": true, "data": map[string]any{"id": 1}}})
-	tr := resultview.NewTree(res, decodeStructured(res, nil), true, nil)
+	tr := resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), true, nil)
 	data := findNode(tr, "")
 	for n := tr.First(); n != nil; n = n.Next() {
 		if n.Name == "data" {
@@ -101,7 +102,7 @@ func TestContentBlocks(t *testing.T) {
 		map[string]any{"type": "resource", "resource": map[string]any{"uri": "mem://x", "mimeType": "text/plain", "text": "one\ntwo"}},
 		map[string]any{"type": "text", "text": "line one\nline two\x1b]0;pwned\x07"},
 	}})
-	tr := resultview.NewTree(res, decodeStructured(res, nil), false, nil)
+	tr := resultview.NewTree(res, toolview.DecodeStructured(res.StructuredContent, nil), false, nil)
 	tr.SetHeight(50)
 	got := plainTree(tr, 120, false)
 	for _, want := range []string{"structuredContent  none", "▾ content  6 blocks", "▸ [0] text: JSON  15 bytes",
@@ -190,7 +191,7 @@ func TestResultSave(t *testing.T) {
 	h.selectTool("util_echo")
 	h.run(h.callShown("{}"))
 	h.keys("w")
-	name := resultview.SaveName("util_echo", h.m.current.last.at)
+	name := resultview.SaveName("util_echo", h.m.current.Last.At)
 	if !strings.Contains(h.screen(), name) {
 		t.Fatalf("the dialog does not offer %s:\n%s", name, h.screen())
 	}

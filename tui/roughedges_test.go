@@ -96,12 +96,12 @@ func TestSaveAndCopyFromTheToolsPane(t *testing.T) {
 		t.Errorf("Y before a call: %q", h.m.status.text)
 	}
 	h.run(h.callShown(`{"message":"hi"}`))
-	if h.m.current.last == nil || h.m.current.last.result == nil {
+	if h.m.current.Last == nil || h.m.current.Last.Result == nil {
 		t.Fatal("the call made no result")
 	}
 	h.m.term.focus = focusTools
 	h.keys("Y")
-	if want := string(h.m.current.last.result.StructuredContent); h.m.Copied() != want || want == "" {
+	if want := string(h.m.current.Last.Result.StructuredContent); h.m.Copied() != want || want == "" {
 		t.Errorf("Y in the tools pane copied %q, want the structuredContent %q", h.m.Copied(), want)
 	}
 	h.keys("w")

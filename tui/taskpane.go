@@ -17,6 +17,7 @@ import (
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/tasksview"
 	"mcpeek/tui/toollist"
+	"mcpeek/tui/toolview"
 )
 
 // The tasks screen (T): the tasks of the session over the whole body, one
@@ -53,7 +54,7 @@ type taskScreen struct {
 	poll    ticket // the timer of the next poll of listed tasks, 0 for none
 	// result is the result of a listed task whose tool is unknown, shown
 	// over the list until esc; nil when the list shows.
-	result    *treePane
+	result    *toolview.TreePane
 	resultFor string // what result is of: "task ID of SERVER"
 }
 
@@ -63,13 +64,13 @@ type taskEntry = tasksview.Entry[taskOutcome]
 
 // taskOutcome is an ended call's outcome and its result tree, for enter.
 type taskOutcome struct {
-	outcome *callOutcome
+	outcome *toolview.Outcome
 	tree    *schematree.Tree
 }
 
 // outcomeOf is o and its tree as a task's outcome; nil when the call was
 // cancelled (no outcome).
-func outcomeOf(o *callOutcome, tree *schematree.Tree) *taskOutcome {
+func outcomeOf(o *toolview.Outcome, tree *schematree.Tree) *taskOutcome {
 	if o == nil {
 		return nil
 	}
@@ -105,8 +106,8 @@ type (
 	taskFetchedMsg struct {
 		server, id string
 		toolID     string
-		view       *toolView
-		outcome    *callOutcome
+		view       *toolview.View
+		outcome    *toolview.Outcome
 		tree       *schematree.Tree
 		target     *resultcheck.Target
 	}
@@ -192,7 +193,7 @@ func (m *Model) noteTasks() {
 
 // taskEnded records the end of a call that became a task: its outcome,
 // and a status the task's last report may not have had yet.
-func (m *Model) taskEnded(rc *runningCall, o *callOutcome, tree *schematree.Tree) {
+func (m *Model) taskEnded(rc *runningCall, o *toolview.Outcome, tree *schematree.Tree) {
 	m.noteTasks()
 	t := rc.task
 	if t == nil {
@@ -208,10 +209,10 @@ func (m *Model) taskEnded(rc *runningCall, o *callOutcome, tree *schematree.Tree
 	case o == nil: // the user cancelled the call
 		e.Task.Status, e.Task.Message = mcpclient.TaskCancelled, "tasks/cancel sent"
 	case e.Task.Status.Terminal():
-	case errors.Is(o.err, mcpclient.ErrTaskCancelled):
+	case errors.Is(o.Err, mcpclient.ErrTaskCancelled):
 		e.Task.Status = mcpclient.TaskCancelled
-	case o.err != nil:
-		e.Task.Status, e.Task.Message = mcpclient.TaskFailed, model.SanitizeLine(o.err.Error())
+	case o.Err != nil:
+		e.Task.Status, e.Task.Message = mcpclient.TaskFailed, model.SanitizeLine(o.Err.Error())
 	default:
 		e.Task.Status = mcpclient.TaskCompleted
 	}
@@ -292,7 +293,7 @@ func (m *Model) tasksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			ts.result = nil
 			return nil, true
 		}
-		return m.act(ts.result.key(msg, k)), true
+		return m.act(ts.result.Key(msg, k)), true
 	}
 	switch {
 	case key.Matches(msg, k.Tasks), key.Matches(msg, k.Cancel):
@@ -376,11 +377,11 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 	if !m.tools.Reveal(m.fleet.servers, m.toolInfoOf, toollist.Key{Server: server, Tool: tool}) || v == nil {
 		return m.setStatus(model.SanitizeLine(e.ToolID)+" is gone", true)
 	}
-	v.setCall(e.Outcome.outcome)
-	v.showOutcome(e.Outcome.tree)
+	v.SetCall(e.Outcome.outcome)
+	v.ShowOutcome(e.Outcome.tree)
 	m.tasks.Open, m.tasks.poll = false, 0
 	cmd := m.showSelected()
-	m.view, m.term.focus = resultView(), focusView
+	m.view, m.term.focus = toolview.ResultKind(), focusView
 	m.sizePanes()
 	return cmd
 }
@@ -402,14 +403,14 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 		return m.setStatus("this backend cannot fetch task results", true)
 	}
 	var cc callCheck
-	var view *toolView
+	var view *toolview.View
 	toolID := ""
 	if tool, ok := m.toolOf(t.Server, t.Tool); ok {
 		toolID = tool.ID().String()
-		if v := m.views[toolID]; v != nil && sameTool(v.tool, tool) {
-			cc = callCheck{tool: v.parsed, target: v.target, enveloped: v.enveloped, budget: v.budget}
+		if v := m.views[toolID]; v != nil && sameTool(v.Tool, tool) {
+			cc = callCheck{tool: v.Parsed, target: v.Target, enveloped: v.Enveloped, budget: v.Budget}
 		} else {
-			view = &toolView{tool: tool} // made in the command
+			view = &toolview.View{Tool: tool} // made in the command
 		}
 	}
 	ctx, server, budget := m.life.ctx, t.Server, m.budget
@@ -419,17 +420,17 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 		start := time.Now()
 		res, err := tk.TaskResult(ctx, server, t.ID, nil)
 		msg := taskFetchedMsg{server: server, id: t.ID, toolID: toolID,
-			outcome: &callOutcome{result: res, err: err, latency: time.Since(start), at: start}}
+			outcome: &toolview.Outcome{Outcome: resultview.Outcome{Result: res, Err: err, Latency: time.Since(start), At: start}}}
 		if view != nil {
-			msg.view = newToolView(view.tool, budget)
-			cc = callCheck{tool: msg.view.parsed, enveloped: msg.view.enveloped, budget: msg.view.budget}
+			msg.view = toolview.New(view.Tool, budget)
+			cc = callCheck{tool: msg.view.Parsed, enveloped: msg.view.Enveloped, budget: msg.view.Budget}
 		}
 		if toolID != "" {
 			msg.target, msg.tree = cc.check(msg.outcome)
 		} else if res != nil {
 			o := msg.outcome
-			o.structured = decodeStructured(res, nil)
-			msg.tree = resultview.NewTree(res, o.structured, false, nil)
+			o.Structured = toolview.DecodeStructured(res.StructuredContent, nil)
+			msg.tree = resultview.NewTree(res, o.Structured, false, nil)
 		}
 		return msg
 	})
@@ -462,21 +463,21 @@ func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
 		return nil
 	}
 	o, id := msg.outcome, model.SanitizeLine(msg.id)
-	if o.result == nil {
-		return m.setStatus(errorf("task result: %w", o.err).Error(), true)
+	if o.Result == nil {
+		return m.setStatus(errorf("task result: %w", o.Err).Error(), true)
 	}
 	if msg.toolID == "" {
 		ts := &m.tasks
-		ts.result = &treePane{t: msg.tree, id: "task " + id}
+		ts.result = toolview.NewTreePane(msg.tree, "task "+id)
 		ts.resultFor = "task " + id + " of " + model.SanitizeLine(msg.server)
 		m.sizePanes()
-		return m.setStatus("the result of task "+id+" (its tool is unknown: not checked against an output schema) · esc: back to the tasks", o.result.IsError)
+		return m.setStatus("the result of task "+id+" (its tool is unknown: not checked against an output schema) · esc: back to the tasks", o.Result.IsError)
 	}
 	if msg.view != nil && m.views[msg.toolID] == nil {
 		m.views[msg.toolID] = msg.view
 	}
-	if v := m.views[msg.toolID]; v != nil && v.target == nil {
-		v.target = msg.target
+	if v := m.views[msg.toolID]; v != nil && v.Target == nil {
+		v.Target = msg.target
 	}
 	e.ToolID, e.Outcome = msg.toolID, outcomeOf(o, msg.tree)
 	if e.Ended.IsZero() {
@@ -498,7 +499,7 @@ func (m *Model) tasksView() string {
 	ts := &m.tasks
 	if ts.result != nil {
 		head := s.PaneTitleFocus.Render("Result of "+ts.resultFor) + s.Dim.Render("  its tool is unknown · esc/T: back to the tasks")
-		return fit(head, m.term.width) + "\n" + ts.result.render(frame{styles: s, focused: true})
+		return fit(head, m.term.width) + "\n" + ts.result.Render(kit.Frame{Styles: s, Focused: true})
 	}
 	return ts.Render(s, m.term.width, max(m.term.layout.bodyH-1, 1), time.Now())
 }

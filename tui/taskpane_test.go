@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mcpeek/mcpclient"
+	"mcpeek/tui/toolview"
 )
 
 // taskBackend is the demo backend whose server runs tasks and lists them:
@@ -103,7 +104,7 @@ func TestTasksScreen(t *testing.T) {
 		t.Fatalf("the ended task:\n%s", screen)
 	}
 	h.keys("g", "enter") // the call's task came first, the listed one second
-	if h.m.tasks.Open || h.m.current == nil || h.m.current.tool.Name != "shop_get_order" || h.m.view != resultView() ||
+	if h.m.tasks.Open || h.m.current == nil || h.m.current.Tool.Name != "shop_get_order" || h.m.view != toolview.ResultKind() ||
 		!strings.Contains(h.screen(), "the report on tides") {
 		t.Fatalf("enter did not show the result:\n%s", h.screen())
 	}

@@ -14,6 +14,7 @@ import (
 	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/tui/dialog"
+	"mcpeek/tui/toolview"
 )
 
 // TestURLElicitationOpensOnlyWhenAsked: a url-mode elicitation shows its
@@ -177,8 +178,8 @@ func TestAppEverythingTasksScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(formStandIn).Model
-	if v := fm.current; fm.tasks.Open || v == nil || v.tool.Name != "simulate-research-query" || fm.view != resultView() ||
-		v.last == nil || v.last.result == nil || !strings.Contains(v.last.result.Text, "Research Report: tides") {
+	if v := fm.current; fm.tasks.Open || v == nil || v.Tool.Name != "simulate-research-query" || fm.view != toolview.ResultKind() ||
+		v.Last == nil || v.Last.Result == nil || !strings.Contains(v.Last.Result.Text, "Research Report: tides") {
 		t.Errorf("enter did not open the report in the result view:\n%s", fm.screen())
 	}
 	n := 0

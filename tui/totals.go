@@ -13,6 +13,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/summarizer"
 	"mcpeek/summarizer/tokens"
+	"mcpeek/tui/toolview"
 )
 
 // tokenTotals are what the servers' tools cost in a prompt, by server
@@ -222,21 +223,21 @@ func sameListing(a, b []model.Tool) bool {
 // totalsLines draws a server's totals for the server view, each column
 // as wide as its widest cell. A table wider than width writes its counts
 // short (5.99M) and then its labels short, so every column stays in view.
-func (m *Model) totalsLines(srv model.Server, width int) []docLine {
+func (m *Model) totalsLines(srv model.Server, width int) []toolview.DocLine {
 	t, ok := m.totals.servers[srv.Name]
 	if !ok || len(srv.Tools) == 0 {
 		return nil
 	}
 	head := []string{"tokens in a prompt", "bytes", "cl100k", "o200k"}
 	if !t.done {
-		c := measureColumns(2, head)
-		return []docLine{c.line(head, roleDim, roleDim), {{"counting " + plural(t.tools, "tool") + "…", roleFaint}}}
+		c := toolview.MeasureColumns(2, head)
+		return []toolview.DocLine{c.Line(head, toolview.RoleDim, toolview.RoleDim), {{Text: "counting " + plural(t.tools, "tool") + "…", Role: toolview.RoleFaint}}}
 	}
 	var rows [][]string
 	for _, short := range []int{0, 1, 2} {
 		num := thousands
 		if short > 0 {
-			num = shortCount
+			num = toolview.ShortCount
 		}
 		count := func(n int) string {
 			if n < 0 {
@@ -254,29 +255,29 @@ func (m *Model) totalsLines(srv model.Server, width int) []docLine {
 			return []string{name, count(s.Bytes), count(s.CL100K), count(s.O200K)}
 		}
 		share := func(name string, s tokens.Size) []string {
-			return []string{name, percent(s.Bytes, t.raw.Bytes), percent(s.CL100K, t.raw.CL100K), percent(s.O200K, t.raw.O200K)}
+			return []string{name, toolview.Percent(s.Bytes, t.raw.Bytes), toolview.Percent(s.CL100K, t.raw.CL100K), toolview.Percent(s.O200K, t.raw.O200K)}
 		}
 		head = []string{label("tokens in a prompt", "tokens"), "bytes", "cl100k", "o200k"}
 		rows = [][]string{head, row(label("raw tools/list", "tools/list"), t.raw), row(plural(t.tools, "descriptor"), t.desc), share(label("descriptors' share", "share"), t.desc)}
 		if gw := m.totals.gateway; gw != nil {
 			rows = append(rows, row(label("gateway tools/list", "gateway"), *gw), share(label("gateway's share", "share"), *gw))
 		}
-		if measureColumns(2, rows...).width() <= width {
+		if toolview.MeasureColumns(2, rows...).Width() <= width {
 			break
 		}
 	}
-	c := measureColumns(2, rows...)
-	lines := []docLine{c.line(head, roleDim, roleDim)}
+	c := toolview.MeasureColumns(2, rows...)
+	lines := []toolview.DocLine{c.Line(head, toolview.RoleDim, toolview.RoleDim)}
 	for _, r := range rows[1:] {
 		if strings.HasSuffix(r[0], "share") || strings.HasSuffix(r[1], "%") {
-			lines = append(lines, c.line(r, roleDim, roleDim))
+			lines = append(lines, c.Line(r, toolview.RoleDim, toolview.RoleDim))
 		} else {
-			lines = append(lines, c.line(r, roleText, roleCount))
+			lines = append(lines, c.Line(r, toolview.RoleText, toolview.RoleCount))
 		}
 	}
-	lines = append(lines, docLine{{"descriptors at " + budgetText(m.budget), roleFaint}})
+	lines = append(lines, toolview.DocLine{{Text: "descriptors at " + toolview.BudgetText(m.budget), Role: toolview.RoleFaint}})
 	if m.totals.gateway != nil {
-		lines = append(lines, docLine{{"gateway: 3 progressive tools, for all servers", roleFaint}})
+		lines = append(lines, toolview.DocLine{{Text: "gateway: 3 progressive tools, for all servers", Role: toolview.RoleFaint}})
 	}
 	return lines
 }

@@ -17,8 +17,8 @@ type trafficPane struct {
 	gw *backgroundGateway
 }
 
-func (p *trafficPane) render(f frame) string {
-	return p.Render(f.styles, p.gateway())
+func (p *trafficPane) Render(f kit.Frame) string {
+	return p.Screen.Render(f.Styles, p.gateway())
 }
 
 // gateway is what the head line says of the background gateway.
@@ -30,11 +30,11 @@ func (p *trafficPane) gateway() traffic.Gateway {
 	return g
 }
 
-func (p *trafficPane) resize(width, height int) { p.Resize(width, height) }
-func (p *trafficPane) scroll(n int)             { p.Scroll(n) }
+func (p *trafficPane) Resize(width, height int) { p.Screen.Resize(width, height) }
+func (p *trafficPane) Scroll(n int)             { p.Screen.Scroll(n) }
 
-func (p *trafficPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
-	a, cmd := p.Key(msg, k)
+func (p *trafficPane) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
+	a, cmd := p.Screen.Key(msg, k)
 	switch a := a.(type) {
 	case traffic.Close:
 		return kit.CloseTraffic{}
@@ -49,22 +49,22 @@ func (p *trafficPane) key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	return nil
 }
 
-func (p *trafficPane) click(row int) kit.Action {
-	if cmd := p.Click(row); cmd != nil {
+func (p *trafficPane) Click(row int) kit.Action {
+	if cmd := p.Screen.Click(row); cmd != nil {
 		return cmd
 	}
 	return nil
 }
 
-func (p *trafficPane) where(s *kit.Styles) string       { return p.Where(s) }
-func (p *trafficPane) help(k *kit.KeyMap) []key.Binding { return p.Help(k) }
+func (p *trafficPane) Where(s *kit.Styles) string       { return p.Screen.Where(s) }
+func (p *trafficPane) Help(k *kit.KeyMap) []key.Binding { return p.Screen.Help(k) }
 func (p *trafficPane) fullHelp(k *kit.KeyMap) [][]key.Binding {
 	return traffic.FullHelp(k)
 }
 
-func (p *trafficPane) markSearch()   { p.MarkSearch() }
-func (p *trafficPane) unmarkSearch() { p.UnmarkSearch() }
-func (p *trafficPane) find(q string, dir int) (int, int, bool) {
-	at, total := p.Find(q, dir)
+func (p *trafficPane) MarkSearch()   { p.Screen.MarkSearch() }
+func (p *trafficPane) UnmarkSearch() { p.Screen.UnmarkSearch() }
+func (p *trafficPane) Find(q string, dir int) (int, int, bool) {
+	at, total := p.Screen.Find(q, dir)
 	return at, total, false
 }

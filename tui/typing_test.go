@@ -1,9 +1,12 @@
 package tui
 
 import (
-	"mcpeek/tui/dialog"
 	"strings"
 	"testing"
+
+	"mcpeek/tui/dialog"
+
+	"mcpeek/tui/toolview"
 )
 
 // printable is every printable ASCII character, the space included.
@@ -17,7 +20,7 @@ func printable() string {
 
 // explorerState is what a command would change.
 type explorerState struct {
-	view                      viewKind
+	view                      toolview.Kind
 	focus                     focus
 	traffic, help, desc, yank bool
 	gateway                   gatewayState

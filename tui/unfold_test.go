@@ -9,6 +9,7 @@ import (
 
 	"mcpeek/model"
 	"mcpeek/summarizer/schematree"
+	"mcpeek/tui/toolview"
 )
 
 // paymentsBackend serves one tool whose output schema is the largest real
@@ -61,8 +62,8 @@ func TestExpandAllNeverBlocksAFrame(t *testing.T) {
 	clock, reads := time.Unix(0, 0), 0
 	h.m.clock.now = func() time.Time { reads++; clock = clock.Add(time.Millisecond); return clock }
 	// A slice reads the clock once to set its deadline and once after each
-	// step: with its time up it reads it unfoldSlice/1ms + 1 times at most.
-	most := int(unfoldSlice/time.Millisecond) + 1
+	// step: with its time up it reads it toolview.UnfoldSliceTime/1ms + 1 times at most.
+	most := int(toolview.UnfoldSliceTime/time.Millisecond) + 1
 	_, cmd := h.m.Update(keyPress("e"))
 	longest, updates := reads, 0
 	reads = 0

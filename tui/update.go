@@ -9,10 +9,12 @@ import (
 	"mcpeek/model"
 	"mcpeek/tui/callform"
 	"mcpeek/tui/dialog"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/logview"
 	"mcpeek/tui/registryview"
 	"mcpeek/tui/resultview"
 	"mcpeek/tui/toollist"
+	"mcpeek/tui/toolview"
 	"mcpeek/tui/traffic"
 )
 
@@ -34,8 +36,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case modelMsg:
 		return msg.apply(m)
-	case countedMsg:
-		msg.land(m.views)
+	case toolview.Counted:
+		msg.Land(m.views)
 		return nil
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
 		// The user has the cursor now: snapshots keep it on the row it is
@@ -131,12 +133,12 @@ func (m *Model) toDialog(msg tea.Msg) tea.Cmd {
 func (m *Model) sync() tea.Cmd {
 	var cmds []tea.Cmd
 	if v := m.current; v != nil {
-		if v.budget != m.budget {
-			v.refold(m.budget)
+		if v.Budget != m.budget {
+			v.Refold(m.budget)
 			m.sizePanes()
 		}
-		if p, ok := m.currentPane().(syncer); ok {
-			cmds = append(cmds, p.sync(m.env()))
+		if p, ok := m.currentPane().(kit.Syncer[toolview.Env]); ok {
+			cmds = append(cmds, p.Sync(m.env()))
 		}
 	}
 	// A server that lists no tools (yet: the cursor starts on the row of a

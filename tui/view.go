@@ -7,7 +7,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"mcpeek/model"
+	"mcpeek/tui/kit"
 	"mcpeek/tui/toollist"
+	"mcpeek/tui/toolview"
 )
 
 // View draws the whole screen.
@@ -17,7 +19,7 @@ func (m *Model) View() tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "mcpeek"
 	if m.current != nil {
-		v.WindowTitle = "mcpeek · " + m.current.id
+		v.WindowTitle = "mcpeek · " + m.current.ID
 	}
 	v.SetContent(m.render())
 	return v
@@ -38,7 +40,7 @@ func (m *Model) screen() string {
 	b.WriteString(fit(m.titleBar(), m.term.width))
 	b.WriteByte('\n')
 	if m.traffic.open {
-		b.WriteString(padLines(m.traffic.render(m.frame()), m.term.width, l.bodyH))
+		b.WriteString(padLines(m.traffic.Render(m.frame()), m.term.width, l.bodyH))
 		b.WriteByte('\n')
 	} else if m.tasks.Open {
 		b.WriteString(padLines(m.tasksView(), m.term.width, l.bodyH))
@@ -87,8 +89,8 @@ func (m *Model) writeExplorer(b *strings.Builder) {
 }
 
 // frame is what the panes are drawn with.
-func (m *Model) frame() frame {
-	return frame{styles: &m.styles, focused: m.term.focus == focusView, showDesc: m.desc.shown}
+func (m *Model) frame() kit.Frame {
+	return kit.Frame{Styles: &m.styles, Focused: m.term.focus == focusView, ShowDesc: m.desc.shown}
 }
 
 func (m *Model) titleBar() string {
@@ -137,19 +139,19 @@ func (m *Model) rightPane() string {
 	}
 	p := m.currentPane()
 	w := m.term.layout.rightW
-	head := s.Title.Render(v.id)
+	head := s.Title.Render(v.ID)
 	tabs := m.tabLine(w - ansi.StringWidth(head) - 2)
-	if counts := m.changes.countsText(s, v.tool); ansi.StringWidth(head+counts+tabs)+2 <= w {
+	if counts := m.changes.countsText(s, v.Tool); ansi.StringWidth(head+counts+tabs)+2 <= w {
 		head += counts // when the tabs leave room
 	}
 	if tabs != "" {
 		head += strings.Repeat(" ", w-ansi.StringWidth(head)-ansi.StringWidth(tabs)) + tabs
 	}
-	sub := s.Dim.Render(p.headline())
-	if v.desc != "" {
-		sub += s.Faint.Render(" — " + v.desc)
+	sub := s.Dim.Render(p.Headline())
+	if v.Desc != "" {
+		sub += s.Faint.Render(" — " + v.Desc)
 	}
-	return head + "\n" + sub + "\n" + p.render(m.frame())
+	return head + "\n" + sub + "\n" + p.Render(m.frame())
 }
 
 // tabLine names the views, the current one marked, in at most room cells:
@@ -157,7 +159,7 @@ func (m *Model) rightPane() string {
 func (m *Model) tabLine(room int) string {
 	s := &m.styles
 	var tabs []string
-	for k := range viewKind(len(toolViews)) {
+	for k := range toolview.Kind(len(toolview.Views)) {
 		st := s.Tab
 		if k == m.view {
 			st = s.TabActive
@@ -185,7 +187,7 @@ func (m *Model) serverView(srv model.Server) string {
 		st.Render(icon) + " " + s.Title.Render(model.SanitizeLine(srv.Name)) + s.Dim.Render("  "+srv.State.String()),
 		s.Dim.Render("transport ") + string(srv.Transport) + s.Dim.Render("  source ") + model.SanitizeLine(srv.Source),
 	}
-	lines = append(lines, m.serverFacts(srv, w)...)
+	lines = append(lines, toolview.ServerFacts(&m.styles, srv, w)...)
 	if srv.Command != "" {
 		for i, l := range wrapText(model.SanitizeLine(srv.Command), w-2) {
 			prompt := "  " // the lines it wraps onto: one command, one $
@@ -230,7 +232,7 @@ func (m *Model) serverView(srv model.Server) string {
 		lines = append(lines, "")
 		for _, l := range totals {
 			var b strings.Builder
-			drawLine(s, &b, l, m.term.layout.rightW)
+			toolview.DrawLine(s, &b, l, m.term.layout.rightW)
 			lines = append(lines, b.String())
 		}
 	}

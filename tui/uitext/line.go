@@ -93,3 +93,12 @@ func FirstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return s
 }
+
+// SegsWidth is the cells segs take, side by side.
+func SegsWidth(segs []Seg) int {
+	w := 0
+	for _, sg := range segs {
+		w += Width(sg.Text)
+	}
+	return w
+}
