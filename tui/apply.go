@@ -80,11 +80,11 @@ func (msg statusExpiredMsg) apply(m *Model) tea.Cmd {
 // A tool's views, the field search, the counts, the marks of changes.
 
 func (msg toolLoadedMsg) apply(m *Model) tea.Cmd {
-	if stale(msg.ticket, m.loading.ticket) {
+	if stale(msg.ticket, m.built.loading.ticket) {
 		return m.viewBuilt(msg) // the user has moved on
 	}
-	m.views[msg.view.Tool.ID().String()] = msg.view
-	m.current, m.loading = msg.view, toolLoad{}
+	m.built.views[msg.view.Tool.ID().String()] = msg.view
+	m.current, m.built.loading = msg.view, toolLoad{}
 	m.sizePanes()
 	m.landJump()
 	return m.viewBuilt(msg)

@@ -93,7 +93,7 @@ func BenchmarkViewFrame100k(b *testing.B) {
 	h := newHarness(b, &fakeBackend{servers: []model.Server{{Name: "big", State: model.StateConnected}}}, 160, 48)
 	v := toolview.New(model.Tool{Server: "big", Name: "tool", OutputSchema: bigSchemaJSON()}, defaultBudget)
 	schema := paneFor[*toolview.SchemaPane](b, v)
-	h.m.current, h.m.view, h.m.term.focus = v, viewNamed(b, "schema"), focusView
+	h.m.current, h.m.view.kind, h.m.term.focus = v, viewNamed(b, "schema"), focusView
 	h.m.sizePanes()
 	schema.Tree().ExpandAll()
 	schema.Tree().Down(50_000)

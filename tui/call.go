@@ -110,7 +110,7 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 	if m.running(c.toolID) != nil {
 		return m.setStatus(model.SanitizeLine(c.toolID)+" is being called already: esc cancels it", true)
 	}
-	v := m.views[c.toolID]
+	v := m.built.views[c.toolID]
 	if v == nil {
 		return m.setStatus("cannot call "+model.SanitizeLine(c.toolID)+": its views are not built yet", true)
 	}
@@ -128,7 +128,7 @@ func (m *Model) startCall(c callTool) tea.Cmd {
 	if m.current == v {
 		// The result view takes the keys, from the tools pane too: / then
 		// searches the result, not the tools.
-		m.view, m.term.focus = toolview.ResultKind(), focusView
+		m.view.kind, m.term.focus = toolview.ResultKind(), focusView
 		m.sizePanes()
 	}
 	run := runCall(ctx, m.backend, rc, callCheck{tool: v.Parsed, target: v.Target, enveloped: v.Enveloped, budget: v.Budget},
@@ -204,7 +204,7 @@ func (m *Model) callDone(msg callDoneMsg) tea.Cmd {
 	delete(m.calls.byTool, msg.tool)
 	rc.cancel()
 	id := model.SanitizeLine(msg.tool)
-	v := m.views[msg.tool]
+	v := m.built.views[msg.tool]
 	if v == nil {
 		return m.setStatus("the result of "+id+" came after its tool went away", true)
 	}
@@ -215,7 +215,7 @@ func (m *Model) callDone(msg callDoneMsg) tea.Cmd {
 	v.SetCall(o) // the trees draw its check
 	v.ShowOutcome(msg.tree)
 	if m.current == v {
-		m.view = toolview.ResultKind()
+		m.view.kind = toolview.ResultKind()
 		m.sizePanes()
 	}
 	text, isErr := outcomeStatus(id, o)

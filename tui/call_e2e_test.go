@@ -96,7 +96,7 @@ func TestAppEverythingCallProgressCancelAndStructured(t *testing.T) {
 			t.Errorf("no %q:\n%s", want, screen)
 		}
 	}
-	if v := m.views["everything.trigger-long-running-operation"]; v == nil || v.Last != nil {
+	if v := m.built.views["everything.trigger-long-running-operation"]; v == nil || v.Last != nil {
 		t.Errorf("the cancelled call left an outcome: %+v", v)
 	}
 }

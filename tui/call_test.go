@@ -79,8 +79,8 @@ func TestCallStoresOutcomeAndShowsResult(t *testing.T) {
 	if gotArgs != "{}" || v.Last == nil || v.Last.Result == nil || v.Last.Err != nil {
 		t.Fatalf("args %q, outcome %+v", gotArgs, v.Last)
 	}
-	if h.m.view != toolview.ResultKind() || h.m.running(v.Tool.ID().String()) != nil {
-		t.Fatalf("view %v, still running %v", h.m.view, h.m.running(v.Tool.ID().String()) != nil)
+	if h.m.view.kind != toolview.ResultKind() || h.m.running(v.Tool.ID().String()) != nil {
+		t.Fatalf("view %v, still running %v", h.m.view.kind, h.m.running(v.Tool.ID().String()) != nil)
 	}
 	if v.Last.Check == nil || !v.Last.Check.Breaks() || v.Target == nil {
 		t.Fatalf("check %+v, target %v", v.Last.Check, v.Target)
@@ -253,7 +253,7 @@ func TestResultViewBeforeACall(t *testing.T) {
 	h := newHarness(t, demoBackend(t), 80, 24)
 	h.selectTool("shop_get_order")
 	h.keys("o")
-	if h.m.view != toolview.ResultKind() || !strings.Contains(h.screen(), "no call yet: press x") {
+	if h.m.view.kind != toolview.ResultKind() || !strings.Contains(h.screen(), "no call yet: press x") {
 		t.Fatalf("o:\n%s", h.screen())
 	}
 	h.keys("w")
@@ -410,8 +410,8 @@ func TestCallFromTheToolsPaneFocusesTheResult(t *testing.T) {
 		t.Fatal("tab did not go back to the tools pane")
 	}
 	h.keys("X")
-	if h.m.view != toolview.ResultKind() || h.m.term.focus != focusView {
-		t.Fatalf("after the call: view %v, focus %v", h.m.view, h.m.term.focus)
+	if h.m.view.kind != toolview.ResultKind() || h.m.term.focus != focusView {
+		t.Fatalf("after the call: view %v, focus %v", h.m.view.kind, h.m.term.focus)
 	}
 	h.keys("/")
 	if h.m.input.mode != inputSearch {

@@ -44,8 +44,8 @@ func (m *Model) toolToCall(msg tea.KeyPressMsg) (v *toolview.View, refused tea.C
 	keyName := msg.String()
 	v = m.current
 	if t, ok := m.selectedTool(); m.term.focus == focusTools && (!ok || v == nil || t.ID() != v.Tool.ID()) {
-		if ok && m.loading.id == t.ID().String() {
-			m.forms.opening = m.loading.ticket
+		if ok && m.built.loading.id == t.ID().String() {
+			m.forms.opening = m.built.loading.ticket
 			m.forms.typed = append(m.forms.typed, msg)
 			return nil, nil
 		}
@@ -93,7 +93,7 @@ func (m *Model) viewBuilt(msg toolLoadedMsg) tea.Cmd {
 // openLoaded opens the call form with the sets loaded, or calls at once
 // for X.
 func (m *Model) openLoaded(msg argSetsLoadedMsg) tea.Cmd {
-	v := m.views[msg.toolID]
+	v := m.built.views[msg.toolID]
 	if v == nil || m.dialogs.Top() != nil {
 		return nil
 	}

@@ -41,7 +41,7 @@ func (m *Model) cancelCall(toolID string) tea.Cmd {
 	rc.cancel()
 	m.taskEnded(rc, nil, nil)
 	delete(m.calls.byTool, toolID)
-	if v := m.views[toolID]; v != nil {
+	if v := m.built.views[toolID]; v != nil {
 		v.ShowOutcome(nil) // the result view goes back to the last outcome
 	}
 	if rc.task != nil {

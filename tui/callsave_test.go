@@ -32,7 +32,7 @@ func calledOrder(t *testing.T) (*harness, string) {
 	h.m.calls.saved = newSavedCalls(path)
 	h.selectTool("shop_get_order")
 	h.run(h.callShown(orderArgs))
-	if h.m.view != toolview.ResultKind() || h.m.current.Last == nil || h.m.current.Last.Result == nil {
+	if h.m.view.kind != toolview.ResultKind() || h.m.current.Last == nil || h.m.current.Last.Result == nil {
 		t.Fatalf("no result shown:\n%s", h.screen())
 	}
 	return h, path
@@ -235,7 +235,7 @@ func TestSaveAndAssertWalk(t *testing.T) {
 	h.m.calls.saved = newSavedCalls(path)
 	h.selectTool("shop_get_order")
 	h.burst(keyBurst("x", "5601234042", "ctrl+s")...)
-	if o := h.m.current.Last; o == nil || o.Result == nil || h.m.view != toolview.ResultKind() {
+	if o := h.m.current.Last; o == nil || o.Result == nil || h.m.view.kind != toolview.ResultKind() {
 		t.Fatalf("the form's call: %+v\n%s", o, h.screen())
 	}
 	h.keys("S")

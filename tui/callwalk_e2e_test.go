@@ -226,10 +226,10 @@ func TestAppCallWalk80x24(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	if o := m.views["demo.stale_get_order"].Last; o == nil || o.Check == nil || !o.Check.Breaks() {
+	if o := m.built.views["demo.stale_get_order"].Last; o == nil || o.Check == nil || !o.Check.Breaks() {
 		t.Fatalf("the drifting order's outcome: %+v", o)
 	}
-	if o := m.views["demo.shop_get_order"].Last; o == nil || o.Check == nil || o.Check.Breaks() {
+	if o := m.built.views["demo.shop_get_order"].Last; o == nil || o.Check == nil || o.Check.Breaks() {
 		t.Fatalf("the order's outcome: %+v", o)
 	}
 }
@@ -319,7 +319,7 @@ func TestAppCallProgressAndCancelInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	if v := m.views["lab.slow_report"]; v == nil || v.Last != nil {
+	if v := m.built.views["lab.slow_report"]; v == nil || v.Last != nil {
 		t.Errorf("the cancelled call left an outcome: %+v", v)
 	}
 }

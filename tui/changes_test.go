@@ -199,8 +199,8 @@ func TestDiffViewMarksBothTrees(t *testing.T) {
 	h := newLockHarness(t, reencodedBackend(t), demoLock(t), 100, 30)
 	h.pickTool("shop_get_order")
 	h.keys("D")
-	if h.m.view != viewNamed(t, "diff") {
-		t.Fatalf("D shows %s", h.m.view)
+	if h.m.view.kind != viewNamed(t, "diff") {
+		t.Fatalf("D shows %s", h.m.view.kind)
 	}
 	p := viewPane(t, h.m.current, "diff")
 	if got := p.Headline(); !strings.HasSuffix(got, ": 2 breaking") {
@@ -355,8 +355,8 @@ func TestFindingsViewAndRejectedMark(t *testing.T) {
 	}
 	h.pickTool("analytics_timeseries")
 	h.keys("!")
-	if h.m.view != viewNamed(t, "findings") {
-		t.Fatalf("! shows %s", h.m.view)
+	if h.m.view.kind != viewNamed(t, "findings") {
+		t.Fatalf("! shows %s", h.m.view.kind)
 	}
 	s := h.screen()
 	for _, want := range []string{"refused by mcp", "input-root-object", "/inputSchema/type", "output-root-object", "fix: use"} {

@@ -37,7 +37,7 @@ func TestCompareViewInTheApp(t *testing.T) {
 		t.Errorf("G did not scroll: %q", ansi.Strip(after))
 	}
 	h.keys("c")
-	if h.m.view != viewNamed(t, "summary") {
+	if h.m.view.kind != viewNamed(t, "summary") {
 		t.Error("c again does not go back to the summary")
 	}
 }

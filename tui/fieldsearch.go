@@ -119,7 +119,7 @@ func (m *Model) landJump() {
 		return
 	}
 	m.fields.jump = nil
-	m.view, m.term.focus = viewByName("schema"), focusView
+	m.view.kind, m.term.focus = viewByName("schema"), focusView
 	m.sizePanes()
 	p, ok := toolview.PaneOf[*toolview.SchemaPane](v)
 	if !ok {
@@ -153,7 +153,7 @@ func (m *Model) showField(path string, envelope bool) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.view, m.term.focus = viewByName("schema"), focusView
+	m.view.kind, m.term.focus = viewByName("schema"), focusView
 	m.sizePanes()
 	at, err := fieldpath.Parse(path, fieldpath.Output)
 	if err != nil {

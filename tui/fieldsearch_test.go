@@ -35,7 +35,7 @@ func TestFieldSearchAcrossTools(t *testing.T) {
 	if h.m.dialogs.Top() != nil || h.m.current == nil || h.m.current.Tool.ID() != want.ToolID {
 		t.Fatalf("enter did not show %s:\n%s", want.ToolID, h.screen())
 	}
-	if h.m.view != viewNamed(t, "schema") || h.m.term.focus != focusView || h.cursorPath() != want.Path {
+	if h.m.view.kind != viewNamed(t, "schema") || h.m.term.focus != focusView || h.cursorPath() != want.Path {
 		t.Errorf("the schema view's cursor is on %q, want %q:\n%s", h.cursorPath(), want.Path, h.screen())
 	}
 	// The input side: tab cycles output, input.

@@ -18,7 +18,7 @@ func TestResultFindingsWrapAndLead(t *testing.T) {
 	h.selectTool("stale_get_order")
 	h.run(h.callShown(`{"order_id":"5601234042"}`))
 	h.m.term.focus = focusView
-	h.m.view = toolview.ResultKind()
+	h.m.view.kind = toolview.ResultKind()
 	h.m.sizePanes()
 	tr := h.m.currentTree()
 	tr.Top()
@@ -71,12 +71,12 @@ func TestResultFindingsWrapAndLead(t *testing.T) {
 		}
 	}
 	h.keys("enter")
-	if h.m.view != viewNamed(t, "schema") || h.cursorPath() != "line_items[].price_set.shop_money.amount" {
-		t.Fatalf("enter on a finding shows %s at %q", h.m.view, h.cursorPath())
+	if h.m.view.kind != viewNamed(t, "schema") || h.cursorPath() != "line_items[].price_set.shop_money.amount" {
+		t.Fatalf("enter on a finding shows %s at %q", h.m.view.kind, h.cursorPath())
 	}
 	h.keys("esc")
-	if h.m.view != toolview.ResultKind() {
-		t.Errorf("esc from the field goes to %s, not back to the result", h.m.view)
+	if h.m.view.kind != toolview.ResultKind() {
+		t.Errorf("esc from the field goes to %s, not back to the result", h.m.view.kind)
 	}
 	// An undeclared key's finding shows its object.
 	tr = h.m.currentTree()
@@ -87,7 +87,7 @@ func TestResultFindingsWrapAndLead(t *testing.T) {
 		}
 	}
 	h.keys("enter")
-	if h.m.view != viewNamed(t, "schema") || h.cursorPath() != "" {
-		t.Errorf("enter on legacy_order_ref shows %s at %q, want the root object", h.m.view, h.cursorPath())
+	if h.m.view.kind != viewNamed(t, "schema") || h.cursorPath() != "" {
+		t.Errorf("enter on legacy_order_ref shows %s at %q, want the root object", h.m.view.kind, h.cursorPath())
 	}
 }

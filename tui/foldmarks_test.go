@@ -34,7 +34,7 @@ func TestFoldedLinesShowTheMarksTheyHide(t *testing.T) {
 	}
 	h.keys("esc")
 
-	h.m.view = viewNamed(t, "schema")
+	h.m.view.kind = viewNamed(t, "schema")
 	h.m.sizePanes()
 	tr = h.m.currentTree()
 	items, ok := tr.JumpTo(outPath("line_items[]"))

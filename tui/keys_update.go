@@ -115,12 +115,12 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	switch {
-	case key.Matches(msg, k.Leave) && (toolview.Views[m.view].Key != nil || len(m.trail.before) > 0):
+	case key.Matches(msg, k.Leave) && (toolview.Views[m.view.kind].Key != nil || len(m.view.trail.before) > 0):
 		m.leaveView()
 	case key.Matches(msg, k.Pane):
 		m.switchPane()
 	case key.Matches(msg, k.View):
-		m.view = (m.view + 1) % toolview.Kind(len(toolview.Views))
+		m.view.kind = (m.view.kind + 1) % toolview.Kind(len(toolview.Views))
 		m.sizePanes()
 	case key.Matches(msg, k.Reconnect):
 		return m.reconnectSelected(), true
@@ -130,10 +130,10 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.openSave(), true
 	case key.Matches(msg, k.SaveCall):
 		return m.openSaveCall(nil), true
-	case key.Matches(msg, k.CopyValue) && (m.term.focus == focusTools || m.view != toolview.ResultKind()):
+	case key.Matches(msg, k.CopyValue) && (m.term.focus == focusTools || m.view.kind != toolview.ResultKind()):
 		return m.copyResult(), true
 	case key.Matches(msg, k.Desc):
-		m.desc = descToggle{shown: !m.desc.shown, chosen: true}
+		m.look.desc = descToggle{shown: !m.look.desc.shown, chosen: true}
 	case key.Matches(msg, k.CallForm):
 		return m.openCallForm(msg), true
 	case key.Matches(msg, k.CallOverlay):
@@ -174,10 +174,10 @@ func (m *Model) focusedKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // toggleView shows view k, or the first view again when k is shown.
 func (m *Model) toggleView(k toolview.Kind) {
-	if m.view == k {
+	if m.view.kind == k {
 		k = 0
 	}
-	m.view = k
+	m.view.kind = k
 	m.sizePanes()
 }
 
@@ -186,17 +186,17 @@ func (m *Model) toggleView(k toolview.Kind) {
 // or the field search showed; from a view with a key of its own and
 // nothing before it, to the first.
 func (m *Model) leaveView() {
-	t := &m.trail
+	t := &m.view.trail
 	back := toolview.Kind(0)
 	for len(t.before) > 0 {
 		b := t.before[len(t.before)-1]
 		t.before = t.before[:len(t.before)-1]
-		if b != m.view {
+		if b != m.view.kind {
 			back = b
 			break
 		}
 	}
-	m.view, t.shown = back, back
+	m.view.kind, t.shown = back, back
 	m.sizePanes()
 }
 
@@ -224,7 +224,7 @@ func (t *viewTrail) follow(now toolview.Kind) {
 }
 
 func (m *Model) switchPane() {
-	if m.term.focus == focusTools && (m.current != nil || m.loading.id != "" || m.offers.shown != nil && m.offers.shown.shown() != nil) {
+	if m.term.focus == focusTools && (m.current != nil || m.built.loading.id != "" || m.offers.shown != nil && m.offers.shown.shown() != nil) {
 		m.term.focus = focusView
 	} else {
 		m.term.focus = focusTools

@@ -65,8 +65,8 @@ func (m *Model) resize(w, h int) {
 	l.listH = max(l.bodyH-listHeadRows, 1)
 	l.treeH = max(l.bodyH-viewHeadRows, 1)
 	m.term.layout = l
-	if !m.desc.chosen {
-		m.desc.shown = m.term.width >= wideDesc // a wide screen has room for them
+	if !m.look.desc.chosen {
+		m.look.desc.shown = m.term.width >= wideDesc // a wide screen has room for them
 	}
 	m.tools.SetHeight(l.listH)
 	m.traffic.Resize(m.term.width, l.bodyH)

@@ -112,13 +112,11 @@ type Model struct {
 	tools   toollist.List[offerRef]
 	landing landing
 
-	// The tool shown on the right and the views built so far.
-	views   map[string]*toolview.View
+	// current is the tool shown on the right; built are the views built
+	// so far, and the one being built; view is which of them is shown.
 	current *toolview.View
-	loading toolLoad
-	view    toolview.Kind // the view of the tool shown on the right
-	trail   viewTrail
-	desc    descToggle
+	built   builtViews
+	view    shownView
 
 	input  prompt
 	unfold unfoldJob // a recursive unfold under way
@@ -161,10 +159,12 @@ type clock struct {
 }
 
 // look is how the explorer is drawn, besides its styles: the terminal's
-// background, NO_COLOR, and the help's and the spinner's models.
+// background, NO_COLOR, whether tree lines show descriptions, and the
+// help's and the spinner's models.
 type look struct {
 	isDark  bool
 	noColor bool
+	desc    descToggle
 	help    help.Model
 	spinner spinner.Model
 }
@@ -199,6 +199,20 @@ type fleet struct {
 	// warned says a warning of the Manager's is said (only the first is).
 	notes  []string
 	warned bool
+}
+
+// builtViews are the tools' views built so far, by tool id, and the one
+// being built.
+type builtViews struct {
+	views   map[string]*toolview.View
+	loading toolLoad
+}
+
+// shownView is which view of the tool is shown, and those shown before
+// it, for esc to go back through.
+type shownView struct {
+	kind  toolview.Kind
+	trail viewTrail
 }
 
 // landing is where the cursor was put for the user before they moved it.
@@ -269,7 +283,7 @@ func New(o Options) *Model {
 		look: look{isDark: true, noColor: o.NoColor, help: help.New(),
 			spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot))},
 		fleet:  fleet{starting: !o.Started, demo: o.Demo, info: map[string]toolInfo{}, notes: o.Notes},
-		views:  map[string]*toolview.View{},
+		built:  builtViews{views: map[string]*toolview.View{}},
 		input:  prompt{field: in},
 		budget: defaultBudget,
 		totals: tokenTotals{servers: map[string]*serverTotals{}, counter: tokens.NewCounter()},
@@ -327,7 +341,7 @@ func (m *Model) restyle() {
 	m.look.help.Styles = m.styles.Help
 	m.input.field.SetStyles(m.styles.Input)
 	m.look.spinner.Style = m.styles.StateStarting
-	for _, v := range m.views {
+	for _, v := range m.built.views {
 		v.Restyle()
 	}
 }
@@ -376,22 +390,22 @@ func (m *Model) selectedServer() (model.Server, bool) {
 func (m *Model) showSelected() tea.Cmd {
 	t, ok := m.selectedTool()
 	if !ok {
-		m.current, m.loading = nil, toolLoad{}
+		m.current, m.built.loading = nil, toolLoad{}
 		return m.showOffer()
 	}
 	m.offers.shown = nil
 	id := t.ID().String()
-	if v, ok := m.views[id]; ok && sameTool(v.Tool, t) {
-		m.current, m.loading = v, toolLoad{}
+	if v, ok := m.built.views[id]; ok && sameTool(v.Tool, t) {
+		m.current, m.built.loading = v, toolLoad{}
 		m.sizePanes()
 		return nil
 	}
-	if m.loading.id == id {
+	if m.built.loading.id == id {
 		return nil
 	}
 	m.current = nil
-	m.loading = toolLoad{id: id, ticket: m.tickets.next()}
-	return loadTool(t, m.loading.ticket, m.budget)
+	m.built.loading = toolLoad{id: id, ticket: m.tickets.next()}
+	return loadTool(t, m.built.loading.ticket, m.budget)
 }
 
 func sameTool(a, b model.Tool) bool {
@@ -403,7 +417,7 @@ func (m *Model) currentPane() kit.ToolPane {
 	if m.current == nil {
 		return nil
 	}
-	return m.current.Panes[m.view]
+	return m.current.Panes[m.view.kind]
 }
 
 // currentTree is the tree the right pane shows, or nil.

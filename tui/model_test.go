@@ -373,11 +373,11 @@ func TestKeysOnTree(t *testing.T) {
 		t.Fatal("L did not unfold")
 	}
 	h.keys("v")
-	if h.m.view != viewNamed(t, "schema") || !strings.Contains(h.screen(), "▾ output: object") {
+	if h.m.view.kind != viewNamed(t, "schema") || !strings.Contains(h.screen(), "▾ output: object") {
 		t.Fatalf("v did not show the schema:\n%s", h.screen())
 	}
 	h.keys("v")
-	if h.m.view != viewNamed(t, "raw") || !strings.Contains(h.screen(), `"name": "shop_get_order"`) {
+	if h.m.view.kind != viewNamed(t, "raw") || !strings.Contains(h.screen(), `"name": "shop_get_order"`) {
 		t.Fatalf("v did not show raw:\n%s", h.screen())
 	}
 	before := h.m.currentPane().Where(&h.m.styles)
@@ -386,27 +386,27 @@ func TestKeysOnTree(t *testing.T) {
 		t.Fatal("pgdown did not scroll the raw view")
 	}
 	h.keys("v")
-	if h.m.view != viewNamed(t, "planner") || !strings.Contains(h.screen(), `"tool_id": "demo.shop_get_order"`) {
+	if h.m.view.kind != viewNamed(t, "planner") || !strings.Contains(h.screen(), `"tool_id": "demo.shop_get_order"`) {
 		t.Fatalf("v did not show the planner view:\n%s", h.screen())
 	}
 	h.keys("v")
-	if h.m.view != viewNamed(t, "compare") || !strings.Contains(h.screen(), "legacy: first 30 leaf paths") {
+	if h.m.view.kind != viewNamed(t, "compare") || !strings.Contains(h.screen(), "legacy: first 30 leaf paths") {
 		t.Fatalf("v did not show the compare view:\n%s", h.screen())
 	}
 	h.keys("v")
-	if h.m.view != viewNamed(t, "result") || !strings.Contains(h.screen(), "no call yet: press x") {
+	if h.m.view.kind != viewNamed(t, "result") || !strings.Contains(h.screen(), "no call yet: press x") {
 		t.Fatalf("v did not show the result view:\n%s", h.screen())
 	}
 	h.keys("v", "v")
-	if h.m.view != viewNamed(t, "findings") {
-		t.Fatalf("v did not reach the findings view: %s", h.m.view)
+	if h.m.view.kind != viewNamed(t, "findings") {
+		t.Fatalf("v did not reach the findings view: %s", h.m.view.kind)
 	}
 	h.keys("v")
-	if h.m.view != viewNamed(t, "about") || !strings.Contains(h.screen(), "title         Get order") {
+	if h.m.view.kind != viewNamed(t, "about") || !strings.Contains(h.screen(), "title         Get order") {
 		t.Fatalf("v did not reach the about view:\n%s", h.screen())
 	}
 	h.keys("v")
-	if h.m.view != viewNamed(t, "summary") {
+	if h.m.view.kind != viewNamed(t, "summary") {
 		t.Fatal("v does not cycle")
 	}
 	h.keys("?")
@@ -535,9 +535,9 @@ func TestStaleToolLoadDropped(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 80, 24)
 	tools := testkit.DemoTools(t)
-	h.m.loading.ticket = 5
+	h.m.built.loading.ticket = 5
 	h.send(toolLoadedMsg{ticket: 4, view: toolview.New(tools[0], defaultBudget)})
-	if h.m.current != nil && h.m.current.Tool.Name == tools[0].Name && h.m.loading.id != "" {
+	if h.m.current != nil && h.m.current.Tool.Name == tools[0].Name && h.m.built.loading.id != "" {
 		t.Fatal("a stale tool load was applied")
 	}
 	cur := h.m.current

@@ -46,7 +46,7 @@ func overlaid(t *testing.T, tool, view string) *harness {
 	h := newHarness(t, demoBackend(t), 200, 60)
 	h.selectTool(tool)
 	h.m.current.SetCall(checkedCall(t, h.m.current))
-	h.m.view = viewNamed(t, view)
+	h.m.view.kind = viewNamed(t, view)
 	h.m.sizePanes()
 	return h
 }

@@ -32,7 +32,7 @@ func knobHarness(b *testing.B, tool model.Tool, view string) *harness {
 		b.Fatal("no tool shown")
 	}
 	h.keys("tab")
-	h.m.view = viewNamed(b, view)
+	h.m.view.kind = viewNamed(b, view)
 	h.send(tea.WindowSizeMsg{Width: 160, Height: 48})
 	return h
 }

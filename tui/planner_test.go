@@ -73,7 +73,7 @@ func TestKnobsRefoldToSummarize(t *testing.T) {
 		if !strings.Contains(h.screen(), "max_fields "+itoa(st.fields)+" · max_depth "+itoa(st.depth)) {
 			t.Fatalf("step %d: the status bar does not show the knobs:\n%s", i, h.screen())
 		}
-		if h.m.view == viewNamed(t, "planner") {
+		if h.m.view.kind == viewNamed(t, "planner") {
 			d, _ := summarizer.Describe(v.Tool, want)
 			b, _ := jsonfmt.MarshalIndent(d)
 			doc, at := paneFor[*toolview.PlannerPane](t, v).Descriptor()
@@ -176,7 +176,7 @@ func TestPlannerCountsOffTheLoop(t *testing.T) {
 		t.Fatal("no count asked for at the new knobs")
 	}
 	reloaded := toolview.New(h.m.current.Tool, knobs)
-	h.m.views[h.m.current.Tool.ID().String()] = reloaded
+	h.m.built.views[h.m.current.Tool.ID().String()] = reloaded
 	h.run(cmd)
 	if old.Counted(knobs) {
 		t.Error("a stale count was kept")

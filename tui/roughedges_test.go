@@ -48,7 +48,7 @@ func TestEscLeavesKeyedViews(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, demoBackend(t), 120, 30)
 	h.selectTool("shop_get_order")
-	name := func() string { return h.m.view.String() }
+	name := func() string { return h.m.view.kind.String() }
 	h.keys("!")
 	if name() != "findings" {
 		t.Fatalf("! shows %s", name())

@@ -44,7 +44,7 @@ func TestSpecMarksAndAboutView(t *testing.T) {
 	}
 
 	h.selectTool("region")
-	h.m.view = viewNamed(t, "about")
+	h.m.view.kind = viewNamed(t, "about")
 	h.send(nil)
 	screen = h.screen()
 	if !strings.Contains(screen, "title         Region Lookup") || !strings.Contains(screen, "icons         2 icons: image/png 48x48, image/svg+xml dark (never fetched)") {

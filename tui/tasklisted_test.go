@@ -60,7 +60,7 @@ func TestListedTaskResults(t *testing.T) {
 	}
 
 	h.keys("g", "enter") // known
-	if h.m.tasks.Open || h.m.current == nil || h.m.current.Tool.Name != "shop_get_order" || h.m.view != toolview.ResultKind() ||
+	if h.m.tasks.Open || h.m.current == nil || h.m.current.Tool.Name != "shop_get_order" || h.m.view.kind != toolview.ResultKind() ||
 		!strings.Contains(h.screen(), "order 42 shipped") {
 		t.Fatalf("enter did not show the result in the tool's result view:\n%s", h.screen())
 	}
@@ -93,7 +93,7 @@ func TestAppEverythingListedTaskResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(formStandIn).Model
-	if v := fm.current; fm.tasks.Open || v == nil || v.Tool.Name != "simulate-research-query" || fm.view != toolview.ResultKind() ||
+	if v := fm.current; fm.tasks.Open || v == nil || v.Tool.Name != "simulate-research-query" || fm.view.kind != toolview.ResultKind() ||
 		v.Last == nil || v.Last.Result == nil || !strings.Contains(v.Last.Result.Text, "Research Report: tides") {
 		t.Errorf("enter did not open the report in the result view:\n%s", fm.screen())
 	}
@@ -127,7 +127,7 @@ func TestTasksScreen2026(t *testing.T) {
 	h.selectTool("quick")
 	h.run(h.callShown("{}"))
 	h.keys("T", "G", "enter")
-	if v := h.m.current; v == nil || v.Last == nil || v.Last.Err == nil || h.m.view != toolview.ResultKind() ||
+	if v := h.m.current; v == nil || v.Last == nil || v.Last.Err == nil || h.m.view.kind != toolview.ResultKind() ||
 		!strings.Contains(v.Last.Err.Error(), "its result cannot be fetched: the server has no tasks/result in protocol 2026-07-28") ||
 		strings.Contains(v.Last.Err.Error(), "\n") {
 		t.Errorf("the call's end:\n%s", h.screen())

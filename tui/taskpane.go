@@ -372,7 +372,7 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 	case e.Outcome == nil:
 		return m.setStatus("task "+model.SanitizeLine(e.Task.ID)+" was cancelled: no result", false)
 	}
-	v := m.views[e.ToolID]
+	v := m.built.views[e.ToolID]
 	server, tool, _ := strings.Cut(e.ToolID, ".")
 	if !m.tools.Reveal(m.fleet.servers, m.toolInfoOf, toollist.Key{Server: server, Tool: tool}) || v == nil {
 		return m.setStatus(model.SanitizeLine(e.ToolID)+" is gone", true)
@@ -381,7 +381,7 @@ func (m *Model) openTaskResultOf(e *taskEntry) tea.Cmd {
 	v.ShowOutcome(e.Outcome.tree)
 	m.tasks.Open, m.tasks.poll = false, 0
 	cmd := m.showSelected()
-	m.view, m.term.focus = toolview.ResultKind(), focusView
+	m.view.kind, m.term.focus = toolview.ResultKind(), focusView
 	m.sizePanes()
 	return cmd
 }
@@ -407,7 +407,7 @@ func (m *Model) fetchTaskResult(e *taskEntry) tea.Cmd {
 	toolID := ""
 	if tool, ok := m.toolOf(t.Server, t.Tool); ok {
 		toolID = tool.ID().String()
-		if v := m.views[toolID]; v != nil && sameTool(v.Tool, tool) {
+		if v := m.built.views[toolID]; v != nil && sameTool(v.Tool, tool) {
 			cc = callCheck{tool: v.Parsed, target: v.Target, enveloped: v.Enveloped, budget: v.Budget}
 		} else {
 			view = &toolview.View{Tool: tool} // made in the command
@@ -473,10 +473,10 @@ func (m *Model) taskFetched(msg taskFetchedMsg) tea.Cmd {
 		m.sizePanes()
 		return m.setStatus("the result of task "+id+" (its tool is unknown: not checked against an output schema) · esc: back to the tasks", o.Result.IsError)
 	}
-	if msg.view != nil && m.views[msg.toolID] == nil {
-		m.views[msg.toolID] = msg.view
+	if msg.view != nil && m.built.views[msg.toolID] == nil {
+		m.built.views[msg.toolID] = msg.view
 	}
-	if v := m.views[msg.toolID]; v != nil && v.Target == nil {
+	if v := m.built.views[msg.toolID]; v != nil && v.Target == nil {
 		v.Target = msg.target
 	}
 	e.ToolID, e.Outcome = msg.toolID, outcomeOf(o, msg.tree)

@@ -104,7 +104,7 @@ func TestTasksScreen(t *testing.T) {
 		t.Fatalf("the ended task:\n%s", screen)
 	}
 	h.keys("g", "enter") // the call's task came first, the listed one second
-	if h.m.tasks.Open || h.m.current == nil || h.m.current.Tool.Name != "shop_get_order" || h.m.view != toolview.ResultKind() ||
+	if h.m.tasks.Open || h.m.current == nil || h.m.current.Tool.Name != "shop_get_order" || h.m.view.kind != toolview.ResultKind() ||
 		!strings.Contains(h.screen(), "the report on tides") {
 		t.Fatalf("enter did not show the result:\n%s", h.screen())
 	}

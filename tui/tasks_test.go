@@ -178,7 +178,7 @@ func TestAppEverythingTasksScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(formStandIn).Model
-	if v := fm.current; fm.tasks.Open || v == nil || v.Tool.Name != "simulate-research-query" || fm.view != toolview.ResultKind() ||
+	if v := fm.current; fm.tasks.Open || v == nil || v.Tool.Name != "simulate-research-query" || fm.view.kind != toolview.ResultKind() ||
 		v.Last == nil || v.Last.Result == nil || !strings.Contains(v.Last.Result.Text, "Research Report: tides") {
 		t.Errorf("enter did not open the report in the result view:\n%s", fm.screen())
 	}

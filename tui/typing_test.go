@@ -28,7 +28,7 @@ type explorerState struct {
 }
 
 func stateOf(m *Model) explorerState {
-	return explorerState{m.view, m.term.focus, m.traffic.open, m.term.showHelp, m.desc.shown, m.clip.yank, m.gw.state, m.budget.MaxFields, m.budget.MaxDepth}
+	return explorerState{m.view.kind, m.term.focus, m.traffic.open, m.term.showHelp, m.look.desc.shown, m.clip.yank, m.gw.state, m.budget.MaxFields, m.budget.MaxDepth}
 }
 
 // Trap 2: in every view, / opens an input, and every printable key typed

@@ -56,7 +56,7 @@ func TestExpandAllNeverBlocksAFrame(t *testing.T) {
 	h := newHarness(t, paymentsBackend(t), 120, 40)
 	h.keys("tab", "v") // the schema view
 	tr := h.m.currentTree()
-	if tr == nil || h.m.view != viewNamed(t, "schema") {
+	if tr == nil || h.m.view.kind != viewNamed(t, "schema") {
 		t.Fatalf("no schema view:\n%s", h.screen())
 	}
 	clock, reads := time.Unix(0, 0), 0

@@ -21,7 +21,7 @@ import (
 // Update handles one message, then starts what the new state calls for.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	m.trail.follow(m.view)
+	m.view.trail.follow(m.view.kind)
 	if _, tick := msg.(spinner.TickMsg); tick {
 		return m, cmd
 	}
@@ -37,7 +37,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case modelMsg:
 		return msg.apply(m)
 	case toolview.Counted:
-		msg.Land(m.views)
+		msg.Land(m.built.views)
 		return nil
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
 		// The user has the cursor now: snapshots keep it on the row it is
@@ -156,7 +156,7 @@ func (m *Model) sync() tea.Cmd {
 
 // busy reports whether something the spinner stands for is under way.
 func (m *Model) busy() bool {
-	if m.fleet.starting || m.loading.id != "" {
+	if m.fleet.starting || m.built.loading.id != "" {
 		return true
 	}
 	for _, s := range m.fleet.servers {

@@ -90,7 +90,7 @@ func (m *Model) writeExplorer(b *strings.Builder) {
 
 // frame is what the panes are drawn with.
 func (m *Model) frame() kit.Frame {
-	return kit.Frame{Styles: &m.styles, Focused: m.term.focus == focusView, ShowDesc: m.desc.shown}
+	return kit.Frame{Styles: &m.styles, Focused: m.term.focus == focusView, ShowDesc: m.look.desc.shown}
 }
 
 func (m *Model) titleBar() string {
@@ -130,8 +130,8 @@ func (m *Model) rightPane() string {
 	v := m.current
 	if v == nil {
 		switch {
-		case m.loading.id != "":
-			return s.Dim.Render(m.look.spinner.View() + " reading " + model.SanitizeLine(m.loading.id) + "…")
+		case m.built.loading.id != "":
+			return s.Dim.Render(m.look.spinner.View() + " reading " + model.SanitizeLine(m.built.loading.id) + "…")
 		case m.fleet.starting:
 			return s.Dim.Render(m.look.spinner.View() + " connecting to servers…")
 		}
@@ -161,7 +161,7 @@ func (m *Model) tabLine(room int) string {
 	var tabs []string
 	for k := range toolview.Kind(len(toolview.Views)) {
 		st := s.Tab
-		if k == m.view {
+		if k == m.view.kind {
 			st = s.TabActive
 		}
 		tabs = append(tabs, st.Render(k.String()))
@@ -170,8 +170,8 @@ func (m *Model) tabLine(room int) string {
 	switch {
 	case ansi.StringWidth(all) <= room:
 		return all
-	case ansi.StringWidth(m.view.String())+4 <= room:
-		return s.Dim.Render("v ") + s.TabActive.Render(m.view.String())
+	case ansi.StringWidth(m.view.kind.String())+4 <= room:
+		return s.Dim.Render("v ") + s.TabActive.Render(m.view.kind.String())
 	}
 	return ""
 }
