@@ -239,11 +239,10 @@ func (c *changeState) toolSegs(s *kit.Styles, t model.Tool) []seg {
 	}
 	// Each kind of mark keeps its column while some tool has one.
 	var out []seg
+	glyph, st := s.ClassMark(k.Worst())
 	switch {
-	case k.Worst() == schemadiff.Breaking:
-		out = append(out, seg{Text: s.Icons.Breaking, Style: s.Breaking})
-	case k.Worst() == schemadiff.Compatible:
-		out = append(out, seg{Text: s.Icons.Compatible, Style: s.Compatible})
+	case glyph != "":
+		out = append(out, seg{Text: glyph, Style: st})
 	case k.Added:
 		out = append(out, seg{Text: s.Icons.Added, Style: s.AddedMark})
 	case c.anyChange:
@@ -293,10 +292,7 @@ func (c *changeState) countsText(s *kit.Styles, t model.Tool) string {
 	}
 	var parts []string
 	if len(k.Changes) > 0 {
-		st := s.Compatible
-		if k.Worst() == schemadiff.Breaking {
-			st = s.Breaking
-		}
+		_, st := s.ClassMark(k.Worst())
 		parts = append(parts, st.Render(toolview.ChangeCounts(k.Changes)))
 	} else if k.Added {
 		parts = append(parts, s.AddedMark.Render("added"))

@@ -442,3 +442,42 @@ func TestMarksShareTheDefinitions(t *testing.T) {
 		t.Errorf("marking %d tools again allocated %d bytes, against %d bytes of definitions", len(marks), got, defs)
 	}
 }
+
+// A tool whose only change since the lock file is its words is marked
+// routing in the tools pane, its counts say so, and the diff view shows
+// the words before and after; a changed pattern is unknown.
+func TestRoutingAndUnknownChangesAreMarked(t *testing.T) {
+	t.Parallel()
+	var before []model.Tool
+	for _, tl := range reencodedDemo(t) {
+		switch tl.Name {
+		case "shop_get_product":
+			tl = editTool(t, tl, func(def map[string]any) { def["description"] = "Fetch one product." })
+		case "chat_post_message":
+			tl = editTool(t, tl, func(def map[string]any) {
+				for _, p := range props(def, "inputSchema") {
+					p.(map[string]any)["pattern"] = "^x$"
+					break
+				}
+			})
+		}
+		before = append(before, tl)
+	}
+	lock := writeLock(t, schemadiff.FromServers([]model.Server{{Name: "demo", Tools: before}}))
+	h := newLockHarness(t, reencodedBackend(t), lock, 120, 30)
+	ic := h.m.styles.Icons
+	if l := h.toolLine("shop_get_product"); !strings.Contains(l, ic.Routing) {
+		t.Errorf("shop_get_product is not marked routing: %q", l)
+	}
+	if l := h.toolLine("chat_post_message"); !strings.Contains(l, ic.Unknown) {
+		t.Errorf("chat_post_message is not marked unknown: %q", l)
+	}
+	h.pickTool("shop_get_product")
+	h.keys("D")
+	screen := h.screen()
+	for _, want := range []string{"1 routing", ic.Routing + " ", `"Fetch one product." → "`} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the diff view lacks %q:\n%s", want, screen)
+		}
+	}
+}

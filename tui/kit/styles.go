@@ -2,6 +2,7 @@ package kit
 
 import (
 	"image/color"
+	"mcpeek/summarizer/schemadiff"
 	"mcpeek/summarizer/schematree"
 	"mcpeek/tui/docview"
 	"mcpeek/tui/theme"
@@ -23,8 +24,9 @@ type Icons struct {
 	// reads without colour too.
 	Missing, TypeMismatch, EnumMismatch string
 	NullMark, NotAllowed, Undeclared    string
-	// The marks of changes and lint findings.
-	Breaking, Compatible, Added, Rejected, Gone string
+	// The marks of changes and lint findings: a change's class (breaking,
+	// routing, unknown, compatible), a tool added, refused, gone.
+	Breaking, Routing, Unknown, Compatible, Added, Rejected, Gone string
 	// A tool clients drop (its x-mcp-header breaks the rules), and an MCP
 	// App's tool.
 	Dropped, App string
@@ -57,6 +59,9 @@ type Styles struct {
 	// Changes and findings: a breaking or compatible change, a tool
 	// added or removed since the baseline, a tool some client refuses.
 	Breaking, Compatible, AddedMark, RemovedTool, Rejected lipgloss.Style
+	// RoutingMark and UnknownMark are the marks of a routing change (what
+	// a model reads) and of one the diff cannot class.
+	RoutingMark, UnknownMark lipgloss.Style
 
 	// Bars.
 	PathBar, Status, StatusErr lipgloss.Style
@@ -86,7 +91,7 @@ func NewStyles(isDark, noColor bool) Styles {
 			Gateway: "⇄",
 			Missing: "✗", TypeMismatch: "≠", EnumMismatch: "∉",
 			NullMark: "∅", NotAllowed: "⊘", Undeclared: "+",
-			Breaking: "▲", Compatible: "△", Added: "+", Rejected: "⚠", Gone: "−",
+			Breaking: "▲", Routing: "✎", Unknown: "?", Compatible: "△", Added: "+", Rejected: "⚠", Gone: "−",
 			Dropped: "⊘", App: "▣",
 		},
 		Title:          fg(p.Accent).Bold(true),
@@ -123,6 +128,8 @@ func NewStyles(isDark, noColor bool) Styles {
 		AddedMark:      fg(p.OK),
 		RemovedTool:    fg(p.Faint).Strikethrough(true),
 		Rejected:       fg(p.Warn),
+		RoutingMark:    fg(p.Accent).Bold(true),
+		UnknownMark:    fg(p.Warn).Bold(true),
 		Badge:          st().Background(p.Border).Foreground(p.Text).Bold(true),
 
 		PathBar:   fg(p.Text),
@@ -146,4 +153,19 @@ func NewStyles(isDark, noColor bool) Styles {
 		s.Help.FullKey = s.Help.FullKey.Bold(true)
 	}
 	return s
+}
+
+// ClassMark is the mark of a change's class and its style; "" for none.
+func (s *Styles) ClassMark(c schemadiff.Class) (string, lipgloss.Style) {
+	switch c {
+	case schemadiff.Breaking:
+		return s.Icons.Breaking, s.Breaking
+	case schemadiff.Unknown:
+		return s.Icons.Unknown, s.UnknownMark
+	case schemadiff.Routing:
+		return s.Icons.Routing, s.RoutingMark
+	case schemadiff.Compatible:
+		return s.Icons.Compatible, s.Compatible
+	}
+	return "", s.Dim
 }

@@ -1,6 +1,7 @@
 package toolview
 
 import (
+	"strconv"
 	"strings"
 
 	"mcpeek/model"
@@ -82,15 +83,17 @@ func (p *diffPane) sinceText() string {
 
 // changeLine draws one change: its class's mark, kind, path and detail.
 func (p *diffPane) changeLine(s *kit.Styles, c schemadiff.Change, cursor, focused bool) string {
-	glyph, st := s.Icons.Compatible, s.Compatible
-	if c.Class == schemadiff.Breaking {
-		glyph, st = s.Icons.Breaking, s.Breaking
+	glyph, st := s.ClassMark(c.Class)
+	detail := c.Detail
+	if c.Class == schemadiff.Routing && (c.Old != "" || c.New != "") {
+		// What a model reads changed: the words themselves, before and after.
+		detail = strconv.Quote(c.Old) + " → " + strconv.Quote(c.New)
 	}
 	segs := []seg{
 		{Text: glyph + " ", Style: st},
 		{Text: string(c.Kind) + " ", Style: s.Dim},
 		{Text: model.SanitizeLine(c.Where()), Style: s.PathBar},
-		{Text: "  " + model.SanitizeLine(c.Detail), Style: s.Faint},
+		{Text: "  " + model.SanitizeLine(detail), Style: s.Faint},
 	}
 	var b strings.Builder
 	RenderLine(s, &b, segs, p.width, cursor, focused)
@@ -100,11 +103,8 @@ func (p *diffPane) changeLine(s *kit.Styles, c schemadiff.Change, cursor, focuse
 // drawTree draws one version's tree, its changed lines marked.
 func (p *diffPane) drawTree(s *kit.Styles, d *diffTree, width int) string {
 	tv := treeView{styles: s, width: width, focused: false, mark: func(n *schematree.Node) seg {
-		switch d.markOf(n) {
-		case schemadiff.Breaking:
-			return seg{Text: s.Icons.Breaking, Style: s.Breaking}
-		case schemadiff.Compatible:
-			return seg{Text: s.Icons.Compatible, Style: s.Compatible}
+		if glyph, st := s.ClassMark(d.markOf(n)); glyph != "" {
+			return seg{Text: glyph, Style: st}
 		}
 		return seg{Text: " ", Style: s.Dim}
 	}}

@@ -58,15 +58,15 @@ func (k Mark) Worst() schemadiff.Class { return schemadiff.Worst(k.Changes) }
 // of, are left to the findings view).
 func (k Mark) Rejected() bool { return lint.RefusedAsListed(k.Findings) }
 
-// ChangeCounts writes "1 breaking, 2 compatible".
+// ChangeCounts writes "1 breaking, 2 routing, 1 compatible": each class
+// that has changes, the most serious first.
 func ChangeCounts(changes []schemadiff.Change) string {
 	n := schemadiff.Count(changes)
 	var parts []string
-	if n.Breaking > 0 {
-		parts = append(parts, itoa(n.Breaking)+" breaking")
-	}
-	if n.Compatible > 0 {
-		parts = append(parts, itoa(n.Compatible)+" compatible")
+	for _, class := range schemadiff.Classes() {
+		if k := n.Of(class); k > 0 {
+			parts = append(parts, itoa(k)+" "+class.String())
+		}
 	}
 	return strings.Join(parts, ", ")
 }
