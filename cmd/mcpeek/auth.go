@@ -58,7 +58,7 @@ func (a *app) oauthServers(args []string) ([]mcpclient.ServerConfig, error) {
 		if usingDemo {
 			names = []string{assets.DemoServerName}
 		}
-		return nil, unknownServer(args[0], names)
+		return nil, mcpclient.UnknownServer(args[0], names)
 	}
 	if len(out) == 0 {
 		return nil, errNoOAuthServer

@@ -66,7 +66,7 @@ func (a *app) callCommand() *cobra.Command {
 				return err
 			}
 			defer logs.follow(a, m, ref.server)()
-			tool, err := findTool(m, ref.server, ref.tool)
+			tool, err := m.FindTool(ref.server, ref.tool)
 			if err != nil {
 				return err
 			}

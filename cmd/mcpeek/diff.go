@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/internal/similar"
+	"mcpeek/mcpclient"
 	"mcpeek/summarizer/schemadiff"
 	"mcpeek/summarizer/tokens"
 )
@@ -117,8 +118,8 @@ func (a *app) diffSides(ctx context.Context, oldArg, newArg string) (old, new sc
 	var servers schemadiff.Snapshot
 	if len(live) > 0 {
 		if servers, err = a.liveSnapshot(ctx, live); err != nil {
-			if e, ok := errors.AsType[*unknownServerError](err); ok {
-				err = fmt.Errorf("%q is neither a snapshot file nor a server: %w", e.name, err)
+			if e, ok := errors.AsType[*mcpclient.UnknownServerError](err); ok {
+				err = fmt.Errorf("%q is neither a snapshot file nor a server: %w", e.Name, err)
 			}
 			return old, new, err
 		}

@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -246,7 +245,7 @@ func (a *app) launchPicked(pick serverPick, opts ...mcpclient.Option) (*mcpclien
 		a.configured = append(a.configured, s.Name)
 	}
 	if len(pick.names) > 0 && !demo {
-		if cfg.Servers, err = onlyServers(cfg.Servers, pick.names, pick.lenient); err != nil {
+		if cfg.Servers, err = mcpclient.OnlyServers(cfg.Servers, pick.names, pick.lenient); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -328,25 +327,6 @@ func waitingNote(waiting, ready []string, timeout time.Duration) string {
 		strings.Join(waiting, ", "), timeout, them, skip)
 }
 
-// onlyServers keeps the entries named, in config order, or says which
-// there are (lenient: leaves out a name there is not).
-func onlyServers(servers []mcpclient.ServerConfig, names []string, lenient bool) ([]mcpclient.ServerConfig, error) {
-	var kept []mcpclient.ServerConfig
-	var known []string
-	for _, s := range servers {
-		if slices.Contains(names, s.Name) {
-			kept = append(kept, s)
-		}
-		known = append(known, s.Name)
-	}
-	for _, name := range names {
-		if !lenient && !slices.Contains(known, name) {
-			return nil, unknownServer(name, known)
-		}
-	}
-	return kept, nil
-}
-
 // newManager loads the config and makes a Manager on it (or on the
 // embedded demo server when nothing is configured), not yet started.
 func (a *app) newManager(opts ...mcpclient.Option) (*mcpclient.Manager, error) {
@@ -409,28 +389,7 @@ func (a *app) liveTool(ctx context.Context, ref toolRef) (model.Tool, error) {
 		return model.Tool{}, err
 	}
 	defer m.Close()
-	return findTool(m, ref.server, ref.tool)
-}
-
-// findTool looks a tool up in a started Manager, with errors that say what
-// exists instead.
-func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
-	s, ok := m.Server(server)
-	if !ok {
-		return model.Tool{}, unknownServer(server, serverNames(m.Servers()))
-	}
-	if s.State == model.StateNeedsLogin && len(s.Tools) == 0 {
-		return model.Tool{}, fmt.Errorf("server %q needs a login (run `mcpeek auth login %s`): %s", server, server, s.Err)
-	}
-	if s.State != model.StateConnected && len(s.Tools) == 0 {
-		return model.Tool{}, notReady(s)
-	}
-	for _, t := range s.Tools {
-		if t.Name == tool {
-			return t, nil
-		}
-	}
-	return model.Tool{}, unknownTool(s, tool)
+	return m.FindTool(ref.server, ref.tool)
 }
 
 // autoLogin says whether a command logs in to a server that asks for OAuth

@@ -184,7 +184,7 @@ func namedServers(m *mcpclient.Manager, args []string) ([]model.Server, error) {
 	}
 	s, ok := m.Server(args[0])
 	if !ok {
-		return nil, unknownServer(args[0], serverNames(servers))
+		return nil, mcpclient.UnknownServer(args[0], mcpclient.ServerNames(servers))
 	}
 	return []model.Server{s}, nil
 }
