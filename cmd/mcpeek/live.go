@@ -8,8 +8,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"time"
 
 	"mcpeek/mcpclient"
@@ -139,28 +137,6 @@ func minutes(d time.Duration) string {
 	return d.String()
 }
 
-// loginsPending remembers the servers a login was started for, so the
-// slow-server note says that they wait for the browser.
-type loginsPending struct {
-	mu    sync.Mutex
-	names map[string]bool
-}
-
-func (l *loginsPending) add(name string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.names == nil {
-		l.names = map[string]bool{}
-	}
-	l.names[name] = true
-}
-
-func (l *loginsPending) has(name string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.names[name]
-}
-
 // openManager loads the config, starts a Manager on it (or on the embedded
 // demo server when nothing is configured) and waits for every server's first
 // attempt. A server that asks for an OAuth login gets one (see autoLogin).
@@ -271,60 +247,19 @@ func (a *app) noteAfter() time.Duration { return cmp.Or(a.slowNote, slowConnectN
 // look like a hanging mcpeek. Calling the returned func stops it and
 // waits for a note being written; it may be called more than once.
 func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
-	done, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stopped)
-		select {
-		case <-done:
-			return
-		case <-time.After(a.noteAfter()):
-		}
-		a.noteWaiting(m)
-	}()
-	var once sync.Once
-	return func() {
-		once.Do(func() { close(done) })
-		<-stopped
-	}
+	return mcpclient.NoteAfter(a.noteAfter(), func() { a.noteWaiting(m) })
 }
 
 // noteWaiting says on stderr which servers are still connecting, and
 // which wait for a login in the browser.
 func (a *app) noteWaiting(m *mcpclient.Manager) {
-	var waiting, loggingIn, ready []string
-	for _, s := range m.Servers() {
-		switch {
-		case s.State == model.StateConnected:
-			ready = append(ready, s.Name)
-		case s.State != model.StateStarting:
-		case a.logins.has(s.Name):
-			loggingIn = append(loggingIn, s.Name)
-		default:
-			waiting = append(waiting, s.Name)
-		}
-	}
+	waiting, loggingIn, ready := mcpclient.StillStarting(m.Servers(), a.logins.Has)
 	if len(waiting) > 0 {
-		a.note(waitingNote(waiting, ready, a.connectTimeout))
+		a.note(mcpclient.WaitingNote(waiting, ready, a.connectTimeout))
 	}
 	for _, name := range loggingIn {
 		a.note(loginWaitNote(name))
 	}
-}
-
-// waitingNote says which servers a command still waits for, how long it
-// will, and how to skip them: naming the servers needed (those ready, if
-// any, as the example) or a lower --connect-timeout.
-func waitingNote(waiting, ready []string, timeout time.Duration) string {
-	them := "them"
-	if len(waiting) == 1 {
-		them = "it"
-	}
-	skip := "name the servers you need (as in mcpeek servers SERVER...)"
-	if len(ready) > 0 {
-		skip = "name the servers you need (ready: " + strings.Join(ready, ", ") + ")"
-	}
-	return fmt.Sprintf("waiting for %s to connect (giving up after %s: --connect-timeout); to skip %s, %s or lower --connect-timeout",
-		strings.Join(waiting, ", "), timeout, them, skip)
 }
 
 // newManager loads the config and makes a Manager on it (or on the
@@ -405,7 +340,7 @@ func (a *app) autoLogin() bool {
 // then on the server is waiting for the browser, which the slow-server
 // note says rather than the connect timeout, which no longer applies.
 func (a *app) loginPrompt(server, authURL string) {
-	a.logins.add(server)
+	a.logins.Add(server)
 	fmt.Fprintf(a.stderr, "mcpeek: %s asks you to log in (mcpeek waits up to %s; ctrl+c to stop); opening your browser at (or open it yourself):\n  %s\n",
 		model.SanitizeLine(server), minutes(loginWait), model.SanitizeLine(authURL))
 	if err := oauth.OpenBrowser(authURL); err != nil {
