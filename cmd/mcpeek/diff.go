@@ -64,7 +64,11 @@ func (a *app) diffCommand() *cobra.Command {
 				err = a.printSARIFChanges(changes, args[0], args[1])
 			case formatGitHub:
 				var files []schemadiff.LockText
-				if files, err = lockTexts(args[1], args[0]); err == nil {
+				var limit int64
+				if limit, err = snapshotLimit(); err == nil {
+					files, err = schemadiff.ReadLockTexts(limit, args[1], args[0])
+				}
+				if err == nil {
 					costs := schemadiff.MeasureCosts(old, new, tokens.NewCounter())
 					err = a.printGitHub(changes, files, schemadiff.Markdown(changes)+costs.Markdown())
 				}
