@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -38,49 +37,16 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 	return cfg, usingDemo, err
 }
 
-// readConfig reads --config, or discovers the usual config files. With no
-// config found anywhere it returns an empty config and usingDemo true: the
-// caller then serves the embedded demo server. Problems with some files do
-// not hide the servers of the others; they are the config's Warnings. When
-// every config found is broken, that is the error.
+// readConfig reads --registry-server's, --url's or --config's servers,
+// or discovers the usual config files (mcpclient.ReadConfig).
 func (a *app) readConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 	if a.registry.server != "" {
 		cfg, err = a.registryConfig()
 		return cfg, false, err
 	}
-	if a.serverURL != "" {
-		if a.configPath != "" {
-			return cfg, false, usageError("give either --url or --config, not both")
-		}
-		if err := checkServerURL(a.serverURL); err != nil {
-			return cfg, false, err
-		}
-		cfg.Servers = []mcpclient.ServerConfig{{Name: "url", Source: "--url", URL: a.serverURL, Type: "http"}}
-		return cfg, false, nil
-	}
-	if a.configPath != "" {
-		cfg, err = mcpclient.Load(a.configPath)
-		if err != nil {
-			return cfg, false, err
-		}
-		if len(cfg.Servers) == 0 {
-			// Never the demo in its place: a lock file written from it
-			// in CI would be silently wrong.
-			return cfg, false, fmt.Errorf("%s lists no MCP servers: add one, or leave out --config for the embedded demo server", a.configPath)
-		}
-	} else {
-		cwd, _ := os.Getwd()
-		home, _ := a.env.home()
-		cfg, err = mcpclient.DiscoverEnv(cwd, home, a.env.lookupVar)
-		if err != nil && len(cfg.Servers) == 0 {
-			// The demo in its place would look like the user's servers.
-			return cfg, false, fmt.Errorf("the MCP server config found is broken, and no other lists a server: %w (fix it, or give another with --config FILE)", err)
-		}
-		if err != nil {
-			cfg.Warnings = append([]string{err.Error()}, cfg.Warnings...)
-		}
-	}
-	return cfg, len(cfg.Servers) == 0, nil
+	cwd, _ := os.Getwd()
+	home, _ := a.env.home()
+	return mcpclient.ReadConfig(mcpclient.ConfigSource{URL: a.serverURL, Path: a.configPath, Cwd: cwd, Home: home, LookupVar: a.env.lookupVar})
 }
 
 // sourceFlags are the flags naming the servers this run reads (--config
@@ -95,21 +61,6 @@ func (a *app) sourceFlags() []string {
 			return []string{"--config", abs}
 		}
 		return []string{"--config", a.configPath}
-	}
-	return nil
-}
-
-// checkServerURL refuses a --url that is not an http or https URL with a
-// host, before anything tries to connect to it.
-func checkServerURL(raw string) error {
-	u, err := url.Parse(raw)
-	switch {
-	case err != nil:
-		return usageError("--url %q is not a URL: %v", raw, errors.Unwrap(err))
-	case u.Scheme != "http" && u.Scheme != "https":
-		return usageError("--url %q: give the server's http:// or https:// URL, such as http://localhost:3000/mcp", raw)
-	case u.Host == "":
-		return usageError("--url %q has no host: give one, such as http://localhost:3000/mcp", raw)
 	}
 	return nil
 }
