@@ -48,3 +48,25 @@ func (m *Manager) ListServerResources(ctx context.Context, s model.Server, note,
 	}
 	return out, nil
 }
+
+// ListServerPrompts lists the prompts of the connected server s, telling
+// note and warn what a person should know: s declares no prompts
+// capability (nothing is listed), the listing stopped early, prompts of
+// the wrong shape were left out.
+func (m *Manager) ListServerPrompts(ctx context.Context, s model.Server, note, warn func(string)) (Listing[Prompt], error) {
+	if !s.Offers.Prompts {
+		note(fmt.Sprintf("%s declares no prompts capability", s.Name))
+		return Listing[Prompt]{}, nil
+	}
+	ps, err := m.ListPrompts(ctx, s.Name)
+	if err != nil {
+		return ps, err
+	}
+	if ps.Stopped != "" {
+		warn(s.Name + " prompts: " + ps.Stopped)
+	}
+	if ps.Skipped > 0 {
+		warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural.Count(ps.Skipped, "prompt", "prompts")))
+	}
+	return ps, nil
+}

@@ -32,3 +32,25 @@ func TestListServerResourcesSaysWhatItDidNotList(t *testing.T) {
 		t.Errorf("tools: %+v, %v, notes %v", listed, err, notes)
 	}
 }
+
+func TestListServerPromptsSaysWhenThereAreNone(t *testing.T) {
+	t.Parallel()
+	withPrompts := server.NewMCPServer("writer", "1", server.WithPromptCapabilities(false))
+	withPrompts.AddPrompt(mcp.NewPrompt("greet"), func(context.Context, mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return mcp.NewGetPromptResult("greet", nil), nil
+	})
+	m := startManager(t, Config{},
+		WithInProcess("writer", withPrompts),
+		WithInProcess("tools", server.NewMCPServer("tools", "1", server.WithToolCapabilities(true))))
+	var notes []string
+	note := func(s string) { notes = append(notes, s) }
+	warn := func(s string) { t.Errorf("warned: %s", s) }
+	writer, _ := m.Server("writer")
+	if ps, err := m.ListServerPrompts(context.Background(), writer, note, warn); err != nil || len(ps.Items) != 1 || len(notes) != 0 {
+		t.Fatalf("writer: %+v, %v, notes %v", ps, err, notes)
+	}
+	tools, _ := m.Server("tools")
+	if ps, err := m.ListServerPrompts(context.Background(), tools, note, warn); err != nil || len(ps.Items) != 0 || len(notes) != 1 || notes[0] != "tools declares no prompts capability" {
+		t.Errorf("tools: %+v, %v, notes %v", ps, err, notes)
+	}
+}
