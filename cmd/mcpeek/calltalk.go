@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +15,7 @@ import (
 	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
+	"mcpeek/model/toolargs"
 )
 
 // callTalk is how `mcpeek call` answers a server that asks something in
@@ -193,16 +193,7 @@ func (a *app) readArgs(spec string) (json.RawMessage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--args %s: %w", spec, err)
 	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		why := "is no JSON object"
-		if !json.Valid(raw) {
-			var syntax *json.SyntaxError
-			why = "is not JSON"
-			if errors.As(json.Unmarshal(raw, new(any)), &syntax) {
-				why = fmt.Sprintf("is not JSON (%v, at byte %d)", syntax, syntax.Offset)
-			}
-		}
+	if why := toolargs.WhyNotAnObject(raw); why != "" {
 		from := "--args"
 		if spec == "-" || strings.HasPrefix(spec, "@") {
 			from += " " + spec
