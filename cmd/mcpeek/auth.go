@@ -32,42 +32,17 @@ func (a *app) authCommand() *cobra.Command {
 // named.
 func (a *app) oauthServers(args []string) ([]mcpclient.ServerConfig, error) {
 	cfg, usingDemo, err := a.loadConfig()
-	if err != nil {
+	name := strings.Join(args, "") // SERVER, or "" for every one
+	switch {
+	case err != nil:
 		return nil, err
+	case usingDemo && name == assets.DemoServerName:
+		return nil, fmt.Errorf("%q is the embedded demo server: it runs inside mcpeek and needs no login", name)
+	case usingDemo && name != "":
+		return nil, mcpclient.UnknownServer(name, []string{assets.DemoServerName})
 	}
-	if len(args) == 1 && usingDemo && args[0] == assets.DemoServerName {
-		return nil, fmt.Errorf("%q is the embedded demo server: it runs inside mcpeek and needs no login", args[0])
-	}
-	var out []mcpclient.ServerConfig
-	for _, sc := range cfg.Servers {
-		switch {
-		case len(args) == 1 && sc.Name == args[0]:
-			if !sc.UsesOAuth() {
-				return nil, fmt.Errorf("server %q: %w", sc.Name, mcpclient.ErrNoOAuth)
-			}
-			return []mcpclient.ServerConfig{sc}, nil
-		case len(args) == 0 && sc.UsesOAuth() && !sc.Disabled:
-			out = append(out, sc)
-		}
-	}
-	if len(args) == 1 {
-		names := make([]string, len(cfg.Servers))
-		for i, sc := range cfg.Servers {
-			names[i] = sc.Name
-		}
-		if usingDemo {
-			names = []string{assets.DemoServerName}
-		}
-		return nil, unknownServer(args[0], names)
-	}
-	if len(out) == 0 {
-		return nil, errNoOAuthServer
-	}
-	return out, nil
+	return mcpclient.OAuthServers(cfg, name)
 }
-
-// errNoOAuthServer: no configured server uses OAuth.
-var errNoOAuthServer = errors.New("no configured remote server uses OAuth")
 
 // oauthStored is oauthServers with the token store they are kept in.
 func (a *app) oauthStored(args []string) ([]mcpclient.ServerConfig, oauth.Store, error) {
@@ -178,7 +153,7 @@ func (a *app) authStatusCommand() *cobra.Command {
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			servers, store, err := a.oauthStored(args)
-			if errors.Is(err, errNoOAuthServer) {
+			if errors.Is(err, mcpclient.ErrNoOAuthServer) {
 				// Nothing to report is a report: an empty list.
 				if asJSON {
 					return writeJSON(a.stdout, []mcpclient.LoginStatus{})

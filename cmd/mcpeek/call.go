@@ -66,7 +66,7 @@ func (a *app) callCommand() *cobra.Command {
 				return err
 			}
 			defer logs.follow(a, m, ref.server)()
-			tool, err := findTool(m, ref.server, ref.tool)
+			tool, err := m.FindTool(ref.server, ref.tool)
 			if err != nil {
 				return err
 			}
@@ -86,7 +86,7 @@ func (a *app) callCommand() *cobra.Command {
 			res, err := m.CallToolWith(cmd.Context(), ref.server, ref.tool, arguments, opts)
 			talk.done()
 			if err != nil {
-				return callFailed(ref, err)
+				return mcpclient.CallFailed(ref.server, ref.tool, err)
 			}
 			if res.Task != nil {
 				return a.detached(ref, *res.Task)

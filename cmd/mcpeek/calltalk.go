@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +15,7 @@ import (
 	"mcpeek/mcpclient/elicitline"
 	"mcpeek/mcpclient/oauth"
 	"mcpeek/model"
+	"mcpeek/model/toolargs"
 )
 
 // callTalk is how `mcpeek call` answers a server that asks something in
@@ -75,24 +75,14 @@ func (t *callTalk) options(a *app) ([]mcpclient.Option, error) {
 func (t *callTalk) callOptions(ref toolRef) mcpclient.CallOptions {
 	name := clean(ref.server + "." + ref.tool)
 	opts := mcpclient.CallOptions{OnTask: func(task mcpclient.Task) {
-		t.note(fmt.Sprintf("%s: task %s %s", name, task.ID, taskLine(task)))
+		t.note(fmt.Sprintf("%s: task %s %s", name, task.ID, task.Line()))
 	}}
 	if t.tty != nil {
 		opts.Progress = func(p mcpclient.Progress) {
-			t.tty.status(fmt.Sprintf("%s: %s", name, progressLine(p)))
+			t.tty.status(fmt.Sprintf("%s: %s", name, p.Line()))
 		}
 	}
 	return opts
-}
-
-// taskLine words a task's state with its TTL: "working: Gathering
-// sources... (TTL 5m0s)".
-func taskLine(task mcpclient.Task) string {
-	s := task.String()
-	if task.TTL > 0 {
-		s += fmt.Sprintf(" (TTL %s)", task.TTL)
-	}
-	return s
 }
 
 // done clears the progress line.
@@ -100,19 +90,6 @@ func (t *callTalk) done() {
 	if t.tty != nil {
 		t.tty.status("")
 	}
-}
-
-// progressLine words a progress report: "3/5 (60%) message".
-func progressLine(p mcpclient.Progress) string {
-	s := p.String()
-	if p.Total > 0 {
-		msg := ""
-		if p.Message != "" {
-			msg = " " + p.Message
-		}
-		s = fmt.Sprintf("%g/%g (%.0f%%)%s", p.Progress, p.Total, 100*p.Progress/p.Total, msg)
-	}
-	return "progress " + s
 }
 
 // answerWith answers every elicitation with action, saying so.
@@ -137,12 +114,12 @@ func (t *callTalk) answerWith(action mcpclient.ElicitAction, why string) mcpclie
 
 // decline and reply answer sampling requests.
 func (t *callTalk) decline(_ context.Context, r mcpclient.SamplingRequest) (mcpclient.SamplingReply, error) {
-	t.note(fmt.Sprintf("%s asks for an LLM completion of %q — declined (reply with --sampling TEXT)", r.Server, lastMessage(r)))
+	t.note(fmt.Sprintf("%s asks for an LLM completion of %q — declined (reply with --sampling TEXT)", r.Server, r.LastMessage()))
 	return mcpclient.SamplingReply{Decline: true}, nil
 }
 
 func (t *callTalk) reply(_ context.Context, r mcpclient.SamplingRequest) (mcpclient.SamplingReply, error) {
-	t.note(fmt.Sprintf("%s asks for an LLM completion of %q — replied with --sampling", r.Server, lastMessage(r)))
+	t.note(fmt.Sprintf("%s asks for an LLM completion of %q — replied with --sampling", r.Server, r.LastMessage()))
 	return mcpclient.SamplingReply{Text: t.sampling}, nil
 }
 
@@ -216,16 +193,7 @@ func (a *app) readArgs(spec string) (json.RawMessage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--args %s: %w", spec, err)
 	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		why := "is no JSON object"
-		if !json.Valid(raw) {
-			var syntax *json.SyntaxError
-			why = "is not JSON"
-			if errors.As(json.Unmarshal(raw, new(any)), &syntax) {
-				why = fmt.Sprintf("is not JSON (%v, at byte %d)", syntax, syntax.Offset)
-			}
-		}
+	if why := toolargs.WhyNotAnObject(raw); why != "" {
 		from := "--args"
 		if spec == "-" || strings.HasPrefix(spec, "@") {
 			from += " " + spec
@@ -233,35 +201,6 @@ func (a *app) readArgs(spec string) (json.RawMessage, error) {
 		return nil, usageError("%s %s: give a JSON object, like '{\"id\": 1}' (or @FILE, or - for stdin)", from, why)
 	}
 	return raw, nil
-}
-
-// callFailed words a failed call, with what to do about a timeout.
-func callFailed(ref toolRef, err error) error {
-	pages := mcpclient.URLElicitations(err)
-	err = fmt.Errorf("call %s.%s: %w", ref.server, ref.tool, err)
-	if len(pages) > 0 {
-		// Shown, not opened: the user opens them, then calls again.
-		var b strings.Builder
-		for _, p := range pages {
-			fmt.Fprintf(&b, "\n  open %s (%s)", p.URL, oneLine(p.Message))
-		}
-		err = fmt.Errorf("%w\nthe server asks you to open a page first, then to call again:%s", err, b.String())
-	}
-	if _, ok := errors.AsType[*mcpclient.TimeoutError](err); ok {
-		err = fmt.Errorf("%w (give it longer with --timeout)", err)
-	}
-	return err
-}
-
-func lastMessage(r mcpclient.SamplingRequest) string {
-	if len(r.Messages) == 0 {
-		return ""
-	}
-	s := oneLine(r.Messages[len(r.Messages)-1].Text)
-	if len([]rune(s)) > 80 {
-		s = string([]rune(s)[:79]) + "…"
-	}
-	return s
 }
 
 func oneLine(s string) string { return model.SanitizeLine(s) }

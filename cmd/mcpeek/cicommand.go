@@ -129,8 +129,8 @@ func (a *app) runCI(ctx context.Context, check ci.Check, jobs int, timeout time.
 		return ci.Result{}, err
 	}
 	defer m.Close()
-	check.Live, check.LiveErr = pickServers(m, check.Names)
-	check.Whole = func(live []model.Server) (schemadiff.Snapshot, error) { return wholeSnapshot(ctx, m, live) }
+	check.Live, check.LiveErr = m.PickServers(check.Names)
+	check.Whole = func(live []model.Server) (schemadiff.Snapshot, error) { return m.WholeSnapshot(ctx, live) }
 	check.RunCalls = func(list []calls.Call) (calls.Report, error) {
 		return calls.Run(ctx, m, list, jobs, timeout, a.toolLookup(m))
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"mcpeek/internal/similar"
+	"mcpeek/mcpclient"
 	"mcpeek/summarizer/schemadiff"
 	"mcpeek/summarizer/tokens"
 )
@@ -63,7 +64,11 @@ func (a *app) diffCommand() *cobra.Command {
 				err = a.printSARIFChanges(changes, args[0], args[1])
 			case formatGitHub:
 				var files []schemadiff.LockText
-				if files, err = lockTexts(args[1], args[0]); err == nil {
+				var limit int64
+				if limit, err = snapshotLimit(); err == nil {
+					files, err = schemadiff.ReadLockTexts(limit, args[1], args[0])
+				}
+				if err == nil {
 					costs := schemadiff.MeasureCosts(old, new, tokens.NewCounter())
 					err = a.printGitHub(changes, files, schemadiff.Markdown(changes)+costs.Markdown())
 				}
@@ -117,8 +122,8 @@ func (a *app) diffSides(ctx context.Context, oldArg, newArg string) (old, new sc
 	var servers schemadiff.Snapshot
 	if len(live) > 0 {
 		if servers, err = a.liveSnapshot(ctx, live); err != nil {
-			if e, ok := errors.AsType[*unknownServerError](err); ok {
-				err = fmt.Errorf("%q is neither a snapshot file nor a server: %w", e.name, err)
+			if e, ok := errors.AsType[*mcpclient.UnknownServerError](err); ok {
+				err = fmt.Errorf("%q is neither a snapshot file nor a server: %w", e.Name, err)
 			}
 			return old, new, err
 		}

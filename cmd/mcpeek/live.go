@@ -5,12 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
-	"sync"
 	"time"
 
 	"mcpeek/mcpclient"
@@ -41,49 +37,16 @@ func (a *app) loadConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 	return cfg, usingDemo, err
 }
 
-// readConfig reads --config, or discovers the usual config files. With no
-// config found anywhere it returns an empty config and usingDemo true: the
-// caller then serves the embedded demo server. Problems with some files do
-// not hide the servers of the others; they are the config's Warnings. When
-// every config found is broken, that is the error.
+// readConfig reads --registry-server's, --url's or --config's servers,
+// or discovers the usual config files (mcpclient.ReadConfig).
 func (a *app) readConfig() (cfg mcpclient.Config, usingDemo bool, err error) {
 	if a.registry.server != "" {
 		cfg, err = a.registryConfig()
 		return cfg, false, err
 	}
-	if a.serverURL != "" {
-		if a.configPath != "" {
-			return cfg, false, usageError("give either --url or --config, not both")
-		}
-		if err := checkServerURL(a.serverURL); err != nil {
-			return cfg, false, err
-		}
-		cfg.Servers = []mcpclient.ServerConfig{{Name: "url", Source: "--url", URL: a.serverURL, Type: "http"}}
-		return cfg, false, nil
-	}
-	if a.configPath != "" {
-		cfg, err = mcpclient.Load(a.configPath)
-		if err != nil {
-			return cfg, false, err
-		}
-		if len(cfg.Servers) == 0 {
-			// Never the demo in its place: a lock file written from it
-			// in CI would be silently wrong.
-			return cfg, false, fmt.Errorf("%s lists no MCP servers: add one, or leave out --config for the embedded demo server", a.configPath)
-		}
-	} else {
-		cwd, _ := os.Getwd()
-		home, _ := a.env.home()
-		cfg, err = mcpclient.DiscoverEnv(cwd, home, a.env.lookupVar)
-		if err != nil && len(cfg.Servers) == 0 {
-			// The demo in its place would look like the user's servers.
-			return cfg, false, fmt.Errorf("the MCP server config found is broken, and no other lists a server: %w (fix it, or give another with --config FILE)", err)
-		}
-		if err != nil {
-			cfg.Warnings = append([]string{err.Error()}, cfg.Warnings...)
-		}
-	}
-	return cfg, len(cfg.Servers) == 0, nil
+	cwd, _ := os.Getwd()
+	home, _ := a.env.home()
+	return mcpclient.ReadConfig(mcpclient.ConfigSource{URL: a.serverURL, Path: a.configPath, Cwd: cwd, Home: home, LookupVar: a.env.lookupVar})
 }
 
 // sourceFlags are the flags naming the servers this run reads (--config
@@ -98,21 +61,6 @@ func (a *app) sourceFlags() []string {
 			return []string{"--config", abs}
 		}
 		return []string{"--config", a.configPath}
-	}
-	return nil
-}
-
-// checkServerURL refuses a --url that is not an http or https URL with a
-// host, before anything tries to connect to it.
-func checkServerURL(raw string) error {
-	u, err := url.Parse(raw)
-	switch {
-	case err != nil:
-		return usageError("--url %q is not a URL: %v", raw, errors.Unwrap(err))
-	case u.Scheme != "http" && u.Scheme != "https":
-		return usageError("--url %q: give the server's http:// or https:// URL, such as http://localhost:3000/mcp", raw)
-	case u.Host == "":
-		return usageError("--url %q has no host: give one, such as http://localhost:3000/mcp", raw)
 	}
 	return nil
 }
@@ -138,28 +86,6 @@ func minutes(d time.Duration) string {
 		return fmt.Sprintf("%dm", d/time.Minute)
 	}
 	return d.String()
-}
-
-// loginsPending remembers the servers a login was started for, so the
-// slow-server note says that they wait for the browser.
-type loginsPending struct {
-	mu    sync.Mutex
-	names map[string]bool
-}
-
-func (l *loginsPending) add(name string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.names == nil {
-		l.names = map[string]bool{}
-	}
-	l.names[name] = true
-}
-
-func (l *loginsPending) has(name string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.names[name]
 }
 
 // openManager loads the config, starts a Manager on it (or on the embedded
@@ -246,7 +172,7 @@ func (a *app) launchPicked(pick serverPick, opts ...mcpclient.Option) (*mcpclien
 		a.configured = append(a.configured, s.Name)
 	}
 	if len(pick.names) > 0 && !demo {
-		if cfg.Servers, err = onlyServers(cfg.Servers, pick.names, pick.lenient); err != nil {
+		if cfg.Servers, err = mcpclient.OnlyServers(cfg.Servers, pick.names, pick.lenient); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -272,79 +198,19 @@ func (a *app) noteAfter() time.Duration { return cmp.Or(a.slowNote, slowConnectN
 // look like a hanging mcpeek. Calling the returned func stops it and
 // waits for a note being written; it may be called more than once.
 func (a *app) noteSlowServers(m *mcpclient.Manager) (stop func()) {
-	done, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stopped)
-		select {
-		case <-done:
-			return
-		case <-time.After(a.noteAfter()):
-		}
-		a.noteWaiting(m)
-	}()
-	var once sync.Once
-	return func() {
-		once.Do(func() { close(done) })
-		<-stopped
-	}
+	return mcpclient.NoteAfter(a.noteAfter(), func() { a.noteWaiting(m) })
 }
 
 // noteWaiting says on stderr which servers are still connecting, and
 // which wait for a login in the browser.
 func (a *app) noteWaiting(m *mcpclient.Manager) {
-	var waiting, loggingIn, ready []string
-	for _, s := range m.Servers() {
-		switch {
-		case s.State == model.StateConnected:
-			ready = append(ready, s.Name)
-		case s.State != model.StateStarting:
-		case a.logins.has(s.Name):
-			loggingIn = append(loggingIn, s.Name)
-		default:
-			waiting = append(waiting, s.Name)
-		}
-	}
+	waiting, loggingIn, ready := mcpclient.StillStarting(m.Servers(), a.logins.Has)
 	if len(waiting) > 0 {
-		a.note(waitingNote(waiting, ready, a.connectTimeout))
+		a.note(mcpclient.WaitingNote(waiting, ready, a.connectTimeout))
 	}
 	for _, name := range loggingIn {
 		a.note(loginWaitNote(name))
 	}
-}
-
-// waitingNote says which servers a command still waits for, how long it
-// will, and how to skip them: naming the servers needed (those ready, if
-// any, as the example) or a lower --connect-timeout.
-func waitingNote(waiting, ready []string, timeout time.Duration) string {
-	them := "them"
-	if len(waiting) == 1 {
-		them = "it"
-	}
-	skip := "name the servers you need (as in mcpeek servers SERVER...)"
-	if len(ready) > 0 {
-		skip = "name the servers you need (ready: " + strings.Join(ready, ", ") + ")"
-	}
-	return fmt.Sprintf("waiting for %s to connect (giving up after %s: --connect-timeout); to skip %s, %s or lower --connect-timeout",
-		strings.Join(waiting, ", "), timeout, them, skip)
-}
-
-// onlyServers keeps the entries named, in config order, or says which
-// there are (lenient: leaves out a name there is not).
-func onlyServers(servers []mcpclient.ServerConfig, names []string, lenient bool) ([]mcpclient.ServerConfig, error) {
-	var kept []mcpclient.ServerConfig
-	var known []string
-	for _, s := range servers {
-		if slices.Contains(names, s.Name) {
-			kept = append(kept, s)
-		}
-		known = append(known, s.Name)
-	}
-	for _, name := range names {
-		if !lenient && !slices.Contains(known, name) {
-			return nil, unknownServer(name, known)
-		}
-	}
-	return kept, nil
 }
 
 // newManager loads the config and makes a Manager on it (or on the
@@ -409,28 +275,7 @@ func (a *app) liveTool(ctx context.Context, ref toolRef) (model.Tool, error) {
 		return model.Tool{}, err
 	}
 	defer m.Close()
-	return findTool(m, ref.server, ref.tool)
-}
-
-// findTool looks a tool up in a started Manager, with errors that say what
-// exists instead.
-func findTool(m *mcpclient.Manager, server, tool string) (model.Tool, error) {
-	s, ok := m.Server(server)
-	if !ok {
-		return model.Tool{}, unknownServer(server, serverNames(m.Servers()))
-	}
-	if s.State == model.StateNeedsLogin && len(s.Tools) == 0 {
-		return model.Tool{}, fmt.Errorf("server %q needs a login (run `mcpeek auth login %s`): %s", server, server, s.Err)
-	}
-	if s.State != model.StateConnected && len(s.Tools) == 0 {
-		return model.Tool{}, notReady(s)
-	}
-	for _, t := range s.Tools {
-		if t.Name == tool {
-			return t, nil
-		}
-	}
-	return model.Tool{}, unknownTool(s, tool)
+	return m.FindTool(ref.server, ref.tool)
 }
 
 // autoLogin says whether a command logs in to a server that asks for OAuth
@@ -446,7 +291,7 @@ func (a *app) autoLogin() bool {
 // then on the server is waiting for the browser, which the slow-server
 // note says rather than the connect timeout, which no longer applies.
 func (a *app) loginPrompt(server, authURL string) {
-	a.logins.add(server)
+	a.logins.Add(server)
 	fmt.Fprintf(a.stderr, "mcpeek: %s asks you to log in (mcpeek waits up to %s; ctrl+c to stop); opening your browser at (or open it yourself):\n  %s\n",
 		model.SanitizeLine(server), minutes(loginWait), model.SanitizeLine(authURL))
 	if err := oauth.OpenBrowser(authURL); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/summarizer/schemadiff"
 )
@@ -108,7 +109,7 @@ func unmatchedPicks(live schemadiff.Snapshot, serverOf func(string) string, pick
 	for _, p := range picks {
 		name := serverOf(p)
 		srv, _ := live.Server(name)
-		errs = append(errs, unknownTool(model.Server{Name: name, Tools: srv.Tools}, strings.TrimPrefix(p, name+".")))
+		errs = append(errs, mcpclient.UnknownTool(model.Server{Name: name, Tools: srv.Tools}, strings.TrimPrefix(p, name+".")))
 	}
 	return fmt.Errorf("%w; nor does %s: nothing to approve, nothing written (is this the config and lock the gateway runs with? give them with --config and --lock)", errors.Join(errs...), lock)
 }

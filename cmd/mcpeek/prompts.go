@@ -1,16 +1,13 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"mcpeek/internal/plural"
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/servertext"
-	"mcpeek/model"
 )
 
 // promptsJSON is what `prompts --json` prints: each entry as the server
@@ -35,7 +32,7 @@ func (a *app) promptsCommand() *cobra.Command {
 				return err
 			}
 			defer logs.follow(a, m, s.Name)()
-			ps, err := a.listPrompts(cmd.Context(), m, s)
+			ps, err := m.ListServerPrompts(cmd.Context(), s, a.note, a.warn)
 			if err != nil {
 				return err
 			}
@@ -53,26 +50,6 @@ func (a *app) promptsCommand() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "Print {server, prompts} with each prompt as the server sent it")
 	logs.register(cmd)
 	return cmd
-}
-
-// listPrompts lists a server's prompts, saying on stderr when it declares
-// none or the listing stopped early.
-func (a *app) listPrompts(ctx context.Context, m *mcpclient.Manager, s model.Server) (mcpclient.Listing[mcpclient.Prompt], error) {
-	if !s.Offers.Prompts {
-		a.note(fmt.Sprintf("%s declares no prompts capability", s.Name))
-		return mcpclient.Listing[mcpclient.Prompt]{}, nil
-	}
-	ps, err := m.ListPrompts(ctx, s.Name)
-	if err != nil {
-		return ps, err
-	}
-	if ps.Stopped != "" {
-		a.warn(s.Name + " prompts: " + ps.Stopped)
-	}
-	if ps.Skipped > 0 {
-		a.warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural.Count(ps.Skipped, "prompt", "prompts")))
-	}
-	return ps, nil
 }
 
 func (a *app) promptCommand() *cobra.Command {
@@ -105,7 +82,7 @@ func (a *app) promptCommand() *cobra.Command {
 				return err
 			}
 			defer logs.follow(a, m, s.Name)()
-			ps, err := a.listPrompts(cmd.Context(), m, s)
+			ps, err := m.ListServerPrompts(cmd.Context(), s, a.note, a.warn)
 			if err != nil {
 				return err
 			}

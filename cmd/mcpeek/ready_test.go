@@ -94,7 +94,7 @@ func TestServersShowInConfigOrder(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	var shown []string
-	a.eachServerDone(ctx, m, time.Hour, func(s model.Server) { shown = append(shown, s.Name+" "+s.State.String()) })
+	m.EachServerDone(ctx, time.Hour, func() {}, func(s model.Server) { shown = append(shown, s.Name+" "+s.State.String()) })
 	if got := strings.Join(shown, ", "); got != "c connected, a connected, b error" {
 		t.Errorf("shown %s", got)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"mcpeek/internal/atomicfile"
 	"mcpeek/internal/bytesize"
-	"mcpeek/internal/plural"
 	"mcpeek/mcpclient"
 	"mcpeek/mcpclient/servertext"
 )
@@ -43,33 +42,11 @@ func (a *app) resourcesCommand() *cobra.Command {
 				return err
 			}
 			defer logs.follow(a, m, s.Name)()
-			var (
-				res   mcpclient.Listing[mcpclient.Resource]
-				tmpls mcpclient.Listing[mcpclient.ResourceTemplate]
-			)
-			if !s.Offers.Resources {
-				a.note(fmt.Sprintf("%s declares no resources capability", s.Name))
-			} else {
-				if res, err = m.ListResources(cmd.Context(), s.Name); err != nil {
-					return err
-				}
-				if tmpls, err = m.ListResourceTemplates(cmd.Context(), s.Name); err != nil {
-					// The resources are listed: a server that cannot list
-					// templates (many never implemented the method) is
-					// shown with none.
-					a.warn(fmt.Sprintf("no resource templates listed: %v", err))
-				}
+			listed, err := m.ListServerResources(cmd.Context(), s, a.note, a.warn)
+			if err != nil {
+				return err
 			}
-			var stopped []string
-			for _, l := range []struct{ what, why string }{{"resources", res.Stopped}, {"resource templates", tmpls.Stopped}} {
-				if l.why != "" {
-					stopped = append(stopped, l.what+": "+l.why)
-					a.warn(s.Name + " " + l.what + ": " + l.why)
-				}
-			}
-			if n := res.Skipped + tmpls.Skipped; n > 0 {
-				a.warn(fmt.Sprintf("%s: %s left out (not objects of the expected shape)", s.Name, plural.Count(n, "entry", "entries")))
-			}
+			res, tmpls, stopped := listed.Resources, listed.Templates, listed.Stopped
 			if asJSON {
 				out := resourcesJSON{Server: s.Name, Resources: []jsonIndentable{}, ResourceTemplates: []jsonIndentable{}, Stopped: stopped}
 				for _, r := range res.Items {

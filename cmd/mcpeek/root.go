@@ -39,7 +39,7 @@ type app struct {
 	roots          []string
 	color          bool // stdout is a terminal and colour is allowed
 	usingDemo      bool // no config was found: the embedded demo server is served
-	logins         loginsPending
+	logins         mcpclient.LoginsPending
 	serverWarnings sync.Mutex // serverWarning writes one at a time
 	registry       registryFlags
 	slowNote       time.Duration // slowConnectNote when zero; tests set it, see noteAfter

@@ -156,7 +156,7 @@ func (a *app) demoServerCommand() *cobra.Command {
 
 // printTools prints the tools of every server (or of the one named in
 // args) as text, each server's block as soon as it is ready
-// (eachServerDone says in which order), then the legend.
+// (mcpclient.Manager.EachServerDone says in which order), then the legend.
 func (a *app) printTools(ctx context.Context, args []string, opts summarizer.Options) error {
 	p := a.printer().out()
 	m, err := a.streamServers(ctx, args, func(s model.Server) {
@@ -184,7 +184,7 @@ func namedServers(m *mcpclient.Manager, args []string) ([]model.Server, error) {
 	}
 	s, ok := m.Server(args[0])
 	if !ok {
-		return nil, unknownServer(args[0], serverNames(servers))
+		return nil, mcpclient.UnknownServer(args[0], mcpclient.ServerNames(servers))
 	}
 	return []model.Server{s}, nil
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"mcpeek/internal/atomicfile"
 	"mcpeek/internal/plural"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -66,7 +65,7 @@ func (a *app) liveSnapshot(ctx context.Context, names []string) (schemadiff.Snap
 		return schemadiff.Snapshot{}, err
 	}
 	defer m.Close()
-	servers, err := pickServers(m, names)
+	servers, err := m.PickServers(names)
 	if err != nil {
 		return schemadiff.Snapshot{}, err
 	}
@@ -78,7 +77,7 @@ func (a *app) liveSnapshot(ctx context.Context, names []string) (schemadiff.Snap
 	}
 	for _, s := range servers {
 		if s.State != model.StateConnected {
-			err := notReady(s)
+			err := mcpclient.NotReady(s)
 			if len(names) == 0 && len(connected) > 0 {
 				// every server was taken: name those that answered
 				err = fmt.Errorf("%w\n(to take only the servers that connect, name them: %s)", err, strings.Join(connected, " "))
@@ -86,45 +85,7 @@ func (a *app) liveSnapshot(ctx context.Context, names []string) (schemadiff.Snap
 			return schemadiff.Snapshot{}, err
 		}
 	}
-	return wholeSnapshot(ctx, m, servers)
-}
-
-// wholeSnapshot snapshots servers whole: their tools, and the
-// capabilities, resource templates and prompts each offers.
-func wholeSnapshot(ctx context.Context, m *mcpclient.Manager, servers []model.Server) (schemadiff.Snapshot, error) {
-	snap := schemadiff.FromServers(servers)
-	for i, srv := range snap.Servers {
-		s, _ := m.Server(srv.Name)
-		templates, prompts, err := m.ListEntries(ctx, srv.Name)
-		if err != nil {
-			return schemadiff.Snapshot{}, err
-		}
-		snap.Servers[i] = srv.WithWhole(s.Offers, templates, prompts)
-	}
-	return snap, nil
-}
-
-// pickServers returns the named servers of a started Manager, each once,
-// or every enabled one when no name is given.
-func pickServers(m *mcpclient.Manager, names []string) ([]model.Server, error) {
-	if len(names) == 0 {
-		var out []model.Server
-		for _, s := range m.Servers() {
-			if s.State != model.StateDisabled {
-				out = append(out, s)
-			}
-		}
-		return out, nil
-	}
-	var out []model.Server
-	for _, name := range slices.Compact(slices.Sorted(slices.Values(names))) {
-		s, ok := m.Server(name)
-		if !ok {
-			return nil, unknownServer(name, serverNames(m.Servers()))
-		}
-		out = append(out, s)
-	}
-	return out, nil
+	return m.WholeSnapshot(ctx, servers)
 }
 
 // writeFileAtomic replaces path with b, never leaving it half written.

@@ -109,7 +109,7 @@ func (a *app) printTask(t mcpclient.Task, asJSON bool) error {
 		}
 		return writeJSON(a.stdout, j)
 	}
-	line := clean(t.ID) + " " + taskLine(t)
+	line := clean(t.ID) + " " + t.Line()
 	if t.PollInterval > 0 {
 		line += fmt.Sprintf(", poll every %s", t.PollInterval)
 	}
@@ -138,6 +138,6 @@ func (a *app) detached(ref toolRef, t mcpclient.Task) error {
 	a.note(fmt.Sprintf("%s.%s runs as task %s (%s); follow it with: mcpeek task get|result|cancel %s %s\n"+
 		"  (that works when the server keeps its tasks across sessions: each mcpeek run opens a session of its own, "+
 		"and a server that keeps tasks per session knows this one no more; there, call without --detach to wait for the result)",
-		ref.server, ref.tool, t.ID, taskLine(t), ref.server, t.ID))
+		ref.server, ref.tool, t.ID, t.Line(), ref.server, t.ID))
 	return nil
 }

@@ -150,15 +150,15 @@ func (a *app) knownServers(m *mcpclient.Manager) []string {
 	if a.configured != nil && !a.usingDemo {
 		return a.configured
 	}
-	return serverNames(m.Servers())
+	return mcpclient.ServerNames(m.Servers())
 }
 
 // toolLookup finds the tools of m for a run of calls, with errors that
 // say what exists instead.
 func (a *app) toolLookup(m *mcpclient.Manager) calls.Lookup {
 	return calls.Lookup{
-		UnknownServer: func(name string) error { return unknownServer(name, a.knownServers(m)) },
-		Tool:          func(server, tool string) (model.Tool, error) { return findTool(m, server, tool) },
+		UnknownServer: func(name string) error { return mcpclient.UnknownServer(name, a.knownServers(m)) },
+		Tool:          func(server, tool string) (model.Tool, error) { return m.FindTool(server, tool) },
 	}
 }
 

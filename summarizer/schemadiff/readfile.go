@@ -108,3 +108,25 @@ func readLimited(path string, limit int64) ([]byte, error) {
 		}
 	}
 }
+
+// ReadLockTexts reads the lock files among paths, in that order, under
+// limit (as ReadBytes), for annotations to point into; a path that is no
+// file (a live server's name) is skipped.
+func ReadLockTexts(limit int64, paths ...string) ([]LockText, error) {
+	var out []LockText
+	for _, path := range paths {
+		if st, err := os.Stat(path); err != nil || st.IsDir() {
+			continue
+		}
+		b, err := ReadBytes(path, limit)
+		if err != nil {
+			return nil, err
+		}
+		snap, err := Decode(b)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, LockText{Path: path, Text: b, Snapshot: snap})
+	}
+	return out, nil
+}

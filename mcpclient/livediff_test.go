@@ -1,4 +1,4 @@
-package schemadiff
+package mcpclient
 
 import (
 	"context"
@@ -10,9 +10,9 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"mcpeek/assets"
-	"mcpeek/mcpclient"
 	"mcpeek/model"
 	"mcpeek/model/fieldpath"
+	"mcpeek/summarizer/schemadiff"
 )
 
 // TestLiveDiffAfterListChanged snapshots the demo server through the
@@ -24,7 +24,7 @@ func TestLiveDiffAfterListChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mcpclient.NewManager(mcpclient.Config{}, mcpclient.WithInProcess("demo", srv))
+	m, err := NewManager(Config{}, WithInProcess("demo", srv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestLiveDiffAfterListChanged(t *testing.T) {
 	if err := m.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	before := FromServers(m.Servers())
+	before := schemadiff.FromServers(m.Servers())
 	if s := before.Servers[0]; s.Implementation.Name != "mcpeek-demo" || s.Implementation.Version != "test" || s.ProtocolVersion == "" {
 		t.Errorf("server identity not snapshotted: %+v", s.Implementation)
 	}
@@ -70,15 +70,15 @@ func TestLiveDiffAfterListChanged(t *testing.T) {
 			t.Fatal("the client did not list the changed tool")
 		}
 	}
-	changes := Diff(before, FromServers(m.Servers()))
-	want := Change{Tool: model.ToolID{Server: "demo", Tool: "util_echo"}, Path: fieldpath.Root(OnInput).Prop("repeat"), Class: Breaking, Kind: InputRequired,
+	changes := schemadiff.Diff(before, schemadiff.FromServers(m.Servers()))
+	want := schemadiff.Change{Tool: model.ToolID{Server: "demo", Tool: "util_echo"}, Path: fieldpath.Root(schemadiff.OnInput).Prop("repeat"), Class: schemadiff.Breaking, Kind: schemadiff.InputRequired,
 		Detail: "input became required: callers that do not send it are refused"}
 	if len(changes) != 1 || !reflect.DeepEqual(changes[0], want) {
 		t.Errorf("changes = %+v, want only %+v", changes, want)
 	}
 }
 
-func echoRaw(m *mcpclient.Manager) string {
+func echoRaw(m *Manager) string {
 	for _, tool := range m.Tools("demo") {
 		if tool.Name == "util_echo" {
 			return string(tool.Raw)
