@@ -13,6 +13,7 @@ import (
 	"mcpeek/model"
 	"mcpeek/tui/callform"
 	"mcpeek/tui/kit"
+	"mcpeek/tui/uitext"
 )
 
 // completeDelay is how long typing pauses before the server is asked for
@@ -214,6 +215,23 @@ func (f *offerForm) Key(msg tea.KeyPressMsg, k *kit.KeyMap) kit.Action {
 	before := f.input.Value()
 	var cmd tea.Cmd
 	f.input, cmd = f.input.Update(msg)
+	return f.edited(before, cmd)
+}
+
+// Paste takes a paste into the focused field as typed text is taken: one
+// edit, made safe for a line, kept as the argument's value, its
+// completions asked for.
+func (f *offerForm) Paste(text string) kit.Action {
+	f.err = ""
+	before := f.input.Value()
+	var cmd tea.Cmd
+	f.input, cmd = f.input.Update(tea.PasteMsg{Content: uitext.Paste(text, true)})
+	return f.edited(before, cmd)
+}
+
+// edited keeps the field's value once an edit changed it, and asks for
+// its completions after a pause.
+func (f *offerForm) edited(before string, cmd tea.Cmd) kit.Action {
 	if v := f.input.Value(); v != before {
 		f.values[f.focus] = v
 		return tea.Batch(cmd, f.askSoon(completeDelay))

@@ -413,3 +413,25 @@ func TestFieldSearchFindsOfferFields(t *testing.T) {
 		t.Fatalf("enter on a prompt's argument: %q\n%s", h.m.status.text, h.screen())
 	}
 }
+
+// Trap: a paste into a prompt's argument or a template's variable was
+// shown, then dropped when the form was sent. Pasted, as typed, the value
+// is the argument's.
+func TestPasteIntoOfferFormsIsKept(t *testing.T) {
+	t.Parallel()
+	h, _ := offersHarness(t, offersServer(3, 1, 0), 120, 40)
+	h.selectOffer("prompt", "greet")
+	h.keys("enter")
+	h.send(tea.PasteMsg{Content: "grace"})
+	h.keys("ctrl+s")
+	if s := h.screen(); !strings.Contains(s, "hello grace") {
+		t.Errorf("the pasted argument was not sent:\n%s", s)
+	}
+	h.selectOffer("template", "by id")
+	h.keys("enter")
+	h.send(tea.PasteMsg{Content: "alan"})
+	h.keys("ctrl+s")
+	if s := h.screen(); !strings.Contains(s, "mem://t/alan") {
+		t.Errorf("the template was not read with the pasted variable:\n%s", s)
+	}
+}
