@@ -2,7 +2,6 @@ package toolview
 
 import (
 	"strconv"
-	"strings"
 
 	"mcpeek/tui/kit"
 	"mcpeek/tui/uitext"
@@ -20,17 +19,4 @@ func cells(s string) int                       { return uitext.Width(s) }
 func wrapText(text string, width int) []string { return uitext.Wrap(text, width) }
 func plural(n int, word string) string         { return uitext.Plural(n, word) }
 
-// padLines makes s exactly height lines, each fit to width.
-func padLines(s string, width, height int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > height {
-		lines = lines[:height]
-	}
-	for len(lines) < height {
-		lines = append(lines, "")
-	}
-	for i, l := range lines {
-		lines[i] = fit(l, width)
-	}
-	return strings.Join(lines, "\n")
-}
+func padLines(s string, width, height int) string { return uitext.PadLines(s, width, height) }
