@@ -37,7 +37,9 @@ func (a *app) runTUI(ctx context.Context) error {
 	}
 	// Nothing goes to stderr under the alternate screen: the config's
 	// warnings, login pages and servers' requests for the user reach the
-	// explorer as the Manager's events, and the demo note as a value.
+	// explorer as the Manager's events; the title bar says when the demo
+	// server runs (Demo), so the status line and its hints stay free on
+	// the first screen.
 	cfg, demo, err := a.readConfig()
 	if err != nil {
 		return err
@@ -50,16 +52,11 @@ func (a *app) runTUI(ctx context.Context) error {
 		return err
 	}
 	defer m.Close()
-	var notes []string
-	if demo {
-		notes = append(notes, demoNote)
-	}
 
 	noColor := a.env.get("NO_COLOR") != ""
 	model := tui.New(tui.Options{
 		Backend:       m,
 		NoColor:       noColor,
-		Notes:         notes,
 		Version:       version,
 		GatewayAddr:   a.gatewayAddr,
 		GatewayLock:   a.gatewayLock,
