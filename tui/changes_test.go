@@ -401,6 +401,14 @@ func TestLockFileOfOtherServersSaysSo(t *testing.T) {
 	if !h.m.status.isErr || !strings.Contains(h.m.status.text, "it lists none of these servers, only shop") {
 		t.Errorf("status %q", h.m.status.text)
 	}
+	// Trap: the diff view said "No changes since mcpeek.lock.json" of a
+	// tool whose server the lock file does not list.
+	h.pickTool("shop_get_order")
+	h.keys("D")
+	if scr := h.screen(); strings.Contains(scr, "No changes since") || !strings.Contains(scr, "Not in the lock file") ||
+		!strings.Contains(scr, "mcpeek snapshot demo") {
+		t.Errorf("the diff view of a tool of an unlisted server:\n%s", scr)
+	}
 	// The lock file of the demo server itself says nothing of the kind.
 	path = writeLock(t, schemadiff.FromServers([]model.Server{{Name: "demo", Tools: b.servers[0].Tools}}))
 	h = newLockHarness(t, demoBackend(t), path, 120, 30)

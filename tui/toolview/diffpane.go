@@ -56,6 +56,8 @@ func (p *diffPane) Headline() string {
 	switch {
 	case p.gen == 0:
 		return "changes: comparing…"
+	case len(p.mark.Changes) == 0 && p.unlistedServer():
+		return "changes: not in the lock file"
 	case len(p.mark.Changes) == 0 && p.mark.Added && p.base != nil:
 		return "added since " + model.SanitizeLine(p.base.Name)
 	case len(p.mark.Changes) == 0:

@@ -63,10 +63,24 @@ func (p *diffPane) emptyText() string {
 		return ""
 	case p.base == nil:
 		return noBaselineText
+	case p.unlistedServer():
+		server := model.SanitizeLine(p.v.Tool.Server)
+		return "Not in the lock file: " + model.SanitizeLine(p.base.Name) + " lists no server " + server +
+			" (mcpeek snapshot " + server + " writes one that does)."
 	case p.mark.Added:
 		return "Added since " + p.sinceText() + ": the lock file does not list it."
 	}
 	return "No changes since " + p.sinceText() + "."
+}
+
+// unlistedServer says the lock file lists no server of the tool's name:
+// the tool has nothing there to be compared with.
+func (p *diffPane) unlistedServer() bool {
+	if p.base == nil || p.mark.SinceStart {
+		return false
+	}
+	_, listed := p.base.Snap.Server(p.v.Tool.Server)
+	return !listed
 }
 
 // sinceText names the baseline, with its date.
